@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// One config for the app (root src/, static files from public/) and for Vitest.
+// Two test projects: `unit` runs in Node; `e2e` drives Debian's Chromium through playwright-core
+// against a production build served by Vite's preview server (see test/e2e/global-setup.ts).
+export default defineConfig({
+  root: 'src',
+  publicDir: '../public',
+  build: { outDir: '../dist', emptyOutDir: true, target: 'es2022' },
+  worker: { format: 'es' },
+  server: { port: 5173, host: '127.0.0.1' },
+  preview: { port: 4173, host: '127.0.0.1' },
+  test: {
+    root: '.',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**', 'node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
