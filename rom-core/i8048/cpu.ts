@@ -1,0 +1,649 @@
+/**
+ * Intel 8048 CPU core, machine-cycle exact, behaving as MAME's mcs48.cpp does for the i8048
+ * (see /work/shared/docs/o2-hardware.md §1). One instruction per step; the machine cycles of each
+ * opcode come from the shared table in opcodes.ts and are charged (timer/counter included) before
+ * the instruction has any effect, as MAME's burn_cycles() at the top of every handler does. So a
+ * MOVX or port access sees `cycles` already advanced by the whole instruction.
+ */
+import { CYCLES, ILLEGAL_OPCODES } from './opcodes.ts';
+import type { I8048Pins } from './pins.ts';
+import type { PcTrace } from './trace.ts';
+
+/** timerMode values: the timer/counter is stopped, counts machine cycles / 32, or counts T1 falls. */
+export const TIMER_STOPPED = 0;
+export const TIMER_MODE = 1;
+export const COUNTER_MODE = 2;
+
+const PSW_CY = 0x80;
+const PSW_AC = 0x40;
+const PSW_F0 = 0x20;
+const PSW_BS = 0x10;
+
+/** 8243 expander command codes placed on P2.3-2 (MAME's expander_op). */
+const EXPANDER_READ = 0;
+const EXPANDER_WRITE = 1;
+const EXPANDER_OR = 2;
+const EXPANDER_AND = 3;
+
+export type StopReason = 'cycles' | 'breakpoint' | 'illegal';
+
+export interface DebugHooks {
+  /** Addresses to stop at before executing; a Set, or 4096 flags (non-zero = break). */
+  breakpoints?: ReadonlySet<number> | Uint8Array;
+  /** Receives the address of every instruction executed. */
+  trace?: PcTrace;
+  /** Stop before executing one of the 26 unused opcodes. */
+  stopOnIllegal?: boolean;
+}
+
+export interface DebugRunResult {
+  /** Machine cycles actually run (interrupt entries included). */
+  cycles: number;
+  reason: StopReason;
+  /** PC of the instruction that would run next. */
+  pc: number;
+}
+
+/** 1 for each of the 26 unused opcodes, for runDebug's stopOnIllegal. */
+const ILLEGAL = new Uint8Array(256);
+for (const op of ILLEGAL_OPCODES) ILLEGAL[op] = 1;
+
+const STATE_MAGIC = [0x49, 0x34, 0x38, 0x53]; // "I48S"
+const STATE_VERSION = 1;
+const RAM_SIZE = 64;
+/** magic 4, version 1, scalar block 26, ram 64, checksum 4. */
+const STATE_LENGTH = 4 + 1 + 26 + RAM_SIZE + 4;
+
+export class I8048 {
+  program: Uint8Array;
+  readonly ram = new Uint8Array(RAM_SIZE);
+
+  a = 0;
+  pc = 0;
+  /** PC of the instruction last started (MAME's m_prevpc; the JNI interrupt hack needs it). */
+  prevPc = 0;
+  /** CY AC F0 BS and SP; bit 3 is never stored (MOV A,PSW reads it as 1). Use the psw accessor. */
+  private pswBits = 0;
+  /** RAM address of R0: 0 for bank 0, 24 for bank 1. Always follows PSW.BS. */
+  private rb = 0;
+  f1 = false;
+  /** Memory-bank flip-flop: 1 after SEL MB1; JMP/CALL copy it into PC bit 11. */
+  mbf = 0;
+
+  timer = 0;
+  prescaler = 0;
+  /** TIMER_STOPPED, TIMER_MODE or COUNTER_MODE. */
+  timerMode = TIMER_STOPPED;
+  /** Recent T1 samples, newest in bit 0; a 1 then 0 is a falling edge. */
+  t1History = 0;
+  /** Timer flag, tested and cleared by JTF. */
+  tf = false;
+  /** Timer overflow latched for the interrupt (only latched while EN TCNTI is in force). */
+  timerOverflowPending = false;
+  tcntIntEnabled = false;
+  intEnabled = false;
+  irqInProgress = false;
+  /** The last instruction was a JNI that found /INT not asserted (MAME's m_irq_polled). */
+  irqPolled = false;
+  /** ENT0 CLK was executed; nothing on the Odyssey² listens to T0 as an output. */
+  t0ClockOut = false;
+
+  p1 = 0xff;
+  p2 = 0xff;
+  /** Last value the CPU drove onto BUS. */
+  bus = 0xff;
+
+  /** Total machine cycles since construction. */
+  cycles = 0;
+
+  private readonly pins: I8048Pins;
+
+  constructor(pins: I8048Pins, program: Uint8Array = new Uint8Array(4096)) {
+    if (program.length !== 4096) {
+      throw new Error(`I8048 program space must be 4096 bytes, got ${program.length}`);
+    }
+    this.pins = pins;
+    this.program = program;
+    this.reset();
+  }
+
+  get psw(): number {
+    return this.pswBits;
+  }
+
+  set psw(value: number) {
+    this.pswBits = value & 0xf7;
+    this.rb = value & PSW_BS ? 24 : 0;
+  }
+
+  /** Stack pointer, PSW bits 2-0. */
+  get sp(): number {
+    return this.pswBits & 7;
+  }
+
+  /** Register Rn of the selected bank. */
+  reg(n: number): number {
+    return this.ram[this.rb + (n & 7)];
+  }
+
+  setReg(n: number, value: number): void {
+    this.ram[this.rb + (n & 7)] = value;
+  }
+
+  /** The 8048 RESET pin. A, T, the prescaler, CY, AC and RAM are kept, as in MAME. */
+  reset(): void {
+    this.pc = 0;
+    this.psw = this.pswBits & (PSW_CY | PSW_AC);
+    this.mbf = 0;
+    this.bus = 0xff;
+    this.pins.writeBus(0xff);
+    this.p1 = 0xff;
+    this.p2 = 0xff;
+    this.pins.writePort(1, 0xff);
+    this.pins.writePort(2, 0xff);
+    this.tcntIntEnabled = false;
+    this.intEnabled = false;
+    this.timerMode = TIMER_STOPPED;
+    this.tf = false;
+    this.f1 = false;
+    this.t0ClockOut = false;
+    this.irqInProgress = false;
+    this.timerOverflowPending = false;
+    this.irqPolled = false;
+  }
+
+  /** Services a pending interrupt (2 cycles) if any, then executes one instruction. */
+  step(): number {
+    let used = 0;
+    if (!this.irqInProgress) used = this.serviceInterrupts();
+    this.irqPolled = false;
+    return used + this.execute();
+  }
+
+  /** Runs until at least `cycles` machine cycles have elapsed; returns the cycles run. */
+  run(cycles: number): number {
+    let elapsed = 0;
+    while (elapsed < cycles) {
+      if (!this.irqInProgress && (this.intEnabled || this.timerOverflowPending)) {
+        elapsed += this.serviceInterrupts();
+      }
+      this.irqPolled = false;
+      elapsed += this.execute();
+    }
+    return elapsed;
+  }
+
+  /**
+   * The debugger's loop: like run(), but stops before an instruction at a breakpoint (except the
+   * one it resumes at) or, if asked, before an unused opcode, and records every PC in the trace.
+   */
+  runDebug(cycles: number, hooks: DebugHooks = {}): DebugRunResult {
+    const { breakpoints, trace, stopOnIllegal = false } = hooks;
+    const flags = breakpoints instanceof Uint8Array ? breakpoints : undefined;
+    const set = breakpoints instanceof Uint8Array ? undefined : breakpoints;
+    const resumePc = this.pc;
+    let first = true;
+    let elapsed = 0;
+    while (elapsed < cycles) {
+      if (!this.irqInProgress) elapsed += this.serviceInterrupts();
+      this.irqPolled = false;
+      const pc = this.pc;
+      if (!(first && pc === resumePc)) {
+        if ((flags !== undefined && flags[pc] !== 0) || (set !== undefined && set.has(pc))) {
+          return { cycles: elapsed, reason: 'breakpoint', pc };
+        }
+        if (stopOnIllegal && ILLEGAL[this.program[pc]] === 1) {
+          return { cycles: elapsed, reason: 'illegal', pc };
+        }
+      }
+      first = false;
+      if (trace !== undefined) trace.record(pc);
+      elapsed += this.execute();
+    }
+    return { cycles: elapsed, reason: 'cycles', pc: this.pc };
+  }
+
+  /** Takes the external (priority) or timer interrupt if one is due; returns the cycles used. */
+  private serviceInterrupts(): number {
+    if (this.intEnabled && this.pins.readInt() !== 0) {
+      this.burnCycles(2);
+      this.irqInProgress = true;
+      if (this.irqPolled) {
+        // MAME forces a JNI that just fell through to have branched (its WY-100 hack).
+        const prev = this.prevPc;
+        this.pc = ((prev + 1) & 0x7ff) | (prev & 0x800);
+        this.jcc(true);
+      }
+      this.push();
+      this.pc = 0x003;
+      return 2;
+    }
+    if (this.timerOverflowPending && this.tcntIntEnabled) {
+      this.burnCycles(2);
+      this.irqInProgress = true;
+      this.push();
+      this.pc = 0x007;
+      this.timerOverflowPending = false;
+      return 2;
+    }
+    return 0;
+  }
+
+  /** Advances time by n machine cycles, running the timer or the T1 event counter. */
+  private burnCycles(n: number): void {
+    let overflow = false;
+    if (this.timerMode === TIMER_MODE) {
+      const old = this.timer;
+      this.prescaler += n;
+      this.timer = (old + (this.prescaler >> 5)) & 0xff;
+      this.prescaler &= 0x1f;
+      overflow = old !== 0 && this.timer === 0;
+      this.cycles += n;
+    } else if (this.timerMode === COUNTER_MODE) {
+      for (let i = 0; i < n; i++) {
+        this.t1History = ((this.t1History << 1) | (this.pins.readT1() & 1)) & 0xff;
+        this.cycles++;
+        if ((this.t1History & 3) === 2) {
+          this.timer = (this.timer + 1) & 0xff;
+          if (this.timer === 0) overflow = true;
+        }
+      }
+    } else {
+      this.cycles += n;
+    }
+    if (overflow) {
+      this.tf = true;
+      // MAME: "if an overflow occurs with interrupts disabled, the overflow is not stored".
+      if (this.tcntIntEnabled) this.timerOverflowPending = true;
+    }
+  }
+
+  private fetch(): number {
+    const pc = this.pc;
+    this.pc = ((pc + 1) & 0x7ff) | (pc & 0x800);
+    return this.program[pc];
+  }
+
+  private push(): void {
+    const sp = this.pswBits & 7;
+    this.ram[8 + 2 * sp] = this.pc & 0xff;
+    this.ram[9 + 2 * sp] = ((this.pc >> 8) & 0x0f) | (this.pswBits & 0xf0);
+    this.pswBits = (this.pswBits & 0xf0) | ((sp + 1) & 7);
+  }
+
+  private pullPc(): number {
+    const sp = (this.pswBits - 1) & 7;
+    const high = this.ram[9 + 2 * sp];
+    this.pc = (this.ram[8 + 2 * sp] | (high << 8)) & 0xfff;
+    return (high & 0xf0) | sp;
+  }
+
+  private jmp(address: number): void {
+    this.pc = this.irqInProgress ? address : address | (this.mbf << 11);
+  }
+
+  /** Conditional jump: the target stays in the page of the operand byte. */
+  private jcc(taken: boolean): void {
+    const page = this.pc & 0xf00;
+    const offset = this.fetch();
+    if (taken) this.pc = page | offset;
+  }
+
+  private add(value: number): void {
+    const sum = this.a + value;
+    const low = (this.a & 0x0f) + (value & 0x0f);
+    this.pswBits = (this.pswBits & 0x3f) | ((low << 2) & PSW_AC) | ((sum >> 1) & PSW_CY);
+    this.a = sum & 0xff;
+  }
+
+  private addc(value: number): void {
+    const carry = this.pswBits >> 7;
+    const sum = this.a + value + carry;
+    const low = (this.a & 0x0f) + (value & 0x0f) + carry;
+    this.pswBits = (this.pswBits & 0x3f) | ((low << 2) & PSW_AC) | ((sum >> 1) & PSW_CY);
+    this.a = sum & 0xff;
+  }
+
+  /** MOVD/ANLD/ORLD: the 8243 protocol on P2.3-0 as MAME drives it (PROG edges not modelled). */
+  private expander(command: number, port: number): void {
+    this.p2 = (this.p2 & 0xf0) | (command << 2) | (port & 3);
+    this.pins.writePort(2, this.p2);
+    if (command === EXPANDER_READ) {
+      this.p2 |= 0x0f;
+      this.pins.writePort(2, this.p2);
+      this.a = this.pins.readPort(2) & 0x0f;
+    } else {
+      this.p2 = (this.p2 & 0xf0) | (this.a & 0x0f);
+      this.pins.writePort(2, this.p2);
+    }
+  }
+
+  /** Fetches and executes one instruction; returns its machine cycles. */
+  private execute(): number {
+    const pc = this.pc;
+    this.prevPc = pc;
+    const op = this.program[pc];
+    this.pc = ((pc + 1) & 0x7ff) | (pc & 0x800);
+    const n = CYCLES[op];
+    if (this.timerMode === TIMER_STOPPED) this.cycles += n;
+    else this.burnCycles(n);
+
+    const ram = this.ram;
+    const rb = this.rb;
+    switch (op) {
+      case 0x00: break; // NOP
+
+      // ADD / ADDC
+      case 0x68: case 0x69: case 0x6a: case 0x6b: case 0x6c: case 0x6d: case 0x6e: case 0x6f:
+        this.add(ram[rb + (op & 7)]); break;
+      case 0x60: case 0x61: this.add(ram[ram[rb + (op & 1)] & 0x3f]); break;
+      case 0x03: this.add(this.fetch()); break;
+      case 0x78: case 0x79: case 0x7a: case 0x7b: case 0x7c: case 0x7d: case 0x7e: case 0x7f:
+        this.addc(ram[rb + (op & 7)]); break;
+      case 0x70: case 0x71: this.addc(ram[ram[rb + (op & 1)] & 0x3f]); break;
+      case 0x13: this.addc(this.fetch()); break;
+
+      // ANL / ORL / XRL A,...
+      case 0x58: case 0x59: case 0x5a: case 0x5b: case 0x5c: case 0x5d: case 0x5e: case 0x5f:
+        this.a &= ram[rb + (op & 7)]; break;
+      case 0x50: case 0x51: this.a &= ram[ram[rb + (op & 1)] & 0x3f]; break;
+      case 0x53: this.a &= this.fetch(); break;
+      case 0x48: case 0x49: case 0x4a: case 0x4b: case 0x4c: case 0x4d: case 0x4e: case 0x4f:
+        this.a |= ram[rb + (op & 7)]; break;
+      case 0x40: case 0x41: this.a |= ram[ram[rb + (op & 1)] & 0x3f]; break;
+      case 0x43: this.a |= this.fetch(); break;
+      case 0xd8: case 0xd9: case 0xda: case 0xdb: case 0xdc: case 0xdd: case 0xde: case 0xdf:
+        this.a ^= ram[rb + (op & 7)]; break;
+      case 0xd0: case 0xd1: this.a ^= ram[ram[rb + (op & 1)] & 0x3f]; break;
+      case 0xd3: this.a ^= this.fetch(); break;
+
+      // Accumulator
+      case 0x17: this.a = (this.a + 1) & 0xff; break;
+      case 0x07: this.a = (this.a - 1) & 0xff; break;
+      case 0x27: this.a = 0; break;
+      case 0x37: this.a ^= 0xff; break;
+      case 0x47: this.a = ((this.a << 4) | (this.a >> 4)) & 0xff; break;
+      case 0xe7: this.a = ((this.a << 1) | (this.a >> 7)) & 0xff; break;
+      case 0x77: this.a = ((this.a >> 1) | (this.a << 7)) & 0xff; break;
+      case 0xf7: { // RLC A
+        const carry = this.a & 0x80;
+        this.a = ((this.a << 1) | (this.pswBits >> 7)) & 0xff;
+        this.pswBits = (this.pswBits & 0x7f) | carry;
+        break;
+      }
+      case 0x67: { // RRC A
+        const carry = (this.a << 7) & 0x80;
+        this.a = (this.a >> 1) | (this.pswBits & 0x80);
+        this.pswBits = (this.pswBits & 0x7f) | carry;
+        break;
+      }
+      case 0x57: { // DA A, MAME's two-step adjust: never clears CY
+        let a = this.a;
+        if ((a & 0x0f) > 0x09 || this.pswBits & PSW_AC) {
+          a = (a + 0x06) & 0xff;
+          if ((a & 0xf0) === 0) this.pswBits |= PSW_CY;
+        }
+        if ((a & 0xf0) > 0x90 || this.pswBits & PSW_CY) {
+          a = (a + 0x60) & 0xff;
+          this.pswBits |= PSW_CY;
+        }
+        this.a = a;
+        break;
+      }
+
+      // Registers and data memory
+      case 0x18: case 0x19: case 0x1a: case 0x1b: case 0x1c: case 0x1d: case 0x1e: case 0x1f:
+        ram[rb + (op & 7)]++; break;
+      case 0x10: case 0x11: ram[ram[rb + (op & 1)] & 0x3f]++; break;
+      case 0xc8: case 0xc9: case 0xca: case 0xcb: case 0xcc: case 0xcd: case 0xce: case 0xcf:
+        ram[rb + (op & 7)]--; break;
+      case 0xf8: case 0xf9: case 0xfa: case 0xfb: case 0xfc: case 0xfd: case 0xfe: case 0xff:
+        this.a = ram[rb + (op & 7)]; break;
+      case 0xf0: case 0xf1: this.a = ram[ram[rb + (op & 1)] & 0x3f]; break;
+      case 0x23: this.a = this.fetch(); break;
+      case 0xa8: case 0xa9: case 0xaa: case 0xab: case 0xac: case 0xad: case 0xae: case 0xaf:
+        ram[rb + (op & 7)] = this.a; break;
+      case 0xa0: case 0xa1: ram[ram[rb + (op & 1)] & 0x3f] = this.a; break;
+      case 0xb8: case 0xb9: case 0xba: case 0xbb: case 0xbc: case 0xbd: case 0xbe: case 0xbf:
+        ram[rb + (op & 7)] = this.fetch(); break;
+      case 0xb0: case 0xb1: ram[ram[rb + (op & 1)] & 0x3f] = this.fetch(); break;
+      case 0xc7: this.a = this.pswBits | 0x08; break; // MOV A,PSW
+      case 0xd7: this.psw = this.a; break; // MOV PSW,A
+      case 0x28: case 0x29: case 0x2a: case 0x2b: case 0x2c: case 0x2d: case 0x2e: case 0x2f: {
+        const r = rb + (op & 7);
+        const t = this.a;
+        this.a = ram[r];
+        ram[r] = t;
+        break;
+      }
+      case 0x20: case 0x21: {
+        const addr = ram[rb + (op & 1)] & 0x3f;
+        const t = this.a;
+        this.a = ram[addr];
+        ram[addr] = t;
+        break;
+      }
+      case 0x30: case 0x31: { // XCHD A,@Ri
+        const addr = ram[rb + (op & 1)] & 0x3f;
+        const old = ram[addr];
+        ram[addr] = (old & 0xf0) | (this.a & 0x0f);
+        this.a = (this.a & 0xf0) | (old & 0x0f);
+        break;
+      }
+      case 0x80: case 0x81: this.a = this.pins.readExternal(ram[rb + (op & 1)]) & 0xff; break;
+      case 0x90: case 0x91: this.pins.writeExternal(ram[rb + (op & 1)], this.a); break;
+      case 0xa3: this.a = this.program[(this.pc & 0xf00) | this.a]; break; // MOVP A,@A
+      case 0xe3: this.a = this.program[0x300 | this.a]; break; // MOVP3 A,@A
+
+      // Flags
+      case 0x97: this.pswBits &= ~PSW_CY; break;
+      case 0xa7: this.pswBits ^= PSW_CY; break;
+      case 0x85: this.pswBits &= ~PSW_F0; break;
+      case 0x95: this.pswBits ^= PSW_F0; break;
+      case 0xa5: this.f1 = false; break;
+      case 0xb5: this.f1 = !this.f1; break;
+
+      // Unconditional branches
+      case 0x04: case 0x24: case 0x44: case 0x64: case 0x84: case 0xa4: case 0xc4: case 0xe4:
+        this.jmp(((op & 0xe0) << 3) | this.fetch()); break;
+      case 0x14: case 0x34: case 0x54: case 0x74: case 0x94: case 0xb4: case 0xd4: case 0xf4: {
+        const address = ((op & 0xe0) << 3) | this.fetch();
+        this.push();
+        this.jmp(address);
+        break;
+      }
+      case 0xb3: { // JMPP @A
+        const page = this.pc & 0xf00;
+        this.pc = page | this.program[page | this.a];
+        break;
+      }
+      case 0x83: this.pswBits = (this.pswBits & 0xf0) | (this.pullPc() & 7); break; // RET
+      case 0x93: this.psw = this.pullPc(); this.irqInProgress = false; break; // RETR
+
+      // Conditional branches
+      case 0x12: case 0x32: case 0x52: case 0x72: case 0x92: case 0xb2: case 0xd2: case 0xf2:
+        this.jcc(((this.a >> (op >> 5)) & 1) !== 0); break;
+      case 0xe8: case 0xe9: case 0xea: case 0xeb: case 0xec: case 0xed: case 0xee: case 0xef: {
+        const r = rb + (op & 7);
+        ram[r]--;
+        this.jcc(ram[r] !== 0);
+        break;
+      }
+      case 0xf6: this.jcc((this.pswBits & PSW_CY) !== 0); break;
+      case 0xe6: this.jcc((this.pswBits & PSW_CY) === 0); break;
+      case 0xc6: this.jcc(this.a === 0); break;
+      case 0x96: this.jcc(this.a !== 0); break;
+      case 0x36: this.jcc(this.pins.readT0() !== 0); break;
+      case 0x26: this.jcc(this.pins.readT0() === 0); break;
+      case 0x56: this.jcc(this.pins.readT1() !== 0); break;
+      case 0x46: this.jcc(this.pins.readT1() === 0); break;
+      case 0xb6: this.jcc((this.pswBits & PSW_F0) !== 0); break;
+      case 0x76: this.jcc(this.f1); break;
+      case 0x16: this.jcc(this.tf); this.tf = false; break;
+      case 0x86: { // JNI
+        const asserted = this.pins.readInt() !== 0;
+        this.irqPolled = !asserted;
+        this.jcc(asserted);
+        break;
+      }
+
+      // Ports and bus
+      case 0x08: this.a = this.pins.readBus() & 0xff; break;
+      case 0x09: this.a = this.pins.readPort(1) & this.p1; break;
+      case 0x0a: this.a = this.pins.readPort(2) & this.p2; break;
+      case 0x02: this.bus = this.a; this.pins.writeBus(this.a); break;
+      case 0x39: this.p1 = this.a; this.pins.writePort(1, this.a); break;
+      case 0x3a: this.p2 = this.a; this.pins.writePort(2, this.a); break;
+      case 0x88: { // ORL BUS,#d: MAME reads the bus, not a latch
+        const value = this.pins.readBus() | this.fetch();
+        this.bus = value & 0xff;
+        this.pins.writeBus(this.bus);
+        break;
+      }
+      case 0x98: {
+        const value = this.pins.readBus() & this.fetch();
+        this.bus = value & 0xff;
+        this.pins.writeBus(this.bus);
+        break;
+      }
+      case 0x89: this.p1 |= this.fetch(); this.pins.writePort(1, this.p1); break;
+      case 0x99: this.p1 &= this.fetch(); this.pins.writePort(1, this.p1); break;
+      case 0x8a: this.p2 |= this.fetch(); this.pins.writePort(2, this.p2); break;
+      case 0x9a: this.p2 &= this.fetch(); this.pins.writePort(2, this.p2); break;
+      case 0x0c: case 0x0d: case 0x0e: case 0x0f: this.expander(EXPANDER_READ, op); break;
+      case 0x3c: case 0x3d: case 0x3e: case 0x3f: this.expander(EXPANDER_WRITE, op); break;
+      case 0x8c: case 0x8d: case 0x8e: case 0x8f: this.expander(EXPANDER_OR, op); break;
+      case 0x9c: case 0x9d: case 0x9e: case 0x9f: this.expander(EXPANDER_AND, op); break;
+
+      // Timer/counter and interrupts
+      case 0x42: this.a = this.timer; break;
+      case 0x62: this.timer = this.a; break;
+      case 0x55: this.timerMode = TIMER_MODE; this.prescaler = 0; break;
+      case 0x45:
+        if (this.timerMode !== COUNTER_MODE) this.t1History = this.pins.readT1() & 1;
+        this.timerMode = COUNTER_MODE;
+        break;
+      case 0x65: this.timerMode = TIMER_STOPPED; break;
+      case 0x25: this.tcntIntEnabled = true; break;
+      case 0x35: this.tcntIntEnabled = false; this.timerOverflowPending = false; break;
+      case 0x05: this.intEnabled = true; break;
+      case 0x15: this.intEnabled = false; break;
+      case 0x75: this.t0ClockOut = true; break;
+
+      // Control
+      case 0xc5: this.pswBits &= ~PSW_BS; this.rb = 0; break;
+      case 0xd5: this.pswBits |= PSW_BS; this.rb = 24; break;
+      case 0xe5: this.mbf = 0; break;
+      case 0xf5: this.mbf = 1; break;
+
+      default: break; // the 26 unused opcodes: one-cycle no-ops, as MAME runs them
+    }
+    return n;
+  }
+
+  /** The CPU's complete state (not the program, which the cartridge owns). */
+  saveState(): Uint8Array {
+    const out = new Uint8Array(STATE_LENGTH);
+    out.set(STATE_MAGIC, 0);
+    out[4] = STATE_VERSION;
+    const view = new DataView(out.buffer);
+    let o = 5;
+    out[o++] = this.a;
+    view.setUint16(o, this.pc, true); o += 2;
+    view.setUint16(o, this.prevPc, true); o += 2;
+    out[o++] = this.pswBits;
+    out[o++] = this.mbf;
+    out[o++] = this.timer;
+    out[o++] = this.prescaler;
+    out[o++] = this.timerMode;
+    out[o++] = this.t1History;
+    out[o++] =
+      (this.f1 ? 0x01 : 0) |
+      (this.tf ? 0x02 : 0) |
+      (this.timerOverflowPending ? 0x04 : 0) |
+      (this.tcntIntEnabled ? 0x08 : 0) |
+      (this.intEnabled ? 0x10 : 0) |
+      (this.irqInProgress ? 0x20 : 0) |
+      (this.irqPolled ? 0x40 : 0) |
+      (this.t0ClockOut ? 0x80 : 0);
+    out[o++] = this.p1;
+    out[o++] = this.p2;
+    out[o++] = this.bus;
+    view.setFloat64(o, this.cycles, true); o += 8;
+    o += 3; // reserved, zero
+    out.set(this.ram, o); o += RAM_SIZE;
+    view.setUint32(o, checksum(out, o), true);
+    return out;
+  }
+
+  /** Restores a saveState() image; throws a specific error for anything that is not one. */
+  loadState(state: Uint8Array): void {
+    if (!(state instanceof Uint8Array)) throw new Error('8048 state must be a Uint8Array');
+    if (state.length < 5 || STATE_MAGIC.some((b, i) => state[i] !== b)) {
+      throw new Error('not an 8048 CPU state (magic "I48S" missing)');
+    }
+    if (state[4] !== STATE_VERSION) {
+      throw new Error(`8048 CPU state version ${state[4]} is not supported (expected ${STATE_VERSION})`);
+    }
+    if (state.length !== STATE_LENGTH) {
+      throw new Error(`8048 CPU state is ${state.length} bytes, expected ${STATE_LENGTH}`);
+    }
+    const view = new DataView(state.buffer, state.byteOffset, state.byteLength);
+    const sumAt = STATE_LENGTH - 4;
+    if (view.getUint32(sumAt, true) !== checksum(state, sumAt)) {
+      throw new Error('8048 CPU state is corrupt (checksum mismatch)');
+    }
+    let o = 5;
+    const a = state[o++];
+    const pc = view.getUint16(o, true); o += 2;
+    const prevPc = view.getUint16(o, true); o += 2;
+    const psw = state[o++];
+    const mbf = state[o++];
+    const timer = state[o++];
+    const prescaler = state[o++];
+    const timerMode = state[o++];
+    const t1History = state[o++];
+    const flags = state[o++];
+    const p1 = state[o++];
+    const p2 = state[o++];
+    const bus = state[o++];
+    const cycles = view.getFloat64(o, true); o += 8;
+    o += 3;
+    if (pc > 0xfff || prevPc > 0xfff || psw & 0x08 || mbf > 1 || prescaler > 0x1f || timerMode > 2 ||
+        !Number.isSafeInteger(cycles) || cycles < 0) {
+      throw new Error('8048 CPU state is corrupt (a register is out of range)');
+    }
+    this.a = a;
+    this.pc = pc;
+    this.prevPc = prevPc;
+    this.psw = psw;
+    this.mbf = mbf;
+    this.timer = timer;
+    this.prescaler = prescaler;
+    this.timerMode = timerMode;
+    this.t1History = t1History;
+    this.f1 = (flags & 0x01) !== 0;
+    this.tf = (flags & 0x02) !== 0;
+    this.timerOverflowPending = (flags & 0x04) !== 0;
+    this.tcntIntEnabled = (flags & 0x08) !== 0;
+    this.intEnabled = (flags & 0x10) !== 0;
+    this.irqInProgress = (flags & 0x20) !== 0;
+    this.irqPolled = (flags & 0x40) !== 0;
+    this.t0ClockOut = (flags & 0x80) !== 0;
+    this.p1 = p1;
+    this.p2 = p2;
+    this.bus = bus;
+    this.cycles = cycles;
+    this.ram.set(state.subarray(o, o + RAM_SIZE));
+  }
+}
+
+/** FNV-1a over the first `length` bytes. */
+function checksum(bytes: Uint8Array, length: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < length; i++) {
+    h ^= bytes[i];
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
