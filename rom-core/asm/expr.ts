@@ -1,0 +1,122 @@
+import { AsmError } from './diagnostic.ts';
+import type { Token } from './lexer.ts';
+
+/**
+ * Looks a symbol up; `undefined` means "not known yet" (a forward reference in pass 1).
+ * The lookup itself reports symbols that will never be defined.
+ */
+export type SymbolLookup = (name: string, token: Token) => number | undefined;
+
+export interface ExprContext {
+  lookup: SymbolLookup;
+  /** Value of `$`: the address of the current statement. */
+  here: number;
+}
+
+/** Binary operators by precedence level, loosest first (C's order). */
+const LEVELS: readonly (readonly string[])[] = [
+  ['||'],
+  ['&&'],
+  ['|'],
+  ['^'],
+  ['&'],
+  ['==', '=', '!=', '<>'],
+  ['<', '<=', '>', '>='],
+  ['<<', '>>'],
+  ['+', '-'],
+  ['*', '/', '%'],
+];
+
+function apply(op: string, a: number, b: number, token: Token): number {
+  switch (op) {
+    case '||': return a || b ? 1 : 0;
+    case '&&': return a && b ? 1 : 0;
+    case '|': return a | b;
+    case '^': return a ^ b;
+    case '&': return a & b;
+    case '==': case '=': return a === b ? 1 : 0;
+    case '!=': case '<>': return a !== b ? 1 : 0;
+    case '<': return a < b ? 1 : 0;
+    case '<=': return a <= b ? 1 : 0;
+    case '>': return a > b ? 1 : 0;
+    case '>=': return a >= b ? 1 : 0;
+    case '<<': return b >= 32 ? 0 : a << b;
+    case '>>': return b >= 32 ? (a < 0 ? -1 : 0) : a >> b;
+    case '+': return a + b;
+    case '-': return a - b;
+    case '*': return Math.imul(a, b);
+    case '/':
+    case '%':
+      if (b === 0) throw new AsmError('division-by-zero', 'division by zero', token.col, token.end - token.col);
+      return op === '/' ? Math.trunc(a / b) : a % b;
+  }
+  throw new AsmError('syntax', `unknown operator '${op}'`, token.col, token.end - token.col);
+}
+
+/**
+ * Evaluates tokens[start, end) as one expression. Integers are 32-bit signed. The result is
+ * `undefined` when it depends on a symbol not known yet.
+ */
+export function evaluate(tokens: readonly Token[], ctx: ExprContext): number | undefined {
+  if (tokens.length === 0) throw new AsmError('syntax', 'expected an expression', 0, 0);
+  let pos = 0;
+  const peek = (): Token | undefined => tokens[pos];
+  const isOp = (t: Token | undefined, ...ops: string[]): boolean => !!t && t.kind === 'op' && ops.includes(t.text);
+  const fail = (t: Token | undefined, message: string): never => {
+    const last = tokens[tokens.length - 1];
+    if (!t) throw new AsmError('syntax', message, last.end, 1);
+    throw new AsmError('syntax', message, t.col, t.end - t.col);
+  };
+
+  const binary = (level: number): number | undefined => {
+    if (level === LEVELS.length) return unary();
+    let left = binary(level + 1);
+    while (isOp(peek(), ...LEVELS[level])) {
+      const op = tokens[pos++];
+      const right = binary(level + 1);
+      left = left === undefined || right === undefined ? undefined : apply(op.text, left, right, op);
+    }
+    return left;
+  };
+
+  const unary = (): number | undefined => {
+    const t = peek();
+    if (isOp(t, '-', '+', '~', '!')) {
+      pos++;
+      const v = unary();
+      if (v === undefined) return undefined;
+      return t!.text === '-' ? -v : t!.text === '~' ? ~v : t!.text === '!' ? (v ? 0 : 1) : v;
+    }
+    if (t && t.kind === 'ident' && /^(high|low)$/i.test(t.text) && pos + 1 < tokens.length) {
+      pos++;
+      const v = unary();
+      if (v === undefined) return undefined;
+      return t.text.toLowerCase() === 'high' ? (v >> 8) & 0xff : v & 0xff;
+    }
+    return primary();
+  };
+
+  const primary = (): number | undefined => {
+    const t = tokens[pos];
+    if (!t) return fail(t, 'expression ends too early');
+    pos++;
+    if (t.kind === 'number') return t.value;
+    if (t.kind === 'string') {
+      if (t.text.length !== 1) fail(t, 'a string in an expression must be one character');
+      return t.text.charCodeAt(0);
+    }
+    if (t.kind === 'ident') return ctx.lookup(t.text, t);
+    if (isOp(t, '$')) return ctx.here;
+    if (isOp(t, '(')) {
+      const v = binary(0);
+      if (!isOp(peek(), ')')) fail(peek() ?? t, "missing ')'");
+      pos++;
+      return v;
+    }
+    return fail(t, `unexpected '${t.text}' in expression`);
+  };
+
+  const value = binary(0);
+  if (pos < tokens.length) fail(tokens[pos], `unexpected '${tokens[pos].text}' after expression`);
+  return value;
+}
