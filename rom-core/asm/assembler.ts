@@ -617,7 +617,7 @@ class Assembler {
     }
     this.listLine('');
     const saved = this.current;
-    this.processLines(splitLines(text, path), includeDepth + 1, macroDepth);
+    this.processLines(splitLines(text, includedName(path, saved.file)), includeDepth + 1, macroDepth);
     this.current = saved;
   }
 
@@ -660,6 +660,13 @@ function substitute(text: string, params: string[], args: string[]): string {
     if (index >= 0) out = out.slice(0, t.col) + (args[index] ?? '') + out.slice(t.end);
   }
   return out;
+}
+
+/** The name diagnostics use for an included file: relative to the including file's folder. */
+function includedName(path: string, from: string): string {
+  if (/^([A-Za-z]:)?[\\/]/.test(path)) return path;
+  const slash = Math.max(from.lastIndexOf('/'), from.lastIndexOf('\\'));
+  return slash >= 0 ? from.slice(0, slash + 1) + path : path;
 }
 
 function splitLines(text: string, file: string): SourceLine[] {

@@ -1,0 +1,208 @@
+/**
+ * `npm run o2 -- <command> ...`: the Odyssey² command line. Each command is a row of COMMANDS,
+ * so `run` (and others) can be added without touching the argument handling.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assemble, formatDiagnostic } from '../asm/index.ts';
+import { disassemble } from '../asm/disasm.ts';
+
+/** Everything a command touches outside itself, so tests can run main() without a disk. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readFile: (path: string) => Uint8Array;
+  writeFile: (path: string, data: Uint8Array | string) => void;
+}
+
+/** A user's mistake on the command line: printed with the usage line, exit code 1. */
+export class UsageError extends Error {}
+
+interface ParsedArgs {
+  positional: string[];
+  options: Map<string, string | true>;
+}
+
+export interface Command {
+  usage: string;
+  summary: string;
+  /** Options taking a value; any other `--name` is a flag. */
+  valued: string[];
+  flags: string[];
+  run: (args: ParsedArgs, io: CliIo) => number;
+}
+
+function parseArgs(argv: string[], command: Command): ParsedArgs {
+  const positional: string[] = [];
+  const options = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a.startsWith('-') && a !== '-') {
+      const name = a.replace(/^--?/, '');
+      const canonical = name === 'o' ? 'out' : name;
+      if (command.valued.includes(canonical)) {
+        const v = argv[++i];
+        if (v === undefined) throw new UsageError(`option ${a} needs a value`);
+        options.set(canonical, v);
+      } else if (command.flags.includes(canonical)) {
+        options.set(canonical, true);
+      } else {
+        throw new UsageError(`unknown option ${a}`);
+      }
+    } else {
+      positional.push(a);
+    }
+  }
+  return { positional, options };
+}
+
+const text = (io: CliIo, path: string): string => new TextDecoder().decode(io.readFile(path));
+
+function readInput(io: CliIo, path: string): Uint8Array {
+  try {
+    return io.readFile(path);
+  } catch (e) {
+    throw new UsageError(`cannot read ${path}: ${reason(e)}`);
+  }
+}
+
+function reason(e: unknown): string {
+  const err = e as { code?: string; message?: string };
+  if (err && err.code === 'ENOENT') return 'no such file';
+  if (err && err.code === 'EISDIR') return 'is a directory';
+  return err?.message ?? String(e);
+}
+
+function write(io: CliIo, path: string, data: Uint8Array | string): void {
+  try {
+    io.writeFile(path, data);
+  } catch (e) {
+    throw new UsageError(`cannot write ${path}: ${reason(e)}`);
+  }
+}
+
+const hex = (n: number, w: number): string => n.toString(16).toUpperCase().padStart(w, '0');
+
+function asm(args: ParsedArgs, io: CliIo): number {
+  if (args.positional.length !== 1) throw new UsageError('asm needs exactly one input file');
+  const input = args.positional[0];
+  const out = args.options.get('out');
+  if (typeof out !== 'string') throw new UsageError('asm needs -o OUT.bin');
+  const source = new TextDecoder().decode(readInput(io, input));
+  const result = assemble(source, {
+    fileName: input,
+    readFile: (path, from) => {
+      const full = resolve(dirname(from), path);
+      try {
+        return text(io, full);
+      } catch (e) {
+        throw new Error(reason(e), { cause: e });
+      }
+    },
+  });
+  for (const d of result.diagnostics) io.stderr(formatDiagnostic(d) + '\n');
+  if (!result.ok) {
+    const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+    io.stderr(`${errors} error${errors === 1 ? '' : 's'}; nothing written\n`);
+    return 1;
+  }
+  write(io, out, result.bytes);
+  const lst = args.options.get('lst');
+  if (typeof lst === 'string') write(io, lst, result.listing);
+  const map = args.options.get('map');
+  if (typeof map === 'string') {
+    const symbols = [...result.symbols].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
+    write(io, map, symbols.map(([name, value]) => `${hex(value & 0xffff, 4)} ${name}`).join('\n') + '\n');
+  }
+  io.stdout(`${out}: ${result.bytes.length} bytes at 0x${hex(result.base, 3)}-0x${hex(result.base + Math.max(0, result.bytes.length - 1), 3)}\n`);
+  return 0;
+}
+
+function parseAddress(textValue: string): number {
+  const t = textValue.trim().toLowerCase();
+  let v = NaN;
+  if (/^(0x|\$)[0-9a-f]+$/.test(t)) v = parseInt(t.replace(/^(0x|\$)/, ''), 16);
+  else if (/^[0-9][0-9a-f]*h$/.test(t)) v = parseInt(t.slice(0, -1), 16);
+  else if (/^[0-9]+$/.test(t)) v = parseInt(t, 10);
+  if (!Number.isFinite(v) || v > 0xffff) throw new UsageError(`bad address '${textValue}' (use e.g. 0x400)`);
+  return v;
+}
+
+function disasm(args: ParsedArgs, io: CliIo): number {
+  if (args.positional.length !== 1) throw new UsageError('disasm needs exactly one input file');
+  const org = args.options.get('org');
+  const origin = typeof org === 'string' ? parseAddress(org) : 0;
+  const bytes = readInput(io, args.positional[0]);
+  const lines = disassemble(bytes, origin).map((l) => {
+    const raw = l.bytes.map((b) => hex(b, 2)).join(' ');
+    return `    ${l.text.padEnd(20)}; ${hex(l.address, 4)}  ${raw}`;
+  });
+  io.stdout(`    ORG 0x${hex(origin, 3)}\n${lines.join('\n')}${lines.length ? '\n' : ''}`);
+  return 0;
+}
+
+export const COMMANDS: Record<string, Command> = {
+  asm: {
+    usage: 'asm IN.a48 -o OUT.bin [--lst OUT.lst] [--map OUT.map]',
+    summary: 'assemble 8048 source to a binary image',
+    valued: ['out', 'lst', 'map'],
+    flags: [],
+    run: asm,
+  },
+  disasm: {
+    usage: 'disasm IN.bin [--org 0x400]',
+    summary: 'disassemble a binary to source the assembler reads back',
+    valued: ['org'],
+    flags: [],
+    run: disasm,
+  },
+};
+
+function help(): string {
+  const rows = Object.values(COMMANDS).map((c) => `  o2 ${c.usage}\n      ${c.summary}`);
+  return `usage: o2 <command> [options]\n\ncommands:\n${rows.join('\n')}\n  o2 --help\n`;
+}
+
+export function main(argv: string[], io: CliIo): number {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    (name === undefined ? io.stderr : io.stdout)(help());
+    return name === undefined ? 1 : 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr(`o2: unknown command '${name}'\n${help()}`);
+    return 1;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(`usage: o2 ${command.usage}\n`);
+    return 0;
+  }
+  try {
+    return command.run(parseArgs(rest, command), io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`o2 ${name}: ${e.message}\nusage: o2 ${command.usage}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+const nodeIo: CliIo = {
+  stdout: (t) => process.stdout.write(t),
+  stderr: (t) => process.stderr.write(t),
+  readFile: (path) => readFileSync(path),
+  writeFile: (path, data) => writeFileSync(path, data),
+};
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    process.exitCode = main(process.argv.slice(2), nodeIo);
+  } catch (e) {
+    // Only a bug in o2 itself gets here; say so plainly rather than as a user's mistake.
+    process.stderr.write(`o2: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 2;
+  }
+}
