@@ -1,0 +1,385 @@
+/**
+ * Intel 8244 (NTSC) / 8245 (PAL) video and sound chip.
+ *
+ * Time: every method that takes `dot` wants the beam position within the current frame, in dots
+ * (VDC half-cycles, see timing.ts): dot = line · dotsPerLine + h, 0 <= dot < dotsPerFrame, line 0 =
+ * the top visible line. Time only moves forward inside a frame; when the machine's dot counter reaches
+ * dotsPerFrame it calls `endFrame()` and subtracts dotsPerFrame. One CPU machine cycle is
+ * `timing.dotsPerCycle` dots.
+ *
+ *   const vdc = new I8244(NTSC);
+ *   vdc.write(0xa0, 0x28, dot);   // MOVX @R0,A with P1.3 = 0, at the dot of the bus cycle
+ *   vdc.read(0xa1, dot);          // status; acknowledges the interrupt
+ *   vdc.intAsserted(dot);         // /INT level for the CPU's interrupt check
+ *   vdc.t1(dot);                  // T1 input = HBLANK or VBLANK
+ *   vdc.setLuminanceForce(!(p1 & 0x80), dot);   // on every P1 write
+ *   vdc.endFrame();               // vdc.frame (colour indices) and vdc.sound.samples now hold the frame
+ *
+ * Rendering catches up lazily (MAME's `update_now` model): dots before the access are drawn with the
+ * old register values. `frame` is one reused buffer, `timing.visibleWidth` × `timing.visibleHeight`
+ * colour indices (palette.ts); after `endFrame()` it holds the whole frame until emulation resumes.
+ *
+ * Behaviour follows MAME 0.25x `src/devices/video/i8244.cpp` (register rules in `read`/`write`,
+ * `fix_register_mirrors`, `get_x_beam`/`get_y_beam`, `vblank`/`hblank`, the VBLANK timer at
+ * (vblank_start, hblank_start - 1), the sound timer at hblank_start of every line).
+ */
+import { checkCharset, defaultCharset } from './charset.ts';
+import {
+  COLLISION, CONTROL, CTRL_FOREGROUND, CTRL_GRID, CTRL_STROBE, SHIFT_HI, SHIFT_LO, SOUND, STATUS,
+  STAT_CLEARED_ON_READ, STAT_SOUND_IRQ, STAT_VBLANK, X_BEAM, Y_BEAM, fixMirrors, readsAsZero,
+  storedBits, writeDropped,
+} from './registers.ts';
+import { Renderer } from './render.ts';
+import { I8244Sound } from './sound.ts';
+import { StateReader, StateWriter } from './state.ts';
+import { NTSC, PAL, vblankIrqDot } from './timing.ts';
+import type { VdcTiming } from './timing.ts';
+
+const STATE_MAGIC = 'I8244ST';
+const STATE_VERSION = 1;
+
+export class I8244 {
+  readonly timing: VdcTiming;
+  /** The 256-byte register file as stored (what the chip's logic sees). */
+  readonly regs = new Uint8Array(256);
+  readonly sound: I8244Sound;
+  /** Frames completed since construction or reset. */
+  frameCount = 0;
+
+  private readonly renderer: Renderer;
+  private charset: Uint8Array;
+  /** A1h bits 2, 3, 6 held by the chip (bit 7 lives in the renderer). */
+  private controlStatus = 0;
+  private irq = false;
+  private xLatch = 0;
+  private yLatch = 0;
+  /** Frame dot up to which the picture is drawn (exclusive). */
+  private renderedTo = 0;
+  /** Frame dot up to which timed events have run (events at dots < eventsTo are done). */
+  private eventsTo = 0;
+  /** Dot of the next sound clock (hblankStart of some line). */
+  private nextSoundDot = 0;
+  private vblankPending = true;
+  private readonly vblankDot: number;
+
+  constructor(timing: VdcTiming = NTSC, charset?: Uint8Array, sampleRate = 48_000) {
+    this.timing = timing;
+    this.charset = charset ? checkCharset(charset) : defaultCharset();
+    this.renderer = new Renderer(this.regs, this.charset, timing);
+    this.sound = new I8244Sound(this.regs, timing, sampleRate);
+    this.vblankDot = vblankIrqDot(timing);
+    this.reset();
+  }
+
+  /** Colour indices of the visible picture (see palette.ts). */
+  get frame(): Uint8Array {
+    return this.renderer.frame;
+  }
+
+  /** Replaces the character ROM with a 512-byte dump (wrong size -> RangeError naming 512). */
+  setCharset(dump: Uint8Array): void {
+    this.charset = checkCharset(dump);
+    this.renderer.setCharset(this.charset);
+  }
+
+  /** A copy of the character ROM in use. */
+  getCharset(): Uint8Array {
+    return this.charset.slice();
+  }
+
+  /**
+   * Power-on state (MAME `device_start`: everything zero). `startDot` is the frame position the beam
+   * is at; MAME's emulated time 0 is `mameFrameStartDot(timing)` (line 243, dot 0).
+   */
+  reset(startDot = 0): void {
+    this.checkDot(startDot, 'reset');
+    this.regs.fill(0);
+    this.controlStatus = 0;
+    this.irq = false;
+    this.xLatch = 0;
+    this.yLatch = 0;
+    const r = this.renderer;
+    r.collisionStatus = 0;
+    r.majorOverlap = 0;
+    r.lumForced = false;
+    r.frame.fill(0);
+    r.collisionMap.fill(0);
+    r.priorityMap.fill(0);
+    this.sound.reset(startDot);
+    this.renderedTo = startDot;
+    this.eventsTo = startDot;
+    this.scheduleFrom(startDot);
+    this.frameCount = 0;
+  }
+
+  private scheduleFrom(dot: number): void {
+    const t = this.timing;
+    let line = Math.floor(dot / t.dotsPerLine);
+    if (line * t.dotsPerLine + t.hblankStart < dot) line++;
+    this.nextSoundDot = line * t.dotsPerLine + t.hblankStart;
+    this.vblankPending = dot <= this.vblankDot;
+  }
+
+  private checkDot(dot: number, what: string): void {
+    if (!(dot >= 0 && dot <= this.timing.dotsPerFrame) || !Number.isInteger(dot)) {
+      throw new RangeError(`${what}: dot ${dot} is outside the frame (0..${this.timing.dotsPerFrame})`);
+    }
+    if (dot < this.eventsTo && what !== 'reset') {
+      throw new RangeError(`${what}: dot ${dot} is before the VDC's current position ${this.eventsTo}; time only moves forward within a frame`);
+    }
+  }
+
+  // ---------------------------------------------------------------- time
+
+  /** Runs timed events (VBLANK interrupt, sound clocks) with dot <= `dot`. */
+  private runEvents(dot: number): void {
+    const sound = this.sound;
+    for (;;) {
+      const next = this.vblankPending && this.vblankDot < this.nextSoundDot ? this.vblankDot : this.nextSoundDot;
+      if (next > dot) break;
+      if (this.vblankPending && next === this.vblankDot) {
+        this.vblankPending = false;
+        this.controlStatus |= STAT_VBLANK;
+        this.irq = true;
+      } else {
+        sound.advance(next);
+        if (sound.clock()) {
+          this.controlStatus |= STAT_SOUND_IRQ;
+          this.irq = true;
+        }
+        this.nextSoundDot += this.timing.dotsPerLine;
+      }
+    }
+    if (dot > this.eventsTo) this.eventsTo = dot;
+  }
+
+  /** Draws all visible dots before `dot`. */
+  private renderTo(dot: number): void {
+    const from = this.renderedTo;
+    if (dot <= from) return;
+    const t = this.timing;
+    const dpl = t.dotsPerLine;
+    const w = t.visibleWidth;
+    const last = t.visibleHeight - 1;
+    let line = (from / dpl) | 0;
+    let x = from - line * dpl;
+    const endLine = (dot / dpl) | 0;
+    const endX = dot - endLine * dpl;
+    const r = this.renderer;
+    while (line < endLine && line <= last) {
+      if (x < w) r.segment(line, x, w);
+      line++;
+      x = 0;
+    }
+    if (line === endLine && line <= last) {
+      const e = endX < w ? endX : w;
+      if (e > x) r.segment(line, x, e);
+    }
+    this.renderedTo = dot;
+  }
+
+  /** Brings picture, interrupts and sound up to `dot` without an access. */
+  syncTo(dot: number): void {
+    this.checkDot(dot, 'syncTo');
+    this.runEvents(dot);
+    this.renderTo(dot);
+  }
+
+  /** Finishes the frame (picture, sound) and starts the next one at dot 0. */
+  endFrame(): void {
+    const end = this.timing.dotsPerFrame;
+    this.syncTo(end);
+    this.sound.endFrame(end);
+    this.renderedTo = 0;
+    this.eventsTo = 0;
+    this.nextSoundDot = this.timing.hblankStart;
+    this.vblankPending = true;
+    this.frameCount++;
+  }
+
+  // ---------------------------------------------------------------- pins
+
+  /** /INT: asserted from VBLANK start (or a sound interrupt) until A1h is read. */
+  intAsserted(dot: number): boolean {
+    this.checkDot(dot, 'intAsserted');
+    this.runEvents(dot);
+    return this.irq;
+  }
+
+  /** MAME `vblank()`. */
+  vblank(dot: number): number {
+    const t = this.timing;
+    const v = (dot / t.dotsPerLine) | 0;
+    const h = dot - v * t.dotsPerLine;
+    const edge = t.hblankStart - 1;
+    if ((v === t.vblankStartLine && h >= edge) || (v === t.vblankEndLine && h <= edge)) return 1;
+    if (t.vblankEndLine < t.vblankStartLine) return v > t.vblankStartLine || v < t.vblankEndLine ? 1 : 0;
+    return v > t.vblankStartLine && v < t.vblankEndLine ? 1 : 0;
+  }
+
+  /** MAME `hblank()`. */
+  hblank(dot: number): number {
+    const t = this.timing;
+    const h = dot % t.dotsPerLine;
+    return h >= t.hblankStart && h < t.hblankEnd ? 1 : 0;
+  }
+
+  /** The 8048's T1 input on the Odyssey²: HBLANK or VBLANK. A pure function of the beam position. */
+  t1(dot: number): number {
+    return this.vblank(dot) | this.hblank(dot);
+  }
+
+  /** P1.7 low forces the luminance bit on every pixel drawn from `dot` on. */
+  setLuminanceForce(on: boolean, dot: number): void {
+    if (on === this.renderer.lumForced) return;
+    this.checkDot(dot, 'setLuminanceForce');
+    this.runEvents(dot);
+    this.renderTo(dot);
+    this.renderer.lumForced = on;
+  }
+
+  /** MAME `get_y_beam()`: the Y counter (0-263) at `dot`. */
+  yBeam(dot: number): number {
+    const t = this.timing;
+    let v = (dot / t.dotsPerLine) | 0;
+    const h = dot - v * t.dotsPerLine;
+    if (v === 0 && h < t.hblankStart) v = t.linesPerFrame;
+    if (h >= t.bgateStart) v++;
+    return v > 263 ? 263 : v;
+  }
+
+  /** MAME `get_x_beam()`. */
+  xBeam(dot: number): number {
+    return (dot % this.timing.dotsPerLine) >> 1;
+  }
+
+  // ---------------------------------------------------------------- bus
+
+  /** A MOVX read of the VDC at `address` (0-255), with its side effects. */
+  read(address: number, dot: number): number {
+    this.checkDot(dot, 'read');
+    const a = fixMirrors(address);
+    this.runEvents(dot);
+    const ctrl = this.regs[CONTROL];
+    switch (a) {
+      case STATUS: {
+        this.renderTo(dot);
+        const h = dot % this.timing.dotsPerLine;
+        let data = this.controlStatus | this.renderer.majorOverlap | (ctrl & CTRL_STROBE);
+        if (h >= 225 && h < this.timing.bgateStart && this.yBeam(dot) <= this.timing.vblankStartLine) data |= 1;
+        this.irq = false;
+        this.controlStatus &= ~STAT_CLEARED_ON_READ;
+        this.renderer.majorOverlap = 0;
+        return data;
+      }
+      case COLLISION: {
+        this.renderTo(dot);
+        const data = this.renderer.collisionStatus;
+        this.renderer.collisionStatus = 0;
+        return data;
+      }
+      case Y_BEAM:
+        return (ctrl & CTRL_STROBE) !== 0 ? this.yBeam(dot) & 0xff : this.yLatch;
+      case X_BEAM:
+        return (ctrl & CTRL_STROBE) !== 0 ? this.xBeam(dot) : this.xLatch;
+    }
+    if (readsAsZero(a)) return 0;
+    if (a < 0x80 && (ctrl & CTRL_FOREGROUND) !== 0) return 0;
+    if (a >= 0xc0 && (ctrl & CTRL_GRID) !== 0) return 0;
+    return this.regs[a];
+  }
+
+  /** A MOVX write to the VDC at `address` (0-255). */
+  write(address: number, value: number, dot: number): void {
+    this.checkDot(dot, 'write');
+    const a = fixMirrors(address);
+    const regs = this.regs;
+    const ctrl = regs[CONTROL];
+    if (a < 0x80 && (ctrl & CTRL_FOREGROUND) !== 0) return;
+    if ((a >= 0xc0 && (ctrl & CTRL_GRID) !== 0) || a >= 0xf0) return;
+    if (writeDropped(a)) return;
+    const data = storedBits(a, value);
+    if (data === regs[a] && a !== CONTROL && !(a >= SHIFT_HI && a <= SHIFT_LO)) return;
+    this.runEvents(dot);
+    this.renderTo(dot);
+    if (a === CONTROL) {
+      if ((ctrl & CTRL_STROBE) !== 0 && (data & CTRL_STROBE) === 0) {
+        this.xLatch = this.xBeam(dot);
+        this.yLatch = this.yBeam(dot) & 0xff;
+      }
+    } else if (a >= SHIFT_HI && a <= SHIFT_LO) {
+      this.sound.written = true;
+    } else if (a === SOUND) {
+      this.sound.advance(dot);
+    }
+    regs[a] = data;
+  }
+
+  // ---------------------------------------------------------------- save state
+
+  /** A versioned, bit-exact snapshot (picture so far, maps, sound phase, partial PCM). */
+  saveState(): Uint8Array {
+    const w = new StateWriter();
+    w.ascii(STATE_MAGIC);
+    w.u8(STATE_VERSION);
+    w.ascii(this.timing.chip);
+    w.bytes(this.regs);
+    w.bytes(this.charset);
+    w.u8(this.controlStatus);
+    w.u8(this.irq ? 1 : 0);
+    w.u8(this.xLatch);
+    w.u8(this.yLatch);
+    w.u32(this.renderedTo);
+    w.u32(this.eventsTo);
+    w.u32(this.nextSoundDot);
+    w.u8(this.vblankPending ? 1 : 0);
+    w.u32(this.frameCount);
+    const r = this.renderer;
+    w.u8(r.collisionStatus);
+    w.u8(r.majorOverlap);
+    w.u8(r.lumForced ? 1 : 0);
+    w.u16s(r.collisionMap);
+    w.bytes(r.priorityMap);
+    w.bytes(r.frame);
+    this.sound.saveInto(w);
+    return w.finish();
+  }
+
+  loadState(state: Uint8Array): void {
+    const rd = new StateReader(state, 'VDC');
+    if (rd.ascii(STATE_MAGIC.length) !== STATE_MAGIC) throw new Error('not a VDC (8244/8245) save state');
+    const version = rd.u8();
+    if (version !== STATE_VERSION) {
+      throw new Error(`VDC save state version ${version} is not supported (this build reads version ${STATE_VERSION})`);
+    }
+    const chip = rd.ascii(4);
+    if (chip !== this.timing.chip) {
+      throw new Error(`this save state is for an ${chip}; the machine has an ${this.timing.chip} (${this.timing.name})`);
+    }
+    rd.bytes(this.regs);
+    const cs = new Uint8Array(512);
+    rd.bytes(cs);
+    this.charset = cs;
+    this.renderer.setCharset(cs);
+    this.controlStatus = rd.u8();
+    this.irq = rd.u8() !== 0;
+    this.xLatch = rd.u8();
+    this.yLatch = rd.u8();
+    this.renderedTo = rd.u32();
+    this.eventsTo = rd.u32();
+    this.nextSoundDot = rd.u32();
+    this.vblankPending = rd.u8() !== 0;
+    this.frameCount = rd.u32();
+    const r = this.renderer;
+    r.collisionStatus = rd.u8();
+    r.majorOverlap = rd.u8();
+    r.lumForced = rd.u8() !== 0;
+    rd.u16s(r.collisionMap);
+    rd.bytes(r.priorityMap);
+    rd.bytes(r.frame);
+    this.sound.loadFrom(rd);
+    rd.end();
+  }
+}
+
+export { NTSC, PAL };
