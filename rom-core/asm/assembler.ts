@@ -88,8 +88,9 @@ class Assembler {
   readonly diagnostics: Diagnostic[] = [];
   readonly listing: string[] = [];
   readonly lineMap: LineMapEntry[] = [];
-  private readonly image = new Int16Array(ADDRESS_LIMIT).fill(-1);
-  private readonly owner: (string | undefined)[] = new Array(ADDRESS_LIMIT);
+  /** Emitted bytes by address, with the `file:line` that emitted each (for overlap errors). */
+  private readonly image = new Map<number, number>();
+  private readonly owner = new Map<number, string>();
 
   constructor(private readonly options: AssembleOptions) {}
 
@@ -113,17 +114,15 @@ class Assembler {
   }
 
   result(): AssembleResult {
-    let lo = -1;
+    let lo = Infinity;
     let hi = -1;
-    for (let a = 0; a < ADDRESS_LIMIT; a++) {
-      if (this.image[a] >= 0) {
-        if (lo < 0) lo = a;
-        hi = a;
-      }
+    for (const a of this.image.keys()) {
+      lo = Math.min(lo, a);
+      hi = Math.max(hi, a);
     }
-    const base = lo < 0 ? 0 : lo;
-    const bytes = new Uint8Array(lo < 0 ? 0 : hi - lo + 1).fill(0xff);
-    for (let a = 0; a < bytes.length; a++) if (this.image[base + a] >= 0) bytes[a] = this.image[base + a];
+    const base = hi < 0 ? 0 : lo;
+    const bytes = new Uint8Array(hi < 0 ? 0 : hi - lo + 1).fill(0xff);
+    for (const [a, b] of this.image) bytes[a - base] = b;
     const symbols = new Map<string, number>();
     for (const s of this.symbols.values()) if (s.value !== undefined) symbols.set(s.name, s.value);
     return {
@@ -571,21 +570,21 @@ class Assembler {
       const here = `${this.current.file}:${this.current.line}`;
       for (let k = 0; k < bytes.length; k++) {
         const a = at + k;
-        if (this.image[a] >= 0) {
+        if (this.image.has(a)) {
           this.address = at + bytes.length;
-          this.fail('overlap', `address 0x${hex(a, 3)} is already filled by ${this.owner[a]}`, 0, this.current.text.length);
+          this.fail('overlap', `address 0x${hex(a, 3)} is already filled by ${this.owner.get(a)}`, 0, this.current.text.length);
         }
       }
       for (let k = 0; k < bytes.length; k++) {
-        this.image[at + k] = bytes[k];
-        this.owner[at + k] = here;
+        this.image.set(at + k, bytes[k]);
+        this.owner.set(at + k, here);
       }
       if (bytes.length) this.lineMap.push({ address: at, file: this.current.file, line: this.current.line });
       for (let k = 0; k < Math.max(1, bytes.length); k += 4) {
         const chunk = bytes.slice(k, k + 4).map((b) => hex(b, 2)).join(' ');
         const prefix = `${hex(at + k, 4)}  ${chunk.padEnd(12)}${k === 0 && row ? String(row.cycles) : ' '}`;
         if (k === 0) this.listLine(prefix);
-        else this.listing.push(prefix);
+        else this.listing.push(prefix.trimEnd());
       }
     }
     this.address = at + bytes.length;

@@ -109,7 +109,7 @@ export function evaluate(tokens: readonly Token[], ctx: ExprContext): number | u
     if (isOp(t, '$')) return ctx.here;
     if (isOp(t, '(')) {
       const v = binary(0);
-      if (!isOp(peek(), ')')) fail(peek() ?? t, "missing ')'");
+      if (!isOp(peek(), ')')) fail(peek(), "missing ')'");
       pos++;
       return v;
     }
