@@ -1,0 +1,24 @@
+/** The board companion's public API (see board/README.md). */
+export { gameMachine } from './machines/game-machine.ts';
+export type { GameContext, GameInput, MachineEvent, ControlEvent } from './machines/game-machine.ts';
+export { viewOf, MACHINE_VIEWS } from './machines/view.ts';
+export type { MachineView } from './machines/view.ts';
+export { applyEvent } from './rules/apply.ts';
+export { newGame, DEFAULT_CHIPS } from './rules/setup.ts';
+export { legalActions } from './rules/legal.ts';
+export type { LegalAction } from './rules/legal.ts';
+export { publicState } from './rules/view.ts';
+export type { PublicState } from './rules/view.ts';
+export { serializeGame, deserializeGame } from './rules/snapshot.ts';
+export { checkInvariants } from './rules/invariants.ts';
+export { formatRefusal } from './rules/refuse.ts';
+export { roundToHundred, halvesFor, planPayment } from './rules/chips.ts';
+export { world1982 } from './scenarios/world.ts';
+export { parseScenario, serializeScenario, validateScenario, ScenarioError } from './scenarios/validate.ts';
+export { setCountryValue, moveCountry, addZone, renameZone, renameScenario } from './scenarios/edit.ts';
+export { ManualBattlePort, pendingBattle, battleEvent } from './ports/battle-port.ts';
+export type { BattlePort, BattleRequest, BattleOutcome } from './ports/battle-port.ts';
+export type { GameState, Phase, Weapon } from './model/game.ts';
+export type { GameEvent, Refusal } from './model/events.ts';
+export type { Scenario } from './model/scenario.ts';
+export type { Chips, ChipTransfer } from './model/chips.ts';

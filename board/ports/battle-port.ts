@@ -1,0 +1,80 @@
+import type { GameState, Weapon } from '../model/game.ts';
+import type { GameEvent } from '../model/events.ts';
+
+/** What the screen must fight: two forces with their weapons and energy units. */
+export interface BattleRequest {
+  country: string | null;
+  attacker: { player: string; weapon: Weapon; energy: number };
+  defender: { player: string; weapon: Weapon; energy: number };
+}
+
+/** What the screen showed at the end of the battle. */
+export interface BattleOutcome {
+  winner: 'attacker' | 'defender' | 'both-destroyed';
+  energy: { attacker: number; defender: number };
+}
+
+/**
+ * Where battle results come from. The engine never runs the emulator: a port fights (or has someone
+ * read off) each battle. The first implementation is entry by hand; an emulator-driven one can follow.
+ */
+export interface BattlePort {
+  fight(request: BattleRequest): Promise<BattleOutcome>;
+}
+
+/** The battle the current state is waiting for, or null when none is ready (weapons still to choose). */
+export function pendingBattle(s: GameState): BattleRequest | null {
+  if (s.war) {
+    const { weapons, energy } = s.war;
+    if (!weapons.attacker || !weapons.defender) return null;
+    return {
+      country: s.war.country,
+      attacker: { player: s.war.attacker, weapon: weapons.attacker, energy: energy.attacker },
+      defender: { player: s.war.defender, weapon: weapons.defender, energy: energy.defender },
+    };
+  }
+  const m = s.endgame?.match;
+  if (!m) return null;
+  const def = m.attacker === m.a ? m.b : m.a;
+  const wa = m.weapons[m.attacker];
+  const wd = m.weapons[def];
+  if (!wa || !wd) return null;
+  return {
+    country: null,
+    attacker: { player: m.attacker, weapon: wa, energy: m.energy[m.attacker] },
+    defender: { player: def, weapon: wd, energy: m.energy[def] },
+  };
+}
+
+export function battleEvent(o: BattleOutcome): GameEvent {
+  return { type: 'battle', winner: o.winner, energy: { ...o.energy } };
+}
+
+/** Entry by hand: `fight` waits until someone types the result in with `enter`. */
+export class ManualBattlePort implements BattlePort {
+  private waiting: { request: BattleRequest; resolve: (o: BattleOutcome) => void }[] = [];
+
+  fight(request: BattleRequest): Promise<BattleOutcome> {
+    return new Promise((resolve) => this.waiting.push({ request, resolve }));
+  }
+
+  /** The battle awaiting a result, if any (for the entry form). */
+  get pending(): BattleRequest | null {
+    return this.waiting[0]?.request ?? null;
+  }
+
+  /** Type in what the screen showed; refused (with the reason) if it cannot be right. */
+  enter(outcome: BattleOutcome): { ok: true } | { ok: false; reason: string } {
+    const w = this.waiting[0];
+    if (!w) return { ok: false, reason: 'no battle is waiting for a result' };
+    for (const r of ['attacker', 'defender'] as const) {
+      const e = outcome.energy?.[r];
+      if (typeof e !== 'number' || !Number.isInteger(e) || e < 0 || e > w.request[r].energy) {
+        return { ok: false, reason: `rule 12: the ${r}'s energy left must be a whole number from 0 to ${w.request[r].energy}` };
+      }
+    }
+    this.waiting.shift();
+    w.resolve({ winner: outcome.winner, energy: { ...outcome.energy } });
+    return { ok: true };
+  }
+}

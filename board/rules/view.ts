@@ -1,0 +1,82 @@
+import type { Chips, ChipTransfer } from '../model/chips.ts';
+import type { BattleRecord, CountryStatus, GameState, Phase, Weapon } from '../model/game.ts';
+import { chipValue } from './chips.ts';
+import { allianceOf } from './board.ts';
+
+/** The public state (printed by the CLI, read by the UI). Records are numbers with .5 for halves. */
+export interface PublicState {
+  phase: Phase;
+  turn: string | null;
+  warChest: number;
+  warChestChips: Chips;
+  banker: string | null;
+  firstPlayer: string | null;
+  buysLeft: number;
+  players: {
+    name: string;
+    color: string;
+    homeland: string | null;
+    record: number;
+    chips: number;
+    chipsDetail: Chips;
+    eliminated: boolean;
+    allies: string[];
+  }[];
+  countries: Record<string, { zone: string; pbu: number; owner: string | null; owners: string[]; status: CountryStatus }>;
+  war: null | {
+    attacker: string;
+    defender: string;
+    country: string;
+    kind: 'unoccupied' | 'occupied' | 'homeland';
+    cost: number;
+    battles: BattleRecord[];
+    weapons: { attacker: Weapon | null; defender: Weapon | null };
+    lostWeapons: { attacker: Weapon[]; defender: Weapon[] };
+    energy: { attacker: number; defender: number };
+  };
+  finalQueue: string[];
+  endgame: null | {
+    holder: string | null;
+    queue: string[];
+    match: null | { attacker: string; defender: string; energy: Record<string, number>; weapons: Record<string, Weapon | null>; barred: Record<string, Weapon | null>; battles: number };
+  };
+  winner: string | null;
+  winners: string[];
+  lastTransfers: ChipTransfer[];
+}
+
+export function publicState(s: GameState): PublicState {
+  const countries: PublicState['countries'] = {};
+  for (const [name, c] of Object.entries(s.countries)) {
+    countries[name] = { zone: c.zone, pbu: c.pbu, owner: c.owners[0] ?? null, owners: [...c.owners], status: c.status };
+  }
+  const m = s.endgame?.match ?? null;
+  return {
+    phase: s.phase,
+    turn: s.turn,
+    warChest: chipValue(s.warChest),
+    warChestChips: { ...s.warChest },
+    banker: s.banker,
+    firstPlayer: s.firstPlayer,
+    buysLeft: s.buysLeft,
+    players: s.players.map((p) => ({
+      name: p.name, color: p.color, homeland: p.homeland, record: p.recordHalves / 2,
+      chips: chipValue(p.chips), chipsDetail: { ...p.chips }, eliminated: p.eliminated,
+      allies: allianceOf(s, p.name).filter((n) => n !== p.name),
+    })),
+    countries,
+    war: s.war && {
+      attacker: s.war.attacker, defender: s.war.defender, country: s.war.country, kind: s.war.kind, cost: s.war.cost,
+      battles: structuredClone(s.war.battles), weapons: { ...s.war.weapons },
+      lostWeapons: { attacker: [...s.war.lost.attacker], defender: [...s.war.lost.defender] }, energy: { ...s.war.energy },
+    },
+    finalQueue: [...s.finalQueue],
+    endgame: s.endgame && {
+      holder: s.endgame.holder, queue: [...s.endgame.queue],
+      match: m && { attacker: m.attacker, defender: m.attacker === m.a ? m.b : m.a, energy: { ...m.energy }, weapons: { ...m.weapons }, barred: { ...m.barred }, battles: m.battles },
+    },
+    winner: s.winner,
+    winners: [...s.winners],
+    lastTransfers: structuredClone(s.lastTransfers),
+  };
+}
