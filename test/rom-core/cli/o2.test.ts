@@ -1,0 +1,114 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../../rom-core/cli/o2.ts';
+import type { CliIo } from '../../../rom-core/cli/o2.ts';
+
+/** An in-memory disk and captured output for main(). */
+function fakeIo(files: Record<string, string | Uint8Array>) {
+  const disk = new Map<string, Uint8Array>();
+  for (const [k, v] of Object.entries(files)) disk.set(k, typeof v === 'string' ? new TextEncoder().encode(v) : v);
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = {
+    stdout: (t) => out.push(t),
+    stderr: (t) => err.push(t),
+    readFile: (path) => {
+      // The CLI resolves include paths to absolute ones; the fake disk keys on the base name.
+      const key = disk.has(path) ? path : path.split('/').pop()!;
+      const data = disk.get(key);
+      if (!data) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
+      return data;
+    },
+    writeFile: (path, data) => disk.set(path, typeof data === 'string' ? new TextEncoder().encode(data) : data),
+  };
+  return { io, disk, out: () => out.join(''), err: () => err.join(''), text: (p: string) => new TextDecoder().decode(disk.get(p)) };
+}
+
+describe('o2 asm', () => {
+  it('writes the binary, listing and map, and exits 0', () => {
+    const f = fakeIo({ 'game.a48': ' org 400h\n include "defs.h"\nstart: mov a,#val\n jmp start\n', 'defs.h': 'val equ 5\n' });
+    const code = main(['asm', 'game.a48', '-o', 'game.bin', '--lst', 'game.lst', '--map', 'game.map'], f.io);
+    expect(f.err()).toBe('');
+    expect(code).toBe(0);
+    expect(Array.from(f.disk.get('game.bin')!)).toEqual([0x23, 0x05, 0x84, 0x00]);
+    expect(f.text('game.lst')).toContain('0400  23 05       2  start: mov a,#val');
+    expect(f.text('game.map')).toBe('0005 val\n0400 start\n');
+    expect(f.out()).toBe('game.bin: 4 bytes at 0x400-0x403\n');
+  });
+
+  it('prints errors with the source line and an underline, writes nothing, exits 1', () => {
+    const f = fakeIo({ 'bad.a48': ' nop\n jmp nowhere\n' });
+    const code = main(['asm', 'bad.a48', '-o', 'bad.bin'], f.io);
+    expect(code).toBe(1);
+    expect(f.err()).toBe("bad.a48:2:6: error: undefined symbol 'nowhere'\n jmp nowhere\n     ~~~~~~~\n1 error; nothing written\n");
+    expect(f.disk.has('bad.bin')).toBe(false);
+  });
+
+  it('names a missing include file at its INCLUDE line', () => {
+    const f = fakeIo({ 'a.a48': ' include "gone.h"\n' });
+    expect(main(['asm', 'a.a48', '-o', 'a.bin'], f.io)).toBe(1);
+    expect(f.err()).toContain('a.a48:1:10: error: cannot include "gone.h": no such file');
+  });
+
+  it.each([
+    [['asm'], 'asm needs exactly one input file'],
+    [['asm', 'x.a48'], 'asm needs -o OUT.bin'],
+    [['asm', 'x.a48', '-o'], 'option -o needs a value'],
+    [['asm', 'x.a48', '-o', 'x.bin', '--fast'], 'unknown option --fast'],
+    [['asm', 'missing.a48', '-o', 'x.bin'], 'cannot read missing.a48: no such file'],
+    [['disasm', 'x.bin', '--org', 'zz'], "bad address 'zz' (use e.g. 0x400)"],
+  ])('bad arguments %j get a message and the usage line', (argv, message) => {
+    const f = fakeIo({ 'x.bin': new Uint8Array([0]) });
+    expect(main(argv, f.io)).toBe(1);
+    expect(f.err()).toMatch(new RegExp(`^o2 \\w+: ${message.replace(/[()]/g, '\\$&')}\nusage: o2 `));
+  });
+});
+
+describe('o2 disasm', () => {
+  it('prints source the assembler reads back to the same bytes', () => {
+    const bytes = new Uint8Array([0x23, 0x3f, 0x04, 0x00, 0x01, 0xc6, 0x00]);
+    const f = fakeIo({ 'in.bin': bytes });
+    expect(main(['disasm', 'in.bin', '--org', '0x400'], f.io)).toBe(0);
+    const listing = f.out();
+    expect(listing.split('\n')[1]).toBe('    MOV A,#0x3F         ; 0400  23 3F');
+    const g = fakeIo({ 'back.a48': listing });
+    expect(main(['asm', 'back.a48', '-o', 'back.bin'], g.io)).toBe(0);
+    expect(Array.from(g.disk.get('back.bin')!)).toEqual(Array.from(bytes));
+  });
+});
+
+describe('o2 itself', () => {
+  it('--help lists the commands; no command is a usage error', () => {
+    const f = fakeIo({});
+    expect(main(['--help'], f.io)).toBe(0);
+    expect(f.out()).toContain('o2 asm IN.a48 -o OUT.bin [--lst OUT.lst] [--map OUT.map]');
+    expect(f.out()).toContain('o2 disasm IN.bin [--org 0x400]');
+    const g = fakeIo({});
+    expect(main([], g.io)).toBe(1);
+    expect(main(['frob'], g.io)).toBe(1);
+    expect(g.err()).toContain("o2: unknown command 'frob'");
+  });
+
+  it('runs as `npx tsx rom-core/cli/o2.ts` with real files and exit codes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'o2-cli-'));
+    writeFileSync(join(dir, 'inc.h'), 'five equ 5\n');
+    writeFileSync(join(dir, 'ok.a48'), ' include "inc.h"\n mov a,#five\n');
+    writeFileSync(join(dir, 'bad.a48'), ' mov a,#300\n');
+    const run = promisify(execFile);
+    const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+    const cli = join(process.cwd(), 'rom-core', 'cli', 'o2.ts');
+    await run(tsx, [cli, 'asm', join(dir, 'ok.a48'), '-o', join(dir, 'ok.bin')]);
+    expect(Array.from(readFileSync(join(dir, 'ok.bin')))).toEqual([0x23, 5]);
+    const failed = await run(tsx, [cli, 'asm', join(dir, 'bad.a48'), '-o', join(dir, 'bad.bin')]).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('error: immediate 300 does not fit in a byte (-128..255)\n mov a,#300\n        ~~~');
+    expect(failed.stderr).not.toContain('    at ');
+  }, 30_000);
+});
