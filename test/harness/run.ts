@@ -83,11 +83,11 @@ export function runToSelfLoop(m: Machine, maxCycles: number): SelfLoopResult {
   const { cpu } = m;
   while (cpu.cycles < maxCycles) {
     const before = cpu.pc;
-    const psw = cpu.psw;
+    const opcode = cpu.program[before];
     cpu.step();
-    // A RET can land on itself while unwinding a recursion; only a jump with nothing else changing
-    // (same PC, same SP and flags) is the program parking itself.
-    if (cpu.pc === before && cpu.psw === psw) return { loopPc: before, cycles: cpu.cycles };
+    // Only a JMP onto itself parks the program: a RET unwinding a recursion or a DJNZ counting
+    // down can also leave the PC where it was.
+    if (cpu.pc === before && (opcode & 0x1f) === 0x04) return { loopPc: before, cycles: cpu.cycles };
   }
   return { loopPc: undefined, cycles: cpu.cycles };
 }
