@@ -37,17 +37,30 @@ const all = readdirSync(PROGRAMS_DIR).filter((f) => f.endsWith('.a48')).map((f) 
 for (const n of names) if (!all.includes(n)) usage(`no program test/programs/${n}.a48 (have: ${all.join(', ')})`);
 if (!existsSync(MAME)) usage(`MAME not found at ${MAME} (set MAME=/path/to/mame)`);
 
+let bios: Uint8Array;
+try {
+  bios = oracleBios();
+} catch (e) {
+  usage((e as Error).message);
+}
 const work = mkdtempSync(join(tmpdir(), 'o2-goldens-'));
 const romDir = join(work, 'rom', 'odyssey2');
 mkdirSync(romDir, { recursive: true });
-writeFileSync(join(romDir, 'o2bios.rom'), oracleBios());
+writeFileSync(join(romDir, 'o2bios.rom'), bios);
 // Our own blank character set: the CPU programs never display anything.
 writeFileSync(join(romDir, 'charset_i8244.bin'), new Uint8Array(512));
 mkdirSync(GOLDEN_DIR, { recursive: true });
 
 let failures = 0;
 for (const name of names.length ? names : all) {
-  const program = loadProgram(name);
+  let program;
+  try {
+    program = loadProgram(name);
+  } catch (e) {
+    console.error(`${name}: ${(e as Error).message}`);
+    failures++;
+    continue;
+  }
   const cartPath = join(work, `${name}.bin`);
   const outPath = join(work, `${name}.jsonl`);
   const marker = join(work, `${name}.done`);
