@@ -84,6 +84,10 @@ class Assembler {
   private ended = false;
   private current: SourceLine = { text: '', file: '', line: 0 };
   private statementAddress = 0;
+  /** Addresses of nameless labels: `-` ones seen so far; `+` ones from pass 1, and how many passed. */
+  private backward: number[] = [];
+  private forwardPass1: number[] = [];
+  private forwardSeen = 0;
 
   readonly diagnostics: Diagnostic[] = [];
   readonly listing: string[] = [];
@@ -105,6 +109,8 @@ class Assembler {
       this.macroScopes = [];
       this.expansionCount = 0;
       this.ended = false;
+      this.backward = [];
+      this.forwardSeen = 0;
       for (const [name, value] of Object.entries(this.options.defines ?? {})) {
         this.symbols.set(name.toUpperCase(), { name, value, kind: 'equ' });
         this.definedThisPass.add(name.toUpperCase());
@@ -314,7 +320,13 @@ class Assembler {
 
     let label: Token | undefined;
     let i = 0;
-    if (t0.kind === 'ident' && t1?.kind === 'op' && t1.text === ':') {
+    const nameless = namelessRun(tokens, 0);
+    if (nameless) {
+      // ASL's nameless labels: a line starting with `-` (or `+`), with or without a colon.
+      this.defineNameless(nameless.sign);
+      i = nameless.count;
+      if (tokens[i]?.kind === 'op' && tokens[i].text === ':') i++;
+    } else if (t0.kind === 'ident' && t1?.kind === 'op' && t1.text === ':') {
       label = t0;
       i = 2;
     } else if (t0.kind === 'ident' && (['EQU', 'SET'].includes(upper(t1)) || (t1?.kind === 'op' && t1.text === '='))) {
@@ -424,7 +436,31 @@ class Assembler {
     return key;
   }
 
+  private defineNameless(sign: '-' | '+'): void {
+    if (sign === '-') {
+      this.backward.push(this.address);
+    } else {
+      if (this.pass === 1) this.forwardPass1.push(this.address);
+      this.forwardSeen++;
+    }
+  }
+
+  /** `-` is the last `-` label before this line, `--` the one before it; `+`, `++` look ahead. */
+  private nameless(tokens: Token[], sign: '-' | '+'): number | undefined {
+    const n = tokens.length;
+    if (sign === '-') {
+      const v = this.backward[this.backward.length - n];
+      if (v === undefined) this.fail('undefined-symbol', `no ${'-'.repeat(n)} label before this line`, ...this.span(tokens));
+      return v;
+    }
+    const v = this.forwardPass1[this.forwardSeen + n - 1];
+    if (v === undefined && this.pass === 2) this.fail('undefined-symbol', `no ${'+'.repeat(n)} label after this line`, ...this.span(tokens));
+    return v;
+  }
+
   private value(tokens: Token[], mode: Mode, what: string): number | undefined {
+    const run = namelessRun(tokens, 0);
+    if (run && run.count === tokens.length) return this.nameless(tokens, run.sign);
     try {
       return evaluate(tokens, {
         here: this.statementAddress,
@@ -640,6 +676,15 @@ class Assembler {
       this.current = saved;
     }
   }
+}
+
+/** A run of adjacent `-` or `+` operators from `start` (`--` is two tokens to the lexer). */
+function namelessRun(tokens: readonly Token[], start: number): { sign: '-' | '+'; count: number } | undefined {
+  const first = tokens[start];
+  if (!first || first.kind !== 'op' || (first.text !== '-' && first.text !== '+')) return undefined;
+  let count = 1;
+  while (tokens[start + count]?.kind === 'op' && tokens[start + count].text === first.text && tokens[start + count].col === tokens[start + count - 1].end) count++;
+  return { sign: first.text, count };
 }
 
 /** Replaces whole identifier tokens that name a parameter; strings and comments stay as written. */

@@ -47,6 +47,15 @@ describe('directives', () => {
     expect(r.symbols.get('second')).toBe(3);
   });
 
+  it("ASL's nameless labels: - and -- look back, + and ++ look ahead", () => {
+    const src = [' mov r1,#8', '-:  inc r0', '    djnz r1, -', '-   nop', '    jnz --', '    jz +', '    jmp ++', '+   nop', '+   jmp -'].join('\n');
+    expect(bytesOf(src)).toEqual([0xb9, 8, 0x18, 0xe9, 0x02, 0x00, 0x96, 0x02, 0xc6, 0x0c, 0x04, 0x0d, 0x00, 0x04, 0x05]);
+    expect(errorsOf(' jmp -\n jmp +')).toMatchObject([
+      { code: 'undefined-symbol', message: 'no - label before this line', line: 1, column: 6 },
+      { code: 'undefined-symbol', message: 'no + label after this line', line: 2, column: 6 },
+    ]);
+  });
+
   it('symbols are case-insensitive, as in ASL', () => {
     expect(bytesOf('Value equ 9\n mov a,#VALUE')).toEqual([0x23, 9]);
   });
