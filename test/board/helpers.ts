@@ -1,0 +1,85 @@
+import type { GameEvent, GameState, Scenario } from '../../board/index.ts';
+import { applyEvent, newGame, world1982, checkInvariants } from '../../board/index.ts';
+
+/** Apply events in order; a refusal fails loudly with its rule, and every state is checked. */
+export function play(events: GameEvent[], from?: GameState, scenario?: Scenario): GameState {
+  let s = from ?? newGame(scenario ?? world1982());
+  for (const e of events) {
+    const r = applyEvent(s, e);
+    if (!r.ok) throw new Error(`${e.type} refused by rule ${r.refusal.rule}: ${r.refusal.reason}`);
+    const broken = checkInvariants(r.state);
+    if (broken.length) throw new Error(`after ${e.type}: ${broken.join('; ')}`);
+    s = r.state;
+  }
+  return s;
+}
+
+/** The refusal an event gets in a state (fails the test when it is accepted). */
+export function refusal(s: GameState, e: GameEvent): { rule: string; reason: string } {
+  const r = applyEvent(s, e);
+  if (r.ok) throw new Error(`${e.type} was accepted, a refusal was expected`);
+  return r.refusal;
+}
+
+export const P = (name: string) => ({ name, color: `${name}-colour` });
+
+export const rec = (s: GameState, name: string) => s.players.find((p) => p.name === name)!.recordHalves / 2;
+export const chips = (s: GameState, name: string) => {
+  const c = s.players.find((p) => p.name === name)!.chips;
+  return c[1000] * 1000 + c[500] * 500 + c[100] * 100;
+};
+
+/** Seat players (in this clockwise order) and make `first` the first player. */
+export function seated(names: string[], first = names[0], extra: Partial<Extract<GameEvent, { type: 'setup' }>> = {}, scenario?: Scenario): GameState {
+  const digits = new Map<string, number>();
+  let d = 0;
+  for (const n of names) digits.set(n, n === first ? 9 : d++);
+  return play([
+    { type: 'setup', players: names.map(P), ...extra },
+    ...names.map((n) => ({ type: 'first.call' as const, player: n, digit: digits.get(n)! })),
+    { type: 'first.readout', digit: 9 },
+  ], undefined, scenario);
+}
+
+/**
+ * Ann (United States), Bob (West Germany), Cy (Japan), seated Ann, Bob, Cy; Ann first so Cy opens play.
+ * Home alliances as given (default none).
+ */
+export function threeOpening(home: Record<string, string[]> = {}): GameState {
+  const s = seated(['Ann', 'Bob', 'Cy'], 'Ann');
+  return play([
+    { type: 'homeland', player: 'Ann', country: 'United States' },
+    { type: 'homeland', player: 'Bob', country: 'West Germany' },
+    { type: 'homeland', player: 'Cy', country: 'Japan' },
+    { type: 'ally.home', player: 'Ann', countries: home.Ann ?? [] },
+    { type: 'ally.home', player: 'Bob', countries: home.Bob ?? [] },
+    { type: 'ally.home', player: 'Cy', countries: home.Cy ?? [] },
+  ], s);
+}
+
+const W = ['tank', 'sub', 'plane'];
+
+/** A war of `n` battles ending as given; weapons chosen from what is still allowed. */
+export function fight(attacker: string, defender: string, battles: (GameEvent & { type: 'battle' })[], weapons: [string, string][] = []): GameEvent[] {
+  const out: GameEvent[] = [];
+  battles.forEach((b, i) => {
+    const [wa, wd] = weapons[i] ?? [W[i], W[i]];
+    out.push({ type: 'weapon', player: attacker, weapon: wa as 'tank' });
+    out.push({ type: 'weapon', player: defender, weapon: wd as 'tank' });
+    out.push(b);
+  });
+  return out;
+}
+
+export const win = (side: 'attacker' | 'defender', a: number, d: number): GameEvent & { type: 'battle' } =>
+  ({ type: 'battle', winner: side, energy: { attacker: a, defender: d } });
+export const tie = (a: number, d: number): GameEvent & { type: 'battle' } => ({ type: 'battle', winner: 'both-destroyed', energy: { attacker: a, defender: d } });
+
+/** A tiny board for fast games: two zones, five countries. */
+export const tinyScenario: Scenario = {
+  name: 'tiny',
+  zones: [
+    { name: 'North', countries: [{ name: 'A1', pbu: 2 }, { name: 'A2', pbu: 6 }, { name: 'A3', pbu: 3 }] },
+    { name: 'South', countries: [{ name: 'B1', pbu: 4 }, { name: 'B2', pbu: 5 }] },
+  ],
+};
