@@ -1,0 +1,203 @@
+import { battleEvent, ManualBattlePort, type BattleOutcome, type BattleRequest } from '../../board/index.ts';
+import type { EngineFactory, EngineSession } from './engine-port.ts';
+import { encodeEnvelope, parseEnvelope, SaveFormatError } from './save-format.ts';
+import { StorageFullError, type SaveStore } from './save-store.ts';
+import type { GameEvent, LegalAction, Refusal, ViewState } from './types.ts';
+
+export type Notice =
+  | { kind: 'refused'; refusal: Refusal; event: string }
+  | { kind: 'error'; text: string }
+  | { kind: 'info'; text: string };
+
+export interface ControllerSnapshot {
+  view: ViewState;
+  legal: LegalAction[];
+  canUndo: boolean;
+  notice: Notice | null;
+  /** False until a save landed, and after a failed one (the game is then only in this tab). */
+  saved: boolean;
+}
+
+/** Splits "rule 12: the attacker's energy…" (the battle port's wording) into rule and reason. */
+export function refusalFromText(text: string): Refusal {
+  const m = /^rule\s+([^:]+):\s*(.*)$/i.exec(text);
+  return m ? { rule: m[1].trim(), reason: m[2] } : { rule: '-', reason: text };
+}
+
+/**
+ * The view's state outside the DOM: the engine session, autosave, the battle port and the messages shown
+ * to the players. Drawing code only reads `snapshot()` and calls these methods.
+ */
+export class BoardController {
+  private session: EngineSession;
+  private notice: Notice | null = null;
+  private saved = false;
+  private listeners = new Set<() => void>();
+  /** Serialises saves so an older one can never land after a newer one. */
+  private saving: Promise<void> = Promise.resolve();
+  /** While set (an unreadable save could not be copied aside), autosave would destroy it: it stays off. */
+  private blockedSave = false;
+  /** Raw text of an unreadable save found at start-up, so the players can download it. */
+  corrupt: string | null = null;
+  private port: { key: string; port: ManualBattlePort } | null = null;
+
+  constructor(private readonly engine: EngineFactory, private readonly store: SaveStore) {
+    this.session = engine.create();
+  }
+
+  subscribe(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  snapshot(): ControllerSnapshot {
+    return { view: this.session.view(), legal: this.session.legal(), canUndo: this.session.canUndo(), notice: this.notice, saved: this.saved };
+  }
+
+  /** Sends one player action to the engine; a refusal is shown with its rule and changes nothing. */
+  act(event: GameEvent): boolean {
+    const result = this.session.send(event);
+    if (!result.ok) {
+      this.notice = { kind: 'refused', refusal: result.refusal, event: event.type };
+      this.emit();
+      return false;
+    }
+    this.notice = null;
+    this.changed();
+    return true;
+  }
+
+  undo(): void {
+    const r = this.session.undo();
+    this.notice = r.ok ? { kind: 'info', text: 'Last action undone.' } : { kind: 'refused', refusal: r.refusal, event: 'undo' };
+    if (r.ok) this.changed(); else this.emit();
+  }
+
+  /** A battle result typed in on screen: through the battle port when a battle is ready, else to the engine. */
+  submitBattle(outcome: BattleOutcome): boolean {
+    const request = this.session.pendingBattle();
+    // No battle ready (a weapon still to choose): the engine itself says which rule is missing.
+    if (!request) return this.act(battleEvent(outcome));
+    return this.enterBattle(request, outcome);
+  }
+
+  /**
+   * The battle waiting for its result goes to the engine's battle port (entry by hand); the port checks
+   * the figures, resolves, and its outcome becomes the `battle` event.
+   */
+  private enterBattle(request: BattleRequest, outcome: BattleOutcome): boolean {
+    const key = JSON.stringify(request);
+    if (this.port?.key !== key) {
+      const port = new ManualBattlePort();
+      this.port = { key, port };
+      void port.fight(request).then((o) => { if (this.port?.port === port) this.act(battleEvent(o)); });
+    }
+    const r = this.port.port.enter(outcome);
+    if (!r.ok) {
+      this.notice = { kind: 'refused', refusal: refusalFromText(r.reason), event: 'battle' };
+      this.emit();
+      return false;
+    }
+    return true;
+  }
+
+  dismissNotice(): void {
+    this.notice = null;
+    this.emit();
+  }
+
+  newGame(): void {
+    this.session = this.engine.create();
+    this.blockedSave = false;
+    this.notice = { kind: 'info', text: 'New game started.' };
+    this.changed();
+  }
+
+  exportText(): string {
+    return encodeEnvelope({ engine: this.session.serialize() });
+  }
+
+  /** Loads an exported file. Anything wrong leaves the current game exactly as it was. */
+  importText(text: string, source = 'the file'): boolean {
+    try {
+      const env = parseEnvelope(text);
+      this.session = this.engine.restore(env.engine);
+      this.blockedSave = false;
+      this.notice = { kind: 'info', text: `Game loaded from ${source}.` };
+      this.changed();
+      return true;
+    } catch (e) {
+      this.notice = { kind: 'error', text: `Could not load ${source}: ${readable(e)}. Your current game is unchanged.` };
+      this.emit();
+      return false;
+    }
+  }
+
+  /** Resumes the autosaved game, if any. A save that can't be read is kept aside, never overwritten. */
+  async resume(): Promise<void> {
+    let text: string | null;
+    try {
+      text = await this.store.load();
+    } catch (e) {
+      this.notice = { kind: 'error', text: `Autosave is not available (${readable(e)}). Use Export to keep your game in a file.` };
+      this.emit();
+      return;
+    }
+    if (text === null) return;
+    try {
+      const env = parseEnvelope(text);
+      this.session = this.engine.restore(env.engine);
+      this.saved = true;
+      this.notice = { kind: 'info', text: 'Resumed the saved game.' };
+    } catch (e) {
+      let where: string;
+      try {
+        where = ` It was kept in browser storage as "${await this.store.keepAside(text)}".`;
+      } catch {
+        where = ' It could not be copied aside, so autosave stays off until you start or load a game.';
+        this.blockedSave = true;
+      }
+      this.corrupt = text;
+      this.notice = { kind: 'error', text: `The saved game could not be read: ${readable(e)}.${where} Use "Download unreadable save" to keep a copy.` };
+    }
+    this.emit();
+  }
+
+  /** Resolves when every save started so far has finished. */
+  settled(): Promise<void> {
+    return this.saving;
+  }
+
+  private changed(): void {
+    this.emit();
+    void this.autosave();
+  }
+
+  private autosave(): Promise<void> {
+    if (this.blockedSave) return this.saving;
+    const text = this.exportText();
+    this.saving = this.saving.then(async () => {
+      try {
+        await this.store.save(text);
+        this.saved = true;
+      } catch (e) {
+        this.saved = false;
+        this.notice = e instanceof StorageFullError
+          ? { kind: 'error', text: 'Autosave failed: browser storage is full. The game is safe in this tab; use Export to save it to a file.' }
+          : { kind: 'error', text: `Autosave failed (${readable(e)}). The game is safe in this tab; use Export to save it to a file.` };
+      }
+      this.emit();
+    });
+    return this.saving;
+  }
+
+  private emit(): void {
+    for (const fn of this.listeners) fn();
+  }
+}
+
+function readable(e: unknown): string {
+  if (e instanceof SaveFormatError) return e.message;
+  if (e instanceof Error) return e.message.replace(/\.$/, '');
+  return String(e);
+}

@@ -1,0 +1,84 @@
+import { createActor, type Actor } from 'xstate';
+import { deserializeGame, gameMachine, legalActions, pendingBattle, serializeGame } from '../../board/index.ts';
+import type { BattleRequest, GameEvent, GameState } from '../../board/index.ts';
+import type { EngineFactory, EngineSession } from './engine-port.ts';
+import type { LegalAction, SendResult } from './types.ts';
+import { toView } from './view-state.ts';
+
+/** What `serialize()` writes: the engine's own snapshot plus the engine's undo history, also as snapshots. */
+interface SessionText { game: string; undo: string[] }
+
+class MachineSession implements EngineSession {
+  private legalCache: { from: GameState; legal: LegalAction[] } | null = null;
+
+  constructor(private readonly actor: Actor<typeof gameMachine>) {}
+
+  private get state(): GameState { return this.actor.getSnapshot().context.state; }
+
+  view() { return toView(this.state); }
+
+  legal(): LegalAction[] {
+    const s = this.state;
+    if (this.legalCache?.from !== s) this.legalCache = { from: s, legal: legalActions(s) };
+    return this.legalCache.legal;
+  }
+
+  send(event: GameEvent): SendResult {
+    return this.step(event);
+  }
+
+  undo(): SendResult {
+    return this.step({ type: 'undo' });
+  }
+
+  pendingBattle(): BattleRequest | null {
+    return pendingBattle(this.state);
+  }
+
+  canUndo(): boolean {
+    return this.actor.getSnapshot().context.history.length > 0;
+  }
+
+  private step(event: GameEvent | { type: 'undo' }): SendResult {
+    const before = this.state;
+    this.actor.send(event);
+    const ctx = this.actor.getSnapshot().context;
+    if (ctx.state !== before) return { ok: true };
+    return { ok: false, refusal: ctx.lastRefusal ?? { rule: '-', reason: 'the engine did not accept this' } };
+  }
+
+  serialize(): string {
+    const ctx = this.actor.getSnapshot().context;
+    const text: SessionText = { game: serializeGame(ctx.state), undo: ctx.history.map(serializeGame) };
+    return JSON.stringify(text);
+  }
+}
+
+function load(snapshot: string, what: string): GameState {
+  const r = deserializeGame(snapshot);
+  if (!r.ok) throw new Error(`${what}: ${r.error}`);
+  return r.state;
+}
+
+/** The board engine (board/index.ts) behind the view's port: its XState game machine, one actor per game. */
+export function boardEngine(): EngineFactory {
+  return {
+    create: () => new MachineSession(createActor(gameMachine, { input: {} }).start()),
+    restore(snapshot: string) {
+      let doc: unknown;
+      try { doc = JSON.parse(snapshot); } catch { throw new Error('the game snapshot is not valid JSON'); }
+      const t = doc as Partial<SessionText> | null;
+      if (!t || typeof t.game !== 'string' || !Array.isArray(t.undo) || !t.undo.every((u) => typeof u === 'string')) {
+        throw new Error('the game snapshot is missing its game or undo list');
+      }
+      const state = load(t.game, 'the game');
+      const history = t.undo.map((u, i) => load(u, `undo step ${i + 1}`));
+      // The machine takes a starting state as input; its undo history comes back through XState's own
+      // persisted-snapshot restore, so undo after a reload is exactly what it was before.
+      const fresh = createActor(gameMachine, { input: { state } });
+      const persisted = fresh.getPersistedSnapshot() as unknown as { context: { history: GameState[] } };
+      persisted.context.history = history;
+      return new MachineSession(createActor(gameMachine, { input: { state }, snapshot: persisted as never }).start());
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { BattleRequest } from '../../board/index.ts';
+import type { GameEvent, LegalAction, SendResult, ViewState } from './types.ts';
+
+/**
+ * What the view needs from the rules engine. engine-adapter.ts builds it from board/; unit tests use a
+ * scripted fake. No rule is decided on this side of the seam: every refusal text comes from the engine.
+ */
+export interface EngineSession {
+  view(): ViewState;
+  legal(): LegalAction[];
+  send(event: GameEvent): SendResult;
+  /** The engine's undo: refused (with its reason) when the engine does not allow it, e.g. after a battle. */
+  undo(): SendResult;
+  canUndo(): boolean;
+  /** The battle waiting for its result (both weapons chosen), as the engine's battle port takes it. */
+  pendingBattle(): BattleRequest | null;
+  /** Text that `EngineFactory.restore` turns back into this exact game, undo history included. */
+  serialize(): string;
+}
+
+export interface EngineFactory {
+  /** A new game waiting for its `setup` event. */
+  create(): EngineSession;
+  /** Rebuilds a game from `serialize()` output; throws an Error with a readable message when it can't. */
+  restore(snapshot: string): EngineSession;
+}

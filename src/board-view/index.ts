@@ -1,0 +1,266 @@
+import './board-view.css';
+import { BoardController, type Notice } from './controller.ts';
+import { button, h } from './dom.ts';
+import { boardEngine } from './engine-adapter.ts';
+import type { EngineFactory } from './engine-port.ts';
+import { indexedDbStore, memoryStore, type SaveStore } from './save-store.ts';
+import { commandFor, SHORTCUTS, type Command } from './shortcuts.ts';
+import type { GameEvent, LegalAction, ViewState } from './types.ts';
+import { renderLegalSummary, renderLog, renderPhasePanel, renderPlayers, type BattleDraft, type Mode } from './view-panels.ts';
+import { newSetupDraft, renderSetup, setupEvent, type SetupDraft } from './view-setup.ts';
+import { renderRecordTrack, renderWorld } from './view-world.ts';
+
+const LARGE_KEY = 'o2conquest.board.largeType';
+
+export interface BoardViewOptions {
+  engine?: EngineFactory;
+  store?: SaveStore;
+}
+
+/** Mounts the board companion into `container`; `destroy()` removes it and its key handler. */
+export function mountBoardView(container: HTMLElement, options: BoardViewOptions = {}): { destroy(): void } {
+  const store = options.store ?? (typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore());
+  const controller = new BoardController(options.engine ?? boardEngine(), store);
+  const root = h('div', { class: 'bv', 'data-ready': 'false' });
+  container.append(root);
+
+  let large = localStorage.getItem(LARGE_KEY) === 'true';
+  let mode: Mode = 'attack';
+  let setup: SetupDraft = newSetupDraft();
+  let setupError: string | null = null;
+  const homeSelection = new Set<string>();
+  const allianceSelection = new Set<string>();
+  const battle: BattleDraft = { winner: null, attacker: '', defender: '' };
+  let lastPhaseKey = '';
+
+  const act = (ev: GameEvent): void => {
+    if (controller.act(ev)) {
+      if (ev.type === 'ally.home') homeSelection.clear();
+      if (ev.type === 'alliance.form') allianceSelection.clear();
+      if (ev.type === 'battle') Object.assign(battle, { winner: null, attacker: '', defender: '' });
+    }
+  };
+
+  const onCountry = (name: string, state: ViewState): void => {
+    const who = state.turn ?? '';
+    if (state.phase === 'homelands') act({ type: 'homeland', player: who, country: name });
+    else if (state.phase === 'home-alliances') {
+      if (homeSelection.has(name)) homeSelection.delete(name); else homeSelection.add(name);
+      draw();
+    } else if (state.phase === 'play' || state.phase === 'final-round') {
+      act(mode === 'attack' ? { type: 'attack', player: who, country: name } : { type: 'ally.buy', player: who, country: name });
+    } else {
+      showLocal(`Countries can't be chosen now (phase: ${state.phase}).`);
+    }
+  };
+
+  let localNotice: string | null = null;
+  const showLocal = (text: string): void => { localNotice = text; draw(); };
+
+  const exportGame = (): void => {
+    const blob = new Blob([controller.exportText()], { type: 'application/json' });
+    const a = h('a', { href: URL.createObjectURL(blob), download: `conquest-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 0);
+  };
+  const downloadCorrupt = (): void => {
+    if (!controller.corrupt) return;
+    const blob = new Blob([controller.corrupt], { type: 'application/octet-stream' });
+    const a = h('a', { href: URL.createObjectURL(blob), download: 'conquest-unreadable-save.json' });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  };
+  const fileInput = h('input', { type: 'file', accept: '.json,application/json', class: 'bv-hidden', id: 'bv-import-file', 'data-key': 'import-file', 'aria-label': 'Import a saved game file' });
+  fileInput.addEventListener('change', async () => {
+    const file = fileInput.files?.[0];
+    if (!file) return;
+    controller.importText(await file.text(), `"${file.name}"`);
+    fileInput.value = '';
+  });
+
+  const toggleLarge = (): void => {
+    large = !large;
+    localStorage.setItem(LARGE_KEY, String(large));
+    draw();
+  };
+
+  const setMode = (m: Mode): void => { mode = m; draw(); };
+
+  function noticeView(n: Notice | null): HTMLElement {
+    const box = h('div', { class: 'bv-notice', role: 'status', 'aria-live': 'polite', 'data-kind': localNotice ? 'info' : n?.kind ?? 'none' });
+    if (localNotice) {
+      box.append(h('p', {}, localNotice));
+    } else if (n?.kind === 'refused') {
+      box.setAttribute('role', 'alert');
+      box.append(h('p', {}, h('strong', { 'data-rule': n.refusal.rule }, `Refused (Rule ${n.refusal.rule}): `), n.refusal.reason));
+    } else if (n) {
+      box.append(h('p', {}, n.text));
+      if (n.kind === 'error' && controller.corrupt) box.append(button('Download unreadable save', 'download-corrupt', downloadCorrupt));
+    }
+    if (n || localNotice) box.append(button('Dismiss (Esc)', 'dismiss', () => { localNotice = null; controller.dismissNotice(); }, { class: 'bv-dismiss' }));
+    return box;
+  }
+
+  function draw(): void {
+    const snap = controller.snapshot();
+    const s = snap.view;
+    // Drafts belong to one moment of the game: a new phase or turn starts them afresh.
+    const phaseKey = `${s.phase}|${s.turn}`;
+    if (phaseKey !== lastPhaseKey) {
+      homeSelection.clear();
+      mode = 'attack';
+      lastPhaseKey = phaseKey;
+    }
+    const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key;
+    root.classList.toggle('bv-large', large);
+    root.dataset.phase = s.phase;
+    root.dataset.turn = s.turn ?? '';
+
+    const modeType = mode === 'attack' ? 'attack' : 'ally.buy';
+    let targets = new Set<string>();
+    let verb: string | null = null;
+    if (s.phase === 'homelands') { targets = countriesFor(snap.legal, 'homeland', s.turn); verb = 'choose as homeland'; }
+    if (s.phase === 'home-alliances') { targets = countriesFor(snap.legal, 'ally.home', s.turn); verb = 'tick for a home alliance'; }
+    if ((s.phase === 'play' || s.phase === 'final-round') && !s.war) {
+      targets = countriesFor(snap.legal, modeType, s.turn);
+      verb = mode === 'attack' ? 'attack' : 'buy alliance';
+    }
+
+    const tools = h('div', { class: 'bv-tools', role: 'toolbar', 'aria-label': 'Game tools' },
+      button('Undo (U)', 'undo', () => controller.undo(), { disabled: !snap.canUndo }),
+      button(large ? 'Normal type (L)' : 'Large type (L)', 'large', toggleLarge, { 'aria-pressed': String(large) }),
+      button('Export (E)', 'export', exportGame),
+      h('label', { for: 'bv-import-file', class: 'bv-file-label', tabindex: 0, 'data-key': 'import' }, 'Import…'),
+      fileInput,
+      s.phase !== 'setup' ? button('New game', 'new-game', () => { setup = newSetupDraft(); controller.newGame(); }) : null);
+
+    const turnPlayer = s.players.find((p) => p.name === s.turn);
+    const header = h('header', { class: 'bv-top' },
+      h('h1', {}, 'Conquest of the World'),
+      h('p', { class: 'bv-status', 'aria-live': 'polite' },
+        s.phase === 'setup' ? 'Set up a new game' : [
+          turnPlayer ? h('span', { class: 'bv-now' }, 'Turn: ', h('strong', { 'data-turn': '' }, turnPlayer.name)) : null,
+          h('span', { class: 'bv-phase' }, ` · ${phaseName(s.phase)}`),
+          h('span', {}, snap.saved ? ' · saved' : ' · not saved yet'),
+        ]),
+      tools);
+
+    root.replaceChildren();
+    root.append(header, noticeView(snap.notice));
+    if (s.phase === 'setup') {
+      const start = (): void => {
+        const ev = setupEvent(setup);
+        if (typeof ev === 'string') { setupError = ev; draw(); return; }
+        setupError = null;
+        act(ev);
+      };
+      root.append(h('main', { class: 'bv-main bv-main-setup' },
+        renderSetup(setup, draw, start),
+        setupError ? h('p', { class: 'bv-error', role: 'alert' }, setupError) : null,
+        renderWorld(s, { targets, selected: homeSelection, verb: null, onCountry: () => showLocal('Set up the game first.') })));
+    } else {
+      const finder = countryFinder(s, (name) => onCountry(name, s));
+      root.append(renderRecordTrack(s), h('main', { class: 'bv-main' },
+        renderWorld(s, { targets, selected: homeSelection, verb, onCountry: (name) => onCountry(name, s) }),
+        h('aside', { class: 'bv-side' },
+          renderPhasePanel({ state: s, legal: snap.legal, mode, setMode, act, submitBattle: (o) => { if (controller.submitBattle(o)) Object.assign(battle, { winner: null, attacker: '', defender: '' }); }, homeSelection, allianceSelection, battle, redraw: draw }),
+          renderLegalSummary(snap.legal),
+          finder,
+          renderPlayers(s),
+          renderLog(s))));
+    }
+    root.append(h('section', { class: 'bv-keys', 'aria-labelledby': 'bv-keys-title' },
+      h('h2', { id: 'bv-keys-title' }, 'Keyboard'),
+      h('dl', {}, SHORTCUTS.flatMap((k) => [h('dt', {}, h('kbd', {}, k.keys)), h('dd', {}, k.does)]))));
+
+    if (focusKey) {
+      const again = root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`);
+      again?.focus();
+    }
+    // Keep the newest log line in view without scrolling the page itself.
+    const log = root.querySelector('.bv-log-list');
+    if (log) log.scrollTop = log.scrollHeight;
+  }
+
+  function countryFinder(s: ViewState, choose: (name: string) => void): HTMLElement {
+    const input = h('input', { id: 'bv-find', 'data-key': 'find', list: 'bv-countries', autocomplete: 'off', placeholder: 'e.g. Canada' });
+    const list = h('datalist', { id: 'bv-countries' }, Object.keys(s.countries).map((c) => h('option', { value: c })));
+    const form = h('form', { class: 'bv-find', role: 'search' },
+      h('label', { for: 'bv-find' }, 'Country (/)'), input, list, h('button', { type: 'submit', 'data-key': 'find-go' }, 'Choose'));
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const typed = input.value.trim().toLowerCase();
+      const name = Object.keys(s.countries).find((c) => c.toLowerCase() === typed)
+        ?? Object.keys(s.countries).find((c) => c.toLowerCase().startsWith(typed));
+      if (!typed || !name) { showLocal(`No country called "${input.value}".`); return; }
+      choose(name);
+    });
+    return form;
+  }
+
+  function run(cmd: Command, target: EventTarget | null): boolean {
+    const s = controller.snapshot().view;
+    if (typeof cmd === 'object') {
+      if (s.phase !== 'first-player') return false;
+      const next = s.players.find((p) => s.firstCalls[p.name] === undefined);
+      act(next ? { type: 'first.call', player: next.name, digit: cmd.digit } : { type: 'first.readout', digit: cmd.digit });
+      return true;
+    }
+    switch (cmd) {
+      case 'cancel': localNotice = null; controller.dismissNotice(); return true;
+      case 'undo': controller.undo(); return true;
+      case 'large-type': toggleLarge(); return true;
+      case 'export': exportGame(); return true;
+      case 'find-country': root.querySelector<HTMLInputElement>('#bv-find')?.focus(); return true;
+      case 'mode-attack': if (s.phase === 'play' || s.phase === 'final-round') { setMode('attack'); return true; } return false;
+      case 'mode-buy': if (s.phase === 'play' || s.phase === 'final-round') { setMode('ally.buy'); return true; } return false;
+      case 'pass': if (s.turn && !s.war && (s.phase === 'play' || s.phase === 'final-round')) { act({ type: 'pass', player: s.turn }); return true; } return false;
+      case 'confirm':
+        // Enter on a country button confirms the home alliances (Space ticks the country).
+        if ((target instanceof HTMLButtonElement && !target.dataset.country) || target instanceof HTMLAnchorElement) return false;
+        if (s.phase === 'home-alliances' && s.turn) { act({ type: 'ally.home', player: s.turn, countries: [...homeSelection] }); return true; }
+        return false;
+    }
+  }
+
+  const onKey = (e: KeyboardEvent): void => {
+    const t = e.target as HTMLElement | null;
+    const inText = !!t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+    const cmd = commandFor(e, inText);
+    if (!cmd) return;
+    if (run(cmd, e.target)) e.preventDefault();
+  };
+  document.addEventListener('keydown', onKey);
+
+  const unsubscribe = controller.subscribe(draw);
+  draw();
+  void controller.resume().finally(() => { root.dataset.ready = 'true'; draw(); });
+
+  return {
+    destroy() {
+      unsubscribe();
+      document.removeEventListener('keydown', onKey);
+      root.remove();
+    },
+  };
+}
+
+function countriesFor(legal: LegalAction[], type: string, player: string | null): Set<string> {
+  const out = new Set<string>();
+  for (const a of legal) {
+    if (a.type !== type || (player !== null && a.player !== null && a.player !== player)) continue;
+    for (const c of a.choices) if (typeof c === 'string') out.add(c);
+  }
+  return out;
+}
+
+function phaseName(phase: string): string {
+  const names: Record<string, string> = {
+    setup: 'Setup', 'first-player': 'Who goes first', homelands: 'Homelands', 'home-alliances': 'Home-zone alliances',
+    play: 'Play', 'final-round': 'Final round', 'awaiting-endgame': 'Before the end game', endgame: 'End game', over: 'Game over',
+  };
+  return names[phase] ?? phase;
+}

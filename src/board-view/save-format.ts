@@ -1,0 +1,49 @@
+// The view's save envelope around the engine session's text (game + undo history, both as the engine's
+// own snapshots). Versioned so a later format can read or refuse an older one with a clear message
+// instead of a stack trace.
+
+export const SAVE_FORMAT = 'o2conquest-board-save';
+export const SAVE_VERSION = 1;
+
+export interface SaveEnvelope {
+  format: typeof SAVE_FORMAT;
+  version: number;
+  savedAt: string;
+  /** EngineSession.serialize() of the current game. */
+  engine: string;
+}
+
+export class SaveFormatError extends Error {
+  override name = 'SaveFormatError';
+}
+
+/** Checks a parsed value field by field; every failure names the field so the message is useful. */
+export function validateEnvelope(value: unknown): SaveEnvelope {
+  if (typeof value !== 'object' || value === null) throw new SaveFormatError('the save is not a JSON object');
+  const v = value as Record<string, unknown>;
+  if (v.format !== SAVE_FORMAT) throw new SaveFormatError(`this is not a Conquest of the World save (format is ${JSON.stringify(v.format ?? null)})`);
+  if (typeof v.version !== 'number') throw new SaveFormatError('the save has no version number');
+  if (v.version > SAVE_VERSION) throw new SaveFormatError(`the save is version ${v.version}, newer than this app understands (${SAVE_VERSION})`);
+  if (typeof v.engine !== 'string' || v.engine.length === 0) throw new SaveFormatError('the save has no game snapshot');
+  return {
+    format: SAVE_FORMAT,
+    version: v.version,
+    savedAt: typeof v.savedAt === 'string' ? v.savedAt : '',
+    engine: v.engine,
+  };
+}
+
+export function parseEnvelope(text: string): SaveEnvelope {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new SaveFormatError('the file is not valid JSON');
+  }
+  return validateEnvelope(value);
+}
+
+export function encodeEnvelope(env: Omit<SaveEnvelope, 'format' | 'version' | 'savedAt'>, now = new Date()): string {
+  const full: SaveEnvelope = { format: SAVE_FORMAT, version: SAVE_VERSION, savedAt: now.toISOString(), ...env };
+  return JSON.stringify(full);
+}

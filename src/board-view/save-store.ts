@@ -1,0 +1,88 @@
+// Autosave in IndexedDB. One record holds the current game; a save that can't be read is moved aside
+// under its own key (never overwritten), so a damaged save costs nothing.
+
+export interface SaveStore {
+  load(): Promise<string | null>;
+  save(text: string): Promise<void>;
+  /** Keeps an unreadable save under a new key and returns that key. */
+  keepAside(text: string): Promise<string>;
+  clear(): Promise<void>;
+}
+
+export class StorageFullError extends Error {
+  override name = 'StorageFullError';
+}
+
+const DB_NAME = 'o2conquest-board';
+const STORE = 'saves';
+const CURRENT = 'current';
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function isQuotaError(e: unknown): boolean {
+  return e instanceof DOMException && (e.name === 'QuotaExceededError' || e.code === 22);
+}
+
+export function indexedDbStore(factory: IDBFactory = indexedDB): SaveStore {
+  let db: Promise<IDBDatabase> | undefined;
+  const open = (): Promise<IDBDatabase> => {
+    db ??= new Promise((resolve, reject) => {
+      const req = factory.open(DB_NAME, 1);
+      req.onupgradeneeded = () => { req.result.createObjectStore(STORE); };
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(new Error(`browser storage is unavailable (${req.error?.message ?? 'IndexedDB refused to open'})`));
+    });
+    return db;
+  };
+  const write = async (key: string, text: string): Promise<void> => {
+    const d = await open();
+    try {
+      const tx = d.transaction(STORE, 'readwrite');
+      const done = new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onabort = () => reject(tx.error ?? new Error('the save transaction was aborted'));
+        tx.onerror = () => reject(tx.error ?? new Error('the save transaction failed'));
+      });
+      tx.objectStore(STORE).put(text, key);
+      await done;
+    } catch (e) {
+      if (isQuotaError(e)) throw new StorageFullError('browser storage is full');
+      throw e;
+    }
+  };
+  return {
+    async load() {
+      const d = await open();
+      const value = await request(d.transaction(STORE, 'readonly').objectStore(STORE).get(CURRENT));
+      return typeof value === 'string' ? value : value == null ? null : String(value);
+    },
+    save: (text) => write(CURRENT, text),
+    async keepAside(text) {
+      const key = `unreadable-${new Date().toISOString()}`;
+      await write(key, text);
+      return key;
+    },
+    async clear() {
+      const d = await open();
+      await request(d.transaction(STORE, 'readwrite').objectStore(STORE).delete(CURRENT));
+    },
+  };
+}
+
+/** A store in memory: used when IndexedDB is missing, and by unit tests. */
+export function memoryStore(): SaveStore & { records: Map<string, string> } {
+  const records = new Map<string, string>();
+  let n = 0;
+  return {
+    records,
+    load: async () => records.get(CURRENT) ?? null,
+    save: async (text) => { records.set(CURRENT, text); },
+    keepAside: async (text) => { const key = `unreadable-${++n}`; records.set(key, text); return key; },
+    clear: async () => { records.delete(CURRENT); },
+  };
+}

@@ -1,0 +1,42 @@
+// Keyboard shortcuts, listed on screen from this same table so the list can't drift from the code.
+
+export type Command =
+  | 'mode-attack' | 'mode-buy' | 'pass' | 'undo' | 'large-type' | 'find-country' | 'export' | 'cancel'
+  | 'confirm' | { digit: number };
+
+export interface Shortcut { keys: string; does: string; command: Command }
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  { keys: 'A', does: 'Attack: then pick a country', command: 'mode-attack' },
+  { keys: 'B', does: 'Buy an alliance: then pick a country', command: 'mode-buy' },
+  { keys: 'P', does: 'Pass the attack option', command: 'pass' },
+  { keys: '/', does: 'Type a country name', command: 'find-country' },
+  { keys: '0–9', does: 'Digit calls and the readout digit', command: { digit: 0 } },
+  { keys: 'Space / Enter', does: 'On a country: tick it / confirm home alliances', command: 'confirm' },
+  { keys: 'U or Ctrl+Z', does: 'Undo the last action', command: 'undo' },
+  { keys: 'L', does: 'Large type on/off', command: 'large-type' },
+  { keys: 'E', does: 'Export the game to a file', command: 'export' },
+  { keys: 'Esc', does: 'Cancel the chosen action, close messages', command: 'cancel' },
+];
+
+export interface KeyLike { key: string; ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean }
+
+/** Maps a key press to a command. Typing in a text field is never taken as a shortcut (only Esc is). */
+export function commandFor(e: KeyLike, inTextField: boolean): Command | null {
+  if (e.key === 'Escape') return 'cancel';
+  if (inTextField) return null;
+  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') return 'undo';
+  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  if (/^[0-9]$/.test(e.key)) return { digit: Number(e.key) };
+  switch (e.key.toLowerCase()) {
+    case 'a': return 'mode-attack';
+    case 'b': return 'mode-buy';
+    case 'p': return 'pass';
+    case 'u': return 'undo';
+    case 'l': return 'large-type';
+    case 'e': return 'export';
+    case '/': return 'find-country';
+    case 'enter': return 'confirm';
+    default: return null;
+  }
+}

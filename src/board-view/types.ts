@@ -1,0 +1,103 @@
+// What the view draws and sends. Events are the engine's (board/model/events.ts); ViewState is the view's
+// own reading of the engine state, built in engine-adapter.ts, so the drawing code does not depend on
+// engine internals. Players are named by their names, as in the engine.
+
+export type { GameEvent, GameEventType } from '../../board/model/events.ts';
+
+export type Weapon = 'tank' | 'sub' | 'plane';
+export const WEAPONS: readonly Weapon[] = ['tank', 'sub', 'plane'];
+
+export type BattleWinner = 'attacker' | 'defender' | 'both-destroyed';
+
+export interface ChipCount { blue: number; red: number; white: number }
+
+export interface ViewPlayer {
+  name: string;
+  color: string;
+  homeland: string | null;
+  /** Power Base Record, in spaces (4.5 = on the line between 4 and 5). */
+  record: number;
+  /** Chip value held, in PBU. */
+  chips: number;
+  chipCount: ChipCount;
+  eliminated: boolean;
+}
+
+export type CountryStatus = 'homeland' | 'allied' | 'conquered' | null;
+
+export interface ViewCountry {
+  name: string;
+  zone: string;
+  pbu: number;
+  owners: string[];
+  status: CountryStatus;
+}
+
+export interface ViewZone { name: string; countries: ViewCountry[] }
+
+export interface ViewBattle {
+  winner: BattleWinner;
+  weapons: { attacker: Weapon; defender: Weapon };
+  energy: { attacker: number; defender: number };
+}
+
+export interface ViewWar {
+  attacker: string;
+  attackers: string[];
+  defender: string;
+  defenders: string[];
+  country: string;
+  kind: string;
+  cost: number;
+  battles: ViewBattle[];
+  weapons: { attacker: Weapon | null; defender: Weapon | null };
+  lost: { attacker: Weapon[]; defender: Weapon[] };
+  energy: { attacker: number; defender: number };
+}
+
+export interface ViewEndgameMatch {
+  a: string;
+  b: string;
+  attacker: string;
+  energy: Record<string, number>;
+  weapons: Record<string, Weapon | null>;
+  barred: Record<string, Weapon | null>;
+  battles: number;
+}
+
+export interface ViewState {
+  phase: string;
+  /** Whose move it is (homeland choice, home alliances, the attack option), or null. */
+  turn: string | null;
+  warChest: number;
+  warChestCount: ChipCount;
+  players: ViewPlayer[];
+  zones: ViewZone[];
+  countries: Record<string, ViewCountry>;
+  war: ViewWar | null;
+  endgameMatch: ViewEndgameMatch | null;
+  winner: string | null;
+  winners: string[];
+  target: number | null;
+  clockMinutes: number | null;
+  banker: string | null;
+  alliances: string[][];
+  firstCalls: Record<string, number>;
+  firstPlayer: string | null;
+  buysLeft: number;
+  /** The engine's own log lines, oldest first. */
+  log: string[];
+  /** Chip hand-overs of the last event, for the banker. */
+  transfers: { from: string; to: string; amount: number }[];
+}
+
+/** One kind of action the engine would accept now, with the choices it would accept (`legalActions`). */
+export interface LegalAction {
+  type: string;
+  player: string | null;
+  choices: (string | number)[];
+}
+
+export interface Refusal { rule: string; reason: string }
+
+export type SendResult = { ok: true } | { ok: false; refusal: Refusal };

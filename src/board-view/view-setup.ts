@@ -1,0 +1,96 @@
+import { MARKER_COLOURS } from './colors.ts';
+import { button, h } from './dom.ts';
+import type { GameEvent } from './types.ts';
+
+export interface SetupDraft {
+  players: { name: string; color: string }[];
+  banker: number;
+  chips: { blue: string; red: string; white: string };
+  variation: 'none' | 'target' | 'clock';
+  target: string;
+  clock: string;
+}
+
+export function newSetupDraft(): SetupDraft {
+  return {
+    players: [{ name: '', color: 'red' }, { name: '', color: 'blue' }],
+    banker: 0,
+    chips: { blue: '', red: '', white: '' },
+    variation: 'none',
+    target: '30',
+    clock: '60',
+  };
+}
+
+/**
+ * Builds the `setup` event from the form. Only form-shape problems are caught here (an empty number
+ * field); whether the players, colours and chips are acceptable is the engine's call.
+ */
+export function setupEvent(d: SetupDraft): GameEvent | string {
+  const players = d.players.map((p, i) => ({ name: p.name.trim() || `Player ${i + 1}`, color: p.color }));
+  const ev: Extract<GameEvent, { type: 'setup' }> = { type: 'setup', players, banker: players[d.banker]?.name };
+  const counts = [d.chips.blue, d.chips.red, d.chips.white];
+  if (counts.some((c) => c.trim() !== '')) {
+    const nums = counts.map((c) => Number(c.trim() === '' ? 0 : c));
+    if (nums.some((n) => !Number.isInteger(n) || n < 0)) return 'Chip counts must be whole numbers (0 or more).';
+    ev.chips = { '1000': nums[0], '500': nums[1], '100': nums[2] };
+  }
+  if (d.variation === 'target') {
+    const t = Number(d.target);
+    if (!Number.isFinite(t) || d.target.trim() === '') return 'Enter the target record as a number.';
+    ev.targetRecord = t;
+  }
+  if (d.variation === 'clock') {
+    const m = Number(d.clock);
+    if (!Number.isFinite(m) || d.clock.trim() === '') return 'Enter the time limit in minutes.';
+    ev.clockMinutes = m;
+  }
+  return ev;
+}
+
+export function renderSetup(d: SetupDraft, redraw: () => void, start: () => void): HTMLElement {
+  const bind = <T extends HTMLInputElement | HTMLSelectElement>(el: T, set: (v: string) => void, structural = false): T => {
+    el.addEventListener(structural ? 'change' : 'input', () => { set(el.value); if (structural) redraw(); });
+    return el;
+  };
+  const rows = d.players.map((p, i) => {
+    const name = bind(h('input', { id: `bv-name-${i}`, 'data-key': `name-${i}`, value: p.name, placeholder: `Player ${i + 1}`, autocomplete: 'off', maxlength: 20 }), (v) => { p.name = v; });
+    const colour = bind(h('select', { id: `bv-color-${i}`, 'data-key': `color-${i}` },
+      MARKER_COLOURS.map((c) => h('option', { value: c.id, selected: c.id === p.color }, c.label))), (v) => { p.color = v; }, true);
+    return h('li', { class: 'bv-setup-player', 'data-color': p.color },
+      h('label', { for: `bv-name-${i}` }, `Player ${i + 1} name`), name,
+      h('label', { for: `bv-color-${i}` }, 'Marker colour'), colour,
+      d.players.length > 2 ? button('Remove', `remove-${i}`, () => { d.players.splice(i, 1); d.banker = Math.min(d.banker, d.players.length - 1); redraw(); }, { 'aria-label': `Remove player ${i + 1}` }) : null);
+  });
+  const unused = MARKER_COLOURS.find((c) => !d.players.some((p) => p.color === c.id))?.id ?? 'red';
+  const banker = bind(h('select', { id: 'bv-banker', 'data-key': 'banker' },
+    d.players.map((p, i) => h('option', { value: String(i), selected: i === d.banker }, p.name.trim() || `Player ${i + 1}`))), (v) => { d.banker = Number(v); }, true);
+  const chip = (k: keyof SetupDraft['chips'], label: string) => h('span', { class: 'bv-chip-input' },
+    h('label', { for: `bv-chips-${k}` }, label),
+    bind(h('input', { id: `bv-chips-${k}`, 'data-key': `chips-${k}`, type: 'number', min: 0, step: 1, inputmode: 'numeric', value: d.chips[k], placeholder: 'box' }), (v) => { d.chips[k] = v; }));
+  const variation = (v: SetupDraft['variation'], label: string) => {
+    const r = h('input', { type: 'radio', name: 'bv-variation', id: `bv-var-${v}`, value: v, checked: d.variation === v, 'data-key': `var-${v}` });
+    r.addEventListener('change', () => { d.variation = v; redraw(); });
+    return h('span', { class: 'bv-radio' }, r, h('label', { for: `bv-var-${v}` }, label));
+  };
+  const form = h('form', { class: 'bv-setup', 'aria-labelledby': 'bv-setup-title' },
+    h('h2', { id: 'bv-setup-title' }, 'New game'),
+    h('fieldset', {}, h('legend', {}, 'Players (2 to 6), in seating order clockwise'),
+      h('ol', { class: 'bv-setup-players' }, rows),
+      d.players.length < 6 ? button('Add player', 'add-player', () => { d.players.push({ name: '', color: unused }); redraw(); }) : null),
+    h('fieldset', {}, h('legend', {}, 'War chest'),
+      h('p', { class: 'bv-field' }, h('label', { for: 'bv-banker' }, 'Banker (keeps the war chest, Rule 1C)'), banker),
+      h('p', { class: 'bv-field' }, 'Chips in the box (leave empty for the standard 100 chips):'),
+      h('p', { class: 'bv-chips-row' }, chip('blue', 'Blue 1000'), chip('red', 'Red 500'), chip('white', 'White 100'))),
+    h('fieldset', {}, h('legend', {}, 'Game variation'),
+      variation('none', 'Full game with end game'),
+      variation('target', 'Play to a target record'),
+      d.variation === 'target' ? h('span', { class: 'bv-field' }, h('label', { for: 'bv-target' }, 'Target record'),
+        bind(h('input', { id: 'bv-target', 'data-key': 'target', type: 'number', min: 1, value: d.target, inputmode: 'numeric' }), (v) => { d.target = v; })) : null,
+      variation('clock', 'Play against the clock'),
+      d.variation === 'clock' ? h('span', { class: 'bv-field' }, h('label', { for: 'bv-clock' }, 'Minutes'),
+        bind(h('input', { id: 'bv-clock', 'data-key': 'clock', type: 'number', min: 1, value: d.clock, inputmode: 'numeric' }), (v) => { d.clock = v; })) : null),
+    h('p', {}, h('button', { type: 'submit', class: 'bv-primary', 'data-key': 'start' }, 'Start game')));
+  form.addEventListener('submit', (e) => { e.preventDefault(); start(); });
+  return form;
+}

@@ -1,0 +1,98 @@
+import { markerCss, inkOn } from './colors.ts';
+import { h } from './dom.ts';
+import { formatRecord, trackLength, trackMarkers } from './record-track.ts';
+import type { ViewCountry, ViewPlayer, ViewState } from './types.ts';
+
+/** A C/A or homeland marker: the player's colour plus their initial, so colour is never the only cue. */
+export function marker(player: ViewPlayer | undefined, name: string, kind: 'ca' | 'home' = 'ca'): HTMLElement {
+  const bg = markerCss(player?.color ?? '#888888');
+  return h('span', {
+    class: `bv-marker bv-marker-${kind}`,
+    style: `background:${bg};color:${inkOn(bg)}`,
+    title: `${name}${kind === 'home' ? ' (homeland)' : ''}`,
+    'aria-label': `${name}${kind === 'home' ? ' homeland marker' : ' marker'}`,
+  }, kind === 'home' ? `★${name.slice(0, 1).toUpperCase()}` : name.slice(0, 1).toUpperCase());
+}
+
+export interface WorldOptions {
+  /** Countries the armed action may target now (from the engine's legal actions). */
+  targets: Set<string>;
+  /** Countries ticked for a home-zone alliance. */
+  selected: Set<string>;
+  /** What a click on a country does now, for the button labels ("Attack Canada"). */
+  verb: string | null;
+  onCountry: (name: string) => void;
+}
+
+function countryRow(c: ViewCountry, state: ViewState, opts: WorldOptions): HTMLElement {
+  const byName = new Map(state.players.map((p) => [p.name, p]));
+  const homelandOf = state.players.find((p) => p.homeland === c.name);
+  const conquered = c.status === 'conquered' || c.status === 'homeland';
+  const markers = c.owners.map((o) => marker(byName.get(o), o));
+  const attacked = state.war?.country === c.name;
+  const label = `${c.name}, ${c.pbu} PBU${c.owners.length ? `, ${c.status ?? 'held'} by ${c.owners.join(' and ')}` : ', unoccupied'}${opts.verb ? `: ${opts.verb}` : ''}`;
+  const btn = h('button', {
+    type: 'button',
+    class: 'bv-country-name',
+    'data-key': `country:${c.name}`,
+    'data-country': c.name,
+    'aria-label': label,
+    'aria-pressed': opts.selected.has(c.name) ? 'true' : null,
+  }, c.name);
+  btn.addEventListener('click', () => opts.onCountry(c.name));
+  return h('li', {
+    class: [
+      'bv-country',
+      opts.targets.has(c.name) ? 'bv-target' : '',
+      opts.selected.has(c.name) ? 'bv-selected' : '',
+      attacked ? 'bv-under-attack' : '',
+    ].filter(Boolean).join(' '),
+    'data-status': c.status ?? 'free',
+  },
+  btn,
+  h('span', { class: 'bv-pbu', 'aria-hidden': 'true' }, String(c.pbu)),
+  // The manual's bar: a dark (allied) space and a lighter (conquered) space per country.
+  h('span', { class: 'bv-space bv-space-allied', title: 'Allied space' }, conquered ? null : markers),
+  h('span', { class: 'bv-space bv-space-conquered', title: 'Conquered space' },
+    conquered && c.status !== 'homeland' ? markers : null,
+    homelandOf ? marker(homelandOf, homelandOf.name, 'home') : null,
+    attacked && state.war ? h('span', { class: 'bv-attack-flag', title: `Under attack by ${state.war.attacker}` }, '⚔') : null),
+  );
+}
+
+export function renderWorld(state: ViewState, opts: WorldOptions): HTMLElement {
+  return h('section', { class: 'bv-world', 'aria-label': 'The world: zone bars' },
+    state.zones.map((z) => h('section', { class: 'bv-zone', 'aria-label': z.name },
+      h('h3', { class: 'bv-zone-head' }, h('span', {}, z.name), h('span', { class: 'bv-zone-cols', 'aria-hidden': 'true' }, 'PBU · allied · conquered')),
+      h('ul', { class: 'bv-zone-list' }, z.countries.map((c) => countryRow(c, state, opts))),
+    )));
+}
+
+export function renderRecordTrack(state: ViewState): HTMLElement {
+  const records = state.players.map((p) => p.record);
+  const length = trackLength(records, state.target);
+  const cells: HTMLElement[] = [];
+  for (let n = 0; n <= length; n++) {
+    cells.push(h('li', { class: `bv-track-cell${n % 5 === 0 ? ' bv-track-five' : ''}${state.target === n ? ' bv-track-target' : ''}` }, h('span', {}, String(n))));
+  }
+  const markers = trackMarkers(records).map((m) => {
+    const p = state.players[m.player];
+    const el = marker(p, p.name);
+    // Centre of cell n is at (n + 0.5) / (length + 1); a half value falls on the line between cells.
+    el.style.left = `calc(${((m.record + 0.5) / (length + 1)) * 100}% - var(--marker) / 2)`;
+    // Markers on one space overlap upwards; the list beside the track gives every value in words.
+    el.style.bottom = `calc(${m.slot} * var(--marker) * 0.3)`;
+    el.style.zIndex = String(10 - m.slot);
+    el.classList.add('bv-track-marker');
+    return el;
+  });
+  return h('section', { class: 'bv-record', 'aria-labelledby': 'bv-record-title' },
+    h('div', { class: 'bv-record-head' },
+      h('h2', { id: 'bv-record-title' }, 'Power Base Record', state.target ? h('span', { class: 'bv-muted' }, ` · first to ${state.target} wins`) : null),
+      h('ul', { class: 'bv-record-list' },
+        state.players.map((p) => h('li', { 'data-player': p.name }, marker(p, p.name), ` ${p.name}: `, h('strong', { 'data-record': p.name }, formatRecord(p.record)))))),
+    h('div', { class: 'bv-track', 'aria-hidden': 'true' },
+      h('div', { class: 'bv-track-markers' }, markers),
+      h('ol', { class: 'bv-track-cells', start: 0 }, cells)),
+  );
+}
