@@ -460,7 +460,11 @@ class Assembler {
 
   private value(tokens: Token[], mode: Mode, what: string): number | undefined {
     const run = namelessRun(tokens, 0);
-    if (run && run.count === tokens.length) return this.nameless(tokens, run.sign);
+    if (run && run.count === tokens.length) {
+      const v = this.nameless(tokens, run.sign);
+      if (v === undefined && mode === 'now') this.fail('forward-reference', `${what} cannot use a + label`, ...this.span(tokens));
+      return v;
+    }
     try {
       return evaluate(tokens, {
         here: this.statementAddress,
