@@ -33,7 +33,8 @@ describe('shift register', () => {
       if (line === 3 + 4 * 23) after24 = (v.regs[0xa7] << 16) | (v.regs[0xa8] << 8) | v.regs[0xa9];
     }
     const shiftLines = [];
-    let reg = start, expectBits: number[] = [];
+    let reg = start;
+    const expectBits: number[] = [];
     for (let k = 0; k < 24; k++) { expectBits.push(reg & 1); reg = (reg >>> 1) | ((reg & 1) << 23); }
     // Clocks fall due on lines 3, 7, 11, ... (prescaler 4, 8, 12 ...).
     for (let line = 3; line < 100; line += 4) shiftLines.push(line);
