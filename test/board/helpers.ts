@@ -80,6 +80,6 @@ export const tinyScenario: Scenario = {
   name: 'tiny',
   zones: [
     { name: 'North', countries: [{ name: 'A1', pbu: 2 }, { name: 'A2', pbu: 6 }, { name: 'A3', pbu: 3 }] },
-    { name: 'South', countries: [{ name: 'B1', pbu: 4 }, { name: 'B2', pbu: 5 }] },
+    { name: 'South', countries: [{ name: 'B1', pbu: 1 }, { name: 'B2', pbu: 5 }] },
   ],
 };

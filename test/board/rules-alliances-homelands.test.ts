@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { GameState } from '../../board/index.ts';
+import { chips, fight, play, rec, refusal, seated, threeOpening, win } from './helpers.ts';
+
+describe('player alliances (rule 18)', () => {
+  it('only in games of three or more, and never renewed once broken', () => {
+    const two = play([{ type: 'homeland', player: 'Ann', country: 'China' }], seated(['Ann', 'Bob']));
+    expect(refusal(two, { type: 'alliance.form', players: ['Ann', 'Bob'] }).rule).toBe('18');
+    let s = play([{ type: 'alliance.form', players: ['Ann', 'Bob'] }], threeOpening());
+    expect(s.alliances).toEqual([['Ann', 'Bob']]);
+    expect(refusal(s, { type: 'alliance.form', players: ['Ann', 'Bob', 'Cy'] }).reason).toMatch(/nobody to fight/);
+    s = play([{ type: 'alliance.break', player: 'Bob' }], s);
+    expect(s.alliances).toEqual([]);
+    expect(refusal(s, { type: 'alliance.form', players: ['Bob', 'Ann'] }).rule).toBe('18F');
+    expect(refusal(s, { type: 'alliance.break', player: 'Cy' }).rule).toBe('18F');
+  });
+
+  it('allies do not attack each other, nor defend against each other', () => {
+    let s = threeOpening({ Ann: ['Mexico'] });
+    s = play([{ type: 'alliance.form', players: ['Ann', 'Cy'] }], s);
+    expect(refusal(s, { type: 'attack', player: 'Cy', country: 'Mexico' }).rule).toBe('18C');
+    s = play([{ type: 'attack', player: 'Cy', country: 'India' }], s);
+    expect(s.war!.defender).toBe('Bob'); // Ann, to Cy's left, is an ally: the defence skips her
+  });
+
+  it('pooled chips pay, every ally places a marker and records it, and winnings are split equally', () => {
+    let s = threeOpening({ Ann: ['Canada', 'Mexico'] }); // Ann 2000, Cy 0
+    s = play([{ type: 'alliance.form', players: ['Ann', 'Cy'] }], s);
+    // Cy directs a purchase paid from the pool: Cy has nothing, Ann pays.
+    s = play([{ type: 'ally.buy', player: 'Cy', country: 'Pakistan' }], s);
+    expect(chips(s, 'Ann')).toBe(0);
+    expect(s.countries.Pakistan).toMatchObject({ owners: ['Ann', 'Cy'], status: 'allied' });
+    expect([rec(s, 'Ann'), rec(s, 'Cy')]).toEqual([6 + 2, 2]);
+    // Either ally may direct the attack (18B); the 1300 won is split 600/700, the odd hundred to the director.
+    s = play([{ type: 'attack', player: 'Ann', country: 'India' }, ...fight('Ann', 'Bob', [win('attacker', 2000, 2000), win('attacker', 1500, 1300)])], s);
+    expect(s.countries.India).toMatchObject({ owners: ['Ann', 'Cy'], status: 'conquered' });
+    expect([chips(s, 'Ann'), chips(s, 'Cy')]).toEqual([700, 600]);
+    expect([rec(s, 'Ann'), rec(s, 'Cy')]).toEqual([8 + 6, 2 + 6]);
+  });
+
+  it('no new player alliances once the board is full (18A) nor in the end game (21A)', () => {
+    const s = { ...threeOpening(), phase: 'final-round' } as GameState;
+    expect(refusal(s, { type: 'alliance.form', players: ['Ann', 'Bob'] }).rule).toBe('18A');
+    expect(refusal({ ...s, phase: 'awaiting-endgame' }, { type: 'alliance.form', players: ['Ann', 'Bob'] }).rule).toBe('21A');
+  });
+});
+
+describe('attacking a homeland (rule 19)', () => {
+  /** Bob's West Germany sits between Italy and Spain (illustration T). Cy takes both, with chips to spare. */
+  function surround(): GameState {
+    let s = threeOpening({ Bob: ['Greece'], Cy: ['Taiwan', 'South Korea'] });
+    s = play([{ type: 'attack', player: 'Cy', country: 'Italy' }, ...fight('Cy', 'Ann', [win('attacker', 2500, 2500), win('attacker', 2500, 2500)])], s);
+    expect(refusal(s, { type: 'attack', player: 'Cy', country: 'West Germany' })).toMatchObject({ rule: '19A' });
+    s = play([{ type: 'attack', player: 'Cy', country: 'Spain' }, ...fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2500)])], s);
+    // 7000 in chips now: not enough for West Germany's 10 x 1000 (rule 19B).
+    expect(refusal(s, { type: 'attack', player: 'Cy', country: 'West Germany' })).toMatchObject({ rule: '19B' });
+    s = play([{ type: 'attack', player: 'Cy', country: 'Iraq' }, ...fight('Cy', 'Ann', [win('attacker', 2500, 2500), win('attacker', 2500, 2500)])], s);
+    s = play([{ type: 'attack', player: 'Cy', country: 'Iran' }, ...fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2500)])], s);
+    return s;
+  }
+
+  it('is allowed only when the countries on both sides are held by the owner\'s enemies, and costs full value x 1000', () => {
+    const s = surround();
+    expect(chips(s, 'Cy')).toBe(2000 + 4 * 2500);
+    const t = play([{ type: 'attack', player: 'Cy', country: 'West Germany' }], s);
+    expect(t.war).toMatchObject({ kind: 'homeland', defender: 'Bob', cost: 10000 });
+    expect(chips(t, 'Cy')).toBe(2000);
+  });
+
+  it('is refused while a bordering country is held by the owner\'s ally', () => {
+    let s = threeOpening({ Bob: ['Italy'] });
+    s = play([{ type: 'alliance.form', players: ['Bob', 'Ann'] }], s);
+    expect(refusal(s, { type: 'attack', player: 'Cy', country: 'West Germany' }).reason).toMatch(/Italy/);
+  });
+
+  it('a conquered homeland eliminates its owner: the victor takes homeland, conquests and chips; allies go free', () => {
+    let s = surround();
+    // Bob conquers Norway first so he has a conquest and chips to lose.
+    s = play([{ type: 'attack', player: 'Cy', country: 'Norway' }, ...fight('Cy', 'Ann', [win('defender', 2500, 2500), win('defender', 100, 2500)])], s); // Ann allies Norway; option to Ann
+    s = play([{ type: 'pass', player: 'Ann' }], s); // Bob's turn
+    s = play([{ type: 'attack', player: 'Bob', country: 'France' }, ...fight('Bob', 'Cy', [win('attacker', 2500, 2500), win('attacker', 2500, 1800)])], s);
+    expect(chips(s, 'Bob')).toBe(1800);
+    s = play([{ type: 'pass', player: 'Bob' }], s); // Cy's turn
+    s = play([{ type: 'attack', player: 'Cy', country: 'West Germany' }], s);
+    const cyBefore = rec(s, 'Cy');
+    const cyChips = chips(s, 'Cy');
+    s = play(fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2000)]), s);
+    const bob = s.players.find((p) => p.name === 'Bob')!;
+    expect(bob.eliminated).toBe(true);
+    expect(chips(s, 'Bob')).toBe(0);
+    expect(s.countries['West Germany']).toMatchObject({ owners: ['Cy'], status: 'conquered' });
+    expect(s.countries.France).toMatchObject({ owners: ['Cy'], status: 'conquered' });
+    expect(s.countries.Greece).toMatchObject({ owners: [], status: null }); // Bob's ally is unoccupied again
+    expect(rec(s, 'Cy') - cyBefore).toBe(10 + 8);
+    expect(chips(s, 'Cy')).toBe(cyChips + 2000 + 1800);
+    expect(refusal(s, { type: 'pass', player: 'Bob' }).rule).toBe('19C');
+  });
+});
