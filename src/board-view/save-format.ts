@@ -38,7 +38,7 @@ export function parseEnvelope(text: string): SaveEnvelope {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new SaveFormatError('the file is not valid JSON');
+    throw new SaveFormatError('the save is not valid JSON');
   }
   return validateEnvelope(value);
 }

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { BoardController } from '../../../src/board-view/controller.ts';
+import { boardEngine } from '../../../src/board-view/engine-adapter.ts';
+import { memoryStore, StorageFullError, type SaveStore } from '../../../src/board-view/save-store.ts';
+import type { GameEvent } from '../../../src/board-view/types.ts';
+
+const OPENING: GameEvent[] = [
+  { type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'blue' }], targetRecord: 15 },
+  { type: 'first.call', player: 'Ann', digit: 3 },
+  { type: 'first.call', player: 'Bob', digit: 7 },
+  { type: 'first.readout', digit: 4 },
+  { type: 'homeland', player: 'Ann', country: 'United States' },
+  { type: 'homeland', player: 'Bob', country: 'U.S.S.R.' },
+  { type: 'ally.home', player: 'Ann', countries: ['Canada', 'Mexico'] },
+  { type: 'ally.home', player: 'Bob', countries: ['Romania', 'Poland', 'Czechoslovakia', 'East Germany', 'Cuba'] },
+];
+
+function play(c: BoardController, events: GameEvent[]): void {
+  for (const e of events) expect(c.act(e), JSON.stringify(e)).toBe(true);
+}
+
+describe('BoardController with the board engine', () => {
+  it('shows a refusal with its rule and changes nothing', async () => {
+    const store = memoryStore();
+    const c = new BoardController(boardEngine(), store);
+    play(c, OPENING.slice(0, 4));
+    await c.settled();
+    const before = c.exportText();
+    expect(c.act({ type: 'homeland', player: 'Bob', country: 'China' })).toBe(false);
+    const n = c.snapshot().notice;
+    expect(n).toMatchObject({ kind: 'refused', refusal: { rule: '3' } });
+    expect(n?.kind === 'refused' && n.refusal.reason).toMatch(/Ann's turn/);
+    expect(JSON.parse(c.exportText()).engine).toBe(JSON.parse(before).engine);
+  });
+
+  it('autosaves after every action and resumes the same game, undo history included', async () => {
+    const store = memoryStore();
+    const c = new BoardController(boardEngine(), store);
+    play(c, OPENING);
+    play(c, [{ type: 'ally.buy', player: 'Bob', country: 'Australia' }]);
+    await c.settled();
+    expect(c.snapshot().saved).toBe(true);
+
+    const again = new BoardController(boardEngine(), store);
+    await again.resume();
+    const s = again.snapshot();
+    expect(s.view.phase).toBe('play');
+    expect(s.view.countries.Australia.owners).toEqual(['Bob']);
+    expect(s.view.log).toEqual(c.snapshot().view.log);
+    expect(s.notice).toMatchObject({ kind: 'info', text: 'Resumed the saved game.' });
+    expect(s.canUndo).toBe(true);
+    again.undo();
+    expect(again.snapshot().view.countries.Australia.owners).toEqual([]);
+    expect(again.snapshot().view.players.find((p) => p.name === 'Bob')?.record).toBe(4.5);
+  });
+
+  it('leaves undo to the engine: a recorded battle cannot be undone, and says why', async () => {
+    const c = new BoardController(boardEngine(), memoryStore());
+    play(c, OPENING);
+    play(c, [
+      { type: 'attack', player: 'Bob', country: 'China' },
+      { type: 'weapon', player: 'Bob', weapon: 'tank' },
+      { type: 'weapon', player: 'Ann', weapon: 'sub' },
+    ]);
+    expect(c.submitBattle({ winner: 'attacker', energy: { attacker: 2000, defender: 1500 } })).toBe(true);
+    await c.settled();
+    expect(c.snapshot().view.war?.battles).toHaveLength(1);
+    c.undo();
+    expect(c.snapshot().notice).toMatchObject({ kind: 'refused', refusal: { rule: 'undo' } });
+    expect(c.snapshot().view.war?.battles).toHaveLength(1);
+  });
+
+  it('takes battle results through the battle port, which refuses impossible figures', async () => {
+    const c = new BoardController(boardEngine(), memoryStore());
+    play(c, OPENING);
+    play(c, [{ type: 'attack', player: 'Bob', country: 'China' }]);
+    // No weapons yet: the engine names the missing entry.
+    expect(c.submitBattle({ winner: 'attacker', energy: { attacker: 2000, defender: 1500 } })).toBe(false);
+    expect(c.snapshot().notice).toMatchObject({ kind: 'refused', refusal: { rule: '10C' } });
+    play(c, [{ type: 'weapon', player: 'Bob', weapon: 'tank' }, { type: 'weapon', player: 'Ann', weapon: 'plane' }]);
+    expect(c.submitBattle({ winner: 'attacker', energy: { attacker: 3000, defender: 1500 } })).toBe(false);
+    expect(c.snapshot().notice).toMatchObject({ kind: 'refused', refusal: { rule: '12' } });
+    expect(c.submitBattle({ winner: 'attacker', energy: { attacker: 2500, defender: 0 } })).toBe(true);
+    await c.settled();
+    // Ann ran out of energy: the war is over and Bob holds China (rule 12G, 13).
+    expect(c.snapshot().view.countries.China).toMatchObject({ owners: ['Bob'], status: 'conquered' });
+    expect(c.snapshot().view.winner).toBe('Bob');
+  });
+
+  it('keeps playing when storage is full and says so; nothing is lost', async () => {
+    const saves: string[] = [];
+    let full = false;
+    const store: SaveStore = {
+      ...memoryStore(),
+      save: async (text) => { if (full) throw new StorageFullError('browser storage is full'); saves.push(text); },
+    };
+    const c = new BoardController(boardEngine(), store);
+    play(c, OPENING.slice(0, 2));
+    await c.settled();
+    full = true;
+    play(c, OPENING.slice(2, 4));
+    await c.settled();
+    const s = c.snapshot();
+    expect(s.saved).toBe(false);
+    expect(s.notice).toMatchObject({ kind: 'error' });
+    expect(s.notice?.kind === 'error' && s.notice.text).toMatch(/storage is full.*Export/);
+    expect(s.view.phase).toBe('homelands');
+    // The export still holds the whole game, so it can be carried to a file.
+    const other = new BoardController(boardEngine(), memoryStore());
+    expect(other.importText(c.exportText())).toBe(true);
+    expect(other.snapshot().view.turn).toBe('Ann');
+    full = false;
+    play(c, OPENING.slice(4, 5));
+    await c.settled();
+    expect(c.snapshot().saved).toBe(true);
+  });
+
+  it('keeps an unreadable save aside instead of overwriting it', async () => {
+    const store = memoryStore();
+    await store.save(JSON.stringify({ format: 'o2conquest-board-save', version: 1, engine: '{broken' }));
+    const c = new BoardController(boardEngine(), store);
+    await c.resume();
+    const n = c.snapshot().notice;
+    expect(n?.kind).toBe('error');
+    expect(n?.kind === 'error' && n.text).toMatch(/could not be read: the game snapshot is not valid JSON\. It was kept in browser storage as "unreadable-1"/);
+    expect(store.records.get('unreadable-1')).toContain('{broken');
+    expect(c.corrupt).toContain('{broken');
+    expect(c.snapshot().view.phase).toBe('setup');
+  });
+
+  it('turns autosave off when an unreadable save cannot be copied aside', async () => {
+    const base = memoryStore();
+    await base.save('garbage');
+    const store: SaveStore = { ...base, keepAside: async () => { throw new StorageFullError('browser storage is full'); } };
+    const c = new BoardController(boardEngine(), store);
+    await c.resume();
+    play(c, OPENING.slice(0, 1));
+    await c.settled();
+    expect(base.records.get('current')).toBe('garbage');
+    c.newGame();
+    await c.settled();
+    expect(base.records.get('current')).not.toBe('garbage');
+  });
+
+  it('refuses a bad import file and keeps the current game', () => {
+    const c = new BoardController(boardEngine(), memoryStore());
+    play(c, OPENING.slice(0, 2));
+    const before = c.exportText();
+    expect(c.importText('{"format":"o2conquest-board-save","version":1,"engine":"{\\"game\\":\\"{}\\",\\"undo\\":[]}"}', '"x.json"')).toBe(false);
+    expect(c.snapshot().notice?.kind === 'error' && c.snapshot().notice).toMatchObject({ text: expect.stringMatching(/^Could not load "x.json": the game: not a o2conquest.board save.*Your current game is unchanged\.$/) });
+    expect(JSON.parse(c.exportText()).engine).toBe(JSON.parse(before).engine);
+  });
+});

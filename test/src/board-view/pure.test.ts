@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { chipBreakdown, chipTotal } from '../../../src/board-view/chips.ts';
+import { inkOn, markerCss, MARKER_COLOURS } from '../../../src/board-view/colors.ts';
+import { formatRecord, trackLength, trackMarkers } from '../../../src/board-view/record-track.ts';
+import { encodeEnvelope, parseEnvelope, SAVE_VERSION } from '../../../src/board-view/save-format.ts';
+import { commandFor, SHORTCUTS } from '../../../src/board-view/shortcuts.ts';
+import { refusalFromText } from '../../../src/board-view/controller.ts';
+import { newSetupDraft, setupEvent } from '../../../src/board-view/view-setup.ts';
+
+describe('Power Base Record track', () => {
+  it('shows half values (Rule 6) and stacks markers that share a space', () => {
+    expect(formatRecord(4.5)).toBe('4½');
+    expect(formatRecord(12)).toBe('12');
+    expect(formatRecord(0)).toBe('0');
+    expect(trackMarkers([6, 4.5, 6, 0])).toEqual([
+      { player: 0, record: 6, slot: 0 },
+      { player: 1, record: 4.5, slot: 0 },
+      { player: 2, record: 6, slot: 1 },
+      { player: 3, record: 0, slot: 0 },
+    ]);
+  });
+
+  it('runs at least to 60, past the leader and to the target, in tens', () => {
+    expect(trackLength([0, 3])).toBe(60);
+    expect(trackLength([58])).toBe(70);
+    expect(trackLength([10], 75)).toBe(80);
+  });
+});
+
+describe('chips', () => {
+  it('breaks an amount into the fewest blue/red/white chips', () => {
+    expect(chipBreakdown(6200)).toEqual({ blue: 6, red: 0, white: 2 });
+    expect(chipBreakdown(1500)).toEqual({ blue: 1, red: 1, white: 0 });
+    for (const n of [0, 100, 900, 1400, 2500, 12300]) expect(chipTotal(chipBreakdown(n))).toBe(n);
+  });
+});
+
+describe('marker colours', () => {
+  it('picks the readable ink for each marker', () => {
+    expect(inkOn(markerCss('yellow'))).toBe('#000');
+    expect(inkOn(markerCss('white'))).toBe('#000');
+    expect(inkOn('#1a1a80')).toBe('#fff');
+    expect(new Set(MARKER_COLOURS.map((c) => c.css)).size).toBe(6);
+  });
+});
+
+describe('keyboard shortcuts', () => {
+  it('maps keys to commands, and ignores typing in text fields except Esc', () => {
+    expect(commandFor({ key: 'a' }, false)).toBe('mode-attack');
+    expect(commandFor({ key: 'B' }, false)).toBe('mode-buy');
+    expect(commandFor({ key: '7' }, false)).toEqual({ digit: 7 });
+    expect(commandFor({ key: 'z', ctrlKey: true }, false)).toBe('undo');
+    expect(commandFor({ key: 'a', ctrlKey: true }, false)).toBeNull();
+    expect(commandFor({ key: 'a' }, true)).toBeNull();
+    expect(commandFor({ key: 'Escape' }, true)).toBe('cancel');
+  });
+
+  it('lists every command it handles on screen', () => {
+    const listed = new Set(SHORTCUTS.map((s) => JSON.stringify(typeof s.command === 'object' ? 'digit' : s.command)));
+    for (const key of ['a', 'b', 'p', 'u', 'l', 'e', '/', 'Enter', 'Escape', '3']) {
+      const cmd = commandFor({ key }, false);
+      expect(cmd, key).not.toBeNull();
+      expect(listed.has(JSON.stringify(typeof cmd === 'object' ? 'digit' : cmd)), key).toBe(true);
+    }
+  });
+});
+
+describe('save envelope', () => {
+  it('round-trips and refuses foreign, newer or damaged saves with a clear reason', () => {
+    const text = encodeEnvelope({ engine: '{"x":1}' }, new Date('2026-01-01T00:00:00Z'));
+    expect(parseEnvelope(text)).toMatchObject({ version: SAVE_VERSION, engine: '{"x":1}', savedAt: '2026-01-01T00:00:00.000Z' });
+    expect(() => parseEnvelope('{not json')).toThrow('the save is not valid JSON');
+    expect(() => parseEnvelope('{"format":"other"}')).toThrow(/not a Conquest of the World save/);
+    expect(() => parseEnvelope(JSON.stringify({ ...JSON.parse(text), version: SAVE_VERSION + 1 }))).toThrow(/newer than this app/);
+    expect(() => parseEnvelope(JSON.stringify({ ...JSON.parse(text), engine: '' }))).toThrow(/no game snapshot/);
+  });
+});
+
+describe('setup form', () => {
+  it('builds the setup event, filling empty names and passing the variation and chips', () => {
+    const d = newSetupDraft();
+    d.players[0].name = ' Ann ';
+    d.variation = 'target';
+    d.target = '25';
+    d.chips = { blue: '10', red: '', white: '5' };
+    expect(setupEvent(d)).toEqual({
+      type: 'setup',
+      players: [{ name: 'Ann', color: 'red' }, { name: 'Player 2', color: 'blue' }],
+      banker: 'Ann',
+      targetRecord: 25,
+      chips: { '1000': 10, '500': 0, '100': 5 },
+    });
+    d.chips.red = '1.5';
+    expect(setupEvent(d)).toMatch(/whole numbers/);
+  });
+});
+
+describe('battle port wording', () => {
+  it('splits "rule N: reason" into rule and reason', () => {
+    expect(refusalFromText("rule 12: the attacker's energy left must be a whole number from 0 to 2500")).toEqual({ rule: '12', reason: "the attacker's energy left must be a whole number from 0 to 2500" });
+    expect(refusalFromText('no battle is waiting for a result')).toEqual({ rule: '-', reason: 'no battle is waiting for a result' });
+  });
+});
