@@ -112,11 +112,14 @@ export class I8244 {
     this.frameCount = 0;
   }
 
+  /**
+   * MAME arms both timers at power-on for the *next* occurrence of their beam position (line 0 dot
+   * hblank_start for the sound clock, the VBLANK edge for the interrupt); from a start inside the
+   * frame the sound clock therefore waits for line 0 of the next frame. This fixes the prescaler phase.
+   */
   private scheduleFrom(dot: number): void {
     const t = this.timing;
-    let line = Math.floor(dot / t.dotsPerLine);
-    if (line * t.dotsPerLine + t.hblankStart < dot) line++;
-    this.nextSoundDot = line * t.dotsPerLine + t.hblankStart;
+    this.nextSoundDot = dot <= t.hblankStart ? t.hblankStart : t.dotsPerFrame + t.hblankStart;
     this.vblankPending = dot <= this.vblankDot;
   }
 

@@ -122,3 +122,23 @@ describe('time rules', () => {
     expect(v.intAsserted(242 * 455 + 365)).toBe(true);
   });
 });
+
+describe('power-on timer phase (MAME device_start)', () => {
+  it('from a start at line 243 the first sound clock is line 0 of the next frame', () => {
+    const v = new I8244();
+    v.reset(mameFrameStartDot(NTSC));
+    v.write(0xa9, 0x01, mameFrameStartDot(NTSC));
+    v.write(0xaa, 0xa0, mameFrameStartDot(NTSC)); // fast: every 4th clock
+    v.endFrame(); // no clocks in lines 243-262
+    expect(v.sound.prescaler).toBe(0);
+    v.syncTo(3 * 455 + 366);
+    expect(v.sound.prescaler).toBe(4);
+    expect(v.sound.output).toBe(1);
+  });
+
+  it('from dot 0 the sound clock runs on every line of the first frame', () => {
+    const v = new I8244();
+    v.endFrame();
+    expect(v.sound.prescaler).toBe(263 & 0xff);
+  });
+});
