@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { I8244 } from '../../../rom-core/i8244/vdc.ts';
 import { fixMirrors } from '../../../rom-core/i8244/registers.ts';
+import { PAL } from '../../../rom-core/i8244/timing.ts';
 
 const D = 1000; // some dot inside line 2, away from any event
 
@@ -139,5 +140,15 @@ describe('8244 register file', () => {
     expect(v.read(0xa4, 10)).toBe(263 & 0xff);
     expect(v.yBeam(366)).toBe(0);
     expect(v.yBeam(413)).toBe(1);
+  });
+});
+
+describe('8245 (PAL) beam counter', () => {
+  it('Y saturates at 263 (07h in 8 bits) through the long PAL VBLANK, as MAME get_y_beam', () => {
+    const v = new I8244(PAL);
+    v.write(0xa0, 0x02, 0);
+    expect(v.read(0xa4, 250 * 456)).toBe(250);
+    expect(v.read(0xa4, 300 * 456)).toBe(263 & 0xff);
+    expect(v.read(0xa4, 312 * 456 + 420)).toBe(263 & 0xff);
   });
 });

@@ -262,3 +262,29 @@ describe('priorities', () => {
     expect(at(y + 20, (x + 5) * 2)).toBe(gridIndex(0x41)); // below the char: fill grid
   });
 });
+
+describe('picture geometry', () => {
+  it('is 360 × 243 colour indices; objects clip at the right edge and below line 242', () => {
+    const regs: Record<number, number> = { 0x00: 240, 0x01: 0xb0, 0x02: 0x38 };
+    for (let r = 0; r < 8; r++) regs[0x80 + r] = 0xff;
+    const v = frameWith(regs, FG);
+    expect(v.frame.length).toBe(360 * 243);
+    const img = blank(0);
+    // X = B0h starts at dot 362: nothing visible.
+    expect(diff(v.frame, img)).toBe('');
+    const w = frameWith({ ...regs, 0x01: 0xaa }, FG); // starts at dot 350: 5 pixels visible, lines 240-242
+    const img2 = blank(0);
+    for (let l = 240; l < 243; l++) paint(img2, l, 350, 10, 15);
+    expect(diff(w.frame, img2)).toBe('');
+  });
+
+  it('the next frame redraws progressively over the finished one', () => {
+    const v = new I8244();
+    v.write(0xa3, 0x20, 0);
+    v.endFrame();
+    v.write(0xa3, 0x10, 0);
+    v.syncTo(100 * 455);
+    expect(v.frame[99 * W]).toBe(bgIndex(0x10));
+    expect(v.frame[100 * W]).toBe(bgIndex(0x20)); // not yet redrawn
+  });
+});
