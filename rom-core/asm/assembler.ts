@@ -550,6 +550,9 @@ class Assembler {
     });
     const match = this.match(op, operands);
     const at = this.address;
+    if (match.rows[0].bytes === 2 && (at & 0x7ff) === 0x7ff) {
+      this.report('warning', 'bank-wrap', `the operand byte of this instruction at 0x${hex(at, 3)} is read from 0x${hex(at & ~0x7ff, 3)}, not 0x${hex(at + 1, 3)}: the 8048's PC does not carry into bit 11`, op.col, op.end - op.col);
+    }
     try {
       this.encode(match, at);
     } catch (e) {

@@ -59,6 +59,15 @@ describe('each mistake gets one diagnostic with its position', () => {
     expect(r.diagnostics).toMatchObject([{ severity: 'warning', code: 'bank-crossing', line: 2, column: 6, length: 5 }]);
   });
 
+  it('a 2-byte instruction at x7FFh is a warning: its operand byte comes from the start of the half', () => {
+    const r = assemble(' org 0x7ff\n mov a,#1');
+    expect(r.ok).toBe(true);
+    expect(r.diagnostics).toMatchObject([
+      { severity: 'warning', code: 'bank-wrap', line: 2, column: 2, length: 3, message: "the operand byte of this instruction at 0x7FF is read from 0x000, not 0x800: the 8048's PC does not carry into bit 11" },
+    ]);
+    expect(assemble(' org 0xfff\n nop').diagnostics).toEqual([]);
+  });
+
   it('a wrong line keeps its size, so later labels do not move', () => {
     const r = assemble(' jz 0x300\n mov a,#999\n db 1, 1/0\nafter: nop');
     expect(r.diagnostics.map((d) => d.code)).toEqual(['page-crossing', 'out-of-range', 'division-by-zero']);
