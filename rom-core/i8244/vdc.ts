@@ -19,7 +19,8 @@
  * old register values. `frame` is one reused buffer, `timing.visibleWidth` × `timing.visibleHeight`
  * colour indices (palette.ts); after `endFrame()` it holds the whole frame until emulation resumes.
  *
- * Behaviour follows MAME 0.25x `src/devices/video/i8244.cpp` (register rules in `read`/`write`,
+ * Behaviour follows MAME `src/devices/video/i8244.cpp` (hap rewrite, read at commit 033320f9; the
+ * reference binary is MAME 0.251) — register rules in `read`/`write`,
  * `fix_register_mirrors`, `get_x_beam`/`get_y_beam`, `vblank`/`hblank`, the VBLANK timer at
  * (vblank_start, hblank_start - 1), the sound timer at hblank_start of every line).
  */
