@@ -90,7 +90,8 @@ export class I8244 {
 
   /**
    * Power-on state (MAME `device_start`: everything zero). `startDot` is the frame position the beam
-   * is at; MAME's emulated time 0 is `mameFrameStartDot(timing)` (line 243, dot 0).
+   * is at; MAME's emulated time 0 is `mameFrameStartDot(timing)` (line 243, dot 0). The console's
+   * RESET button reaches only the 8048 (odyssey2.cpp `reset_button`), so it must not call this.
    */
   reset(startDot = 0): void {
     this.checkDot(startDot, 'reset');
