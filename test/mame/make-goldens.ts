@@ -5,6 +5,8 @@
  *
  *   npx tsx test/mame/make-goldens.ts [--frames N] [name ...]     (default: every program)
  *
+ * Frames: --frames N, else the program's `; mame-frames: N` line, else 30.
+ *
  * A golden is written only when MAME's run ends at the program's `pass` label: a program that
  * fails under the oracle has a wrong expectation, and must be fixed before it can judge our CPU.
  */
@@ -24,12 +26,12 @@ function usage(message: string): never {
 }
 
 const args = process.argv.slice(2);
-let frames = 30;
+let framesOption: number | undefined;
 const names: string[] = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--frames') {
-    frames = Number(args[++i]);
-    if (!Number.isInteger(frames) || frames < 1 || frames > 600) usage('--frames needs a whole number from 1 to 600');
+    framesOption = Number(args[++i]);
+    if (!Number.isInteger(framesOption) || framesOption < 1 || framesOption > 600) usage('--frames needs a whole number from 1 to 600');
   } else if (args[i].startsWith('-')) usage(`unknown option ${args[i]}`);
   else names.push(args[i].replace(/\.a48$/, ''));
 }
@@ -65,6 +67,9 @@ for (const name of names.length ? names : all) {
   const outPath = join(work, `${name}.jsonl`);
   const marker = join(work, `${name}.done`);
   writeFileSync(cartPath, program.cart);
+  // A program may ask for more than the default 30 frames with a `; mame-frames: N` line.
+  const asked = /^;\s*mame-frames:\s*(\d+)/m.exec(readFileSync(join(PROGRAMS_DIR, `${name}.a48`), 'utf8'));
+  const frames = framesOption ?? (asked ? Number(asked[1]) : 30);
   rmSync(marker, { force: true });
   const seconds = Math.ceil(frames / 59.8) + 5;
   const run = spawnSync(MAME, [
