@@ -173,7 +173,7 @@ class Assembler {
 
   /** Runs the lines of one file or one macro body; IF and MACRO must close inside it. */
   private processLines(lines: SourceLine[], includeDepth: number, macroDepth: number): void {
-    const conditions: { active: boolean; taken: boolean; seenElse: boolean; at: SourceLine; col: number }[] = [];
+    const conditions: { active: boolean; taken: boolean; seenElse: boolean; at: SourceLine; token: Token }[] = [];
     let recording: { def: MacroDef; at: SourceLine; col: number; nested: number } | undefined;
     const active = (): boolean => conditions.every((c) => c.active);
 
@@ -225,7 +225,7 @@ class Assembler {
             if (!(e instanceof StatementAbort)) throw e;
           }
         }
-        conditions.push({ active: active() && cond, taken: cond, seenElse: false, at: line, col: first.col });
+        conditions.push({ active: active() && cond, taken: cond, seenElse: false, at: line, token: first });
         // A condition inside a skipped block is neither taken nor active.
         if (conditions.length > 1 && !conditions.slice(0, -1).every((c) => c.active)) conditions[conditions.length - 1].taken = true;
         this.listLine('');
@@ -285,7 +285,7 @@ class Assembler {
     }
     if (this.ended) return;
     for (const c of conditions) {
-      this.report('error', 'unterminated-if', 'IF without ENDIF', c.col, 2, c.at);
+      this.report('error', 'unterminated-if', `${c.token.text.toUpperCase()} without ENDIF`, c.token.col, c.token.end - c.token.col, c.at);
     }
     if (recording) {
       this.report('error', 'unterminated-macro', `MACRO '${recording.def.name}' without ENDM`, recording.col, recording.def.name.length, recording.at);

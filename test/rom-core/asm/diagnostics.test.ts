@@ -26,6 +26,8 @@ const cases: Case[] = [
   ['unterminated string', ' db "abc', { code: 'syntax', message: 'unterminated string', line: 1, column: 5, length: 4 }],
   ['missing parenthesis', ' db (1+2', { code: 'syntax', message: "missing ')'", line: 1, column: 9, length: 1 }],
   ['unterminated IF', ' nop\n if 1\n nop', { code: 'unterminated-if', message: 'IF without ENDIF', line: 2, column: 2, length: 2 }],
+  ['unterminated IFDEF', ' ifdef x\n  if 1\n  endif', { code: 'unterminated-if', message: 'IFDEF without ENDIF', line: 1, column: 2, length: 5 }],
+  ['second ELSE', ' if 1\n else\n else\n endif', { code: 'else-twice', message: 'second ELSE for one IF', line: 3, column: 2, length: 4 }],
   ['ELSE without IF', ' else', { code: 'else-without-if', message: 'ELSE without IF', line: 1, column: 2, length: 4 }],
   ['ENDIF without IF', ' endif', { code: 'endif-without-if', message: 'ENDIF without IF', line: 1, column: 2, length: 5 }],
   ['unterminated MACRO', 'm macro\n nop', { code: 'unterminated-macro', message: "MACRO 'm' without ENDM", line: 1, column: 1, length: 1 }],
