@@ -42,7 +42,7 @@ const MAX_INCLUDE_DEPTH = 16;
 const ADDRESS_LIMIT = 0x10000;
 
 const DIRECTIVES = new Set([
-  'ORG', 'DB', 'DW', 'DS', 'EQU', 'SET', 'INCLUDE', 'MACRO', 'ENDM', 'IF', 'IFDEF', 'IFNDEF', 'ELSE', 'ENDIF', 'CPU', 'END',
+  'ORG', 'DB', 'DW', 'DS', 'EQU', 'SET', 'INCLUDE', 'MACRO', 'ENDM', 'IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF', 'CPU', 'END',
 ]);
 
 interface SourceLine {
@@ -231,10 +231,22 @@ class Assembler {
         this.listLine('');
         continue;
       }
-      if (head === 'ELSE' || head === 'ENDIF') {
+      if (head === 'ELSE' || head === 'ELSEIF' || head === 'ENDIF') {
         const top = conditions[conditions.length - 1];
         if (!top) {
-          this.report('error', head === 'ELSE' ? 'else-without-if' : 'endif-without-if', `${head} without IF`, first.col, first.end - first.col);
+          this.report('error', head === 'ENDIF' ? 'endif-without-if' : 'else-without-if', `${head} without IF`, first.col, first.end - first.col);
+        } else if (head === 'ELSEIF') {
+          if (top.seenElse) this.report('error', 'else-twice', 'ELSEIF after ELSE', first.col, first.end - first.col);
+          let cond = false;
+          if (!top.taken) {
+            try {
+              cond = this.condition('IF', tokens.slice(1), first);
+            } catch (e) {
+              if (!(e instanceof StatementAbort)) throw e;
+            }
+          }
+          top.active = !top.taken && cond;
+          top.taken ||= cond;
         } else if (head === 'ELSE') {
           if (top.seenElse) this.report('error', 'else-twice', 'second ELSE for one IF', first.col, first.end - first.col);
           top.seenElse = true;

@@ -70,6 +70,12 @@ describe('IF / ELSE / ENDIF', () => {
     expect(bytesOf(src)).toEqual([2, 5]);
   });
 
+  it('ELSEIF takes the first true branch only', () => {
+    const pick = (n: number): number[] => bytesOf(`n equ ${n}\n if n == 1\n db 1\n elseif n == 2\n db 2\n elseif n >= 2\n db 3\n else\n db 4\n endif`);
+    expect([pick(1), pick(2), pick(3), pick(0)]).toEqual([[1], [2], [3], [4]]);
+    expect(bytesOf(' if 0\n  if 1\n   db 1\n  elseif 1\n   db 2\n  endif\n endif\n db 3')).toEqual([3]);
+  });
+
   it('IFDEF and IFNDEF look at symbols defined so far', () => {
     expect(bytesOf('x equ 1\n ifdef x\n db 1\n endif\n ifndef y\n db 2\n endif\n ifdef later\n db 3\n endif\nlater:')).toEqual([1, 2]);
   });
