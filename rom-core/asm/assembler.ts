@@ -5,6 +5,8 @@ import { matchInstruction, isMnemonic } from './encode.ts';
 import type { Match, WrittenOperand } from './encode.ts';
 import { evaluate } from './expr.ts';
 import { commentStart, splitOperands, tokenize } from './lexer.ts';
+import { includedName, namelessRun, splitLines, substitute } from './source-lines.ts';
+import type { SourceLine } from './source-lines.ts';
 import type { Token } from './lexer.ts';
 
 export interface AssembleOptions {
@@ -44,14 +46,6 @@ const ADDRESS_LIMIT = 0x10000;
 const DIRECTIVES = new Set([
   'ORG', 'DB', 'DW', 'DS', 'EQU', 'SET', 'INCLUDE', 'MACRO', 'ENDM', 'IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF', 'CPU', 'END',
 ]);
-
-interface SourceLine {
-  text: string;
-  file: string;
-  line: number;
-  /** Set on lines produced by a macro expansion: where the macro was invoked. */
-  invokedAt?: { name: string; file: string; line: number };
-}
 
 interface SymbolEntry {
   name: string;
@@ -695,47 +689,6 @@ class Assembler {
       this.current = saved;
     }
   }
-}
-
-/** A run of adjacent `-` or `+` operators from `start` (`--` is two tokens to the lexer). */
-function namelessRun(tokens: readonly Token[], start: number): { sign: '-' | '+'; count: number } | undefined {
-  const first = tokens[start];
-  if (!first || first.kind !== 'op' || (first.text !== '-' && first.text !== '+')) return undefined;
-  let count = 1;
-  while (tokens[start + count]?.kind === 'op' && tokens[start + count].text === first.text && tokens[start + count].col === tokens[start + count - 1].end) count++;
-  return { sign: first.text, count };
-}
-
-/** Replaces whole identifier tokens that name a parameter; strings and comments stay as written. */
-function substitute(text: string, params: string[], args: string[]): string {
-  if (params.length === 0) return text;
-  let tokens: Token[];
-  try {
-    tokens = tokenize(text.slice(0, commentStart(text)));
-  } catch {
-    return text;
-  }
-  let out = text;
-  for (let k = tokens.length - 1; k >= 0; k--) {
-    const t = tokens[k];
-    if (t.kind !== 'ident') continue;
-    const index = params.indexOf(t.text.toUpperCase());
-    if (index >= 0) out = out.slice(0, t.col) + (args[index] ?? '') + out.slice(t.end);
-  }
-  return out;
-}
-
-/** The name diagnostics use for an included file: relative to the including file's folder. */
-function includedName(path: string, from: string): string {
-  if (/^([A-Za-z]:)?[\\/]/.test(path)) return path;
-  const slash = Math.max(from.lastIndexOf('/'), from.lastIndexOf('\\'));
-  return slash >= 0 ? from.slice(0, slash + 1) + path : path;
-}
-
-function splitLines(text: string, file: string): SourceLine[] {
-  const lines = text.split(/\r?\n/);
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  return lines.map((t, i) => ({ text: t, file, line: i + 1 }));
 }
 
 export function assemble(source: string, options: AssembleOptions = {}): AssembleResult {
