@@ -1,0 +1,274 @@
+/**
+ * `o2 run`: the headless Odyssey² runner. Runs a cartridge for N frames with an optional input
+ * script and writes per-frame state (JSONL), pictures (PNG) and sound (WAV).
+ *
+ *   o2 run --cart C.bin [--bios B.rom] [--charset CS.bin] [--pal] [--mapper standard|rally|ktaa]
+ *          [--frames N] [--input SCRIPT] [--state-jsonl OUT.jsonl] [--png OUT.png]
+ *          [--png-every K --png-dir DIR] [--wav OUT.wav]
+ *
+ * --input lines: `FRAME KEY down|up` (frames count from 1; the event applies before that frame
+ * runs; `#` starts a comment). --state-jsonl: one object per frame with exactly the keys frame, pc,
+ * a, psw, p1, p2, iram, eram, vdc, taken where MAME calls its frame callback (start of VBLANK).
+ * Without --bios the open BIOS source rom-core/roms/bios/bios.a48 is assembled at startup.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
+import { assemble, formatDiagnostic } from '../asm/index.ts';
+import { PALETTE_RF } from '../i8244/palette.ts';
+import { MAPPER_KINDS, Odyssey2, crc32, encodeWav, keyTarget } from '../machine/index.ts';
+import type { MapperKind } from '../machine/index.ts';
+import { UsageError } from './o2.ts';
+import type { CliIo, Command } from './o2.ts';
+
+/** The CLI's io plus an optional mkdir (tests give an in-memory one). */
+export type RunIo = CliIo & { mkdir?: (path: string) => void };
+
+type RunArgs = Parameters<Command['run']>[0];
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_BIOS_SOURCE = resolve(here, '../roms/bios/bios.a48');
+
+export interface InputEvent {
+  frame: number;
+  key: string;
+  down: boolean;
+}
+
+/** Parses an --input script; errors name the line. */
+export function parseInputScript(text: string, name = 'input script'): InputEvent[] {
+  const events: InputEvent[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.replace(/#.*/, '').trim();
+    if (line === '') return;
+    const where = `${name} line ${i + 1}`;
+    const parts = line.split(/\s+/);
+    if (parts.length !== 3) throw new UsageError(`${where}: expected 'FRAME KEY down|up', got '${line}'`);
+    const [f, key, state] = parts;
+    const frame = Number(f);
+    if (!/^[0-9]+$/.test(f) || frame < 1) throw new UsageError(`${where}: frame must be a whole number from 1, got '${f}'`);
+    if (keyTarget(key) === undefined) throw new UsageError(`${where}: unknown key '${key}'`);
+    const s = state.toLowerCase();
+    if (s !== 'down' && s !== 'up') throw new UsageError(`${where}: expected down or up, got '${state}'`);
+    events.push({ frame, key: key.toUpperCase(), down: s === 'down' });
+  });
+  return events.sort((a, b) => a.frame - b.frame);
+}
+
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const v = new DataView(out.buffer);
+  v.setUint32(0, data.length);
+  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+  out.set(data, 8);
+  v.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+}
+
+/** An 8-bit RGB PNG of a colour-index frame, one pixel per dot. */
+export function encodePng(frame: Uint8Array, width: number, height: number, palette: readonly number[] = PALETTE_RF): Uint8Array {
+  const raw = new Uint8Array(height * (1 + width * 3));
+  let o = 0;
+  for (let y = 0; y < height; y++) {
+    raw[o++] = 0; // filter: none
+    for (let x = 0; x < width; x++) {
+      const c = palette[frame[y * width + x] & 15];
+      raw[o++] = (c >> 16) & 0xff;
+      raw[o++] = (c >> 8) & 0xff;
+      raw[o++] = c & 0xff;
+    }
+  }
+  const ihdr = new Uint8Array(13);
+  const v = new DataView(ihdr.buffer);
+  v.setUint32(0, width);
+  v.setUint32(4, height);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', new Uint8Array(deflateSync(raw))),
+    chunk('IEND', new Uint8Array(0)),
+  ];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
+  return out;
+}
+
+function why(e: unknown): string {
+  const err = e as { code?: string; message?: string };
+  if (err?.code === 'ENOENT') return 'no such file';
+  if (err?.code === 'EISDIR') return 'is a directory';
+  return err?.message ?? String(e);
+}
+
+function readBinary(io: CliIo, path: string, what: string): Uint8Array {
+  try {
+    return io.readFile(path);
+  } catch (e) {
+    throw new UsageError(`cannot read ${what} ${path}: ${why(e)}`);
+  }
+}
+
+function writeOut(io: CliIo, path: string, data: Uint8Array | string): void {
+  try {
+    io.writeFile(path, data);
+  } catch (e) {
+    throw new UsageError(`cannot write ${path}: ${why(e)}`);
+  }
+}
+
+/** The default BIOS: our open BIOS source, assembled now; a clear error while it does not exist. */
+export function defaultBios(io: CliIo, source = DEFAULT_BIOS_SOURCE): Uint8Array {
+  let text: string;
+  try {
+    text = new TextDecoder().decode(io.readFile(source));
+  } catch {
+    throw new UsageError(`no --bios given and the open BIOS source ${source} does not exist yet; pass --bios B.rom (a 1024-byte image)`);
+  }
+  const result = assemble(text, {
+    fileName: source,
+    readFile: (p, from) => new TextDecoder().decode(io.readFile(resolve(dirname(from), p))),
+  });
+  if (!result.ok) {
+    const errors = result.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n');
+    throw new UsageError(`the open BIOS ${source} does not assemble:\n${errors}`);
+  }
+  if (result.base < 0 || result.base + result.bytes.length > 0x400) {
+    throw new UsageError(`the open BIOS ${source} assembles outside 000h-3FFh`);
+  }
+  const image = new Uint8Array(0x400).fill(0xff);
+  image.set(result.bytes, result.base);
+  return image;
+}
+
+function count(args: RunArgs, name: string, fallback: number | undefined): number | undefined {
+  const v = args.options.get(name);
+  if (v === undefined) return fallback;
+  if (typeof v !== 'string' || !/^[0-9]+$/.test(v) || Number(v) < 1) {
+    throw new UsageError(`--${name} needs a whole number from 1, got '${String(v)}'`);
+  }
+  return Number(v);
+}
+
+function str(args: RunArgs, name: string): string | undefined {
+  const v = args.options.get(name);
+  return typeof v === 'string' ? v : undefined;
+}
+
+function run(args: RunArgs, cliIo: CliIo): number {
+  const io = cliIo as RunIo;
+  if (args.positional.length) throw new UsageError(`unexpected argument '${args.positional[0]}'`);
+  const cartPath = str(args, 'cart');
+  if (cartPath === undefined) throw new UsageError('run needs --cart C.bin');
+  const frames = count(args, 'frames', 60) as number;
+  const pngEvery = count(args, 'png-every', undefined);
+  const pngDir = str(args, 'png-dir');
+  if ((pngEvery === undefined) !== (pngDir === undefined)) throw new UsageError('--png-every and --png-dir go together');
+  const mapperName = str(args, 'mapper');
+  if (mapperName !== undefined && !MAPPER_KINDS.includes(mapperName as MapperKind)) {
+    throw new UsageError(`--mapper must be one of ${MAPPER_KINDS.join(', ')}`);
+  }
+
+  const cart = readBinary(io, cartPath, 'cartridge');
+  const biosPath = str(args, 'bios');
+  const bios = biosPath !== undefined ? readBinary(io, biosPath, 'BIOS') : defaultBios(io);
+  const charsetPath = str(args, 'charset');
+  const charset = charsetPath !== undefined ? readBinary(io, charsetPath, 'character ROM') : undefined;
+  const inputPath = str(args, 'input');
+  const events = inputPath !== undefined
+    ? parseInputScript(new TextDecoder().decode(readBinary(io, inputPath, 'input script')), inputPath)
+    : [];
+
+  let machine: Odyssey2;
+  try {
+    machine = new Odyssey2({ bios, cart, charset, pal: args.options.has('pal'), mapper: mapperName as MapperKind | undefined });
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(e.message);
+    throw e;
+  }
+  const { identity, timing } = machine;
+  io.stdout(`${identity.bios.note}\n${identity.cart.note} (${machine.cart.kind} mapper)\n`);
+  if (identity.charset) io.stdout(`${identity.charset.note}\n`);
+
+  const jsonlPath = str(args, 'state-jsonl');
+  const lines: string[] = [];
+  const wavPath = str(args, 'wav');
+  const audio: Int16Array[] = [];
+  if (pngDir !== undefined) {
+    try {
+      if (io.mkdir) io.mkdir(pngDir);
+      else mkdirSync(pngDir, { recursive: true });
+    } catch (e) {
+      throw new UsageError(`cannot create ${pngDir}: ${why(e)}`);
+    }
+  }
+  const png = (): Uint8Array => encodePng(machine.frame, timing.visibleWidth, timing.visibleHeight);
+
+  let next = 0;
+  for (let f = 1; f <= frames; f++) {
+    while (next < events.length && events[next].frame === f) {
+      machine.setKey(events[next].key, events[next].down);
+      next++;
+    }
+    machine.runFrame();
+    if (jsonlPath !== undefined) lines.push(JSON.stringify(machine.record()));
+    if (wavPath !== undefined) audio.push(machine.vdc.sound.samplesInt16().slice());
+    if (pngEvery !== undefined && pngDir !== undefined && f % pngEvery === 0) {
+      writeOut(io, join(pngDir, `frame-${String(f).padStart(6, '0')}.png`), png());
+    }
+  }
+  if (next < events.length) io.stderr(`note: ${events.length - next} input event(s) after frame ${frames} were not used\n`);
+
+  if (jsonlPath !== undefined) writeOut(io, jsonlPath, lines.join('\n') + '\n');
+  const pngPath = str(args, 'png');
+  if (pngPath !== undefined) writeOut(io, pngPath, png());
+  if (wavPath !== undefined) {
+    const all = new Int16Array(audio.reduce((n, a) => n + a.length, 0));
+    let at = 0;
+    for (const a of audio) { all.set(a, at); at += a.length; }
+    writeOut(io, wavPath, encodeWav(all, machine.vdc.sound.sampleRate));
+  }
+  io.stdout(`ran ${frames} frame${frames === 1 ? '' : 's'} (${timing.name}); PC ${machine.cpu.pc.toString(16).toUpperCase().padStart(3, '0')}h\n`);
+  return 0;
+}
+
+export const runCommand: Command = {
+  usage: 'run --cart C.bin [--bios B.rom] [--charset CS.bin] [--pal] [--mapper standard|rally|ktaa] [--frames N] [--input SCRIPT] [--state-jsonl OUT.jsonl] [--png OUT.png] [--png-every K --png-dir DIR] [--wav OUT.wav]',
+  summary: 'run a cartridge headless; write per-frame state, pictures and sound',
+  valued: ['cart', 'bios', 'charset', 'mapper', 'frames', 'input', 'state-jsonl', 'png', 'png-every', 'png-dir', 'wav'],
+  flags: ['pal'],
+  run,
+};
+
+/**
+ * `o2 run ...` without the command table (for tests, and until o2.ts lists the command): parses
+ * argv the way o2.ts does and reports a user's mistake as `o2 run: ...` with the usage line.
+ */
+export function runMain(argv: string[], io: RunIo): number {
+  try {
+    const options = new Map<string, string | true>();
+    const positional: string[] = [];
+    for (let i = 0; i < argv.length; i++) {
+      const a = argv[i];
+      if (a.startsWith('-') && a !== '-') {
+        const name = a.replace(/^--?/, '');
+        if (runCommand.valued.includes(name)) {
+          const v = argv[++i];
+          if (v === undefined) throw new UsageError(`option ${a} needs a value`);
+          options.set(name, v);
+        } else if (runCommand.flags.includes(name)) options.set(name, true);
+        else throw new UsageError(`unknown option ${a}`);
+      } else positional.push(a);
+    }
+    return runCommand.run({ positional, options }, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`o2 run: ${e.message}\nusage: o2 ${runCommand.usage}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}

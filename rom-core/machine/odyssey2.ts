@@ -1,0 +1,375 @@
+/**
+ * The Magnavox Odyssey² / Philips Videopac G7000: an 8048 (rom-core/i8048) wired to an 8244/8245
+ * (rom-core/i8244), 128 bytes of external RAM, a cartridge mapper, keyboard and two joysticks, as
+ * MAME's `src/mame/philips/odyssey2.cpp` wires them (o2-hardware.md §2, §5).
+ *
+ * Time: one integer "dot" counter within the VDC's frame (see vdc.ts). The CPU's machine cycles map
+ * to dots by `dot = dotBase + (cpu.cycles - cycleBase) · dotsPerCycle` (20 NTSC, 18 PAL). The CPU
+ * calls its pins after charging an instruction's cycles, so a MOVX, a P1 write or a JT1 acts at the
+ * dot where the instruction ends; /INT is looked at before an instruction starts; the event counter's
+ * per-cycle T1 samples see the dot where each cycle starts. When the dot reaches the end of the VDC
+ * frame the VDC's `endFrame()` runs (also in the middle of an instruction, just before an access that
+ * lies past it) and the counter is moved back by one frame.
+ *
+ * Frames: like MAME (mame-oracle-notes.md), emulated time 0 is the start of VBLANK (line 243, dot 0)
+ * and a frame ends there again. `runFrame()` stops at the first instruction boundary after the CPU has
+ * begun the machine cycle in which the beam reaches that point; at that moment the picture of lines
+ * 0-242 is complete in `frame`, and `audio` holds the PCM of the VDC frame that ended during the run.
+ */
+import { I8048 } from '../i8048/cpu.ts';
+import type { I8048Pins } from '../i8048/pins.ts';
+import { I8244 } from '../i8244/vdc.ts';
+import { NTSC, PAL, mameFrameStartDot } from '../i8244/timing.ts';
+import type { VdcTiming } from '../i8244/timing.ts';
+import { StateReader, StateWriter } from '../i8244/state.ts';
+import { Cartridge, MAPPER_KINDS, defaultMapper } from './cartridge.ts';
+import type { MapperKind } from './cartridge.ts';
+import { crc32 } from './crc32.ts';
+import { KEY_NAMES, encodeRow, keyTarget } from './input.ts';
+import { identifyRom } from './roms.ts';
+import type { RomIdentity } from './roms.ts';
+
+export interface Odyssey2Options {
+  /** 1 KB internal ROM of the 8048. */
+  bios: Uint8Array;
+  /** Cartridge image: 2, 4, 8, 12 or 16 KB. */
+  cart: Uint8Array;
+  /** 512-byte character ROM; default: the VDC's own glyphs. */
+  charset?: Uint8Array;
+  /** Videopac G7000 (8245, 18 dots per cycle) instead of the NTSC Odyssey². */
+  pal?: boolean;
+  /** Override MAME's size rule (16 KB -> rally, else standard). */
+  mapper?: MapperKind;
+  /** Host audio rate, 44100 or 48000. */
+  sampleRate?: number;
+}
+
+/** One line of the runner's --state-jsonl: the machine at the frame's sample point. */
+export interface FrameRecord {
+  frame: number;
+  pc: number;
+  a: number;
+  psw: number;
+  p1: number;
+  p2: number;
+  iram: string;
+  eram: string;
+  vdc: string;
+}
+
+const STATE_MAGIC = 'O2MS';
+const STATE_VERSION = 1;
+
+function hexBytes(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i++) s += (bytes[i] < 16 ? '0' : '') + bytes[i].toString(16);
+  return s;
+}
+
+export class Odyssey2 implements I8048Pins {
+  readonly timing: VdcTiming;
+  readonly vdc: I8244;
+  readonly cart: Cartridge;
+  cpu!: I8048;
+  /** What the machine made of each image (size-checked; known or unknown by CRC32). */
+  readonly identity: { bios: RomIdentity; cart: RomIdentity; charset: RomIdentity | undefined };
+  /** The 6810: 128 bytes of external RAM at MOVX 00h-7Fh. */
+  readonly eram = new Uint8Array(128);
+  /** P1/P2 output latches as the board sees them (MAME m_p1, m_p2). */
+  p1 = 0xff;
+  p2 = 0xff;
+  /** Pressed keys per keyboard row (bit = column), and the two sticks (MAME JOY.n, active high). */
+  readonly keys = new Uint8Array(8);
+  readonly joy = new Uint8Array(2);
+  /** RESET held: the 8048 is in reset and runs nothing. */
+  resetHeld = false;
+  /** Frames completed by runFrame since power-on. */
+  frameNumber = 0;
+
+  private readonly dpc: number;
+  private readonly dpf: number;
+  /** Frame dot at which runFrame stops (see the header). */
+  private readonly sampleDot: number;
+  private dotBase: number;
+  private cycleBase = 0;
+  /** The VDC frame ended during the current runFrame. */
+  private crossed = false;
+  private readonly biosCrc: number;
+  private readonly cartCrc: number;
+
+  constructor(options: Odyssey2Options) {
+    const bios = identifyRom('bios', options.bios);
+    const cart = identifyRom('cart', options.cart);
+    const charset = options.charset ? identifyRom('charset', options.charset) : undefined;
+    this.identity = { bios, cart, charset };
+    this.biosCrc = bios.crc;
+    this.cartCrc = cart.crc;
+    const timing = options.pal ? PAL : NTSC;
+    this.timing = timing;
+    this.dpc = timing.dotsPerCycle;
+    this.dpf = timing.dotsPerFrame;
+    const start = mameFrameStartDot(timing);
+    this.sampleDot = start - this.dpc + 1;
+    this.dotBase = start;
+    this.vdc = new I8244(timing, options.charset, options.sampleRate ?? 48_000);
+    this.vdc.reset(start);
+    this.cart = new Cartridge(options.cart, options.bios, options.mapper ?? defaultMapper(options.cart.length));
+    this.cart.writeP1(0xff);
+    this.cpu = new I8048(this, this.cart.image());
+  }
+
+  /** Colour indices (palette.ts) of the last completed picture, timing.visibleWidth × visibleHeight. */
+  get frame(): Uint8Array {
+    return this.vdc.frame;
+  }
+
+  /** PCM (0 .. 15/16) of the last VDC frame that ended; a reused buffer. */
+  get audio(): Float32Array {
+    return this.vdc.sound.samples;
+  }
+
+  /** The dot of the CPU's current position within the VDC frame (may be >= dotsPerFrame briefly). */
+  dot(): number {
+    return this.dotBase + (this.cpu.cycles - this.cycleBase) * this.dpc;
+  }
+
+  // ------------------------------------------------------------------ running
+
+  /** Runs one frame (VBLANK start to VBLANK start). */
+  runFrame(): void {
+    this.crossed = false;
+    const cpu = this.cpu;
+    const dpc = this.dpc;
+    for (;;) {
+      const target = this.crossed ? this.sampleDot : this.dpf;
+      const d = this.dotBase + (cpu.cycles - this.cycleBase) * dpc;
+      if (d >= target) {
+        if (this.crossed) break;
+        this.crossFrame();
+        continue;
+      }
+      const n = Math.ceil((target - d) / dpc);
+      if (this.resetHeld) this.dotBase += n * dpc;
+      else cpu.run(n);
+    }
+    this.vdc.syncTo(this.dot());
+    this.frameNumber++;
+  }
+
+  private crossFrame(): void {
+    this.vdc.endFrame();
+    this.dotBase -= this.dpf;
+    this.crossed = true;
+  }
+
+  /** The dot for a VDC access now, ending the VDC frame first if the access lies past it. */
+  private busDot(): number {
+    const d = this.dotBase + (this.cpu.cycles - this.cycleBase) * this.dpc;
+    if (d < this.dpf) return d;
+    this.crossFrame();
+    return d - this.dpf;
+  }
+
+  // ------------------------------------------------------------------ input
+
+  /** Presses or releases a key (names in input.ts: '0'-'9', 'A'-'Z', 'SPACE', 'J0_UP', 'RESET', ...). */
+  setKey(name: string, down: boolean): void {
+    const t = keyTarget(name);
+    if (t === undefined) {
+      throw new RangeError(`unknown key '${name}'; keys are ${KEY_NAMES.join(' ')}`);
+    }
+    if (t.kind === 'key') {
+      this.keys[t.row] = down ? this.keys[t.row] | t.bit : this.keys[t.row] & ~t.bit;
+    } else if (t.kind === 'joy') {
+      this.joy[t.stick] = down ? this.joy[t.stick] | t.bit : this.joy[t.stick] & ~t.bit;
+    } else if (down !== this.resetHeld) {
+      // MAME: the RESET key drives the 8048's RESET pin only (RAM, VDC and the cart latch keep their
+      // contents); the CPU stays in reset while the key is held.
+      this.resetHeld = down;
+      if (down) this.cpu.reset();
+    }
+  }
+
+  /** Releases every key and both sticks (not RESET). */
+  releaseAll(): void {
+    this.keys.fill(0);
+    this.joy.fill(0);
+  }
+
+  // ------------------------------------------------------------------ pins (I8048Pins)
+
+  readPort(port: 1 | 2): number {
+    if (port === 1) return 0xff;
+    // P1.2 = 0 enables the 74156 row decoder; the 74148 answers on P2.7-4.
+    if ((this.p1 & 0x04) !== 0) return 0xff;
+    return encodeRow(this.keys[this.p2 & 7]);
+  }
+
+  writePort(port: 1 | 2, value: number): void {
+    if (port === 2) {
+      this.p2 = value;
+      return;
+    }
+    const old = this.p1;
+    this.p1 = value;
+    if (((old ^ value) & 0x80) !== 0) this.vdc.setLuminanceForce((value & 0x80) === 0, this.busDot());
+    this.cart.writeP1(value);
+    const cpu = this.cpu as I8048 | undefined; // undefined only while the CPU's constructor resets it
+    if (cpu !== undefined) cpu.program = this.cart.image();
+  }
+
+  readBus(): number {
+    let data = 0xff;
+    if ((this.p1 & 0x04) === 0) {
+      const sel = this.p2 & 7;
+      if (sel < 2) data &= ~this.joy[sel] & 0xff;
+    }
+    return data;
+  }
+
+  writeBus(_value: number): void {
+    // Nothing on a plain Odyssey² listens to BUS writes.
+  }
+
+  readExternal(address: number): number {
+    const p1 = this.p1;
+    let data = this.cart.ioRead(address);
+    if ((p1 & 0x10) === 0 && (address & 0x80) === 0) data &= this.eram[address];
+    if ((p1 & 0x48) === 0) data &= this.vdc.read(address, this.busDot());
+    return data;
+  }
+
+  writeExternal(address: number, value: number): void {
+    const p1 = this.p1;
+    if ((p1 & 0x40) === 0) {
+      this.cart.ioWrite(address, value);
+      if (this.cart.kind === 'rally') this.cpu.program = this.cart.image();
+      if ((p1 & 0x10) === 0 && (address & 0x80) === 0) this.eram[address] = value;
+    }
+    if ((p1 & 0x08) === 0) this.vdc.write(address, value, this.busDot());
+  }
+
+  readT0(): number {
+    return 0;
+  }
+
+  readT1(): number {
+    let d = this.dotBase + (this.cpu.cycles - this.cycleBase) * this.dpc;
+    if (d >= this.dpf) d -= this.dpf;
+    return this.vdc.t1(d);
+  }
+
+  readInt(): number {
+    return this.vdc.intAsserted(this.busDot()) ? 1 : 0;
+  }
+
+  // ------------------------------------------------------------------ observation
+
+  /** The state record the runner writes per frame (frame = frames completed). */
+  record(): FrameRecord {
+    const cpu = this.cpu;
+    return {
+      frame: this.frameNumber,
+      pc: cpu.pc,
+      a: cpu.a,
+      psw: cpu.psw,
+      p1: cpu.p1,
+      p2: cpu.p2,
+      iram: hexBytes(cpu.ram),
+      eram: hexBytes(this.eram),
+      vdc: hexBytes(this.vdc.regs),
+    };
+  }
+
+  // ------------------------------------------------------------------ save state
+
+  /** The whole machine (CPU, VDC, RAM, bank, inputs, time), versioned; restore with loadState. */
+  saveState(): Uint8Array {
+    const w = new StateWriter(1 << 18);
+    w.ascii(STATE_MAGIC);
+    w.u8(STATE_VERSION);
+    w.ascii(this.timing.chip);
+    w.u8(MAPPER_KINDS.indexOf(this.cart.kind));
+    w.u32(this.biosCrc);
+    w.u32(this.cartCrc);
+    w.u8(this.p1);
+    w.u8(this.p2);
+    w.bytes(this.eram);
+    w.bytes(this.keys);
+    w.bytes(this.joy);
+    w.u8(this.resetHeld ? 1 : 0);
+    w.u8(this.cart.control);
+    w.u8(this.cart.latch);
+    w.u32(this.frameNumber);
+    w.f64(this.dotBase);
+    w.f64(this.cycleBase);
+    const cpu = this.cpu.saveState();
+    w.u32(cpu.length);
+    w.bytes(cpu);
+    const vdc = this.vdc.saveState();
+    w.u32(vdc.length);
+    w.bytes(vdc);
+    const body = w.finish();
+    const out = new Uint8Array(body.length + 4);
+    out.set(body);
+    new DataView(out.buffer).setUint32(body.length, crc32(body), true);
+    return out;
+  }
+
+  /** Restores saveState() output; throws a specific Error for anything else, changing nothing. */
+  loadState(state: Uint8Array): void {
+    if (state.length < 9) throw new Error('not an Odyssey² save state (too short)');
+    const body = state.subarray(0, state.length - 4);
+    const r = new StateReader(body, 'Odyssey²');
+    if (r.ascii(4) !== STATE_MAGIC) throw new Error('not an Odyssey² save state (magic "O2MS" missing)');
+    const version = r.u8();
+    if (version !== STATE_VERSION) {
+      throw new Error(`Odyssey² save state version ${version} is not supported (this build reads version ${STATE_VERSION})`);
+    }
+    const sum = new DataView(state.buffer, state.byteOffset, state.byteLength).getUint32(state.length - 4, true);
+    if (sum !== crc32(body)) throw new Error('Odyssey² save state is corrupt (checksum mismatch)');
+    const chip = r.ascii(4);
+    if (chip !== this.timing.chip) throw new Error(`this save state is for an ${chip} machine; this one has an ${this.timing.chip}`);
+    const mapper = MAPPER_KINDS[r.u8()];
+    const biosCrc = r.u32();
+    const cartCrc = r.u32();
+    if (biosCrc !== this.biosCrc || cartCrc !== this.cartCrc || mapper !== this.cart.kind) {
+      throw new Error('this save state was made with a different BIOS or cartridge');
+    }
+    const p1 = r.u8();
+    const p2 = r.u8();
+    const eram = new Uint8Array(128); r.bytes(eram);
+    const keys = new Uint8Array(8); r.bytes(keys);
+    const joy = new Uint8Array(2); r.bytes(joy);
+    const resetHeld = r.u8() !== 0;
+    const control = r.u8();
+    const latch = r.u8();
+    const frameNumber = r.u32();
+    const dotBase = r.f64();
+    const cycleBase = r.f64();
+    const cpu = new Uint8Array(r.u32()); r.bytes(cpu);
+    const vdc = new Uint8Array(r.u32()); r.bytes(vdc);
+    r.end();
+    // The chips validate their own parts; keep a copy to roll back if the second one refuses.
+    const cpuBefore = this.cpu.saveState();
+    this.cpu.loadState(cpu);
+    try {
+      this.vdc.loadState(vdc);
+    } catch (e) {
+      this.cpu.loadState(cpuBefore);
+      throw e;
+    }
+    this.p1 = p1;
+    this.p2 = p2;
+    this.eram.set(eram);
+    this.keys.set(keys);
+    this.joy.set(joy);
+    this.resetHeld = resetHeld;
+    this.cart.control = control;
+    this.cart.latch = latch;
+    this.frameNumber = frameNumber;
+    this.dotBase = dotBase;
+    this.cycleBase = cycleBase;
+    this.cpu.program = this.cart.image();
+  }
+}
