@@ -8,6 +8,12 @@ import { toView } from './view-state.ts';
 /** What `serialize()` writes: the engine's own snapshot plus the engine's undo history, also as snapshots. */
 interface SessionText { game: string; undo: string[] }
 
+/** Session text for a game state (and its undo states, oldest first), in the engine's snapshot format. */
+export function encodeSession(state: GameState, undo: GameState[] = []): string {
+  const text: SessionText = { game: serializeGame(state), undo: undo.map(serializeGame) };
+  return JSON.stringify(text);
+}
+
 class MachineSession implements EngineSession {
   private legalCache: { from: GameState; legal: LegalAction[] } | null = null;
 
@@ -49,8 +55,7 @@ class MachineSession implements EngineSession {
 
   serialize(): string {
     const ctx = this.actor.getSnapshot().context;
-    const text: SessionText = { game: serializeGame(ctx.state), undo: ctx.history.map(serializeGame) };
-    return JSON.stringify(text);
+    return encodeSession(ctx.state, ctx.history);
   }
 }
 

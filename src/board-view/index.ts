@@ -31,6 +31,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   const homeSelection = new Set<string>();
   const allianceSelection = new Set<string>();
   const battle: BattleDraft = { winner: null, attacker: '', defender: '' };
+  const alliancesOpen = { value: false };
   let lastPhaseKey = '';
 
   const act = (ev: GameEvent): void => {
@@ -55,6 +56,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   };
 
   let localNotice: string | null = null;
+  let confirmNew = false;
   const showLocal = (text: string): void => { localNotice = text; draw(); };
 
   const exportGame = (): void => {
@@ -135,17 +137,22 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       button('Export (E)', 'export', exportGame),
       h('label', { for: 'bv-import-file', class: 'bv-file-label', tabindex: 0, 'data-key': 'import' }, 'Import…'),
       fileInput,
-      s.phase !== 'setup' ? button('New game', 'new-game', () => { setup = newSetupDraft(); controller.newGame(); }) : null);
+      s.phase === 'setup' ? null
+        : confirmNew ? h('span', { class: 'bv-confirm', role: 'group', 'aria-label': 'Start a new game?' },
+          'Start a new game? ',
+          button('Yes, new game', 'new-game-yes', () => { confirmNew = false; setup = newSetupDraft(); controller.newGame(); }),
+          button('Keep playing', 'new-game-no', () => { confirmNew = false; draw(); }))
+          : button('New game', 'new-game', () => { confirmNew = true; draw(); root.querySelector<HTMLElement>('[data-key="new-game-no"]')?.focus(); }));
 
     const turnPlayer = s.players.find((p) => p.name === s.turn);
     const header = h('header', { class: 'bv-top' },
       h('h1', {}, 'Conquest of the World'),
       h('p', { class: 'bv-status', 'aria-live': 'polite' },
-        s.phase === 'setup' ? 'Set up a new game' : [
-          turnPlayer ? h('span', { class: 'bv-now' }, 'Turn: ', h('strong', { 'data-turn': '' }, turnPlayer.name)) : null,
-          h('span', { class: 'bv-phase' }, ` · ${phaseName(s.phase)}`),
-          h('span', {}, snap.saved ? ' · saved' : ' · not saved yet'),
-        ]),
+        s.phase === 'setup' ? 'Set up a new game' : joinDots([
+          turnPlayer && s.phase !== 'over' ? h('span', { class: 'bv-now' }, 'Turn: ', h('strong', { 'data-turn': '' }, turnPlayer.name)) : null,
+          h('span', { class: 'bv-phase' }, phaseName(s.phase)),
+          h('span', { class: 'bv-saved' }, snap.saved ? 'saved' : 'not saved yet'),
+        ])),
       tools);
 
     root.replaceChildren();
@@ -162,13 +169,20 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
         setupError ? h('p', { class: 'bv-error', role: 'alert' }, setupError) : null,
         renderWorld(s, { targets, selected: homeSelection, verb: null, onCountry: () => showLocal('Set up the game first.') })));
     } else {
-      const finder = countryFinder(s, (name) => onCountry(name, s));
+      const picking = ['homelands', 'home-alliances', 'play', 'final-round'].includes(s.phase) && !s.war;
+      const finder = picking ? countryFinder(s, (name) => onCountry(name, s)) : null;
+      const clock = s.clockMinutes !== null && snap.legal.some((a) => a.type === 'clock.expired')
+        ? h('section', { class: 'bv-panel bv-clock', 'aria-label': 'Clock' },
+          h('p', {}, `Playing against the clock: ${s.clockMinutes} minutes (Variation 1). When the agreed time is up, the highest record wins.`),
+          button('Time is up', 'clock-expired', () => act({ type: 'clock.expired' })))
+        : null;
       root.append(renderRecordTrack(s), h('main', { class: 'bv-main' },
         renderWorld(s, { targets, selected: homeSelection, verb, onCountry: (name) => onCountry(name, s) }),
         h('aside', { class: 'bv-side' },
-          renderPhasePanel({ state: s, legal: snap.legal, mode, setMode, act, submitBattle: (o) => { if (controller.submitBattle(o)) Object.assign(battle, { winner: null, attacker: '', defender: '' }); }, homeSelection, allianceSelection, battle, redraw: draw }),
+          renderPhasePanel({ state: s, legal: snap.legal, mode, setMode, act, submitBattle: (o) => { if (controller.submitBattle(o)) Object.assign(battle, { winner: null, attacker: '', defender: '' }); }, homeSelection, allianceSelection, battle, alliancesOpen, redraw: draw }),
           renderLegalSummary(snap.legal),
           finder,
+          clock,
           renderPlayers(s),
           renderLog(s))));
     }
@@ -255,6 +269,10 @@ function countriesFor(legal: LegalAction[], type: string, player: string | null)
     for (const c of a.choices) if (typeof c === 'string') out.add(c);
   }
   return out;
+}
+
+function joinDots(parts: (HTMLElement | null)[]): (HTMLElement | string)[] {
+  return parts.filter((p): p is HTMLElement => p !== null).flatMap((p, i) => (i === 0 ? [p] : [' · ', p]));
 }
 
 function phaseName(phase: string): string {

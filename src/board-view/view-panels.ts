@@ -19,7 +19,14 @@ export interface PanelContext {
   homeSelection: Set<string>;
   allianceSelection: Set<string>;
   battle: BattleDraft;
+  /** Whether the player-alliance section is open, kept across redraws. */
+  alliancesOpen: { value: boolean };
   redraw: () => void;
+}
+
+function keepOpen(ctx: PanelContext, d: HTMLDetailsElement): HTMLDetailsElement {
+  d.addEventListener('toggle', () => { ctx.alliancesOpen.value = d.open; });
+  return d;
 }
 
 const isLegal = (ctx: PanelContext, type: string, player?: string): boolean =>
@@ -32,6 +39,9 @@ function actionButton(ctx: PanelContext, label: string, key: string, type: strin
 }
 
 const playerByName = (s: ViewState, name: string) => s.players.find((p) => p.name === name);
+
+/** The engine names the war chest "#warchest" in chip transfers. */
+const holder = (id: string): string => (id === '#warchest' ? 'war chest' : id);
 
 export function renderPlayers(state: ViewState): HTMLElement {
   return h('section', { class: 'bv-players', 'aria-labelledby': 'bv-players-title' },
@@ -52,6 +62,9 @@ export function renderPlayers(state: ViewState): HTMLElement {
       }))),
     h('p', { class: 'bv-chest' }, 'War chest: ', h('strong', { 'data-chest': '' }, formatPbu(state.warChest)),
       ` (${state.warChestCount.blue} blue · ${state.warChestCount.red} red · ${state.warChestCount.white} white)`),
+    state.transfers.length ? h('div', { class: 'bv-transfers' },
+      h('h3', {}, `For the banker${state.banker ? ` (${state.banker})` : ''}: last chip hand-overs`),
+      h('ul', {}, state.transfers.map((t) => h('li', {}, `${holder(t.from)} → ${holder(t.to)}: ${formatPbu(t.amount)}`)))) : null,
     state.alliances.length ? h('p', {}, 'Player alliances: ', state.alliances.map((a) => a.join(' + ')).join('; ')) : null);
 }
 
@@ -116,8 +129,8 @@ function turnPanel(ctx: PanelContext): HTMLElement {
       modeButton('attack', 'Attack (A)'),
       modeButton('ally.buy', `Buy alliance (B)${s.buysLeft > 0 ? ` · ${s.buysLeft} left` : ''}`),
       actionButton(ctx, 'Pass (P)', 'pass', 'pass', () => ctx.act({ type: 'pass', player: who }), who)),
-    others.length >= 3 ? h('details', { class: 'bv-alliances' },
-      h('summary', {}, 'Player alliances (Rule 18)'),
+    others.length >= 3 ? keepOpen(ctx, h('details', { class: 'bv-alliances', open: ctx.alliancesOpen.value },
+      h('summary', { 'data-key': 'alliances' }, 'Player alliances (Rule 18)'),
       h('div', { role: 'group', 'aria-label': 'Players to ally' }, others.map((p) => {
         const id = `bv-ally-${p.name}`;
         const box = h('input', { type: 'checkbox', id, 'data-key': `ally-${p.name}`, checked: ctx.allianceSelection.has(p.name) });
@@ -127,7 +140,7 @@ function turnPanel(ctx: PanelContext): HTMLElement {
       h('p', { class: 'bv-row' },
         actionButton(ctx, 'Form alliance', 'alliance-form', 'alliance.form', () => ctx.act({ type: 'alliance.form', players: [...ctx.allianceSelection] })),
         ...others.filter((p) => s.alliances.some((a) => a.includes(p.name))).map((p) =>
-          actionButton(ctx, `${p.name} breaks alliance`, `break-${p.name}`, 'alliance.break', () => ctx.act({ type: 'alliance.break', player: p.name }), p.name)))) : null,
+          actionButton(ctx, `${p.name} breaks alliance`, `break-${p.name}`, 'alliance.break', () => ctx.act({ type: 'alliance.break', player: p.name }), p.name))))) : null,
     isLegal(ctx, 'endgame.start') ? actionButton(ctx, 'Start the end game (Rule 21)', 'endgame-start', 'endgame.start', () => ctx.act({ type: 'endgame.start' })) : null);
 }
 

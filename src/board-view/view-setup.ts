@@ -1,3 +1,4 @@
+import { DEFAULT_CHIPS } from '../../board/index.ts';
 import { MARKER_COLOURS } from './colors.ts';
 import { button, h } from './dom.ts';
 import type { GameEvent } from './types.ts';
@@ -65,9 +66,10 @@ export function renderSetup(d: SetupDraft, redraw: () => void, start: () => void
   const unused = MARKER_COLOURS.find((c) => !d.players.some((p) => p.color === c.id))?.id ?? 'red';
   const banker = bind(h('select', { id: 'bv-banker', 'data-key': 'banker' },
     d.players.map((p, i) => h('option', { value: String(i), selected: i === d.banker }, p.name.trim() || `Player ${i + 1}`))), (v) => { d.banker = Number(v); }, true);
+  const box = { blue: DEFAULT_CHIPS['1000'], red: DEFAULT_CHIPS['500'], white: DEFAULT_CHIPS['100'] };
   const chip = (k: keyof SetupDraft['chips'], label: string) => h('span', { class: 'bv-chip-input' },
     h('label', { for: `bv-chips-${k}` }, label),
-    bind(h('input', { id: `bv-chips-${k}`, 'data-key': `chips-${k}`, type: 'number', min: 0, step: 1, inputmode: 'numeric', value: d.chips[k], placeholder: 'box' }), (v) => { d.chips[k] = v; }));
+    bind(h('input', { id: `bv-chips-${k}`, 'data-key': `chips-${k}`, type: 'number', min: 0, step: 1, inputmode: 'numeric', value: d.chips[k], placeholder: String(box[k]) }), (v) => { d.chips[k] = v; }));
   const variation = (v: SetupDraft['variation'], label: string) => {
     const r = h('input', { type: 'radio', name: 'bv-variation', id: `bv-var-${v}`, value: v, checked: d.variation === v, 'data-key': `var-${v}` });
     r.addEventListener('change', () => { d.variation = v; redraw(); });
@@ -80,7 +82,7 @@ export function renderSetup(d: SetupDraft, redraw: () => void, start: () => void
       d.players.length < 6 ? button('Add player', 'add-player', () => { d.players.push({ name: '', color: unused }); redraw(); }) : null),
     h('fieldset', {}, h('legend', {}, 'War chest'),
       h('p', { class: 'bv-field' }, h('label', { for: 'bv-banker' }, 'Banker (keeps the war chest, Rule 1C)'), banker),
-      h('p', { class: 'bv-field' }, 'Chips in the box (leave empty for the standard 100 chips):'),
+      h('p', {}, `Chips in the box (empty fields: the standard ${box.blue + box.red + box.white} chips, ${box.blue} blue, ${box.red} red, ${box.white} white):`),
       h('p', { class: 'bv-chips-row' }, chip('blue', 'Blue 1000'), chip('red', 'Red 500'), chip('white', 'White 100'))),
     h('fieldset', {}, h('legend', {}, 'Game variation'),
       variation('none', 'Full game with end game'),

@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { applyEvent, newGame } from '../../board/index.ts';
+import type { GameEvent, Scenario } from '../../board/index.ts';
+import { encodeSession } from '../../src/board-view/engine-adapter.ts';
+import { encodeEnvelope, parseEnvelope } from '../../src/board-view/save-format.ts';
 import { launchBrowser, openApp } from './browser.ts';
 
 // Plays a short two-player game through the board view (the "play to a target record" variation),
@@ -127,6 +132,115 @@ describe('board view: a short game to a winner', () => {
     expect(await page.locator('.bv-world [data-country="China"]').locator('xpath=..').getAttribute('data-status')).toBe('conquered');
 
     await page.screenshot({ path: '/tmp/board-view-over.png' });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('board view: import, end game, export', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+
+  /** A two-player game on a five-country board, played in Node up to the end game (rules 20-21). */
+  function savedAtEndgame(): string {
+    const tiny: Scenario = {
+      name: 'tiny',
+      zones: [
+        { name: 'North', countries: [{ name: 'A1', pbu: 2 }, { name: 'A2', pbu: 6 }, { name: 'A3', pbu: 3 }] },
+        { name: 'South', countries: [{ name: 'B1', pbu: 1 }, { name: 'B2', pbu: 5 }] },
+      ],
+    };
+    const events: GameEvent[] = [
+      { type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'yellow' }] },
+      { type: 'first.call', player: 'Ann', digit: 9 },
+      { type: 'first.call', player: 'Bob', digit: 0 },
+      { type: 'first.readout', digit: 9 },
+      { type: 'homeland', player: 'Ann', country: 'A2' },
+      { type: 'homeland', player: 'Bob', country: 'B2' },
+      { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] },
+      { type: 'ally.home', player: 'Bob', countries: ['B1'] },
+      { type: 'pass', player: 'Bob' },
+      { type: 'attack', player: 'Ann', country: 'B1' },
+      { type: 'weapon', player: 'Ann', weapon: 'tank' },
+      { type: 'weapon', player: 'Bob', weapon: 'tank' },
+      { type: 'battle', winner: 'attacker', energy: { attacker: 2000, defender: 1500 } },
+      { type: 'weapon', player: 'Ann', weapon: 'sub' },
+      { type: 'weapon', player: 'Bob', weapon: 'sub' },
+      { type: 'battle', winner: 'attacker', energy: { attacker: 1800, defender: 1200 } },
+    ];
+    let s = newGame(tiny);
+    for (const e of events) {
+      const r = applyEvent(s, e);
+      if (!r.ok) throw new Error(`${e.type}: rule ${r.refusal.rule}: ${r.refusal.reason}`);
+      s = r.state;
+    }
+    expect(s.phase).toBe('awaiting-endgame');
+    return encodeEnvelope({ engine: encodeSession(s) });
+  }
+
+  it('loads a saved file, plays the end game to its winner and exports the result', async () => {
+    const { page, errors } = await openApp(browser, '/#/board');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await ready(page);
+
+    // A file that is not a save is refused and nothing changes.
+    await page.locator('#bv-import-file').setInputFiles({ name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
+    await expect.poll(() => notice(page).textContent()).toMatch(/Could not load "junk.json": this is not a Conquest of the World save.*unchanged/);
+    expect(await phase(page)).toBe('setup');
+
+    await page.locator('#bv-import-file').setInputFiles({ name: 'endgame.json', mimeType: 'application/json', buffer: Buffer.from(savedAtEndgame()) });
+    await expect.poll(() => phase(page)).toBe('awaiting-endgame');
+    expect(await record(page, 'Ann').textContent()).toBe('5½');
+    expect(await record(page, 'Bob').textContent()).toBe('1');
+
+    // Rule 21: the lowest record (Bob) challenges the next; energy = record x 100.
+    await key(page, 'endgame-start').click();
+    await expect.poll(() => phase(page)).toBe('endgame');
+    expect(await page.locator('.bv-war h2').textContent()).toContain('Bob challenges Ann');
+    await key(page, 'weapon-attacker-tank').click();
+    await key(page, 'weapon-defender-plane').click();
+    await key(page, 'winner-attacker').check();
+    await key(page, 'energy-attacker').fill('80');
+    await key(page, 'energy-defender').fill('400');
+    await key(page, 'record-battle').click();
+    await expect.poll(() => record(page, 'Bob').textContent()).toBe('2');
+
+    // Roles alternate (21E); Ann's plane, lost last battle, sits this one out (21F).
+    await key(page, 'weapon-attacker-plane').click();
+    expect(await notice(page).textContent()).toMatch(/Rule 21F/);
+    await key(page, 'weapon-attacker-sub').click();
+    await key(page, 'weapon-defender-tank').click();
+    await key(page, 'winner-attacker').check();
+    await key(page, 'energy-attacker').fill('300');
+    await key(page, 'energy-defender').fill('0');
+    await key(page, 'record-battle').click();
+    await expect.poll(() => phase(page)).toBe('over');
+    expect(await page.locator('.bv-winner').getAttribute('data-winner')).toBe('Ann');
+
+    // Export (E) writes the finished game to a file that holds it.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('e')]);
+    const path = await download.path();
+    const saved = parseEnvelope(readFileSync(path, 'utf8'));
+    expect(JSON.parse(JSON.parse(saved.engine).game).state).toMatchObject({ phase: 'over', winner: 'Ann' });
+    expect(errors).toEqual([]);
+  });
+
+  it('is usable at tablet width and in large type', async () => {
+    const { page, errors } = await openApp(browser, '/#/board');
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await ready(page);
+    await page.keyboard.press('l');
+    expect(await page.locator('.bv').getAttribute('class')).toContain('bv-large');
+    expect(await key(page, 'large').getAttribute('aria-pressed')).toBe('true');
+    // Nothing may be wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
+    const size = await page.locator('.bv-world [data-country="United States"]').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(size).toBeGreaterThanOrEqual(18);
+    // The choice is kept across a reload.
+    await page.reload();
+    await ready(page);
+    expect(await page.locator('.bv').getAttribute('class')).toContain('bv-large');
+    await page.screenshot({ path: '/tmp/board-view-tablet-large.png', fullPage: true });
     expect(errors).toEqual([]);
   });
 });
