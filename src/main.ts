@@ -26,4 +26,12 @@ function showCoreStatus(): void {
   }
 }
 
-showCoreStatus();
+// TEMPORARY (board-view helper): route #/board to the board companion until the lead wires routing.
+if (location.hash === '#/board') {
+  void import('./board-view/index.ts').then(({ mountBoardView }) => {
+    document.body.replaceChildren();
+    mountBoardView(document.body);
+  });
+} else {
+  showCoreStatus();
+}
