@@ -9,6 +9,7 @@ import { assemble, formatDiagnostic } from '../asm/index.ts';
 import { disassemble } from '../asm/disasm.ts';
 import { UsageError, parseArgs, readInput, reason, write } from './command.ts';
 import type { CliIo, Command, ParsedArgs } from './command.ts';
+import { runCommand } from './run.ts';
 
 // Commands in other files (e.g. `run`) import these from './command.ts' (or here).
 export { UsageError } from './command.ts';
@@ -91,6 +92,7 @@ export const COMMANDS: Record<string, Command> = {
     flags: [],
     run: disasm,
   },
+  run: runCommand,
 };
 
 function help(): string {
