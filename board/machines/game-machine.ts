@@ -85,7 +85,7 @@ export const gameMachine = setup({
 }).createMachine({
   id: 'game',
   context: ({ input }) => ({
-    state: input?.state ? structuredClone(input.state) : newGame(input?.scenario ?? world1982()),
+    state: input.state ? structuredClone(input.state) : newGame(input.scenario ?? world1982()),
     history: [],
     lastRefusal: null,
   }),

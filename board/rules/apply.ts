@@ -53,7 +53,8 @@ export function applyEvent(state: GameState, event: GameEvent): RuleResult<GameS
     }
     if (state.phase === 'over') refuse('22', 'the game is over');
     if (state.phase === 'setup' && event.type !== 'setup') refuse('1', 'set up the game first');
-    const s = structuredClone(state);
+    // The scenario is never changed by a rule and log lines are strings: share them instead of deep-copying.
+    const s: GameState = { ...structuredClone({ ...state, scenario: null, log: null }), scenario: state.scenario, log: state.log.slice() } as GameState;
     s.lastTransfers = [];
     const mark = s.log.length;
     dispatch(s, event);

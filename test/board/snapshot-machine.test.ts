@@ -35,7 +35,7 @@ describe('the game machine (the UI\'s entry point)', () => {
   const start = () => createActor(gameMachine, { input: { state: threeOpening() } }).start();
 
   it('routes to the state of the turn machine matching the rules state', () => {
-    const a = createActor(gameMachine).start();
+    const a = createActor(gameMachine, { input: {} }).start();
     expect(a.getSnapshot().value).toBe('setup');
     const b = start();
     expect(b.getSnapshot().value).toEqual({ play: 'turn' });
