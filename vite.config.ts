@@ -20,6 +20,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**', 'node_modules/**'],
           environment: 'node',
+          globalSetup: ['test/setup/unit-global-setup.ts'],
         },
       },
       {
