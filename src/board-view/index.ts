@@ -91,19 +91,34 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
 
   const setMode = (m: Mode): void => { mode = m; draw(); };
 
-  function noticeView(n: Notice | null): HTMLElement {
-    const box = h('div', { class: 'bv-notice', role: 'status', 'aria-live': 'polite', 'data-kind': localNotice ? 'info' : n?.kind ?? 'none' });
+  // Live regions stay in the page across redraws, so screen readers announce their changes.
+  const noticeBox = h('div', { class: 'bv-notice', role: 'status', 'aria-live': 'polite', 'data-kind': 'none' });
+  const statusLine = h('p', { class: 'bv-status', role: 'status', 'aria-live': 'polite' });
+  const headerSlot = h('div', { class: 'bv-slot' });
+  const bodySlot = h('div', { class: 'bv-slot' });
+  root.append(headerSlot, noticeBox, bodySlot);
+
+  function fillNotice(n: Notice | null): void {
+    const kind = localNotice ? 'info' : n?.kind ?? 'none';
+    noticeBox.dataset.kind = kind;
+    // A refusal interrupts; other messages wait their turn.
+    noticeBox.setAttribute('aria-live', kind === 'refused' || kind === 'error' ? 'assertive' : 'polite');
+    const parts: (HTMLElement | null)[] = [];
     if (localNotice) {
-      box.append(h('p', {}, localNotice));
+      parts.push(h('p', {}, localNotice));
     } else if (n?.kind === 'refused') {
-      box.setAttribute('role', 'alert');
-      box.append(h('p', {}, h('strong', { 'data-rule': n.refusal.rule }, `Refused (Rule ${n.refusal.rule}): `), n.refusal.reason));
+      parts.push(h('p', {}, h('strong', { 'data-rule': n.refusal.rule }, `Refused (Rule ${n.refusal.rule}): `), n.refusal.reason));
     } else if (n) {
-      box.append(h('p', {}, n.text));
-      if (n.kind === 'error' && controller.corrupt) box.append(button('Download unreadable save', 'download-corrupt', downloadCorrupt));
+      parts.push(h('p', {}, n.text));
+      if (n.kind === 'error' && controller.corrupt) parts.push(button('Download unreadable save', 'download-corrupt', downloadCorrupt));
     }
-    if (n || localNotice) box.append(button('Dismiss (Esc)', 'dismiss', () => { localNotice = null; controller.dismissNotice(); }, { class: 'bv-dismiss' }));
-    return box;
+    if (n || localNotice) parts.push(button('Dismiss (Esc)', 'dismiss', () => { localNotice = null; controller.dismissNotice(); }, { class: 'bv-dismiss' }));
+    const text = parts.map((p) => p?.textContent ?? '').join('|');
+    // Only touch the region when the message changed, so it is not announced again on every redraw.
+    if (noticeBox.dataset.text !== text) {
+      noticeBox.dataset.text = text;
+      noticeBox.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+    }
   }
 
   function draw(): void {
@@ -145,18 +160,17 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
           : button('New game', 'new-game', () => { confirmNew = true; draw(); root.querySelector<HTMLElement>('[data-key="new-game-no"]')?.focus(); }));
 
     const turnPlayer = s.players.find((p) => p.name === s.turn);
-    const header = h('header', { class: 'bv-top' },
-      h('h1', {}, 'Conquest of the World'),
-      h('p', { class: 'bv-status', 'aria-live': 'polite' },
-        s.phase === 'setup' ? 'Set up a new game' : joinDots([
-          turnPlayer && s.phase !== 'over' ? h('span', { class: 'bv-now' }, 'Turn: ', h('strong', { 'data-turn': '' }, turnPlayer.name)) : null,
-          h('span', { class: 'bv-phase' }, phaseName(s.phase)),
-          h('span', { class: 'bv-saved' }, snap.saved ? 'saved' : 'not saved yet'),
-        ])),
-      tools);
+    const status = s.phase === 'setup' ? ['Set up a new game'] : joinDots([
+      turnPlayer && s.phase !== 'over' ? h('span', { class: 'bv-now' }, 'Turn: ', h('strong', { 'data-turn': '' }, turnPlayer.name)) : null,
+      h('span', { class: 'bv-phase' }, phaseName(s.phase)),
+      h('span', { class: 'bv-saved' }, snap.saved ? 'saved' : 'not saved yet'),
+    ]);
+    const statusText = status.map((p) => (typeof p === 'string' ? p : p.textContent)).join('');
+    if (statusLine.textContent !== statusText) statusLine.replaceChildren(...status);
+    headerSlot.replaceChildren(h('header', { class: 'bv-top' }, h('h1', {}, 'Conquest of the World'), statusLine, tools));
+    fillNotice(snap.notice);
 
-    root.replaceChildren();
-    root.append(header, noticeView(snap.notice));
+    const body: (HTMLElement | null)[] = [];
     if (s.phase === 'setup') {
       const start = (): void => {
         const ev = setupEvent(setup);
@@ -164,9 +178,10 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
         setupError = null;
         act(ev);
       };
-      root.append(h('main', { class: 'bv-main bv-main-setup' },
-        renderSetup(setup, draw, start),
-        setupError ? h('p', { class: 'bv-error', role: 'alert' }, setupError) : null,
+      body.push(h('main', { class: 'bv-main bv-main-setup' },
+        h('div', { class: 'bv-side' },
+          renderSetup(setup, draw, start),
+          setupError ? h('p', { class: 'bv-error', role: 'alert' }, setupError) : null),
         renderWorld(s, { targets, selected: homeSelection, verb: null, onCountry: () => showLocal('Set up the game first.') })));
     } else {
       const picking = ['homelands', 'home-alliances', 'play', 'final-round'].includes(s.phase) && !s.war;
@@ -176,19 +191,21 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
           h('p', {}, `Playing against the clock: ${s.clockMinutes} minutes (Variation 1). When the agreed time is up, the highest record wins.`),
           button('Time is up', 'clock-expired', () => act({ type: 'clock.expired' })))
         : null;
-      root.append(renderRecordTrack(s), h('main', { class: 'bv-main' },
-        renderWorld(s, { targets, selected: homeSelection, verb, onCountry: (name) => onCountry(name, s) }),
-        h('aside', { class: 'bv-side' },
+      // The actions come before the 43 country buttons in focus order; the grid puts them on the right.
+      body.push(renderRecordTrack(s), h('main', { class: 'bv-main' },
+        h('aside', { class: 'bv-side', 'aria-label': 'Actions and players' },
           renderPhasePanel({ state: s, legal: snap.legal, mode, setMode, act, submitBattle: (o) => { if (controller.submitBattle(o)) Object.assign(battle, { winner: null, attacker: '', defender: '' }); }, homeSelection, allianceSelection, battle, alliancesOpen, redraw: draw }),
           renderLegalSummary(snap.legal),
           finder,
           clock,
           renderPlayers(s),
-          renderLog(s))));
+          renderLog(s)),
+        renderWorld(s, { targets, selected: homeSelection, verb, onCountry: (name) => onCountry(name, s) })));
     }
-    root.append(h('section', { class: 'bv-keys', 'aria-labelledby': 'bv-keys-title' },
+    body.push(h('section', { class: 'bv-keys', 'aria-labelledby': 'bv-keys-title' },
       h('h2', { id: 'bv-keys-title' }, 'Keyboard'),
       h('dl', {}, SHORTCUTS.flatMap((k) => [h('dt', {}, h('kbd', {}, k.keys)), h('dd', {}, k.does)]))));
+    bodySlot.replaceChildren(...body.filter((b): b is HTMLElement => b !== null));
 
     if (focusKey) {
       const again = root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`);

@@ -263,7 +263,7 @@ export function renderLegalSummary(legal: LegalAction[]): HTMLElement {
     'endgame.start': 'start the end game', setup: 'set up the game', 'clock.expired': 'end on time',
   };
   const types = [...new Set(legal.map((a) => a.type))];
-  return h('p', { class: 'bv-legal-now', 'aria-live': 'polite' }, h('span', { class: 'bv-muted' }, 'Legal now: '),
+  return h('p', { class: 'bv-legal-now' }, h('span', { class: 'bv-muted' }, 'Legal now: '),
     types.length ? types.map((t) => words[t] ?? t).join(', ') : 'nothing');
 }
 

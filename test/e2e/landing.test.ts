@@ -8,7 +8,7 @@ describe('landing page', () => {
   afterAll(async () => { await browser?.close(); });
 
   it('shows the core version and a passing CPU self-test run in the browser', async () => {
-    const { page, errors } = await openApp(browser);
+    const { page, errors } = await openApp(browser, '/#/about');
     const result = page.locator('#self-test-result');
     await expect.poll(() => result.getAttribute('data-state')).not.toBe('pending');
     expect(await result.getAttribute('data-state')).toBe('pass');

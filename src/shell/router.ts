@@ -1,0 +1,48 @@
+import { ROUTES, routeFor } from './routes.ts';
+import type { Page, Route } from './routes.ts';
+
+/** Hash routing between the app's sections, with a tab bar that marks the current one. */
+export function startRouter(nav: HTMLElement, main: HTMLElement): void {
+  const links = new Map<string, HTMLAnchorElement>();
+  for (const route of ROUTES) {
+    const link = document.createElement('a');
+    link.href = route.hash;
+    link.textContent = route.label;
+    link.className = 'tab';
+    nav.append(link);
+    links.set(route.hash, link);
+  }
+
+  let current: { route: Route; page?: Page } | undefined;
+  let generation = 0;
+
+  async function show(): Promise<void> {
+    const route = routeFor(location.hash);
+    if (current?.route === route) return;
+    const mine = ++generation;
+    current?.page?.destroy();
+    current = { route };
+    for (const [hash, link] of links) {
+      if (hash === route.hash) link.setAttribute('aria-current', 'page');
+      else link.removeAttribute('aria-current');
+    }
+    document.title = `${route.title} · o2conquest`;
+    main.replaceChildren();
+    main.dataset.route = route.hash.slice(2);
+    try {
+      const page = await route.mount(main);
+      if (mine === generation) current.page = page;
+      else page.destroy();
+    } catch (error) {
+      if (mine !== generation) return;
+      const box = document.createElement('p');
+      box.className = 'page-error';
+      box.setAttribute('role', 'alert');
+      box.textContent = `This section failed to load: ${error instanceof Error ? error.message : String(error)}. Reload the page to try again.`;
+      main.replaceChildren(box);
+    }
+  }
+
+  window.addEventListener('hashchange', () => void show());
+  void show();
+}

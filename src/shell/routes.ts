@@ -1,0 +1,37 @@
+/** A page of the app: mounted into the main area, destroyed when the user goes elsewhere. */
+export interface Page {
+  destroy(): void;
+}
+
+export interface Route {
+  /** The hash this page lives at, e.g. '#/board'. */
+  hash: string;
+  label: string;
+  title: string;
+  mount(container: HTMLElement): Page | Promise<Page>;
+}
+
+/**
+ * The app's sections. Each page is loaded on demand so the board companion does not pay for the
+ * emulator and the other way round.
+ */
+export const ROUTES: readonly Route[] = [
+  {
+    hash: '#/board',
+    label: 'Board',
+    title: 'Board companion',
+    mount: async (container) => (await import('../board-view/index.ts')).mountBoardView(container),
+  },
+  {
+    hash: '#/about',
+    label: 'Core',
+    title: 'Emulator core',
+    mount: async (container) => (await import('../about/core-status.ts')).mountCoreStatus(container),
+  },
+];
+
+export const DEFAULT_ROUTE = ROUTES[0];
+
+export function routeFor(hash: string): Route {
+  return ROUTES.find((route) => route.hash === hash) ?? DEFAULT_ROUTE;
+}
