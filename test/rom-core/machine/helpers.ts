@@ -66,3 +66,10 @@ export function randomBytes(n: number, rand: () => number): Uint8Array {
   for (let i = 0; i < n; i++) out[i] = (rand() * 256) | 0;
   return out;
 }
+
+/** Index of the first differing element (or the shorter length), -1 when equal. Fast on big arrays. */
+export function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i] && !(Number.isNaN(a[i]) && Number.isNaN(b[i]))) return i;
+  return a.length === b.length ? -1 : n;
+}
