@@ -110,3 +110,24 @@ export function charBytes(y: number, c: number, colour: number): [number, number
   const p = (8 * (c & 0x3f) - ((y & 0xfe) >> 1) + 512) & 0x1ff;
   return [p & 0xff, (colour & 0x0e) | (p >> 8)];
 }
+
+/**
+ * Runs whatever the CPU is doing for `frames` frames, raising VBLANK every FRAME_CYCLES (the
+ * first one FRAME_CYCLES from now) and stopping just before the next one would be raised.
+ */
+export function runFrames(rig: Rig, frames: number): void {
+  for (let f = 0; f < frames; f++) {
+    const end = rig.cpu.cycles + FRAME_CYCLES;
+    if (f > 0 || rig.frames > 0) {
+      rig.pins.raiseVblank();
+    }
+    rig.frames++;
+    while (rig.cpu.cycles < end) rig.cpu.step();
+  }
+}
+
+/** Parks the CPU at the JMP $ after the call site with interrupts enabled, in RB1. */
+export function idleAtDone(rig: Rig): void {
+  rig.cpu.pc = DONE;
+  rig.cpu.intEnabled = true;
+}
