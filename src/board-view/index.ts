@@ -107,7 +107,9 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     if (localNotice) {
       parts.push(h('p', {}, localNotice));
     } else if (n?.kind === 'refused') {
-      parts.push(h('p', {}, h('strong', { 'data-rule': n.refusal.rule }, `Refused (Rule ${n.refusal.rule}): `), n.refusal.reason));
+      // Manual rules are numbers ("12F") or variations; the engine's own checks (undo, load) have no number.
+      const numbered = /^(\d|Variation)/.test(n.refusal.rule);
+      parts.push(h('p', {}, h('strong', { 'data-rule': n.refusal.rule }, numbered ? `Refused (${n.refusal.rule.startsWith('Variation') ? '' : 'Rule '}${n.refusal.rule}): ` : 'Refused: '), n.refusal.reason));
     } else if (n) {
       parts.push(h('p', {}, n.text));
       if (n.kind === 'error' && controller.corrupt) parts.push(button('Download unreadable save', 'download-corrupt', downloadCorrupt));
@@ -147,7 +149,8 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     }
 
     const tools = h('div', { class: 'bv-tools', role: 'toolbar', 'aria-label': 'Game tools' },
-      button('Undo (U)', 'undo', () => controller.undo(), { disabled: !snap.canUndo }),
+      // Left enabled when the engine has nothing to undo, so pressing it says why (e.g. a battle stands).
+      button('Undo (U)', 'undo', () => controller.undo(), { class: snap.canUndo ? '' : 'bv-not-legal', 'data-can-undo': String(snap.canUndo) }),
       button(large ? 'Normal type (L)' : 'Large type (L)', 'large', toggleLarge, { 'aria-pressed': String(large) }),
       button('Export (E)', 'export', exportGame),
       h('label', { for: 'bv-import-file', class: 'bv-file-label', tabindex: 0, 'data-key': 'import' }, 'Import…'),
@@ -167,7 +170,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     ]);
     const statusText = status.map((p) => (typeof p === 'string' ? p : p.textContent)).join('');
     if (statusLine.textContent !== statusText) statusLine.replaceChildren(...status);
-    headerSlot.replaceChildren(h('header', { class: 'bv-top' }, h('h1', {}, 'Conquest of the World'), statusLine, tools));
+    headerSlot.replaceChildren(h('header', { class: 'bv-top' }, h('h2', { class: 'bv-title' }, 'Conquest of the World'), statusLine, tools));
     fillNotice(snap.notice);
 
     const body: (HTMLElement | null)[] = [];
@@ -178,7 +181,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
         setupError = null;
         act(ev);
       };
-      body.push(h('main', { class: 'bv-main bv-main-setup' },
+      body.push(h('div', { class: 'bv-main bv-main-setup' },
         h('div', { class: 'bv-side' },
           renderSetup(setup, draw, start),
           setupError ? h('p', { class: 'bv-error', role: 'alert' }, setupError) : null),
@@ -192,7 +195,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
           button('Time is up', 'clock-expired', () => act({ type: 'clock.expired' })))
         : null;
       // The actions come before the 43 country buttons in focus order; the grid puts them on the right.
-      body.push(renderRecordTrack(s), h('main', { class: 'bv-main' },
+      body.push(renderRecordTrack(s), h('div', { class: 'bv-main' },
         h('aside', { class: 'bv-side', 'aria-label': 'Actions and players' },
           renderPhasePanel({ state: s, legal: snap.legal, mode, setMode, act, submitBattle: (o) => { if (controller.submitBattle(o)) Object.assign(battle, { winner: null, attacker: '', defender: '' }); }, homeSelection, allianceSelection, battle, alliancesOpen, redraw: draw }),
           renderLegalSummary(snap.legal),
@@ -209,7 +212,8 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
 
     if (focusKey) {
       const again = root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`);
-      again?.focus();
+      // The redrawn twin of the focused control takes the focus, without moving the page.
+      again?.focus({ preventScroll: true });
     }
     // Keep the newest log line in view without scrolling the page itself.
     const log = root.querySelector('.bv-log-list');

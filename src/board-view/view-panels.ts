@@ -29,12 +29,14 @@ function keepOpen(ctx: PanelContext, d: HTMLDetailsElement): HTMLDetailsElement 
   return d;
 }
 
-const isLegal = (ctx: PanelContext, type: string, player?: string): boolean =>
-  ctx.legal.some((a) => a.type === type && (player === undefined || a.player === null || a.player === player));
+/** Whether the engine lists this action now; with `choice`, whether that country/digit/weapon is among its choices. */
+const isLegal = (ctx: PanelContext, type: string, player?: string, choice?: string | number): boolean =>
+  ctx.legal.some((a) => a.type === type && (player === undefined || a.player === null || a.player === player)
+    && (choice === undefined || a.choices.includes(choice)));
 
 /** A button that is marked (not disabled) when the engine would refuse it, so pressing it shows why. */
-function actionButton(ctx: PanelContext, label: string, key: string, type: string, onClick: () => void, player?: string, extra: Record<string, string> = {}): HTMLButtonElement {
-  const legal = isLegal(ctx, type, player);
+function actionButton(ctx: PanelContext, label: string, key: string, type: string, onClick: () => void, player?: string, extra: Record<string, string> = {}, choice?: string | number): HTMLButtonElement {
+  const legal = isLegal(ctx, type, player, choice);
   return button(label, key, onClick, { class: legal ? 'bv-legal' : 'bv-not-legal', 'data-legal': String(legal), ...extra });
 }
 
@@ -148,7 +150,7 @@ function weaponPicker(ctx: PanelContext, side: string, player: string, chosen: W
   return h('div', { class: 'bv-weapons', role: 'group', 'aria-label': `${player}'s weapon` },
     h('span', { class: 'bv-weapon-label' }, `${side} ${player}:`),
     WEAPONS.map((w) => {
-      const b = actionButton(ctx, `${w}${lost.includes(w) ? ' (lost)' : ''}`, `${keyPrefix}-${w}`, 'weapon', () => ctx.act({ type: 'weapon', player, weapon: w }), player);
+      const b = actionButton(ctx, `${w}${lost.includes(w) ? ' (lost)' : ''}`, `${keyPrefix}-${w}`, 'weapon', () => ctx.act({ type: 'weapon', player, weapon: w }), player, {}, w);
       b.setAttribute('aria-pressed', String(chosen === w));
       return b;
     }));

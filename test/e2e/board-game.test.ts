@@ -112,7 +112,14 @@ describe('board view: a short game to a winner', () => {
     await key(page, 'record-battle').click();
     await expect.poll(() => page.locator('[data-battle="1"]').textContent()).toContain('tank v sub');
 
-    // Ann's sub was destroyed: choosing it again is refused by rule 12F.
+    // A recorded battle stands: the engine refuses undo and the view says so.
+    await page.keyboard.press('u');
+    expect(await notice(page).textContent()).toMatch(/Refused: .*battle result.*stands/);
+    expect(await page.locator('[data-battle="1"]').textContent()).toContain('tank v sub');
+
+    // Ann's sub was destroyed: it is marked, and choosing it again is refused by rule 12F.
+    expect(await key(page, 'weapon-defender-sub').getAttribute('data-legal')).toBe('false');
+    expect(await key(page, 'weapon-defender-plane').getAttribute('data-legal')).toBe('true');
     await key(page, 'weapon-defender-sub').click();
     expect(await notice(page).textContent()).toMatch(/Rule 12F/);
 
