@@ -1,0 +1,79 @@
+/** Our BIOS on the whole console (rom-core/machine) with a tiny test cartridge. */
+import { describe, expect, it } from 'vitest';
+import { assemble } from '../../../rom-core/asm/index.ts';
+import { Odyssey2 } from '../../../rom-core/machine/index.ts';
+import { bios } from './harness.ts';
+
+/** A 2 KB cartridge: the usual header into the BIOS; the game stores the key in iRAM 20h, asks
+ * for a copy table that sets the colour register A3h to 2Ah, starts the clock counting up and idles. */
+const CART = `
+        org 400h
+        jmp 02C3h               ; selectgame
+        jmp 0009h               ; irq
+        retr                    ; timer: unused
+        nop
+        jmp 001Ah               ; vsyncirq
+        jmp start
+        jmp 0044h               ; soundirq
+start:  mov r0,#20h
+        mov @r0,a               ; the key selectgame handed over
+        mov r0,#3Eh
+        mov @r0,#40h            ; clock counts up
+        call 00ECh              ; extramenable
+        mov r0,#7Fh
+        mov a,#1
+        movx @r0,a              ; count 1
+        dec r0
+        mov a,#0A3h
+        movx @r0,a              ; register A3h
+        dec r0
+        mov a,#2Ah
+        movx @r0,a              ; data
+        dec r0
+        call 0132h              ; tableend
+idle:   jmp idle
+        org 0BFFh
+        db 0FFh
+`;
+
+function boot(): Odyssey2 {
+  const cart = assemble(CART, { fileName: 'cart.a48' });
+  expect(cart.diagnostics).toEqual([]);
+  expect(cart.bytes.length).toBe(0x800);
+  return new Odyssey2({ bios: bios().image, cart: cart.bytes });
+}
+
+const glyphOf = (regs: Uint8Array, char: number): number => {
+  const base = 0x10 + 4 * char;
+  const pointer = ((regs[base + 3] & 1) << 8) | regs[base + 2];
+  return ((pointer + (regs[base] >> 1)) >> 3) & 0x3f;
+};
+
+describe('our BIOS on the Odyssey2 machine', () => {
+  it('boots to SELECT GAME, hands a key to 408h, runs the VBLANK chain at 60 frames a second', () => {
+    const o2 = boot();
+    for (let i = 0; i < 20; i++) o2.runFrame();
+    const text = Array.from({ length: 11 }, (_, i) => glyphOf(o2.vdc.regs, i));
+    expect(text).toEqual([0x19, 0x12, 0x0e, 0x12, 0x23, 0x14, 0x0c, 0x1c, 0x20, 0x26, 0x12]); // SELECT GAME
+    expect(o2.vdc.regs[0xa0] & 0x28).toBe(0x28);
+    expect(o2.cpu.pc).toBeLessThan(0x40c); // in the BIOS or the header vectors, not yet in the game
+
+    o2.setKey('3', true);
+    for (let i = 0; i < 5; i++) o2.runFrame();
+    o2.setKey('3', false);
+    expect(o2.cpu.ram[0x20]).toBe(0x03);
+    expect(o2.vdc.regs[0xa3]).toBe(0x2a); // the copy table was applied
+    expect(o2.cpu.ram[0x3f] & 0x80).toBe(0);
+    expect(o2.vdc.regs[0x10]).toBe(0xf8); // text cleared for the game
+
+    const counts: number[] = [];
+    const seconds = o2.eram[2];
+    for (let i = 0; i < 120; i++) {
+      o2.runFrame();
+      counts.push(o2.cpu.ram[0x3e] & 0x3f);
+    }
+    for (let i = 1; i < counts.length; i++) expect(counts[i]).toBe((counts[i - 1] + 1) % 60);
+    expect(o2.eram[2]).toBe(seconds + 2);
+    expect(o2.cpu.ram[0x3e] & 0xc0).toBe(0x40);
+  });
+});
