@@ -251,3 +251,51 @@ describe('board view: import, end game, export', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('board view: a damaged autosave', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+
+  const idb = (page: Page, op: 'put' | 'dump', value = '') => page.evaluate(([op, value]) => new Promise<Record<string, string>>((resolve, reject) => {
+    const open = indexedDB.open('o2conquest-board', 1);
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const tx = open.result.transaction('saves', op === 'put' ? 'readwrite' : 'readonly');
+      const store = tx.objectStore('saves');
+      const out: Record<string, string> = {};
+      if (op === 'put') store.put(value, 'current');
+      else {
+        const cur = store.openCursor();
+        cur.onsuccess = () => { const c = cur.result; if (c) { out[String(c.key)] = String(c.value); c.continue(); } };
+      }
+      tx.oncomplete = () => { open.result.close(); resolve(out); };
+      tx.onerror = () => reject(tx.error);
+    };
+  }), [op, value] as const);
+
+  it('says what is wrong, keeps the damaged save aside and offers it for download', async () => {
+    const { page, errors } = await openApp(browser, '/#/board');
+    await ready(page);
+    const damaged = JSON.stringify({ format: 'o2conquest-board-save', version: 1, engine: '{"game":"{oops' });
+    await idb(page, 'put', damaged);
+    await page.reload();
+    await ready(page);
+    expect(await notice(page).getAttribute('data-kind')).toBe('error');
+    expect(await notice(page).textContent()).toMatch(/saved game could not be read: the game snapshot is not valid JSON\. It was kept in browser storage as "unreadable-/);
+    const kept = await idb(page, 'dump');
+    const asideKey = Object.keys(kept).find((k) => k.startsWith('unreadable-'));
+    expect(asideKey && kept[asideKey]).toBe(damaged);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), key(page, 'download-corrupt').click()]);
+    expect(readFileSync(await download.path(), 'utf8')).toBe(damaged);
+
+    // Starting a game autosaves over "current"; the damaged copy stays.
+    await key(page, 'name-0').fill('Ann');
+    await key(page, 'name-1').fill('Bob');
+    await key(page, 'start').click();
+    await expect.poll(async () => (await idb(page, 'dump')).current).toContain('first-player');
+    expect((await idb(page, 'dump'))[asideKey!]).toBe(damaged);
+    expect(errors).toEqual([]);
+  });
+});
