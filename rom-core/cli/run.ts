@@ -19,13 +19,13 @@ import { assemble, formatDiagnostic } from '../asm/index.ts';
 import { PALETTE_RF } from '../i8244/palette.ts';
 import { MAPPER_KINDS, Odyssey2, crc32, encodeWav, keyTarget } from '../machine/index.ts';
 import type { MapperKind } from '../machine/index.ts';
-import { UsageError } from './o2.ts';
-import type { CliIo, Command } from './o2.ts';
+import { UsageError, parseArgs, reason as why } from './command.ts';
+import type { CliIo, Command, ParsedArgs } from './command.ts';
 
 /** The CLI's io plus an optional mkdir (tests give an in-memory one). */
 export type RunIo = CliIo & { mkdir?: (path: string) => void };
 
-type RunArgs = Parameters<Command['run']>[0];
+type RunArgs = ParsedArgs;
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_BIOS_SOURCE = resolve(here, '../roms/bios/bios.a48');
@@ -95,13 +95,6 @@ export function encodePng(frame: Uint8Array, width: number, height: number, pale
   let at = 0;
   for (const p of parts) { out.set(p, at); at += p.length; }
   return out;
-}
-
-function why(e: unknown): string {
-  const err = e as { code?: string; message?: string };
-  if (err?.code === 'ENOENT') return 'no such file';
-  if (err?.code === 'EISDIR') return 'is a directory';
-  return err?.message ?? String(e);
 }
 
 function readBinary(io: CliIo, path: string, what: string): Uint8Array {
@@ -244,26 +237,12 @@ export const runCommand: Command = {
 };
 
 /**
- * `o2 run ...` without the command table (for tests, and until o2.ts lists the command): parses
- * argv the way o2.ts does and reports a user's mistake as `o2 run: ...` with the usage line.
+ * `o2 run ...` on its own (tests): parses argv as o2.ts does and reports a user's mistake as
+ * `o2 run: ...` with the usage line. `npm run o2 -- run ...` goes through o2.ts's table instead.
  */
 export function runMain(argv: string[], io: RunIo): number {
   try {
-    const options = new Map<string, string | true>();
-    const positional: string[] = [];
-    for (let i = 0; i < argv.length; i++) {
-      const a = argv[i];
-      if (a.startsWith('-') && a !== '-') {
-        const name = a.replace(/^--?/, '');
-        if (runCommand.valued.includes(name)) {
-          const v = argv[++i];
-          if (v === undefined) throw new UsageError(`option ${a} needs a value`);
-          options.set(name, v);
-        } else if (runCommand.flags.includes(name)) options.set(name, true);
-        else throw new UsageError(`unknown option ${a}`);
-      } else positional.push(a);
-    }
-    return runCommand.run({ positional, options }, io);
+    return runCommand.run(parseArgs(argv, runCommand), io);
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr(`o2 run: ${e.message}\nusage: o2 ${runCommand.usage}\n`);
