@@ -72,7 +72,7 @@ function main(argv: string[]): void {
     const r = applyEvent(state, event);
     if (!r.ok) {
       if (showLog) process.stderr.write(state.log.join('\n') + '\n');
-      fail(`${script}:${i + 1}: ${(event as { type?: string }).type ?? 'event'} ${formatRefusal(r.refusal)}`);
+      fail(`${script}:${i + 1}: ${(event as { type?: string } | null)?.type ?? 'event'} ${formatRefusal(r.refusal)}`);
     }
     state = r.state;
   }

@@ -4,7 +4,7 @@ import { refuse } from './refuse.ts';
 /** Read-only questions about the board and the table. */
 
 export function player(s: GameState, name: string, rule = '1B'): PlayerState {
-  const p = s.players.find((x) => x.name === name);
+  const p = typeof name === 'string' ? s.players.find((x) => x.name === name) : undefined;
   if (!p) refuse(rule, `there is no player named "${name}"`);
   return p;
 }
@@ -23,10 +23,16 @@ export function leftOf(s: GameState, name: string, skip: (n: string) => boolean 
   return null;
 }
 
+/** A country of this board; own keys only, so "constructor" or "__proto__" are simply unknown names. */
+export function countryOf(s: GameState, country: unknown): GameState['countries'][string] {
+  if (typeof country !== 'string' || !Object.hasOwn(s.countries, country)) {
+    refuse('1A', `there is no country named ${JSON.stringify(country)} on this board`);
+  }
+  return s.countries[country];
+}
+
 export function zoneOf(s: GameState, country: string): string {
-  const c = s.countries[country];
-  if (!c) refuse('1A', `there is no country named "${country}" on this board`);
-  return c.zone;
+  return countryOf(s, country).zone;
 }
 
 export function zoneCountries(s: GameState, zone: string): string[] {

@@ -33,7 +33,7 @@ export function legalActions(state: GameState): LegalAction[] {
       return out;
     case 'first-player': {
       for (const p of s.players) {
-        if (p.name in s.firstCalls) continue;
+        if (Object.hasOwn(s.firstCalls, p.name)) continue;
         add('first.call', p.name, [...Array(10).keys()].filter((d) => !Object.values(s.firstCalls).includes(d)));
       }
       if (Object.keys(s.firstCalls).length === s.players.length) add('first.readout', null, [...Array(10).keys()]);

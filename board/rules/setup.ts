@@ -56,7 +56,7 @@ export function setup(s: GameState, e: Extract<GameEvent, { type: 'setup' }>): v
   const colors = new Set<string>();
   for (const p of e.players) {
     if (typeof p?.name !== 'string' || p.name.trim() === '') refuse('1B', 'every player needs a name');
-    if (p.name.startsWith('#')) refuse('1B', `player name "${p.name}" may not start with "#"`);
+    if (p.name.startsWith('#') || p.name === '__proto__') refuse('1B', `"${p.name}" cannot be a player name`);
     if (typeof p.color !== 'string' || p.color.trim() === '') refuse('1B', `${p.name} needs a marker colour`);
     if (names.has(p.name)) refuse('1B', `two players are named "${p.name}"`);
     if (colors.has(p.color)) refuse('1B', `two players chose the ${p.color} markers`);
@@ -92,7 +92,7 @@ export function firstCall(s: GameState, e: Extract<GameEvent, { type: 'first.cal
   if (s.phase !== 'first-player') refuse('2C', 'numbers are called only while choosing the first player');
   player(s, e.player, '2C');
   if (!Number.isInteger(e.digit) || e.digit < 0 || e.digit > 9) refuse('2C', `call a number from 0 to 9 (got ${JSON.stringify(e.digit)})`);
-  if (e.player in s.firstCalls) refuse('2C', `${e.player} has already called ${s.firstCalls[e.player]}`);
+  if (Object.hasOwn(s.firstCalls, e.player)) refuse('2C', `${e.player} has already called ${s.firstCalls[e.player]}`);
   const taken = Object.entries(s.firstCalls).find(([, d]) => d === e.digit);
   if (taken) refuse('2C', `${taken[0]} already called ${e.digit}; no two players may choose the same number`);
   s.firstCalls[e.player] = e.digit;
@@ -102,7 +102,7 @@ export function firstCall(s: GameState, e: Extract<GameEvent, { type: 'first.cal
 /** Rule 2D: closest call to the readout's last digit goes first; on a tie the higher number. */
 export function firstReadout(s: GameState, e: Extract<GameEvent, { type: 'first.readout' }>): void {
   if (s.phase !== 'first-player') refuse('2D', 'the readout is entered only while choosing the first player');
-  const missing = s.players.filter((p) => !(p.name in s.firstCalls)).map((p) => p.name);
+  const missing = s.players.filter((p) => !Object.hasOwn(s.firstCalls, p.name)).map((p) => p.name);
   if (missing.length) refuse('2C', `still to call a number: ${missing.join(', ')}`);
   if (!Number.isInteger(e.digit) || e.digit < 0 || e.digit > 9) refuse('2D', `the readout's last digit is 0 to 9 (got ${JSON.stringify(e.digit)})`);
   const ranked = Object.entries(s.firstCalls).sort(

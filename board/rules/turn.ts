@@ -1,7 +1,7 @@
 import type { GameState } from '../model/game.ts';
 import type { GameEvent } from '../model/events.ts';
 import { refuse } from './refuse.ts';
-import { areAllied, isInOtherHomeZone, isOccupied, leftOf, neighbours, player, sideOf } from './board.ts';
+import { areAllied, countryOf, isInOtherHomeZone, isOccupied, leftOf, neighbours, player, sideOf } from './board.ts';
 import { log, moveRecord, payChest } from './ledger.ts';
 
 /** The attack option's holder, or one of its player allies directing for it (rule 18B). */
@@ -17,8 +17,7 @@ function checkActing(s: GameState, name: string, rule: string): void {
 export function buyAlliance(s: GameState, e: Extract<GameEvent, { type: 'ally.buy' }>): void {
   checkActing(s, e.player, '9A');
   if (s.phase === 'final-round') refuse('20A', 'in the last round after the board is filled only attacks on occupied countries are allowed');
-  const c = s.countries[e.country];
-  if (!c) refuse('1A', `there is no country named "${e.country}" on this board`);
+  const c = countryOf(s, e.country);
   if (s.buysLeft <= 0) refuse('9A', 'only one alliance may be bought now (one per turn, and one more after each won war)');
   if (isOccupied(s, e.country)) refuse('9A', `${e.country} is not unoccupied (held by ${c.owners.join(' and ')})`);
   if (isInOtherHomeZone(s, e.player, e.country)) refuse('9A', `${e.country} is in another player's home zone (${c.zone})`);
@@ -46,8 +45,7 @@ export function nextDefender(s: GameState, attacker: string): string | null {
 export function attack(s: GameState, e: Extract<GameEvent, { type: 'attack' }>): void {
   checkActing(s, e.player, '10A');
   if (s.phase === 'final-round' && s.finalQueue[0] !== s.turn) refuse('20B', `${s.turn} has already had the last chance`);
-  const c = s.countries[e.country];
-  if (!c) refuse('1A', `there is no country named "${e.country}" on this board`);
+  const c = countryOf(s, e.country);
   const attackers = sideOf(s, e.player);
   if (c.owners.some((o) => attackers.includes(o))) {
     refuse(c.owners.includes(e.player) ? '10A' : '18C', `${e.country} is held by ${c.owners.join(' and ')}: ${c.owners.includes(e.player) ? 'you cannot attack your own country' : 'allied players do not attack each other'}`);

@@ -37,7 +37,7 @@ export function validateScenario(value: unknown): string[] {
         errors.push(`${label}: country #${ci + 1} needs a non-empty "name"`);
         return;
       }
-      if (country.name.startsWith('#')) errors.push(`${label}: country name "${country.name}" may not start with "#"`);
+      if (country.name.startsWith('#') || country.name === '__proto__') errors.push(`${label}: "${country.name}" cannot be a country name`);
       if (countryNames.has(country.name)) errors.push(`country "${country.name}" appears twice`);
       countryNames.add(country.name);
       if (typeof country.pbu !== 'number' || !Number.isInteger(country.pbu) || country.pbu < 1 || country.pbu > 999) {

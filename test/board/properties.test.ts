@@ -107,3 +107,27 @@ describe('random legal games (fast-check)', { timeout: 30_000 }, () => {
     expect([...seen].sort()).toEqual(['awaiting-endgame', 'endgame', 'final-round', 'first-player', 'home-alliances', 'homelands', 'over', 'play', 'setup']);
   });
 });
+
+describe('malformed events (fast-check)', () => {
+  it('are refused with a rule and a reason, never thrown', async () => {
+    const { EVENT_TYPES } = await import('../../board/model/events.ts');
+    const { threeOpening, play } = await import('./helpers.ts');
+    const opening = threeOpening({ Cy: ['Taiwan'] });
+    const states = [newGame(world1982()), opening, play([{ type: 'attack', player: 'Cy', country: 'India' }], opening)];
+    const field = fc.oneof(fc.anything(), fc.constantFrom('Ann', 'Cy', 'India', 'tank', 'attacker', 'constructor', '__proto__', 'toString'), fc.array(fc.string(), { maxLength: 3 }));
+    fc.assert(fc.property(
+      fc.constantFrom(...states),
+      fc.constantFrom(...EVENT_TYPES, 'nonsense'),
+      fc.dictionary(fc.constantFrom('player', 'players', 'country', 'countries', 'digit', 'weapon', 'winner', 'energy', 'chips'), field),
+      (s, type, fields) => {
+        const r = applyEvent(s, { ...fields, type } as never);
+        if (!r.ok) {
+          expect(r.refusal.rule).toMatch(/\S/);
+          expect(r.refusal.reason).toMatch(/\S/);
+        } else {
+          expect(checkInvariants(r.state)).toEqual([]);
+        }
+      },
+    ), { numRuns: 400 });
+  });
+});
