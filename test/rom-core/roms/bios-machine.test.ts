@@ -3,41 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { assemble } from '../../../rom-core/asm/index.ts';
 import { Odyssey2 } from '../../../rom-core/machine/index.ts';
 import { bios } from './harness.ts';
-
-/** A 2 KB cartridge: the usual header into the BIOS; the game stores the key in iRAM 20h, asks
- * for a copy table that sets the colour register A3h to 2Ah, starts the clock counting up and idles. */
-const CART = `
-        org 400h
-        jmp 02C3h               ; selectgame
-        jmp 0009h               ; irq
-        retr                    ; timer: unused
-        nop
-        jmp 001Ah               ; vsyncirq
-        jmp start
-        jmp 0044h               ; soundirq
-start:  mov r0,#20h
-        mov @r0,a               ; the key selectgame handed over
-        mov r0,#3Eh
-        mov @r0,#40h            ; clock counts up
-        call 00ECh              ; extramenable
-        mov r0,#7Fh
-        mov a,#1
-        movx @r0,a              ; count 1
-        dec r0
-        mov a,#0A3h
-        movx @r0,a              ; register A3h
-        dec r0
-        mov a,#2Ah
-        movx @r0,a              ; data
-        dec r0
-        call 0132h              ; tableend
-idle:   jmp idle
-        org 0BFFh
-        db 0FFh
-`;
+import { TEST_CART } from './test-cart.ts';
 
 function boot(): Odyssey2 {
-  const cart = assemble(CART, { fileName: 'cart.a48' });
+  const cart = assemble(TEST_CART, { fileName: 'cart.a48' });
   expect(cart.diagnostics).toEqual([]);
   expect(cart.bytes.length).toBe(0x800);
   return new Odyssey2({ bios: bios().image, cart: cart.bytes });
