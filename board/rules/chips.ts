@@ -49,8 +49,12 @@ export function payUpTo(amount: number, stock: Chips): Chips {
 export function planPayment(amount: number, payer: Chips, payee: Chips): { give: Chips; change: Chips } | null {
   if (chipValue(payer) < amount) return null;
   let best: { give: Chips; change: Chips; over: number; count: number } | null = null;
-  for (let a = 0; a <= payer[1000]; a++) {
-    for (let b = 0; b <= payer[500]; b++) {
+  // A hand-over that would still cover the amount without one of its chips is never the least
+  // overpayment, which bounds the search however many chips the payer holds.
+  const aMax = Math.min(payer[1000], Math.floor(amount / 1000) + 1);
+  const bMax = Math.min(payer[500], Math.floor(amount / 500) + 1);
+  for (let a = 0; a <= aMax; a++) {
+    for (let b = 0; b <= bMax; b++) {
       const partial = a * 1000 + b * 500;
       const c = Math.max(0, Math.ceil((amount - partial) / 100));
       if (c > payer[100]) continue;
@@ -61,8 +65,6 @@ export function planPayment(amount: number, payer: Chips, payee: Chips): { give:
       const change: Chips | null = over === 0 ? noChips() : makeAmount(over, add(payee, give));
       if (!change) continue;
       best = { give, change, over, count: a + b + c };
-      // Past the point where the 1000s alone overpay, more of them only overpays more.
-      if (partial > amount + 1000) break;
     }
   }
   return best && { give: best.give, change: best.change };

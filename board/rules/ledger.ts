@@ -77,6 +77,7 @@ export function payZoneBonuses(s: GameState): void {
       if (p.bonusZones.includes(z.name) || !holdsZone(s, p.name, z.name)) continue;
       p.bonusZones.push(z.name);
       const count = z.countries.filter((c) => c.name !== p.homeland).length;
+      if (count === 0) continue; // a zone that is only the homeland pays nothing
       log(s, `${p.name} dominates ${z.name}: zone domination bonus ${count * 1000} (rule 7)`);
       payFromChest(s, [p.name], count * 1000, `dominating ${z.name}`);
     }

@@ -16,6 +16,9 @@ describe('war-chest chips (blue 1000, red 500, white 100)', () => {
     // No change in the chest for 300: the payment cannot be made even though 1000 >= 700.
     expect(planPayment(700, { 1000: 1, 500: 0, 100: 0 }, { 1000: 0, 500: 0, 100: 2 })).toBeNull();
     expect(planPayment(2000, { 1000: 1, 500: 1, 100: 4 }, { 1000: 9, 500: 9, 100: 9 })).toBeNull();
+    // A huge purse is searched quickly and still pays with the fewest chips.
+    expect(planPayment(2600, { 1000: 10000, 500: 10000, 100: 10000 }, { 1000: 0, 500: 0, 100: 0 })).toEqual({
+      give: { 1000: 2, 500: 1, 100: 1 }, change: { 1000: 0, 500: 0, 100: 0 } });
   });
   it('makes exact amounts from a limited stock, and pays what it can when short', () => {
     expect(makeAmount(1400, { 1000: 0, 500: 2, 100: 4 })).toEqual({ 1000: 0, 500: 2, 100: 4 });

@@ -41,6 +41,7 @@ describe('attacking an unoccupied country (rules 10, 11, 13, 14)', () => {
     let s = threeOpening({ Cy: ['Taiwan'] });
     expect(refusal(s, { type: 'attack', player: 'Cy', country: 'Taiwan' }).rule).toBe('10A');
     expect(refusal(s, { type: 'attack', player: 'Ann', country: 'India' }).rule).toBe('10A');
+    expect(refusal(s, { type: 'attack', player: 'Cy', country: 'constructor' })).toEqual({ rule: '1A', reason: 'there is no country named "constructor" on this board' });
     s = play([{ type: 'attack', player: 'Cy', country: 'India' }], s);
     expect(refusal(s, { type: 'attack', player: 'Cy', country: 'China' }).rule).toBe('12A');
     expect(refusal(s, { type: 'pass', player: 'Cy' }).rule).toBe('12A');
