@@ -80,6 +80,14 @@ describe('the headless player (npm run board -- play)', () => {
     expect(bad.stderr).not.toMatch(/at .*\.ts/); // no stack trace
   });
 
+  it('plays the documented example game to the end', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'board/cli/board.ts', 'play', 'board/examples/tiny-game.jsonl',
+      '--scenario', 'board/examples/tiny-scenario.json', '--log'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ phase: 'over', winner: 'Ann', warChest: 67000, players: [{ name: 'Ann', record: 6 }, { name: 'Bob', record: 1 }] });
+    expect(r.stderr.trim().split('\n')).toHaveLength(22); // one log line per event
+  });
+
   it('runs through npm as documented', () => {
     const f = join(dir, 'npm.jsonl');
     writeFileSync(f, opening.map((l) => JSON.stringify(l)).join('\n'));
