@@ -85,7 +85,7 @@ describe('the headless player (npm run board -- play)', () => {
       '--scenario', 'board/examples/tiny-scenario.json', '--log'], { encoding: 'utf8' });
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ phase: 'over', winner: 'Ann', warChest: 67000, players: [{ name: 'Ann', record: 6 }, { name: 'Bob', record: 1 }] });
-    expect(r.stderr.trim().split('\n')).toHaveLength(22); // one log line per event
+    expect(r.stderr.trim().split('\n')).toHaveLength(23); // one log line per event (23 events)
   });
 
   it('runs through npm as documented', () => {
