@@ -1,7 +1,7 @@
 /** Our BIOS on the whole console (rom-core/machine) with a tiny test cartridge. */
 import { describe, expect, it } from 'vitest';
 import { assemble } from '../../../rom-core/asm/index.ts';
-import { Odyssey2 } from '../../../rom-core/machine/index.ts';
+import { KEY_MATRIX, Odyssey2 } from '../../../rom-core/machine/index.ts';
 import { bios } from './harness.ts';
 import { TEST_CART } from './test-cart.ts';
 
@@ -44,5 +44,21 @@ describe('our BIOS on the Odyssey2 machine', () => {
     for (let i = 1; i < counts.length; i++) expect(counts[i]).toBe((counts[i - 1] + 1) % 60);
     expect(o2.eram[2]).toBe(seconds + 2);
     expect(o2.cpu.ram[0x3e] & 0xc0).toBe(0x40);
+  });
+
+  it('waitforkey returns the row*8+bit code of the machine keyboard for every key', () => {
+    const o2 = boot();
+    for (let i = 0; i < 10; i++) o2.runFrame();
+    o2.setKey('ENTER', true);
+    for (let i = 0; i < 4; i++) o2.runFrame();
+    o2.setKey('ENTER', false);
+    for (const [name, code] of Object.entries(KEY_MATRIX)) {
+      o2.cpu.ram[0x21] = 0xee;
+      o2.setKey(name, true);
+      for (let i = 0; i < 3; i++) o2.runFrame();
+      o2.setKey(name, false);
+      for (let i = 0; i < 3; i++) o2.runFrame();
+      expect([name, o2.cpu.ram[0x21]]).toEqual([name, code]);
+    }
   });
 });

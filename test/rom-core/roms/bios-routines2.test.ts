@@ -25,6 +25,7 @@ describe('copy tables', () => {
   it('tablebcdbyte queues two digits at R1 and they reach the VDC at the next VBLANK; R0 kept', () => {
     const rig = call(E.tablebcdbyte, { a: 0x47, regs: { 0: 0x55, 1: 0x18, 3: 0x20, 4: 0x40, 6: 0x0c }, prepare: (r) => setP1(r, 0xb7) });
     expect(rig.cpu.reg(0)).toBe(0x55);
+    expect(rig.cpu.reg(3)).toBe(0x20);
     expect(rig.cpu.ram[0x3f] & 0x80).toBe(0x80);
     expect(rig.cpu.p1 & 0x08).toBe(0); // VDC selected again
     expect([...rig.pins.xram.subarray(0x75, 0x80)].reverse()).toEqual([

@@ -1,5 +1,5 @@
 /** A 2 KB cartridge: the usual header into the BIOS; the game stores the key in iRAM 20h, asks
- * for a copy table that sets the colour register A3h to 2Ah, starts the clock counting up and idles. */
+ * for a copy table that sets the colour register A3h to 2Ah, starts the clock counting up, then stores every further key in iRAM 21h. */
 export const TEST_CART = `
         org 400h
         jmp 02C3h               ; selectgame
@@ -25,7 +25,10 @@ start:  mov r0,#20h
         movx @r0,a              ; data
         dec r0
         call 0132h              ; tableend
-idle:   jmp idle
+keys:   call 013Dh              ; waitforkey: from now on every key lands in iRAM 21h
+        mov r0,#21h
+        mov @r0,a
+        jmp keys
         org 0BFFh
         db 0FFh
 `;
