@@ -54,9 +54,12 @@ export function areAllied(s: GameState, a: string, b: string): boolean {
   return a === b || allianceOf(s, a).includes(b);
 }
 
-/** A side at war: the player and its current player allies still in the game (rule 18B). */
+/**
+ * A side at war or buying: the player first (it directs, pays first and takes the odd hundreds), then its
+ * current player allies still in the game in seating order (rule 18B).
+ */
 export function sideOf(s: GameState, name: string): string[] {
-  return allianceOf(s, name).filter((n) => !player(s, n).eliminated);
+  return [name, ...allianceOf(s, name).filter((n) => n !== name && !player(s, n).eliminated)];
 }
 
 /** Zones holding another (active) player's homeland: closed to purchases (rules 9A, 13D, 16E). */

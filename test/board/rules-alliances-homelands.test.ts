@@ -29,7 +29,7 @@ describe('player alliances (rule 18)', () => {
     // Cy directs a purchase paid from the pool: Cy has nothing, Ann pays.
     s = play([{ type: 'ally.buy', player: 'Cy', country: 'Pakistan' }], s);
     expect(chips(s, 'Ann')).toBe(0);
-    expect(s.countries.Pakistan).toMatchObject({ owners: ['Ann', 'Cy'], status: 'allied' });
+    expect(s.countries.Pakistan).toMatchObject({ owners: ['Cy', 'Ann'], status: 'allied' }); // the director's marker first
     expect([rec(s, 'Ann'), rec(s, 'Cy')]).toEqual([6 + 2, 2]);
     // Either ally may direct the attack (18B); the 1300 won is split 600/700, the odd hundred to the director.
     s = play([{ type: 'attack', player: 'Ann', country: 'India' }, ...fight('Ann', 'Bob', [win('attacker', 2000, 2000), win('attacker', 1500, 1300)])], s);
@@ -94,5 +94,35 @@ describe('attacking a homeland (rule 19)', () => {
     expect(rec(s, 'Cy') - cyBefore).toBe(10 + 8);
     expect(chips(s, 'Cy')).toBe(cyChips + 2000 + 1800);
     expect(refusal(s, { type: 'pass', player: 'Bob' }).rule).toBe('19C');
+  });
+});
+
+describe('a player alliance at war', () => {
+  it('a directing ally who loses passes the option to its own left', () => {
+    let s = threeOpening();
+    s = play([{ type: 'alliance.form', players: ['Bob', 'Cy'] }], s);
+    s = play([{ type: 'attack', player: 'Bob', country: 'India' }], s); // Bob directs for Cy, who holds the option
+    expect(s.war!.defender).toBe('Ann');
+    s = play(fight('Bob', 'Ann', [win('defender', 100, 2500), win('defender', 0, 2500)]), s);
+    expect(s.turn).toBe('Cy'); // left of Bob
+  });
+
+  it('rule 19D: a homeland taken by an alliance is shared - every ally marks and records it', () => {
+    let s = threeOpening({ Bob: ['Greece'], Cy: ['Taiwan', 'South Korea'] });
+    s = play([{ type: 'alliance.form', players: ['Ann', 'Cy'] }], s);
+    for (const c of ['Italy', 'Spain', 'Iraq', 'Iran']) {
+      s = play([{ type: 'attack', player: 'Cy', country: c }, ...fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2500)])], s);
+    }
+    // Each 2500 won is split 1300 (the director, Cy) / 1200 (Ann).
+    expect([chips(s, 'Cy'), chips(s, 'Ann')]).toEqual([2000 + 4 * 1300, 4 * 1200]);
+    s = play([{ type: 'attack', player: 'Cy', country: 'West Germany' }], s);
+    expect([chips(s, 'Cy'), chips(s, 'Ann')]).toEqual([0, 4 * 1200 - (10000 - 7200)]); // pooled: Cy first, then Ann
+    const before = [rec(s, 'Ann'), rec(s, 'Cy')];
+    s = play(fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2000)]), s);
+    expect(s.players[1].eliminated).toBe(true);
+    expect(s.countries['West Germany']).toMatchObject({ owners: ['Cy', 'Ann'], status: 'conquered' }); // the director's marker first
+    expect([rec(s, 'Ann') - before[0], rec(s, 'Cy') - before[1]]).toEqual([10, 10]);
+    expect(s.countries.Greece.owners).toEqual([]);
+    expect(s.alliances).toEqual([['Ann', 'Cy']]);
   });
 });
