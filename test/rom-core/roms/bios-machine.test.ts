@@ -61,4 +61,39 @@ describe('our BIOS on the Odyssey2 machine', () => {
       expect([name, o2.cpu.ram[0x21]]).toEqual([name, code]);
     }
   });
+
+  it('bank02 and bank3 switch a 4 KB cartridge between its banks and enter each at 408h', () => {
+    // Bank 1 (file 800h-FFFh) runs first: marks 22h, goes to bank 0 through bank02; bank 0 marks 23h
+    // and comes back through bank3 to bank 1's 408h, which marks 24h.
+    const bank1 = assemble(`
+        org 400h
+        jmp 410h
+        org 408h
+        mov r0,#24h
+        mov @r0,#0B2h
+        jmp $
+        org 410h
+        mov r0,#22h
+        mov @r0,#0B1h
+        jmp 037Fh               ; bank02
+        org 0BFFh
+        db 0FFh
+`);
+    const bank0 = assemble(`
+        org 408h
+        mov r0,#23h
+        mov @r0,#0B0h
+        jmp 038Bh               ; bank3
+        org 0BFFh
+        db 0FFh
+`);
+    expect([bank0.diagnostics, bank1.diagnostics]).toEqual([[], []]);
+    const cart = new Uint8Array(0x1000).fill(0xff);
+    cart.set(bank0.bytes.subarray(0x408 - bank0.base), 0x008);
+    cart.set(bank1.bytes, 0x800);
+    const o2 = new Odyssey2({ bios: bios().image, cart });
+    o2.runFrame();
+    expect([o2.cpu.ram[0x22], o2.cpu.ram[0x23], o2.cpu.ram[0x24]]).toEqual([0xb1, 0xb0, 0xb2]);
+    expect(o2.cpu.p1 & 3).toBe(3);
+  });
 });
