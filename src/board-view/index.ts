@@ -33,6 +33,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   const battle: BattleDraft = { winner: null, attacker: '', defender: '' };
   const alliancesOpen = { value: false };
   let lastPhaseKey = '';
+  let lastPanelKey = '';
 
   const act = (ev: GameEvent): void => {
     if (controller.act(ev)) {
@@ -133,6 +134,10 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       mode = 'attack';
       lastPhaseKey = phaseKey;
     }
+    // A new panel (phase, turn, or a war starting or ending) is where the keyboard goes next.
+    const panelKey = `${phaseKey}|${s.war?.country ?? ''}`;
+    const moved = panelKey !== lastPanelKey;
+    lastPanelKey = panelKey;
     const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key;
     root.classList.toggle('bv-large', large);
     root.dataset.phase = s.phase;
@@ -210,10 +215,16 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       h('dl', {}, SHORTCUTS.flatMap((k) => [h('dt', {}, h('kbd', {}, k.keys)), h('dd', {}, k.does)]))));
     bodySlot.replaceChildren(...body.filter((b): b is HTMLElement => b !== null));
 
-    if (focusKey) {
-      const again = root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`);
+    const title = root.querySelector<HTMLElement>('#bv-panel-title');
+    title?.setAttribute('tabindex', '-1');
+    title?.setAttribute('data-key', 'panel-title');
+    const again = focusKey ? root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`) : null;
+    if (again) {
       // The redrawn twin of the focused control takes the focus, without moving the page.
-      again?.focus({ preventScroll: true });
+      again.focus({ preventScroll: true });
+    } else if (focusKey && moved && title) {
+      // The control that had the focus is gone with the old phase: continue at the new panel's heading.
+      title.focus({ preventScroll: true });
     }
     // Keep the newest log line in view without scrolling the page itself.
     const log = root.querySelector('.bv-log-list');
@@ -231,6 +242,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       const name = Object.keys(s.countries).find((c) => c.toLowerCase() === typed)
         ?? Object.keys(s.countries).find((c) => c.toLowerCase().startsWith(typed));
       if (!typed || !name) { showLocal(`No country called "${input.value}".`); return; }
+      input.value = '';
       choose(name);
     });
     return form;
@@ -245,7 +257,12 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       return true;
     }
     switch (cmd) {
-      case 'cancel': localNotice = null; controller.dismissNotice(); return true;
+      case 'cancel':
+        // Esc also leaves a text field, so the letter and Enter shortcuts work again.
+        if (target instanceof HTMLInputElement) target.blur();
+        localNotice = null;
+        controller.dismissNotice();
+        return true;
       case 'undo': controller.undo(); return true;
       case 'large-type': toggleLarge(); return true;
       case 'export': exportGame(); return true;

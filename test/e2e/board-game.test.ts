@@ -5,7 +5,7 @@ import { applyEvent, newGame } from '../../board/index.ts';
 import type { GameEvent, Scenario } from '../../board/index.ts';
 import { encodeSession } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope, parseEnvelope } from '../../src/board-view/save-format.ts';
-import { launchBrowser, openApp } from './browser.ts';
+import { appUrl, launchBrowser, openApp } from './browser.ts';
 
 // Plays a short two-player game through the board view (the "play to a target record" variation),
 // checking on the way that refusals name their rule, that undo works and that a reload resumes.
@@ -297,5 +297,103 @@ describe('board view: a damaged autosave', () => {
     await expect.poll(async () => (await idb(page, 'dump')).current).toContain('first-player');
     expect((await idb(page, 'dump'))[asideKey!]).toBe(damaged);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('board view: keyboard only, and touch', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+
+  const focused = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.key ?? document.activeElement?.id ?? null);
+
+  it('plays from setup into a recorded battle with the keyboard alone', async () => {
+    const { page, errors } = await openApp(browser, '/#/board');
+    await ready(page);
+    await key(page, 'name-0').focus();
+    await page.keyboard.type('Ann');
+    await page.keyboard.press('Tab'); // marker colour
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Bob');
+    await page.keyboard.press('Enter'); // submits the setup form
+    await expect.poll(() => phase(page)).toBe('first-player');
+    expect(await focused(page)).toBe('panel-title');
+
+    for (const d of ['2', '8', '2']) await page.keyboard.press(d);
+    expect(await turn(page)).toBe('Ann');
+
+    // Homelands and home alliances through the country box: "/", a name, Enter; Esc leaves the box.
+    // The box keeps the focus after a choice, so "/" is needed only to get into it.
+    const pick = async (name: string) => {
+      if (await focused(page) !== 'find') await page.keyboard.press('/');
+      await page.keyboard.type(name);
+      await page.keyboard.press('Enter');
+    };
+    await pick('Japan');
+    await pick('China');
+    expect(await phase(page)).toBe('home-alliances');
+    await pick('Taiwan');
+    await pick('South Korea');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => record(page, 'Ann').textContent()).toBe('3');
+    await pick('Vietnam');
+    await pick('North Korea');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    expect(await phase(page)).toBe('play');
+    expect(await record(page, 'Bob').textContent()).toBe('2½');
+
+    // Bob passes (P); Ann attacks Australia (A, then the country box).
+    expect(await turn(page)).toBe('Bob');
+    await page.keyboard.press('p');
+    expect(await turn(page)).toBe('Ann');
+    await page.keyboard.press('a');
+    await pick('Australia');
+    await expect.poll(() => focused(page)).toBe('panel-title');
+
+    // Weapons and the battle result by Tab, Enter, arrows and typing.
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('weapon-attacker-tank');
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('weapon-defender-sub');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('winner-attacker');
+    await page.keyboard.press('ArrowRight'); // the defender won
+    await page.keyboard.press('Tab'); // out of the radio group
+    expect(await focused(page)).toBe('energy-attacker');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('900');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('[data-battle="1"]').textContent()).toContain('tank v sub');
+    expect(await page.locator('[data-battle="1"]').textContent()).toContain('Bob');
+    expect(await page.locator('[data-battle="1"]').textContent()).toContain('900 / 2500');
+    expect(errors).toEqual([]);
+  });
+
+  it('takes taps on a touch screen', async () => {
+    const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 820, height: 1180 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(appUrl('/#/board'));
+    await ready(page);
+    await key(page, 'name-0').fill('Ann');
+    await key(page, 'name-1').fill('Bob');
+    await key(page, 'start').tap();
+    await key(page, 'call-Ann-1').tap();
+    await key(page, 'call-Bob-6').tap();
+    await key(page, 'readout-0').tap();
+    expect(await turn(page)).toBe('Ann');
+    await country(page, 'Brazil').tap();
+    expect(await page.locator('.bv-world [data-country="Brazil"]').locator('xpath=..').getAttribute('data-status')).toBe('homeland');
+    // Touch targets are finger-sized (44 CSS pixels) on a coarse pointer.
+    const box = await country(page, 'Argentina').boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
