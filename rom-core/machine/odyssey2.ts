@@ -260,7 +260,12 @@ export class Odyssey2 implements I8048Pins {
   }
 
   readInt(): number {
-    return this.vdc.intAsserted(this.busDot()) ? 1 : 0;
+    // MAME runs the CPU in timeslices of whole cycles up to the next timer and fires the VDC's
+    // VBLANK timer when the slice ends, so the CPU takes the interrupt at the first instruction
+    // boundary that lies less than one machine cycle before the timer's dot. Looking dpc - 1 dots
+    // ahead gives exactly that boundary.
+    const d = this.busDot() + this.dpc - 1;
+    return this.vdc.intAsserted(d < this.dpf ? d : this.dpf) ? 1 : 0;
   }
 
   // ------------------------------------------------------------------ observation

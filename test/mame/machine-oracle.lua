@@ -1,0 +1,95 @@
+-- MAME 0.251 autoboot script: the whole-machine oracle for rom-core/machine (test/mame/make-machine-goldens.ts).
+-- At every frame callback (start of VBLANK) it writes one JSON line in the format of `o2 run --state-jsonl`
+-- (frame from 1, pc, a, psw, p1, p2, iram, eram, vdc) plus MAME's total CPU cycles, applies the input
+-- events due before the next frame, and at the last frame saves the screen as raw ARGB32, then writes the
+-- marker file and exits. Debian's MAME may crash while shutting down Lua: the caller trusts the output
+-- only when the marker exists.
+-- Environment: O2M_OUT (JSONL), O2M_SCREEN (raw pixels of the last frame), O2M_MARKER, O2M_FRAMES,
+-- O2M_INPUT (optional: lines "FRAME PORT MASK 0|1", e.g. "3 JOY.0 1 1" = press JOY.0 bit 0 before frame 3).
+
+local out_path = assert(os.getenv("O2M_OUT"), "O2M_OUT not set")
+local screen_path = assert(os.getenv("O2M_SCREEN"), "O2M_SCREEN not set")
+local marker_path = assert(os.getenv("O2M_MARKER"), "O2M_MARKER not set")
+local frames = tonumber(os.getenv("O2M_FRAMES") or "30")
+local input_path = os.getenv("O2M_INPUT")
+
+local machine = manager.machine
+local cpu = machine.devices[":maincpu"]
+local root = machine.devices[":"]
+local vdc = machine.devices[":i8244"]
+
+local function item(device, name)
+  local raw = device.items[name]
+  if raw == nil then error("save item not found: " .. name) end
+  return emu.item(raw)
+end
+
+local totalcycles = item(cpu, "0/m_totalcycles")
+local regs = {
+  pc = item(cpu, "0/m_pc"), a = item(cpu, "0/m_a"), psw = item(cpu, "0/m_psw"),
+  p1 = item(cpu, "0/m_p1"), p2 = item(cpu, "0/m_p2"),
+}
+local iram = item(cpu, "0/:maincpu:data")
+local eram = item(root, "0/m_ram")
+local vreg = item(vdc, "0/m_vdc.reg")
+
+local function hex(it, count)
+  local t = {}
+  for i = 0, count - 1 do t[#t + 1] = string.format("%02x", it:read(i)) end
+  return table.concat(t)
+end
+
+-- Input events, keyed by the frame they must be in force for.
+local events = {}
+if input_path then
+  for line in io.lines(input_path) do
+    local f, port, mask, value = line:match("^(%d+)%s+(%S+)%s+(%d+)%s+([01])")
+    if f then
+      f = tonumber(f)
+      events[f] = events[f] or {}
+      table.insert(events[f], { port = port, mask = tonumber(mask), value = tonumber(value) })
+    end
+  end
+end
+
+local function field_of(port_name, mask)
+  local port = machine.ioport.ports[":" .. port_name]
+  if port == nil then error("no input port " .. port_name) end
+  for _, field in pairs(port.fields) do
+    if field.mask == mask then return field end
+  end
+  error("no field with mask " .. mask .. " in " .. port_name)
+end
+
+local function apply(frame)
+  for _, e in ipairs(events[frame] or {}) do field_of(e.port, e.mask):set_value(e.value) end
+end
+
+local out = assert(io.open(out_path, "w"))
+local frame = 0
+apply(1)
+emu.register_frame_done(function()
+  if frame >= frames then return end
+  frame = frame + 1
+  local fields = { string.format('"frame":%d', frame) }
+  for _, name in ipairs({ "pc", "a", "psw", "p1", "p2" }) do
+    fields[#fields + 1] = string.format('"%s":%d', name, regs[name]:read(0))
+  end
+  fields[#fields + 1] = string.format('"iram":"%s"', hex(iram, 64))
+  fields[#fields + 1] = string.format('"eram":"%s"', hex(eram, 128))
+  fields[#fields + 1] = string.format('"vdc":"%s"', hex(vreg, 256))
+  fields[#fields + 1] = string.format('"cycles":%d', totalcycles:read(0))
+  out:write("{", table.concat(fields, ","), "}\n")
+  apply(frame + 1)
+  if frame == frames then
+    out:close()
+    local s = assert(io.open(screen_path, "wb"))
+    local pixels = machine.screens[":screen"]:pixels() -- also returns width and height: keep the string only
+    s:write(pixels)
+    s:close()
+    local m = assert(io.open(marker_path, "w"))
+    m:write("ok\n")
+    m:close()
+    machine:exit()
+  end
+end)
