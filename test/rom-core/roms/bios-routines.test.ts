@@ -72,7 +72,7 @@ describe('character helpers', () => {
       const rig = call(E.calcchar23, { regs: { 4: y, 5: c, 6: colour } });
       const [b2, b3] = charBytes(y, c, colour);
       expect([y, c, rig.cpu.reg(5), rig.cpu.reg(6)]).toEqual([y, c, b2, b3]);
-      expect(rig.cpu.reg(4)).toBe(y & 0xfe);
+      expect(rig.cpu.reg(4)).toBe(y);
     }
   });
 
@@ -84,6 +84,15 @@ describe('character helpers', () => {
     const [b2, b3] = charBytes(0x50, 0x20, 0x06);
     expect([...rig.pins.vdc.subarray(0x14, 0x18)]).toEqual([0x50, 0x30, b2, b3]);
     expect([rig.cpu.reg(0), rig.cpu.reg(3), rig.cpu.reg(5), rig.cpu.reg(6)]).toEqual([0x18, 0x38, 0x20, 0x06]);
+  });
+
+  it('printchar keeps R4, R5 and R6 for every glyph code and any y', () => {
+    for (let c = 0; c < 64; c++) {
+      const y = (c * 37 + 0x0f) & 0xff;
+      const rig = call(E.printchar, { regs: { 0: 0x3c, 3: 0xa0, 4: y, 5: c, 6: 0x0e }, prepare: (r) => { setP1(r, 0xb7); } });
+      expect([c, rig.cpu.reg(4), rig.cpu.reg(5), rig.cpu.reg(6)]).toEqual([c, y, c, 0x0e]);
+      expect([c, ...rig.pins.vdc.subarray(0x3c, 0x40)]).toEqual([c, y, 0xa0, ...charBytes(y, c, 0x0e)]);
+    }
   });
 
   it('printchar writes nothing while the foreground is on (the caller must gfxoff)', () => {
