@@ -94,6 +94,8 @@ export class Odyssey2 implements I8048Pins {
   private cycleBase = 0;
   /** The VDC frame ended during the current runFrame. */
   private crossed = false;
+  /** The latest dot handed to the VDC in this frame (the /INT look-ahead can be a little ahead). */
+  private vdcDot = 0;
   private readonly biosCrc: number;
   private readonly cartCrc: number;
 
@@ -152,7 +154,7 @@ export class Odyssey2 implements I8048Pins {
       if (this.resetHeld) this.dotBase += n * dpc;
       else cpu.run(n);
     }
-    this.vdc.syncTo(this.dot());
+    this.vdc.syncTo(this.busDot());
     this.frameNumber++;
   }
 
@@ -160,14 +162,23 @@ export class Odyssey2 implements I8048Pins {
     this.vdc.endFrame();
     this.dotBase -= this.dpf;
     this.crossed = true;
+    this.vdcDot = 0;
   }
 
-  /** The dot for a VDC access now, ending the VDC frame first if the access lies past it. */
+  /**
+   * The dot for a VDC access now, ending the VDC frame first if the access lies past it. Never
+   * earlier than the /INT look-ahead already took the VDC (that only happens for a P1 write from
+   * outside the program, e.g. the RESET key, within a cycle of an interrupt check).
+   */
   private busDot(): number {
-    const d = this.dotBase + (this.cpu.cycles - this.cycleBase) * this.dpc;
-    if (d < this.dpf) return d;
-    this.crossFrame();
-    return d - this.dpf;
+    let d = this.dotBase + (this.cpu.cycles - this.cycleBase) * this.dpc;
+    if (d >= this.dpf) {
+      this.crossFrame();
+      d -= this.dpf;
+    }
+    if (d < this.vdcDot) d = this.vdcDot;
+    this.vdcDot = d;
+    return d;
   }
 
   // ------------------------------------------------------------------ input
@@ -264,8 +275,10 @@ export class Odyssey2 implements I8048Pins {
     // VBLANK timer when the slice ends, so the CPU takes the interrupt at the first instruction
     // boundary that lies less than one machine cycle before the timer's dot. Looking dpc - 1 dots
     // ahead gives exactly that boundary.
-    const d = this.busDot() + this.dpc - 1;
-    return this.vdc.intAsserted(d < this.dpf ? d : this.dpf) ? 1 : 0;
+    let d = this.busDot() + this.dpc - 1;
+    if (d > this.dpf) d = this.dpf;
+    this.vdcDot = d;
+    return this.vdc.intAsserted(d) ? 1 : 0;
   }
 
   // ------------------------------------------------------------------ observation
@@ -306,6 +319,7 @@ export class Odyssey2 implements I8048Pins {
     w.u8(this.cart.control);
     w.u8(this.cart.latch);
     w.u32(this.frameNumber);
+    w.u32(this.vdcDot);
     w.f64(this.dotBase);
     w.f64(this.cycleBase);
     const cpu = this.cpu.saveState();
@@ -350,6 +364,7 @@ export class Odyssey2 implements I8048Pins {
     const control = r.u8();
     const latch = r.u8();
     const frameNumber = r.u32();
+    const vdcDot = r.u32();
     const dotBase = r.f64();
     const cycleBase = r.f64();
     const cpu = new Uint8Array(r.u32()); r.bytes(cpu);
@@ -373,6 +388,7 @@ export class Odyssey2 implements I8048Pins {
     this.cart.control = control;
     this.cart.latch = latch;
     this.frameNumber = frameNumber;
+    this.vdcDot = vdcDot;
     this.dotBase = dotBase;
     this.cycleBase = cycleBase;
     this.cpu.program = this.cart.image();

@@ -149,3 +149,21 @@ describe('RESET key', () => {
     expect(m.cpu.ram[0x2d]).toBeLessThan(loops + 1);
   });
 });
+
+describe('RESET while the program polls /INT', () => {
+  it('never steps the VDC back in time (JNI looks one cycle ahead; RESET writes P1 from outside)', () => {
+    const cart = new Uint8Array(0x800).fill(0xff);
+    // 400h: ANL P1,#7Fh (luminance force on); 402h: JNI 404h; 404h: NOP; 405h: JMP 402h.
+    // A 5-cycle loop, so over the frames runFrame also stops right after a JNI.
+    cart.set([0x99, 0x7f, 0x86, 0x04, 0x00, 0x84, 0x02], 0);
+    const m = machine(cart);
+    let afterJni = 0;
+    for (let i = 0; i < 60; i++) {
+      m.runFrame();
+      if (m.cpu.pc === 0x404) afterJni++;
+      if (i % 3 === 2) m.setKey('RESET', !m.resetHeld);
+    }
+    expect(afterJni).toBeGreaterThan(0);
+    expect(m.frameNumber).toBe(60);
+  });
+});
