@@ -17,6 +17,12 @@ export interface Route {
  */
 export const ROUTES: readonly Route[] = [
   {
+    hash: '#/console',
+    label: 'Console',
+    title: 'Odyssey² console',
+    mount: async (container) => (await import('../console/index.ts')).mountConsole(container),
+  },
+  {
     hash: '#/board',
     label: 'Board',
     title: 'Board companion',

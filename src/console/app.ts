@@ -1,0 +1,648 @@
+/**
+ * The console page's controller: owns the worker runtime, the screen, sound, input sources, the ROM
+ * library and the debugger, and the page's toolbar. Keyboard shortcuts are F-keys so they never
+ * collide with typing on the O2 keyboard.
+ */
+import { ConsoleRuntime } from './runtime.ts';
+import { button, download, el } from './dom.ts';
+import { Screen } from '../render/screen.ts';
+import type { DisplayMode } from '../render/fit.ts';
+import { ConsoleAudio, muted, setMuted, setVolume, volume } from '../audio/output.ts';
+import { BindingStore } from '../input/bindings.ts';
+import { buildSnapshot, resolveKey } from '../input/keymap.ts';
+import type { InputMode, JoyKey } from '../input/keymap.ts';
+import { connectedPads, padStick } from '../input/gamepad.ts';
+import type { PadLike } from '../input/gamepad.ts';
+import { createTouchPanel } from '../input/touch.ts';
+import type { TouchPanel } from '../input/touch.ts';
+import { createRemapView } from '../input/remap-view.ts';
+import type { RemapView } from '../input/remap-view.ts';
+import { checkFileSize, classifyFile } from '../rom-library/classify.ts';
+import { ConsoleStore, romKey } from '../rom-library/store.ts';
+import type { ActiveRoms } from '../rom-library/store.ts';
+import { createDebuggerPanel } from '../debugger/panel.ts';
+import type { DebuggerPanel } from '../debugger/panel.ts';
+import type { RomImages } from '../worker/protocol.ts';
+import { registerOffline } from './offline.ts';
+
+const MODE_KEY = 'o2conquest.console.inputMode';
+const SWAP_KEY = 'o2conquest.console.swap';
+const DISPLAY_KEY = 'o2conquest.console.display';
+const SLOTS = 4;
+
+/** What tests and the browser bench read (window.__o2console). */
+export interface ConsoleProbe {
+  ready: boolean;
+  runtime(): ConsoleRuntime | undefined;
+  shownFrame: number;
+  framesShown: number;
+  firstFrameAt: number | undefined;
+  mainMsPerFrame(): number;
+  audioStats(): Promise<unknown>;
+  backend: string;
+}
+
+declare global {
+  interface Window {
+    __o2console?: ConsoleProbe;
+  }
+}
+
+export class ConsoleApp {
+  private runtime: ConsoleRuntime | undefined;
+  private screen: Screen | undefined;
+  private audio: ConsoleAudio | undefined;
+  private store: ConsoleStore | undefined;
+  private images: RomImages = {};
+  private active: ActiveRoms = {};
+  private machineKey = 'builtin';
+  private readonly bindings = new BindingStore(localStorage);
+  private keyBindings: Record<JoyKey, string>;
+  private mode: InputMode;
+  private swap: boolean;
+  private readonly heldKeys = new Map<string, string>();
+  private touch: TouchPanel;
+  private remap: RemapView;
+  private debuggerPanel: DebuggerPanel | undefined;
+  private raf = 0;
+  private destroyed = false;
+  private running = false;
+  private speed = 1;
+  private pendingFrame: Uint8Array | undefined;
+  private mainMs: number[] = [];
+  private readonly probe: ConsoleProbe;
+  private lastInput = '';
+  private lastInputSent = 0;
+  private readonly cleanups: (() => void)[] = [];
+  private debugTimer: ReturnType<typeof setInterval> | undefined;
+
+  // DOM
+  private readonly root: HTMLElement;
+  private readonly screenHost: HTMLElement;
+  private readonly message: HTMLElement;
+  private readonly alertBox: HTMLElement;
+  private readonly soundPrompt: HTMLButtonElement;
+  private readonly romList: HTMLElement;
+  private readonly slotSelect: HTMLSelectElement;
+  private readonly statusLine: HTMLElement;
+  private readonly pauseButton: HTMLButtonElement;
+  private readonly ffButton: HTMLButtonElement;
+  private readonly modeButton: HTMLButtonElement;
+  private readonly swapBox: HTMLInputElement;
+
+  constructor(private readonly container: HTMLElement) {
+    this.keyBindings = this.bindings.keyboard();
+    this.mode = localStorage.getItem(MODE_KEY) === 'steer' ? 'steer' : 'type';
+    this.swap = localStorage.getItem(SWAP_KEY) === '1';
+    this.probe = {
+      ready: false,
+      runtime: () => this.runtime,
+      shownFrame: -1,
+      framesShown: 0,
+      firstFrameAt: undefined,
+      mainMsPerFrame: () => (this.mainMs.length ? this.mainMs.reduce((a, b) => a + b, 0) / this.mainMs.length : 0),
+      audioStats: async () => (this.audio ? this.audio.stats() : undefined),
+      backend: '',
+    };
+    window.__o2console = this.probe;
+
+    this.screenHost = el('div', { class: 'console-screen', id: 'console-screen', tabindex: '0', 'aria-label': 'Odyssey² screen: keys typed here go to the console' });
+    this.soundPrompt = el('button', { type: 'button', class: 'sound-prompt', id: 'console-sound-prompt', text: '🔇 Sound is off until you click or press a key — click here to turn it on' });
+    this.soundPrompt.hidden = true;
+    this.soundPrompt.addEventListener('click', () => void this.unlockAudio());
+    const dropHint = el('div', { class: 'drop-hint', text: 'Drop a BIOS, cartridge, character ROM or save state' });
+    const screenWrap = el('div', { class: 'console-screen-wrap' }, this.screenHost, this.soundPrompt, dropHint);
+
+    this.pauseButton = button('console-pause', 'Pause', 'Pause or resume (F6)', () => this.togglePause());
+    this.ffButton = button('console-ff', 'Fast ×4', 'Fast-forward on/off (F3)', () => this.toggleFast());
+    this.modeButton = button('console-mode', '', 'Switch between typing on the O2 keyboard and steering with the keys (Caps Lock or F10)', () => this.toggleMode());
+    this.swapBox = el('input', { type: 'checkbox', id: 'console-swap' });
+    this.swapBox.checked = this.swap;
+    this.swapBox.addEventListener('change', () => {
+      this.swap = this.swapBox.checked;
+      localStorage.setItem(SWAP_KEY, this.swap ? '1' : '0');
+    });
+    const display = el('select', { id: 'console-display', title: 'Picture shape' },
+      el('option', { value: 'integer', text: 'Sharp (whole multiples)' }), el('option', { value: '4:3', text: 'TV shape (4:3)' }));
+    display.value = localStorage.getItem(DISPLAY_KEY) === '4:3' ? '4:3' : 'integer';
+    display.addEventListener('change', () => {
+      localStorage.setItem(DISPLAY_KEY, display.value);
+      this.screen?.setMode(display.value as DisplayMode);
+    });
+    const vol = el('input', { type: 'range', min: '0', max: '1', step: '0.05', id: 'console-volume', title: 'Volume (also for the app’s own sounds)' });
+    vol.addEventListener('input', () => setVolume(Number(vol.value)));
+    const mute = el('input', { type: 'checkbox', id: 'console-mute' });
+    mute.addEventListener('change', () => setMuted(mute.checked));
+    this.cleanups.push(() => undefined);
+    queueMicrotask(() => {
+      vol.value = String(volume());
+      mute.checked = muted();
+    });
+
+    this.slotSelect = el('select', { id: 'console-slot', title: 'Save-state slot' });
+    for (let i = 1; i <= SLOTS; i++) this.slotSelect.append(el('option', { value: String(i), text: `Slot ${i}` }));
+    const stateFile = el('input', { type: 'file', id: 'console-state-file', accept: '.o2s,application/octet-stream', hidden: '' });
+    stateFile.addEventListener('change', () => void this.takeFiles(stateFile.files));
+    const romFile = el('input', { type: 'file', id: 'console-rom-file', multiple: '', hidden: '' });
+    romFile.addEventListener('change', () => void this.takeFiles(romFile.files));
+
+    const toolbar = el('div', { class: 'console-toolbar', role: 'toolbar', 'aria-label': 'Console controls' },
+      el('div', { class: 'group' },
+        this.pauseButton,
+        button('console-step', 'Frame ▸', 'Run one frame while paused (F7)', () => void this.stepFrame()),
+        this.ffButton,
+        button('console-reset', 'Reset', 'Press the console’s RESET key', () => void this.pressReset()),
+        button('console-power', 'Power cycle', 'Switch off and on (clears RAM)', () => void this.powerCycle())),
+      el('div', { class: 'group' },
+        this.slotSelect,
+        button('console-save', 'Save', 'Save state in the slot (F2)', () => void this.saveSlot()),
+        button('console-load', 'Load', 'Load the slot’s state (F4)', () => void this.loadSlot()),
+        button('console-download', 'Download state', 'Save the state as a file', () => void this.downloadState()),
+        button('console-open-state', 'Open state…', 'Load a state file (or drop it on the screen)', () => stateFile.click()),
+        stateFile),
+      el('div', { class: 'group' },
+        button('console-open-rom', 'Open ROM…', 'BIOS, cartridge or character ROM image (or drop it on the screen)', () => romFile.click()),
+        romFile,
+        button('console-builtin', 'Our ROMs', 'Boot our own BIOS and cartridge again', () => void this.useBuiltins())),
+      el('div', { class: 'group' },
+        this.modeButton,
+        el('label', { title: 'Exchange the left and right hand controls (games differ in which is player 1)' }, this.swapBox, ' swap controls'),
+        button('console-remap', 'Controls…', 'Choose keys and gamepad buttons', () => this.remap.open()),
+        button('console-keyboard', 'Keyboard', 'Show the O2 keyboard (touch it, or see which PC key is which)', () => this.toggleKeyboard())),
+      el('div', { class: 'group' },
+        display,
+        button('console-fullscreen', 'Fullscreen', 'Fill the screen (Esc leaves)', () => void screenWrap.requestFullscreen?.()),
+        button('console-screenshot', 'Screenshot', 'Save the picture as PNG (F8)', () => void this.screenshot()),
+        el('label', { title: 'Volume' }, 'volume ', vol),
+        el('label', { title: 'Mute everything' }, mute, ' mute'),
+        button('console-debug', 'Debugger', 'Show the debugger (F9)', () => this.toggleDebugger())),
+    );
+
+    this.message = el('p', { class: 'console-message', id: 'console-message', role: 'status', 'aria-live': 'polite' });
+    this.alertBox = el('div', { class: 'console-alert', id: 'console-alert', role: 'alert' });
+    this.alertBox.hidden = true;
+    this.statusLine = el('p', { class: 'console-status', id: 'console-status' });
+    this.romList = el('ul', { class: 'console-roms', id: 'console-roms' });
+    const help = el('details', { class: 'console-help' },
+      el('summary', { text: 'Keys' }),
+      el('p', { text: 'Type mode: PC keys type the O2 keys shown on the keyboard picture; arrows steer the left control and Right Ctrl fires. Steer mode: arrows + Right Ctrl drive the left control, W A S D + Left Shift the right one; other keys still type. Caps Lock or F10 switches. F2 save, F4 load, F3 fast-forward, F6 pause, F7 frame step, F8 screenshot, F9 debugger.' }));
+    const side = el('aside', { class: 'console-side' },
+      el('h2', { text: 'Cartridge and BIOS' }), this.romList, this.statusLine, help,
+      el('p', { class: 'console-privacy', text: 'Images you load stay in this browser (IndexedDB); nothing is uploaded.' }));
+
+    this.touch = createTouchPanel();
+    this.touch.element.hidden = !matchMedia('(pointer: coarse)').matches;
+    this.remap = createRemapView(this.bindings, () => this.pads());
+    this.remap.onChange = () => {
+      this.keyBindings = this.bindings.keyboard();
+    };
+
+    this.root = el('section', { class: 'console', id: 'console' },
+      toolbar, this.alertBox, this.message,
+      el('div', { class: 'console-main' }, screenWrap, side),
+      this.touch.element, this.remap.element);
+    container.append(this.root);
+    this.updateModeButton();
+    this.wireEvents(screenWrap);
+  }
+
+  // ------------------------------------------------------------------ start-up
+
+  async start(): Promise<void> {
+    try {
+      this.store = await ConsoleStore.open();
+      this.active = await this.store.active();
+      this.images = await this.loadActiveImages(this.active);
+    } catch {
+      this.say('The ROM library (IndexedDB) is not available in this browser; our own ROMs are used and nothing is saved.', 'error');
+    }
+    const audio = await ConsoleAudio.create();
+    if ('error' in audio) this.say(audio.error, 'error');
+    else {
+      this.audio = audio;
+      this.soundPrompt.hidden = audio.running;
+    }
+    try {
+      await this.boot(this.images, undefined);
+    } catch (e) {
+      // A stored image the machine refuses must not lock the user out: fall back to our own.
+      if (this.images.bios || this.images.cart || this.images.charset) {
+        this.say(`The saved ROM selection did not start (${errorText(e)}); booting our own ROMs instead.`, 'error');
+        this.images = {};
+        await this.store?.setActive({});
+        await this.boot({}, undefined);
+      } else throw e;
+    }
+    registerOffline();
+    this.screenHost.focus();
+    this.loop();
+    this.probe.ready = true;
+  }
+
+  private async loadActiveImages(active: ActiveRoms): Promise<RomImages> {
+    const images: RomImages = {};
+    for (const kind of ['bios', 'cart', 'charset'] as const) {
+      const key = active[kind];
+      if (!key || !this.store) continue;
+      const rom = await this.store.getRom(key);
+      if (rom) images[kind] = rom.bytes;
+    }
+    return images;
+  }
+
+  private async boot(images: RomImages, state: Uint8Array | undefined, paused = false): Promise<void> {
+    const previous = this.runtime;
+    this.runtime = undefined;
+    previous?.terminate();
+    const runtime = await ConsoleRuntime.start(images, {
+      frame: (pixels, frame) => {
+        this.pendingFrame = pixels;
+        this.probe.shownFrame = frame;
+      },
+      status: (running, speed, _frame, reason) => {
+        this.running = running;
+        this.speed = speed;
+        this.pauseButton.textContent = running ? 'Pause' : 'Resume';
+        this.ffButton.setAttribute('aria-pressed', String(speed > 1));
+        if (reason) this.say(`Paused: ${reason}.`);
+        void this.debuggerPanel?.refresh();
+      },
+      fatal: (message) => this.onFatal(message),
+    }, { audio: this.audio, state, paused });
+    this.runtime = runtime;
+    if (!this.screen) {
+      this.screen = await Screen.create(this.screenHost, runtime.info.width, runtime.info.height);
+      this.screen.setMode((localStorage.getItem(DISPLAY_KEY) === '4:3' ? '4:3' : 'integer'));
+      this.probe.backend = this.screen.backend;
+    }
+    this.machineKey = runtime.info.roms.filter((r) => r.kind !== 'charset').map((r) => `${r.kind}:${r.crcHex}`).join('+');
+    this.romList.replaceChildren(...runtime.info.roms.map((r) => el('li', { 'data-kind': r.kind, text: r.note })));
+    this.statusLine.textContent = `${runtime.info.timing}, ${runtime.info.frameRate.toFixed(2)} frames/s · picture drawn with ${this.screen.backend}`;
+    await this.refreshSlots();
+  }
+
+  // ------------------------------------------------------------------ the frame loop (main thread)
+
+  private loop(): void {
+    const frame = (): void => {
+      if (this.destroyed) return;
+      this.raf = requestAnimationFrame(frame);
+      const t0 = performance.now();
+      const pads = this.pads();
+      this.remap.poll(pads);
+      this.sendInput(pads);
+      if (this.pendingFrame && this.screen) {
+        this.screen.show(this.pendingFrame);
+        this.pendingFrame = undefined;
+        this.probe.framesShown++;
+        if (this.probe.firstFrameAt === undefined) this.probe.firstFrameAt = performance.now();
+        this.screenHost.dataset.frame = String(this.probe.shownFrame);
+        this.mainMs.push(performance.now() - t0);
+        if (this.mainMs.length > 120) this.mainMs.shift();
+      }
+    };
+    this.raf = requestAnimationFrame(frame);
+  }
+
+  private pads(): PadLike[] {
+    return connectedPads(() => (navigator.getGamepads ? navigator.getGamepads() : []) as readonly (PadLike | null)[]);
+  }
+
+  private sendInput(pads: PadLike[]): void {
+    const joy: [number, number] = [0, 0];
+    pads.slice(0, 2).forEach((pad, i) => {
+      joy[i] |= padStick(pad, this.bindings.pad(pad.id));
+    });
+    const names = new Set(this.heldKeys.values());
+    for (const n of this.touch.held()) names.add(n);
+    const reset = names.delete('RESET') || this.resetPulse;
+    const snapshot = buildSnapshot(names, joy, reset, this.swap);
+    const text = snapshot.join(',');
+    const now = performance.now();
+    // A held-state snapshot every animation frame is cheap (11 bytes); skip only exact repeats within 100 ms.
+    if (text !== this.lastInput || now - this.lastInputSent > 100) {
+      this.runtime?.sendInput(snapshot);
+      this.lastInput = text;
+      this.lastInputSent = now;
+      if (!this.touch.element.hidden) this.touch.showHeld(new Set([...names, ...(reset ? ['RESET'] : [])]));
+    }
+  }
+
+  // ------------------------------------------------------------------ keyboard
+
+  private wireEvents(screenWrap: HTMLElement): void {
+    const onKeyDown = (e: KeyboardEvent): void => {
+      if (this.remap.keydown(e)) return;
+      if (this.remap.element.open) return;
+      if (this.shortcut(e)) return;
+      if (!this.keysGoToConsole(e)) return;
+      const action = resolveKey(e.code, e.key, this.mode, this.keyBindings);
+      if (!action) return;
+      e.preventDefault();
+      void this.unlockAudio();
+      this.heldKeys.set(e.code, 'joy' in action ? action.joy : action.key);
+    };
+    const onKeyUp = (e: KeyboardEvent): void => {
+      if (this.heldKeys.delete(e.code)) e.preventDefault();
+    };
+    const onBlur = (): void => this.heldKeys.clear();
+    const onVisibility = (): void => {
+      this.heldKeys.clear();
+      void this.runtime?.api.setHidden(document.hidden);
+    };
+    const onGesture = (): void => void this.unlockAudio();
+    window.addEventListener('keydown', onKeyDown);
+    window.addEventListener('keyup', onKeyUp);
+    window.addEventListener('blur', onBlur);
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pointerdown', onGesture);
+    this.cleanups.push(() => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('keyup', onKeyUp);
+      window.removeEventListener('blur', onBlur);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pointerdown', onGesture);
+    });
+    this.screenHost.addEventListener('pointerdown', () => this.screenHost.focus());
+
+    screenWrap.addEventListener('dragover', (e) => {
+      e.preventDefault();
+      screenWrap.classList.add('dragging');
+    });
+    screenWrap.addEventListener('dragleave', () => screenWrap.classList.remove('dragging'));
+    screenWrap.addEventListener('drop', (e) => {
+      e.preventDefault();
+      screenWrap.classList.remove('dragging');
+      void this.takeFiles(e.dataTransfer?.files ?? null);
+    });
+  }
+
+  /** Keys reach the console unless the user is typing into a form field or working a control. */
+  private keysGoToConsole(e: KeyboardEvent): boolean {
+    const t = e.target as HTMLElement | null;
+    if (!t || t === document.body || t === this.screenHost || t === document.documentElement) return true;
+    if (t.closest('input, select, textarea, [contenteditable], dialog')) return false;
+    if (t.closest('button, a, summary')) return e.code !== 'Space' && e.code !== 'Enter';
+    return true;
+  }
+
+  private shortcut(e: KeyboardEvent): boolean {
+    const actions: Record<string, () => void> = {
+      F2: () => void this.saveSlot(),
+      F3: () => this.toggleFast(),
+      F4: () => void this.loadSlot(),
+      F6: () => this.togglePause(),
+      F7: () => void this.stepFrame(),
+      F8: () => void this.screenshot(),
+      F9: () => this.toggleDebugger(),
+      F10: () => this.toggleMode(),
+      CapsLock: () => this.toggleMode(),
+    };
+    const act = actions[e.code];
+    if (!act || e.repeat) return false;
+    if (e.code !== 'CapsLock') e.preventDefault();
+    act();
+    return true;
+  }
+
+  private toggleMode(): void {
+    this.mode = this.mode === 'type' ? 'steer' : 'type';
+    localStorage.setItem(MODE_KEY, this.mode);
+    this.heldKeys.clear();
+    this.updateModeButton();
+    this.say(this.mode === 'type' ? 'Keys now type on the O2 keyboard (arrows still steer).' : 'Keys now steer: arrows + Right Ctrl (left control), W A S D + Left Shift (right control).');
+  }
+
+  private updateModeButton(): void {
+    this.modeButton.textContent = this.mode === 'type' ? 'Keys: type ⌨' : 'Keys: steer 🕹';
+    this.modeButton.dataset.mode = this.mode;
+    this.root?.setAttribute('data-input-mode', this.mode);
+  }
+
+  private toggleKeyboard(): void {
+    this.touch.element.hidden = !this.touch.element.hidden;
+  }
+
+  // ------------------------------------------------------------------ running
+
+  private resetPulse = false;
+
+  private async pressReset(): Promise<void> {
+    this.resetPulse = true;
+    await new Promise((r) => setTimeout(r, 100));
+    this.resetPulse = false;
+    this.screenHost.focus();
+  }
+
+  private togglePause(): void {
+    void this.runtime?.api.setRunning(!this.running);
+    this.screenHost.focus();
+  }
+
+  private toggleFast(): void {
+    void this.runtime?.api.setSpeed(this.speed > 1 ? 1 : 4);
+  }
+
+  private async stepFrame(): Promise<void> {
+    if (!this.runtime) return;
+    await this.runtime.api.setRunning(false);
+    await this.runtime.api.stepFrames(1);
+  }
+
+  private async powerCycle(): Promise<void> {
+    if (!this.runtime) return;
+    await this.runtime.api.powerCycle();
+    this.say('Switched off and on again.');
+  }
+
+  private async unlockAudio(): Promise<void> {
+    if (!this.audio || this.audio.running) {
+      this.soundPrompt.hidden = true;
+      return;
+    }
+    this.soundPrompt.hidden = await this.audio.unlock();
+  }
+
+  private onFatal(message: string): void {
+    const last = this.runtime?.lastState;
+    const images = this.images;
+    this.alertBox.hidden = false;
+    this.alertBox.replaceChildren(
+      el('strong', { text: 'The emulator stopped: ' }), message + '. ',
+      last ? `Its last saved moment is frame ${last.frame} (at most a second before the failure).` : 'No state was saved before it stopped; a restart begins from power-on.',
+      ' ',
+      button('console-restart', last ? 'Restart from the last state' : 'Restart', 'Start a new emulator', () => {
+        this.alertBox.hidden = true;
+        void this.boot(images, last?.bytes).then(() => this.say(last ? `Restarted from frame ${last.frame}.` : 'Restarted from power-on.'));
+      }),
+    );
+  }
+
+  // ------------------------------------------------------------------ files, library, states
+
+  private async takeFiles(files: FileList | null): Promise<void> {
+    if (!files) return;
+    for (const file of Array.from(files)) await this.takeFile(file);
+    this.screenHost.focus();
+  }
+
+  private async takeFile(file: File): Promise<void> {
+    const tooBig = checkFileSize(file.name, file.size);
+    if (tooBig) {
+      this.say(tooBig, 'error');
+      return;
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const c = classifyFile(file.name, bytes);
+    if (c.kind === 'error') {
+      this.say(c.message, 'error');
+      return;
+    }
+    if (c.kind === 'state') {
+      await this.loadStateBytes(bytes, `“${file.name}”`);
+      return;
+    }
+    const key = romKey(c.kind, bytes.length, c.identity.crcHex);
+    const next: RomImages = { ...this.images, [c.kind]: bytes };
+    try {
+      await this.boot(next, undefined);
+    } catch (e) {
+      this.say(`“${file.name}” could not be started: ${errorText(e)}. The previous machine keeps running.`, 'error');
+      await this.boot(this.images, this.runtime?.lastState?.bytes);
+      return;
+    }
+    this.images = next;
+    this.active = { ...this.active, [c.kind]: key };
+    try {
+      await this.store?.putRom({ key, kind: c.kind, name: file.name, note: c.identity.note, size: bytes.length, crcHex: c.identity.crcHex, bytes, added: Date.now() });
+      await this.store?.setActive(this.active);
+    } catch {
+      this.say(`Loaded “${file.name}” but could not store it in this browser; it will be gone after a reload.`, 'error');
+      return;
+    }
+    this.say(`Loaded “${file.name}”: ${c.identity.note}.`);
+  }
+
+  private async useBuiltins(): Promise<void> {
+    this.images = {};
+    this.active = {};
+    await this.store?.setActive({});
+    await this.boot({}, undefined);
+    this.say('Booted our own BIOS and cartridge.');
+  }
+
+  private async loadStateBytes(bytes: Uint8Array, what: string): Promise<boolean> {
+    if (!this.runtime) return false;
+    try {
+      const frame = await this.runtime.api.loadState(bytes);
+      this.say(`Loaded the state from ${what} (frame ${frame}).`);
+      return true;
+    } catch (e) {
+      this.say(`${what} was not loaded: ${errorText(e)}. The running game is unchanged.`, 'error');
+      return false;
+    }
+  }
+
+  private slot(): number {
+    return Number(this.slotSelect.value) || 1;
+  }
+
+  private async saveSlot(): Promise<void> {
+    if (!this.runtime) return;
+    const bytes = await this.runtime.api.saveState();
+    const dbg = await this.runtime.api.debugInfo();
+    if (!this.store) {
+      this.say('Saving in slots needs IndexedDB, which this browser does not offer; use “Download state”.', 'error');
+      return;
+    }
+    const slot = this.slot();
+    await this.store.putState({ key: `${this.machineKey}#${slot}`, machine: this.machineKey, slot, bytes, frame: dbg.frame, savedAt: Date.now() });
+    await this.refreshSlots();
+    this.say(`Saved in slot ${slot} (frame ${dbg.frame}).`);
+  }
+
+  private async loadSlot(): Promise<void> {
+    const slot = this.slot();
+    const saved = await this.store?.getState(this.machineKey, slot);
+    if (!saved) {
+      this.say(`Slot ${slot} is empty for this BIOS and cartridge.`, 'error');
+      return;
+    }
+    await this.loadStateBytes(saved.bytes, `slot ${slot}`);
+  }
+
+  private async refreshSlots(): Promise<void> {
+    const states = (await this.store?.listStates(this.machineKey).catch(() => [])) ?? [];
+    for (const option of Array.from(this.slotSelect.options)) {
+      const s = states.find((x) => x.slot === Number(option.value));
+      option.textContent = s ? `Slot ${option.value} · frame ${s.frame} · ${new Date(s.savedAt).toLocaleTimeString()}` : `Slot ${option.value} · empty`;
+    }
+  }
+
+  private async downloadState(): Promise<void> {
+    if (!this.runtime) return;
+    const bytes = await this.runtime.api.saveState();
+    download(new Blob([bytes as BlobPart], { type: 'application/octet-stream' }), `o2-${new Date().toISOString().replace(/[:.]/g, '-')}.o2s`);
+    this.say('State downloaded; drop the file on the screen (or use “Open state…”) to load it.');
+  }
+
+  private async screenshot(): Promise<void> {
+    if (!this.screen) return;
+    download(await this.screen.screenshot(), `o2-${this.probe.shownFrame}.png`);
+  }
+
+  // ------------------------------------------------------------------ debugger
+
+  private toggleDebugger(): void {
+    if (this.debuggerPanel) {
+      this.debuggerPanel.destroy();
+      this.debuggerPanel = undefined;
+      clearInterval(this.debugTimer);
+      return;
+    }
+    const api = () => {
+      if (!this.runtime) throw new Error('the console is not running');
+      return this.runtime.api;
+    };
+    this.debuggerPanel = createDebuggerPanel({
+      info: () => api().debugInfo(),
+      stepInstruction: () => api().stepInstruction(),
+      stepFrame: async () => { await this.stepFrame(); },
+      setBreakpoints: (list) => api().setBreakpoints(list),
+      pause: () => void api().setRunning(false),
+      resume: () => void api().setRunning(true),
+    });
+    this.root.append(this.debuggerPanel.element);
+    void this.debuggerPanel.refresh();
+    this.debugTimer = setInterval(() => {
+      if (this.running) void this.debuggerPanel?.refresh();
+    }, 500);
+  }
+
+  // ------------------------------------------------------------------ messages
+
+  private say(text: string, kind: 'info' | 'error' = 'info'): void {
+    this.message.textContent = text;
+    this.message.dataset.kind = kind;
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    cancelAnimationFrame(this.raf);
+    clearInterval(this.debugTimer);
+    for (const c of this.cleanups) c();
+    this.runtime?.terminate();
+    this.runtime = undefined;
+    this.screen?.destroy();
+    this.audio?.dispose();
+    this.store?.close();
+    this.touch.destroy();
+    this.root.remove();
+    if (window.__o2console === this.probe) delete window.__o2console;
+    void this.container;
+  }
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,102 @@
+/**
+ * The page's side of one emulator worker: starts it, hands it the video and audio ports, receives
+ * frames (keeping only the newest), autosaves and status, and notices when it dies. A dead worker is
+ * replaced by a new one started from the last autosave, never silently.
+ */
+import * as Comlink from 'comlink';
+import type { BootInfo, ConsoleWorkerApi, RomImages, VideoMessage } from '../worker/protocol.ts';
+import type { ConsoleAudio } from '../audio/output.ts';
+
+export interface RuntimeEvents {
+  frame(pixels: Uint8Array, frame: number, workerMs: number): void;
+  status(running: boolean, speed: number, frame: number, reason?: string): void;
+  fatal(message: string): void;
+}
+
+export class ConsoleRuntime {
+  /** The newest autosave (about once a second) and the frame it was taken at. */
+  lastState: { bytes: Uint8Array; frame: number } | undefined;
+  private dead = false;
+
+  private constructor(
+    readonly api: Comlink.Remote<ConsoleWorkerApi>,
+    private readonly worker: Worker,
+    private readonly port: MessagePort,
+    readonly info: BootInfo,
+  ) {}
+
+  static async start(
+    images: RomImages,
+    events: RuntimeEvents,
+    options: { audio?: ConsoleAudio; state?: Uint8Array; paused?: boolean },
+  ): Promise<ConsoleRuntime> {
+    const worker = new Worker(new URL('../worker/emulator.worker.ts', import.meta.url), { type: 'module', name: 'o2-emulator' });
+    const api = Comlink.wrap<ConsoleWorkerApi>(worker);
+    const channel = new MessageChannel();
+    const made: { runtime?: ConsoleRuntime } = {};
+    const failures: string[] = [];
+    const fail = (message: string): void => {
+      if (made.runtime) made.runtime.die(message, events);
+      else failures.push(message);
+    };
+    worker.addEventListener('error', (e) => {
+      e.preventDefault();
+      fail(e.message || 'the emulator worker stopped with an error it did not describe');
+    });
+    worker.addEventListener('messageerror', () => fail('a message from the emulator worker could not be read'));
+    let pendingState: { bytes: Uint8Array; frame: number } | undefined;
+    channel.port1.onmessage = (event: MessageEvent<VideoMessage>) => {
+      const m = event.data;
+      if (m.type === 'frame') events.frame(m.pixels, m.frame, m.workerMs);
+      else if (m.type === 'status') events.status(m.running, m.speed, m.frame, m.reason);
+      else if (m.type === 'autosave') {
+        if (made.runtime) made.runtime.lastState = { bytes: m.state, frame: m.frame };
+        else pendingState = { bytes: m.state, frame: m.frame };
+      } else if (m.type === 'fatal') fail(m.message);
+    };
+    const audioPort = options.audio?.connectFeed();
+    const transfer: Transferable[] = [channel.port2];
+    if (audioPort) transfer.push(audioPort);
+    let info: BootInfo;
+    try {
+      info = await api.boot(Comlink.transfer({
+        images,
+        state: options.state,
+        videoPort: channel.port2,
+        audioPort,
+        sampleRate: options.audio?.sampleRate ?? 48_000,
+        paused: options.paused,
+      }, transfer));
+    } catch (e) {
+      worker.terminate();
+      throw e;
+    }
+    const runtime = new ConsoleRuntime(api, worker, channel.port1, info);
+    made.runtime = runtime;
+    runtime.lastState = pendingState;
+    if (failures.length) runtime.die(failures[0], events);
+    return runtime;
+  }
+
+  get alive(): boolean {
+    return !this.dead;
+  }
+
+  sendInput(snapshot: Uint8Array): void {
+    if (!this.dead) this.port.postMessage({ type: 'input', snapshot });
+  }
+
+  private die(message: string, events: RuntimeEvents): void {
+    if (this.dead) return;
+    this.dead = true;
+    this.worker.terminate();
+    events.fatal(message);
+  }
+
+  terminate(): void {
+    this.dead = true;
+    this.port.close();
+    this.api[Comlink.releaseProxy]();
+    this.worker.terminate();
+  }
+}

@@ -1,0 +1,24 @@
+/** Text helpers for the debugger panel (kept DOM-free for tests). */
+export const hex2 = (n: number): string => n.toString(16).toUpperCase().padStart(2, '0');
+export const hex3 = (n: number): string => n.toString(16).toUpperCase().padStart(3, '0');
+
+/** A hex dump, 16 bytes a line, each line prefixed with its address. */
+export function hexDump(bytes: readonly number[], base = 0, width = 16): string {
+  const lines: string[] = [];
+  for (let i = 0; i < bytes.length; i += width) {
+    lines.push(`${hex2(base + i)}: ${bytes.slice(i, i + width).map(hex2).join(' ')}`);
+  }
+  return lines.join('\n');
+}
+
+/** PSW as flags: C AC F0 BS and the stack pointer. */
+export function pswText(psw: number): string {
+  return `${psw & 0x80 ? 'C' : 'c'} ${psw & 0x40 ? 'AC' : 'ac'} ${psw & 0x20 ? 'F0' : 'f0'} ${psw & 0x10 ? 'BS' : 'bs'} SP=${psw & 7}`;
+}
+
+/** Parses "4A2", "4a2h" or "0x4A2" as a program address (0-FFFh); undefined otherwise. */
+export function parseAddress(text: string): number | undefined {
+  const m = /^\s*(?:0x)?([0-9a-f]{1,3})h?\s*$/i.exec(text);
+  if (!m) return undefined;
+  return parseInt(m[1], 16);
+}

@@ -1,0 +1,177 @@
+/**
+ * The debugger panel: disassembly around the PC (with source lines for our own ROMs), registers,
+ * internal and external RAM, the VDC registers, the four sprites and the character ROM, instruction
+ * and frame steps, and breakpoints (click a line or type an address).
+ */
+import type { DebugInfo } from '../worker/protocol.ts';
+import { hex2, hex3, hexDump, parseAddress, pswText } from './format.ts';
+
+export interface DebuggerHost {
+  info(): Promise<DebugInfo>;
+  stepInstruction(): Promise<DebugInfo>;
+  stepFrame(): Promise<void>;
+  setBreakpoints(list: number[]): Promise<void>;
+  pause(): void;
+  resume(): void;
+}
+
+export interface DebuggerPanel {
+  element: HTMLElement;
+  refresh(): Promise<void>;
+  destroy(): void;
+}
+
+function drawCharset(canvas: HTMLCanvasElement, charset: number[]): void {
+  // 64 glyphs × 8 rows, 8 glyphs a line; bit 7 = leftmost pixel.
+  canvas.width = 8 * 9;
+  canvas.height = 8 * 9;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  ctx.fillStyle = '#111';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = '#9f9';
+  for (let g = 0; g < 64; g++) {
+    const ox = (g % 8) * 9, oy = Math.floor(g / 8) * 9;
+    for (let r = 0; r < 8; r++) {
+      const bits = charset[g * 8 + r] ?? 0;
+      for (let b = 0; b < 8; b++) if (bits & (0x80 >> b)) ctx.fillRect(ox + b, oy + r, 1, 1);
+    }
+  }
+}
+
+function drawSprites(canvas: HTMLCanvasElement, vdc: number[]): void {
+  // Shapes at 80h + 8n, bit 0 = leftmost pixel; colour from the attribute byte (bits 3-5 = R, G, B).
+  canvas.width = 4 * 10;
+  canvas.height = 8;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  ctx.fillStyle = '#111';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  for (let n = 0; n < 4; n++) {
+    const attr = vdc[n * 4 + 2];
+    ctx.fillStyle = `rgb(${attr & 0x08 ? 255 : 90},${attr & 0x10 ? 255 : 90},${attr & 0x20 ? 255 : 90})`;
+    for (let r = 0; r < 8; r++) {
+      const bits = vdc[0x80 + n * 8 + r];
+      for (let b = 0; b < 8; b++) if (bits & (1 << b)) ctx.fillRect(n * 10 + b, r, 1, 1);
+    }
+  }
+}
+
+export function createDebuggerPanel(host: DebuggerHost): DebuggerPanel {
+  const element = document.createElement('section');
+  element.className = 'debugger';
+  element.id = 'console-debugger';
+  element.setAttribute('aria-label', 'Debugger');
+
+  const bar = document.createElement('div');
+  bar.className = 'debugger-bar';
+  const mk = (text: string, id: string, onClick: () => void): HTMLButtonElement => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = text;
+    b.id = id;
+    b.addEventListener('click', onClick);
+    bar.append(b);
+    return b;
+  };
+  let breakpoints: number[] = [];
+  const bpInput = document.createElement('input');
+  bpInput.id = 'debugger-bp-address';
+  bpInput.placeholder = 'address, e.g. 4A2';
+  bpInput.size = 10;
+  bpInput.setAttribute('aria-label', 'Breakpoint address (hex)');
+  const setBps = async (list: number[]): Promise<void> => {
+    breakpoints = [...new Set(list)].sort((a, b) => a - b);
+    await host.setBreakpoints(breakpoints);
+    await panel.refresh();
+  };
+  mk('Pause', 'debugger-pause', () => { host.pause(); void panel.refresh(); });
+  mk('Run', 'debugger-run', () => host.resume());
+  mk('Step instruction', 'debugger-step', async () => { host.pause(); render(await host.stepInstruction()); });
+  mk('Step frame', 'debugger-frame', async () => { host.pause(); await host.stepFrame(); await panel.refresh(); });
+  bar.append(bpInput);
+  mk('Add breakpoint', 'debugger-bp-add', () => {
+    const a = parseAddress(bpInput.value);
+    if (a === undefined) {
+      bpInput.setCustomValidity('a hex address 0-FFF');
+      bpInput.reportValidity();
+      return;
+    }
+    bpInput.setCustomValidity('');
+    bpInput.value = '';
+    void setBps([...breakpoints, a]);
+  });
+  mk('Clear breakpoints', 'debugger-bp-clear', () => void setBps([]));
+
+  const grid = document.createElement('div');
+  grid.className = 'debugger-grid';
+  const block = (title: string, cls: string): HTMLElement => {
+    const box = document.createElement('div');
+    box.className = `debugger-box ${cls}`;
+    const h = document.createElement('h3');
+    h.textContent = title;
+    const pre = document.createElement('pre');
+    box.append(h, pre);
+    grid.append(box);
+    return pre;
+  };
+  const disasm = block('Program', 'dbg-disasm');
+  const regs = block('CPU', 'dbg-regs');
+  const iram = block('Internal RAM', 'dbg-iram');
+  const eram = block('External RAM', 'dbg-eram');
+  const vdc = block('VDC registers', 'dbg-vdc');
+  const gfxBox = document.createElement('div');
+  gfxBox.className = 'debugger-box dbg-gfx';
+  const gh = document.createElement('h3');
+  gh.textContent = 'Sprites 0-3 and character ROM';
+  const sprites = document.createElement('canvas');
+  const chars = document.createElement('canvas');
+  sprites.className = 'dbg-pixels';
+  chars.className = 'dbg-pixels';
+  gfxBox.append(gh, sprites, chars);
+  grid.append(gfxBox);
+  element.append(bar, grid);
+
+  function render(info: DebugInfo): void {
+    breakpoints = info.breakpoints;
+    disasm.replaceChildren();
+    for (const line of info.disasm) {
+      const div = document.createElement('div');
+      div.className = 'dbg-line';
+      if (line.current) div.classList.add('current');
+      if (line.breakpoint) div.classList.add('bp');
+      div.dataset.address = hex3(line.address);
+      div.title = 'Click to set or clear a breakpoint';
+      const bytes = line.bytes.map(hex2).join(' ').padEnd(6);
+      div.textContent = `${line.breakpoint ? '●' : ' '}${line.current ? '▶' : ' '}${hex3(line.address)}  ${bytes} ${line.text.padEnd(16)}${line.source ? '  ; ' + line.source : ''}`;
+      div.addEventListener('click', () => {
+        void setBps(line.breakpoint ? breakpoints.filter((b) => b !== line.address) : [...breakpoints, line.address]);
+      });
+      disasm.append(div);
+    }
+    regs.textContent = [
+      `frame ${info.frame}${info.hit ? `   breakpoint ${hex3(info.hit.address)}h reached in frame ${info.hit.frame}` : ''}`,
+      `PC ${hex3(info.pc)}  A ${hex2(info.a)}  PSW ${hex2(info.psw)} (${pswText(info.psw)})`,
+      `RB${info.bank}: ${info.regs.map((r, i) => `R${i}=${hex2(r)}`).join(' ')}`,
+      `P1 ${hex2(info.p1)}  P2 ${hex2(info.p2)}  T ${hex2(info.timer)}  interrupts ${info.intEnabled ? 'on' : 'off'}`,
+      `breakpoints: ${info.breakpoints.map(hex3).join(' ') || 'none'}`,
+    ].join('\n');
+    regs.id = 'debugger-regs';
+    iram.textContent = hexDump(info.iram);
+    eram.textContent = hexDump(info.eram);
+    vdc.textContent = hexDump(info.vdc.slice(0xa0, 0xb0), 0xa0) + '\n' + hexDump(info.vdc.slice(0, 0x80));
+    drawSprites(sprites, info.vdc);
+    drawCharset(chars, info.charset);
+  }
+
+  const panel: DebuggerPanel = {
+    element,
+    async refresh() {
+      render(await host.info());
+    },
+    destroy() {
+      element.remove();
+    },
+  };
+  return panel;
+}

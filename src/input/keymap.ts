@@ -1,0 +1,103 @@
+/**
+ * How the PC keyboard plays the Odyssey². Two jobs compete for the same keys (MAME warns about it;
+ * O2EM switches with Caps Lock): typing on the console's full keyboard, and steering the two hand
+ * controls. The rule here is simple and shown on screen:
+ *   - "type" mode: every key that has an O2 key types it; only keys the O2 keyboard lacks (arrows,
+ *     Ctrl) steer.
+ *   - "steer" mode: the stick bindings (remappable, see bindings.ts) steer; every other key still types.
+ */
+import { JOY_BITS, KEY_MATRIX } from '../../rom-core/machine/input.ts';
+
+export type InputMode = 'type' | 'steer';
+
+/** The actions a stick binding can drive: J0 is the left-hand controller, J1 the right-hand one. */
+export const STICK_ACTIONS = ['UP', 'DOWN', 'LEFT', 'RIGHT', 'FIRE'] as const;
+export type StickAction = (typeof STICK_ACTIONS)[number];
+export type StickName = 'J0' | 'J1';
+export type JoyKey = `${StickName}_${StickAction}`;
+
+export const JOY_KEYS: readonly JoyKey[] = (['J0', 'J1'] as const).flatMap((j) => STICK_ACTIONS.map((a) => `${j}_${a}` as JoyKey));
+
+/** Physical keys (KeyboardEvent.code) that type an O2 key regardless of what they print. */
+const BY_CODE: Record<string, string> = {
+  Space: 'SPACE', Enter: 'ENTER', NumpadEnter: 'ENTER', Backspace: 'CLEAR', Delete: 'CLEAR',
+  Period: 'PERIOD', NumpadDecimal: 'PERIOD', Minus: 'MINUS', NumpadSubtract: 'MINUS', Equal: 'EQUALS',
+  NumpadAdd: 'PLUS', NumpadMultiply: 'TIMES', NumpadDivide: 'DIVIDE', Slash: 'QUESTION',
+  BracketRight: 'PLUS', BracketLeft: 'TIMES', Backslash: 'DIVIDE',
+};
+for (let d = 0; d <= 9; d++) {
+  BY_CODE[`Digit${d}`] = String(d);
+  BY_CODE[`Numpad${d}`] = String(d);
+}
+for (let c = 65; c <= 90; c++) BY_CODE[`Key${String.fromCharCode(c)}`] = String.fromCharCode(c);
+
+/** Printed characters that name an O2 key more naturally than the key's position (layout-proof). */
+const BY_CHAR: Record<string, string> = { '+': 'PLUS', '*': 'TIMES', '/': 'DIVIDE', '?': 'QUESTION', '=': 'EQUALS', '-': 'MINUS', '.': 'PERIOD' };
+
+/** The O2 key a PC key types, or undefined. `key` is KeyboardEvent.key (for + * / ? = on any layout). */
+export function o2KeyFor(code: string, key?: string): string | undefined {
+  if (key !== undefined && BY_CHAR[key] !== undefined) return BY_CHAR[key];
+  return BY_CODE[code];
+}
+
+/** Default stick keys on the PC keyboard. */
+export const DEFAULT_KEY_BINDINGS: Readonly<Record<JoyKey, string>> = {
+  J0_UP: 'ArrowUp', J0_DOWN: 'ArrowDown', J0_LEFT: 'ArrowLeft', J0_RIGHT: 'ArrowRight', J0_FIRE: 'ControlRight',
+  J1_UP: 'KeyW', J1_DOWN: 'KeyS', J1_LEFT: 'KeyA', J1_RIGHT: 'KeyD', J1_FIRE: 'ShiftLeft',
+};
+
+/** What one keydown does in a mode: a stick switch, an O2 key, or nothing. */
+export function resolveKey(
+  code: string,
+  key: string | undefined,
+  mode: InputMode,
+  bindings: Readonly<Record<JoyKey, string>>,
+): { joy: JoyKey } | { key: string } | undefined {
+  const joy = (Object.keys(bindings) as JoyKey[]).find((j) => bindings[j] === code);
+  const o2 = o2KeyFor(code, key);
+  if (joy && (mode === 'steer' || o2 === undefined)) return { joy };
+  if (o2) return { key: o2 };
+  return undefined;
+}
+
+/** Builds the 11-byte held-input snapshot (keyboard rows, J0, J1, RESET) from key and stick names. */
+export function buildSnapshot(keys: Iterable<string>, joy: [number, number], reset: boolean, swap: boolean): Uint8Array {
+  const snap = new Uint8Array(11);
+  let j0 = joy[0];
+  let j1 = joy[1];
+  for (const name of keys) {
+    const code = KEY_MATRIX[name];
+    if (code !== undefined) {
+      snap[code >> 3] |= 1 << (code & 7);
+      continue;
+    }
+    const m = /^J([01])_([A-Z]+)$/.exec(name);
+    if (m) {
+      const bit = JOY_BITS[m[2]] ?? 0;
+      if (m[1] === '0') j0 |= bit;
+      else j1 |= bit;
+    }
+  }
+  snap[8] = swap ? j1 : j0;
+  snap[9] = swap ? j0 : j1;
+  snap[10] = reset ? 1 : 0;
+  return snap;
+}
+
+/**
+ * The console's keyboard as printed on it, row by row (legend, O2 key name, width in key units), for
+ * the on-screen keyboard and the picture of which PC key is which.
+ */
+export const O2_LAYOUT: readonly (readonly [string, string, number?][])[] = [
+  [['1', '1'], ['2', '2'], ['3', '3'], ['4', '4'], ['5', '5'], ['6', '6'], ['7', '7'], ['8', '8'], ['9', '9'], ['0', '0']],
+  [['+', 'PLUS'], ['Q', 'Q'], ['W', 'W'], ['E', 'E'], ['R', 'R'], ['T', 'T'], ['U', 'U'], ['I', 'I'], ['O', 'O'], ['P', 'P']],
+  [['−', 'MINUS'], ['A', 'A'], ['S', 'S'], ['D', 'D'], ['F', 'F'], ['G', 'G'], ['H', 'H'], ['J', 'J'], ['K', 'K'], ['L', 'L']],
+  [['×', 'TIMES'], ['Z', 'Z'], ['X', 'X'], ['C', 'C'], ['V', 'V'], ['B', 'B'], ['M', 'M'], ['.', 'PERIOD'], ['?', 'QUESTION'], ['÷', 'DIVIDE']],
+  [['=', 'EQUALS'], ['YES', 'Y'], ['NO', 'N'], ['SPACE', 'SPACE', 3], ['CLEAR', 'CLEAR', 2], ['ENTER', 'ENTER', 2]],
+];
+
+/** The PC key legend for an O2 key (for the layout picture). */
+export const PC_LEGEND: Readonly<Record<string, string>> = {
+  PLUS: '+ or ]', MINUS: '-', TIMES: '* or [', DIVIDE: '/ (numpad) or \\', QUESTION: '?', EQUALS: '=', PERIOD: '.',
+  SPACE: 'Space', CLEAR: 'Backspace', ENTER: 'Enter', Y: 'Y', N: 'N',
+};

@@ -1,0 +1,22 @@
+/** Screen sizing, apart from the renderer so it can be tested in Node. */
+export type DisplayMode = 'integer' | '4:3';
+
+export interface Fit {
+  width: number;
+  height: number;
+  /** Integer scale in 'integer' mode; the vertical scale in '4:3'. */
+  scale: number;
+}
+
+/**
+ * 'integer': the largest whole multiple of the picture that fits (at least 1), square dots.
+ * '4:3': the largest 4:3 box that fits, as a TV showed it (dots are then not square).
+ */
+export function fitScreen(mode: DisplayMode, width: number, height: number, boxWidth: number, boxHeight: number): Fit {
+  if (mode === 'integer') {
+    const scale = Math.max(1, Math.floor(Math.min(boxWidth / width, boxHeight / height)));
+    return { width: width * scale, height: height * scale, scale };
+  }
+  const h = Math.max(height, Math.min(boxHeight, (boxWidth * 3) / 4));
+  return { width: Math.round((h * 4) / 3), height: Math.round(h), scale: h / height };
+}

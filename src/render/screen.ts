@@ -1,0 +1,115 @@
+/**
+ * The console's picture: a pixi.js texture over an RGBA buffer made from the worker's colour-index
+ * frame through the palette. The texture format is given explicitly (rgba8unorm; pixi's default for a
+ * Uint8Array is bgra8unorm, which swaps red and blue under WebGPU) and sampled nearest-neighbour.
+ * Without WebGL or WebGPU (pixi refuses to start) a plain 2D canvas shows the same pixels.
+ */
+import { Application, BufferImageSource, Sprite, Texture } from 'pixi.js';
+import { indexToRgba, rgbaLut, PALETTE_RF } from '../../rom-core/i8244/palette.ts';
+import { fitScreen } from './fit.ts';
+import type { DisplayMode } from './fit.ts';
+
+export class Screen {
+  readonly canvas: HTMLCanvasElement;
+  /** What draws: 'webgl', 'webgpu' or 'canvas2d'. */
+  readonly backend: string;
+  private readonly rgba: Uint8Array;
+  private readonly lut = rgbaLut(PALETTE_RF);
+  private mode: DisplayMode = 'integer';
+  private readonly resizeObserver: ResizeObserver;
+
+  private constructor(
+    private readonly host: HTMLElement,
+    readonly width: number,
+    readonly height: number,
+    private readonly app: Application | undefined,
+    private readonly source: BufferImageSource | undefined,
+    private readonly sprite: Sprite | undefined,
+    canvas: HTMLCanvasElement,
+    private readonly ctx2d: CanvasRenderingContext2D | undefined,
+    rgba: Uint8Array,
+  ) {
+    this.canvas = canvas;
+    this.rgba = rgba;
+    this.backend = app ? app.renderer.name : 'canvas2d';
+    canvas.classList.add('console-canvas');
+    canvas.dataset.backend = this.backend;
+    host.append(canvas);
+    this.resizeObserver = new ResizeObserver(() => this.layout());
+    this.resizeObserver.observe(host);
+    this.layout();
+  }
+
+  static async create(host: HTMLElement, width: number, height: number): Promise<Screen> {
+    const rgba = new Uint8Array(width * height * 4);
+    try {
+      const app = new Application();
+      await app.init({
+        width, height, preference: 'webgl', antialias: false, autoStart: false, background: 0x000000,
+        preserveDrawingBuffer: true, resolution: 1, autoDensity: false,
+      });
+      const source = new BufferImageSource({ resource: rgba, width, height, format: 'rgba8unorm', scaleMode: 'nearest', alphaMode: 'no-premultiply-alpha' });
+      const sprite = new Sprite(new Texture({ source }));
+      app.stage.addChild(sprite);
+      return new Screen(host, width, height, app, source, sprite, app.canvas, undefined, rgba);
+    } catch {
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const ctx = canvas.getContext('2d');
+      if (!ctx) throw new Error('this browser can draw neither WebGL nor a 2D canvas');
+      canvas.style.imageRendering = 'pixelated';
+      return new Screen(host, width, height, undefined, undefined, undefined, canvas, ctx, rgba);
+    }
+  }
+
+  setMode(mode: DisplayMode): void {
+    this.mode = mode;
+    this.layout();
+  }
+
+  /** Sizes the canvas for the host: integer multiples of the picture, or 4:3 filling the space. */
+  layout(): void {
+    const box = this.host.getBoundingClientRect();
+    const fit = fitScreen(this.mode, this.width, this.height, Math.max(1, box.width), Math.max(1, box.height));
+    this.canvas.style.width = `${fit.width}px`;
+    this.canvas.style.height = `${fit.height}px`;
+    this.canvas.dataset.scale = String(fit.scale);
+    if (this.app && this.sprite) {
+      const w = Math.round(fit.width);
+      const h = Math.round(fit.height);
+      if (this.app.renderer.width !== w || this.app.renderer.height !== h) this.app.renderer.resize(w, h);
+      this.sprite.width = w;
+      this.sprite.height = h;
+      this.app.render();
+    }
+  }
+
+  /** Shows a colour-index frame. */
+  show(indices: Uint8Array): void {
+    indexToRgba(indices, this.lut, this.rgba);
+    if (this.app && this.source) {
+      this.source.update();
+      this.app.render();
+    } else if (this.ctx2d) {
+      this.ctx2d.putImageData(new ImageData(new Uint8ClampedArray(this.rgba.buffer as ArrayBuffer), this.width, this.height), 0, 0);
+    }
+  }
+
+  /** The current picture at its native size as a PNG (exact pixels, no scaling). */
+  async screenshot(): Promise<Blob> {
+    const c = document.createElement('canvas');
+    c.width = this.width;
+    c.height = this.height;
+    const ctx = c.getContext('2d');
+    if (!ctx) throw new Error('no 2D canvas for the screenshot');
+    ctx.putImageData(new ImageData(new Uint8ClampedArray(this.rgba), this.width, this.height), 0, 0);
+    return new Promise((resolve, reject) => c.toBlob((b) => (b ? resolve(b) : reject(new Error('the browser made no PNG'))), 'image/png'));
+  }
+
+  destroy(): void {
+    this.resizeObserver.disconnect();
+    this.app?.destroy({ removeView: true }, { children: true, texture: true, textureSource: true });
+    this.canvas.remove();
+  }
+}

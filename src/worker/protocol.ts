@@ -1,0 +1,131 @@
+/**
+ * What the console page and the emulator worker say to each other. Control calls go through comlink
+ * (ConsoleWorkerApi); pictures, sound and input travel as plain messages on dedicated MessagePorts so
+ * a frame is one transferred buffer, never a structured-clone copy.
+ */
+
+/** Held inputs for one frame: keyboard rows 0-7 (bit = column), sticks J0 and J1, RESET. */
+export const SNAPSHOT_LENGTH = 11;
+export const SNAPSHOT_JOY = 8;
+export const SNAPSHOT_RESET = 10;
+
+/** The images a machine is built from; a missing one means "our own, built from source". */
+export interface RomImages {
+  bios?: Uint8Array;
+  cart?: Uint8Array;
+  charset?: Uint8Array;
+}
+
+export interface BootOptions {
+  images: RomImages;
+  /** Restore this state right after the machine is built. */
+  state?: Uint8Array;
+  /** The worker posts VideoMessages here and reads InputMessages from it. */
+  videoPort: MessagePort;
+  /** The AudioWorkletNode's port, when there is audio. */
+  audioPort?: MessagePort;
+  sampleRate: number;
+  /** Start paused (tests, restart after a crash). */
+  paused?: boolean;
+}
+
+export interface RomSummary {
+  kind: 'bios' | 'cart' | 'charset';
+  /** Where it came from: "built in (…)" or the identity note of a user's image. */
+  note: string;
+  crcHex: string;
+  size: number;
+}
+
+export interface BootInfo {
+  roms: RomSummary[];
+  width: number;
+  height: number;
+  /** Frames per second of the emulated video standard. */
+  frameRate: number;
+  timing: 'NTSC' | 'PAL';
+}
+
+export interface WorkerStats {
+  /** Emulated frames since boot. */
+  framesRun: number;
+  /** Frames the pacer gave up on after a stall (more were due than it catches up). */
+  framesDropped: number;
+  /** Mean milliseconds of worker time per emulated frame, over the last second. */
+  workerMsPerFrame: number;
+  /** Emulated frames per second over the last second of wall time. */
+  fps: number;
+  running: boolean;
+  speed: number;
+}
+
+export interface DisasmLine {
+  address: number;
+  bytes: number[];
+  text: string;
+  /** "file:line  source text" for our own ROMs, from the assembler's line map. */
+  source?: string;
+  current: boolean;
+  breakpoint: boolean;
+}
+
+export interface DebugInfo {
+  frame: number;
+  pc: number;
+  a: number;
+  psw: number;
+  sp: number;
+  /** Register bank in use (0 or 1) and R0-R7 of it. */
+  bank: number;
+  regs: number[];
+  p1: number;
+  p2: number;
+  timer: number;
+  intEnabled: boolean;
+  iram: number[];
+  eram: number[];
+  vdc: number[];
+  disasm: DisasmLine[];
+  breakpoints: number[];
+  /** A breakpoint reached since the last resume (the frame ran to its end; see session.ts). */
+  hit?: { address: number; frame: number };
+  /** Character ROM (512 bytes) for the character viewer. */
+  charset: number[];
+}
+
+/** worker -> page on the video port. */
+export type VideoMessage =
+  | { type: 'frame'; pixels: Uint8Array; frame: number; workerMs: number }
+  | { type: 'autosave'; state: Uint8Array; frame: number }
+  | { type: 'status'; running: boolean; speed: number; frame: number; reason?: string }
+  | { type: 'fatal'; message: string };
+
+/** page -> worker on the video port. */
+export type InputMessage = { type: 'input'; snapshot: Uint8Array };
+
+/** worker -> AudioWorklet: one frame of unipolar PCM (0 .. 15/16) at the context's rate. */
+export type AudioMessage = { type: 'pcm'; samples: Float32Array } | { type: 'flush' };
+
+export interface ConsoleWorkerApi {
+  boot(options: BootOptions): Promise<BootInfo>;
+  /** Replaces some images (a cartridge dropped on the page) and powers on again. */
+  swapImages(images: RomImages): Promise<BootInfo>;
+  setRunning(running: boolean): void;
+  setHidden(hidden: boolean): void;
+  setSpeed(speed: number): void;
+  /** Runs n frames while paused and shows the last one. */
+  stepFrames(n: number): number;
+  /** Runs one CPU instruction while paused. */
+  stepInstruction(): DebugInfo;
+  powerCycle(): Promise<BootInfo>;
+  saveState(): Uint8Array;
+  /** Throws a specific Error, leaving the machine as it was, when the bytes are not a usable state. */
+  loadState(state: Uint8Array): number;
+  debugInfo(): DebugInfo;
+  setBreakpoints(addresses: number[]): void;
+  stats(): WorkerStats;
+  /** The current picture as colour indices (tests and screenshots). */
+  frame(): { pixels: Uint8Array; frame: number };
+  /** Test hook: the next frame throws inside the worker, as a core bug would. */
+  crashNextFrame(): void;
+}

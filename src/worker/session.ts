@@ -1,0 +1,190 @@
+/**
+ * One emulated console as the worker runs it, with no worker or DOM in it so Node tests drive it the
+ * same way: build from images, apply a held-input snapshot, run frames, save and load states, and
+ * answer the debugger.
+ */
+import { Odyssey2 } from '../../rom-core/machine/odyssey2.ts';
+import { disassembleOne } from '../../rom-core/asm/disasm.ts';
+import type { Builtins, BuiltRom } from './builtin-roms.ts';
+import { SNAPSHOT_JOY, SNAPSHOT_LENGTH, SNAPSHOT_RESET } from './protocol.ts';
+import type { BootInfo, DebugInfo, DisasmLine, RomImages, RomSummary } from './protocol.ts';
+
+interface SourceIndex {
+  /** program address (A11 = bank bit) -> "file:line  text" */
+  byAddress: Map<number, string>;
+}
+
+function indexSources(rom: BuiltRom, offset: number, index: SourceIndex): void {
+  const split = new Map<string, string[]>();
+  for (const entry of rom.lineMap) {
+    let lines = split.get(entry.file);
+    if (!lines) {
+      lines = (rom.sources.get(entry.file) ?? '').split('\n');
+      split.set(entry.file, lines);
+    }
+    const text = (lines[entry.line - 1] ?? '').trim();
+    index.byAddress.set(entry.address + offset, `${entry.file}:${entry.line}  ${text}`);
+  }
+}
+
+export class ConsoleSession {
+  readonly machine: Odyssey2;
+  readonly roms: RomSummary[];
+  private readonly sources: SourceIndex = { byAddress: new Map() };
+  private breakpoints = new Set<number>();
+  private lastHit: { address: number; frame: number } | undefined;
+  private pendingHit: number | undefined;
+  private resetHeld = false;
+
+  constructor(images: RomImages, builtins: Builtins, sampleRate: number) {
+    const bios = images.bios ?? builtins.bios.image;
+    const cart = images.cart ?? builtins.cart.image;
+    this.machine = new Odyssey2({ bios, cart, charset: images.charset, sampleRate });
+    const id = this.machine.identity;
+    this.roms = [
+      { kind: 'bios', note: images.bios ? id.bios.note : `BIOS: ${builtins.bios.name}`, crcHex: id.bios.crcHex, size: id.bios.size },
+      { kind: 'cart', note: images.cart ? id.cart.note : `cartridge: ${builtins.cart.name}`, crcHex: id.cart.crcHex, size: id.cart.size },
+    ];
+    if (id.charset) this.roms.push({ kind: 'charset', note: id.charset.note, crcHex: id.charset.crcHex, size: id.charset.size });
+    if (!images.bios) indexSources(builtins.bios, 0, this.sources);
+    // Our test cartridge is 2 KB, assembled at 400h-BFFh: the program addresses it runs at.
+    if (!images.cart) indexSources(builtins.cart, 0, this.sources);
+  }
+
+  info(): BootInfo {
+    const t = this.machine.timing;
+    return {
+      roms: this.roms,
+      width: t.visibleWidth,
+      height: t.visibleHeight,
+      frameRate: (t.dotRateNum / t.dotRateDen) / t.dotsPerFrame,
+      timing: t.name,
+    };
+  }
+
+  /** Sets the held keys and sticks to exactly this snapshot. */
+  applyInput(snapshot: Uint8Array): void {
+    if (snapshot.length !== SNAPSHOT_LENGTH) throw new RangeError(`an input snapshot is ${SNAPSHOT_LENGTH} bytes; got ${snapshot.length}`);
+    const m = this.machine;
+    for (let i = 0; i < 8; i++) m.keys[i] = snapshot[i];
+    m.joy[0] = snapshot[SNAPSHOT_JOY];
+    m.joy[1] = snapshot[SNAPSHOT_JOY + 1];
+    const reset = snapshot[SNAPSHOT_RESET] !== 0;
+    if (reset !== this.resetHeld) {
+      this.resetHeld = reset;
+      m.setKey('RESET', reset);
+    }
+  }
+
+  /**
+   * Runs one frame. With breakpoints set, the CPU runs through the debugger loop; a breakpoint can only
+   * be reported at the end of the frame it was reached in (Odyssey2.runFrame cannot stop mid-frame), so
+   * the result says where and the caller pauses.
+   */
+  runFrame(): { hit?: number } {
+    if (this.breakpoints.size === 0) {
+      this.machine.runFrame();
+      return {};
+    }
+    const cpu = this.machine.cpu;
+    const plain = cpu.run;
+    this.pendingHit = undefined;
+    const set = this.breakpoints;
+    cpu.run = (cycles: number): number => {
+      let elapsed = 0;
+      while (elapsed < cycles) {
+        const r = cpu.runDebug(cycles - elapsed, { breakpoints: set });
+        elapsed += r.cycles;
+        if (r.reason === 'breakpoint') {
+          // runDebug resumes past the instruction it stopped before, so the loop goes on from here.
+          if (this.pendingHit === undefined) this.pendingHit = r.pc;
+        }
+      }
+      return elapsed;
+    };
+    try {
+      this.machine.runFrame();
+    } finally {
+      cpu.run = plain;
+    }
+    if (this.pendingHit === undefined) return {};
+    this.lastHit = { address: this.pendingHit, frame: this.machine.frameNumber };
+    return { hit: this.pendingHit };
+  }
+
+  /** One instruction (with a pending interrupt's entry) outside the frame loop: the debugger's step. */
+  stepInstruction(): void {
+    this.machine.cpu.step();
+  }
+
+  setBreakpoints(addresses: number[]): void {
+    this.breakpoints = new Set(addresses.map((a) => a & 0xfff));
+  }
+
+  clearHit(): void {
+    this.lastHit = undefined;
+  }
+
+  debugInfo(): DebugInfo {
+    const m = this.machine;
+    const cpu = m.cpu;
+    const psw = cpu.psw;
+    const bank = (psw & 0x10) !== 0 ? 1 : 0;
+    const regs: number[] = [];
+    for (let i = 0; i < 8; i++) regs.push(cpu.ram[bank * 24 + i]);
+    return {
+      frame: m.frameNumber,
+      pc: cpu.pc,
+      a: cpu.a,
+      psw,
+      sp: cpu.sp,
+      bank,
+      regs,
+      p1: m.p1,
+      p2: m.p2,
+      timer: cpu.timer,
+      intEnabled: cpu.intEnabled,
+      iram: Array.from(cpu.ram),
+      eram: Array.from(m.eram),
+      vdc: Array.from(m.vdc.regs),
+      disasm: this.disassembleAround(cpu.pc),
+      breakpoints: [...this.breakpoints].sort((a, b) => a - b),
+      hit: this.lastHit,
+      charset: Array.from(m.vdc.getCharset()),
+    };
+  }
+
+  /** A few instructions before the PC (decoded from a safe earlier start) and more after it. */
+  disassembleAround(pc: number, before = 6, after = 14): DisasmLine[] {
+    const program = this.machine.cpu.program;
+    const decodeFrom = (start: number, stopAt: number): number[] => {
+      const starts: number[] = [];
+      let a = start;
+      while (a < stopAt) {
+        starts.push(a);
+        a += disassembleOne(program, a, a).length;
+      }
+      return a === stopAt ? starts : [];
+    };
+    // Instructions are 1 or 2 bytes: find the earliest start within 2·before bytes that lands on the PC.
+    let lead: number[] = [];
+    for (let back = Math.min(pc, before * 2); back > 0 && lead.length === 0; back--) lead = decodeFrom(pc - back, pc);
+    const lines: DisasmLine[] = [];
+    const push = (address: number): number => {
+      const { text, length } = disassembleOne(program, address, address);
+      lines.push({
+        address,
+        bytes: Array.from(program.subarray(address, address + length)),
+        text,
+        source: this.sources.byAddress.get(address),
+        current: address === pc,
+        breakpoint: this.breakpoints.has(address),
+      });
+      return length;
+    };
+    for (const a of lead.slice(-before)) push(a);
+    let a = pc;
+    for (let i = 0; i <= after && a < program.length; i++) a += push(a);
+    return lines;
+  }
+}
