@@ -34,6 +34,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   const alliancesOpen = { value: false };
   let lastPhaseKey = '';
   let lastPanelKey = '';
+  let findDraft = '';
 
   const act = (ev: GameEvent): void => {
     if (controller.act(ev)) {
@@ -222,6 +223,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     if (again) {
       // The redrawn twin of the focused control takes the focus, without moving the page.
       again.focus({ preventScroll: true });
+      if (again instanceof HTMLInputElement && (again.type === 'text' || again.type === '')) again.setSelectionRange(again.value.length, again.value.length);
     } else if (focusKey && moved && title) {
       // The control that had the focus is gone with the old phase: continue at the new panel's heading.
       title.focus({ preventScroll: true });
@@ -232,7 +234,9 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   }
 
   function countryFinder(s: ViewState, choose: (name: string) => void): HTMLElement {
-    const input = h('input', { id: 'bv-find', 'data-key': 'find', list: 'bv-countries', autocomplete: 'off', placeholder: 'e.g. Canada' });
+    // The typed text lives outside the DOM: a redraw (an autosave landing) must not wipe it mid-word.
+    const input = h('input', { id: 'bv-find', 'data-key': 'find', list: 'bv-countries', autocomplete: 'off', placeholder: 'e.g. Canada', value: findDraft });
+    input.addEventListener('input', () => { findDraft = input.value; });
     const list = h('datalist', { id: 'bv-countries' }, Object.keys(s.countries).map((c) => h('option', { value: c })));
     const form = h('form', { class: 'bv-find', role: 'search' },
       h('label', { for: 'bv-find' }, 'Country (/)'), input, list, h('button', { type: 'submit', 'data-key': 'find-go' }, 'Choose'));
@@ -242,7 +246,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       const name = Object.keys(s.countries).find((c) => c.toLowerCase() === typed)
         ?? Object.keys(s.countries).find((c) => c.toLowerCase().startsWith(typed));
       if (!typed || !name) { showLocal(`No country called "${input.value}".`); return; }
-      input.value = '';
+      findDraft = '';
       choose(name);
     });
     return form;
