@@ -96,4 +96,49 @@ describe('our BIOS on the Odyssey2 machine', () => {
     expect([o2.cpu.ram[0x22], o2.cpu.ram[0x23], o2.cpu.ram[0x24]]).toEqual([0xb1, 0xb0, 0xb2]);
     expect(o2.cpu.p1 & 3).toBe(3);
   });
+
+  it('after waitvsync an 8-cycle loop counts 34h (NTSC) / D6h (PAL) while T1 is high, as real consoles do', () => {
+    // o2-hardware.md §0: the count measures the rest of VBLANK after the BIOS interrupt path. The
+    // padding moves the phase of waitvsync's loop against the interrupt; with a 4-cycle shorter
+    // interrupt path a third of the phases count one more.
+    const cartFor = (pad: number): Uint8Array => {
+      const cart = assemble(`
+        org 400h
+        jmp begin
+        jmp 0009h               ; irq
+        retr
+        nop
+        jmp 001Ah               ; vsyncirq
+        jmp begin
+        jmp 0044h               ; soundirq
+begin:  call 00F1h              ; init (ends in gfxon: RB1, EN I)
+        call 0176h              ; waitvsync
+        mov r2,#${pad + 1}
+-:      djnz r2,-
+        ${'nop\n        '.repeat(pad % 3)}
+        call 0176h
+        clr a
+count:  inc a
+        jz done
+        nop
+        nop
+        nop
+        jt1 count
+done:   mov r0,#20h
+        mov @r0,a
+        jmp $
+        org 0BFFh
+        db 0FFh
+`);
+      expect(cart.diagnostics).toEqual([]);
+      return cart.bytes;
+    };
+    for (let pad = 0; pad < 24; pad++) {
+      for (const [pal, expected] of [[false, 0x34], [true, 0xd6]] as const) {
+        const o2 = new Odyssey2({ bios: bios().image, cart: cartFor(pad), pal });
+        for (let i = 0; i < 5; i++) o2.runFrame();
+        expect([pad, pal, o2.cpu.ram[0x20]]).toEqual([pad, pal, expected]);
+      }
+    }
+  });
 });
