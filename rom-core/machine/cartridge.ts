@@ -1,14 +1,21 @@
 /**
- * Cartridge mappers, as MAME's `src/devices/bus/odyssey2/` does them (o2-hardware.md §2.1, §2.4,
- * §2.5). Program space 000h-3FFh is the BIOS; 400h-BFFh is the cart's `read_rom04(addr - 400h)` and
- * C00h-FFFh its `read_rom0c(addr - C00h)`. Every bank the mapper can select is prebuilt as a whole
+ * Cartridge mappers, as MAME 0.251's `src/devices/bus/odyssey2/` does them (o2-hardware.md §2.1,
+ * §2.4, §2.5). Program space 000h-3FFh is the BIOS; 400h-BFFh is the cart's `read_rom04(addr - 400h)`
+ * and C00h-FFFh its `read_rom0c(addr - C00h)`. Every bank the mapper can select is prebuilt as a whole
  * 4 KB program image (BIOS included), so a bank switch only swaps the CPU's `program` array.
  *
+ * C00h-FFFh: the current MAME source reads it as rom04(off + 400h) (a mirror of 800h-BFFh, as
+ * o2-hardware.md §2.1 says), but MAME 0.251, the version we follow, shows the bank's FIRST KB there
+ * (a mirror of 400h-7FFh) for every size and for the rally mapper too: measured with MAME 0.251 by
+ * jumping to C04h on 2, 4, 8, 12 and 16 KB carts (test/golden/machine/mirror.*, and
+ * mame-oracle-notes.md "C00h-FFFh mirrors its first KB"). We follow the measurement.
+ *
  * - standard (`o2_rom`): bank = P1 & 3; offset = (off + bank·800h) & mask, mask = largest power of
- *   two <= size, minus 1; offsets >= size read FFh; rom0c(off) = rom04(off + 400h).
+ *   two <= size, minus 1; offsets >= size read FFh.
  * - rally (`o2_rally`, Videopac+ 55/58/59/60): bank = P1.0 ? all ones : latch; the latch takes the
  *   data of a cart I/O write (P1.6 = 0) to an address with A7 = 1 while P1.4 = 0.
- * - ktaa (`o2_ktaa`, homebrew 3 KB pages): bank = P1 & (pages - 1); 400h-FFFh is the page, linear.
+ * - ktaa (`o2_ktaa`, homebrew 3 KB pages): bank = P1 & (pages - 1); 400h-FFFh is the page, linear
+ *   (from the source; MAME only uses it for the software list, so -cart never reaches it to measure).
  *
  * Which mapper a file gets follows MAME 0.251's `-cart` rule (slot.cpp): 16 KB -> rally, anything
  * else -> standard. So a 12 KB file runs on the standard mapper (its last 4 KB are unreachable, as in
@@ -68,7 +75,7 @@ export class Cartridge {
   private read(bank: number, address: number): number {
     const rom = this.rom;
     if (this.kind === 'ktaa') return rom[bank * 0xc00 + address - 0x400];
-    const off = address < 0xc00 ? address - 0x400 : address - 0xc00 + 0x400;
+    const off = address < 0xc00 ? address - 0x400 : address - 0xc00;
     if (this.kind === 'rally') return rom[(off + bank * 0x800) & (rom.length - 1)];
     const mask = (1 << (31 - Math.clz32(rom.length))) - 1;
     const o = (off + bank * 0x800) & mask;

@@ -16,5 +16,6 @@ export interface MachineGolden {
 export const GOLDENS: readonly MachineGolden[] = [
   { name: 'vblank', cart: 'vblank', frames: 60, input: '' },
   { name: 'raster', cart: 'raster', frames: 4, input: '' },
+  { name: 'mirror', cart: 'mirror', frames: 2, input: '' },
   { name: 'input', cart: 'input', frames: 12, input: '3 J0_UP down\n5 J0_UP up\n4 A down\n6 J1_FIRE down\n7 ENTER down\n8 A up\n' },
 ];
