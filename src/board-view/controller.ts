@@ -179,7 +179,12 @@ export class BoardController {
     this.saving = this.saving.then(async () => {
       try {
         await this.store.save(text);
+        // Redraw only when the "saved" mark changes: a redraw under a finger or a mouse button can eat a click.
+        if (this.saved) return;
         this.saved = true;
+        if (this.notice?.kind === 'error' && this.notice.text.startsWith('Autosave failed')) {
+          this.notice = { kind: 'info', text: 'Autosave works again: the game is saved.' };
+        }
       } catch (e) {
         this.saved = false;
         this.notice = e instanceof StorageFullError

@@ -113,6 +113,7 @@ describe('BoardController with the board engine', () => {
     play(c, OPENING.slice(4, 5));
     await c.settled();
     expect(c.snapshot().saved).toBe(true);
+    expect(c.snapshot().notice?.kind).not.toBe('error');
   });
 
   it('keeps an unreadable save aside instead of overwriting it', async () => {
