@@ -6,6 +6,8 @@
  * silence over about a millisecond instead of stepping (a click).
  */
 export interface PcmQueueStats {
+  /** Samples received since start. */
+  received: number;
   queuedMs: number;
   underruns: number;
   dropped: number;
@@ -27,6 +29,7 @@ export class PcmQueue {
   private primed = false;
   underruns = 0;
   dropped = 0;
+  received = 0;
   rate = 1;
 
   constructor(
@@ -48,6 +51,7 @@ export class PcmQueue {
 
   push(samples: Float32Array): void {
     const cap = Math.ceil((this.sampleRate * this.capMs) / 1000);
+    this.received += samples.length;
     const cleaned = new Float32Array(samples.length);
     for (let i = 0; i < samples.length; i++) {
       const x = samples[i];
@@ -112,6 +116,6 @@ export class PcmQueue {
   }
 
   stats(): PcmQueueStats {
-    return { queuedMs: this.queuedMs(), underruns: this.underruns, dropped: this.dropped, rate: this.rate };
+    return { received: this.received, queuedMs: this.queuedMs(), underruns: this.underruns, dropped: this.dropped, rate: this.rate };
   }
 }
