@@ -2,7 +2,8 @@
  * Regenerates test/golden/machine/<cart>.jsonl and <cart>.png by running the machine test cartridges
  * of test/programs/machine/ in MAME 0.251 (`odyssey2`, -cart) with the test BIOS and a blank character
  * set, recording per frame what `o2 run --state-jsonl` writes (test/mame/machine-oracle.lua) and the
- * last frame's picture. Needs /usr/games/mame; the test suite only reads the goldens.
+ * last frame's picture; `pal` goldens run MAME's `videopac` (8245) instead. Needs /usr/games/mame;
+ * the test suite only reads the goldens.
  *
  *   npx tsx test/mame/make-machine-goldens.ts [name ...]      (default: every entry of GOLDENS)
  */
@@ -39,10 +40,12 @@ function mameInput(script: string): string {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'o2-machine-goldens-'));
-const romDir = join(work, 'rom', 'odyssey2');
-mkdirSync(romDir, { recursive: true });
-writeFileSync(join(romDir, 'o2bios.rom'), testBios());
-writeFileSync(join(romDir, 'charset_i8244.bin'), new Uint8Array(512));
+for (const system of ['odyssey2', 'videopac']) {
+  const romDir = join(work, 'rom', system);
+  mkdirSync(romDir, { recursive: true });
+  writeFileSync(join(romDir, 'o2bios.rom'), testBios());
+  writeFileSync(join(romDir, 'charset_i8244.bin'), new Uint8Array(512));
+}
 mkdirSync(MACHINE_GOLDEN_DIR, { recursive: true });
 
 const lut = new Map<number, number>(PALETTE_RF.map((c, i) => [c, i]));
@@ -56,9 +59,9 @@ for (const g of GOLDENS.filter((x) => names.length === 0 || names.includes(x.nam
   writeFileSync(cartPath, testCart(g.cart));
   writeFileSync(inputPath, mameInput(g.input));
   const run = spawnSync(MAME, [
-    'odyssey2', '-noreadconfig', '-rompath', join(work, 'rom'), '-cart', cartPath,
+    g.pal ? 'videopac' : 'odyssey2', '-noreadconfig', '-rompath', join(work, 'rom'), '-cart', cartPath,
     '-video', 'none', '-sound', 'none', '-nothrottle', '-skip_gameinfo',
-    '-seconds_to_run', String(Math.ceil(g.frames / 59.8) + 5),
+    '-seconds_to_run', String(Math.ceil(g.frames / 49.7) + 5),
     '-cfg_directory', join(work, 'cfg'), '-nvram_directory', join(work, 'nvram'),
     '-autoboot_script', LUA,
   ], {
