@@ -5,6 +5,9 @@ import type { EngineFactory, EngineSession } from './engine-port.ts';
 import type { LegalAction, SendResult } from './types.ts';
 import { toView } from './view-state.ts';
 
+/** Undo steps kept in a save (the machine keeps more in memory while the page is open). */
+export const SAVED_UNDO = 30;
+
 /** What `serialize()` writes: the engine's own snapshot plus the engine's undo history, also as snapshots. */
 interface SessionText { game: string; undo: string[] }
 
@@ -55,7 +58,8 @@ class MachineSession implements EngineSession {
 
   serialize(): string {
     const ctx = this.actor.getSnapshot().context;
-    return encodeSession(ctx.state, ctx.history);
+    // Every save carries the undo steps; the last SAVED_UNDO of them keeps autosaves small and quick.
+    return encodeSession(ctx.state, ctx.history.slice(-SAVED_UNDO));
   }
 }
 

@@ -35,6 +35,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   let lastPhaseKey = '';
   let lastPanelKey = '';
   let findDraft = '';
+  let resumed = false;
 
   const act = (ev: GameEvent): void => {
     if (controller.act(ev)) {
@@ -180,7 +181,10 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     fillNotice(snap.notice);
 
     const body: (HTMLElement | null)[] = [];
-    if (s.phase === 'setup') {
+    if (!resumed) {
+      // Until the autosave has been read, showing the setup form would flash a wrong screen.
+      body.push(h('p', { class: 'bv-loading' }, 'Loading the saved game…'));
+    } else if (s.phase === 'setup') {
       const start = (): void => {
         const ev = setupEvent(setup);
         if (typeof ev === 'string') { setupError = ev; draw(); return; }
@@ -293,7 +297,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
 
   const unsubscribe = controller.subscribe(draw);
   draw();
-  void controller.resume().finally(() => { root.dataset.ready = 'true'; draw(); });
+  void controller.resume().finally(() => { resumed = true; root.dataset.ready = 'true'; draw(); });
 
   return {
     destroy() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BoardController } from '../../../src/board-view/controller.ts';
-import { boardEngine } from '../../../src/board-view/engine-adapter.ts';
+import { boardEngine, SAVED_UNDO } from '../../../src/board-view/engine-adapter.ts';
 import { memoryStore, StorageFullError, type SaveStore } from '../../../src/board-view/save-store.ts';
 import type { GameEvent } from '../../../src/board-view/types.ts';
 
@@ -150,5 +150,29 @@ describe('BoardController with the board engine', () => {
     expect(c.importText('{"format":"o2conquest-board-save","version":1,"engine":"{\\"game\\":\\"{}\\",\\"undo\\":[]}"}', '"x.json"')).toBe(false);
     expect(c.snapshot().notice?.kind === 'error' && c.snapshot().notice).toMatchObject({ text: expect.stringMatching(/^Could not load "x.json": the game: not a o2conquest.board save.*Your current game is unchanged\.$/) });
     expect(JSON.parse(c.exportText()).engine).toBe(JSON.parse(before).engine);
+  });
+});
+
+describe('engine adapter', () => {
+  it('saves at most SAVED_UNDO undo steps, and a restored game undoes exactly those', () => {
+    const engine = boardEngine();
+    const game = engine.create();
+    for (const e of OPENING) expect(game.send(e).ok).toBe(true);
+    for (let i = 0; i < 40; i++) expect(game.send({ type: 'pass', player: i % 2 === 0 ? 'Bob' : 'Ann' }).ok).toBe(true);
+    const text = game.serialize();
+    expect(JSON.parse(text).undo).toHaveLength(SAVED_UNDO);
+    const back = engine.restore(text);
+    expect(back.view()).toEqual(game.view());
+    for (let i = 0; i < SAVED_UNDO; i++) expect(back.undo().ok).toBe(true);
+    expect(back.undo()).toMatchObject({ ok: false, refusal: { rule: 'undo' } });
+    expect(back.view().turn).toBe(SAVED_UNDO % 2 === 0 ? 'Bob' : 'Ann');
+  });
+
+  it('refuses a snapshot it cannot read, saying which part is wrong', () => {
+    const engine = boardEngine();
+    expect(() => engine.restore('nope')).toThrow('the game snapshot is not valid JSON');
+    expect(() => engine.restore('{"game":1}')).toThrow('missing its game or undo list');
+    const good = JSON.parse(engine.create().serialize());
+    expect(() => engine.restore(JSON.stringify({ ...good, undo: ['{}'] }))).toThrow(/^undo step 1: not a o2conquest.board save/);
   });
 });
