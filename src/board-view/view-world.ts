@@ -56,16 +56,24 @@ function countryRow(c: ViewCountry, state: ViewState, opts: WorldOptions): HTMLE
   h('span', { class: 'bv-space bv-space-conquered', title: 'Conquered space' },
     conquered && c.status !== 'homeland' ? markers : null,
     homelandOf ? marker(homelandOf, homelandOf.name, 'home') : null,
-    attacked && state.war ? h('span', { class: 'bv-attack-flag', title: `Under attack by ${state.war.attacker}` }, '⚔') : null),
+    // Rule 10A: the attacker's marker waits just outside the country until the war is decided.
+    attacked && state.war ? h('span', { class: 'bv-attack-flag', title: `Under attack by ${state.war.attacker}` },
+      '⚔', marker(byName.get(state.war.attacker), state.war.attacker)) : null),
   );
 }
 
 export function renderWorld(state: ViewState, opts: WorldOptions): HTMLElement {
   return h('section', { class: 'bv-world', 'aria-label': 'The world: zone bars' },
-    state.zones.map((z) => h('section', { class: 'bv-zone', 'aria-label': z.name },
-      h('h3', { class: 'bv-zone-head' }, h('span', {}, z.name), h('span', { class: 'bv-zone-cols', 'aria-hidden': 'true' }, 'PBU · allied · conquered')),
+    state.zones.map((z) => {
+      // Rule 7: a zone whose every country carries one player's markers is dominated by that player.
+      const holders = state.players.filter((p) => z.countries.every((c) => c.owners.includes(p.name)));
+      return h('section', { class: 'bv-zone', 'aria-label': z.name },
+      h('h3', { class: 'bv-zone-head' },
+        h('span', {}, z.name, ...holders.map((p) => h('span', { class: 'bv-dominated', title: `${p.name} holds the whole zone (Rule 7)` }, ' ', marker(p, p.name)))),
+        h('span', { class: 'bv-zone-cols', 'aria-hidden': 'true' }, 'PBU · allied · conquered')),
       h('ul', { class: 'bv-zone-list' }, z.countries.map((c) => countryRow(c, state, opts))),
-    )));
+      );
+    }));
 }
 
 export function renderRecordTrack(state: ViewState): HTMLElement {
