@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { Pacer } from '../../../src/worker/pacer.ts';
+
+describe('Pacer', () => {
+  it('runs one frame per period on time', () => {
+    const p = new Pacer(10);
+    p.restart(0);
+    expect(p.due(0)).toBe(1);
+    expect(p.wait(0)).toBe(10);
+    expect(p.due(5)).toBe(0);
+    expect(p.due(10)).toBe(1);
+    expect(p.due(29.9)).toBe(1);
+    expect(p.dropped).toBe(0);
+  });
+
+  it('catches up at most maxCatchUp frames after a stall and counts the rest as dropped', () => {
+    const p = new Pacer(10, 3);
+    p.restart(0);
+    p.due(0);
+    expect(p.due(100)).toBe(3); // 10 were due
+    expect(p.dropped).toBe(7);
+    expect(p.wait(100)).toBe(10);
+    expect(p.due(110)).toBe(1);
+  });
+
+  it('keeps the long-run rate exact', () => {
+    const p = new Pacer(1000 / 60);
+    p.restart(0);
+    let frames = 0;
+    for (let t = 0; t < 10_000; t += 7) frames += p.due(t);
+    expect(frames).toBe(600);
+    expect(p.dropped).toBe(0);
+  });
+
+  it('restart forgets the time spent paused', () => {
+    const p = new Pacer(10);
+    p.restart(0);
+    p.due(0);
+    p.restart(5000);
+    expect(p.due(5000)).toBe(1);
+    expect(p.dropped).toBe(0);
+  });
+});

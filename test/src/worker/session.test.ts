@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { ConsoleSession } from '../../../src/worker/session.ts';
+import { SNAPSHOT_LENGTH } from '../../../src/worker/protocol.ts';
+import { buildSnapshot } from '../../../src/input/keymap.ts';
+import { KEY_MATRIX } from '../../../rom-core/machine/input.ts';
+import { nodeBuiltins } from './builtins.ts';
+
+const builtins = nodeBuiltins();
+const none = new Uint8Array(SNAPSHOT_LENGTH);
+
+function run(s: ConsoleSession, frames: number, snapshot: Uint8Array = none): void {
+  for (let i = 0; i < frames; i++) {
+    s.applyInput(snapshot);
+    s.runFrame();
+  }
+}
+
+describe('ConsoleSession', () => {
+  it('boots our BIOS and the test cartridge and names them', () => {
+    const s = new ConsoleSession({}, builtins, 48_000);
+    expect(s.info()).toMatchObject({ width: 360, height: 243, timing: 'NTSC' });
+    expect(s.info().frameRate).toBeCloseTo(59.83, 2);
+    expect(s.roms.map((r) => r.note)).toEqual([
+      'BIOS: o2conquest open BIOS (built from source)',
+      'cartridge: console test cartridge (built from source)',
+    ]);
+    run(s, 10);
+    expect(s.machine.frameNumber).toBe(10);
+    expect(s.machine.cpu.ram[0x20]).toBeGreaterThan(0); // the VBLANK interrupt reached the cartridge
+  });
+
+  it('applies a held-input snapshot: the test cart sees the key and the stick', () => {
+    const s = new ConsoleSession({}, builtins, 48_000);
+    run(s, 5);
+    run(s, 3, buildSnapshot(['Q', 'J1_LEFT'], [0, 0], false, false));
+    expect(s.machine.cpu.ram[0x2b]).toBe(KEY_MATRIX.Q);
+    expect(s.machine.cpu.ram[0x29]).toBe(0xff & ~0x08);
+    run(s, 2);
+    expect(s.machine.cpu.ram[0x2b]).toBe(0xff);
+    expect(s.machine.cpu.ram[0x2a]).toBe(KEY_MATRIX.Q);
+  });
+
+  it('swap exchanges the sticks', () => {
+    const s = new ConsoleSession({}, builtins, 48_000);
+    run(s, 3, buildSnapshot(['J0_UP'], [0, 0], false, true));
+    expect(s.machine.cpu.ram[0x28]).toBe(0xff);
+    expect(s.machine.cpu.ram[0x29]).toBe(0xff & ~0x01);
+  });
+
+  it('refuses a snapshot of the wrong length', () => {
+    const s = new ConsoleSession({}, builtins, 48_000);
+    expect(() => s.applyInput(new Uint8Array(3))).toThrow('an input snapshot is 11 bytes; got 3');
+  });
+
+  it('reports a breakpoint reached during a frame and the frame still ends where it would have', () => {
+    const plain = new ConsoleSession({}, builtins, 48_000);
+    const debug = new ConsoleSession({}, builtins, 48_000);
+    run(plain, 3);
+    run(debug, 3);
+    const vbl = [...builtins.cart.lineMap].find((e) => builtins.cart.sources.get(e.file)?.split('\n')[e.line - 1].startsWith('vbl:'));
+    expect(vbl).toBeDefined();
+    debug.setBreakpoints([vbl!.address]);
+    plain.runFrame();
+    expect(debug.runFrame()).toEqual({ hit: vbl!.address });
+    expect(Array.from(debug.machine.saveState())).toEqual(Array.from(plain.machine.saveState()));
+    expect(debug.debugInfo().hit).toEqual({ address: vbl!.address, frame: 4 });
+  });
+
+  it('disassembles around the PC with source lines of our own cartridge', () => {
+    const s = new ConsoleSession({}, builtins, 48_000);
+    run(s, 2);
+    const info = s.debugInfo();
+    const current = info.disasm.filter((l) => l.current);
+    expect(current).toHaveLength(1);
+    expect(current[0].address).toBe(info.pc);
+    expect(info.disasm.some((l) => l.source?.startsWith('console-test.a48:'))).toBe(true);
+    // Addresses follow each other by instruction length.
+    for (let i = 1; i < info.disasm.length; i++) {
+      expect(info.disasm[i].address).toBe(info.disasm[i - 1].address + info.disasm[i - 1].bytes.length);
+    }
+  });
+
+  it('save state then load continues identically', () => {
+    const a = new ConsoleSession({}, builtins, 48_000);
+    run(a, 20, buildSnapshot(['J0_RIGHT'], [0, 0], false, false));
+    const state = a.machine.saveState();
+    run(a, 15);
+    const b = new ConsoleSession({}, builtins, 48_000);
+    b.machine.loadState(state);
+    run(b, 15);
+    expect(Array.from(b.machine.saveState())).toEqual(Array.from(a.machine.saveState()));
+    expect(Array.from(b.machine.frame)).toEqual(Array.from(a.machine.frame));
+  });
+});
