@@ -374,6 +374,31 @@ describe('board view: keyboard only, and touch', () => {
     expect(errors).toEqual([]);
   });
 
+  it('forms and breaks a player alliance with three players (rule 18)', async () => {
+    const { page, errors } = await openApp(browser, '/#/board');
+    await ready(page);
+    await key(page, 'add-player').click();
+    for (const [i, n] of ['Ann', 'Bob', 'Cy'].entries()) await key(page, `name-${i}`).fill(n);
+    await key(page, 'start').click();
+    for (const d of ['1', '5', '9', '9']) await page.keyboard.press(d);
+    for (const c of ['United States', 'West Germany', 'Japan']) await country(page, c).click();
+    for (let i = 0; i < 3; i++) await key(page, 'confirm-home').click();
+    expect(await phase(page)).toBe('play');
+    await key(page, 'alliances').click();
+    await key(page, 'ally-Ann').check();
+    await key(page, 'ally-Cy').check();
+    await key(page, 'alliance-form').click();
+    await expect.poll(() => page.locator('.bv-players').textContent()).toContain('Player alliances: Ann + Cy');
+    await key(page, 'break-Cy').click();
+    expect(await page.locator('.bv-players').textContent()).not.toContain('Player alliances');
+    // Rule 18F: a broken alliance cannot be renewed.
+    await key(page, 'ally-Ann').check();
+    await key(page, 'ally-Cy').check();
+    await key(page, 'alliance-form').click();
+    expect(await notice(page).textContent()).toMatch(/Rule 18F/);
+    expect(errors).toEqual([]);
+  });
+
   it('takes taps on a touch screen', async () => {
     const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 820, height: 1180 } });
     const page = await context.newPage();
