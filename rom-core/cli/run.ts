@@ -15,9 +15,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import { assemble, formatDiagnostic } from '../asm/index.ts';
 import { PALETTE_RF } from '../i8244/palette.ts';
 import { MAPPER_KINDS, Odyssey2, crc32, encodeWav, keyTarget } from '../machine/index.ts';
+import { BIOS_SOURCE, assembleBios } from '../roms/index.ts';
 import type { MapperKind } from '../machine/index.ts';
 import { UsageError, parseArgs, reason as why } from './command.ts';
 import type { CliIo, Command, ParsedArgs } from './command.ts';
@@ -28,7 +28,8 @@ export type RunIo = CliIo & { mkdir?: (path: string) => void };
 type RunArgs = ParsedArgs;
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const DEFAULT_BIOS_SOURCE = resolve(here, '../roms/bios/bios.a48');
+const ROMS_DIR = resolve(here, '../roms');
+export const DEFAULT_BIOS_SOURCE = resolve(ROMS_DIR, BIOS_SOURCE);
 
 export interface InputEvent {
   frame: number;
@@ -113,28 +114,21 @@ function writeOut(io: CliIo, path: string, data: Uint8Array | string): void {
   }
 }
 
-/** The default BIOS: our open BIOS source, assembled now; a clear error while it does not exist. */
-export function defaultBios(io: CliIo, source = DEFAULT_BIOS_SOURCE): Uint8Array {
-  let text: string;
+/**
+ * The default BIOS: our open BIOS (rom-core/roms), assembled now through rom-core/roms'
+ * `assembleBios`, which also checks every documented entry point; a clear error while it is missing.
+ */
+export function defaultBios(io: CliIo): Uint8Array {
   try {
-    text = new TextDecoder().decode(io.readFile(source));
+    io.readFile(DEFAULT_BIOS_SOURCE);
   } catch {
-    throw new UsageError(`no --bios given and the open BIOS source ${source} does not exist yet; pass --bios B.rom (a 1024-byte image)`);
+    throw new UsageError(`no --bios given and the open BIOS source ${DEFAULT_BIOS_SOURCE} does not exist yet; pass --bios B.rom (a 1024-byte image)`);
   }
-  const result = assemble(text, {
-    fileName: source,
-    readFile: (p, from) => new TextDecoder().decode(io.readFile(resolve(dirname(from), p))),
-  });
-  if (!result.ok) {
-    const errors = result.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n');
-    throw new UsageError(`the open BIOS ${source} does not assemble:\n${errors}`);
+  try {
+    return assembleBios((path) => new TextDecoder().decode(io.readFile(resolve(ROMS_DIR, path)))).image;
+  } catch (e) {
+    throw new UsageError(`the open BIOS ${DEFAULT_BIOS_SOURCE} cannot be used: ${why(e)}`);
   }
-  if (result.base < 0 || result.base + result.bytes.length > 0x400) {
-    throw new UsageError(`the open BIOS ${source} assembles outside 000h-3FFh`);
-  }
-  const image = new Uint8Array(0x400).fill(0xff);
-  image.set(result.bytes, result.base);
-  return image;
 }
 
 function count(args: RunArgs, name: string, fallback: number | undefined): number | undefined {

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_BIOS_SOURCE, encodePng, parseInputScript, runMain } from '../../../rom-core/cli/run.ts';
 import type { RunIo } from '../../../rom-core/cli/run.ts';
 import { PALETTE_RF } from '../../../rom-core/i8244/palette.ts';
+import { assembleBios } from '../../../rom-core/roms/index.ts';
+import { crc32, crcHex } from '../../../rom-core/machine/index.ts';
 import { MACHINE_PROGRAMS, machine, testBios, testCart } from '../machine/helpers.ts';
 
 function fakeIo(files: Record<string, string | Uint8Array>) {
@@ -123,12 +125,15 @@ describe('o2 run outputs', () => {
 
 describe('o2 run default BIOS', () => {
   it('assembles rom-core/roms/bios/bios.a48 when --bios is not given', () => {
-    const source = readFileSync(resolve(MACHINE_PROGRAMS, 'bios.a48'));
+    const source = readFileSync(DEFAULT_BIOS_SOURCE);
+    const image = assembleBios((p) => readFileSync(resolve(DEFAULT_BIOS_SOURCE, '../..', p), 'utf8')).image;
     const f = fakeIo({ ...base(), [DEFAULT_BIOS_SOURCE]: source });
     expect(runMain(['--cart', 'vbl.bin', '--frames', '2', '--state-jsonl', 's.jsonl'], f.io)).toBe(0);
-    const g = fakeIo(base());
-    expect(runMain(['--cart', 'vbl.bin', '--bios', 'bios.rom', '--frames', '2', '--state-jsonl', 's.jsonl'], g.io)).toBe(0);
+    const g = fakeIo({ ...base(), 'open.rom': image });
+    expect(runMain(['--cart', 'vbl.bin', '--bios', 'open.rom', '--frames', '2', '--state-jsonl', 's.jsonl'], g.io)).toBe(0);
     expect(f.text('s.jsonl')).toBe(g.text('s.jsonl'));
+    // The machine ran the open BIOS image (its CRC is in the report), not some other one.
+    expect(f.out()).toContain(`BIOS: unknown 1024-byte image (CRC32 ${crcHex(crc32(image))})`);
   });
 
   it('says --bios is needed while that source does not exist', () => {
@@ -137,10 +142,13 @@ describe('o2 run default BIOS', () => {
     expect(f.err()).toMatch(/no --bios given and the open BIOS source .*bios\.a48 does not exist yet; pass --bios/);
   });
 
-  it('reports a BIOS source that does not assemble', () => {
+  it('reports a BIOS source that does not assemble, or lacks the documented entry points', () => {
     const f = fakeIo({ ...base(), [DEFAULT_BIOS_SOURCE]: '  org 0\n  frobnicate a\n' });
     expect(runMain(['--cart', 'vbl.bin'], f.io)).toBe(1);
-    expect(f.err()).toMatch(/does not assemble/);
+    expect(f.err()).toMatch(/cannot be used: BIOS source does not assemble/);
+    const g = fakeIo({ ...base(), [DEFAULT_BIOS_SOURCE]: readFileSync(resolve(MACHINE_PROGRAMS, 'bios.a48')) });
+    expect(runMain(['--cart', 'vbl.bin'], g.io)).toBe(1);
+    expect(g.err()).toMatch(/cannot be used: BIOS entry point \w+ .*not defined/);
   });
 });
 
