@@ -100,8 +100,9 @@ describe('our BIOS on the Odyssey2 machine', () => {
   it('after waitvsync an 8-cycle loop counts 34h (NTSC) / D6h (PAL) while T1 is high, as real consoles do', () => {
     // o2-hardware.md §0: the count measures the rest of VBLANK after the BIOS interrupt path. The
     // padding moves the phase of waitvsync's loop against the interrupt; with a 4-cycle shorter
-    // interrupt path a third of the phases count one more.
-    const cartFor = (pad: number): Uint8Array => {
+    // interrupt path a third of the phases count one more. With a tune playing, the frames between
+    // tune steps take the same time.
+    const cartFor = (pad: number, tune: boolean): Uint8Array => {
       const cart = assemble(`
         org 400h
         jmp begin
@@ -112,6 +113,7 @@ describe('our BIOS on the Odyssey2 machine', () => {
         jmp begin
         jmp 0044h               ; soundirq
 begin:  call 00F1h              ; init (ends in gfxon: RB1, EN I)
+        ${tune ? 'mov a,#3Ch\n        call 01A2h' : ''}
         call 0176h              ; waitvsync
         mov r2,#${pad + 1}
 -:      djnz r2,-
@@ -134,10 +136,13 @@ done:   mov r0,#20h
       return cart.bytes;
     };
     for (let pad = 0; pad < 24; pad++) {
-      for (const [pal, expected] of [[false, 0x34], [true, 0xd6]] as const) {
-        const o2 = new Odyssey2({ bios: bios().image, cart: cartFor(pad), pal });
-        for (let i = 0; i < 5; i++) o2.runFrame();
-        expect([pad, pal, o2.cpu.ram[0x20]]).toEqual([pad, pal, expected]);
+      for (const tune of [false, true]) {
+        for (const [pal, expected] of [[false, 0x34], [true, 0xd6]] as const) {
+          const o2 = new Odyssey2({ bios: bios().image, cart: cartFor(pad, tune), pal });
+          for (let i = 0; i < 5; i++) o2.runFrame();
+          if (tune) expect(o2.cpu.ram[0x3f] & 0x40).toBe(0x40); // the alarm still plays: a tune step was waiting
+          expect([pad, tune, pal, o2.cpu.ram[0x20]]).toEqual([pad, tune, pal, expected]);
+        }
       }
     }
   });

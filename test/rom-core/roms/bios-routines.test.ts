@@ -1,7 +1,7 @@
 /** Each BIOS entry point called on our 8048 core with its documented inputs; outputs checked. */
 import { describe, expect, it } from 'vitest';
 import { BIOS_ENTRY_POINTS as E } from '../../../rom-core/roms/index.ts';
-import { FRAME_CYCLES, call, charBytes, idleAtDone, makeRig, runUntil } from './harness.ts';
+import { FRAME_CYCLES, bios, call, charBytes, idleAtDone, makeRig, runUntil } from './harness.ts';
 import type { Rig } from './harness.ts';
 
 function setP1(rig: Rig, value: number): void {
@@ -222,6 +222,37 @@ describe('interrupt chain', () => {
     runFrames(rig, 1);
     expect(rig.pins.vdc[0xaa]).toBe(0);
     expect(rig.cpu.ram[0x3f] & 0x40).toBe(0);
+  });
+
+  it('parsesnd plays any of the ten tone records at 300h-327h and handles control, silence, jump, end', () => {
+    const image = bios().image;
+    const parse = (cmd: number, param: number, flags = 0x40): Rig => call(E.parsesnd, {
+      prepare: (r) => {
+        r.cpu.psw = 0; // RB0, as from soundirq
+        r.cpu.setReg(1, cmd);
+        r.cpu.setReg(2, param);
+        r.cpu.setReg(4, 0x40);
+        r.cpu.setReg(6, 0xb7); // P1 for irqend to restore
+        r.cpu.ram[0x3f] = flags;
+        setP1(r, 0xb7);
+      },
+    });
+    for (let record = 0; record < 10; record++) {
+      const rig = parse(0x85, 4 * record);
+      const bytes = [...image.subarray(0x300 + 4 * record, 0x304 + 4 * record)];
+      expect([record, ...rig.pins.vdc.subarray(0xa7, 0xab)]).toEqual([record, ...bytes]);
+      expect(bytes[3] & 0x80).toBe(0x80); // sound enabled
+      expect(bytes[0] | bytes[1] | bytes[2]).not.toBe(0);
+      expect([bankReg(rig, 0, 3), bankReg(rig, 0, 4)]).toEqual([5, 0x41]);
+    }
+    const control = parse(0x47, 0x9c);
+    expect([control.pins.vdc[0xaa], bankReg(control, 0, 3)]).toEqual([0x9c, 7]);
+    const silence = parse(0x23, 0x55);
+    expect([silence.pins.vdc[0xaa], bankReg(silence, 0, 3)]).toEqual([0, 3]);
+    const end = parse(0x00, 0, 0xc0);
+    expect([end.pins.vdc[0xaa], end.cpu.ram[0x3f]]).toEqual([0, 0x80]);
+    const jump = parse(0x10, 0x56); // continue at the key click: its first command is a tone
+    expect([bankReg(jump, 0, 4), bankReg(jump, 0, 3), jump.pins.vdc[0xaa]]).toEqual([0x58, 2, 0xa8]);
   });
 
   it('every built-in tune ends, and tune commands only name records inside page 3', () => {
