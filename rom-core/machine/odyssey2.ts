@@ -9,9 +9,10 @@
  * dot where the instruction ends; the event counter's per-cycle T1 samples see the dot where each
  * cycle starts; /INT is looked at before an instruction starts, one cycle ahead (MAME fires the VDC's
  * VBLANK timer at the end of the CPU timeslice that reaches it, so the interrupt is taken at the
- * first instruction boundary less than a machine cycle before its dot). When the dot reaches the end of the VDC
- * frame the VDC's `endFrame()` runs (also in the middle of an instruction, just before an access that
- * lies past it) and the counter is moved back by one frame.
+ * first instruction boundary less than a machine cycle before its dot). When the dot reaches the end
+ * of the VDC frame the VDC's `endFrame()` runs (also in the middle of an instruction, just before an
+ * access that lies past it) and the counter is moved back by one frame. (cycleBase stays 0: even
+ * days of emulated time keep cycles · 20 far inside the exact range of a double.)
  *
  * Frames: like MAME (mame-oracle-notes.md), emulated time 0 is the start of VBLANK (line 243, dot 0)
  * and a frame ends there again. `runFrame()` stops at the first instruction boundary after the CPU has
