@@ -40,8 +40,10 @@ export class BoardController {
   /** Raw text of an unreadable save found at start-up, so the players can download it. */
   corrupt: string | null = null;
   private port: { key: string; port: ManualBattlePort } | null = null;
+  /** Variation 1: when the agreed time started running (set when a clock game is set up). */
+  clockStartedAt: string | null = null;
 
-  constructor(private readonly engine: EngineFactory, private readonly store: SaveStore) {
+  constructor(private readonly engine: EngineFactory, private readonly store: SaveStore, private readonly now: () => Date = () => new Date()) {
     this.session = engine.create();
   }
 
@@ -63,6 +65,7 @@ export class BoardController {
       return false;
     }
     this.notice = null;
+    if (event.type === 'setup') this.clockStartedAt = event.clockMinutes ? this.now().toISOString() : null;
     this.changed();
     return true;
   }
@@ -108,13 +111,14 @@ export class BoardController {
 
   newGame(): void {
     this.session = this.engine.create();
+    this.clockStartedAt = null;
     this.blockedSave = false;
     this.notice = { kind: 'info', text: 'New game started.' };
     this.changed();
   }
 
   exportText(): string {
-    return encodeEnvelope({ engine: this.session.serialize() });
+    return encodeEnvelope({ engine: this.session.serialize(), clockStartedAt: this.clockStartedAt }, this.now());
   }
 
   /** Loads an exported file. Anything wrong leaves the current game exactly as it was. */
@@ -122,6 +126,7 @@ export class BoardController {
     try {
       const env = parseEnvelope(text);
       this.session = this.engine.restore(env.engine);
+      this.clockStartedAt = env.clockStartedAt ?? null;
       this.blockedSave = false;
       this.notice = { kind: 'info', text: `Game loaded from ${source}.` };
       this.changed();
@@ -147,6 +152,7 @@ export class BoardController {
     try {
       const env = parseEnvelope(text);
       this.session = this.engine.restore(env.engine);
+      this.clockStartedAt = env.clockStartedAt ?? null;
       this.saved = true;
       this.notice = { kind: 'info', text: 'Resumed the saved game.' };
     } catch (e) {
@@ -161,6 +167,13 @@ export class BoardController {
       this.notice = { kind: 'error', text: `The saved game could not be read: ${readable(e)}.${where} Use "Download unreadable save" to keep a copy.` };
     }
     this.emit();
+  }
+
+  /** Variation 1: milliseconds left on the agreed clock (negative once it has run out), or null. */
+  clockLeft(): number | null {
+    const minutes = this.session.view().clockMinutes;
+    if (minutes === null || this.clockStartedAt === null) return null;
+    return Date.parse(this.clockStartedAt) + minutes * 60_000 - this.now().getTime();
   }
 
   /** Resolves when every save started so far has finished. */

@@ -35,6 +35,13 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   let lastPhaseKey = '';
   let lastPanelKey = '';
   let findDraft = '';
+  // One text node for the clock, updated every second without redrawing the page.
+  const clockText = document.createTextNode('');
+  const tickClock = (): void => {
+    const left = controller.clockLeft();
+    clockText.data = left === null ? 'The clock starts with the game.' : left > 0 ? `${formatClock(left)} left` : 'Time is up!';
+  };
+  const clockTimer = setInterval(tickClock, 1000);
   let resumed = false;
 
   const act = (ev: GameEvent): void => {
@@ -200,9 +207,11 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       const picking = ['homelands', 'home-alliances', 'play', 'final-round'].includes(s.phase) && !s.war;
       const finder = picking ? countryFinder(s, (name) => onCountry(name, s)) : null;
       const clock = s.clockMinutes !== null && snap.legal.some((a) => a.type === 'clock.expired')
-        ? h('section', { class: 'bv-panel bv-clock', 'aria-label': 'Clock' },
-          h('p', {}, `Playing against the clock: ${s.clockMinutes} minutes (Variation 1). When the agreed time is up, the highest record wins.`),
-          button('Time is up', 'clock-expired', () => act({ type: 'clock.expired' })))
+        ? h('section', { class: 'bv-panel bv-clock', 'aria-labelledby': 'bv-clock-title' },
+          h('h2', { id: 'bv-clock-title' }, `Against the clock: ${s.clockMinutes} minutes (Variation 1)`),
+          h('p', { class: 'bv-big' }, clockText),
+          h('p', { class: 'bv-hint' }, 'When the agreed time is up, the player farthest along the Power Base Record wins.'),
+          button('Time is up: end the game', 'clock-expired', () => act({ type: 'clock.expired' })))
         : null;
       // The actions come before the 43 country buttons in focus order; the grid puts them on the right.
       body.push(renderRecordTrack(s), h('div', { class: 'bv-main' },
@@ -219,6 +228,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       h('h2', { id: 'bv-keys-title' }, 'Keyboard'),
       h('dl', {}, SHORTCUTS.flatMap((k) => [h('dt', {}, h('kbd', {}, k.keys)), h('dd', {}, k.does)]))));
     bodySlot.replaceChildren(...body.filter((b): b is HTMLElement => b !== null));
+    tickClock();
 
     const title = root.querySelector<HTMLElement>('#bv-panel-title');
     title?.setAttribute('tabindex', '-1');
@@ -302,6 +312,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   return {
     destroy() {
       unsubscribe();
+      clearInterval(clockTimer);
       document.removeEventListener('keydown', onKey);
       root.remove();
     },
@@ -315,6 +326,13 @@ function countriesFor(legal: LegalAction[], type: string, player: string | null)
     for (const c of a.choices) if (typeof c === 'string') out.add(c);
   }
   return out;
+}
+
+function formatClock(ms: number): string {
+  const total = Math.ceil(ms / 1000);
+  const m = Math.floor(total / 60);
+  const sec = String(total % 60).padStart(2, '0');
+  return `${m}:${sec}`;
 }
 
 function joinDots(parts: (HTMLElement | null)[]): (HTMLElement | string)[] {

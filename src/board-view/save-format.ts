@@ -11,6 +11,8 @@ export interface SaveEnvelope {
   savedAt: string;
   /** EngineSession.serialize() of the current game. */
   engine: string;
+  /** Variation 1 (against the clock): when the clock started (ISO time). The engine leaves timing to the UI. */
+  clockStartedAt?: string | null;
 }
 
 export class SaveFormatError extends Error {
@@ -25,11 +27,16 @@ export function validateEnvelope(value: unknown): SaveEnvelope {
   if (typeof v.version !== 'number') throw new SaveFormatError('the save has no version number');
   if (v.version > SAVE_VERSION) throw new SaveFormatError(`the save is version ${v.version}, newer than this app understands (${SAVE_VERSION})`);
   if (typeof v.engine !== 'string' || v.engine.length === 0) throw new SaveFormatError('the save has no game snapshot');
+  const clock = v.clockStartedAt;
+  if (clock !== undefined && clock !== null && (typeof clock !== 'string' || Number.isNaN(Date.parse(clock)))) {
+    throw new SaveFormatError('the clock start time is damaged');
+  }
   return {
     format: SAVE_FORMAT,
     version: v.version,
     savedAt: typeof v.savedAt === 'string' ? v.savedAt : '',
     engine: v.engine,
+    clockStartedAt: clock ?? null,
   };
 }
 

@@ -262,7 +262,7 @@ export function renderLegalSummary(legal: LegalAction[]): HTMLElement {
     'first.call': 'call a digit', 'first.readout': 'enter the readout digit', homeland: 'choose a homeland',
     'ally.home': 'ally in the home zone', 'ally.buy': 'buy an alliance', attack: 'attack a country', weapon: 'choose a weapon',
     battle: 'record a battle', pass: 'pass', 'alliance.form': 'form a player alliance', 'alliance.break': 'break an alliance',
-    'endgame.start': 'start the end game', setup: 'set up the game', 'clock.expired': 'end on time',
+    'endgame.start': 'start the end game', setup: 'set up the game', 'clock.expired': 'end the game when time is up',
   };
   const types = [...new Set(legal.map((a) => a.type))];
   return h('p', { class: 'bv-legal-now' }, h('span', { class: 'bv-muted' }, 'Legal now: '),

@@ -176,3 +176,29 @@ describe('engine adapter', () => {
     expect(() => engine.restore(JSON.stringify({ ...good, undo: ['{}'] }))).toThrow(/^undo step 1: not a o2conquest.board save/);
   });
 });
+
+describe('variation 1: the clock the view keeps', () => {
+  it('starts with a clock game, counts down, and survives save and load', async () => {
+    let t = Date.parse('2026-01-01T12:00:00Z');
+    const now = () => new Date(t);
+    const store = memoryStore();
+    const c = new BoardController(boardEngine(), store, now);
+    expect(c.act({ type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'blue' }], clockMinutes: 60 })).toBe(true);
+    t += 10 * 60_000;
+    expect(c.clockLeft()).toBe(50 * 60_000);
+    await c.settled();
+    const again = new BoardController(boardEngine(), store, now);
+    await again.resume();
+    expect(again.clockLeft()).toBe(50 * 60_000);
+    t += 51 * 60_000;
+    expect(again.clockLeft()).toBe(-60_000);
+    expect(again.act({ type: 'clock.expired' })).toBe(true);
+    expect(again.snapshot().view.phase).toBe('over');
+  });
+
+  it('has no clock in other games', () => {
+    const c = new BoardController(boardEngine(), memoryStore());
+    play(c, OPENING.slice(0, 1));
+    expect(c.clockLeft()).toBeNull();
+  });
+});

@@ -101,3 +101,11 @@ describe('battle port wording', () => {
     expect(refusalFromText('no battle is waiting for a result')).toEqual({ rule: '-', reason: 'no battle is waiting for a result' });
   });
 });
+
+describe('save envelope: the clock', () => {
+  it('keeps the clock start and refuses a damaged one', () => {
+    const text = encodeEnvelope({ engine: 'x', clockStartedAt: '2026-01-01T12:00:00.000Z' });
+    expect(parseEnvelope(text).clockStartedAt).toBe('2026-01-01T12:00:00.000Z');
+    expect(() => parseEnvelope(JSON.stringify({ ...JSON.parse(text), clockStartedAt: 'soon' }))).toThrow('the clock start time is damaged');
+  });
+});
