@@ -26,6 +26,9 @@ export function createTouchPanel(): TouchPanel {
   const keyEls = new Map<string, HTMLElement>();
 
   const press = (el: HTMLElement, names: string[]): void => {
+    // Not focusable: a tapped key must not keep the focus (Space and Enter would then press it again).
+    el.tabIndex = -1;
+    el.addEventListener('mousedown', (e) => e.preventDefault());
     el.addEventListener('pointerdown', (e) => {
       e.preventDefault();
       el.setPointerCapture(e.pointerId);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { assemble } from '../../rom-core/asm/index.ts';
 import { assembleBios } from '../../rom-core/roms/index.ts';
 import { Odyssey2 } from '../../rom-core/machine/odyssey2.ts';
@@ -53,4 +54,9 @@ export async function canvasDots(page: Page, width: number, height: number): Pro
     }
     return out;
   }, { w: width, h: height });
+}
+
+/** expect.poll with room for a loaded machine (two cores shared by several test runs). */
+export function poll<T>(fn: () => Promise<T> | T) {
+  return expect.poll(fn, { timeout: 15_000, interval: 100 });
 }

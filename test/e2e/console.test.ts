@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openApp } from './browser.ts';
-import { canvasDots, iram, nodeMachine, pause, stateBytes, waitReady } from './console-helpers.ts';
+import { canvasDots, iram, nodeMachine, pause, poll, stateBytes, waitReady } from './console-helpers.ts';
 import { indexToRgba } from '../../rom-core/i8244/palette.ts';
 import { KEY_MATRIX } from '../../rom-core/machine/input.ts';
 
@@ -14,9 +14,9 @@ describe('console page', () => {
     const { page, errors } = await openApp(browser, '/');
     await waitReady(page);
     expect(await page.locator('.tab[aria-current="page"]').textContent()).toBe('Console');
-    await expect.poll(() => page.evaluate(() => window.__o2console!.shownFrame), { timeout: 10_000 }).toBeGreaterThan(30);
+    await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(30);
     const frame = await pause(page);
-    await expect.poll(() => page.locator('#console-screen').getAttribute('data-frame')).toBe(String(frame));
+    await poll(() => page.locator('#console-screen').getAttribute('data-frame')).toBe(String(frame));
     const shown = await canvasDots(page, 360, 243);
 
     const machine = nodeMachine();
@@ -44,14 +44,14 @@ describe('console page', () => {
     expect(await iram(page, 0x2a)).toBe(0xff);
     await page.locator('#console-screen').click();
     await page.keyboard.down('KeyG');
-    await expect.poll(() => iram(page, 0x2b)).toBe(KEY_MATRIX.G);
+    await poll(() => iram(page, 0x2b)).toBe(KEY_MATRIX.G);
     await page.keyboard.up('KeyG');
-    await expect.poll(() => iram(page, 0x2b)).toBe(0xff);
+    await poll(() => iram(page, 0x2b)).toBe(0xff);
     expect(await iram(page, 0x2a)).toBe(KEY_MATRIX.G);
     // A symbol typed by its printed character: '+' is Shift+= on a US layout.
     await page.keyboard.down('Shift');
     await page.keyboard.down('Equal');
-    await expect.poll(() => iram(page, 0x2a)).toBe(KEY_MATRIX.PLUS);
+    await poll(() => iram(page, 0x2a)).toBe(KEY_MATRIX.PLUS);
     await page.keyboard.up('Equal');
     await page.keyboard.up('Shift');
     expect(errors).toEqual([]);
@@ -69,15 +69,15 @@ describe('console page', () => {
     await waitReady(page);
     const x0 = await iram(page, 0x30);
     await page.evaluate(() => { (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[15].pressed = true; });
-    await expect.poll(() => iram(page, 0x28)).toBe(0xff & ~0x02); // J0 right, active low on the bus
-    await expect.poll(() => iram(page, 0x30)).toBeGreaterThan(x0); // the sprite moves right
+    await poll(() => iram(page, 0x28)).toBe(0xff & ~0x02); // J0 right, active low on the bus
+    await poll(() => iram(page, 0x30)).toBeGreaterThan(x0); // the sprite moves right
     await page.evaluate(() => {
       const pad = (window as unknown as { __pad: { buttons: { pressed: boolean }[]; axes: number[] } }).__pad;
       pad.buttons[15].pressed = false;
       pad.axes[1] = -0.9; // left stick up
       pad.buttons[0].pressed = true; // A = fire
     });
-    await expect.poll(() => iram(page, 0x28)).toBe(0xff & ~0x01 & ~0x10);
+    await poll(() => iram(page, 0x28)).toBe(0xff & ~0x01 & ~0x10);
     await page.close();
   });
 
@@ -87,7 +87,7 @@ describe('console page', () => {
     await page.locator('#console-remap').click();
     await page.locator('[data-change="J0_FIRE"]').click();
     await page.keyboard.press('KeyX');
-    await expect.poll(() => page.locator('[data-action="J0_FIRE"]').textContent()).toBe('KeyX');
+    await poll(() => page.locator('[data-action="J0_FIRE"]').textContent()).toBe('KeyX');
     await page.locator('#console-remap-done').click();
     await page.reload();
     await waitReady(page);
@@ -98,9 +98,9 @@ describe('console page', () => {
     expect(await page.locator('#console-mode').getAttribute('data-mode')).toBe('steer');
     await page.locator('#console-screen').click();
     await page.keyboard.down('KeyX');
-    await expect.poll(() => iram(page, 0x28)).toBe(0xff & ~0x10);
+    await poll(() => iram(page, 0x28)).toBe(0xff & ~0x10);
     await page.keyboard.up('KeyX');
-    await expect.poll(() => iram(page, 0x28)).toBe(0xff);
+    await poll(() => iram(page, 0x28)).toBe(0xff);
     expect(await iram(page, 0x2a)).toBe(0xff); // X did not type
     expect(errors).toEqual([]);
   });
@@ -111,7 +111,7 @@ describe('console page', () => {
     await page.waitForFunction(() => window.__o2console!.shownFrame > 20);
     await pause(page);
     await page.locator('#console-save').click();
-    await expect.poll(() => page.locator('#console-message').textContent()).toMatch(/^Saved in slot 1 \(frame \d+\)\.$/);
+    await poll(() => page.locator('#console-message').textContent()).toMatch(/^Saved in slot 1 \(frame \d+\)\.$/);
     const saved = await stateBytes(page);
     await page.evaluate(() => window.__o2console!.runtime()!.api.stepFrames(30));
     const after = await stateBytes(page);
@@ -122,7 +122,7 @@ describe('console page', () => {
     await pause(page);
     expect(await stateBytes(page)).not.toEqual(saved);
     await page.locator('#console-load').click();
-    await expect.poll(() => page.locator('#console-message').textContent()).toMatch(/^Loaded the state from slot 1 \(frame \d+\)\.$/);
+    await poll(() => page.locator('#console-message').textContent()).toMatch(/^Loaded the state from slot 1 \(frame \d+\)\.$/);
     expect(await stateBytes(page)).toEqual(saved);
     await page.evaluate(() => window.__o2console!.runtime()!.api.stepFrames(30));
     expect(await stateBytes(page)).toEqual(after);
@@ -139,9 +139,9 @@ describe('console page', () => {
         dt.items.add(new File([new Uint8Array(s).fill(7)], n));
         document.querySelector('.console-screen-wrap')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
       }, { n: name, s: size });
-      await expect.poll(() => page.locator('#console-message').getAttribute('data-kind')).toBe('error');
+      await poll(() => page.locator('#console-message').getAttribute('data-kind')).toBe('error');
       const text = (await page.locator('#console-message').textContent()) ?? '';
-      await expect.poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(before + 10);
+      await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(before + 10);
       await page.evaluate(() => { document.querySelector('#console-message')!.removeAttribute('data-kind'); });
       return text;
     };
@@ -159,12 +159,12 @@ describe('console page', () => {
     await page.waitForFunction(() => (window.__o2console!.runtime()!.lastState?.frame ?? 0) >= 60, null, { timeout: 20_000 });
     await page.evaluate(() => window.__o2console!.runtime()!.api.crashNextFrame());
     const alert = page.locator('#console-alert');
-    await expect.poll(() => alert.isVisible()).toBe(true);
+    await poll(() => alert.isVisible()).toBe(true);
     expect(await alert.textContent()).toMatch(/The emulator stopped: .*simulated core failure.*Its last saved moment is frame \d+/);
     await page.locator('#console-restart').click();
-    await expect.poll(() => page.locator('#console-message').textContent()).toMatch(/^Restarted from frame \d+\.$/);
+    await poll(() => page.locator('#console-message').textContent()).toMatch(/^Restarted from frame \d+\.$/);
     const restartedAt = Number(/frame (\d+)/.exec((await page.locator('#console-message').textContent()) ?? '')?.[1]);
-    await expect.poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(restartedAt + 10);
+    await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(restartedAt + 10);
     expect(await alert.isHidden()).toBe(true);
   });
 });

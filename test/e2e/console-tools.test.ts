@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openApp } from './browser.ts';
+import { iram, poll, waitReady } from './console-helpers.ts';
+import { assemble } from '../../rom-core/asm/index.ts';
+import { KEY_MATRIX } from '../../rom-core/machine/input.ts';
+
+const cart = assemble(readFileSync(new URL('../../src/console/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
+const hex3 = (n: number): string => n.toString(16).toUpperCase().padStart(3, '0');
+
+describe('console tools', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+
+  it('the on-screen keyboard and stick reach the machine', async () => {
+    const { page, errors } = await openApp(browser, '/#/console');
+    await waitReady(page);
+    if (await page.locator('.o2-touch').isHidden()) await page.locator('#console-keyboard').click();
+    const key = page.locator('.o2-key[data-key="K"]');
+    await key.scrollIntoViewIfNeeded();
+    const box = (await key.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await poll(() => iram(page, 0x2b)).toBe(KEY_MATRIX.K);
+    await page.mouse.up();
+    await poll(() => iram(page, 0x2b)).toBe(0xff);
+    await page.locator('.o2-stick-btn[data-stick="J0_FIRE"]').scrollIntoViewIfNeeded();
+    const fire = (await page.locator('.o2-stick-btn[data-stick="J0_FIRE"]').boundingBox())!;
+    await page.mouse.move(fire.x + fire.width / 2, fire.y + fire.height / 2);
+    await page.mouse.down();
+    await poll(() => iram(page, 0x28)).toBe(0xff & ~0x10);
+    await page.mouse.up();
+    await poll(() => iram(page, 0x28)).toBe(0xff);
+    expect(errors).toEqual([]);
+  });
+
+  it('the debugger stops at a breakpoint, shows our source and steps an instruction', async () => {
+    const vbl = cart.symbols.get('vbl');
+    expect(vbl).toBeDefined();
+    const { page, errors } = await openApp(browser, '/#/console');
+    await waitReady(page);
+    await page.locator('#console-debug').click();
+    await page.locator('#debugger-bp-address').fill(hex3(vbl!));
+    await page.locator('#debugger-bp-add').click();
+    await poll(() => page.locator('#console-message').textContent()).toBe(`Paused: breakpoint at ${hex3(vbl!)}h.`);
+    await poll(() => page.locator('#debugger-regs').textContent()).toContain(`breakpoint ${hex3(vbl!)}h reached in frame`);
+    const lines = await page.locator('.dbg-line').allTextContents();
+    expect(lines.some((l) => l.includes('console-test.a48:') && l.includes('movx a,@r0'))).toBe(true);
+    const pcBefore = /PC ([0-9A-F]{3})/.exec((await page.locator('#debugger-regs').textContent())!)![1];
+    await page.locator('#debugger-step').click();
+    await poll(async () => /PC ([0-9A-F]{3})/.exec((await page.locator('#debugger-regs').textContent())!)![1]).not.toBe(pcBefore);
+    await page.locator('#debugger-bp-clear').click();
+    await poll(() => page.locator('#debugger-regs').textContent()).toContain('breakpoints: none');
+    expect(errors).toEqual([]);
+  });
+
+  it('fast-forward runs several frames per tick and normal speed returns', async () => {
+    const { page, errors } = await openApp(browser, '/#/console');
+    await waitReady(page);
+    await page.locator('#console-ff').click();
+    await poll(() => page.locator('#console-ff').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate(async () => (await window.__o2console!.runtime()!.api.stats()).speed)).toBe(4);
+    await page.locator('#console-ff').click();
+    await poll(() => page.locator('#console-ff').getAttribute('aria-pressed')).toBe('false');
+    expect(errors).toEqual([]);
+  });
+});
