@@ -85,7 +85,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     a.click();
     a.remove();
   };
-  const fileInput = h('input', { type: 'file', accept: '.json,application/json', class: 'bv-hidden', id: 'bv-import-file', 'data-key': 'import-file', 'aria-label': 'Import a saved game file' });
+  const fileInput = h('input', { type: 'file', accept: '.json,application/json', class: 'bv-hidden', id: 'bv-import-file', 'data-key': 'import-file', 'aria-label': 'Import a saved game file', tabindex: -1 });
   fileInput.addEventListener('change', async () => {
     const file = fileInput.files?.[0];
     if (!file) return;
@@ -167,7 +167,8 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       button('Undo (U)', 'undo', () => controller.undo(), { class: snap.canUndo ? '' : 'bv-not-legal', 'data-can-undo': String(snap.canUndo) }),
       button(large ? 'Normal type (L)' : 'Large type (L)', 'large', toggleLarge, { 'aria-pressed': String(large) }),
       button('Export (E)', 'export', exportGame),
-      h('label', { for: 'bv-import-file', class: 'bv-file-label', tabindex: 0, 'data-key': 'import' }, 'Import…'),
+      // A real button opens the file picker (a label can't be pressed from the keyboard).
+      button('Import… (I)', 'import', () => fileInput.click()),
       fileInput,
       s.phase === 'setup' ? null
         : confirmNew ? h('span', { class: 'bv-confirm', role: 'group', 'aria-label': 'Start a new game?' },
@@ -284,6 +285,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       case 'undo': controller.undo(); return true;
       case 'large-type': toggleLarge(); return true;
       case 'export': exportGame(); return true;
+      case 'import': fileInput.click(); return true;
       case 'find-country': root.querySelector<HTMLInputElement>('#bv-find')?.focus(); return true;
       case 'mode-attack': if (s.phase === 'play' || s.phase === 'final-round') { setMode('attack'); return true; } return false;
       case 'mode-buy': if (s.phase === 'play' || s.phase === 'final-round') { setMode('ally.buy'); return true; } return false;

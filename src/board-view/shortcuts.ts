@@ -1,7 +1,7 @@
 // Keyboard shortcuts, listed on screen from this same table so the list can't drift from the code.
 
 export type Command =
-  | 'mode-attack' | 'mode-buy' | 'pass' | 'undo' | 'large-type' | 'find-country' | 'export' | 'cancel'
+  | 'mode-attack' | 'mode-buy' | 'pass' | 'undo' | 'large-type' | 'find-country' | 'export' | 'import' | 'cancel'
   | 'confirm' | { digit: number };
 
 export interface Shortcut { keys: string; does: string; command: Command }
@@ -16,6 +16,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'U or Ctrl+Z', does: 'Undo the last action', command: 'undo' },
   { keys: 'L', does: 'Large type on/off', command: 'large-type' },
   { keys: 'E', does: 'Export the game to a file', command: 'export' },
+  { keys: 'I', does: 'Import a game from a file', command: 'import' },
   { keys: 'Esc', does: 'Close the message, leave a text field', command: 'cancel' },
 ];
 
@@ -35,6 +36,7 @@ export function commandFor(e: KeyLike, inTextField: boolean): Command | null {
     case 'u': return 'undo';
     case 'l': return 'large-type';
     case 'e': return 'export';
+    case 'i': return 'import';
     case '/': return 'find-country';
     case 'enter': return 'confirm';
     default: return null;

@@ -57,7 +57,7 @@ describe('keyboard shortcuts', () => {
 
   it('lists every command it handles on screen', () => {
     const listed = new Set(SHORTCUTS.map((s) => JSON.stringify(typeof s.command === 'object' ? 'digit' : s.command)));
-    for (const key of ['a', 'b', 'p', 'u', 'l', 'e', '/', 'Enter', 'Escape', '3']) {
+    for (const key of ['a', 'b', 'p', 'u', 'l', 'e', 'i', '/', 'Enter', 'Escape', '3']) {
       const cmd = commandFor({ key }, false);
       expect(cmd, key).not.toBeNull();
       expect(listed.has(JSON.stringify(typeof cmd === 'object' ? 'digit' : cmd)), key).toBe(true);
