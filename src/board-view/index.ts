@@ -45,6 +45,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   let resumed = false;
 
   const act = (ev: GameEvent): void => {
+    localNotice = null;
     if (controller.act(ev)) {
       if (ev.type === 'ally.home') homeSelection.clear();
       if (ev.type === 'alliance.form') allianceSelection.clear();

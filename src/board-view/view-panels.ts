@@ -94,7 +94,8 @@ function homelandPanel(ctx: PanelContext): HTMLElement {
   return h('section', { class: 'bv-panel', 'aria-labelledby': 'bv-panel-title' },
     h('h2', { id: 'bv-panel-title' }, 'Choose a homeland (Rule 3)'),
     h('p', { class: 'bv-big' }, h('strong', {}, ctx.state.turn ?? ''), ': pick any country on the board.'),
-    h('p', { class: 'bv-hint' }, 'Click a country, or press / and type its name.'));
+    h('p', { class: 'bv-hint' }, 'Click a country, or press / and type its name.'),
+    playerAlliances(ctx));
 }
 
 function homeAlliancePanel(ctx: PanelContext): HTMLElement {
@@ -111,7 +112,8 @@ function homeAlliancePanel(ctx: PanelContext): HTMLElement {
       actionButton(ctx, `Confirm alliances (Enter)`, 'confirm-home', 'ally.home', () => {
         ctx.act({ type: 'ally.home', player: who, countries: [...ctx.homeSelection] });
       }, who, { 'data-primary': 'true' }),
-      button('Clear', 'clear-home', () => { ctx.homeSelection.clear(); ctx.redraw(); })));
+      button('Clear', 'clear-home', () => { ctx.homeSelection.clear(); ctx.redraw(); })),
+    playerAlliances(ctx));
 }
 
 function turnPanel(ctx: PanelContext): HTMLElement {
@@ -122,7 +124,6 @@ function turnPanel(ctx: PanelContext): HTMLElement {
     b.setAttribute('aria-pressed', String(ctx.mode === m));
     return b;
   };
-  const others = s.players.filter((p) => !p.eliminated);
   return h('section', { class: 'bv-panel', 'aria-labelledby': 'bv-panel-title' },
     h('h2', { id: 'bv-panel-title' }, s.phase === 'final-round' ? 'Final round (Rule 20)' : 'Attack option'),
     h('p', { class: 'bv-big' }, marker(playerByName(s, who), who), ' ', h('strong', {}, who), ' holds the attack option.'),
@@ -131,19 +132,27 @@ function turnPanel(ctx: PanelContext): HTMLElement {
       modeButton('attack', 'Attack (A)'),
       modeButton('ally.buy', `Buy alliance (B)${s.buysLeft > 0 ? ` · ${s.buysLeft} left` : ''}`),
       actionButton(ctx, 'Pass (P)', 'pass', 'pass', () => ctx.act({ type: 'pass', player: who }), who)),
-    others.length >= 3 ? keepOpen(ctx, h('details', { class: 'bv-alliances', open: ctx.alliancesOpen.value },
-      h('summary', { 'data-key': 'alliances' }, 'Player alliances (Rule 18)'),
-      h('div', { role: 'group', 'aria-label': 'Players to ally' }, others.map((p) => {
-        const id = `bv-ally-${p.name}`;
-        const box = h('input', { type: 'checkbox', id, 'data-key': `ally-${p.name}`, checked: ctx.allianceSelection.has(p.name) });
-        box.addEventListener('change', () => { if (box.checked) ctx.allianceSelection.add(p.name); else ctx.allianceSelection.delete(p.name); });
-        return h('span', { class: 'bv-check' }, box, h('label', { for: id }, p.name));
-      })),
-      h('p', { class: 'bv-row' },
-        actionButton(ctx, 'Form alliance', 'alliance-form', 'alliance.form', () => ctx.act({ type: 'alliance.form', players: [...ctx.allianceSelection] })),
-        ...others.filter((p) => s.alliances.some((a) => a.includes(p.name))).map((p) =>
-          actionButton(ctx, `${p.name} breaks alliance`, `break-${p.name}`, 'alliance.break', () => ctx.act({ type: 'alliance.break', player: p.name }), p.name))))) : null,
+    playerAlliances(ctx),
     isLegal(ctx, 'endgame.start') ? actionButton(ctx, 'Start the end game (Rule 21)', 'endgame-start', 'endgame.start', () => ctx.act({ type: 'endgame.start' })) : null);
+}
+
+/** Rule 18: with three or more players, alliances between players can be formed (and broken) any time until the board is full. */
+function playerAlliances(ctx: PanelContext): HTMLElement | null {
+  const s = ctx.state;
+  const others = s.players.filter((p) => !p.eliminated);
+  if (others.length < 3) return null;
+  return keepOpen(ctx, h('details', { class: 'bv-alliances', open: ctx.alliancesOpen.value },
+    h('summary', { 'data-key': 'alliances' }, 'Player alliances (Rule 18)'),
+    h('div', { role: 'group', 'aria-label': 'Players to ally' }, others.map((p) => {
+      const id = `bv-ally-${p.name}`;
+      const box = h('input', { type: 'checkbox', id, 'data-key': `ally-${p.name}`, checked: ctx.allianceSelection.has(p.name) });
+      box.addEventListener('change', () => { if (box.checked) ctx.allianceSelection.add(p.name); else ctx.allianceSelection.delete(p.name); });
+      return h('span', { class: 'bv-check' }, box, h('label', { for: id }, p.name));
+    })),
+    h('p', { class: 'bv-row' },
+      actionButton(ctx, 'Form alliance', 'alliance-form', 'alliance.form', () => ctx.act({ type: 'alliance.form', players: [...ctx.allianceSelection] })),
+      ...others.filter((p) => s.alliances.some((a) => a.includes(p.name))).map((p) =>
+        actionButton(ctx, `${p.name} breaks alliance`, `break-${p.name}`, 'alliance.break', () => ctx.act({ type: 'alliance.break', player: p.name }), p.name)))));
 }
 
 function weaponPicker(ctx: PanelContext, side: string, player: string, chosen: Weapon | null, lost: Weapon[], keyPrefix: string): HTMLElement {
