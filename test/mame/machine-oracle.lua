@@ -1,10 +1,15 @@
 -- MAME 0.251 autoboot script: the whole-machine oracle for rom-core/machine (test/mame/make-machine-goldens.ts).
 -- At every frame callback (start of VBLANK) it writes one JSON line in the format of `o2 run --state-jsonl`
 -- (frame from 1, pc, a, psw, p1, p2, iram, eram, vdc) plus MAME's total CPU cycles, applies the input
--- events due before the next frame, and at the last frame saves the screen as raw ARGB32, then writes the
--- marker file and exits. Debian's MAME may crash while shutting down Lua: the caller trusts the output
+-- events due before the next frame, saves the pictures asked for as raw ARGB32, then writes the marker
+-- file and exits.
+-- The picture of frame N is read at the callback of frame N + 1: at a frame callback MAME has already
+-- swapped its two screen bitmaps, so `pixels()` returns the frame before (measured with raster.a48:
+-- the picture read at callback N equals our frame N - 1 pixel for pixel, NTSC and PAL; the frames
+-- differ because the idle loop's phase against VBLANK moves every frame). Debian's MAME may crash while shutting down Lua: the caller trusts the output
 -- only when the marker exists.
--- Environment: O2M_OUT (JSONL), O2M_SCREEN (raw pixels of the last frame), O2M_MARKER, O2M_FRAMES,
+-- Environment: O2M_OUT (JSONL), O2M_SCREEN (raw pixels of the last frame; with O2M_SHOTS a path prefix:
+-- PREFIX.N.argb for each frame N listed), O2M_SHOTS (optional, "5,20,30"), O2M_MARKER, O2M_FRAMES,
 -- O2M_INPUT (optional: lines "FRAME PORT MASK 0|1", e.g. "3 JOY.0 1 1" = press JOY.0 bit 0 before frame 3).
 
 local out_path = assert(os.getenv("O2M_OUT"), "O2M_OUT not set")
@@ -12,6 +17,13 @@ local screen_path = assert(os.getenv("O2M_SCREEN"), "O2M_SCREEN not set")
 local marker_path = assert(os.getenv("O2M_MARKER"), "O2M_MARKER not set")
 local frames = tonumber(os.getenv("O2M_FRAMES") or "30")
 local input_path = os.getenv("O2M_INPUT")
+local shots = {}
+local shots_env = os.getenv("O2M_SHOTS")
+if shots_env then
+  for n in shots_env:gmatch("%d+") do shots[tonumber(n)] = screen_path .. "." .. n .. ".argb" end
+else
+  shots[frames] = screen_path
+end
 
 local machine = manager.machine
 local cpu = machine.devices[":maincpu"]
@@ -68,8 +80,25 @@ end
 local out = assert(io.open(out_path, "w"))
 local frame = 0
 apply(1)
+local function save_picture(path)
+  local s = assert(io.open(path, "wb"))
+  local pixels = machine.screens[":screen"]:pixels() -- also returns width and height: keep the string only
+  s:write(pixels)
+  s:close()
+end
+
 emu.register_frame_done(function()
-  if frame >= frames then return end
+  if frame > frames then return end
+  -- this callback shows the picture of the frame before it (see the header)
+  if frame >= 1 and shots[frame] then save_picture(shots[frame]) end
+  if frame == frames then
+    local m = assert(io.open(marker_path, "w"))
+    m:write("ok\n")
+    m:close()
+    frame = frame + 1
+    machine:exit()
+    return
+  end
   frame = frame + 1
   local fields = { string.format('"frame":%d', frame) }
   for _, name in ipairs({ "pc", "a", "psw", "p1", "p2" }) do
@@ -80,16 +109,6 @@ emu.register_frame_done(function()
   fields[#fields + 1] = string.format('"vdc":"%s"', hex(vreg, 256))
   fields[#fields + 1] = string.format('"cycles":%d', totalcycles:read(0))
   out:write("{", table.concat(fields, ","), "}\n")
+  if frame == frames then out:close() end
   apply(frame + 1)
-  if frame == frames then
-    out:close()
-    local s = assert(io.open(screen_path, "wb"))
-    local pixels = machine.screens[":screen"]:pixels() -- also returns width and height: keep the string only
-    s:write(pixels)
-    s:close()
-    local m = assert(io.open(marker_path, "w"))
-    m:write("ok\n")
-    m:close()
-    machine:exit()
-  end
 end)

@@ -1,21 +1,30 @@
 /**
- * Regenerates test/golden/machine/<cart>.jsonl and <cart>.png by running the machine test cartridges
- * of test/programs/machine/ in MAME 0.251 (`odyssey2`, -cart) with the test BIOS and a blank character
- * set, recording per frame what `o2 run --state-jsonl` writes (test/mame/machine-oracle.lua) and the
- * last frame's picture; `pal` goldens run MAME's `videopac` (8245) instead. Needs /usr/games/mame;
- * the test suite only reads the goldens.
+ * Regenerates the MAME goldens of the machine and VDC test cartridges by running them in MAME 0.251
+ * (`odyssey2`, -cart; `pal` entries run `videopac`, the 8245) with the machine-test BIOS, recording
+ * per frame what `o2 run --state-jsonl` writes (test/mame/machine-oracle.lua) and pictures:
+ * - GOLDENS (test/programs/machine/): blank character set; test/golden/machine/<name>.jsonl and
+ *   <name>.png (the last frame).
+ * - VDC_GOLDENS (test/programs/vdc/): this project's character set (rom-core/i8244/charset.ts, given
+ *   to MAME as charset_i8244.bin); test/golden/vdc/<name>.jsonl, <name>.f<N>.png for each frame in
+ *   `shots`, and for `wav` entries <name>.sound.json, the per-frame summary of MAME's -wavwrite output
+ *   (test/rom-core/i8244/sound-summary.ts).
+ * Needs /usr/games/mame; the test suite only reads the goldens.
  *
- *   npx tsx test/mame/make-machine-goldens.ts [name ...]      (default: every entry of GOLDENS)
+ *   npx tsx test/mame/make-machine-goldens.ts [name ...]      (default: every entry of both lists)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { encodePng, parseInputScript } from '../../rom-core/cli/run.ts';
+import { defaultCharset } from '../../rom-core/i8244/charset.ts';
 import { PALETTE_RF } from '../../rom-core/i8244/palette.ts';
+import { NTSC, PAL } from '../../rom-core/i8244/timing.ts';
 import { keyTarget } from '../../rom-core/machine/index.ts';
 import { GOLDENS, MACHINE_GOLDEN_DIR } from '../rom-core/machine/goldens.ts';
 import { testBios, testCart } from '../rom-core/machine/helpers.ts';
+import { readWav, soundSummary } from '../rom-core/i8244/sound-summary.ts';
+import { VDC_GOLDENS, VDC_GOLDEN_DIR, vdcCart } from '../rom-core/i8244/vdc-goldens.ts';
 
 const MAME = process.env.MAME ?? '/usr/games/mame';
 const LUA = resolve(import.meta.dirname, 'machine-oracle.lua');
@@ -25,8 +34,31 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+interface Job {
+  name: string;
+  cart: () => Uint8Array;
+  frames: number;
+  input: string;
+  pal: boolean;
+  /** Frames whose picture is written (machine goldens: the last one, as <name>.png). */
+  shots: readonly number[];
+  wav: boolean;
+  charset: 'blank' | 'own';
+  dir: string;
+}
+
+const jobs: Job[] = [
+  ...GOLDENS.map((g): Job => ({
+    name: g.name, cart: () => testCart(g.cart), frames: g.frames, input: g.input, pal: g.pal === true,
+    shots: [g.frames], wav: false, charset: 'blank', dir: MACHINE_GOLDEN_DIR,
+  })),
+  ...VDC_GOLDENS.map((g): Job => ({
+    name: g.name, cart: () => vdcCart(g.cart), frames: g.frames, input: '', pal: g.pal === true,
+    shots: g.shots, wav: g.wav === true, charset: 'own', dir: VDC_GOLDEN_DIR,
+  })),
+];
 const names = process.argv.slice(2);
-for (const n of names) if (!GOLDENS.some((g) => g.name === n)) fail(`no golden named ${n} (have: ${GOLDENS.map((g) => g.name).join(', ')})`);
+for (const n of names) if (!jobs.some((g) => g.name === n)) fail(`no golden named ${n} (have: ${jobs.map((g) => g.name).join(', ')})`);
 if (!existsSync(MAME)) fail(`MAME not found at ${MAME} (set MAME=/path/to/mame)`);
 
 /** Our input script (key names) as MAME port/mask events. */
@@ -40,32 +72,53 @@ function mameInput(script: string): string {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'o2-machine-goldens-'));
-for (const system of ['odyssey2', 'videopac']) {
-  const romDir = join(work, 'rom', system);
-  mkdirSync(romDir, { recursive: true });
-  writeFileSync(join(romDir, 'o2bios.rom'), testBios());
-  writeFileSync(join(romDir, 'charset_i8244.bin'), new Uint8Array(512));
+for (const charset of ['blank', 'own'] as const) {
+  for (const system of ['odyssey2', 'videopac']) {
+    const romDir = join(work, `rom-${charset}`, system);
+    mkdirSync(romDir, { recursive: true });
+    writeFileSync(join(romDir, 'o2bios.rom'), testBios());
+    writeFileSync(join(romDir, 'charset_i8244.bin'), charset === 'blank' ? new Uint8Array(512) : defaultCharset());
+  }
 }
-mkdirSync(MACHINE_GOLDEN_DIR, { recursive: true });
 
 const lut = new Map<number, number>(PALETTE_RF.map((c, i) => [c, i]));
 let failures = 0;
-for (const g of GOLDENS.filter((x) => names.length === 0 || names.includes(x.name))) {
+/** MAME's raw ARGB32 screen as palette indices (throws on a colour outside the RF palette). */
+function indicesOf(name: string, raw: Buffer): Uint8Array {
+  const w = 360;
+  const h = 243;
+  if (raw.length !== w * h * 4) throw new Error(`${name}: MAME's screen is ${raw.length} bytes, expected ${w}x${h}x4`);
+  const indices = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) {
+    const rgb = raw.readUInt32LE(4 * i) & 0xffffff;
+    const index = lut.get(rgb);
+    if (index === undefined) throw new Error(`${name}: pixel ${i} colour ${rgb.toString(16)} is not in the palette`);
+    indices[i] = index;
+  }
+  return indices;
+}
+
+for (const g of jobs.filter((x) => names.length === 0 || names.includes(x.name))) {
   const cartPath = join(work, `${g.name}.bin`);
   const outPath = join(work, `${g.name}.jsonl`);
   const screenPath = join(work, `${g.name}.argb`);
   const marker = join(work, `${g.name}.done`);
   const inputPath = join(work, `${g.name}.input`);
-  writeFileSync(cartPath, testCart(g.cart));
+  const wavPath = join(work, `${g.name}.wav`);
+  writeFileSync(cartPath, g.cart());
   writeFileSync(inputPath, mameInput(g.input));
   const run = spawnSync(MAME, [
-    g.pal ? 'videopac' : 'odyssey2', '-noreadconfig', '-rompath', join(work, 'rom'), '-cart', cartPath,
+    g.pal ? 'videopac' : 'odyssey2', '-noreadconfig', '-rompath', join(work, `rom-${g.charset}`), '-cart', cartPath,
     '-video', 'none', '-sound', 'none', '-nothrottle', '-skip_gameinfo',
     '-seconds_to_run', String(Math.ceil(g.frames / 49.7) + 5),
     '-cfg_directory', join(work, 'cfg'), '-nvram_directory', join(work, 'nvram'),
+    ...(g.wav ? ['-wavwrite', wavPath] : []),
     '-autoboot_script', LUA,
   ], {
-    env: { ...process.env, O2M_OUT: outPath, O2M_SCREEN: screenPath, O2M_MARKER: marker, O2M_FRAMES: String(g.frames), O2M_INPUT: inputPath },
+    env: {
+      ...process.env, O2M_OUT: outPath, O2M_SCREEN: screenPath, O2M_MARKER: marker, O2M_FRAMES: String(g.frames),
+      O2M_INPUT: inputPath, O2M_SHOTS: g.shots.join(','),
+    },
     encoding: 'utf8', timeout: 120_000,
   });
   if (!existsSync(marker) || (run.status !== 0 && run.status !== 139 && run.signal !== 'SIGSEGV')) {
@@ -73,24 +126,26 @@ for (const g of GOLDENS.filter((x) => names.length === 0 || names.includes(x.nam
     failures++;
     continue;
   }
-  const raw = readFileSync(screenPath);
-  const w = 360;
-  const h = 243;
-  if (raw.length !== w * h * 4) {
-    console.error(`${g.name}: MAME's screen is ${raw.length} bytes, expected ${w}x${h}x4`);
+  mkdirSync(g.dir, { recursive: true });
+  const shown = relative(process.cwd(), g.dir);
+  try {
+    const pictures = g.shots.map((f) => indicesOf(g.name, readFileSync(`${screenPath}.${f}.argb`)));
+    writeFileSync(join(g.dir, `${g.name}.jsonl`), readFileSync(outPath, 'utf8'));
+    g.shots.forEach((f, i) => {
+      const file = g.charset === 'blank' ? `${g.name}.png` : `${g.name}.f${f}.png`;
+      writeFileSync(join(g.dir, file), encodePng(pictures[i], 360, 243));
+    });
+    if (g.wav) {
+      const wav = readWav(readFileSync(wavPath));
+      const summary = soundSummary(wav.samples, wav.rate, g.pal ? PAL : NTSC, g.frames);
+      writeFileSync(join(g.dir, `${g.name}.sound.json`), `${JSON.stringify(summary, null, 1)}\n`);
+    }
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
     failures++;
     continue;
   }
-  const indices = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) {
-    const rgb = raw.readUInt32LE(4 * i) & 0xffffff;
-    const index = lut.get(rgb);
-    if (index === undefined) throw new Error(`${g.name}: pixel ${i} colour ${rgb.toString(16)} is not in the palette`);
-    indices[i] = index;
-  }
-  writeFileSync(join(MACHINE_GOLDEN_DIR, `${g.name}.jsonl`), readFileSync(outPath, 'utf8'));
-  writeFileSync(join(MACHINE_GOLDEN_DIR, `${g.name}.png`), encodePng(indices, w, h));
-  console.log(`${g.name}: ${g.frames} frames -> test/golden/machine/${g.name}.jsonl, .png`);
+  console.log(`${g.name}: ${g.frames} frames -> ${shown}/${g.name}.jsonl, ${g.shots.length} picture(s)${g.wav ? ', sound summary' : ''}`);
 }
 rmSync(work, { recursive: true, force: true });
 process.exit(failures ? 1 : 0);

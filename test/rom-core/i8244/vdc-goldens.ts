@@ -1,0 +1,56 @@
+/**
+ * The MAME golden runs of the VDC test cartridges (test/programs/vdc/*.a48), made by
+ * test/mame/make-machine-goldens.ts into test/golden/vdc/: per-frame state JSONL, the pictures of the
+ * frames in `shots` (NAME.fN.png) and, for `wav` entries, MAME's -wavwrite output reduced to a
+ * per-frame sound summary (NAME.sound.json, see sound-summary.ts). MAME and our machine both use this
+ * project's character set (rom-core/i8244/charset.ts) and the machine-test BIOS.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assemble, formatDiagnostic } from '../../../rom-core/asm/index.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const VDC_PROGRAMS = resolve(here, '../../programs/vdc');
+export const VDC_GOLDEN_DIR = resolve(here, '../../golden/vdc');
+
+export interface VdcGolden {
+  name: string;
+  /** test/programs/vdc/<cart>.a48 */
+  cart: string;
+  frames: number;
+  /** Frames whose picture is recorded. */
+  shots: readonly number[];
+  /** Run MAME's `videopac` (8245) instead of `odyssey2`. */
+  pal?: boolean;
+  /** Record the sound too. */
+  wav?: boolean;
+}
+
+export const VDC_GOLDENS: readonly VdcGolden[] = [
+  { name: 'chars', cart: 'chars', frames: 7, shots: [2, 3, 4, 5, 6, 7] },
+  { name: 'chars-pal', cart: 'chars', frames: 7, shots: [2, 7], pal: true },
+  { name: 'quads', cart: 'quads', frames: 6, shots: [3, 6] },
+  { name: 'sprites', cart: 'sprites', frames: 6, shots: [3, 6] },
+  { name: 'grid', cart: 'grid', frames: 10, shots: [2, 4, 6, 8, 10] },
+  { name: 'colours', cart: 'colours', frames: 4, shots: [4] },
+  { name: 'colours-pal', cart: 'colours', frames: 4, shots: [4], pal: true },
+  { name: 'collide', cart: 'collide', frames: 18, shots: [4, 18] },
+  { name: 'sound', cart: 'sound', frames: 40, shots: [], wav: true },
+  { name: 'sound-pal', cart: 'sound', frames: 40, shots: [], wav: true, pal: true },
+  { name: 'bench-visual', cart: 'bench-visual', frames: 12, shots: [12] },
+];
+
+/** A 2 KB cartridge (CPU 400h-BFFh) from test/programs/vdc/NAME.a48. */
+export function vdcCart(name: string): Uint8Array {
+  const path = resolve(VDC_PROGRAMS, `${name}.a48`);
+  const result = assemble(readFileSync(path, 'utf8'), {
+    fileName: path,
+    readFile: (p, from) => readFileSync(resolve(dirname(from), p), 'utf8'),
+  });
+  if (!result.ok) throw new Error(`${name}.a48 does not assemble:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
+  if (result.base < 0x400 || result.base + result.bytes.length > 0xc00) throw new Error(`${name}.a48 lies outside 400h-BFFh`);
+  const image = new Uint8Array(0x800).fill(0xff);
+  image.set(result.bytes, result.base - 0x400);
+  return image;
+}
