@@ -1,0 +1,96 @@
+/**
+ * The VDC test cartridges (test/programs/vdc/) against MAME 0.251: per-frame state, the pictures of
+ * chosen frames and a per-frame sound summary, as test/mame/make-machine-goldens.ts recorded them
+ * in MAME with the same BIOS, cartridge and character set (ours). Accepted differences are listed
+ * in KNOWN_ISSUES.md and named where they are allowed below.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { encodePng } from '../../../rom-core/cli/run.ts';
+import { Odyssey2 } from '../../../rom-core/machine/index.ts';
+import { testBios } from '../machine/helpers.ts';
+import { soundSummary } from './sound-summary.ts';
+import type { FrameSound } from './sound-summary.ts';
+import { VDC_GOLDENS, VDC_GOLDEN_DIR, vdcCart } from './vdc-goldens.ts';
+
+const KEYS = ['frame', 'pc', 'a', 'psw', 'p1', 'p2', 'iram', 'eram', 'vdc'] as const;
+
+/** Colour-index rows of a PNG written by encodePng (one IDAT, filter 0), as RGB bytes. */
+function pngPixels(png: Uint8Array): Uint8Array {
+  const v = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  let at = 8;
+  const idat: Uint8Array[] = [];
+  while (at < png.length) {
+    const len = v.getUint32(at);
+    const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
+    if (type === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + len));
+    at += 12 + len;
+  }
+  return new Uint8Array(inflateSync(Buffer.concat(idat)));
+}
+
+/** Per row: the colour of dot 0, then each x where the colour changes and the new colour. */
+function rows(rgb: Uint8Array): string[] {
+  const rowLen = 1 + 360 * 3;
+  const out: string[] = [];
+  for (let y = 0; y < 243; y++) {
+    const at = (x: number): string => {
+      const o = y * rowLen + 1 + x * 3;
+      return `${rgb[o]},${rgb[o + 1]},${rgb[o + 2]}`;
+    };
+    const parts = [`${y}:`, at(0)];
+    for (let x = 1; x < 360; x++) if (at(x) !== at(x - 1)) parts.push(`${x}:${at(x)}`);
+    out.push(parts.join(' '));
+  }
+  return out;
+}
+
+function checkSound(ours: FrameSound[], mame: FrameSound[]): void {
+  expect(ours).toHaveLength(mame.length);
+  let sounding = 0;
+  for (let i = 0; i < mame.length; i++) {
+    const a = ours[i];
+    const b = mame[i];
+    const where = `frame ${b.frame}: ours ${JSON.stringify(a)}, MAME ${JSON.stringify(b)}`;
+    expect(Math.abs(a.peak - b.peak), `${where} (peak)`).toBeLessThanOrEqual(0.08);
+    expect(Math.abs(a.mean - b.mean), `${where} (mean)`).toBeLessThanOrEqual(0.04);
+    expect(Math.abs(a.rises - b.rises), `${where} (rising edges)`).toBeLessThanOrEqual(1);
+    if (b.rises > 0) sounding++;
+  }
+  expect(sounding).toBeGreaterThan(mame.length / 3);
+}
+
+describe('VDC test cartridges vs MAME 0.251', () => {
+  for (const g of VDC_GOLDENS) {
+    it(`${g.name}: ${g.frames} frames of state, ${g.shots.length} picture(s)${g.wav ? ', sound' : ''}`, () => {
+      const golden = readFileSync(join(VDC_GOLDEN_DIR, `${g.name}.jsonl`), 'utf8').trim().split('\n')
+        .map((l) => JSON.parse(l) as Record<string, number | string>);
+      expect(golden).toHaveLength(g.frames);
+      const m = new Odyssey2({ bios: testBios(), cart: vdcCart(g.cart), pal: g.pal });
+      const pcm: number[] = [];
+      let shots = 0;
+      for (const want of golden) {
+        m.runFrame();
+        if (g.wav) for (const s of m.audio) pcm.push(s);
+        const got = m.record() as unknown as Record<string, number | string>;
+        for (const k of KEYS) expect(got[k], `frame ${want.frame} ${k}`).toBe(want[k]);
+        expect(m.cpu.cycles, `frame ${want.frame} cycles`).toBe(want.cycles);
+        if (g.shots.includes(want.frame as number)) {
+          const mame = pngPixels(readFileSync(join(VDC_GOLDEN_DIR, `${g.name}.f${want.frame}.png`)));
+          const ours = pngPixels(encodePng(m.frame, 360, 243));
+          expect(rows(ours), `picture of frame ${want.frame}`).toEqual(rows(mame));
+          shots++;
+        }
+      }
+      expect(shots).toBe(g.shots.length);
+      if (g.wav) {
+        m.runFrame(); // the PCM of the last frame window ends in the next frame
+        for (const s of m.audio) pcm.push(s);
+        const mame = JSON.parse(readFileSync(join(VDC_GOLDEN_DIR, `${g.name}.sound.json`), 'utf8')) as FrameSound[];
+        checkSound(soundSummary(pcm, m.audio.length > 0 ? m.vdc.sound.sampleRate : 48_000, m.timing, g.frames), mame);
+      }
+    });
+  }
+});
