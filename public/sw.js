@@ -16,6 +16,14 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+// The page lists the files it loaded before this worker existed (see src/console/offline.ts).
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'cache' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((u) => typeof u === 'string' && new URL(u).origin === self.location.origin);
+  event.waitUntil(caches.open(CACHE).then((c) => Promise.all(urls.map((u) => c.add(u).catch(() => undefined)))));
+});
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
@@ -28,12 +36,13 @@ self.addEventListener('fetch', (event) => {
           caches.open(CACHE).then((c) => c.put('./', copy));
           return response;
         })
-        .catch(() => caches.match('./').then((r) => r || Response.error())),
+        .catch(() => caches.match('./', { ignoreVary: true }).then((r) => r || Response.error())),
     );
     return;
   }
   event.respondWith(
-    caches.match(request).then((hit) => hit || fetch(request).then((response) => {
+    // ignoreVary: module scripts are requested in CORS mode (with Origin) and the server says Vary: Origin.
+    caches.match(request, { ignoreVary: true }).then((hit) => hit || fetch(request).then((response) => {
       if (response.ok) {
         const copy = response.clone();
         caches.open(CACHE).then((c) => c.put(request, copy));

@@ -16,6 +16,9 @@ export interface AudioStats extends PcmQueueStats {
   blocks: number;
 }
 
+/** The worklet's script, which resource timing does not list (for the offline cache). */
+export const WORKLET_URL: string = workletUrl;
+
 export class ConsoleAudio {
   private constructor(
     readonly context: AudioContext,

@@ -7,7 +7,7 @@ import { ConsoleRuntime } from './runtime.ts';
 import { button, download, el } from './dom.ts';
 import { Screen } from '../render/screen.ts';
 import type { DisplayMode } from '../render/fit.ts';
-import { ConsoleAudio, muted, setMuted, setVolume, volume } from '../audio/output.ts';
+import { ConsoleAudio, WORKLET_URL, muted, setMuted, setVolume, volume } from '../audio/output.ts';
 import { BindingStore } from '../input/bindings.ts';
 import { buildSnapshot, resolveKey } from '../input/keymap.ts';
 import type { InputMode, JoyKey } from '../input/keymap.ts';
@@ -28,6 +28,7 @@ import { registerOffline } from './offline.ts';
 const MODE_KEY = 'o2conquest.console.inputMode';
 const SWAP_KEY = 'o2conquest.console.swap';
 const DISPLAY_KEY = 'o2conquest.console.display';
+const BUILTIN_CART_KEY = 'o2conquest.console.builtinCart';
 const SLOTS = 4;
 
 /** What tests and the browser bench read (window.__o2console). */
@@ -89,6 +90,7 @@ export class ConsoleApp {
   private readonly ffButton: HTMLButtonElement;
   private readonly modeButton: HTMLButtonElement;
   private readonly swapBox: HTMLInputElement;
+  private readonly builtinSelect: HTMLSelectElement;
 
   constructor(private readonly container: HTMLElement) {
     this.keyBindings = this.bindings.keyboard();
@@ -183,11 +185,17 @@ export class ConsoleApp {
     this.alertBox.hidden = true;
     this.statusLine = el('p', { class: 'console-status', id: 'console-status' });
     this.romList = el('ul', { class: 'console-roms', id: 'console-roms' });
+    this.builtinSelect = el('select', { id: 'console-builtin-cart', title: 'Which of our own cartridges runs when you have not loaded one' });
+    this.builtinSelect.addEventListener('change', () => {
+      localStorage.setItem(BUILTIN_CART_KEY, this.builtinSelect.value);
+      void this.useBuiltins();
+    });
     const help = el('details', { class: 'console-help' },
       el('summary', { text: 'Keys' }),
       el('p', { text: 'Type mode: PC keys type the O2 keys shown on the keyboard picture; arrows steer the left control and Right Ctrl fires. Steer mode: arrows + Right Ctrl drive the left control, W A S D + Left Shift the right one; other keys still type. Caps Lock or F10 switches. F2 save, F4 load, F3 fast-forward, F6 pause, F7 frame step, F8 screenshot, F9 debugger.' }));
     const side = el('aside', { class: 'console-side' },
-      el('h2', { text: 'Cartridge and BIOS' }), this.romList, this.statusLine, help,
+      el('h2', { text: 'Cartridge and BIOS' }), this.romList,
+      el('label', {}, 'our cartridge: ', this.builtinSelect), this.statusLine, help,
       el('p', { class: 'console-privacy', text: 'Images you load stay in this browser (IndexedDB); nothing is uploaded.' }));
 
     this.touch = createTouchPanel();
@@ -214,8 +222,11 @@ export class ConsoleApp {
       this.active = await this.store.active();
       this.images = await this.loadActiveImages(this.active);
     } catch {
+      this.images = {};
       this.say('The ROM library (IndexedDB) is not available in this browser; our own ROMs are used and nothing is saved.', 'error');
     }
+    // ?cart=console-test (tests, links) or the last choice picks which of our cartridges runs.
+    this.images.builtinCart = new URLSearchParams(location.search).get('cart') ?? localStorage.getItem(BUILTIN_CART_KEY) ?? undefined;
     const audio = await ConsoleAudio.create();
     if ('error' in audio) this.say(audio.error, 'error');
     else {
@@ -228,12 +239,12 @@ export class ConsoleApp {
       // A stored image the machine refuses must not lock the user out: fall back to our own.
       if (this.images.bios || this.images.cart || this.images.charset) {
         this.say(`The saved ROM selection did not start (${errorText(e)}); booting our own ROMs instead.`, 'error');
-        this.images = {};
+        this.images = { builtinCart: this.images.builtinCart };
         await this.store?.setActive({});
         await this.boot({}, undefined);
       } else throw e;
     }
-    registerOffline();
+    registerOffline([WORKLET_URL, `${import.meta.env.BASE_URL}manifest.webmanifest`]);
     this.screenHost.focus();
     this.loop();
     this.probe.ready = true;
@@ -277,6 +288,10 @@ export class ConsoleApp {
     }
     this.machineKey = runtime.info.roms.filter((r) => r.kind !== 'charset').map((r) => `${r.kind}:${r.crcHex}`).join('+');
     this.romList.replaceChildren(...runtime.info.roms.map((r) => el('li', { 'data-kind': r.kind, text: r.note })));
+    this.builtinSelect.replaceChildren(...runtime.info.builtinCarts.map((c) => el('option', { value: c.id, text: c.name })));
+    this.builtinSelect.value = runtime.info.builtinCart ?? '';
+    this.builtinSelect.disabled = runtime.info.builtinCart === undefined;
+    if (runtime.info.problems.length) this.say(runtime.info.problems.join(' '), 'error');
     this.statusLine.textContent = `${runtime.info.timing}, ${runtime.info.frameRate.toFixed(2)} frames/s · picture drawn with ${this.screen.backend}`;
     await this.refreshSlots();
   }
@@ -504,6 +519,7 @@ export class ConsoleApp {
     }
     const key = romKey(c.kind, bytes.length, c.identity.crcHex);
     const next: RomImages = { ...this.images, [c.kind]: bytes };
+    if (c.kind === 'cart') delete next.builtinCart;
     try {
       await this.boot(next, undefined);
     } catch (e) {
@@ -524,7 +540,7 @@ export class ConsoleApp {
   }
 
   private async useBuiltins(): Promise<void> {
-    this.images = {};
+    this.images = { builtinCart: this.builtinSelect.value || undefined };
     this.active = {};
     await this.store?.setActive({});
     await this.boot({}, undefined);

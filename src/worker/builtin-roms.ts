@@ -1,62 +1,90 @@
 /**
- * Our own ROMs, assembled from source inside the worker: the open BIOS (rom-core/roms/bios) and, until
- * the battle cartridge lands in rom-core/roms/carts, the console's test cartridge. Nothing is fetched:
- * Vite inlines the source texts into the worker bundle.
+ * Our own ROMs, assembled from source inside the worker: the open BIOS (rom-core/roms/bios), our
+ * battle cartridge (rom-core/roms/carts, when its loader is present) and the console's test
+ * cartridge. Nothing is fetched: Vite inlines the source texts into the worker bundle.
  */
 import { assemble, formatDiagnostic } from '../../rom-core/asm/index.ts';
 import type { LineMapEntry } from '../../rom-core/asm/index.ts';
 import { assembleBios } from '../../rom-core/roms/index.ts';
 
+/** A line-map entry; cartridges with banks say which bank (CPU address 400h-BFFh within it). */
+export type SourceEntry = LineMapEntry & { bank?: number };
+
 export interface BuiltRom {
   image: Uint8Array;
   name: string;
-  lineMap: LineMapEntry[];
+  lineMap: SourceEntry[];
   /** Source texts by the file names the line map uses. */
   sources: Map<string, string>;
 }
 
-export interface Builtins {
-  bios: BuiltRom;
-  cart: BuiltRom;
+export interface BuiltCart extends BuiltRom {
+  /** 'battle' or 'console-test'. */
+  id: string;
 }
 
-/** A cartridge loader a later module may export (`assembleBattleCart(readFile)`). */
-type CartAssembler = (readFile: (path: string) => string) => { image: Uint8Array; lineMap?: LineMapEntry[] };
+export interface Builtins {
+  bios: BuiltRom;
+  /** Cartridges built from source; the first is the default. */
+  carts: BuiltCart[];
+  /** Our ROMs that could not be built, with the reason. */
+  problems?: string[];
+}
+
+/** The battle cartridge's loader (rom-core/roms/carts/index.ts): paths relative to that folder. */
+export type CartAssembler = (readFile: (path: string) => string) => { image: Uint8Array; lineMap?: SourceEntry[] };
 
 export const TEST_CART_FILE = 'console-test.a48';
+export const CART_IDS = ['battle', 'console-test'] as const;
 
-/** Builds both ROMs; `romFiles` are rom-core/roms texts by path relative to that folder. */
+function buildTestCart(source: string): BuiltCart {
+  const result = assemble(source, { fileName: TEST_CART_FILE });
+  if (!result.ok) {
+    const errors = result.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
+    throw new Error(`the console test cartridge does not assemble:\n${errors.join('\n')}`);
+  }
+  return {
+    id: 'console-test',
+    image: result.bytes,
+    name: 'console test cartridge (built from source)',
+    lineMap: result.lineMap,
+    sources: new Map([[TEST_CART_FILE, source]]),
+  };
+}
+
+/**
+ * Builds the ROMs; `romFiles` are rom-core/roms texts by path relative to that folder. A battle
+ * cartridge that does not assemble (it may be mid-edit) is left out with the reason, rather than
+ * keeping the console from starting.
+ */
 export function buildBuiltins(
   romFiles: ReadonlyMap<string, string>,
   testCartSource: string,
   battleCart?: CartAssembler,
 ): Builtins {
-  const read = (path: string): string => {
-    const text = romFiles.get(path.replace(/^\.\//, ''));
-    if (text === undefined) throw new Error(`built-in ROM source ${path} is missing from the bundle`);
+  const read = (prefix: string) => (path: string): string => {
+    const key = prefix + path.replace(/^\.\//, '');
+    const text = romFiles.get(key);
+    if (text === undefined) throw new Error(`built-in ROM source ${key} is missing from the bundle`);
     return text;
   };
-  const bios = assembleBios(read);
-  const romSources = new Map(romFiles);
-  let cart: BuiltRom;
+  const bios = assembleBios(read(''));
+  const carts: BuiltCart[] = [];
+  const problems: string[] = [];
   if (battleCart) {
-    const built = battleCart(read);
-    cart = { image: built.image, name: 'our battle cartridge (built from source)', lineMap: built.lineMap ?? [], sources: romSources };
-  } else {
-    const result = assemble(testCartSource, { fileName: TEST_CART_FILE });
-    if (!result.ok) {
-      const errors = result.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
-      throw new Error(`the console test cartridge does not assemble:\n${errors.join('\n')}`);
+    try {
+      const built = battleCart(read('carts/'));
+      const sources = new Map<string, string>();
+      for (const [path, text] of romFiles) if (path.startsWith('carts/')) sources.set(path.slice('carts/'.length), text);
+      carts.push({ id: 'battle', image: built.image, name: 'our battle cartridge (built from source)', lineMap: built.lineMap ?? [], sources });
+    } catch (e) {
+      problems.push(`our battle cartridge did not build (${e instanceof Error ? e.message : String(e)}); the console test cartridge runs instead`);
     }
-    cart = {
-      image: result.bytes,
-      name: 'console test cartridge (built from source)',
-      lineMap: result.lineMap,
-      sources: new Map([[TEST_CART_FILE, testCartSource]]),
-    };
   }
+  carts.push(buildTestCart(testCartSource));
   return {
-    bios: { image: bios.image, name: 'o2conquest open BIOS (built from source)', lineMap: bios.lineMap, sources: romSources },
-    cart,
+    bios: { image: bios.image, name: 'o2conquest open BIOS (built from source)', lineMap: bios.lineMap, sources: new Map(romFiles) },
+    carts,
+    problems,
   };
 }

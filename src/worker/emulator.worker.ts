@@ -123,7 +123,7 @@ function resume(): void {
 }
 
 async function build(next: RomImages): Promise<BootInfo> {
-  const builtins = await bundledBuiltins();
+  const builtins = bundledBuiltins();
   const s = new ConsoleSession(next, builtins, sampleRate);
   session = s;
   images = next;

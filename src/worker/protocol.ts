@@ -14,6 +14,8 @@ export interface RomImages {
   bios?: Uint8Array;
   cart?: Uint8Array;
   charset?: Uint8Array;
+  /** Which of our own cartridges runs when `cart` is absent ('battle', 'console-test'); default: the first built. */
+  builtinCart?: string;
 }
 
 export interface BootOptions {
@@ -39,6 +41,11 @@ export interface RomSummary {
 
 export interface BootInfo {
   roms: RomSummary[];
+  /** Our own cartridges that can be chosen, and the one running (undefined: the user's). */
+  builtinCarts: { id: string; name: string }[];
+  builtinCart: string | undefined;
+  /** Our ROMs that could not be built (e.g. a battle cartridge mid-edit), for the page to say. */
+  problems: string[];
   width: number;
   height: number;
   /** Frames per second of the emulated video standard. */

@@ -5,16 +5,24 @@
  */
 import { Odyssey2 } from '../../rom-core/machine/odyssey2.ts';
 import { disassembleOne } from '../../rom-core/asm/disasm.ts';
-import type { Builtins, BuiltRom } from './builtin-roms.ts';
+import type { BuiltCart, Builtins, BuiltRom } from './builtin-roms.ts';
 import { SNAPSHOT_JOY, SNAPSHOT_LENGTH, SNAPSHOT_RESET } from './protocol.ts';
 import type { BootInfo, DebugInfo, DisasmLine, RomImages, RomSummary } from './protocol.ts';
 
-interface SourceIndex {
-  /** program address (A11 = bank bit) -> "file:line  text" */
-  byAddress: Map<number, string>;
+/** A source line for a program address, with the image offset its bytes came from (banked carts). */
+interface SourceLine {
+  text: string;
+  /** Offset of the instruction in `image`, to check the bank mapped now is the one it belongs to. */
+  offset: number;
+  image: Uint8Array;
 }
 
-function indexSources(rom: BuiltRom, offset: number, index: SourceIndex): void {
+interface SourceIndex {
+  /** CPU program address -> candidate lines (one per bank that has code there). */
+  byAddress: Map<number, SourceLine[]>;
+}
+
+function indexSources(rom: BuiltRom, isCart: boolean, index: SourceIndex): void {
   const split = new Map<string, string[]>();
   for (const entry of rom.lineMap) {
     let lines = split.get(entry.file);
@@ -22,8 +30,11 @@ function indexSources(rom: BuiltRom, offset: number, index: SourceIndex): void {
       lines = (rom.sources.get(entry.file) ?? '').split('\n');
       split.set(entry.file, lines);
     }
-    const text = (lines[entry.line - 1] ?? '').trim();
-    index.byAddress.set(entry.address + offset, `${entry.file}:${entry.line}  ${text}`);
+    const text = `${entry.file}:${entry.line}  ${(lines[entry.line - 1] ?? '').trim()}`;
+    const offset = isCart ? (entry.bank ?? 0) * 0x800 + entry.address - 0x400 : entry.address;
+    const list = index.byAddress.get(entry.address) ?? [];
+    list.push({ text, offset, image: rom.image });
+    index.byAddress.set(entry.address, list);
   }
 }
 
@@ -35,20 +46,27 @@ export class ConsoleSession {
   private lastHit: { address: number; frame: number } | undefined;
   private pendingHit: number | undefined;
   private resetHeld = false;
+  /** Which of our cartridges runs (undefined: the user's). */
+  readonly builtinCart: string | undefined;
+  private readonly builtinList: { id: string; name: string }[];
+  private readonly problems: string[];
 
   constructor(images: RomImages, builtins: Builtins, sampleRate: number) {
+    const builtinCart: BuiltCart = builtins.carts.find((c) => c.id === images.builtinCart) ?? builtins.carts[0];
     const bios = images.bios ?? builtins.bios.image;
-    const cart = images.cart ?? builtins.cart.image;
+    const cart = images.cart ?? builtinCart.image;
     this.machine = new Odyssey2({ bios, cart, charset: images.charset, sampleRate });
     const id = this.machine.identity;
     this.roms = [
       { kind: 'bios', note: images.bios ? id.bios.note : `BIOS: ${builtins.bios.name}`, crcHex: id.bios.crcHex, size: id.bios.size },
-      { kind: 'cart', note: images.cart ? id.cart.note : `cartridge: ${builtins.cart.name}`, crcHex: id.cart.crcHex, size: id.cart.size },
+      { kind: 'cart', note: images.cart ? id.cart.note : `cartridge: ${builtinCart.name}`, crcHex: id.cart.crcHex, size: id.cart.size },
     ];
     if (id.charset) this.roms.push({ kind: 'charset', note: id.charset.note, crcHex: id.charset.crcHex, size: id.charset.size });
-    if (!images.bios) indexSources(builtins.bios, 0, this.sources);
-    // Our test cartridge is 2 KB, assembled at 400h-BFFh: the program addresses it runs at.
-    if (!images.cart) indexSources(builtins.cart, 0, this.sources);
+    if (!images.bios) indexSources(builtins.bios, false, this.sources);
+    if (!images.cart) indexSources(builtinCart, true, this.sources);
+    this.builtinCart = images.cart ? undefined : builtinCart.id;
+    this.builtinList = builtins.carts.map((c) => ({ id: c.id, name: c.name }));
+    this.problems = builtins.problems ?? [];
   }
 
   info(): BootInfo {
@@ -59,6 +77,9 @@ export class ConsoleSession {
       height: t.visibleHeight,
       frameRate: (t.dotRateNum / t.dotRateDen) / t.dotsPerFrame,
       timing: t.name,
+      builtinCarts: this.builtinList,
+      builtinCart: this.builtinCart,
+      problems: this.problems,
     };
   }
 
@@ -154,6 +175,19 @@ export class ConsoleSession {
     };
   }
 
+  /** The source line of the instruction at `address`, if the bytes mapped there now are the ones it made. */
+  private sourceAt(address: number, length: number): string | undefined {
+    const program = this.machine.cpu.program;
+    const candidates = this.sources.byAddress.get(address);
+    if (!candidates) return undefined;
+    for (const c of candidates) {
+      let same = c.offset >= 0 && c.offset + length <= c.image.length;
+      for (let i = 0; same && i < length; i++) same = c.image[c.offset + i] === program[address + i];
+      if (same) return c.text;
+    }
+    return undefined;
+  }
+
   /** A few instructions before the PC (decoded from a safe earlier start) and more after it. */
   disassembleAround(pc: number, before = 6, after = 14): DisasmLine[] {
     const program = this.machine.cpu.program;
@@ -176,7 +210,7 @@ export class ConsoleSession {
         address,
         bytes: Array.from(program.subarray(address, address + length)),
         text,
-        source: this.sources.byAddress.get(address),
+        source: this.sourceAt(address, length),
         current: address === pc,
         breakpoint: this.breakpoints.has(address),
       });

@@ -15,7 +15,7 @@ describe('console tools', () => {
   afterAll(async () => { await browser?.close(); });
 
   it('the on-screen keyboard and stick reach the machine', async () => {
-    const { page, errors } = await openApp(browser, '/#/console');
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
     if (await page.locator('.o2-touch').isHidden()) await page.locator('#console-keyboard').click();
     const key = page.locator('.o2-key[data-key="K"]');
@@ -39,7 +39,7 @@ describe('console tools', () => {
   it('the debugger stops at a breakpoint, shows our source and steps an instruction', async () => {
     const vbl = cart.symbols.get('vbl');
     expect(vbl).toBeDefined();
-    const { page, errors } = await openApp(browser, '/#/console');
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
     await page.locator('#console-debug').click();
     await page.locator('#debugger-bp-address').fill(hex3(vbl!));
@@ -57,7 +57,7 @@ describe('console tools', () => {
   });
 
   it('fast-forward runs several frames per tick and normal speed returns', async () => {
-    const { page, errors } = await openApp(browser, '/#/console');
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
     await page.locator('#console-ff').click();
     await poll(() => page.locator('#console-ff').getAttribute('aria-pressed')).toBe('true');
@@ -65,5 +65,31 @@ describe('console tools', () => {
     await page.locator('#console-ff').click();
     await poll(() => page.locator('#console-ff').getAttribute('aria-pressed')).toBe('false');
     expect(errors).toEqual([]);
+  });
+});
+
+describe('console offline', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+
+  it('starts again with the network gone once it has been opened (service worker)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(new URL('/?cart=console-test#/console', (await import('vitest')).inject('baseUrl')).toString());
+    await waitReady(page);
+    // The service worker has stored the files the page loaded (the worker script among them).
+    await poll(() => page.evaluate(async () => {
+      const keys = await (await caches.open('o2conquest-v1')).keys();
+      return keys.some((r) => r.url.includes('emulator.worker')) && keys.some((r) => r.url.includes('o2-sound.worklet'));
+    })).toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    await waitReady(page);
+    await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(10);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -11,7 +11,7 @@ describe('console page', () => {
   afterAll(async () => { await browser?.close(); });
 
   it('boots our BIOS and cartridge by default and the canvas shows the same pixels as the machine run in Node', async () => {
-    const { page, errors } = await openApp(browser, '/');
+    const { page, errors } = await openApp(browser, '/?cart=console-test');
     await waitReady(page);
     expect(await page.locator('.tab[aria-current="page"]').textContent()).toBe('Console');
     await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(30);
@@ -38,8 +38,19 @@ describe('console page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('first start with no files boots our own BIOS and cartridge (the battle cartridge when it builds)', async () => {
+    const { page, errors } = await openApp(browser, '/');
+    await waitReady(page);
+    const roms = await page.locator('#console-roms li').allTextContents();
+    expect(roms[0]).toBe('BIOS: o2conquest open BIOS (built from source)');
+    expect(roms[1]).toMatch(/^cartridge: (our battle cartridge|console test cartridge) \(built from source\)$/);
+    const start = await page.evaluate(() => window.__o2console!.shownFrame);
+    await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(start + 30);
+    expect(errors).toEqual([]);
+  });
+
   it('passes a key pressed on the page to the machine, which echoes it', async () => {
-    const { page, errors } = await openApp(browser, '/#/console');
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
     expect(await iram(page, 0x2a)).toBe(0xff);
     await page.locator('#console-screen').click();
@@ -65,7 +76,7 @@ describe('console page', () => {
       (window as unknown as { __pad: typeof pad }).__pad = pad;
       Object.defineProperty(navigator, 'getGamepads', { value: () => [pad, null, null, null] });
     });
-    await page.goto(new URL('/#/console', (await import('vitest')).inject('baseUrl')).toString());
+    await page.goto(new URL('/?cart=console-test#/console', (await import('vitest')).inject('baseUrl')).toString());
     await waitReady(page);
     const x0 = await iram(page, 0x30);
     await page.evaluate(() => { (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[15].pressed = true; });
@@ -82,7 +93,7 @@ describe('console page', () => {
   });
 
   it('keeps a remapped key across a reload, and the new key drives the control', async () => {
-    const { page, errors } = await openApp(browser, '/#/console');
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
     await page.locator('#console-remap').click();
     await page.locator('[data-change="J0_FIRE"]').click();
@@ -106,7 +117,7 @@ describe('console page', () => {
   });
 
   it('continues bit-exactly from a state saved in a slot after the page is reloaded', async () => {
-    const { page, errors } = await openApp(browser, '/#/console');
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
     await page.waitForFunction(() => window.__o2console!.shownFrame > 20);
     await pause(page);
@@ -130,7 +141,7 @@ describe('console page', () => {
   });
 
   it('refuses bad files with a specific message and keeps the game running', async () => {
-    const { page, errors } = await openApp(browser, '/#/console');
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
     const drop = async (name: string, size: number): Promise<string> => {
       const before = await page.evaluate(() => window.__o2console!.shownFrame);
@@ -154,7 +165,7 @@ describe('console page', () => {
   });
 
   it('says so when the worker fails and restarts from the last autosave', async () => {
-    const { page } = await openApp(browser, '/#/console');
+    const { page } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
     await page.waitForFunction(() => (window.__o2console!.runtime()!.lastState?.frame ?? 0) >= 60, null, { timeout: 20_000 });
     await page.evaluate(() => window.__o2console!.runtime()!.api.crashNextFrame());

@@ -57,7 +57,7 @@ describe('ConsoleSession', () => {
     const debug = new ConsoleSession({}, builtins, 48_000);
     run(plain, 3);
     run(debug, 3);
-    const vbl = [...builtins.cart.lineMap].find((e) => builtins.cart.sources.get(e.file)?.split('\n')[e.line - 1].startsWith('vbl:'));
+    const vbl = [...builtins.carts[0].lineMap].find((e) => builtins.carts[0].sources.get(e.file)?.split('\n')[e.line - 1].startsWith('vbl:'));
     expect(vbl).toBeDefined();
     debug.setBreakpoints([vbl!.address]);
     plain.runFrame();
@@ -90,5 +90,39 @@ describe('ConsoleSession', () => {
     run(b, 15);
     expect(Array.from(b.machine.saveState())).toEqual(Array.from(a.machine.saveState()));
     expect(Array.from(b.machine.frame)).toEqual(Array.from(a.machine.frame));
+  });
+});
+
+describe('built-in cartridges', () => {
+  it('a battle cartridge that does not build is reported and the test cartridge runs', async () => {
+    const { buildBuiltins } = await import('../../../src/worker/builtin-roms.ts');
+    const base = nodeBuiltins();
+    const files = new Map([...base.bios.sources]);
+    const cartText = base.carts[0].sources.get('console-test.a48')!;
+    const b = buildBuiltins(files, cartText, () => { throw new Error('bank0.a48:3: error: nope'); });
+    expect(b.carts.map((c) => c.id)).toEqual(['console-test']);
+    expect(b.problems).toEqual(['our battle cartridge did not build (bank0.a48:3: error: nope); the console test cartridge runs instead']);
+  });
+
+  it('a banked cartridge shows the source of the bank that is mapped', async () => {
+    const { buildBuiltins } = await import('../../../src/worker/builtin-roms.ts');
+    const base = nodeBuiltins();
+    // Four 2 KB banks whose reset code differs: bank 3 (active at reset) jumps to 500h, bank 0 to 600h.
+    const image = new Uint8Array(0x2000).fill(0);
+    for (let bank = 0; bank < 4; bank++) {
+      image[bank * 0x800] = 0xa4; // JMP 5xxh
+      image[bank * 0x800 + 1] = bank;
+    }
+    const lineMap = [0, 1, 2, 3].map((bank) => ({ address: 0x400, file: `bank${bank}.a48`, line: 1, bank }));
+    const files = new Map([...base.bios.sources, ...[0, 1, 2, 3].map((n) => [`carts/bank${n}.a48`, `jmp bank${n}`] as [string, string])]);
+    const b = buildBuiltins(files, base.carts[0].sources.get('console-test.a48')!, () => ({ image, lineMap }));
+    expect(b.carts.map((c) => c.id)).toEqual(['battle', 'console-test']);
+    const s = new ConsoleSession({}, b, 48_000);
+    expect(s.info().builtinCart).toBe('battle');
+    const line = s.disassembleAround(0x400).find((l) => l.address === 0x400)!;
+    const bank = s.machine.p1 & 3;
+    expect(line.source).toBe(`bank${bank}.a48:1  jmp bank${bank}`);
+    const test = new ConsoleSession({ builtinCart: 'console-test' }, b, 48_000);
+    expect(test.info().builtinCart).toBe('console-test');
   });
 });
