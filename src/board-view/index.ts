@@ -107,7 +107,8 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   const statusLine = h('p', { class: 'bv-status', role: 'status', 'aria-live': 'polite' });
   const headerSlot = h('div', { class: 'bv-slot' });
   const bodySlot = h('div', { class: 'bv-slot' });
-  root.append(headerSlot, noticeBox, bodySlot);
+  // The file input stays put: moving it in a redraw while its picker opens can cancel the picker.
+  root.append(headerSlot, noticeBox, bodySlot, fileInput);
 
   function fillNotice(n: Notice | null): void {
     const kind = localNotice ? 'info' : n?.kind ?? 'none';
@@ -170,7 +171,6 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       button('Export (E)', 'export', exportGame),
       // A real button opens the file picker (a label can't be pressed from the keyboard).
       button('Import… (I)', 'import', () => fileInput.click()),
-      fileInput,
       s.phase === 'setup' ? null
         : confirmNew ? h('span', { class: 'bv-confirm', role: 'group', 'aria-label': 'Start a new game?' },
           'Start a new game? ',
@@ -286,7 +286,8 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       case 'undo': controller.undo(); return true;
       case 'large-type': toggleLarge(); return true;
       case 'export': exportGame(); return true;
-      case 'import': fileInput.click(); return true;
+      // Opening the picker straight from a key press is not reliable in Chromium; the button is.
+      case 'import': root.querySelector<HTMLElement>('[data-key="import"]')?.focus(); return true;
       case 'find-country': root.querySelector<HTMLInputElement>('#bv-find')?.focus(); return true;
       case 'mode-attack': if (s.phase === 'play' || s.phase === 'final-round') { setMode('attack'); return true; } return false;
       case 'mode-buy': if (s.phase === 'play' || s.phase === 'final-round') { setMode('ally.buy'); return true; } return false;

@@ -16,7 +16,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'U or Ctrl+Z', does: 'Undo the last action', command: 'undo' },
   { keys: 'L', does: 'Large type on/off', command: 'large-type' },
   { keys: 'E', does: 'Export the game to a file', command: 'export' },
-  { keys: 'I', does: 'Import a game from a file', command: 'import' },
+  { keys: 'I', does: 'Go to Import (then Enter)', command: 'import' },
   { keys: 'Esc', does: 'Close the message, leave a text field', command: 'cancel' },
 ];
 

@@ -195,8 +195,11 @@ describe('board view: import, end game, export', () => {
     await expect.poll(() => notice(page).textContent()).toMatch(/Could not load "junk.json": this is not a Conquest of the World save.*unchanged/);
     expect(await phase(page)).toBe('setup');
 
-    // I opens the file picker from the keyboard.
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('i')]);
+    // From the keyboard: I goes to the Import button, Enter opens the file picker.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('i');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.key)).toBe('import');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
     await chooser.setFiles({ name: 'endgame.json', mimeType: 'application/json', buffer: Buffer.from(savedAtEndgame()) });
     await expect.poll(() => phase(page)).toBe('awaiting-endgame');
     expect(await record(page, 'Ann').textContent()).toBe('5½');
