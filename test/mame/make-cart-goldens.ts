@@ -1,0 +1,103 @@
+/**
+ * Regenerates the MAME goldens of our battle cartridge (rom-core/roms/carts): each scenario of
+ * test/rom-core/roms/carts/scenarios.ts runs in MAME 0.251 (`odyssey2`, -cart, the 8 KB image)
+ * with our open BIOS as o2bios.rom and our character set as charset_i8244.bin, driven by
+ * test/mame/machine-oracle.lua. Writes test/golden/carts/<name>.jsonl (per-frame state, as
+ * `o2 run --state-jsonl`) and <name>.f<N>.png for each frame in the scenario's `shots`.
+ * Needs /usr/games/mame; the test suite only reads the goldens.
+ *
+ *   npx tsx test/mame/make-cart-goldens.ts [name ...]      (default: every scenario)
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { encodePng, parseInputScript } from '../../rom-core/cli/run.ts';
+import { defaultCharset } from '../../rom-core/i8244/charset.ts';
+import { PALETTE_RF } from '../../rom-core/i8244/palette.ts';
+import { keyTarget } from '../../rom-core/machine/index.ts';
+import { CART_GOLDEN_DIR, SCENARIOS, battleCart, openBios } from '../rom-core/roms/carts/scenarios.ts';
+
+const MAME = process.env.MAME ?? '/usr/games/mame';
+const LUA = resolve(import.meta.dirname, 'machine-oracle.lua');
+
+function fail(message: string): never {
+  console.error(`make-cart-goldens: ${message}`);
+  process.exit(2);
+}
+
+const names = process.argv.slice(2);
+for (const n of names) if (!SCENARIOS.some((s) => s.name === n)) fail(`no scenario named ${n} (have: ${SCENARIOS.map((s) => s.name).join(', ')})`);
+if (!existsSync(MAME)) fail(`MAME not found at ${MAME} (set MAME=/path/to/mame)`);
+
+function mameInput(script: string): string {
+  return parseInputScript(script).map((e) => {
+    const t = keyTarget(e.key);
+    if (t === undefined || t.kind === 'reset') throw new Error(`cannot send ${e.key} to MAME`);
+    const port = t.kind === 'key' ? `KEY.${t.row}` : `JOY.${t.stick}`;
+    return `${e.frame} ${port} ${t.bit} ${e.down ? 1 : 0}\n`;
+  }).join('');
+}
+
+const work = mkdtempSync(join(tmpdir(), 'o2-cart-goldens-'));
+const romDir = join(work, 'rom', 'odyssey2');
+mkdirSync(romDir, { recursive: true });
+writeFileSync(join(romDir, 'o2bios.rom'), openBios());
+writeFileSync(join(romDir, 'charset_i8244.bin'), defaultCharset());
+const cartPath = join(work, 'battle.bin');
+writeFileSync(cartPath, battleCart());
+
+const lut = new Map<number, number>(PALETTE_RF.map((c, i) => [c, i]));
+function indicesOf(name: string, raw: Buffer): Uint8Array {
+  const w = 360;
+  const h = 243;
+  if (raw.length !== w * h * 4) throw new Error(`${name}: MAME's screen is ${raw.length} bytes, expected ${w}x${h}x4`);
+  const indices = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) {
+    const rgb = raw.readUInt32LE(4 * i) & 0xffffff;
+    const index = lut.get(rgb);
+    if (index === undefined) throw new Error(`${name}: pixel ${i} colour ${rgb.toString(16)} is not in the palette`);
+    indices[i] = index;
+  }
+  return indices;
+}
+
+let failures = 0;
+for (const s of SCENARIOS.filter((x) => names.length === 0 || names.includes(x.name))) {
+  const outPath = join(work, `${s.name}.jsonl`);
+  const screenPath = join(work, `${s.name}.argb`);
+  const marker = join(work, `${s.name}.done`);
+  const inputPath = join(work, `${s.name}.input`);
+  writeFileSync(inputPath, mameInput(s.input));
+  const run = spawnSync(MAME, [
+    'odyssey2', '-noreadconfig', '-rompath', join(work, 'rom'), '-cart', cartPath,
+    '-video', 'none', '-sound', 'none', '-nothrottle', '-skip_gameinfo',
+    '-seconds_to_run', String(Math.ceil(s.frames / 59) + 5),
+    '-cfg_directory', join(work, 'cfg'), '-nvram_directory', join(work, 'nvram'),
+    '-autoboot_script', LUA,
+  ], {
+    env: {
+      ...process.env, O2M_OUT: outPath, O2M_SCREEN: screenPath, O2M_MARKER: marker, O2M_FRAMES: String(s.frames),
+      O2M_INPUT: inputPath, O2M_SHOTS: s.shots.join(','),
+    },
+    encoding: 'utf8', timeout: 180_000,
+  });
+  if (!existsSync(marker) || (run.status !== 0 && run.status !== 139 && run.signal !== 'SIGSEGV')) {
+    console.error(`${s.name}: MAME did not finish (status ${run.status}, signal ${run.signal})\n${run.stderr}`);
+    failures++;
+    continue;
+  }
+  try {
+    const pictures = s.shots.map((f) => indicesOf(s.name, readFileSync(`${screenPath}.${f}.argb`)));
+    mkdirSync(CART_GOLDEN_DIR, { recursive: true });
+    writeFileSync(join(CART_GOLDEN_DIR, `${s.name}.jsonl`), readFileSync(outPath, 'utf8'));
+    s.shots.forEach((f, i) => writeFileSync(join(CART_GOLDEN_DIR, `${s.name}.f${f}.png`), encodePng(pictures[i], 360, 243)));
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    failures++;
+    continue;
+  }
+  console.log(`${s.name}: ${s.frames} frames, ${s.shots.length} picture(s) -> test/golden/carts/`);
+}
+rmSync(work, { recursive: true, force: true });
+process.exit(failures ? 1 : 0);
