@@ -199,7 +199,12 @@ describe('board view: import, end game, export', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('i');
     expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.key)).toBe('import');
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    const choosing = page.waitForEvent('filechooser');
+    // Playwright switches file-chooser interception on asynchronously; a round trip makes sure it is on
+    // before the key press (otherwise, on a loaded machine, the picker can open unseen).
+    await page.evaluate(() => 0);
+    await page.keyboard.press('Enter');
+    const chooser = await choosing;
     await chooser.setFiles({ name: 'endgame.json', mimeType: 'application/json', buffer: Buffer.from(savedAtEndgame()) });
     await expect.poll(() => phase(page)).toBe('awaiting-endgame');
     expect(await record(page, 'Ann').textContent()).toBe('5½');
