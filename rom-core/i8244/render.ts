@@ -3,13 +3,15 @@
  * register values of that moment, and accumulates collisions. The VDC calls it in beam order, so a
  * register write mid-line changes only the dots after it.
  *
- * Follows MAME's `i8244_device::screen_update` and its helpers (`draw_grid`, `draw_major` +
- * `major_pixel`, `draw_minor`, the edge pass) and the driver's LUM overlay (odyssey2.cpp
- * `screen_update`). Coordinates are dots: one low-resolution "X unit" is 2 dots; an object with X
- * register x starts at dot (x + 5)·2.
+ * Follows MAME 0.251's `i8244_device::screen_update` and its helpers (`draw_grid`, `draw_major` +
+ * `major_pixel`, `draw_minor`) and the driver's LUM overlay (odyssey2.cpp `screen_update`). Objects
+ * that only touch never collide: MAME's later source adds an "edge" pass (grid or sprite just left
+ * of a major pixel, grid just left of an undoubled sprite) that MAME 0.251 does not have, measured
+ * with test/programs/vdc/edges.a48. Coordinates are dots: one low-resolution "X unit" is 2 dots; an
+ * object with X register x starts at dot (x + 5)·2.
  *
- * Collision map bits per dot: 0-3 sprite 0-3, 4 vertical grid, 5 horizontal grid and dots, 7 major;
- * bits 8-11 mark a *doubled* sprite 0-3 (MAME keeps the zoom flag in the high byte for the edge rule).
+ * Collision map bits per dot: 0-3 sprite 0-3, 4 vertical grid, 5 horizontal grid and dots, 7 major
+ * (the map is 16 bits wide only so that save states keep their layout; reads mask it to 8 bits).
  */
 import {
   CHAR, COLLISION, COLOR, CONTROL, CTRL_DOTS, CTRL_FILL, CTRL_FOREGROUND, CTRL_GRID, HGRID, HGRID8,
@@ -86,7 +88,6 @@ export class Renderer {
       this.major(line);
       this.minor(line);
     }
-    this.edges(x0, x1);
 
     if (this.lumForced) {
       for (let i = this.rowBase + x0, e = this.rowBase + x1; i < e; i++) frame[i] |= 8;
@@ -205,8 +206,7 @@ export class Renderer {
       const base = SPRITE + n * 4;
       const y = regs[base];
       const attr = regs[base + 2];
-      const zoom = (attr & 4) !== 0;
-      const size = zoom ? 4 : 2; // dots per sprite pixel and lines per sprite row
+      const size = (attr & 4) !== 0 ? 4 : 2; // dots per sprite pixel and lines per sprite row
       if (line < y || line >= y + 8 * size) continue;
       const row = ((line - y) / size) | 0;
       const shape = regs[SHAPE + n * 8 + row];
@@ -220,7 +220,6 @@ export class Renderer {
       let x = (regs[base + 1] + 5) * 2 + shift * (size >> 1);
       const c = 8 + ((attr >> 3) & 7);
       const bit = 1 << n;
-      const mark = zoom ? bit | (bit << 8) : bit;
       const selfInMask = (this.mask & bit) !== 0;
       for (let m = 1; m < 0x100; m <<= 1, x += size) {
         if ((shape & m) === 0) continue;
@@ -230,29 +229,10 @@ export class Renderer {
           const colx = cmap[px] & 0xff;
           if ((this.mask & colx) !== 0) this.collisionStatus |= bit;
           if (selfInMask) this.collisionStatus |= colx;
-          cmap[px] |= mark;
+          cmap[px] |= bit;
           frame[this.rowBase + px] = c;
         }
       }
-    }
-  }
-
-  /** MAME's edge rule: grid/sprite just left of a major pixel, grid just left of an undoubled sprite. */
-  private edges(x0: number, x1: number): void {
-    const cmap = this.collisionMap;
-    const mask = this.mask;
-    if (mask === 0) return; // nothing can be flagged
-    for (let x = Math.max(x0, 1); x < x1; x++) {
-      const left = cmap[x - 1];
-      const here = cmap[x];
-      if (left === 0 || here === 0) continue;
-      if ((here & MAJOR_BIT) !== 0) {
-        if ((mask & left & 0x3f) !== 0) this.collisionStatus |= MAJOR_BIT;
-        if ((mask & MAJOR_BIT) !== 0) this.collisionStatus |= left & 0x3f;
-      }
-      const sprites = here & 0x0f & ~(here >> 8);
-      if ((mask & left & 0x30) !== 0) this.collisionStatus |= sprites;
-      if ((mask & sprites) !== 0) this.collisionStatus |= left & 0x30;
     }
   }
 }

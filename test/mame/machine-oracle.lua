@@ -10,13 +10,15 @@
 -- only when the marker exists.
 -- Environment: O2M_OUT (JSONL), O2M_SCREEN (raw pixels of the last frame; with O2M_SHOTS a path prefix:
 -- PREFIX.N.argb for each frame N listed), O2M_SHOTS (optional, "5,20,30"), O2M_MARKER, O2M_FRAMES,
--- O2M_INPUT (optional: lines "FRAME PORT MASK 0|1", e.g. "3 JOY.0 1 1" = press JOY.0 bit 0 before frame 3).
+-- O2M_RUN_FRAMES (optional: frames to run in all, for -wavwrite), O2M_INPUT (optional: lines "FRAME PORT MASK 0|1", e.g. "3 JOY.0 1 1" = press JOY.0 bit 0 before frame 3).
 
 local out_path = assert(os.getenv("O2M_OUT"), "O2M_OUT not set")
 local screen_path = assert(os.getenv("O2M_SCREEN"), "O2M_SCREEN not set")
 local marker_path = assert(os.getenv("O2M_MARKER"), "O2M_MARKER not set")
 local frames = tonumber(os.getenv("O2M_FRAMES") or "30")
 local input_path = os.getenv("O2M_INPUT")
+-- run this many frames before exiting (more than O2M_FRAMES lets -wavwrite flush the last frames)
+local last = math.max(frames, tonumber(os.getenv("O2M_RUN_FRAMES") or "0"))
 local shots = {}
 local shots_env = os.getenv("O2M_SHOTS")
 if shots_env then
@@ -88,10 +90,10 @@ local function save_picture(path)
 end
 
 emu.register_frame_done(function()
-  if frame > frames then return end
+  if frame > last then return end
   -- this callback shows the picture of the frame before it (see the header)
   if frame >= 1 and shots[frame] then save_picture(shots[frame]) end
-  if frame == frames then
+  if frame == last then
     local m = assert(io.open(marker_path, "w"))
     m:write("ok\n")
     m:close()
@@ -100,6 +102,7 @@ emu.register_frame_done(function()
     return
   end
   frame = frame + 1
+  if frame > frames then return end
   local fields = { string.format('"frame":%d', frame) }
   for _, name in ipairs({ "pc", "a", "psw", "p1", "p2" }) do
     fields[#fields + 1] = string.format('"%s":%d', name, regs[name]:read(0))

@@ -27,6 +27,8 @@ import { readWav, soundSummary } from '../rom-core/i8244/sound-summary.ts';
 import { VDC_GOLDENS, VDC_GOLDEN_DIR, vdcCart } from '../rom-core/i8244/vdc-goldens.ts';
 
 const MAME = process.env.MAME ?? '/usr/games/mame';
+/** MAME's WAV value for "enabled, bit 1, volume 16/16" (i8244 sample_on 0.5 x odyssey2.cpp route 0.25). */
+const MAME_FULL_SCALE = 0.5 * 0.25;
 const LUA = resolve(import.meta.dirname, 'machine-oracle.lua');
 
 function fail(message: string): never {
@@ -110,7 +112,7 @@ for (const g of jobs.filter((x) => names.length === 0 || names.includes(x.name))
   const run = spawnSync(MAME, [
     g.pal ? 'videopac' : 'odyssey2', '-noreadconfig', '-rompath', join(work, `rom-${g.charset}`), '-cart', cartPath,
     '-video', 'none', '-sound', 'none', '-nothrottle', '-skip_gameinfo',
-    '-seconds_to_run', String(Math.ceil(g.frames / 49.7) + 5),
+    '-seconds_to_run', String(Math.ceil((g.frames + 20) / 49.7) + 5),
     '-cfg_directory', join(work, 'cfg'), '-nvram_directory', join(work, 'nvram'),
     ...(g.wav ? ['-wavwrite', wavPath] : []),
     '-autoboot_script', LUA,
@@ -118,6 +120,8 @@ for (const g of jobs.filter((x) => names.length === 0 || names.includes(x.name))
     env: {
       ...process.env, O2M_OUT: outPath, O2M_SCREEN: screenPath, O2M_MARKER: marker, O2M_FRAMES: String(g.frames),
       O2M_INPUT: inputPath, O2M_SHOTS: g.shots.join(','),
+      // MAME writes its WAV in pieces: run on so the last frames reach the file
+      O2M_RUN_FRAMES: String(g.wav ? g.frames + 20 : g.frames),
     },
     encoding: 'utf8', timeout: 120_000,
   });
@@ -137,7 +141,8 @@ for (const g of jobs.filter((x) => names.length === 0 || names.includes(x.name))
     });
     if (g.wav) {
       const wav = readWav(readFileSync(wavPath));
-      const summary = soundSummary(wav.samples, wav.rate, g.pal ? PAL : NTSC, g.frames);
+      // MAME's level: 0.5 (sample_on) x the driver's route gain 0.25 x the PWM duty; scale to duty
+      const summary = soundSummary(wav.samples.map((x) => x / MAME_FULL_SCALE), wav.rate, g.pal ? PAL : NTSC, g.frames);
       writeFileSync(join(g.dir, `${g.name}.sound.json`), `${JSON.stringify(summary, null, 1)}\n`);
     }
   } catch (e) {

@@ -72,27 +72,25 @@ describe('collision flags (A2h) per mask bit', () => {
     expect(apart.a1 & 0x80).toBe(0);
   });
 
-  it('edge rule: a vertical grid bar just left of an undoubled sprite collides; a doubled one does not', () => {
+  it('touching is not colliding: a grid bar just left of a sprite (MAME 0.251 has no edge pass)', () => {
     // Vertical grid column 0 covers dots 26-29; a sprite with X = 10 starts at dot 30.
     const base = { 0xe0: 0x01 };
-    expect(collisions({ ...base, ...sprite(0, 30, 10) }, FG | GRID, 0x10).a2).toBe(0x01);
-    expect(collisions({ ...base, ...sprite(0, 30, 10) }, FG | GRID, 0x01).a2).toBe(0x10);
-    expect(collisions({ ...base, ...sprite(0, 30, 10, 0x3c) }, FG | GRID, 0x10).a2).toBe(0);
-    expect(collisions({ ...base, ...sprite(0, 30, 11) }, FG | GRID, 0x10).a2).toBe(0); // one unit further: no contact
+    expect(collisions({ ...base, ...sprite(0, 30, 10) }, FG | GRID, 0x10).a2).toBe(0);
+    expect(collisions({ ...base, ...sprite(0, 30, 10) }, FG | GRID, 0x01).a2).toBe(0);
+    expect(collisions({ ...base, ...sprite(0, 30, 9) }, FG | GRID, 0x10).a2).toBe(0x01); // one unit left: overlap
   });
 
-  it('edge rule: a sprite pixel just left of a character pixel collides', () => {
-    // Sprite 0 with one pixel row ending at dot 159; the block character starts at dot 160.
+  it('touching is not colliding: a sprite pixel just left of a character pixel', () => {
+    // Sprite 0 with one pixel row; the block character starts at dot 160.
     const regs: Regs = { ...char(0, 0x60, 75), 0x00: 0x60, 0x01: 72, 0x02: 0x38, 0x80: 0x01 };
-    // Sprite pixel: dots (72+5)·2 = 154..155 only -> not adjacent.
-    expect(collisions(regs, FG, 0x01).a2).toBe(0);
-    regs[0x80] = 0x20; // pixel 5: dots 164..165 -> inside the character: plain overlap
+    expect(collisions(regs, FG, 0x01).a2).toBe(0); // dots 154..155: apart
+    regs[0x80] = 0x20; // pixel 5: dots 164..165 -> inside the character
     expect(collisions(regs, FG, 0x01).a2).toBe(0x80);
     regs[0x80] = 0x08; // pixel 3: dots 160..161 overlap the first character column
     expect(collisions(regs, FG, 0x80).a2).toBe(0x01);
     regs[0x80] = 0x04; // pixel 2: dots 158..159, touching the character's left edge at dot 160
-    expect(collisions(regs, FG, 0x01).a2).toBe(0x80);
-    expect(collisions(regs, FG, 0x80).a2).toBe(0x01);
+    expect(collisions(regs, FG, 0x01).a2).toBe(0);
+    expect(collisions(regs, FG, 0x80).a2).toBe(0);
   });
 
   it('reading A2h mid-frame returns what was drawn so far and starts again', () => {

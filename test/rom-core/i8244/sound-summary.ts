@@ -1,8 +1,10 @@
 /**
  * A per-frame summary of a sound recording that two emulators can agree on without being sample-exact
  * (MAME makes the 8244's volume by PWM at the VDC clock and resamples; we average the PWM and
- * box-filter): for each frame-long window, the peak and mean level and the number of rising edges of
- * the output bit (with hysteresis at 40 % / 60 % of the window's peak).
+ * box-filter): for each frame-long window, the mean level over the whole window, and over the window
+ * without its first and last millisecond (so that a register write right at a frame boundary and
+ * MAME's resampling latency do not decide it) the peak level and the number of rising edges of the
+ * output bit (with hysteresis at 40 % / 60 % of that peak).
  *
  * Levels are in units of "enabled, bit 1, volume 16/16" = 1. Time 0 is the machine's power-on at the
  * start of VBLANK (MAME's emulated time 0 and our `Odyssey2` start); window f (1-based) covers
@@ -58,17 +60,17 @@ export function soundSummary(samples: ArrayLike<number>, rate: number, timing: V
     const a = Math.round((f - 1) * framePeriod * rate);
     const b = Math.round(f * framePeriod * rate);
     if (b > samples.length) throw new Error(`the recording ends at sample ${samples.length}, frame ${f} needs up to ${b}`);
-    let peak = 0;
     let sum = 0;
-    for (let i = a; i < b; i++) {
-      const s = samples[i];
-      if (s > peak) peak = s;
-      sum += s;
-    }
+    for (let i = a; i < b; i++) sum += samples[i];
+    const margin = Math.round(rate / 1000);
+    const ca = a + margin;
+    const cb = b - margin;
+    let peak = 0;
+    for (let i = ca; i < cb; i++) if (samples[i] > peak) peak = samples[i];
     let rises = 0;
     if (peak >= SILENT) {
-      let high = samples[a] > 0.5 * peak;
-      for (let i = a + 1; i < b; i++) {
+      let high = samples[ca] > 0.5 * peak;
+      for (let i = ca + 1; i < cb; i++) {
         const s = samples[i];
         if (!high && s > 0.6 * peak) {
           high = true;

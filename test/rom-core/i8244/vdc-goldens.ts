@@ -28,17 +28,21 @@ export interface VdcGolden {
 }
 
 export const VDC_GOLDENS: readonly VdcGolden[] = [
-  { name: 'chars', cart: 'chars', frames: 7, shots: [2, 3, 4, 5, 6, 7] },
-  { name: 'chars-pal', cart: 'chars', frames: 7, shots: [2, 7], pal: true },
-  { name: 'quads', cart: 'quads', frames: 6, shots: [3, 6] },
-  { name: 'sprites', cart: 'sprites', frames: 6, shots: [3, 6] },
-  { name: 'grid', cart: 'grid', frames: 10, shots: [2, 4, 6, 8, 10] },
-  { name: 'colours', cart: 'colours', frames: 4, shots: [4] },
-  { name: 'colours-pal', cart: 'colours', frames: 4, shots: [4], pal: true },
-  { name: 'collide', cart: 'collide', frames: 18, shots: [4, 18] },
-  { name: 'sound', cart: 'sound', frames: 40, shots: [], wav: true },
-  { name: 'sound-pal', cart: 'sound', frames: 40, shots: [], wav: true, pal: true },
-  { name: 'bench-visual', cart: 'bench-visual', frames: 12, shots: [12] },
+  // The carts rewrite their registers in one frame (left blank) and show them in the next: shown
+  // frames are the odd ones.
+  { name: 'chars', cart: 'chars', frames: 14, shots: [3, 5, 7, 9, 11, 13] },
+  { name: 'chars-pal', cart: 'chars', frames: 6, shots: [3, 5], pal: true },
+  { name: 'quads', cart: 'quads', frames: 8, shots: [3, 5, 7] },
+  { name: 'quads-pal', cart: 'quads', frames: 4, shots: [3], pal: true },
+  { name: 'sprites', cart: 'sprites', frames: 9, shots: [3, 5, 7, 9] },
+  { name: 'grid', cart: 'grid', frames: 17, shots: [3, 5, 7, 9, 11, 13, 15, 17] },
+  { name: 'colours', cart: 'colours', frames: 3, shots: [2, 3] },
+  { name: 'colours-pal', cart: 'colours', frames: 3, shots: [2], pal: true },
+  { name: 'collide', cart: 'collide', frames: 24, shots: [4, 20] },
+  { name: 'sound', cart: 'sound', frames: 36, shots: [], wav: true },
+  { name: 'sound-pal', cart: 'sound', frames: 36, shots: [], wav: true, pal: true },
+  { name: 'edges', cart: 'edges', frames: 26, shots: [3, 6, 9] },
+  { name: 'bench-visual', cart: 'bench-visual', frames: 12, shots: [6, 12] },
 ];
 
 /** A 2 KB cartridge (CPU 400h-BFFh) from test/programs/vdc/NAME.a48. */
