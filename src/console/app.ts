@@ -34,6 +34,8 @@ const SLOTS = 4;
 /** What tests and the browser bench read (window.__o2console). */
 export interface ConsoleProbe {
   ready: boolean;
+  /** The start-up step in progress (for diagnosing a start that hangs). */
+  stage: string;
   runtime(): ConsoleRuntime | undefined;
   shownFrame: number;
   framesShown: number;
@@ -98,6 +100,7 @@ export class ConsoleApp {
     this.swap = localStorage.getItem(SWAP_KEY) === '1';
     this.probe = {
       ready: false,
+      stage: 'constructed',
       runtime: () => this.runtime,
       shownFrame: -1,
       framesShown: 0,
@@ -217,6 +220,7 @@ export class ConsoleApp {
   // ------------------------------------------------------------------ start-up
 
   async start(): Promise<void> {
+    this.probe.stage = 'opening the ROM library';
     try {
       this.store = await ConsoleStore.open();
       this.active = await this.store.active();
@@ -227,12 +231,14 @@ export class ConsoleApp {
     }
     // ?cart=console-test (tests, links) or the last choice picks which of our cartridges runs.
     this.images.builtinCart = new URLSearchParams(location.search).get('cart') ?? localStorage.getItem(BUILTIN_CART_KEY) ?? undefined;
+    this.probe.stage = 'creating the sound output';
     const audio = await ConsoleAudio.create();
     if ('error' in audio) this.say(audio.error, 'error');
     else {
       this.audio = audio;
       this.soundPrompt.hidden = audio.running;
     }
+    this.probe.stage = 'booting the emulator worker';
     try {
       await this.boot(this.images, undefined);
     } catch (e) {
@@ -244,6 +250,7 @@ export class ConsoleApp {
         await this.boot({}, undefined);
       } else throw e;
     }
+    this.probe.stage = 'ready';
     registerOffline([WORKLET_URL, `${import.meta.env.BASE_URL}manifest.webmanifest`]);
     this.screenHost.focus();
     this.loop();
@@ -282,6 +289,7 @@ export class ConsoleApp {
     }, { audio: this.audio, state, paused });
     this.runtime = runtime;
     if (!this.screen) {
+      this.probe.stage = 'creating the screen';
       this.screen = await Screen.create(this.screenHost, runtime.info.width, runtime.info.height);
       this.screen.setMode((localStorage.getItem(DISPLAY_KEY) === '4:3' ? '4:3' : 'integer'));
       this.probe.backend = this.screen.backend;

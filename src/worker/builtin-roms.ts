@@ -29,6 +29,8 @@ export interface Builtins {
   carts: BuiltCart[];
   /** Our ROMs that could not be built, with the reason. */
   problems?: string[];
+  /** Every cartridge of ours that can be chosen (some may not have been built this time). */
+  choices?: { id: string; name: string }[];
 }
 
 /** The battle cartridge's loader (rom-core/roms/carts/index.ts): paths relative to that folder. */
@@ -61,6 +63,8 @@ export function buildBuiltins(
   romFiles: ReadonlyMap<string, string>,
   testCartSource: string,
   battleCart?: CartAssembler,
+  /** Build only this cartridge of ours (assembling the battle cartridge takes about half a second). */
+  wanted?: string,
 ): Builtins {
   const read = (prefix: string) => (path: string): string => {
     const key = prefix + path.replace(/^\.\//, '');
@@ -71,12 +75,15 @@ export function buildBuiltins(
   const bios = assembleBios(read(''));
   const carts: BuiltCart[] = [];
   const problems: string[] = [];
-  if (battleCart) {
+  const battleName = 'our battle cartridge (built from source)';
+  const choices = battleCart ? [{ id: 'battle', name: battleName }] : [];
+  choices.push({ id: 'console-test', name: 'console test cartridge (built from source)' });
+  if (battleCart && wanted !== 'console-test') {
     try {
       const built = battleCart(read('carts/'));
       const sources = new Map<string, string>();
       for (const [path, text] of romFiles) if (path.startsWith('carts/')) sources.set(path.slice('carts/'.length), text);
-      carts.push({ id: 'battle', image: built.image, name: 'our battle cartridge (built from source)', lineMap: built.lineMap ?? [], sources });
+      carts.push({ id: 'battle', image: built.image, name: battleName, lineMap: built.lineMap ?? [], sources });
     } catch (e) {
       problems.push(`our battle cartridge did not build (${e instanceof Error ? e.message : String(e)}); the console test cartridge runs instead`);
     }
@@ -86,5 +93,6 @@ export function buildBuiltins(
     bios: { image: bios.image, name: 'o2conquest open BIOS (built from source)', lineMap: bios.lineMap, sources: new Map(romFiles) },
     carts,
     problems,
+    choices,
   };
 }

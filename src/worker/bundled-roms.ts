@@ -9,13 +9,15 @@ const ROM_TEXTS = import.meta.glob('../../rom-core/roms/**/*.{a48,inc,h}', { que
 const CART_MODULES = import.meta.glob('../../rom-core/roms/carts/index.ts', { eager: true }) as Record<string, { assembleBattleCart?: CartAssembler }>;
 const PREFIX = '../../rom-core/roms/';
 
-let cached: Builtins | undefined;
+const cached = new Map<string, Builtins>();
 
-export function bundledBuiltins(): Builtins {
-  if (cached) return cached;
+export function bundledBuiltins(wanted?: string): Builtins {
+  const hit = cached.get(wanted ?? '');
+  if (hit) return hit;
   const files = new Map<string, string>();
   for (const [path, text] of Object.entries(ROM_TEXTS)) files.set(path.slice(PREFIX.length), text);
   const battle = CART_MODULES['../../rom-core/roms/carts/index.ts']?.assembleBattleCart;
-  cached = buildBuiltins(files, testCartSource, battle);
-  return cached;
+  const built = buildBuiltins(files, testCartSource, battle, wanted);
+  cached.set(wanted ?? '', built);
+  return built;
 }

@@ -123,7 +123,7 @@ function resume(): void {
 }
 
 async function build(next: RomImages): Promise<BootInfo> {
-  const builtins = bundledBuiltins();
+  const builtins = bundledBuiltins(next.cart ? 'console-test' : next.builtinCart);
   const s = new ConsoleSession(next, builtins, sampleRate);
   session = s;
   images = next;

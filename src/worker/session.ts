@@ -65,7 +65,7 @@ export class ConsoleSession {
     if (!images.bios) indexSources(builtins.bios, false, this.sources);
     if (!images.cart) indexSources(builtinCart, true, this.sources);
     this.builtinCart = images.cart ? undefined : builtinCart.id;
-    this.builtinList = builtins.carts.map((c) => ({ id: c.id, name: c.name }));
+    this.builtinList = builtins.choices ?? builtins.carts.map((c) => ({ id: c.id, name: c.name }));
     this.problems = builtins.problems ?? [];
   }
 

@@ -14,7 +14,12 @@ export function nodeMachine(): Odyssey2 {
 }
 
 export async function waitReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => window.__o2console?.ready === true, null, { timeout: 30_000 });
+  try {
+    await page.waitForFunction(() => window.__o2console?.ready === true, null, { timeout: 30_000 });
+  } catch (e) {
+    const where = await page.evaluate(() => `stage: ${window.__o2console?.stage ?? 'no console'}; page: ${document.querySelector('main')?.textContent?.slice(0, 300)}`).catch(() => 'page gone');
+    throw new Error(`the console did not start (${where})`, { cause: e });
+  }
 }
 
 export async function pause(page: Page): Promise<number> {
@@ -29,13 +34,22 @@ export async function iram(page: Page, address: number): Promise<number> {
   return page.evaluate(async (a) => (await window.__o2console!.runtime()!.api.debugInfo()).iram[a], address);
 }
 
-export async function stateBytes(page: Page): Promise<number[]> {
-  return page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.saveState()));
+/** The machine's save state as its length and SHA-256 (a state is ~95 KB: the VDC keeps its picture). */
+export async function stateDigest(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const state = await window.__o2console!.runtime()!.api.saveState();
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', state as Uint8Array<ArrayBuffer>));
+    return `${state.length}:${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  });
 }
 
-/** The canvas as the user sees it, sampled at the centre of each emulated dot: RGBA per dot. */
-export async function canvasDots(page: Page, width: number, height: number): Promise<number[]> {
-  return page.evaluate(({ w, h }) => {
+/**
+ * Compares the canvas as the user sees it, sampled at the centre of each emulated dot, with the
+ * expected RGBA picture; returns how many dots differ and the first few.
+ */
+export async function canvasMismatches(page: Page, width: number, height: number, expected: Uint8Array): Promise<{ count: number; first: string[] }> {
+  return page.evaluate(({ w, h, b64 }) => {
+    const want = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
     const canvas = document.querySelector<HTMLCanvasElement>('#console-screen canvas')!;
     const copy = document.createElement('canvas');
     copy.width = canvas.width;
@@ -43,17 +57,22 @@ export async function canvasDots(page: Page, width: number, height: number): Pro
     const ctx = copy.getContext('2d')!;
     ctx.drawImage(canvas, 0, 0);
     const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
-    const out: number[] = [];
+    let count = 0;
+    const first: string[] = [];
     for (let y = 0; y < h; y++) {
       const sy = Math.floor(((y + 0.5) * copy.height) / h);
       for (let x = 0; x < w; x++) {
         const sx = Math.floor(((x + 0.5) * copy.width) / w);
         const i = (sy * copy.width + sx) * 4;
-        out.push(data[i], data[i + 1], data[i + 2], data[i + 3]);
+        const j = (y * w + x) * 4;
+        if (data[i] !== want[j] || data[i + 1] !== want[j + 1] || data[i + 2] !== want[j + 2] || data[i + 3] !== want[j + 3]) {
+          count++;
+          if (first.length < 5) first.push(`(${x},${y}) shown ${data[i]},${data[i + 1]},${data[i + 2]} expected ${want[j]},${want[j + 1]},${want[j + 2]}`);
+        }
       }
     }
-    return out;
-  }, { w: width, h: height });
+    return { count, first };
+  }, { w: width, h: height, b64: Buffer.from(expected).toString('base64') });
 }
 
 /** expect.poll with room for a loaded machine (two cores shared by several test runs). */

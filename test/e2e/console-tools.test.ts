@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openApp } from './browser.ts';
 import { iram, poll, waitReady } from './console-helpers.ts';
@@ -13,6 +13,8 @@ describe('console tools', () => {
   let browser: Browser;
   beforeAll(async () => { browser = await launchBrowser(); });
   afterAll(async () => { await browser?.close(); });
+  // Each page runs an emulator at 60 Hz: close it so later tests do not share the CPU with it.
+  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
 
   it('the on-screen keyboard and stick reach the machine', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
@@ -72,6 +74,8 @@ describe('console offline', () => {
   let browser: Browser;
   beforeAll(async () => { browser = await launchBrowser(); });
   afterAll(async () => { await browser?.close(); });
+  // Each page runs an emulator at 60 Hz: close it so later tests do not share the CPU with it.
+  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
 
   it('starts again with the network gone once it has been opened (service worker)', async () => {
     const context = await browser.newContext();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openApp } from './browser.ts';
-import { canvasDots, iram, nodeMachine, pause, poll, stateBytes, waitReady } from './console-helpers.ts';
+import { canvasMismatches, iram, nodeMachine, pause, poll, stateDigest, waitReady } from './console-helpers.ts';
 import { indexToRgba } from '../../rom-core/i8244/palette.ts';
 import { KEY_MATRIX } from '../../rom-core/machine/input.ts';
 
@@ -9,6 +9,8 @@ describe('console page', () => {
   let browser: Browser;
   beforeAll(async () => { browser = await launchBrowser(); });
   afterAll(async () => { await browser?.close(); });
+  // Each page runs an emulator at 60 Hz: close it so later tests do not share the CPU with it.
+  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
 
   it('boots our BIOS and cartridge by default and the canvas shows the same pixels as the machine run in Node', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test');
@@ -17,14 +19,14 @@ describe('console page', () => {
     await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(30);
     const frame = await pause(page);
     await poll(() => page.locator('#console-screen').getAttribute('data-frame')).toBe(String(frame));
-    const shown = await canvasDots(page, 360, 243);
-
     const machine = nodeMachine();
-    for (let i = 0; i < frame; i++) machine.runFrame();
-    const expected = Array.from(indexToRgba(machine.frame));
-    let mismatches = 0;
-    for (let i = 0; i < expected.length; i++) if (expected[i] !== shown[i]) mismatches++;
-    expect(mismatches).toBe(0);
+    for (let i = 0; i < frame - 1; i++) machine.runFrame();
+    const previous = indexToRgba(machine.frame);
+    machine.runFrame();
+    // The test cart moves a sprite every frame, so the frame before differs: the comparison can fail.
+    expect((await canvasMismatches(page, 360, 243, previous)).count).toBeGreaterThan(0);
+    const result = await canvasMismatches(page, 360, 243, indexToRgba(machine.frame));
+    expect(result).toEqual({ count: 0, first: [] });
     // The picture is not trivially one colour (the test cart draws text, a grid line and sprites).
     expect(new Set(machine.frame).size).toBeGreaterThan(3);
 
@@ -123,20 +125,20 @@ describe('console page', () => {
     await pause(page);
     await page.locator('#console-save').click();
     await poll(() => page.locator('#console-message').textContent()).toMatch(/^Saved in slot 1 \(frame \d+\)\.$/);
-    const saved = await stateBytes(page);
+    const saved = await stateDigest(page);
     await page.evaluate(() => window.__o2console!.runtime()!.api.stepFrames(30));
-    const after = await stateBytes(page);
+    const after = await stateDigest(page);
     expect(after).not.toEqual(saved);
 
     await page.reload();
     await waitReady(page);
     await pause(page);
-    expect(await stateBytes(page)).not.toEqual(saved);
+    expect(await stateDigest(page)).not.toEqual(saved);
     await page.locator('#console-load').click();
     await poll(() => page.locator('#console-message').textContent()).toMatch(/^Loaded the state from slot 1 \(frame \d+\)\.$/);
-    expect(await stateBytes(page)).toEqual(saved);
+    expect(await stateDigest(page)).toEqual(saved);
     await page.evaluate(() => window.__o2console!.runtime()!.api.stepFrames(30));
-    expect(await stateBytes(page)).toEqual(after);
+    expect(await stateDigest(page)).toEqual(after);
     expect(errors).toEqual([]);
   });
 
