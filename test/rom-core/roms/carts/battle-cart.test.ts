@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseInputScript } from '../../../../rom-core/cli/run.ts';
 import { BANK_SIZE, CART_SIZE, MAILBOX_SIGNATURE, SHARED_STUB_END, assembleBattleCart } from '../../../../rom-core/roms/carts/index.ts';
 import { CARTS_DIR, SCENARIOS, battleCart, scenario, typed } from './scenarios.ts';
 import { coloursIn, eramOf, mailbox, readGoldenJsonl, readGoldenPng, runScenario, runScript } from './helpers.ts';
@@ -115,8 +116,8 @@ describe('program entry and the war', () => {
     const result = mailbox(eramOf(r.records[465]));
     const entry = mailbox(eramOf(r.records[478]));
     expect(entry.phase).toBe(PH.entry);
-    expect(entry.red).toMatchObject({ weapon: '?', energy: result.red.energy });
-    expect(entry.blue).toMatchObject({ weapon: '?', energy: result.blue.energy });
+    expect(entry.red).toMatchObject({ weapon: '?', energy: result.red.energy, state: 0 });
+    expect(entry.blue).toMatchObject({ weapon: '?', energy: result.blue.energy, state: 0 });
     const second = mailbox(r.machine.eram);
     expect(second.phase).toBe(PH.battle);
     expect(second.red.weapon).toBe('P');
@@ -147,6 +148,26 @@ describe('program entry and the war', () => {
     }
     expect(last('practice').phase).toBe(PH.battle);
   });
+});
+
+it('practice session: the first side to ten wins ends it; SPACE starts a new one', () => {
+  // Red's ninth win is set in the mailbox's BCD counter, then blue's tank (TT is the first pairing)
+  // drives down-left onto the mine at column 8, row 5.
+  const machine = runScript('', 0).machine;
+  const events = parseInputScript('30 1 down\n34 1 up\n60 A down\n64 A up\n100 ENTER down\n104 ENTER up\n' +
+    '110 J1_DOWN down\n110 J1_LEFT down\n150 J1_DOWN up\n150 J1_LEFT up\n260 SPACE down\n264 SPACE up\n');
+  let next = 0;
+  const seen: ReturnType<typeof mailbox>[] = [];
+  for (let f = 1; f <= 280; f++) {
+    while (next < events.length && events[next].frame === f) machine.setKey(events[next].key, events[next++].down);
+    if (f === 120) machine.eram[0x0d] = 0x09;
+    machine.runFrame();
+    seen.push(mailbox(machine.eram));
+  }
+  expect(seen[119]).toMatchObject({ phase: PH.battle, redWins: 9, blueWins: 0 });
+  expect(seen[249]).toMatchObject({ phase: PH.result, winner: 1, redWins: 10, mode: 9 });
+  expect(seen[279]).toMatchObject({ phase: PH.entry, redWins: 0, blueWins: 0, mode: 1 });
+  expect(seen[279].red.weapon).toBe('T');
 });
 
 describe('weapons', () => {
