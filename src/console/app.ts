@@ -93,6 +93,7 @@ export class ConsoleApp {
   private readonly modeButton: HTMLButtonElement;
   private readonly swapBox: HTMLInputElement;
   private readonly builtinSelect: HTMLSelectElement;
+  private readonly libraryList: HTMLElement;
 
   constructor(private readonly container: HTMLElement) {
     this.keyBindings = this.bindings.keyboard();
@@ -188,6 +189,7 @@ export class ConsoleApp {
     this.alertBox.hidden = true;
     this.statusLine = el('p', { class: 'console-status', id: 'console-status' });
     this.romList = el('ul', { class: 'console-roms', id: 'console-roms' });
+    this.libraryList = el('ul', { class: 'console-library', id: 'console-library' });
     this.builtinSelect = el('select', { id: 'console-builtin-cart', title: 'Which of our own cartridges runs when you have not loaded one' });
     this.builtinSelect.addEventListener('change', () => {
       localStorage.setItem(BUILTIN_CART_KEY, this.builtinSelect.value);
@@ -198,7 +200,8 @@ export class ConsoleApp {
       el('p', { text: 'Type mode: PC keys type the O2 keys shown on the keyboard picture; arrows steer the left control and Right Ctrl fires. Steer mode: arrows + Right Ctrl drive the left control, W A S D + Left Shift the right one; other keys still type. Caps Lock or F10 switches. F2 save, F4 load, F3 fast-forward, F6 pause, F7 frame step, F8 screenshot, F9 debugger.' }));
     const side = el('aside', { class: 'console-side' },
       el('h2', { text: 'Cartridge and BIOS' }), this.romList,
-      el('label', {}, 'our cartridge: ', this.builtinSelect), this.statusLine, help,
+      el('label', {}, 'our cartridge: ', this.builtinSelect),
+      el('h2', { text: 'Your images' }), this.libraryList, this.statusLine, help,
       el('p', { class: 'console-privacy', text: 'Images you load stay in this browser (IndexedDB); nothing is uploaded.' }));
 
     this.touch = createTouchPanel();
@@ -247,7 +250,7 @@ export class ConsoleApp {
         this.say(`The saved ROM selection did not start (${errorText(e)}); booting our own ROMs instead.`, 'error');
         this.images = { builtinCart: this.images.builtinCart };
         await this.store?.setActive({});
-        await this.boot({}, undefined);
+        await this.boot(this.images, undefined);
       } else throw e;
     }
     this.probe.stage = 'ready';
@@ -299,6 +302,7 @@ export class ConsoleApp {
     this.builtinSelect.replaceChildren(...runtime.info.builtinCarts.map((c) => el('option', { value: c.id, text: c.name })));
     this.builtinSelect.value = runtime.info.builtinCart ?? '';
     this.builtinSelect.disabled = runtime.info.builtinCart === undefined;
+    await this.refreshLibrary();
     if (runtime.info.problems.length) this.say(runtime.info.problems.join(' '), 'error');
     this.statusLine.textContent = `${runtime.info.timing}, ${runtime.info.frameRate.toFixed(2)} frames/s · picture drawn with ${this.screen.backend}`;
     await this.refreshSlots();
@@ -544,6 +548,7 @@ export class ConsoleApp {
       this.say(`Loaded “${file.name}” but could not store it in this browser; it will be gone after a reload.`, 'error');
       return;
     }
+    await this.refreshLibrary();
     this.say(`Loaded “${file.name}”: ${c.identity.note}.`);
   }
 
@@ -551,7 +556,7 @@ export class ConsoleApp {
     this.images = { builtinCart: this.builtinSelect.value || undefined };
     this.active = {};
     await this.store?.setActive({});
-    await this.boot({}, undefined);
+    await this.boot({ builtinCart: this.images.builtinCart }, undefined);
     this.say('Booted our own BIOS and cartridge.');
   }
 
@@ -593,6 +598,57 @@ export class ConsoleApp {
       return;
     }
     await this.loadStateBytes(saved.bytes, `slot ${slot}`);
+  }
+
+  /** The images stored in this browser: use one, or forget it. */
+  private async refreshLibrary(): Promise<void> {
+    const roms = (await this.store?.listRoms().catch(() => [])) ?? [];
+    if (roms.length === 0) {
+      this.libraryList.replaceChildren(el('li', { class: 'empty', text: 'None yet: drop a BIOS, cartridge or character ROM on the screen, or use “Open ROM…”.' }));
+      return;
+    }
+    roms.sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name));
+    this.libraryList.replaceChildren(...roms.map((rom) => {
+      const inUse = this.active[rom.kind] === rom.key;
+      const use = el('button', { type: 'button', text: inUse ? 'in use' : 'use', title: `Boot with this ${rom.kind}` });
+      use.disabled = inUse;
+      use.addEventListener('click', () => void this.useStored(rom.key));
+      const forget = el('button', { type: 'button', text: 'forget', title: 'Remove it from this browser' });
+      forget.addEventListener('click', () => void this.forgetStored(rom.key));
+      return el('li', { 'data-key': rom.key, title: rom.note }, `${rom.name} (${rom.kind}, ${rom.size} bytes, CRC32 ${rom.crcHex}) `, use, ' ', forget);
+    }));
+  }
+
+  private async useStored(key: string): Promise<void> {
+    const rom = await this.store?.getRom(key);
+    if (!rom) return;
+    const next: RomImages = { ...this.images, [rom.kind]: rom.bytes };
+    if (rom.kind === 'cart') delete next.builtinCart;
+    try {
+      await this.boot(next, undefined);
+    } catch (e) {
+      this.say(`“${rom.name}” could not be started: ${errorText(e)}.`, 'error');
+      await this.boot(this.images, this.runtime?.lastState?.bytes);
+      return;
+    }
+    this.images = next;
+    this.active = { ...this.active, [rom.kind]: key };
+    await this.store?.setActive(this.active);
+    await this.refreshLibrary();
+    this.say(`Booted with “${rom.name}”.`);
+  }
+
+  private async forgetStored(key: string): Promise<void> {
+    await this.store?.deleteRom(key);
+    const kind = (['bios', 'cart', 'charset'] as const).find((k) => this.active[k] === key);
+    if (kind) {
+      // The image in use stays running until the next boot; from then on ours takes its place.
+      const { [kind]: _gone, ...rest } = this.active;
+      this.active = rest;
+      await this.store?.setActive(this.active);
+    }
+    await this.refreshLibrary();
+    this.say(kind ? 'Forgotten; it keeps running until you switch or reload.' : 'Forgotten.');
   }
 
   private async refreshSlots(): Promise<void> {

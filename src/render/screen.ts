@@ -75,14 +75,9 @@ export class Screen {
     this.canvas.style.width = `${fit.width}px`;
     this.canvas.style.height = `${fit.height}px`;
     this.canvas.dataset.scale = String(fit.scale);
-    if (this.app && this.sprite) {
-      const w = Math.round(fit.width);
-      const h = Math.round(fit.height);
-      if (this.app.renderer.width !== w || this.app.renderer.height !== h) this.app.renderer.resize(w, h);
-      this.sprite.width = w;
-      this.sprite.height = h;
-      this.app.render();
-    }
+    // The canvas keeps the picture's own size and CSS scales it with image-rendering: pixelated
+    // (nearest-neighbour): the GPU draws 360×243 dots a frame instead of the scaled-up area.
+    if (this.app) this.app.render();
   }
 
   /** Shows a colour-index frame. */

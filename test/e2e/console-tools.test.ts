@@ -97,3 +97,67 @@ describe('console offline', () => {
     await context.close();
   });
 });
+
+describe('console files', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
+
+  const dropFile = (name: string, bytes: number[]) => ({ name, bytes });
+
+  it('a dropped cartridge boots, is named by size and CRC32, and is still there after a reload', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await waitReady(page);
+    // The test cartridge's own bytes under another name: a 2 KB image nobody knows.
+    const file = dropFile('my-cart.bin', Array.from(cart.bytes));
+    await page.evaluate(({ name, bytes }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(bytes)], name));
+      document.querySelector('.console-screen-wrap')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, file);
+    await poll(() => page.locator('#console-message').textContent()).toMatch(/^Loaded “my-cart\.bin”: cartridge: unknown 2048-byte image \(CRC32 [0-9A-F]{8}\); running it anyway\.$/);
+    expect(await page.locator('#console-roms li[data-kind="cart"]').textContent()).toMatch(/^cartridge: unknown 2048-byte image/);
+    expect(await page.locator('#console-library li').count()).toBe(1);
+    await page.reload();
+    await waitReady(page);
+    expect(await page.locator('#console-roms li[data-kind="cart"]').textContent()).toMatch(/^cartridge: unknown 2048-byte image/);
+    expect(await page.locator('#console-library li button').first().textContent()).toBe('in use');
+    // Forget it and go back to ours.
+    await page.locator('#console-library li button', { hasText: 'forget' }).click();
+    await poll(() => page.locator('#console-library li').textContent()).toMatch(/^None yet/);
+    await page.locator('#console-builtin').click();
+    await poll(() => page.locator('#console-roms li[data-kind="cart"]').textContent()).toMatch(/built from source/);
+    expect(errors).toEqual([]);
+  });
+
+  it('a dropped save-state file is loaded; one from another cartridge is refused with the reason', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await waitReady(page);
+    await page.waitForFunction(() => window.__o2console!.shownFrame > 30);
+    const saved = await page.evaluate(async () => {
+      const api = window.__o2console!.runtime()!.api;
+      await api.setRunning(false);
+      const state = await api.saveState();
+      await api.stepFrames(20);
+      return { bytes: Array.from(state), frame: (await api.debugInfo()).frame - 20 };
+    });
+    const drop = (name: string, bytes: number[]) => page.evaluate(({ n, b }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(b)], n));
+      document.querySelector('.console-screen-wrap')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, { n: name, b: bytes });
+    await drop('moment.o2s', saved.bytes);
+    await poll(() => page.locator('#console-message').textContent()).toBe(`Loaded the state from “moment.o2s” (frame ${saved.frame}).`);
+    expect(await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame)).toBe(saved.frame);
+    // The same state with the cartridge CRC changed (and the checksum redone) belongs to another machine.
+    const other = Uint8Array.from(saved.bytes);
+    const { crc32 } = await import('../../rom-core/machine/crc32.ts');
+    other[14] ^= 0xff; // inside the cartridge CRC (magic 4, version 1, chip 4, mapper 1, BIOS CRC 4)
+    new DataView(other.buffer).setUint32(other.length - 4, crc32(other.subarray(0, other.length - 4)), true);
+    await drop('other.o2s', Array.from(other));
+    await poll(() => page.locator('#console-message').textContent()).toBe('“other.o2s” was not loaded: this save state was made with a different BIOS or cartridge. The running game is unchanged.');
+    expect(await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame)).toBe(saved.frame);
+    expect(errors).toEqual([]);
+  });
+});
