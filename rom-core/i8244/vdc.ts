@@ -260,11 +260,17 @@ export class I8244 {
 
   // ---------------------------------------------------------------- bus
 
-  /** A MOVX read of the VDC at `address` (0-255), with its side effects. */
-  read(address: number, dot: number): number {
+  /**
+   * A MOVX read of the VDC at `address` (0-255), with its side effects, at `dot`. Timed events (the
+   * VBLANK interrupt and status bit, sound clocks) are run only up to `eventsDot` (default `dot`):
+   * MAME fires them between CPU timeslices, so an access sees only the events before the point
+   * where its instruction began its last timeslice (see the machine's `eventsDot`); the picture,
+   * the beam registers and HBLANK status use `dot`.
+   */
+  read(address: number, dot: number, eventsDot = dot): number {
     this.checkDot(dot, 'read');
     const a = fixMirrors(address);
-    this.runEvents(dot);
+    this.runEvents(eventsDot < dot ? eventsDot : dot);
     const ctrl = this.regs[CONTROL];
     switch (a) {
       case STATUS: {
@@ -294,8 +300,8 @@ export class I8244 {
     return this.regs[a];
   }
 
-  /** A MOVX write to the VDC at `address` (0-255). */
-  write(address: number, value: number, dot: number): void {
+  /** A MOVX write to the VDC at `address` (0-255) at `dot`; `eventsDot` as for `read`. */
+  write(address: number, value: number, dot: number, eventsDot = dot): void {
     this.checkDot(dot, 'write');
     const a = fixMirrors(address);
     const regs = this.regs;
@@ -305,7 +311,7 @@ export class I8244 {
     if (writeDropped(a)) return;
     const data = storedBits(a, value);
     if (data === regs[a] && a !== CONTROL && !(a >= SHIFT_HI && a <= SHIFT_LO)) return;
-    this.runEvents(dot);
+    this.runEvents(eventsDot < dot ? eventsDot : dot);
     this.renderTo(dot);
     if (a === CONTROL) {
       if ((ctrl & CTRL_STROBE) !== 0 && (data & CTRL_STROBE) === 0) {

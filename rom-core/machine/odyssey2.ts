@@ -249,7 +249,10 @@ export class Odyssey2 implements I8048Pins {
     const p1 = this.p1;
     let data = this.cart.ioRead(address);
     if ((p1 & 0x10) === 0 && (address & 0x80) === 0) data &= this.eram[address];
-    if ((p1 & 0x48) === 0) data &= this.vdc.read(address, this.busDot());
+    if ((p1 & 0x48) === 0) {
+      const d = this.busDot();
+      data &= this.vdc.read(address, d, this.movxEventsDot(d));
+    }
     return data;
   }
 
@@ -260,7 +263,20 @@ export class Odyssey2 implements I8048Pins {
       if (this.cart.kind === 'rally') this.cpu.program = this.cart.image();
       if ((p1 & 0x10) === 0 && (address & 0x80) === 0) this.eram[address] = value;
     }
-    if ((p1 & 0x08) === 0) this.vdc.write(address, value, this.busDot());
+    if ((p1 & 0x08) === 0) {
+      const d = this.busDot();
+      this.vdc.write(address, value, d, this.movxEventsDot(d));
+    }
+  }
+
+  /**
+   * The VDC timed events a MOVX ending at dot `d` sees: like /INT (readInt), MAME fires the VDC's
+   * timers between CPU timeslices, so the 2-cycle MOVX sees only events less than one machine cycle
+   * after its start (d - 2·dpc), not those between then and its bus cycle (measured with
+   * test/programs/vdc/poll.a48: a status read up to about 1.25 cycles after the VBLANK edge misses it).
+   */
+  private movxEventsDot(d: number): number {
+    return d - this.dpc - 1;
   }
 
   readT0(): number {
