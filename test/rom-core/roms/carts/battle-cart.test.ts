@@ -196,6 +196,38 @@ describe('weapons', () => {
     expect(m.red.state & 0x80).toBe(0);
   });
 
+  it('a tank rolls at half speed through trees', () => {
+    // Layout 0: red tank starts at column 0, row 4; row 5 has a tree at column 2.
+    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R T 2 5 0 0 B T 2 5 0 0 ENTER') +
+      '170 J0_DOWN down\n194 J0_DOWN up\n195 J0_RIGHT down\n', 250);
+    const xs = r.records.map((rec) => eramOf(rec)[0x24]);
+    expect(eramOf(r.records[199])[0x25]).toBe(0x7c + 24);
+    expect(xs[214] - xs[204]).toBe(10); // open land: 1 px a frame
+    expect(xs[244] - xs[224]).toBe(10); // in the tree cell (column 2): half speed
+  });
+
+  it('a jet turns sharply by one step; larger changes hand over to the flashing half-speed autopilot', () => {
+    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') +
+      '170 J0_UP down\n170 J0_RIGHT down\n180 J0_UP up\n180 J0_RIGHT up\n200 J0_LEFT down\n', 240);
+    const rec = (f: number) => eramOf(r.records[f - 1]);
+    expect(rec(175)[0x26]).toBe(1); // up-right at once
+    expect(rec(175)[0x23] & 0x20).toBe(0);
+    expect(rec(205)[0x23] & 0x20).toBe(0x20); // autopilot
+    expect(Math.abs(rec(206)[0x24] - rec(205)[0x24])).toBeLessThanOrEqual(1); // half speed
+    const headings = new Set(r.records.slice(200, 240).map((x) => eramOf(x)[0x26]));
+    expect(headings.size).toBeGreaterThan(2); // turning step by step
+  });
+
+  it('a cruise missile starts upward and explodes when the button is released', () => {
+    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') +
+      '180 J0_FIRE down\n190 J0_FIRE up\n', 200);
+    const rec = (f: number) => eramOf(r.records[f - 1]);
+    expect(rec(185)[0x23] & 0x08).toBe(0x08); // flying
+    expect(rec(185)[0x2a]).toBe(2); // heading up
+    expect(rec(185)[0x29]).toBeLessThan(rec(181)[0x29]);
+    expect(rec(192)[0x23] & 0x0c).toBe(0x04); // exploding, no longer flying
+  });
+
   it('a submarine is hidden while the stick is held, and surfaces when the sonar dings', () => {
     const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') + '170 J0_DOWN down\n', 340);
     const states = r.records.map((rec) => eramOf(rec)[0x23]);
