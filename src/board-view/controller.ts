@@ -18,6 +18,9 @@ export interface ControllerSnapshot {
   saved: boolean;
 }
 
+/** How long start-up waits for the autosave before going on without it. */
+export const LOAD_TIMEOUT_MS = 5000;
+
 /** Splits "rule 12: the attacker's energy…" (the battle port's wording) into rule and reason. */
 export function refusalFromText(text: string): Refusal {
   const m = /^rule\s+([^:]+):\s*(.*)$/i.exec(text);
@@ -141,12 +144,19 @@ export class BoardController {
   /** Resumes the autosaved game, if any. A save that can't be read is kept aside, never overwritten. */
   async resume(): Promise<void> {
     let text: string | null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      text = await this.store.load();
+      // A storage that never answers (it happens in some private modes) must not leave the page waiting.
+      text = await Promise.race([
+        this.store.load(),
+        new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('browser storage did not answer')), LOAD_TIMEOUT_MS); }),
+      ]);
     } catch (e) {
       this.notice = { kind: 'error', text: `Autosave is not available (${readable(e)}). Use Export to keep your game in a file.` };
       this.emit();
       return;
+    } finally {
+      clearTimeout(timer);
     }
     if (text === null) return;
     try {

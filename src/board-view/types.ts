@@ -87,8 +87,8 @@ export interface ViewState {
   buysLeft: number;
   /** The engine's own log lines, oldest first. */
   log: string[];
-  /** Chip hand-overs of the last event, for the banker. */
-  transfers: { from: string; to: string; amount: number }[];
+  /** Chip hand-overs of the last event, for the banker: the chips given and the change returned. */
+  transfers: { from: string; to: string; amount: number; give: ChipCount; change: ChipCount }[];
 }
 
 /** One kind of action the engine would accept now, with the choices it would accept (`legalActions`). */

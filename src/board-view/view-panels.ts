@@ -1,4 +1,4 @@
-import { chipBreakdown, formatPbu } from './chips.ts';
+import { describeChips, formatPbu } from './chips.ts';
 import { button, h } from './dom.ts';
 import { formatRecord } from './record-track.ts';
 import type { BattleWinner, GameEvent, LegalAction, ViewState, Weapon } from './types.ts';
@@ -66,7 +66,10 @@ export function renderPlayers(state: ViewState): HTMLElement {
       ` (${state.warChestCount.blue} blue · ${state.warChestCount.red} red · ${state.warChestCount.white} white)`),
     state.transfers.length ? h('div', { class: 'bv-transfers' },
       h('h3', {}, `For the banker${state.banker ? ` (${state.banker})` : ''}: last chip hand-overs`),
-      h('ul', {}, state.transfers.map((t) => h('li', {}, `${holder(t.from)} → ${holder(t.to)}: ${formatPbu(t.amount)}`)))) : null,
+      h('ul', {}, state.transfers.map((t) => {
+        const change = t.change.blue + t.change.red + t.change.white > 0 ? `; change back: ${describeChips(t.change)}` : '';
+        return h('li', {}, `${holder(t.from)} → ${holder(t.to)}: ${formatPbu(t.amount)} (hand over ${describeChips(t.give)}${change})`);
+      }))) : null,
     state.alliances.length ? h('p', {}, 'Player alliances: ', state.alliances.map((a) => a.join(' + ')).join('; ')) : null);
 }
 
@@ -282,9 +285,4 @@ export function renderLog(state: ViewState): HTMLElement {
   const list = h('ol', { class: 'bv-log-list', start: 1 }, state.log.map((line) => h('li', {}, line)));
   const wrap = h('section', { class: 'bv-log', 'aria-labelledby': 'bv-log-title' }, h('h2', { id: 'bv-log-title' }, 'Game log'), list);
   return wrap;
-}
-
-export function chipsText(pbu: number): string {
-  const c = chipBreakdown(pbu);
-  return `${c.blue} blue, ${c.red} red, ${c.white} white`;
 }

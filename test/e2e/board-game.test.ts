@@ -136,6 +136,8 @@ describe('board view: a short game to a winner', () => {
     expect(await record(page, 'Bob').textContent()).toBe('17½');
     // Rule 13A: the loser's 1240 energy units, to the nearest hundred, in chips to the winner (plus the 5000 zone bonus).
     expect(await page.locator('[data-chips="Bob"]').textContent()).toContain('6,200 PBU');
+    // The banker is told which chips to hand over.
+    expect(await page.locator('.bv-transfers').textContent()).toContain('war chest → Bob: 1,200 PBU (hand over 1 blue, 2 white)');
     expect(await page.locator('.bv-world [data-country="China"]').locator('xpath=..').getAttribute('data-status')).toBe('conquered');
 
     await page.screenshot({ path: '/tmp/board-view-over.png' });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { BoardController } from '../../../src/board-view/controller.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { BoardController, LOAD_TIMEOUT_MS } from '../../../src/board-view/controller.ts';
 import { boardEngine, SAVED_UNDO } from '../../../src/board-view/engine-adapter.ts';
 import { memoryStore, StorageFullError, type SaveStore } from '../../../src/board-view/save-store.ts';
 import type { GameEvent } from '../../../src/board-view/types.ts';
@@ -200,5 +200,22 @@ describe('variation 1: the clock the view keeps', () => {
     const c = new BoardController(boardEngine(), memoryStore());
     play(c, OPENING.slice(0, 1));
     expect(c.clockLeft()).toBeNull();
+  });
+});
+
+describe('start-up with a storage that never answers', () => {
+  it('goes on without the autosave after a while and says so', async () => {
+    vi.useFakeTimers();
+    try {
+      const store: SaveStore = { ...memoryStore(), load: () => new Promise(() => {}) };
+      const c = new BoardController(boardEngine(), store);
+      const resumed = c.resume();
+      await vi.advanceTimersByTimeAsync(LOAD_TIMEOUT_MS);
+      await resumed;
+      expect(c.snapshot().notice).toMatchObject({ kind: 'error', text: expect.stringMatching(/^Autosave is not available \(browser storage did not answer\)/) });
+      expect(c.snapshot().view.phase).toBe('setup');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chipBreakdown, chipTotal } from '../../../src/board-view/chips.ts';
+import { describeChips, formatPbu } from '../../../src/board-view/chips.ts';
 import { inkOn, markerCss, MARKER_COLOURS } from '../../../src/board-view/colors.ts';
 import { formatRecord, trackLength, trackMarkers } from '../../../src/board-view/record-track.ts';
 import { encodeEnvelope, parseEnvelope, SAVE_VERSION } from '../../../src/board-view/save-format.ts';
@@ -28,10 +28,10 @@ describe('Power Base Record track', () => {
 });
 
 describe('chips', () => {
-  it('breaks an amount into the fewest blue/red/white chips', () => {
-    expect(chipBreakdown(6200)).toEqual({ blue: 6, red: 0, white: 2 });
-    expect(chipBreakdown(1500)).toEqual({ blue: 1, red: 1, white: 0 });
-    for (const n of [0, 100, 900, 1400, 2500, 12300]) expect(chipTotal(chipBreakdown(n))).toBe(n);
+  it('names amounts and handfuls of chips the way the table counts them', () => {
+    expect(formatPbu(6200)).toBe('6,200 PBU');
+    expect(describeChips({ blue: 2, red: 0, white: 1 })).toBe('2 blue, 1 white');
+    expect(describeChips({ blue: 0, red: 0, white: 0 })).toBe('no chips');
   });
 });
 
