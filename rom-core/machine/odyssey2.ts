@@ -6,7 +6,8 @@
  * Time: one integer "dot" counter within the VDC's frame (see vdc.ts). The CPU's machine cycles map
  * to dots by `dot = dotBase + (cpu.cycles - cycleBase) · dotsPerCycle` (20 NTSC, 18 PAL). The CPU
  * calls its pins after charging an instruction's cycles, so a MOVX, a P1 write or a JT1 acts at the
- * dot where the instruction ends; the event counter's per-cycle T1 samples see the dot where each
+ * dot where the instruction ends (a MOVX sees the VDC's timed events only up to one cycle after its
+ * start, see movxEventsDot); the event counter's per-cycle T1 samples see the dot where each
  * cycle starts; /INT is looked at before an instruction starts, one cycle ahead (MAME fires the VDC's
  * VBLANK timer at the end of the CPU timeslice that reaches it, so the interrupt is taken at the
  * first instruction boundary less than a machine cycle before its dot). When the dot reaches the end
