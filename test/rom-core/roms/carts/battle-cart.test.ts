@@ -218,6 +218,12 @@ describe('weapons', () => {
     expect(headings.size).toBeGreaterThan(2); // turning step by step
   });
 
+  it('the jet armour-piercing shot destroys a tank across the water', () => {
+    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') +
+      '200 J0_FIRE down\n204 J0_FIRE up\n', 300);
+    expect(mailbox(r.machine.eram)).toMatchObject({ phase: PH.result, winner: 1, reason: 1 });
+  });
+
   it('a cruise missile starts upward and explodes when the button is released', () => {
     const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') +
       '180 J0_FIRE down\n190 J0_FIRE up\n', 200);
