@@ -87,8 +87,8 @@ export function renderRecordTrack(state: ViewState): HTMLElement {
     const p = state.players[m.player];
     const el = marker(p, p.name);
     // Centre of cell n is at (n + 0.5) / (length + 1); a half value falls on the line between cells.
-    el.style.left = `calc(${((m.record + 0.5) / (length + 1)) * 100}% - var(--marker) / 2)`;
-    // Markers on one space overlap upwards; the list beside the track gives every value in words.
+    // Markers on one space fan out diagonally so each initial stays readable; the list above gives every value in words.
+    el.style.left = `calc(${((m.record + 0.5) / (length + 1)) * 100}% - var(--marker) / 2 + ${m.slot} * var(--marker) * 0.5)`;
     el.style.bottom = `calc(${m.slot} * var(--marker) * 0.3)`;
     el.style.zIndex = String(10 - m.slot);
     el.classList.add('bv-track-marker');
