@@ -45,6 +45,8 @@ export const VDC_GOLDENS: readonly VdcGolden[] = [
   // Short: from frame 4 on MAME's CPU clock drift moves the X readings by a unit (KNOWN_ISSUES.md).
   { name: 'poll', cart: 'poll', frames: 3, shots: [] },
   { name: 'poll-pal', cart: 'poll', frames: 3, shots: [], pal: true },
+  { name: 'status', cart: 'status', frames: 4, shots: [] },
+  { name: 'status-pal', cart: 'status', frames: 4, shots: [], pal: true },
   { name: 'bench-visual', cart: 'bench-visual', frames: 12, shots: [6, 12] },
 ];
 
