@@ -2,14 +2,15 @@
  * `o2 run`: the headless Odyssey² runner. Runs a cartridge for N frames with an optional input
  * script and writes per-frame state (JSONL), pictures (PNG) and sound (WAV).
  *
- *   o2 run --cart C.bin [--bios B.rom] [--charset CS.bin] [--pal] [--mapper standard|rally|ktaa]
+ *   o2 run [--cart C.bin] [--bios B.rom] [--charset CS.bin] [--pal] [--mapper standard|rally|ktaa]
  *          [--frames N] [--input SCRIPT] [--state-jsonl OUT.jsonl] [--png OUT.png]
  *          [--png-every K --png-dir DIR] [--wav OUT.wav]
  *
  * --input lines: `FRAME KEY down|up` (frames count from 1; the event applies before that frame
  * runs; `#` starts a comment). --state-jsonl: one object per frame with exactly the keys frame, pc,
  * a, psw, p1, p2, iram, eram, vdc, taken where MAME calls its frame callback (start of VBLANK).
- * Without --bios the open BIOS source rom-core/roms/bios/bios.a48 is assembled at startup.
+ * Without --bios the open BIOS source rom-core/roms/bios/bios.a48 is assembled at startup; without
+ * --cart, our battle cartridge (rom-core/roms/carts/).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -18,6 +19,7 @@ import { deflateSync } from 'node:zlib';
 import { PALETTE_RF } from '../i8244/palette.ts';
 import { MAPPER_KINDS, Odyssey2, crc32, encodeWav, keyTarget } from '../machine/index.ts';
 import { BIOS_SOURCE, assembleBios } from '../roms/index.ts';
+import { assembleBattleCart } from '../roms/carts/index.ts';
 import type { MapperKind } from '../machine/index.ts';
 import { UsageError, parseArgs, reason as why } from './command.ts';
 import type { CliIo, Command, ParsedArgs } from './command.ts';
@@ -30,6 +32,7 @@ type RunArgs = ParsedArgs;
 const here = dirname(fileURLToPath(import.meta.url));
 const ROMS_DIR = resolve(here, '../roms');
 export const DEFAULT_BIOS_SOURCE = resolve(ROMS_DIR, BIOS_SOURCE);
+const CARTS_DIR = resolve(ROMS_DIR, 'carts');
 
 export interface InputEvent {
   frame: number;
@@ -131,6 +134,21 @@ export function defaultBios(io: CliIo): Uint8Array {
   }
 }
 
+/** The default cartridge: our battle cartridge for Conquest of the World, assembled from source now. */
+export function defaultCart(io: CliIo): Uint8Array {
+  try {
+    return assembleBattleCart((path) => {
+      try {
+        return new TextDecoder().decode(io.readFile(resolve(CARTS_DIR, path)));
+      } catch (e) {
+        throw new Error(`${path}: ${why(e)}`, { cause: e });
+      }
+    }).image;
+  } catch (e) {
+    throw new UsageError(`no --cart given and our battle cartridge (${CARTS_DIR}) cannot be built: ${why(e)}`);
+  }
+}
+
 function count(args: RunArgs, name: string, fallback: number | undefined): number | undefined {
   const v = args.options.get(name);
   if (v === undefined) return fallback;
@@ -149,7 +167,6 @@ function run(args: RunArgs, cliIo: CliIo): number {
   const io = cliIo as RunIo;
   if (args.positional.length) throw new UsageError(`unexpected argument '${args.positional[0]}'`);
   const cartPath = str(args, 'cart');
-  if (cartPath === undefined) throw new UsageError('run needs --cart C.bin');
   const frames = count(args, 'frames', 60) as number;
   const pngEvery = count(args, 'png-every', undefined);
   const pngDir = str(args, 'png-dir');
@@ -159,7 +176,7 @@ function run(args: RunArgs, cliIo: CliIo): number {
     throw new UsageError(`--mapper must be one of ${MAPPER_KINDS.join(', ')}`);
   }
 
-  const cart = readBinary(io, cartPath, 'cartridge');
+  const cart = cartPath !== undefined ? readBinary(io, cartPath, 'cartridge') : defaultCart(io);
   const biosPath = str(args, 'bios');
   const bios = biosPath !== undefined ? readBinary(io, biosPath, 'BIOS') : defaultBios(io);
   const charsetPath = str(args, 'charset');
@@ -223,8 +240,8 @@ function run(args: RunArgs, cliIo: CliIo): number {
 }
 
 export const runCommand: Command = {
-  usage: 'run --cart C.bin [--bios B.rom] [--charset CS.bin] [--pal] [--mapper standard|rally|ktaa] [--frames N] [--input SCRIPT] [--state-jsonl OUT.jsonl] [--png OUT.png] [--png-every K --png-dir DIR] [--wav OUT.wav]',
-  summary: 'run a cartridge headless; write per-frame state, pictures and sound',
+  usage: 'run [--cart C.bin] [--bios B.rom] [--charset CS.bin] [--pal] [--mapper standard|rally|ktaa] [--frames N] [--input SCRIPT] [--state-jsonl OUT.jsonl] [--png OUT.png] [--png-every K --png-dir DIR] [--wav OUT.wav]',
+  summary: 'run a cartridge (default: our battle cartridge) headless; write per-frame state, pictures and sound',
   valued: ['cart', 'bios', 'charset', 'mapper', 'frames', 'input', 'state-jsonl', 'png', 'png-every', 'png-dir', 'wav'],
   flags: ['pal'],
   run,

@@ -87,7 +87,7 @@ describe('o2 itself', () => {
     expect(main(['--help'], f.io)).toBe(0);
     expect(f.out()).toContain('o2 asm IN.a48 -o OUT.bin [--lst OUT.lst] [--map OUT.map]');
     expect(f.out()).toContain('o2 disasm IN.bin [--org 0x400]');
-    expect(f.out()).toContain('o2 run --cart C.bin');
+    expect(f.out()).toContain('o2 run [--cart C.bin]');
     const g = fakeIo({});
     expect(main([], g.io)).toBe(1);
     expect(main(['frob'], g.io)).toBe(1);

@@ -1,5 +1,5 @@
 /** `o2 run` through its main with an in-memory disk: outputs, input scripts and user errors. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { DEFAULT_BIOS_SOURCE, encodePng, parseInputScript, runMain } from '../..
 import type { RunIo } from '../../../rom-core/cli/run.ts';
 import { PALETTE_RF } from '../../../rom-core/i8244/palette.ts';
 import { assembleBios } from '../../../rom-core/roms/index.ts';
+import { assembleBattleCart } from '../../../rom-core/roms/carts/index.ts';
 import { crc32, crcHex } from '../../../rom-core/machine/index.ts';
 import { MACHINE_PROGRAMS, machine, testBios, testCart } from '../machine/helpers.ts';
 
@@ -152,9 +153,24 @@ describe('o2 run default BIOS', () => {
   });
 });
 
+describe('o2 run default cartridge', () => {
+  it('builds our battle cartridge from rom-core/roms/carts when --cart is not given', () => {
+    const cartsDir = resolve(DEFAULT_BIOS_SOURCE, '../../carts');
+    const sources: Record<string, Uint8Array> = {};
+    for (const name of readdirSync(cartsDir)) if (name.endsWith('.a48')) sources[resolve(cartsDir, name)] = readFileSync(resolve(cartsDir, name));
+    const image = assembleBattleCart((p) => readFileSync(resolve(cartsDir, p), 'utf8')).image;
+    const f = fakeIo({ ...base(), ...sources });
+    expect(runMain(['--bios', 'bios.rom', '--frames', '3', '--state-jsonl', 's.jsonl'], f.io)).toBe(0);
+    const g = fakeIo({ ...base(), 'battle.bin': image });
+    expect(runMain(['--cart', 'battle.bin', '--bios', 'bios.rom', '--frames', '3', '--state-jsonl', 's.jsonl'], g.io)).toBe(0);
+    expect(f.text('s.jsonl')).toBe(g.text('s.jsonl'));
+    expect(f.out()).toContain(`(CRC32 ${crcHex(crc32(image))})`);
+  });
+});
+
 describe('o2 run errors', () => {
   const cases: [string[], RegExp][] = [
-    [[], /run needs --cart C\.bin/],
+    [['--bios', 'bios.rom'], /no --cart given and our battle cartridge .*carts\) cannot be built: .*bank\d\.a48: no such file/],
     [['--cart', 'nope.bin', '--bios', 'bios.rom'], /cannot read cartridge nope\.bin: no such file/],
     [['--cart', 'bios.rom', '--bios', 'bios.rom'], /cartridge is 1024 bytes; a cartridge must be 2048 \(2 KB\)/],
     [['--cart', 'vbl.bin', '--bios', 'vbl.bin'], /BIOS is 2048 bytes; a BIOS must be 1024 bytes/],
@@ -171,7 +187,7 @@ describe('o2 run errors', () => {
       const f = fakeIo({ ...base(), 'bad.txt': '1 A down\n2 SHIFT down\n' });
       expect(runMain(argv, f.io)).toBe(1);
       expect(f.err()).toMatch(message);
-      expect(f.err()).toMatch(/usage: o2 run --cart/);
+      expect(f.err()).toMatch(/usage: o2 run \[--cart C\.bin\]/);
     });
   }
 
