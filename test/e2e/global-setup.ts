@@ -1,4 +1,7 @@
 import { ensureDebianPackage } from '../setup/debian-package.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build, preview, type PreviewServer } from 'vite';
 
@@ -6,14 +9,17 @@ let server: PreviewServer | undefined;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const chromium = ensureDebianPackage(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'chromium');
-  await build({ logLevel: 'warn', configFile: 'vite.config.ts' });
-  server = await preview({ configFile: 'vite.config.ts', preview: { port: 0, strictPort: false }, logLevel: 'warn' });
+  // A build folder of this run's own, so two test runs (or a run and `npm run build`) never share one.
+  const outDir = mkdtempSync(join(tmpdir(), 'o2conquest-e2e-'));
+  await build({ logLevel: 'warn', configFile: 'vite.config.ts', build: { outDir, emptyOutDir: true } });
+  server = await preview({ configFile: 'vite.config.ts', build: { outDir }, preview: { port: 0, strictPort: false }, logLevel: 'warn' });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a local URL');
   project.provide('baseUrl', url);
   project.provide('chromium', chromium);
   return async () => {
     await server?.close();
+    rmSync(outDir, { recursive: true, force: true });
   };
 }
 
