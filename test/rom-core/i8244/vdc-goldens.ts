@@ -28,8 +28,9 @@ export interface VdcGolden {
 }
 
 export const VDC_GOLDENS: readonly VdcGolden[] = [
-  // The carts rewrite their registers in one frame (left blank) and show them in the next: shown
-  // frames are the odd ones.
+  // chars, quads, sprites and grid rewrite their registers in one frame (left blank) and show them
+  // in the next: their shown frames are the odd ones. Pictures of mid-line changes (colours) are
+  // taken before MAME's CPU clock drift reaches half a dot (KNOWN_ISSUES.md).
   { name: 'chars', cart: 'chars', frames: 14, shots: [3, 5, 7, 9, 11, 13] },
   { name: 'chars-pal', cart: 'chars', frames: 6, shots: [3, 5], pal: true },
   { name: 'quads', cart: 'quads', frames: 8, shots: [3, 5, 7] },
