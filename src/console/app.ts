@@ -359,6 +359,7 @@ export class ConsoleApp {
 
   private wireEvents(screenWrap: HTMLElement): void {
     const onKeyDown = (e: KeyboardEvent): void => {
+      void this.unlockAudio(); // any key is a user gesture that may start the sound
       if (this.remap.keydown(e)) return;
       if (this.remap.element.open) return;
       if (this.shortcut(e)) return;
@@ -366,7 +367,6 @@ export class ConsoleApp {
       const action = resolveKey(e.code, e.key, this.mode, this.keyBindings);
       if (!action) return;
       e.preventDefault();
-      void this.unlockAudio();
       this.heldKeys.set(e.code, 'joy' in action ? action.joy : action.key);
     };
     const onKeyUp = (e: KeyboardEvent): void => {

@@ -161,3 +161,79 @@ describe('console files', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('console outputs and pad settings', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
+
+  it('saves the picture as a 360×243 PNG and the state as a file', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await waitReady(page);
+    const [shot] = await Promise.all([page.waitForEvent('download'), page.locator('#console-screenshot').click()]);
+    expect(shot.suggestedFilename()).toMatch(/^o2-\d+\.png$/);
+    const png = readFileSync((await shot.path())!);
+    expect(Array.from(png.subarray(0, 8))).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([360, 243]); // IHDR width, height
+    const [state] = await Promise.all([page.waitForEvent('download'), page.locator('#console-download').click()]);
+    expect(state.suggestedFilename()).toMatch(/\.o2s$/);
+    const bytes = readFileSync((await state.path())!);
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('O2MS');
+    expect(errors).toEqual([]);
+  });
+
+  it('stops the machine while the page is hidden and resumes without catching up', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await waitReady(page);
+    const frames = () => page.evaluate(async () => (await window.__o2console!.runtime()!.api.stats()).framesRun);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.waitForTimeout(200);
+    const hiddenAt = await frames();
+    await page.waitForTimeout(1000);
+    expect(await frames()).toBe(hiddenAt);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await poll(frames).toBeGreaterThan(hiddenAt + 10);
+    // No burst to make up the hidden second: the pacer restarts instead of dropping or racing.
+    const dropped = await page.evaluate(async () => (await window.__o2console!.runtime()!.api.stats()).framesDropped);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(async () => (await window.__o2console!.runtime()!.api.stats()).framesDropped)).toBeLessThanOrEqual(dropped + 3);
+    expect(errors).toEqual([]);
+  });
+
+  it('binds a gamepad button by pressing it, per pad, kept across a reload', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      const buttons = Array.from({ length: 17 }, () => ({ pressed: false, value: 0 }));
+      const pad = { id: 'Odd Pad (Vendor: 1234)', index: 0, connected: true, mapping: '', buttons, axes: [0, 0], timestamp: 0 };
+      (window as unknown as { __pad: typeof pad }).__pad = pad;
+      Object.defineProperty(navigator, 'getGamepads', { value: () => [pad] });
+    });
+    const page = await context.newPage();
+    await page.goto(new URL('/?cart=console-test#/console', (await import('vitest')).inject('baseUrl')).toString());
+    await waitReady(page);
+    await page.locator('#console-remap').click();
+    const table = page.locator('table[data-device="Odd Pad (Vendor: 1234)"]');
+    await table.locator('tr', { hasText: 'fire' }).locator('button').click();
+    await page.evaluate(() => { (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[7].pressed = true; });
+    await poll(() => table.locator('tr', { hasText: 'fire' }).locator('td').nth(1).textContent()).toBe('b7');
+    await page.evaluate(() => { (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[7].pressed = false; });
+    await page.locator('#console-remap-done').click();
+    await page.reload();
+    await waitReady(page);
+    await page.evaluate(() => { (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[7].pressed = true; });
+    await poll(() => iram(page, 0x28)).toBe(0xff & ~0x10);
+    await page.evaluate(() => {
+      const pad = (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad;
+      pad.buttons[7].pressed = false;
+      pad.buttons[0].pressed = true; // the old fire button no longer fires
+    });
+    await poll(() => iram(page, 0x28)).toBe(0xff);
+  });
+});
