@@ -50,6 +50,8 @@ export const VDC_GOLDENS: readonly VdcGolden[] = [
   { name: 'status-pal', cart: 'status', frames: 4, shots: [], pal: true },
   { name: 'midframe', cart: 'midframe', frames: 3, shots: [2, 3] },
   { name: 'midframe-pal', cart: 'midframe', frames: 3, shots: [2], pal: true },
+  { name: 'hstat', cart: 'hstat', frames: 3, shots: [] },
+  { name: 'hstat-pal', cart: 'hstat', frames: 3, shots: [], pal: true },
   { name: 'bench-visual', cart: 'bench-visual', frames: 12, shots: [6, 12] },
 ];
 
