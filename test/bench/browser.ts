@@ -9,6 +9,7 @@
  *   main ms/frame       main-thread time per shown frame (palette, texture upload, render)
  *   shown frames/s      pictures the page drew per second (rAF-bound, newest frame only)
  *   load -> first frame time from navigation start to the first picture on the canvas
+ *   audio               sound-queue underruns during the run and the queue depth at the end
  *
  * Called by test/bench/run.ts (`runBrowserBench`), or directly: `npx tsx test/bench/browser.ts`.
  */
@@ -24,6 +25,8 @@ export interface BrowserBenchResult {
   mainMsPerFrame: number;
   shownFps: number;
   firstFrameMs: number;
+  audioUnderruns: number;
+  audioQueuedMs: number;
 }
 
 export async function runBrowserBench(seconds = Number(process.env.BENCH_BROWSER_SECONDS ?? 10)): Promise<BrowserBenchResult> {
@@ -43,7 +46,8 @@ export async function runBrowserBench(seconds = Number(process.env.BENCH_BROWSER
     const probe = () => page.evaluate(async () => {
       const c = window.__o2console!;
       const stats = await c.runtime()!.api.stats();
-      return { stats, shown: c.framesShown, main: c.mainMsPerFrame(), first: c.firstFrameAt ?? 0, backend: c.backend, t: performance.now() };
+      const audio = (await c.audioStats()) as { underruns: number; queuedMs: number } | undefined;
+      return { stats, audio, shown: c.framesShown, main: c.mainMsPerFrame(), first: c.firstFrameAt ?? 0, backend: c.backend, t: performance.now() };
     });
     const a = await probe();
     const workerMs: number[] = [];
@@ -67,6 +71,8 @@ export async function runBrowserBench(seconds = Number(process.env.BENCH_BROWSER
       mainMsPerFrame: mean(mainMs),
       shownFps: (b.shown - a.shown) / wall,
       firstFrameMs: b.first,
+      audioUnderruns: (b.audio?.underruns ?? 0) - (a.audio?.underruns ?? 0),
+      audioQueuedMs: b.audio?.queuedMs ?? 0,
     };
   } finally {
     await browser.close();
@@ -82,6 +88,7 @@ export function printBrowserBench(r: BrowserBenchResult): void {
   console.log(`  main ms/frame       ${r.mainMsPerFrame.toFixed(2)}`);
   console.log(`  shown frames/s      ${r.shownFps.toFixed(1)}`);
   console.log(`  load -> first frame ${r.firstFrameMs.toFixed(0)} ms`);
+  console.log(`  audio               ${r.audioUnderruns} underruns, ${r.audioQueuedMs.toFixed(1)} ms queued at the end (target 30)`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
