@@ -113,7 +113,7 @@ export class ConsoleApp {
     window.__o2console = this.probe;
 
     this.screenHost = el('div', { class: 'console-screen', id: 'console-screen', tabindex: '0', 'aria-label': 'Odyssey² screen: keys typed here go to the console' });
-    this.soundPrompt = el('button', { type: 'button', class: 'sound-prompt', id: 'console-sound-prompt', text: '🔇 Sound is off until you click or press a key — click here to turn it on' });
+    this.soundPrompt = el('button', { type: 'button', class: 'sound-prompt', id: 'console-sound-prompt', text: 'Sound is off until you click or press a key — click here to turn it on' });
     this.soundPrompt.hidden = true;
     this.soundPrompt.addEventListener('click', () => void this.unlockAudio());
     const dropHint = el('div', { class: 'drop-hint', text: 'Drop a BIOS, cartridge, character ROM or save state' });
@@ -255,7 +255,7 @@ export class ConsoleApp {
     }
     this.probe.stage = 'ready';
     registerOffline([WORKLET_URL, `${import.meta.env.BASE_URL}manifest.webmanifest`]);
-    this.screenHost.focus();
+    this.screenHost.focus({ preventScroll: true });
     this.loop();
     this.probe.ready = true;
   }
@@ -390,7 +390,7 @@ export class ConsoleApp {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pointerdown', onGesture);
     });
-    this.screenHost.addEventListener('pointerdown', () => this.screenHost.focus());
+    this.screenHost.addEventListener('pointerdown', () => this.screenHost.focus({ preventScroll: true }));
 
     screenWrap.addEventListener('dragover', (e) => {
       e.preventDefault();
@@ -458,12 +458,12 @@ export class ConsoleApp {
     this.resetPulse = true;
     await new Promise((r) => setTimeout(r, 100));
     this.resetPulse = false;
-    this.screenHost.focus();
+    this.screenHost.focus({ preventScroll: true });
   }
 
   private togglePause(): void {
     void this.runtime?.api.setRunning(!this.running);
-    this.screenHost.focus();
+    this.screenHost.focus({ preventScroll: true });
   }
 
   private toggleFast(): void {
@@ -510,7 +510,7 @@ export class ConsoleApp {
   private async takeFiles(files: FileList | null): Promise<void> {
     if (!files) return;
     for (const file of Array.from(files)) await this.takeFile(file);
-    this.screenHost.focus();
+    this.screenHost.focus({ preventScroll: true });
   }
 
   private async takeFile(file: File): Promise<void> {
