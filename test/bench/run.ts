@@ -7,7 +7,7 @@ import { printBrowserBench, runBrowserBench } from './browser.ts';
 import { benchCpu } from './cpu.ts';
 import { benchMachine } from './machine.ts';
 
-const VISUAL_CART = 'test/programs/machine/vblank.a48';
+const VISUAL_CART = 'test/programs/vdc/bench-visual.a48';
 
 const sections: Record<string, () => void | Promise<void>> = {
   cpu: benchCpu,
