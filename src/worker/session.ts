@@ -108,7 +108,6 @@ export class ConsoleSession {
       return {};
     }
     const cpu = this.machine.cpu;
-    const plain = cpu.run;
     this.pendingHit = undefined;
     const set = this.breakpoints;
     cpu.run = (cycles: number): number => {
@@ -126,7 +125,8 @@ export class ConsoleSession {
     try {
       this.machine.runFrame();
     } finally {
-      cpu.run = plain;
+      // Back to the class's own run(): the override was an own property of this CPU only.
+      delete (cpu as { run?: unknown }).run;
     }
     if (this.pendingHit === undefined) return {};
     this.lastHit = { address: this.pendingHit, frame: this.machine.frameNumber };

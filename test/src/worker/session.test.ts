@@ -64,6 +64,7 @@ describe('ConsoleSession', () => {
     expect(debug.runFrame()).toEqual({ hit: vbl!.address });
     expect(Array.from(debug.machine.saveState())).toEqual(Array.from(plain.machine.saveState()));
     expect(debug.debugInfo().hit).toEqual({ address: vbl!.address, frame: 4 });
+    expect(Object.hasOwn(debug.machine.cpu, 'run')).toBe(false); // the debugger loop is removed again
   });
 
   it('disassembles around the PC with source lines of our own cartridge', () => {
