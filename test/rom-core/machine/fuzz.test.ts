@@ -1,9 +1,7 @@
 /**
  * Robustness: random BIOS and cartridge images (seeded, every accepted size, every mapper MAME would
  * pick) must run without an exception and every runFrame must return, a whole frame later.
- * The issue asks for 1,000 images × 60 frames; that is about a minute on this machine, too slow for
- * the suite, so the suite runs 1,000 images × 2 frames plus 20 images × 60 frames.
- * (Set O2_FUZZ_FRAMES=60 to run the full 1,000 × 60.)
+ * 1,000 images × 60 frames, as the issue asks (about 25 s on a quiet 2-core machine).
  */
 import { describe, expect, it } from 'vitest';
 import { CART_SIZES, Odyssey2 } from '../../../rom-core/machine/index.ts';
@@ -33,7 +31,5 @@ function fuzz(seed: number, images: number, frames: number): void {
 }
 
 describe('random ROM images', () => {
-  const frames = Number(process.env.O2_FUZZ_FRAMES ?? 0) || 2;
-  it(`1,000 images × ${frames} frames`, () => fuzz(0x5eed, 1000, frames), 600_000);
-  it('20 images × 60 frames', () => fuzz(0xbeef, 20, 60), 60_000);
+  it('1,000 images × 60 frames', () => fuzz(0x5eed, 1000, 60), 600_000);
 });
