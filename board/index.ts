@@ -1,5 +1,5 @@
 /** The board companion's public API (see board/README.md). */
-export { gameMachine } from './machines/game-machine.ts';
+export { gameMachine, HISTORY_LIMIT } from './machines/game-machine.ts';
 export type { GameContext, GameInput, MachineEvent, ControlEvent } from './machines/game-machine.ts';
 export { viewOf, MACHINE_VIEWS } from './machines/view.ts';
 export type { MachineView } from './machines/view.ts';
@@ -16,7 +16,7 @@ export { roundToHundred, halvesFor, planPayment } from './rules/chips.ts';
 export { world1982 } from './scenarios/world.ts';
 export { parseScenario, serializeScenario, validateScenario, ScenarioError } from './scenarios/validate.ts';
 export { setCountryValue, moveCountry, addZone, renameZone, renameScenario } from './scenarios/edit.ts';
-export { ManualBattlePort, pendingBattle, battleEvent } from './ports/battle-port.ts';
+export { ManualBattlePort, BattleCancelledError, pendingBattle, battleEvent } from './ports/battle-port.ts';
 export type { BattlePort, BattleRequest, BattleOutcome } from './ports/battle-port.ts';
 export type { GameState, Phase, Weapon } from './model/game.ts';
 export type { GameEvent, Refusal } from './model/events.ts';

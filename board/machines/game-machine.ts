@@ -24,9 +24,15 @@ export interface GameContext {
 export interface GameInput {
   scenario?: Scenario;
   state?: GameState;
+  /**
+   * The undo history to resume with `state` (oldest first), as `context.history` held it: a saved game
+   * keeps its undo steps without going through XState's persisted snapshots. Ignored without `state`.
+   */
+  history?: GameState[];
 }
 
-const HISTORY_LIMIT = 200;
+/** Undo steps the machine keeps (older ones are dropped). */
+export const HISTORY_LIMIT = 200;
 
 // The guard and the action see the same event object; remember the guard's work for the action.
 const verdicts = new WeakMap<object, { from: GameState; result: RuleResult<GameState> }>();
@@ -86,7 +92,7 @@ export const gameMachine = setup({
   id: 'game',
   context: ({ input }) => ({
     state: input.state ? structuredClone(input.state) : newGame(input.scenario ?? world1982()),
-    history: [],
+    history: input.state && input.history ? structuredClone(input.history.slice(-HISTORY_LIMIT)) : [],
     lastRefusal: null,
   }),
   initial: 'routing',

@@ -50,12 +50,38 @@ export function battleEvent(o: BattleOutcome): GameEvent {
   return { type: 'battle', winner: o.winner, energy: { ...o.energy } };
 }
 
+/** Why a `fight` promise was rejected: the battle was cancelled or replaced before a result came in. */
+export class BattleCancelledError extends Error {
+  override name = 'BattleCancelledError';
+  constructor(readonly request: BattleRequest, reason: string) {
+    super(`the battle ${request.attacker.player} v ${request.defender.player} was cancelled: ${reason}`);
+  }
+}
+
 /** Entry by hand: `fight` waits until someone types the result in with `enter`. */
 export class ManualBattlePort implements BattlePort {
-  private waiting: { request: BattleRequest; resolve: (o: BattleOutcome) => void }[] = [];
+  private waiting: { request: BattleRequest; resolve: (o: BattleOutcome) => void; reject: (e: Error) => void }[] = [];
 
   fight(request: BattleRequest): Promise<BattleOutcome> {
-    return new Promise((resolve) => this.waiting.push({ request, resolve }));
+    return new Promise((resolve, reject) => this.waiting.push({ request, resolve, reject }));
+  }
+
+  /**
+   * Drops every battle still waiting (an undo, a loaded game, a new game): each `fight` promise rejects
+   * with a BattleCancelledError, so a result typed in later can never reach a game it no longer fits.
+   * Returns how many were cancelled.
+   */
+  cancel(reason = 'the game moved on'): number {
+    const dropped = this.waiting;
+    this.waiting = [];
+    for (const w of dropped) w.reject(new BattleCancelledError(w.request, reason));
+    return dropped.length;
+  }
+
+  /** Cancels whatever is waiting and waits for `request` instead (the game now wants another battle). */
+  replace(request: BattleRequest, reason = 'replaced by another battle'): Promise<BattleOutcome> {
+    this.cancel(reason);
+    return this.fight(request);
   }
 
   /** The battle awaiting a result, if any (for the entry form). */

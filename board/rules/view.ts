@@ -33,16 +33,35 @@ export interface PublicState {
     weapons: { attacker: Weapon | null; defender: Weapon | null };
     lostWeapons: { attacker: Weapon[]; defender: Weapon[] };
     energy: { attacker: number; defender: number };
+    /** The sides at war: the attacker / defender and their player allies at the moment of the attack (rule 18). */
+    attackers: string[];
+    defenders: string[];
   };
   finalQueue: string[];
   endgame: null | {
     holder: string | null;
     queue: string[];
-    match: null | { attacker: string; defender: string; energy: Record<string, number>; weapons: Record<string, Weapon | null>; barred: Record<string, Weapon | null>; battles: number };
+    match: null | {
+      attacker: string; defender: string; energy: Record<string, number>; weapons: Record<string, Weapon | null>; barred: Record<string, Weapon | null>; battles: number;
+      /** The pairing (rule 21C): the challenger (who carries the ladder so far) and the next player it meets; attacker/defender alternate per battle. */
+      challenger: string; opponent: string;
+    };
   };
   winner: string | null;
   winners: string[];
   lastTransfers: ChipTransfer[];
+  /** The scenario's name (the board being played). */
+  scenario: string;
+  /** Rule 2C: each player's digit call for the first player. */
+  firstCalls: Record<string, number>;
+  /** The game variation in force: 1 (against the clock, minutes) and 2 (target record), null when not played. */
+  variations: { clockMinutes: number | null; targetRecord: number | null };
+  /** Rule 18: the player alliances in force, each a list of names in seating order. */
+  alliances: string[][];
+  /** Rule 18F: pairs whose alliance was broken and can't be renewed. */
+  brokenPairs: [string, string][];
+  /** The game log, one line per accepted event. */
+  log: string[];
 }
 
 export function publicState(s: GameState): PublicState {
@@ -69,14 +88,21 @@ export function publicState(s: GameState): PublicState {
       attacker: s.war.attacker, defender: s.war.defender, country: s.war.country, kind: s.war.kind, cost: s.war.cost,
       battles: structuredClone(s.war.battles), weapons: { ...s.war.weapons },
       lostWeapons: { attacker: [...s.war.lost.attacker], defender: [...s.war.lost.defender] }, energy: { ...s.war.energy },
+      attackers: [...s.war.attackers], defenders: [...s.war.defenders],
     },
     finalQueue: [...s.finalQueue],
     endgame: s.endgame && {
       holder: s.endgame.holder, queue: [...s.endgame.queue],
-      match: m && { attacker: m.attacker, defender: m.attacker === m.a ? m.b : m.a, energy: { ...m.energy }, weapons: { ...m.weapons }, barred: { ...m.barred }, battles: m.battles },
+      match: m && { attacker: m.attacker, defender: m.attacker === m.a ? m.b : m.a, energy: { ...m.energy }, weapons: { ...m.weapons }, barred: { ...m.barred }, battles: m.battles, challenger: m.a, opponent: m.b },
     },
     winner: s.winner,
     winners: [...s.winners],
     lastTransfers: structuredClone(s.lastTransfers),
+    scenario: s.scenario.name,
+    firstCalls: { ...s.firstCalls },
+    variations: { clockMinutes: s.variations.clockMinutes, targetRecord: s.variations.targetRecord },
+    alliances: s.alliances.map((a) => [...a]),
+    brokenPairs: s.brokenPairs.map((p) => p.split('|') as [string, string]),
+    log: [...s.log],
   };
 }

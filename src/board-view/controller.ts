@@ -1,4 +1,4 @@
-import { battleEvent, ManualBattlePort, type BattleOutcome, type BattleRequest } from '../../board/index.ts';
+import { BattleCancelledError, battleEvent, ManualBattlePort, type BattleOutcome, type BattleRequest, type Scenario } from '../../board/index.ts';
 import type { EngineFactory, EngineSession } from './engine-port.ts';
 import { encodeEnvelope, parseEnvelope, SaveFormatError } from './save-format.ts';
 import { StorageFullError, type SaveStore } from './save-store.ts';
@@ -42,7 +42,8 @@ export class BoardController {
   private blockedSave = false;
   /** Raw text of an unreadable save found at start-up, so the players can download it. */
   corrupt: string | null = null;
-  private port: { key: string; port: ManualBattlePort } | null = null;
+  /** Entry by hand of the battle the game waits for; cancelled whenever the game is replaced or undone. */
+  private readonly port = new ManualBattlePort();
   /** Variation 1: when the agreed time started running (set when a clock game is set up). */
   clockStartedAt: string | null = null;
 
@@ -75,6 +76,7 @@ export class BoardController {
 
   undo(): void {
     const r = this.session.undo();
+    if (r.ok) this.port.cancel('an action was undone');
     this.notice = r.ok ? { kind: 'info', text: 'Last action undone.' } : { kind: 'refused', refusal: r.refusal, event: 'undo' };
     if (r.ok) this.changed(); else this.emit();
   }
@@ -92,13 +94,13 @@ export class BoardController {
    * the figures, resolves, and its outcome becomes the `battle` event.
    */
   private enterBattle(request: BattleRequest, outcome: BattleOutcome): boolean {
-    const key = JSON.stringify(request);
-    if (this.port?.key !== key) {
-      const port = new ManualBattlePort();
-      this.port = { key, port };
-      void port.fight(request).then((o) => { if (this.port?.port === port) this.act(battleEvent(o)); });
+    // The port may still wait for an older battle (the weapons changed since): that one is replaced.
+    if (JSON.stringify(this.port.pending) !== JSON.stringify(request)) {
+      void this.port.replace(request).then((o) => { this.act(battleEvent(o)); }, (e: unknown) => {
+        if (!(e instanceof BattleCancelledError)) throw e;
+      });
     }
-    const r = this.port.port.enter(outcome);
+    const r = this.port.enter(outcome);
     if (!r.ok) {
       this.notice = { kind: 'refused', refusal: refusalFromText(r.reason), event: 'battle' };
       this.emit();
@@ -107,16 +109,27 @@ export class BoardController {
     return true;
   }
 
+  /** The board the current game is played on. */
+  scenario(): Scenario {
+    return this.session.scenario();
+  }
+
+  private replaceSession(next: EngineSession): void {
+    this.port.cancel('another game was started or loaded');
+    this.session = next;
+  }
+
   dismissNotice(): void {
     this.notice = null;
     this.emit();
   }
 
-  newGame(): void {
-    this.session = this.engine.create();
+  /** A new game waiting for its setup, on `scenario` (default: the 1982 world). */
+  newGame(scenario?: Scenario, notice = 'New game started.'): void {
+    this.replaceSession(this.engine.create(scenario));
     this.clockStartedAt = null;
     this.blockedSave = false;
-    this.notice = { kind: 'info', text: 'New game started.' };
+    this.notice = { kind: 'info', text: notice };
     this.changed();
   }
 
@@ -128,7 +141,7 @@ export class BoardController {
   importText(text: string, source = 'the file'): boolean {
     try {
       const env = parseEnvelope(text);
-      this.session = this.engine.restore(env.engine);
+      this.replaceSession(this.engine.restore(env.engine));
       this.clockStartedAt = env.clockStartedAt ?? null;
       this.blockedSave = false;
       this.notice = { kind: 'info', text: `Game loaded from ${source}.` };
@@ -161,7 +174,7 @@ export class BoardController {
     if (text === null) return;
     try {
       const env = parseEnvelope(text);
-      this.session = this.engine.restore(env.engine);
+      this.replaceSession(this.engine.restore(env.engine));
       this.clockStartedAt = env.clockStartedAt ?? null;
       this.saved = true;
       this.notice = { kind: 'info', text: 'Resumed the saved game.' };

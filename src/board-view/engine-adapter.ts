@@ -1,6 +1,6 @@
 import { createActor, type Actor } from 'xstate';
 import { deserializeGame, gameMachine, legalActions, pendingBattle, serializeGame } from '../../board/index.ts';
-import type { BattleRequest, GameEvent, GameState } from '../../board/index.ts';
+import type { BattleRequest, GameEvent, GameState, Scenario } from '../../board/index.ts';
 import type { EngineFactory, EngineSession } from './engine-port.ts';
 import type { LegalAction, SendResult } from './types.ts';
 import { toView } from './view-state.ts';
@@ -25,6 +25,8 @@ class MachineSession implements EngineSession {
   private get state(): GameState { return this.actor.getSnapshot().context.state; }
 
   view() { return toView(this.state); }
+
+  scenario(): Scenario { return structuredClone(this.state.scenario); }
 
   legal(): LegalAction[] {
     const s = this.state;
@@ -72,7 +74,7 @@ function load(snapshot: string, what: string): GameState {
 /** The board engine (board/index.ts) behind the view's port: its XState game machine, one actor per game. */
 export function boardEngine(): EngineFactory {
   return {
-    create: () => new MachineSession(createActor(gameMachine, { input: {} }).start()),
+    create: (scenario?: Scenario) => new MachineSession(createActor(gameMachine, { input: scenario ? { scenario } : {} }).start()),
     restore(snapshot: string) {
       let doc: unknown;
       try { doc = JSON.parse(snapshot); } catch { throw new Error('the game snapshot is not valid JSON'); }
@@ -82,12 +84,8 @@ export function boardEngine(): EngineFactory {
       }
       const state = load(t.game, 'the game');
       const history = t.undo.map((u, i) => load(u, `undo step ${i + 1}`));
-      // The machine takes a starting state as input; its undo history comes back through XState's own
-      // persisted-snapshot restore, so undo after a reload is exactly what it was before.
-      const fresh = createActor(gameMachine, { input: { state } });
-      const persisted = fresh.getPersistedSnapshot() as unknown as { context: { history: GameState[] } };
-      persisted.context.history = history;
-      return new MachineSession(createActor(gameMachine, { input: { state }, snapshot: persisted as never }).start());
+      // The machine takes the state and its undo history as input, so undo after a reload is what it was before.
+      return new MachineSession(createActor(gameMachine, { input: { state, history } }).start());
     },
   };
 }

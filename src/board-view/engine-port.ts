@@ -1,4 +1,4 @@
-import type { BattleRequest } from '../../board/index.ts';
+import type { BattleRequest, Scenario } from '../../board/index.ts';
 import type { GameEvent, LegalAction, SendResult, ViewState } from './types.ts';
 
 /**
@@ -14,13 +14,15 @@ export interface EngineSession {
   canUndo(): boolean;
   /** The battle waiting for its result (both weapons chosen), as the engine's battle port takes it. */
   pendingBattle(): BattleRequest | null;
+  /** The board this game is played on (a copy). */
+  scenario(): Scenario;
   /** Text that `EngineFactory.restore` turns back into this exact game, undo history included. */
   serialize(): string;
 }
 
 export interface EngineFactory {
-  /** A new game waiting for its `setup` event. */
-  create(): EngineSession;
+  /** A new game waiting for its `setup` event, on `scenario` (default: the 1982 world). */
+  create(scenario?: Scenario): EngineSession;
   /** Rebuilds a game from `serialize()` output; throws an Error with a readable message when it can't. */
   restore(snapshot: string): EngineSession;
 }

@@ -8,6 +8,10 @@ import { commandFor, SHORTCUTS, type Command } from './shortcuts.ts';
 import type { GameEvent, LegalAction, ViewState } from './types.ts';
 import { renderLegalSummary, renderLog, renderPhasePanel, renderPlayers, type BattleDraft, type Mode } from './view-panels.ts';
 import { newSetupDraft, renderSetup, setupEvent, type SetupDraft } from './view-setup.ts';
+import { serializeScenario, world1982, type Scenario } from '../../board/index.ts';
+import { loadText, newScenarioDraft, pendingProblems, scenarioFileName, type ScenarioDraft } from './scenario-draft.ts';
+import { indexedDbScenarioStore, memoryScenarioStore, type ScenarioStore } from './scenario-store.ts';
+import { renderScenarioEditor, type SavedList } from './view-scenario.ts';
 import { renderRecordTrack, renderWorld } from './view-world.ts';
 
 const LARGE_KEY = 'o2conquest.board.largeType';
@@ -15,12 +19,17 @@ const LARGE_KEY = 'o2conquest.board.largeType';
 export interface BoardViewOptions {
   engine?: EngineFactory;
   store?: SaveStore;
+  scenarios?: ScenarioStore;
 }
 
 /** Mounts the board companion into `container`; `destroy()` removes it and its key handler. */
 export function mountBoardView(container: HTMLElement, options: BoardViewOptions = {}): { destroy(): void } {
   const store = options.store ?? (typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore());
   const controller = new BoardController(options.engine ?? boardEngine(), store);
+  const scenarioStore = options.scenarios ?? (typeof indexedDB === 'undefined' ? memoryScenarioStore() : indexedDbScenarioStore());
+  // The what-if editor (from the setup screen): its draft, and the scenarios saved in this browser.
+  let editor: ScenarioDraft | null = null;
+  let saved: SavedList = { scenarios: null, note: null };
   const root = h('div', { class: 'bv', 'data-ready': 'false' });
   container.append(root);
 
@@ -86,6 +95,64 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     a.click();
     a.remove();
   };
+  const download = (text: string, name: string, type = 'application/json'): void => {
+    const a = h('a', { href: URL.createObjectURL(new Blob([text], { type })), download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 0);
+  };
+  const refreshSaved = async (): Promise<void> => {
+    try {
+      const r = await scenarioStore.list();
+      saved = { scenarios: r.scenarios, note: r.unreadable ? `${r.unreadable} saved scenario(s) could not be read and are not listed.` : null };
+    } catch (e) {
+      saved = { scenarios: [], note: `Saved scenarios are not available (${e instanceof Error ? e.message : String(e)}).` };
+    }
+    draw();
+  };
+  const openEditor = (): void => {
+    editor = newScenarioDraft(controller.scenario());
+    draw();
+    root.querySelector<HTMLElement>('[data-key="editor-title"]')?.focus();
+    void refreshSaved();
+  };
+  const closeEditor = (): void => {
+    editor = null;
+    draw();
+    root.querySelector<HTMLElement>('[data-key="open-editor"]')?.focus();
+  };
+  const editorSay = (kind: 'info' | 'error', text: string): void => { if (editor) { editor.message = { kind, text }; draw(); } };
+  const saveScenario = async (): Promise<void> => {
+    if (!editor) return;
+    if (pendingProblems(editor)) { editorSay('error', 'Not saved: fix or undo the fields marked in red first.'); return; }
+    const s = editor.scenario;
+    const file = scenarioFileName(s);
+    download(serializeScenario(s), file);
+    try {
+      await scenarioStore.save(s);
+      editorSay('info', `Saved "${s.name}": downloaded as ${file} and kept in this browser.`);
+    } catch (e) {
+      editorSay('error', `Downloaded as ${file}, but it could not be kept in this browser (${e instanceof Error ? e.message : String(e)}).`);
+    }
+    await refreshSaved();
+  };
+  const playScenario = (): void => {
+    if (!editor) return;
+    if (pendingProblems(editor)) { editorSay('error', 'Fix or undo the fields marked in red before playing this scenario.'); return; }
+    const s = editor.scenario;
+    controller.newGame(s, `The board is now "${s.name}". Set up the players to start.`);
+    closeEditor();
+  };
+  const scenarioInput = h('input', { type: 'file', accept: '.json,application/json', class: 'bv-hidden', id: 'bv-scenario-file', 'data-key': 'scenario-file', 'aria-label': 'Load a scenario file', tabindex: -1 });
+  scenarioInput.addEventListener('change', async () => {
+    const file = scenarioInput.files?.[0];
+    scenarioInput.value = '';
+    if (!file || !editor) return;
+    loadText(editor, await file.text(), `"${file.name}"`);
+    draw();
+  });
+
   const fileInput = h('input', { type: 'file', accept: '.json,application/json', class: 'bv-hidden', id: 'bv-import-file', 'data-key': 'import-file', 'aria-label': 'Import a saved game file', tabindex: -1 });
   fileInput.addEventListener('change', async () => {
     const file = fileInput.files?.[0];
@@ -108,7 +175,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   const headerSlot = h('div', { class: 'bv-slot' });
   const bodySlot = h('div', { class: 'bv-slot' });
   // The file input stays put: moving it in a redraw while its picker opens can cancel the picker.
-  root.append(headerSlot, noticeBox, bodySlot, fileInput);
+  root.append(headerSlot, noticeBox, bodySlot, fileInput, scenarioInput);
 
   function fillNotice(n: Notice | null): void {
     const kind = localNotice ? 'info' : n?.kind ?? 'none';
@@ -190,9 +257,22 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     fillNotice(snap.notice);
 
     const body: (HTMLElement | null)[] = [];
+    if (editor && s.phase !== 'setup') editor = null;
     if (!resumed) {
       // Until the autosave has been read, showing the setup form would flash a wrong screen.
       body.push(h('p', { class: 'bv-loading' }, 'Loading the saved game…'));
+    } else if (editor) {
+      body.push(renderScenarioEditor(editor, saved, {
+        redraw: draw,
+        save: () => void saveScenario(),
+        load: () => scenarioInput.click(),
+        play: playScenario,
+        close: closeEditor,
+        reset: () => { if (editor) { editor = newScenarioDraft(world1982()); editorSay('info', 'Started again from the world of 1982.'); } },
+        open: (x: Scenario) => { editor = newScenarioDraft(x); editorSay('info', `Opened "${x.name}".`); },
+        remove: (name: string) => void scenarioStore.remove(name).then(refreshSaved, (e: unknown) => editorSay('error', `Could not delete "${name}" (${e instanceof Error ? e.message : String(e)}).`)),
+      }));
+      if (saved.note) body.push(h('p', { class: 'bv-error' }, saved.note));
     } else if (s.phase === 'setup') {
       const start = (): void => {
         const ev = setupEvent(setup);
@@ -202,6 +282,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       };
       body.push(h('div', { class: 'bv-main bv-main-setup' },
         h('div', { class: 'bv-side' },
+          renderBoardChoice(s),
           renderSetup(setup, draw, start),
           setupError ? h('p', { class: 'bv-error', role: 'alert' }, setupError) : null),
         renderWorld(s, { targets, selected: homeSelection, verb: null, onCountry: () => showLocal('Set up the game first.') })));
@@ -247,6 +328,16 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     // Keep the newest log line in view without scrolling the page itself.
     const log = root.querySelector('.bv-log-list');
     if (log) log.scrollTop = log.scrollHeight;
+  }
+
+  function renderBoardChoice(s: ViewState): HTMLElement {
+    const n = Object.keys(s.countries).length;
+    return h('section', { class: 'bv-panel bv-board-choice', 'aria-labelledby': 'bv-board-title' },
+      h('h2', { id: 'bv-board-title' }, 'Board'),
+      h('p', {}, h('strong', { 'data-scenario': s.scenarioName }, s.scenarioName), h('span', { class: 'bv-muted' }, ` · ${n} countries in ${s.zones.length} zones`)),
+      h('p', { class: 'bv-row' },
+        button('What-if editor…', 'open-editor', openEditor),
+        s.scenarioName === world1982().name ? null : button('Use the 1982 world', 'use-world', () => controller.newGame(world1982(), 'The board is the world of 1982 again.'))));
   }
 
   function countryFinder(s: ViewState, choose: (name: string) => void): HTMLElement {
@@ -305,6 +396,8 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     const inText = !!t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
     const cmd = commandFor(e, inText);
     if (!cmd) return;
+    // The editor is all form fields: only Esc (leave a field, close a message) keeps its meaning there.
+    if (editor && cmd !== 'cancel') return;
     if (run(cmd, e.target)) e.preventDefault();
   };
   document.addEventListener('keydown', onKey);

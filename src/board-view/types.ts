@@ -66,6 +66,8 @@ export interface ViewEndgameMatch {
 }
 
 export interface ViewState {
+  /** The board's scenario name ("The world of 1982" or a what-if board). */
+  scenarioName: string;
   phase: string;
   /** Whose move it is (homeland choice, home alliances, the attack option), or null. */
   turn: string | null;

@@ -26,6 +26,7 @@ export function toView(s: GameState): ViewState {
   const w = s.war;
   const m = s.endgame?.match ?? null;
   return {
+    scenarioName: s.scenario.name,
     phase: s.phase,
     turn: s.turn,
     warChest: chipValue(s.warChest),
