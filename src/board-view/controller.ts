@@ -69,6 +69,9 @@ export class BoardController {
       return false;
     }
     this.notice = null;
+    // A battle waiting in the port that the game no longer wants (a weapon changed) is dropped.
+    const wanted = this.session.pendingBattle();
+    if (this.port.pending && JSON.stringify(this.port.pending) !== JSON.stringify(wanted)) this.port.cancel('the battle changed');
     if (event.type === 'setup') this.clockStartedAt = event.clockMinutes ? this.now().toISOString() : null;
     this.changed();
     return true;

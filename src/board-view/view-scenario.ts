@@ -50,7 +50,8 @@ export function renderScenarioEditor(d: ScenarioDraft, saved: SavedList, a: Scen
   const zoneNames = s.zones.map((z) => z.name);
   const countries = s.zones.flatMap((z) => z.countries.map((c) => c.name));
   const total = s.zones.reduce((n, z) => n + z.countries.reduce((m, c) => m + c.pbu, 0), 0);
-  const after = (ok: boolean): void => { void ok; a.redraw(); };
+  // Accepted or refused, the screen shows the outcome (the new value or the reason beside the field).
+  const after = (_accepted: boolean): void => a.redraw();
 
   const zones = s.zones.map((z, zi) => {
     const zid = `bv-ed-zone-${zi}`;
