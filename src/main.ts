@@ -1,6 +1,9 @@
+import { registerOffline } from './console/offline.ts';
 import { startRouter } from './shell/router.ts';
 
 const nav = document.getElementById('nav');
 const main = document.getElementById('app');
 if (!nav || !main) throw new Error('index.html is missing #nav or #app');
 startRouter(nav, main);
+// Whatever section the first visit opens, the app's files are kept for offline use from then on.
+window.addEventListener('load', () => registerOffline(), { once: true });
