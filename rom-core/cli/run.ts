@@ -17,7 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { PALETTE_RF } from '../i8244/palette.ts';
-import { MAPPER_KINDS, Odyssey2, crc32, encodeWav, keyTarget } from '../machine/index.ts';
+import { MAPPER_KINDS, Odyssey2, crc32, crcHex, encodeWav, keyTarget } from '../machine/index.ts';
 import { BIOS_SOURCE, assembleBios } from '../roms/index.ts';
 import { assembleBattleCart } from '../roms/carts/index.ts';
 import type { MapperKind } from '../machine/index.ts';
@@ -194,7 +194,10 @@ function run(args: RunArgs, cliIo: CliIo): number {
     throw e;
   }
   const { identity, timing } = machine;
-  io.stdout(`${identity.bios.note}\n${identity.cart.note} (${machine.cart.kind} mapper)\n`);
+  const ours = (what: string, built: string, crc: number): string => `${what}: ${built} (CRC32 ${crcHex(crc)})`;
+  const biosNote = biosPath === undefined ? ours('BIOS', 'our open BIOS, built from rom-core/roms/bios/', crc32(bios)) : identity.bios.note;
+  const cartNote = cartPath === undefined ? ours('cartridge', 'our battle cartridge, built from rom-core/roms/carts/', crc32(cart)) : identity.cart.note;
+  io.stdout(`${biosNote}\n${cartNote} (${machine.cart.kind} mapper)\n`);
   if (identity.charset) io.stdout(`${identity.charset.note}\n`);
 
   const jsonlPath = str(args, 'state-jsonl');

@@ -134,7 +134,7 @@ describe('o2 run default BIOS', () => {
     expect(runMain(['--cart', 'vbl.bin', '--bios', 'open.rom', '--frames', '2', '--state-jsonl', 's.jsonl'], g.io)).toBe(0);
     expect(f.text('s.jsonl')).toBe(g.text('s.jsonl'));
     // The machine ran the open BIOS image (its CRC is in the report), not some other one.
-    expect(f.out()).toContain(`BIOS: unknown 1024-byte image (CRC32 ${crcHex(crc32(image))})`);
+    expect(f.out()).toContain(`BIOS: our open BIOS, built from rom-core/roms/bios/ (CRC32 ${crcHex(crc32(image))})`);
   });
 
   it('says --bios is needed while that source does not exist', () => {
@@ -164,7 +164,7 @@ describe('o2 run default cartridge', () => {
     const g = fakeIo({ ...base(), 'battle.bin': image });
     expect(runMain(['--cart', 'battle.bin', '--bios', 'bios.rom', '--frames', '3', '--state-jsonl', 's.jsonl'], g.io)).toBe(0);
     expect(f.text('s.jsonl')).toBe(g.text('s.jsonl'));
-    expect(f.out()).toContain(`(CRC32 ${crcHex(crc32(image))})`);
+    expect(f.out()).toContain(`cartridge: our battle cartridge, built from rom-core/roms/carts/ (CRC32 ${crcHex(crc32(image))})`);
   });
 });
 
