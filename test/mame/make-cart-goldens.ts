@@ -12,11 +12,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { encodePng, parseInputScript } from '../../rom-core/cli/run.ts';
+import { encodePng } from '../../rom-core/cli/run.ts';
 import { defaultCharset } from '../../rom-core/i8244/charset.ts';
-import { PALETTE_RF } from '../../rom-core/i8244/palette.ts';
-import { keyTarget } from '../../rom-core/machine/index.ts';
 import { CART_GOLDEN_DIR, SCENARIOS, battleCart, openBios } from '../rom-core/roms/carts/scenarios.ts';
+import { indicesOf, mameInput } from './mame-io.ts';
 
 const MAME = process.env.MAME ?? '/usr/games/mame';
 const LUA = resolve(import.meta.dirname, 'machine-oracle.lua');
@@ -30,15 +29,6 @@ const names = process.argv.slice(2);
 for (const n of names) if (!SCENARIOS.some((s) => s.name === n)) fail(`no scenario named ${n} (have: ${SCENARIOS.map((s) => s.name).join(', ')})`);
 if (!existsSync(MAME)) fail(`MAME not found at ${MAME} (set MAME=/path/to/mame)`);
 
-function mameInput(script: string): string {
-  return parseInputScript(script).map((e) => {
-    const t = keyTarget(e.key);
-    if (t === undefined || t.kind === 'reset') throw new Error(`cannot send ${e.key} to MAME`);
-    const port = t.kind === 'key' ? `KEY.${t.row}` : `JOY.${t.stick}`;
-    return `${e.frame} ${port} ${t.bit} ${e.down ? 1 : 0}\n`;
-  }).join('');
-}
-
 const work = mkdtempSync(join(tmpdir(), 'o2-cart-goldens-'));
 const romDir = join(work, 'rom', 'odyssey2');
 mkdirSync(romDir, { recursive: true });
@@ -46,21 +36,6 @@ writeFileSync(join(romDir, 'o2bios.rom'), openBios());
 writeFileSync(join(romDir, 'charset_i8244.bin'), defaultCharset());
 const cartPath = join(work, 'battle.bin');
 writeFileSync(cartPath, battleCart());
-
-const lut = new Map<number, number>(PALETTE_RF.map((c, i) => [c, i]));
-function indicesOf(name: string, raw: Buffer): Uint8Array {
-  const w = 360;
-  const h = 243;
-  if (raw.length !== w * h * 4) throw new Error(`${name}: MAME's screen is ${raw.length} bytes, expected ${w}x${h}x4`);
-  const indices = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) {
-    const rgb = raw.readUInt32LE(4 * i) & 0xffffff;
-    const index = lut.get(rgb);
-    if (index === undefined) throw new Error(`${name}: pixel ${i} colour ${rgb.toString(16)} is not in the palette`);
-    indices[i] = index;
-  }
-  return indices;
-}
 
 let failures = 0;
 for (const s of SCENARIOS.filter((x) => names.length === 0 || names.includes(x.name))) {

@@ -16,15 +16,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { encodePng, parseInputScript } from '../../rom-core/cli/run.ts';
+import { encodePng } from '../../rom-core/cli/run.ts';
 import { defaultCharset } from '../../rom-core/i8244/charset.ts';
-import { PALETTE_RF } from '../../rom-core/i8244/palette.ts';
 import { NTSC, PAL } from '../../rom-core/i8244/timing.ts';
-import { keyTarget } from '../../rom-core/machine/index.ts';
 import { GOLDENS, MACHINE_GOLDEN_DIR } from '../rom-core/machine/goldens.ts';
 import { testBios, testCart } from '../rom-core/machine/helpers.ts';
 import { readWav, soundSummary } from '../rom-core/i8244/sound-summary.ts';
 import { VDC_GOLDENS, VDC_GOLDEN_DIR, vdcCart } from '../rom-core/i8244/vdc-goldens.ts';
+import { indicesOf, mameInput } from './mame-io.ts';
 
 const MAME = process.env.MAME ?? '/usr/games/mame';
 /** MAME's WAV value for "enabled, bit 1, volume 16/16" (i8244 sample_on 0.5 x odyssey2.cpp route 0.25). */
@@ -63,16 +62,6 @@ const names = process.argv.slice(2);
 for (const n of names) if (!jobs.some((g) => g.name === n)) fail(`no golden named ${n} (have: ${jobs.map((g) => g.name).join(', ')})`);
 if (!existsSync(MAME)) fail(`MAME not found at ${MAME} (set MAME=/path/to/mame)`);
 
-/** Our input script (key names) as MAME port/mask events. */
-function mameInput(script: string): string {
-  return parseInputScript(script).map((e) => {
-    const t = keyTarget(e.key);
-    if (t === undefined || t.kind === 'reset') throw new Error(`cannot send ${e.key} to MAME`);
-    const port = t.kind === 'key' ? `KEY.${t.row}` : `JOY.${t.stick}`;
-    return `${e.frame} ${port} ${t.bit} ${e.down ? 1 : 0}\n`;
-  }).join('');
-}
-
 const work = mkdtempSync(join(tmpdir(), 'o2-machine-goldens-'));
 for (const charset of ['blank', 'own'] as const) {
   for (const system of ['odyssey2', 'videopac']) {
@@ -83,23 +72,7 @@ for (const charset of ['blank', 'own'] as const) {
   }
 }
 
-const lut = new Map<number, number>(PALETTE_RF.map((c, i) => [c, i]));
 let failures = 0;
-/** MAME's raw ARGB32 screen as palette indices (throws on a colour outside the RF palette). */
-function indicesOf(name: string, raw: Buffer): Uint8Array {
-  const w = 360;
-  const h = 243;
-  if (raw.length !== w * h * 4) throw new Error(`${name}: MAME's screen is ${raw.length} bytes, expected ${w}x${h}x4`);
-  const indices = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) {
-    const rgb = raw.readUInt32LE(4 * i) & 0xffffff;
-    const index = lut.get(rgb);
-    if (index === undefined) throw new Error(`${name}: pixel ${i} colour ${rgb.toString(16)} is not in the palette`);
-    indices[i] = index;
-  }
-  return indices;
-}
-
 for (const g of jobs.filter((x) => names.length === 0 || names.includes(x.name))) {
   const cartPath = join(work, `${g.name}.bin`);
   const outPath = join(work, `${g.name}.jsonl`);
