@@ -19,8 +19,11 @@
  * and a frame ends there again. `runFrame()` stops at the first instruction boundary after the CPU has
  * begun the machine cycle in which the beam reaches that point; at that moment the picture of lines
  * 0-242 is complete in `frame`, and `audio` holds the PCM of the VDC frame that ended during the run.
+ * The debugger's `runFrameDebug()` (breakpoints) and `stepInstruction()` stop inside a frame and go on
+ * with it later; a frame run in pieces ends exactly where `runFrame()` ends it.
  */
 import { I8048 } from '../i8048/cpu.ts';
+import type { DebugHooks } from '../i8048/cpu.ts';
 import type { I8048Pins } from '../i8048/pins.ts';
 import { I8244 } from '../i8244/vdc.ts';
 import { NTSC, PAL, mameFrameStartDot } from '../i8244/timing.ts';
@@ -61,6 +64,13 @@ export interface FrameRecord {
   vdc: string;
 }
 
+/** Where runFrameDebug stopped: at the frame's end, or before the instruction at `pc`. */
+export interface FrameDebugResult {
+  reason: 'frame' | 'breakpoint' | 'illegal';
+  /** PC of the instruction that runs next. */
+  pc: number;
+}
+
 const STATE_MAGIC = 'O2MS';
 const STATE_VERSION = 1;
 
@@ -96,8 +106,15 @@ export class Odyssey2 implements I8048Pins {
   private readonly sampleDot: number;
   private dotBase: number;
   private cycleBase = 0;
-  /** The VDC frame ended during the current runFrame. */
+  /** The VDC frame ended during the current frame (set from the dot whenever a run starts). */
   private crossed = false;
+  /**
+   * A debug run stopped before an instruction after the CPU's interrupt check for it (the CPU's
+   * runDebug checks breakpoints between the two): the instruction still has to run, without a
+   * second interrupt check (readInt looks ahead and moves the VDC, so it must run once per
+   * instruction boundary, as in runFrame).
+   */
+  private pendingInstruction = false;
   /** The latest dot handed to the VDC in this frame (the /INT look-ahead can be a little ahead). */
   private vdcDot = 0;
   private readonly biosCrc: number;
@@ -141,9 +158,12 @@ export class Odyssey2 implements I8048Pins {
 
   // ------------------------------------------------------------------ running
 
-  /** Runs one frame (VBLANK start to VBLANK start). */
+  /**
+   * Runs to the end of the frame (VBLANK start to VBLANK start; from wherever a debug run or a step
+   * left the CPU, to the end of that frame). The only debug bookkeeping here is once per call.
+   */
   runFrame(): void {
-    this.crossed = false;
+    this.beginRun();
     const cpu = this.cpu;
     const dpc = this.dpc;
     for (;;) {
@@ -158,8 +178,98 @@ export class Odyssey2 implements I8048Pins {
       if (this.resetHeld) this.dotBase += n * dpc;
       else cpu.run(n);
     }
+    this.endFrame();
+  }
+
+  /**
+   * runFrame for the debugger: stops before the instruction at a breakpoint (or an unused opcode
+   * with stopOnIllegal), leaving the frame half run; the next runFrameDebug, runFrame or
+   * stepInstruction goes on with the same frame, and the split run ends in exactly the state of an
+   * unbroken one. As with the CPU's runDebug, the instruction it resumes at does not stop it again.
+   */
+  runFrameDebug(hooks: DebugHooks = {}): FrameDebugResult {
+    this.beginRun();
+    const cpu = this.cpu;
+    const dpc = this.dpc;
+    for (;;) {
+      const target = this.crossed ? this.sampleDot : this.dpf;
+      const d = this.dotBase + (cpu.cycles - this.cycleBase) * dpc;
+      if (d >= target) {
+        if (this.crossed) break;
+        this.crossFrame();
+        continue;
+      }
+      const n = Math.ceil((target - d) / dpc);
+      if (this.resetHeld) {
+        this.dotBase += n * dpc;
+        continue;
+      }
+      const r = cpu.runDebug(n, hooks);
+      if (r.reason !== 'cycles') {
+        this.pendingInstruction = true;
+        return { reason: r.reason, pc: r.pc };
+      }
+    }
+    this.endFrame();
+    return { reason: 'frame', pc: cpu.pc };
+  }
+
+  /**
+   * One instruction (with the entry of an interrupt due before it) inside the frame's bookkeeping:
+   * when it reaches the frame's end, the frame ends here exactly as runFrame would end it, so
+   * stepping instruction by instruction gives the same machine as running. 'frame' = a frame ended.
+   */
+  stepInstruction(): 'instruction' | 'frame' {
+    this.beginRun();
+    if (this.resetHeld) this.dotBase += this.dpc;
+    else this.cpu.step();
+    for (;;) {
+      const d = this.dot();
+      if (!this.crossed) {
+        if (d < this.dpf) return 'instruction';
+        this.crossFrame();
+        continue;
+      }
+      if (d < this.sampleDot) return 'instruction';
+      this.endFrame();
+      return 'frame';
+    }
+  }
+
+  /**
+   * Where the current frame stands, from the dot alone (a frame ends at sampleDot, short of the
+   * VDC frame's end, so the dot is below sampleDot only once the VDC frame has ended), then the
+   * instruction a debug run stopped in the middle of.
+   */
+  private beginRun(): void {
+    this.crossed = this.dot() < this.sampleDot;
+    if (this.pendingInstruction) {
+      this.pendingInstruction = false;
+      this.finishInstruction();
+    }
+  }
+
+  /**
+   * Runs the instruction a breakpoint stopped before, its interrupt check already done: with an
+   * interrupt entered (or one in service) step() checks nothing; otherwise interrupts are masked for
+   * the step (only EN I / DIS I read or write the flag inside an instruction).
+   */
+  private finishInstruction(): void {
+    const cpu = this.cpu;
+    if (cpu.irqInProgress || !cpu.intEnabled) {
+      cpu.step();
+      return;
+    }
+    const op = cpu.program[cpu.pc];
+    cpu.intEnabled = false;
+    cpu.step();
+    if (op !== 0x15) cpu.intEnabled = true; // DIS I leaves it off; anything else (EN I too) leaves it on
+  }
+
+  private endFrame(): void {
     this.vdc.syncTo(this.busDot());
     this.frameNumber++;
+    this.crossed = false;
   }
 
   private crossFrame(): void {
@@ -411,6 +521,7 @@ export class Odyssey2 implements I8048Pins {
     this.vdcDot = vdcDot;
     this.dotBase = dotBase;
     this.cycleBase = cycleBase;
+    this.pendingInstruction = false;
     this.cpu.program = this.cart.image();
   }
 }
