@@ -24,7 +24,9 @@
  */
 import { I8048 } from '../i8048/cpu.ts';
 import type { DebugHooks } from '../i8048/cpu.ts';
+import { ILLEGAL_OPCODES } from '../i8048/opcodes.ts';
 import type { I8048Pins } from '../i8048/pins.ts';
+import { PcTrace } from '../i8048/trace.ts';
 import { I8244 } from '../i8244/vdc.ts';
 import { NTSC, PAL, mameFrameStartDot } from '../i8244/timing.ts';
 import type { VdcTiming } from '../i8244/timing.ts';
@@ -69,6 +71,39 @@ export interface FrameDebugResult {
   reason: 'frame' | 'breakpoint' | 'illegal';
   /** PC of the instruction that runs next. */
   pc: number;
+}
+
+const ILLEGAL = new Uint8Array(256);
+for (const op of ILLEGAL_OPCODES) ILLEGAL[op] = 1;
+
+/** Thrown out of the CPU's runDebug by DebugStop to stop before an instruction. */
+class Stop {
+  constructor(readonly reason: 'breakpoint' | 'illegal', readonly pc: number) {}
+}
+
+/**
+ * The CPU's runDebug hands its trace every instruction's PC after the interrupt check and before
+ * the instruction runs; throwing there stops exactly before it. (runDebug's own breakpoint check
+ * skips the instruction it starts at, which would let the instruction after a resumed one through.)
+ */
+class DebugStop extends PcTrace {
+  constructor(
+    private readonly program: () => Uint8Array,
+    private readonly flags: Uint8Array | undefined,
+    private readonly set: ReadonlySet<number> | undefined,
+    private readonly illegal: boolean,
+    private readonly inner: PcTrace | undefined,
+  ) {
+    super(1);
+  }
+
+  override record(pc: number): void {
+    if ((this.flags !== undefined && this.flags[pc] !== 0) || (this.set !== undefined && this.set.has(pc))) {
+      throw new Stop('breakpoint', pc);
+    }
+    if (this.illegal && ILLEGAL[this.program()[pc]] === 1) throw new Stop('illegal', pc);
+    this.inner?.record(pc);
+  }
 }
 
 const STATE_MAGIC = 'O2MS';
@@ -185,9 +220,18 @@ export class Odyssey2 implements I8048Pins {
    * runFrame for the debugger: stops before the instruction at a breakpoint (or an unused opcode
    * with stopOnIllegal), leaving the frame half run; the next runFrameDebug, runFrame or
    * stepInstruction goes on with the same frame, and the split run ends in exactly the state of an
-   * unbroken one. As with the CPU's runDebug, the instruction it resumes at does not stop it again.
+   * unbroken one. The instruction it stopped before runs first when it goes on; every later one
+   * at a breakpoint stops it again (the next instruction, or the same one on its next pass).
    */
   runFrameDebug(hooks: DebugHooks = {}): FrameDebugResult {
+    const { breakpoints, trace, stopOnIllegal = false } = hooks;
+    const stop = new DebugStop(
+      () => this.cpu.program,
+      breakpoints instanceof Uint8Array ? breakpoints : undefined,
+      breakpoints instanceof Uint8Array ? undefined : breakpoints,
+      stopOnIllegal,
+      trace,
+    );
     this.beginRun();
     const cpu = this.cpu;
     const dpc = this.dpc;
@@ -204,10 +248,12 @@ export class Odyssey2 implements I8048Pins {
         this.dotBase += n * dpc;
         continue;
       }
-      const r = cpu.runDebug(n, hooks);
-      if (r.reason !== 'cycles') {
+      try {
+        cpu.runDebug(n, { trace: stop });
+      } catch (e) {
+        if (!(e instanceof Stop)) throw e;
         this.pendingInstruction = true;
-        return { reason: r.reason, pc: r.pc };
+        return { reason: e.reason, pc: e.pc };
       }
     }
     this.endFrame();

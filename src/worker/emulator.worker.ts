@@ -60,6 +60,8 @@ function emulateFrame(withSound: boolean): number | undefined {
   }
   s.applyInput(snapshot);
   const { hit } = s.runFrame();
+  // Stopped inside the frame: no sound or autosave until the frame has ended.
+  if (hit !== undefined) return hit;
   framesRun++;
   if (withSound && audioPort) {
     const samples = s.machine.audio.slice();
@@ -193,7 +195,10 @@ const api: ConsoleWorkerApi = {
     return need().machine.frameNumber;
   },
   stepInstruction() {
-    need().stepInstruction();
+    if (need().stepInstruction() === 'frame') {
+      postFrame(0);
+      postStatus();
+    }
     return need().debugInfo();
   },
   saveState(): Uint8Array {

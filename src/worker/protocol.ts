@@ -94,7 +94,7 @@ export interface DebugInfo {
   vdc: number[];
   disasm: DisasmLine[];
   breakpoints: number[];
-  /** A breakpoint reached since the last resume (the frame ran to its end; see session.ts). */
+  /** The breakpoint the CPU stopped before since the last resume, and the frame (1-based) it stopped in. */
   hit?: { address: number; frame: number };
   /** Character ROM (512 bytes) for the character viewer. */
   charset: number[];
@@ -122,7 +122,7 @@ export interface ConsoleWorkerApi {
   setSpeed(speed: number): void;
   /** Runs n frames while paused and shows the last one. */
   stepFrames(n: number): number;
-  /** Runs one CPU instruction while paused. */
+  /** Runs one CPU instruction while paused (a frame that ends with it is shown). */
   stepInstruction(): DebugInfo;
   powerCycle(): Promise<BootInfo>;
   saveState(): Uint8Array;

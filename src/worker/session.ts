@@ -44,7 +44,6 @@ export class ConsoleSession {
   private readonly sources: SourceIndex = { byAddress: new Map() };
   private breakpoints = new Set<number>();
   private lastHit: { address: number; frame: number } | undefined;
-  private pendingHit: number | undefined;
   private resetHeld = false;
   /** Which of our cartridges runs (undefined: the user's). */
   readonly builtinCart: string | undefined;
@@ -98,44 +97,24 @@ export class ConsoleSession {
   }
 
   /**
-   * Runs one frame. With breakpoints set, the CPU runs through the debugger loop; a breakpoint can only
-   * be reported at the end of the frame it was reached in (Odyssey2.runFrame cannot stop mid-frame), so
-   * the result says where and the caller pauses.
+   * Runs to the end of the frame, or, with breakpoints set, until the CPU is about to run the
+   * instruction at one of them: then the frame is left half run (Odyssey2.runFrameDebug) and the next
+   * runFrame or stepInstruction goes on with it.
    */
   runFrame(): { hit?: number } {
     if (this.breakpoints.size === 0) {
       this.machine.runFrame();
       return {};
     }
-    const cpu = this.machine.cpu;
-    this.pendingHit = undefined;
-    const set = this.breakpoints;
-    cpu.run = (cycles: number): number => {
-      let elapsed = 0;
-      while (elapsed < cycles) {
-        const r = cpu.runDebug(cycles - elapsed, { breakpoints: set });
-        elapsed += r.cycles;
-        if (r.reason === 'breakpoint') {
-          // runDebug resumes past the instruction it stopped before, so the loop goes on from here.
-          if (this.pendingHit === undefined) this.pendingHit = r.pc;
-        }
-      }
-      return elapsed;
-    };
-    try {
-      this.machine.runFrame();
-    } finally {
-      // Back to the class's own run(): the override was an own property of this CPU only.
-      delete (cpu as { run?: unknown }).run;
-    }
-    if (this.pendingHit === undefined) return {};
-    this.lastHit = { address: this.pendingHit, frame: this.machine.frameNumber };
-    return { hit: this.pendingHit };
+    const r = this.machine.runFrameDebug({ breakpoints: this.breakpoints });
+    if (r.reason !== 'breakpoint') return {};
+    this.lastHit = { address: r.pc, frame: this.machine.frameNumber + 1 };
+    return { hit: r.pc };
   }
 
-  /** One instruction (with a pending interrupt's entry) outside the frame loop: the debugger's step. */
-  stepInstruction(): void {
-    this.machine.cpu.step();
+  /** One instruction inside the frame's bookkeeping (a step across the frame's end ends the frame). */
+  stepInstruction(): 'instruction' | 'frame' {
+    return this.machine.stepInstruction();
   }
 
   setBreakpoints(addresses: number[]): void {

@@ -48,6 +48,9 @@ describe('console tools', () => {
     await page.locator('#debugger-bp-add').click();
     await poll(() => page.locator('#console-message').textContent()).toBe(`Paused: breakpoint at ${hex3(vbl!)}h.`);
     await poll(() => page.locator('#debugger-regs').textContent()).toContain(`breakpoint ${hex3(vbl!)}h reached in frame`);
+    // Stopped before the instruction itself, not at the end of its frame.
+    expect(await page.locator('#debugger-regs').textContent()).toContain(`PC ${hex3(vbl!)}`);
+    expect(await page.locator('.dbg-line.current').getAttribute('data-address')).toBe(hex3(vbl!));
     const lines = await page.locator('.dbg-line').allTextContents();
     expect(lines.some((l) => l.includes('console-test.a48:') && l.includes('movx a,@r0'))).toBe(true);
     const pcBefore = /PC ([0-9A-F]{3})/.exec((await page.locator('#debugger-regs').textContent())!)![1];

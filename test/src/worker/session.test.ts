@@ -52,7 +52,7 @@ describe('ConsoleSession', () => {
     expect(() => s.applyInput(new Uint8Array(3))).toThrow('an input snapshot is 11 bytes; got 3');
   });
 
-  it('reports a breakpoint reached during a frame and the frame still ends where it would have', () => {
+  it('stops at a breakpoint inside the frame and the frame, resumed, ends where it would have', () => {
     const plain = new ConsoleSession({}, builtins, 48_000);
     const debug = new ConsoleSession({}, builtins, 48_000);
     run(plain, 3);
@@ -62,9 +62,20 @@ describe('ConsoleSession', () => {
     debug.setBreakpoints([vbl!.address]);
     plain.runFrame();
     expect(debug.runFrame()).toEqual({ hit: vbl!.address });
-    expect(Array.from(debug.machine.saveState())).toEqual(Array.from(plain.machine.saveState()));
+    // Stopped before the instruction, inside frame 4: the PC is there and the frame has not ended.
+    expect(debug.machine.cpu.pc).toBe(vbl!.address);
+    expect(debug.machine.frameNumber).toBe(3);
     expect(debug.debugInfo().hit).toEqual({ address: vbl!.address, frame: 4 });
-    expect(Object.hasOwn(debug.machine.cpu, 'run')).toBe(false); // the debugger loop is removed again
+    expect(debug.debugInfo().disasm.find((l) => l.current)?.address).toBe(vbl!.address);
+    // A step runs the instruction at the breakpoint; clearing the breakpoints and running ends frame 4.
+    const before = debug.machine.cpu.cycles;
+    expect(debug.stepInstruction()).toBe('instruction');
+    expect(debug.machine.cpu.cycles).toBeGreaterThan(before);
+    debug.setBreakpoints([]);
+    expect(debug.runFrame()).toEqual({});
+    expect(debug.machine.frameNumber).toBe(4);
+    expect(Array.from(debug.machine.saveState())).toEqual(Array.from(plain.machine.saveState()));
+    expect(Array.from(debug.machine.frame)).toEqual(Array.from(plain.machine.frame));
   });
 
   it('disassembles around the PC with source lines of our own cartridge', () => {
