@@ -4,7 +4,7 @@
  * collide with typing on the O2 keyboard.
  */
 import { ConsoleRuntime } from './runtime.ts';
-import { button, download, el } from './dom.ts';
+import { button, download, el, speakerIcon } from './dom.ts';
 import { Screen } from '../render/screen.ts';
 import type { DisplayMode } from '../render/fit.ts';
 import { ConsoleAudio, WORKLET_URL, muted, setMuted, setVolume, volume } from '../audio/output.ts';
@@ -113,7 +113,9 @@ export class ConsoleApp {
     window.__o2console = this.probe;
 
     this.screenHost = el('div', { class: 'console-screen', id: 'console-screen', tabindex: '0', 'aria-label': 'Odyssey² screen: keys typed here go to the console' });
-    this.soundPrompt = el('button', { type: 'button', class: 'sound-prompt', id: 'console-sound-prompt', text: 'Sound is off until you click or press a key — click here to turn it on' });
+    // An inline speaker drawing, not an emoji: headless and minimal systems lack emoji fonts.
+    this.soundPrompt = el('button', { type: 'button', class: 'sound-prompt', id: 'console-sound-prompt' }, speakerIcon(),
+      el('span', { text: 'Sound is off until you click or press a key — click here to turn it on' }));
     this.soundPrompt.hidden = true;
     this.soundPrompt.addEventListener('click', () => void this.unlockAudio());
     const dropHint = el('div', { class: 'drop-hint', text: 'Drop a BIOS, cartridge, character ROM or save state' });
@@ -129,7 +131,7 @@ export class ConsoleApp {
       localStorage.setItem(SWAP_KEY, this.swap ? '1' : '0');
     });
     const display = el('select', { id: 'console-display', title: 'Picture shape' },
-      el('option', { value: 'integer', text: 'Sharp (whole multiples)' }), el('option', { value: '4:3', text: 'TV shape (4:3)' }));
+      el('option', { value: 'integer', text: 'sharp (whole multiples)' }), el('option', { value: '4:3', text: 'TV shape (4:3)' }));
     display.value = localStorage.getItem(DISPLAY_KEY) === '4:3' ? '4:3' : 'integer';
     display.addEventListener('change', () => {
       localStorage.setItem(DISPLAY_KEY, display.value);
@@ -152,36 +154,44 @@ export class ConsoleApp {
     const romFile = el('input', { type: 'file', id: 'console-rom-file', multiple: '', hidden: '' });
     romFile.addEventListener('change', () => void this.takeFiles(romFile.files));
 
+    // The controls a player needs while playing stay in one row above the screen; the rest sit in
+    // a compact group beside it (below it on narrow screens), all of them plain labelled buttons.
     const toolbar = el('div', { class: 'console-toolbar', role: 'toolbar', 'aria-label': 'Console controls' },
       el('div', { class: 'group' },
         this.pauseButton,
-        button('console-step', 'Frame ▸', 'Run one frame while paused (F7)', () => void this.stepFrame()),
-        this.ffButton,
-        button('console-reset', 'Reset', 'Press the console’s RESET key', () => void this.pressReset()),
-        button('console-power', 'Power cycle', 'Switch off and on (clears RAM)', () => void this.powerCycle())),
+        button('console-reset', 'Reset', 'Press the console’s RESET key', () => void this.pressReset())),
       el('div', { class: 'group' },
         this.slotSelect,
         button('console-save', 'Save', 'Save state in the slot (F2)', () => void this.saveSlot()),
-        button('console-load', 'Load', 'Load the slot’s state (F4)', () => void this.loadSlot()),
+        button('console-load', 'Load', 'Load the slot’s state (F4)', () => void this.loadSlot())),
+      el('div', { class: 'group' },
+        button('console-fullscreen', 'Fullscreen', 'Fill the screen (Esc leaves)', () => void screenWrap.requestFullscreen?.()),
+        el('label', { title: 'Volume (also for the app’s own sounds)' }, 'volume ', vol),
+        el('label', { title: 'Mute everything' }, mute, ' mute')),
+    );
+    const more = el('div', { class: 'console-more', role: 'group', 'aria-labelledby': 'console-more-title' },
+      el('h2', { id: 'console-more-title', text: 'More controls' }),
+      el('div', { class: 'more-row' },
+        button('console-step', 'Frame ▸', 'Run one frame while paused (F7)', () => void this.stepFrame()),
+        this.ffButton,
+        button('console-power', 'Power cycle', 'Switch off and on (clears RAM)', () => void this.powerCycle()),
+        button('console-debug', 'Debugger', 'Show the debugger (F9)', () => this.toggleDebugger())),
+      el('div', { class: 'more-row' },
         button('console-download', 'Download state', 'Save the state as a file', () => void this.downloadState()),
         button('console-open-state', 'Open state…', 'Load a state file (or drop it on the screen)', () => stateFile.click()),
-        stateFile),
-      el('div', { class: 'group' },
+        stateFile,
+        button('console-screenshot', 'Screenshot', 'Save the picture as PNG (F8)', () => void this.screenshot())),
+      el('div', { class: 'more-row' },
         button('console-open-rom', 'Open ROM…', 'BIOS, cartridge or character ROM image (or drop it on the screen)', () => romFile.click()),
         romFile,
         button('console-builtin', 'Our ROMs', 'Boot our own BIOS and cartridge again', () => void this.useBuiltins())),
-      el('div', { class: 'group' },
+      el('div', { class: 'more-row' },
         this.modeButton,
-        el('label', { title: 'Exchange the left and right hand controls (games differ in which is player 1)' }, this.swapBox, ' swap controls'),
         button('console-remap', 'Controls…', 'Choose keys and gamepad buttons', () => this.remap.open()),
         button('console-keyboard', 'Keyboard', 'Show the O2 keyboard (touch it, or see which PC key is which)', () => this.toggleKeyboard())),
-      el('div', { class: 'group' },
-        display,
-        button('console-fullscreen', 'Fullscreen', 'Fill the screen (Esc leaves)', () => void screenWrap.requestFullscreen?.()),
-        button('console-screenshot', 'Screenshot', 'Save the picture as PNG (F8)', () => void this.screenshot()),
-        el('label', { title: 'Volume' }, 'volume ', vol),
-        el('label', { title: 'Mute everything' }, mute, ' mute'),
-        button('console-debug', 'Debugger', 'Show the debugger (F9)', () => this.toggleDebugger())),
+      el('div', { class: 'more-row' },
+        el('label', { title: 'Exchange the left and right hand controls (games differ in which is player 1)' }, this.swapBox, ' swap controls'),
+        el('label', { title: 'Picture shape' }, 'picture ', display)),
     );
 
     this.message = el('p', { class: 'console-message', id: 'console-message', role: 'status', 'aria-live': 'polite' });
@@ -199,6 +209,7 @@ export class ConsoleApp {
       el('summary', { text: 'Keys' }),
       el('p', { text: 'Type mode: PC keys type the O2 keys shown on the keyboard picture; arrows steer the left control and Right Ctrl fires. Steer mode: arrows + Right Ctrl drive the left control, W A S D + Left Shift the right one; other keys still type. Caps Lock or F10 switches. F2 save, F4 load, F3 fast-forward, F6 pause, F7 frame step, F8 screenshot, F9 debugger.' }));
     const side = el('aside', { class: 'console-side' },
+      more,
       el('h2', { text: 'Cartridge and BIOS' }), this.romList,
       el('label', {}, 'our cartridge: ', this.builtinSelect),
       el('h2', { text: 'Your images' }), this.libraryList, this.statusLine, help,
@@ -211,8 +222,10 @@ export class ConsoleApp {
       this.keyBindings = this.bindings.keyboard();
     };
 
+    // The status message shares the toolbar's row (it wraps below it when the row is full).
+    toolbar.append(this.message);
     this.root = el('section', { class: 'console', id: 'console' },
-      toolbar, this.alertBox, this.message,
+      toolbar, this.alertBox,
       el('div', { class: 'console-main' }, screenWrap, side),
       this.touch.element, this.remap.element);
     container.append(this.root);
@@ -358,6 +371,23 @@ export class ConsoleApp {
   // ------------------------------------------------------------------ keyboard
 
   private wireEvents(screenWrap: HTMLElement): void {
+    // The screen box takes the height left below the toolbar, so the whole picture is in view
+    // without scrolling; no taller than a 4:3 box of its width (narrow, tall windows).
+    const fitHeight = (): void => {
+      if (document.fullscreenElement) return;
+      const rect = this.screenHost.getBoundingClientRect();
+      const top = rect.top + window.scrollY;
+      const room = Math.floor(window.innerHeight - top - 12);
+      const h = Math.max(243, Math.min(room, Math.round((rect.width * 3) / 4)));
+      this.screenHost.style.height = `${h}px`;
+    };
+    const fitObserver = new ResizeObserver(() => fitHeight());
+    fitObserver.observe(this.root);
+    window.addEventListener('resize', fitHeight);
+    this.cleanups.push(() => {
+      fitObserver.disconnect();
+      window.removeEventListener('resize', fitHeight);
+    });
     const onKeyDown = (e: KeyboardEvent): void => {
       void this.unlockAudio(); // any key is a user gesture that may start the sound
       if (this.remap.keydown(e)) return;
@@ -441,7 +471,7 @@ export class ConsoleApp {
   }
 
   private updateModeButton(): void {
-    this.modeButton.textContent = this.mode === 'type' ? 'Keys: type ⌨' : 'Keys: steer 🕹';
+    this.modeButton.textContent = this.mode === 'type' ? 'Keys: type' : 'Keys: steer';
     this.modeButton.dataset.mode = this.mode;
     this.root?.setAttribute('data-input-mode', this.mode);
   }

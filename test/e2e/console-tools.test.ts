@@ -61,6 +61,35 @@ describe('console tools', () => {
     expect(errors).toEqual([]);
   });
 
+  it('at 1280×800 the whole picture is in view without scrolling, the controls are labelled and focusable', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await waitReady(page);
+    await poll(async () => {
+      const box = (await page.locator('#console-screen canvas').boundingBox())!;
+      return box.y >= 0 && box.y + box.height <= 800 && box.height >= 2 * 243;
+    }).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The primary controls share one row (same top edge), above the screen.
+    const tops = await Promise.all(['#console-pause', '#console-reset', '#console-slot', '#console-save', '#console-load', '#console-fullscreen', '#console-volume', '#console-mute']
+      .map(async (id) => Math.round((await page.locator(id).boundingBox())!.y / 10)));
+    expect(tops.filter((t) => Math.abs(t - tops[0]) > 1)).toEqual([]);
+    // Every button has a visible label and a title, and takes keyboard focus with a visible ring.
+    const unlabelled = await page.evaluate(() => [...document.querySelectorAll<HTMLButtonElement>('#console button')]
+      .filter((b) => !b.hidden && b.offsetParent !== null && (!b.textContent?.trim() && !b.getAttribute('aria-label'))).map((b) => b.id));
+    expect(unlabelled).toEqual([]);
+    await page.locator('#console-debug').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('console-debug');
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid');
+    // The sound prompt is drawn with an inline SVG and plain text (no emoji a font may lack).
+    const prompt = await page.locator('#console-sound-prompt').evaluate((b) => ({ svg: b.querySelector('svg') !== null, text: b.textContent ?? '' }));
+    expect(prompt.svg).toBe(true);
+    expect(prompt.text).toMatch(/^[\u0020-\u024f\u2014]+$/);
+    expect(errors).toEqual([]);
+  });
+
   it('fast-forward runs several frames per tick and normal speed returns', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
