@@ -221,6 +221,9 @@ const api: ConsoleWorkerApi = {
   stats(): WorkerStats {
     return { framesRun, framesDropped: pacer.dropped, workerMsPerFrame: lastWorkMs, fps: lastFps, running, speed };
   },
+  externalRam(): Uint8Array {
+    return need().machine.eram.slice();
+  },
   frame() {
     const s = need();
     return { pixels: s.machine.frame.slice(), frame: s.machine.frameNumber };

@@ -131,6 +131,8 @@ export interface ConsoleWorkerApi {
   debugInfo(): DebugInfo;
   setBreakpoints(addresses: number[]): void;
   stats(): WorkerStats;
+  /** The 128 bytes of external RAM (a cartridge's mailbox, e.g. our battle cartridge's; tests, companions). */
+  externalRam(): Uint8Array;
   /** The current picture as colour indices (tests and screenshots). */
   frame(): { pixels: Uint8Array; frame: number };
   /** Test hook: the next frame throws inside the worker, as a core bug would. */
