@@ -44,7 +44,7 @@ const MAX_INCLUDE_DEPTH = 16;
 const ADDRESS_LIMIT = 0x10000;
 
 const DIRECTIVES = new Set([
-  'ORG', 'DB', 'DW', 'DS', 'EQU', 'SET', 'INCLUDE', 'MACRO', 'ENDM', 'IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF', 'CPU', 'END',
+  'ORG', 'ALIGN', 'DB', 'DW', 'DS', 'EQU', 'SET', 'INCLUDE', 'MACRO', 'ENDM', 'IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF', 'CPU', 'END',
 ]);
 
 interface SymbolEntry {
@@ -378,6 +378,18 @@ class Assembler {
         if (v < 0 || v >= ADDRESS_LIMIT) this.fail('out-of-range', `ORG address ${v} is outside 0..0xFFFF`, ...this.span(rest));
         this.address = v;
         this.listLine(hex(v, 4));
+        return;
+      }
+      case 'ALIGN': {
+        // ASL's ALIGN (the homebrew sources use `align 256` to start a MOVP table on a page):
+        // moves the address up to the next multiple, reserving the gap as DS does.
+        if (rest.length === 0) this.fail('syntax', 'ALIGN needs a value', op.col, op.end - op.col);
+        const n = this.value(rest, 'now', 'ALIGN')!;
+        if (n < 1 || n > ADDRESS_LIMIT) this.fail('out-of-range', `ALIGN value ${n} is outside 1..0x10000`, ...this.span(rest));
+        const to = Math.ceil(this.address / n) * n;
+        if (to > ADDRESS_LIMIT) this.fail('out-of-range', `ALIGN ${n} moves the address past 0xFFFF`, ...this.span(rest));
+        this.listLine(hex(this.address, 4));
+        this.address = to;
         return;
       }
       case 'DB':

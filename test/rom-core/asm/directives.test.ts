@@ -27,6 +27,21 @@ describe('directives', () => {
     expect(r.symbols.get('end')).toBe(7);
   });
 
+  it('ALIGN moves up to the next multiple without writing the gap; an aligned address stays', () => {
+    const r = ok(' org 400h\n nop\n align 256\npage: ret\n align 256\nsame: ret\n align 3\nthree:');
+    expect(r.symbols.get('page')).toBe(0x500);
+    expect(r.symbols.get('same')).toBe(0x600);
+    expect(r.symbols.get('three')).toBe(0x603);
+    expect(r.bytes.length).toBe(0x201);
+    expect(r.bytes[1]).toBe(0xff);
+    expect(r.bytes[0x100]).toBe(0x83);
+  });
+
+  it('ALIGN refuses a missing or out-of-range value', () => {
+    expect(errorsOf(' align').map((e) => e.code)).toEqual(['syntax']);
+    expect(errorsOf(' align 0').map((e) => e.message)).toEqual(['ALIGN value 0 is outside 1..0x10000']);
+  });
+
   it('EQU defines a constant, also before its use and from later labels', () => {
     const r = ok('size equ tail - head\nhead: db 1,2,3\ntail:\n mov a,#size');
     expect(Array.from(r.bytes)).toEqual([1, 2, 3, 0x23, 3]);
