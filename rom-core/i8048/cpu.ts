@@ -34,6 +34,12 @@ export interface DebugHooks {
   trace?: PcTrace;
   /** Stop before executing one of the 26 unused opcodes. */
   stopOnIllegal?: boolean;
+  /**
+   * A breakpoint at the PC runDebug starts from is passed over (default), so a plain resume moves
+   * on; false stops there too, for a caller that already ran the stopped instruction itself with
+   * stepAfterInterruptCheck().
+   */
+  passBreakpointAtStart?: boolean;
 }
 
 export interface DebugRunResult {
@@ -160,6 +166,16 @@ export class I8048 {
     return used + this.execute();
   }
 
+  /**
+   * Executes the next instruction without the interrupt check before it: for a debugger that
+   * stopped there with runDebug (which had already made that check) and now goes on. Checking twice
+   * is not harmless: the check reads /INT, which on the Odyssey² moves the video chip's clock.
+   */
+  stepAfterInterruptCheck(): number {
+    this.irqPolled = false;
+    return this.execute();
+  }
+
   /** Runs until at least `cycles` machine cycles have elapsed; returns the cycles run. */
   run(cycles: number): number {
     let elapsed = 0;
@@ -178,11 +194,11 @@ export class I8048 {
    * one it resumes at) or, if asked, before an unused opcode, and records every PC in the trace.
    */
   runDebug(cycles: number, hooks: DebugHooks = {}): DebugRunResult {
-    const { breakpoints, trace, stopOnIllegal = false } = hooks;
+    const { breakpoints, trace, stopOnIllegal = false, passBreakpointAtStart = true } = hooks;
     const flags = breakpoints instanceof Uint8Array ? breakpoints : undefined;
     const set = breakpoints instanceof Uint8Array ? undefined : breakpoints;
     const resumePc = this.pc;
-    let first = true;
+    let first = passBreakpointAtStart;
     let elapsed = 0;
     while (elapsed < cycles) {
       if (!this.irqInProgress) elapsed += this.serviceInterrupts();

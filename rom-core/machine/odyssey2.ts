@@ -24,9 +24,7 @@
  */
 import { I8048 } from '../i8048/cpu.ts';
 import type { DebugHooks } from '../i8048/cpu.ts';
-import { ILLEGAL_OPCODES } from '../i8048/opcodes.ts';
 import type { I8048Pins } from '../i8048/pins.ts';
-import { PcTrace } from '../i8048/trace.ts';
 import { I8244 } from '../i8244/vdc.ts';
 import { NTSC, PAL, mameFrameStartDot } from '../i8244/timing.ts';
 import type { VdcTiming } from '../i8244/timing.ts';
@@ -73,38 +71,6 @@ export interface FrameDebugResult {
   pc: number;
 }
 
-const ILLEGAL = new Uint8Array(256);
-for (const op of ILLEGAL_OPCODES) ILLEGAL[op] = 1;
-
-/** Thrown out of the CPU's runDebug by DebugStop to stop before an instruction. */
-class Stop {
-  constructor(readonly reason: 'breakpoint' | 'illegal', readonly pc: number) {}
-}
-
-/**
- * The CPU's runDebug hands its trace every instruction's PC after the interrupt check and before
- * the instruction runs; throwing there stops exactly before it. (runDebug's own breakpoint check
- * skips the instruction it starts at, which would let the instruction after a resumed one through.)
- */
-class DebugStop extends PcTrace {
-  constructor(
-    private readonly program: () => Uint8Array,
-    private readonly flags: Uint8Array | undefined,
-    private readonly set: ReadonlySet<number> | undefined,
-    private readonly illegal: boolean,
-    private readonly inner: PcTrace | undefined,
-  ) {
-    super(1);
-  }
-
-  override record(pc: number): void {
-    if ((this.flags !== undefined && this.flags[pc] !== 0) || (this.set !== undefined && this.set.has(pc))) {
-      throw new Stop('breakpoint', pc);
-    }
-    if (this.illegal && ILLEGAL[this.program()[pc]] === 1) throw new Stop('illegal', pc);
-    this.inner?.record(pc);
-  }
-}
 
 const STATE_MAGIC = 'O2MS';
 const STATE_VERSION = 1;
@@ -224,14 +190,7 @@ export class Odyssey2 implements I8048Pins {
    * at a breakpoint stops it again (the next instruction, or the same one on its next pass).
    */
   runFrameDebug(hooks: DebugHooks = {}): FrameDebugResult {
-    const { breakpoints, trace, stopOnIllegal = false } = hooks;
-    const stop = new DebugStop(
-      () => this.cpu.program,
-      breakpoints instanceof Uint8Array ? breakpoints : undefined,
-      breakpoints instanceof Uint8Array ? undefined : breakpoints,
-      stopOnIllegal,
-      trace,
-    );
+    const debug: DebugHooks = { ...hooks, passBreakpointAtStart: false };
     this.beginRun();
     const cpu = this.cpu;
     const dpc = this.dpc;
@@ -248,12 +207,10 @@ export class Odyssey2 implements I8048Pins {
         this.dotBase += n * dpc;
         continue;
       }
-      try {
-        cpu.runDebug(n, { trace: stop });
-      } catch (e) {
-        if (!(e instanceof Stop)) throw e;
+      const result = cpu.runDebug(n, debug);
+      if (result.reason !== 'cycles') {
         this.pendingInstruction = true;
-        return { reason: e.reason, pc: e.pc };
+        return { reason: result.reason, pc: result.pc };
       }
     }
     this.endFrame();
@@ -295,21 +252,9 @@ export class Odyssey2 implements I8048Pins {
     }
   }
 
-  /**
-   * Runs the instruction a breakpoint stopped before, its interrupt check already done: with an
-   * interrupt entered (or one in service) step() checks nothing; otherwise interrupts are masked for
-   * the step (only EN I / DIS I read or write the flag inside an instruction).
-   */
+  /** Runs the instruction a breakpoint stopped before; its interrupt check was made before the stop. */
   private finishInstruction(): void {
-    const cpu = this.cpu;
-    if (cpu.irqInProgress || !cpu.intEnabled) {
-      cpu.step();
-      return;
-    }
-    const op = cpu.program[cpu.pc];
-    cpu.intEnabled = false;
-    cpu.step();
-    if (op !== 0x15) cpu.intEnabled = true; // DIS I leaves it off; anything else (EN I too) leaves it on
+    this.cpu.stepAfterInterruptCheck();
   }
 
   private endFrame(): void {

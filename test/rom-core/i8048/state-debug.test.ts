@@ -117,6 +117,28 @@ describe('runDebug', () => {
     expect(c.cpu.saveState()).toEqual(a.cpu.saveState());
   });
 
+  it('with passBreakpointAtStart false, stops at the breakpoint it starts from too', () => {
+    const { cpu } = rig([[0, [0x04, 0x00]]]); // JMP 0: a loop of one instruction
+    const hooks = { breakpoints: new Set([0]), passBreakpointAtStart: false };
+    expect(cpu.runDebug(100, hooks)).toEqual({ cycles: 0, reason: 'breakpoint', pc: 0 });
+    expect(cpu.stepAfterInterruptCheck()).toBe(2);
+    expect(cpu.runDebug(100, hooks)).toEqual({ cycles: 0, reason: 'breakpoint', pc: 0 });
+  });
+
+  it('stepAfterInterruptCheck runs the stopped instruction without checking interrupts again', () => {
+    // The breakpoint is found after the check; a second check would now take the interrupt that
+    // became due in between and run the vector instead of the stopped instruction.
+    const { cpu, pins } = loop();
+    cpu.intEnabled = true;
+    expect(cpu.runDebug(100, { breakpoints: new Set([1]) })).toEqual({ cycles: 1, reason: 'breakpoint', pc: 1 });
+    pins.int = 1;
+    expect(cpu.stepAfterInterruptCheck()).toBe(1);
+    expect(cpu.pc).toBe(2);
+    expect(cpu.irqInProgress).toBe(false);
+    cpu.step();
+    expect(cpu.irqInProgress).toBe(true);
+  });
+
   it('run() returns at least the asked cycles and no more than one instruction and entry over', () => {
     const { cpu } = busy();
     for (let i = 0; i < 50; i++) {
