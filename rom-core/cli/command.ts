@@ -19,6 +19,8 @@ export interface ParsedArgs {
 export interface Command {
   usage: string;
   summary: string;
+  /** More text for `o2 <command> --help`, after the usage line. */
+  help?: string;
   /** Options taking a value; any other `--name` is a flag. */
   valued: string[];
   flags: string[];

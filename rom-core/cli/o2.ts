@@ -112,7 +112,7 @@ export function main(argv: string[], io: CliIo): number {
     return 1;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.stdout(`usage: o2 ${command.usage}\n`);
+    io.stdout(`usage: o2 ${command.usage}\n${command.help ? `\n${command.help}` : ''}`);
     return 0;
   }
   try {

@@ -242,7 +242,25 @@ function run(args: RunArgs, cliIo: CliIo): number {
   return 0;
 }
 
+const RUN_HELP = `--input SCRIPT: one event a line, \`FRAME KEY down|up\` (FRAME from 1; the event applies before
+  that frame runs; \`#\` starts a comment). KEY is one of:
+    0-9 A-Z SPACE ENTER CLEAR PLUS MINUS TIMES DIVIDE EQUALS QUESTION PERIOD RESET
+    (Y and N are the YES/NO keys; RESET is the console's RESET key)
+    J0_UP J0_DOWN J0_LEFT J0_RIGHT J0_FIRE  the left-hand control (MAME JOY.0)
+    J1_UP J1_DOWN J1_LEFT J1_RIGHT J1_FIRE  the right-hand control (MAME JOY.1)
+--state-jsonl OUT: one JSON object per frame with exactly the keys frame (from 1), pc, a, psw, p1,
+  p2 (numbers), iram (64 bytes, 128 hex chars), eram (128 bytes, 256 hex chars), vdc (256 registers,
+  512 hex chars), sampled at the start of each frame's VBLANK.
+--png OUT: the last frame, one pixel per dot, 360 x 243 (the visible area of MAME's odyssey2 and
+  videopac screens, its snapshot geometry).
+--png-every K --png-dir DIR: also every K-th frame as DIR/frame-NNNNNN.png.
+--wav OUT: the sound of the whole run (16-bit mono, 48 kHz).
+--frames N: frames to run (default 60). --pal: the 8245 (Videopac) timing.
+Without --bios, our open BIOS; without --cart, our battle cartridge (both built from source).
+`;
+
 export const runCommand: Command = {
+  help: RUN_HELP,
   usage: 'run [--cart C.bin] [--bios B.rom] [--charset CS.bin] [--pal] [--mapper standard|rally|ktaa] [--frames N] [--input SCRIPT] [--state-jsonl OUT.jsonl] [--png OUT.png] [--png-every K --png-dir DIR] [--wav OUT.wav]',
   summary: 'run a cartridge (default: our battle cartridge) headless; write per-frame state, pictures and sound',
   valued: ['cart', 'bios', 'charset', 'mapper', 'frames', 'input', 'state-jsonl', 'png', 'png-every', 'png-dir', 'wav'],

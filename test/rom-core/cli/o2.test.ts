@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../../rom-core/cli/o2.ts';
 import type { CliIo } from '../../../rom-core/cli/o2.ts';
+import { KEY_NAMES } from '../../../rom-core/machine/input.ts';
 
 /** An in-memory disk and captured output for main(). */
 function fakeIo(files: Record<string, string | Uint8Array>) {
@@ -92,6 +93,20 @@ describe('o2 itself', () => {
     expect(main([], g.io)).toBe(1);
     expect(main(['frob'], g.io)).toBe(1);
     expect(g.err()).toContain("o2: unknown command 'frob'");
+  });
+
+  it('run --help documents every input key, which joystick is the left-hand control, and the state keys', () => {
+    const f = fakeIo({});
+    expect(main(['run', '--help'], f.io)).toBe(0);
+    const help = f.out();
+    expect(help).toContain('0-9 A-Z');
+    for (const name of KEY_NAMES) {
+      if (name.length === 1) expect(name).toMatch(/^[0-9A-Z]$/);
+      else expect(help).toMatch(new RegExp(`(^|\\s)${name}(\\s|$)`, 'm'));
+    }
+    expect(help).toMatch(/J0_UP .*left-hand control/);
+    expect(help).toMatch(/J1_UP .*right-hand control/);
+    for (const key of ['frame', 'pc', 'a', 'psw', 'p1', 'p2', 'iram', 'eram', 'vdc']) expect(help).toMatch(new RegExp(`\\b${key}\\b`));
   });
 
   it('runs as `npx tsx rom-core/cli/o2.ts` with real files and exit codes', async () => {
