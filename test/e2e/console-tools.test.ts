@@ -19,7 +19,13 @@ describe('console tools', () => {
   it('the on-screen keyboard and stick reach the machine', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
-    if (await page.locator('.o2-touch').isHidden()) await page.locator('#console-keyboard').click();
+    // The Keyboard button really shows and hides the panel (a CSS display rule once overrode [hidden]).
+    const panel = page.locator('.o2-touch');
+    const shownAtStart = await panel.isVisible();
+    await page.locator('#console-keyboard').click();
+    await poll(() => panel.isVisible()).toBe(!shownAtStart);
+    if (!(await panel.isVisible())) await page.locator('#console-keyboard').click();
+    await poll(() => panel.isVisible()).toBe(true);
     const key = page.locator('.o2-key[data-key="K"]');
     await key.scrollIntoViewIfNeeded();
     const box = (await key.boundingBox())!;
@@ -87,6 +93,10 @@ describe('console tools', () => {
     const prompt = await page.locator('#console-sound-prompt').evaluate((b) => ({ svg: b.querySelector('svg') !== null, text: b.textContent ?? '' }));
     expect(prompt.svg).toBe(true);
     expect(prompt.text).toMatch(/^[\u0020-\u024f\u2014]+$/);
+    // Once the sound runs the prompt is gone from view, not just marked hidden.
+    await page.locator('#console-screen').click();
+    await poll(() => page.evaluate(() => (window as unknown as { Howler: { ctx: AudioContext } }).Howler.ctx.state)).toBe('running');
+    await poll(() => page.locator('#console-sound-prompt').isHidden()).toBe(true);
     expect(errors).toEqual([]);
   });
 
