@@ -12,6 +12,7 @@ export default defineConfig({
   preview: { port: 4173, host: '127.0.0.1' },
   test: {
     root: '.',
+    reporters: ['default', './test/setup/summary-reporter.ts'],
     projects: [
       {
         extends: true,
