@@ -20,13 +20,15 @@ class O2SoundProcessor extends AudioWorkletProcessor {
     super();
     // The node's own port stays with the page (statistics); the page sends the worklet one end of a
     // channel whose other end it gives the emulator worker, so PCM never passes the main thread.
-    this.port.onmessage = (event: MessageEvent<{ type: 'connect'; port: MessagePort } | { type: 'stats' }>) => {
+    this.port.onmessage = (event: MessageEvent<{ type: 'connect'; port: MessagePort } | { type: 'stats' } | { type: 'flush' }>) => {
       const m = event.data;
       if (m.type === 'connect') {
         m.port.onmessage = (e: MessageEvent<AudioMessage>) => {
           if (e.data.type === 'pcm') this.queue.push(e.data.samples);
           else if (e.data.type === 'flush') this.queue.flush();
         };
+      } else if (m.type === 'flush') {
+        this.queue.flush();
       } else if (m.type === 'stats') {
         this.port.postMessage({ type: 'stats', blocks: this.blocks, ...this.queue.stats() });
       }

@@ -70,6 +70,9 @@ export class ConsoleAudio {
       } catch {
         return false;
       }
+      // While the context was suspended the worker kept sending sound and the queue filled to its
+      // cap (a quarter second); the ±1 % rate trim would take many seconds to drain that delay.
+      if (this.running) this.node.port.postMessage({ type: 'flush' });
     }
     return this.running;
   }

@@ -100,6 +100,23 @@ describe('console tools', () => {
     expect(errors).toEqual([]);
   });
 
+  it('sound that starts late does not play a backlog: the queue is back near its 30 ms target', async () => {
+    type Stats = { queuedMs: number; dropped: number };
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await waitReady(page);
+    const howlerState = () => page.evaluate(() => (window as unknown as { Howler: { ctx: AudioContext } }).Howler.ctx.state);
+    // As before a user's first gesture: the context is suspended while the worker keeps sending sound.
+    await page.evaluate(() => (window as unknown as { Howler: { ctx: AudioContext } }).Howler.ctx.suspend());
+    await poll(howlerState).toBe('suspended');
+    await poll(async () => ((await page.evaluate(() => window.__o2console!.audioStats())) as Stats).dropped).toBeGreaterThan(0);
+    expect(((await page.evaluate(() => window.__o2console!.audioStats())) as Stats).queuedMs).toBeGreaterThan(150);
+    await page.locator('#console-screen').click();
+    await poll(howlerState).toBe('running');
+    await poll(() => page.locator('#console-sound-prompt').isHidden()).toBe(true);
+    expect(((await page.evaluate(() => window.__o2console!.audioStats())) as Stats).queuedMs).toBeLessThan(100);
+    expect(errors).toEqual([]);
+  });
+
   it('fast-forward runs several frames per tick and normal speed returns', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
