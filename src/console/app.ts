@@ -615,14 +615,26 @@ export class ConsoleApp {
       return;
     }
     const slot = this.slot();
-    await this.store.putState({ key: `${this.machineKey}#${slot}`, machine: this.machineKey, slot, bytes, frame: dbg.frame, savedAt: Date.now() });
+    try {
+      await this.store.putState({ key: `${this.machineKey}#${slot}`, machine: this.machineKey, slot, bytes, frame: dbg.frame, savedAt: Date.now() });
+    } catch (e) {
+      // A full quota or a storage error: the slot keeps what it had; the state can still leave as a file.
+      this.say(`Slot ${slot} was not saved (${errorText(e)}). Its previous contents are unchanged; use “Download state” to keep this moment as a file.`, 'error');
+      return;
+    }
     await this.refreshSlots();
     this.say(`Saved in slot ${slot} (frame ${dbg.frame}).`);
   }
 
   private async loadSlot(): Promise<void> {
     const slot = this.slot();
-    const saved = await this.store?.getState(this.machineKey, slot);
+    let saved;
+    try {
+      saved = await this.store?.getState(this.machineKey, slot);
+    } catch (e) {
+      this.say(`Slot ${slot} could not be read (${errorText(e)}). The running game is unchanged.`, 'error');
+      return;
+    }
     if (!saved) {
       this.say(`Slot ${slot} is empty for this BIOS and cartridge.`, 'error');
       return;

@@ -43,6 +43,19 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
+/**
+ * A write counts once its transaction has committed: a full quota fails the commit (the transaction
+ * aborts with QuotaExceededError) after the request itself has already succeeded.
+ */
+function write(tx: IDBTransaction, start: (tx: IDBTransaction) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+    start(tx);
+  });
+}
+
 export class ConsoleStore {
   private constructor(private readonly db: IDBDatabase) {}
 
@@ -62,7 +75,7 @@ export class ConsoleStore {
   }
 
   async putRom(rom: StoredRom): Promise<void> {
-    await request(this.store('roms', 'readwrite').put(rom));
+    await write(this.db.transaction('roms', 'readwrite'), (tx) => tx.objectStore('roms').put(rom));
   }
 
   async getRom(key: string): Promise<StoredRom | undefined> {
@@ -74,7 +87,7 @@ export class ConsoleStore {
   }
 
   async deleteRom(key: string): Promise<void> {
-    await request(this.store('roms', 'readwrite').delete(key));
+    await write(this.db.transaction('roms', 'readwrite'), (tx) => tx.objectStore('roms').delete(key));
   }
 
   async active(): Promise<ActiveRoms> {
@@ -82,11 +95,11 @@ export class ConsoleStore {
   }
 
   async setActive(active: ActiveRoms): Promise<void> {
-    await request(this.store('settings', 'readwrite').put(active, 'active'));
+    await write(this.db.transaction('settings', 'readwrite'), (tx) => tx.objectStore('settings').put(active, 'active'));
   }
 
   async putState(state: StoredState): Promise<void> {
-    await request(this.store('states', 'readwrite').put(state));
+    await write(this.db.transaction('states', 'readwrite'), (tx) => tx.objectStore('states').put(state));
   }
 
   async getState(machine: string, slot: number): Promise<StoredState | undefined> {

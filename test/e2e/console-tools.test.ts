@@ -221,6 +221,37 @@ describe('console files', () => {
   });
 });
 
+describe('console storage failures', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
+
+  it('a slot save refused by storage (full quota) says so and the slot keeps its earlier state', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await waitReady(page);
+    await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(false));
+    await page.locator('#console-save').click();
+    await poll(() => page.locator('#console-message').textContent()).toMatch(/^Saved in slot 1 \(frame (\d+)\)\.$/);
+    const firstFrame = Number(/frame (\d+)/.exec((await page.locator('#console-message').textContent())!)![1]);
+    await page.evaluate(() => window.__o2console!.runtime()!.api.stepFrames(30));
+    // The browser refuses the next write as a full disk would.
+    await page.evaluate(() => {
+      const put = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+        if (this.name === 'states') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return put.apply(this, args);
+      };
+    });
+    await page.locator('#console-save').click();
+    await poll(() => page.locator('#console-message').getAttribute('data-kind')).toBe('error');
+    expect(await page.locator('#console-message').textContent()).toMatch(/^Slot 1 was not saved \(The quota has been exceeded\.\)\. Its previous contents are unchanged; use “Download state”/);
+    await page.locator('#console-load').click();
+    await poll(() => page.locator('#console-message').textContent()).toBe(`Loaded the state from slot 1 (frame ${firstFrame}).`);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('console outputs and pad settings', () => {
   let browser: Browser;
   beforeAll(async () => { browser = await launchBrowser(); });
