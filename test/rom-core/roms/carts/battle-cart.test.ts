@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseInputScript } from '../../../../rom-core/cli/run.ts';
-import { BANK_SIZE, CART_SIZE, MAILBOX_SIGNATURE, SHARED_STUB_END, assembleBattleCart } from '../../../../rom-core/roms/carts/index.ts';
-import { CARTS_DIR, SCENARIOS, battleCart, scenario, typed } from './scenarios.ts';
+import { Odyssey2 } from '../../../../rom-core/machine/index.ts';
+import { BANK_SIZE, CART_SIZE, MAILBOX, MAILBOX_SIGNATURE, SHARED_STUB_END, assembleBattleCart } from '../../../../rom-core/roms/carts/index.ts';
+import { CARTS_DIR, SCENARIOS, battleCart, openBios, scenario, typed } from './scenarios.ts';
 import { coloursIn, eramOf, mailbox, readGoldenJsonl, readGoldenPng, runScenario, runScript } from './helpers.ts';
 
 // Palette indices (MAME RF order): sprites are always bright.
@@ -251,6 +252,53 @@ describe('weapons', () => {
     expect(wrapped).toBeGreaterThan(0);
     expect(offscreen.slice(180).some((s) => s !== 0)).toBe(true);
     expect(offscreen[299]).toBe(0);
+  });
+});
+
+/** Per frame: the cartridge's phase, the loudest sample and the output's rising edges. */
+function soundOf(input: string, frames: number): { phase: number; peak: number; rises: number }[] {
+  const machine = new Odyssey2({ bios: openBios(), cart: battleCart() });
+  const events = parseInputScript(input);
+  const out: { phase: number; peak: number; rises: number }[] = [];
+  let next = 0;
+  for (let f = 1; f <= frames; f++) {
+    while (next < events.length && events[next].frame === f) machine.setKey(events[next].key, events[next++].down);
+    machine.runFrame();
+    const samples = machine.vdc.sound.samplesInt16();
+    let peak = 0;
+    let rises = 0;
+    for (let i = 0; i < samples.length; i++) {
+      if (samples[i] > peak) peak = samples[i];
+      if (i > 0 && samples[i] > 0 && samples[i - 1] === 0) rises++;
+    }
+    out.push({ phase: machine.eram[MAILBOX.phase], peak, rises });
+  }
+  return out;
+}
+
+describe('sounds', () => {
+  it('engines through the battle, louder bursts for the shot and the explosion, then fireworks', () => {
+    // red-wins-tank-duel: ENTER at frame 156, red fires at 362, the blue tank blows up, result screen.
+    const sound = soundOf(scenario('red-wins-tank-duel').input, 460);
+    const at = (f: number) => sound[f - 1];
+    const battle = sound.slice(169, 360);
+    expect(battle.every((s) => s.phase === PH.battle && s.peak > 0)).toBe(true); // engines never stop
+    const engine = Math.max(...battle.map((s) => s.peak));
+    const shot = sound.slice(362, 370);
+    expect(Math.max(...shot.map((s) => s.peak))).toBeGreaterThan(2 * engine);
+    const blast = sound.slice(378, 420);
+    expect(blast.filter((s) => s.peak > engine).length).toBeGreaterThanOrEqual(20);
+    const fireworks = sound.filter((s) => s.phase === PH.result);
+    expect(fireworks.length).toBeGreaterThan(10);
+    expect(fireworks.filter((s) => s.peak > engine).length).toBeGreaterThan(fireworks.length / 2);
+    expect(at(460).phase).toBe(PH.result);
+  });
+
+  it('the sonar ding is a clear tone (about 1967 Hz: 33 rising edges a frame) 150 battle frames in', () => {
+    const sound = soundOf('30 SPACE down\n34 SPACE up\n' + typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER'), 340);
+    const tone = (s: { rises: number; peak: number }) => s.rises >= 31 && s.rises <= 35 && s.peak > 0;
+    expect(sound.slice(169, 300).some(tone)).toBe(false); // engines only: noise, few edges
+    expect(sound.slice(300, 340).filter(tone).length).toBeGreaterThanOrEqual(20);
   });
 });
 
