@@ -530,7 +530,9 @@ export class ConsoleApp {
       ' ',
       button('console-restart', last ? 'Restart from the last state' : 'Restart', 'Start a new emulator', () => {
         this.alertBox.hidden = true;
-        void this.boot(images, last?.bytes).then(() => this.say(last ? `Restarted from frame ${last.frame}.` : 'Restarted from power-on.'));
+        void this.boot(images, last?.bytes).then(
+          () => this.say(last ? `Restarted from frame ${last.frame}.` : 'Restarted from power-on.'),
+          (e: unknown) => this.onFatal(`the restart failed too (${errorText(e)})`));
       }),
     );
   }

@@ -35,13 +35,23 @@ export class ConsoleRuntime {
     const channel = new MessageChannel();
     const made: { runtime?: ConsoleRuntime } = {};
     const failures: string[] = [];
+    // A worker that fails before boot answers (its script did not load, it threw at start) would leave
+    // the boot call waiting for ever: the first failure ends the wait with its reason.
+    let failBoot: (e: Error) => void = () => undefined;
+    const bootFailed = new Promise<never>((_, reject) => { failBoot = reject; });
+    bootFailed.catch(() => undefined);
     const fail = (message: string): void => {
       if (made.runtime) made.runtime.die(message, events);
-      else failures.push(message);
+      else {
+        failures.push(message);
+        failBoot(new Error(message));
+      }
     };
     worker.addEventListener('error', (e) => {
       e.preventDefault();
-      fail(e.message || 'the emulator worker stopped with an error it did not describe');
+      fail(e.message || (made.runtime
+        ? 'the emulator worker stopped with an error it did not describe'
+        : 'the emulator worker did not start (its script failed to load or threw before answering)'));
     });
     worker.addEventListener('messageerror', () => fail('a message from the emulator worker could not be read'));
     let pendingState: { bytes: Uint8Array; frame: number } | undefined;
@@ -59,14 +69,14 @@ export class ConsoleRuntime {
     if (audioPort) transfer.push(audioPort);
     let info: BootInfo;
     try {
-      info = await api.boot(Comlink.transfer({
+      info = await Promise.race([bootFailed, api.boot(Comlink.transfer({
         images,
         state: options.state,
         videoPort: channel.port2,
         audioPort,
         sampleRate: options.audio?.sampleRate ?? 48_000,
         paused: options.paused,
-      }, transfer));
+      }, transfer))]);
     } catch (e) {
       worker.terminate();
       throw e;

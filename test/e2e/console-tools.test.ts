@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openApp } from './browser.ts';
+import { appUrl, launchBrowser, openApp } from './browser.ts';
 import { iram, poll, waitReady } from './console-helpers.ts';
 import { assemble } from '../../rom-core/asm/index.ts';
 import { KEY_MATRIX } from '../../rom-core/machine/input.ts';
@@ -249,6 +249,23 @@ describe('console storage failures', () => {
     await page.locator('#console-load').click();
     await poll(() => page.locator('#console-message').textContent()).toBe(`Loaded the state from slot 1 (frame ${firstFrame}).`);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('console start-up failure', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
+
+  it('a worker that cannot start is reported on the page instead of a silent hang', async () => {
+    // Routed on the context: the worker's own script request does not pass the page's routes.
+    const context = await browser.newContext();
+    await context.route(/\/emulator\.worker[^/]*\.js/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(appUrl('/?cart=console-test#/console'));
+    await poll(() => page.locator('.page-error').textContent()).toMatch(/^This section failed to load: the emulator worker did not start \(its script failed to load/);
+    expect(await page.evaluate(() => window.__o2console?.ready)).not.toBe(true);
   });
 });
 
