@@ -37,6 +37,8 @@ function countryRow(c: ViewCountry, state: ViewState, opts: WorldOptions): HTMLE
     'data-key': `country:${c.name}`,
     'data-country': c.name,
     'aria-label': label,
+    // Long names (Czechoslovakia, United Kingdom) are cut with an ellipsis in narrow columns.
+    title: c.name,
     'aria-pressed': opts.selected.has(c.name) ? 'true' : null,
   }, c.name);
   btn.addEventListener('click', () => opts.onCountry(c.name));

@@ -255,6 +255,8 @@ describe('board view: import, end game, export', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
     const size = await page.locator('.bv-world [data-country="United States"]').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     expect(size).toBeGreaterThanOrEqual(18);
+    // A name cut short by a narrow column (United Kingdom at 1280 wide) still shows in full on hover.
+    expect(await page.locator('.bv-world [data-country="United Kingdom"]').getAttribute('title')).toBe('United Kingdom');
     // The choice is kept across a reload.
     await page.reload();
     await ready(page);
