@@ -571,6 +571,12 @@ class Assembler {
     if (match.rows[0].bytes === 2 && (at & 0x7ff) === 0x7ff) {
       this.report('warning', 'bank-wrap', `the operand byte of this instruction at 0x${hex(at, 3)} is read from 0x${hex(at & ~0x7ff, 3)}, not 0x${hex(at + 1, 3)}: the 8048's PC does not carry into bit 11`, op.col, op.end - op.col);
     }
+    const name = match.rows[0].mnemonic;
+    if ((name === 'JMPP' || name === 'MOVP') && (at & 0xff) === 0xff) {
+      // JMPP and MOVP use the page of the incremented PC: at xFFh that is the next page.
+      const page = ((at + 1) & 0x7ff) | (at & 0x800);
+      this.report('warning', 'page-wrap', `${name} at 0x${hex(at, 3)} works in page 0x${hex(page & ~0xff, 3)} (the next instruction's), not page 0x${hex(at & ~0xff, 3)}`, op.col, op.end - op.col);
+    }
     try {
       this.encode(match, at);
     } catch (e) {

@@ -70,6 +70,16 @@ describe('each mistake gets one diagnostic with its position', () => {
     expect(assemble(' org 0xfff\n nop').diagnostics).toEqual([]);
   });
 
+  it('JMPP and MOVP at xFFh are a warning: they work in the next page', () => {
+    const r = assemble(' org 0x4ff\n jmpp @a\n org 0x7ff\n movp a,@a');
+    expect(r.ok).toBe(true);
+    expect(r.diagnostics).toMatchObject([
+      { severity: 'warning', code: 'page-wrap', line: 2, column: 2, length: 4, message: "JMPP at 0x4FF works in page 0x500 (the next instruction's), not page 0x400" },
+      { severity: 'warning', code: 'page-wrap', line: 4, column: 2, length: 4, message: "MOVP at 0x7FF works in page 0x000 (the next instruction's), not page 0x700" },
+    ]);
+    expect(assemble(' org 0x4fe\n jmpp @a\n movp3 a,@a').diagnostics).toEqual([]);
+  });
+
   it('a wrong line keeps its size, so later labels do not move', () => {
     const r = assemble(' jz 0x300\n mov a,#999\n db 1, 1/0\nafter: nop');
     expect(r.diagnostics.map((d) => d.code)).toEqual(['page-crossing', 'out-of-range', 'division-by-zero']);
