@@ -244,6 +244,29 @@ describe('weapons', () => {
     expect(surfaced).toBeGreaterThanOrEqual(30);
   });
 
+  it('a jet that flies into a tree crashes; flying straight over water and the enemy tank it does not', () => {
+    // Layout 0: the red jet starts in row 4 heading right; one step down-right takes it into the
+    // tree at column 2, row 5. Without the turn it crosses the lake and the blue tank unharmed.
+    const script = '30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER');
+    const turned = runScript(script + '170 J0_DOWN down\n170 J0_RIGHT down\n174 J0_DOWN up\n174 J0_RIGHT up\n', 260);
+    const red = (r: ReturnType<typeof runScript>, f: number) => eramOf(r.records[f - 1]).subarray(0x20, 0x30);
+    expect(red(turned, 172)[6]).toBe(7); // heading down-right
+    const crash = turned.records.findIndex((rec) => (eramOf(rec)[0x23] & 0x80) !== 0) + 1;
+    expect(crash).toBeGreaterThan(172);
+    expect(crash).toBeLessThan(190);
+    const [x, y] = [red(turned, crash)[4], red(turned, crash)[5]];
+    expect([Math.floor((x + 4 - 8) / 16), Math.floor((y + 8 - 24) / 24)]).toEqual([2, 5]); // the tree's cell
+    expect(red(turned, 230)[4]).toBe(x); // wreck stays
+    const end = mailbox(eramOf(turned.records[259]));
+    expect(end).toMatchObject({ phase: PH.result, winner: 2, reason: 1 });
+    expect(end.blue.state & 0x80).toBe(0);
+
+    const straight = runScript(script, 230);
+    expect(straight.records.every((rec) => (eramOf(rec)[0x23] & 0x80) === 0)).toBe(true);
+    expect(straight.records.every((rec) => (eramOf(rec)[0x33] & 0x80) === 0)).toBe(true);
+    expect(red(straight, 200)[4]).toBeGreaterThan(80); // it flew on, over the lake
+  });
+
   it('a jet leaving the right edge re-enters from the left', () => {
     const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') + '170 J0_RIGHT down\n', 300);
     const xs = r.records.map((rec) => eramOf(rec)[0x24]);
