@@ -267,6 +267,29 @@ describe('weapons', () => {
     expect(red(straight, 200)[4]).toBeGreaterThan(80); // it flew on, over the lake
   });
 
+  it('plane vs sub: the jet shot destroys a surfaced submarine and passes over a submerged one', () => {
+    // Layout 0: the blue sub waits at (124, 100); the red jet climbs one step up-right to y = 100,
+    // turns right and fires along the sub's row.
+    const attack = '170 J0_UP down\n170 J0_RIGHT down\n182 J0_UP up\n186 J0_RIGHT up\n184 J0_FIRE down\n188 J0_FIRE up\n';
+    const script = '30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B S 2 5 0 0 ENTER');
+    const blue = (r: ReturnType<typeof runScript>, f: number) => eramOf(r.records[f - 1]).subarray(0x30, 0x40);
+    const red = (r: ReturnType<typeof runScript>, f: number) => eramOf(r.records[f - 1]).subarray(0x20, 0x30);
+
+    const surfaced = runScript(script + attack, 300);
+    expect(red(surfaced, 190)[3] & 0x08).toBe(0x08); // shot flying
+    expect(red(surfaced, 190)[9]).toBe(blue(surfaced, 190)[5]); // along the sub's row
+    expect(blue(surfaced, 190)[3] & 0xc0).toBe(0); // up periscope, alive
+    expect(blue(surfaced, 215)[3] & 0x80).toBe(0x80);
+    expect(mailbox(eramOf(surfaced.records[299]))).toMatchObject({ phase: PH.result, winner: 1, reason: 1 });
+
+    // The same shot with blue's stick held: submerged (hidden), it cannot be hit.
+    const submerged = runScript(script + '160 J1_RIGHT down\n' + attack, 240);
+    const flew = submerged.records.slice(184, 215).filter((rec) => (eramOf(rec)[0x23] & 0x08) !== 0).length;
+    expect(flew).toBeGreaterThan(20);
+    expect(submerged.records.slice(160, 240).every((rec) => (eramOf(rec)[0x33] & 0xc0) === 0x40)).toBe(true);
+    expect(mailbox(eramOf(submerged.records[239])).phase).toBe(PH.battle);
+  });
+
   it('a jet leaving the right edge re-enters from the left', () => {
     const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') + '170 J0_RIGHT down\n', 300);
     const xs = r.records.map((rec) => eramOf(rec)[0x24]);
