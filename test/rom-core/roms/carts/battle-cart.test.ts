@@ -290,6 +290,24 @@ describe('weapons', () => {
     expect(mailbox(eramOf(submerged.records[239])).phase).toBe(PH.battle);
   });
 
+  it('sub vs tank: the cruise missile follows the stick while the button is held and destroys the tank', () => {
+    // Layout 0: red sub at (28, 100), blue tank at (156, 124). Fire, steer right, down-right, right.
+    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') +
+      '170 J0_FIRE down\n172 J0_RIGHT down\n190 J0_DOWN down\n204 J0_DOWN up\n280 J0_FIRE up\n280 J0_RIGHT up\n', 330);
+    const red = (f: number) => eramOf(r.records[f - 1]).subarray(0x20, 0x30);
+    expect(red(185)[10]).toBe(0); // heading right
+    expect(red(197)[10]).toBe(7); // down-right while the stick says so
+    expect(red(197)[9]).toBeGreaterThan(red(191)[9]); // descending
+    expect(red(215)[10]).toBe(0);
+    expect(red(215)[8]).toBeGreaterThan(red(205)[8]);
+    expect(eramOf(r.records[229])[0x33] & 0x80).toBe(0);
+    const hit = r.records.findIndex((rec) => (eramOf(rec)[0x33] & 0x80) !== 0) + 1;
+    expect(hit).toBeGreaterThan(230);
+    expect(hit).toBeLessThan(250);
+    expect(red(hit)[3] & 0x0c).toBe(0x04); // the missile exploded
+    expect(mailbox(eramOf(r.records[329]))).toMatchObject({ phase: PH.result, winner: 1, reason: 1 });
+  });
+
   it('a jet leaving the right edge re-enters from the left', () => {
     const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') + '170 J0_RIGHT down\n', 300);
     const xs = r.records.map((rec) => eramOf(rec)[0x24]);
