@@ -1,3 +1,4 @@
+import './audio/gesture.ts';
 import { registerOffline } from './console/offline.ts';
 import { startRouter } from './shell/router.ts';
 

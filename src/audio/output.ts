@@ -29,9 +29,7 @@ export class ConsoleAudio {
   static async create(): Promise<ConsoleAudio | { error: string }> {
     Howler.autoSuspend = false;
     Howler.autoUnlock = false;
-    const saved = Number(localStorage.getItem(VOLUME_KEY) ?? '0.8');
-    Howler.volume(Number.isFinite(saved) ? Math.min(1, Math.max(0, saved)) : 0.8); // creates Howler.ctx
-    Howler.mute(localStorage.getItem(MUTE_KEY) === '1');
+    applySavedLevels(); // creates Howler.ctx
     const context = Howler.ctx as AudioContext | undefined;
     if (!context || !Howler.masterGain) return { error: 'this browser has no Web Audio; the console runs without sound' };
     if (!context.audioWorklet) {
@@ -93,6 +91,13 @@ export class ConsoleAudio {
   dispose(): void {
     this.node.disconnect();
   }
+}
+
+/** Sets howler's master volume and mute from the saved settings (the console's slider and box). */
+export function applySavedLevels(): void {
+  const saved = Number(localStorage.getItem(VOLUME_KEY) ?? '0.8');
+  Howler.volume(Number.isFinite(saved) ? Math.min(1, Math.max(0, saved)) : 0.8);
+  Howler.mute(localStorage.getItem(MUTE_KEY) === '1');
 }
 
 export function volume(): number {

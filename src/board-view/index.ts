@@ -13,6 +13,7 @@ import { loadText, newScenarioDraft, pendingProblems, scenarioFileName, type Sce
 import { indexedDbScenarioStore, memoryScenarioStore, type ScenarioStore } from './scenario-store.ts';
 import { renderScenarioEditor, type SavedList } from './view-scenario.ts';
 import { renderRecordTrack, renderWorld } from './view-world.ts';
+import { playUiSound } from '../audio/ui-sounds.ts';
 
 const LARGE_KEY = 'o2conquest.board.largeType';
 
@@ -55,7 +56,9 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
 
   const act = (ev: GameEvent): void => {
     localNotice = null;
-    if (controller.act(ev)) {
+    const accepted = controller.act(ev);
+    playUiSound(accepted ? 'confirm' : 'error');
+    if (accepted) {
       if (ev.type === 'ally.home') homeSelection.clear();
       if (ev.type === 'alliance.form') allianceSelection.clear();
       if (ev.type === 'battle') Object.assign(battle, { winner: null, attacker: '', defender: '' });

@@ -8,6 +8,7 @@ import { button, download, el, speakerIcon } from './dom.ts';
 import { Screen } from '../render/screen.ts';
 import type { DisplayMode } from '../render/fit.ts';
 import { ConsoleAudio, WORKLET_URL, muted, setMuted, setVolume, volume } from '../audio/output.ts';
+import { playUiSound, setUiSoundsEnabled, uiSoundsEnabled } from '../audio/ui-sounds.ts';
 import { BindingStore } from '../input/bindings.ts';
 import { buildSnapshot, resolveKey } from '../input/keymap.ts';
 import type { InputMode, JoyKey } from '../input/keymap.ts';
@@ -147,6 +148,10 @@ export class ConsoleApp {
       mute.checked = muted();
     });
 
+    const uiSoundBox = el('input', { type: 'checkbox', id: 'console-ui-sounds' });
+    uiSoundBox.checked = uiSoundsEnabled();
+    uiSoundBox.addEventListener('change', () => setUiSoundsEnabled(uiSoundBox.checked));
+
     this.slotSelect = el('select', { id: 'console-slot', title: 'Save-state slot' });
     for (let i = 1; i <= SLOTS; i++) this.slotSelect.append(el('option', { value: String(i), text: `Slot ${i}` }));
     const stateFile = el('input', { type: 'file', id: 'console-state-file', accept: '.o2s,application/octet-stream', hidden: '' });
@@ -191,7 +196,8 @@ export class ConsoleApp {
         button('console-keyboard', 'Keyboard', 'Show the O2 keyboard (touch it, or see which PC key is which)', () => this.toggleKeyboard())),
       el('div', { class: 'more-row' },
         el('label', { title: 'Exchange the left and right hand controls (games differ in which is player 1)' }, this.swapBox, ' swap controls'),
-        el('label', { title: 'Picture shape' }, 'picture ', display)),
+        el('label', { title: 'Picture shape' }, 'picture ', display),
+        el('label', { title: 'Short sounds when a save, load or screenshot is done (the volume and mute above govern them)' }, uiSoundBox, ' interface sounds')),
     );
 
     this.message = el('p', { class: 'console-message', id: 'console-message', role: 'status', 'aria-live': 'polite' });
@@ -622,10 +628,12 @@ export class ConsoleApp {
     } catch (e) {
       // A full quota or a storage error: the slot keeps what it had; the state can still leave as a file.
       this.say(`Slot ${slot} was not saved (${errorText(e)}). Its previous contents are unchanged; use “Download state” to keep this moment as a file.`, 'error');
+      playUiSound('error');
       return;
     }
     await this.refreshSlots();
     this.say(`Saved in slot ${slot} (frame ${dbg.frame}).`);
+    playUiSound('click');
   }
 
   private async loadSlot(): Promise<void> {
@@ -641,7 +649,7 @@ export class ConsoleApp {
       this.say(`Slot ${slot} is empty for this BIOS and cartridge.`, 'error');
       return;
     }
-    await this.loadStateBytes(saved.bytes, `slot ${slot}`);
+    playUiSound(await this.loadStateBytes(saved.bytes, `slot ${slot}`) ? 'click' : 'error');
   }
 
   /** The images stored in this browser: use one, or forget it. */
@@ -713,6 +721,7 @@ export class ConsoleApp {
   private async screenshot(): Promise<void> {
     if (!this.screen) return;
     download(await this.screen.screenshot(), `o2-${this.probe.shownFrame}.png`);
+    playUiSound('click');
   }
 
   // ------------------------------------------------------------------ debugger
