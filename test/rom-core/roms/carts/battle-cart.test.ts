@@ -308,6 +308,38 @@ describe('weapons', () => {
     expect(mailbox(eramOf(r.records[329]))).toMatchObject({ phase: PH.result, winner: 1, reason: 1 });
   });
 
+  it('tank vs plane: the tank shell meets the jet flying at it and destroys it', () => {
+    // Layout 0: the red jet flies right along row 4 (y 124); the blue tank at (156, 124) fires left.
+    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') +
+      '170 J1_FIRE down\n174 J1_FIRE up\n', 300);
+    const blue = (f: number) => eramOf(r.records[f - 1]).subarray(0x30, 0x40);
+    expect(blue(180)[3] & 0x08).toBe(0x08); // shell flying
+    expect(blue(190)[8]).toBeLessThan(blue(180)[8]); // leftwards
+    const hit = r.records.findIndex((rec) => (eramOf(rec)[0x23] & 0x80) !== 0) + 1;
+    expect(hit).toBeGreaterThan(190);
+    expect(hit).toBeLessThan(210);
+    expect(blue(hit)[3] & 0x80).toBe(0);
+    expect(mailbox(eramOf(r.records[299]))).toMatchObject({ phase: PH.result, winner: 2, reason: 1 });
+  });
+
+  it('tank vs sub: the tank shell destroys a submarine that surfaced in its row', () => {
+    // Layout 0: blue's tank climbs to the sub's row (y 100) and turns left; red's sub sails right
+    // submerged, stops (up periscope) at x 88, and blue fires.
+    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') +
+      '170 J1_UP down\n194 J1_UP up\n196 J1_LEFT down\n198 J1_LEFT up\n170 J0_RIGHT down\n230 J0_RIGHT up\n' +
+      '240 J1_FIRE down\n244 J1_FIRE up\n', 340);
+    const red = (f: number) => eramOf(r.records[f - 1]).subarray(0x20, 0x30);
+    const blue = (f: number) => eramOf(r.records[f - 1]).subarray(0x30, 0x40);
+    expect(red(220)[3] & 0x40).toBe(0x40); // submerged while sailing
+    expect(red(238)[3] & 0xc0).toBe(0); // surfaced, alive
+    expect(blue(238)[5]).toBe(red(238)[5]); // same row
+    expect(blue(250)[3] & 0x08).toBe(0x08); // shell flying
+    const hit = r.records.findIndex((rec) => (eramOf(rec)[0x23] & 0x80) !== 0) + 1;
+    expect(hit).toBeGreaterThan(250);
+    expect(hit).toBeLessThan(280);
+    expect(mailbox(eramOf(r.records[339]))).toMatchObject({ phase: PH.result, winner: 2, reason: 1 });
+  });
+
   it('a jet leaving the right edge re-enters from the left', () => {
     const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') + '170 J0_RIGHT down\n', 300);
     const xs = r.records.map((rec) => eramOf(rec)[0x24]);
