@@ -340,6 +340,20 @@ describe('weapons', () => {
     expect(mailbox(eramOf(r.records[339]))).toMatchObject({ phase: PH.result, winner: 2, reason: 1 });
   });
 
+  it('sub vs plane: a cruise missile steered down meets the jet and explodes on it', () => {
+    // Layout 0: the blue jet flies left along y 124 under the red sub at (28, 100).
+    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R S 2 5 0 0 B P 2 5 0 0 ENTER') +
+      '206 J0_FIRE down\n207 J0_DOWN down\n232 J0_FIRE up\n232 J0_DOWN up\n', 320);
+    const red = (f: number) => eramOf(r.records[f - 1]).subarray(0x20, 0x30);
+    expect(red(216)[3] & 0x08).toBe(0x08); // missile flying, button still held
+    expect(red(216)[9]).toBeGreaterThan(red(210)[9]); // steered down
+    const hit = r.records.findIndex((rec) => (eramOf(rec)[0x33] & 0x80) !== 0) + 1;
+    expect(hit).toBeGreaterThan(216);
+    expect(hit).toBeLessThan(232); // before the button is released: it exploded on the target
+    expect(red(hit)[3] & 0x0c).toBe(0x04);
+    expect(mailbox(eramOf(r.records[319]))).toMatchObject({ phase: PH.result, winner: 1, reason: 1 });
+  });
+
   it('a jet leaving the right edge re-enters from the left', () => {
     const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') + '170 J0_RIGHT down\n', 300);
     const xs = r.records.map((rec) => eramOf(rec)[0x24]);
