@@ -232,8 +232,10 @@ export class ConsoleApp {
     toolbar.append(this.message);
     this.root = el('section', { class: 'console', id: 'console' },
       toolbar, this.alertBox,
-      el('div', { class: 'console-main' }, screenWrap, side),
-      this.touch.element, this.remap.element);
+      // The touch panel follows the screen directly (before the side panel on narrow windows) so a
+      // tablet player sees the picture and the stick and keyboard together.
+      el('div', { class: 'console-main' }, screenWrap, this.touch.element, side),
+      this.remap.element);
     container.append(this.root);
     this.updateModeButton();
     this.wireEvents(screenWrap);
@@ -378,12 +380,14 @@ export class ConsoleApp {
 
   private wireEvents(screenWrap: HTMLElement): void {
     // The screen box takes the height left below the toolbar, so the whole picture is in view
-    // without scrolling; no taller than a 4:3 box of its width (narrow, tall windows).
+    // without scrolling; no taller than a 4:3 box of its width (narrow, tall windows). When the
+    // touch panel shows, it takes its height from that room: picture, stick and keyboard all in view.
     const fitHeight = (): void => {
       if (document.fullscreenElement) return;
       const rect = this.screenHost.getBoundingClientRect();
       const top = rect.top + window.scrollY;
-      const room = Math.floor(window.innerHeight - top - 12);
+      const touch = this.touch.element.hidden ? 0 : this.touch.element.getBoundingClientRect().height + 16;
+      const room = Math.floor(window.innerHeight - top - 12 - touch);
       const h = Math.max(243, Math.min(room, Math.round((rect.width * 3) / 4)));
       this.screenHost.style.height = `${h}px`;
     };
