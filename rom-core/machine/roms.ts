@@ -60,7 +60,8 @@ export function checkRomSize(kind: RomKind, bytes: Uint8Array, label = what(kind
     : kind === 'charset' ? bytes.length === CHARSET_SIZE
       : CART_SIZES.includes(bytes.length);
   if (ok) return;
-  const got = bytes.length === 0 ? 'is empty' : `is ${bytes.length} bytes`;
+  const got = bytes.length === 0 ? 'is empty'
+    : `is ${bytes.length} ${bytes.length === 1 ? 'byte' : 'bytes'}`;
   throw new RangeError(`${label} ${got}; a ${what(kind)} must be ${acceptedSizes(kind)}`);
 }
 

@@ -108,6 +108,7 @@ describe('size errors', () => {
   it('refuses a BIOS that is not 1 KB and a character ROM that is not 512 bytes', () => {
     expect(() => new Odyssey2({ bios: new Uint8Array(2048), cart: idleCart() })).toThrow(/BIOS is 2048 bytes; a BIOS must be 1024 bytes \(1 KB\)/);
     expect(() => new Odyssey2({ bios: new Uint8Array(0), cart: idleCart() })).toThrow(/BIOS is empty/);
+    expect(() => new Odyssey2({ bios: testBios(), cart: new Uint8Array(1) })).toThrow(/cartridge is 1 byte; a cartridge must be/);
     expect(() => new Odyssey2({ bios: testBios(), cart: idleCart(), charset: new Uint8Array(511) })).toThrow(/character ROM is 511 bytes; a character ROM must be 512 bytes/);
   });
 });
