@@ -100,7 +100,7 @@ describe('size errors', () => {
 
   for (const n of [1, 1024, 2047, 3072, 6144, 32768]) {
     it(`refuses a ${n}-byte cartridge`, () => {
-      expect(() => new Odyssey2({ bios: testBios(), cart: new Uint8Array(n) })).toThrow(new RegExp(`cartridge is ${n} bytes`));
+      expect(() => new Odyssey2({ bios: testBios(), cart: new Uint8Array(n) })).toThrow(new RegExp(`cartridge is ${n} ${n === 1 ? 'byte' : 'bytes'};`));
       expect(() => new Odyssey2({ bios: testBios(), cart: new Uint8Array(n) })).toThrow(sizes);
     });
   }
