@@ -33,11 +33,12 @@ function countryRow(c: ViewCountry, state: ViewState, opts: WorldOptions): HTMLE
   const label = `${c.name}, ${c.pbu} PBU${c.owners.length ? `, ${c.status ?? 'held'} by ${c.owners.join(' and ')}` : ', unoccupied'}${opts.verb ? `: ${opts.verb}` : ''}`;
   const btn = h('button', {
     type: 'button',
-    class: 'bv-country-name',
+    // Long names (Czechoslovakia, United Kingdom) get a smaller font so they fit the zone column;
+    // a longer what-if name is still cut with an ellipsis there.
+    class: c.name.length > 13 ? 'bv-country-name bv-long-name' : 'bv-country-name',
     'data-key': `country:${c.name}`,
     'data-country': c.name,
     'aria-label': label,
-    // Long names (Czechoslovakia, United Kingdom) are cut with an ellipsis in narrow columns.
     title: c.name,
     'aria-pressed': opts.selected.has(c.name) ? 'true' : null,
   }, c.name);

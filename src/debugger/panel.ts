@@ -149,10 +149,14 @@ export function createDebuggerPanel(host: DebuggerHost): DebuggerPanel {
       });
       disasm.append(div);
     }
+    // Short lines: the CPU box is one grid column (about 48 characters at 1280 px wide).
+    const reg = (i: number): string => `R${i}=${hex2(info.regs[i] ?? 0)}`;
     regs.textContent = [
-      `frame ${info.frame}${info.hit ? `   breakpoint ${hex3(info.hit.address)}h reached in frame ${info.hit.frame}` : ''}`,
+      `frame ${info.frame}`,
+      ...(info.hit ? [`breakpoint ${hex3(info.hit.address)}h reached in frame ${info.hit.frame}`] : []),
       `PC ${hex3(info.pc)}  A ${hex2(info.a)}  PSW ${hex2(info.psw)} (${pswText(info.psw)})`,
-      `RB${info.bank}: ${info.regs.map((r, i) => `R${i}=${hex2(r)}`).join(' ')}`,
+      `RB${info.bank}: ${[0, 1, 2, 3].map(reg).join(' ')}`,
+      `     ${[4, 5, 6, 7].map(reg).join(' ')}`,
       `P1 ${hex2(info.p1)}  P2 ${hex2(info.p2)}  T ${hex2(info.timer)}  interrupts ${info.intEnabled ? 'on' : 'off'}`,
       `breakpoints: ${info.breakpoints.map(hex3).join(' ') || 'none'}`,
     ].join('\n');

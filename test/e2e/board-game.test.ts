@@ -244,6 +244,23 @@ describe('board view: import, end game, export', () => {
     expect(errors).toEqual([]);
   });
 
+  it('every country name fits its zone column at 1024, 1280 and 1440 wide (none cut with an ellipsis)', async () => {
+    const { page, errors } = await openApp(browser, '/#/board');
+    await ready(page);
+    await key(page, 'name-0').fill('Ann');
+    await key(page, 'name-1').fill('Bob');
+    await key(page, 'start').click();
+    expect(await phase(page)).toBe('first-player');
+    for (const width of [1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      const names = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.bv-world .bv-country-name')]
+        .map((e) => ({ name: e.textContent, cut: e.scrollWidth > e.clientWidth })));
+      expect(names.length).toBeGreaterThan(40);
+      expect(names.filter((n) => n.cut).map((n) => `${n.name} at ${width}`)).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('is usable at tablet width and in large type', async () => {
     const { page, errors } = await openApp(browser, '/#/board');
     await page.setViewportSize({ width: 820, height: 1180 });

@@ -56,6 +56,9 @@ describe('console tools', () => {
     await poll(() => page.locator('#debugger-regs').textContent()).toContain(`breakpoint ${hex3(vbl!)}h reached in frame`);
     // Stopped before the instruction itself, not at the end of its frame.
     expect(await page.locator('#debugger-regs').textContent()).toContain(`PC ${hex3(vbl!)}`);
+    // Every register line fits the CPU column (at Playwright's default 1280 px wide), none cut off.
+    expect(page.viewportSize()!.width).toBe(1280);
+    expect(await page.locator('#debugger-regs').evaluate((e) => [e.scrollWidth <= e.clientWidth, e.textContent!.split('\n').length])).toEqual([true, 7]);
     expect(await page.locator('.dbg-line.current').getAttribute('data-address')).toBe(hex3(vbl!));
     const lines = await page.locator('.dbg-line').allTextContents();
     expect(lines.some((l) => l.includes('console-test.a48:') && l.includes('movx a,@r0'))).toBe(true);
