@@ -20,7 +20,7 @@ import { encodePng } from '../../rom-core/cli/run.ts';
 import { defaultCharset } from '../../rom-core/i8244/charset.ts';
 import { NTSC, PAL } from '../../rom-core/i8244/timing.ts';
 import { GOLDENS, MACHINE_GOLDEN_DIR } from '../rom-core/machine/goldens.ts';
-import { testBios, testCart } from '../rom-core/machine/helpers.ts';
+import { bankedCart, testBios, testCart } from '../rom-core/machine/helpers.ts';
 import { readWav, soundSummary } from '../rom-core/i8244/sound-summary.ts';
 import { VDC_GOLDENS, VDC_GOLDEN_DIR, vdcCart } from '../rom-core/i8244/vdc-goldens.ts';
 import { indicesOf, mameInput } from './mame-io.ts';
@@ -50,7 +50,7 @@ interface Job {
 
 const jobs: Job[] = [
   ...GOLDENS.map((g): Job => ({
-    name: g.name, cart: () => testCart(g.cart), frames: g.frames, input: g.input, pal: g.pal === true,
+    name: g.name, cart: () => (g.size === undefined ? testCart(g.cart) : bankedCart(g.cart, g.size)), frames: g.frames, input: g.input, pal: g.pal === true,
     shots: [g.frames], wav: false, charset: 'blank', dir: MACHINE_GOLDEN_DIR,
   })),
   ...VDC_GOLDENS.map((g): Job => ({

@@ -37,6 +37,24 @@ export function testCart(name: string): Uint8Array {
   return assembleImage(name, 0x400, 0x800);
 }
 
+/** Chunk offset of bankprobe.a48's `bankid` immediate (MOV A,#n at CPU 7FCh). */
+export const BANK_ID_OFFSET = 0x3fd;
+
+/**
+ * A `size`-byte cartridge of NAME's 2 KB bank repeated, each copy's `bankid` immediate set to the
+ * copy's index (test/programs/machine/bankprobe.a48).
+ */
+export function bankedCart(name: string, size: number): Uint8Array {
+  const bank = testCart(name);
+  if (bank[BANK_ID_OFFSET - 1] !== 0x23) throw new Error(`${name}.a48 has no MOV A,#n at 7FCh (bankid)`);
+  const cart = new Uint8Array(size);
+  for (let k = 0; k * 0x800 < size; k++) {
+    cart.set(bank, k * 0x800);
+    cart[k * 0x800 + BANK_ID_OFFSET] = k;
+  }
+  return cart;
+}
+
 /** A 2 KB cartridge that only loops at 400h (JMP 400h), so the pins are the test's to drive. */
 export function idleCart(): Uint8Array {
   const cart = new Uint8Array(0x800).fill(0xff);

@@ -23,7 +23,7 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { encodePng, parseInputScript } from '../../../rom-core/cli/run.ts';
 import { GOLDENS, MACHINE_GOLDEN_DIR } from './goldens.ts';
-import { firstDifference, machine, testCart } from './helpers.ts';
+import { bankedCart, firstDifference, machine, testCart } from './helpers.ts';
 
 /** The first frame from which MAME's CPU clock drift may move the interrupt (see above). */
 const DRIFT_FROM: Record<string, number> = { vblank: 35 };
@@ -87,7 +87,7 @@ describe('machine vs MAME 0.251', () => {
       const golden = readFileSync(join(MACHINE_GOLDEN_DIR, `${g.name}.jsonl`), 'utf8').trim().split('\n')
         .map((l) => JSON.parse(l) as Record<string, number | string>);
       expect(golden).toHaveLength(g.frames);
-      const m = machine(testCart(g.cart), { charset: new Uint8Array(512), pal: g.pal });
+      const m = machine(g.size === undefined ? testCart(g.cart) : bankedCart(g.cart, g.size), { charset: new Uint8Array(512), pal: g.pal });
       const events = parseInputScript(g.input);
       const drift = DRIFT_FROM[g.name] ?? Infinity;
       for (const want of golden) {
