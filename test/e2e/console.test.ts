@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openApp } from './browser.ts';
 import { canvasMismatches, iram, nodeMachine, pause, poll, stateDigest, waitReady } from './console-helpers.ts';
 import { indexToRgba } from '../../rom-core/i8244/palette.ts';
 import { KEY_MATRIX } from '../../rom-core/machine/input.ts';
+import { assemble } from '../../rom-core/asm/index.ts';
 
 describe('console page', () => {
   let browser: Browser;
@@ -179,5 +181,71 @@ describe('console page', () => {
     const restartedAt = Number(/frame (\d+)/.exec((await page.locator('#console-message').textContent()) ?? '')?.[1]);
     await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(restartedAt + 10);
     expect(await alert.isHidden()).toBe(true);
+  });
+
+  it('a second (simulated) gamepad drives the right hand control, the first one the left', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      const make = (index: number, id: string) => ({
+        id, index, connected: true, mapping: 'standard', timestamp: 0, axes: [0, 0, 0, 0],
+        buttons: Array.from({ length: 17 }, () => ({ pressed: false, value: 0 })),
+      });
+      const pads = [make(0, 'First Pad (STANDARD GAMEPAD)'), make(1, 'Second Pad (STANDARD GAMEPAD)')];
+      (window as unknown as { __pads: typeof pads }).__pads = pads;
+      Object.defineProperty(navigator, 'getGamepads', { value: () => [pads[0], pads[1], null, null] });
+    });
+    await page.goto(new URL('/?cart=console-test#/console', (await import('vitest')).inject('baseUrl')).toString());
+    await waitReady(page);
+    const press = (pad: number, button: number, down: boolean) => page.evaluate(({ p, b, d }) => {
+      (window as unknown as { __pads: { buttons: { pressed: boolean }[] }[] }).__pads[p]!.buttons[b]!.pressed = d;
+    }, { p: pad, b: button, d: down });
+    const x1 = await iram(page, 0x32);
+    await press(1, 15, true); // second pad: d-pad right
+    await poll(() => iram(page, 0x29)).toBe(0xff & ~0x02); // J1 right, active low
+    await poll(() => iram(page, 0x32)).toBeGreaterThan(x1); // sprite 1 moves right
+    expect(await iram(page, 0x28)).toBe(0xff); // the left control is untouched
+    await press(1, 15, false);
+    await press(1, 0, true); // second pad: A = fire
+    await poll(() => iram(page, 0x29)).toBe(0xff & ~0x10);
+    await press(0, 0, true); // and the first pad's fire reaches the left control at the same time
+    await poll(() => iram(page, 0x28)).toBe(0xff & ~0x10);
+    expect(await iram(page, 0x29)).toBe(0xff & ~0x10);
+    await press(1, 0, false);
+    await poll(() => iram(page, 0x29)).toBe(0xff);
+    await page.close();
+  });
+
+  it('the Reset button restarts the program at its reset vector without a power cycle', async () => {
+    const cart = assemble(readFileSync(new URL('../../src/console/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
+    if (!cart.ok) throw new Error('console test cartridge does not assemble');
+    const start = cart.symbols.get('start')!;
+    const hex3 = start.toString(16).toUpperCase().padStart(3, '0');
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await waitReady(page);
+    // The program keeps state a restart clears: the last key typed (2Ah, FFh after start).
+    await page.locator('#console-screen').click();
+    await page.keyboard.down('KeyG');
+    await poll(() => iram(page, 0x2a)).toBe(KEY_MATRIX.G);
+    await page.keyboard.up('KeyG');
+    await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(60);
+    // A breakpoint at the program's start: reached only if the CPU begins again from 000h.
+    await page.locator('#console-debug').click();
+    await page.locator('#debugger-bp-address').fill(hex3);
+    await page.locator('#debugger-bp-add').click();
+    const before = await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame);
+    await page.waitForTimeout(300);
+    expect(await page.locator('#console-message').textContent()).not.toContain('breakpoint'); // not reached while running on
+    await page.locator('#console-reset').click();
+    await poll(() => page.locator('#console-message').textContent()).toBe(`Paused: breakpoint at ${hex3}h.`);
+    const info = await page.evaluate(async () => window.__o2console!.runtime()!.api.debugInfo());
+    expect(info.pc).toBe(start);
+    // The machine went on counting frames (a reset, not a reload or power cycle) ...
+    expect(info.frame).toBeGreaterThan(before);
+    // ... and the restarted program cleared its RAM again once let go.
+    await page.locator('#debugger-bp-clear').click();
+    await poll(() => page.locator('#debugger-regs').textContent()).toContain('breakpoints: none');
+    await page.locator('#debugger-run').click();
+    await poll(() => iram(page, 0x2a)).toBe(0xff);
+    expect(errors).toEqual([]);
   });
 });
