@@ -165,20 +165,7 @@ export class Odyssey2 implements I8048Pins {
    */
   runFrame(): void {
     this.beginRun();
-    const cpu = this.cpu;
-    const dpc = this.dpc;
-    for (;;) {
-      const target = this.crossed ? this.sampleDot : this.dpf;
-      const d = this.dotBase + (cpu.cycles - this.cycleBase) * dpc;
-      if (d >= target) {
-        if (this.crossed) break;
-        this.crossFrame();
-        continue;
-      }
-      const n = Math.ceil((target - d) / dpc);
-      if (this.resetHeld) this.dotBase += n * dpc;
-      else cpu.run(n);
-    }
+    for (let n = this.nextSpan(); n > 0; n = this.nextSpan()) this.cpu.run(n);
     this.endFrame();
   }
 
@@ -193,20 +180,7 @@ export class Odyssey2 implements I8048Pins {
     const debug: DebugHooks = { ...hooks, passBreakpointAtStart: false };
     this.beginRun();
     const cpu = this.cpu;
-    const dpc = this.dpc;
-    for (;;) {
-      const target = this.crossed ? this.sampleDot : this.dpf;
-      const d = this.dotBase + (cpu.cycles - this.cycleBase) * dpc;
-      if (d >= target) {
-        if (this.crossed) break;
-        this.crossFrame();
-        continue;
-      }
-      const n = Math.ceil((target - d) / dpc);
-      if (this.resetHeld) {
-        this.dotBase += n * dpc;
-        continue;
-      }
+    for (let n = this.nextSpan(); n > 0; n = this.nextSpan()) {
       const result = cpu.runDebug(n, debug);
       if (result.reason !== 'cycles') {
         this.pendingInstruction = true;
@@ -236,6 +210,27 @@ export class Odyssey2 implements I8048Pins {
       if (d < this.sampleDot) return 'instruction';
       this.endFrame();
       return 'frame';
+    }
+  }
+
+  /**
+   * Machine cycles the CPU may run before the frame's next event (the VDC frame's end, then the
+   * frame's sample point), crossing the VDC frame's end on the way; 0 when this frame is over.
+   * While RESET is held the beam moves on without the CPU.
+   */
+  private nextSpan(): number {
+    const dpc = this.dpc;
+    for (;;) {
+      const target = this.crossed ? this.sampleDot : this.dpf;
+      const d = this.dotBase + (this.cpu.cycles - this.cycleBase) * dpc;
+      if (d >= target) {
+        if (this.crossed) return 0;
+        this.crossFrame();
+        continue;
+      }
+      const n = Math.ceil((target - d) / dpc);
+      if (!this.resetHeld) return n;
+      this.dotBase += n * dpc;
     }
   }
 
