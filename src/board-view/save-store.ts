@@ -1,5 +1,6 @@
 // Autosave in IndexedDB. One record holds the current game; a save that can't be read is moved aside
 // under its own key (never overwritten), so a damaged save costs nothing.
+import { lazyDatabase } from './idb.ts';
 
 export interface SaveStore {
   load(): Promise<string | null>;
@@ -29,16 +30,7 @@ function isQuotaError(e: unknown): boolean {
 }
 
 export function indexedDbStore(factory: IDBFactory = indexedDB): SaveStore {
-  let db: Promise<IDBDatabase> | undefined;
-  const open = (): Promise<IDBDatabase> => {
-    db ??= new Promise((resolve, reject) => {
-      const req = factory.open(DB_NAME, 1);
-      req.onupgradeneeded = () => { req.result.createObjectStore(STORE); };
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(new Error(`browser storage is unavailable (${req.error?.message ?? 'IndexedDB refused to open'})`));
-    });
-    return db;
-  };
+  const open = lazyDatabase(factory, DB_NAME, STORE);
   const write = async (key: string, text: string): Promise<void> => {
     const d = await open();
     try {

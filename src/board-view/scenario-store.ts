@@ -2,6 +2,7 @@
 // that scenario). A database of its own, so the game autosave's database never needs an upgrade.
 
 import { parseScenario, serializeScenario, type Scenario } from '../../board/index.ts';
+import { lazyDatabase } from './idb.ts';
 
 export interface ScenarioStore {
   /** Every readable saved scenario, by name; unreadable records are skipped and counted. */
@@ -31,16 +32,7 @@ function readAll(texts: unknown[]): { scenarios: Scenario[]; unreadable: number 
 }
 
 export function indexedDbScenarioStore(factory: IDBFactory = indexedDB): ScenarioStore {
-  let db: Promise<IDBDatabase> | undefined;
-  const open = (): Promise<IDBDatabase> => {
-    db ??= new Promise((resolve, reject) => {
-      const req = factory.open(DB_NAME, 1);
-      req.onupgradeneeded = () => { req.result.createObjectStore(STORE); };
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(new Error(`browser storage is unavailable (${req.error?.message ?? 'IndexedDB refused to open'})`));
-    });
-    return db;
-  };
+  const open = lazyDatabase(factory, DB_NAME, STORE);
   const writeTx = async (fn: (store: IDBObjectStore) => void): Promise<void> => {
     const tx = (await open()).transaction(STORE, 'readwrite');
     const done = new Promise<void>((resolve, reject) => {
