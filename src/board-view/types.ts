@@ -1,13 +1,13 @@
 // What the view draws and sends. Events are the engine's (board/model/events.ts); ViewState is the view's
-// own reading of the engine state, built in engine-adapter.ts, so the drawing code does not depend on
-// engine internals. Players are named by their names, as in the engine.
+// reading of the engine state, built in engine-adapter.ts: players, countries and chips in the shape the
+// drawing code wants, wars and battles as the engine keeps them. Players are named by their names.
+import type { BattleRecord, EndgameMatch, Weapon, WarState } from '../../board/model/game.ts';
 
 export type { GameEvent, GameEventType } from '../../board/model/events.ts';
-
-export type Weapon = 'tank' | 'sub' | 'plane';
+export type { Weapon } from '../../board/model/game.ts';
 export const WEAPONS: readonly Weapon[] = ['tank', 'sub', 'plane'];
 
-export type BattleWinner = 'attacker' | 'defender' | 'both-destroyed';
+export type BattleWinner = BattleRecord['winner'];
 
 export interface ChipCount { blue: number; red: number; white: number }
 
@@ -35,35 +35,10 @@ export interface ViewCountry {
 
 export interface ViewZone { name: string; countries: ViewCountry[] }
 
-export interface ViewBattle {
-  winner: BattleWinner;
-  weapons: { attacker: Weapon; defender: Weapon };
-  energy: { attacker: number; defender: number };
-}
-
-export interface ViewWar {
-  attacker: string;
-  attackers: string[];
-  defender: string;
-  defenders: string[];
-  country: string;
-  kind: string;
-  cost: number;
-  battles: ViewBattle[];
-  weapons: { attacker: Weapon | null; defender: Weapon | null };
-  lost: { attacker: Weapon[]; defender: Weapon[] };
-  energy: { attacker: number; defender: number };
-}
-
-export interface ViewEndgameMatch {
-  a: string;
-  b: string;
-  attacker: string;
-  energy: Record<string, number>;
-  weapons: Record<string, Weapon | null>;
-  barred: Record<string, Weapon | null>;
-  battles: number;
-}
+// A war, a battle and an end-game confrontation are drawn as the engine keeps them.
+export type ViewBattle = BattleRecord;
+export type ViewWar = WarState;
+export type ViewEndgameMatch = EndgameMatch;
 
 export interface ViewState {
   /** The board's scenario name ("The world of 1982" or a what-if board). */
