@@ -16,22 +16,8 @@ export const BANK_SOURCES: readonly string[] = ['bank0.a48', 'bank1.a48', 'bank2
 /** Same-address code every bank must hold byte for byte (o2-hardware.md §2.4): vectors and switches. */
 export const SHARED_STUB_END = 0x433;
 
-/** Mailbox in external RAM (README.md "Companion mailbox"). */
-export const MAILBOX = {
-  phase: 0x08,
-  winner: 0x09,
-  battles: 0x0a,
-  digit: 0x0b,
-  mode: 0x0c,
-  redWins: 0x0d,
-  blueWins: 0x0e,
-  reason: 0x0f,
-  signature: 0x10,
-  red: 0x20,
-  blue: 0x30,
-} as const;
-export const MAILBOX_SIGNATURE = 0xc7;
-export const PHASES = ['readout', 'entry', 'battle', 'result'] as const;
+export { MAILBOX, MAILBOX_SIGNATURE, PHASES, readMailbox } from './mailbox.ts';
+export type { CartMailbox, CartSide, CartPhase, CartWeapon, CartWinner, CartEnd } from './mailbox.ts';
 
 export interface CartLineMapEntry extends LineMapEntry {
   /** Bank the address belongs to (CPU address 400h-BFFh within it). */
