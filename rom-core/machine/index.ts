@@ -3,6 +3,8 @@ export { Odyssey2 } from './odyssey2.ts';
 export type { FrameRecord, Odyssey2Options } from './odyssey2.ts';
 export { Cartridge, MAPPER_KINDS, defaultMapper } from './cartridge.ts';
 export type { MapperKind } from './cartridge.ts';
+export { InputScriptError, parseInputScript } from './input-script.ts';
+export type { InputEvent } from './input-script.ts';
 export { KeyQueue } from './key-queue.ts';
 export type { KeyQueueOptions, KeySink } from './key-queue.ts';
 export { JOY_BITS, KEY_MATRIX, KEY_NAMES, RESET_KEY, encodeRow, keyTarget } from './input.ts';
