@@ -36,7 +36,7 @@ export function describeBattle(
   words.push(`${a.player} has ${outcome.energy.attacker} left, ${d.player} has ${outcome.energy.defender} left.`);
   if (before.war && !after.war) {
     const country = before.war.country;
-    const verdict = after.log.slice(before.log.length).find((l) => l.includes(`wins the war for ${country}`));
+    const verdict = after.log.slice(before.log.length).flatMap((l) => l.split('; ')).find((l) => l.endsWith(`wins the war for ${country}`));
     const paid = after.lastTransfers.filter((t) => t.from === WAR_CHEST).map((t) => `${t.to} takes ${t.amount} PBU in chips`);
     if (verdict) words.push(`${[verdict.trim(), ...paid].join('; ')}.`);
   }

@@ -88,13 +88,14 @@ export class SteppedConsole {
     return this.scriptNext < this.script.length;
   }
 
-  /** Stops the script and drops queued keys, releasing whatever they hold down (cancellation). */
+  /** Stops the script and drops queued keys, releasing every key and stick (cancellation, end of a battle). */
   stopInput(): void {
     this.script = [];
     this.scriptNext = 0;
     this.scriptStart = 0;
     this.armedKey = null;
     this.queue.clear(this.machine);
+    this.machine.releaseAll();
   }
 
   /** Runs one frame with the keys and script events due before it. */
