@@ -1,16 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import type { GameEvent } from '../model/events.ts';
 import type { GameState } from '../model/game.ts';
 import type { Scenario } from '../model/scenario.ts';
-import { applyEvent } from '../rules/apply.ts';
-import { newGame } from '../rules/setup.ts';
 import { publicState } from '../rules/view.ts';
-import { formatRefusal } from '../rules/refuse.ts';
 import { parseScenario, ScenarioError } from '../scenarios/validate.ts';
 import { world1982 } from '../scenarios/world.ts';
 import { MachineBattles } from './machine-battles.ts';
-import type { ControlsLine } from './machine-battles.ts';
+import { PlayError, playScript } from './play-script.ts';
 
 const USAGE = `usage: npm run board -- play SCRIPT.jsonl [--scenario FILE] [--battles machine] [--log]
   Applies one JSON event per line and prints the final state as JSON on stdout.
@@ -68,46 +63,19 @@ async function main(argv: string[]): Promise<void> {
     scenario = world1982();
   }
 
-  let state: GameState = newGame(scenario);
   const machine = machineBattles ? new MachineBattles() : null;
-  const lines = readText(script, 'script').split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const where = `${script}:${i + 1}`;
-    let event: GameEvent;
-    try {
-      event = JSON.parse(line) as GameEvent;
-    } catch (e) {
-      fail(`${where}: not valid JSON (${(e as Error).message})`);
-    }
-    const raw = event as unknown as Record<string, unknown> | null;
-    if (raw?.type === 'controls') {
-      if (!machine) fail(`${where}: a controls line needs --battles machine`);
-      const problem = machine.controls(state, raw as unknown as ControlsLine);
-      if (problem) fail(`${where}: ${problem}`);
-      continue;
-    }
-    let words: ((after: GameState) => string) | null = null;
-    if (raw?.type === 'battle' && 'inputs' in raw) {
-      if (!machine) fail(`${where}: a battle with "inputs" is fought on the machine: add --battles machine`);
-      if ('winner' in raw || 'energy' in raw) fail(`${where}: a battle line carries either "inputs" or "winner"/"energy", not both`);
-      if (typeof raw.inputs !== 'string' || raw.inputs === '') fail(`${where}: "inputs" must be the path of a runner input script`);
-      try {
-        const fought = await machine.fight(state, resolve(dirname(script), raw.inputs));
-        event = fought.event;
-        words = fought.words;
-      } catch (e) {
-        fail(`${where}: the battle on the machine failed: ${(e as Error).message}`);
-      }
-    }
-    const r = applyEvent(state, event);
-    if (!r.ok) {
-      if (showLog) process.stderr.write(state.log.join('\n') + '\n');
-      fail(`${where}: ${(event as { type?: string } | null)?.type ?? 'event'} ${formatRefusal(r.refusal)}`);
-    }
-    if (words && showLog) process.stderr.write(`${where}: ${words(r.state)}\n`);
-    state = r.state;
+  let state: GameState;
+  try {
+    state = await playScript(readText(script, 'script'), script, scenario, {
+      machine,
+      onMachineBattle: (b) => {
+        if (showLog) process.stderr.write(`${script}:${b.line}: ${b.words}\n`);
+      },
+    });
+  } catch (e) {
+    if (!(e instanceof PlayError)) throw e;
+    if (showLog) process.stderr.write(e.state.log.join('\n') + '\n');
+    fail(e.message);
   }
   if (showLog) process.stderr.write(state.log.join('\n') + '\n');
   process.stdout.write(JSON.stringify(publicState(state), null, 2) + '\n');
