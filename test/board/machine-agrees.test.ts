@@ -56,6 +56,6 @@ describe('the machine agrees with the rules on random games', { timeout: 60_000 
           expect(after.value).toEqual(valueOf(viewOf(after.context.state)));
         }
       },
-    ), { numRuns: 40, endOnFailure: true });
+    ), { numRuns: 15, endOnFailure: true });
   });
 });
