@@ -95,6 +95,11 @@ describe('whole games with every battle on the machine', () => {
     const e = await playScript(badControls, 'x.jsonl', SCENARIO, { machine: new MachineBattles() }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(PlayError);
     expect((e as PlayError).message).toMatch(/controls: "left" must name a player \(Ann, Bob\), got "Zed"/);
+    const missing = lines.join('\n').replace('battles/red-tank-shoots.txt', 'battles/nowhere.txt');
+    await expect(playScript(missing, 'board/examples/x.jsonl', SCENARIO, { machine: new MachineBattles() }))
+      .rejects.toThrow(/x\.jsonl:15: the battle on the machine failed: cannot read the inputs ".*battles\/nowhere\.txt": ENOENT/);
+    await expect(playScript(lines.join('\n').replace('{"type":"battle","inputs":"battles/red-tank-shoots.txt"}', '{"type":"battle","inputs":"battles/no-input.txt","winner":"attacker"}'), 'x.jsonl', SCENARIO, { machine: new MachineBattles() }))
+      .rejects.toThrow(/x\.jsonl:15: a battle line carries either "inputs" or "winner"\/"energy", not both/);
   }, SLOW);
 
   it('the command line: --battles machine prints the final public state; without it the inputs line is refused', () => {
