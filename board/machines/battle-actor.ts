@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { BattleOutcome, BattlePort, BattleRequest } from '../ports/battle-port.ts';
+import type { MachineBattlePort } from '../ports/machine-battle-port.ts';
 
 /**
  * The battle the war (or end-game) state invokes: the pending battle's request in, the outcome out.
@@ -13,4 +14,17 @@ export const noBattle = fromPromise<BattleOutcome | null, BattleRequest | null>(
 export function battleActor(port: BattlePort) {
   return fromPromise<BattleOutcome | null, BattleRequest | null>(({ input, signal }) =>
     input ? port.fight(input, signal) : Promise.resolve(null));
+}
+
+/**
+ * The first-player readout (rule 2) the `firstPlayer` state invokes once every player has called a
+ * number (input true): the digit out, recorded as the `first.readout` event. The default reads
+ * nothing (null: the digit is typed in by hand). `readoutActor(port, 'human')` waits for a player's
+ * SPACE on the console; 'port' presses it (Node, tests).
+ */
+export const noReadout = fromPromise<number | null, boolean>(async () => null);
+
+export function readoutActor(port: MachineBattlePort, stop: 'port' | 'human' = 'human') {
+  return fromPromise<number | null, boolean>(({ input, signal }) =>
+    input ? port.firstPlayerReadout({ stop, signal }) : Promise.resolve(null));
 }

@@ -9,7 +9,7 @@ import { applyEvent } from '../rules/apply.ts';
 import { newGame } from '../rules/setup.ts';
 import { deserializeGame } from '../rules/snapshot.ts';
 import { world1982 } from '../scenarios/world.ts';
-import { noBattle } from './battle-actor.ts';
+import { noBattle, noReadout } from './battle-actor.ts';
 import type { MachineView } from './view.ts';
 import { MACHINE_VIEWS, viewOf } from './view.ts';
 
@@ -22,7 +22,7 @@ export interface GameContext {
   /** States before each accepted event since the last battle result (rule entries can be undone, battles cannot). */
   history: GameState[];
   lastRefusal: Refusal | null;
-  /** Why the last battle fought through a BattlePort failed (a sentence), or null. */
+  /** Why the last battle (or first-player readout) on the console failed (a sentence), or null. */
   battleError: string | null;
 }
 
@@ -98,7 +98,7 @@ function buildMachine(invoke: boolean) {
     events: {} as MachineEvent,
     input: {} as GameInput,
   },
-  actors: { battle: noBattle },
+  actors: { battle: noBattle, readout: noReadout },
   guards: {
     leadsTo: ({ context, event }, params: { view: MachineView }) => {
       const r = judge(context.state, event as GameEvent);
@@ -112,6 +112,7 @@ function buildMachine(invoke: boolean) {
       return r.ok && viewOf(r.state) === params.view;
     },
     fought: ({ event }) => (event as unknown as { output: BattleOutcome | null }).output !== null,
+    read: ({ event }) => typeof (event as unknown as { output: number | null }).output === 'number',
   },
   actions: {
     apply: assign(({ context, event }) => {
@@ -142,6 +143,7 @@ function buildMachine(invoke: boolean) {
       const r = deserializeGame(event.snapshot);
       return r.ok ? {} : { lastRefusal: { rule: 'load', reason: r.error } };
     }),
+    recordReadout: raise(({ event }) => ({ type: 'first.readout' as const, digit: (event as unknown as { output: number }).output })),
     recordBattle: raise(({ event }) => battleEvent((event as unknown as { output: BattleOutcome }).output)),
     clearBattleError: assign({ battleError: null }),
     battleFailed: assign(({ event }) => {
@@ -177,6 +179,15 @@ function buildMachine(invoke: boolean) {
     },
     setup: { on: accepts([['setup'], ['firstPlayer']]) },
     firstPlayer: {
+      // With a console (battleMachine): once everybody has called, the readout runs on the machine.
+      ...(invoke ? {
+        invoke: {
+          src: 'readout' as const,
+          input: ({ context }: { context: GameContext }) => context.state.players.every((p) => Object.hasOwn(context.state.firstCalls, p.name)),
+          onDone: { guard: 'read' as const, actions: ['clearBattleError' as const, 'recordReadout' as const] },
+          onError: { actions: 'battleFailed' as const },
+        },
+      } : {}),
       on: accepts([['first.call'], ['firstPlayer']], [['first.readout'], ['homelands']], [['clock.expired'], ['over']]),
     },
     homelands: {
@@ -249,7 +260,8 @@ export const gameMachine = buildMachine(false);
 /**
  * The same machine whose war and end-game states invoke the battle actor `battle`: give it a port with
  * `battleMachine.provide({ actors: { battle: battleActor(port) } })` (battle-actor.ts); the outcome is
- * recorded as the `battle` event. A failed battle sets `context.battleError`. (xstate/graph's test
+ * recorded as the `battle` event. Its `firstPlayer` state likewise invokes `readout` (readoutActor)
+ * once every player has called, and records the digit as `first.readout`. A failed battle sets `context.battleError`. (xstate/graph's test
  * models do not take invocations, so the graph test walks `gameMachine`: the same states and transitions.)
  */
 export const battleMachine = buildMachine(true);

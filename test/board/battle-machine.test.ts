@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { BattleCancelledError, battleActor, battleMachine, gameMachine } from '../../board/index.ts';
+import { BattleCancelledError, battleActor, battleMachine, gameMachine, newGame, readoutActor } from '../../board/index.ts';
 import type { GameEvent } from '../../board/index.ts';
 import { MachineBattlePort } from '../../board/ports/machine-battle-port.ts';
 import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
@@ -85,6 +85,24 @@ describe('battleMachine (the battle as an invoked actor)', () => {
     const m = readMailbox(c.machine.eram);
     expect(m).toMatchObject({ phase: 'result', red: { weapon: 'T' }, blue: { weapon: 'P' } });
     expect(done.context.state.war!.battles[0]).toEqual({ winner: 'attacker', weapons: { attacker: 'tank', defender: 'plane' }, energy: { attacker: m.red.energy, defender: m.blue.energy } });
+  }, SLOW);
+
+  it('runs the first-player readout on the machine once everybody has called, and records the stopped digit (rule 2)', async () => {
+    const c = machineConsole();
+    const port = new MachineBattlePort(c);
+    const machine = battleMachine.provide({ actors: { battle: battleActor(port), readout: readoutActor(port, 'port') } });
+    const actor = createActor(machine, { input: { state: newGame(tinyScenario) } }).start();
+    actor.send({ type: 'setup', players: [{ name: 'Ann', color: 'blue' }, { name: 'Bob', color: 'red' }] });
+    actor.send({ type: 'first.call', player: 'Ann', digit: 2 });
+    expect(c.machine.frameNumber).toBe(0); // not everybody has called: nothing runs
+    actor.send({ type: 'first.call', player: 'Bob', digit: 7 });
+    const snap = await waitFor(actor, (s) => s.context.state.phase !== 'first-player' || s.context.battleError !== null);
+    expect(snap.context.battleError).toBeNull();
+    const m = readMailbox(c.machine.eram);
+    expect(m).toMatchObject({ ours: true, phase: 'readout' });
+    expect(snap.value).toBe('homelands');
+    const first = Math.abs(2 - m.digit) < Math.abs(7 - m.digit) ? 'Ann' : 'Bob';
+    expect(snap.context.state.log.at(-1)).toBe(`Readout ends in ${m.digit}: ${first} (called ${first === 'Ann' ? 2 : 7}) goes first`);
   }, SLOW);
 
   it('gameMachine invokes nothing: battle results are typed in by hand', () => {
