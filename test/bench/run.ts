@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: speed figures, printed, never asserted. Each section says what it measured.
  * BENCH_SECONDS sets the Node sections' length (default 3), BENCH_BROWSER_SECONDS the browser's
- * (default 10); `npm run bench -- cpu machine` runs only the named sections.
+ * (default 10), BENCH_BATTLES the bridge section's battles (default 10); `npm run bench -- cpu machine`
+ * runs only the named sections.
  */
+import { benchBattleBridge } from './battle-bridge.ts';
 import { printBrowserBench, runBrowserBench } from './browser.ts';
 import { benchCpu } from './cpu.ts';
 import { benchMachine } from './machine.ts';
@@ -12,6 +14,7 @@ const VISUAL_CART = 'test/programs/vdc/bench-visual.a48';
 const sections: Record<string, () => void | Promise<void>> = {
   cpu: benchCpu,
   machine: () => benchMachine(VISUAL_CART),
+  bridge: () => benchBattleBridge(),
   browser: async () => printBrowserBench(await runBrowserBench()),
 };
 
