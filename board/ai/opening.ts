@@ -79,6 +79,6 @@ export function chooseHomeAllies(view: View, me: string, choices: string[], leve
     event: { type: 'ally.home', player: me, countries: allies },
     reason: allies.length
       ? `${allies.join(', ')}: ${sum} PBU of alliances, within ${home}'s ${limit} (rule 4)`
-      : 'no home-zone alliance fits',
+      : choices.length ? 'makes no home-zone alliances' : 'no home-zone alliance fits',
   };
 }
