@@ -1,5 +1,6 @@
 /** The board companion's public API (see board/README.md). */
-export { gameMachine, HISTORY_LIMIT } from './machines/game-machine.ts';
+export { gameMachine, battleMachine, HISTORY_LIMIT } from './machines/game-machine.ts';
+export { battleActor, noBattle } from './machines/battle-actor.ts';
 export type { GameContext, GameInput, MachineEvent, ControlEvent } from './machines/game-machine.ts';
 export { viewOf, MACHINE_VIEWS } from './machines/view.ts';
 export type { MachineView } from './machines/view.ts';

@@ -14,6 +14,9 @@ import { PlayError, playScript } from '../../board/cli/play-script.ts';
 import type { MachineBattleLine } from '../../board/cli/play-script.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 
+/** Whole games run thousands of emulated frames: room for a loaded machine (2 CPUs, several suites). */
+const SLOW = 120_000;
+
 const SCENARIO = parseScenario(readFileSync('board/examples/tiny-scenario.json', 'utf8'));
 
 interface Fought extends MachineBattleLine {
@@ -64,7 +67,7 @@ describe('whole games with every battle on the machine', () => {
     expect(fought[4].words).toMatch(/^Red \(Ann\) wins: Bob's tank ran out of energy\./);
     const ended = publicState(state);
     expect(ended.players.map((p) => [p.name, p.record])).toEqual([['Ann', 3.5], ['Bob', 1.5]]);
-  });
+  }, SLOW);
 
   it('3 players: a homeland war, a player out at once in the end game, alternating end-game battles, a controls line', async () => {
     const { state, fought, frames, ms } = await playOnMachine('board/examples/tiny-machine-game-3.jsonl');
@@ -81,7 +84,7 @@ describe('whole games with every battle on the machine', () => {
     expect([fought[2].attackerColour, fought[3].attackerColour]).toEqual(['red', 'blue']);
     expect(fought[3].mailbox).toMatchObject({ red: { weapon: 'P' }, blue: { weapon: 'S' } });
     expect(fought[3].words).toMatch(/^Blue \(Ann\) wins: Cy's jet ran out of energy\./);
-  });
+  }, SLOW);
 
   it('stops with the line when a battle is not ready or a controls line names nobody', async () => {
     const lines = readFileSync('board/examples/tiny-machine-game.jsonl', 'utf8').split('\n');
@@ -92,7 +95,7 @@ describe('whole games with every battle on the machine', () => {
     const e = await playScript(badControls, 'x.jsonl', SCENARIO, { machine: new MachineBattles() }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(PlayError);
     expect((e as PlayError).message).toMatch(/controls: "left" must name a player \(Ann, Bob\), got "Zed"/);
-  });
+  }, SLOW);
 
   it('the command line: --battles machine prints the final public state; without it the inputs line is refused', () => {
     const args = ['--import', 'tsx', 'board/cli/board.ts', 'play', 'board/examples/tiny-machine-game.jsonl', '--scenario', 'board/examples/tiny-scenario.json'];
@@ -105,5 +108,5 @@ describe('whole games with every battle on the machine', () => {
     const bad = spawnSync(process.execPath, [...args, '--battles', 'hand'], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--battles takes "machine" \(got "hand"\)/);
-  });
+  }, SLOW);
 });
