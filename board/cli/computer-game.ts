@@ -59,9 +59,9 @@ export interface MachineBattleNote {
 export function machineBattlePort(onBattle?: (b: MachineBattleNote) => void): BattlePort {
   const machine = new MachineBattles();
   return {
-    async fight(request) {
+    async fight(request, signal) {
       const before = machine.console.machine.frameNumber;
-      const outcome = await machine.port.fight(request);
+      const outcome = await machine.port.fight(request, signal);
       onBattle?.({ request, outcome, frames: machine.console.machine.frameNumber - before });
       return outcome;
     },

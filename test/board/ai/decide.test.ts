@@ -92,3 +92,19 @@ describe('ComputerPlayers', () => {
     await expect(waiting).rejects.toThrow('the game was undone');
   });
 });
+
+describe('player alliances at the end of their use', () => {
+  it('an alliance holding every player left breaks up, at every level (nobody could defend an unoccupied country)', () => {
+    // The public state after Ann is out and Bob and Cy are allied: built from a real one, as a table page would see it.
+    const s = threeOpening();
+    const view = publicState(s);
+    view.players = view.players.map((p) => p.name === 'Ann' ? { ...p, eliminated: true } : { ...p, allies: [p.name === 'Bob' ? 'Cy' : 'Bob'] });
+    view.alliances = [['Bob', 'Cy']];
+    const actions = [{ type: 'pass' as const, player: 'Cy', choices: [] }, { type: 'alliance.break' as const, player: 'Cy', choices: [] }, { type: 'alliance.break' as const, player: 'Bob', choices: [] }];
+    for (const level of LEVELS) {
+      const m = decide(view, actions, 'Cy', level, seededRng(1))!;
+      expect(m.event).toEqual({ type: 'alliance.break', player: 'Cy' });
+      expect(m.reason).toMatch(/holds every player left/);
+    }
+  });
+});
