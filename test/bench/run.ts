@@ -5,6 +5,7 @@
  */
 import { printBrowserBench, runBrowserBench } from './browser.ts';
 import { benchCpu } from './cpu.ts';
+import { benchComputer } from './computer.ts';
 import { benchMachine } from './machine.ts';
 
 const VISUAL_CART = 'test/programs/vdc/bench-visual.a48';
@@ -13,6 +14,7 @@ const sections: Record<string, () => void | Promise<void>> = {
   cpu: benchCpu,
   machine: () => benchMachine(VISUAL_CART),
   browser: async () => printBrowserBench(await runBrowserBench()),
+  computer: benchComputer,
 };
 
 const wanted = process.argv.slice(2);
