@@ -26,6 +26,18 @@ describe('the computer player decides from the public state and the legal action
     }
   });
 
+  it('never looks at the weapon the other side programmed (it is secret on the console)', () => {
+    const war = play([{ type: 'attack', player: 'Cy', country: 'India' }], threeOpening());
+    for (const level of LEVELS) {
+      for (let seed = 0; seed < 10; seed++) {
+        const blind = move(war, 'Ann', level, seed)!.event;
+        for (const w of ['tank', 'sub', 'plane'] as const) {
+          expect(move(play([{ type: 'weapon', player: 'Cy', weapon: w }], war), 'Ann', level, seed)!.event).toEqual(blind);
+        }
+      }
+    }
+  });
+
   it('chooses a strong homeland and the largest home-zone alliances that fit (rules 3-5)', () => {
     const s = seated(['Ann', 'Bob']);
     const h = move(s, 'Ann', 'hard')!;
