@@ -6,7 +6,6 @@ import { parseScenario, ScenarioError } from '../scenarios/validate.ts';
 import { world1982 } from '../scenarios/world.ts';
 import { MachineBattles } from './machine-battles.ts';
 import { PlayError, playScript } from './play-script.ts';
-import { playComputerCli } from './computer-game.ts';
 
 const USAGE = `usage: npm run board -- play SCRIPT.jsonl [--scenario FILE] [--battles machine] [--log]
        npm run board -- play --players "Ann:hard,Bob:easy" --seed N [--scenario FILE] [--log]
@@ -82,6 +81,8 @@ async function main(argv: string[]): Promise<void> {
   }
 
   if (computer) {
+    // Loaded only for this mode, so a script's play starts no slower.
+    const { playComputerCli } = await import('./computer-game.ts');
     const problem = await playComputerCli(players!, seed!, scenario, showLog);
     if (problem) fail(`${problem}\n${USAGE}`, 2);
     return;
