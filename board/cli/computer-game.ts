@@ -7,6 +7,7 @@
 import type { ComputerSeat } from '../ai/computer-players.ts';
 import { isLevel, LEVELS } from '../ai/levels.ts';
 import { playComputerGame } from '../ai/play-game.ts';
+import { seatSeed } from '../ai/rng.ts';
 import type { GameState } from '../model/game.ts';
 import type { Scenario } from '../model/scenario.ts';
 import type { BattleOutcome, BattlePort, BattleRequest } from '../ports/battle-port.ts';
@@ -51,20 +52,30 @@ export interface MachineBattleNote {
   frames: number;
 }
 
+/** The emulated console of a computer-only game: its battles, and the first player's readout. */
+export interface MachineTable {
+  battles: BattlePort;
+  /** Rule 2D: the WAR GAME readout run for `runFrames` frames, then stopped with SPACE; its digit. */
+  readout(runFrames: number): Promise<number>;
+}
+
 /**
  * Battles on the emulated console: the companion programs both sides' entry and presses ENTER.
  * Nobody holds the hand controls yet (the battle bot is a separate piece of work), so each battle is
  * decided by the weapons and energies alone: planes crash, the weapon that burns energy faster runs dry.
  */
-export function machineBattlePort(onBattle?: (b: MachineBattleNote) => void): BattlePort {
+export function machineTable(onBattle?: (b: MachineBattleNote) => void): MachineTable {
   const machine = new MachineBattles();
   return {
-    async fight(request, signal) {
-      const before = machine.console.machine.frameNumber;
-      const outcome = await machine.port.fight(request, signal);
-      onBattle?.({ request, outcome, frames: machine.console.machine.frameNumber - before });
-      return outcome;
+    battles: {
+      async fight(request, signal) {
+        const before = machine.console.machine.frameNumber;
+        const outcome = await machine.port.fight(request, signal);
+        onBattle?.({ request, outcome, frames: machine.console.machine.frameNumber - before });
+        return outcome;
+      },
     },
+    readout: (runFrames) => machine.port.firstPlayerReadout({ stop: 'port', runFrames }),
   };
 }
 
@@ -72,14 +83,15 @@ export interface ComputerGameRun {
   seats: ComputerSeat[];
   seed: number;
   scenario: Scenario;
-  battles?: BattlePort;
+  /** Battles and the readout; by default the emulated console's (machineTable). */
+  table?: MachineTable;
   /** One line per computer move (`Ann (hard): attack China - because ...`) and per battle. */
   note?: (line: string) => void;
 }
 
 export async function runComputerGame(run: ComputerGameRun): Promise<GameState> {
   const note = run.note ?? (() => {});
-  const battles = run.battles ?? machineBattlePort((b) => {
+  const table = run.table ?? machineTable((b) => {
     const { attacker: a, defender: d } = b.request;
     note(`battle on the machine: ${a.player} ${a.weapon} ${a.energy} v ${d.player} ${d.weapon} ${d.energy} -> ${b.outcome.winner}, energy left ${b.outcome.energy.attacker} / ${b.outcome.energy.defender} (${b.frames} frames)`);
   });
@@ -87,7 +99,13 @@ export async function runComputerGame(run: ComputerGameRun): Promise<GameState> 
     scenario: run.scenario,
     seats: run.seats,
     seed: run.seed,
-    battles,
+    battles: table.battles,
+    // The readout runs a number of frames drawn from the seed before SPACE stops it, as a player would.
+    readout: async () => {
+      const digit = await table.readout(30 + (seatSeed(run.seed, '#readout') % 90));
+      note(`first-player readout on the machine: ${digit}`);
+      return digit;
+    },
     onEvent: (_s, event, move) => {
       if (move) note(`${move.player} (${move.level}): ${JSON.stringify(event)} - ${move.reason}`);
     },

@@ -5,10 +5,12 @@ import { parsePlayers, parseSeed } from '../../../board/cli/computer-game.ts';
 const board = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'board/cli/board.ts', 'play', ...args], { encoding: 'utf8' });
 
 describe('npm run board -- play --players ... --seed N', () => {
-  it('plays a whole computer-only game with its battles on the machine and prints the final public state', () => {
+  it('plays a whole computer-only game with its readout and battles on the machine and prints the final public state', () => {
     const args = ['--players', 'Ann:hard,Bob:easy,Cy:medium', '--seed', '7', '--scenario', 'board/examples/tiny-scenario.json'];
     const r = board(...args, '--log');
     expect(r.stderr).toMatch(/^battle on the machine: .* -> \w.* \(\d+ frames\)$/m);
+    const digit = /^first-player readout on the machine: (\d)$/m.exec(r.stderr)![1];
+    expect(r.stderr).toMatch(new RegExp(`^Readout ends in ${digit}: `, 'm'));
     expect(r.stderr).toMatch(/^Ann \(hard\): \{"type":"homeland".* - /m);
     expect(r.status).toBe(0);
     const end = JSON.parse(r.stdout);
