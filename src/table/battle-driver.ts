@@ -120,14 +120,29 @@ export class BattleDriver {
       return;
     }
     const before = this.controller.gameState();
+    const recorded = this.nextChange(before);
     if (!this.controller.submitBattle(outcome)) {
       this.set({ stage: 'ready', error: 'The engine refused the result read from the console (see the message above); nothing was recorded.' });
       return;
     }
-    const after = this.controller.gameState();
+    // The board's battle port hands the outcome to the engine a moment later (a promise): the words
+    // are made from the state after it.
+    const after = await recorded;
     const end = this.port.last?.mailbox?.end ?? 'none';
     const words = before && after ? describeBattle(request, outcome, seating, before, after, end) : null;
     this.set({ stage: 'result', words, ask: null });
+  }
+
+  /** The engine's state once it is no longer `before`. */
+  private nextChange(before: unknown): Promise<ReturnType<BoardController['gameState']>> {
+    return new Promise((resolve) => {
+      const off = this.controller.subscribe(() => {
+        const now = this.controller.gameState();
+        if (now === before) return;
+        off();
+        resolve(now);
+      });
+    });
   }
 
   /** Rule 12E: SPACE on the result screen returns to program entry with the energy left. */

@@ -26,7 +26,7 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, att
       h('span', { class: 'tb-red' }, `Left control (red): ${left}`), ' · ',
       h('span', { class: 'tb-blue' }, `right control (blue): ${right}`), ' ',
       button('Swap controls', 'swap-controls', () => driver.swap(attacker), { disabled: driver.busy, title: 'The attacker chooses which control to take (remembered for this player)' })),
-    h('p', {}, `Energy to program: ${attacker} ${energy.attacker}, ${defender} ${energy.defender}.`),
+    h('p', {}, `${st.stage === 'ready' ? 'Energy to program' : 'Programmed'}: ${attacker} ${energy.attacker}, ${defender} ${energy.defender}.`),
   ];
   const stage = h('p', { class: 'tb-stage', 'data-stage': st.stage, role: 'status', 'aria-live': 'polite' });
   switch (st.stage) {

@@ -101,6 +101,29 @@ async function seats(page: Page): Promise<{ red: string; blue: string }> {
   return { red, blue };
 }
 
+/** Two animation frames: the page has sent the held input of a key press to the worker. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/**
+ * Holds a PC key while the machine runs frame by frame (paused, stepped) until `until` holds for the
+ * mailbox, so where the stick lets go does not depend on how fast this machine is.
+ */
+async function steer(page: Page, code: string, until: (m: CartMailbox) => boolean): Promise<void> {
+  await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(false));
+  await page.keyboard.down(code);
+  await settle(page);
+  let frames = 0;
+  while (!until(await mailbox(page))) {
+    if (++frames > 900) throw new Error(`${code} held 900 frames without reaching the state`);
+    await page.evaluate(() => window.__o2console!.runtime()!.api.stepFrames(1));
+  }
+  await page.keyboard.up(code);
+  await settle(page);
+  await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(true));
+}
+
 async function shot(page: Page, name: string): Promise<string> {
   mkdirSync(SHOTS, { recursive: true });
   const path = join(SHOTS, name);
@@ -152,12 +175,8 @@ describe('the table: board and console on one page', () => {
     await poll(async () => (await mailbox(page)).phase).toBe('battle');
     await poll(() => stage(page)).toBe('fighting');
     const start = (await mailbox(page)).red;
-    await page.keyboard.down('ArrowDown');
-    await poll(async () => (await mailbox(page)).red.y).toBeGreaterThanOrEqual(start.y + 48);
-    await page.keyboard.up('ArrowDown');
-    await page.keyboard.down('ArrowRight');
-    await poll(async () => (await mailbox(page)).red.state & 0x80).toBe(0x80);
-    await page.keyboard.up('ArrowRight');
+    await steer(page, 'ArrowDown', (m) => m.red.y >= start.y + 48);
+    await steer(page, 'ArrowRight', (m) => (m.red.state & 0x80) !== 0);
     await expect.poll(() => stage(page), { timeout: 30_000, interval: 100 }).toBe('result');
     const r1 = await mailbox(page);
     expect(r1.winner).toBe('blue');
@@ -209,7 +228,7 @@ describe('the table: board and console on one page', () => {
     // The war is over: 1280x800 shows the board (zone bars, record, chips, whose turn) and the picture.
     await poll(() => page.locator('.table').getAttribute('data-battle')).toBe('off');
     await shot(page, 'table-1280x800-board.png');
-    for (const s of ['.bv-record', '.bv-world', '.bv-players', '[data-turn]', '#console-screen canvas']) expect(await inView(page, s), s).toBe(true);
+    for (const s of ['.bv-record', '.bv-world', '.bv-players', '.bv-status', '#console-screen canvas']) expect(await inView(page, s), s).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
     expect(errors).toEqual([]);
   }, 240_000);
@@ -237,9 +256,11 @@ describe('the table: board and console on one page', () => {
   it('a reload in the middle of a battle comes back to the same battle; a cartridge switch and undo are refused meanwhile', async () => {
     const { page, errors } = await openTable(browser, 1920, 1080);
     await importWar(page);
-    await program(page, 'sub', 'plane');
+    await program(page, 'tank', 'tank');
     await page.keyboard.press('Enter');
     await poll(() => stage(page)).toBe('fighting');
+    // Held still while the page is checked (a battle left alone can end by itself).
+    await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(false));
 
     // 1920x1080 in battle: nothing needs scrolling, the picture is ×3.
     await shot(page, 'table-1920x1080-battle.png');
@@ -260,6 +281,7 @@ describe('the table: board and console on one page', () => {
 
     // The machine's autosave (once a second) lands after the battle started; then the page reloads.
     const battleFrame = await frame(page);
+    await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(true));
     await poll(() => page.evaluate(async (f) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const r = indexedDB.open('o2conquest-console');
@@ -282,8 +304,13 @@ describe('the table: board and console on one page', () => {
     await poll(() => stage(page)).toBe('fighting');
     const back = await mailbox(page);
     expect([back.red.weapon, back.blue.weapon]).toEqual([programmed.red.weapon, programmed.blue.weapon]);
-    await expect.poll(() => stage(page), { timeout: 60_000, interval: 100 }).toBe('result');
-    expect(await row(page, 1)).toContain('sub v plane');
+    // Red (Ann) drives onto the mine: the restored battle ends and its result is recorded.
+    const start = back.red;
+    await steer(page, 'ArrowDown', (m) => m.red.y >= start.y + 48);
+    await steer(page, 'ArrowRight', (m) => (m.red.state & 0x80) !== 0);
+    await expect.poll(() => stage(page), { timeout: 30_000, interval: 100 }).toBe('result');
+    expect(await row(page, 1)).toContain('tank v tank');
+    expect(await page.locator('.tb-words').textContent()).toContain("Blue (Bob) wins: Ann's tank was destroyed.");
     expect(errors).toEqual([]);
   }, 180_000);
 });
