@@ -43,7 +43,7 @@ describe('console page', () => {
   });
 
   it('first start with no files boots our own BIOS and cartridge (the battle cartridge when it builds)', async () => {
-    const { page, errors } = await openApp(browser, '/');
+    const { page, errors } = await openApp(browser, '/#/console');
     await waitReady(page);
     const roms = await page.locator('#console-roms li').allTextContents();
     expect(roms[0]).toBe('BIOS: o2conquest open BIOS (built from source)');
@@ -216,7 +216,7 @@ describe('console page', () => {
   });
 
   it('the Reset button restarts the program at its reset vector without a power cycle', async () => {
-    const cart = assemble(readFileSync(new URL('../../src/console/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
+    const cart = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
     if (!cart.ok) throw new Error('console test cartridge does not assemble');
     const start = cart.symbols.get('start')!;
     const hex3 = start.toString(16).toUpperCase().padStart(3, '0');

@@ -4,13 +4,15 @@
  * replaced by a new one started from the last autosave, never silently.
  */
 import * as Comlink from 'comlink';
-import type { BootInfo, ConsoleWorkerApi, RomImages, VideoMessage } from '../worker/protocol.ts';
+import type { BootInfo, ConsoleWorkerApi, InputMessage, RomImages, VideoMessage } from '../worker/protocol.ts';
 import type { ConsoleAudio } from '../audio/output.ts';
 
 export interface RuntimeEvents {
-  frame(pixels: Uint8Array, frame: number, workerMs: number): void;
+  frame(pixels: Uint8Array, eram: Uint8Array, frame: number, workerMs: number): void;
   status(running: boolean, speed: number, frame: number, reason?: string): void;
   fatal(message: string): void;
+  /** The worker's autosave (about once a second while running). */
+  autosave?(state: Uint8Array, frame: number): void;
 }
 
 export class ConsoleRuntime {
@@ -57,11 +59,12 @@ export class ConsoleRuntime {
     let pendingState: { bytes: Uint8Array; frame: number } | undefined;
     channel.port1.onmessage = (event: MessageEvent<VideoMessage>) => {
       const m = event.data;
-      if (m.type === 'frame') events.frame(m.pixels, m.frame, m.workerMs);
+      if (m.type === 'frame') events.frame(m.pixels, m.eram, m.frame, m.workerMs);
       else if (m.type === 'status') events.status(m.running, m.speed, m.frame, m.reason);
       else if (m.type === 'autosave') {
         if (made.runtime) made.runtime.lastState = { bytes: m.state, frame: m.frame };
         else pendingState = { bytes: m.state, frame: m.frame };
+        events.autosave?.(m.state, m.frame);
       } else if (m.type === 'fatal') fail(m.message);
     };
     const audioPort = options.audio?.connectFeed();
@@ -93,7 +96,12 @@ export class ConsoleRuntime {
   }
 
   sendInput(snapshot: Uint8Array): void {
-    if (!this.dead) this.port.postMessage({ type: 'input', snapshot });
+    if (!this.dead) this.port.postMessage({ type: 'input', snapshot } satisfies InputMessage);
+  }
+
+  /** A keyboard key went down or up (rom-core key name); the worker's key queue applies it at a frame boundary. */
+  sendKey(key: string, down: boolean): void {
+    if (!this.dead) this.port.postMessage({ type: 'key', key, down } satisfies InputMessage);
   }
 
   private die(message: string, events: RuntimeEvents): void {
