@@ -222,7 +222,7 @@ function run(args: RunArgs, cliIo: CliIo): number {
     }
     machine.runFrame();
     if (jsonlPath !== undefined) lines.push(JSON.stringify(machine.record()));
-    if (wavPath !== undefined) audio.push(machine.vdc.sound.samplesInt16().slice());
+    if (wavPath !== undefined) audio.push(machine.vdc.pcm.samplesInt16().slice());
     if (pngEvery !== undefined && pngDir !== undefined && f % pngEvery === 0) {
       writeOut(io, join(pngDir, `frame-${String(f).padStart(6, '0')}.png`), png());
     }
@@ -236,7 +236,7 @@ function run(args: RunArgs, cliIo: CliIo): number {
     const all = new Int16Array(audio.reduce((n, a) => n + a.length, 0));
     let at = 0;
     for (const a of audio) { all.set(a, at); at += a.length; }
-    writeOut(io, wavPath, encodeWav(all, machine.vdc.sound.sampleRate));
+    writeOut(io, wavPath, encodeWav(all, machine.vdc.pcm.sampleRate));
   }
   io.stdout(`ran ${frames} frame${frames === 1 ? '' : 's'} (${timing.name}); PC ${machine.cpu.pc.toString(16).toUpperCase().padStart(3, '0')}h\n`);
   return 0;

@@ -386,7 +386,7 @@ function soundOf(input: string, frames: number): { phase: number; peak: number; 
   for (let f = 1; f <= frames; f++) {
     while (next < events.length && events[next].frame === f) machine.setKey(events[next].key, events[next++].down);
     machine.runFrame();
-    const samples = machine.vdc.sound.samplesInt16();
+    const samples = machine.vdc.pcm.samplesInt16();
     let peak = 0;
     let rises = 0;
     for (let i = 0; i < samples.length; i++) {
