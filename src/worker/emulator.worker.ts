@@ -24,6 +24,7 @@ let speed = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let snapshot: Uint8Array = new Uint8Array(SNAPSHOT_LENGTH);
 let crashPending = false;
+let hangPending = false;
 let framesRun = 0;
 // Per-second figures.
 let windowStart = performance.now();
@@ -58,6 +59,7 @@ function emulateFrame(withSound: boolean): number | undefined {
     crashPending = false;
     throw new Error('simulated core failure (test hook crashNextFrame)');
   }
+  if (hangPending) for (;;) { /* test hook hangNextFrame: a frame that never returns */ }
   s.applyInput(snapshot);
   const { hit } = s.runFrame();
   // Stopped inside the frame: no sound or autosave until the frame has ended.
@@ -141,6 +143,7 @@ const api: ConsoleWorkerApi = {
     sampleRate = options.sampleRate;
     videoPort.onmessage = (event: MessageEvent<InputMessage>) => {
       if (event.data?.type === 'input' && event.data.snapshot.length === SNAPSHOT_LENGTH) snapshot = event.data.snapshot;
+      else if (event.data?.type === 'ping') post({ type: 'pong' });
     };
     const info = await build(options.images);
     if (options.state) need().machine.loadState(options.state);
@@ -230,6 +233,9 @@ const api: ConsoleWorkerApi = {
   },
   crashNextFrame(): void {
     crashPending = true;
+  },
+  hangNextFrame(): void {
+    hangPending = true;
   },
 };
 

@@ -105,10 +105,12 @@ export type VideoMessage =
   | { type: 'frame'; pixels: Uint8Array; frame: number; workerMs: number }
   | { type: 'autosave'; state: Uint8Array; frame: number }
   | { type: 'status'; running: boolean; speed: number; frame: number; reason?: string }
-  | { type: 'fatal'; message: string };
+  | { type: 'fatal'; message: string }
+  /** The answer to a ping: the worker is between frames (the page's watchdog, runtime.ts). */
+  | { type: 'pong' };
 
 /** page -> worker on the video port. */
-export type InputMessage = { type: 'input'; snapshot: Uint8Array };
+export type InputMessage = { type: 'input'; snapshot: Uint8Array } | { type: 'ping' };
 
 /** worker -> AudioWorklet: one frame of unipolar PCM (0 .. 15/16) at the context's rate. */
 export type AudioMessage = { type: 'pcm'; samples: Float32Array } | { type: 'flush' };
@@ -137,4 +139,6 @@ export interface ConsoleWorkerApi {
   frame(): { pixels: Uint8Array; frame: number };
   /** Test hook: the next frame throws inside the worker, as a core bug would. */
   crashNextFrame(): void;
+  /** Test hook: the next frame never returns, as a core stuck in a loop would. */
+  hangNextFrame(): void;
 }

@@ -183,6 +183,21 @@ describe('console page', () => {
     expect(await alert.isHidden()).toBe(true);
   });
 
+  it('a frame that never returns is caught by the watchdog within seconds, with a restart from the last autosave', async () => {
+    const { page } = await openApp(browser, '/?cart=console-test#/console');
+    await waitReady(page);
+    await page.waitForFunction(() => (window.__o2console!.runtime()!.lastState?.frame ?? 0) >= 60, null, { timeout: 20_000 });
+    await page.evaluate(() => window.__o2console!.runtime()!.api.hangNextFrame());
+    const alert = page.locator('#console-alert');
+    await poll(() => alert.isVisible()).toBe(true);
+    expect(await alert.textContent()).toMatch(/The emulator stopped: a frame did not return within 1 second \(the emulator is stuck\)\. Its last saved moment is frame \d+/);
+    await page.locator('#console-restart').click();
+    await poll(() => page.locator('#console-message').textContent()).toMatch(/^Restarted from frame \d+\.$/);
+    const restartedAt = Number(/frame (\d+)/.exec((await page.locator('#console-message').textContent()) ?? '')?.[1]);
+    await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(restartedAt + 10);
+    expect(await alert.isHidden()).toBe(true);
+  });
+
   it('a second (simulated) gamepad drives the right hand control, the first one the left', async () => {
     const page = await browser.newPage();
     await page.addInitScript(() => {
