@@ -123,7 +123,7 @@ export class Odyssey2 implements I8048Pins {
 
   constructor(options: Odyssey2Options) {
     const bios = identifyRom('bios', options.bios);
-    const cart = identifyRom('cart', options.cart);
+    const cart = identifyRom('cart', options.cart, options.mapper);
     const charset = options.charset ? identifyRom('charset', options.charset) : undefined;
     this.identity = { bios, cart, charset };
     this.biosCrc = bios.crc;
