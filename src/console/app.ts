@@ -20,7 +20,7 @@ import { createRemapView } from '../input/remap-view.ts';
 import type { RemapView } from '../input/remap-view.ts';
 import { checkFileSize, classifyFile } from '../rom-library/classify.ts';
 import { ConsoleStore, romKey } from '../rom-library/store.ts';
-import type { ActiveRoms } from '../rom-library/store.ts';
+import type { ActiveRoms, PendingSave } from '../rom-library/store.ts';
 import { createDebuggerPanel } from '../debugger/panel.ts';
 import type { DebuggerPanel } from '../debugger/panel.ts';
 import type { RomImages } from '../worker/protocol.ts';
@@ -245,13 +245,16 @@ export class ConsoleApp {
 
   async start(): Promise<void> {
     this.probe.stage = 'opening the ROM library';
+    let notice: string | undefined;
+    const pending = ConsoleStore.takePendingSave();
     try {
-      this.store = await ConsoleStore.open();
+      this.store = await ConsoleStore.open((why) => this.say(`Browser storage closed: ${why}. The game goes on; “Download state” still keeps a moment as a file.`, 'error'));
       this.active = await this.store.active();
       this.images = await this.loadActiveImages(this.active);
-    } catch {
+      if (pending) notice = await this.interruptedSaveNotice(pending);
+    } catch (e) {
       this.images = {};
-      this.say('The ROM library (IndexedDB) is not available in this browser; our own ROMs are used and nothing is saved.', 'error');
+      notice = `The ROM library (browser storage) is not available: ${errorText(e)}. Our own ROMs are used and nothing is saved in this browser; “Download state” still keeps a moment as a file.`;
     }
     // ?cart=console-test (tests, links) or the last choice picks which of our cartridges runs.
     this.images.builtinCart = new URLSearchParams(location.search).get('cart') ?? localStorage.getItem(BUILTIN_CART_KEY) ?? undefined;
@@ -274,11 +277,20 @@ export class ConsoleApp {
         await this.boot(this.images, undefined);
       } else throw e;
     }
+    if (notice) this.say(notice, 'error');
     this.probe.stage = 'ready';
     registerOffline([WORKLET_URL, `${import.meta.env.BASE_URL}manifest.webmanifest`]);
     this.screenHost.focus({ preventScroll: true });
     this.loop();
     this.probe.ready = true;
+  }
+
+  /** What happened to a slot save the last session began but the closing tab cut off. */
+  private async interruptedSaveNotice(p: PendingSave): Promise<string | undefined> {
+    const now = await this.store?.getState(p.machine, p.slot);
+    if (now && now.savedAt >= p.startedAt) return undefined; // it committed just before the tab closed
+    const kept = now ? `its earlier state (frame ${now.frame}, saved ${new Date(now.savedAt).toLocaleString()})` : 'nothing, as before (it was empty)';
+    return `Saving in slot ${p.slot} (frame ${p.frame}) did not finish: the page was closed while it was being written. Slot ${p.slot} still holds ${kept}; nothing saved earlier was lost.`;
   }
 
   private async loadActiveImages(active: ActiveRoms): Promise<RomImages> {
