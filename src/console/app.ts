@@ -621,7 +621,7 @@ export class ConsoleApp {
       this.say(`Loaded the state from ${what} (frame ${frame}).`);
       return true;
     } catch (e) {
-      this.say(`${what} was not loaded: ${errorText(e)}. The running game is unchanged.`, 'error');
+      this.say(`${what} was not loaded: ${errorText(e).replace(/\.$/, '')}. The running game is unchanged.`, 'error');
       return false;
     }
   }

@@ -6,6 +6,9 @@ import { canvasMismatches, iram, nodeMachine, pause, poll, stateDigest, waitRead
 import { indexToRgba } from '../../rom-core/i8244/palette.ts';
 import { KEY_MATRIX } from '../../rom-core/machine/input.ts';
 import { assemble } from '../../rom-core/asm/index.ts';
+import { STATE_MAGIC, machineSchema } from '../../rom-core/machine/state.ts';
+import { layout } from '../../rom-core/state/schema.ts';
+import { edited } from '../harness/state.ts';
 
 describe('console page', () => {
   let browser: Browser;
@@ -165,6 +168,30 @@ describe('console page', () => {
     expect(await drop('huge.bin', 5 * 1024 * 1024)).toMatch(/^“huge\.bin” is 5\.0 MB: far too large/);
     expect(await page.locator('#console-roms li').count()).toBe(2);
     expect(await page.locator('#console-roms li').first().textContent()).toContain('built from source');
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses a crafted save state (checksum recomputed) with the reason, and the game runs on unchanged', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await waitReady(page);
+    const good = Uint8Array.from(await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.saveState())));
+    const node = nodeMachine();
+    const places = layout(STATE_MAGIC, machineSchema({ timing: node.timing, mapper: node.cart.kind, biosCrc: node.identity.bios.crc, cartCrc: node.identity.cart.crc }), node);
+    const pc = places.find((p) => p.name === 'cpu.pc')!;
+    const crafted = edited(good, (_, v) => v.setUint16(pc.offset, 0xffff, true));
+    await pause(page);
+    const digest = await stateDigest(page);
+    await page.evaluate((b64) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'crafted.o2s'));
+      document.querySelector('.console-screen-wrap')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, Buffer.from(crafted).toString('base64'));
+    await poll(() => page.locator('#console-message').getAttribute('data-kind')).toBe('error');
+    expect(await page.locator('#console-message').textContent()).toBe('“crafted.o2s” was not loaded: Odyssey² save state is corrupt: cpu.pc is 65535, but it must be a whole number from 0 to 4095. The running game is unchanged.');
+    expect(await stateDigest(page)).toBe(digest);
+    await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(true));
+    const before = await page.evaluate(() => window.__o2console!.shownFrame);
+    await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(before + 10);
     expect(errors).toEqual([]);
   });
 
