@@ -166,6 +166,15 @@ function readBinary(io: RunIo, path: string, what: string, limit: number, sizes:
   return data;
 }
 
+interface Stream {
+  path: string;
+  temp: string | undefined;
+  /** Text not yet appended (at most a chunk). */
+  pending: string;
+  /** Chunks kept in memory when the io cannot append. */
+  kept: string[];
+}
+
 /**
  * The run's output files. Each is written under a temporary name (or kept in memory when the io
  * cannot rename) and put in place only by commit(), after the whole run succeeded; abort() removes
@@ -174,7 +183,7 @@ function readBinary(io: RunIo, path: string, what: string, limit: number, sizes:
 class Outputs {
   private readonly staged: { temp: string | undefined; path: string; data?: Uint8Array | string }[] = [];
   private readonly written: string[] = [];
-  private readonly streams = new Map<string, { temp: string | undefined; pending: string; kept: string[] }>();
+  private readonly streams = new Map<string, Stream>();
 
   constructor(private readonly io: RunIo) {}
 
@@ -186,10 +195,19 @@ class Outputs {
   file(path: string, data: Uint8Array | string): void {
     const temp = this.temp(path);
     if (temp !== undefined) {
-      writeOut(this.io, temp, data);
+      this.writeTemp(temp, path, data);
       this.staged.push({ temp, path });
     } else {
       this.staged.push({ temp, path, data });
+    }
+  }
+
+  /** Errors name the file the user asked for, not its temporary name. */
+  private writeTemp(temp: string, path: string, data: Uint8Array | string): void {
+    try {
+      this.io.writeFile(temp, data);
+    } catch (e) {
+      throw new UsageError(`cannot write ${path}: ${why(e)}`);
     }
   }
 
@@ -204,21 +222,21 @@ class Outputs {
     let s = this.streams.get(path);
     if (!s) {
       const temp = this.io.appendFile ? this.temp(path) : undefined;
-      if (temp !== undefined) writeOut(this.io, temp, '');
-      s = { temp, pending: '', kept: [] };
+      if (temp !== undefined) this.writeTemp(temp, path, '');
+      s = { path, temp, pending: '', kept: [] };
       this.streams.set(path, s);
     }
     s.pending += text;
     if (s.pending.length >= JSONL_CHUNK) this.flush(s);
   }
 
-  private flush(s: { temp: string | undefined; pending: string; kept: string[] }): void {
+  private flush(s: Stream): void {
     if (s.pending === '') return;
     if (s.temp !== undefined) {
       try {
         this.io.appendFile!(s.temp, s.pending);
       } catch (e) {
-        throw new UsageError(`cannot write ${s.temp}: ${why(e)}`);
+        throw new UsageError(`cannot write ${s.path}: ${why(e)}`);
       }
     } else {
       s.kept.push(s.pending);

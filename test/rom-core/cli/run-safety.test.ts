@@ -129,7 +129,7 @@ describe('o2 run: a failed run leaves no partial output', () => {
     const args = ['--cart', 'c.bin', '--bios', 'bios.rom', '--frames', '6', '--png-every', '2', '--png-dir', 'shots',
       '--state-jsonl', 's.jsonl', '--png', 'last.png', '--wav', 'full/a.wav'];
     expect(runMain(args, f.io)).toBe(1);
-    expect(f.err()).toContain('cannot write full/a.wav.o2-partial: ENOSPC');
+    expect(f.err()).toContain('cannot write full/a.wav: ENOSPC');
     expect([...f.d.keys()].sort()).toEqual(['bios.rom', 'c.bin', 'keys.txt']);
     // The same run with room for everything writes everything, and no temporary files.
     const ok = disk(inputs());
