@@ -18,6 +18,10 @@ export { parseScenario, serializeScenario, validateScenario, ScenarioError } fro
 export { setCountryValue, moveCountry, addZone, renameZone, renameScenario } from './scenarios/edit.ts';
 export { ManualBattlePort, BattleCancelledError, pendingBattle, battleEvent } from './ports/battle-port.ts';
 export type { BattlePort, BattleRequest, BattleOutcome } from './ports/battle-port.ts';
+export { MachineBattlePort, WEAPON_WORDS, outcomeProblem } from './ports/machine-battle-port.ts';
+export type { ConfirmRequest, ControlSide, MachineBattlePortOptions, MachineBattleResult, Seating } from './ports/machine-battle-port.ts';
+export type { BattleConsole } from './ports/battle-console.ts';
+export { describeBattle } from './ports/battle-words.ts';
 export type { GameState, Phase, Weapon } from './model/game.ts';
 export type { GameEvent, Refusal } from './model/events.ts';
 export type { Scenario } from './model/scenario.ts';

@@ -17,7 +17,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { PALETTE_RF } from '../i8244/palette.ts';
-import { MAPPER_KINDS, Odyssey2, crc32, crcHex, encodeWav, keyTarget, largestRom } from '../machine/index.ts';
+import { MAPPER_KINDS, Odyssey2, crc32, crcHex, encodeWav, largestRom } from '../machine/index.ts';
+import { InputScriptError, parseInputScript as parseScript } from '../machine/input-script.ts';
+import type { InputEvent } from '../machine/input-script.ts';
 import { BIOS_SOURCE, assembleBios } from '../roms/index.ts';
 import { assembleBattleCart } from '../roms/carts/index.ts';
 import type { MapperKind } from '../machine/index.ts';
@@ -75,30 +77,16 @@ const ROMS_DIR = resolve(here, '../roms');
 export const DEFAULT_BIOS_SOURCE = resolve(ROMS_DIR, BIOS_SOURCE);
 const CARTS_DIR = resolve(ROMS_DIR, 'carts');
 
-export interface InputEvent {
-  frame: number;
-  key: string;
-  down: boolean;
-}
+export type { InputEvent } from '../machine/input-script.ts';
 
-/** Parses an --input script; errors name the line. */
+/** Parses an --input script (rom-core/machine/input-script.ts); a bad line is a usage error naming it. */
 export function parseInputScript(text: string, name = 'input script'): InputEvent[] {
-  const events: InputEvent[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const line = raw.replace(/#.*/, '').trim();
-    if (line === '') return;
-    const where = `${name} line ${i + 1}`;
-    const parts = line.split(/\s+/);
-    if (parts.length !== 3) throw new UsageError(`${where}: expected 'FRAME KEY down|up', got '${line}'`);
-    const [f, key, state] = parts;
-    const frame = Number(f);
-    if (!/^[0-9]+$/.test(f) || frame < 1) throw new UsageError(`${where}: frame must be a whole number from 1, got '${f}'`);
-    if (keyTarget(key) === undefined) throw new UsageError(`${where}: unknown key '${key}'`);
-    const s = state.toLowerCase();
-    if (s !== 'down' && s !== 'up') throw new UsageError(`${where}: expected down or up, got '${state}'`);
-    events.push({ frame, key: key.toUpperCase(), down: s === 'down' });
-  });
-  return events.sort((a, b) => a.frame - b.frame);
+  try {
+    return parseScript(text, name);
+  } catch (e) {
+    if (e instanceof InputScriptError) throw new UsageError(e.message);
+    throw e;
+  }
 }
 
 function chunk(type: string, data: Uint8Array): Uint8Array {

@@ -1,6 +1,6 @@
 import './board-view.css';
 import { BoardController, type Notice } from './controller.ts';
-import { button, h } from './dom.ts';
+import { button, h } from '../platform/h.ts';
 import { boardEngine } from './engine-adapter.ts';
 import type { EngineFactory } from './engine-port.ts';
 import { indexedDbStore, memoryStore, type SaveStore } from './save-store.ts';
@@ -14,6 +14,7 @@ import { indexedDbScenarioStore, memoryScenarioStore, type ScenarioStore } from 
 import { renderScenarioEditor, type SavedList } from './view-scenario.ts';
 import { renderRecordTrack, renderWorld } from './view-world.ts';
 import { playUiSound } from '../audio/ui-sounds.ts';
+import { downloadText } from '../platform/download.ts';
 
 const LARGE_KEY = 'o2conquest.board.largeType';
 
@@ -83,28 +84,12 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   const showLocal = (text: string): void => { localNotice = text; draw(); };
 
   const exportGame = (): void => {
-    const blob = new Blob([controller.exportText()], { type: 'application/json' });
-    const a = h('a', { href: URL.createObjectURL(blob), download: `conquest-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 0);
+    downloadText(controller.exportText(), `conquest-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`);
   };
   const downloadCorrupt = (): void => {
-    if (!controller.corrupt) return;
-    const blob = new Blob([controller.corrupt], { type: 'application/octet-stream' });
-    const a = h('a', { href: URL.createObjectURL(blob), download: 'conquest-unreadable-save.json' });
-    document.body.append(a);
-    a.click();
-    a.remove();
+    if (controller.corrupt) downloadText(controller.corrupt, 'conquest-unreadable-save.json', 'application/octet-stream');
   };
-  const download = (text: string, name: string, type = 'application/json'): void => {
-    const a = h('a', { href: URL.createObjectURL(new Blob([text], { type })), download: name });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 0);
-  };
+  const download = (text: string, name: string, type = 'application/json'): void => downloadText(text, name, type);
   const refreshSaved = async (): Promise<void> => {
     try {
       const r = await scenarioStore.list();

@@ -1,5 +1,5 @@
 import { describeChips, formatPbu } from './chips.ts';
-import { button, h } from './dom.ts';
+import { button, h } from '../platform/h.ts';
 import { formatRecord } from './record-track.ts';
 import type { BattleWinner, GameEvent, LegalAction, ViewState, Weapon } from './types.ts';
 import { WEAPONS } from './types.ts';

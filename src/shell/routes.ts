@@ -1,7 +1,4 @@
-/** A page of the app: mounted into the main area, destroyed when the user goes elsewhere. */
-export interface Page {
-  destroy(): void;
-}
+import type { Page } from './page.ts';
 
 export interface Route {
   /** The hash this page lives at, e.g. '#/board'. */

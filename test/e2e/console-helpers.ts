@@ -8,7 +8,7 @@ import { Odyssey2 } from '../../rom-core/machine/odyssey2.ts';
 /** The machine the console boots with no files: our BIOS and the console test cartridge, built here in Node. */
 export function nodeMachine(): Odyssey2 {
   const bios = assembleBios((p) => readFileSync(new URL(`../../rom-core/roms/${p}`, import.meta.url), 'utf8'));
-  const cart = assemble(readFileSync(new URL('../../src/console/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
+  const cart = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
   if (!cart.ok) throw new Error('console test cartridge does not assemble');
   return new Odyssey2({ bios: bios.image, cart: cart.bytes });
 }

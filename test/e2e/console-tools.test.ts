@@ -6,7 +6,7 @@ import { iram, poll, waitReady } from './console-helpers.ts';
 import { assemble } from '../../rom-core/asm/index.ts';
 import { KEY_MATRIX } from '../../rom-core/machine/input.ts';
 
-const cart = assemble(readFileSync(new URL('../../src/console/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
+const cart = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
 const hex3 = (n: number): string => n.toString(16).toUpperCase().padStart(3, '0');
 
 describe('console tools', () => {

@@ -258,7 +258,7 @@ describe('console page', () => {
   });
 
   it('the Reset button restarts the program at its reset vector without a power cycle', async () => {
-    const cart = assemble(readFileSync(new URL('../../src/console/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
+    const cart = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
     if (!cart.ok) throw new Error('console test cartridge does not assemble');
     const start = cart.symbols.get('start')!;
     const hex3 = start.toString(16).toUpperCase().padStart(3, '0');

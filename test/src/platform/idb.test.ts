@@ -1,6 +1,6 @@
 /** lazyDatabase against a scripted IndexedDB: refusals, blocked upgrades, another tab's upgrade. */
 import { describe, expect, it } from 'vitest';
-import { lazyDatabase } from '../../../src/board-view/idb.ts';
+import { lazyDatabase } from '../../../src/platform/idb.ts';
 
 type Outcome = 'success' | 'blocked' | { error: string } | 'throw';
 

@@ -6,7 +6,7 @@
  * WATCHDOG_MS means a frame (or a state load) has not returned, and the worker is ended.
  */
 import * as Comlink from 'comlink';
-import type { BootInfo, ConsoleWorkerApi, RomImages, VideoMessage } from '../worker/protocol.ts';
+import type { BootInfo, ConsoleWorkerApi, InputMessage, RomImages, VideoMessage } from '../worker/protocol.ts';
 import type { ConsoleAudio } from '../audio/output.ts';
 
 /** How long a frame may take before the worker is declared stuck. */
@@ -14,7 +14,7 @@ export const WATCHDOG_MS = 1000;
 const WATCHDOG_TICK_MS = 250;
 
 export interface RuntimeEvents {
-  frame(pixels: Uint8Array, frame: number, workerMs: number): void;
+  frame(pixels: Uint8Array, eram: Uint8Array, frame: number, workerMs: number): void;
   status(running: boolean, speed: number, frame: number, reason?: string): void;
   fatal(message: string): void;
 }
@@ -64,7 +64,7 @@ export class ConsoleRuntime {
     let pendingState: { bytes: Uint8Array; frame: number } | undefined;
     channel.port1.onmessage = (event: MessageEvent<VideoMessage>) => {
       const m = event.data;
-      if (m.type === 'frame') events.frame(m.pixels, m.frame, m.workerMs);
+      if (m.type === 'frame') events.frame(m.pixels, m.eram, m.frame, m.workerMs);
       else if (m.type === 'status') events.status(m.running, m.speed, m.frame, m.reason);
       else if (m.type === 'autosave') {
         if (made.runtime) made.runtime.lastState = { bytes: m.state, frame: m.frame };
@@ -133,7 +133,12 @@ export class ConsoleRuntime {
   }
 
   sendInput(snapshot: Uint8Array): void {
-    if (!this.dead) this.port.postMessage({ type: 'input', snapshot });
+    if (!this.dead) this.port.postMessage({ type: 'input', snapshot } satisfies InputMessage);
+  }
+
+  /** A keyboard key went down or up (rom-core key name); the worker's key queue applies it at a frame boundary. */
+  sendKey(key: string, down: boolean): void {
+    if (!this.dead) this.port.postMessage({ type: 'key', key, down } satisfies InputMessage);
   }
 
   private die(message: string, events: RuntimeEvents): void {
