@@ -97,6 +97,12 @@ export class BoardController {
    * the figures, resolves, and its outcome becomes the `battle` event.
    */
   private enterBattle(request: BattleRequest, outcome: BattleOutcome): boolean {
+    // Checked here, before the port takes the figures: a result the engine would refuse must keep the form as typed.
+    if (!['attacker', 'defender', 'both-destroyed'].includes(outcome.winner)) {
+      this.notice = { kind: 'refused', refusal: { rule: '12', reason: 'choose who won this battle: the attacker, the defender, or both destroyed' }, event: 'battle' };
+      this.emit();
+      return false;
+    }
     // The port may still wait for an older battle (the weapons changed since): that one is replaced.
     if (JSON.stringify(this.port.pending) !== JSON.stringify(request)) {
       void this.port.replace(request).then((o) => { this.act(battleEvent(o)); }, (e: unknown) => {

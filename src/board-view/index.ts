@@ -88,6 +88,8 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     if (accepted) {
       if (ev.type === 'ally.home') homeSelection.clear();
       if (ev.type === 'alliance.form') allianceSelection.clear();
+      // One purchase per click of "Buy alliance": the next country clicked is an attack again.
+      if (ev.type === 'ally.buy' && mode !== 'attack') { mode = 'attack'; draw(); }
       if (ev.type === 'battle') Object.assign(battle, { winner: null, attacker: '', defender: '' });
     }
   };
