@@ -1,4 +1,4 @@
-import { BattleCancelledError, battleEvent, ManualBattlePort, type BattleOutcome, type BattleRequest, type GameState, type Scenario } from '../../board/index.ts';
+import { applyEvent, BattleCancelledError, battleEvent, ManualBattlePort, type BattleOutcome, type BattleRequest, type GameState, type Scenario } from '../../board/index.ts';
 import type { EngineFactory, EngineSession } from './engine-port.ts';
 import { encodeEnvelope, parseEnvelope, SaveFormatError } from './save-format.ts';
 import { StorageFullError, type SaveStore } from './save-store.ts';
@@ -58,6 +58,20 @@ export class BoardController {
 
   snapshot(): ControllerSnapshot {
     return { view: this.session.view(), legal: this.session.legal(), canUndo: this.session.canUndo(), notice: this.notice, saved: this.saved };
+  }
+
+  /**
+   * Asks the engine whether it would take `event`, changing nothing: a refusal is shown at once with
+   * its rule (a draft such as a home-zone tick is refused when made, not only at Confirm).
+   */
+  wouldAccept(event: GameEvent): boolean {
+    const state = this.session.gameState?.();
+    if (!state) return true;
+    const r = applyEvent(state, event);
+    if (r.ok) return true;
+    this.notice = { kind: 'refused', refusal: r.refusal, event: event.type };
+    this.emit();
+    return false;
   }
 
   /** Sends one player action to the engine; a refusal is shown with its rule and changes nothing. */

@@ -33,6 +33,18 @@ describe('BoardController with the board engine', () => {
     expect(JSON.parse(c.exportText()).engine).toBe(JSON.parse(before).engine);
   });
 
+  it('refuses a home-zone tick outside the home zone when it is made, changing nothing', async () => {
+    const c = new BoardController(boardEngine(), memoryStore());
+    play(c, OPENING.slice(0, 6));
+    await c.settled();
+    const before = c.exportText();
+    expect(c.wouldAccept({ type: 'ally.home', player: 'Ann', countries: ['Canada'] })).toBe(true);
+    expect(c.snapshot().notice).toBeNull();
+    expect(c.wouldAccept({ type: 'ally.home', player: 'Ann', countries: ['Canada', 'China'] })).toBe(false);
+    expect(c.snapshot().notice).toMatchObject({ kind: 'refused', refusal: { rule: '4A', reason: expect.stringMatching(/China is not in Ann's home zone/) } });
+    expect(JSON.parse(c.exportText()).engine).toBe(JSON.parse(before).engine);
+  });
+
   it('autosaves after every action and resumes the same game, undo history included', async () => {
     const store = memoryStore();
     const c = new BoardController(boardEngine(), store);
