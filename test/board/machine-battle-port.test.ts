@@ -94,6 +94,23 @@ describe('MachineBattlePort', () => {
     expect((await c.read()).phase).toBe('battle');
   });
 
+  it('after a reload mid-battle (a new port on the same machine) takes the result of the running battle without typing', async () => {
+    const c = machineConsole({ yieldEvery: 20 });
+    const before = new MachineBattlePort(c);
+    const first = before.fight(request('tank', 'plane')).catch((e: unknown) => e);
+    for (let turn = 0; turn < 10_000 && (await c.read()).phase !== 'battle'; turn++) await new Promise((r) => setTimeout(r, 0));
+    expect((await c.read()).phase).toBe('battle');
+    before.cancel('the page was reloaded');
+    expect(await first).toBeInstanceOf(BattleCancelledError);
+    const typed = c.queue.total;
+    const after = new MachineBattlePort(c);
+    const o = await after.fight(request('tank', 'plane'));
+    expect(c.queue.total).toBe(typed);
+    const m = await c.read();
+    expect(m).toMatchObject({ phase: 'result', winner: 'red', battles: 1 });
+    expect(o).toEqual({ winner: 'attacker', energy: { attacker: m.red.energy, defender: m.blue.energy } });
+  });
+
   it('runs the first-player readout (rule 2): SPACE stops the digit, by the port or by a human', async () => {
     const c = machineConsole();
     const port = new MachineBattlePort(c);
