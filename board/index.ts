@@ -27,3 +27,5 @@ export type { GameState, Phase, Weapon } from './model/game.ts';
 export type { GameEvent, Refusal } from './model/events.ts';
 export type { Scenario } from './model/scenario.ts';
 export type { Chips, ChipTransfer } from './model/chips.ts';
+export { ComputerPlayers, LEVELS, isLevel, playComputerGame, ModelBattlePort, decide } from './ai/index.ts';
+export type { ComputerMove, ComputerSeat, NextMoveOptions, Level, ComputerGameOptions } from './ai/index.ts';

@@ -7,6 +7,7 @@
 import { benchBattleBridge } from './battle-bridge.ts';
 import { printBrowserBench, runBrowserBench } from './browser.ts';
 import { benchCpu } from './cpu.ts';
+import { benchComputer } from './computer.ts';
 import { benchMachine } from './machine.ts';
 
 const VISUAL_CART = 'test/programs/vdc/bench-visual.a48';
@@ -16,6 +17,7 @@ const sections: Record<string, () => void | Promise<void>> = {
   machine: () => benchMachine(VISUAL_CART),
   bridge: () => benchBattleBridge(),
   browser: async () => printBrowserBench(await runBrowserBench()),
+  computer: benchComputer,
 };
 
 const wanted = process.argv.slice(2);
