@@ -16,7 +16,8 @@ function request(aw: Weapon, dw: Weapon, ea = 2500, ed = 2500): BattleRequest {
   return { country: 'B1', attacker: { player: 'Ann', weapon: aw, energy: ea }, defender: { player: 'Bob', weapon: dw, energy: ed } };
 }
 
-describe('MachineBattlePort', () => {
+// Battles of hundreds of emulated frames: room for a loaded machine (2 CPUs shared by several suites).
+describe('MachineBattlePort', { timeout: 60_000 }, () => {
   it('programs red = attacker on the left control, reads the result, and SPACE goes on with the energy carried over', async () => {
     const c = machineConsole();
     const port = new MachineBattlePort(c);
