@@ -18,6 +18,7 @@
  * Called by test/bench/run.ts (`runBrowserBench`), or directly: `npx tsx test/bench/browser.ts`.
  */
 import { chromium } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { build, preview } from 'vite';
 
 export interface BrowserBenchResult {
@@ -98,11 +99,11 @@ const RED_ENERGY = [0x21, 0x22];
 const PHASE = 0x08;
 
 /** Waits (in the page, frame by frame) for the mailbox phase byte to be `phase`. */
-async function untilPhase(page: import('playwright-core').Page, phase: number): Promise<void> {
+async function untilPhase(page: Page, phase: number): Promise<void> {
   await page.waitForFunction((p) => window.__o2console!.eram()[0x08] === p, phase, { timeout: 30_000, polling: 'raf' });
 }
 
-async function keyLatency(page: import('playwright-core').Page, url: string): Promise<number[]> {
+async function keyLatency(page: Page, url: string): Promise<number[]> {
   await page.goto(new URL('/?cart=battle#/console', url).toString());
   await page.waitForFunction(() => window.__o2console?.ready === true, null, { timeout: 60_000 });
   await page.waitForFunction(() => window.__o2console!.shownFrame > 40, null, { timeout: 30_000 });
@@ -137,7 +138,7 @@ async function keyLatency(page: import('playwright-core').Page, url: string): Pr
   return out;
 }
 
-async function battleEndToBoard(page: import('playwright-core').Page, url: string): Promise<number> {
+async function battleEndToBoard(page: Page, url: string): Promise<number> {
   const { applyEvent, newGame } = await import('../../board/index.ts');
   const { encodeSession } = await import('../../src/board-view/engine-adapter.ts');
   const { encodeEnvelope } = await import('../../src/board-view/save-format.ts');
