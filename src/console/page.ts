@@ -14,7 +14,7 @@ import { errorText } from '../machine/host.ts';
 import type { MachineHost } from '../machine/host.ts';
 import { DISPLAY, ScreenView } from '../machine/screen-view.ts';
 import { InputRouter } from '../machine/input-router.ts';
-import { LibraryPanel } from './library-panel.ts';
+import { LibraryPanel } from '../machine/library-panel.ts';
 import { SaveSlots } from './save-slots.ts';
 import { Toolbar } from './toolbar.ts';
 import { registerOffline } from './offline.ts';

@@ -24,6 +24,8 @@ export interface HostEvents {
   fatal(message: string): void;
   /** A machine was built (start-up, a new cartridge, a restart). */
   booted(info: BootInfo): void;
+  /** The worker's autosave of the machine (about once a second while it runs). */
+  autosave(state: Uint8Array, frame: number): void;
   /** Something the page should say in its message line. */
   message(text: string, kind: MessageKind): void;
 }
@@ -197,6 +199,7 @@ export class MachineHost {
         this.emit('status', running, speed, reason);
       },
       fatal: (message) => this.emit('fatal', message),
+      autosave: (state, frame) => this.emit('autosave', state, frame),
     }, { audio: this.audio, state, paused: paused || this.viewers === 0 });
     this.runtime = runtime;
     if (this.viewers === 0 && !paused) this.pausedAway = true;

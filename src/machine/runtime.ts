@@ -17,6 +17,8 @@ export interface RuntimeEvents {
   frame(pixels: Uint8Array, eram: Uint8Array, frame: number, workerMs: number): void;
   status(running: boolean, speed: number, frame: number, reason?: string): void;
   fatal(message: string): void;
+  /** The worker's autosave (about once a second while running). */
+  autosave?(state: Uint8Array, frame: number): void;
 }
 
 export class ConsoleRuntime {
@@ -69,6 +71,7 @@ export class ConsoleRuntime {
       else if (m.type === 'autosave') {
         if (made.runtime) made.runtime.lastState = { bytes: m.state, frame: m.frame };
         else pendingState = { bytes: m.state, frame: m.frame };
+        events.autosave?.(m.state, m.frame);
       } else if (m.type === 'fatal') fail(m.message);
       else if (m.type === 'pong') made.runtime?.heard();
     };

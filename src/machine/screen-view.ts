@@ -4,6 +4,7 @@
  * the host's newest frame once per animation frame. The box can fit the window height left below
  * it, so the whole picture is in view without scrolling.
  */
+import './screen.css';
 import { Screen } from '../render/screen.ts';
 import type { DisplayMode } from '../render/fit.ts';
 import { el } from '../platform/dom.ts';

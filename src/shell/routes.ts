@@ -14,6 +14,12 @@ export interface Route {
  */
 export const ROUTES: readonly Route[] = [
   {
+    hash: '#/table',
+    label: 'Table',
+    title: 'The table: board and console',
+    mount: async (container) => (await import('../table/index.ts')).mountTable(container),
+  },
+  {
     hash: '#/console',
     label: 'Console',
     title: 'Odyssey² console',

@@ -47,7 +47,7 @@ describe('console page', () => {
   });
 
   it('first start with no files boots our own BIOS and cartridge (the battle cartridge when it builds)', async () => {
-    const { page, errors } = await openApp(browser, '/');
+    const { page, errors } = await openApp(browser, '/#/console');
     await waitReady(page);
     const roms = await page.locator('#console-roms li').allTextContents();
     expect(roms[0]).toBe('BIOS: o2conquest open BIOS (built from source)');
