@@ -6,6 +6,27 @@ import globals from 'globals';
 // The import boundary of the design: src -> board -> rom-core, never backwards.
 const outside = (dirs) => dirs.flatMap((d) => [`../${d}/*`, `../../${d}/*`, `../../../${d}/*`, `../../../../${d}/*`]);
 
+// src/: folders of one level (src/X/file.ts, src/X/sub/file.ts) reach a sibling as ../Y or ../../Y.
+const sibling = (dirs) => dirs.flatMap((d) => [`../${d}/*`, `../../${d}/*`]);
+// Pages the router mounts; they compose the shared parts and never each other.
+const PAGES = ['console', 'table', 'about'];
+// Parts pages compose (board-view is also the #/board page, and a part of the table).
+const SHARED = ['machine', 'board-view', 'render', 'audio', 'input', 'debugger', 'rom-library'];
+const SRC_FOLDERS = ['platform', 'shell', 'worker', ...PAGES, ...SHARED];
+const NO_TEST = { group: ['../../test/*', '../../../test/*', '../../../../test/*'], message: 'src/ never imports test/.' };
+const pageRule = (page) => ({
+  files: [`src/${page}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: [
+        NO_TEST,
+        { group: sibling(PAGES.filter((p) => p !== page)), message: 'A page imports platform, its own folder and the shared parts, never another page.' },
+        { group: sibling(['worker']).filter((g) => !g.includes('worker/protocol')), allowTypeImports: true, message: 'Pages reach the worker through machine/ (worker/protocol types only).' },
+      ],
+    }],
+  },
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
   js.configs.recommended,
@@ -56,6 +77,39 @@ export default tseslint.config(
     files: ['board/cli/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: outside(['src', 'test']), message: 'board/ must not import from src/ or test/.' }] }],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_TEST] }] },
+  },
+  {
+    files: ['src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [NO_TEST, { group: [...sibling(SRC_FOLDERS), '../../board/*', '../../rom-core/*'], message: 'src/platform/ (DOM builder, download, IndexedDB, settings) imports nothing else.' }],
+      }],
+    },
+  },
+  {
+    files: ['src/worker/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [NO_TEST, { group: [...sibling(SRC_FOLDERS.filter((d) => d !== 'worker')), '../../board/*'], message: 'The worker imports only rom-core and itself.' }],
+      }],
+    },
+  },
+  ...PAGES.map(pageRule),
+  {
+    files: SHARED.map((d) => `src/${d}/**/*.ts`),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          NO_TEST,
+          { group: sibling([...PAGES, 'shell']), message: 'A shared part never imports a page or the shell (pages compose parts, not the other way round).' },
+          { group: sibling(['worker']).filter((g) => !g.includes('protocol')), allowTypeImports: true, message: 'Shared parts reach the worker through its protocol types; only machine/runtime.ts starts it.' },
+        ],
+      }],
     },
   },
 );

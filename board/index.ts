@@ -1,5 +1,6 @@
 /** The board companion's public API (see board/README.md). */
-export { gameMachine, HISTORY_LIMIT } from './machines/game-machine.ts';
+export { gameMachine, battleMachine, HISTORY_LIMIT } from './machines/game-machine.ts';
+export { battleActor, noBattle, noReadout, readoutActor } from './machines/battle-actor.ts';
 export type { GameContext, GameInput, MachineEvent, ControlEvent } from './machines/game-machine.ts';
 export { viewOf, MACHINE_VIEWS } from './machines/view.ts';
 export type { MachineView } from './machines/view.ts';
@@ -18,7 +19,13 @@ export { parseScenario, serializeScenario, validateScenario, ScenarioError } fro
 export { setCountryValue, moveCountry, addZone, renameZone, renameScenario } from './scenarios/edit.ts';
 export { ManualBattlePort, BattleCancelledError, pendingBattle, battleEvent } from './ports/battle-port.ts';
 export type { BattlePort, BattleRequest, BattleOutcome } from './ports/battle-port.ts';
+export { MachineBattlePort, WEAPON_WORDS, outcomeProblem } from './ports/machine-battle-port.ts';
+export type { ConfirmRequest, ControlSide, MachineBattlePortOptions, MachineBattleResult, Seating } from './ports/machine-battle-port.ts';
+export type { BattleConsole } from './ports/battle-console.ts';
+export { describeBattle } from './ports/battle-words.ts';
 export type { GameState, Phase, Weapon } from './model/game.ts';
 export type { GameEvent, Refusal } from './model/events.ts';
 export type { Scenario } from './model/scenario.ts';
 export type { Chips, ChipTransfer } from './model/chips.ts';
+export { ComputerPlayers, LEVELS, isLevel, playComputerGame, ModelBattlePort, decide } from './ai/index.ts';
+export type { ComputerMove, ComputerSeat, NextMoveOptions, Level, ComputerGameOptions } from './ai/index.ts';

@@ -1,4 +1,4 @@
-import { BattleCancelledError, battleEvent, ManualBattlePort, type BattleOutcome, type BattleRequest, type Scenario } from '../../board/index.ts';
+import { BattleCancelledError, battleEvent, ManualBattlePort, type BattleOutcome, type BattleRequest, type GameState, type Scenario } from '../../board/index.ts';
 import type { EngineFactory, EngineSession } from './engine-port.ts';
 import { encodeEnvelope, parseEnvelope, SaveFormatError } from './save-format.ts';
 import { StorageFullError, type SaveStore } from './save-store.ts';
@@ -110,6 +110,16 @@ export class BoardController {
       return false;
     }
     return true;
+  }
+
+  /** The battle the game waits for (both weapons chosen), or null. */
+  pendingBattle(): BattleRequest | null {
+    return this.session.pendingBattle();
+  }
+
+  /** The engine's state, when the engine offers it (the table's words for a battle). */
+  gameState(): GameState | undefined {
+    return this.session.gameState?.();
   }
 
   /** The board the current game is played on. */

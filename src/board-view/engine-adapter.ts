@@ -24,6 +24,8 @@ class MachineSession implements EngineSession {
 
   private get state(): GameState { return this.actor.getSnapshot().context.state; }
 
+  gameState(): GameState { return this.state; }
+
   view() { return toView(this.state); }
 
   scenario(): Scenario { return structuredClone(this.state.scenario); }

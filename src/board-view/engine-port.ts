@@ -1,4 +1,4 @@
-import type { BattleRequest, Scenario } from '../../board/index.ts';
+import type { BattleRequest, GameState, Scenario } from '../../board/index.ts';
 import type { GameEvent, LegalAction, SendResult, ViewState } from './types.ts';
 
 /**
@@ -16,6 +16,8 @@ export interface EngineSession {
   pendingBattle(): BattleRequest | null;
   /** The board this game is played on (a copy). */
   scenario(): Scenario;
+  /** The engine's own state (the table says a battle's outcome in words from it). */
+  gameState?(): GameState;
   /** Text that `EngineFactory.restore` turns back into this exact game, undo history included. */
   serialize(): string;
 }

@@ -1,12 +1,12 @@
 import './board-view.css';
 import { BoardController, type Notice } from './controller.ts';
-import { button, h } from './dom.ts';
+import { button, h } from '../platform/h.ts';
 import { boardEngine } from './engine-adapter.ts';
 import type { EngineFactory } from './engine-port.ts';
 import { indexedDbStore, memoryStore, type SaveStore } from './save-store.ts';
 import { commandFor, SHORTCUTS, type Command } from './shortcuts.ts';
 import type { GameEvent, LegalAction, ViewState } from './types.ts';
-import { renderLegalSummary, renderLog, renderPhasePanel, renderPlayers, type BattleDraft, type Mode } from './view-panels.ts';
+import { renderLegalSummary, renderLog, renderPhasePanel, renderPlayers, type BattleDraft, type Mode, type TablePanels } from './view-panels.ts';
 import { newSetupDraft, renderSetup, setupEvent, type SetupDraft } from './view-setup.ts';
 import { serializeScenario, world1982, type Scenario } from '../../board/index.ts';
 import { loadText, newScenarioDraft, pendingProblems, scenarioFileName, type ScenarioDraft } from './scenario-draft.ts';
@@ -14,6 +14,7 @@ import { indexedDbScenarioStore, memoryScenarioStore, type ScenarioStore } from 
 import { renderScenarioEditor, type SavedList } from './view-scenario.ts';
 import { renderRecordTrack, renderWorld } from './view-world.ts';
 import { playUiSound } from '../audio/ui-sounds.ts';
+import { downloadText } from '../platform/download.ts';
 
 const LARGE_KEY = 'o2conquest.board.largeType';
 
@@ -21,10 +22,28 @@ export interface BoardViewOptions {
   engine?: EngineFactory;
   store?: SaveStore;
   scenarios?: ScenarioStore;
+  /** The table page: battles fought on the console instead of typed in. */
+  table?: TablePanels & {
+    /** Why undo, import or a new game is refused now (a battle under way on the console), or null. */
+    refuse(action: 'undo' | 'import' | 'new game'): string | null;
+  };
+  /** The board's shortcut keys only while the keyboard focus is inside it (the table: other keys go to the console). */
+  keysOnlyWhenFocused?: boolean;
+}
+
+/** The mounted board view: the page's part, and what a page composing it drives. */
+export interface BoardView {
+  destroy(): void;
+  controller: BoardController;
+  element: HTMLElement;
+  /** Draws again (a page's part of a panel changed). */
+  redraw(): void;
+  /** Says something in the board's message line. */
+  say(text: string): void;
 }
 
 /** Mounts the board companion into `container`; `destroy()` removes it and its key handler. */
-export function mountBoardView(container: HTMLElement, options: BoardViewOptions = {}): { destroy(): void } {
+export function mountBoardView(container: HTMLElement, options: BoardViewOptions = {}): BoardView {
   const store = options.store ?? (typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore());
   const controller = new BoardController(options.engine ?? boardEngine(), store);
   const scenarioStore = options.scenarios ?? (typeof indexedDB === 'undefined' ? memoryScenarioStore() : indexedDbScenarioStore());
@@ -53,6 +72,14 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   };
   const clockTimer = setInterval(tickClock, 1000);
   let resumed = false;
+
+  /** At the table, undo, import and a new game wait until the battle on the console is over. */
+  const refused = (action: 'undo' | 'import' | 'new game'): boolean => {
+    const why = options.table?.refuse(action);
+    if (why) showLocal(why);
+    return !!why;
+  };
+  const undo = (): void => { if (!refused('undo')) controller.undo(); };
 
   const act = (ev: GameEvent): void => {
     localNotice = null;
@@ -83,28 +110,12 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   const showLocal = (text: string): void => { localNotice = text; draw(); };
 
   const exportGame = (): void => {
-    const blob = new Blob([controller.exportText()], { type: 'application/json' });
-    const a = h('a', { href: URL.createObjectURL(blob), download: `conquest-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 0);
+    downloadText(controller.exportText(), `conquest-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`);
   };
   const downloadCorrupt = (): void => {
-    if (!controller.corrupt) return;
-    const blob = new Blob([controller.corrupt], { type: 'application/octet-stream' });
-    const a = h('a', { href: URL.createObjectURL(blob), download: 'conquest-unreadable-save.json' });
-    document.body.append(a);
-    a.click();
-    a.remove();
+    if (controller.corrupt) downloadText(controller.corrupt, 'conquest-unreadable-save.json', 'application/octet-stream');
   };
-  const download = (text: string, name: string, type = 'application/json'): void => {
-    const a = h('a', { href: URL.createObjectURL(new Blob([text], { type })), download: name });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 0);
-  };
+  const download = (text: string, name: string, type = 'application/json'): void => downloadText(text, name, type);
   const refreshSaved = async (): Promise<void> => {
     try {
       const r = await scenarioStore.list();
@@ -159,7 +170,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   const fileInput = h('input', { type: 'file', accept: '.json,application/json', class: 'bv-hidden', id: 'bv-import-file', 'data-key': 'import-file', 'aria-label': 'Import a saved game file', tabindex: -1 });
   fileInput.addEventListener('change', async () => {
     const file = fileInput.files?.[0];
-    if (!file) return;
+    if (!file || refused('import')) return;
     controller.importText(await file.text(), `"${file.name}"`);
     fileInput.value = '';
   });
@@ -236,15 +247,15 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
 
     const tools = h('div', { class: 'bv-tools', role: 'toolbar', 'aria-label': 'Game tools' },
       // Left enabled when the engine has nothing to undo, so pressing it says why (e.g. a battle stands).
-      button('Undo (U)', 'undo', () => controller.undo(), { class: snap.canUndo ? '' : 'bv-not-legal', 'data-can-undo': String(snap.canUndo) }),
+      button('Undo (U)', 'undo', undo, { class: snap.canUndo ? '' : 'bv-not-legal', 'data-can-undo': String(snap.canUndo) }),
       button(large ? 'Normal type (L)' : 'Large type (L)', 'large', toggleLarge, { 'aria-pressed': String(large) }),
       button('Export (E)', 'export', exportGame),
       // A real button opens the file picker (a label can't be pressed from the keyboard).
-      button('Import… (I)', 'import', () => fileInput.click()),
+      button('Import… (I)', 'import', () => { if (!refused('import')) fileInput.click(); }),
       s.phase === 'setup' ? null
         : confirmNew ? h('span', { class: 'bv-confirm', role: 'group', 'aria-label': 'Start a new game?' },
           'Start a new game? ',
-          button('Yes, new game', 'new-game-yes', () => { confirmNew = false; setup = newSetupDraft(); controller.newGame(); }),
+          button('Yes, new game', 'new-game-yes', () => { confirmNew = false; if (refused('new game')) return; setup = newSetupDraft(); controller.newGame(); }),
           button('Keep playing', 'new-game-no', () => { confirmNew = false; draw(); }))
           : button('New game', 'new-game', () => { confirmNew = true; draw(); root.querySelector<HTMLElement>('[data-key="new-game-no"]')?.focus(); }));
 
@@ -302,7 +313,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       // The actions come before the 43 country buttons in focus order; the grid puts them on the right.
       body.push(renderRecordTrack(s), h('div', { class: 'bv-main' },
         h('aside', { class: 'bv-side', 'aria-label': 'Actions and players' },
-          renderPhasePanel({ state: s, legal: snap.legal, mode, setMode, act, submitBattle: (o) => { if (controller.submitBattle(o)) Object.assign(battle, { winner: null, attacker: '', defender: '' }); }, homeSelection, allianceSelection, battle, alliancesOpen, redraw: draw }),
+          renderPhasePanel({ state: s, legal: snap.legal, mode, setMode, act, submitBattle: (o) => { if (controller.submitBattle(o)) Object.assign(battle, { winner: null, attacker: '', defender: '' }); }, homeSelection, allianceSelection, battle, alliancesOpen, redraw: draw, table: options.table }),
           renderLegalSummary(snap.legal),
           finder,
           clock,
@@ -377,7 +388,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
         localNotice = null;
         controller.dismissNotice();
         return true;
-      case 'undo': controller.undo(); return true;
+      case 'undo': undo(); return true;
       case 'large-type': toggleLarge(); return true;
       case 'export': exportGame(); return true;
       // Opening the picker straight from a key press is not reliable in Chromium; the button is.
@@ -396,6 +407,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
 
   const onKey = (e: KeyboardEvent): void => {
     const t = e.target as HTMLElement | null;
+    if (options.keysOnlyWhenFocused && !(t instanceof Node && root.contains(t))) return;
     const inText = !!t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
     const cmd = commandFor(e, inText);
     if (!cmd) return;
@@ -410,6 +422,10 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   void controller.resume().finally(() => { resumed = true; root.dataset.ready = 'true'; draw(); });
 
   return {
+    controller,
+    element: root,
+    redraw: draw,
+    say: showLocal,
     destroy() {
       unsubscribe();
       clearInterval(clockTimer);

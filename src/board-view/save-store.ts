@@ -1,6 +1,6 @@
 // Autosave in IndexedDB. One record holds the current game; a save that can't be read is moved aside
 // under its own key (never overwritten), so a damaged save costs nothing.
-import { lazyDatabase } from './idb.ts';
+import { lazyDatabase } from '../platform/idb.ts';
 
 export interface SaveStore {
   load(): Promise<string | null>;

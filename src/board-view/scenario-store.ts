@@ -2,7 +2,7 @@
 // that scenario). A database of its own, so the game autosave's database never needs an upgrade.
 
 import { parseScenario, serializeScenario, type Scenario } from '../../board/index.ts';
-import { lazyDatabase } from './idb.ts';
+import { lazyDatabase } from '../platform/idb.ts';
 
 export interface ScenarioStore {
   /** Every readable saved scenario, by name; unreadable records are skipped and counted. */

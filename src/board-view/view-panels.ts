@@ -1,5 +1,5 @@
 import { describeChips, formatPbu } from './chips.ts';
-import { button, h } from './dom.ts';
+import { button, h } from '../platform/h.ts';
 import { formatRecord } from './record-track.ts';
 import type { BattleWinner, GameEvent, LegalAction, ViewState, Weapon } from './types.ts';
 import { WEAPONS } from './types.ts';
@@ -22,6 +22,16 @@ export interface PanelContext {
   /** Whether the player-alliance section is open, kept across redraws. */
   alliancesOpen: { value: boolean };
   redraw: () => void;
+  /** The table (#/table) fights battles on the console: its parts replace the typed-in result forms. */
+  table?: TablePanels;
+}
+
+/** What the table page puts in the board's panels instead of typing results by hand. */
+export interface TablePanels {
+  /** The battle's place (war or end-game confrontation): program it on the console, read its result. */
+  battle(attacker: string, defender: string, energy: { attacker: number; defender: number }): HTMLElement;
+  /** Rule 2: the readout started and read on the console. */
+  readout(): HTMLElement;
 }
 
 function keepOpen(ctx: PanelContext, d: HTMLDetailsElement): HTMLDetailsElement {
@@ -89,6 +99,7 @@ function firstPlayerPanel(ctx: PanelContext): HTMLElement {
       marker(p, p.name), ` ${p.name}: `,
       s.firstCalls[p.name] !== undefined ? h('strong', { 'data-call': p.name }, String(s.firstCalls[p.name])) : digitPad(`${p.name} calls`, `call-${p.name}`, (d) => ctx.act({ type: 'first.call', player: p.name, digit: d }), taken)))),
     next ? h('p', { class: 'bv-hint' }, `Keys 0–9 enter ${next.name}'s call.`)
+      : ctx.table ? ctx.table.readout()
       : h('div', {}, h('h3', {}, 'Readout digit'), digitPad('Readout digit', 'readout', (d) => ctx.act({ type: 'first.readout', digit: d })),
         h('p', { class: 'bv-hint' }, 'Keys 0–9 enter the readout digit.')));
 }
@@ -161,7 +172,8 @@ function playerAlliances(ctx: PanelContext): HTMLElement | null {
 function weaponPicker(ctx: PanelContext, side: string, player: string, chosen: Weapon | null, lost: Weapon[], keyPrefix: string): HTMLElement {
   return h('div', { class: 'bv-weapons', role: 'group', 'aria-label': `${player}'s weapon` },
     h('span', { class: 'bv-weapon-label' }, `${side} ${player}:`),
-    WEAPONS.map((w) => {
+    // At the table only the weapons rule 12F still allows are offered.
+    WEAPONS.filter((w) => !(ctx.table && lost.includes(w))).map((w) => {
       const b = actionButton(ctx, `${w}${lost.includes(w) ? ' (lost)' : ''}`, `${keyPrefix}-${w}`, 'weapon', () => ctx.act({ type: 'weapon', player, weapon: w }), player, {}, w);
       b.setAttribute('aria-pressed', String(chosen === w));
       return b;
@@ -220,7 +232,7 @@ function warPanel(ctx: PanelContext): HTMLElement {
     h('h3', {}, `Battle ${w.battles.length + 1}: weapons (a weapon destroyed in this war can't be used again, Rule 12F)`),
     weaponPicker(ctx, 'Attacker', w.attacker, w.weapons.attacker, w.lost.attacker, 'weapon-attacker'),
     weaponPicker(ctx, 'Defender', w.defender, w.weapons.defender, w.lost.defender, 'weapon-defender'),
-    battleForm(ctx, w.attacker, w.defender, w.energy));
+    ctx.table ? ctx.table.battle(w.attacker, w.defender, w.energy) : battleForm(ctx, w.attacker, w.defender, w.energy));
 }
 
 function endgamePanel(ctx: PanelContext): HTMLElement {
@@ -235,7 +247,8 @@ function endgamePanel(ctx: PanelContext): HTMLElement {
     h('p', {}, `Energy on screen: ${m.a} ${m.energy[m.a] ?? 0}, ${m.b} ${m.energy[m.b] ?? 0}. Battle ${m.battles + 1}; ${m.attacker} attacks.`),
     pick(m.attacker, 'Attacker', 'weapon-attacker'),
     pick(defender, 'Defender', 'weapon-defender'),
-    battleForm(ctx, m.attacker, defender, { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 }));
+    (ctx.table ? ctx.table.battle : (a: string, d: string, e: { attacker: number; defender: number }) => battleForm(ctx, a, d, e))(
+      m.attacker, defender, { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 }));
 }
 
 function overPanel(ctx: PanelContext): HTMLElement {

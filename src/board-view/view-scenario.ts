@@ -2,7 +2,7 @@
 // Enter or on leaving the field (not on each key press), so a half-typed number is never judged.
 
 import type { Scenario } from '../../board/index.ts';
-import { button, h } from './dom.ts';
+import { button, h } from '../platform/h.ts';
 import {
   addNewZone, moveToZone, pendingProblems, setName, setValue, setZoneName, shift, type ScenarioDraft,
 } from './scenario-draft.ts';

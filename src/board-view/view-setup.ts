@@ -1,6 +1,6 @@
 import { DEFAULT_CHIPS } from '../../board/index.ts';
 import { MARKER_COLOURS } from './colors.ts';
-import { button, h } from './dom.ts';
+import { button, h } from '../platform/h.ts';
 import type { GameEvent } from './types.ts';
 
 export interface SetupDraft {

@@ -1,5 +1,5 @@
 import { markerCss, inkOn } from './colors.ts';
-import { h } from './dom.ts';
+import { h } from '../platform/h.ts';
 import { formatRecord, trackLength, trackMarkers } from './record-track.ts';
 import type { ViewCountry, ViewPlayer, ViewState } from './types.ts';
 

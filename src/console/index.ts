@@ -3,11 +3,12 @@
  * the ROM library, save states and the debugger.
  */
 import './console.css';
-import type { Page } from '../shell/routes.ts';
-import { ConsoleApp } from './app.ts';
+import type { Page } from '../shell/page.ts';
+import { machineHost } from '../machine/host.ts';
+import { ConsolePage } from './page.ts';
 
 export async function mountConsole(container: HTMLElement): Promise<Page> {
-  const app = new ConsoleApp(container);
-  await app.start();
-  return { destroy: () => app.destroy() };
+  const page = new ConsolePage(machineHost(), container);
+  await page.start();
+  return { destroy: () => page.destroy() };
 }

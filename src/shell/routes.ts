@@ -1,7 +1,4 @@
-/** A page of the app: mounted into the main area, destroyed when the user goes elsewhere. */
-export interface Page {
-  destroy(): void;
-}
+import type { Page } from './page.ts';
 
 export interface Route {
   /** The hash this page lives at, e.g. '#/board'. */
@@ -16,6 +13,12 @@ export interface Route {
  * emulator and the other way round.
  */
 export const ROUTES: readonly Route[] = [
+  {
+    hash: '#/table',
+    label: 'Table',
+    title: 'The table: board and console',
+    mount: async (container) => (await import('../table/index.ts')).mountTable(container),
+  },
   {
     hash: '#/console',
     label: 'Console',

@@ -1,5 +1,5 @@
 /** The source texts of our own ROMs as Vite bundles them (worker side). */
-import testCartSource from '../console/carts/console-test.a48?raw';
+import testCartSource from './carts/console-test.a48?raw';
 import { buildBuiltins } from './builtin-roms.ts';
 import type { Builtins, CartAssembler } from './builtin-roms.ts';
 

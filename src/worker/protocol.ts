@@ -102,13 +102,22 @@ export interface DebugInfo {
 
 /** worker -> page on the video port. */
 export type VideoMessage =
-  | { type: 'frame'; pixels: Uint8Array; frame: number; workerMs: number }
+  /** A shown frame with the external RAM as that frame left it (our battle cartridge's mailbox). */
+  | { type: 'frame'; pixels: Uint8Array; eram: Uint8Array; frame: number; workerMs: number }
   | { type: 'autosave'; state: Uint8Array; frame: number }
   | { type: 'status'; running: boolean; speed: number; frame: number; reason?: string }
-  | { type: 'fatal'; message: string };
+  | { type: 'fatal'; message: string }
+  /** The answer to a ping: the worker is between frames (the page's watchdog, runtime.ts). */
+  | { type: 'pong' };
 
-/** page -> worker on the video port. */
-export type InputMessage = { type: 'input'; snapshot: Uint8Array };
+/**
+ * page -> worker on the video port: the held snapshot (sticks, touch keys, RESET), and keyboard keys
+ * as they go down and up (rom-core key names), which the worker's key queue applies at frame
+ * boundaries so a tap shorter than a frame still counts.
+ */
+export type InputMessage = { type: 'input'; snapshot: Uint8Array } | { type: 'key'; key: string; down: boolean }
+  /** The page's watchdog (src/machine/runtime.ts): the worker answers with a pong between frames. */
+  | { type: 'ping' };
 
 /** worker -> AudioWorklet: one frame of unipolar PCM (0 .. 15/16) at the context's rate. */
 export type AudioMessage = { type: 'pcm'; samples: Float32Array } | { type: 'flush' };
@@ -135,6 +144,16 @@ export interface ConsoleWorkerApi {
   externalRam(): Uint8Array;
   /** The current picture as colour indices (tests and screenshots). */
   frame(): { pixels: Uint8Array; frame: number };
+  /**
+   * Types these keys (rom-core names) one after another through the key queue, each held and then
+   * released for whole frames; resolves with the frame number once the last release has run. An
+   * unknown key name rejects and types nothing.
+   */
+  typeKeys(keys: string[]): Promise<number>;
+  /** Drops the typed keys not finished and releases every key the queue holds (a cancelled battle). */
+  clearKeys(): void;
   /** Test hook: the next frame throws inside the worker, as a core bug would. */
   crashNextFrame(): void;
+  /** Test hook: the next frame never returns, as a core stuck in a loop would. */
+  hangNextFrame(): void;
 }

@@ -5,6 +5,9 @@
  */
 import { Odyssey2 } from '../../rom-core/machine/odyssey2.ts';
 import { disassembleOne } from '../../rom-core/asm/disasm.ts';
+import { KeyQueue } from '../../rom-core/machine/key-queue.ts';
+import type { KeySink } from '../../rom-core/machine/key-queue.ts';
+import { keyTarget } from '../../rom-core/machine/input.ts';
 import type { BuiltCart, Builtins, BuiltRom } from './builtin-roms.ts';
 import { SNAPSHOT_JOY, SNAPSHOT_LENGTH, SNAPSHOT_RESET } from './protocol.ts';
 import type { BootInfo, DebugInfo, DisasmLine, RomImages, RomSummary } from './protocol.ts';
@@ -38,8 +41,35 @@ function indexSources(rom: BuiltRom, isCart: boolean, index: SourceIndex): void 
   }
 }
 
+/**
+ * The keys the key queue holds down, kept apart from the page's held snapshot so the two add up: a
+ * touch key held on screen and a typed tap of another key are both down in the same frame.
+ */
+class QueuedKeys implements KeySink {
+  readonly keys = new Uint8Array(8);
+  readonly joy = new Uint8Array(2);
+  reset = false;
+
+  setKey(name: string, down: boolean): void {
+    const t = keyTarget(name);
+    if (!t) return;
+    if (t.kind === 'key') this.keys[t.row] = down ? this.keys[t.row] | t.bit : this.keys[t.row] & ~t.bit;
+    else if (t.kind === 'joy') this.joy[t.stick] = down ? this.joy[t.stick] | t.bit : this.joy[t.stick] & ~t.bit;
+    else this.reset = down;
+  }
+}
+
 export class ConsoleSession {
   readonly machine: Odyssey2;
+  /**
+   * Keys typed by the companion (taps) and pressed by a player (live presses), applied at frame
+   * boundaries so a tap shorter than a frame still reaches the program.
+   */
+  readonly keyQueue = new KeyQueue();
+  private readonly queued = new QueuedKeys();
+  private readonly held = new Uint8Array(SNAPSHOT_LENGTH);
+  /** A breakpoint stopped the CPU inside a frame: the next runFrame goes on with it. */
+  private midFrame = false;
   readonly roms: RomSummary[];
   private readonly sources: SourceIndex = { byAddress: new Map() };
   private breakpoints = new Set<number>();
@@ -82,18 +112,33 @@ export class ConsoleSession {
     };
   }
 
-  /** Sets the held keys and sticks to exactly this snapshot. */
+  /**
+   * Sets the held keys and sticks to exactly this snapshot (plus whatever the key queue holds down).
+   */
   applyInput(snapshot: Uint8Array): void {
     if (snapshot.length !== SNAPSHOT_LENGTH) throw new RangeError(`an input snapshot is ${SNAPSHOT_LENGTH} bytes; got ${snapshot.length}`);
+    this.held.set(snapshot);
+    this.mergeInput();
+  }
+
+  private mergeInput(): void {
     const m = this.machine;
-    for (let i = 0; i < 8; i++) m.keys[i] = snapshot[i];
-    m.joy[0] = snapshot[SNAPSHOT_JOY];
-    m.joy[1] = snapshot[SNAPSHOT_JOY + 1];
-    const reset = snapshot[SNAPSHOT_RESET] !== 0;
+    const q = this.queued;
+    const held = this.held;
+    for (let i = 0; i < 8; i++) m.keys[i] = held[i] | q.keys[i];
+    m.joy[0] = held[SNAPSHOT_JOY] | q.joy[0];
+    m.joy[1] = held[SNAPSHOT_JOY + 1] | q.joy[1];
+    const reset = held[SNAPSHOT_RESET] !== 0 || q.reset;
     if (reset !== this.resetHeld) {
       this.resetHeld = reset;
       m.setKey('RESET', reset);
     }
+  }
+
+  /** Drops every typed tap not finished and releases the keys the queue holds (cancellation). */
+  clearKeys(): void {
+    this.keyQueue.clear(this.queued);
+    this.mergeInput();
   }
 
   /**
@@ -102,19 +147,40 @@ export class ConsoleSession {
    * runFrame or stepInstruction goes on with it.
    */
   runFrame(): { hit?: number } {
+    if (!this.midFrame) {
+      this.keyQueue.beforeFrame(this.queued);
+      this.mergeInput();
+    }
     if (this.breakpoints.size === 0) {
       this.machine.runFrame();
+      this.frameEnded();
       return {};
     }
     const r = this.machine.runFrameDebug({ breakpoints: this.breakpoints });
-    if (r.reason !== 'breakpoint') return {};
+    if (r.reason !== 'breakpoint') {
+      this.frameEnded();
+      return {};
+    }
+    this.midFrame = true;
     this.lastHit = { address: r.pc, frame: this.machine.frameNumber + 1 };
     return { hit: r.pc };
   }
 
+  private frameEnded(): void {
+    this.midFrame = false;
+    this.keyQueue.afterFrame();
+  }
+
   /** One instruction inside the frame's bookkeeping (a step across the frame's end ends the frame). */
   stepInstruction(): 'instruction' | 'frame' {
-    return this.machine.stepInstruction();
+    if (!this.midFrame) {
+      this.keyQueue.beforeFrame(this.queued);
+      this.mergeInput();
+    }
+    const step = this.machine.stepInstruction();
+    if (step === 'frame') this.frameEnded();
+    else this.midFrame = true;
+    return step;
   }
 
   setBreakpoints(addresses: number[]): void {

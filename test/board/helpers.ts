@@ -1,5 +1,9 @@
 import type { GameEvent, GameState, Scenario } from '../../board/index.ts';
 import { applyEvent, newGame, world1982, checkInvariants } from '../../board/index.ts';
+import { Odyssey2 } from '../../rom-core/machine/index.ts';
+import { SteppedConsole } from '../../rom-core/roms/carts/stepped-console.ts';
+import type { SteppedConsoleOptions } from '../../rom-core/roms/carts/stepped-console.ts';
+import { battleCart, openBios } from '../rom-core/roms/carts/scenarios.ts';
 
 /** Apply events in order; a refusal fails loudly with its rule, and every state is checked. */
 export function play(events: GameEvent[], from?: GameState, scenario?: Scenario): GameState {
@@ -83,3 +87,8 @@ export const tinyScenario: Scenario = {
     { name: 'South', countries: [{ name: 'B1', pbu: 1 }, { name: 'B2', pbu: 5 }] },
   ],
 };
+
+/** Our battle cartridge on our BIOS, stepped in Node: the console the battle bridge drives in tests. */
+export function machineConsole(options: SteppedConsoleOptions = {}, cart: Uint8Array = battleCart()): SteppedConsole {
+  return new SteppedConsole(new Odyssey2({ bios: openBios(), cart }), options);
+}

@@ -8,7 +8,7 @@ import { Odyssey2 } from '../../rom-core/machine/odyssey2.ts';
 /** The machine the console boots with no files: our BIOS and the console test cartridge, built here in Node. */
 export function nodeMachine(): Odyssey2 {
   const bios = assembleBios((p) => readFileSync(new URL(`../../rom-core/roms/${p}`, import.meta.url), 'utf8'));
-  const cart = assemble(readFileSync(new URL('../../src/console/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
+  const cart = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
   if (!cart.ok) throw new Error('console test cartridge does not assemble');
   return new Odyssey2({ bios: bios.image, cart: cart.bytes });
 }
@@ -28,6 +28,23 @@ export async function pause(page: Page): Promise<number> {
     await api.setRunning(false);
     return (await api.debugInfo()).frame;
   });
+}
+
+/**
+ * Pauses, then runs exactly one more frame and waits until the canvas shows it. A state read from RAM
+ * (a mailbox phase) may have been written during the frame whose picture was already drawn: the
+ * battle cartridge publishes the result phase in the frame that sets up the result screen, which the
+ * beam draws only in the next one. Waiting for the state and then for a frame after it is what makes
+ * the picture certain; returns that frame's number.
+ */
+export async function pauseOnNextFrame(page: Page): Promise<number> {
+  const frame = await page.evaluate(async () => {
+    const api = window.__o2console!.runtime()!.api;
+    await api.setRunning(false);
+    return api.stepFrames(1);
+  });
+  await poll(() => page.locator('#console-screen').getAttribute('data-frame')).toBe(String(frame));
+  return frame;
 }
 
 export async function iram(page: Page, address: number): Promise<number> {

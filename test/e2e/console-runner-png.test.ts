@@ -103,7 +103,7 @@ describe('console first screen against the headless runner', () => {
   });
 
   it('with the console test cartridge (a sprite that moves every frame) the runner’s frame N matches and its frame N-1 does not', async () => {
-    const built = assemble(readFileSync(new URL('../../src/console/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
+    const built = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
     if (!built.ok) throw new Error('console test cartridge does not assemble');
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);

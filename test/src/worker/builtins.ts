@@ -16,6 +16,6 @@ export function nodeBuiltins(): Builtins {
     }
   };
   walk(ROMS);
-  const cart = readFileSync(new URL('../../../src/console/carts/console-test.a48', import.meta.url), 'utf8');
+  const cart = readFileSync(new URL('../../../src/worker/carts/console-test.a48', import.meta.url), 'utf8');
   return buildBuiltins(files, cart);
 }

@@ -1,22 +1,31 @@
 /**
  * The page's side of one emulator worker: starts it, hands it the video and audio ports, receives
  * frames (keeping only the newest), autosaves and status, and notices when it dies. A dead worker is
- * replaced by a new one started from the last autosave, never silently.
+ * replaced by a new one started from the last autosave, never silently. So is a stuck one: the
+ * watchdog pings the worker on the video port, which it answers between frames; no answer within
+ * WATCHDOG_MS means a frame (or a state load) has not returned, and the worker is ended.
  */
 import * as Comlink from 'comlink';
-import type { BootInfo, ConsoleWorkerApi, RomImages, VideoMessage } from '../worker/protocol.ts';
+import type { BootInfo, ConsoleWorkerApi, InputMessage, RomImages, VideoMessage } from '../worker/protocol.ts';
 import type { ConsoleAudio } from '../audio/output.ts';
 
+/** How long a frame may take before the worker is declared stuck. */
+export const WATCHDOG_MS = 1000;
+const WATCHDOG_TICK_MS = 250;
+
 export interface RuntimeEvents {
-  frame(pixels: Uint8Array, frame: number, workerMs: number): void;
+  frame(pixels: Uint8Array, eram: Uint8Array, frame: number, workerMs: number): void;
   status(running: boolean, speed: number, frame: number, reason?: string): void;
   fatal(message: string): void;
+  /** The worker's autosave (about once a second while running). */
+  autosave?(state: Uint8Array, frame: number): void;
 }
 
 export class ConsoleRuntime {
   /** The newest autosave (about once a second) and the frame it was taken at. */
   lastState: { bytes: Uint8Array; frame: number } | undefined;
   private dead = false;
+  private watchdog: ReturnType<typeof setInterval> | undefined;
 
   private constructor(
     readonly api: Comlink.Remote<ConsoleWorkerApi>,
@@ -57,12 +66,14 @@ export class ConsoleRuntime {
     let pendingState: { bytes: Uint8Array; frame: number } | undefined;
     channel.port1.onmessage = (event: MessageEvent<VideoMessage>) => {
       const m = event.data;
-      if (m.type === 'frame') events.frame(m.pixels, m.frame, m.workerMs);
+      if (m.type === 'frame') events.frame(m.pixels, m.eram, m.frame, m.workerMs);
       else if (m.type === 'status') events.status(m.running, m.speed, m.frame, m.reason);
       else if (m.type === 'autosave') {
         if (made.runtime) made.runtime.lastState = { bytes: m.state, frame: m.frame };
         else pendingState = { bytes: m.state, frame: m.frame };
+        events.autosave?.(m.state, m.frame);
       } else if (m.type === 'fatal') fail(m.message);
+      else if (m.type === 'pong') made.runtime?.heard();
     };
     const audioPort = options.audio?.connectFeed();
     const transfer: Transferable[] = [channel.port2];
@@ -85,7 +96,39 @@ export class ConsoleRuntime {
     made.runtime = runtime;
     runtime.lastState = pendingState;
     if (failures.length) runtime.die(failures[0], events);
+    else runtime.watch(events);
     return runtime;
+  }
+
+  private pingSent: number | undefined;
+  private lastTick = 0;
+
+  private heard(): void {
+    this.pingSent = undefined;
+  }
+
+  /**
+   * Pings every WATCHDOG_TICK_MS; an unanswered ping older than WATCHDOG_MS ends the worker. A tick
+   * that itself came late (the page was starved as well, or was in the background) proves nothing
+   * about the worker, so it only starts the count again.
+   */
+  private watch(events: RuntimeEvents): void {
+    this.lastTick = performance.now();
+    this.watchdog = setInterval(() => {
+      const now = performance.now();
+      const late = now - this.lastTick > WATCHDOG_TICK_MS * 2;
+      this.lastTick = now;
+      if (this.dead) return;
+      if (late) {
+        this.pingSent = undefined;
+      } else if (this.pingSent !== undefined) {
+        if (now - this.pingSent < WATCHDOG_MS) return;
+        this.die(`a frame did not return within ${WATCHDOG_MS / 1000} second (the emulator is stuck)`, events);
+        return;
+      }
+      this.pingSent = now;
+      this.port.postMessage({ type: 'ping' });
+    }, WATCHDOG_TICK_MS);
   }
 
   get alive(): boolean {
@@ -93,18 +136,25 @@ export class ConsoleRuntime {
   }
 
   sendInput(snapshot: Uint8Array): void {
-    if (!this.dead) this.port.postMessage({ type: 'input', snapshot });
+    if (!this.dead) this.port.postMessage({ type: 'input', snapshot } satisfies InputMessage);
+  }
+
+  /** A keyboard key went down or up (rom-core key name); the worker's key queue applies it at a frame boundary. */
+  sendKey(key: string, down: boolean): void {
+    if (!this.dead) this.port.postMessage({ type: 'key', key, down } satisfies InputMessage);
   }
 
   private die(message: string, events: RuntimeEvents): void {
     if (this.dead) return;
     this.dead = true;
+    clearInterval(this.watchdog);
     this.worker.terminate();
     events.fatal(message);
   }
 
   terminate(): void {
     this.dead = true;
+    clearInterval(this.watchdog);
     this.port.close();
     this.api[Comlink.releaseProxy]();
     this.worker.terminate();

@@ -1,0 +1,85 @@
+/**
+ * `--battles machine` for `npm run board -- play`: every battle line with `inputs` is fought on the
+ * emulated console (our open BIOS and battle cartridge, assembled from rom-core/roms/), through the
+ * same MachineBattlePort the table uses. The companion types the entry for the war's energies and
+ * weapons, presses ENTER, plays the runner input script (frame 1 = the frame ENTER went down) until
+ * the battle ends, and the outcome read from the mailbox becomes the `battle` event.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Odyssey2, parseInputScript } from '../../rom-core/machine/index.ts';
+import { assembleBios } from '../../rom-core/roms/index.ts';
+import { assembleBattleCart } from '../../rom-core/roms/carts/index.ts';
+import { SteppedConsole } from '../../rom-core/roms/carts/stepped-console.ts';
+import type { GameEvent } from '../model/events.ts';
+import type { GameState } from '../model/game.ts';
+import { battleEvent, pendingBattle } from '../ports/battle-port.ts';
+import { describeBattle } from '../ports/battle-words.ts';
+import { MachineBattlePort } from '../ports/machine-battle-port.ts';
+
+const ROMS = resolve(dirname(fileURLToPath(import.meta.url)), '../../rom-core/roms');
+
+/** A script line the machine handles itself: who holds the left (red) control. */
+export interface ControlsLine {
+  type: 'controls';
+  left: string;
+}
+
+export class MachineBattles {
+  readonly console: SteppedConsole;
+  readonly port: MachineBattlePort;
+  /** Set by a controls line: the player holding the left control from the next battle on. */
+  private left: string | null = null;
+
+  constructor() {
+    const bios = assembleBios((p) => readFileSync(resolve(ROMS, p), 'utf8')).image;
+    const cart = assembleBattleCart((p) => readFileSync(resolve(ROMS, 'carts', p), 'utf8')).image;
+    this.console = new SteppedConsole(new Odyssey2({ bios, cart }));
+    this.port = new MachineBattlePort(this.console);
+  }
+
+  /** A controls line: checked against the players; applied to the next battle. Returns an error or null. */
+  controls(state: GameState, line: ControlsLine): string | null {
+    if (typeof line.left !== 'string' || !state.players.some((p) => p.name === line.left)) {
+      return `controls: "left" must name a player (${state.players.map((p) => p.name).join(', ')}), got ${JSON.stringify(line.left)}`;
+    }
+    this.left = line.left;
+    return null;
+  }
+
+  /**
+   * Fights the pending battle on the machine with the runner input script at `inputsPath` and returns
+   * the `battle` event it read, with the outcome in words; throws a sentence when it cannot.
+   */
+  async fight(state: GameState, inputsPath: string): Promise<{ event: GameEvent; words: (after: GameState) => string }> {
+    const request = pendingBattle(state);
+    if (!request) throw new Error('no battle is ready: both sides choose a weapon first (rules 10C, 11B)');
+    let text: string;
+    try {
+      text = readFileSync(inputsPath, 'utf8');
+    } catch (e) {
+      throw new Error(`cannot read the inputs "${inputsPath}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { cause: e });
+    }
+    const events = parseInputScript(text, inputsPath);
+    if (this.left !== null) {
+      const { attacker, defender } = request;
+      if (this.left !== attacker.player && this.left !== defender.player) {
+        throw new Error(`controls: ${this.left} holds the left control but does not fight this battle (${attacker.player} v ${defender.player})`);
+      }
+      this.port.setControl(attacker.player, this.left === attacker.player ? 'left' : 'right');
+      this.left = null;
+    }
+    this.console.playFrom('ENTER', events);
+    try {
+      const outcome = await this.port.fight(request);
+      const last = this.port.last!;
+      return {
+        event: battleEvent(outcome),
+        words: (after) => describeBattle(request, outcome, last.seating, state, after, last.mailbox?.end),
+      };
+    } finally {
+      this.console.stopInput();
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import type { CartEnd } from '../../rom-core/roms/carts/mailbox.ts';
+import { WAR_CHEST } from '../model/chips.ts';
+import type { GameState } from '../model/game.ts';
+import type { BattleOutcome, BattleRequest } from './battle-port.ts';
+import type { Seating } from './machine-battle-port.ts';
+import { WEAPON_WORDS } from './machine-battle-port.ts';
+
+const COLOUR = { red: 'Red', blue: 'Blue' } as const;
+
+/**
+ * A battle's outcome in words for the table, e.g. "Red (Ann) wins: Bob's tank was destroyed. Ann has
+ * 2000 left, Bob has 1355 left. Ann wins the war for Canada and takes 1400 PBU in chips." The figures
+ * after the battle come from the engine's state after the `battle` event (`after`), `before` is the
+ * state it was applied to; `end` is how the cartridge says the battle ended, when known.
+ */
+export function describeBattle(
+  request: BattleRequest,
+  outcome: BattleOutcome,
+  seating: Seating,
+  before: GameState,
+  after: GameState,
+  end: CartEnd = 'none',
+): string {
+  const a = request.attacker;
+  const d = request.defender;
+  const colourOf = (player: string) => (seating.red === player ? 'red' : 'blue');
+  const words: string[] = [];
+  if (outcome.winner === 'both-destroyed') {
+    words.push(`Both destroyed: ${a.player}'s ${WEAPON_WORDS[a.weapon]} and ${d.player}'s ${WEAPON_WORDS[d.weapon]}.`);
+  } else {
+    const win = outcome.winner === 'attacker' ? a : d;
+    const lose = outcome.winner === 'attacker' ? d : a;
+    const how = end === 'out-of-energy' ? 'ran out of energy' : 'was destroyed';
+    words.push(`${COLOUR[colourOf(win.player)]} (${win.player}) wins: ${lose.player}'s ${WEAPON_WORDS[lose.weapon]} ${how}.`);
+  }
+  words.push(`${a.player} has ${outcome.energy.attacker} left, ${d.player} has ${outcome.energy.defender} left.`);
+  if (before.war && !after.war) {
+    const country = before.war.country;
+    const verdict = after.log.slice(before.log.length).flatMap((l) => l.split('; ')).find((l) => l.endsWith(`wins the war for ${country}`));
+    const paid = after.lastTransfers.filter((t) => t.from === WAR_CHEST).map((t) => `${t.to} takes ${t.amount} PBU in chips`);
+    if (verdict) words.push(`${[verdict.trim(), ...paid].join('; ')}.`);
+  }
+  return words.join(' ');
+}

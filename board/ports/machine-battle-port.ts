@@ -1,0 +1,272 @@
+import type { CartMailbox, CartSide, CartWeapon } from '../../rom-core/roms/carts/mailbox.ts';
+import type { Weapon } from '../model/game.ts';
+import type { BattleConsole } from './battle-console.ts';
+import type { BattleOutcome, BattlePort, BattleRequest } from './battle-port.ts';
+import { BattleCancelledError } from './battle-port.ts';
+
+/**
+ * A `BattlePort` that fights each battle on the console (our battle cartridge), through a
+ * `BattleConsole` (Node: rom-core's SteppedConsole; browser: the worker's). It programs the entry the
+ * way the manual's players do (SPACE, R, weapon, digits, B, weapon, digits, typed so the readouts fill
+ * in), lets ENTER be typed or waits for a human to press it, waits for the result screen and reads the
+ * outcome from the cartridge's mailbox. The left-hand control (J0) plays red, the right-hand one blue.
+ */
+
+export type ControlSide = 'left' | 'right';
+
+/** Who plays red (left control) and blue (right control) in one battle. */
+export interface Seating {
+  red: string;
+  blue: string;
+  /** The attacker's colour. */
+  attacker: 'red' | 'blue';
+}
+
+/** What a foreign cartridge's battle needs from the players: the outcome, confirmed by them. */
+export interface ConfirmRequest {
+  request: BattleRequest;
+  seating: Seating;
+  /** What the companion could read from the machine (nothing, on a cartridge that is not ours). */
+  prefill: Partial<BattleOutcome>;
+}
+
+export interface MachineBattlePortOptions {
+  /** 'port' types ENTER itself (Node, the CLI); 'human' waits for a player to press it. Default 'port'. */
+  enter?: 'port' | 'human';
+  /**
+   * On a cartridge that is not ours (no mailbox signature) the outcome cannot be read: the players
+   * confirm it. Without this callback such a battle fails with a sentence saying so.
+   */
+  confirm?: (ask: ConfirmRequest) => Promise<BattleOutcome>;
+}
+
+const CART_WEAPON: Record<Weapon, CartWeapon> = { tank: 'T', sub: 'S', plane: 'P' };
+
+/** Weapon names as the manual says them. */
+export const WEAPON_WORDS: Record<Weapon, string> = { tank: 'tank', sub: 'submarine', plane: 'jet' };
+
+/** The readout's four digits. */
+const MAX_ENERGY = 9999;
+
+/** Frames the WAR GAME readout digit must stay the same to count as stopped (it moves every 4). */
+const STOPPED_FRAMES = 16;
+
+/** The last battle the port read from the machine, for the words at the table (battle-words.ts). */
+export interface MachineBattleResult {
+  request: BattleRequest;
+  seating: Seating;
+  outcome: BattleOutcome;
+  /** The mailbox on the result screen; null when the players confirmed a foreign cartridge's result. */
+  mailbox: CartMailbox | null;
+}
+
+export class MachineBattlePort implements BattlePort {
+  /** The last battle fought, or null. */
+  last: MachineBattleResult | null = null;
+  private readonly sides = new Map<string, ControlSide>();
+  private current: AbortController | null = null;
+  /** A fight was cancelled: a battle still running on the machine is not the next request's. */
+  private abandoned = false;
+  private readonly options: MachineBattlePortOptions;
+
+  constructor(readonly console: BattleConsole, options: MachineBattlePortOptions = {}) {
+    this.options = options;
+  }
+
+  /** The control `player` takes when attacking (the attacker's choice; left until told otherwise). */
+  controlOf(player: string): ControlSide {
+    return this.sides.get(player) ?? 'left';
+  }
+
+  /** Remembers which control `player` takes when attacking. */
+  setControl(player: string, side: ControlSide): void {
+    if (side !== 'left' && side !== 'right') throw new RangeError(`a control is "left" or "right", got ${JSON.stringify(side)}`);
+    this.sides.set(player, side);
+  }
+
+  /** Swaps the controls `player` takes when attacking; returns the new side. */
+  swapControl(player: string): ControlSide {
+    const side = this.controlOf(player) === 'left' ? 'right' : 'left';
+    this.sides.set(player, side);
+    return side;
+  }
+
+  /** Who holds which control in a battle: the attacker's choice, the defender the other one. */
+  seating(request: BattleRequest): Seating {
+    const a = request.attacker.player;
+    const d = request.defender.player;
+    return this.controlOf(a) === 'left' ? { red: a, blue: d, attacker: 'red' } : { red: d, blue: a, attacker: 'blue' };
+  }
+
+  /** Cancels the battle under way, if any (undo, load, new game): its `fight` rejects with BattleCancelledError. */
+  cancel(reason = 'the game moved on'): boolean {
+    const c = this.current;
+    if (!c) return false;
+    c.abort(reason);
+    return true;
+  }
+
+  async fight(request: BattleRequest, signal?: AbortSignal): Promise<BattleOutcome> {
+    checkRequest(request);
+    this.cancel('replaced by another battle');
+    const own = new AbortController();
+    this.current = own;
+    const stop = () => own.abort(signal?.reason instanceof Error ? signal.reason.message : String(signal?.reason ?? 'aborted'));
+    signal?.addEventListener('abort', stop);
+    if (signal?.aborted) stop();
+    try {
+      return await this.fightOn(request, own.signal);
+    } catch (e) {
+      if (own.signal.aborted) {
+        this.abandoned = true;
+        throw new BattleCancelledError(request, String(own.signal.reason));
+      }
+      throw e;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+      if (this.current === own) this.current = null;
+    }
+  }
+
+  /** Rule 12E: SPACE on the result screen returns to program entry (energy left carried over). */
+  async goOn(signal?: AbortSignal): Promise<void> {
+    const m = await this.console.read();
+    if (m.ours && m.phase === 'result') {
+      await this.console.type(['SPACE'], signal);
+      await this.console.waitFor((n) => n.phase === 'entry', 'program entry after SPACE on the result screen', signal);
+    }
+  }
+
+  /**
+   * Rule 2: starts the WAR GAME readout (from SELECT GAME, after a RESET if the cartridge is past it),
+   * lets the digit run until SPACE stops it (typed here with `stop: 'port'`, or a human's on the
+   * console) and returns the stopped digit for the `first.readout` event.
+   */
+  async firstPlayerReadout(options: { stop?: 'port' | 'human'; runFrames?: number; signal?: AbortSignal } = {}): Promise<number> {
+    const { signal } = options;
+    const c = this.console;
+    let m = await c.read();
+    if (m.ours) await c.type(['RESET'], signal);
+    // Any key but SPACE at SELECT GAME starts the readout; external RAM survives RESET, so the
+    // readout counts as started once its digit moves.
+    const before = m.digit;
+    await c.type(['1'], signal);
+    m = await c.waitFor((n) => n.ours && n.phase === 'readout' && n.digit !== before, 'the WAR GAME readout to run', signal);
+    if (options.stop !== 'human') {
+      let frames = options.runFrames ?? 30;
+      await c.waitFor(() => --frames <= 0, 'the readout to run', signal);
+      await c.type(['SPACE'], signal);
+    }
+    let last = m.digit;
+    let same = 0;
+    m = await c.waitFor((n) => {
+      same = n.digit === last ? same + 1 : 0;
+      last = n.digit;
+      return same >= STOPPED_FRAMES;
+    }, 'SPACE to stop the WAR GAME readout', signal);
+    return m.digit;
+  }
+
+  private async fightOn(request: BattleRequest, signal: AbortSignal): Promise<BattleOutcome> {
+    const c = this.console;
+    const seat = this.seating(request);
+    const red = seat.attacker === 'red' ? request.attacker : request.defender;
+    const blue = seat.attacker === 'red' ? request.defender : request.attacker;
+    let m = await c.read();
+    if (m.ours && m.phase === 'battle') {
+      if (!this.abandoned) {
+        // A battle already running (a reload mid-battle): its result is this battle's.
+        return this.result(request, seat, await this.awaitResult(signal));
+      }
+      // The battle of a cancelled fight cannot be stopped on the cartridge: RESET, back to SELECT GAME.
+      await c.type(['RESET'], signal);
+      this.abandoned = false;
+    }
+    if (!(m.ours && m.phase === 'entry')) {
+      await c.type(['SPACE'], signal);
+      m = await c.read();
+      // Our readout: SPACE stops the digit, SPACE again opens entry.
+      for (let i = 0; i < 2 && m.ours && m.phase !== 'entry'; i++) {
+        await c.type(['SPACE'], signal);
+        m = await c.read();
+      }
+    }
+    const keys = [
+      'R', CART_WEAPON[red.weapon], ...String(red.energy),
+      'B', CART_WEAPON[blue.weapon], ...String(blue.energy),
+    ];
+    await c.type(keys, signal);
+    m = await c.read();
+    if (!m.ours) return this.confirmForeign(request, seat, signal);
+    if (m.phase !== 'entry') throw new Error(`the cartridge should be on program entry after the companion typed it, but it is in its ${m.phase} phase`);
+    checkShown('red', m.red, red);
+    checkShown('blue', m.blue, blue);
+    const battles = m.battles;
+    if (this.options.enter !== 'human') await c.type(['ENTER'], signal);
+    await c.waitFor((n) => n.phase === 'battle' || n.battles !== battles, 'ENTER to start the battle', signal);
+    return this.result(request, seat, await this.awaitResult(signal));
+  }
+
+  private awaitResult(signal: AbortSignal): Promise<CartMailbox> {
+    return this.console.waitFor((n) => n.phase === 'result' && n.winner !== 'none', 'the end of the battle (the result screen)', signal);
+  }
+
+  private result(request: BattleRequest, seat: Seating, m: CartMailbox): BattleOutcome {
+    const attackerSide = seat.attacker === 'red' ? m.red : m.blue;
+    const defenderSide = seat.attacker === 'red' ? m.blue : m.red;
+    const winner = m.winner === 'both' ? 'both-destroyed' : m.winner === seat.attacker ? 'attacker' : 'defender';
+    const outcome: BattleOutcome = { winner, energy: { attacker: attackerSide.energy, defender: defenderSide.energy } };
+    for (const r of ['attacker', 'defender'] as const) {
+      if (outcome.energy[r] > request[r].energy) {
+        throw new Error(`the cartridge shows ${outcome.energy[r]} energy left for the ${r} (${request[r].player}), more than the ${request[r].energy} programmed`);
+      }
+    }
+    this.last = { request, seating: seat, outcome, mailbox: m };
+    return outcome;
+  }
+
+  private async confirmForeign(request: BattleRequest, seating: Seating, signal: AbortSignal): Promise<BattleOutcome> {
+    if (this.options.enter !== 'human') await this.console.type(['ENTER'], signal);
+    const confirm = this.options.confirm;
+    if (!confirm) {
+      throw new Error('the cartridge is not ours (no mailbox signature), so its result cannot be read; the players have to confirm it, and no confirm callback was given');
+    }
+    const answer = await Promise.race([
+      confirm({ request, seating, prefill: {} }),
+      new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled')), { once: true })),
+    ]);
+    const problem = outcomeProblem(request, answer);
+    if (problem) throw new Error(`the confirmed result cannot be right: ${problem}`);
+    const outcome: BattleOutcome = { winner: answer.winner, energy: { ...answer.energy } };
+    this.last = { request, seating, outcome, mailbox: null };
+    return outcome;
+  }
+}
+
+function checkRequest(r: BattleRequest): void {
+  for (const role of ['attacker', 'defender'] as const) {
+    const side = r[role];
+    if (!(side.weapon in CART_WEAPON)) throw new RangeError(`the ${role}'s weapon must be tank, sub or plane, got ${JSON.stringify(side.weapon)}`);
+    if (!Number.isInteger(side.energy) || side.energy < 1 || side.energy > MAX_ENERGY) {
+      throw new RangeError(`the ${role} (${side.player}) needs 1 to ${MAX_ENERGY} energy units to program (the readout has four digits), got ${side.energy}`);
+    }
+  }
+}
+
+function checkShown(colour: 'red' | 'blue', shown: CartSide, wanted: BattleRequest['attacker']): void {
+  if (shown.weapon !== CART_WEAPON[wanted.weapon] || shown.energy !== wanted.energy) {
+    throw new Error(`the ${colour} readout shows ${shown.weapon ?? '?'} ${shown.energy} after the companion typed ${CART_WEAPON[wanted.weapon]} ${wanted.energy} for ${wanted.player}`);
+  }
+}
+
+/** Why a confirmed outcome cannot be right, or null. */
+export function outcomeProblem(request: BattleRequest, o: BattleOutcome): string | null {
+  if (!o || !['attacker', 'defender', 'both-destroyed'].includes(o.winner)) return 'the winner is "attacker", "defender" or "both-destroyed"';
+  for (const r of ['attacker', 'defender'] as const) {
+    const e = o.energy?.[r];
+    if (typeof e !== 'number' || !Number.isInteger(e) || e < 0 || e > request[r].energy) {
+      return `the ${r}'s energy left must be a whole number from 0 to ${request[r].energy}`;
+    }
+  }
+  return null;
+}

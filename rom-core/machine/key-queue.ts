@@ -1,0 +1,191 @@
+/**
+ * Key taps applied at frame boundaries, for the Node console and the emulator worker alike.
+ *
+ * Games read the keyboard once a frame (the BIOS `readkey`, which reports a key only the first time
+ * it sees it and needs a frame with no key down before the same key counts again). A key set and
+ * cleared between two frames never reaches the program, and two taps of the same key in a row read
+ * as one. So keys go through this queue: the caller calls `beforeFrame(machine)` before each frame
+ * and `afterFrame()` after it, and the queue presses and releases them there, each held down for
+ * `holdFrames` whole frames and followed by `gapFrames` whole frames with it up.
+ *
+ * Two kinds of input:
+ * - typed taps (`tap`): played one after another, so "2500" is four taps; `completed` counts the
+ *   finished ones (a tap is finished once its gap frames have run), and `tap` returns the count to
+ *   wait for;
+ * - live keys (`press` / `release`, a human's keydown / keyup): each pressed at the next boundary
+ *   and released once it has been down `holdFrames` frames, so a tap shorter than a frame still
+ *   reaches the machine.
+ *
+ * The per-frame methods allocate nothing.
+ */
+import { KEY_NAMES, keyTarget } from './input.ts';
+
+/** What the queue drives: `Odyssey2.setKey`. */
+export interface KeySink {
+  setKey(name: string, down: boolean): void;
+}
+
+export interface KeyQueueOptions {
+  /** Whole frames each key is held down (at least 1). Default 2. */
+  holdFrames?: number;
+  /** Whole frames a typed tap stays released before the next tap (at least 1). Default 2. */
+  gapFrames?: number;
+}
+
+const NONE = -1;
+// Live key states.
+const UP = 0;
+const PRESS_DUE = 1;
+const DOWN = 2;
+
+function wholeFrames(what: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1 || value > 600) {
+    throw new RangeError(`${what} must be a whole number of frames from 1 to 600, got ${value}`);
+  }
+  return value;
+}
+
+function keyIndex(name: string): number {
+  if (typeof name !== 'string' || keyTarget(name) === undefined) {
+    throw new RangeError(`unknown key '${String(name)}'; keys are ${KEY_NAMES.join(' ')}`);
+  }
+  return KEY_NAMES.indexOf(name.toUpperCase());
+}
+
+export class KeyQueue {
+  readonly holdFrames: number;
+  readonly gapFrames: number;
+  /** Key indices (into KEY_NAMES) of typed taps not started yet. */
+  private readonly taps: number[] = [];
+  private tapKey = NONE;
+  private tapDown = false;
+  /** Frames run since the current tap was pressed. */
+  private tapFrames = 0;
+  private queued = 0;
+  private done = 0;
+  private readonly liveState = new Uint8Array(KEY_NAMES.length);
+  private readonly liveFrames = new Int32Array(KEY_NAMES.length);
+  private readonly liveRelease = new Uint8Array(KEY_NAMES.length);
+  private readonly liveAgain = new Uint8Array(KEY_NAMES.length);
+
+  constructor(options: KeyQueueOptions = {}) {
+    this.holdFrames = wholeFrames('holdFrames', options.holdFrames, 2);
+    this.gapFrames = wholeFrames('gapFrames', options.gapFrames, 2);
+  }
+
+  /** Frames one typed tap takes (held + released). */
+  get framesPerTap(): number {
+    return this.holdFrames + this.gapFrames;
+  }
+
+  /** Typed taps finished so far (since construction; never goes back). */
+  get completed(): number {
+    return this.done;
+  }
+
+  /** Typed taps queued so far (since construction). `completed === queued` once all are typed. */
+  get total(): number {
+    return this.queued;
+  }
+
+  /** Nothing left to do: no typed tap waiting or under way, no live key waiting to be pressed or released. */
+  get idle(): boolean {
+    if (this.tapKey !== NONE || this.taps.length > 0) return false;
+    for (let i = 0; i < this.liveState.length; i++) {
+      if (this.liveState[i] === PRESS_DUE || this.liveRelease[i] !== 0) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Queues taps of `keys` in order (names as Odyssey2.setKey takes them, case-insensitive). Returns
+   * the `completed` count at which the last of them is finished. An unknown key throws and queues none.
+   */
+  tap(...keys: readonly string[]): number {
+    const indices = keys.map(keyIndex);
+    for (const i of indices) this.taps.push(i);
+    this.queued += indices.length;
+    return this.queued;
+  }
+
+  /** A live key went down (repeats while it is down are ignored). */
+  press(key: string): void {
+    const i = keyIndex(key);
+    if (this.liveState[i] === UP) {
+      this.liveState[i] = PRESS_DUE;
+    } else if (this.liveRelease[i] !== 0) {
+      // Released and pressed again before the release reached the machine: a second press.
+      this.liveAgain[i] = 1;
+    }
+  }
+
+  /** A live key went up: released at the first boundary after it has been down `holdFrames` frames. */
+  release(key: string): void {
+    const i = keyIndex(key);
+    if (this.liveState[i] !== UP) {
+      this.liveRelease[i] = 1;
+      this.liveAgain[i] = 0;
+    }
+  }
+
+  /** Applies the presses and releases due before the next frame. */
+  beforeFrame(sink: KeySink): void {
+    if (this.tapKey === NONE && this.taps.length > 0) {
+      this.tapKey = this.taps.shift() as number;
+      this.tapFrames = 0;
+      this.tapDown = true;
+      sink.setKey(KEY_NAMES[this.tapKey], true);
+    } else if (this.tapKey !== NONE && this.tapDown && this.tapFrames >= this.holdFrames) {
+      this.tapDown = false;
+      // A live press of the same key keeps it down.
+      if (this.liveState[this.tapKey] !== DOWN) sink.setKey(KEY_NAMES[this.tapKey], false);
+    }
+    const state = this.liveState;
+    for (let i = 0; i < state.length; i++) {
+      if (state[i] === PRESS_DUE) {
+        state[i] = DOWN;
+        this.liveFrames[i] = 0;
+        sink.setKey(KEY_NAMES[i], true);
+      } else if (state[i] === DOWN && this.liveRelease[i] !== 0 && this.liveFrames[i] >= this.holdFrames) {
+        this.liveRelease[i] = 0;
+        state[i] = this.liveAgain[i] !== 0 ? PRESS_DUE : UP;
+        this.liveAgain[i] = 0;
+        if (!(this.tapKey === i && this.tapDown)) sink.setKey(KEY_NAMES[i], false);
+      }
+    }
+  }
+
+  /** Counts the frame that just ran. */
+  afterFrame(): void {
+    if (this.tapKey !== NONE) {
+      this.tapFrames++;
+      if (this.tapFrames >= this.holdFrames + this.gapFrames) {
+        this.tapKey = NONE;
+        this.done++;
+      }
+    }
+    const state = this.liveState;
+    for (let i = 0; i < state.length; i++) if (state[i] === DOWN) this.liveFrames[i]++;
+  }
+
+  /**
+   * Drops every tap not finished and releases every key the queue holds down (cancellation). The
+   * dropped taps count as completed, so nobody waits for them forever.
+   */
+  clear(sink: KeySink): void {
+    if (this.tapKey !== NONE) {
+      if (this.tapDown) sink.setKey(KEY_NAMES[this.tapKey], false);
+      this.tapKey = NONE;
+      this.tapDown = false;
+    }
+    this.taps.length = 0;
+    this.done = this.queued;
+    for (let i = 0; i < this.liveState.length; i++) {
+      if (this.liveState[i] === DOWN) sink.setKey(KEY_NAMES[i], false);
+      this.liveState[i] = UP;
+      this.liveRelease[i] = 0;
+      this.liveAgain[i] = 0;
+    }
+  }
+}

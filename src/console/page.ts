@@ -1,0 +1,244 @@
+/**
+ * The console page (#/console): the app's one machine (machine/host.ts) shown with its screen, the
+ * toolbar, the input router, save slots, the ROM library panel and the debugger. Keyboard shortcuts
+ * are F-keys so they never collide with typing on the O2 keyboard. Leaving the page pauses the
+ * machine; coming back goes on where it was.
+ */
+import { button, el } from '../platform/dom.ts';
+import { download } from '../platform/download.ts';
+import { playUiSound } from '../audio/ui-sounds.ts';
+import { WORKLET_URL } from '../audio/output.ts';
+import { createDebuggerPanel } from '../debugger/panel.ts';
+import type { DebuggerPanel } from '../debugger/panel.ts';
+import { errorText } from '../machine/host.ts';
+import type { MachineHost } from '../machine/host.ts';
+import { DISPLAY, ScreenView } from '../machine/screen-view.ts';
+import { InputRouter } from '../machine/input-router.ts';
+import { LibraryPanel } from '../machine/library-panel.ts';
+import { SaveSlots } from './save-slots.ts';
+import { Toolbar } from './toolbar.ts';
+import { registerOffline } from './offline.ts';
+
+export class ConsolePage {
+  private readonly root: HTMLElement;
+  private readonly alertBox: HTMLElement;
+  private readonly statusLine: HTMLElement;
+  private readonly screen: ScreenView;
+  private readonly input: InputRouter;
+  private readonly slots: SaveSlots;
+  private readonly library: LibraryPanel;
+  private readonly toolbar: Toolbar;
+  private debuggerPanel: DebuggerPanel | undefined;
+  private debugTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(private readonly host: MachineHost, container: HTMLElement) {
+    this.slots = new SaveSlots(host);
+    this.library = new LibraryPanel(host, {
+      loadState: (bytes, what) => this.slots.loadStateBytes(bytes, what),
+      booted: () => void this.slots.refresh(),
+    });
+    this.screen = new ScreenView(host, {
+      onDrop: (files) => void this.takeFiles(files),
+      fitHeight: { below: () => (this.input.touch.element.hidden ? 0 : this.input.touch.element.getBoundingClientRect().height + 16) },
+    });
+    this.input = new InputRouter(host, { screen: this.screen.box, shortcut: (e) => this.shortcut(e) });
+    this.toolbar = new Toolbar({
+      togglePause: () => this.togglePause(),
+      reset: () => void this.input.pressReset().then(() => this.screen.focus()),
+      save: () => void this.slots.save(),
+      load: () => void this.slots.load(),
+      fullscreen: () => void this.screen.element.requestFullscreen?.(),
+      stepFrame: () => void this.stepFrame(),
+      toggleFast: () => this.toggleFast(),
+      powerCycle: () => void this.powerCycle(),
+      toggleDebugger: () => this.toggleDebugger(),
+      downloadState: () => void this.slots.downloadState(),
+      openState: (files) => void this.takeFiles(files),
+      screenshot: () => void this.screenshot(),
+      openRom: (files) => void this.takeFiles(files),
+      useBuiltins: () => void this.library.useBuiltins(),
+      toggleMode: () => this.toggleMode(),
+      remap: () => this.input.remap.open(),
+      toggleKeyboard: () => { this.input.touch.element.hidden = !this.input.touch.element.hidden; },
+      setSwap: (swap) => this.input.setSwap(swap),
+      setDisplay: (mode) => this.screen.setMode(mode),
+    }, { slotSelect: this.slots.select, swap: this.input.swap, display: DISPLAY.get() });
+
+    this.alertBox = el('div', { class: 'console-alert', id: 'console-alert', role: 'alert' });
+    this.alertBox.hidden = true;
+    this.statusLine = el('p', { class: 'console-status', id: 'console-status' });
+    const help = el('details', { class: 'console-help' },
+      el('summary', { text: 'Keys' }),
+      el('p', { text: 'Type mode: PC keys type the O2 keys shown on the keyboard picture; arrows steer the left control and Right Ctrl fires. Steer mode: arrows + Right Ctrl drive the left control, W A S D + Left Shift the right one; other keys still type. Caps Lock or F10 switches. F2 save, F4 load, F3 fast-forward, F6 pause, F7 frame step, F8 screenshot, F9 debugger.' }));
+    const side = el('aside', { class: 'console-side' },
+      this.toolbar.more,
+      el('h2', { text: 'Cartridge and BIOS' }), this.library.romList,
+      el('label', {}, 'our cartridge: ', this.library.builtinSelect),
+      el('h2', { text: 'Your images' }), this.library.libraryList, this.statusLine, help,
+      el('p', { class: 'console-privacy', text: 'Images you load stay in this browser (IndexedDB); nothing is uploaded.' }));
+    this.root = el('section', { class: 'console', id: 'console' },
+      this.toolbar.row, this.alertBox,
+      // The touch panel follows the screen directly (before the side panel on narrow windows) so a
+      // tablet player sees the picture and the stick and keyboard together.
+      el('div', { class: 'console-main' }, this.screen.element, this.input.touch.element, side),
+      this.input.remap.element);
+    container.append(this.root);
+    this.showMode();
+    this.cleanups.push(host.on({
+      status: (running, speed, reason) => {
+        this.toolbar.showStatus(running, speed);
+        if (reason) this.toolbar.say(`Paused: ${reason}.`);
+        void this.debuggerPanel?.refresh();
+      },
+      message: (text, kind) => this.toolbar.say(text, kind),
+      fatal: (message) => this.onFatal(message),
+      booted: () => void this.showMachine(),
+    }));
+  }
+
+  async start(): Promise<void> {
+    const host = this.host;
+    host.attach('console');
+    await host.start();
+    host.probe.stage = 'creating the screen';
+    await this.screen.start();
+    host.probe.stage = 'ready';
+    await this.showMachine();
+    this.toolbar.showStatus(host.running, host.speed);
+    registerOffline([WORKLET_URL, `${import.meta.env.BASE_URL}manifest.webmanifest`]);
+    this.screen.focus();
+    host.probe.ready = true;
+  }
+
+  private async showMachine(): Promise<void> {
+    const info = this.host.runtime?.info;
+    if (!info) return;
+    this.library.show(info);
+    await this.library.refresh();
+    if (info.problems.length) this.toolbar.say(info.problems.join(' '), 'error');
+    this.statusLine.textContent = `${info.timing}, ${info.frameRate.toFixed(2)} frames/s · picture drawn with ${this.screen.backend || 'the screen being made'}`;
+    await this.slots.refresh();
+  }
+
+  private async takeFiles(files: FileList | null): Promise<void> {
+    await this.library.takeFiles(files);
+    this.screen.focus();
+  }
+
+  private shortcut(e: KeyboardEvent): boolean {
+    const actions: Record<string, () => void> = {
+      F2: () => void this.slots.save(),
+      F3: () => this.toggleFast(),
+      F4: () => void this.slots.load(),
+      F6: () => this.togglePause(),
+      F7: () => void this.stepFrame(),
+      F8: () => void this.screenshot(),
+      F9: () => this.toggleDebugger(),
+      F10: () => this.toggleMode(),
+      CapsLock: () => this.toggleMode(),
+    };
+    const act = actions[e.code];
+    if (!act || e.repeat) return false;
+    if (e.code !== 'CapsLock') e.preventDefault();
+    act();
+    return true;
+  }
+
+  private toggleMode(): void {
+    const mode = this.input.toggleMode();
+    this.showMode();
+    this.toolbar.say(mode === 'type' ? 'Keys now type on the O2 keyboard (arrows still steer).' : 'Keys now steer: arrows + Right Ctrl (left control), W A S D + Left Shift (right control).');
+  }
+
+  private showMode(): void {
+    this.toolbar.showMode(this.input.mode);
+    this.root?.setAttribute('data-input-mode', this.input.mode);
+  }
+
+  private togglePause(): void {
+    void this.host.runtime?.api.setRunning(!this.host.running);
+    this.screen.focus();
+  }
+
+  private toggleFast(): void {
+    void this.host.runtime?.api.setSpeed(this.host.speed > 1 ? 1 : 4);
+  }
+
+  private async stepFrame(): Promise<void> {
+    const runtime = this.host.runtime;
+    if (!runtime) return;
+    await runtime.api.setRunning(false);
+    await runtime.api.stepFrames(1);
+  }
+
+  private async powerCycle(): Promise<void> {
+    if (!this.host.runtime) return;
+    const why = this.host.switchRefusal();
+    if (why) {
+      this.toolbar.say(`The console was not switched off: ${why}`, 'error');
+      return;
+    }
+    await this.host.runtime.api.powerCycle();
+    this.toolbar.say('Switched off and on again.');
+  }
+
+  private async screenshot(): Promise<void> {
+    const png = await this.screen.screenshot();
+    if (!png) return;
+    download(png, `o2-${this.host.probe.shownFrame}.png`);
+    playUiSound('click');
+  }
+
+  private onFatal(message: string): void {
+    const last = this.host.runtime?.lastState;
+    this.alertBox.hidden = false;
+    this.alertBox.replaceChildren(
+      el('strong', { text: 'The emulator stopped: ' }), message + '. ',
+      last ? `Its last saved moment is frame ${last.frame} (at most a second before the failure).` : 'No state was saved before it stopped; a restart begins from power-on.',
+      ' ',
+      button('console-restart', last ? 'Restart from the last state' : 'Restart', 'Start a new emulator', () => {
+        this.alertBox.hidden = true;
+        void this.host.restart().then(
+          (said) => this.toolbar.say(said),
+          (e: unknown) => this.onFatal(`the restart failed too (${errorText(e)})`));
+      }),
+    );
+  }
+
+  private toggleDebugger(): void {
+    if (this.debuggerPanel) {
+      this.debuggerPanel.destroy();
+      this.debuggerPanel = undefined;
+      clearInterval(this.debugTimer);
+      return;
+    }
+    const api = () => {
+      if (!this.host.runtime) throw new Error('the console is not running');
+      return this.host.runtime.api;
+    };
+    this.debuggerPanel = createDebuggerPanel({
+      info: () => api().debugInfo(),
+      stepInstruction: () => api().stepInstruction(),
+      stepFrame: async () => { await this.stepFrame(); },
+      setBreakpoints: (list) => api().setBreakpoints(list),
+      pause: () => void api().setRunning(false),
+      resume: () => void api().setRunning(true),
+    });
+    this.root.append(this.debuggerPanel.element);
+    void this.debuggerPanel.refresh();
+    this.debugTimer = setInterval(() => {
+      if (this.host.running) void this.debuggerPanel?.refresh();
+    }, 500);
+  }
+
+  destroy(): void {
+    clearInterval(this.debugTimer);
+    this.debuggerPanel?.destroy();
+    for (const c of this.cleanups) c();
+    this.input.destroy();
+    this.screen.destroy();
+    this.root.remove();
+    this.host.detach();
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * The one Odyssey² of the app. Every page that shows the console (#/console, #/table) attaches to
+ * this host instead of starting its own worker, so moving between pages never resets the machine:
+ * the worker, the ROM selection, the sound output and the test probe outlive the pages. While no
+ * page shows it the machine pauses, and it goes on where it was when a page shows it again.
+ */
+import { ConsoleRuntime } from './runtime.ts';
+import type { ConsoleProbe } from './probe.ts';
+import { ConsoleAudio } from '../audio/output.ts';
+import { ConsoleStore } from '../rom-library/store.ts';
+import type { ActiveRoms, PendingSave } from '../rom-library/store.ts';
+import type { BootInfo, RomImages } from '../worker/protocol.ts';
+import { setting } from '../platform/settings.ts';
+
+export const BUILTIN_CART = setting<string | undefined>('o2conquest.console.builtinCart', undefined, (t) => t);
+
+export type MessageKind = 'info' | 'error';
+
+export interface HostEvents {
+  /** A new picture and the external RAM as that frame left it. */
+  frame(pixels: Uint8Array, eram: Uint8Array, frame: number): void;
+  status(running: boolean, speed: number, reason?: string): void;
+  /** The worker died; `lastState` is what a restart starts from. */
+  fatal(message: string): void;
+  /** A machine was built (start-up, a new cartridge, a restart). */
+  booted(info: BootInfo): void;
+  /** The worker's autosave of the machine (about once a second while it runs). */
+  autosave(state: Uint8Array, frame: number): void;
+  /** Something the page should say in its message line. */
+  message(text: string, kind: MessageKind): void;
+}
+
+/** Why switching the machine's ROMs is refused now (a battle under way), or null when it is allowed. */
+export type SwitchGuard = () => string | null;
+
+export class MachineHost {
+  runtime: ConsoleRuntime | undefined;
+  audio: ConsoleAudio | undefined;
+  store: ConsoleStore | undefined;
+  images: RomImages = {};
+  active: ActiveRoms = {};
+  /** Names the BIOS + cartridge pair (save-state slots belong to it). */
+  machineKey = 'builtin';
+  running = false;
+  speed = 1;
+  /** The newest picture, the external RAM of the same frame and its number. */
+  pixels: Uint8Array | undefined;
+  eram: Uint8Array = new Uint8Array(128);
+  frame = -1;
+  readonly probe: ConsoleProbe;
+  readonly mainMs: number[] = [];
+  private readonly listeners = new Set<Partial<HostEvents>>();
+  private readonly guards = new Set<SwitchGuard>();
+  private starting: Promise<void> | undefined;
+  private viewers = 0;
+  private pausedAway = false;
+
+  constructor() {
+    this.probe = {
+      ready: false,
+      stage: 'constructed',
+      runtime: () => this.runtime,
+      shownFrame: -1,
+      framesShown: 0,
+      firstFrameAt: undefined,
+      mainMsPerFrame: () => (this.mainMs.length ? this.mainMs.reduce((a, b) => a + b, 0) / this.mainMs.length : 0),
+      audioStats: async () => (this.audio ? this.audio.stats() : undefined),
+      backend: '',
+      shownOn: '',
+    };
+  }
+
+  /** Listens to the machine; returns the function that stops listening. */
+  on(events: Partial<HostEvents>): () => void {
+    this.listeners.add(events);
+    return () => this.listeners.delete(events);
+  }
+
+  private emit<K extends keyof HostEvents>(name: K, ...args: Parameters<HostEvents[K]>): void {
+    for (const l of this.listeners) (l[name] as ((...a: Parameters<HostEvents[K]>) => void) | undefined)?.(...args);
+  }
+
+  say(text: string, kind: MessageKind = 'info'): void {
+    this.emit('message', text, kind);
+  }
+
+  /** Starts the machine the first time a page asks; later calls wait for that same start. */
+  start(): Promise<void> {
+    window.__o2console = this.probe;
+    this.starting ??= this.firstStart();
+    return this.starting;
+  }
+
+  private async firstStart(): Promise<void> {
+    this.probe.stage = 'opening the ROM library';
+    let notice: string | undefined;
+    const pending = ConsoleStore.takePendingSave();
+    try {
+      this.store = await ConsoleStore.open((why) => this.say(`Browser storage closed: ${why}. The game goes on; “Download state” still keeps a moment as a file.`, 'error'));
+      this.active = await this.store.active();
+      this.images = await this.loadActiveImages(this.active);
+      if (pending) notice = await this.interruptedSaveNotice(pending);
+    } catch (e) {
+      this.images = {};
+      notice = `The ROM library (browser storage) is not available: ${errorText(e)}. Our own ROMs are used and nothing is saved in this browser; “Download state” still keeps a moment as a file.`;
+    }
+    // ?cart=console-test (tests, links) or the last choice picks which of our cartridges runs.
+    this.images.builtinCart = new URLSearchParams(location.search).get('cart') ?? BUILTIN_CART.get();
+    this.probe.stage = 'creating the sound output';
+    const audio = await ConsoleAudio.create();
+    if ('error' in audio) this.say(audio.error, 'error');
+    else this.audio = audio;
+    this.probe.stage = 'booting the emulator worker';
+    try {
+      await this.boot(this.images, undefined);
+    } catch (e) {
+      // A stored image the machine refuses must not lock the user out: fall back to our own.
+      if (!(this.images.bios || this.images.cart || this.images.charset)) throw e;
+      this.say(`The saved ROM selection did not start (${errorText(e)}); booting our own ROMs instead.`, 'error');
+      this.images = { builtinCart: this.images.builtinCart };
+      await this.store?.setActive({});
+      await this.boot(this.images, undefined);
+    }
+    if (notice) this.say(notice, 'error');
+    this.probe.stage = 'machine started';
+  }
+
+  /** What happened to a slot save the last session began but the closing tab cut off. */
+  private async interruptedSaveNotice(p: PendingSave): Promise<string | undefined> {
+    const now = await this.store?.getState(p.machine, p.slot);
+    if (now && now.savedAt >= p.startedAt) return undefined; // it committed just before the tab closed
+    const kept = now ? `its earlier state (frame ${now.frame}, saved ${new Date(now.savedAt).toLocaleString()})` : 'nothing, as before (it was empty)';
+    return `Saving in slot ${p.slot} (frame ${p.frame}) did not finish: the page was closed while it was being written. Slot ${p.slot} still holds ${kept}; nothing saved earlier was lost.`;
+  }
+
+  private async loadActiveImages(active: ActiveRoms): Promise<RomImages> {
+    const images: RomImages = {};
+    for (const kind of ['bios', 'cart', 'charset'] as const) {
+      const key = active[kind];
+      if (!key || !this.store) continue;
+      const rom = await this.store.getRom(key);
+      if (rom) images[kind] = rom.bytes;
+    }
+    return images;
+  }
+
+  /** A page shows the machine: it runs (again, if it was paused only because nobody showed it). */
+  attach(route: string): void {
+    this.viewers++;
+    this.probe.shownOn = route;
+    if (this.pausedAway) {
+      this.pausedAway = false;
+      void this.runtime?.api.setRunning(true);
+    }
+  }
+
+  /** A page that showed the machine goes away; with nobody left showing it, it pauses (never resets). */
+  detach(): void {
+    this.viewers = Math.max(0, this.viewers - 1);
+    if (this.viewers > 0) return;
+    this.probe.shownOn = '';
+    if (this.running) {
+      this.pausedAway = true;
+      void this.runtime?.api.setRunning(false);
+    }
+  }
+
+  /** While `guard` says why, the ROMs cannot be switched (loaded, swapped, power-cycled from a page). */
+  addSwitchGuard(guard: SwitchGuard): () => void {
+    this.guards.add(guard);
+    return () => this.guards.delete(guard);
+  }
+
+  /** Why a switch of ROMs is refused now, or null. */
+  switchRefusal(): string | null {
+    for (const g of this.guards) {
+      const why = g();
+      if (why) return why;
+    }
+    return null;
+  }
+
+  /** Builds a new machine from these images (and a state); the previous worker ends once it has. */
+  async boot(images: RomImages, state: Uint8Array | undefined, paused = false): Promise<BootInfo> {
+    const previous = this.runtime;
+    this.runtime = undefined;
+    previous?.terminate();
+    const runtime = await ConsoleRuntime.start(images, {
+      frame: (pixels, eram, frame) => {
+        this.pixels = pixels;
+        this.eram = eram;
+        this.frame = frame;
+        this.probe.shownFrame = frame;
+        this.emit('frame', pixels, eram, frame);
+      },
+      status: (running, speed, _frame, reason) => {
+        this.running = running;
+        this.speed = speed;
+        this.emit('status', running, speed, reason);
+      },
+      fatal: (message) => this.emit('fatal', message),
+      autosave: (state, frame) => this.emit('autosave', state, frame),
+    }, { audio: this.audio, state, paused: paused || this.viewers === 0 });
+    this.runtime = runtime;
+    if (this.viewers === 0 && !paused) this.pausedAway = true;
+    this.machineKey = runtime.info.roms.filter((r) => r.kind !== 'charset').map((r) => `${r.kind}:${r.crcHex}`).join('+');
+    this.emit('booted', runtime.info);
+    return runtime.info;
+  }
+
+  /** Starts a new worker from the last autosave after the old one died. */
+  async restart(): Promise<string> {
+    const last = this.runtime?.lastState;
+    await this.boot(this.images, last?.bytes);
+    return last ? `Restarted from frame ${last.frame}.` : 'Restarted from power-on.';
+  }
+}
+
+/** The app's one machine (created on first use). */
+const shared: { host?: MachineHost } = {};
+
+export function machineHost(): MachineHost {
+  shared.host ??= new MachineHost();
+  return shared.host;
+}
+
+export function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,190 @@
+/**
+ * Where the players' input goes: PC keys, gamepads (polled each animation frame) and the touch panel,
+ * to the one machine. O2 keyboard keys travel as presses and releases to the worker's key queue,
+ * which applies them at frame boundaries, so a tap shorter than a frame still reaches the program;
+ * sticks, touch keys and RESET travel as the held snapshot. A page gives the router its own
+ * shortcuts (F-keys on the console page) and says which keys are its own.
+ */
+import { BindingStore } from '../input/bindings.ts';
+import { buildSnapshot, resolveKey } from '../input/keymap.ts';
+import type { InputMode, JoyKey } from '../input/keymap.ts';
+import { connectedPads, padStick } from '../input/gamepad.ts';
+import type { PadLike } from '../input/gamepad.ts';
+import { createTouchPanel } from '../input/touch.ts';
+import type { TouchPanel } from '../input/touch.ts';
+import { createRemapView } from '../input/remap-view.ts';
+import type { RemapView } from '../input/remap-view.ts';
+import { choice, flag } from '../platform/settings.ts';
+import type { MachineHost } from './host.ts';
+
+export const INPUT_MODE = choice<InputMode>('o2conquest.console.inputMode', ['type', 'steer'], 'type');
+export const SWAP = flag('o2conquest.console.swap');
+
+export interface InputRouterOptions {
+  /** The element whose focus means "keys go to the console" (the screen box). */
+  screen: HTMLElement;
+  /** A page's own key (a shortcut): return true when it took the key. */
+  shortcut?(e: KeyboardEvent): boolean;
+  /** Keys the page keeps for itself in this element (e.g. its buttons and forms). */
+  ownsKey?(e: KeyboardEvent): boolean;
+}
+
+export class InputRouter {
+  readonly bindings = new BindingStore(localStorage);
+  readonly touch: TouchPanel;
+  readonly remap: RemapView;
+  private keyBindings: Record<JoyKey, string>;
+  mode: InputMode = INPUT_MODE.get();
+  swap = SWAP.get();
+  /** Held PC keys (KeyboardEvent.code) -> the stick switch they hold. */
+  private readonly heldJoy = new Map<string, string>();
+  /** Held PC keys -> the O2 key they pressed in the key queue. */
+  private readonly heldKeys = new Map<string, string>();
+  private resetPulse = false;
+  private raf = 0;
+  private destroyed = false;
+  private lastInput = '';
+  private lastInputSent = 0;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(private readonly host: MachineHost, private readonly options: InputRouterOptions) {
+    this.keyBindings = this.bindings.keyboard();
+    this.touch = createTouchPanel();
+    this.touch.element.hidden = !matchMedia('(pointer: coarse)').matches;
+    this.remap = createRemapView(this.bindings, () => this.pads());
+    this.remap.onChange = () => {
+      this.keyBindings = this.bindings.keyboard();
+    };
+    const onKeyDown = (e: KeyboardEvent): void => this.keyDown(e);
+    const onKeyUp = (e: KeyboardEvent): void => this.keyUp(e);
+    const onBlur = (): void => this.releaseAll();
+    const onVisibility = (): void => {
+      this.releaseAll();
+      void this.host.runtime?.api.setHidden(document.hidden);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    window.addEventListener('keyup', onKeyUp);
+    window.addEventListener('blur', onBlur);
+    document.addEventListener('visibilitychange', onVisibility);
+    this.cleanups.push(() => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('keyup', onKeyUp);
+      window.removeEventListener('blur', onBlur);
+      document.removeEventListener('visibilitychange', onVisibility);
+    });
+    this.loop();
+  }
+
+  private keyDown(e: KeyboardEvent): void {
+    if (this.remap.keydown(e)) return;
+    if (this.remap.element.open) return;
+    if (this.options.shortcut?.(e)) return;
+    if (!this.keysGoToConsole(e)) return;
+    const action = resolveKey(e.code, e.key, this.mode, this.keyBindings);
+    if (!action) return;
+    e.preventDefault();
+    if ('joy' in action) {
+      this.heldJoy.set(e.code, action.joy);
+      return;
+    }
+    if (action.key === 'RESET') {
+      this.heldJoy.set(e.code, 'RESET');
+      return;
+    }
+    if (e.repeat || this.heldKeys.has(e.code)) return;
+    this.heldKeys.set(e.code, action.key);
+    this.host.runtime?.sendKey(action.key, true);
+  }
+
+  private keyUp(e: KeyboardEvent): void {
+    if (this.heldJoy.delete(e.code)) e.preventDefault();
+    const key = this.heldKeys.get(e.code);
+    if (key !== undefined) {
+      this.heldKeys.delete(e.code);
+      this.host.runtime?.sendKey(key, false);
+      e.preventDefault();
+    }
+  }
+
+  private releaseAll(): void {
+    this.heldJoy.clear();
+    for (const key of this.heldKeys.values()) this.host.runtime?.sendKey(key, false);
+    this.heldKeys.clear();
+  }
+
+  /** Keys reach the console unless the user is typing into a form field or working a control. */
+  private keysGoToConsole(e: KeyboardEvent): boolean {
+    if (this.options.ownsKey?.(e)) return false;
+    const t = e.target as HTMLElement | null;
+    if (!t || t === document.body || t === this.options.screen || t === document.documentElement) return true;
+    if (t.closest('input, select, textarea, [contenteditable], dialog')) return false;
+    if (t.closest('button, a, summary')) return e.code !== 'Space' && e.code !== 'Enter';
+    return true;
+  }
+
+  toggleMode(): InputMode {
+    this.mode = this.mode === 'type' ? 'steer' : 'type';
+    INPUT_MODE.set(this.mode);
+    this.releaseAll();
+    return this.mode;
+  }
+
+  setSwap(swap: boolean): void {
+    this.swap = swap;
+    SWAP.set(swap);
+  }
+
+  /** The console's RESET key, held for a moment (about six frames). */
+  async pressReset(): Promise<void> {
+    this.resetPulse = true;
+    await new Promise((r) => setTimeout(r, 100));
+    this.resetPulse = false;
+  }
+
+  pads(): PadLike[] {
+    return connectedPads(() => (navigator.getGamepads ? navigator.getGamepads() : []) as readonly (PadLike | null)[]);
+  }
+
+  private loop(): void {
+    const poll = (): void => {
+      if (this.destroyed) return;
+      this.raf = requestAnimationFrame(poll);
+      const pads = this.pads();
+      this.remap.poll(pads);
+      this.sendHeld(pads);
+    };
+    this.raf = requestAnimationFrame(poll);
+  }
+
+  private sendHeld(pads: PadLike[]): void {
+    const joy: [number, number] = [0, 0];
+    pads.slice(0, 2).forEach((pad, i) => {
+      joy[i] |= padStick(pad, this.bindings.pad(pad.id));
+    });
+    const names = new Set(this.heldJoy.values());
+    for (const n of this.touch.held()) names.add(n);
+    const reset = names.delete('RESET') || this.resetPulse;
+    const snapshot = buildSnapshot(names, joy, reset, this.swap);
+    const text = snapshot.join(',');
+    const now = performance.now();
+    // A held-state snapshot every animation frame is cheap (11 bytes); skip only exact repeats within 100 ms.
+    if (text !== this.lastInput || now - this.lastInputSent > 100) {
+      this.host.runtime?.sendInput(snapshot);
+      this.lastInput = text;
+      this.lastInputSent = now;
+      if (!this.touch.element.hidden) {
+        const shown = new Set([...names, ...this.heldKeys.values(), ...(reset ? ['RESET'] : [])]);
+        this.touch.showHeld(shown);
+      }
+    }
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    cancelAnimationFrame(this.raf);
+    this.releaseAll();
+    for (const c of this.cleanups) c();
+    this.touch.destroy();
+    this.remap.element.remove();
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * The console's picture as a part a page composes: the screen box (keys typed there go to the
+ * machine), the "sound is off" prompt, the drop target for ROM and state files, and the drawing of
+ * the host's newest frame once per animation frame. The box can fit the window height left below
+ * it, so the whole picture is in view without scrolling.
+ */
+import './screen.css';
+import { Screen } from '../render/screen.ts';
+import type { DisplayMode } from '../render/fit.ts';
+import { el } from '../platform/dom.ts';
+import { speakerIcon } from '../platform/icons.ts';
+import { choice } from '../platform/settings.ts';
+import type { MachineHost } from './host.ts';
+
+export const DISPLAY = choice<DisplayMode>('o2conquest.console.display', ['integer', '4:3'], 'integer');
+
+export interface ScreenViewOptions {
+  /** Files dropped on the picture. */
+  onDrop?(files: FileList | null): void;
+  /** The picture's height follows the room below it in the window (the console page). */
+  fitHeight?: { below?: () => number };
+}
+
+export class ScreenView {
+  readonly element: HTMLElement;
+  /** The box the picture is drawn in (focusable: keys typed there go to the console). */
+  readonly box: HTMLElement;
+  private readonly soundPrompt: HTMLButtonElement;
+  private screen: Screen | undefined;
+  private raf = 0;
+  private drawn = -2;
+  private destroyed = false;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(private readonly host: MachineHost, options: ScreenViewOptions = {}) {
+    this.box = el('div', { class: 'console-screen', id: 'console-screen', tabindex: '0', 'aria-label': 'Odyssey² screen: keys typed here go to the console' });
+    this.soundPrompt = el('button', { type: 'button', class: 'sound-prompt', id: 'console-sound-prompt' }, speakerIcon(),
+      el('span', { text: 'Sound is off until you click or press a key — click here to turn it on' }));
+    this.soundPrompt.hidden = true;
+    this.soundPrompt.addEventListener('click', () => void this.unlockAudio());
+    const dropHint = el('div', { class: 'drop-hint', text: 'Drop a BIOS, cartridge, character ROM or save state' });
+    this.element = el('div', { class: 'console-screen-wrap' }, this.box, this.soundPrompt, dropHint);
+    this.box.addEventListener('pointerdown', () => this.focus());
+    const onGesture = (): void => void this.unlockAudio();
+    window.addEventListener('pointerdown', onGesture);
+    window.addEventListener('keydown', onGesture);
+    this.cleanups.push(() => {
+      window.removeEventListener('pointerdown', onGesture);
+      window.removeEventListener('keydown', onGesture);
+    });
+    if (options.onDrop) {
+      const wrap = this.element;
+      const drop = options.onDrop;
+      wrap.addEventListener('dragover', (e) => {
+        e.preventDefault();
+        wrap.classList.add('dragging');
+      });
+      wrap.addEventListener('dragleave', () => wrap.classList.remove('dragging'));
+      wrap.addEventListener('drop', (e) => {
+        e.preventDefault();
+        wrap.classList.remove('dragging');
+        drop(e.dataTransfer?.files ?? null);
+      });
+    }
+    if (options.fitHeight) this.fitToWindow(options.fitHeight.below ?? (() => 0));
+  }
+
+  /** Creates the picture (once the machine's size is known) and starts drawing. */
+  async start(): Promise<void> {
+    const info = this.host.runtime?.info;
+    if (!info) throw new Error('the console has not been started yet');
+    this.screen = await Screen.create(this.box, info.width, info.height);
+    if (this.destroyed) {
+      this.screen.destroy();
+      return;
+    }
+    this.screen.setMode(DISPLAY.get());
+    this.host.probe.backend = this.screen.backend;
+    this.soundPrompt.hidden = !this.host.audio || this.host.audio.running;
+    this.loop();
+  }
+
+  get backend(): string {
+    return this.screen?.backend ?? '';
+  }
+
+  setMode(mode: DisplayMode): void {
+    DISPLAY.set(mode);
+    this.screen?.setMode(mode);
+  }
+
+  focus(): void {
+    this.box.focus({ preventScroll: true });
+  }
+
+  async screenshot(): Promise<Blob | undefined> {
+    return this.screen?.screenshot();
+  }
+
+  async unlockAudio(): Promise<void> {
+    const audio = this.host.audio;
+    if (!audio || audio.running) {
+      this.soundPrompt.hidden = true;
+      return;
+    }
+    this.soundPrompt.hidden = await audio.unlock();
+  }
+
+  private loop(): void {
+    const draw = (): void => {
+      if (this.destroyed) return;
+      this.raf = requestAnimationFrame(draw);
+      const pixels = this.host.pixels;
+      if (!pixels || !this.screen || this.host.frame === this.drawn) return;
+      const t0 = performance.now();
+      this.screen.show(pixels);
+      this.drawn = this.host.frame;
+      const probe = this.host.probe;
+      probe.framesShown++;
+      if (probe.firstFrameAt === undefined) probe.firstFrameAt = performance.now();
+      this.box.dataset.frame = String(this.host.frame);
+      this.host.mainMs.push(performance.now() - t0);
+      if (this.host.mainMs.length > 120) this.host.mainMs.shift();
+    };
+    this.raf = requestAnimationFrame(draw);
+  }
+
+  /**
+   * The screen box takes the height left below it in the window, no taller than a 4:3 box of its
+   * width (narrow, tall windows); `below` is what must stay in view under it (the touch panel).
+   */
+  private fitToWindow(below: () => number): void {
+    const fit = (): void => {
+      if (document.fullscreenElement) return;
+      const rect = this.box.getBoundingClientRect();
+      const top = rect.top + window.scrollY;
+      const room = Math.floor(window.innerHeight - top - 12 - below());
+      const h = Math.max(243, Math.min(room, Math.round((rect.width * 3) / 4)));
+      this.box.style.height = `${h}px`;
+    };
+    const observer = new ResizeObserver(() => fit());
+    // Observed once the element is in the page (the page appends it after building).
+    queueMicrotask(() => observer.observe(this.element.parentElement ?? this.element));
+    window.addEventListener('resize', fit);
+    this.cleanups.push(() => {
+      observer.disconnect();
+      window.removeEventListener('resize', fit);
+    });
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    cancelAnimationFrame(this.raf);
+    for (const c of this.cleanups) c();
+    this.screen?.destroy();
+    this.screen = undefined;
+    this.element.remove();
+  }
+}

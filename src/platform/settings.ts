@@ -1,0 +1,45 @@
+/**
+ * Settings kept in this browser (localStorage), each under one key of the app's namespace. A browser
+ * that refuses storage (private modes, a full quota) keeps the default and the session goes on.
+ */
+export interface Setting<T> {
+  get(): T;
+  set(value: T): void;
+}
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Not kept: the setting lasts for this page only.
+  }
+}
+
+/** A text setting; `parse` turns the stored text into a value (or the fallback when it is not one). */
+export function setting<T>(key: string, fallback: T, parse: (text: string) => T | undefined, show: (value: T) => string = String): Setting<T> {
+  return {
+    get: () => {
+      const text = read(key);
+      return text === null ? fallback : parse(text) ?? fallback;
+    },
+    set: (value) => write(key, show(value)),
+  };
+}
+
+/** A yes/no setting stored as '1' / '0'. */
+export function flag(key: string, fallback = false): Setting<boolean> {
+  return setting(key, fallback, (t) => (t === '1' ? true : t === '0' ? false : undefined), (v) => (v ? '1' : '0'));
+}
+
+/** A setting that is one of a few words. */
+export function choice<T extends string>(key: string, options: readonly T[], fallback: T): Setting<T> {
+  return setting(key, fallback, (t) => options.find((o) => o === t));
+}

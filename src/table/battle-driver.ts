@@ -1,0 +1,203 @@
+/**
+ * The table's battles on the console: programs the battle the game waits for through the engine's
+ * MachineBattlePort (the entry typed into the machine, ENTER left to a player), follows it through
+ * the cartridge's phases, and records the outcome it reads from the mailbox with the board's
+ * controller. A result read from the machine is never typed by hand; on a cartridge that is not
+ * ours the players confirm it (nothing is recorded unconfirmed). The first player's readout (rule 2)
+ * is read the same way.
+ */
+import { MachineBattlePort, describeBattle } from '../../board/index.ts';
+import type { BattleOutcome, BattleRequest, ConfirmRequest, Seating } from '../../board/index.ts';
+import type { BattleConsole } from '../../board/index.ts';
+import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
+import type { BoardController } from '../board-view/controller.ts';
+
+export type BattleStage =
+  /** Nothing under way: the battle can be programmed once both weapons are chosen. */
+  | 'ready'
+  /** The companion is typing the entry into the machine. */
+  | 'programming'
+  /** The entry is on the screen: a player presses ENTER. */
+  | 'enter'
+  /** The battle runs on the console. */
+  | 'fighting'
+  /** A foreign cartridge: the players confirm who won and the energies left. */
+  | 'confirm'
+  /** The result is recorded; SPACE or "next battle" goes on. */
+  | 'result'
+  /** Rule 2: the WAR GAME readout runs until a player stops it with SPACE. */
+  | 'readout';
+
+export interface DriverState {
+  stage: BattleStage;
+  /** The battle being fought (or just fought). */
+  request: BattleRequest | null;
+  seating: Seating | null;
+  /** The last battle's outcome in words. */
+  words: string | null;
+  /** What went wrong, in a sentence. */
+  error: string | null;
+  /** What the players are asked to confirm (foreign cartridge). */
+  ask: ConfirmRequest | null;
+}
+
+/** A BattleConsole that tells the driver what the port waits for, so the table can say it. */
+class WatchedConsole implements BattleConsole {
+  constructor(private readonly inner: BattleConsole, private readonly waiting: (what: string) => void) {}
+  type(keys: readonly string[], signal?: AbortSignal): Promise<void> {
+    return this.inner.type(keys, signal);
+  }
+  read(): Promise<CartMailbox> {
+    return this.inner.read();
+  }
+  waitFor(done: (m: CartMailbox) => boolean, what: string, signal?: AbortSignal): Promise<CartMailbox> {
+    this.waiting(what);
+    return this.inner.waitFor(done, what, signal);
+  }
+}
+
+export class BattleDriver {
+  readonly port: MachineBattlePort;
+  state: DriverState = { stage: 'ready', request: null, seating: null, words: null, error: null, ask: null };
+  private answer: ((o: BattleOutcome) => void) | null = null;
+  private readoutAbort: AbortController | null = null;
+
+  constructor(
+    private readonly console: BattleConsole,
+    private readonly controller: BoardController,
+    private readonly changed: () => void,
+  ) {
+    this.port = new MachineBattlePort(new WatchedConsole(console, (what) => this.waiting(what)), {
+      enter: 'human',
+      confirm: (ask) => this.confirm(ask),
+    });
+  }
+
+  /** A battle (or the readout) is under way on the console: switching cartridge, undo and loading wait. */
+  get busy(): boolean {
+    return ['programming', 'enter', 'fighting', 'confirm', 'readout'].includes(this.state.stage);
+  }
+
+  private set(patch: Partial<DriverState>): void {
+    this.state = { ...this.state, ...patch };
+    this.changed();
+  }
+
+  private waiting(what: string): void {
+    if (this.state.stage === 'readout') return;
+    if (what.startsWith('ENTER')) this.set({ stage: 'enter' });
+    else if (what.startsWith('the end of the battle')) this.set({ stage: 'fighting' });
+  }
+
+  /** Types the entry for the battle the game waits for; resolves once its result is recorded. */
+  async program(): Promise<void> {
+    if (this.busy) return;
+    const request = this.controller.pendingBattle();
+    if (!request) {
+      this.set({ error: 'Choose both weapons first (rule 12F): the battle is programmed with them.' });
+      return;
+    }
+    await this.fight(request, 'programming');
+  }
+
+  /** After a reload: a battle already running on the (restored) machine is this battle; its result is awaited. */
+  async resume(): Promise<void> {
+    const request = this.controller.pendingBattle();
+    if (!request || this.busy) return;
+    // The mailbox of the next frame the machine shows (a restored state's, after a reload).
+    const m = await this.console.waitFor(() => true, 'a frame of the console');
+    if (m.ours && m.phase === 'battle' && !this.busy) await this.fight(request, 'fighting');
+  }
+
+  private async fight(request: BattleRequest, stage: BattleStage): Promise<void> {
+    const seating = this.port.seating(request);
+    this.set({ stage, request, seating, error: null, words: null, ask: null });
+    let outcome: BattleOutcome;
+    try {
+      outcome = await this.port.fight(request);
+    } catch (e) {
+      this.set({ stage: 'ready', ask: null, error: `The battle was not recorded: ${e instanceof Error ? e.message : String(e)}.` });
+      return;
+    }
+    const before = this.controller.gameState();
+    const recorded = this.nextChange(before);
+    if (!this.controller.submitBattle(outcome)) {
+      this.set({ stage: 'ready', error: 'The engine refused the result read from the console (see the message above); nothing was recorded.' });
+      return;
+    }
+    // The board's battle port hands the outcome to the engine a moment later (a promise): the words
+    // are made from the state after it.
+    const after = await recorded;
+    const end = this.port.last?.mailbox?.end ?? 'none';
+    const words = before && after ? describeBattle(request, outcome, seating, before, after, end) : null;
+    this.set({ stage: 'result', words, ask: null });
+  }
+
+  /** The engine's state once it is no longer `before`. */
+  private nextChange(before: unknown): Promise<ReturnType<BoardController['gameState']>> {
+    return new Promise((resolve) => {
+      const off = this.controller.subscribe(() => {
+        const now = this.controller.gameState();
+        if (now === before) return;
+        off();
+        resolve(now);
+      });
+    });
+  }
+
+  /** Rule 12E: SPACE on the result screen returns to program entry with the energy left. */
+  async next(): Promise<void> {
+    if (this.state.stage !== 'result') return;
+    try {
+      await this.port.goOn();
+    } finally {
+      this.set({ stage: 'ready' });
+    }
+  }
+
+  /** A player pressed SPACE on the console's result screen: the table goes on with it. */
+  seen(m: CartMailbox): void {
+    if (this.state.stage === 'result' && m.ours && m.phase === 'entry') this.set({ stage: 'ready' });
+  }
+
+  /** Who holds the left (red) control when `player` attacks: swapped by the attacker's choice. */
+  swap(player: string): void {
+    if (this.busy) return;
+    this.port.swapControl(player);
+    this.changed();
+  }
+
+  private confirm(ask: ConfirmRequest): Promise<BattleOutcome> {
+    this.set({ stage: 'confirm', ask });
+    return new Promise((resolve) => { this.answer = resolve; });
+  }
+
+  /** The players' confirmed result of a foreign cartridge's battle. */
+  confirmed(outcome: BattleOutcome): void {
+    const answer = this.answer;
+    this.answer = null;
+    answer?.(outcome);
+  }
+
+  /** Rule 2: starts the WAR GAME readout; a player stops it with SPACE; the digit is recorded. */
+  async readout(): Promise<void> {
+    if (this.busy) return;
+    this.readoutAbort = new AbortController();
+    this.set({ stage: 'readout', error: null });
+    try {
+      const digit = await this.port.firstPlayerReadout({ stop: 'human', signal: this.readoutAbort.signal });
+      this.set({ stage: 'ready' });
+      this.controller.act({ type: 'first.readout', digit });
+    } catch (e) {
+      this.set({ stage: 'ready', error: `The readout was not read: ${e instanceof Error ? e.message : String(e)}.` });
+    } finally {
+      this.readoutAbort = null;
+    }
+  }
+
+  /** Stops what runs (the page goes away). */
+  cancel(): void {
+    this.port.cancel('the table was closed');
+    this.readoutAbort?.abort('the table was closed');
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * The table (#/table): the board companion and the console on one page, for a whole evening. The
+ * board (zone bars, Power Base Record, chips, whose turn) stays in view beside the console's picture;
+ * during a battle the picture grows (integer ×2 or more) beside the war panel. Battles are programmed
+ * into the machine and their results read back from it (battle-driver.ts); the game autosaves as on
+ * the board page and the machine autosaves into this browser, so a reload mid-battle comes back to
+ * the same battle.
+ */
+import { el } from '../platform/dom.ts';
+import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
+import { mountBoardView } from '../board-view/index.ts';
+import type { BoardView } from '../board-view/index.ts';
+import { errorText } from '../machine/host.ts';
+import type { MachineHost } from '../machine/host.ts';
+import { ScreenView } from '../machine/screen-view.ts';
+import { InputRouter } from '../machine/input-router.ts';
+import { LibraryPanel } from '../machine/library-panel.ts';
+import { WorkerBattleConsole } from '../machine/battle-console.ts';
+import { BattleDriver } from './battle-driver.ts';
+import { renderBattle, renderReadout } from './war-panel.ts';
+
+/** The save-state slot the table's machine autosave lives in (the console page's slots are 1-4). */
+const AUTOSAVE_SLOT = 0;
+/** The standard gamepad's Start button: ENTER at the table. */
+const PAD_START = 9;
+
+export class TablePage {
+  private readonly root: HTMLElement;
+  private readonly message: HTMLElement;
+  private readonly screen: ScreenView;
+  private readonly input: InputRouter;
+  private readonly library: LibraryPanel;
+  private readonly board: BoardView;
+  /** Under the picture: the battle's seats, "Program the battle", ENTER, the result in words. */
+  private readonly battleBox: HTMLElement;
+  private readonly driver: BattleDriver;
+  private readonly cleanups: (() => void)[] = [];
+  private raf = 0;
+  private padStart = false;
+  private destroyed = false;
+
+  constructor(private readonly host: MachineHost, container: HTMLElement) {
+    const boardBox = el('div', { class: 'tb-board' });
+    this.message = el('p', { class: 'console-message', id: 'table-message', role: 'status', 'aria-live': 'polite' });
+    this.library = new LibraryPanel(host, {
+      loadState: async (bytes, what) => {
+        const why = host.switchRefusal();
+        if (why) {
+          host.say(`${what} was not loaded: ${why}`, 'error');
+          return false;
+        }
+        await host.runtime?.api.loadState(bytes);
+        host.say(`Loaded the state from ${what}.`);
+        return true;
+      },
+      booted: () => undefined,
+    });
+    this.screen = new ScreenView(host, { onDrop: (files) => void this.library.takeFiles(files).then(() => this.screen.focus()) });
+    this.battleBox = el('div', { class: 'tb-battle-box' });
+    const consoleBox = el('div', { class: 'tb-console' }, this.screen.element, this.message, this.battleBox);
+    this.root = el('section', { class: 'table', id: 'table', 'data-battle': 'off' }, boardBox, consoleBox);
+    container.append(this.root);
+
+    const battleConsole = new WorkerBattleConsole(host);
+    const parts: { driver?: BattleDriver } = {};
+    this.board = mountBoardView(boardBox, {
+      keysOnlyWhenFocused: true,
+      table: {
+        // The battle itself is programmed and read beside the picture (battleBox).
+        battle: () => el('p', { class: 'tb-hint', text: 'Choose the weapons here; the battle is programmed and fought at the console (beside the board).' }),
+        readout: () => (parts.driver ? renderReadout(parts.driver, () => void this.readout()) : el('p', { text: 'Starting the console…' })),
+        refuse: (action) => (parts.driver?.busy ? `${action === 'undo' ? 'Undo' : action === 'import' ? 'Loading a game' : 'A new game'} waits until the battle on the console is over (its result is recorded first).` : null),
+      },
+    });
+    this.driver = new BattleDriver(battleConsole, this.board.controller, () => this.changed());
+    parts.driver = this.driver;
+    this.input = new InputRouter(host, {
+      screen: this.screen.box,
+      ownsKey: (e) => e.target instanceof Node && this.board.element.contains(e.target),
+    });
+    this.root.append(this.input.remap.element);
+
+    this.cleanups.push(
+      host.on({
+        message: (text, kind) => this.say(text, kind),
+        autosave: (state, frame) => void this.saveMachine(state, frame),
+        frame: (_pixels, eram) => {
+          if (this.driver.state.stage === 'result') this.driver.seen(readMailbox(eram));
+        },
+      }),
+      host.addSwitchGuard(() => (this.driver.busy ? 'a battle is under way at the table; its result is recorded first.' : null)),
+      this.board.controller.subscribe(() => this.layout()),
+    );
+    const onResize = (): void => this.layout();
+    window.addEventListener('resize', onResize);
+    this.cleanups.push(() => window.removeEventListener('resize', onResize));
+  }
+
+  async start(): Promise<void> {
+    const host = this.host;
+    const fresh = !host.probe.ready;
+    host.attach('table');
+    await host.start();
+    if (fresh) await this.restoreMachine();
+    await this.screen.start();
+    this.layout();
+    this.screen.focus();
+    this.pollPads();
+    host.probe.ready = true;
+    void this.driver.resume();
+  }
+
+  private say(text: string, kind: 'info' | 'error' = 'info'): void {
+    this.message.textContent = text;
+    this.message.dataset.kind = kind;
+  }
+
+  private changed(): void {
+    this.board.redraw();
+    this.layout();
+  }
+
+  /** The picture grows while a war or an end-game confrontation is on; the battle panel sits under it. */
+  private layout(): void {
+    const view = this.board.controller.snapshot().view;
+    const battle = view.war !== null || view.endgameMatch !== null || this.driver.busy;
+    this.root.dataset.battle = battle ? 'on' : 'off';
+    this.root.dataset.stage = this.driver.state.stage;
+    const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key;
+    const fight = this.fightNow();
+    this.battleBox.replaceChildren(...(fight ? [renderBattle(this.driver, {
+      program: () => void this.program(),
+      enter: () => void this.enter(),
+      next: () => void this.driver.next().then(() => this.screen.focus()),
+    }, fight.attacker, fight.defender, fight.energy, view.players.filter((p) => !p.eliminated).length)] : []));
+    if (focusKey) this.battleBox.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
+    // The page never scrolls: the table takes the window's height below the header.
+    this.root.style.height = `${Math.max(400, window.innerHeight - this.root.getBoundingClientRect().top - 16)}px`;
+  }
+
+  /** Who fights the battle the game is at (war or end-game confrontation), with the energy to program. */
+  private fightNow(): { attacker: string; defender: string; energy: { attacker: number; defender: number } } | null {
+    const view = this.board.controller.snapshot().view;
+    if (view.war) return { attacker: view.war.attacker, defender: view.war.defender, energy: view.war.energy };
+    const m = view.endgameMatch;
+    if (m && view.phase === 'endgame') {
+      const defender = m.attacker === m.a ? m.b : m.a;
+      return { attacker: m.attacker, defender, energy: { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 } };
+    }
+    // The war just ended: its last battle's words stay in view.
+    if (this.driver.state.request && this.driver.state.stage === 'result') {
+      const r = this.driver.state.request;
+      return { attacker: r.attacker.player, defender: r.defender.player, energy: { attacker: r.attacker.energy, defender: r.defender.energy } };
+    }
+    return null;
+  }
+
+  private async program(): Promise<void> {
+    const done = this.driver.program();
+    // Players watch the readouts fill in and press ENTER there: keys go to the console again.
+    this.screen.focus();
+    await done;
+  }
+
+  private async enter(): Promise<void> {
+    this.screen.focus();
+    try {
+      await this.host.runtime?.api.typeKeys(['ENTER']);
+    } catch (e) {
+      this.say(`ENTER did not reach the console: ${errorText(e)}.`, 'error');
+    }
+  }
+
+  private async readout(): Promise<void> {
+    const done = this.driver.readout();
+    this.screen.focus();
+    await done;
+  }
+
+  /** Gamepads: Start presses ENTER (a battle's start), the sticks and fire go through the input router. */
+  private pollPads(): void {
+    const poll = (): void => {
+      if (this.destroyed) return;
+      this.raf = requestAnimationFrame(poll);
+      const start = this.input.pads().some((p) => p.buttons[PAD_START]?.pressed === true);
+      if (start && !this.padStart) void this.enter();
+      this.padStart = start;
+    };
+    this.raf = requestAnimationFrame(poll);
+  }
+
+  private async saveMachine(state: Uint8Array, frame: number): Promise<void> {
+    const host = this.host;
+    try {
+      await host.store?.putState({ key: `${host.machineKey}#${AUTOSAVE_SLOT}`, machine: host.machineKey, slot: AUTOSAVE_SLOT, bytes: state, frame, savedAt: Date.now() });
+    } catch {
+      // A full storage: the game's own autosave says so; the machine goes on.
+    }
+  }
+
+  /** After a reload the machine goes on from its autosave (a battle under way is the same battle). */
+  private async restoreMachine(): Promise<void> {
+    const host = this.host;
+    try {
+      const saved = await host.store?.getState(host.machineKey, AUTOSAVE_SLOT);
+      if (!saved || !host.runtime) return;
+      const frame = await host.runtime.api.loadState(saved.bytes);
+      this.say(`The console goes on from its autosave (frame ${frame}).`);
+    } catch (e) {
+      this.say(`The console's autosave could not be loaded (${errorText(e)}); it started afresh.`, 'error');
+    }
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    cancelAnimationFrame(this.raf);
+    this.driver.cancel();
+    for (const c of this.cleanups) c();
+    this.input.destroy();
+    this.board.destroy();
+    this.screen.destroy();
+    this.root.remove();
+    this.host.detach();
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The table's part of the board's war (and end-game) panel: who holds the left (red) and right
+ * (blue) hand control, "Program the battle", what the console waits for (ENTER from the attacker, or
+ * a non-combatant with three or more players, rule 11D), the result in words, and "Next battle". The
+ * result comes from the machine; there is no field to type it. On a foreign cartridge the players
+ * confirm the outcome in a small form.
+ */
+import { button, h } from '../platform/h.ts';
+import { outcomeProblem } from '../../board/index.ts';
+import type { BattleWinner } from '../board-view/types.ts';
+import type { BattleDriver } from './battle-driver.ts';
+
+export interface WarPanelActions {
+  program(): void;
+  enter(): void;
+  next(): void;
+}
+
+export function renderBattle(driver: BattleDriver, actions: WarPanelActions, attacker: string, defender: string, energy: { attacker: number; defender: number }, players: number): HTMLElement {
+  const st = driver.state;
+  const left = driver.port.controlOf(attacker) === 'left' ? attacker : defender;
+  const right = left === attacker ? defender : attacker;
+  const pressEnter = players > 2 ? 'a player not in this war' : attacker;
+  const parts: (HTMLElement | string | null)[] = [
+    h('p', { class: 'tb-seats', 'data-seats': `${left}|${right}` },
+      h('span', { class: 'tb-red' }, `Left control (red): ${left}`), ' · ',
+      h('span', { class: 'tb-blue' }, `right control (blue): ${right}`), ' ',
+      button('Swap controls', 'swap-controls', () => driver.swap(attacker), { disabled: driver.busy, title: 'The attacker chooses which control to take (remembered for this player)' })),
+    h('p', {}, `${st.stage === 'ready' ? 'Energy to program' : 'Programmed'}: ${attacker} ${energy.attacker}, ${defender} ${energy.defender}.`),
+  ];
+  const stage = h('p', { class: 'tb-stage', 'data-stage': st.stage, role: 'status', 'aria-live': 'polite' });
+  switch (st.stage) {
+    case 'ready':
+      stage.textContent = 'Choose both weapons, then program the battle: the companion types the entry into the console.';
+      parts.push(stage, h('p', { class: 'bv-row' }, button('Program the battle', 'program-battle', actions.program, { class: 'bv-primary' })));
+      break;
+    case 'programming':
+      stage.textContent = 'Typing the entry into the console…';
+      parts.push(stage);
+      break;
+    case 'enter':
+      stage.textContent = `Programmed. ${pressEnter === attacker ? `${attacker} (the attacker)` : pressEnter[0].toUpperCase() + pressEnter.slice(1)} presses ENTER on the keyboard, the gamepad's Start button, or here to start the battle.`;
+      parts.push(stage, h('p', { class: 'bv-row' }, button('ENTER', 'press-enter', actions.enter, { class: 'bv-primary' })));
+      break;
+    case 'fighting':
+      stage.textContent = 'The battle is on: fight it on the console. The result is read from the machine when it ends.';
+      parts.push(stage);
+      break;
+    case 'confirm':
+      stage.textContent = 'This cartridge is not ours, so its result cannot be read: confirm who won and the energy left.';
+      parts.push(stage, confirmForm(driver, attacker, defender, energy));
+      break;
+    case 'result':
+      stage.textContent = 'Recorded. SPACE on the console or “Next battle” goes on.';
+      parts.push(h('p', { class: 'tb-words', 'data-words': '' }, st.words ?? 'Recorded.'), stage,
+        h('p', { class: 'bv-row' }, button('Next battle', 'next-battle', actions.next, { class: 'bv-primary' })));
+      break;
+    case 'readout':
+      stage.textContent = 'The readout runs.';
+      parts.push(stage);
+      break;
+  }
+  if (st.stage !== 'result' && st.words) parts.push(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `Last battle: ${st.words}`));
+  if (st.error) parts.push(h('p', { class: 'bv-error', role: 'alert', 'data-table-error': '' }, st.error));
+  return h('div', { class: 'tb-battle', 'data-stage': st.stage }, parts);
+}
+
+function confirmForm(driver: BattleDriver, attacker: string, defender: string, energy: { attacker: number; defender: number }): HTMLElement {
+  const pre = driver.state.ask?.prefill;
+  const winner = h('select', { 'data-key': 'confirm-winner', 'aria-label': 'Who won' },
+    h('option', { value: '' }, 'who won?'),
+    h('option', { value: 'attacker' }, `${attacker} (attacker)`),
+    h('option', { value: 'defender' }, `${defender} (defender)`),
+    h('option', { value: 'both-destroyed' }, 'both destroyed'));
+  if (pre?.winner) winner.value = pre.winner;
+  const field = (side: 'attacker' | 'defender', name: string): HTMLInputElement =>
+    h('input', { type: 'number', min: 0, max: energy[side], step: 1, 'data-key': `confirm-${side}`, 'aria-label': `${name}'s energy left`, value: String(pre?.energy?.[side] ?? energy[side]) });
+  const a = field('attacker', attacker);
+  const d = field('defender', defender);
+  const problem = h('p', { class: 'bv-error', role: 'alert' });
+  problem.hidden = true;
+  const form = h('form', { class: 'tb-confirm' }, winner, ' ', h('label', {}, `${attacker} left `, a), ' ', h('label', {}, `${defender} left `, d), ' ',
+    h('button', { type: 'submit', 'data-key': 'confirm-result' }, 'Confirm the result'), problem);
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const outcome = { winner: winner.value as BattleWinner, energy: { attacker: Number(a.value), defender: Number(d.value) } };
+    const request = driver.state.ask?.request;
+    const why = request ? outcomeProblem(request, outcome) : null;
+    // A result that cannot be right is not sent: the form stays as it is, with the reason.
+    problem.hidden = !why;
+    problem.textContent = why ? `Not recorded: ${why}.` : '';
+    if (!why) driver.confirmed(outcome);
+  });
+  return form;
+}
+
+export function renderReadout(driver: BattleDriver, start: () => void): HTMLElement {
+  const reading = driver.state.stage === 'readout';
+  return h('div', { class: 'tb-readout', 'data-stage': driver.state.stage },
+    h('h3', {}, 'Readout on the console'),
+    reading
+      ? h('p', { class: 'tb-stage', role: 'status' }, 'The WAR GAME readout runs on the console: one player stops it with SPACE without looking. Its digit is read from the machine.')
+      : h('p', {}, button('Start the readout', 'start-readout', start, { class: 'bv-primary' })),
+    driver.state.error ? h('p', { class: 'bv-error', role: 'alert' }, driver.state.error) : null);
+}

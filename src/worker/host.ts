@@ -1,0 +1,294 @@
+/**
+ * The emulator worker's state and API: one ConsoleSession paced by a timer (not rAF, which workers
+ * lack and hidden pages starve). Frames leave as transferred colour-index buffers on the video port
+ * (with the 128 bytes of external RAM, the battle cartridge's mailbox), PCM goes straight to the
+ * AudioWorklet's port, the held-input snapshot the page sends is applied before each frame, and key
+ * presses and typed taps go through the session's key queue. All of it lives in one WorkerHost, so a
+ * test can build several and nothing hides in module variables.
+ */
+import * as Comlink from 'comlink';
+import { ConsoleSession } from './session.ts';
+import { Pacer } from './pacer.ts';
+import { bundledBuiltins } from './bundled-roms.ts';
+import { SNAPSHOT_LENGTH } from './protocol.ts';
+import type { AudioMessage, BootInfo, BootOptions, ConsoleWorkerApi, InputMessage, RomImages, VideoMessage, WorkerStats } from './protocol.ts';
+
+const AUTOSAVE_EVERY = 60;
+
+/** A typed-key promise waiting for the key queue's `completed` count to reach `until`. */
+interface TypedWait {
+  until: number;
+  resolve(): void;
+}
+
+export class WorkerHost {
+  private session: ConsoleSession | undefined;
+  private images: RomImages = {};
+  private sampleRate = 48_000;
+  private videoPort: MessagePort | undefined;
+  private audioPort: MessagePort | undefined;
+  private pacer = new Pacer(1000 / 60);
+  private running = false;
+  private hidden = false;
+  private speed = 1;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private snapshot: Uint8Array = new Uint8Array(SNAPSHOT_LENGTH);
+  private crashPending = false;
+  private hangPending = false;
+  private framesRun = 0;
+  private typed: TypedWait[] = [];
+  // Per-second figures.
+  private windowStart = performance.now();
+  private windowFrames = 0;
+  private windowWorkMs = 0;
+  private lastFps = 0;
+  private lastWorkMs = 0;
+  readonly api: ConsoleWorkerApi;
+
+  constructor() {
+    this.api = this.makeApi();
+  }
+
+  private post(message: VideoMessage, transfer: Transferable[] = []): void {
+    this.videoPort?.postMessage(message, transfer);
+  }
+
+  private need(): ConsoleSession {
+    if (!this.session) throw new Error('the console has not been started yet');
+    return this.session;
+  }
+
+  private postFrame(workerMs: number): void {
+    const s = this.need();
+    const pixels = s.machine.frame.slice();
+    const eram = s.machine.eram.slice();
+    this.post({ type: 'frame', pixels, eram, frame: s.machine.frameNumber, workerMs }, [pixels.buffer, eram.buffer]);
+  }
+
+  private postStatus(reason?: string): void {
+    this.post({ type: 'status', running: this.running, speed: this.speed, frame: this.session?.machine.frameNumber ?? 0, reason });
+  }
+
+  /** One emulated frame with its sound; returns the breakpoint address if one was reached. */
+  private emulateFrame(withSound: boolean): number | undefined {
+    const s = this.need();
+    if (this.crashPending) {
+      this.crashPending = false;
+      throw new Error('simulated core failure (test hook crashNextFrame)');
+    }
+    if (this.hangPending) for (;;) { /* test hook hangNextFrame: a frame that never returns */ }
+    s.applyInput(this.snapshot);
+    const { hit } = s.runFrame();
+    // Stopped inside the frame: no sound or autosave until the frame has ended.
+    if (hit !== undefined) return hit;
+    this.framesRun++;
+    this.settleTyped();
+    if (withSound && this.audioPort) {
+      const samples = s.machine.audio.slice();
+      this.audioPort.postMessage({ type: 'pcm', samples } satisfies AudioMessage, [samples.buffer]);
+    }
+    if (s.machine.frameNumber % AUTOSAVE_EVERY === 0) {
+      const state = s.machine.saveState();
+      this.post({ type: 'autosave', state, frame: s.machine.frameNumber }, [state.buffer]);
+    }
+    return hit;
+  }
+
+  /** Resolves the typed-key waits whose last tap has finished. */
+  private settleTyped(): void {
+    if (this.typed.length === 0) return;
+    const done = this.need().keyQueue.completed;
+    const still: TypedWait[] = [];
+    for (const w of this.typed) {
+      if (done >= w.until) w.resolve();
+      else still.push(w);
+    }
+    this.typed = still;
+  }
+
+  private tick(): void {
+    this.timer = undefined;
+    if (!this.running || this.hidden || !this.session) return;
+    const now = performance.now();
+    const due = this.pacer.due(now);
+    if (due > 0) {
+      const start = performance.now();
+      const frames = due * this.speed;
+      let hit: number | undefined;
+      for (let i = 0; i < frames && hit === undefined; i++) hit = this.emulateFrame(this.speed === 1);
+      const work = performance.now() - start;
+      this.windowFrames += frames;
+      this.windowWorkMs += work;
+      this.postFrame(work / frames);
+      if (hit !== undefined) {
+        this.running = false;
+        this.postStatus(`breakpoint at ${hit.toString(16).toUpperCase().padStart(3, '0')}h`);
+        return;
+      }
+    }
+    const t = performance.now();
+    if (t - this.windowStart >= 1000) {
+      this.lastFps = (this.windowFrames * 1000) / (t - this.windowStart);
+      this.lastWorkMs = this.windowFrames ? this.windowWorkMs / this.windowFrames : 0;
+      this.windowStart = t;
+      this.windowFrames = 0;
+      this.windowWorkMs = 0;
+    }
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer !== undefined || !this.running || this.hidden) return;
+    this.timer = setTimeout(() => {
+      try {
+        this.tick();
+      } catch (e) {
+        this.running = false;
+        this.post({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });
+        throw e;
+      }
+    }, this.pacer.wait(performance.now()));
+  }
+
+  private resume(): void {
+    this.pacer.restart(performance.now());
+    this.audioPort?.postMessage({ type: 'flush' } satisfies AudioMessage);
+    this.schedule();
+  }
+
+  private async build(next: RomImages): Promise<BootInfo> {
+    const builtins = bundledBuiltins(next.cart ? 'console-test' : next.builtinCart);
+    // Typed keys meant for the old machine are dropped with it; nobody waits for them forever.
+    for (const w of this.typed) w.resolve();
+    this.typed = [];
+    const s = new ConsoleSession(next, builtins, this.sampleRate);
+    this.session = s;
+    this.images = next;
+    const info = s.info();
+    this.pacer = new Pacer(1000 / info.frameRate);
+    return info;
+  }
+
+  private onInput(m: InputMessage): void {
+    if (m?.type === 'input' && m.snapshot.length === SNAPSHOT_LENGTH) this.snapshot = m.snapshot;
+    else if (m?.type === 'ping') this.post({ type: 'pong' });
+    else if (m?.type === 'key' && this.session) {
+      try {
+        if (m.down) this.session.keyQueue.press(m.key);
+        else this.session.keyQueue.release(m.key);
+      } catch {
+        // An unknown key name from the page changes nothing.
+      }
+    }
+  }
+
+  private makeApi(): ConsoleWorkerApi {
+    const api: ConsoleWorkerApi = {
+      boot: async (options: BootOptions): Promise<BootInfo> => {
+        this.videoPort = options.videoPort;
+        this.audioPort = options.audioPort;
+        this.sampleRate = options.sampleRate;
+        this.videoPort.onmessage = (event: MessageEvent<InputMessage>) => this.onInput(event.data);
+        const info = await this.build(options.images);
+        if (options.state) this.need().machine.loadState(options.state);
+        this.postFrame(0);
+        this.running = !options.paused;
+        this.postStatus();
+        if (this.running) this.resume();
+        return info;
+      },
+      swapImages: async (next: RomImages): Promise<BootInfo> => {
+        const merged: RomImages = { ...this.images, ...next };
+        const info = await this.build(merged);
+        this.postFrame(0);
+        this.postStatus();
+        if (this.running) this.resume();
+        return info;
+      },
+      powerCycle: async (): Promise<BootInfo> => api.swapImages({}),
+      setRunning: (run: boolean): void => {
+        if (run === this.running) return;
+        this.running = run;
+        this.need().clearHit();
+        if (this.running) this.resume();
+        else if (this.timer !== undefined) {
+          clearTimeout(this.timer);
+          this.timer = undefined;
+        }
+        this.postStatus();
+      },
+      setHidden: (isHidden: boolean): void => {
+        this.hidden = isHidden;
+        if (this.hidden && this.timer !== undefined) {
+          clearTimeout(this.timer);
+          this.timer = undefined;
+        }
+        if (!this.hidden && this.running) this.resume();
+      },
+      setSpeed: (next: number): void => {
+        this.speed = Math.max(1, Math.min(8, Math.round(next)));
+        if (this.speed !== 1) this.audioPort?.postMessage({ type: 'flush' } satisfies AudioMessage);
+        this.postStatus();
+      },
+      stepFrames: (n: number): number => {
+        const count = Math.max(1, Math.min(600, Math.floor(n)));
+        for (let i = 0; i < count; i++) {
+          if (this.emulateFrame(false) !== undefined) break;
+        }
+        this.postFrame(0);
+        this.postStatus();
+        return this.need().machine.frameNumber;
+      },
+      stepInstruction: () => {
+        if (this.need().stepInstruction() === 'frame') {
+          this.postFrame(0);
+          this.postStatus();
+        }
+        return this.need().debugInfo();
+      },
+      saveState: (): Uint8Array => {
+        const state = this.need().machine.saveState() as Uint8Array<ArrayBuffer>;
+        return Comlink.transfer(state, [state.buffer]);
+      },
+      loadState: (state: Uint8Array): number => {
+        const s = this.need();
+        s.machine.loadState(state);
+        this.postFrame(0);
+        this.postStatus();
+        return s.machine.frameNumber;
+      },
+      debugInfo: () => this.need().debugInfo(),
+      setBreakpoints: (addresses: number[]): void => {
+        this.need().setBreakpoints(addresses);
+      },
+      stats: (): WorkerStats => ({
+        framesRun: this.framesRun, framesDropped: this.pacer.dropped, workerMsPerFrame: this.lastWorkMs,
+        fps: this.lastFps, running: this.running, speed: this.speed,
+      }),
+      externalRam: (): Uint8Array => this.need().machine.eram.slice(),
+      frame: () => {
+        const s = this.need();
+        return { pixels: s.machine.frame.slice(), frame: s.machine.frameNumber };
+      },
+      typeKeys: (keys: string[]): Promise<number> => {
+        const q = this.need().keyQueue;
+        // An unknown key throws here, before anything is queued.
+        const until = q.tap(...keys);
+        return new Promise((resolve) => {
+          this.typed.push({ until, resolve: () => resolve(this.session?.machine.frameNumber ?? 0) });
+        });
+      },
+      clearKeys: (): void => {
+        this.need().clearKeys();
+        this.settleTyped();
+      },
+      crashNextFrame: (): void => {
+        this.crashPending = true;
+      },
+      hangNextFrame: (): void => {
+        this.hangPending = true;
+      },
+    };
+    return api;
+  }
+}

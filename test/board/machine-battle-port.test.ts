@@ -1,0 +1,133 @@
+/**
+ * MachineBattlePort on our battle cartridge in Node: the entry typed as the manual's players type it,
+ * the outcome read from the mailbox and mapped from red/blue to attacker/defender, the controls, the
+ * first-player readout, cancellation, and a cartridge that is not ours. Battles end quickly without
+ * input: a jet nobody steers crashes within a few hundred frames.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BattleRequest, Weapon } from '../../board/index.ts';
+import { BattleCancelledError } from '../../board/index.ts';
+import { MachineBattlePort } from '../../board/ports/machine-battle-port.ts';
+import { describeBattle } from '../../board/ports/battle-words.ts';
+import { parseInputScript } from '../../rom-core/machine/index.ts';
+import { machineConsole, play, seated } from './helpers.ts';
+
+function request(aw: Weapon, dw: Weapon, ea = 2500, ed = 2500): BattleRequest {
+  return { country: 'B1', attacker: { player: 'Ann', weapon: aw, energy: ea }, defender: { player: 'Bob', weapon: dw, energy: ed } };
+}
+
+describe('MachineBattlePort', () => {
+  it('programs red = attacker on the left control, reads the result, and SPACE goes on with the energy carried over', async () => {
+    const c = machineConsole();
+    const port = new MachineBattlePort(c);
+    const o = await port.fight(request('tank', 'plane'));
+    const m = await c.read();
+    expect(m).toMatchObject({ phase: 'result', winner: 'red', end: 'destroyed', red: { weapon: 'T' }, blue: { weapon: 'P' } });
+    expect(o).toEqual({ winner: 'attacker', energy: { attacker: m.red.energy, defender: m.blue.energy } });
+    expect(o.energy.attacker).toBeLessThan(2500);
+    expect(port.last?.seating).toEqual({ red: 'Ann', blue: 'Bob', attacker: 'red' });
+    await port.goOn();
+    const next = await c.read();
+    expect(next).toMatchObject({ phase: 'entry', red: { weapon: null, energy: o.energy.attacker }, blue: { weapon: null, energy: o.energy.defender } });
+    // The next battle retypes both sides from the war's figures.
+    const o2 = await port.fight(request('sub', 'plane', o.energy.attacker, o.energy.defender));
+    expect(o2.winner).toBe('attacker');
+    expect((await c.read()).battles).toBe(2);
+  });
+
+  it('puts the attacker on the right (blue) control when the attacker chose it, and maps blue back to the attacker', async () => {
+    const c = machineConsole();
+    const port = new MachineBattlePort(c);
+    port.setControl('Ann', 'right');
+    expect(port.controlOf('Bob')).toBe('left');
+    const o = await port.fight(request('tank', 'plane'));
+    const m = await c.read();
+    expect(m).toMatchObject({ winner: 'blue', red: { weapon: 'P' }, blue: { weapon: 'T' } });
+    expect(o).toEqual({ winner: 'attacker', energy: { attacker: m.blue.energy, defender: m.red.energy } });
+    expect(port.swapControl('Ann')).toBe('left');
+  });
+
+  it('says the outcome in words with the engine figures after the event', async () => {
+    const c = machineConsole();
+    const port = new MachineBattlePort(c);
+    let s = play([
+      { type: 'homeland', player: 'Ann', country: 'United States' },
+      { type: 'homeland', player: 'Bob', country: 'West Germany' },
+      { type: 'ally.home', player: 'Ann', countries: [] },
+      { type: 'ally.home', player: 'Bob', countries: [] },
+    ], seated(['Ann', 'Bob'], 'Ann'));
+    const attacker = s.turn!;
+    const defender = attacker === 'Ann' ? 'Bob' : 'Ann';
+    s = play([{ type: 'attack', player: attacker, country: 'Canada' }, { type: 'weapon', player: attacker, weapon: 'tank' }, { type: 'weapon', player: defender, weapon: 'plane' }], s);
+    const r: BattleRequest = { country: 'Canada', attacker: { player: attacker, weapon: 'tank', energy: 2500 }, defender: { player: defender, weapon: 'plane', energy: 2500 } };
+    const o = await port.fight(r);
+    const after = play([{ type: 'battle', ...o }], s);
+    const words = describeBattle(r, o, port.last!.seating, s, after, port.last!.mailbox!.end);
+    expect(words).toBe(`Red (${attacker}) wins: ${defender}'s jet was destroyed. ${attacker} has ${o.energy.attacker} left, ${defender} has ${o.energy.defender} left.`);
+  });
+
+  it('refuses energy the four-digit readout cannot take, typing nothing', async () => {
+    const c = machineConsole();
+    const port = new MachineBattlePort(c);
+    await expect(port.fight(request('tank', 'sub', 10000))).rejects.toThrow(/the attacker \(Ann\) needs 1 to 9999 energy units to program \(the readout has four digits\), got 10000/);
+    await expect(port.fight(request('tank', 'sub', 2500, 0))).rejects.toThrow(/the defender \(Bob\) needs 1 to 9999/);
+    expect(c.queue.total).toBe(0);
+  });
+
+  it('waits for a human ENTER when told to, and cancels cleanly mid-battle', async () => {
+    const c = machineConsole({ yieldEvery: 20 });
+    const port = new MachineBattlePort(c, { enter: 'human' });
+    // The human presses ENTER 100 frames from now; tanks nobody moves fight on for thousands of frames.
+    c.play(parseInputScript('100 ENTER down\n104 ENTER up\n'));
+    const fight = port.fight(request('tank', 'tank'));
+    const seen = c.waitFor.bind(c);
+    let phase = '';
+    c.waitFor = async (done, what, signal) => {
+      const m = await seen(done, what, signal);
+      phase = m.phase;
+      if (what.startsWith('ENTER')) setTimeout(() => port.cancel('undo'), 0);
+      return m;
+    };
+    await expect(fight).rejects.toThrow(BattleCancelledError);
+    await expect(fight).rejects.toThrow(/Ann v Bob was cancelled: undo/);
+    expect(phase).toBe('battle');
+    expect((await c.read()).phase).toBe('battle');
+  });
+
+  it('runs the first-player readout (rule 2): SPACE stops the digit, by the port or by a human', async () => {
+    const c = machineConsole();
+    const port = new MachineBattlePort(c);
+    const digit = await port.firstPlayerReadout({ runFrames: 37 });
+    const m = await c.read();
+    expect(m).toMatchObject({ ours: true, phase: 'readout', digit });
+    expect(digit).toBeGreaterThanOrEqual(0);
+    expect(digit).toBeLessThanOrEqual(9);
+    // A human stops it later: another digit (the readout moves every 4 frames), and then the war starts.
+    c.play(parseInputScript('50 SPACE down\n52 SPACE up\n'));
+    const human = await port.firstPlayerReadout({ stop: 'human' });
+    expect((await c.read()).digit).toBe(human);
+    const o = await port.fight(request('tank', 'plane'));
+    expect(o.winner).toBe('attacker');
+  });
+
+  it('on a cartridge that is not ours types the same keys and records only what the players confirm', async () => {
+    const foreign = new Uint8Array(2048).fill(0x04); // JMP 000h-ish filler: no mailbox signature ever
+    const c = machineConsole({}, foreign);
+    const asked: unknown[] = [];
+    const port = new MachineBattlePort(c, {
+      confirm: async (ask) => {
+        asked.push(ask);
+        return { winner: 'defender', energy: { attacker: 0, defender: 1200 } };
+      },
+    });
+    const o = await port.fight(request('tank', 'sub'));
+    expect(o).toEqual({ winner: 'defender', energy: { attacker: 0, defender: 1200 } });
+    expect(asked).toEqual([{ request: request('tank', 'sub'), seating: { red: 'Ann', blue: 'Bob', attacker: 'red' }, prefill: {} }]);
+    // SPACE, R T 2500, B S 2500, ENTER: the manual's keys, one tap each.
+    expect(c.queue.completed).toBe(1 + 6 + 6 + 1);
+    const bad = new MachineBattlePort(machineConsole({}, foreign), { confirm: async () => ({ winner: 'attacker', energy: { attacker: 3000, defender: 0 } }) });
+    await expect(bad.fight(request('tank', 'sub'))).rejects.toThrow(/the confirmed result cannot be right: the attacker's energy left must be a whole number from 0 to 2500/);
+    const none = new MachineBattlePort(machineConsole({}, foreign));
+    await expect(none.fight(request('tank', 'sub'))).rejects.toThrow(/not ours \(no mailbox signature\).*no confirm callback/);
+  });
+});

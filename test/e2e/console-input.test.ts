@@ -1,0 +1,75 @@
+/**
+ * The one machine and its input: the page has the keyboard on load (SPACE works without a click),
+ * taps shorter than a frame reach the machine through the worker's key queue (10 ms taps every 40 ms
+ * type the manual's whole entry), and moving between pages never resets the machine.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
+import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
+import { launchBrowser, openApp } from './browser.ts';
+import { poll, waitReady } from './console-helpers.ts';
+
+async function mailbox(page: Page): Promise<CartMailbox> {
+  return readMailbox(await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.externalRam())));
+}
+
+const frame = (page: Page) => page.evaluate(() => window.__o2console!.shownFrame);
+
+/** Program entry from SELECT GAME with the first key pressed on the page, no click before it. */
+async function toEntry(page: Page): Promise<void> {
+  // SELECT GAME is up after about half a second (the BIOS start); the cartridge then takes keys.
+  await poll(() => frame(page)).toBeGreaterThan(40);
+  await page.keyboard.press('Space');
+  await poll(async () => (await mailbox(page)).phase).toBe('entry');
+}
+
+describe('console input and the one machine', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+
+  it('types the manual entry from 10 ms taps at 40 ms intervals, with no click first', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=battle#/console');
+    await waitReady(page);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('console-screen');
+    await toEntry(page);
+    // Each tap is down for 10 ms (under a frame, 16.7 ms) and the next starts 40 ms after the last.
+    for (const code of ['KeyR', 'KeyT', 'Digit2', 'Digit5', 'Digit0', 'Digit0', 'KeyB', 'KeyS', 'Digit3', 'Digit0', 'Digit0', 'Digit0']) {
+      await page.keyboard.down(code);
+      await page.waitForTimeout(10);
+      await page.keyboard.up(code);
+      await page.waitForTimeout(30);
+    }
+    await poll(async () => {
+      const m = await mailbox(page);
+      return `${m.red.weapon} ${m.red.energy} ${m.blue.weapon} ${m.blue.energy}`;
+    }).toBe('T 2500 S 3000');
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('leaving the console for the board and coming back goes on with the same machine', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=battle#/console');
+    await waitReady(page);
+    await toEntry(page);
+    for (const code of ['KeyR', 'KeyP', 'Digit7']) await page.keyboard.press(code);
+    await poll(async () => (await mailbox(page)).red.energy).toBe(7);
+    const before = await frame(page);
+    await page.evaluate(() => { location.hash = '#/board'; });
+    await page.locator('.bv[data-ready="true"]').waitFor();
+    expect(await page.evaluate(() => window.__o2console!.shownOn)).toBe('');
+    await page.evaluate(() => { location.hash = '#/console'; });
+    await page.locator('#console-screen canvas').waitFor();
+    await poll(() => frame(page)).toBeGreaterThan(before);
+    // The same program entry, not SELECT GAME: the machine was paused while away, never reset.
+    const m = await mailbox(page);
+    expect([m.phase, m.red.weapon, m.red.energy]).toEqual(['entry', 'P', 7]);
+    // And the table shows that same machine.
+    await page.evaluate(() => { location.hash = '#/table'; });
+    await page.locator('.tb-console canvas').waitFor();
+    expect(await page.evaluate(() => window.__o2console!.shownOn)).toBe('table');
+    const t = await mailbox(page);
+    expect([t.phase, t.red.weapon, t.red.energy]).toEqual(['entry', 'P', 7]);
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
