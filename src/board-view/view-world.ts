@@ -24,9 +24,14 @@ export interface WorldOptions {
   onCountry: (name: string) => void;
 }
 
+/** Whose homeland marker stands on a country: a conquered homeland's owner is out of the game and the marker goes (rule 19C). */
+export function homelandOwner(country: string, state: Pick<ViewState, 'players'>): ViewState['players'][number] | undefined {
+  return state.players.find((p) => p.homeland === country && !p.eliminated);
+}
+
 function countryRow(c: ViewCountry, state: ViewState, opts: WorldOptions): HTMLElement {
   const byName = new Map(state.players.map((p) => [p.name, p]));
-  const homelandOf = state.players.find((p) => p.homeland === c.name);
+  const homelandOf = homelandOwner(c.name, state);
   const conquered = c.status === 'conquered' || c.status === 'homeland';
   const markers = c.owners.map((o) => marker(byName.get(o), o));
   const attacked = state.war?.country === c.name;

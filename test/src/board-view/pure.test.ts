@@ -109,3 +109,15 @@ describe('save envelope: the clock', () => {
     expect(() => parseEnvelope(JSON.stringify({ ...JSON.parse(text), clockStartedAt: 'soon' }))).toThrow('the clock start time is damaged');
   });
 });
+
+describe('the homeland marker', () => {
+  it('goes with its owner: a conquered homeland shows the conquerors only (rule 19C)', async () => {
+    const { homelandOwner } = await import('../../../src/board-view/view-world.ts');
+    const players = [
+      { name: 'Ann', homeland: 'China', eliminated: false },
+      { name: 'Bob', homeland: 'West Germany', eliminated: true },
+    ] as Parameters<typeof homelandOwner>[1]['players'];
+    expect(homelandOwner('China', { players })?.name).toBe('Ann');
+    expect(homelandOwner('West Germany', { players })).toBeUndefined();
+  });
+});
