@@ -10,16 +10,20 @@ export function trackLength(records: readonly number[], target?: number | null):
 }
 
 /**
- * Groups markers that share a position so they can be stacked, and gives each its stack slot.
- * Records are rounded to the nearest half space, the finest position on the track.
+ * Gives each marker its stack slot so none hides another. Records are rounded to the nearest half
+ * space, the finest position on the track; a marker is wider than half a space, so markers less
+ * than one space apart (7 and 7½) stack like markers on the same space.
  */
 export function trackMarkers(records: readonly number[]): TrackMarker[] {
-  const seen = new Map<number, number>();
+  const placed: TrackMarker[] = [];
   return records.map((record, player) => {
     const key = Math.round(record * 2) / 2;
-    const slot = seen.get(key) ?? 0;
-    seen.set(key, slot + 1);
-    return { player, record: key, slot };
+    const near = new Set(placed.filter((m) => Math.abs(m.record - key) < 1).map((m) => m.slot));
+    let slot = 0;
+    while (near.has(slot)) slot++;
+    const m = { player, record: key, slot };
+    placed.push(m);
+    return m;
   });
 }
 

@@ -18,6 +18,8 @@ describe('Power Base Record track', () => {
       { player: 2, record: 6, slot: 1 },
       { player: 3, record: 0, slot: 0 },
     ]);
+    // 7 and 7½ are half a space apart, less than a marker's width: they stack instead of hiding each other.
+    expect(trackMarkers([7, 7.5, 9]).map((m) => m.slot)).toEqual([0, 1, 0]);
   });
 
   it('runs at least to 60, past the leader and to the target, in tens', () => {
