@@ -18,8 +18,8 @@
  *   (from the source; MAME only uses it for the software list, so -cart never reaches it to measure).
  *
  * Which mapper a file gets follows MAME 0.251's `-cart` rule (slot.cpp): 16 KB -> rally, anything
- * else -> standard. So a 12 KB file runs on the standard mapper (its last 4 KB are unreachable, as in
- * MAME); choose 'ktaa' explicitly for 3 KB-page homebrew.
+ * else -> standard. So an unknown 12 KB file runs on the standard mapper (its last 4 KB are unreachable,
+ * as in MAME); images known by CRC32 (known-carts.ts, e.g. KTAA) get the mapper they need.
  */
 import { BIOS_SIZE } from './roms.ts';
 

@@ -6,6 +6,8 @@ export type { MapperKind } from './cartridge.ts';
 export { InputScriptError, parseInputScript } from './input-script.ts';
 export type { InputEvent } from './input-script.ts';
 export { KeyQueue } from './key-queue.ts';
+export { KNOWN_CARTS, knownCart, mapperFor } from './known-carts.ts';
+export type { KnownCart } from './known-carts.ts';
 export type { KeyQueueOptions, KeySink } from './key-queue.ts';
 export { JOY_BITS, KEY_MATRIX, KEY_NAMES, RESET_KEY, encodeRow, keyTarget } from './input.ts';
 export { BIOS_SIZE, CART_SIZES, CHARSET_SIZE, KTAA_SIZES, acceptedSizes, checkRomSize, identifyRom, largestRom } from './roms.ts';

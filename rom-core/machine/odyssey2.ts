@@ -33,7 +33,8 @@ import { applyFields, bindSchema, encodeState, openState, Reader, readFields, St
 import type { Schema } from '../state/schema.ts';
 import { STATE_MAGIC, STATE_VERSION, machineSchema } from './state.ts';
 import { convertV1 } from './state-v1.ts';
-import { Cartridge, defaultMapper } from './cartridge.ts';
+import { Cartridge } from './cartridge.ts';
+import { mapperFor } from './known-carts.ts';
 import type { MapperKind } from './cartridge.ts';
 import { KEY_NAMES, encodeRow, keyTarget } from './input.ts';
 import { identifyRom } from './roms.ts';
@@ -137,7 +138,7 @@ export class Odyssey2 implements I8048Pins {
     this.dotBase = start;
     this.vdc = new I8244(timing, options.charset, options.sampleRate ?? 48_000);
     this.vdc.reset(start);
-    this.cart = new Cartridge(options.cart, options.bios, options.mapper ?? defaultMapper(options.cart.length));
+    this.cart = new Cartridge(options.cart, options.bios, options.mapper ?? mapperFor(options.cart));
     this.cart.writeP1(0xff);
     this.cpu = new I8048(this, this.cart.image());
     this.schema = machineSchema({ timing, mapper: this.cart.kind, biosCrc: this.biosCrc, cartCrc: this.cartCrc });
