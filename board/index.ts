@@ -1,5 +1,6 @@
 /** The board companion's public API (see board/README.md). */
-export { gameMachine, HISTORY_LIMIT } from './machines/game-machine.ts';
+export { gameMachine, battleMachine, HISTORY_LIMIT } from './machines/game-machine.ts';
+export { battleActor, noBattle, noReadout, readoutActor } from './machines/battle-actor.ts';
 export type { GameContext, GameInput, MachineEvent, ControlEvent } from './machines/game-machine.ts';
 export { viewOf, MACHINE_VIEWS } from './machines/view.ts';
 export type { MachineView } from './machines/view.ts';
@@ -26,3 +27,5 @@ export type { GameState, Phase, Weapon } from './model/game.ts';
 export type { GameEvent, Refusal } from './model/events.ts';
 export type { Scenario } from './model/scenario.ts';
 export type { Chips, ChipTransfer } from './model/chips.ts';
+export { ComputerPlayers, LEVELS, isLevel, playComputerGame, ModelBattlePort, decide } from './ai/index.ts';
+export type { ComputerMove, ComputerSeat, NextMoveOptions, Level, ComputerGameOptions } from './ai/index.ts';

@@ -1,12 +1,15 @@
-import { assign, setup } from 'xstate';
+import { assign, raise, setup } from 'xstate';
 import type { GameState } from '../model/game.ts';
-import type { GameEvent, Refusal, RuleResult } from '../model/events.ts';
+import type { GameEvent, GameEventType, Refusal, RuleResult } from '../model/events.ts';
 import type { Scenario } from '../model/scenario.ts';
+import { battleEvent, pendingBattle } from '../ports/battle-port.ts';
+import type { BattleOutcome } from '../ports/battle-port.ts';
 import { EVENT_TYPES } from '../model/events.ts';
 import { applyEvent } from '../rules/apply.ts';
 import { newGame } from '../rules/setup.ts';
 import { deserializeGame } from '../rules/snapshot.ts';
 import { world1982 } from '../scenarios/world.ts';
+import { noBattle, noReadout } from './battle-actor.ts';
 import type { MachineView } from './view.ts';
 import { MACHINE_VIEWS, viewOf } from './view.ts';
 
@@ -19,6 +22,8 @@ export interface GameContext {
   /** States before each accepted event since the last battle result (rule entries can be undone, battles cannot). */
   history: GameState[];
   lastRefusal: Refusal | null;
+  /** Why the last battle (or first-player readout) on the console failed (a sentence), or null. */
+  battleError: string | null;
 }
 
 export interface GameInput {
@@ -34,7 +39,7 @@ export interface GameInput {
 /** Undo steps the machine keeps (older ones are dropped). */
 export const HISTORY_LIMIT = 200;
 
-// The guard and the action see the same event object; remember the guard's work for the action.
+// The guards and the action see the same event object; remember the rules' verdict for the action.
 const verdicts = new WeakMap<object, { from: GameState; result: RuleResult<GameState> }>();
 function judge(state: GameState, event: GameEvent): RuleResult<GameState> {
   const hit = verdicts.get(event);
@@ -44,25 +49,70 @@ function judge(state: GameState, event: GameEvent): RuleResult<GameState> {
   return result;
 }
 
-const gameEventHandlers = Object.fromEntries(
-  EVENT_TYPES.map((t) => [t, [{ guard: 'accepted' as const, actions: 'apply' as const }, { actions: 'refuse' as const }]]),
-);
+const stateId = (view: MachineView): string => `#game.${view}`;
 
-function leaf(view: MachineView) {
-  return { always: { guard: { type: 'viewIsNot' as const, params: { view } }, target: '#game.routing' } };
+/**
+ * The transitions of events a state accepts: to whichever of `next` the rules' new state belongs in
+ * (a self-transition re-enters, so a war state starts the next battle). When the rules refuse the
+ * event, no transition is enabled and the root's catch-all records the refusal.
+ */
+function accepts(...entries: [GameEventType[], MachineView[]][]) {
+  const on: Record<string, { guard: { type: 'leadsTo'; params: { view: MachineView } }; target: string; reenter: true; actions: 'apply' }[]> = {};
+  for (const [types, next] of entries) {
+    for (const t of types) {
+      on[t] = next.map((view) => ({ guard: { type: 'leadsTo' as const, params: { view } }, target: stateId(view), reenter: true as const, actions: 'apply' as const }));
+    }
+  }
+  return on;
 }
 
-export const gameMachine = setup({
+// Rule 18: player alliances are formed and broken between the homeland choice and the filled board
+// (breaking also later, outside a war); variation 1's clock can run out in any phase but setup; a
+// target record (variation 2) can end the game after any event, so every event may lead to `over`.
+const ALLIANCES: GameEventType[] = ['alliance.form', 'alliance.break'];
+const AFTER_WAR: MachineView[] = ['play.turn', 'finalRound.turn', 'awaitingEndgame', 'over'];
+
+/**
+ * A war or an end-game match. With battles (`invoke`), the state invokes the battle actor with the
+ * pending battle (null until both weapons are chosen; each accepted event re-enters the state, so the
+ * next battle starts and a battle whose weapons changed is dropped) and records its outcome as the
+ * `battle` event; `battle` events typed by hand are accepted either way.
+ */
+function fighting(invoke: boolean, accepted: Record<string, unknown>) {
+  if (!invoke) return { on: accepted };
+  return {
+    invoke: {
+      src: 'battle' as const,
+      input: ({ context }: { context: GameContext }) => pendingBattle(context.state),
+      onDone: { guard: 'fought' as const, actions: ['clearBattleError' as const, 'recordBattle' as const] },
+      onError: { actions: 'battleFailed' as const },
+    },
+    on: accepted,
+  };
+}
+
+function buildMachine(invoke: boolean) {
+  return setup({
   types: {
     context: {} as GameContext,
     events: {} as MachineEvent,
     input: {} as GameInput,
   },
+  actors: { battle: noBattle, readout: noReadout },
   guards: {
-    accepted: ({ context, event }) => judge(context.state, event as GameEvent).ok,
-    canUndo: ({ context }) => context.history.length > 0,
-    viewIs: ({ context }, params: { view: MachineView }) => viewOf(context.state) === params.view,
-    viewIsNot: ({ context }, params: { view: MachineView }) => viewOf(context.state) !== params.view,
+    leadsTo: ({ context, event }, params: { view: MachineView }) => {
+      const r = judge(context.state, event as GameEvent);
+      return r.ok && viewOf(r.state) === params.view;
+    },
+    undoLeadsTo: ({ context }, params: { view: MachineView }) =>
+      context.history.length > 0 && viewOf(context.history[context.history.length - 1]) === params.view,
+    loadLeadsTo: ({ event }, params: { view: MachineView }) => {
+      if (event.type !== 'load') return false;
+      const r = deserializeGame(event.snapshot);
+      return r.ok && viewOf(r.state) === params.view;
+    },
+    fought: ({ event }) => (event as unknown as { output: BattleOutcome | null }).output !== null,
+    read: ({ event }) => typeof (event as unknown as { output: number | null }).output === 'number',
   },
   actions: {
     apply: assign(({ context, event }) => {
@@ -73,6 +123,7 @@ export const gameMachine = setup({
       return { state: r.state, history, lastRefusal: null };
     }),
     refuse: assign(({ context, event }) => {
+      if (event.type === 'undo' || event.type === 'load') return {};
       const r = judge(context.state, event as GameEvent);
       return { lastRefusal: r.ok ? null : r.refusal };
     }),
@@ -85,7 +136,19 @@ export const gameMachine = setup({
     load: assign(({ event }) => {
       if (event.type !== 'load') return {};
       const r = deserializeGame(event.snapshot);
-      return r.ok ? { state: r.state, history: [], lastRefusal: null } : { lastRefusal: { rule: 'load', reason: r.error } };
+      return r.ok ? { state: r.state, history: [], lastRefusal: null, battleError: null } : {};
+    }),
+    refuseLoad: assign(({ event }) => {
+      if (event.type !== 'load') return {};
+      const r = deserializeGame(event.snapshot);
+      return r.ok ? {} : { lastRefusal: { rule: 'load', reason: r.error } };
+    }),
+    recordReadout: raise(({ event }) => ({ type: 'first.readout' as const, digit: (event as unknown as { output: number }).output })),
+    recordBattle: raise(({ event }) => battleEvent((event as unknown as { output: BattleOutcome }).output)),
+    clearBattleError: assign({ battleError: null }),
+    battleFailed: assign(({ event }) => {
+      const e = (event as unknown as { error: unknown }).error;
+      return { battleError: e instanceof Error ? e.message : String(e) };
     }),
   },
 }).createMachine({
@@ -94,31 +157,111 @@ export const gameMachine = setup({
     state: input.state ? structuredClone(input.state) : newGame(input.scenario ?? world1982()),
     history: input.state && input.history ? structuredClone(input.history.slice(-HISTORY_LIMIT)) : [],
     lastRefusal: null,
+    battleError: null,
   }),
-  initial: 'routing',
+  // A game may be resumed in any state: start where its rules state belongs.
+  initial: 'resume',
   on: {
-    ...gameEventHandlers,
-    undo: [{ guard: 'canUndo', actions: 'undo' }, { actions: 'refuseUndo' }],
-    load: { actions: 'load' },
+    undo: [
+      ...MACHINE_VIEWS.map((view) => ({ guard: { type: 'undoLeadsTo' as const, params: { view } }, target: stateId(view), reenter: true, actions: 'undo' as const })),
+      { actions: 'refuseUndo' as const },
+    ],
+    load: [
+      ...MACHINE_VIEWS.map((view) => ({ guard: { type: 'loadLeadsTo' as const, params: { view } }, target: stateId(view), reenter: true, actions: 'load' as const })),
+      { actions: 'refuseLoad' as const },
+    ],
+    // A game event no state accepted: the rules' refusal, for the players to read.
+    ...Object.fromEntries(EVENT_TYPES.map((t) => [t, { actions: 'refuse' as const }])),
   },
   states: {
-    routing: {
-      always: MACHINE_VIEWS.map((view) => ({ guard: { type: 'viewIs' as const, params: { view } }, target: `#game.${view}` })),
+    resume: {
+      always: MACHINE_VIEWS.map((view) => ({ guard: ({ context }: { context: GameContext }) => viewOf(context.state) === view, target: stateId(view) })),
     },
-    setup: leaf('setup'),
-    firstPlayer: leaf('firstPlayer'),
-    homelands: leaf('homelands'),
-    homeAlliances: leaf('homeAlliances'),
+    setup: { on: accepts([['setup'], ['firstPlayer']]) },
+    firstPlayer: {
+      // With a console (battleMachine): once everybody has called, the readout runs on the machine.
+      ...(invoke ? {
+        invoke: {
+          src: 'readout' as const,
+          input: ({ context }: { context: GameContext }) => context.state.players.every((p) => Object.hasOwn(context.state.firstCalls, p.name)),
+          onDone: { guard: 'read' as const, actions: ['clearBattleError' as const, 'recordReadout' as const] },
+          onError: { actions: 'battleFailed' as const },
+        },
+      } : {}),
+      on: accepts([['first.call'], ['firstPlayer']], [['first.readout'], ['homelands']], [['clock.expired'], ['over']]),
+    },
+    homelands: {
+      on: accepts([['homeland'], ['homelands', 'homeAlliances', 'over']], [ALLIANCES, ['homelands', 'over']], [['clock.expired'], ['over']]),
+    },
+    homeAlliances: {
+      on: accepts(
+        [['ally.home'], ['homeAlliances', 'play.turn', 'finalRound.turn', 'over']],
+        [ALLIANCES, ['homeAlliances', 'over']],
+        [['clock.expired'], ['over']],
+      ),
+    },
     play: {
       initial: 'turn',
-      states: { turn: leaf('play.turn'), war: leaf('play.war') },
+      states: {
+        turn: {
+          on: accepts(
+            [['ally.buy'], ['play.turn', 'finalRound.turn', 'over']],
+            [['attack'], ['play.war', 'over']],
+            [['pass'], ['play.turn', 'finalRound.turn', 'over']],
+            [ALLIANCES, ['play.turn', 'over']],
+            [['clock.expired'], ['over']],
+          ),
+        },
+        war: fighting(invoke, accepts(
+          [['weapon'], ['play.war', 'over']],
+          [['battle'], ['play.war', ...AFTER_WAR]],
+          [['clock.expired'], ['over']],
+        )),
+      },
     },
     finalRound: {
       initial: 'turn',
-      states: { turn: leaf('finalRound.turn'), war: leaf('finalRound.war') },
+      states: {
+        turn: {
+          on: accepts(
+            [['attack'], ['finalRound.war', 'over']],
+            [['pass'], ['finalRound.turn', 'awaitingEndgame', 'over']],
+            [['alliance.break'], ['finalRound.turn', 'over']],
+            [['clock.expired'], ['over']],
+          ),
+        },
+        war: fighting(invoke, accepts(
+          [['weapon'], ['finalRound.war', 'over']],
+          [['battle'], ['finalRound.war', ...AFTER_WAR]],
+          [['clock.expired'], ['over']],
+        )),
+      },
     },
-    awaitingEndgame: leaf('awaitingEndgame'),
-    endgame: leaf('endgame'),
-    over: leaf('over'),
+    awaitingEndgame: {
+      on: accepts([['endgame.start'], ['endgame', 'over']], [['alliance.break'], ['awaitingEndgame', 'over']], [['clock.expired'], ['over']]),
+    },
+    endgame: fighting(invoke, accepts(
+      [['weapon'], ['endgame', 'over']],
+      [['battle'], ['endgame', 'over']],
+      [['alliance.break'], ['endgame', 'over']],
+      [['clock.expired'], ['over']],
+    )),
+    over: {},
   },
 });
+}
+
+/**
+ * The turn machine (the UI's single entry point). Battle results come in as `battle` events (typed by
+ * hand, or sent by a caller that fought the battle elsewhere).
+ */
+export const gameMachine = buildMachine(false);
+
+/**
+ * The same machine whose war and end-game states invoke the battle actor `battle`: give it a port with
+ * `battleMachine.provide({ actors: { battle: battleActor(port) } })` (battle-actor.ts); the outcome is
+ * recorded as the `battle` event. Its `firstPlayer` state likewise invokes `readout` (readoutActor)
+ * once every player has called, and records the digit as `first.readout`. A failed battle sets `context.battleError`. (xstate/graph's test
+ * models do not take invocations, so the graph test walks `gameMachine`: the same states and transitions.)
+ */
+export const battleMachine = buildMachine(true);

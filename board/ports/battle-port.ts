@@ -19,7 +19,8 @@ export interface BattleOutcome {
  * read off) each battle. The first implementation is entry by hand; an emulator-driven one can follow.
  */
 export interface BattlePort {
-  fight(request: BattleRequest): Promise<BattleOutcome>;
+  /** Resolves with the battle's outcome; rejects (BattleCancelledError) when `signal` aborts first. */
+  fight(request: BattleRequest, signal?: AbortSignal): Promise<BattleOutcome>;
 }
 
 /** The battle the current state is waiting for, or null when none is ready (weapons still to choose). */
@@ -62,8 +63,17 @@ export class BattleCancelledError extends Error {
 export class ManualBattlePort implements BattlePort {
   private waiting: { request: BattleRequest; resolve: (o: BattleOutcome) => void; reject: (e: Error) => void }[] = [];
 
-  fight(request: BattleRequest): Promise<BattleOutcome> {
-    return new Promise((resolve, reject) => this.waiting.push({ request, resolve, reject }));
+  fight(request: BattleRequest, signal?: AbortSignal): Promise<BattleOutcome> {
+    return new Promise((resolve, reject) => {
+      const w = { request, resolve, reject };
+      this.waiting.push(w);
+      signal?.addEventListener('abort', () => {
+        const i = this.waiting.indexOf(w);
+        if (i < 0) return;
+        this.waiting.splice(i, 1);
+        reject(new BattleCancelledError(request, 'the game moved on'));
+      }, { once: true });
+    });
   }
 
   /**

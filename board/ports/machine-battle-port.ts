@@ -65,6 +65,8 @@ export class MachineBattlePort implements BattlePort {
   last: MachineBattleResult | null = null;
   private readonly sides = new Map<string, ControlSide>();
   private current: AbortController | null = null;
+  /** A fight was cancelled: a battle still running on the machine is not the next request's. */
+  private abandoned = false;
   private readonly options: MachineBattlePortOptions;
 
   constructor(readonly console: BattleConsole, options: MachineBattlePortOptions = {}) {
@@ -115,7 +117,10 @@ export class MachineBattlePort implements BattlePort {
     try {
       return await this.fightOn(request, own.signal);
     } catch (e) {
-      if (own.signal.aborted) throw new BattleCancelledError(request, String(own.signal.reason));
+      if (own.signal.aborted) {
+        this.abandoned = true;
+        throw new BattleCancelledError(request, String(own.signal.reason));
+      }
       throw e;
     } finally {
       signal?.removeEventListener('abort', stop);
@@ -169,8 +174,13 @@ export class MachineBattlePort implements BattlePort {
     const blue = seat.attacker === 'red' ? request.defender : request.attacker;
     let m = await c.read();
     if (m.ours && m.phase === 'battle') {
-      // A battle already running (a reload mid-battle): its result is this battle's.
-      return this.result(request, seat, await this.awaitResult(signal));
+      if (!this.abandoned) {
+        // A battle already running (a reload mid-battle): its result is this battle's.
+        return this.result(request, seat, await this.awaitResult(signal));
+      }
+      // The battle of a cancelled fight cannot be stopped on the cartridge: RESET, back to SELECT GAME.
+      await c.type(['RESET'], signal);
+      this.abandoned = false;
     }
     if (!(m.ours && m.phase === 'entry')) {
       await c.type(['SPACE'], signal);

@@ -1,6 +1,6 @@
 import type { GameState } from '../model/game.ts';
 import { WAR_CHEST } from '../model/chips.ts';
-import { applyTransfer, chipValue, describeChips, noChips, payUpTo, planPayment } from './chips.ts';
+import { applyTransfer, chipCount, chipValue, describeChips, planPayment } from './chips.ts';
 import { fmtRecord, player, zoneCountries } from './board.ts';
 import { refuse } from './refuse.ts';
 
@@ -45,11 +45,24 @@ export function payFromChest(s: GameState, receivers: string[], amount: number, 
   const shares = receivers.map((n, i) => ({ n, v: each + (i === 0 ? amount - each * receivers.length : 0) }));
   for (const { n, v } of shares) {
     if (v === 0) continue;
-    const give = payUpTo(v, s.warChest);
-    const paid = chipValue(give);
-    applyTransfer(s.warChest, player(s, n).chips, { give, change: noChips() });
-    s.lastTransfers.push({ from: WAR_CHEST, to: n, amount: paid, give, change: noChips() });
-    log(s, `  war chest pays ${n} ${paid} for ${why} (${describeChips(give)})${paid < v ? ` - the chest was ${v - paid} short` : ''}`);
+    const chips = player(s, n).chips;
+    // As a banker at a table does: when the chest lacks small chips it pays with a larger one and the
+    // player hands back change from their own chips. Only when no such swap exists (the chest holds
+    // too little value, or nobody has the change) does it pay the most it exactly can.
+    let paid = v;
+    let plan = planPayment(v, s.warChest, chips);
+    while (!plan && paid > 0) {
+      paid -= 100;
+      plan = paid > 0 ? planPayment(paid, s.warChest, chips) : null;
+    }
+    if (!plan) {
+      log(s, `  war chest pays ${n} nothing for ${why}: it holds ${chipValue(s.warChest)} and no swap makes ${v} - the chest was ${v} short`);
+      continue;
+    }
+    applyTransfer(s.warChest, chips, plan);
+    s.lastTransfers.push({ from: WAR_CHEST, to: n, amount: paid, give: plan.give, change: plan.change });
+    const swap = chipCount(plan.change) ? `; ${n} gives back ${describeChips(plan.change)} as change` : '';
+    log(s, `  war chest pays ${n} ${paid} for ${why} (${describeChips(plan.give)}${swap})${paid < v ? ` - the chest was ${v - paid} short` : ''}`);
   }
 }
 

@@ -46,3 +46,18 @@ export function breakAlliance(s: GameState, e: Extract<GameEvent, { type: 'allia
   s.alliances = s.alliances.map((a) => a.filter((n) => n !== e.player)).filter((a) => a.length > 1);
   log(s, `${e.player} breaks the alliance with ${mine.filter((n) => n !== e.player).join(', ')}; it can never be renewed (rule 18F)`);
 }
+
+/**
+ * Rule 18 is for games of three or more: when an elimination leaves one alliance holding every player
+ * still in the game, nobody could attack anybody (rule 11A) and the game would stall, so the alliance
+ * dissolves at once (board/README.md, interpretation 16). It is dissolved by the rules, not broken by a
+ * player, so rule 18F's "cannot be renewed" does not bar its pairs.
+ */
+export function dissolveAllianceOfEveryone(s: GameState): void {
+  const left = activePlayers(s).map((p) => p.name);
+  if (left.length < 2) return;
+  const all = s.alliances.find((a) => left.every((n) => a.includes(n)));
+  if (!all) return;
+  s.alliances = s.alliances.filter((a) => a !== all);
+  log(s, `The alliance of ${all.join(', ')} holds every player still in the game: it dissolves, and they fight each other from now on (rule 18)`);
+}

@@ -7,6 +7,7 @@ import { refuse } from './refuse.ts';
 import { player } from './board.ts';
 import { log, moveRecord, payFromChest } from './ledger.ts';
 import { endTurn } from './turn.ts';
+import { dissolveAllianceOfEveryone } from './player-alliances.ts';
 
 type Role = 'attacker' | 'defender';
 
@@ -148,5 +149,6 @@ function conquerHomeland(s: GameState, w: WarState, winners: string[]): void {
   loser.eliminated = true;
   loser.adjustHalves = loser.recordHalves;
   s.alliances = s.alliances.map((a) => a.filter((n) => n !== loser.name)).filter((a) => a.length > 1);
+  dissolveAllianceOfEveryone(s);
   s.finalQueue = s.finalQueue.filter((n) => n !== loser.name);
 }

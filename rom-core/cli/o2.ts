@@ -9,7 +9,8 @@ import { assemble, formatDiagnostic } from '../asm/index.ts';
 import { disassemble } from '../asm/disasm.ts';
 import { UsageError, parseArgs, readInput, reason, write } from './command.ts';
 import type { CliIo, Command, ParsedArgs } from './command.ts';
-import { runCommand } from './run.ts';
+import { NODE_RUN_FILES, runCommand } from './run.ts';
+import type { RunIo } from './run.ts';
 
 // Commands in other files (e.g. `run`) import these from './command.ts' (or here).
 export { UsageError } from './command.ts';
@@ -126,11 +127,12 @@ export function main(argv: string[], io: CliIo): number {
   }
 }
 
-const nodeIo: CliIo = {
+const nodeIo: RunIo = {
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
   readFile: (path) => readFileSync(path),
   writeFile: (path, data) => writeFileSync(path, data),
+  ...NODE_RUN_FILES,
 };
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

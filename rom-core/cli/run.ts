@@ -12,12 +12,12 @@
  * Without --bios the open BIOS source rom-core/roms/bios/bios.a48 is assembled at startup; without
  * --cart, our battle cartridge (rom-core/roms/carts/).
  */
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { PALETTE_RF } from '../i8244/palette.ts';
-import { MAPPER_KINDS, Odyssey2, crc32, crcHex, encodeWav } from '../machine/index.ts';
+import { MAPPER_KINDS, Odyssey2, crc32, crcHex, encodeWav, largestRom } from '../machine/index.ts';
 import { InputScriptError, parseInputScript as parseScript } from '../machine/input-script.ts';
 import type { InputEvent } from '../machine/input-script.ts';
 import { BIOS_SOURCE, assembleBios } from '../roms/index.ts';
@@ -26,8 +26,49 @@ import type { MapperKind } from '../machine/index.ts';
 import { UsageError, parseArgs, reason as why } from './command.ts';
 import type { CliIo, Command, ParsedArgs } from './command.ts';
 
-/** The CLI's io plus an optional mkdir (tests give an in-memory one). */
-export type RunIo = CliIo & { mkdir?: (path: string) => void };
+/** A path as stat sees it: a regular file's size, something else, or nothing there. */
+export type FileKind = { size: number } | 'not a file' | undefined;
+
+/**
+ * The CLI's io plus what `run` needs to check inputs before reading them and to write outputs
+ * safely (streamed, staged under a temporary name and renamed only when the run succeeds). An io
+ * without them (tests' in-memory disks) gets each output written whole at the end instead.
+ */
+export type RunIo = CliIo & {
+  mkdir?: (path: string) => void;
+  stat?: (path: string) => FileKind;
+  appendFile?: (path: string, data: string) => void;
+  rename?: (from: string, to: string) => void;
+  remove?: (path: string) => void;
+};
+
+/** The real disk's versions of RunIo's extras (o2.ts gives them to every command). */
+export const NODE_RUN_FILES: Required<Pick<RunIo, 'mkdir' | 'stat' | 'appendFile' | 'rename' | 'remove'>> = {
+  mkdir: (path) => { mkdirSync(path, { recursive: true }); },
+  stat: (path) => {
+    try {
+      const s = statSync(path);
+      return s.isFile() ? { size: s.size } : 'not a file';
+    } catch (e) {
+      if ((e as { code?: string }).code === 'ENOENT') return undefined;
+      throw e;
+    }
+  },
+  appendFile: (path, data) => appendFileSync(path, data),
+  rename: (from, to) => renameSync(from, to),
+  remove: (path) => rmSync(path, { force: true }),
+};
+
+/** The most frames one run may take: about 46 hours of NTSC play, tens of minutes of work. */
+export const MAX_FRAMES = 10_000_000;
+/** --wav keeps the run's sound in memory until the end (its header needs the length): 20 minutes. */
+export const MAX_WAV_FRAMES = 72_000;
+/** No image file of any kind is read past this size. */
+const MAX_IMAGE_BYTES = 1 << 16;
+/** An input script larger than this is not a script. */
+const MAX_SCRIPT_BYTES = 16 << 20;
+/** JSONL is written in chunks of about this many characters (memory stays flat over any run). */
+const JSONL_CHUNK = 1 << 18;
 
 type RunArgs = ParsedArgs;
 
@@ -89,11 +130,137 @@ export function encodePng(frame: Uint8Array, width: number, height: number, pale
   return out;
 }
 
-function readBinary(io: CliIo, path: string, what: string): Uint8Array {
+/**
+ * Reads an input, refusing first (from its size, without reading) a device, pipe or directory and
+ * a file larger than any image of its kind: `--cart /dev/zero` would otherwise read for ever.
+ */
+function readBinary(io: RunIo, path: string, what: string, limit: number, sizes: string): Uint8Array {
+  const tooBig = (size: number): UsageError => new UsageError(`${what} ${path} is ${size} bytes, too large: ${sizes}`);
+  let kind: FileKind;
   try {
-    return io.readFile(path);
+    kind = io.stat?.(path);
   } catch (e) {
     throw new UsageError(`cannot read ${what} ${path}: ${why(e)}`);
+  }
+  if (kind === 'not a file') throw new UsageError(`${what} ${path} is not a regular file (a device, a pipe or a directory); give an image file`);
+  if (kind !== undefined && kind.size > limit) throw tooBig(kind.size);
+  let data: Uint8Array;
+  try {
+    data = io.readFile(path);
+  } catch (e) {
+    throw new UsageError(`cannot read ${what} ${path}: ${why(e)}`);
+  }
+  if (data.length > limit) throw tooBig(data.length);
+  return data;
+}
+
+interface Stream {
+  path: string;
+  temp: string | undefined;
+  /** Text not yet appended (at most a chunk). */
+  pending: string;
+  /** Chunks kept in memory when the io cannot append. */
+  kept: string[];
+}
+
+/**
+ * The run's output files. Each is written under a temporary name (or kept in memory when the io
+ * cannot rename) and put in place only by commit(), after the whole run succeeded; abort() removes
+ * everything this run wrote, so a failed run leaves no partial output.
+ */
+class Outputs {
+  private readonly staged: { temp: string | undefined; path: string; data?: Uint8Array | string }[] = [];
+  private readonly written: string[] = [];
+  private readonly streams = new Map<string, Stream>();
+
+  constructor(private readonly io: RunIo) {}
+
+  private temp(path: string): string | undefined {
+    return this.io.rename ? `${path}.o2-partial` : undefined;
+  }
+
+  /** A whole file, put in place at commit. */
+  file(path: string, data: Uint8Array | string): void {
+    const temp = this.temp(path);
+    if (temp !== undefined) {
+      this.writeTemp(temp, path, data);
+      this.staged.push({ temp, path });
+    } else {
+      this.staged.push({ temp, path, data });
+    }
+  }
+
+  /** Errors name the file the user asked for, not its temporary name. */
+  private writeTemp(temp: string, path: string, data: Uint8Array | string): void {
+    try {
+      this.io.writeFile(temp, data);
+    } catch (e) {
+      throw new UsageError(`cannot write ${path}: ${why(e)}`);
+    }
+  }
+
+  /** A file written now under its own name (a numbered picture), removed again by abort. */
+  direct(path: string, data: Uint8Array): void {
+    writeOut(this.io, path, data);
+    this.written.push(path);
+  }
+
+  /** Text appended in chunks (streamed to the temporary file when the io can append). */
+  append(path: string, text: string): void {
+    let s = this.streams.get(path);
+    if (!s) {
+      const temp = this.io.appendFile ? this.temp(path) : undefined;
+      if (temp !== undefined) this.writeTemp(temp, path, '');
+      s = { path, temp, pending: '', kept: [] };
+      this.streams.set(path, s);
+    }
+    s.pending += text;
+    if (s.pending.length >= JSONL_CHUNK) this.flush(s);
+  }
+
+  private flush(s: Stream): void {
+    if (s.pending === '') return;
+    if (s.temp !== undefined) {
+      try {
+        this.io.appendFile!(s.temp, s.pending);
+      } catch (e) {
+        throw new UsageError(`cannot write ${s.path}: ${why(e)}`);
+      }
+    } else {
+      s.kept.push(s.pending);
+    }
+    s.pending = '';
+  }
+
+  commit(): void {
+    for (const [path, s] of this.streams) {
+      this.flush(s);
+      if (s.temp !== undefined) this.staged.push({ temp: s.temp, path });
+      else this.staged.push({ temp: undefined, path, data: s.kept.join('') });
+    }
+    this.streams.clear();
+    for (const f of this.staged) {
+      if (f.temp === undefined) writeOut(this.io, f.path, f.data!);
+      else {
+        try {
+          this.io.rename!(f.temp, f.path);
+        } catch (e) {
+          throw new UsageError(`cannot write ${f.path}: ${why(e)}`);
+        }
+      }
+      this.written.push(f.path);
+    }
+    this.staged.length = 0;
+  }
+
+  abort(): void {
+    const remove = this.io.remove;
+    if (!remove) return;
+    const paths = [...this.written, ...this.staged.map((f) => f.temp), ...[...this.streams.values()].map((s) => s.temp)];
+    for (const p of paths) {
+      if (p === undefined) continue;
+      try { remove(p); } catch { /* best effort: the run's own error is the one to report */ }
+    }
   }
 }
 
@@ -137,13 +304,31 @@ export function defaultCart(io: CliIo): Uint8Array {
   }
 }
 
-function count(args: RunArgs, name: string, fallback: number | undefined): number | undefined {
+function count(args: RunArgs, name: string, fallback: number | undefined, max = MAX_FRAMES): number | undefined {
   const v = args.options.get(name);
   if (v === undefined) return fallback;
   if (typeof v !== 'string' || !/^[0-9]+$/.test(v) || Number(v) < 1) {
     throw new UsageError(`--${name} needs a whole number from 1, got '${String(v)}'`);
   }
+  if (Number(v) > max) throw new UsageError(`--${name} is at most ${max}, got ${v}`);
   return Number(v);
+}
+
+/** Refuses an output that would overwrite an input or another output (`--png c.bin` onto the cart). */
+function checkPaths(args: RunArgs): void {
+  const named = (names: string[]): [string, string][] =>
+    names.flatMap((n) => { const v = str(args, n); return v === undefined ? [] : [[n, v] as [string, string]]; });
+  const inputs = named(['cart', 'bios', 'charset', 'input']);
+  const outputs = named(['state-jsonl', 'png', 'wav']);
+  for (let i = 0; i < outputs.length; i++) {
+    const [out, path] = outputs[i];
+    for (const [other, p] of [...inputs, ...outputs.slice(0, i)]) {
+      if (resolve(p) === resolve(path)) {
+        const role = inputs.some(([n]) => n === other) ? 'an input' : 'another output';
+        throw new UsageError(`--${out} ${path} is also --${other} (${role}); writing it would destroy that file, so nothing was run`);
+      }
+    }
+  }
 }
 
 function str(args: RunArgs, name: string): string | undefined {
@@ -163,15 +348,19 @@ function run(args: RunArgs, cliIo: CliIo): number {
   if (mapperName !== undefined && !MAPPER_KINDS.includes(mapperName as MapperKind)) {
     throw new UsageError(`--mapper must be one of ${MAPPER_KINDS.join(', ')}`);
   }
+  checkPaths(args);
 
-  const cart = cartPath !== undefined ? readBinary(io, cartPath, 'cartridge') : defaultCart(io);
+  // Files a little off size reach the machine's own size message; only far larger ones stop here.
+  const image = (path: string, what: string, kind: 'cart' | 'bios' | 'charset'): Uint8Array =>
+    readBinary(io, path, what, MAX_IMAGE_BYTES, `a ${what} is at most ${largestRom(kind)} bytes`);
+  const cart = cartPath !== undefined ? image(cartPath, 'cartridge', 'cart') : defaultCart(io);
   const biosPath = str(args, 'bios');
-  const bios = biosPath !== undefined ? readBinary(io, biosPath, 'BIOS') : defaultBios(io);
+  const bios = biosPath !== undefined ? image(biosPath, 'BIOS', 'bios') : defaultBios(io);
   const charsetPath = str(args, 'charset');
-  const charset = charsetPath !== undefined ? readBinary(io, charsetPath, 'character ROM') : undefined;
+  const charset = charsetPath !== undefined ? image(charsetPath, 'character ROM', 'charset') : undefined;
   const inputPath = str(args, 'input');
   const events = inputPath !== undefined
-    ? parseInputScript(new TextDecoder().decode(readBinary(io, inputPath, 'input script')), inputPath)
+    ? parseInputScript(new TextDecoder().decode(readBinary(io, inputPath, 'input script', MAX_SCRIPT_BYTES, `an input script is at most ${MAX_SCRIPT_BYTES} bytes`)), inputPath)
     : [];
 
   let machine: Odyssey2;
@@ -189,9 +378,11 @@ function run(args: RunArgs, cliIo: CliIo): number {
   if (identity.charset) io.stdout(`${identity.charset.note}\n`);
 
   const jsonlPath = str(args, 'state-jsonl');
-  const lines: string[] = [];
   const wavPath = str(args, 'wav');
-  const audio: Int16Array[] = [];
+  const pngPath = str(args, 'png');
+  if (wavPath !== undefined && frames > MAX_WAV_FRAMES) {
+    throw new UsageError(`--wav records at most ${MAX_WAV_FRAMES} frames (20 minutes of NTSC play); got --frames ${frames}`);
+  }
   if (pngDir !== undefined) {
     try {
       if (io.mkdir) io.mkdir(pngDir);
@@ -201,30 +392,41 @@ function run(args: RunArgs, cliIo: CliIo): number {
     }
   }
   const png = (): Uint8Array => encodePng(machine.frame, timing.visibleWidth, timing.visibleHeight);
+  // The WAV's samples, in one buffer grown by doubling (no per-frame arrays kept).
+  let wav = new Int16Array(wavPath !== undefined ? 1 << 16 : 0);
+  let wavLength = 0;
 
-  let next = 0;
-  for (let f = 1; f <= frames; f++) {
-    while (next < events.length && events[next].frame === f) {
-      machine.setKey(events[next].key, events[next].down);
-      next++;
+  const out = new Outputs(io);
+  try {
+    let next = 0;
+    for (let f = 1; f <= frames; f++) {
+      while (next < events.length && events[next].frame === f) {
+        machine.setKey(events[next].key, events[next].down);
+        next++;
+      }
+      machine.runFrame();
+      if (jsonlPath !== undefined) out.append(jsonlPath, JSON.stringify(machine.record()) + '\n');
+      if (wavPath !== undefined) {
+        const pcm = machine.vdc.pcm.samplesInt16();
+        if (wavLength + pcm.length > wav.length) {
+          const bigger = new Int16Array(Math.max(wav.length * 2, wavLength + pcm.length));
+          bigger.set(wav.subarray(0, wavLength));
+          wav = bigger;
+        }
+        wav.set(pcm, wavLength);
+        wavLength += pcm.length;
+      }
+      if (pngEvery !== undefined && pngDir !== undefined && f % pngEvery === 0) {
+        out.direct(join(pngDir, `frame-${String(f).padStart(6, '0')}.png`), png());
+      }
     }
-    machine.runFrame();
-    if (jsonlPath !== undefined) lines.push(JSON.stringify(machine.record()));
-    if (wavPath !== undefined) audio.push(machine.vdc.sound.samplesInt16().slice());
-    if (pngEvery !== undefined && pngDir !== undefined && f % pngEvery === 0) {
-      writeOut(io, join(pngDir, `frame-${String(f).padStart(6, '0')}.png`), png());
-    }
-  }
-  if (next < events.length) io.stderr(`note: ${events.length - next} input event(s) after frame ${frames} were not used\n`);
-
-  if (jsonlPath !== undefined) writeOut(io, jsonlPath, lines.join('\n') + '\n');
-  const pngPath = str(args, 'png');
-  if (pngPath !== undefined) writeOut(io, pngPath, png());
-  if (wavPath !== undefined) {
-    const all = new Int16Array(audio.reduce((n, a) => n + a.length, 0));
-    let at = 0;
-    for (const a of audio) { all.set(a, at); at += a.length; }
-    writeOut(io, wavPath, encodeWav(all, machine.vdc.sound.sampleRate));
+    if (next < events.length) io.stderr(`note: ${events.length - next} input event(s) after frame ${frames} were not used\n`);
+    if (pngPath !== undefined) out.file(pngPath, png());
+    if (wavPath !== undefined) out.file(wavPath, encodeWav(wav.subarray(0, wavLength), machine.vdc.pcm.sampleRate));
+    out.commit();
+  } catch (e) {
+    out.abort();
+    throw e;
   }
   io.stdout(`ran ${frames} frame${frames === 1 ? '' : 's'} (${timing.name}); PC ${machine.cpu.pc.toString(16).toUpperCase().padStart(3, '0')}h\n`);
   return 0;
@@ -242,8 +444,11 @@ const RUN_HELP = `--input SCRIPT: one event a line, \`FRAME KEY down|up\` (FRAME
 --png OUT: the last frame, one pixel per dot, 360 x 243 (the visible area of MAME's odyssey2 and
   videopac screens, its snapshot geometry).
 --png-every K --png-dir DIR: also every K-th frame as DIR/frame-NNNNNN.png.
---wav OUT: the sound of the whole run (16-bit mono, 48 kHz).
---frames N: frames to run (default 60). --pal: the 8245 (Videopac) timing.
+--wav OUT: the sound of the whole run (16-bit mono, 48 kHz; at most 72000 frames).
+--frames N: frames to run (default 60, at most 10000000). --pal: the 8245 (Videopac) timing.
+Outputs are written under OUT.o2-partial and renamed when the run has succeeded; a run that fails
+leaves none of them. An output naming an input (or another output) is refused before anything runs,
+and so is an input that is not a regular file (/dev/zero) or far larger than any image.
 Without --bios, our open BIOS; without --cart, our battle cartridge (both built from source).
 `;
 

@@ -8,6 +8,9 @@
 import { CYCLES, ILLEGAL_OPCODES } from './opcodes.ts';
 import type { I8048Pins } from './pins.ts';
 import type { PcTrace } from './trace.ts';
+import { CPU_SCHEMA, CPU_STATE_MAGIC, CPU_STATE_VERSION } from './state.ts';
+import { applyFields, encodeState, openState, readFields, StateError } from '../state/schema.ts';
+import type { Values } from '../state/schema.ts';
 
 /** timerMode values: the timer/counter is stopped, counts machine cycles / 32, or counts T1 falls. */
 export const TIMER_STOPPED = 0;
@@ -54,11 +57,7 @@ export interface DebugRunResult {
 const ILLEGAL = new Uint8Array(256);
 for (const op of ILLEGAL_OPCODES) ILLEGAL[op] = 1;
 
-const STATE_MAGIC = [0x49, 0x34, 0x38, 0x53]; // "I48S"
-const STATE_VERSION = 1;
 const RAM_SIZE = 64;
-/** magic 4, version 1, scalar block 26, ram 64, checksum 4. */
-const STATE_LENGTH = 4 + 1 + 26 + RAM_SIZE + 4;
 
 export class I8048 {
   program: Uint8Array;
@@ -559,107 +558,27 @@ export class I8048 {
 
   /** The CPU's complete state (not the program, which the cartridge owns). */
   saveState(): Uint8Array {
-    const out = new Uint8Array(STATE_LENGTH);
-    out.set(STATE_MAGIC, 0);
-    out[4] = STATE_VERSION;
-    const view = new DataView(out.buffer);
-    let o = 5;
-    out[o++] = this.a;
-    view.setUint16(o, this.pc, true); o += 2;
-    view.setUint16(o, this.prevPc, true); o += 2;
-    out[o++] = this.pswBits;
-    out[o++] = this.mbf;
-    out[o++] = this.timer;
-    out[o++] = this.prescaler;
-    out[o++] = this.timerMode;
-    out[o++] = this.t1History;
-    out[o++] =
-      (this.f1 ? 0x01 : 0) |
-      (this.tf ? 0x02 : 0) |
-      (this.timerOverflowPending ? 0x04 : 0) |
-      (this.tcntIntEnabled ? 0x08 : 0) |
-      (this.intEnabled ? 0x10 : 0) |
-      (this.irqInProgress ? 0x20 : 0) |
-      (this.irqPolled ? 0x40 : 0) |
-      (this.t0ClockOut ? 0x80 : 0);
-    out[o++] = this.p1;
-    out[o++] = this.p2;
-    out[o++] = this.bus;
-    view.setFloat64(o, this.cycles, true); o += 8;
-    o += 3; // reserved, zero
-    out.set(this.ram, o); o += RAM_SIZE;
-    view.setUint32(o, checksum(out, o), true);
-    return out;
+    return encodeState(CPU_STATE_MAGIC, CPU_STATE_VERSION, CPU_SCHEMA, this);
   }
 
-  /** Restores a saveState() image; throws a specific error for anything that is not one. */
+  /** Reads and validates a state completely without changing the CPU (see applyState). */
+  decodeState(state: Uint8Array): Values {
+    const { reader, version } = openState(state, CPU_STATE_MAGIC, '8048 CPU');
+    if (version !== CPU_STATE_VERSION) {
+      throw new StateError(`8048 CPU state version ${version} is not supported (this build reads version ${CPU_STATE_VERSION}).`);
+    }
+    const v = readFields(reader, CPU_SCHEMA);
+    reader.done();
+    return v;
+  }
+
+  /** Applies decodeState's values; cannot fail. */
+  applyState(v: Values): void {
+    applyFields(CPU_SCHEMA, v, this);
+  }
+
+  /** Restores a saveState() image; throws a sentence and changes nothing for anything that is not one. */
   loadState(state: Uint8Array): void {
-    if (!(state instanceof Uint8Array)) throw new Error('8048 state must be a Uint8Array');
-    if (state.length < 5 || STATE_MAGIC.some((b, i) => state[i] !== b)) {
-      throw new Error('not an 8048 CPU state (magic "I48S" missing)');
-    }
-    if (state[4] !== STATE_VERSION) {
-      throw new Error(`8048 CPU state version ${state[4]} is not supported (expected ${STATE_VERSION})`);
-    }
-    if (state.length !== STATE_LENGTH) {
-      throw new Error(`8048 CPU state is ${state.length} bytes, expected ${STATE_LENGTH}`);
-    }
-    const view = new DataView(state.buffer, state.byteOffset, state.byteLength);
-    const sumAt = STATE_LENGTH - 4;
-    if (view.getUint32(sumAt, true) !== checksum(state, sumAt)) {
-      throw new Error('8048 CPU state is corrupt (checksum mismatch)');
-    }
-    let o = 5;
-    const a = state[o++];
-    const pc = view.getUint16(o, true); o += 2;
-    const prevPc = view.getUint16(o, true); o += 2;
-    const psw = state[o++];
-    const mbf = state[o++];
-    const timer = state[o++];
-    const prescaler = state[o++];
-    const timerMode = state[o++];
-    const t1History = state[o++];
-    const flags = state[o++];
-    const p1 = state[o++];
-    const p2 = state[o++];
-    const bus = state[o++];
-    const cycles = view.getFloat64(o, true); o += 8;
-    o += 3;
-    if (pc > 0xfff || prevPc > 0xfff || psw & 0x08 || mbf > 1 || prescaler > 0x1f || timerMode > 2 ||
-        !Number.isSafeInteger(cycles) || cycles < 0) {
-      throw new Error('8048 CPU state is corrupt (a register is out of range)');
-    }
-    this.a = a;
-    this.pc = pc;
-    this.prevPc = prevPc;
-    this.psw = psw;
-    this.mbf = mbf;
-    this.timer = timer;
-    this.prescaler = prescaler;
-    this.timerMode = timerMode;
-    this.t1History = t1History;
-    this.f1 = (flags & 0x01) !== 0;
-    this.tf = (flags & 0x02) !== 0;
-    this.timerOverflowPending = (flags & 0x04) !== 0;
-    this.tcntIntEnabled = (flags & 0x08) !== 0;
-    this.intEnabled = (flags & 0x10) !== 0;
-    this.irqInProgress = (flags & 0x20) !== 0;
-    this.irqPolled = (flags & 0x40) !== 0;
-    this.t0ClockOut = (flags & 0x80) !== 0;
-    this.p1 = p1;
-    this.p2 = p2;
-    this.bus = bus;
-    this.cycles = cycles;
-    this.ram.set(state.subarray(o, o + RAM_SIZE));
+    this.applyState(this.decodeState(state));
   }
-}
-
-/** FNV-1a over the first `length` bytes. */
-function checksum(bytes: Uint8Array, length: number): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < length; i++) {
-    h ^= bytes[i];
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }

@@ -4,4 +4,5 @@ export { NTSC, PAL, mameFrameStartDot, vblankIrqDot } from './timing.ts';
 export type { VdcTiming } from './timing.ts';
 export { CHARSET_SIZE, GLYPH_COUNT, GLYPH_NAMES, checkCharset, defaultCharset } from './charset.ts';
 export { PALETTE_RF, PALETTE_RGB, indexToRgba, rgbaLut } from './palette.ts';
-export { I8244Sound, SAMPLE_RATES } from './sound.ts';
+export { I8244Sound } from './sound.ts';
+export { Resampler, SAMPLE_RATES } from './resampler.ts';

@@ -5,11 +5,10 @@
  *
  * Output level at any moment = enable · (last bit shifted out) · volume / 16. The chip makes the volume
  * by 1-of-16 PWM at 3.58 MHz; that carrier is far above audio, so this model uses its average. The
- * level is piecewise constant between events (shift clocks and AAh writes) and is box-filtered into PCM
- * at the host rate using exact integer time: one dot = sampleRate·dotRateDen ticks, one sample =
- * dotRateNum ticks. Samples are unipolar, 0 .. 15/16.
- *
- * PCM is produced into two reused Float32Arrays (one being filled, one holding the last whole frame).
+ * chip works at its own clock, as MAME's does: it keeps a log of its output level per dot (each change
+ * with the dot it took effect at) for the current frame and the last TAIL_DOTS of the previous one.
+ * Turning that into PCM at the host's rate is the Resampler's job (resampler.ts), so nothing here or
+ * in the save state depends on the host's sample rate.
  */
 import { CONTROL, CTRL_SOUND_IRQ, SHIFT_HI, SHIFT_LO, SHIFT_MID, SOUND } from './registers.ts';
 import type { VdcTiming } from './timing.ts';
@@ -18,7 +17,13 @@ const SOUND_ENABLE = 0x80;
 const SOUND_NOISE = 0x10;
 const SOUND_FAST = 0x20;
 
-export const SAMPLE_RATES: readonly number[] = [44_100, 48_000];
+/** Dots of the previous frame kept in the log: more than one sample at the lowest host rate (162 dots). */
+export const TAIL_DOTS = 256;
+
+/** Entries a frame's log can need: every MOVX a level change, every line a shift, and the tail. */
+export function logCapacity(t: VdcTiming): number {
+  return Math.ceil(t.dotsPerFrame / t.dotsPerCycle / 2) + t.linesPerFrame + TAIL_DOTS + 2;
+}
 
 export class I8244Sound {
   /** Free-running line prescaler (MAME `m_sh_prescaler`, 8 bits). */
@@ -31,46 +36,21 @@ export class I8244Sound {
   count = 0;
   /** The bit most recently shifted out of bit 0: the audio output. */
   output = 0;
+  /** Frame dot up to which the level is known; a change takes effect no earlier than this. */
+  cursorDot = 0;
+  /** The frame dot the chip was reset at: its first frame has no sound before it, and the host's
+   * sample boundaries keep their phase from it. */
+  startDot = 0;
+  /** Level log: from logDots[i] on (frame dots; the first is -TAIL_DOTS) the level is logLevels[i]. */
+  logCount = 1;
+  readonly logDots: Int32Array;
+  readonly logLevels: Uint8Array;
 
-  private sampleRateValue = 48_000;
-  private dotTicks = 0;
-  private sampleTicks = 0;
-  /** Tick position (within the frame) up to which the level has been integrated. */
-  private cursor = 0;
-  /** Tick position of the end of the sample being accumulated. */
-  private boundary = 0;
-  /** Integral of level (0-15) × ticks over the current sample so far. */
-  private acc = 0;
-  private filling: Float32Array = new Float32Array(0);
-  private fillCount = 0;
-  private done: Float32Array = new Float32Array(0);
-  private doneCount = 0;
-  private int16Out: Int16Array = new Int16Array(0);
-
-  constructor(private readonly regs: Uint8Array, private readonly timing: VdcTiming, sampleRate = 48_000) {
-    this.setSampleRate(sampleRate);
-  }
-
-  get sampleRate(): number {
-    return this.sampleRateValue;
-  }
-
-  /** Chooses the host rate (44100 or 48000 Hz). Clears the PCM buffers; call it between frames. */
-  setSampleRate(rate: number): void {
-    if (!SAMPLE_RATES.includes(rate)) {
-      throw new RangeError(`sound sample rate must be 44100 or 48000 Hz; got ${rate}`);
-    }
-    this.sampleRateValue = rate;
-    this.dotTicks = rate * this.timing.dotRateDen;
-    this.sampleTicks = this.timing.dotRateNum;
-    const perFrame = Math.ceil((this.timing.dotsPerFrame * this.dotTicks) / this.sampleTicks) + 2;
-    this.filling = new Float32Array(perFrame);
-    this.done = new Float32Array(perFrame);
-    this.fillCount = 0;
-    this.doneCount = 0;
-    this.int16Out = new Int16Array(perFrame);
-    this.acc = 0;
-    this.boundary = this.cursor + this.sampleTicks;
+  constructor(private readonly regs: Uint8Array, private readonly timing: VdcTiming) {
+    const cap = logCapacity(timing);
+    this.logDots = new Int32Array(cap);
+    this.logLevels = new Uint8Array(cap);
+    this.reset(0);
   }
 
   /** Power-on state; `dot` is the frame position the machine starts at. */
@@ -80,11 +60,11 @@ export class I8244Sound {
     this.written = false;
     this.count = 0;
     this.output = 0;
-    this.cursor = dot * this.dotTicks;
-    this.boundary = this.cursor + this.sampleTicks;
-    this.acc = 0;
-    this.fillCount = 0;
-    this.doneCount = 0;
+    this.cursorDot = dot;
+    this.startDot = dot;
+    this.logCount = 1;
+    this.logDots[0] = -TAIL_DOTS;
+    this.logLevels[0] = 0;
   }
 
   /** Current output level, 0-15. */
@@ -93,21 +73,22 @@ export class I8244Sound {
     return (ctl & SOUND_ENABLE) !== 0 && this.output !== 0 ? ctl & 0x0f : 0;
   }
 
-  /** Integrates the current level up to frame position `dot`, emitting finished samples. */
+  /** Time has reached frame dot `dot`; the level from here on is whatever the registers now say. */
   advance(dot: number): void {
-    const t = dot * this.dotTicks;
-    if (t <= this.cursor) return;
+    if (dot > this.cursorDot) this.cursorDot = dot;
+  }
+
+  /** Logs the level after a change of AAh or of the output bit (at the cursor: no earlier than that). */
+  noteLevel(): void {
     const lvl = this.level();
-    const scale = 1 / (16 * this.sampleTicks);
-    while (this.boundary <= t) {
-      this.acc += lvl * (this.boundary - this.cursor);
-      if (this.fillCount < this.filling.length) this.filling[this.fillCount++] = this.acc * scale;
-      this.acc = 0;
-      this.cursor = this.boundary;
-      this.boundary += this.sampleTicks;
+    const last = this.logCount - 1;
+    if (lvl === this.logLevels[last]) return;
+    if (this.logDots[last] === this.cursorDot) {
+      this.logLevels[last] = lvl;
+    } else if (this.logCount < this.logDots.length) {
+      this.logDots[this.logCount] = this.cursorDot;
+      this.logLevels[this.logCount++] = lvl;
     }
-    this.acc += lvl * (t - this.cursor);
-    this.cursor = t;
   }
 
   /**
@@ -133,6 +114,7 @@ export class I8244Sound {
       regs[SHIFT_LO] = signal & 0xff;
       regs[SHIFT_MID] = (signal >>> 8) & 0xff;
       regs[SHIFT_HI] = (signal >>> 16) & 0xff;
+      this.noteLevel();
       if (++this.count === 24) {
         this.count = 0;
         return (regs[CONTROL] & CTRL_SOUND_IRQ) !== 0;
@@ -144,48 +126,25 @@ export class I8244Sound {
     return false;
   }
 
-  /** Closes the frame at `frameDots`: the finished frame's PCM becomes `samples`. */
+  /**
+   * Starts the next frame (the Resampler has read this one's log): keeps the level from TAIL_DOTS
+   * before the end and the changes after it, shifted to the new frame's dots. Allocation-free.
+   */
   endFrame(frameDots: number): void {
     this.advance(frameDots);
-    const frameTicks = frameDots * this.dotTicks;
-    this.cursor -= frameTicks;
-    this.boundary -= frameTicks;
-    const t = this.done;
-    this.done = this.filling;
-    this.doneCount = this.fillCount;
-    this.filling = t;
-    this.fillCount = 0;
-  }
-
-  /** PCM of the last finished frame (a view into a reused buffer; copy it before the next frame ends). */
-  get samples(): Float32Array {
-    return this.done.subarray(0, this.doneCount);
-  }
-
-  /** The last frame's PCM as signed 16-bit (0 .. 30720), in a reused buffer. */
-  samplesInt16(): Int16Array {
-    const n = this.doneCount;
-    for (let i = 0; i < n; i++) this.int16Out[i] = Math.round(this.done[i] * 32768);
-    return this.int16Out.subarray(0, n);
-  }
-
-  /** Everything that makes the output bit-exact after a reload. */
-  saveInto(w: { u8(v: number): void; u32(v: number): void; f64(v: number): void; f32s(a: Float32Array, n: number): void }): void {
-    w.u8(this.prescaler); w.u8(this.pending ? 1 : 0); w.u8(this.written ? 1 : 0);
-    w.u8(this.count); w.u8(this.output);
-    w.u32(this.sampleRateValue);
-    w.f64(this.cursor); w.f64(this.boundary); w.f64(this.acc);
-    w.u32(this.fillCount); w.f32s(this.filling, this.fillCount);
-    w.u32(this.doneCount); w.f32s(this.done, this.doneCount);
-  }
-
-  loadFrom(r: { u8(): number; u32(): number; f64(): number; f32s(a: Float32Array, n: number): void }): void {
-    this.prescaler = r.u8(); this.pending = r.u8() !== 0; this.written = r.u8() !== 0;
-    this.count = r.u8(); this.output = r.u8();
-    const rate = r.u32();
-    if (rate !== this.sampleRateValue) this.setSampleRate(rate);
-    this.cursor = r.f64(); this.boundary = r.f64(); this.acc = r.f64();
-    this.fillCount = r.u32(); r.f32s(this.filling, this.fillCount);
-    this.doneCount = r.u32(); r.f32s(this.done, this.doneCount);
+    const from = frameDots - TAIL_DOTS;
+    const dots = this.logDots;
+    const levels = this.logLevels;
+    let i = 0;
+    while (i + 1 < this.logCount && dots[i + 1] <= from) i++;
+    let n = 0;
+    dots[n] = -TAIL_DOTS;
+    levels[n++] = levels[i];
+    for (let j = i + 1; j < this.logCount; j++, n++) {
+      dots[n] = dots[j] - frameDots;
+      levels[n] = levels[j];
+    }
+    this.logCount = n;
+    this.cursorDot -= frameDots;
   }
 }

@@ -1,70 +1,92 @@
 /**
- * A small little-endian byte writer/reader for the VDC's versioned save states. Save states are plain
- * Uint8Arrays so the machine can concatenate them with the CPU's and store them anywhere.
+ * The VDC's save state, declared once (rom-core/state/schema.ts): the chip's registers, latches and
+ * beam bookkeeping, the renderer's picture and maps, the sound unit's phase and level log. Ranges
+ * follow the timing, so an NTSC state with PAL-sized positions (or any NaN, negative or huge value)
+ * is refused before anything is changed.
  */
+import type { Schema, Values } from '../state/schema.ts';
+import { TAIL_DOTS, logCapacity } from './sound.ts';
+import type { VdcTiming } from './timing.ts';
 
-export class StateWriter {
-  private buf: Uint8Array;
-  private view: DataView;
-  private pos = 0;
+export const VDC_STATE_MAGIC = 'I8244ST';
+/** 1: with the host's sample rate and PCM; 2: declared schema, level log at the chip's clock. */
+export const VDC_STATE_VERSION = 2;
 
-  constructor(initial = 1 << 17) {
-    this.buf = new Uint8Array(initial);
-    this.view = new DataView(this.buf.buffer);
-  }
-
-  private room(n: number): void {
-    if (this.pos + n <= this.buf.length) return;
-    const bigger = new Uint8Array(Math.max(this.buf.length * 2, this.pos + n));
-    bigger.set(this.buf);
-    this.buf = bigger;
-    this.view = new DataView(bigger.buffer);
-  }
-
-  u8(v: number): void { this.room(1); this.view.setUint8(this.pos, v); this.pos += 1; }
-  u16(v: number): void { this.room(2); this.view.setUint16(this.pos, v, true); this.pos += 2; }
-  u32(v: number): void { this.room(4); this.view.setUint32(this.pos, v >>> 0, true); this.pos += 4; }
-  f64(v: number): void { this.room(8); this.view.setFloat64(this.pos, v, true); this.pos += 8; }
-  bytes(a: Uint8Array): void { this.room(a.length); this.buf.set(a, this.pos); this.pos += a.length; }
-  u16s(a: Uint16Array): void { for (let i = 0; i < a.length; i++) this.u16(a[i]); }
-  f32s(a: Float32Array, n: number): void {
-    this.room(4 * n);
-    for (let i = 0; i < n; i++) { this.view.setFloat32(this.pos, a[i], true); this.pos += 4; }
-  }
-  ascii(s: string): void { for (let i = 0; i < s.length; i++) this.u8(s.charCodeAt(i)); }
-
-  finish(): Uint8Array { return this.buf.slice(0, this.pos); }
+export function soundSchema(t: VdcTiming): Schema {
+  const dpf = t.dotsPerFrame;
+  return {
+    what: 'VDC',
+    fields: [
+      { key: 'prescaler', t: 'u8' },
+      { key: 'pending', t: 'bool' },
+      { key: 'written', t: 'bool' },
+      { key: 'count', t: 'u8', max: 23 },
+      { key: 'output', t: 'u8', max: 1 },
+      { key: 'cursorDot', t: 'u32', max: dpf },
+      { key: 'startDot', t: 'u32', max: dpf },
+      { key: 'logCount', t: 'u32', min: 1, max: logCapacity(t) },
+      { key: 'logDots', t: 'i32s', countOf: 'logCount', min: -TAIL_DOTS, max: dpf },
+      { key: 'logLevels', t: 'u8s', countOf: 'logCount', min: 0, max: 15 },
+    ],
+    check(v: Values) {
+      const dots = v.logDots as Int32Array;
+      if (dots[0] !== -TAIL_DOTS) return `the sound level log must begin at dot ${-TAIL_DOTS}, not ${dots[0]}.`;
+      for (let i = 1; i < dots.length; i++) {
+        if (dots[i] <= dots[i - 1]) return `the sound level log goes back in time at entry ${i} (dot ${dots[i]} after ${dots[i - 1]}).`;
+      }
+      if (dots[dots.length - 1] > (v.cursorDot as number)) return 'the sound level log runs past the sound cursor.';
+      return undefined;
+    },
+  };
 }
 
-export class StateReader {
-  private readonly view: DataView;
-  private pos = 0;
+function rendererSchema(t: VdcTiming): Schema {
+  return {
+    what: 'VDC',
+    fields: [
+      { key: 'collisionStatus', t: 'u8' },
+      { key: 'majorOverlap', t: 'u8' },
+      { key: 'lumForced', t: 'bool' },
+      { key: 'collisionMap', t: 'u16s', length: t.visibleWidth },
+      { key: 'priorityMap', t: 'bytes', length: t.visibleWidth },
+      { key: 'frame', t: 'bytes', length: t.visibleWidth * t.visibleHeight },
+    ],
+    check(v: Values) {
+      if ((v.majorOverlap as number) & 0x7f) return `the major-overlap bit is ${v.majorOverlap}; it is 0 or 128.`;
+      const frame = v.frame as Uint8Array;
+      for (let i = 0; i < frame.length; i++) {
+        if (frame[i] > 15) return `picture dot ${i} has colour ${frame[i]}; colours are 0 to 15.`;
+      }
+      return undefined;
+    },
+  };
+}
 
-  constructor(private readonly buf: Uint8Array, private readonly what: string) {
-    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  }
-
-  private need(n: number): void {
-    if (this.pos + n > this.buf.length) {
-      throw new RangeError(`${this.what} save state is truncated (${this.buf.length} bytes)`);
-    }
-  }
-
-  u8(): number { this.need(1); return this.view.getUint8(this.pos++); }
-  u16(): number { this.need(2); const v = this.view.getUint16(this.pos, true); this.pos += 2; return v; }
-  u32(): number { this.need(4); const v = this.view.getUint32(this.pos, true); this.pos += 4; return v; }
-  f64(): number { this.need(8); const v = this.view.getFloat64(this.pos, true); this.pos += 8; return v; }
-  bytes(into: Uint8Array): void { this.need(into.length); into.set(this.buf.subarray(this.pos, this.pos + into.length)); this.pos += into.length; }
-  u16s(into: Uint16Array): void { for (let i = 0; i < into.length; i++) into[i] = this.u16(); }
-  f32s(into: Float32Array, n: number): void {
-    if (n > into.length) throw new RangeError(`${this.what} save state holds ${n} samples; the buffer takes ${into.length}`);
-    this.need(4 * n);
-    for (let i = 0; i < n; i++) { into[i] = this.view.getFloat32(this.pos, true); this.pos += 4; }
-  }
-  ascii(n: number): string { let s = ''; for (let i = 0; i < n; i++) s += String.fromCharCode(this.u8()); return s; }
-  end(): void {
-    if (this.pos !== this.buf.length) {
-      throw new RangeError(`${this.what} save state has ${this.buf.length - this.pos} unexpected trailing bytes`);
-    }
-  }
+export function vdcSchema(t: VdcTiming): Schema {
+  const dpf = t.dotsPerFrame;
+  return {
+    what: 'VDC',
+    fields: [
+      { key: 'chip', t: 'ascii', value: t.chip, mismatch: (found) => `This save state is for an ${found}; the machine has an ${t.chip} (${t.name}).` },
+      { key: 'regs', t: 'bytes', length: 256 },
+      { key: 'charset', t: 'bytes', length: 512 },
+      { key: 'controlStatus', t: 'u8' },
+      { key: 'irq', t: 'bool' },
+      { key: 'xLatch', t: 'u8' },
+      { key: 'yLatch', t: 'u8' },
+      { key: 'renderedTo', t: 'u32', max: dpf },
+      { key: 'eventsTo', t: 'u32', max: dpf },
+      { key: 'nextSoundDot', t: 'u32', min: t.hblankStart, max: dpf + t.hblankStart },
+      { key: 'vblankPending', t: 'bool' },
+      { key: 'frameCount', t: 'u32' },
+      { key: 'renderer', t: 'part', schema: rendererSchema(t) },
+      { key: 'sound', t: 'part', schema: soundSchema(t) },
+    ],
+    check(v: Values) {
+      if (((v.nextSoundDot as number) - t.hblankStart) % t.dotsPerLine !== 0) {
+        return `the next sound clock (dot ${v.nextSoundDot}) is not at the start of a line's HBLANK.`;
+      }
+      return undefined;
+    },
+  };
 }

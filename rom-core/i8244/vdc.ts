@@ -13,7 +13,7 @@
  *   vdc.intAsserted(dot);         // /INT level for the CPU's interrupt check
  *   vdc.t1(dot);                  // T1 input = HBLANK or VBLANK
  *   vdc.setLuminanceForce(!(p1 & 0x80), dot);   // on every P1 write
- *   vdc.endFrame();               // vdc.frame (colour indices) and vdc.sound.samples now hold the frame
+ *   vdc.endFrame();               // vdc.frame (colour indices) and vdc.pcm.samples now hold the frame
  *
  * Rendering catches up lazily (MAME's `update_now` model): dots before the access are drawn with the
  * old register values. `frame` is one reused buffer, `timing.visibleWidth` × `timing.visibleHeight`
@@ -31,24 +31,26 @@ import {
   storedBits, writeDropped,
 } from './registers.ts';
 import { Renderer } from './render.ts';
+import { Resampler } from './resampler.ts';
 import { I8244Sound } from './sound.ts';
-import { StateReader, StateWriter } from './state.ts';
+import { VDC_STATE_MAGIC, VDC_STATE_VERSION, vdcSchema } from './state.ts';
 import { NTSC, PAL, vblankIrqDot } from './timing.ts';
 import type { VdcTiming } from './timing.ts';
-
-const STATE_MAGIC = 'I8244ST';
-const STATE_VERSION = 1;
+import { applyFields, bindSchema, encodeState, openState, readFields, StateError } from '../state/schema.ts';
+import type { Schema, Values } from '../state/schema.ts';
 
 export class I8244 {
   readonly timing: VdcTiming;
   /** The 256-byte register file as stored (what the chip's logic sees). */
   readonly regs = new Uint8Array(256);
   readonly sound: I8244Sound;
+  /** The sound as PCM at the host's rate (not chip state: see resampler.ts). */
+  readonly pcm: Resampler;
   /** Frames completed since construction or reset. */
   frameCount = 0;
 
   private readonly renderer: Renderer;
-  private charset: Uint8Array;
+  private readonly charset: Uint8Array;
   /** A1h bits 2, 3, 6 held by the chip (bit 7 lives in the renderer). */
   private controlStatus = 0;
   private irq = false;
@@ -67,10 +69,15 @@ export class I8244 {
     this.timing = timing;
     this.charset = charset ? checkCharset(charset) : defaultCharset();
     this.renderer = new Renderer(this.regs, this.charset, timing);
-    this.sound = new I8244Sound(this.regs, timing, sampleRate);
+    this.sound = new I8244Sound(this.regs, timing);
+    this.pcm = new Resampler(timing, sampleRate);
     this.vblankDot = vblankIrqDot(timing);
+    this.schema = vdcSchema(timing);
+    bindSchema(this.schema, this);
     this.reset();
   }
+
+  private readonly schema: Schema;
 
   /** Colour indices of the visible picture (see palette.ts). */
   get frame(): Uint8Array {
@@ -79,8 +86,8 @@ export class I8244 {
 
   /** Replaces the character ROM with a 512-byte dump (wrong size -> RangeError naming 512). */
   setCharset(dump: Uint8Array): void {
-    this.charset = checkCharset(dump);
-    this.renderer.setCharset(this.charset);
+    // In place: the renderer and the state schema hold this array.
+    this.charset.set(checkCharset(dump));
   }
 
   /** A copy of the character ROM in use. */
@@ -108,6 +115,7 @@ export class I8244 {
     r.collisionMap.fill(0);
     r.priorityMap.fill(0);
     this.sound.reset(startDot);
+    this.pcm.clear();
     this.renderedTo = startDot;
     this.eventsTo = startDot;
     this.scheduleFrom(startDot);
@@ -194,6 +202,8 @@ export class I8244 {
   endFrame(): void {
     const end = this.timing.dotsPerFrame;
     this.syncTo(end);
+    this.sound.advance(end);
+    this.pcm.render(this.sound, this.frameCount);
     this.sound.endFrame(end);
     this.renderedTo = 0;
     this.eventsTo = 0;
@@ -324,72 +334,36 @@ export class I8244 {
       this.sound.advance(dot);
     }
     regs[a] = data;
+    if (a === SOUND) this.sound.noteLevel();
   }
 
   // ---------------------------------------------------------------- save state
 
-  /** A versioned, bit-exact snapshot (picture so far, maps, sound phase, partial PCM). */
+  /** A versioned, bit-exact snapshot (picture so far, maps, sound phase and level log). */
   saveState(): Uint8Array {
-    const w = new StateWriter();
-    w.ascii(STATE_MAGIC);
-    w.u8(STATE_VERSION);
-    w.ascii(this.timing.chip);
-    w.bytes(this.regs);
-    w.bytes(this.charset);
-    w.u8(this.controlStatus);
-    w.u8(this.irq ? 1 : 0);
-    w.u8(this.xLatch);
-    w.u8(this.yLatch);
-    w.u32(this.renderedTo);
-    w.u32(this.eventsTo);
-    w.u32(this.nextSoundDot);
-    w.u8(this.vblankPending ? 1 : 0);
-    w.u32(this.frameCount);
-    const r = this.renderer;
-    w.u8(r.collisionStatus);
-    w.u8(r.majorOverlap);
-    w.u8(r.lumForced ? 1 : 0);
-    w.u16s(r.collisionMap);
-    w.bytes(r.priorityMap);
-    w.bytes(r.frame);
-    this.sound.saveInto(w);
-    return w.finish();
+    return encodeState(VDC_STATE_MAGIC, VDC_STATE_VERSION, this.schema, this);
   }
 
+  /** Reads and validates a state completely without changing the chip (see applyState). */
+  decodeState(state: Uint8Array): Values {
+    const { reader, version } = openState(state, VDC_STATE_MAGIC, 'VDC (8244/8245)');
+    if (version !== VDC_STATE_VERSION) {
+      throw new StateError(`VDC save state version ${version} is not supported (this build reads version ${VDC_STATE_VERSION}).`);
+    }
+    const v = readFields(reader, this.schema);
+    reader.done();
+    return v;
+  }
+
+  /** Applies decodeState's values; cannot fail. */
+  applyState(v: Values): void {
+    applyFields(this.schema, v, this);
+    this.pcm.clear();
+  }
+
+  /** Restores saveState() output; throws a sentence and changes nothing if it is not a valid one. */
   loadState(state: Uint8Array): void {
-    const rd = new StateReader(state, 'VDC');
-    if (rd.ascii(STATE_MAGIC.length) !== STATE_MAGIC) throw new Error('not a VDC (8244/8245) save state');
-    const version = rd.u8();
-    if (version !== STATE_VERSION) {
-      throw new Error(`VDC save state version ${version} is not supported (this build reads version ${STATE_VERSION})`);
-    }
-    const chip = rd.ascii(4);
-    if (chip !== this.timing.chip) {
-      throw new Error(`this save state is for an ${chip}; the machine has an ${this.timing.chip} (${this.timing.name})`);
-    }
-    rd.bytes(this.regs);
-    const cs = new Uint8Array(512);
-    rd.bytes(cs);
-    this.charset = cs;
-    this.renderer.setCharset(cs);
-    this.controlStatus = rd.u8();
-    this.irq = rd.u8() !== 0;
-    this.xLatch = rd.u8();
-    this.yLatch = rd.u8();
-    this.renderedTo = rd.u32();
-    this.eventsTo = rd.u32();
-    this.nextSoundDot = rd.u32();
-    this.vblankPending = rd.u8() !== 0;
-    this.frameCount = rd.u32();
-    const r = this.renderer;
-    r.collisionStatus = rd.u8();
-    r.majorOverlap = rd.u8();
-    r.lumForced = rd.u8() !== 0;
-    rd.u16s(r.collisionMap);
-    rd.bytes(r.priorityMap);
-    rd.bytes(r.frame);
-    this.sound.loadFrom(rd);
-    rd.end();
+    this.applyState(this.decodeState(state));
   }
 }
 

@@ -28,10 +28,13 @@ import type { I8048Pins } from '../i8048/pins.ts';
 import { I8244 } from '../i8244/vdc.ts';
 import { NTSC, PAL, mameFrameStartDot } from '../i8244/timing.ts';
 import type { VdcTiming } from '../i8244/timing.ts';
-import { StateReader, StateWriter } from '../i8244/state.ts';
-import { Cartridge, MAPPER_KINDS, defaultMapper } from './cartridge.ts';
+import { SAMPLE_RATES } from '../i8244/resampler.ts';
+import { applyFields, bindSchema, encodeState, openState, Reader, readFields, StateError } from '../state/schema.ts';
+import type { Schema } from '../state/schema.ts';
+import { STATE_MAGIC, STATE_VERSION, machineSchema } from './state.ts';
+import { convertV1 } from './state-v1.ts';
+import { Cartridge, defaultMapper } from './cartridge.ts';
 import type { MapperKind } from './cartridge.ts';
-import { crc32 } from './crc32.ts';
 import { KEY_NAMES, encodeRow, keyTarget } from './input.ts';
 import { identifyRom } from './roms.ts';
 import type { RomIdentity } from './roms.ts';
@@ -71,9 +74,6 @@ export interface FrameDebugResult {
   pc: number;
 }
 
-
-const STATE_MAGIC = 'O2MS';
-const STATE_VERSION = 1;
 
 function hexBytes(bytes: Uint8Array): string {
   let s = '';
@@ -123,7 +123,7 @@ export class Odyssey2 implements I8048Pins {
 
   constructor(options: Odyssey2Options) {
     const bios = identifyRom('bios', options.bios);
-    const cart = identifyRom('cart', options.cart);
+    const cart = identifyRom('cart', options.cart, options.mapper);
     const charset = options.charset ? identifyRom('charset', options.charset) : undefined;
     this.identity = { bios, cart, charset };
     this.biosCrc = bios.crc;
@@ -140,7 +140,11 @@ export class Odyssey2 implements I8048Pins {
     this.cart = new Cartridge(options.cart, options.bios, options.mapper ?? defaultMapper(options.cart.length));
     this.cart.writeP1(0xff);
     this.cpu = new I8048(this, this.cart.image());
+    this.schema = machineSchema({ timing, mapper: this.cart.kind, biosCrc: this.biosCrc, cartCrc: this.cartCrc });
+    bindSchema(this.schema, this);
   }
+
+  private readonly schema: Schema;
 
   /** Colour indices (palette.ts) of the last completed picture, timing.visibleWidth × visibleHeight. */
   get frame(): Uint8Array {
@@ -149,7 +153,7 @@ export class Odyssey2 implements I8048Pins {
 
   /** PCM (0 .. 15/16) of the last VDC frame that ended; a reused buffer. */
   get audio(): Float32Array {
-    return this.vdc.sound.samples;
+    return this.vdc.pcm.samples;
   }
 
   /** The dot of the CPU's current position within the VDC frame (may be >= dotsPerFrame briefly). */
@@ -419,94 +423,26 @@ export class Odyssey2 implements I8048Pins {
 
   /** The whole machine (CPU, VDC, RAM, bank, inputs, time), versioned; restore with loadState. */
   saveState(): Uint8Array {
-    const w = new StateWriter(1 << 18);
-    w.ascii(STATE_MAGIC);
-    w.u8(STATE_VERSION);
-    w.ascii(this.timing.chip);
-    w.u8(MAPPER_KINDS.indexOf(this.cart.kind));
-    w.u32(this.biosCrc);
-    w.u32(this.cartCrc);
-    w.u8(this.p1);
-    w.u8(this.p2);
-    w.bytes(this.eram);
-    w.bytes(this.keys);
-    w.bytes(this.joy);
-    w.u8(this.resetHeld ? 1 : 0);
-    w.u8(this.cart.control);
-    w.u8(this.cart.latch);
-    w.u32(this.frameNumber);
-    w.u32(this.vdcDot);
-    w.f64(this.dotBase);
-    w.f64(this.cycleBase);
-    const cpu = this.cpu.saveState();
-    w.u32(cpu.length);
-    w.bytes(cpu);
-    const vdc = this.vdc.saveState();
-    w.u32(vdc.length);
-    w.bytes(vdc);
-    const body = w.finish();
-    const out = new Uint8Array(body.length + 4);
-    out.set(body);
-    new DataView(out.buffer).setUint32(body.length, crc32(body), true);
-    return out;
+    return encodeState(STATE_MAGIC, STATE_VERSION, this.schema, this);
   }
 
-  /** Restores saveState() output; throws a specific Error for anything else, changing nothing. */
+  /**
+   * Restores saveState() output (this version or version 1). The whole state is read and validated
+   * first (every field's type and range, every length, the parts against each other); a state that
+   * fails throws a sentence saying why and the machine is left exactly as it was.
+   */
   loadState(state: Uint8Array): void {
-    if (state.length < 9) throw new Error('not an Odyssey² save state (too short)');
-    const body = state.subarray(0, state.length - 4);
-    const r = new StateReader(body, 'Odyssey²');
-    if (r.ascii(4) !== STATE_MAGIC) throw new Error('not an Odyssey² save state (magic "O2MS" missing)');
-    const version = r.u8();
-    if (version !== STATE_VERSION) {
-      throw new Error(`Odyssey² save state version ${version} is not supported (this build reads version ${STATE_VERSION})`);
+    const { reader, version } = openState(state, STATE_MAGIC, 'Odyssey²');
+    let fields = reader;
+    if (version === 1) {
+      fields = new Reader(convertV1(reader, this.timing, (rate) => SAMPLE_RATES.includes(rate)), 'Odyssey²');
+    } else if (version !== STATE_VERSION) {
+      throw new StateError(`Odyssey² save state version ${version} is not supported (this build reads versions 1 and ${STATE_VERSION}).`);
     }
-    const sum = new DataView(state.buffer, state.byteOffset, state.byteLength).getUint32(state.length - 4, true);
-    if (sum !== crc32(body)) throw new Error('Odyssey² save state is corrupt (checksum mismatch)');
-    const chip = r.ascii(4);
-    if (chip !== this.timing.chip) throw new Error(`this save state is for an ${chip} machine; this one has an ${this.timing.chip}`);
-    const mapper = MAPPER_KINDS[r.u8()];
-    const biosCrc = r.u32();
-    const cartCrc = r.u32();
-    if (biosCrc !== this.biosCrc || cartCrc !== this.cartCrc || mapper !== this.cart.kind) {
-      throw new Error('this save state was made with a different BIOS or cartridge');
-    }
-    const p1 = r.u8();
-    const p2 = r.u8();
-    const eram = new Uint8Array(128); r.bytes(eram);
-    const keys = new Uint8Array(8); r.bytes(keys);
-    const joy = new Uint8Array(2); r.bytes(joy);
-    const resetHeld = r.u8() !== 0;
-    const control = r.u8();
-    const latch = r.u8();
-    const frameNumber = r.u32();
-    const vdcDot = r.u32();
-    const dotBase = r.f64();
-    const cycleBase = r.f64();
-    const cpu = new Uint8Array(r.u32()); r.bytes(cpu);
-    const vdc = new Uint8Array(r.u32()); r.bytes(vdc);
-    r.end();
-    // The chips validate their own parts; keep a copy to roll back if the second one refuses.
-    const cpuBefore = this.cpu.saveState();
-    this.cpu.loadState(cpu);
-    try {
-      this.vdc.loadState(vdc);
-    } catch (e) {
-      this.cpu.loadState(cpuBefore);
-      throw e;
-    }
-    this.p1 = p1;
-    this.p2 = p2;
-    this.eram.set(eram);
-    this.keys.set(keys);
-    this.joy.set(joy);
-    this.resetHeld = resetHeld;
-    this.cart.control = control;
-    this.cart.latch = latch;
-    this.frameNumber = frameNumber;
-    this.vdcDot = vdcDot;
-    this.dotBase = dotBase;
-    this.cycleBase = cycleBase;
+    const values = readFields(fields, this.schema);
+    fields.done();
+    applyFields(this.schema, values, this);
+    this.vdc.pcm.clear();
     this.pendingInstruction = false;
     this.cpu.program = this.cart.image();
   }

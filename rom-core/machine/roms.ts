@@ -3,12 +3,19 @@
  * rules for what the machine accepts. Identification never refuses a plausible image: an unknown one
  * runs, with a note saying so (MAME too only warns about a checksum it does not expect).
  */
+import type { MapperKind } from './cartridge.ts';
 import { crc32, crcHex } from './crc32.ts';
 
 export const BIOS_SIZE = 0x400;
 export const CHARSET_SIZE = 0x200;
 /** Cartridge sizes the machine maps (2, 4, 8, 12 and 16 KB). */
 export const CART_SIZES: readonly number[] = [0x800, 0x1000, 0x2000, 0x3000, 0x4000];
+/** The ktaa mapper's images: 1, 2 or 4 pages of 3 KB. */
+export const KTAA_SIZES: readonly number[] = [0xc00, 0x1800, 0x3000];
+
+function cartSizes(mapper: MapperKind | undefined): readonly number[] {
+  return mapper === 'ktaa' ? KTAA_SIZES : CART_SIZES;
+}
 
 export type RomKind = 'bios' | 'charset' | 'cart';
 
@@ -47,27 +54,33 @@ function what(kind: RomKind): string {
   return kind === 'bios' ? 'BIOS' : kind === 'charset' ? 'character ROM' : 'cartridge';
 }
 
-/** The sizes accepted for a kind of image, as words for an error message. */
-export function acceptedSizes(kind: RomKind): string {
+/** The sizes accepted for a kind of image (a cartridge's by its mapper), as words for an error message. */
+export function acceptedSizes(kind: RomKind, mapper?: MapperKind): string {
   if (kind === 'bios') return `${BIOS_SIZE} bytes (1 KB)`;
   if (kind === 'charset') return `${CHARSET_SIZE} bytes`;
-  return CART_SIZES.map((s) => `${s} (${KB(s)})`).join(', ') + ' bytes';
+  return cartSizes(mapper).map((s) => `${s} (${KB(s)})`).join(', ') + ' bytes';
 }
 
-/** Throws a RangeError naming the accepted sizes when `bytes` cannot be a `kind` image. */
-export function checkRomSize(kind: RomKind, bytes: Uint8Array, label = what(kind)): void {
+/** The largest image of a kind any mapper takes (to refuse a huge file before reading it). */
+export function largestRom(kind: RomKind): number {
+  return kind === 'bios' ? BIOS_SIZE : kind === 'charset' ? CHARSET_SIZE : Math.max(...CART_SIZES, ...KTAA_SIZES);
+}
+
+/** Throws a RangeError naming the accepted sizes when `bytes` cannot be a `kind` image (for `mapper`). */
+export function checkRomSize(kind: RomKind, bytes: Uint8Array, label = what(kind), mapper?: MapperKind): void {
   const ok = kind === 'bios' ? bytes.length === BIOS_SIZE
     : kind === 'charset' ? bytes.length === CHARSET_SIZE
-      : CART_SIZES.includes(bytes.length);
+      : cartSizes(mapper).includes(bytes.length);
   if (ok) return;
   const got = bytes.length === 0 ? 'is empty'
     : `is ${bytes.length} ${bytes.length === 1 ? 'byte' : 'bytes'}`;
-  throw new RangeError(`${label} ${got}; a ${what(kind)} must be ${acceptedSizes(kind)}`);
+  const forMapper = kind === 'cart' && mapper === 'ktaa' ? ' for the ktaa mapper' : '';
+  throw new RangeError(`${label} ${got}; a ${what(kind)}${forMapper} must be ${acceptedSizes(kind, mapper)}`);
 }
 
-/** Size-checks and names an image. */
-export function identifyRom(kind: RomKind, bytes: Uint8Array): RomIdentity {
-  checkRomSize(kind, bytes);
+/** Size-checks (a cartridge for its mapper, if one is chosen) and names an image. */
+export function identifyRom(kind: RomKind, bytes: Uint8Array, mapper?: MapperKind): RomIdentity {
+  checkRomSize(kind, bytes, what(kind), mapper);
   const crc = crc32(bytes);
   const known = KNOWN.find((k) => k.kind === kind && k.size === bytes.length && k.crc === crc);
   const hex = crcHex(crc);

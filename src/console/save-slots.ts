@@ -35,7 +35,7 @@ export class SaveSlots {
       host.say(`Loaded the state from ${what} (frame ${frame}).`);
       return true;
     } catch (e) {
-      host.say(`${what} was not loaded: ${errorText(e)}. The running game is unchanged.`, 'error');
+      host.say(`${what} was not loaded: ${errorText(e).replace(/\.$/, '')}. The running game is unchanged.`, 'error');
       return false;
     }
   }

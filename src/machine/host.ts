@@ -8,7 +8,7 @@ import { ConsoleRuntime } from './runtime.ts';
 import type { ConsoleProbe } from './probe.ts';
 import { ConsoleAudio } from '../audio/output.ts';
 import { ConsoleStore } from '../rom-library/store.ts';
-import type { ActiveRoms } from '../rom-library/store.ts';
+import type { ActiveRoms, PendingSave } from '../rom-library/store.ts';
 import type { BootInfo, RomImages } from '../worker/protocol.ts';
 import { setting } from '../platform/settings.ts';
 
@@ -95,13 +95,16 @@ export class MachineHost {
 
   private async firstStart(): Promise<void> {
     this.probe.stage = 'opening the ROM library';
+    let notice: string | undefined;
+    const pending = ConsoleStore.takePendingSave();
     try {
-      this.store = await ConsoleStore.open();
+      this.store = await ConsoleStore.open((why) => this.say(`Browser storage closed: ${why}. The game goes on; “Download state” still keeps a moment as a file.`, 'error'));
       this.active = await this.store.active();
       this.images = await this.loadActiveImages(this.active);
-    } catch {
+      if (pending) notice = await this.interruptedSaveNotice(pending);
+    } catch (e) {
       this.images = {};
-      this.say('The ROM library (IndexedDB) is not available in this browser; our own ROMs are used and nothing is saved.', 'error');
+      notice = `The ROM library (browser storage) is not available: ${errorText(e)}. Our own ROMs are used and nothing is saved in this browser; “Download state” still keeps a moment as a file.`;
     }
     // ?cart=console-test (tests, links) or the last choice picks which of our cartridges runs.
     this.images.builtinCart = new URLSearchParams(location.search).get('cart') ?? BUILTIN_CART.get();
@@ -120,7 +123,16 @@ export class MachineHost {
       await this.store?.setActive({});
       await this.boot(this.images, undefined);
     }
+    if (notice) this.say(notice, 'error');
     this.probe.stage = 'machine started';
+  }
+
+  /** What happened to a slot save the last session began but the closing tab cut off. */
+  private async interruptedSaveNotice(p: PendingSave): Promise<string | undefined> {
+    const now = await this.store?.getState(p.machine, p.slot);
+    if (now && now.savedAt >= p.startedAt) return undefined; // it committed just before the tab closed
+    const kept = now ? `its earlier state (frame ${now.frame}, saved ${new Date(now.savedAt).toLocaleString()})` : 'nothing, as before (it was empty)';
+    return `Saving in slot ${p.slot} (frame ${p.frame}) did not finish: the page was closed while it was being written. Slot ${p.slot} still holds ${kept}; nothing saved earlier was lost.`;
   }
 
   private async loadActiveImages(active: ActiveRoms): Promise<RomImages> {

@@ -1,11 +1,17 @@
 /**
  * The page's side of one emulator worker: starts it, hands it the video and audio ports, receives
  * frames (keeping only the newest), autosaves and status, and notices when it dies. A dead worker is
- * replaced by a new one started from the last autosave, never silently.
+ * replaced by a new one started from the last autosave, never silently. So is a stuck one: the
+ * watchdog pings the worker on the video port, which it answers between frames; no answer within
+ * WATCHDOG_MS means a frame (or a state load) has not returned, and the worker is ended.
  */
 import * as Comlink from 'comlink';
 import type { BootInfo, ConsoleWorkerApi, InputMessage, RomImages, VideoMessage } from '../worker/protocol.ts';
 import type { ConsoleAudio } from '../audio/output.ts';
+
+/** How long a frame may take before the worker is declared stuck. */
+export const WATCHDOG_MS = 1000;
+const WATCHDOG_TICK_MS = 250;
 
 export interface RuntimeEvents {
   frame(pixels: Uint8Array, eram: Uint8Array, frame: number, workerMs: number): void;
@@ -19,6 +25,7 @@ export class ConsoleRuntime {
   /** The newest autosave (about once a second) and the frame it was taken at. */
   lastState: { bytes: Uint8Array; frame: number } | undefined;
   private dead = false;
+  private watchdog: ReturnType<typeof setInterval> | undefined;
 
   private constructor(
     readonly api: Comlink.Remote<ConsoleWorkerApi>,
@@ -66,6 +73,7 @@ export class ConsoleRuntime {
         else pendingState = { bytes: m.state, frame: m.frame };
         events.autosave?.(m.state, m.frame);
       } else if (m.type === 'fatal') fail(m.message);
+      else if (m.type === 'pong') made.runtime?.heard();
     };
     const audioPort = options.audio?.connectFeed();
     const transfer: Transferable[] = [channel.port2];
@@ -88,7 +96,39 @@ export class ConsoleRuntime {
     made.runtime = runtime;
     runtime.lastState = pendingState;
     if (failures.length) runtime.die(failures[0], events);
+    else runtime.watch(events);
     return runtime;
+  }
+
+  private pingSent: number | undefined;
+  private lastTick = 0;
+
+  private heard(): void {
+    this.pingSent = undefined;
+  }
+
+  /**
+   * Pings every WATCHDOG_TICK_MS; an unanswered ping older than WATCHDOG_MS ends the worker. A tick
+   * that itself came late (the page was starved as well, or was in the background) proves nothing
+   * about the worker, so it only starts the count again.
+   */
+  private watch(events: RuntimeEvents): void {
+    this.lastTick = performance.now();
+    this.watchdog = setInterval(() => {
+      const now = performance.now();
+      const late = now - this.lastTick > WATCHDOG_TICK_MS * 2;
+      this.lastTick = now;
+      if (this.dead) return;
+      if (late) {
+        this.pingSent = undefined;
+      } else if (this.pingSent !== undefined) {
+        if (now - this.pingSent < WATCHDOG_MS) return;
+        this.die(`a frame did not return within ${WATCHDOG_MS / 1000} second (the emulator is stuck)`, events);
+        return;
+      }
+      this.pingSent = now;
+      this.port.postMessage({ type: 'ping' });
+    }, WATCHDOG_TICK_MS);
   }
 
   get alive(): boolean {
@@ -107,12 +147,14 @@ export class ConsoleRuntime {
   private die(message: string, events: RuntimeEvents): void {
     if (this.dead) return;
     this.dead = true;
+    clearInterval(this.watchdog);
     this.worker.terminate();
     events.fatal(message);
   }
 
   terminate(): void {
     this.dead = true;
+    clearInterval(this.watchdog);
     this.port.close();
     this.api[Comlink.releaseProxy]();
     this.worker.terminate();

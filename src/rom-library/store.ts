@@ -1,9 +1,16 @@
 /**
  * The ROM library and save-state slots in IndexedDB. Images are keyed by kind, size and CRC32; states
  * by the machine they belong to (BIOS and cartridge CRCs) and slot. Nothing leaves the browser.
+ *
+ * Storage faults, each ending in a sentence for the page and never in a lost save: IndexedDB missing
+ * or refused (private modes) fails open(); an upgrade blocked by another tab fails open() instead of
+ * waiting for ever; another tab's upgrade closes this connection (so that tab is not blocked) and
+ * later calls say why; a slot write is one transaction (all or nothing), and a marker in
+ * localStorage while it runs lets the next start say that a save was cut off by closing the tab.
  */
 const DB_NAME = 'o2conquest-console';
 const DB_VERSION = 1;
+const SAVING_KEY = 'o2conquest.console.saving';
 
 export interface StoredRom {
   key: string;
@@ -56,26 +63,84 @@ function write(tx: IDBTransaction, start: (tx: IDBTransaction) => void): Promise
   });
 }
 
+/** A slot save that was under way (kept in localStorage until its transaction ends). */
+export interface PendingSave {
+  machine: string;
+  slot: number;
+  frame: number;
+  startedAt: number;
+}
+
+function localStore(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined; // some private modes refuse localStorage too
+  }
+}
+
 export class ConsoleStore {
+  /** Set when another tab's upgrade closed this connection: the sentence every later call throws. */
+  private closedWhy: string | undefined;
+
   private constructor(private readonly db: IDBDatabase) {}
 
-  static async open(): Promise<ConsoleStore> {
-    const req = indexedDB.open(DB_NAME, DB_VERSION);
-    req.onupgradeneeded = () => {
-      const db = req.result;
-      if (!db.objectStoreNames.contains('roms')) db.createObjectStore('roms', { keyPath: 'key' });
-      if (!db.objectStoreNames.contains('states')) db.createObjectStore('states', { keyPath: 'key' });
-      if (!db.objectStoreNames.contains('settings')) db.createObjectStore('settings');
+  /** `onClosed` hears when another tab's upgrade takes the storage away from this page. */
+  static async open(onClosed?: (why: string) => void): Promise<ConsoleStore> {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      let req: IDBOpenDBRequest;
+      try {
+        req = indexedDB.open(DB_NAME, DB_VERSION);
+      } catch (e) {
+        reject(new Error(`browser storage is unavailable (${e instanceof Error ? e.message : String(e)})`));
+        return;
+      }
+      req.onupgradeneeded = () => {
+        const d = req.result;
+        if (!d.objectStoreNames.contains('roms')) d.createObjectStore('roms', { keyPath: 'key' });
+        if (!d.objectStoreNames.contains('states')) d.createObjectStore('states', { keyPath: 'key' });
+        if (!d.objectStoreNames.contains('settings')) d.createObjectStore('settings');
+      };
+      req.onblocked = () => reject(new Error('another tab of this page keeps the browser storage open in an older version; close that tab and reload'));
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(new Error(req.error?.name === 'VersionError'
+        ? 'the browser storage was upgraded by a newer version of this page in another tab; reload to use it'
+        : `browser storage is unavailable (${req.error?.message ?? 'IndexedDB refused to open'})`));
+    });
+    const store = new ConsoleStore(db);
+    db.onversionchange = () => {
+      db.close();
+      store.closedWhy = 'another tab upgraded the browser storage, so this page let go of it; reload to save again';
+      onClosed?.(store.closedWhy);
     };
-    return new ConsoleStore(await request(req));
+    return store;
+  }
+
+  private transaction(name: string, mode: IDBTransactionMode): IDBTransaction {
+    if (this.closedWhy) throw new Error(this.closedWhy);
+    return this.db.transaction(name, mode);
   }
 
   private store(name: string, mode: IDBTransactionMode): IDBObjectStore {
-    return this.db.transaction(name, mode).objectStore(name);
+    return this.transaction(name, mode).objectStore(name);
+  }
+
+  /** The slot save the last session began and never finished, if any (read once, then forgotten). */
+  static takePendingSave(): PendingSave | undefined {
+    const ls = localStore();
+    const text = ls?.getItem(SAVING_KEY);
+    if (!text) return undefined;
+    ls?.removeItem(SAVING_KEY);
+    try {
+      const p = JSON.parse(text) as PendingSave;
+      return typeof p.machine === 'string' && Number.isInteger(p.slot) && Number.isFinite(p.frame) && Number.isFinite(p.startedAt) ? p : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   async putRom(rom: StoredRom): Promise<void> {
-    await write(this.db.transaction('roms', 'readwrite'), (tx) => tx.objectStore('roms').put(rom));
+    await write(this.transaction('roms', 'readwrite'), (tx) => tx.objectStore('roms').put(rom));
   }
 
   async getRom(key: string): Promise<StoredRom | undefined> {
@@ -87,7 +152,7 @@ export class ConsoleStore {
   }
 
   async deleteRom(key: string): Promise<void> {
-    await write(this.db.transaction('roms', 'readwrite'), (tx) => tx.objectStore('roms').delete(key));
+    await write(this.transaction('roms', 'readwrite'), (tx) => tx.objectStore('roms').delete(key));
   }
 
   async active(): Promise<ActiveRoms> {
@@ -95,11 +160,19 @@ export class ConsoleStore {
   }
 
   async setActive(active: ActiveRoms): Promise<void> {
-    await write(this.db.transaction('settings', 'readwrite'), (tx) => tx.objectStore('settings').put(active, 'active'));
+    await write(this.transaction('settings', 'readwrite'), (tx) => tx.objectStore('settings').put(active, 'active'));
   }
 
+  /** One transaction: the slot holds either its old state or the new one, never a part. */
   async putState(state: StoredState): Promise<void> {
-    await write(this.db.transaction('states', 'readwrite'), (tx) => tx.objectStore('states').put(state));
+    const ls = localStore();
+    const pending: PendingSave = { machine: state.machine, slot: state.slot, frame: state.frame, startedAt: state.savedAt };
+    try { ls?.setItem(SAVING_KEY, JSON.stringify(pending)); } catch { /* no marker: only the next start's notice is lost */ }
+    try {
+      await write(this.transaction('states', 'readwrite'), (tx) => tx.objectStore('states').put(state));
+    } finally {
+      ls?.removeItem(SAVING_KEY);
+    }
   }
 
   async getState(machine: string, slot: number): Promise<StoredState | undefined> {

@@ -34,6 +34,7 @@ export class WorkerHost {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private snapshot: Uint8Array = new Uint8Array(SNAPSHOT_LENGTH);
   private crashPending = false;
+  private hangPending = false;
   private framesRun = 0;
   private typed: TypedWait[] = [];
   // Per-second figures.
@@ -75,6 +76,7 @@ export class WorkerHost {
       this.crashPending = false;
       throw new Error('simulated core failure (test hook crashNextFrame)');
     }
+    if (this.hangPending) for (;;) { /* test hook hangNextFrame: a frame that never returns */ }
     s.applyInput(this.snapshot);
     const { hit } = s.runFrame();
     // Stopped inside the frame: no sound or autosave until the frame has ended.
@@ -169,6 +171,7 @@ export class WorkerHost {
 
   private onInput(m: InputMessage): void {
     if (m?.type === 'input' && m.snapshot.length === SNAPSHOT_LENGTH) this.snapshot = m.snapshot;
+    else if (m?.type === 'ping') this.post({ type: 'pong' });
     else if (m?.type === 'key' && this.session) {
       try {
         if (m.down) this.session.keyQueue.press(m.key);
@@ -281,6 +284,9 @@ export class WorkerHost {
       },
       crashNextFrame: (): void => {
         this.crashPending = true;
+      },
+      hangNextFrame: (): void => {
+        this.hangPending = true;
       },
     };
     return api;

@@ -106,14 +106,18 @@ export type VideoMessage =
   | { type: 'frame'; pixels: Uint8Array; eram: Uint8Array; frame: number; workerMs: number }
   | { type: 'autosave'; state: Uint8Array; frame: number }
   | { type: 'status'; running: boolean; speed: number; frame: number; reason?: string }
-  | { type: 'fatal'; message: string };
+  | { type: 'fatal'; message: string }
+  /** The answer to a ping: the worker is between frames (the page's watchdog, runtime.ts). */
+  | { type: 'pong' };
 
 /**
  * page -> worker on the video port: the held snapshot (sticks, touch keys, RESET), and keyboard keys
  * as they go down and up (rom-core key names), which the worker's key queue applies at frame
  * boundaries so a tap shorter than a frame still counts.
  */
-export type InputMessage = { type: 'input'; snapshot: Uint8Array } | { type: 'key'; key: string; down: boolean };
+export type InputMessage = { type: 'input'; snapshot: Uint8Array } | { type: 'key'; key: string; down: boolean }
+  /** The page's watchdog (src/machine/runtime.ts): the worker answers with a pong between frames. */
+  | { type: 'ping' };
 
 /** worker -> AudioWorklet: one frame of unipolar PCM (0 .. 15/16) at the context's rate. */
 export type AudioMessage = { type: 'pcm'; samples: Float32Array } | { type: 'flush' };
@@ -150,4 +154,6 @@ export interface ConsoleWorkerApi {
   clearKeys(): void;
   /** Test hook: the next frame throws inside the worker, as a core bug would. */
   crashNextFrame(): void;
+  /** Test hook: the next frame never returns, as a core stuck in a loop would. */
+  hangNextFrame(): void;
 }

@@ -1,10 +1,13 @@
 /**
  * `npm run bench`: speed figures, printed, never asserted. Each section says what it measured.
  * BENCH_SECONDS sets the Node sections' length (default 3), BENCH_BROWSER_SECONDS the browser's
- * (default 10); `npm run bench -- cpu machine` runs only the named sections.
+ * (default 10), BENCH_BATTLES the bridge section's battles (default 10); `npm run bench -- cpu machine`
+ * runs only the named sections.
  */
+import { benchBattleBridge } from './battle-bridge.ts';
 import { printBrowserBench, runBrowserBench } from './browser.ts';
 import { benchCpu } from './cpu.ts';
+import { benchComputer } from './computer.ts';
 import { benchMachine } from './machine.ts';
 
 const VISUAL_CART = 'test/programs/vdc/bench-visual.a48';
@@ -12,7 +15,9 @@ const VISUAL_CART = 'test/programs/vdc/bench-visual.a48';
 const sections: Record<string, () => void | Promise<void>> = {
   cpu: benchCpu,
   machine: () => benchMachine(VISUAL_CART),
+  bridge: () => benchBattleBridge(),
   browser: async () => printBrowserBench(await runBrowserBench()),
+  computer: benchComputer,
 };
 
 const wanted = process.argv.slice(2);

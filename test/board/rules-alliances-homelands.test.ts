@@ -123,6 +123,18 @@ describe('a player alliance at war', () => {
     expect(s.countries['West Germany']).toMatchObject({ owners: ['Cy', 'Ann'], status: 'conquered' }); // the director's marker first
     expect([rec(s, 'Ann') - before[0], rec(s, 'Cy') - before[1]]).toEqual([10, 10]);
     expect(s.countries.Greece.owners).toEqual([]);
-    expect(s.alliances).toEqual([['Ann', 'Cy']]);
+    // Ann and Cy were all that was left, allied: the alliance dissolves so the game can go on (rule 18).
+    expect(s.alliances).toEqual([]);
+    expect(s.log.some((l) => /Ann, Cy holds every player still in the game: it dissolves/.test(l))).toBe(true);
+    expect(s.brokenPairs).toEqual([]);
+    // An unoccupied country is now defended by the other player.
+    const t = play([{ type: 'attack', player: s.turn!, country: 'Greece' }], s);
+    expect(t.war).toMatchObject({ kind: 'unoccupied', defender: s.turn === 'Ann' ? 'Cy' : 'Ann' });
+  });
+
+  it('an alliance that leaves a player outside it stands', () => {
+    let s = threeOpening({ Bob: ['Greece'], Cy: ['Taiwan', 'South Korea'] });
+    s = play([{ type: 'alliance.form', players: ['Ann', 'Bob'] }], s);
+    expect(s.alliances).toEqual([['Ann', 'Bob']]); // Cy is outside it: nothing dissolves
   });
 });

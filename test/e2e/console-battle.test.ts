@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp } from './browser.ts';
-import { canvasMismatches, poll, waitReady } from './console-helpers.ts';
+import { canvasMismatches, pauseOnNextFrame, poll, waitReady } from './console-helpers.ts';
 import { indexToRgba } from '../../rom-core/i8244/palette.ts';
 import { MAILBOX, MAILBOX_SIGNATURE } from '../../rom-core/roms/carts/index.ts';
 
@@ -57,7 +57,9 @@ describe('console: a battle played on the page', () => {
     await type(page, 'Space');
     await poll(async () => (await eram(page))[MAILBOX.phase]).toBe(PHASE.entry);
     expect((await eram(page))[MAILBOX.signature]).toBe(MAILBOX_SIGNATURE);
+    await pauseOnNextFrame(page);
     const entryPicture = await picture(page);
+    await page.evaluate(async () => window.__o2console!.runtime()!.api.setRunning(true));
     expect(count(entryPicture, RED_FLAG, LIGHT_RED)).toBeGreaterThan(100);
     expect(count(entryPicture, RED_FLAG, WHITE)).toBe(0);
 
@@ -96,10 +98,9 @@ describe('console: a battle played on the page', () => {
     expect(result[MAILBOX.reason]).toBe(1);
     expect(result[MAILBOX.battles]).toBe(1);
 
-    // The screen: a white flag for red, blue's flag in its colour; and the canvas shows just that.
-    await page.evaluate(async () => window.__o2console!.runtime()!.api.setRunning(false));
-    const shown = await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame);
-    await poll(() => page.locator('#console-screen').getAttribute('data-frame')).toBe(String(shown));
+    // The screen: a white flag for red, blue's flag in its colour; and the canvas shows just that. The
+    // phase is published in the frame that sets the result screen up; its picture is the next frame's.
+    await pauseOnNextFrame(page);
     const resultPicture = await picture(page);
     expect(count(resultPicture, RED_FLAG, WHITE)).toBeGreaterThan(100);
     expect(count(resultPicture, RED_FLAG, LIGHT_RED)).toBe(0);

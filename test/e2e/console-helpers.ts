@@ -30,6 +30,23 @@ export async function pause(page: Page): Promise<number> {
   });
 }
 
+/**
+ * Pauses, then runs exactly one more frame and waits until the canvas shows it. A state read from RAM
+ * (a mailbox phase) may have been written during the frame whose picture was already drawn: the
+ * battle cartridge publishes the result phase in the frame that sets up the result screen, which the
+ * beam draws only in the next one. Waiting for the state and then for a frame after it is what makes
+ * the picture certain; returns that frame's number.
+ */
+export async function pauseOnNextFrame(page: Page): Promise<number> {
+  const frame = await page.evaluate(async () => {
+    const api = window.__o2console!.runtime()!.api;
+    await api.setRunning(false);
+    return api.stepFrames(1);
+  });
+  await poll(() => page.locator('#console-screen').getAttribute('data-frame')).toBe(String(frame));
+  return frame;
+}
+
 export async function iram(page: Page, address: number): Promise<number> {
   return page.evaluate(async (a) => (await window.__o2console!.runtime()!.api.debugInfo()).iram[a], address);
 }

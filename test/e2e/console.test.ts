@@ -6,6 +6,9 @@ import { canvasMismatches, iram, nodeMachine, pause, poll, stateDigest, waitRead
 import { indexToRgba } from '../../rom-core/i8244/palette.ts';
 import { KEY_MATRIX } from '../../rom-core/machine/input.ts';
 import { assemble } from '../../rom-core/asm/index.ts';
+import { STATE_MAGIC, machineSchema } from '../../rom-core/machine/state.ts';
+import { layout } from '../../rom-core/state/schema.ts';
+import { edited } from '../harness/state.ts';
 
 describe('console page', () => {
   let browser: Browser;
@@ -32,9 +35,10 @@ describe('console page', () => {
     // The picture is not trivially one colour (the test cart draws text, a grid line and sprites).
     expect(new Set(machine.frame).size).toBeGreaterThan(3);
 
-    const audio = await page.evaluate(() => window.__o2console!.audioStats()) as { received: number; blocks: number };
-    expect(audio.blocks).toBeGreaterThan(0);
-    expect(audio.received).toBeGreaterThan(0);
+    // The worklet reports what reached it; under load its first report can trail the pictures, so wait for it.
+    const audio = () => page.evaluate(() => window.__o2console!.audioStats()) as Promise<{ received: number; blocks: number }>;
+    await poll(async () => (await audio()).blocks).toBeGreaterThan(0);
+    expect((await audio()).received).toBeGreaterThan(0);
     expect(await page.locator('#console-roms li').allTextContents()).toEqual([
       'BIOS: o2conquest open BIOS (built from source)',
       'cartridge: console test cartridge (built from source)',
@@ -168,6 +172,30 @@ describe('console page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('refuses a crafted save state (checksum recomputed) with the reason, and the game runs on unchanged', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await waitReady(page);
+    const good = Uint8Array.from(await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.saveState())));
+    const node = nodeMachine();
+    const places = layout(STATE_MAGIC, machineSchema({ timing: node.timing, mapper: node.cart.kind, biosCrc: node.identity.bios.crc, cartCrc: node.identity.cart.crc }), node);
+    const pc = places.find((p) => p.name === 'cpu.pc')!;
+    const crafted = edited(good, (_, v) => v.setUint16(pc.offset, 0xffff, true));
+    await pause(page);
+    const digest = await stateDigest(page);
+    await page.evaluate((b64) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'crafted.o2s'));
+      document.querySelector('.console-screen-wrap')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, Buffer.from(crafted).toString('base64'));
+    await poll(() => page.locator('#console-message').getAttribute('data-kind')).toBe('error');
+    expect(await page.locator('#console-message').textContent()).toBe('“crafted.o2s” was not loaded: Odyssey² save state is corrupt: cpu.pc is 65535, but it must be a whole number from 0 to 4095. The running game is unchanged.');
+    expect(await stateDigest(page)).toBe(digest);
+    await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(true));
+    const before = await page.evaluate(() => window.__o2console!.shownFrame);
+    await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(before + 10);
+    expect(errors).toEqual([]);
+  });
+
   it('says so when the worker fails and restarts from the last autosave', async () => {
     const { page } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
@@ -176,6 +204,21 @@ describe('console page', () => {
     const alert = page.locator('#console-alert');
     await poll(() => alert.isVisible()).toBe(true);
     expect(await alert.textContent()).toMatch(/The emulator stopped: .*simulated core failure.*Its last saved moment is frame \d+/);
+    await page.locator('#console-restart').click();
+    await poll(() => page.locator('#console-message').textContent()).toMatch(/^Restarted from frame \d+\.$/);
+    const restartedAt = Number(/frame (\d+)/.exec((await page.locator('#console-message').textContent()) ?? '')?.[1]);
+    await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(restartedAt + 10);
+    expect(await alert.isHidden()).toBe(true);
+  });
+
+  it('a frame that never returns is caught by the watchdog within seconds, with a restart from the last autosave', async () => {
+    const { page } = await openApp(browser, '/?cart=console-test#/console');
+    await waitReady(page);
+    await page.waitForFunction(() => (window.__o2console!.runtime()!.lastState?.frame ?? 0) >= 60, null, { timeout: 20_000 });
+    await page.evaluate(() => window.__o2console!.runtime()!.api.hangNextFrame());
+    const alert = page.locator('#console-alert');
+    await poll(() => alert.isVisible()).toBe(true);
+    expect(await alert.textContent()).toMatch(/The emulator stopped: a frame did not return within 1 second \(the emulator is stuck\)\. Its last saved moment is frame \d+/);
     await page.locator('#console-restart').click();
     await poll(() => page.locator('#console-message').textContent()).toMatch(/^Restarted from frame \d+\.$/);
     const restartedAt = Number(/frame (\d+)/.exec((await page.locator('#console-message').textContent()) ?? '')?.[1]);

@@ -6,6 +6,7 @@
  * awaited. It can also play a runner input script (rom-core/machine/input-script.ts) whose frame 1 is
  * the frame a given key (ENTER) is pressed by the queue, to fight a scripted battle.
  */
+import { keyTarget } from '../../machine/input.ts';
 import { KeyQueue } from '../../machine/key-queue.ts';
 import type { KeyQueueOptions, KeySink } from '../../machine/key-queue.ts';
 import type { InputEvent } from '../../machine/input-script.ts';
@@ -27,6 +28,16 @@ export interface SteppedConsoleOptions {
 /** A bounded wait ran out of frames. */
 export class ConsoleTimeoutError extends Error {
   override name = 'ConsoleTimeoutError';
+}
+
+/** Script events must name real keys and come in frame order (parseInputScript gives both). */
+function checkEvents(events: readonly InputEvent[]): void {
+  events.forEach((e, i) => {
+    if (keyTarget(e.key) === undefined) throw new RangeError(`script event ${i + 1}: unknown key '${e.key}'`);
+    if (!Number.isInteger(e.frame) || e.frame < 1 || (i > 0 && e.frame < events[i - 1].frame)) {
+      throw new RangeError(`script event ${i + 1}: frames are whole numbers from 1 in order, got ${e.frame}`);
+    }
+  });
 }
 
 function abortError(signal: AbortSignal, what: string): Error {
@@ -69,6 +80,8 @@ export class SteppedConsole {
    * any script still playing.
    */
   playFrom(key: string, events: readonly InputEvent[]): void {
+    checkEvents(events);
+    if (keyTarget(key) === undefined) throw new RangeError(`unknown key '${key}' to start the script on`);
     this.script = events;
     this.scriptNext = 0;
     this.scriptStart = 0;
@@ -77,6 +90,7 @@ export class SteppedConsole {
 
   /** Plays `events` with frame 1 = the next frame run. */
   play(events: readonly InputEvent[]): void {
+    checkEvents(events);
     this.script = events;
     this.scriptNext = 0;
     this.armedKey = null;

@@ -131,7 +131,7 @@ describe('VDC test cartridges vs MAME 0.251', () => {
         m.runFrame(); // the PCM of the last frame window ends in the next frame
         for (const s of m.audio) pcm.push(s);
         const mame = JSON.parse(readFileSync(join(VDC_GOLDEN_DIR, `${g.name}.sound.json`), 'utf8')) as FrameSound[];
-        checkSound(soundSummary(pcm, m.audio.length > 0 ? m.vdc.sound.sampleRate : 48_000, m.timing, g.frames), mame);
+        checkSound(soundSummary(pcm, m.audio.length > 0 ? m.vdc.pcm.sampleRate : 48_000, m.timing, g.frames), mame);
       }
     });
   }

@@ -108,15 +108,15 @@ describe('PCM', () => {
       const v = withSound(0xaa, 0xaa, 0xaa, aa);
       v.endFrame();
       v.endFrame();
-      expect(v.sound.samples.length).toBeGreaterThan(800);
-      expect(v.sound.samples.every((s) => s === 0)).toBe(true);
+      expect(v.pcm.samples.length).toBeGreaterThan(800);
+      expect(v.pcm.samples.every((s) => s === 0)).toBe(true);
     }
   });
 
   it('AAAAAAh at the fast rate is a 1966.8 Hz square wave at volume/16', () => {
     const v = withSound(0xaa, 0xaa, 0xaa, 0xa0 | 12);
     const all: number[] = [];
-    for (let f = 0; f < 10; f++) { v.endFrame(); all.push(...v.sound.samples); }
+    for (let f = 0; f < 10; f++) { v.endFrame(); all.push(...v.pcm.samples); }
     const s = Float32Array.from(all);
     const edges = risingEdges(s);
     const spacing = (edges[edges.length - 1] - edges[0]) / (edges.length - 1);
@@ -133,20 +133,20 @@ describe('PCM', () => {
       const v = withSound(0xff, 0xff, 0xff, 0x80 | vol);
       v.endFrame();
       v.endFrame();
-      const s = v.sound.samples;
+      const s = v.pcm.samples;
       expect(Array.from(s).every((x) => x === vol / 16)).toBe(true);
-      expect(Array.from(v.sound.samplesInt16()).every((x) => x === vol * 2048)).toBe(true);
+      expect(Array.from(v.pcm.samplesInt16()).every((x) => x === vol * 2048)).toBe(true);
     }
   });
 
   it('a volume change mid-frame is box-filtered at the exact dot', () => {
     const v = withSound(0xff, 0xff, 0xff, 0x88);
     v.endFrame(); // output is 1 from now on
-    const n1 = v.sound.samples.length;
+    const n1 = v.pcm.samples.length;
     const at = 91_001; // somewhere in the frame
     v.write(0xaa, 0x80, at);
     v.endFrame();
-    const s = v.sound.samples;
+    const s = v.pcm.samples;
     // Sample j covers absolute dots [j·T, (j+1)·T) counted from reset, T = 7159090 / 48000.
     const k = ((NTSC.dotsPerFrame + at) * 48_000) / 7_159_090;
     const i = Math.floor(k) - n1;
@@ -159,7 +159,7 @@ describe('PCM', () => {
     for (const [rate, timing] of [[48_000, NTSC], [44_100, NTSC], [48_000, PAL]] as const) {
       const v = withSound(0, 0, 0, 0, rate, timing);
       let total = 0;
-      for (let f = 0; f < 60; f++) { v.endFrame(); total += v.sound.samples.length; }
+      for (let f = 0; f < 60; f++) { v.endFrame(); total += v.pcm.samples.length; }
       const exact = (60 * timing.dotsPerFrame * rate * timing.dotRateDen) / timing.dotRateNum;
       expect(total).toBe(Math.floor(exact));
     }

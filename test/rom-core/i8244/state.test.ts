@@ -1,3 +1,4 @@
+import { edited, resealed } from '../../harness/state.ts';
 import { describe, expect, it } from 'vitest';
 import { I8244 } from '../../../rom-core/i8244/vdc.ts';
 import { PAL } from '../../../rom-core/i8244/timing.ts';
@@ -27,7 +28,7 @@ function rest(v: I8244): { frame: Uint8Array; samples: Float32Array; reads: numb
   reads.push(v.read(0xa2, 200 * 455), v.read(0xa1, 243 * 455));
   v.endFrame();
   reads.push(v.intAsserted(0) ? 1 : 0);
-  return { frame: v.frame.slice(), samples: v.sound.samples.slice(), reads, regs: v.regs.slice() };
+  return { frame: v.frame.slice(), samples: v.pcm.samples.slice(), reads, regs: v.regs.slice() };
 }
 
 describe('save state', () => {
@@ -62,14 +63,14 @@ describe('save state', () => {
 
   it('refuses foreign, newer, wrong-chip and damaged states with specific messages', () => {
     const s = new I8244().saveState();
-    expect(() => new I8244().loadState(new Uint8Array(10))).toThrow('not a VDC (8244/8245) save state');
-    const newer = s.slice();
-    newer[7] = 99;
-    expect(() => new I8244().loadState(newer)).toThrow('VDC save state version 99 is not supported (this build reads version 1)');
-    expect(() => new I8244(PAL).loadState(s)).toThrow('this save state is for an 8244; the machine has an 8245 (PAL)');
-    expect(() => new I8244().loadState(s.subarray(0, s.length - 3))).toThrow(/truncated/);
+    expect(() => new I8244().loadState(new Uint8Array(10))).toThrow('This is not a save state of the VDC (8244/8245) (it does not begin with "I8244ST").');
+    const newer = edited(s, (b) => { b[7] = 99; });
+    expect(() => new I8244().loadState(newer)).toThrow('VDC save state version 99 is not supported (this build reads version 2).');
+    expect(() => new I8244(PAL).loadState(s)).toThrow('This save state is for an 8244; the machine has an 8245 (PAL).');
+    expect(() => new I8244().loadState(resealed(s.subarray(0, s.length - 3)))).toThrow(/truncated/);
+    expect(() => new I8244().loadState(s.subarray(0, s.length - 3))).toThrow(/checksum does not match/);
     const longer = new Uint8Array(s.length + 2);
-    longer.set(s);
-    expect(() => new I8244().loadState(longer)).toThrow('VDC save state has 2 unexpected trailing bytes');
+    longer.set(s.subarray(0, s.length - 4));
+    expect(() => new I8244().loadState(resealed(longer))).toThrow('VDC (8244/8245) save state has 2 unexpected bytes after its last field.');
   });
 });

@@ -2,6 +2,7 @@
  * Whole-machine save states: save at frame N, run M frames, restore, run the same M frames again
  * (with the same input) -> the same pictures, sound, per-frame records and final state, bit for bit.
  */
+import { edited } from '../../harness/state.ts';
 import { describe, expect, it } from 'vitest';
 import { firstDifference, machine, testCart } from './helpers.ts';
 import type { Odyssey2 } from '../../../rom-core/machine/index.ts';
@@ -68,11 +69,13 @@ describe('save state', () => {
     const damaged = good.slice();
     damaged[200] ^= 1;
     expect(() => m.loadState(damaged)).toThrow(/corrupt/);
-    const v2 = good.slice();
-    v2[4] = 2;
-    expect(() => m.loadState(v2)).toThrow(/version 2 is not supported/);
-    expect(() => m.loadState(new Uint8Array(3))).toThrow(/not an Odyssey² save state/);
-    expect(() => m.loadState(new TextEncoder().encode('hello world, not a state'))).toThrow(/not an Odyssey² save state/);
+    expect(() => m.loadState(edited(good, (b) => { b[4] = 3; }))).toThrow('Odyssey² save state version 3 is not supported (this build reads versions 1 and 2).');
+    // Integrity before version: a corrupt file is called corrupt, whatever its version byte says.
+    const v4 = good.slice();
+    v4[4] = 4;
+    expect(() => m.loadState(v4)).toThrow('Odyssey² save state is corrupt: its checksum does not match its contents.');
+    expect(() => m.loadState(new Uint8Array(3))).toThrow(/not a save state of the Odyssey²/);
+    expect(() => m.loadState(new TextEncoder().encode('hello world, not a state'))).toThrow(/not a save state of the Odyssey²/);
     expect(firstDifference(m.saveState(), before)).toBe(-1);
   });
 });

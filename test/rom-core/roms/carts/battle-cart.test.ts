@@ -74,6 +74,18 @@ describe('outcomes (mailbox and screen agree)', () => {
     expect(flagColours(picture, BLUE_FLAG).get(LIGHT_BLUE)).toBeGreaterThan(100);
   });
 
+  it('publishes the result phase in the frame that sets the result screen up; the flags show from the next frame', () => {
+    // What a reader of the picture (the e2e battle test, the board's bridge) must wait for: the phase,
+    // then one frame more. The picture of the phase's first frame was drawn before the flags were set.
+    const shots = Array.from({ length: 60 }, (_, i) => 280 + i);
+    const r = runScript(scenario('blue-wins-mine').input, 340, shots);
+    const first = r.records.findIndex((rec) => mailbox(eramOf(rec)).phase === PH.result) + 1;
+    expect(first).toBeGreaterThan(280);
+    expect(flagColours(r.shots.get(first)!, RED_FLAG).get(WHITE) ?? 0).toBe(0);
+    expect(flagColours(r.shots.get(first + 1)!, RED_FLAG).get(WHITE)).toBeGreaterThan(100);
+    expect(flagColours(r.shots.get(first + 1)!, BLUE_FLAG).get(LIGHT_BLUE)).toBeGreaterThan(100);
+  });
+
   it('both destroyed: colliding submarines, and colliding jets, show two white flags', () => {
     for (const [name, frame] of [['both-destroyed-subs', 330], ['both-destroyed-jets', 300]] as const) {
       const m = last(name);
@@ -374,7 +386,7 @@ function soundOf(input: string, frames: number): { phase: number; peak: number; 
   for (let f = 1; f <= frames; f++) {
     while (next < events.length && events[next].frame === f) machine.setKey(events[next].key, events[next++].down);
     machine.runFrame();
-    const samples = machine.vdc.sound.samplesInt16();
+    const samples = machine.vdc.pcm.samplesInt16();
     let peak = 0;
     let rises = 0;
     for (let i = 0; i < samples.length; i++) {

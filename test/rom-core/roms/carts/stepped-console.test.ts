@@ -14,7 +14,8 @@ function boot(options = {}): SteppedConsole {
   return new SteppedConsole(new Odyssey2({ bios: openBios(), cart: battleCart() }), options);
 }
 
-describe('SteppedConsole', () => {
+// Hundreds of emulated frames: room for a loaded machine (2 CPUs shared by several suites).
+describe('SteppedConsole', { timeout: 60_000 }, () => {
   it('types the entry, plays a script from the ENTER press, and reads the result from the mailbox', async () => {
     const c = boot();
     await c.runFrames(30);
@@ -49,9 +50,16 @@ describe('SteppedConsole', () => {
     expect(c.machine.frameNumber).toBeLessThan(c.maxWaitFrames);
   });
 
-  it('refuses an unknown key and types nothing', async () => {
+  it('refuses an unknown key and types nothing; refuses a script it cannot play and keeps the one it had', async () => {
     const c = boot();
     await expect(c.type(['R', 'SHIFT'])).rejects.toThrow(/unknown key 'SHIFT'/);
     expect(c.queue.total).toBe(0);
+    c.play(parseInputScript('5 J0_UP down\n'));
+    expect(() => c.play([{ frame: 1, key: 'HYPER', down: true }])).toThrow(/script event 1: unknown key 'HYPER'/);
+    expect(() => c.playFrom('ENTER', [{ frame: 3, key: 'R', down: true }, { frame: 2, key: 'R', down: false }])).toThrow(/script event 2: frames are whole numbers from 1 in order, got 2/);
+    expect(c.scriptPlaying).toBe(true);
+    await c.runFrames(5);
+    expect(c.machine.joy[0]).toBe(1);
+    expect(c.scriptPlaying).toBe(false);
   });
 });
