@@ -66,6 +66,8 @@ export class BattleDriver {
     private readonly console: BattleConsole,
     private readonly controller: BoardController,
     private readonly changed: () => void,
+    /** Whether the machine runs our battle cartridge (a user's cartridge has no mailbox). */
+    private readonly ourCartridge: () => boolean = () => true,
   ) {
     this.port = new MachineBattlePort(new WatchedConsole(console, (what) => this.waiting(what)), {
       enter: 'human',
@@ -182,8 +184,8 @@ export class BattleDriver {
   /** Rule 2: starts the WAR GAME readout; a player stops it with SPACE; the digit is recorded. */
   async readout(): Promise<void> {
     if (this.busy) return;
-    const now = await this.console.read();
-    if (!now.ours) {
+    // The mailbox signature appears only once our cartridge runs (not at SELECT GAME): ask what is loaded.
+    if (!this.ourCartridge()) {
       this.set({ error: 'This cartridge is not ours, so its readout cannot be read from the machine: click the board and press the stopped digit (0-9).' });
       return;
     }

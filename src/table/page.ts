@@ -72,7 +72,7 @@ export class TablePage {
         refuse: (action) => (parts.driver?.busy ? `${action === 'undo' ? 'Undo' : action === 'import' ? 'Loading a game' : 'A new game'} waits until the battle on the console is over (its result is recorded first).` : null),
       },
     });
-    this.driver = new BattleDriver(battleConsole, this.board.controller, () => this.changed());
+    this.driver = new BattleDriver(battleConsole, this.board.controller, () => this.changed(), () => host.runtime?.info.builtinCart === 'battle');
     parts.driver = this.driver;
     this.input = new InputRouter(host, {
       screen: this.screen.box,

@@ -52,7 +52,12 @@ describe('console input and the one machine', () => {
     const { page, errors } = await openApp(browser, '/?cart=battle#/console');
     await waitReady(page);
     await toEntry(page);
-    for (const code of ['KeyR', 'KeyP', 'Digit7']) await page.keyboard.press(code);
+    for (const code of ['KeyR', 'KeyP', 'Digit7']) {
+      await page.keyboard.down(code);
+      await page.waitForTimeout(10);
+      await page.keyboard.up(code);
+      await page.waitForTimeout(30);
+    }
     await poll(async () => (await mailbox(page)).red.energy).toBe(7);
     const before = await frame(page);
     await page.evaluate(() => { location.hash = '#/board'; });

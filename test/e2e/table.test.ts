@@ -33,8 +33,8 @@ async function frame(page: Page): Promise<number> {
   return page.evaluate(() => window.__o2console!.shownFrame);
 }
 
-async function openTable(browser: Browser, width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
-  const opened = await openApp(browser, '/?cart=battle#/table');
+async function openTable(browser: Browser, width = 1280, height = 800, path = '/?cart=battle#/table'): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openApp(browser, path);
   await opened.page.setViewportSize({ width, height });
   await waitReady(opened.page);
   await opened.page.locator('.bv[data-ready="true"]').waitFor();
@@ -48,6 +48,29 @@ const TINY: Scenario = {
     { name: 'South', countries: [{ name: 'B1', pbu: 1 }, { name: 'B2', pbu: 5 }] },
   ],
 };
+
+/** The tiny game played in Node through `events` after the opening, saved. */
+function saved(events: GameEvent[]): string {
+  let s = newGame(TINY);
+  for (const e of [...OPENING, ...events]) {
+    const r = applyEvent(s, e);
+    if (!r.ok) throw new Error(`${e.type}: rule ${r.refusal.rule}: ${r.refusal.reason}`);
+    s = r.state;
+  }
+  return encodeEnvelope({ engine: encodeSession(s) });
+}
+
+const OPENING: GameEvent[] = [
+  { type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'yellow' }] },
+  { type: 'first.call', player: 'Ann', digit: 9 },
+  { type: 'first.call', player: 'Bob', digit: 0 },
+  { type: 'first.readout', digit: 9 },
+  { type: 'homeland', player: 'Ann', country: 'A2' },
+  { type: 'homeland', player: 'Bob', country: 'B2' },
+  { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] },
+  { type: 'ally.home', player: 'Bob', countries: ['B1'] },
+  { type: 'pass', player: 'Bob' },
+];
 
 /** A two-player game played in Node up to Ann's attack on B1 (a war waiting for its weapons). */
 function savedAtWar(): string {
@@ -233,22 +256,57 @@ describe('the table: board and console on one page', () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
-  it('reads the first player from the WAR GAME readout a player stops with SPACE (rule 2)', async () => {
+  it('fights an end-game confrontation the same way: record x 100 programmed, the result read and recorded (rule 21)', async () => {
     const { page, errors } = await openTable(browser);
+    const file = saved([
+      { type: 'attack', player: 'Ann', country: 'B1' },
+      { type: 'weapon', player: 'Ann', weapon: 'tank' }, { type: 'weapon', player: 'Bob', weapon: 'tank' },
+      { type: 'battle', winner: 'attacker', energy: { attacker: 2000, defender: 1500 } },
+      { type: 'weapon', player: 'Ann', weapon: 'sub' }, { type: 'weapon', player: 'Bob', weapon: 'sub' },
+      { type: 'battle', winner: 'attacker', energy: { attacker: 1800, defender: 1200 } },
+    ]);
+    await page.locator('#bv-import-file').setInputFiles({ name: 'endgame.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+    await poll(() => page.locator('.bv').getAttribute('data-phase')).toBe('awaiting-endgame');
+    await key(page, 'endgame-start').click();
+    await poll(() => page.locator('.bv').getAttribute('data-phase')).toBe('endgame');
+    // Rule 21: the lowest record (Bob, 1) attacks Ann (5½): 100 against 550 energy units.
+    await program(page, 'plane', 'plane');
+    const m = await mailbox(page);
+    expect([m.red.weapon, m.red.energy, m.blue.weapon, m.blue.energy]).toEqual(['P', 100, 'P', 550]);
+    await key(page, 'press-enter').click();
+    // Nobody steers: the jets fly on until one crashes or runs out of energy.
+    await expect.poll(() => stage(page), { timeout: 60_000, interval: 100 }).toBe('result');
+    const r = await mailbox(page);
+    const words = (await page.locator('.tb-words').textContent()) ?? '';
+    expect(words).toContain(`Bob has ${r.red.energy} left, Ann has ${r.blue.energy} left.`);
+    expect(await page.locator('.bv-log-list').textContent()).toMatch(/battle/i);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('reads the first player from the WAR GAME readout a player stops with SPACE (rule 2)', async () => {
+    // The table is the app's default page.
+    const { page, errors } = await openTable(browser, 1280, 800, '/?cart=battle');
+    expect(await page.locator('.tab[aria-current="page"]').textContent()).toBe('Table');
     await key(page, 'name-0').fill('Ann');
     await key(page, 'name-1').fill('Bob');
     await key(page, 'start').click();
     await key(page, 'call-Ann-3').click();
     await key(page, 'call-Bob-7').click();
+    const d0 = (await mailbox(page)).digit;
     await key(page, 'start-readout').click();
-    await poll(async () => (await mailbox(page)).phase).toBe('readout');
-    // The digit moves; SPACE typed on the page (the screen has the keyboard again) stops it.
+    // The companion restarts the cartridge and starts the WAR GAME readout: its digit moves.
+    await poll(async () => {
+      const m = await mailbox(page);
+      return m.ours && m.phase === 'readout' && m.digit !== d0;
+    }).toBe(true);
     const f = await frame(page);
-    await poll(() => frame(page)).toBeGreaterThan(f + 30);
+    await poll(() => frame(page)).toBeGreaterThan(f + 10);
+    // SPACE typed on the page (the screen has the keyboard again) stops it.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('console-screen');
     await page.keyboard.press('Space');
     await expect.poll(() => page.locator('.bv').getAttribute('data-phase'), { timeout: 30_000, interval: 100 }).toBe('homelands');
     const digit = (await mailbox(page)).digit;
+    expect(await page.locator('.bv-log-list').textContent()).toContain(`Readout ends in ${digit}`);
     expect(await page.locator('.bv-log-list').textContent()).toContain(String(digit));
     expect(errors).toEqual([]);
   }, 90_000);
