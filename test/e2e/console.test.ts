@@ -18,7 +18,7 @@ describe('console page', () => {
   afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
 
   it('boots our BIOS and cartridge by default and the canvas shows the same pixels as the machine run in Node', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test');
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
     expect(await page.locator('.tab[aria-current="page"]').textContent()).toBe('Console');
     await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(30);
