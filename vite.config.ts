@@ -22,6 +22,9 @@ export default defineConfig({
           exclude: ['test/e2e/**', 'node_modules/**'],
           environment: 'node',
           globalSetup: ['test/setup/unit-global-setup.ts'],
+          // The CI machine has two CPUs and the e2e build can share them: a test's time limit guards
+          // against a hang, not a slow moment (a timing-dependent test waits for state, never the clock).
+          testTimeout: 60_000,
         },
       },
       {

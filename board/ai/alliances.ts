@@ -28,7 +28,7 @@ export interface AllianceOptions {
 }
 
 /** An alliance to break or to form now, before the turn's purchase or attack; null for none. */
-export function chooseAllianceMove(view: View, me: string, actions: LegalAction[], level: Level, rng: Rng, opts: AllianceOptions): Move | null {
+export function chooseAllianceMove(view: View, me: string, actions: LegalAction[], level: Level, opts: AllianceOptions): Move | null {
   if (view.phase !== 'play' || view.war) return null;
   const side = sideNames(view, me);
   const active = activeNames(view);
@@ -57,6 +57,5 @@ export function chooseAllianceMove(view: View, me: string, actions: LegalAction[
       };
     }
   }
-  void rng;
   return null;
 }

@@ -53,7 +53,7 @@ export function decide(view: PublicState, actions: LegalAction[], me: string, le
         return { event: { type: 'weapon', player: me, weapon: c.weapon }, reason: c.reason };
       }
       if (view.phase === 'endgame' || view.war || view.turn !== me) return null;
-      return chooseAllianceMove(view, me, actions, level, rng, opts) ?? chooseTurnMove(view, me, actions, level, rng);
+      return chooseAllianceMove(view, me, actions, level, opts) ?? chooseTurnMove(view, me, actions, level, rng);
     }
     default:
       return null;

@@ -62,9 +62,8 @@ function siegeValue(view: View, me: string, country: string, level: Level): numb
 
 /** What taking a homeland is worth: the rival's conquests and chips, and the rival gone (rule 19C). */
 function eliminationValue(view: View, me: string, owner: string): number {
-  if (activeNames(view).filter((n) => !sideNames(view, me).includes(n)).length <= 1 && sideNames(view, me).length === 1 && activeNames(view).length === 2) {
-    return 100; // the last rival: the game is won
-  }
+  const side = sideNames(view, me);
+  if (activeNames(view).every((n) => n === owner || side.includes(n))) return 100; // the last rival: the game is as good as won
   const rival = playerOf(view, owner);
   const taken = Object.values(view.countries).filter((c) => c.owners.includes(owner) && c.status === 'conquered').reduce((t, c) => t + c.pbu, 0);
   return taken + rival.chips / 1000 + rival.record;

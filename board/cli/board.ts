@@ -28,7 +28,12 @@ function readText(path: string, what: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
-    return fail(`cannot read ${what} "${path}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'there is no such file'
+      : code === 'EISDIR' ? 'it is a folder, not a file'
+      : code === 'EACCES' || code === 'EPERM' ? 'permission to read it was denied'
+      : (e as Error).message;
+    return fail(`cannot read the ${what} "${path}": ${why}`);
   }
 }
 

@@ -14,7 +14,7 @@ import { assembleBattleCart } from '../../rom-core/roms/carts/index.ts';
 import { SteppedConsole } from '../../rom-core/roms/carts/stepped-console.ts';
 import type { GameEvent } from '../model/events.ts';
 import type { GameState } from '../model/game.ts';
-import { battleEvent, pendingBattle } from '../ports/battle-port.ts';
+import { battleEvent, pendingBattle, type BattleOutcome, type BattleRequest } from '../ports/battle-port.ts';
 import { describeBattle } from '../ports/battle-words.ts';
 import { MachineBattlePort } from '../ports/machine-battle-port.ts';
 
@@ -37,6 +37,25 @@ export class MachineBattles {
     const cart = assembleBattleCart((p) => readFileSync(resolve(ROMS, 'carts', p), 'utf8')).image;
     this.console = new SteppedConsole(new Odyssey2({ bios, cart }));
     this.port = new MachineBattlePort(this.console);
+  }
+
+  /**
+   * Fights one battle, not of a game (the combat resolver's), with the runner input script at
+   * `inputsPath`; the attacker holds the left control. Throws a sentence when it cannot.
+   */
+  async fightRequest(request: BattleRequest, inputsPath: string): Promise<BattleOutcome> {
+    let text: string;
+    try {
+      text = readFileSync(inputsPath, 'utf8');
+    } catch (e) {
+      throw new Error(`Cannot read the inputs "${inputsPath}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`, { cause: e });
+    }
+    this.console.playFrom('ENTER', parseInputScript(text, inputsPath));
+    try {
+      return await this.port.fight(request);
+    } finally {
+      this.console.stopInput();
+    }
   }
 
   /** A controls line: checked against the players; applied to the next battle. Returns an error or null. */

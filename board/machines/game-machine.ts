@@ -44,7 +44,13 @@ const verdicts = new WeakMap<object, { from: GameState; result: RuleResult<GameS
 function judge(state: GameState, event: GameEvent): RuleResult<GameState> {
   const hit = verdicts.get(event);
   if (hit && hit.from === state) return hit.result;
-  const result = applyEvent(state, event);
+  let result: RuleResult<GameState>;
+  try {
+    result = applyEvent(state, event);
+  } catch (err) {
+    // A fault in the rules must never leave the machine in its error state: the event is refused, the game stays as it was.
+    result = { ok: false, refusal: { rule: 'engine', reason: `the rules could not take this ${String((event as { type?: unknown }).type)} event (${(err as Error).message}); the game is unchanged` } };
+  }
   verdicts.set(event, { from: state, result });
   return result;
 }

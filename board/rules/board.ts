@@ -4,8 +4,9 @@ import { refuse } from './refuse.ts';
 /** Read-only questions about the board and the table. */
 
 export function player(s: GameState, name: string, rule = '1B'): PlayerState {
-  const p = typeof name === 'string' ? s.players.find((x) => x.name === name) : undefined;
-  if (!p) refuse(rule, `there is no player named "${name}"`);
+  if (typeof name !== 'string') refuse(rule, 'name the player (the event has no "player" name)');
+  const p = s.players.find((x) => x.name === name);
+  if (!p) refuse(rule, `there is no player named "${name.slice(0, 40)}"`);
   return p;
 }
 

@@ -2,6 +2,7 @@ import type { GameState } from '../model/game.ts';
 import { SNAPSHOT_VERSION } from '../model/game.ts';
 import { validateScenario } from '../scenarios/validate.ts';
 import { checkInvariants } from './invariants.ts';
+import { probeErrors, referenceErrors } from './validate-save.ts';
 
 export const SNAPSHOT_FORMAT = 'o2conquest.board';
 
@@ -78,7 +79,11 @@ export function deserializeGame(text: string): LoadResult {
   if (JSON.stringify(boardNames) !== JSON.stringify(Object.keys(state.countries).sort())) {
     return { ok: false, error: 'the save\'s countries do not match its scenario; nothing was loaded' };
   }
+  const wrong = referenceErrors(state);
+  if (wrong.length) return { ok: false, error: `the save is corrupt: ${wrong.join('; ')}; nothing was loaded` };
   const broken = checkInvariants(state);
   if (broken.length) return { ok: false, error: `the save is inconsistent: ${broken.join('; ')}; nothing was loaded` };
+  const stalled = probeErrors(state);
+  if (stalled.length) return { ok: false, error: `the save is inconsistent: ${stalled.join('; ')}; nothing was loaded` };
   return { ok: true, state: structuredClone(state) };
 }

@@ -1,4 +1,4 @@
-import { BattleCancelledError, battleEvent, ManualBattlePort, type BattleOutcome, type BattleRequest, type GameState, type Scenario } from '../../board/index.ts';
+import { applyEvent, BattleCancelledError, battleEvent, ManualBattlePort, type BattleOutcome, type BattleRequest, type GameState, type Scenario } from '../../board/index.ts';
 import type { EngineFactory, EngineSession } from './engine-port.ts';
 import { encodeEnvelope, parseEnvelope, SaveFormatError } from './save-format.ts';
 import { StorageFullError, type SaveStore } from './save-store.ts';
@@ -60,6 +60,20 @@ export class BoardController {
     return { view: this.session.view(), legal: this.session.legal(), canUndo: this.session.canUndo(), notice: this.notice, saved: this.saved };
   }
 
+  /**
+   * Asks the engine whether it would take `event`, changing nothing: a refusal is shown at once with
+   * its rule (a draft such as a home-zone tick is refused when made, not only at Confirm).
+   */
+  wouldAccept(event: GameEvent): boolean {
+    const state = this.session.gameState?.();
+    if (!state) return true;
+    const r = applyEvent(state, event);
+    if (r.ok) return true;
+    this.notice = { kind: 'refused', refusal: r.refusal, event: event.type };
+    this.emit();
+    return false;
+  }
+
   /** Sends one player action to the engine; a refusal is shown with its rule and changes nothing. */
   act(event: GameEvent): boolean {
     const result = this.session.send(event);
@@ -97,6 +111,12 @@ export class BoardController {
    * the figures, resolves, and its outcome becomes the `battle` event.
    */
   private enterBattle(request: BattleRequest, outcome: BattleOutcome): boolean {
+    // Checked here, before the port takes the figures: a result the engine would refuse must keep the form as typed.
+    if (!['attacker', 'defender', 'both-destroyed'].includes(outcome.winner)) {
+      this.notice = { kind: 'refused', refusal: { rule: '12', reason: 'choose who won this battle: the attacker, the defender, or both destroyed' }, event: 'battle' };
+      this.emit();
+      return false;
+    }
     // The port may still wait for an older battle (the weapons changed since): that one is replaced.
     if (JSON.stringify(this.port.pending) !== JSON.stringify(request)) {
       void this.port.replace(request).then((o) => { this.act(battleEvent(o)); }, (e: unknown) => {

@@ -88,6 +88,8 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     if (accepted) {
       if (ev.type === 'ally.home') homeSelection.clear();
       if (ev.type === 'alliance.form') allianceSelection.clear();
+      // One purchase per click of "Buy alliance": the next country clicked is an attack again.
+      if (ev.type === 'ally.buy' && mode !== 'attack') { mode = 'attack'; draw(); }
       if (ev.type === 'battle') Object.assign(battle, { winner: null, attacker: '', defender: '' });
     }
   };
@@ -96,7 +98,9 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     const who = state.turn ?? '';
     if (state.phase === 'homelands') act({ type: 'homeland', player: who, country: name });
     else if (state.phase === 'home-alliances') {
-      if (homeSelection.has(name)) homeSelection.delete(name); else homeSelection.add(name);
+      if (homeSelection.has(name)) homeSelection.delete(name);
+      else if (controller.wouldAccept({ type: 'ally.home', player: who, countries: [...homeSelection, name] })) homeSelection.add(name);
+      else return; // refused with its rule (e.g. 4A: not in the home zone) and left unticked
       draw();
     } else if (state.phase === 'play' || state.phase === 'final-round') {
       act(mode === 'attack' ? { type: 'attack', player: who, country: name } : { type: 'ally.buy', player: who, country: name });

@@ -54,8 +54,15 @@ export function renderSetup(d: SetupDraft, redraw: () => void, start: () => void
     el.addEventListener(structural ? 'change' : 'input', () => { set(el.value); if (structural) redraw(); });
     return el;
   };
+  const bankerLabel = (i: number): string => d.players[i].name.trim() || `Player ${i + 1}`;
+  // The banker list is built below the rows; typing a name renames its entry at once (no redraw, so focus stays).
+  let bankerSelect: HTMLSelectElement | null = null;
   const rows = d.players.map((p, i) => {
-    const name = bind(h('input', { id: `bv-name-${i}`, 'data-key': `name-${i}`, value: p.name, placeholder: `Player ${i + 1}`, autocomplete: 'off', maxlength: 20 }), (v) => { p.name = v; });
+    const name = bind(h('input', { id: `bv-name-${i}`, 'data-key': `name-${i}`, value: p.name, placeholder: `Player ${i + 1}`, autocomplete: 'off', maxlength: 20 }), (v) => {
+      p.name = v;
+      const option = bankerSelect?.options[i];
+      if (option) option.text = bankerLabel(i);
+    });
     const colour = bind(h('select', { id: `bv-color-${i}`, 'data-key': `color-${i}` },
       MARKER_COLOURS.map((c) => h('option', { value: c.id, selected: c.id === p.color }, c.label))), (v) => { p.color = v; }, true);
     return h('li', { class: 'bv-setup-player', 'data-color': p.color },
@@ -65,7 +72,8 @@ export function renderSetup(d: SetupDraft, redraw: () => void, start: () => void
   });
   const unused = MARKER_COLOURS.find((c) => !d.players.some((p) => p.color === c.id))?.id ?? 'red';
   const banker = bind(h('select', { id: 'bv-banker', 'data-key': 'banker' },
-    d.players.map((p, i) => h('option', { value: String(i), selected: i === d.banker }, p.name.trim() || `Player ${i + 1}`))), (v) => { d.banker = Number(v); }, true);
+    d.players.map((_, i) => h('option', { value: String(i), selected: i === d.banker }, bankerLabel(i)))), (v) => { d.banker = Number(v); }, true);
+  bankerSelect = banker;
   const box = { blue: DEFAULT_CHIPS['1000'], red: DEFAULT_CHIPS['500'], white: DEFAULT_CHIPS['100'] };
   const chip = (k: keyof SetupDraft['chips'], label: string) => h('span', { class: 'bv-chip-input' },
     h('label', { for: `bv-chips-${k}` }, label),

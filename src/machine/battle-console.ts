@@ -70,7 +70,8 @@ export class WorkerBattleConsole implements BattleConsole {
           resolve();
         },
       });
-      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
 }

@@ -67,6 +67,8 @@ export class MachineHost {
       audioStats: async () => (this.audio ? this.audio.stats() : undefined),
       backend: '',
       shownOn: '',
+      eram: () => this.eram,
+      frameAt: 0,
     };
   }
 
@@ -191,6 +193,7 @@ export class MachineHost {
         this.eram = eram;
         this.frame = frame;
         this.probe.shownFrame = frame;
+        this.probe.frameAt = performance.now();
         this.emit('frame', pixels, eram, frame);
       },
       status: (running, speed, _frame, reason) => {

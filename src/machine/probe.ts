@@ -12,6 +12,10 @@ export interface ConsoleProbe {
   mainMsPerFrame(): number;
   audioStats(): Promise<unknown>;
   backend: string;
+  /** External RAM as the newest frame left it (the battle cartridge's mailbox; the bench's latency probe). */
+  eram(): Uint8Array;
+  /** performance.now() when the newest frame message from the worker arrived. */
+  frameAt: number;
   /** The route the machine is shown on now ('console', 'table'), or '' when no page shows it. */
   shownOn: string;
 }

@@ -182,6 +182,11 @@ export class BattleDriver {
   /** Rule 2: starts the WAR GAME readout; a player stops it with SPACE; the digit is recorded. */
   async readout(): Promise<void> {
     if (this.busy) return;
+    const now = await this.console.read();
+    if (!now.ours) {
+      this.set({ error: 'This cartridge is not ours, so its readout cannot be read from the machine: click the board and press the stopped digit (0-9).' });
+      return;
+    }
     this.readoutAbort = new AbortController();
     this.set({ stage: 'readout', error: null });
     try {

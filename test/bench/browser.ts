@@ -10,10 +10,15 @@
  *   shown frames/s      pictures the page drew per second (rAF-bound, newest frame only)
  *   load -> first frame time from navigation start to the first picture on the canvas
  *   audio               sound-queue underruns during the run and the queue depth at the end
+ *   key -> screen       (battle cartridge, program entry) from a keydown on the page to the first
+ *                       animation frame that draws a picture whose mailbox shows the typed digit
+ *   battle end -> board (#/table) from the arrival of the worker's frame with the cartridge's result
+ *                       screen to the animation frame that draws the board with the battle recorded
  *
  * Called by test/bench/run.ts (`runBrowserBench`), or directly: `npx tsx test/bench/browser.ts`.
  */
 import { chromium } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { build, preview } from 'vite';
 
 export interface BrowserBenchResult {
@@ -27,6 +32,9 @@ export interface BrowserBenchResult {
   firstFrameMs: number;
   audioUnderruns: number;
   audioQueuedMs: number;
+  /** Each measured key's latency, ms. */
+  keyToScreenMs: number[];
+  battleEndToBoardMs: number;
 }
 
 export async function runBrowserBench(seconds = Number(process.env.BENCH_BROWSER_SECONDS ?? 10)): Promise<BrowserBenchResult> {
@@ -41,6 +49,8 @@ export async function runBrowserBench(seconds = Number(process.env.BENCH_BROWSER
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // tsx keeps function names with a __name helper that code sent into the page would lack.
+    await page.addInitScript({ content: 'window.__name = (f) => f;' });
     await page.goto(new URL('/#/console', url).toString());
     await page.waitForFunction(() => window.__o2console?.ready === true && window.__o2console.firstFrameAt !== undefined, null, { timeout: 60_000 });
     const probe = () => page.evaluate(async () => {
@@ -62,7 +72,11 @@ export async function runBrowserBench(seconds = Number(process.env.BENCH_BROWSER
     const b = await probe();
     const wall = (b.t - a.t) / 1000;
     const mean = (xs: number[]): number => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
+    const keyToScreenMs = await keyLatency(page, url);
+    const battleEndToBoardMs = await battleEndToBoard(page, url);
     return {
+      keyToScreenMs,
+      battleEndToBoardMs,
       seconds: wall,
       backend: b.backend,
       emulatedFps: (b.stats.framesRun - a.stats.framesRun) / wall,
@@ -80,6 +94,109 @@ export async function runBrowserBench(seconds = Number(process.env.BENCH_BROWSER
   }
 }
 
+/** RED energy BCD bytes in the mailbox (MAILBOX.red + 1, + 2) and the phase byte. */
+const RED_ENERGY = [0x21, 0x22];
+const PHASE = 0x08;
+
+/** Waits (in the page, frame by frame) for the mailbox phase byte to be `phase`. */
+async function untilPhase(page: Page, phase: number): Promise<void> {
+  await page.waitForFunction((p) => window.__o2console!.eram()[0x08] === p, phase, { timeout: 30_000, polling: 'raf' });
+}
+
+async function keyLatency(page: Page, url: string): Promise<number[]> {
+  await page.goto(new URL('/?cart=battle#/console', url).toString());
+  await page.waitForFunction(() => window.__o2console?.ready === true, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.__o2console!.shownFrame > 40, null, { timeout: 30_000 });
+  await page.keyboard.press('Space');
+  await untilPhase(page, 1);
+  await page.keyboard.press('KeyR');
+  const out: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const digit = String((i % 9) + 1);
+    out.push(await page.evaluate(({ digit, bytes }) => new Promise<number>((resolve, reject) => {
+      const c = window.__o2console!;
+      const read = () => bytes.map((b) => c.eram()[b]).join(',');
+      const before = read();
+      const screen = document.getElementById('console-screen')!;
+      const t0 = performance.now();
+      screen.dispatchEvent(new KeyboardEvent('keydown', { code: `Digit${digit}`, key: digit, bubbles: true }));
+      const give = setTimeout(() => reject(new Error('the typed digit never reached the screen')), 5000);
+      const check = () => {
+        // The screen view draws in an earlier callback of this same animation frame.
+        if (read() !== before && screen.dataset.frame === String(c.shownFrame)) {
+          clearTimeout(give);
+          screen.dispatchEvent(new KeyboardEvent('keyup', { code: `Digit${digit}`, key: digit, bubbles: true }));
+          resolve(performance.now() - t0);
+        } else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    }), { digit, bytes: RED_ENERGY }));
+    // The readout shifts at most four digits: CLEAR-free, a new R starts the red entry again.
+    if (i % 4 === 3) await page.keyboard.press('KeyR');
+    await page.waitForFunction(() => true, null, { polling: 'raf' });
+  }
+  return out;
+}
+
+async function battleEndToBoard(page: Page, url: string): Promise<number> {
+  const { applyEvent, newGame } = await import('../../board/index.ts');
+  const { encodeSession } = await import('../../src/board-view/engine-adapter.ts');
+  const { encodeEnvelope } = await import('../../src/board-view/save-format.ts');
+  type Ev = Parameters<typeof applyEvent>[1];
+  const events: Ev[] = [
+    { type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'yellow' }] },
+    { type: 'first.call', player: 'Ann', digit: 9 }, { type: 'first.call', player: 'Bob', digit: 0 }, { type: 'first.readout', digit: 9 },
+    { type: 'homeland', player: 'Ann', country: 'A2' }, { type: 'homeland', player: 'Bob', country: 'B2' },
+    { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] }, { type: 'ally.home', player: 'Bob', countries: ['B1'] },
+    { type: 'pass', player: 'Bob' }, { type: 'attack', player: 'Ann', country: 'B1' },
+    { type: 'weapon', player: 'Ann', weapon: 'tank' }, { type: 'weapon', player: 'Bob', weapon: 'tank' },
+  ];
+  let state = newGame({ name: 'tiny', zones: [
+    { name: 'North', countries: [{ name: 'A1', pbu: 2 }, { name: 'A2', pbu: 6 }, { name: 'A3', pbu: 3 }] },
+    { name: 'South', countries: [{ name: 'B1', pbu: 1 }, { name: 'B2', pbu: 5 }] },
+  ] });
+  for (const e of events) {
+    const r = applyEvent(state, e);
+    if (!r.ok) throw new Error(`bench game: ${e.type} refused: ${r.refusal.reason}`);
+    state = r.state;
+  }
+  await page.goto(new URL('/?cart=battle#/table', url).toString());
+  await page.waitForFunction(() => window.__o2console?.ready === true, null, { timeout: 60_000 });
+  await page.locator('.bv[data-ready="true"]').waitFor();
+  await page.locator('#bv-import-file').setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(encodeEnvelope({ engine: encodeSession(state) })) });
+  await page.locator('[data-key="program-battle"]').click();
+  await page.locator('.tb-battle[data-stage="enter"]').waitFor();
+  await page.keyboard.press('Enter');
+  await untilPhase(page, 2);
+  // Red's tank steered down into the mine row, then right onto the mine, frame by frame.
+  const api = (run: boolean) => page.evaluate((r) => window.__o2console!.runtime()!.api.setRunning(r), run);
+  const redY = () => page.evaluate(() => window.__o2console!.eram()[0x25]);
+  const y0 = await redY();
+  await api(false);
+  await page.keyboard.down('ArrowDown');
+  await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
+  for (let i = 0; i < 900 && (await redY()) < y0 + 48; i++) await page.evaluate(() => window.__o2console!.runtime()!.api.stepFrames(1));
+  await page.keyboard.up('ArrowDown');
+  await page.keyboard.down('ArrowRight');
+  await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
+  await api(true);
+  return page.evaluate((phase) => new Promise<number>((resolve, reject) => {
+    const c = window.__o2console!;
+    let t0 = 0;
+    const give = setTimeout(() => reject(new Error('the battle did not end on the board')), 30_000);
+    const check = () => {
+      // The board is updated in the same task as the frame message that brings the result screen,
+      // so the clock starts at that message's arrival (the newest frame when the result is first seen).
+      if (!t0 && c.eram()[phase] === 3) t0 = c.frameAt;
+      if (t0 && document.querySelector('[data-battle="1"]')?.textContent?.includes('tank v tank')) {
+        clearTimeout(give);
+        resolve(performance.now() - t0);
+      } else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  }), PHASE);
+}
+
 export function printBrowserBench(r: BrowserBenchResult): void {
   console.log(`browser console (headless Chromium, ${r.backend}, ${r.seconds.toFixed(1)} s):`);
   console.log(`  emulated frames/s   ${r.emulatedFps.toFixed(2)}  (NTSC target 59.83)`);
@@ -89,6 +206,10 @@ export function printBrowserBench(r: BrowserBenchResult): void {
   console.log(`  shown frames/s      ${r.shownFps.toFixed(1)}`);
   console.log(`  load -> first frame ${r.firstFrameMs.toFixed(0)} ms`);
   console.log(`  audio               ${r.audioUnderruns} underruns, ${r.audioQueuedMs.toFixed(1)} ms queued at the end (target 30)`);
+  const keys = [...r.keyToScreenMs].sort((x, y) => x - y);
+  const frame = 1000 / 59.83;
+  console.log(`  key -> screen       median ${keys[keys.length >> 1].toFixed(1)} ms (${(keys[keys.length >> 1] / frame).toFixed(2)} frames), max ${keys[keys.length - 1].toFixed(1)} ms over ${keys.length} keys (goal: within one frame, ${frame.toFixed(1)} ms, after the frame boundary the key waits for)`);
+  console.log(`  battle end -> board ${r.battleEndToBoardMs.toFixed(1)} ms (the frame with the result screen arriving to the board drawn with the battle's row)`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

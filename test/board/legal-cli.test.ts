@@ -78,6 +78,9 @@ describe('the headless player (npm run board -- play)', () => {
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/invalid scenario: the scenario needs a non-empty "zones" list/);
     expect(bad.stderr).not.toMatch(/at .*\.ts/); // no stack trace
+    const missing = run(opening, ['--scenario', join(dir, 'nowhere.json')]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/cannot read the scenario ".*nowhere\.json": there is no such file/);
   });
 
   it('plays the documented example game to the end', () => {

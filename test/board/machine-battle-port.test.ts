@@ -16,7 +16,8 @@ function request(aw: Weapon, dw: Weapon, ea = 2500, ed = 2500): BattleRequest {
   return { country: 'B1', attacker: { player: 'Ann', weapon: aw, energy: ea }, defender: { player: 'Bob', weapon: dw, energy: ed } };
 }
 
-describe('MachineBattlePort', () => {
+// Battles of hundreds of emulated frames: room for a loaded machine (2 CPUs shared by several suites).
+describe('MachineBattlePort', { timeout: 60_000 }, () => {
   it('programs red = attacker on the left control, reads the result, and SPACE goes on with the energy carried over', async () => {
     const c = machineConsole();
     const port = new MachineBattlePort(c);
@@ -92,6 +93,23 @@ describe('MachineBattlePort', () => {
     await expect(fight).rejects.toThrow(/Ann v Bob was cancelled: undo/);
     expect(phase).toBe('battle');
     expect((await c.read()).phase).toBe('battle');
+  });
+
+  it('after a reload mid-battle (a new port on the same machine) takes the result of the running battle without typing', async () => {
+    const c = machineConsole({ yieldEvery: 20 });
+    const before = new MachineBattlePort(c);
+    const first = before.fight(request('tank', 'plane')).catch((e: unknown) => e);
+    for (let turn = 0; turn < 10_000 && (await c.read()).phase !== 'battle'; turn++) await new Promise((r) => setTimeout(r, 0));
+    expect((await c.read()).phase).toBe('battle');
+    before.cancel('the page was reloaded');
+    expect(await first).toBeInstanceOf(BattleCancelledError);
+    const typed = c.queue.total;
+    const after = new MachineBattlePort(c);
+    const o = await after.fight(request('tank', 'plane'));
+    expect(c.queue.total).toBe(typed);
+    const m = await c.read();
+    expect(m).toMatchObject({ phase: 'result', winner: 'red', battles: 1 });
+    expect(o).toEqual({ winner: 'attacker', energy: { attacker: m.red.energy, defender: m.blue.energy } });
   });
 
   it('runs the first-player readout (rule 2): SPACE stops the digit, by the port or by a human', async () => {

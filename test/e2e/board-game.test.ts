@@ -35,6 +35,8 @@ describe('board view: a short game to a winner', () => {
     // Setup: two players, target record 15.
     await key(page, 'name-0').fill('Ann');
     await key(page, 'name-1').fill('Bob');
+    // The banker list names the players as they are typed (it said "Player 1/2" before).
+    expect(await key(page, 'banker').locator('option').allTextContents()).toEqual(['Ann', 'Bob']);
     await key(page, 'var-target').check();
     await key(page, 'target').fill('15');
     await key(page, 'start').click();
@@ -81,6 +83,8 @@ describe('board view: a short game to a winner', () => {
     await country(page, 'Australia').click();
     expect(await page.locator('.bv-world [data-country="Australia"]').locator('xpath=..').getAttribute('data-status')).toBe('allied');
     expect(await record(page, 'Bob').textContent()).toBe('6½');
+    // One purchase per "Buy alliance": the next click attacks again.
+    expect(await key(page, 'mode-attack').getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('u');
     expect(await page.locator('.bv-world [data-country="Australia"]').locator('xpath=..').getAttribute('data-status')).toBe('free');
     expect(await record(page, 'Bob').textContent()).toBe('4½');

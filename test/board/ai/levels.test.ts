@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duel } from './measure-levels.ts';
+import { duel, threeWay } from './measure-levels.ts';
 import { fourZones, threeZones } from './scenarios.ts';
 
 // The levels must differ measurably: seeded two-player games with the battle model (even battles, so
@@ -16,5 +16,13 @@ describe('computer levels', () => {
     expect(await rate('medium', 'easy')).toBeGreaterThanOrEqual(0.65);
     expect(await rate('hard', 'medium')).toBeGreaterThanOrEqual(0.6);
     expect(await rate('hard', 'medium', fourZones, 40)).toBeGreaterThanOrEqual(0.55);
+  }, 60_000);
+
+  it('at one table of three, hard wins most often and easy least', async () => {
+    const w = await threeWay(30, fourZones);
+    console.log(`hard, medium and easy at one table on ${fourZones.name}, 30 games: hard won ${w.hard}, medium ${w.medium}, easy ${w.easy}, ${w.tie} ties`);
+    expect(w.hard).toBeGreaterThan(w.medium);
+    expect(w.medium).toBeGreaterThan(w.easy);
+    expect(w.hard).toBeGreaterThanOrEqual(15);
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 /**
  * Win rates of the computer levels against each other, with the seeded battle model:
  *   npx tsx test/board/ai/measure-levels.ts [GAMES] [world|tiny|FILE]
- * Each pairing plays GAMES two-player games, half with each level seated first.
+ * Each pairing plays GAMES two-player games, half with each level seated first; then GAMES three-player
+ * games with one seat per level, the seats rotated.
  */
 import { readFileSync } from 'node:fs';
 import { ModelBattlePort, playComputerGame } from '../../../board/ai/index.ts';
@@ -24,6 +25,18 @@ export async function duel(a: Level, b: Level, games: number, scenario: Scenario
   return t;
 }
 
+/** Three-player games, one seat per level, the seats rotated each game: who wins how often. */
+export async function threeWay(games: number, scenario: Scenario, seed0 = 1): Promise<Record<Level | 'tie', number>> {
+  const wins: Record<Level | 'tie', number> = { hard: 0, medium: 0, easy: 0, tie: 0 };
+  const levels: Level[] = ['hard', 'medium', 'easy'];
+  for (let g = 0; g < games; g++) {
+    const seats = ['A', 'B', 'C'].map((name, i) => ({ name, level: levels[(i + g) % 3] }));
+    const s = await playComputerGame({ scenario, seats, seed: seed0 + g, battles: new ModelBattlePort(seed0 + g) });
+    wins[s.winner ? seats.find((x) => x.name === s.winner)!.level : 'tie']++;
+  }
+  return wins;
+}
+
 async function main(): Promise<void> {
   const games = Number(process.argv[2] ?? 100);
   const which = process.argv[3] ?? 'world';
@@ -33,6 +46,8 @@ async function main(): Promise<void> {
     const t = await duel(a, b, games, scenario);
     console.log(`${a} v ${b} on ${scenario.name}: ${t.wins} won, ${t.losses} lost, ${t.ties} tied of ${games} (${((100 * t.wins) / games).toFixed(0)} %) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
+  const w = await threeWay(games, scenario);
+  console.log(`hard, medium and easy at one table on ${scenario.name}, ${games} games: hard won ${w.hard}, medium ${w.medium}, easy ${w.easy}, ${w.tie} ties`);
 }
 
 if (process.argv[1]?.endsWith('measure-levels.ts')) await main();

@@ -113,7 +113,7 @@ describe('KeyQueue (recording sink)', () => {
   });
 });
 
-describe('KeyQueue on the battle cartridge', () => {
+describe('KeyQueue on the battle cartridge', { timeout: 60_000 }, () => {
   for (const [hold, gap] of [[1, 1], [2, 2]] as const) {
     it(`types the manual's whole entry from SELECT GAME (hold ${hold}, gap ${gap}) and the mailbox shows exactly it`, () => {
       const m = bootCart();

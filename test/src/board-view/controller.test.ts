@@ -33,6 +33,18 @@ describe('BoardController with the board engine', () => {
     expect(JSON.parse(c.exportText()).engine).toBe(JSON.parse(before).engine);
   });
 
+  it('refuses a home-zone tick outside the home zone when it is made, changing nothing', async () => {
+    const c = new BoardController(boardEngine(), memoryStore());
+    play(c, OPENING.slice(0, 6));
+    await c.settled();
+    const before = c.exportText();
+    expect(c.wouldAccept({ type: 'ally.home', player: 'Ann', countries: ['Canada'] })).toBe(true);
+    expect(c.snapshot().notice).toBeNull();
+    expect(c.wouldAccept({ type: 'ally.home', player: 'Ann', countries: ['Canada', 'China'] })).toBe(false);
+    expect(c.snapshot().notice).toMatchObject({ kind: 'refused', refusal: { rule: '4A', reason: expect.stringMatching(/China is not in Ann's home zone/) } });
+    expect(JSON.parse(c.exportText()).engine).toBe(JSON.parse(before).engine);
+  });
+
   it('autosaves after every action and resumes the same game, undo history included', async () => {
     const store = memoryStore();
     const c = new BoardController(boardEngine(), store);
@@ -80,6 +92,10 @@ describe('BoardController with the board engine', () => {
     play(c, [{ type: 'weapon', player: 'Bob', weapon: 'tank' }, { type: 'weapon', player: 'Ann', weapon: 'plane' }]);
     expect(c.submitBattle({ winner: 'attacker', energy: { attacker: 3000, defender: 1500 } })).toBe(false);
     expect(c.snapshot().notice).toMatchObject({ kind: 'refused', refusal: { rule: '12' } });
+    // No winner ticked: refused in a sentence before the port takes it (the form keeps what was typed).
+    expect(c.submitBattle({ winner: '' as never, energy: { attacker: 2400, defender: 0 } })).toBe(false);
+    expect(c.snapshot().notice).toMatchObject({ kind: 'refused', refusal: { rule: '12', reason: 'choose who won this battle: the attacker, the defender, or both destroyed' } });
+    expect(c.snapshot().view.war?.battles).toHaveLength(0);
     expect(c.submitBattle({ winner: 'attacker', energy: { attacker: 2500, defender: 0 } })).toBe(true);
     await c.settled();
     // Ann ran out of energy: the war is over and Bob holds China (rule 12G, 13).

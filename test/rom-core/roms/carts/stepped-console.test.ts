@@ -14,7 +14,8 @@ function boot(options = {}): SteppedConsole {
   return new SteppedConsole(new Odyssey2({ bios: openBios(), cart: battleCart() }), options);
 }
 
-describe('SteppedConsole', () => {
+// Hundreds of emulated frames: room for a loaded machine (2 CPUs shared by several suites).
+describe('SteppedConsole', { timeout: 60_000 }, () => {
   it('types the entry, plays a script from the ENTER press, and reads the result from the mailbox', async () => {
     const c = boot();
     await c.runFrames(30);
