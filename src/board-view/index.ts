@@ -100,7 +100,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     else if (state.phase === 'home-alliances') {
       if (homeSelection.has(name)) homeSelection.delete(name);
       else if (controller.wouldAccept({ type: 'ally.home', player: who, countries: [...homeSelection, name] })) homeSelection.add(name);
-      else return; // refused with its rule (e.g. 4A: not in the home zone) and left unticked
+      else { playUiSound('error'); return; } // refused with its rule (e.g. 4A: not in the home zone) and left unticked
       draw();
     } else if (state.phase === 'play' || state.phase === 'final-round') {
       act(mode === 'attack' ? { type: 'attack', player: who, country: name } : { type: 'ally.buy', player: who, country: name });

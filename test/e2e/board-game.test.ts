@@ -56,10 +56,11 @@ describe('board view: a short game to a winner', () => {
     await country(page, 'U.S.S.R.').click();
     expect(await phase(page)).toBe('home-alliances');
 
-    // A refused action shows the engine's reason and names the rule (4A: only the home zone).
+    // A refused action shows the engine's reason and names the rule (4A: only the home zone), when the
+    // country is ticked, not only at Confirm; the tick is not made.
     await country(page, 'China').click();
-    await key(page, 'confirm-home').click();
     expect(await notice(page).getAttribute('data-kind')).toBe('refused');
+    expect(await page.locator('.bv-world [data-country="China"]').getAttribute('aria-pressed')).toBeNull();
     expect(await notice(page).textContent()).toMatch(/Rule 4A.*China is not in Ann's home zone/);
     expect(await phase(page)).toBe('home-alliances');
     await key(page, 'clear-home').click();

@@ -67,17 +67,15 @@ describe('interface sounds (howler)', () => {
     expect(accepted).toBeGreaterThan(1);
     await page.locator('.bv-world [data-country="United States"]').click();
     await poll(async () => (await probe(page)).started.confirm).toBe(accepted + 1);
-    // ... and confirming a home alliance outside the home zone is refused (rule 4A).
+    // ... and ticking a home alliance outside the home zone is refused (rule 4A).
     await page.locator('.bv-world [data-country="U.S.S.R."]').click();
     await page.locator('.bv-world [data-country="China"]').click();
-    await key('confirm-home').click();
     await poll(async () => (await probe(page)).started.error).toBe(1);
 
     await page.evaluate(() => localStorage.setItem('o2conquest.console.muted', '1'));
     await page.reload();
     await page.locator('.bv[data-ready="true"]').waitFor();
     await page.locator('.bv-world [data-country="China"]').click();
-    await key('confirm-home').click();
     // A new page load: the counter starts again at 0.
     await poll(async () => (await probe(page)).started.error).toBe(1);
     expect((await probe(page)).lastLevel).toBe(0);
