@@ -50,6 +50,8 @@ const MAX_ENERGY = 9999;
 
 /** Frames the WAR GAME readout digit must stay the same to count as stopped (it moves every 4). */
 const STOPPED_FRAMES = 16;
+/** Frames the readout may take to start after the key at SELECT GAME (it starts within a few). */
+const READOUT_START_FRAMES = 180;
 
 /** The last battle the port read from the machine, for the words at the table (battle-words.ts). */
 export interface MachineBattleResult {
@@ -151,7 +153,14 @@ export class MachineBattlePort implements BattlePort {
     // readout counts as started once its digit moves.
     const before = m.digit;
     await c.type(['1'], signal);
-    m = await c.waitFor((n) => n.ours && n.phase === 'readout' && n.digit !== before, 'the WAR GAME readout to run', signal);
+    // Bounded: a SPACE that reaches the console before the readout runs opens program entry instead
+    // (at SELECT GAME SPACE means "the war game"), and the readout would never come.
+    const running = (n: CartMailbox): boolean => n.ours && n.phase === 'readout' && n.digit !== before;
+    let budget = READOUT_START_FRAMES;
+    m = await c.waitFor((n) => running(n) || --budget <= 0, 'the WAR GAME readout to run', signal);
+    if (!running(m)) {
+      throw new Error(`the WAR GAME readout did not start within ${READOUT_START_FRAMES} frames (a SPACE pressed before it ran opens program entry instead); run the readout again`);
+    }
     if (options.stop !== 'human') {
       let frames = options.runFrames ?? 30;
       await c.waitFor(() => --frames <= 0, 'the readout to run', signal);

@@ -128,6 +128,17 @@ describe('MachineBattlePort', { timeout: 60_000 }, () => {
     expect(o.winner).toBe('attacker');
   });
 
+  it('says so, instead of waiting for ever, when a SPACE reached the console before the readout ran', async () => {
+    const c = machineConsole();
+    const port = new MachineBattlePort(c);
+    // SPACE held from the start (a player too quick): it reaches SELECT GAME, which opens program entry.
+    c.play(parseInputScript('1 SPACE down\n60 SPACE up\n'));
+    await expect(port.firstPlayerReadout({ stop: 'human' })).rejects.toThrow(/the WAR GAME readout did not start within 180 frames .*run the readout again/);
+    // Run again, nobody touching SPACE too early: it works.
+    const digit = await port.firstPlayerReadout({ runFrames: 20 });
+    expect((await c.read()).digit).toBe(digit);
+  });
+
   it('on a cartridge that is not ours types the same keys and records only what the players confirm', async () => {
     const foreign = new Uint8Array(2048).fill(0x04); // JMP 000h-ish filler: no mailbox signature ever
     const c = machineConsole({}, foreign);
