@@ -1,5 +1,6 @@
 import { assign, raise, setup } from 'xstate';
 import type { GameState } from '../model/game.ts';
+import type { ChipTransfer } from '../model/chips.ts';
 import type { GameEvent, GameEventType, Refusal, RuleResult } from '../model/events.ts';
 import type { Scenario } from '../model/scenario.ts';
 import { battleEvent, pendingBattle } from '../ports/battle-port.ts';
@@ -37,6 +38,11 @@ export interface GameInput {
 }
 
 /** Undo steps the machine keeps (older ones are dropped). */
+/** The hand-overs that put chips back where they were: each transfer's receiver returns what it got and takes back its change. */
+function reverseTransfers(done: readonly ChipTransfer[]): ChipTransfer[] {
+  return [...done].reverse().map((t) => ({ from: t.to, to: t.from, amount: t.amount, give: { ...t.give }, change: { ...t.change }, undo: true as const }));
+}
+
 export const HISTORY_LIMIT = 200;
 
 // The guards and the action see the same event object; remember the rules' verdict for the action.
@@ -134,7 +140,8 @@ function buildMachine(invoke: boolean) {
       return { lastRefusal: r.ok ? null : r.refusal };
     }),
     undo: assign(({ context }) => ({
-      state: context.history[context.history.length - 1],
+      // The banker is told how to move back the chips of the action undone, not shown an older hand-over.
+      state: { ...context.history[context.history.length - 1], lastTransfers: reverseTransfers(context.state.lastTransfers) },
       history: context.history.slice(0, -1),
       lastRefusal: null,
     })),

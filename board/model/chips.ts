@@ -15,6 +15,8 @@ export interface ChipTransfer {
   amount: number;
   give: Chips;
   change: Chips;
+  /** Set on the hand-overs that reverse an undone action's: the banker moves these chips back. */
+  undo?: true;
 }
 
 /** The war chest's side of every transfer is named by this holder id. */

@@ -65,7 +65,7 @@ export interface ViewState {
   /** The engine's own log lines, oldest first. */
   log: string[];
   /** Chip hand-overs of the last event, for the banker: the chips given and the change returned. */
-  transfers: { from: string; to: string; amount: number; give: ChipCount; change: ChipCount }[];
+  transfers: { from: string; to: string; amount: number; give: ChipCount; change: ChipCount; undo: boolean }[];
 }
 
 /** One kind of action the engine would accept now, with the choices it would accept (`legalActions`). */

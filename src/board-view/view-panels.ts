@@ -75,7 +75,7 @@ export function renderPlayers(state: ViewState): HTMLElement {
     h('p', { class: 'bv-chest' }, 'War chest: ', h('strong', { 'data-chest': '' }, formatPbu(state.warChest)),
       ` (${state.warChestCount.blue} blue · ${state.warChestCount.red} red · ${state.warChestCount.white} white)`),
     state.transfers.length ? h('div', { class: 'bv-transfers' },
-      h('h3', {}, `For the banker${state.banker ? ` (${state.banker})` : ''}: last chip hand-overs`),
+      h('h3', {}, `For the banker${state.banker ? ` (${state.banker})` : ''}: ${state.transfers.some((t) => t.undo) ? 'undone - move these chips back' : 'last chip hand-overs'}`),
       h('ul', {}, state.transfers.map((t) => {
         const change = t.change.blue + t.change.red + t.change.white > 0 ? `; change back: ${describeChips(t.change)}` : '';
         return h('li', {}, `${holder(t.from)} → ${holder(t.to)}: ${formatPbu(t.amount)} (hand over ${describeChips(t.give)}${change})`);

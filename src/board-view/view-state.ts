@@ -64,6 +64,6 @@ export function toView(s: GameState): ViewState {
     firstPlayer: s.firstPlayer,
     buysLeft: s.buysLeft,
     log: [...s.log],
-    transfers: s.lastTransfers.map((t) => ({ from: t.from, to: t.to, amount: t.amount, give: chipCount(t.give), change: chipCount(t.change) })),
+    transfers: s.lastTransfers.map((t) => ({ from: t.from, to: t.to, amount: t.amount, give: chipCount(t.give), change: chipCount(t.change), undo: t.undo === true })),
   };
 }
