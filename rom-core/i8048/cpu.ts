@@ -1,6 +1,6 @@
 /**
  * Intel 8048 CPU core, machine-cycle exact, behaving as MAME's mcs48.cpp does for the i8048
- * (see /work/shared/docs/o2-hardware.md §1). One instruction per step; the machine cycles of each
+ * (and as Intel's MCS-48 user's manual describes it). One instruction per step; the machine cycles of each
  * opcode come from the shared table in opcodes.ts and are charged (timer/counter included) before
  * the instruction has any effect, as MAME's burn_cycles() at the top of every handler does. So a
  * MOVX or port access sees `cycles` already advanced by the whole instruction.
