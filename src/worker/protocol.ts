@@ -103,7 +103,7 @@ export interface DebugInfo {
 /** worker -> page on the video port. */
 export type VideoMessage =
   /** A shown frame with the external RAM as that frame left it (our battle cartridge's mailbox). */
-  | { type: 'frame'; pixels: Uint8Array; eram: Uint8Array; frame: number; workerMs: number }
+  | { type: 'frame'; pixels: Uint8Array; eram: Uint8Array; frame: number; workerMs: number; doneAt: number }
   | { type: 'autosave'; state: Uint8Array; frame: number }
   | { type: 'status'; running: boolean; speed: number; frame: number; reason?: string }
   | { type: 'fatal'; message: string }
