@@ -10,7 +10,11 @@ import { PAIRINGS, playCell } from '../../rom-core/bot/tournament.ts';
 import type { CellResult, Player } from '../../rom-core/bot/tournament.ts';
 import { battleCart, openBios } from '../rom-core/roms/carts/scenarios.ts';
 
-const MATCHES: [Player, Player][] = [['hard', 'easy'], ['medium', 'easy'], ['hard', 'random'], ['hard', 'medium']];
+const ALL_MATCHES: [Player, Player][] = [['hard', 'easy'], ['medium', 'easy'], ['hard', 'random'], ['hard', 'medium']];
+/** BENCH_BOT_MATCHES="hard-easy,hard-random" picks some of them. */
+const MATCHES = process.env.BENCH_BOT_MATCHES
+  ? ALL_MATCHES.filter(([a, b]) => process.env.BENCH_BOT_MATCHES!.split(',').includes(`${a}-${b}`))
+  : ALL_MATCHES;
 
 const pct = (n: number, d: number): string => (d ? `${((100 * n) / d).toFixed(1)} %` : '-');
 
