@@ -43,6 +43,8 @@ export class WorkerHost {
   private hangPending = false;
   private framesRun = 0;
   private typed: TypedWait[] = [];
+  /** The bots that hold a hand control, kept for the next session (a reset, another cartridge). */
+  private readonly botLevels: ({ level: 'easy' | 'medium' | 'hard'; seed: number } | null)[] = [null, null];
   // Per-second figures.
   private windowStart = performance.now();
   private windowFrames = 0;
@@ -193,6 +195,10 @@ export class WorkerHost {
     for (const w of this.typed) w.resolve();
     this.typed = [];
     const s = new ConsoleSession(next, builtins, this.sampleRate);
+    for (const stick of [0, 1] as const) {
+      const bot = this.botLevels[stick];
+      if (bot) s.setBot(stick, bot.level, bot.seed);
+    }
     this.session = s;
     this.images = next;
     const info = s.info();
@@ -317,6 +323,12 @@ export class WorkerHost {
       clearKeys: (): void => {
         this.need().clearKeys();
         this.settleTyped();
+      },
+      setBot: (stick, level, seed = 1): void => {
+        if (stick !== 0 && stick !== 1) throw new RangeError(`a hand control is 0 (left) or 1 (right), got ${String(stick)}`);
+        if (level !== null && !['easy', 'medium', 'hard'].includes(level)) throw new RangeError(`a bot level is easy, medium or hard, got ${String(level)}`);
+        this.botLevels[stick] = level === null ? null : { level, seed };
+        this.session?.setBot(stick, level, seed);
       },
       crashNextFrame: (): void => {
         this.crashPending = true;
