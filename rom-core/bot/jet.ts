@@ -30,10 +30,15 @@ export function jetTurn(b: BattleBot): void {
   }
   const want = b.course;
   if (me.offScreen) {
-    // Any heading at once; only one that does not come back in over a tree.
+    // Any heading at once; only one that does not come back in over a tree. The heading it has is
+    // kept while it is near enough the wanted one (no dithering along the edge).
+    if (turnSteps(me.heading, want) <= 2 && clearAhead(layout, me.x, me.y, me.heading)) {
+      b.dir = me.heading;
+      return;
+    }
     for (let k = 0; k < 8; k++) {
       const d = (want + (k & 1 ? (k + 1) >> 1 : -(k >> 1))) & 7;
-      if (safe(layout, wrapX(me.x + DX[d] * SPEED), wrapY(me.y + DY[d] * SPEED), d, LOOKAHEAD)) {
+      if (clearAhead(layout, me.x, me.y, d)) {
         b.dir = d;
         return;
       }
@@ -80,6 +85,13 @@ function wantedHeading(b: BattleBot): number {
   if (enemy.weapon === JET && enemy.visible && Math.abs(dx) + Math.abs(dy) < KEEP_AWAY) return directionTo(-dx, -dy);
   const d = directionTo(dx, dy);
   return d === CENTRE ? me.heading : d;
+}
+
+/** The next step in direction d from (x, y) is no crash, and some way on from there is none either. */
+function clearAhead(layout: number, x: number, y: number, d: number): boolean {
+  const nx = wrapX(x + DX[d] * SPEED);
+  const ny = wrapY(y + DY[d] * SPEED);
+  return !jetCrashes(layout, nx, ny) && safe(layout, nx, ny, d, LOOKAHEAD);
 }
 
 /** Some way of flying on from (x, y) heading h, one step of turn a frame, meets no tree or mountain. */
