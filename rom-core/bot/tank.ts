@@ -18,8 +18,10 @@ export function tankTurn(b: BattleBot): void {
     escape(b, tankCanStand);
     return;
   }
-  if (b.traits.dodge > 0 && enemy.projectileFlying && b.rng.next() < b.traits.dodge) {
-    if (enemy.weapon === SUB ? flee(b, enemy.px, enemy.py) : dodge(b, tankCanStand)) return;
+  // A steered missile is run from whenever seen (a level that dodges at all); a shell is side-stepped
+  // as often as the level dodges.
+  if (b.traits.dodge > 0 && enemy.projectileFlying) {
+    if (enemy.weapon === SUB ? flee(b, enemy.px, enemy.py) : b.rng.next() < b.traits.dodge && dodge(b, tankCanStand)) return;
   }
   if (!me.projectileBusy && enemy.visible) {
     const d = firstShot(b, me.x, me.y, TANK_SHELL);
