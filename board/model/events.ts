@@ -30,13 +30,15 @@ export type GameEvent =
   | { type: 'alliance.form'; players: string[] }
   | { type: 'alliance.break'; player: string }
   | { type: 'endgame.start' }
-  | { type: 'clock.expired' };
+  | { type: 'clock.expired' }
+  /** The banker is out of the game: another player takes over the war chest. */
+  | { type: 'banker'; player: string };
 
 export type GameEventType = GameEvent['type'];
 
 export const EVENT_TYPES: readonly GameEventType[] = [
   'setup', 'first.call', 'first.readout', 'homeland', 'ally.home', 'ally.buy', 'attack', 'weapon',
-  'battle', 'pass', 'alliance.form', 'alliance.break', 'endgame.start', 'clock.expired',
+  'battle', 'pass', 'alliance.form', 'alliance.break', 'endgame.start', 'clock.expired', 'banker',
 ];
 
 /** Why an event was refused: the manual's rule number and a sentence for the players. */

@@ -4,7 +4,7 @@ import { EVENT_TYPES } from '../model/events.ts';
 import { RuleRefusal, refuse } from './refuse.ts';
 import { activePlayers } from './board.ts';
 import { payZoneBonuses } from './ledger.ts';
-import { allyHome, chooseHomeland, firstCall, firstReadout, setup } from './setup.ts';
+import { allyHome, chooseHomeland, firstCall, firstReadout, setup, takeOverBank } from './setup.ts';
 import { attack, buyAlliance, pass } from './turn.ts';
 import { battle, chooseWeapon } from './war.ts';
 import { breakAlliance, formAlliance } from './player-alliances.ts';
@@ -29,6 +29,7 @@ function dispatch(s: GameState, e: GameEvent): void {
     case 'alliance.break': return breakAlliance(s, e);
     case 'endgame.start': return startEndgame(s, e);
     case 'clock.expired': return clockExpired(s, e);
+    case 'banker': return takeOverBank(s, e);
   }
 }
 

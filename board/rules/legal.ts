@@ -87,5 +87,9 @@ export function legalActions(state: GameState): LegalAction[] {
     for (const p of activePlayers(s)) if (allianceOf(s, p.name).length > 1) add('alliance.break', p.name);
   }
   if (s.variations.clockMinutes !== null) add('clock.expired', null);
+  // The banker is out: whoever is still in the game may take over the war chest.
+  if (s.banker !== null && s.players.find((p) => p.name === s.banker)?.eliminated) {
+    add('banker', null, activePlayers(s).map((p) => p.name));
+  }
   return out;
 }

@@ -193,3 +193,18 @@ export function allyHome(s: GameState, e: Extract<GameEvent, { type: 'ally.home'
     s.turn = s.homelandOrder[i + 1];
   }
 }
+
+/**
+ * The banker is out of the game (rule 19): the players still in it choose who takes over the war
+ * chest. Refused while the banker still plays, and for a player who is out.
+ */
+export function takeOverBank(s: GameState, e: Extract<GameEvent, { type: 'banker' }>): void {
+  const old = s.banker;
+  if (old !== null && !player(s, old).eliminated) refuse('1C', `${old} keeps the war chest while still in the game; another player takes it over only when ${old} is out`);
+  const name = typeof e.player === 'string' ? e.player.trim() : '';
+  const next = s.players.find((p) => p.name === name);
+  if (!next) refuse('1C', `there is no player named "${name}" to take over the war chest`);
+  if (next.eliminated) refuse('1C', `${next.name} is out of the game and cannot keep the war chest`);
+  s.banker = next.name;
+  log(s, `${next.name} takes over the war chest${old ? ` from ${old}, who is out of the game` : ''}`);
+}

@@ -33,6 +33,8 @@ export interface AssembleResult {
   /** Every symbol by the spelling of its definition; local labels as `global.local`. */
   symbols: Map<string, number>;
   diagnostics: Diagnostic[];
+  /** All errors found, the ones past MAX_ERRORS (not in `diagnostics`, told of in its last line) included. */
+  errorCount: number;
   /** Address, bytes, cycles and source per line. */
   listing: string;
   /** Address -> source, for the debugger; one entry per instruction or data statement. */
@@ -40,6 +42,11 @@ export interface AssembleResult {
 }
 
 const MAX_MACRO_DEPTH = 32;
+/** Macro calls in one pass, and lines they bring in: a macro calling the next level twice at every level grows as 2^depth. */
+const MAX_EXPANSIONS = 100_000;
+const MAX_EXPANDED_LINES = 2_000_000;
+/** Errors reported; the rest are counted in one last line. */
+export const MAX_ERRORS = 100;
 const MAX_INCLUDE_DEPTH = 16;
 const ADDRESS_LIMIT = 0x10000;
 
@@ -64,7 +71,8 @@ type Mode = 'now' | 'late';
 const hex = (n: number, width: number): string => n.toString(16).toUpperCase().padStart(width, '0');
 
 /** Stops the current statement after its diagnostic has been recorded. */
-class StatementAbort extends Error {}
+/** Ends a statement already reported; not an Error, so throwing it captures no stack (a 10 MB source of bad lines throws it a million times). */
+class StatementAbort {}
 
 class Assembler {
   private readonly symbols = new Map<string, SymbolEntry>();
@@ -82,6 +90,10 @@ class Assembler {
   private backward: number[] = [];
   private forwardPass1: number[] = [];
   private forwardSeen = 0;
+  private expandedLines = 0;
+  private errorCount = 0;
+  /** Errors not reported because MAX_ERRORS were already. */
+  private errorsOver = 0;
 
   readonly diagnostics: Diagnostic[] = [];
   readonly listing: string[] = [];
@@ -102,6 +114,7 @@ class Assembler {
       this.currentGlobal = '';
       this.macroScopes = [];
       this.expansionCount = 0;
+      this.expandedLines = 0;
       this.ended = false;
       this.backward = [];
       this.forwardSeen = 0;
@@ -125,12 +138,23 @@ class Assembler {
     for (const [a, b] of this.image) bytes[a - base] = b;
     const symbols = new Map<string, number>();
     for (const s of this.symbols.values()) if (s.value !== undefined) symbols.set(s.name, s.value);
+    const errorCount = this.errorCount + this.errorsOver;
+    if (this.errorsOver > 0) {
+      const last = this.diagnostics[this.diagnostics.length - 1];
+      this.diagnostics.push({
+        severity: 'error', code: 'too-many-errors',
+        message: `${this.errorsOver} more error${this.errorsOver === 1 ? '' : 's'} not shown (the first ${MAX_ERRORS} are)`,
+        file: last?.file ?? this.options.fileName ?? '<input>', line: last?.line ?? 1, column: 1, length: 1, sourceLine: '',
+      });
+      this.errorsOver = 0;
+    }
     return {
       ok: !this.diagnostics.some((d) => d.severity === 'error'),
       bytes,
       base,
       symbols,
       diagnostics: this.diagnostics,
+      errorCount,
       listing: this.listing.join('\n') + (this.listing.length ? '\n' : ''),
       lineMap: this.lineMap,
     };
@@ -140,6 +164,11 @@ class Assembler {
 
   private report(severity: 'error' | 'warning', code: string, message: string, col: number, length: number, where = this.current): void {
     if (this.pass !== 2) return;
+    if (severity === 'error' && this.errorCount >= MAX_ERRORS) {
+      this.errorsOver++;
+      return;
+    }
+    if (severity === 'error') this.errorCount++;
     const note = where.invokedAt ? ` (in macro '${where.invokedAt.name}' used at ${where.invokedAt.file}:${where.invokedAt.line})` : '';
     this.diagnostics.push({
       severity,
@@ -167,9 +196,11 @@ class Assembler {
 
   /** Runs the lines of one file or one macro body; IF and MACRO must close inside it. */
   private processLines(lines: SourceLine[], includeDepth: number, macroDepth: number): void {
-    const conditions: { active: boolean; taken: boolean; seenElse: boolean; at: SourceLine; token: Token }[] = [];
+    // Each IF keeps whether its enclosing block is active, so a line asks only the innermost one
+    // (nesting costs nothing per line, however deep).
+    const conditions: { active: boolean; taken: boolean; seenElse: boolean; parent: boolean; at: SourceLine; token: Token }[] = [];
     let recording: { def: MacroDef; at: SourceLine; col: number; nested: number } | undefined;
-    const active = (): boolean => conditions.every((c) => c.active);
+    const active = (): boolean => conditions.length === 0 || conditions[conditions.length - 1].active;
 
     for (const line of lines) {
       if (this.ended) break;
@@ -212,16 +243,16 @@ class Assembler {
       const head = word(first);
       if (head === 'IF' || head === 'IFDEF' || head === 'IFNDEF') {
         let cond = false;
-        if (active()) {
+        const parent = active();
+        if (parent) {
           try {
             cond = this.condition(head, tokens.slice(1), first);
           } catch (e) {
             if (!(e instanceof StatementAbort)) throw e;
           }
         }
-        conditions.push({ active: active() && cond, taken: cond, seenElse: false, at: line, token: first });
-        // A condition inside a skipped block is neither taken nor active.
-        if (conditions.length > 1 && !conditions.slice(0, -1).every((c) => c.active)) conditions[conditions.length - 1].taken = true;
+        // A condition inside a skipped block is never active (taken, so no ELSE wakes it).
+        conditions.push({ active: parent && cond, taken: !parent || cond, seenElse: false, parent, at: line, token: first });
         this.listLine('');
         continue;
       }
@@ -239,12 +270,12 @@ class Assembler {
               if (!(e instanceof StatementAbort)) throw e;
             }
           }
-          top.active = !top.taken && cond;
+          top.active = top.parent && !top.taken && cond;
           top.taken ||= cond;
         } else if (head === 'ELSE') {
           if (top.seenElse) this.report('error', 'else-twice', 'second ELSE for one IF', first.col, first.end - first.col);
           top.seenElse = true;
-          top.active = !top.taken;
+          top.active = top.parent && !top.taken;
           top.taken = true;
         } else {
           conditions.pop();
@@ -691,6 +722,10 @@ class Assembler {
     if (macroDepth >= MAX_MACRO_DEPTH) {
       this.fail('macro-recursion', `macro '${macro.name}' nested more than ${MAX_MACRO_DEPTH} deep (does it call itself without an IF to stop?)`, op.col, op.end - op.col);
     }
+    if (this.expansionCount >= MAX_EXPANSIONS || this.expandedLines + macro.body.length > MAX_EXPANDED_LINES) {
+      this.fail('macro-expansion', `macro '${macro.name}' not expanded: macros were called more than ${MAX_EXPANSIONS} times or brought in more than ${MAX_EXPANDED_LINES} lines in one pass (does a macro call another more than once at each level?)`, op.col, op.end - op.col);
+    }
+    this.expandedLines += macro.body.length;
     const args = splitOperands(rest).map((p) => (p.length ? this.current.text.slice(p[0].col, p[p.length - 1].end) : ''));
     if (args.length > macro.params.length) {
       this.fail('macro-arguments', `macro '${macro.name}' takes ${macro.params.length} argument(s), got ${args.length}`, ...this.span(rest));

@@ -13,6 +13,9 @@ export interface ExprContext {
   here: number;
 }
 
+/** Parentheses and unary operators nested deeper than this are refused (the evaluator recurses). */
+export const MAX_EXPR_DEPTH = 200;
+
 /** Binary operators by precedence level, loosest first (C's order). */
 const LEVELS: readonly (readonly string[])[] = [
   ['||'],
@@ -60,6 +63,12 @@ function apply(op: string, a: number, b: number, token: Token): number {
 export function evaluate(tokens: readonly Token[], ctx: ExprContext): number | undefined {
   if (tokens.length === 0) throw new AsmError('syntax', 'expected an expression', 0, 0);
   let pos = 0;
+  let depth = 0;
+  const deeper = (t: Token): void => {
+    if (++depth > MAX_EXPR_DEPTH) {
+      throw new AsmError('expression-depth', `expression nested more than ${MAX_EXPR_DEPTH} deep (parentheses or unary operators)`, t.col, t.end - t.col);
+    }
+  };
   const peek = (): Token | undefined => tokens[pos];
   const isOp = (t: Token | undefined, ...ops: string[]): boolean => !!t && t.kind === 'op' && ops.includes(t.text);
   const fail = (t: Token | undefined, message: string): never => {
@@ -83,13 +92,17 @@ export function evaluate(tokens: readonly Token[], ctx: ExprContext): number | u
     const t = peek();
     if (isOp(t, '-', '+', '~', '!')) {
       pos++;
+      deeper(t!);
       const v = unary();
+      depth--;
       if (v === undefined) return undefined;
       return t!.text === '-' ? -v : t!.text === '~' ? ~v : t!.text === '!' ? (v ? 0 : 1) : v;
     }
     if (t && t.kind === 'ident' && /^(high|low)$/i.test(t.text) && pos + 1 < tokens.length) {
       pos++;
+      deeper(t);
       const v = unary();
+      depth--;
       if (v === undefined) return undefined;
       return t.text.toLowerCase() === 'high' ? (v >> 8) & 0xff : v & 0xff;
     }
@@ -108,7 +121,9 @@ export function evaluate(tokens: readonly Token[], ctx: ExprContext): number | u
     if (t.kind === 'ident') return ctx.lookup(t.text, t);
     if (isOp(t, '$')) return ctx.here;
     if (isOp(t, '(')) {
+      deeper(t);
       const v = binary(0);
+      depth--;
       if (!isOp(peek(), ')')) fail(peek(), "missing ')'");
       pos++;
       return v;

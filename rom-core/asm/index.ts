@@ -1,5 +1,5 @@
 /** The 8048 assembler: see README.md in this folder for the syntax it reads. */
-export { assemble } from './assembler.ts';
+export { assemble, MAX_ERRORS } from './assembler.ts';
 export type { AssembleOptions, AssembleResult, LineMapEntry } from './assembler.ts';
-export { formatDiagnostic } from './diagnostic.ts';
+export { formatDiagnostic, visible } from './diagnostic.ts';
 export type { Diagnostic } from './diagnostic.ts';

@@ -14,6 +14,8 @@ export class UsageError extends Error {}
 export interface ParsedArgs {
   positional: string[];
   options: Map<string, string | true>;
+  /** Values of the options a command takes more than once (`--bot left:hard --bot right:easy`). */
+  lists: Map<string, string[]>;
 }
 
 export interface Command {
@@ -23,6 +25,8 @@ export interface Command {
   help?: string;
   /** Options taking a value; any other `--name` is a flag. */
   valued: string[];
+  /** Valued options that may be given more than once (their values go to `lists`). */
+  repeatable?: string[];
   flags: string[];
   run: (args: ParsedArgs, io: CliIo) => number;
 }
@@ -30,6 +34,7 @@ export interface Command {
 export function parseArgs(argv: string[], command: Command): ParsedArgs {
   const positional: string[] = [];
   const options = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a.startsWith('-') && a !== '-') {
@@ -38,6 +43,7 @@ export function parseArgs(argv: string[], command: Command): ParsedArgs {
       if (command.valued.includes(canonical)) {
         const v = argv[++i];
         if (v === undefined) throw new UsageError(`option ${a} needs a value`);
+        if (command.repeatable?.includes(canonical)) lists.set(canonical, [...(lists.get(canonical) ?? []), v]);
         options.set(canonical, v);
       } else if (command.flags.includes(canonical)) {
         options.set(canonical, true);
@@ -48,7 +54,7 @@ export function parseArgs(argv: string[], command: Command): ParsedArgs {
       positional.push(a);
     }
   }
-  return { positional, options };
+  return { positional, options, lists };
 }
 
 export function readInput(io: CliIo, path: string): Uint8Array {

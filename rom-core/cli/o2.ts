@@ -25,6 +25,13 @@ function asm(args: ParsedArgs, io: CliIo): number {
   const input = args.positional[0];
   const out = args.options.get('out');
   if (typeof out !== 'string') throw new UsageError('asm needs -o OUT.bin');
+  const outputs: [string, unknown][] = [['-o', out], ['--lst', args.options.get('lst')], ['--map', args.options.get('map')]];
+  const named = outputs.filter((o): o is [string, string] => typeof o[1] === 'string');
+  for (const [i, [flag, path]] of named.entries()) {
+    if (resolve(path) === resolve(input)) throw new UsageError(`${flag} ${path} is the source file; writing it would destroy the source, so nothing was assembled`);
+    const twin = named.slice(0, i).find(([, p]) => resolve(p) === resolve(path));
+    if (twin) throw new UsageError(`${flag} ${path} is also ${twin[0]}; one file cannot hold both, so nothing was assembled`);
+  }
   const source = new TextDecoder().decode(readInput(io, input));
   const result = assemble(source, {
     fileName: input,
@@ -39,8 +46,12 @@ function asm(args: ParsedArgs, io: CliIo): number {
   });
   for (const d of result.diagnostics) io.stderr(formatDiagnostic(d) + '\n');
   if (!result.ok) {
-    const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+    const errors = result.errorCount;
     io.stderr(`${errors} error${errors === 1 ? '' : 's'}; nothing written\n`);
+    return 1;
+  }
+  if (result.bytes.length === 0) {
+    io.stderr(`${input}: the source produced no bytes (it is empty, or holds only symbols, macros and comments); nothing written\n`);
     return 1;
   }
   write(io, out, result.bytes);

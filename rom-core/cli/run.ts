@@ -4,7 +4,7 @@
  *
  *   o2 run [--cart C.bin] [--bios B.rom] [--charset CS.bin] [--pal] [--mapper standard|rally|ktaa]
  *          [--frames N] [--input SCRIPT] [--state-jsonl OUT.jsonl] [--png OUT.png]
- *          [--png-every K --png-dir DIR] [--wav OUT.wav]
+ *          [--png-every K --png-dir DIR] [--wav OUT.wav] [--bot left|right:LEVEL ...] [--seed N]
  *
  * --input lines: `FRAME KEY down|up` (frames count from 1; the event applies before that frame
  * runs; `#` starts a comment). --state-jsonl: one object per frame with exactly the keys frame, pc,
@@ -22,6 +22,8 @@ import { InputScriptError, parseInputScript as parseScript } from '../machine/in
 import type { InputEvent } from '../machine/input-script.ts';
 import { BIOS_SOURCE, assembleBios } from '../roms/index.ts';
 import { assembleBattleCart } from '../roms/carts/index.ts';
+import { MAILBOX } from '../roms/carts/mailbox.ts';
+import { BattleBot, RandomStick, parseBotSpec } from '../bot/index.ts';
 import type { MapperKind } from '../machine/index.ts';
 import { UsageError, parseArgs, reason as why } from './command.ts';
 import type { CliIo, Command, ParsedArgs } from './command.ts';
@@ -349,6 +351,7 @@ function run(args: RunArgs, cliIo: CliIo): number {
     throw new UsageError(`--mapper must be one of ${MAPPER_KINDS.join(', ')}`);
   }
   checkPaths(args);
+  const bots = botsOf(args);
 
   // Files a little off size reach the machine's own size message; only far larger ones stop here.
   const image = (path: string, what: string, kind: 'cart' | 'bios' | 'charset'): Uint8Array =>
@@ -399,12 +402,20 @@ function run(args: RunArgs, cliIo: CliIo): number {
   const out = new Outputs(io);
   try {
     let next = 0;
+    let phase = machine.eram[MAILBOX.phase];
     for (let f = 1; f <= frames; f++) {
       while (next < events.length && events[next].frame === f) {
         machine.setKey(events[next].key, events[next].down);
         next++;
       }
+      // A bot's stick replaces the script's for its hand control (from the mailbox the last frame left).
+      for (const b of bots) machine.joy[b.stick] = b.step(machine.eram, machine.vdc.regs);
       machine.runFrame();
+      if (bots.length) {
+        const now = machine.eram[MAILBOX.phase];
+        if (now === 3 && phase !== 3) io.stdout(`frame ${f}: ${battleWords(machine.eram)}\n`);
+        phase = now;
+      }
       if (jsonlPath !== undefined) out.append(jsonlPath, JSON.stringify(machine.record()) + '\n');
       if (wavPath !== undefined) {
         const pcm = machine.vdc.pcm.samplesInt16();
@@ -432,6 +443,38 @@ function run(args: RunArgs, cliIo: CliIo): number {
   return 0;
 }
 
+type RunBot = BattleBot | RandomStick;
+
+/** --bot SIDE:LEVEL (left = J0, red; right = J1, blue), at most one a side; --seed N for all of them. */
+function botsOf(args: RunArgs): RunBot[] {
+  const specs = args.lists.get('bot') ?? [];
+  const seedText = str(args, 'seed');
+  if (seedText !== undefined && !/^[0-9]{1,9}$/.test(seedText)) throw new UsageError(`--seed needs a whole number from 0 to 999999999, got '${seedText}'`);
+  if (seedText !== undefined && specs.length === 0) throw new UsageError('--seed is for --bot: give a bot as well');
+  const seed = seedText === undefined ? 1 : Number(seedText);
+  const bots: RunBot[] = [];
+  for (const text of specs) {
+    let spec;
+    try {
+      spec = parseBotSpec(text);
+    } catch (e) {
+      throw new UsageError(`--bot: ${why(e)}`);
+    }
+    if (bots.some((b) => b.stick === spec.stick)) throw new UsageError(`--bot: two bots for the ${spec.stick === 0 ? 'left' : 'right'} hand control`);
+    bots.push(spec.level === 'random' ? new RandomStick(spec.stick, seed) : new BattleBot(spec.stick, spec.level, seed));
+  }
+  return bots;
+}
+
+/** "battle 3 over: red wins (a weapon destroyed); energy left red 1234, blue 0" from the mailbox. */
+function battleWords(eram: Uint8Array): string {
+  const bcd = (b: number): number => (b >> 4) * 10 + (b & 15);
+  const energy = (at: number): number => bcd(eram[at + 1]) * 100 + bcd(eram[at + 2]);
+  const winner = ['nobody wins', 'red wins', 'blue wins', 'both destroyed'][eram[MAILBOX.winner]] ?? 'nobody wins';
+  const how = eram[MAILBOX.reason] === 2 ? 'out of energy' : 'a weapon destroyed';
+  return `battle ${eram[MAILBOX.battles]} over: ${winner} (${how}); energy left red ${energy(MAILBOX.red)}, blue ${energy(MAILBOX.blue)}`;
+}
+
 const RUN_HELP = `--input SCRIPT: one event a line, \`FRAME KEY down|up\` (FRAME from 1; the event applies before
   that frame runs; \`#\` starts a comment). KEY is one of:
     0-9 A-Z SPACE ENTER CLEAR PLUS MINUS TIMES DIVIDE EQUALS QUESTION PERIOD RESET
@@ -446,6 +489,10 @@ const RUN_HELP = `--input SCRIPT: one event a line, \`FRAME KEY down|up\` (FRAME
 --png-every K --png-dir DIR: also every K-th frame as DIR/frame-NNNNNN.png.
 --wav OUT: the sound of the whole run (16-bit mono, 48 kHz; at most 72000 frames).
 --frames N: frames to run (default 60, at most 10000000). --pal: the 8245 (Videopac) timing.
+--bot SIDE:LEVEL: a computer player holds a hand control in battle (our battle cartridge): SIDE left
+  (J0, red) or right (J1, blue), LEVEL easy, medium, hard or random (random stick directions); once a
+  side. It sees only the mailbox and the screen, and replaces the --input script's stick for its side
+  (type the entry with --input). The end of each battle is printed. --seed N: the bots' seed (default 1).
 Outputs are written under OUT.o2-partial and renamed when the run has succeeded; a run that fails
 leaves none of them. An output naming an input (or another output) is refused before anything runs,
 and so is an input that is not a regular file (/dev/zero) or far larger than any image.
@@ -454,9 +501,10 @@ Without --bios, our open BIOS; without --cart, our battle cartridge (both built 
 
 export const runCommand: Command = {
   help: RUN_HELP,
-  usage: 'run [--cart C.bin] [--bios B.rom] [--charset CS.bin] [--pal] [--mapper standard|rally|ktaa] [--frames N] [--input SCRIPT] [--state-jsonl OUT.jsonl] [--png OUT.png] [--png-every K --png-dir DIR] [--wav OUT.wav]',
+  usage: 'run [--cart C.bin] [--bios B.rom] [--charset CS.bin] [--pal] [--mapper standard|rally|ktaa] [--frames N] [--input SCRIPT] [--state-jsonl OUT.jsonl] [--png OUT.png] [--png-every K --png-dir DIR] [--wav OUT.wav] [--bot left|right:LEVEL] [--seed N]',
   summary: 'run a cartridge (default: our battle cartridge) headless; write per-frame state, pictures and sound',
-  valued: ['cart', 'bios', 'charset', 'mapper', 'frames', 'input', 'state-jsonl', 'png', 'png-every', 'png-dir', 'wav'],
+  valued: ['cart', 'bios', 'charset', 'mapper', 'frames', 'input', 'state-jsonl', 'png', 'png-every', 'png-dir', 'wav', 'bot', 'seed'],
+  repeatable: ['bot'],
   flags: ['pal'],
   run,
 };

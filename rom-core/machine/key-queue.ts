@@ -12,9 +12,13 @@
  * - typed taps (`tap`): played one after another, so "2500" is four taps; `completed` counts the
  *   finished ones (a tap is finished once its gap frames have run), and `tap` returns the count to
  *   wait for;
- * - live keys (`press` / `release`, a human's keydown / keyup): each pressed at the next boundary
- *   and released once it has been down `holdFrames` frames, so a tap shorter than a frame still
- *   reaches the machine.
+ * - live keys (`press` / `release`, a human's keydown / keyup): each pressed at a boundary and
+ *   released once it has been down `holdFrames` frames, so a tap shorter than a frame still reaches
+ *   the machine. Rolled keys (R then P struck back to back) must each be down alone for a frame, or
+ *   the scan (which reports the first key of the matrix it finds) never sees the second: so live
+ *   presses start in the order they came, at most one per boundary, and none while a key the player
+ *   already let go is still held by the queue. A key the player really holds does not hold others
+ *   back (two keys held at once reach the machine as they would on the real keyboard).
  *
  * The per-frame methods allocate nothing.
  */
@@ -33,6 +37,10 @@ export interface KeyQueueOptions {
 }
 
 const NONE = -1;
+/** Matrix presses waiting at most; a human cannot strike more within the frames they take. */
+const MAX_PRESSES = 64;
+/** 1 for the keyboard matrix's keys (the ones the scan can confuse), 0 for sticks and RESET. */
+const IN_MATRIX = Uint8Array.from(KEY_NAMES, (name) => (keyTarget(name)?.kind === 'key' ? 1 : 0));
 // Live key states.
 const UP = 0;
 const PRESS_DUE = 1;
@@ -67,7 +75,16 @@ export class KeyQueue {
   private readonly liveState = new Uint8Array(KEY_NAMES.length);
   private readonly liveFrames = new Int32Array(KEY_NAMES.length);
   private readonly liveRelease = new Uint8Array(KEY_NAMES.length);
-  private readonly liveAgain = new Uint8Array(KEY_NAMES.length);
+  /** Sticks and RESET: whole presses struck after the current one while the queue still held it. */
+  private readonly liveExtra = new Uint8Array(KEY_NAMES.length);
+  /** What the player's key is doing now (the machine's key may lag behind it). */
+  private readonly physDown = new Uint8Array(KEY_NAMES.length);
+  /** Matrix presses not started yet, in the order struck (a key may be in it several times). */
+  private readonly presses = new Int16Array(MAX_PRESSES);
+  private pressHead = 0;
+  private pressCount = 0;
+  /** Keys released at the current boundary: a second press waits a frame with the key up. */
+  private readonly releasedNow = new Uint8Array(KEY_NAMES.length);
 
   constructor(options: KeyQueueOptions = {}) {
     this.holdFrames = wholeFrames('holdFrames', options.holdFrames, 2);
@@ -91,7 +108,7 @@ export class KeyQueue {
 
   /** Nothing left to do: no typed tap waiting or under way, no live key waiting to be pressed or released. */
   get idle(): boolean {
-    if (this.tapKey !== NONE || this.taps.length > 0) return false;
+    if (this.tapKey !== NONE || this.taps.length > 0 || this.pressCount > 0) return false;
     for (let i = 0; i < this.liveState.length; i++) {
       if (this.liveState[i] === PRESS_DUE || this.liveRelease[i] !== 0) return false;
     }
@@ -112,21 +129,35 @@ export class KeyQueue {
   /** A live key went down (repeats while it is down are ignored). */
   press(key: string): void {
     const i = keyIndex(key);
-    if (this.liveState[i] === UP) {
+    if (this.physDown[i] !== 0) return;
+    this.physDown[i] = 1;
+    if (IN_MATRIX[i] !== 0) {
+      if (this.pressCount < MAX_PRESSES) {
+        this.presses[(this.pressHead + this.pressCount) % MAX_PRESSES] = i;
+        this.pressCount++;
+      }
+    } else if (this.liveState[i] === UP) {
       this.liveState[i] = PRESS_DUE;
-    } else if (this.liveRelease[i] !== 0) {
-      // Released and pressed again before the release reached the machine: a second press.
-      this.liveAgain[i] = 1;
+    } else if (this.liveExtra[i] < 255) {
+      // Struck again before the last press left the machine: one more whole press, after it.
+      this.liveExtra[i]++;
     }
   }
 
   /** A live key went up: released at the first boundary after it has been down `holdFrames` frames. */
   release(key: string): void {
     const i = keyIndex(key);
-    if (this.liveState[i] !== UP) {
-      this.liveRelease[i] = 1;
-      this.liveAgain[i] = 0;
-    }
+    if (this.physDown[i] === 0) return;
+    this.physDown[i] = 0;
+    // A press still waiting is a whole tap: it is released in its turn (see startPress).
+    const waiting = IN_MATRIX[i] !== 0 ? this.waiting(i) : this.liveExtra[i] !== 0;
+    if (this.liveState[i] !== UP && !waiting) this.liveRelease[i] = 1;
+  }
+
+  /** Whether a matrix press of key `i` has not started yet. */
+  private waiting(i: number): boolean {
+    for (let n = 0; n < this.pressCount; n++) if (this.presses[(this.pressHead + n) % MAX_PRESSES] === i) return true;
+    return false;
   }
 
   /** Applies the presses and releases due before the next frame. */
@@ -142,18 +173,46 @@ export class KeyQueue {
       if (this.liveState[this.tapKey] !== DOWN) sink.setKey(KEY_NAMES[this.tapKey], false);
     }
     const state = this.liveState;
+    const releasedNow = this.releasedNow;
+    // Releases first: a key let go frees the boundary for the next press.
     for (let i = 0; i < state.length; i++) {
-      if (state[i] === PRESS_DUE) {
+      releasedNow[i] = 0;
+      if (state[i] === DOWN && this.liveRelease[i] !== 0 && this.liveFrames[i] >= this.holdFrames) {
+        this.liveRelease[i] = 0;
+        releasedNow[i] = 1;
+        state[i] = UP;
+        if (this.liveExtra[i] !== 0) {
+          this.liveExtra[i]--;
+          state[i] = PRESS_DUE;
+          // Only the newest press can still be held; the ones before it were let go.
+          this.liveRelease[i] = this.liveExtra[i] !== 0 || this.physDown[i] === 0 ? 1 : 0;
+        }
+        if (!(this.tapKey === i && this.tapDown)) sink.setKey(KEY_NAMES[i], false);
+      } else if (state[i] === PRESS_DUE) {
+        // Sticks and RESET have a line each: they go down at once.
         state[i] = DOWN;
         this.liveFrames[i] = 0;
         sink.setKey(KEY_NAMES[i], true);
-      } else if (state[i] === DOWN && this.liveRelease[i] !== 0 && this.liveFrames[i] >= this.holdFrames) {
-        this.liveRelease[i] = 0;
-        state[i] = this.liveAgain[i] !== 0 ? PRESS_DUE : UP;
-        this.liveAgain[i] = 0;
-        if (!(this.tapKey === i && this.tapDown)) sink.setKey(KEY_NAMES[i], false);
       }
     }
+    if (this.pressCount > 0) this.startPress(sink);
+  }
+
+  /** Starts the oldest waiting matrix press, when the keyboard is clear for it. */
+  private startPress(sink: KeySink): void {
+    const state = this.liveState;
+    for (let i = 0; i < state.length; i++) {
+      // A tap the player finished is still held by the queue: the next key waits its release.
+      if (IN_MATRIX[i] !== 0 && state[i] === DOWN && this.liveRelease[i] !== 0) return;
+    }
+    const next = this.presses[this.pressHead];
+    if (state[next] !== UP || this.releasedNow[next] !== 0) return;
+    this.pressHead = (this.pressHead + 1) % MAX_PRESSES;
+    this.pressCount--;
+    state[next] = DOWN;
+    this.liveFrames[next] = 0;
+    this.liveRelease[next] = this.waiting(next) || this.physDown[next] === 0 ? 1 : 0;
+    sink.setKey(KEY_NAMES[next], true);
   }
 
   /** Counts the frame that just ran. */
@@ -181,11 +240,13 @@ export class KeyQueue {
     }
     this.taps.length = 0;
     this.done = this.queued;
+    this.pressCount = 0;
     for (let i = 0; i < this.liveState.length; i++) {
       if (this.liveState[i] === DOWN) sink.setKey(KEY_NAMES[i], false);
       this.liveState[i] = UP;
       this.liveRelease[i] = 0;
-      this.liveAgain[i] = 0;
+      this.liveExtra[i] = 0;
+      this.physDown[i] = 0;
     }
   }
 }

@@ -31,6 +31,11 @@ export function refusalFromText(text: string): Refusal {
  * The view's state outside the DOM: the engine session, autosave, the battle port and the messages shown
  * to the players. Drawing code only reads `snapshot()` and calls these methods.
  */
+/** "14:03:07" in the user's time: enough to recognise the moment the page was closed. */
+function clockTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
 export class BoardController {
   private session: EngineSession;
   private notice: Notice | null = null;
@@ -204,13 +209,22 @@ export class BoardController {
     } finally {
       clearTimeout(timer);
     }
-    if (text === null) return;
+    const cutOff = this.store.takeCutOff();
+    if (text === null) {
+      if (cutOff) {
+        this.notice = { kind: 'error', text: `The first autosave of the last game (started ${clockTime(cutOff.startedAt)}) did not finish: the page was closed while it was being written. There was no earlier save to go back to.` };
+        this.emit();
+      }
+      return;
+    }
     try {
       const env = parseEnvelope(text);
       this.replaceSession(this.engine.restore(env.engine));
       this.clockStartedAt = env.clockStartedAt ?? null;
       this.saved = true;
-      this.notice = { kind: 'info', text: 'Resumed the saved game.' };
+      this.notice = cutOff
+        ? { kind: 'error', text: `The last autosave (started ${clockTime(cutOff.startedAt)}) did not finish: the page was closed while it was being written. Resumed the game as it was saved before it; the last step may be missing.` }
+        : { kind: 'info', text: 'Resumed the saved game.' };
     } catch (e) {
       let where: string;
       try {

@@ -1,5 +1,7 @@
 // Autosave in IndexedDB. One record holds the current game; a save that can't be read is moved aside
-// under its own key (never overwritten), so a damaged save costs nothing.
+// under its own key (never overwritten), so a damaged save costs nothing. Each save is one transaction
+// (all or nothing); a marker in localStorage while it runs lets the next start say that a save was cut
+// off by closing the tab, and that the game is the one saved before it.
 import { lazyDatabase } from '../platform/idb.ts';
 
 export interface SaveStore {
@@ -8,6 +10,43 @@ export interface SaveStore {
   /** Keeps an unreadable save under a new key and returns that key. */
   keepAside(text: string): Promise<string>;
   clear(): Promise<void>;
+  /** A save the last page started and never finished (the tab closed), said once, then forgotten. */
+  takeCutOff(): CutOffSave | undefined;
+}
+
+export interface CutOffSave {
+  /** When the unfinished save started (ISO time). */
+  startedAt: string;
+}
+
+/** What keeps the marker: localStorage, or nothing where it is refused. */
+export type MarkerStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const SAVING_KEY = 'o2conquest.board.saving';
+
+function markerStorage(): MarkerStorage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined; // refused (some private modes): only the next start's notice is lost
+  }
+}
+
+function takeMarker(ls: MarkerStorage | undefined): CutOffSave | undefined {
+  let text: string | null | undefined;
+  try {
+    text = ls?.getItem(SAVING_KEY);
+    if (text) ls?.removeItem(SAVING_KEY);
+  } catch {
+    return undefined;
+  }
+  if (!text) return undefined;
+  try {
+    const m = JSON.parse(text) as Partial<CutOffSave>;
+    return typeof m.startedAt === 'string' && !Number.isNaN(Date.parse(m.startedAt)) ? { startedAt: m.startedAt } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export class StorageFullError extends Error {
@@ -29,7 +68,7 @@ function isQuotaError(e: unknown): boolean {
   return e instanceof DOMException && (e.name === 'QuotaExceededError' || e.code === 22);
 }
 
-export function indexedDbStore(factory: IDBFactory = indexedDB): SaveStore {
+export function indexedDbStore(factory: IDBFactory = indexedDB, marker: MarkerStorage | undefined = markerStorage()): SaveStore {
   const open = lazyDatabase(factory, DB_NAME, STORE);
   const write = async (key: string, text: string): Promise<void> => {
     const d = await open();
@@ -53,7 +92,15 @@ export function indexedDbStore(factory: IDBFactory = indexedDB): SaveStore {
       const value = await request(d.transaction(STORE, 'readonly').objectStore(STORE).get(CURRENT));
       return typeof value === 'string' ? value : value == null ? null : String(value);
     },
-    save: (text) => write(CURRENT, text),
+    async save(text) {
+      try { marker?.setItem(SAVING_KEY, JSON.stringify({ startedAt: new Date().toISOString() })); } catch { /* no marker, no notice */ }
+      try {
+        await write(CURRENT, text);
+      } finally {
+        try { marker?.removeItem(SAVING_KEY); } catch { /* as above */ }
+      }
+    },
+    takeCutOff: () => takeMarker(marker),
     async keepAside(text) {
       const key = `unreadable-${new Date().toISOString()}`;
       await write(key, text);
@@ -67,11 +114,16 @@ export function indexedDbStore(factory: IDBFactory = indexedDB): SaveStore {
 }
 
 /** A store in memory: used when IndexedDB is missing, and by unit tests. */
-export function memoryStore(): SaveStore & { records: Map<string, string> } {
+export function memoryStore(): SaveStore & { records: Map<string, string>; cutOff?: CutOffSave } {
   const records = new Map<string, string>();
   let n = 0;
   return {
     records,
+    takeCutOff() {
+      const c = this.cutOff;
+      this.cutOff = undefined;
+      return c;
+    },
     load: async () => records.get(CURRENT) ?? null,
     save: async (text) => { records.set(CURRENT, text); },
     keepAside: async (text) => { const key = `unreadable-${++n}`; records.set(key, text); return key; },

@@ -261,6 +261,23 @@ function overPanel(ctx: PanelContext): HTMLElement {
 }
 
 export function renderPhasePanel(ctx: PanelContext): HTMLElement {
+  const panel = phasePanel(ctx);
+  const question = bankerQuestion(ctx);
+  if (question) panel.prepend(question);
+  return panel;
+}
+
+/** The banker is out of the game (item 10 of the board fixes): who takes over the war chest? */
+function bankerQuestion(ctx: PanelContext): HTMLElement | null {
+  const ask = ctx.legal.find((a) => a.type === 'banker');
+  if (!ask) return null;
+  return h('div', { class: 'bv-banker-question', role: 'group', 'aria-label': 'New banker' },
+    h('p', {}, `${ctx.state.banker ?? 'The banker'} kept the war chest and is out of the game: who takes it over?`),
+    h('p', { class: 'bv-row' }, ask.choices.map((name) =>
+      actionButton(ctx, `${name} keeps the war chest`, `banker-${name}`, 'banker', () => ctx.act({ type: 'banker', player: String(name) }), undefined, {}, name))));
+}
+
+function phasePanel(ctx: PanelContext): HTMLElement {
   const s = ctx.state;
   if (s.war) return warPanel(ctx);
   switch (s.phase) {
@@ -288,6 +305,7 @@ export function renderLegalSummary(legal: LegalAction[]): HTMLElement {
     'ally.home': 'ally in the home zone', 'ally.buy': 'buy an alliance', attack: 'attack a country', weapon: 'choose a weapon',
     battle: 'record a battle', pass: 'pass', 'alliance.form': 'form a player alliance', 'alliance.break': 'break an alliance',
     'endgame.start': 'start the end game', setup: 'set up the game', 'clock.expired': 'end the game when time is up',
+    banker: 'choose who takes over the war chest',
   };
   const types = [...new Set(legal.map((a) => a.type))];
   return h('p', { class: 'bv-legal-now' }, h('span', { class: 'bv-muted' }, 'Legal now: '),

@@ -89,7 +89,7 @@ export function renderRecordTrack(state: ViewState): HTMLElement {
   const length = trackLength(records, state.target);
   const cells: HTMLElement[] = [];
   for (let n = 0; n <= length; n++) {
-    cells.push(h('li', { class: `bv-track-cell${n % 5 === 0 ? ' bv-track-five' : ''}${state.target === n ? ' bv-track-target' : ''}` }, h('span', {}, String(n))));
+    cells.push(h('li', { class: `bv-track-cell${n % 5 === 0 ? ' bv-track-five' : ''}${n % 10 === 0 ? ' bv-track-ten' : ''}${state.target === n ? ' bv-track-target' : ''}` }, h('span', {}, String(n))));
   }
   const markers = trackMarkers(records).map((m) => {
     const p = state.players[m.player];

@@ -16,6 +16,7 @@ import { DISPLAY, ScreenView } from '../machine/screen-view.ts';
 import { InputRouter } from '../machine/input-router.ts';
 import { LibraryPanel } from '../machine/library-panel.ts';
 import { SaveSlots } from './save-slots.ts';
+import { PracticePanel } from './practice-panel.ts';
 import { Toolbar } from './toolbar.ts';
 import { registerOffline } from './offline.ts';
 
@@ -28,6 +29,7 @@ export class ConsolePage {
   private readonly slots: SaveSlots;
   private readonly library: LibraryPanel;
   private readonly toolbar: Toolbar;
+  private readonly practice: PracticePanel;
   private debuggerPanel: DebuggerPanel | undefined;
   private debugTimer: ReturnType<typeof setInterval> | undefined;
   private readonly cleanups: (() => void)[] = [];
@@ -65,6 +67,7 @@ export class ConsolePage {
       setDisplay: (mode) => this.screen.setMode(mode),
     }, { slotSelect: this.slots.select, swap: this.input.swap, display: DISPLAY.get() });
 
+    this.practice = new PracticePanel(host, () => this.screen.focus());
     this.alertBox = el('div', { class: 'console-alert', id: 'console-alert', role: 'alert' });
     this.alertBox.hidden = true;
     this.statusLine = el('p', { class: 'console-status', id: 'console-status' });
@@ -73,6 +76,7 @@ export class ConsolePage {
       el('p', { text: 'Type mode: PC keys type the O2 keys shown on the keyboard picture; arrows steer the left control and Right Ctrl fires. Steer mode: arrows + Right Ctrl drive the left control, W A S D + Left Shift the right one; other keys still type. Caps Lock or F10 switches. F2 save, F4 load, F3 fast-forward, F6 pause, F7 frame step, F8 screenshot, F9 debugger.' }));
     const side = el('aside', { class: 'console-side' },
       this.toolbar.more,
+      this.practice.element,
       el('h2', { text: 'Cartridge and BIOS' }), this.library.romList,
       el('label', {}, 'our cartridge: ', this.library.builtinSelect),
       el('h2', { text: 'Your images' }), this.library.libraryList, this.statusLine, help,
@@ -235,6 +239,7 @@ export class ConsolePage {
   destroy(): void {
     clearInterval(this.debugTimer);
     this.debuggerPanel?.destroy();
+    this.practice.destroy();
     for (const c of this.cleanups) c();
     this.input.destroy();
     this.screen.destroy();

@@ -69,6 +69,7 @@ export class MachineHost {
       shownOn: '',
       eram: () => this.eram,
       frameAt: 0,
+      frameDoneAt: 0,
     };
   }
 
@@ -188,12 +189,13 @@ export class MachineHost {
     this.runtime = undefined;
     previous?.terminate();
     const runtime = await ConsoleRuntime.start(images, {
-      frame: (pixels, eram, frame) => {
+      frame: (pixels, eram, frame, _workerMs, doneAt) => {
         this.pixels = pixels;
         this.eram = eram;
         this.frame = frame;
         this.probe.shownFrame = frame;
         this.probe.frameAt = performance.now();
+        this.probe.frameDoneAt = doneAt;
         this.emit('frame', pixels, eram, frame);
       },
       status: (running, speed, _frame, reason) => {

@@ -85,6 +85,8 @@ export class InputRouter {
     e.preventDefault();
     if ('joy' in action) {
       this.heldJoy.set(e.code, action.joy);
+      // At once, not at the next animation frame: the worker runs a frame for it (WorkerHost.inputArrived).
+      this.sendHeld(this.pads());
       return;
     }
     if (action.key === 'RESET') {
@@ -97,7 +99,10 @@ export class InputRouter {
   }
 
   private keyUp(e: KeyboardEvent): void {
-    if (this.heldJoy.delete(e.code)) e.preventDefault();
+    if (this.heldJoy.delete(e.code)) {
+      e.preventDefault();
+      this.sendHeld(this.pads());
+    }
     const key = this.heldKeys.get(e.code);
     if (key !== undefined) {
       this.heldKeys.delete(e.code);

@@ -16,6 +16,8 @@ export interface ConsoleProbe {
   eram(): Uint8Array;
   /** performance.now() when the newest frame message from the worker arrived. */
   frameAt: number;
+  /** performance.timeOrigin + performance.now() when the worker finished the newest frame. */
+  frameDoneAt: number;
   /** The route the machine is shown on now ('console', 'table'), or '' when no page shows it. */
   shownOn: string;
 }

@@ -14,7 +14,8 @@ export const WATCHDOG_MS = 1000;
 const WATCHDOG_TICK_MS = 250;
 
 export interface RuntimeEvents {
-  frame(pixels: Uint8Array, eram: Uint8Array, frame: number, workerMs: number): void;
+  /** `doneAt`: when the worker finished the frame, as performance.timeOrigin + performance.now(). */
+  frame(pixels: Uint8Array, eram: Uint8Array, frame: number, workerMs: number, doneAt: number): void;
   status(running: boolean, speed: number, frame: number, reason?: string): void;
   fatal(message: string): void;
   /** The worker's autosave (about once a second while running). */
@@ -66,7 +67,7 @@ export class ConsoleRuntime {
     let pendingState: { bytes: Uint8Array; frame: number } | undefined;
     channel.port1.onmessage = (event: MessageEvent<VideoMessage>) => {
       const m = event.data;
-      if (m.type === 'frame') events.frame(m.pixels, m.eram, m.frame, m.workerMs);
+      if (m.type === 'frame') events.frame(m.pixels, m.eram, m.frame, m.workerMs, m.doneAt);
       else if (m.type === 'status') events.status(m.running, m.speed, m.frame, m.reason);
       else if (m.type === 'autosave') {
         if (made.runtime) made.runtime.lastState = { bytes: m.state, frame: m.frame };

@@ -18,6 +18,7 @@ import { LibraryPanel } from '../machine/library-panel.ts';
 import { WorkerBattleConsole } from '../machine/battle-console.ts';
 import { BattleDriver } from './battle-driver.ts';
 import { renderBattle, renderReadout } from './war-panel.ts';
+import { ComputerSeats } from './computer-seats.ts';
 
 /** The save-state slot the table's machine autosave lives in (the console page's slots are 1-4). */
 const AUTOSAVE_SLOT = 0;
@@ -34,6 +35,7 @@ export class TablePage {
   /** Under the picture: the battle's seats, "Program the battle", ENTER, the result in words. */
   private readonly battleBox: HTMLElement;
   private readonly driver: BattleDriver;
+  private readonly seats: ComputerSeats;
   private readonly cleanups: (() => void)[] = [];
   private raf = 0;
   private padStart = false;
@@ -74,6 +76,10 @@ export class TablePage {
     });
     this.driver = new BattleDriver(battleConsole, this.board.controller, () => this.changed(), () => host.runtime?.info.builtinCart === 'battle');
     parts.driver = this.driver;
+    // ?computerPause=MS shortens the computers' visible pause (tests, impatient players).
+    const pause = Number(new URLSearchParams(location.search).get('computerPause'));
+    this.seats = new ComputerSeats(host, this.board.controller, this.driver, Number.isFinite(pause) && pause >= 0 && pause <= 10_000 ? pause : undefined);
+    consoleBox.append(this.seats.element);
     this.input = new InputRouter(host, {
       screen: this.screen.box,
       ownsKey: (e) => e.target instanceof Node && this.board.element.contains(e.target),
@@ -134,6 +140,7 @@ export class TablePage {
       next: () => void this.driver.next().then(() => this.screen.focus()),
     }, fight.attacker, fight.defender, fight.energy, view.players.filter((p) => !p.eliminated).length)] : []));
     if (focusKey) this.battleBox.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
+    this.seats.update();
     // The page never scrolls: the table takes the window's height below the header.
     this.root.style.height = `${Math.max(400, window.innerHeight - this.root.getBoundingClientRect().top - 16)}px`;
   }
@@ -215,6 +222,7 @@ export class TablePage {
     this.destroyed = true;
     cancelAnimationFrame(this.raf);
     this.driver.cancel();
+    this.seats.destroy();
     for (const c of this.cleanups) c();
     this.input.destroy();
     this.board.destroy();

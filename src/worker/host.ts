@@ -21,6 +21,12 @@ interface TypedWait {
   resolve(): void;
 }
 
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export class WorkerHost {
   private session: ConsoleSession | undefined;
   private images: RomImages = {};
@@ -37,6 +43,8 @@ export class WorkerHost {
   private hangPending = false;
   private framesRun = 0;
   private typed: TypedWait[] = [];
+  /** The bots that hold a hand control, kept for the next session (a reset, another cartridge). */
+  private readonly botLevels: ({ level: 'easy' | 'medium' | 'hard'; seed: number } | null)[] = [null, null];
   // Per-second figures.
   private windowStart = performance.now();
   private windowFrames = 0;
@@ -62,7 +70,9 @@ export class WorkerHost {
     const s = this.need();
     const pixels = s.machine.frame.slice();
     const eram = s.machine.eram.slice();
-    this.post({ type: 'frame', pixels, eram, frame: s.machine.frameNumber, workerMs }, [pixels.buffer, eram.buffer]);
+    // doneAt on the page's clock too (timeOrigin differs between the page and the worker): the bench's latency split.
+    const doneAt = performance.timeOrigin + performance.now();
+    this.post({ type: 'frame', pixels, eram, frame: s.machine.frameNumber, workerMs, doneAt }, [pixels.buffer, eram.buffer]);
   }
 
   private postStatus(reason?: string): void {
@@ -111,21 +121,7 @@ export class WorkerHost {
     if (!this.running || this.hidden || !this.session) return;
     const now = performance.now();
     const due = this.pacer.due(now);
-    if (due > 0) {
-      const start = performance.now();
-      const frames = due * this.speed;
-      let hit: number | undefined;
-      for (let i = 0; i < frames && hit === undefined; i++) hit = this.emulateFrame(this.speed === 1);
-      const work = performance.now() - start;
-      this.windowFrames += frames;
-      this.windowWorkMs += work;
-      this.postFrame(work / frames);
-      if (hit !== undefined) {
-        this.running = false;
-        this.postStatus(`breakpoint at ${hit.toString(16).toUpperCase().padStart(3, '0')}h`);
-        return;
-      }
-    }
+    if (due > 0 && !this.runDue(due * this.speed)) return;
     const t = performance.now();
     if (t - this.windowStart >= 1000) {
       this.lastFps = (this.windowFrames * 1000) / (t - this.windowStart);
@@ -135,6 +131,43 @@ export class WorkerHost {
       this.windowWorkMs = 0;
     }
     this.schedule();
+  }
+
+  /** Runs `frames` frames and posts the last; false when a breakpoint stopped the machine. */
+  private runDue(frames: number): boolean {
+    const start = performance.now();
+    let hit: number | undefined;
+    for (let i = 0; i < frames && hit === undefined; i++) hit = this.emulateFrame(this.speed === 1);
+    const work = performance.now() - start;
+    this.windowFrames += frames;
+    this.windowWorkMs += work;
+    this.postFrame(work / frames);
+    if (hit === undefined) return true;
+    this.running = false;
+    this.postStatus(`breakpoint at ${hit.toString(16).toUpperCase().padStart(3, '0')}h`);
+    return false;
+  }
+
+  /**
+   * A key went down or the sticks moved: run the next frame now instead of at its time (Pacer.
+   * pullForward), so the input is on screen at the next display refresh rather than one later.
+   */
+  private inputArrived(): void {
+    if (!this.running || this.hidden || !this.session || this.speed !== 1) return;
+    const now = performance.now();
+    // Overdue frames (a late timer) run now; else the next one is taken early.
+    let frames = this.pacer.due(now);
+    if (frames === 0 && this.pacer.pullForward(now)) frames = 1;
+    if (frames === 0) return;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    try {
+      if (this.runDue(frames)) this.schedule();
+    } catch (e) {
+      this.running = false;
+      this.post({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });
+      throw e;
+    }
   }
 
   private schedule(): void {
@@ -162,6 +195,10 @@ export class WorkerHost {
     for (const w of this.typed) w.resolve();
     this.typed = [];
     const s = new ConsoleSession(next, builtins, this.sampleRate);
+    for (const stick of [0, 1] as const) {
+      const bot = this.botLevels[stick];
+      if (bot) s.setBot(stick, bot.level, bot.seed);
+    }
     this.session = s;
     this.images = next;
     const info = s.info();
@@ -170,15 +207,20 @@ export class WorkerHost {
   }
 
   private onInput(m: InputMessage): void {
-    if (m?.type === 'input' && m.snapshot.length === SNAPSHOT_LENGTH) this.snapshot = m.snapshot;
-    else if (m?.type === 'ping') this.post({ type: 'pong' });
+    if (m?.type === 'input' && m.snapshot.length === SNAPSHOT_LENGTH) {
+      const moved = !sameBytes(this.snapshot, m.snapshot);
+      this.snapshot = m.snapshot;
+      if (moved) this.inputArrived();
+    } else if (m?.type === 'ping') this.post({ type: 'pong' });
     else if (m?.type === 'key' && this.session) {
       try {
         if (m.down) this.session.keyQueue.press(m.key);
         else this.session.keyQueue.release(m.key);
       } catch {
         // An unknown key name from the page changes nothing.
+        return;
       }
+      if (m.down) this.inputArrived();
     }
   }
 
@@ -281,6 +323,12 @@ export class WorkerHost {
       clearKeys: (): void => {
         this.need().clearKeys();
         this.settleTyped();
+      },
+      setBot: (stick, level, seed = 1): void => {
+        if (stick !== 0 && stick !== 1) throw new RangeError(`a hand control is 0 (left) or 1 (right), got ${String(stick)}`);
+        if (level !== null && !['easy', 'medium', 'hard'].includes(level)) throw new RangeError(`a bot level is easy, medium or hard, got ${String(level)}`);
+        this.botLevels[stick] = level === null ? null : { level, seed };
+        this.session?.setBot(stick, level, seed);
       },
       crashNextFrame: (): void => {
         this.crashPending = true;

@@ -39,6 +39,18 @@ export class Pacer {
     return n;
   }
 
+  /**
+   * Input just came in: when the next frame is not due yet, and not already run early, it is taken now (returns true; the caller runs it at once) so the input shows up to a frame
+   * sooner. The frame after it keeps its place in the schedule, so the long-run rate is unchanged and
+   * at most one frame runs early per frame period.
+   */
+  pullForward(now: number): boolean {
+    const lead = this.origin + this.scheduled * this.frameMs - now;
+    if (lead <= 0 || lead > this.frameMs) return false;
+    this.scheduled++;
+    return true;
+  }
+
   /** Milliseconds from `now` until the next frame is due. */
   wait(now: number): number {
     return Math.max(0, this.origin + this.scheduled * this.frameMs - now);

@@ -103,7 +103,7 @@ export interface DebugInfo {
 /** worker -> page on the video port. */
 export type VideoMessage =
   /** A shown frame with the external RAM as that frame left it (our battle cartridge's mailbox). */
-  | { type: 'frame'; pixels: Uint8Array; eram: Uint8Array; frame: number; workerMs: number }
+  | { type: 'frame'; pixels: Uint8Array; eram: Uint8Array; frame: number; workerMs: number; doneAt: number }
   | { type: 'autosave'; state: Uint8Array; frame: number }
   | { type: 'status'; running: boolean; speed: number; frame: number; reason?: string }
   | { type: 'fatal'; message: string }
@@ -152,6 +152,12 @@ export interface ConsoleWorkerApi {
   typeKeys(keys: string[]): Promise<number>;
   /** Drops the typed keys not finished and releases every key the queue holds (a cancelled battle). */
   clearKeys(): void;
+  /**
+   * A battle bot (rom-core/bot) takes hand control `stick` (0 left/red, 1 right/blue) at `level`, or
+   * gives it back (null); it plays in the worker next to the machine, one step a frame, and stays
+   * with the machine across resets and cartridge changes until given back.
+   */
+  setBot(stick: 0 | 1, level: 'easy' | 'medium' | 'hard' | null, seed?: number): void;
   /** Test hook: the next frame throws inside the worker, as a core bug would. */
   crashNextFrame(): void;
   /** Test hook: the next frame never returns, as a core stuck in a loop would. */

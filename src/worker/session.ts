@@ -8,6 +8,8 @@ import { disassembleOne } from '../../rom-core/asm/disasm.ts';
 import { KeyQueue } from '../../rom-core/machine/key-queue.ts';
 import type { KeySink } from '../../rom-core/machine/key-queue.ts';
 import { keyTarget } from '../../rom-core/machine/input.ts';
+import { BattleBot } from '../../rom-core/bot/bot.ts';
+import type { BotLevel } from '../../rom-core/bot/bot.ts';
 import type { BuiltCart, Builtins, BuiltRom } from './builtin-roms.ts';
 import { SNAPSHOT_JOY, SNAPSHOT_LENGTH, SNAPSHOT_RESET } from './protocol.ts';
 import type { BootInfo, DebugInfo, DisasmLine, RomImages, RomSummary } from './protocol.ts';
@@ -68,6 +70,9 @@ export class ConsoleSession {
   readonly keyQueue = new KeyQueue();
   private readonly queued = new QueuedKeys();
   private readonly held = new Uint8Array(SNAPSHOT_LENGTH);
+  /** Battle bots holding a hand control (left J0, right J1), and the sticks they chose for this frame. */
+  private readonly bots: (BattleBot | null)[] = [null, null];
+  private readonly botBits = new Uint8Array(2);
   /** A breakpoint stopped the CPU inside a frame: the next runFrame goes on with it. */
   private midFrame = false;
   readonly roms: RomSummary[];
@@ -113,6 +118,29 @@ export class ConsoleSession {
   }
 
   /**
+   * A battle bot takes a hand control (0 left/red, 1 right/blue) at a level, or gives it back (null);
+   * the player's stick on that side is ignored while it plays.
+   */
+  setBot(stick: 0 | 1, level: BotLevel | null, seed: number): void {
+    this.bots[stick] = level === null ? null : new BattleBot(stick, level, seed);
+    this.botBits[stick] = 0;
+    this.mergeInput();
+  }
+
+  /** Which level holds each hand control (null: a player). */
+  botLevels(): [BotLevel | null, BotLevel | null] {
+    return [this.bots[0]?.level ?? null, this.bots[1]?.level ?? null];
+  }
+
+  private stepBots(): void {
+    const m = this.machine;
+    for (let s = 0; s < 2; s++) {
+      const bot = this.bots[s];
+      if (bot) this.botBits[s] = bot.step(m.eram, m.vdc.regs);
+    }
+  }
+
+  /**
    * Sets the held keys and sticks to exactly this snapshot (plus whatever the key queue holds down).
    */
   applyInput(snapshot: Uint8Array): void {
@@ -126,8 +154,8 @@ export class ConsoleSession {
     const q = this.queued;
     const held = this.held;
     for (let i = 0; i < 8; i++) m.keys[i] = held[i] | q.keys[i];
-    m.joy[0] = held[SNAPSHOT_JOY] | q.joy[0];
-    m.joy[1] = held[SNAPSHOT_JOY + 1] | q.joy[1];
+    m.joy[0] = this.bots[0] ? this.botBits[0] : held[SNAPSHOT_JOY] | q.joy[0];
+    m.joy[1] = this.bots[1] ? this.botBits[1] : held[SNAPSHOT_JOY + 1] | q.joy[1];
     const reset = held[SNAPSHOT_RESET] !== 0 || q.reset;
     if (reset !== this.resetHeld) {
       this.resetHeld = reset;
@@ -149,6 +177,7 @@ export class ConsoleSession {
   runFrame(): { hit?: number } {
     if (!this.midFrame) {
       this.keyQueue.beforeFrame(this.queued);
+      this.stepBots();
       this.mergeInput();
     }
     if (this.breakpoints.size === 0) {

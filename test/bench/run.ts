@@ -1,10 +1,12 @@
 /**
  * `npm run bench`: speed figures, printed, never asserted. Each section says what it measured.
  * BENCH_SECONDS sets the Node sections' length (default 3), BENCH_BROWSER_SECONDS the browser's
- * (default 10), BENCH_BATTLES the bridge section's battles (default 10); `npm run bench -- cpu machine`
- * runs only the named sections.
+ * (default 10), BENCH_BATTLES the bridge section's battles (default 10), BENCH_BOT_BATTLES the bots tournament's
+ * battles per cell (default 200); `npm run bench -- cpu machine` runs only the named sections, and
+ * `bots` (minutes long) runs only when named.
  */
 import { benchBattleBridge } from './battle-bridge.ts';
+import { benchBots } from './bots.ts';
 import { printBrowserBench, runBrowserBench } from './browser.ts';
 import { benchCpu } from './cpu.ts';
 import { benchComputer } from './computer.ts';
@@ -18,12 +20,15 @@ const sections: Record<string, () => void | Promise<void>> = {
   bridge: () => benchBattleBridge(),
   browser: async () => printBrowserBench(await runBrowserBench()),
   computer: benchComputer,
+  bots: () => benchBots(),
 };
+/** Sections that run only when named (they take minutes). */
+const ON_REQUEST = new Set(['bots']);
 
 const wanted = process.argv.slice(2);
 for (const name of wanted) if (!(name in sections)) throw new Error(`unknown bench section "${name}" (sections: ${Object.keys(sections).join(', ')})`);
 for (const [name, section] of Object.entries(sections)) {
-  if (wanted.length && !wanted.includes(name)) continue;
+  if (wanted.length ? !wanted.includes(name) : ON_REQUEST.has(name)) continue;
   await section();
   console.log('');
 }

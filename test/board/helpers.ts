@@ -92,3 +92,22 @@ export const tinyScenario: Scenario = {
 export function machineConsole(options: SteppedConsoleOptions = {}, cart: Uint8Array = battleCart()): SteppedConsole {
   return new SteppedConsole(new Odyssey2({ bios: openBios(), cart }), options);
 }
+
+/**
+ * Rule 19's homeland conquest with Bob as the banker: Cy takes Italy, Spain, Iraq and Iran, then Bob's
+ * homeland West Germany, and Bob (who keeps the war chest) is out of the game. Cy's turn follows.
+ */
+export function bankerOutGame(): GameState {
+  let s = play([
+    { type: 'homeland', player: 'Ann', country: 'United States' },
+    { type: 'homeland', player: 'Bob', country: 'West Germany' },
+    { type: 'homeland', player: 'Cy', country: 'Japan' },
+    { type: 'ally.home', player: 'Ann', countries: [] },
+    { type: 'ally.home', player: 'Bob', countries: ['Greece'] },
+    { type: 'ally.home', player: 'Cy', countries: ['Taiwan', 'South Korea'] },
+  ], seated(['Ann', 'Bob', 'Cy'], 'Ann', { banker: 'Bob' }));
+  for (const [c, d] of [['Italy', 'Ann'], ['Spain', 'Bob'], ['Iraq', 'Ann'], ['Iran', 'Bob']] as const) {
+    s = play([{ type: 'attack', player: 'Cy', country: c }, ...fight('Cy', d, [win('attacker', 2500, 2500), win('attacker', 2500, 2500)])], s);
+  }
+  return play([{ type: 'attack', player: 'Cy', country: 'West Germany' }, ...fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2000)])], s);
+}

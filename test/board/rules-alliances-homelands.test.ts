@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { legalActions } from '../../board/index.ts';
 import type { GameState } from '../../board/index.ts';
 import { chips, fight, play, rec, refusal, seated, threeOpening, win } from './helpers.ts';
 
@@ -94,6 +95,30 @@ describe('attacking a homeland (rule 19)', () => {
     expect(rec(s, 'Cy') - cyBefore).toBe(10 + 8);
     expect(chips(s, 'Cy')).toBe(cyChips + 2000 + 1800);
     expect(refusal(s, { type: 'pass', player: 'Bob' }).rule).toBe('19C');
+  });
+
+  it('an eliminated banker hands the war chest to a player still in the game, who the others choose', () => {
+    let s: GameState = { ...surround(), banker: 'Bob' };
+    // While Bob plays, nobody takes the chest from him.
+    expect(refusal(s, { type: 'banker', player: 'Cy' })).toMatchObject({ rule: '1C', reason: expect.stringMatching(/Bob keeps the war chest while still in the game/) });
+    expect(legalActions(s).some((a) => a.type === 'banker')).toBe(false);
+    s = play([{ type: 'attack', player: 'Cy', country: 'Norway' }, ...fight('Cy', 'Ann', [win('defender', 2500, 2500), win('defender', 100, 2500)])], s);
+    s = play([{ type: 'pass', player: 'Ann' }], s);
+    s = play([{ type: 'attack', player: 'Bob', country: 'France' }, ...fight('Bob', 'Cy', [win('attacker', 2500, 2500), win('attacker', 2500, 1800)])], s);
+    s = play([{ type: 'pass', player: 'Bob' }], s);
+    s = play([{ type: 'attack', player: 'Cy', country: 'West Germany' }, ...fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2000)])], s);
+    expect(s.players.find((p) => p.name === 'Bob')!.eliminated).toBe(true);
+    expect(s.banker).toBe('Bob');
+    // The engine asks: the players still in the game may take it over.
+    expect(legalActions(s).find((a) => a.type === 'banker')).toEqual({ type: 'banker', player: null, choices: ['Ann', 'Cy'] });
+    expect(refusal(s, { type: 'banker', player: 'Bob' }).reason).toMatch(/Bob is out of the game and cannot keep the war chest/);
+    expect(refusal(s, { type: 'banker', player: 'Zed' }).reason).toMatch(/no player named "Zed"/);
+    const turn = s.turn;
+    s = play([{ type: 'banker', player: 'Ann' }], s);
+    expect(s.banker).toBe('Ann');
+    expect(s.turn).toBe(turn);
+    expect(s.log[s.log.length - 1]).toBe('Ann takes over the war chest from Bob, who is out of the game');
+    expect(legalActions(s).some((a) => a.type === 'banker')).toBe(false);
   });
 });
 

@@ -48,6 +48,21 @@ describe('console input and the one machine', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
+  it('keeps rolled keys: the whole entry struck back to back with no pause between keys', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=battle#/console');
+    await waitReady(page);
+    await toEntry(page);
+    // keyboard.press is a keydown and keyup with nothing between: many keys land between two frames.
+    for (const code of ['KeyR', 'KeyP', 'Digit4', 'Digit2', 'Digit0', 'Digit0', 'KeyB', 'KeyT', 'Digit1', 'Digit9', 'Digit0', 'Digit0']) {
+      await page.keyboard.press(code);
+    }
+    await poll(async () => {
+      const m = await mailbox(page);
+      return `${m.red.weapon} ${m.red.energy} ${m.blue.weapon} ${m.blue.energy}`;
+    }).toBe('P 4200 T 1900');
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('leaving the console for the board and coming back goes on with the same machine', async () => {
     const { page, errors } = await openApp(browser, '/?cart=battle#/console');
     await waitReady(page);

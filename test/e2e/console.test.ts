@@ -128,7 +128,7 @@ describe('console page', () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
     await page.waitForFunction(() => window.__o2console!.shownFrame > 20);
-    await pause(page);
+    const savedFrame = await pause(page);
     await page.locator('#console-save').click();
     await poll(() => page.locator('#console-message').textContent()).toMatch(/^Saved in slot 1 \(frame \d+\)\.$/);
     const saved = await stateDigest(page);
@@ -138,6 +138,8 @@ describe('console page', () => {
 
     await page.reload();
     await waitReady(page);
+    // The machine is deterministic: paused at the saved frame it would equal the save. Past it, it differs.
+    await page.waitForFunction((f) => window.__o2console!.shownFrame > f + 10, savedFrame);
     await pause(page);
     expect(await stateDigest(page)).not.toEqual(saved);
     await page.locator('#console-load').click();

@@ -30,6 +30,35 @@ function fakeIo(files: Record<string, string | Uint8Array>) {
 }
 
 describe('o2 asm', () => {
+  it('refuses to write its output onto the source (or two outputs onto one file), and the source is untouched', () => {
+    const f = fakeIo({ 's.a48': ' org 400h\n nop\n' });
+    expect(main(['asm', 's.a48', '-o', 's.a48'], f.io)).toBe(1);
+    expect(f.err()).toContain('-o s.a48 is the source file; writing it would destroy the source, so nothing was assembled');
+    expect(f.text('s.a48')).toBe(' org 400h\n nop\n');
+    const g = fakeIo({ 's.a48': ' org 400h\n nop\n' });
+    expect(main(['asm', 's.a48', '-o', 's.bin', '--lst', 's.bin'], g.io)).toBe(1);
+    expect(g.err()).toContain('--lst s.bin is also -o; one file cannot hold both, so nothing was assembled');
+    expect(g.disk.has('s.bin')).toBe(false);
+  });
+
+  it('refuses an empty source (no 0-byte image) and one with only symbols', () => {
+    for (const source of ['', '; nothing\nval equ 5\n']) {
+      const f = fakeIo({ 'e.a48': source });
+      expect(main(['asm', 'e.a48', '-o', 'e.bin'], f.io)).toBe(1);
+      expect(f.err()).toBe('e.a48: the source produced no bytes (it is empty, or holds only symbols, macros and comments); nothing written\n');
+      expect(f.disk.has('e.bin')).toBe(false);
+    }
+  });
+
+  it('prints a source\'s escape bytes escaped, and the true error count past the cap', () => {
+    const f = fakeIo({ 'x.a48': ' org 400h\n db 1\u001b]0;pwned\u0007\n' + ' jmp nowhere\n'.repeat(150) });
+    expect(main(['asm', 'x.a48', '-o', 'x.bin'], f.io)).toBe(1);
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    expect(f.err()).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+    expect(f.err()).toContain('\\x1B]0;pwned\\x07');
+    expect(f.err()).toMatch(/51 more errors not shown \(the first 100 are\)\n151 errors; nothing written\n$/);
+  });
+
   it('writes the binary, listing and map, and exits 0', () => {
     const f = fakeIo({ 'game.a48': ' org 400h\n include "defs.h"\nstart: mov a,#val\n jmp start\n', 'defs.h': 'val equ 5\n' });
     const code = main(['asm', 'game.a48', '-o', 'game.bin', '--lst', 'game.lst', '--map', 'game.map'], f.io);

@@ -76,7 +76,8 @@ describe('KeyQueue (recording sink)', () => {
     runFrames(q, sink, 3);
     expect(sink.log.slice(0, 3)).toEqual([['SPACE down'], ['SPACE up'], []]);
     expect(q.idle).toBe(true);
-    // Pressed again before the release reached the machine: a second press after a frame up.
+    // Struck again before the last press left the machine: every press is a press of its own, each
+    // after a frame with the key up; the last one is still held.
     q.press('5');
     q.release('5');
     q.press('5');
@@ -84,10 +85,36 @@ describe('KeyQueue (recording sink)', () => {
     runFrames(q, sink, 1);
     q.press('5');
     runFrames(q, sink, 4);
-    expect(sink.log.slice(3, 8)).toEqual([['5 down'], ['5 up'], ['5 down'], [], []]);
+    expect(sink.log.slice(3, 8)).toEqual([['5 down'], ['5 up'], ['5 down'], ['5 up'], ['5 down']]);
+    runFrames(q, sink, 2);
+    expect(sink.log.slice(8, 10)).toEqual([[], []]);
     q.release('5');
     runFrames(q, sink, 1);
-    expect(sink.log[8]).toEqual(['5 up']);
+    expect(sink.log[10]).toEqual(['5 up']);
+  });
+
+  it('starts rolled matrix keys one at a time, in the order struck, each after the last tap is let go', () => {
+    const q = new KeyQueue({ holdFrames: 2, gapFrames: 1 });
+    const sink = new Recorder();
+    // P struck before R although R comes first in the matrix's key list: order is the player's.
+    q.press('P');
+    q.press('R');
+    q.release('P');
+    q.release('R');
+    q.press('J0_UP');
+    runFrames(q, sink, 6);
+    expect(sink.log.slice(0, 6)).toEqual([['J0_UP down', 'P down'], [], ['P up', 'R down'], [], ['R up'], []]);
+    expect(q.idle).toBe(true);
+  });
+
+  it('lets a key the player really holds overlap the next one, as the keyboard would', () => {
+    const q = new KeyQueue({ holdFrames: 1, gapFrames: 1 });
+    const sink = new Recorder();
+    q.press('R');
+    runFrames(q, sink, 2);
+    q.press('P');
+    runFrames(q, sink, 1);
+    expect(sink.log.slice(0, 3)).toEqual([['R down'], [], ['P down']]);
   });
 
   it('refuses an unknown key with a sentence naming it and queues nothing of that call', () => {
@@ -151,6 +178,46 @@ describe('KeyQueue on the battle cartridge', { timeout: 60_000 }, () => {
     const mb = readMailbox(m.eram);
     expect(mb.red).toMatchObject({ weapon: 'T', energy: 2500 });
     expect(mb.blue).toMatchObject({ weapon: 'S', energy: 3000 });
+  });
+
+  for (const overlap of [false, true]) {
+    it(`reaches the cartridge with rolled keys struck within one frame (${overlap ? 'overlapping' : 'back to back'})`, () => {
+      const m = bootCart();
+      const q = new KeyQueue();
+      q.press('SPACE');
+      q.release('SPACE');
+      runUntilIdle(m, q);
+      for (let f = 0; f < 10; f++) m.runFrame();
+      // The whole red entry between the same two frames, the two 0s included.
+      const keys = ['R', 'P', '4', '2', '0', '0'];
+      keys.forEach((k, i) => {
+        // Overlapping: each key goes down before the one before it comes up (a key cannot overlap itself).
+        if (overlap && i > 0 && keys[i - 1] === k) q.release(k);
+        q.press(k);
+        if (overlap && i > 0 && keys[i - 1] !== k) q.release(keys[i - 1]);
+        if (!overlap) q.release(k);
+      });
+      if (overlap) q.release('0');
+      runUntilIdle(m, q);
+      m.runFrame();
+      const mb = readMailbox(m.eram);
+      expect(mb.phase).toBe('entry');
+      expect(mb.red).toMatchObject({ weapon: 'P', energy: 4200 });
+    });
+  }
+
+  it('keeps the order of repeated keys struck between two frames (both sides of the entry at once)', () => {
+    const m = bootCart();
+    const q = new KeyQueue();
+    for (const k of ['SPACE', 'R', 'P', '4', '2', '0', '0', 'B', 'T', '1', '9', '0', '0']) {
+      q.press(k);
+      q.release(k);
+    }
+    runUntilIdle(m, q);
+    m.runFrame();
+    const mb = readMailbox(m.eram);
+    expect(mb.red).toMatchObject({ weapon: 'P', energy: 4200 });
+    expect(mb.blue).toMatchObject({ weapon: 'T', energy: 1900 });
   });
 
   it('without the queue, a key set and cleared between two frames never reaches the cartridge', () => {

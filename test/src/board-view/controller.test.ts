@@ -66,6 +66,23 @@ describe('BoardController with the board engine', () => {
     expect(again.snapshot().view.players.find((p) => p.name === 'Bob')?.record).toBe(4.5);
   });
 
+  it('says once when the last autosave was cut off by closing the page, and resumes the save before it', async () => {
+    const store = memoryStore();
+    const c = new BoardController(boardEngine(), store);
+    play(c, OPENING);
+    await c.settled();
+    store.cutOff = { startedAt: '2026-11-24T05:06:07.000Z' };
+    const again = new BoardController(boardEngine(), store);
+    await again.resume();
+    const notice = again.snapshot().notice;
+    expect(notice?.kind).toBe('error');
+    expect(notice && 'text' in notice ? notice.text : '').toMatch(/^The last autosave \(started .+\) did not finish: the page was closed while it was being written\. Resumed the game as it was saved before it; the last step may be missing\.$/);
+    expect(again.snapshot().view.log).toEqual(c.snapshot().view.log);
+    const third = new BoardController(boardEngine(), store);
+    await third.resume();
+    expect(third.snapshot().notice).toMatchObject({ kind: 'info', text: 'Resumed the saved game.' });
+  });
+
   it('leaves undo to the engine: a recorded battle cannot be undone, and says why', async () => {
     const c = new BoardController(boardEngine(), memoryStore());
     play(c, OPENING);

@@ -40,4 +40,26 @@ describe('Pacer', () => {
     expect(p.due(5000)).toBe(1);
     expect(p.dropped).toBe(0);
   });
+
+  it('pulls the next frame forward for input at most once a period, keeping the long-run rate', () => {
+    const p = new Pacer(10);
+    p.restart(0);
+    expect(p.due(0)).toBe(1);
+    expect(p.pullForward(2)).toBe(true); // frame 2 (due at 10) runs at 2
+    expect(p.pullForward(3)).toBe(false); // frame 3 is a whole period away: not again
+    expect(p.due(10)).toBe(0); // its slot is taken
+    expect(p.wait(10)).toBe(10);
+    expect(p.due(20)).toBe(1);
+    expect(p.pullForward(20)).toBe(true);
+    expect(p.pullForward(29)).toBe(false);
+    expect(p.due(30)).toBe(0);
+    expect(p.due(40)).toBe(1);
+    let frames = 5;
+    for (let t = 21; t < 10_000; t += 1) {
+      if (t % 37 === 0) frames += p.pullForward(t) ? 1 : 0;
+      frames += p.due(t);
+    }
+    expect(frames).toBe(1000);
+    expect(p.dropped).toBe(0);
+  });
 });

@@ -30,3 +30,30 @@ it('o2 run --input plays the blue-wins-mine session; the last state line holds t
   const m = mailbox(Uint8Array.from(last.eram.match(/../g) ?? [], (h) => parseInt(h, 16)));
   expect(m).toMatchObject({ phase: 3, winner: 2, battles: 1 });
 });
+
+it('o2 run --bot left:hard --bot right:easy --seed N: the bots fight the typed battle to its end, the same way each time', () => {
+  const entry = typedEntry();
+  const run = (seed: string): { code: number; out: string } => {
+    const disk = new Map<string, Uint8Array>([['battle.bin', battleCart()], ['bios.rom', openBios()], ['entry.txt', new TextEncoder().encode(entry)]]);
+    let out = '';
+    const io: RunIo = {
+      stdout: (t) => { out += t; },
+      stderr: (t) => { throw new Error(t); },
+      readFile: (path) => disk.get(path) ?? (() => { throw Object.assign(new Error(path), { code: 'ENOENT' }); })(),
+      writeFile: () => {},
+    };
+    const code = runMain(['--cart', 'battle.bin', '--bios', 'bios.rom', '--frames', '3000', '--input', 'entry.txt',
+      '--bot', 'left:hard', '--bot', 'right:easy', '--seed', seed], io);
+    return { code, out };
+  };
+  const a = run('7');
+  expect(a.code).toBe(0);
+  expect(a.out).toMatch(/^frame \d+: battle 1 over: (red|blue) wins \(a weapon destroyed\); energy left red \d+, blue \d+$/m);
+  expect(run('7').out).toBe(a.out);
+});
+
+/** From SELECT GAME: red tank 2000, blue jet 2000, ENTER (runner script lines). */
+function typedEntry(): string {
+  const keys = ['SPACE', 'R', 'T', '2', '0', '0', '0', 'B', 'P', '2', '0', '0', '0', 'ENTER'];
+  return keys.map((k, i) => `${40 + 10 * i} ${k} down\n${44 + 10 * i} ${k} up\n`).join('');
+}

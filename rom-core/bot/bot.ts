@@ -1,0 +1,164 @@
+/**
+ * The battle opponent: holds one hand control of our battle cartridge and plays any weapon on any
+ * battlefield, from what a player sees (the mailbox's positions, headings, projectiles and visibility,
+ * and the battlefield on screen), with a reaction delay. Platform-free: the worker and Node drive the
+ * same code, one call a frame (`step`), which returns the joystick bits for the next frame and
+ * allocates nothing. Deterministic for a seed.
+ *
+ * Levels differ in how late they see (reaction delay), how carefully they aim, how often they think
+ * again, and whether they dodge; the tactics per weapon are in tank.ts, sub.ts and jet.ts.
+ */
+import { MAILBOX } from '../roms/carts/mailbox.ts';
+import { identifyLayout } from './battlefields.ts';
+import { Prng } from './prng.ts';
+import { CENTRE, FIRE_BIT, JET, STICK_BITS, SUB, SideView, TANK, recordOf } from './view.ts';
+import { tankTurn } from './tank.ts';
+import { subTurn } from './sub.ts';
+import { jetTurn } from './jet.ts';
+
+export const BOT_LEVELS = ['easy', 'medium', 'hard'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+export interface LevelTraits {
+  /** Frames between something happening and the bot acting on it. */
+  delay: number;
+  /** Pixels added to the hit reach when judging a shot (a careless aim fires more misses). */
+  aimSlack: number;
+  /** Chance a frame that the bot steps out of an incoming projectile's way. */
+  dodge: number;
+  /** Frames between route plans (and between a missile's course corrections). */
+  rethink: number;
+  /** Leads a moving target (aims where it will be). */
+  lead: boolean;
+}
+
+export const LEVEL_TRAITS: Readonly<Record<BotLevel, LevelTraits>> = Object.freeze({
+  easy: { delay: 20, aimSlack: 6, dodge: 0, rethink: 16, lead: false },
+  medium: { delay: 10, aimSlack: 2, dodge: 0.5, rethink: 6, lead: false },
+  hard: { delay: 3, aimSlack: 0, dodge: 1, rethink: 2, lead: true },
+});
+
+const PHASE_BATTLE = 2;
+const MEMORY = 32;
+
+export class BattleBot {
+  readonly traits: LevelTraits;
+  readonly rng: Prng;
+  /** The weapon this bot steers, as the cartridge shows it now. */
+  readonly me = new SideView();
+  /** The enemy as the bot perceives it: `traits.delay` frames old. */
+  readonly enemy = new SideView();
+  /** Where the enemy was last seen (visible), and its motion then. */
+  lastSeenX = -1;
+  lastSeenY = -1;
+  seenDx = 0;
+  seenDy = 0;
+  layout = -1;
+  /** Frames since this battle started (the bot's own clock). */
+  clock = 0;
+  /** The output being built this frame: a direction (8 = centre), a press of the button (a new shot), or the button held. */
+  dir = CENTRE;
+  press = false;
+  hold = false;
+  /** Scratch memory the tactics keep between frames (route target, patrol goal, counters). */
+  goalCol = -1;
+  goalRow = -1;
+  planAt = -1;
+  stillFrames = 0;
+  escapeFrames = 0;
+  escapeDir = CENTRE;
+  /** A submarine's missile course, a jet's wanted heading: kept between rethinks. */
+  course = CENTRE;
+  /** The route plan: each cell's distance to the goal cells (-1 unreachable), and its work queue. */
+  readonly dist = new Int16Array(80);
+  readonly queue = new Int16Array(80);
+  private lastX = -1;
+  private lastY = -1;
+  private buttonWasDown = false;
+  private readonly history: SideView[] = Array.from({ length: MEMORY }, () => new SideView());
+  private readonly now = new SideView();
+  private readonly myBase: number;
+  private readonly enemyBase: number;
+
+  constructor(readonly stick: 0 | 1, readonly level: BotLevel, seed = 1) {
+    this.traits = LEVEL_TRAITS[level];
+    this.rng = new Prng(seed * 2 + stick);
+    this.myBase = recordOf(stick);
+    this.enemyBase = recordOf(stick === 0 ? 1 : 0);
+  }
+
+  /**
+   * The joystick bits for the next frame (UP 1, RIGHT 2, DOWN 4, LEFT 8, FIRE 16) from the external RAM
+   * and the VDC registers the last frame left. Outside a battle the stick is left alone (0).
+   */
+  step(eram: Uint8Array, vdcRegs: Uint8Array): number {
+    if (eram[MAILBOX.phase] !== PHASE_BATTLE) {
+      this.clock = 0;
+      this.layout = -1;
+      this.buttonWasDown = false;
+      return 0;
+    }
+    if (this.clock === 0) this.startBattle(vdcRegs);
+    this.me.read(eram, this.myBase);
+    this.now.read(eram, this.enemyBase);
+    this.history[this.clock % MEMORY].copy(this.now);
+    const seen = this.history[Math.max(0, this.clock - this.traits.delay) % MEMORY];
+    this.enemy.copy(seen);
+    if (this.enemy.visible) {
+      if (this.lastSeenX >= 0 && this.clock >= this.traits.delay + 1) {
+        const before = this.history[Math.max(0, this.clock - this.traits.delay - 1) % MEMORY];
+        this.seenDx = this.enemy.x - before.x;
+        this.seenDy = this.enemy.y - before.y;
+        if (Math.abs(this.seenDx) > 3 || Math.abs(this.seenDy) > 3) this.seenDx = this.seenDy = 0; // a wrap
+      }
+      this.lastSeenX = this.enemy.x;
+      this.lastSeenY = this.enemy.y;
+    }
+    this.trackStill();
+    this.dir = CENTRE;
+    this.press = false;
+    this.hold = false;
+    if (this.layout >= 0 && (this.me.state & 0x80) === 0) {
+      if (this.me.weapon === TANK) tankTurn(this);
+      else if (this.me.weapon === SUB) subTurn(this);
+      else if (this.me.weapon === JET) jetTurn(this);
+    }
+    this.clock++;
+    return this.output();
+  }
+
+  /** A shot needs the button up for a frame before it goes down again; a held button stays down. */
+  private output(): number {
+    let bits = STICK_BITS[this.dir];
+    if (this.hold || (this.press && !this.buttonWasDown)) bits |= FIRE_BIT;
+    this.buttonWasDown = (bits & FIRE_BIT) !== 0;
+    return bits;
+  }
+
+  private startBattle(vdcRegs: Uint8Array): void {
+    this.layout = identifyLayout(vdcRegs);
+    this.lastSeenX = this.lastSeenY = -1;
+    this.seenDx = this.seenDy = 0;
+    this.goalCol = this.goalRow = -1;
+    this.planAt = -1;
+    this.stillFrames = this.escapeFrames = 0;
+    this.course = CENTRE;
+    this.lastX = this.lastY = -1;
+  }
+
+  private trackStill(): void {
+    if (this.me.x === this.lastX && this.me.y === this.lastY) this.stillFrames++;
+    else this.stillFrames = 0;
+    this.lastX = this.me.x;
+    this.lastY = this.me.y;
+  }
+
+  /** Where to aim: the enemy as perceived, led by its motion when the level leads targets. */
+  targetX(frames: number): number {
+    return this.enemy.x + (this.traits.lead ? this.seenDx * frames : 0);
+  }
+
+  targetY(frames: number): number {
+    return this.enemy.y + (this.traits.lead ? this.seenDy * frames : 0);
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * Computer players at the table (issue 10): any seat can be played by the computer at three levels.
+ * Its board moves come from board/ai (public state and legal actions only), each after a short pause
+ * people can follow, sent through the board's controller like anyone's (so they land in the log), with
+ * the reason shown in a sentence. Its battles are fought on the console by the battle bot, which holds
+ * the seat's hand control in the worker; when the attacker is a computer the page programs the battle
+ * and presses ENTER itself, and goes on after the result. Which seats are computers is kept in this
+ * browser (per seat name) and can change at any time, mid-game included.
+ */
+import { ComputerPlayers, isLevel, LEVELS } from '../../board/index.ts';
+import type { Level } from '../../board/index.ts';
+import { el } from '../platform/dom.ts';
+import { setting } from '../platform/settings.ts';
+import type { BoardController } from '../board-view/controller.ts';
+import type { MachineHost } from '../machine/host.ts';
+import type { BattleDriver } from './battle-driver.ts';
+
+/** The visible pause before a computer's board move and between its battle steps. */
+export const COMPUTER_PAUSE_MS = 900;
+
+type Seats = Record<string, Level>;
+
+const SEATS = setting<Seats>('o2conquest.table.computers', {}, (text) => {
+  try {
+    const v = JSON.parse(text) as unknown;
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+    const out: Seats = {};
+    for (const [name, level] of Object.entries(v)) if (isLevel(level)) out[name] = level;
+    return out;
+  } catch {
+    return undefined;
+  }
+}, (v) => JSON.stringify(v));
+
+export class ComputerSeats {
+  readonly element: HTMLElement;
+  private readonly list = el('div', { class: 'tb-computer-seats' });
+  private readonly status = el('p', { class: 'tb-seat-status', id: 'table-computer-status', role: 'status' });
+  private seats: Seats = SEATS.get();
+  private players: ComputerPlayers;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The levels the worker's bots play on the left and right controls now (null: a person). */
+  private readonly assigned: (Level | null)[] = [null, null];
+  private enterPresses = 0;
+  private shownNames = '';
+  private destroyed = false;
+  private readonly pauseMs: number;
+
+  constructor(
+    private readonly host: MachineHost,
+    private readonly controller: BoardController,
+    private readonly driver: BattleDriver,
+    pauseMs?: number,
+  ) {
+    this.pauseMs = pauseMs ?? COMPUTER_PAUSE_MS;
+    this.players = this.build();
+    this.element = el('details', { class: 'tb-computers', id: 'table-computers' },
+      el('summary', { text: 'Computer players' }),
+      el('p', { class: 'tb-hint', text: 'Any seat can be played by the computer: it makes its board moves after a short pause, and its battles are fought on the console by the battle bot.' }),
+      this.list, this.status);
+  }
+
+  private build(): ComputerPlayers {
+    const seats = Object.entries(this.seats).map(([name, level]) => ({ name, level }));
+    return new ComputerPlayers(seats, 1 + (Date.now() % 100_000));
+  }
+
+  isComputer(name: string): boolean {
+    return this.seats[name] !== undefined;
+  }
+
+  /** Redraws the seat list when the players change, then lets the computers act if it is their turn. */
+  update(): void {
+    if (this.destroyed) return;
+    const view = this.controller.snapshot().view;
+    const names = view.phase === 'setup' ? [] : view.players.map((p) => p.name);
+    const key = names.join('\n');
+    if (key !== this.shownNames) {
+      this.shownNames = key;
+      this.list.replaceChildren(...(names.length ? names.map((n) => this.seatRow(n)) : [el('p', { text: 'Start the game on the board first; then choose which seats the computer plays.' })]));
+    }
+    this.act();
+  }
+
+  private seatRow(name: string): HTMLElement {
+    const s = el('select', { 'data-key': `computer-${name}`, title: `Who plays ${name}` });
+    s.append(el('option', { value: '', text: 'a person' }));
+    for (const l of LEVELS) s.append(el('option', { value: l, text: `the computer (${l})` }));
+    s.value = this.seats[name] ?? '';
+    s.addEventListener('change', () => {
+      const next = { ...this.seats };
+      if (s.value && isLevel(s.value)) next[name] = s.value;
+      else delete next[name];
+      this.seats = next;
+      SEATS.set(next);
+      this.players = this.build();
+      this.say(s.value ? `${name} is played by the computer (${s.value}).` : `${name} is played by a person.`);
+      this.act();
+    });
+    return el('label', {}, `${name}: `, s);
+  }
+
+  private say(text: string): void {
+    this.status.textContent = text;
+  }
+
+  /** One step for the computers, if one is theirs: a board move, or a battle step, after a pause. */
+  private act(): void {
+    if (this.timer !== undefined || this.destroyed) return;
+    this.syncBots();
+    const d = this.driver.state;
+    const request = this.controller.pendingBattle();
+    const attackerIsComputer = request ? this.isComputer(request.attacker.player) : false;
+    if (d.stage === 'enter' && d.request && this.isComputer(d.request.attacker.player)) {
+      // Pressed again after a while if the console has not started the battle (a key it missed).
+      this.later(() => { void this.host.runtime?.api.typeKeys(['ENTER']); }, this.enterPresses++ === 0 ? 1 : 3);
+      return;
+    }
+    if (d.stage === 'result' && d.request && this.isComputer(d.request.attacker.player)) {
+      // The result's words stay up a little longer than a move's pause.
+      this.later(() => { void this.driver.next(); }, 3);
+      return;
+    }
+    if (this.driver.busy) return;
+    if (request && attackerIsComputer && d.stage === 'ready') {
+      this.later(() => {
+        if (this.controller.pendingBattle() && !this.driver.busy) {
+          this.enterPresses = 0;
+          void this.driver.program();
+        }
+      });
+      return;
+    }
+    const state = this.controller.gameState();
+    if (!state || request) return;
+    let move;
+    try {
+      move = this.players.moveNow(state);
+    } catch (e) {
+      this.say(`The computer could not choose a move: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    if (!move) return;
+    this.later(() => {
+      // The game may have moved on during the pause (a person's move, an undo): ask again then.
+      if (this.controller.gameState() !== state) return;
+      const ok = this.controller.act(move.event);
+      this.say(ok ? `${move.player} (${move.level}): ${move.reason}` : `${move.player} (${move.level}) tried a move the rules refused; a person may play it instead.`);
+    });
+  }
+
+  private later(fn: () => void, pauses = 1): void {
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.destroyed) return;
+      fn();
+      this.act();
+    }, this.pauseMs * pauses);
+  }
+
+  /** The bot holds a computer combatant's hand control while a battle is programmed and fought. */
+  private syncBots(): void {
+    const d = this.driver.state;
+    const fighting = ['programming', 'enter', 'fighting'].includes(d.stage) && d.seating !== null;
+    this.assign(0, fighting && d.seating ? this.seats[d.seating.red] ?? null : null);
+    this.assign(1, fighting && d.seating ? this.seats[d.seating.blue] ?? null : null);
+  }
+
+  private assign(stick: 0 | 1, level: Level | null): void {
+    if (this.assigned[stick] === level) return;
+    const api = this.host.runtime?.api;
+    if (!api) return;
+    this.assigned[stick] = level;
+    void api.setBot(stick, level, 1 + (Date.now() % 65_536));
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    clearTimeout(this.timer);
+    this.assign(0, null);
+    this.assign(1, null);
+  }
+}

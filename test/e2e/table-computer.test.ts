@@ -1,0 +1,66 @@
+/**
+ * Computer players on the table page (issue 10): both seats of a small game handed to the computer
+ * play it to its end on #/table with nobody touching anything: board moves from board/ai after a
+ * (shortened) pause, every battle programmed on the console, started with ENTER and fought there by
+ * the battle bots holding both hand controls, results read from the machine. Waits are for states.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { applyEvent, newGame } from '../../board/index.ts';
+import type { GameEvent, Scenario } from '../../board/index.ts';
+import { encodeSession } from '../../src/board-view/engine-adapter.ts';
+import { encodeEnvelope } from '../../src/board-view/save-format.ts';
+import { launchBrowser, openApp } from './browser.ts';
+import { waitReady } from './console-helpers.ts';
+
+const TINY: Scenario = {
+  name: 'tiny',
+  zones: [
+    { name: 'North', countries: [{ name: 'A1', pbu: 2 }, { name: 'A2', pbu: 6 }, { name: 'A3', pbu: 3 }] },
+    { name: 'South', countries: [{ name: 'B1', pbu: 1 }, { name: 'B2', pbu: 5 }] },
+  ],
+};
+
+const OPENING: GameEvent[] = [
+  { type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'yellow' }] },
+  { type: 'first.call', player: 'Ann', digit: 9 },
+  { type: 'first.call', player: 'Bob', digit: 0 },
+  { type: 'first.readout', digit: 9 },
+];
+
+function saved(): string {
+  let s = newGame(TINY);
+  for (const e of OPENING) {
+    const r = applyEvent(s, e);
+    if (!r.ok) throw new Error(`${e.type}: ${r.refusal.reason}`);
+    s = r.state;
+  }
+  return encodeEnvelope({ engine: encodeSession(s) });
+}
+
+const phase = (page: Page) => page.locator('.bv').getAttribute('data-phase');
+
+describe('computer players at the table', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+
+  it('two computer seats play a small game to its end, every battle fought on the console by the bots', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=battle&computerPause=60#/table');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await waitReady(page);
+    await page.locator('.bv[data-ready="true"]').waitFor();
+    await page.locator('#bv-import-file').setInputFiles({ name: 'tiny.json', mimeType: 'application/json', buffer: Buffer.from(saved()) });
+    await expect.poll(() => phase(page)).toBe('homelands');
+    await page.locator('#table-computers summary').click();
+    await page.locator('[data-key="computer-Ann"]').selectOption('hard');
+    await page.locator('[data-key="computer-Bob"]').selectOption('easy');
+    // Battles start: the cartridge's battle counter moves while nobody touches a key.
+    await expect.poll(() => page.evaluate(() => window.__o2console!.eram()[0x0a]), { timeout: 120_000, interval: 250 }).toBeGreaterThan(0);
+    await expect.poll(() => phase(page), { timeout: 240_000, interval: 500 }).toBe('over');
+    const log = (await page.locator('.bv').textContent()) ?? '';
+    expect(log).toMatch(/Ann|Bob/);
+    expect(await page.locator('#table-computer-status').textContent()).toMatch(/^(Ann \(hard\)|Bob \(easy\)): /);
+    expect(errors).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,43 @@
+/** The bot's battlefields are the cartridge's (maps.a48 as assembled), and it tells them apart from the screen. */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LAYOUT_BYTES, T_MINE, T_MOUNT, T_OUT, T_TREE, T_WATER, identifyLayout, terrainAt } from '../../../rom-core/bot/battlefields.ts';
+import { assembleBattleCart } from '../../../rom-core/roms/carts/index.ts';
+import { Arena } from '../../../rom-core/bot/arena.ts';
+import { BattleBot } from '../../../rom-core/bot/bot.ts';
+import { battleCart, openBios } from '../roms/carts/scenarios.ts';
+
+const CARTS_DIR = resolve(import.meta.dirname, '../../../rom-core/roms/carts');
+
+describe('battlefields', () => {
+  it('are byte for byte the cartridge\'s own maps table (bank 0)', () => {
+    const cart = assembleBattleCart((p) => readFileSync(resolve(CARTS_DIR, p), 'utf8'));
+    const at = cart.symbols[0].get('maps');
+    expect(at).toBeDefined();
+    const bytes = Array.from(cart.image.subarray(at! - 0x400, at! - 0x400 + 160));
+    expect(bytes).toEqual(LAYOUT_BYTES);
+  });
+
+  it('reads terrain under an object\'s centre as the cartridge does (cell 16 x 24 from X 8, Y 24)', () => {
+    // Layout 0: row 0 col 2 is a tree (20h high nibble of byte 1), row 2 col 4 water, row 7 col 4 a mountain, row 5 col 8 a mine.
+    expect(terrainAt(0, 8 + 2 * 16 + 4, 24 + 4)).toBe(T_TREE);
+    expect(terrainAt(0, 8 + 4 * 16 + 4, 24 + 2 * 24 + 4)).toBe(T_WATER);
+    expect(terrainAt(0, 8 + 4 * 16 + 4, 24 + 7 * 24 + 4)).toBe(T_MOUNT);
+    expect(terrainAt(0, 8 + 8 * 16 + 4, 24 + 5 * 24 + 4)).toBe(T_MINE);
+    expect(terrainAt(0, 0, 100)).toBe(T_OUT);
+    expect(terrainAt(0, 8 + 10 * 16, 100)).toBe(T_OUT);
+  });
+
+  it('tells the four battlefields apart from the grid registers the cartridge draws, in their turn', () => {
+    const arena = new Arena(openBios(), battleCart());
+    const seen: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const o = arena.fight({ red: 'T', blue: 'T', redEnergy: 300, blueEnergy: 300 }, new BattleBot(0, 'easy', i), new BattleBot(1, 'easy', i + 9));
+      seen.push(o.layout);
+    }
+    expect(seen).toEqual([0, 1, 2, 3, 0]);
+    // No water drawn (a blank grid): no battlefield.
+    expect(identifyLayout(new Uint8Array(256))).toBe(-1);
+  });
+});
