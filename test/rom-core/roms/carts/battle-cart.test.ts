@@ -96,6 +96,20 @@ describe('outcomes (mailbox and screen agree)', () => {
     }
   });
 
+  it('equal weapons and energies, nobody hit: both run dry on the same frame, a tie (manual 12B, 12G)', () => {
+    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R T 1 0 B T 1 0 ENTER'), 300);
+    const m = mailbox(r.machine.eram);
+    expect(m).toMatchObject({ phase: PH.result, winner: 3, reason: 2 });
+    expect(m.red.energy).toBe(0);
+    expect(m.blue.energy).toBe(0);
+    // The same frame: no battle frame where one side has run dry and the other has energy left.
+    const frames = r.records.map((f) => mailbox(eramOf(f)));
+    expect(frames.some((f) => f.phase === PH.battle && f.red.energy > 0)).toBe(true);
+    const split = frames
+      .find((f) => f.phase === PH.battle && (f.red.energy === 0) !== (f.blue.energy === 0));
+    expect(split).toBeUndefined();
+  });
+
   it('a side that runs out of energy loses', () => {
     const m = last('red-out-of-energy');
     expect(m).toMatchObject({ phase: PH.result, winner: 2, reason: 2 });
