@@ -1,0 +1,126 @@
+/** One statement: its label and its directive, macro call or instruction. */
+import { isMnemonic } from './encode.ts';
+import type { Token } from './lexer.ts';
+import { splitOperands } from './lexer.ts';
+import { namelessRun } from './source-lines.ts';
+import { AsmEmitter } from './emit.ts';
+import { ADDRESS_LIMIT, DIRECTIVES, hex } from './state.ts';
+import type { MacroDef } from './state.ts';
+
+
+export abstract class AsmDirectives extends AsmEmitter {
+  protected abstract include(op: Token, rest: Token[], includeDepth: number, macroDepth: number): void;
+  protected abstract expand(macro: MacroDef, op: Token, rest: Token[], includeDepth: number, macroDepth: number): void;
+
+  // ---- statements --------------------------------------------------------------------------
+
+  protected statement(tokens: Token[], includeDepth: number, macroDepth: number): void {
+    this.statementAddress = this.address;
+    if (tokens.length === 0) {
+      this.listLine('');
+      return;
+    }
+    const [t0, t1] = tokens;
+    const upper = (t: Token | undefined): string => (t && t.kind === 'ident' ? t.text.toUpperCase() : '');
+    const isOpWord = (t: Token | undefined): boolean =>
+      !!t && t.kind === 'ident' && (DIRECTIVES.has(upper(t)) || isMnemonic(t.text) || this.macros.has(upper(t)));
+
+    let label: Token | undefined;
+    let i = 0;
+    const nameless = namelessRun(tokens, 0);
+    if (nameless) {
+      // ASL's nameless labels: a line starting with `-` (or `+`), with or without a colon.
+      this.defineNameless(nameless.sign);
+      i = nameless.count;
+      if (tokens[i]?.kind === 'op' && tokens[i].text === ':') i++;
+    } else if (t0.kind === 'ident' && t1?.kind === 'op' && t1.text === ':') {
+      label = t0;
+      i = 2;
+    } else if (t0.kind === 'ident' && (['EQU', 'SET'].includes(upper(t1)) || (t1?.kind === 'op' && t1.text === '='))) {
+      label = t0;
+      i = 1;
+    } else if (t0.kind === 'ident' && !isOpWord(t0)) {
+      // ASL style: a name in column 1, or a name before a mnemonic, is a label without a colon.
+      if (t0.col === 0 || isOpWord(t1)) {
+        label = t0;
+        i = 1;
+      }
+    }
+    const op = tokens[i];
+    const rest = tokens.slice(i + 1);
+    const opName = op ? (op.kind === 'op' && op.text === '=' ? 'SET' : upper(op)) : '';
+
+    if (opName === 'EQU' || opName === 'SET') {
+      if (!label) this.fail('syntax', `${opName} needs a name before it`, op.col, op.end - op.col);
+      if (rest.length === 0) this.fail('syntax', `${opName} needs a value`, op.col, op.end - op.col);
+      const value = this.value(rest, 'late', opName);
+      this.define(label, value, opName === 'EQU' ? 'equ' : 'set');
+      this.listLine(value === undefined ? '' : `      = ${hex(value & 0xffff, 4)}`);
+      return;
+    }
+    if (label) this.define(label, this.address, 'label');
+    if (!op) {
+      this.listLine(`${hex(this.address, 4)}`);
+      return;
+    }
+    if (op.kind !== 'ident') this.fail('syntax', `expected a mnemonic or directive, found '${op.text}'`, op.col, op.end - op.col);
+
+    switch (opName) {
+      case 'CPU':
+        this.listLine('');
+        return;
+      case 'END':
+        this.ended = true;
+        this.listLine('');
+        return;
+      case 'ORG': {
+        if (rest.length === 0) this.fail('syntax', 'ORG needs an address', op.col, op.end - op.col);
+        const v = this.value(rest, 'now', 'ORG')!;
+        if (v < 0 || v >= ADDRESS_LIMIT) this.fail('out-of-range', `ORG address ${v} is outside 0..0xFFFF`, ...this.span(rest));
+        this.address = v;
+        this.listLine(hex(v, 4));
+        return;
+      }
+      case 'ALIGN': {
+        // ASL's ALIGN (the homebrew sources use `align 256` to start a MOVP table on a page):
+        // moves the address up to the next multiple, reserving the gap as DS does.
+        if (rest.length === 0) this.fail('syntax', 'ALIGN needs a value', op.col, op.end - op.col);
+        const n = this.value(rest, 'now', 'ALIGN')!;
+        if (n < 1 || n > ADDRESS_LIMIT) this.fail('out-of-range', `ALIGN value ${n} is outside 1..0x10000`, ...this.span(rest));
+        const to = Math.ceil(this.address / n) * n;
+        if (to > ADDRESS_LIMIT) this.fail('out-of-range', `ALIGN ${n} moves the address past 0xFFFF`, ...this.span(rest));
+        this.listLine(hex(this.address, 4));
+        this.address = to;
+        return;
+      }
+      case 'DB':
+      case 'DW':
+        this.data(opName, op, rest);
+        return;
+      case 'DS': {
+        const parts = splitOperands(rest);
+        if (parts.length < 1 || parts.length > 2 || parts[0].length === 0) this.fail('syntax', 'DS needs a count and an optional fill byte', op.col, op.end - op.col);
+        const count = this.value(parts[0], 'now', 'DS')!;
+        if (count < 0 || this.address + count > ADDRESS_LIMIT) this.fail('out-of-range', `DS count ${count} is out of range`, ...this.span(parts[0]));
+        if (parts.length === 2) {
+          const fill = this.byteValue(parts[1]);
+          this.emit(new Array<number>(count).fill(fill), undefined);
+        } else {
+          this.listLine(hex(this.address, 4));
+          this.address += count;
+        }
+        return;
+      }
+      case 'INCLUDE':
+        this.include(op, rest, includeDepth, macroDepth);
+        return;
+    }
+    const macro = this.macros.get(opName);
+    if (macro) {
+      this.expand(macro, op, rest, includeDepth, macroDepth);
+      return;
+    }
+    this.instruction(op, rest);
+  }
+
+}

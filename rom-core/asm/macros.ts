@@ -1,0 +1,211 @@
+/** Lines, IF blocks, MACRO recording and expansion, INCLUDE. */
+import { AsmError } from './diagnostic.ts';
+import type { Token } from './lexer.ts';
+import { commentStart, splitOperands, tokenize } from './lexer.ts';
+import { includedName, splitLines, substitute } from './source-lines.ts';
+import type { SourceLine } from './source-lines.ts';
+import { AsmDirectives } from './directives.ts';
+import { DIRECTIVES, MAX_EXPANDED_LINES, MAX_EXPANSIONS, MAX_INCLUDE_DEPTH, MAX_MACRO_DEPTH, StatementAbort } from './state.ts';
+import type { MacroDef } from './state.ts';
+import { isMnemonic } from './encode.ts';
+
+export abstract class AsmMacros extends AsmDirectives {
+  // ---- lines, IF, MACRO recording ----------------------------------------------------------
+
+  /** Runs the lines of one file or one macro body; IF and MACRO must close inside it. */
+  protected processLines(lines: SourceLine[], includeDepth: number, macroDepth: number): void {
+    // Each IF keeps whether its enclosing block is active, so a line asks only the innermost one
+    // (nesting costs nothing per line, however deep).
+    const conditions: { active: boolean; taken: boolean; seenElse: boolean; parent: boolean; at: SourceLine; token: Token }[] = [];
+    let recording: { def: MacroDef; at: SourceLine; col: number; nested: number } | undefined;
+    const active = (): boolean => conditions.length === 0 || conditions[conditions.length - 1].active;
+
+    for (const line of lines) {
+      if (this.ended) break;
+      this.current = line;
+      let tokens: Token[];
+      try {
+        tokens = tokenize(line.text.slice(0, commentStart(line.text)));
+      } catch (e) {
+        if (!(e instanceof AsmError)) throw e;
+        if (recording) {
+          recording.def.body.push(line);
+          continue;
+        }
+        if (active()) {
+          this.report('error', e.code, e.message, e.column, e.length);
+          this.listLine('');
+        }
+        continue;
+      }
+      const [first, second] = [tokens[0], tokens[1]];
+      const word = (t: Token | undefined): string => (t && t.kind === 'ident' ? t.text.toUpperCase() : '');
+      const opWord = word(first) === 'ENDM' || word(first) === 'MACRO' || DIRECTIVES.has(word(first)) ? word(first) : word(second);
+
+      if (recording) {
+        if (opWord === 'MACRO') recording.nested++;
+        if (opWord === 'ENDM') {
+          if (recording.nested === 0) {
+            this.macros.set(recording.def.name.toUpperCase(), recording.def);
+            recording = undefined;
+            this.listLine('');
+            continue;
+          }
+          recording.nested--;
+        }
+        recording.def.body.push(line);
+        this.listLine('');
+        continue;
+      }
+
+      const head = word(first);
+      if (head === 'IF' || head === 'IFDEF' || head === 'IFNDEF') {
+        let cond = false;
+        const parent = active();
+        if (parent) {
+          try {
+            cond = this.condition(head, tokens.slice(1), first);
+          } catch (e) {
+            if (!(e instanceof StatementAbort)) throw e;
+          }
+        }
+        // A condition inside a skipped block is never active (taken, so no ELSE wakes it).
+        conditions.push({ active: parent && cond, taken: !parent || cond, seenElse: false, parent, at: line, token: first });
+        this.listLine('');
+        continue;
+      }
+      if (head === 'ELSE' || head === 'ELSEIF' || head === 'ENDIF') {
+        const top = conditions[conditions.length - 1];
+        if (!top) {
+          this.report('error', head === 'ENDIF' ? 'endif-without-if' : 'else-without-if', `${head} without IF`, first.col, first.end - first.col);
+        } else if (head === 'ELSEIF') {
+          if (top.seenElse) this.report('error', 'else-twice', 'ELSEIF after ELSE', first.col, first.end - first.col);
+          let cond = false;
+          if (!top.taken) {
+            try {
+              cond = this.condition('IF', tokens.slice(1), first);
+            } catch (e) {
+              if (!(e instanceof StatementAbort)) throw e;
+            }
+          }
+          top.active = top.parent && !top.taken && cond;
+          top.taken ||= cond;
+        } else if (head === 'ELSE') {
+          if (top.seenElse) this.report('error', 'else-twice', 'second ELSE for one IF', first.col, first.end - first.col);
+          top.seenElse = true;
+          top.active = top.parent && !top.taken;
+          top.taken = true;
+        } else {
+          conditions.pop();
+        }
+        this.listLine('');
+        continue;
+      }
+      if (!active()) {
+        this.listLine('');
+        continue;
+      }
+      if (word(second) === 'MACRO' && first?.kind === 'ident') {
+        const params = splitOperands(tokens.slice(2));
+        const names: string[] = [];
+        let bad = false;
+        for (const p of params) {
+          if (p.length !== 1 || p[0].kind !== 'ident') {
+            const [c, l] = this.span(p.length ? p : [second]);
+            this.report('error', 'syntax', 'a macro parameter must be a plain name', c, l);
+            bad = true;
+          } else {
+            names.push(p[0].text.toUpperCase());
+          }
+        }
+        if (DIRECTIVES.has(first.text.toUpperCase()) || isMnemonic(first.text)) {
+          this.report('error', 'syntax', `'${first.text}' is a mnemonic or directive and cannot name a macro`, first.col, first.end - first.col);
+          bad = true;
+        }
+        recording = { def: { name: bad ? '' : first.text, params: names, body: [] }, at: line, col: first.col, nested: 0 };
+        this.listLine('');
+        continue;
+      }
+      if (head === 'ENDM') {
+        this.report('error', 'endm-without-macro', 'ENDM without MACRO', first.col, first.end - first.col);
+        this.listLine('');
+        continue;
+      }
+      try {
+        this.statement(tokens, includeDepth, macroDepth);
+      } catch (e) {
+        if (!(e instanceof StatementAbort)) throw e;
+        this.listLine('');
+      }
+    }
+    if (this.ended) return;
+    for (const c of conditions) {
+      this.report('error', 'unterminated-if', `${c.token.text.toUpperCase()} without ENDIF`, c.token.col, c.token.end - c.token.col, c.at);
+    }
+    if (recording) {
+      this.report('error', 'unterminated-macro', `MACRO '${recording.def.name}' without ENDM`, recording.col, recording.def.name.length, recording.at);
+    }
+  }
+
+  protected condition(head: string, rest: Token[], at: Token): boolean {
+    if (head === 'IF') {
+      if (rest.length === 0) this.fail('syntax', 'IF needs a condition', at.col, at.end - at.col);
+      return this.value(rest, 'now', 'IF') !== 0;
+    }
+    if (rest.length !== 1 || rest[0].kind !== 'ident') {
+      const [c, l] = this.span(rest.length ? rest : [at]);
+      this.fail('syntax', `${head} needs one symbol name`, c, l);
+    }
+    const known = this.definedThisPass.has(this.qualify(rest[0]));
+    return head === 'IFDEF' ? known : !known;
+  }
+
+  // ---- INCLUDE, macros ---------------------------------------------------------------------
+
+  protected include(op: Token, rest: Token[], includeDepth: number, macroDepth: number): void {
+    if (rest.length !== 1 || rest[0].kind !== 'string') {
+      const [c, l] = this.span(rest.length ? rest : [op]);
+      this.fail('syntax', 'INCLUDE needs a file name in quotes', c, l);
+    }
+    const path = rest[0].text;
+    const [c, l] = [rest[0].col, rest[0].end - rest[0].col];
+    if (!this.options.readFile) this.fail('missing-include', `cannot include "${path}": no file reader was given`, c, l);
+    if (includeDepth >= MAX_INCLUDE_DEPTH) this.fail('include-depth', `includes nested more than ${MAX_INCLUDE_DEPTH} deep (does "${path}" include itself?)`, c, l);
+    let text: string;
+    try {
+      text = this.options.readFile(path, this.current.file);
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      this.fail('missing-include', `cannot include "${path}": ${why}`, c, l);
+    }
+    this.listLine('');
+    const saved = this.current;
+    this.processLines(splitLines(text, includedName(path, saved.file)), includeDepth + 1, macroDepth);
+    this.current = saved;
+  }
+
+  protected expand(macro: MacroDef, op: Token, rest: Token[], includeDepth: number, macroDepth: number): void {
+    if (macroDepth >= MAX_MACRO_DEPTH) {
+      this.fail('macro-recursion', `macro '${macro.name}' nested more than ${MAX_MACRO_DEPTH} deep (does it call itself without an IF to stop?)`, op.col, op.end - op.col);
+    }
+    if (this.expansionCount >= MAX_EXPANSIONS || this.expandedLines + macro.body.length > MAX_EXPANDED_LINES) {
+      this.fail('macro-expansion', `macro '${macro.name}' not expanded: macros were called more than ${MAX_EXPANSIONS} times or brought in more than ${MAX_EXPANDED_LINES} lines in one pass (does a macro call another more than once at each level?)`, op.col, op.end - op.col);
+    }
+    this.expandedLines += macro.body.length;
+    const args = splitOperands(rest).map((p) => (p.length ? this.current.text.slice(p[0].col, p[p.length - 1].end) : ''));
+    if (args.length > macro.params.length) {
+      this.fail('macro-arguments', `macro '${macro.name}' takes ${macro.params.length} argument(s), got ${args.length}`, ...this.span(rest));
+    }
+    const invokedAt = { name: macro.name, file: this.current.file, line: this.current.line };
+    const body = macro.body.map((l) => ({ ...l, text: substitute(l.text, macro.params, args), invokedAt }));
+    this.listLine('');
+    const saved = this.current;
+    this.macroScopes.push(`${macro.name}@${++this.expansionCount}`);
+    try {
+      this.processLines(body, includeDepth, macroDepth + 1);
+    } finally {
+      this.macroScopes.pop();
+      this.current = saved;
+    }
+  }
+}

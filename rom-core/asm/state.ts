@@ -1,0 +1,135 @@
+/** The assembler's state shared by its parts (symbols, emitter, directives, macros, passes), and its diagnostics. */
+import type { Diagnostic } from './diagnostic.ts';
+import type { SourceLine } from './source-lines.ts';
+import type { Token } from './lexer.ts';
+
+export interface AssembleOptions {
+  /** For diagnostics; default '<input>'. */
+  fileName?: string;
+  /** Resolves INCLUDE; without it INCLUDE is an error. */
+  readFile?: (path: string, from: string) => string;
+  /** Symbols defined before the first line, as if by EQU. */
+  defines?: Record<string, number>;
+}
+
+export interface LineMapEntry {
+  address: number;
+  file: string;
+  line: number;
+}
+
+export interface AssembleResult {
+  /** No errors (warnings allowed). */
+  ok: boolean;
+  /** The image from `base` (lowest address emitted) to the highest byte emitted; gaps are 0xFF. */
+  bytes: Uint8Array;
+  base: number;
+  /** Every symbol by the spelling of its definition; local labels as `global.local`. */
+  symbols: Map<string, number>;
+  diagnostics: Diagnostic[];
+  /** All errors found, the ones past MAX_ERRORS (not in `diagnostics`, told of in its last line) included. */
+  errorCount: number;
+  /** Address, bytes, cycles and source per line. */
+  listing: string;
+  /** Address -> source, for the debugger; one entry per instruction or data statement. */
+  lineMap: LineMapEntry[];
+}
+
+export const MAX_MACRO_DEPTH = 32;
+/** Macro calls in one pass, and lines they bring in: a macro calling the next level twice at every level grows as 2^depth. */
+export const MAX_EXPANSIONS = 100_000;
+export const MAX_EXPANDED_LINES = 2_000_000;
+/** Errors reported; the rest are counted in one last line. */
+export const MAX_ERRORS = 100;
+export const MAX_INCLUDE_DEPTH = 16;
+export const ADDRESS_LIMIT = 0x10000;
+
+export const DIRECTIVES = new Set([
+  'ORG', 'ALIGN', 'DB', 'DW', 'DS', 'EQU', 'SET', 'INCLUDE', 'MACRO', 'ENDM', 'IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF', 'CPU', 'END',
+]);
+
+export interface SymbolEntry {
+  name: string;
+  value: number | undefined;
+  kind: 'label' | 'equ' | 'set';
+}
+
+export interface MacroDef {
+  name: string;
+  params: string[];
+  body: SourceLine[];
+}
+
+export type Mode = 'now' | 'late';
+
+export const hex = (n: number, width: number): string => n.toString(16).toUpperCase().padStart(width, '0');
+
+/** Ends a statement already reported; not an Error, so throwing it captures no stack (a 10 MB source of bad lines throws it a million times). */
+export class StatementAbort {}
+
+export abstract class AsmState {
+  protected readonly symbols = new Map<string, SymbolEntry>();
+  protected pass: 1 | 2 = 1;
+  protected definedThisPass = new Set<string>();
+  protected macros = new Map<string, MacroDef>();
+  protected address = 0;
+  protected currentGlobal = '';
+  protected macroScopes: string[] = [];
+  protected expansionCount = 0;
+  protected ended = false;
+  protected current: SourceLine = { text: '', file: '', line: 0 };
+  protected statementAddress = 0;
+  /** Addresses of nameless labels: `-` ones seen so far; `+` ones from pass 1, and how many passed. */
+  protected backward: number[] = [];
+  protected forwardPass1: number[] = [];
+  protected forwardSeen = 0;
+  protected expandedLines = 0;
+  protected errorCount = 0;
+  /** Errors not reported because MAX_ERRORS were already. */
+  protected errorsOver = 0;
+
+  readonly diagnostics: Diagnostic[] = [];
+  readonly listing: string[] = [];
+  readonly lineMap: LineMapEntry[] = [];
+  /** Emitted bytes by address, with the `file:line` that emitted each (for overlap errors). */
+  protected readonly image = new Map<number, number>();
+  protected readonly owner = new Map<number, string>();
+
+  constructor(protected readonly options: AssembleOptions) {}
+  // ---- diagnostics -------------------------------------------------------------------------
+
+  protected report(severity: 'error' | 'warning', code: string, message: string, col: number, length: number, where = this.current): void {
+    if (this.pass !== 2) return;
+    if (severity === 'error' && this.errorCount >= MAX_ERRORS) {
+      this.errorsOver++;
+      return;
+    }
+    if (severity === 'error') this.errorCount++;
+    const note = where.invokedAt ? ` (in macro '${where.invokedAt.name}' used at ${where.invokedAt.file}:${where.invokedAt.line})` : '';
+    this.diagnostics.push({
+      severity,
+      code,
+      message: message + note,
+      file: where.file,
+      line: where.line,
+      column: col + 1,
+      length: Math.max(1, length),
+      sourceLine: where.text,
+    });
+  }
+
+  protected fail(code: string, message: string, col: number, length: number): never {
+    this.report('error', code, message, col, length);
+    throw new StatementAbort();
+  }
+
+  protected span(tokens: readonly Token[]): [number, number] {
+    if (tokens.length === 0) return [0, this.current.text.length];
+    return [tokens[0].col, tokens[tokens.length - 1].end - tokens[0].col];
+  }
+
+  /** Runs the lines of one file or one macro body (macros.ts). */
+  protected abstract processLines(lines: SourceLine[], includeDepth: number, macroDepth: number): void;
+
+  protected abstract listLine(prefix: string): void;
+}

@@ -1,0 +1,106 @@
+/** Symbols: definition, scopes of local and nameless labels, and expression values. */
+import { AsmError } from './diagnostic.ts';
+import { evaluate } from './expr.ts';
+import type { Token } from './lexer.ts';
+import { namelessRun } from './source-lines.ts';
+import { AsmState, hex } from './state.ts';
+import type { Mode, SymbolEntry } from './state.ts';
+
+export abstract class AsmSymbols extends AsmState {
+  protected define(label: Token, value: number | undefined, kind: SymbolEntry['kind']): void {
+    const key = this.qualify(label, kind === 'label');
+    const existing = this.symbols.get(key);
+    if (this.definedThisPass.has(key) && !(kind === 'set' && existing?.kind === 'set')) {
+      this.report('error', 'duplicate-symbol', `'${label.text}' is already defined`, label.col, label.end - label.col);
+      return;
+    }
+    if (this.pass === 2 && kind === 'label' && existing?.value !== undefined && existing.value !== value) {
+      // Cannot happen while sizes are fixed and IF sees only earlier symbols; say so if it does.
+      this.report('error', 'phase', `'${label.text}' moved from 0x${hex(existing.value, 4)} to 0x${hex(value ?? 0, 4)} between passes`, label.col, label.end - label.col);
+    }
+    const name = label.text.startsWith('.') ? this.scopeName() + label.text : label.text;
+    this.symbols.set(key, { name, value, kind });
+    this.definedThisPass.add(key);
+  }
+
+  protected scopeName(): string {
+    return this.macroScopes.length ? this.macroScopes[this.macroScopes.length - 1] : this.currentGlobal;
+  }
+
+  /** The symbol-table key of a name: upper case; `.local` gets its scope's name in front. */
+  protected qualify(t: Token, settingScope = false): string {
+    const key = t.text.toUpperCase();
+    if (key.startsWith('.')) {
+      const scope = this.scopeName();
+      if (!scope) this.fail('syntax', `local label '${t.text}' needs a global label before it`, t.col, t.end - t.col);
+      return scope.toUpperCase() + key;
+    }
+    if (settingScope) this.currentGlobal = t.text;
+    return key;
+  }
+
+  protected defineNameless(sign: '-' | '+'): void {
+    if (sign === '-') {
+      this.backward.push(this.address);
+    } else {
+      if (this.pass === 1) this.forwardPass1.push(this.address);
+      this.forwardSeen++;
+    }
+  }
+
+  /** `-` is the last `-` label before this line, `--` the one before it; `+`, `++` look ahead. */
+  protected nameless(tokens: Token[], sign: '-' | '+'): number | undefined {
+    const n = tokens.length;
+    if (sign === '-') {
+      const v = this.backward[this.backward.length - n];
+      if (v === undefined) this.fail('undefined-symbol', `no ${'-'.repeat(n)} label before this line`, ...this.span(tokens));
+      return v;
+    }
+    const v = this.forwardPass1[this.forwardSeen + n - 1];
+    if (v === undefined && this.pass === 2) this.fail('undefined-symbol', `no ${'+'.repeat(n)} label after this line`, ...this.span(tokens));
+    return v;
+  }
+
+  protected value(tokens: Token[], mode: Mode, what: string): number | undefined {
+    const run = namelessRun(tokens, 0);
+    if (run && run.count === tokens.length) {
+      const v = this.nameless(tokens, run.sign);
+      if (v === undefined && mode === 'now') this.fail('forward-reference', `${what} cannot use a + label`, ...this.span(tokens));
+      return v;
+    }
+    try {
+      return evaluate(tokens, {
+        here: this.statementAddress,
+        lookup: (name, token) => {
+          const key = this.qualify(token);
+          const entry = this.symbols.get(key);
+          if (mode === 'now') {
+            if (!this.definedThisPass.has(key) || entry?.value === undefined) {
+              this.fail('forward-reference', `'${name}' must be defined before ${what} uses it`, token.col, token.end - token.col);
+            }
+            return entry!.value;
+          }
+          if (entry?.value !== undefined) return entry.value;
+          if (this.pass === 2) {
+            if (!entry) this.fail('undefined-symbol', `undefined symbol '${name}'`, token.col, token.end - token.col);
+            this.fail('undefined-symbol', `symbol '${name}' has no value (is its definition circular?)`, token.col, token.end - token.col);
+          }
+          return undefined;
+        },
+      });
+    } catch (e) {
+      if (!(e instanceof AsmError)) throw e;
+      const [c, l] = e.length === 0 && tokens.length ? this.span(tokens) : [e.column, e.length];
+      this.fail(e.code, e.message, c, l);
+    }
+  }
+
+  protected byteValue(tokens: Token[]): number {
+    if (tokens.length === 0) this.fail('syntax', 'missing value', 0, this.current.text.length);
+    const v = this.value(tokens, 'late', 'DB');
+    if (v === undefined) return 0;
+    if (v < -128 || v > 255) this.fail('out-of-range', `value ${v} does not fit in a byte (-128..255)`, ...this.span(tokens));
+    return v & 0xff;
+  }
+
+}
