@@ -39,6 +39,10 @@ export abstract class AsmDirectives extends AsmEmitter {
     } else if (t0.kind === 'ident' && (['EQU', 'SET'].includes(upper(t1)) || (t1?.kind === 'op' && t1.text === '='))) {
       label = t0;
       i = 1;
+    } else if (t0.kind === 'ident' && t0.col === 0 && isMnemonic(t0.text) && isOpWord(t1)) {
+      // ASL reads column 1 as the label field: `stop jmp stop` is the label STOP, not the instruction.
+      label = t0;
+      i = 1;
     } else if (t0.kind === 'ident' && !isOpWord(t0)) {
       // ASL style: a name in column 1, or a name before a mnemonic, is a label without a colon.
       if (t0.col === 0 || isOpWord(t1)) {
