@@ -241,7 +241,7 @@ export class BoardController {
 
   /** Variation 1: milliseconds left on the agreed clock (negative once it has run out), or null. */
   clockLeft(): number | null {
-    const minutes = this.session.view().clockMinutes;
+    const minutes = this.session.view().variations.clockMinutes;
     if (minutes === null || this.clockStartedAt === null) return null;
     return Date.parse(this.clockStartedAt) + minutes * 60_000 - this.now().getTime();
   }

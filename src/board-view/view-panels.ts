@@ -1,4 +1,4 @@
-import { describeChips, formatPbu } from './chips.ts';
+import { chipLine, describeChips, formatPbu } from './chips.ts';
 import { button, h } from '../platform/h.ts';
 import { formatRecord } from './record-track.ts';
 import type { BattleWinner, GameEvent, LegalAction, ViewState, Weapon } from './types.ts';
@@ -61,7 +61,6 @@ export function renderPlayers(state: ViewState): HTMLElement {
     h('table', {},
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Homeland'), h('th', { scope: 'col' }, 'Record'), h('th', { scope: 'col' }, 'Chips'))),
       h('tbody', {}, state.players.map((p) => {
-        const c = p.chipCount;
         return h('tr', { 'data-player': p.name, class: `${state.turn === p.name ? 'bv-turn-row' : ''}${p.eliminated ? ' bv-out' : ''}` },
           h('th', { scope: 'row' }, marker(p, p.name), ' ', p.name,
             state.turn === p.name ? h('span', { class: 'bv-turn-tag' }, ' ◀ turn') : null,
@@ -70,14 +69,14 @@ export function renderPlayers(state: ViewState): HTMLElement {
           h('td', {}, p.homeland ?? '—'),
           h('td', { 'data-record': p.name }, formatRecord(p.record)),
           h('td', { 'data-chips': p.name }, formatPbu(p.chips), h('br'),
-            h('span', { class: 'bv-chip-detail' }, `${c.blue} blue · ${c.red} red · ${c.white} white`)));
+            h('span', { class: 'bv-chip-detail' }, chipLine(p.chipsDetail))));
       }))),
     h('p', { class: 'bv-chest' }, 'War chest: ', h('strong', { 'data-chest': '' }, formatPbu(state.warChest)),
-      ` (${state.warChestCount.blue} blue · ${state.warChestCount.red} red · ${state.warChestCount.white} white)`),
-    state.transfers.length ? h('div', { class: 'bv-transfers' },
-      h('h3', {}, `For the banker${state.banker ? ` (${state.banker})` : ''}: ${state.transfers.some((t) => t.undo) ? 'undone - move these chips back' : 'last chip hand-overs'}`),
-      h('ul', {}, state.transfers.map((t) => {
-        const change = t.change.blue + t.change.red + t.change.white > 0 ? `; change back: ${describeChips(t.change)}` : '';
+      ` (${chipLine(state.warChestChips)})`),
+    state.lastTransfers.length ? h('div', { class: 'bv-transfers' },
+      h('h3', {}, `For the banker${state.banker ? ` (${state.banker})` : ''}: ${state.lastTransfers.some((t) => t.undo) ? 'undone - move these chips back' : 'last chip hand-overs'}`),
+      h('ul', {}, state.lastTransfers.map((t) => {
+        const change = t.change[1000] + t.change[500] + t.change[100] > 0 ? `; change back: ${describeChips(t.change)}` : '';
         return h('li', {}, `${holder(t.from)} → ${holder(t.to)}: ${formatPbu(t.amount)} (hand over ${describeChips(t.give)}${change})`);
       }))) : null,
     state.alliances.length ? h('p', {}, 'Player alliances: ', state.alliances.map((a) => a.join(' + ')).join('; ')) : null);
@@ -230,21 +229,21 @@ function warPanel(ctx: PanelContext): HTMLElement {
           h('td', {}, b ? `${b.energy.attacker} / ${b.energy.defender}` : '—'));
       }))),
     h('h3', {}, `Battle ${w.battles.length + 1}: weapons (a weapon destroyed in this war can't be used again, Rule 12F)`),
-    weaponPicker(ctx, 'Attacker', w.attacker, w.weapons.attacker, w.lost.attacker, 'weapon-attacker'),
-    weaponPicker(ctx, 'Defender', w.defender, w.weapons.defender, w.lost.defender, 'weapon-defender'),
+    weaponPicker(ctx, 'Attacker', w.attacker, w.weapons.attacker, w.lostWeapons.attacker, 'weapon-attacker'),
+    weaponPicker(ctx, 'Defender', w.defender, w.weapons.defender, w.lostWeapons.defender, 'weapon-defender'),
     ctx.table ? ctx.table.battle(w.attacker, w.defender, w.energy) : battleForm(ctx, w.attacker, w.defender, w.energy));
 }
 
 function endgamePanel(ctx: PanelContext): HTMLElement {
-  const m = ctx.state.endgameMatch;
+  const m = ctx.state.endgame?.match ?? null;
   if (!m) {
     return h('section', { class: 'bv-panel', 'aria-labelledby': 'bv-panel-title' }, h('h2', { id: 'bv-panel-title' }, 'End game (Rule 21)'), h('p', {}, 'Waiting for the next confrontation.'));
   }
-  const defender = m.attacker === m.a ? m.b : m.a;
+  const defender = m.defender;
   const pick = (name: string, side: string, key: string) => weaponPicker(ctx, side, name, m.weapons[name] ?? null, m.barred[name] ? [m.barred[name] as Weapon] : [], key);
   return h('section', { class: 'bv-panel bv-war', 'aria-labelledby': 'bv-panel-title' },
-    h('h2', { id: 'bv-panel-title' }, `End game: ${m.a} challenges ${m.b} (Rule 21)`),
-    h('p', {}, `Energy on screen: ${m.a} ${m.energy[m.a] ?? 0}, ${m.b} ${m.energy[m.b] ?? 0}. Battle ${m.battles + 1}; ${m.attacker} attacks.`),
+    h('h2', { id: 'bv-panel-title' }, `End game: ${m.challenger} challenges ${m.opponent} (Rule 21)`),
+    h('p', {}, `Energy on screen: ${m.challenger} ${m.energy[m.challenger] ?? 0}, ${m.opponent} ${m.energy[m.opponent] ?? 0}. Battle ${m.battles + 1}; ${m.attacker} attacks.`),
     pick(m.attacker, 'Attacker', 'weapon-attacker'),
     pick(defender, 'Defender', 'weapon-defender'),
     (ctx.table ? ctx.table.battle : (a: string, d: string, e: { attacker: number; defender: number }) => battleForm(ctx, a, d, e))(

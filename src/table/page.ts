@@ -129,7 +129,7 @@ export class TablePage {
   /** The picture grows while a war or an end-game confrontation is on; the battle panel sits under it. */
   private layout(): void {
     const view = this.board.controller.snapshot().view;
-    const battle = view.war !== null || view.endgameMatch !== null || this.driver.busy;
+    const battle = view.war !== null || (view.endgame?.match ?? null) !== null || this.driver.busy;
     this.root.dataset.battle = battle ? 'on' : 'off';
     this.root.dataset.stage = this.driver.state.stage;
     const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key;
@@ -149,9 +149,9 @@ export class TablePage {
   private fightNow(): { attacker: string; defender: string; energy: { attacker: number; defender: number } } | null {
     const view = this.board.controller.snapshot().view;
     if (view.war) return { attacker: view.war.attacker, defender: view.war.defender, energy: view.war.energy };
-    const m = view.endgameMatch;
+    const m = view.endgame?.match;
     if (m && view.phase === 'endgame') {
-      const defender = m.attacker === m.a ? m.b : m.a;
+      const defender = m.defender;
       return { attacker: m.attacker, defender, energy: { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 } };
     }
     // The war just ended: its last battle's words stay in view.

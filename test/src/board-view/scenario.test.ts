@@ -130,7 +130,7 @@ describe('a game on an edited scenario', () => {
     const store = memoryStore();
     const c = new BoardController(boardEngine(), store);
     c.newGame(edited(), 'board changed');
-    expect(c.snapshot().view).toMatchObject({ scenarioName: 'Small America', phase: 'setup' });
+    expect(c.snapshot().view).toMatchObject({ scenario: 'Small America', phase: 'setup' });
     for (const e of opening) expect(c.act(e), e.type).toBe(true);
     // Rule 4A with the edited value: Canada and Mexico (12) exceed the United States' 8 ...
     expect(c.act({ type: 'ally.home', player: 'Ann', countries: ['Canada', 'Mexico'] })).toBe(false);
@@ -141,9 +141,9 @@ describe('a game on an edited scenario', () => {
     const again = new BoardController(boardEngine(), store);
     await again.resume();
     const v = again.snapshot().view;
-    expect(v.scenarioName).toBe('Small America');
+    expect(v.scenario).toBe('Small America');
     expect(v.countries['United States'].pbu).toBe(8);
-    expect(v.zones[0].countries.map((x) => x.name)).toEqual(['Canada', 'United States', 'Mexico', 'Cuba']);
+    expect(v.zones[0].countries).toEqual(['Canada', 'United States', 'Mexico', 'Cuba']);
     expect(again.scenario()).toEqual(edited());
     expect(v.countries.Cuba.owners).toEqual(['Ann']);
   });
