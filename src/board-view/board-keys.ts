@@ -9,6 +9,7 @@ export interface KeyContext {
   homeSelection: Set<string>;
   act(ev: GameEvent): void;
   undo(): void;
+  redo(): void;
   toggleLarge(): void;
   exportGame(): void;
   setMode(m: Mode): void;
@@ -32,6 +33,7 @@ export function runCommand(cmd: Command, target: EventTarget | null, ctx: KeyCon
       ctx.dismiss();
       return true;
     case 'undo': ctx.undo(); return true;
+    case 'redo': ctx.redo(); return true;
     case 'large-type': ctx.toggleLarge(); return true;
     case 'export': ctx.exportGame(); return true;
     // Opening the picker straight from a key press is not reliable in Chromium; the button is.

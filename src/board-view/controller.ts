@@ -13,6 +13,7 @@ export interface ControllerSnapshot {
   view: ViewState;
   legal: LegalAction[];
   canUndo: boolean;
+  canRedo: boolean;
   notice: Notice | null;
   /** False until a save landed, and after a failed one (the game is then only in this tab). */
   saved: boolean;
@@ -62,7 +63,7 @@ export class BoardController {
   }
 
   snapshot(): ControllerSnapshot {
-    return { view: this.session.view(), legal: this.session.legal(), canUndo: this.session.canUndo(), notice: this.notice, saved: this.saved };
+    return { view: this.session.view(), legal: this.session.legal(), canUndo: this.session.canUndo(), canRedo: this.session.canRedo(), notice: this.notice, saved: this.saved };
   }
 
   /**
@@ -100,6 +101,14 @@ export class BoardController {
     const r = this.session.undo();
     if (r.ok) this.port.cancel('an action was undone');
     this.notice = r.ok ? { kind: 'info', text: 'Last action undone.' } : { kind: 'refused', refusal: r.refusal, event: 'undo' };
+    if (r.ok) this.changed(); else this.emit();
+  }
+
+  /** Brings back the last step undone (a battle result with its chips: the banker is told to hand them over again). */
+  redo(): void {
+    const r = this.session.redo();
+    if (r.ok) this.port.cancel('an action was redone');
+    this.notice = r.ok ? { kind: 'info', text: 'Step redone.' } : { kind: 'refused', refusal: r.refusal, event: 'redo' };
     if (r.ok) this.changed(); else this.emit();
   }
 

@@ -22,6 +22,9 @@ import { renderToolbar } from './toolbar.ts';
 
 const LARGE_KEY = 'o2conquest.board.largeType';
 
+/** What the table may refuse while a battle runs on the console. */
+export type RefusableAction = 'undo' | 'redo' | 'import' | 'new game';
+
 export interface BoardViewOptions {
   engine?: EngineFactory;
   store?: SaveStore;
@@ -29,7 +32,7 @@ export interface BoardViewOptions {
   /** The table page: battles fought on the console instead of typed in. */
   table?: TablePanels & {
     /** Why undo, import or a new game is refused now (a battle under way on the console), or null. */
-    refuse(action: 'undo' | 'import' | 'new game'): string | null;
+    refuse(action: RefusableAction): string | null;
   };
   /** The board's shortcut keys only while the keyboard focus is inside it (the table: other keys go to the console). */
   keysOnlyWhenFocused?: boolean;
@@ -75,12 +78,13 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   let resumed = false;
 
   /** At the table, undo, import and a new game wait until the battle on the console is over. */
-  const refused = (action: 'undo' | 'import' | 'new game'): boolean => {
+  const refused = (action: RefusableAction): boolean => {
     const why = options.table?.refuse(action);
     if (why) showLocal(why);
     return !!why;
   };
   const undo = (): void => { if (!refused('undo')) controller.undo(); };
+  const redo = (): void => { if (!refused('redo')) controller.redo(); };
 
   const act = (ev: GameEvent): void => {
     localNotice = null;
@@ -179,8 +183,8 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     }
 
     const tools = renderToolbar({
-      phase: s.phase, canUndo: snap.canUndo, large, confirmNew,
-      undo, toggleLarge, exportGame,
+      phase: s.phase, canUndo: snap.canUndo, canRedo: snap.canRedo, large, confirmNew,
+      undo, redo, toggleLarge, exportGame,
       importGame: () => { if (!refused('import')) fileInput.click(); },
       askNew: () => { confirmNew = true; draw(); root.querySelector<HTMLElement>('[data-key="new-game-no"]')?.focus(); },
       newGame: () => { confirmNew = false; if (refused('new game')) return; setup = newSetupDraft(); controller.newGame(); },
@@ -280,7 +284,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     if (!cmd) return;
     // The editor is all form fields: only Esc (leave a field, close a message) keeps its meaning there.
     if (editor.draft && cmd !== 'cancel') return;
-    const ctx = { state: controller.snapshot().view, root, homeSelection, act, undo, toggleLarge, exportGame, setMode, dismiss };
+    const ctx = { state: controller.snapshot().view, root, homeSelection, act, undo, redo, toggleLarge, exportGame, setMode, dismiss };
     if (runCommand(cmd, e.target, ctx)) e.preventDefault();
   };
   document.addEventListener('keydown', onKey);

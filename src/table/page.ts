@@ -71,7 +71,12 @@ export class TablePage {
         // The battle itself is programmed and read beside the picture (battleBox).
         battle: () => el('p', { class: 'tb-hint', text: 'Choose the weapons here; the battle is programmed and fought at the console (beside the board).' }),
         readout: () => (parts.driver ? renderReadout(parts.driver, () => void this.readout()) : el('p', { text: 'Starting the console…' })),
-        refuse: (action) => (parts.driver?.busy ? `${action === 'undo' ? 'Undo' : action === 'import' ? 'Loading a game' : 'A new game'} waits until the battle on the console is over (its result is recorded first).` : null),
+        refuse: (action) => {
+          if (parts.driver?.busy) return `${action === 'undo' ? 'Undo' : action === 'redo' ? 'Redo' : action === 'import' ? 'Loading a game' : 'A new game'} waits until the battle on the console is over (its result is recorded first).`;
+          // The last battle's words belong to the step about to be undone or redone: the table is ready for the next battle.
+          parts.driver?.forgetResult();
+          return null;
+        },
       },
     });
     this.driver = new BattleDriver(battleConsole, this.board.controller, () => this.changed(), () => host.runtime?.info.builtinCart === 'battle');

@@ -209,7 +209,14 @@ describe('the table: board and console on one page', () => {
     expect(await row(page, 1)).toContain(`${r1.blue.energy} / ${r1.red.energy}`);
     // No field to type a result in.
     expect(await page.locator('[data-key="record-battle"], [data-key^="energy-"]').count()).toBe(0);
+    // The recorded battle can be undone (the row empties, the table is ready to program it again) and redone.
+    await key(page, 'undo').click();
+    await poll(() => row(page, 1)).not.toContain('tank v tank');
+    await poll(() => stage(page)).toBe('ready');
+    await key(page, 'redo').click();
+    await poll(() => row(page, 1)).toContain(`${r1.blue.energy} / ${r1.red.energy}`);
     // SPACE on the console's result screen goes on (rule 12E): back to entry with the energy left.
+    await page.locator('#console-screen').focus();
     await page.keyboard.press('Space');
     await poll(() => stage(page)).toBe('ready');
     await poll(async () => (await mailbox(page)).phase).toBe('entry');
