@@ -19,6 +19,8 @@ import { EditorHost } from './editor-host.ts';
 import { countriesFor, formatClock, joinDots, phaseName } from './labels.ts';
 import { NoticeBox } from './notice-box.ts';
 import { renderToolbar } from './toolbar.ts';
+import { boardGameTab, renderTabPanel } from './tab-claim.ts';
+import type { TabLock, TabLockEvent } from '../platform/tab-lock.ts';
 
 const LARGE_KEY = 'o2conquest.board.largeType';
 
@@ -36,6 +38,11 @@ export interface BoardViewOptions {
   };
   /** The board's shortcut keys only while the keyboard focus is inside it (the table: other keys go to the console). */
   keysOnlyWhenFocused?: boolean;
+  /**
+   * One tab at a time plays the autosaved game (default: this tab's claim when the save is the browser's own;
+   * none with a store of the caller's, which no other tab shares).
+   */
+  tab?: TabLock | null;
 }
 
 /** The mounted board view: the page's part, and what a page composing it drives. */
@@ -76,6 +83,16 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   };
   const clockTimer = setInterval(tickClock, 1000);
   let resumed = false;
+  // Where this tab stands with the autosaved game: it plays it, or another tab does.
+  const tab = options.tab !== undefined ? options.tab : options.store ? null : boardGameTab();
+  let tabState: TabLockEvent | null = null;
+  let takingOver = false;
+  const takeOver = (): void => {
+    if (!tab || takingOver) return;
+    takingOver = true;
+    draw();
+    void tab.takeOver();
+  };
 
   /** At the table, undo, import and a new game wait until the battle on the console is over. */
   const refused = (action: RefusableAction): boolean => {
@@ -204,7 +221,9 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
 
     const body: (HTMLElement | null)[] = [];
     if (editor.draft && s.phase !== 'setup') editor.draft = null;
-    if (!resumed) {
+    if (tabState === 'elsewhere' || tabState === 'taken') {
+      body.push(renderTabPanel(tabState, takingOver, takeOver));
+    } else if (!resumed) {
       // Until the autosave has been read, showing the setup form would flash a wrong screen.
       body.push(h('p', { class: 'bv-loading' }, 'Loading the saved game…'));
     } else if (editor.draft) {
@@ -291,7 +310,22 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
 
   const unsubscribe = controller.subscribe(draw);
   draw();
-  void controller.resume().finally(() => { resumed = true; root.dataset.ready = 'true'; draw(); });
+  const firstResume = controller.resume().finally(() => { resumed = true; root.dataset.ready = 'true'; draw(); });
+  const offTab = tab?.on((e) => {
+    const was = tabState;
+    tabState = e;
+    controller.elsewhere = e !== 'owned';
+    root.dataset.tab = e;
+    if (e === 'owned' && (was === 'elsewhere' || was === 'taken')) {
+      // Taken over: the game as the other tab last saved it.
+      void firstResume.then(() => controller.resume()).finally(() => { takingOver = false; draw(); });
+    }
+    draw();
+  });
+  if (tab) {
+    tab.beforeHandOver = () => controller.settled();
+    void tab.claim();
+  }
 
   return {
     controller,
@@ -300,6 +334,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     say: showLocal,
     destroy() {
       unsubscribe();
+      offTab?.();
       clearInterval(clockTimer);
       document.removeEventListener('keydown', onKey);
       root.remove();
