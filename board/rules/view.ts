@@ -1,5 +1,5 @@
 import type { Chips, ChipTransfer } from '../model/chips.ts';
-import type { BattleRecord, CountryStatus, GameState, Phase, Weapon } from '../model/game.ts';
+import type { BattleRecord, CountryStatus, GameState, Phase, WarSummary, Weapon } from '../model/game.ts';
 import { chipValue } from './chips.ts';
 import { allianceOf } from './board.ts';
 
@@ -62,6 +62,10 @@ export interface PublicState {
   brokenPairs: [string, string][];
   /** The game log, one line per accepted event. */
   log: string[];
+  /** The last war decided: its battles, verdict, chips and markers (null before the first). */
+  lastWar: WarSummary | null;
+  /** The records (in spaces, seating order) after every step that changed one; `step` is the log line (0 = the start). */
+  recordTrail: { step: number; records: number[] }[];
 }
 
 export function publicState(s: GameState): PublicState {
@@ -104,5 +108,7 @@ export function publicState(s: GameState): PublicState {
     alliances: s.alliances.map((a) => [...a]),
     brokenPairs: s.brokenPairs.map((p) => p.split('|') as [string, string]),
     log: [...s.log],
+    lastWar: s.lastWar ? structuredClone(s.lastWar) : null,
+    recordTrail: (s.recordTrail ?? []).map((p) => ({ step: p.step, records: p.halves.map((h) => h / 2) })),
   };
 }
