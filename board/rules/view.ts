@@ -41,6 +41,8 @@ export interface PublicState {
   endgame: null | {
     holder: string | null;
     queue: string[];
+    /** Rule 21C: the players who have taken their place on the ladder so far, in order (the first started it). */
+    competed: string[];
     match: null | {
       attacker: string; defender: string; energy: Record<string, number>; weapons: Record<string, Weapon | null>; barred: Record<string, Weapon | null>; battles: number;
       /** The pairing (rule 21C): the challenger (who carries the ladder so far) and the next player it meets; attacker/defender alternate per battle. */
@@ -96,7 +98,7 @@ export function publicState(s: GameState): PublicState {
     },
     finalQueue: [...s.finalQueue],
     endgame: s.endgame && {
-      holder: s.endgame.holder, queue: [...s.endgame.queue],
+      holder: s.endgame.holder, queue: [...s.endgame.queue], competed: [...s.endgame.competed],
       match: m && { attacker: m.attacker, defender: m.attacker === m.a ? m.b : m.a, energy: { ...m.energy }, weapons: { ...m.weapons }, barred: { ...m.barred }, battles: m.battles, challenger: m.a, opponent: m.b },
     },
     winner: s.winner,

@@ -61,17 +61,21 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   const store = options.store ?? (typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore());
   const controller = new BoardController(options.engine ?? boardEngine(), store);
   const scenarioStore = options.scenarios ?? (typeof indexedDB === 'undefined' ? memoryScenarioStore() : indexedDbScenarioStore());
-  const root = h('div', { class: 'bv', 'data-ready': 'false' });
+  // On its own page the board fills the window (the table page lays it out itself).
+  const root = h('div', { class: options.table ? 'bv' : 'bv bv-page', 'data-ready': 'false' });
   container.append(root);
 
   let large = localStorage.getItem(LARGE_KEY) === 'true';
   let mode: Mode = 'attack';
+  // Rule 18: an ally of the option's holder may attack or buy instead; null = the holder.
+  let actor: string | null = null;
   let setup: SetupDraft = newSetupDraft();
   let setupError: string | null = null;
   const homeSelection = new Set<string>();
   const allianceSelection = new Set<string>();
   const battle: BattleDraft = { winner: null, attacker: '', defender: '' };
   const alliancesOpen = { value: false };
+  const summaryClosed = { step: -1 };
   let lastPhaseKey = '';
   let lastPanelKey = '';
   const findDraft = { text: '' };
@@ -117,7 +121,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   };
 
   const onCountry = (name: string, state: ViewState): void => {
-    const who = state.turn ?? '';
+    const who = state.phase === 'play' || state.phase === 'final-round' ? actor ?? state.turn ?? '' : state.turn ?? '';
     if (state.phase === 'homelands') act({ type: 'homeland', player: who, country: name });
     else if (state.phase === 'home-alliances') {
       if (homeSelection.has(name)) homeSelection.delete(name);
@@ -157,6 +161,18 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
 
   const setMode = (m: Mode): void => { mode = m; draw(); };
 
+  /** Game over: the same players, colours, banker and variation on the same board, from the first-player call. */
+  const rematch = (): void => {
+    const v = controller.snapshot().view;
+    const players = v.players.map((p) => ({ name: p.name, color: p.color }));
+    const ev: GameEvent = { type: 'setup', players, banker: v.banker ?? players[0]?.name };
+    if (v.variations.targetRecord !== null) ev.targetRecord = v.variations.targetRecord;
+    if (v.variations.clockMinutes !== null) ev.clockMinutes = v.variations.clockMinutes;
+    const scenario = controller.scenario();
+    controller.newGame(scenario, `Rematch: ${players.map((p) => p.name).join(', ')} on ${scenario.name}.`);
+    if (controller.act(ev)) summaryClosed.step = -1;
+  };
+
   const dismiss = (): void => { localNotice = null; controller.dismissNotice(); };
   const notices = new NoticeBox({
     dismiss,
@@ -178,6 +194,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     if (phaseKey !== lastPhaseKey) {
       homeSelection.clear();
       mode = 'attack';
+      actor = null;
       lastPhaseKey = phaseKey;
     }
     // A new panel (phase, turn, or a war starting or ending) is where the keyboard goes next.
@@ -195,7 +212,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     if (s.phase === 'homelands') { targets = countriesFor(snap.legal, 'homeland', s.turn); verb = 'choose as homeland'; }
     if (s.phase === 'home-alliances') { targets = countriesFor(snap.legal, 'ally.home', s.turn); verb = 'tick for a home alliance'; }
     if ((s.phase === 'play' || s.phase === 'final-round') && !s.war) {
-      targets = countriesFor(snap.legal, modeType, s.turn);
+      targets = countriesFor(snap.legal, modeType, actor ?? s.turn);
       verb = mode === 'attack' ? 'attack' : 'buy alliance';
     }
 
@@ -254,17 +271,17 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       // The actions come before the 43 country buttons in focus order; the grid puts them on the right.
       body.push(renderRecordTrack(s), h('div', { class: 'bv-main' },
         h('aside', { class: 'bv-side', 'aria-label': 'Actions and players' },
-          renderPhasePanel({ state: s, legal: snap.legal, mode, setMode, act, submitBattle: (o) => { if (controller.submitBattle(o)) Object.assign(battle, { winner: null, attacker: '', defender: '' }); }, homeSelection, allianceSelection, battle, alliancesOpen, redraw: draw, table: options.table }),
+          renderPhasePanel({ state: s, legal: snap.legal, mode, setMode, act, submitBattle: (o) => { if (controller.submitBattle(o)) Object.assign(battle, { winner: null, attacker: '', defender: '' }); }, homeSelection, allianceSelection, battle, alliancesOpen, redraw: draw, table: options.table, summaryClosed, rematch, actor: actor ?? s.turn ?? '', setActor: (n) => { actor = n; draw(); } }),
           renderLegalSummary(snap.legal),
           finder,
           clock,
           renderPlayers(s),
-          renderLog(s)),
+          renderLog(s),
+          keysList()),
         renderWorld(s, { targets, selected: homeSelection, verb, onCountry: (name) => onCountry(name, s) })));
     }
-    body.push(h('section', { class: 'bv-keys', 'aria-labelledby': 'bv-keys-title' },
-      h('h2', { id: 'bv-keys-title' }, 'Keyboard'),
-      h('dl', {}, SHORTCUTS.flatMap((k) => [h('dt', {}, h('kbd', {}, k.keys)), h('dd', {}, k.does)]))));
+    // In play the key list closes the side column; elsewhere it closes the page.
+    if (!body.some((b) => b?.querySelector('.bv-keys'))) body.push(keysList());
     bodySlot.replaceChildren(...body.filter((b): b is HTMLElement => b !== null));
     tickClock();
 
@@ -283,6 +300,12 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     // Keep the newest log line in view without scrolling the page itself.
     const log = root.querySelector('.bv-log-list');
     if (log) log.scrollTop = log.scrollHeight;
+  }
+
+  function keysList(): HTMLElement {
+    return h('section', { class: 'bv-keys', 'aria-labelledby': 'bv-keys-title' },
+      h('h2', { id: 'bv-keys-title' }, 'Keyboard'),
+      h('dl', {}, SHORTCUTS.flatMap((k) => [h('dt', {}, h('kbd', {}, k.keys)), h('dd', {}, k.does)])));
   }
 
   function renderBoardChoice(s: ViewState): HTMLElement {

@@ -4,6 +4,9 @@ import { formatRecord } from './record-track.ts';
 import type { BattleWinner, GameEvent, LegalAction, ViewState, Weapon } from './types.ts';
 import { WEAPONS } from './types.ts';
 import { marker } from './view-world.ts';
+import { renderWarSummary } from './war-summary.ts';
+import { renderLadder } from './endgame-ladder.ts';
+import { renderRecordChart } from './record-chart.ts';
 
 export type Mode = 'attack' | 'ally.buy';
 
@@ -24,6 +27,13 @@ export interface PanelContext {
   redraw: () => void;
   /** The table (#/table) fights battles on the console: its parts replace the typed-in result forms. */
   table?: TablePanels;
+  /** Who makes the next attack or purchase: the option's holder, or an ally on their side (rule 18). */
+  actor: string;
+  setActor: (name: string) => void;
+  /** The war summary the players closed (its deciding step), kept across redraws. */
+  summaryClosed: { step: number };
+  /** A new game with the same players, colours, banker and variation on the same board. */
+  rematch: () => void;
 }
 
 /** What the table page puts in the board's panels instead of typing results by hand. */
@@ -131,7 +141,10 @@ function homeAlliancePanel(ctx: PanelContext): HTMLElement {
 
 function turnPanel(ctx: PanelContext): HTMLElement {
   const s = ctx.state;
-  const who = s.turn ?? '';
+  const holder = s.turn ?? '';
+  const who = ctx.actor;
+  // Rule 18: allies share the option; the engine lists which of them may attack or buy now.
+  const side = [...new Set(ctx.legal.filter((a) => (a.type === 'attack' || a.type === 'ally.buy') && a.player !== null).map((a) => a.player as string))];
   const modeButton = (m: Mode, label: string) => {
     const b = actionButton(ctx, label, `mode-${m}`, m, () => ctx.setMode(m), who);
     b.setAttribute('aria-pressed', String(ctx.mode === m));
@@ -139,12 +152,15 @@ function turnPanel(ctx: PanelContext): HTMLElement {
   };
   return h('section', { class: 'bv-panel', 'aria-labelledby': 'bv-panel-title' },
     h('h2', { id: 'bv-panel-title' }, s.phase === 'final-round' ? 'Final round (Rule 20)' : 'Attack option'),
-    h('p', { class: 'bv-big' }, marker(playerByName(s, who), who), ' ', h('strong', {}, who), ' holds the attack option.'),
+    h('p', { class: 'bv-big' }, marker(playerByName(s, holder), holder), ' ', h('strong', {}, holder), ' holds the attack option.'),
+    side.length > 1 ? h('div', { class: 'bv-row', role: 'group', 'aria-label': 'Who attacks or buys for the alliance' },
+      h('span', {}, 'For the alliance (Rule 18), who plays: '),
+      side.map((n) => button(n, `actor-${n}`, () => ctx.setActor(n), { 'aria-pressed': String(n === who) }))) : null,
     h('p', {}, `Click a country to ${ctx.mode === 'attack' ? 'attack it (Rules 10, 15, 19)' : 'buy an alliance with it (Rule 9)'}.`),
     h('div', { class: 'bv-row', role: 'group', 'aria-label': 'What a country click does' },
       modeButton('attack', 'Attack (A)'),
       modeButton('ally.buy', `Buy alliance (B)${s.buysLeft > 0 ? ` · ${s.buysLeft} left` : ''}`),
-      actionButton(ctx, 'Pass (P)', 'pass', 'pass', () => ctx.act({ type: 'pass', player: who }), who)),
+      actionButton(ctx, 'Pass (P)', 'pass', 'pass', () => ctx.act({ type: 'pass', player: holder }), holder)),
     playerAlliances(ctx),
     isLegal(ctx, 'endgame.start') ? actionButton(ctx, 'Start the end game (Rule 21)', 'endgame-start', 'endgame.start', () => ctx.act({ type: 'endgame.start' })) : null);
 }
@@ -191,13 +207,14 @@ function battleForm(ctx: PanelContext, attacker: string, defender: string, now: 
   const energy = (side: 'attacker' | 'defender', name: string) => {
     const input = h('input', { type: 'number', id: `bv-energy-${side}`, 'data-key': `energy-${side}`, min: 0, step: 1, inputmode: 'numeric', value: value(side) });
     input.addEventListener('input', () => { d[side] = input.value; });
-    return h('span', { class: 'bv-field' }, h('label', { for: `bv-energy-${side}` }, `${name}'s energy left (of ${now[side]})`), input);
+    return h('span', { class: 'bv-field' }, h('label', { for: `bv-energy-${side}` }, `${name} (of ${now[side]})`), input);
   };
   const form = h('form', { class: 'bv-battle', 'aria-label': 'Battle result' },
     h('fieldset', {}, h('legend', {}, 'Who won this battle?'),
       radio('attacker', `${attacker} (attacker)`), radio('defender', `${defender} (defender)`), radio('both-destroyed', 'Both destroyed')),
-    h('div', { class: 'bv-row' }, energy('attacker', attacker), energy('defender', defender)),
-    h('p', {}, h('button', { type: 'submit', 'data-key': 'record-battle', class: isLegal(ctx, 'battle') ? 'bv-legal bv-primary' : 'bv-not-legal' }, 'Record battle')));
+    h('fieldset', {}, h('legend', {}, 'Energy left on the screen'),
+      h('div', { class: 'bv-row bv-energy-row' }, energy('attacker', attacker), energy('defender', defender),
+        h('button', { type: 'submit', 'data-key': 'record-battle', class: isLegal(ctx, 'battle') ? 'bv-legal bv-primary' : 'bv-not-legal' }, 'Record battle'))));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     ctx.submitBattle({
@@ -244,6 +261,7 @@ function endgamePanel(ctx: PanelContext): HTMLElement {
   return h('section', { class: 'bv-panel bv-war', 'aria-labelledby': 'bv-panel-title' },
     h('h2', { id: 'bv-panel-title' }, `End game: ${m.challenger} challenges ${m.opponent} (Rule 21)`),
     h('p', {}, `Energy on screen: ${m.challenger} ${m.energy[m.challenger] ?? 0}, ${m.opponent} ${m.energy[m.opponent] ?? 0}. Battle ${m.battles + 1}; ${m.attacker} attacks.`),
+    renderLadder(ctx.state),
     pick(m.attacker, 'Attacker', 'weapon-attacker'),
     pick(defender, 'Defender', 'weapon-defender'),
     (ctx.table ? ctx.table.battle : (a: string, d: string, e: { attacker: number; defender: number }) => battleForm(ctx, a, d, e))(
@@ -256,13 +274,22 @@ function overPanel(ctx: PanelContext): HTMLElement {
   return h('section', { class: 'bv-panel bv-over', 'aria-labelledby': 'bv-panel-title' },
     h('h2', { id: 'bv-panel-title' }, 'Game over (Rule 22)'),
     h('p', { class: 'bv-winner', 'data-winner': names.join(',') }, names.length ? `${names.join(' and ')} ${names.length > 1 ? 'win' : 'wins'}!` : 'No winner.'),
-    h('ol', { class: 'bv-standings' }, [...s.players].sort((a, b) => b.record - a.record).map((p) => h('li', {}, marker(p, p.name), ` ${p.name}: ${formatRecord(p.record)}`))));
+    h('ol', { class: 'bv-standings' }, [...s.players].sort((a, b) => b.record - a.record).map((p) => h('li', {}, marker(p, p.name), ` ${p.name}: ${formatRecord(p.record)}${p.eliminated ? ' (out)' : ''}`))),
+    renderRecordChart(s),
+    h('p', { class: 'bv-row' }, button('Rematch: same players, same board', 'rematch', ctx.rematch)));
 }
 
 export function renderPhasePanel(ctx: PanelContext): HTMLElement {
   const panel = phasePanel(ctx);
   const question = bankerQuestion(ctx);
   if (question) panel.prepend(question);
+  // The war just decided stays in view (until the next war starts or the players close it).
+  const s = ctx.state;
+  const w = s.lastWar;
+  if (w && !s.war && w.step !== ctx.summaryClosed.step && (['play', 'final-round', 'awaiting-endgame'].includes(s.phase) || (s.phase === 'over' && !s.endgame))) {
+    const summary = renderWarSummary(s, () => { ctx.summaryClosed.step = w.step; ctx.redraw(); });
+    if (summary) panel.append(summary);
+  }
   return panel;
 }
 

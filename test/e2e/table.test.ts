@@ -5,9 +5,6 @@
  * the same battle; a refused cartridge switch; screenshots at 1280x800 and 1920x1080. Every wait is
  * for a state (the table's stage, the cartridge's mailbox phase, frame numbers), never for time.
  */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { applyEvent, newGame } from '../../board/index.ts';
@@ -16,11 +13,10 @@ import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import { encodeSession } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope } from '../../src/board-view/save-format.ts';
+import { shot } from './shots.ts';
 import { launchBrowser, openApp } from './browser.ts';
 import { poll, waitReady } from './console-helpers.ts';
 
-/** Where the screenshots go (outside the repository); the test prints the paths. */
-export const SHOTS = join(tmpdir(), 'o2conquest-table-shots');
 
 const key = (page: Page, k: string) => page.locator(`[data-key="${k}"]`);
 const stage = (page: Page) => page.locator('.tb-battle').getAttribute('data-stage');
@@ -145,14 +141,6 @@ async function steer(page: Page, code: string, until: (m: CartMailbox) => boolea
   await page.keyboard.up(code);
   await settle(page);
   await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(true));
-}
-
-async function shot(page: Page, name: string): Promise<string> {
-  mkdirSync(SHOTS, { recursive: true });
-  const path = join(SHOTS, name);
-  await page.screenshot({ path });
-  console.log(`screenshot: ${path}`);
-  return path;
 }
 
 /** The element's box lies inside the viewport. */
