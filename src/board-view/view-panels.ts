@@ -275,7 +275,8 @@ function overPanel(ctx: PanelContext): HTMLElement {
     h('h2', { id: 'bv-panel-title' }, 'Game over (Rule 22)'),
     h('p', { class: 'bv-winner', 'data-winner': names.join(',') }, names.length ? `${names.join(' and ')} ${names.length > 1 ? 'win' : 'wins'}!` : 'No winner.'),
     h('ol', { class: 'bv-standings' }, [...s.players].sort((a, b) => b.record - a.record).map((p) => h('li', {}, marker(p, p.name), ` ${p.name}: ${formatRecord(p.record)}${p.eliminated ? ' (out)' : ''}`))),
-    renderRecordChart(s),
+    // As wide as the side column allows (a phone's is narrower than the chart's usual 360 px).
+    renderRecordChart(s, Math.max(220, Math.min(360, window.innerWidth - 120))),
     h('p', { class: 'bv-row' }, button('Rematch: same players, same board', 'rematch', ctx.rematch)));
 }
 
