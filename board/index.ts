@@ -16,7 +16,7 @@ export { formatRefusal } from './rules/refuse.ts';
 export { roundToHundred, halvesFor, planPayment } from './rules/chips.ts';
 export { world1982 } from './scenarios/world.ts';
 export { parseScenario, serializeScenario, validateScenario, ScenarioError } from './scenarios/validate.ts';
-export { setCountryValue, moveCountry, addZone, renameZone, renameScenario } from './scenarios/edit.ts';
+export { setCountryValue, moveCountry, addZone, renameZone, renameScenario, addCountry, removeCountry, renameCountry } from './scenarios/edit.ts';
 export { ManualBattlePort, BattleCancelledError, pendingBattle, battleEvent } from './ports/battle-port.ts';
 export type { BattlePort, BattleRequest, BattleOutcome } from './ports/battle-port.ts';
 export { MachineBattlePort, WEAPON_WORDS, outcomeProblem } from './ports/machine-battle-port.ts';
