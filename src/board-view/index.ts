@@ -6,7 +6,7 @@ import type { EngineFactory } from './engine-port.ts';
 import { indexedDbStore, memoryStore, type SaveStore } from './save-store.ts';
 import { commandFor, SHORTCUTS } from './shortcuts.ts';
 import type { GameEvent, ViewState } from './types.ts';
-import { renderLegalSummary, renderLog, renderPhasePanel, renderPlayers, type BattleDraft, type Mode, type TablePanels } from './view-panels.ts';
+import { renderLastWar, renderLegalSummary, renderLog, renderPhasePanel, renderPlayers, type PanelContext, type BattleDraft, type Mode, type TablePanels } from './view-panels.ts';
 import { newSetupDraft, renderSetup, setupEvent, type SetupDraft } from './view-setup.ts';
 import { world1982 } from '../../board/index.ts';
 import { indexedDbScenarioStore, memoryScenarioStore, type ScenarioStore } from './scenario-store.ts';
@@ -269,13 +269,15 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
           button('Time is up: end the game', 'clock-expired', () => act({ type: 'clock.expired' })))
         : null;
       // The actions come before the 43 country buttons in focus order; the grid puts them on the right.
+      const panels: PanelContext = { state: s, legal: snap.legal, mode, setMode, act, submitBattle: (o) => { if (controller.submitBattle(o)) Object.assign(battle, { winner: null, attacker: '', defender: '' }); }, homeSelection, allianceSelection, battle, alliancesOpen, redraw: draw, table: options.table, summaryClosed, rematch, actor: actor ?? s.turn ?? '', setActor: (n) => { actor = n; draw(); } };
       body.push(renderRecordTrack(s), h('div', { class: 'bv-main' },
         h('aside', { class: 'bv-side', 'aria-label': 'Actions and players' },
-          renderPhasePanel({ state: s, legal: snap.legal, mode, setMode, act, submitBattle: (o) => { if (controller.submitBattle(o)) Object.assign(battle, { winner: null, attacker: '', defender: '' }); }, homeSelection, allianceSelection, battle, alliancesOpen, redraw: draw, table: options.table, summaryClosed, rematch, actor: actor ?? s.turn ?? '', setActor: (n) => { actor = n; draw(); } }),
+          renderPhasePanel(panels),
           renderLegalSummary(snap.legal),
           finder,
           clock,
           renderPlayers(s),
+          options.table ? renderLastWar(panels) : null,
           renderLog(s),
           keysList()),
         renderWorld(s, { targets, selected: homeSelection, verb, onCountry: (name) => onCountry(name, s) })));

@@ -284,14 +284,22 @@ export function renderPhasePanel(ctx: PanelContext): HTMLElement {
   const panel = phasePanel(ctx);
   const question = bankerQuestion(ctx);
   if (question) panel.prepend(question);
-  // The war just decided stays in view (until the next war starts or the players close it).
-  const s = ctx.state;
-  const w = s.lastWar;
-  if (w && !s.war && w.step !== ctx.summaryClosed.step && (['play', 'final-round', 'awaiting-endgame'].includes(s.phase) || (s.phase === 'over' && !s.endgame))) {
-    const summary = renderWarSummary(s, () => { ctx.summaryClosed.step = w.step; ctx.redraw(); });
+  // The war just decided stays in view under the step's panel (the table says the last battle beside the
+  // picture, so there it goes under the players, who must stay in view).
+  if (!ctx.table) {
+    const summary = renderLastWar(ctx);
     if (summary) panel.append(summary);
   }
   return panel;
+}
+
+/** The war just decided, until the next war starts or the players close it; null when there is none to show. */
+export function renderLastWar(ctx: PanelContext): HTMLElement | null {
+  const s = ctx.state;
+  const w = s.lastWar;
+  if (!w || s.war || w.step === ctx.summaryClosed.step) return null;
+  if (!(['play', 'final-round', 'awaiting-endgame'].includes(s.phase) || (s.phase === 'over' && !s.endgame))) return null;
+  return renderWarSummary(s, () => { ctx.summaryClosed.step = w.step; ctx.redraw(); });
 }
 
 /** The banker is out of the game (item 10 of the board fixes): who takes over the war chest? */
