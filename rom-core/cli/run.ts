@@ -2,7 +2,7 @@
  * `o2 run`: the headless Odyssey² runner. Runs a cartridge for N frames with an optional input
  * script and writes per-frame state (JSONL), pictures (PNG) and sound (WAV).
  *
- *   o2 run [--cart C.bin] [--bios B.rom] [--charset CS.bin] [--pal] [--mapper standard|rally|ktaa]
+ *   o2 run [--cart C.bin] [--bios B.rom] [--charset CS.bin] [--pal|--ntsc] [--mapper standard|rally|ktaa]
  *          [--frames N] [--input SCRIPT] [--state-jsonl OUT.jsonl] [--png OUT.png]
  *          [--png-every K --png-dir DIR] [--wav OUT.wav] [--bot left|right:LEVEL ...] [--seed N]
  *
@@ -368,7 +368,10 @@ function run(args: RunArgs, cliIo: CliIo): number {
 
   let machine: Odyssey2;
   try {
-    machine = new Odyssey2({ bios, cart, charset, pal: args.options.has('pal'), mapper: mapperName as MapperKind | undefined });
+    if (args.options.has('pal') && args.options.has('ntsc')) throw new UsageError('--pal and --ntsc exclude each other');
+    // Neither: the known-cartridge table's standard for this image (NTSC for an image it does not list).
+    const pal = args.options.has('pal') ? true : args.options.has('ntsc') ? false : undefined;
+    machine = new Odyssey2({ bios, cart, charset, pal, mapper: mapperName as MapperKind | undefined });
   } catch (e) {
     if (e instanceof RangeError) throw new UsageError(e.message);
     throw e;
@@ -377,7 +380,7 @@ function run(args: RunArgs, cliIo: CliIo): number {
   const ours = (what: string, built: string, crc: number): string => `${what}: ${built} (CRC32 ${crcHex(crc)})`;
   const biosNote = biosPath === undefined ? ours('BIOS', 'our open BIOS, built from rom-core/roms/bios/', crc32(bios)) : identity.bios.note;
   const cartNote = cartPath === undefined ? ours('cartridge', 'our battle cartridge, built from rom-core/roms/carts/', crc32(cart)) : identity.cart.note;
-  io.stdout(`${biosNote}\n${cartNote} (${machine.cart.kind} mapper)\n`);
+  io.stdout(`${biosNote}\n${cartNote} (${machine.cart.kind} mapper, ${machine.timing.name})\n`);
   if (identity.charset) io.stdout(`${identity.charset.note}\n`);
 
   const jsonlPath = str(args, 'state-jsonl');
@@ -488,7 +491,8 @@ const RUN_HELP = `--input SCRIPT: one event a line, \`FRAME KEY down|up\` (FRAME
   videopac screens, its snapshot geometry).
 --png-every K --png-dir DIR: also every K-th frame as DIR/frame-NNNNNN.png.
 --wav OUT: the sound of the whole run (16-bit mono, 48 kHz; at most 72000 frames).
---frames N: frames to run (default 60, at most 10000000). --pal: the 8245 (Videopac) timing.
+--frames N: frames to run (default 60, at most 10000000). --pal: the 8245 (Videopac) timing, --ntsc the 8244's;
+neither: what the known-cartridge table says for the image (PAL for a European release), else NTSC.
 --bot SIDE:LEVEL: a computer player holds a hand control in battle (our battle cartridge): SIDE left
   (J0, red) or right (J1, blue), LEVEL easy, medium, hard or random (random stick directions); once a
   side. It sees only the mailbox and the screen, and replaces the --input script's stick for its side
@@ -501,11 +505,11 @@ Without --bios, our open BIOS; without --cart, our battle cartridge (both built 
 
 export const runCommand: Command = {
   help: RUN_HELP,
-  usage: 'run [--cart C.bin] [--bios B.rom] [--charset CS.bin] [--pal] [--mapper standard|rally|ktaa] [--frames N] [--input SCRIPT] [--state-jsonl OUT.jsonl] [--png OUT.png] [--png-every K --png-dir DIR] [--wav OUT.wav] [--bot left|right:LEVEL] [--seed N]',
+  usage: 'run [--cart C.bin] [--bios B.rom] [--charset CS.bin] [--pal|--ntsc] [--mapper standard|rally|ktaa] [--frames N] [--input SCRIPT] [--state-jsonl OUT.jsonl] [--png OUT.png] [--png-every K --png-dir DIR] [--wav OUT.wav] [--bot left|right:LEVEL] [--seed N]',
   summary: 'run a cartridge (default: our battle cartridge) headless; write per-frame state, pictures and sound',
   valued: ['cart', 'bios', 'charset', 'mapper', 'frames', 'input', 'state-jsonl', 'png', 'png-every', 'png-dir', 'wav', 'bot', 'seed'],
   repeatable: ['bot'],
-  flags: ['pal'],
+  flags: ['pal', 'ntsc'],
   run,
 };
 

@@ -1,12 +1,13 @@
 /**
- * Cartridges that need something their size does not imply, by CRC32: the mapper (and, where it
- * matters, the video standard). Written from published facts about the images (MAME's software list
- * `hash/videopac.xml` names the PCB of each; homebrew authors name theirs), not from any image.
- * An image not listed gets what its size implies (`defaultMapper`, MAME's rule for `-cart`).
+ * Known cartridges by CRC32: the mapper each needs and its video standard. The list is generated from
+ * published facts about the images (MAME's software list `hash/videopac.xml` names each image's PCB and
+ * release region: known-carts-data.ts, made by test/mame/make-known-carts.ts); homebrew authors name
+ * theirs. An image not listed gets what its size implies (`defaultMapper`, MAME's rule for `-cart`) on NTSC.
  */
 import type { MapperKind } from './cartridge.ts';
 import { defaultMapper } from './cartridge.ts';
 import { crc32 } from './crc32.ts';
+import { VIDEOPAC_LIST } from './known-carts-data.ts';
 
 export interface KnownCart {
   crc: number;
@@ -15,12 +16,11 @@ export interface KnownCart {
   mapper: MapperKind;
   /** A Videopac (European) image that expects PAL timing. */
   pal?: boolean;
+  /** Made for the Videopac+ (G7400), whose second video chip we do not emulate: it may look wrong. */
+  plus?: boolean;
 }
 
-export const KNOWN_CARTS: readonly KnownCart[] = [
-  // Soeren Gust's homebrew game, released as one 12 KB file of four 3 KB pages (MAME: o2_ktaa).
-  { crc: 0x4e2cc6d3, size: 0x3000, name: 'KTAA - Kill the Attacking Aliens (homebrew)', mapper: 'ktaa' },
-];
+export const KNOWN_CARTS: readonly KnownCart[] = VIDEOPAC_LIST;
 
 /** The table's entry for an image, if it has one. */
 export function knownCart(image: Uint8Array): KnownCart | undefined {
@@ -31,4 +31,18 @@ export function knownCart(image: Uint8Array): KnownCart | undefined {
 /** The mapper an image runs on when the user chose none: the table's, else what its size implies. */
 export function mapperFor(image: Uint8Array): MapperKind {
   return knownCart(image)?.mapper ?? defaultMapper(image.length);
+}
+
+/** How an image starts when the user chose nothing: its mapper and video standard, and the title the table knows it by. */
+export interface CartProfile {
+  mapper: MapperKind;
+  pal: boolean;
+  /** The table's title, or null for an image it does not list. */
+  name: string | null;
+  plus: boolean;
+}
+
+export function cartProfile(image: Uint8Array): CartProfile {
+  const k = knownCart(image);
+  return { mapper: k?.mapper ?? defaultMapper(image.length), pal: k?.pal ?? false, name: k?.name ?? null, plus: k?.plus ?? false };
 }

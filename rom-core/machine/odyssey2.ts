@@ -34,7 +34,7 @@ import type { Schema } from '../state/schema.ts';
 import { STATE_MAGIC, STATE_VERSION, machineSchema } from './state.ts';
 import { convertV1 } from './state-v1.ts';
 import { Cartridge } from './cartridge.ts';
-import { mapperFor } from './known-carts.ts';
+import { knownCart, mapperFor } from './known-carts.ts';
 import type { MapperKind } from './cartridge.ts';
 import { KEY_NAMES, encodeRow, keyTarget } from './input.ts';
 import { identifyRom } from './roms.ts';
@@ -47,7 +47,7 @@ export interface Odyssey2Options {
   cart: Uint8Array;
   /** 512-byte character ROM; default: the VDC's own glyphs. */
   charset?: Uint8Array;
-  /** Videopac G7000 (8245, 18 dots per cycle) instead of the NTSC Odyssey². */
+  /** Videopac G7000 (8245, 18 dots per cycle) instead of the NTSC Odyssey²; default: what the known-cartridge table says (NTSC for an image it does not list). */
   pal?: boolean;
   /** Override MAME's size rule (16 KB -> rally, else standard). */
   mapper?: MapperKind;
@@ -129,7 +129,7 @@ export class Odyssey2 implements I8048Pins {
     this.identity = { bios, cart, charset };
     this.biosCrc = bios.crc;
     this.cartCrc = cart.crc;
-    const timing = options.pal ? PAL : NTSC;
+    const timing = (options.pal ?? knownCart(options.cart)?.pal ?? false) ? PAL : NTSC;
     this.timing = timing;
     this.dpc = timing.dotsPerCycle;
     this.dpf = timing.dotsPerFrame;

@@ -5,6 +5,7 @@
  */
 import type { MapperKind } from './cartridge.ts';
 import { crc32, crcHex } from './crc32.ts';
+import { KNOWN_CARTS } from './known-carts.ts';
 
 export const BIOS_SIZE = 0x400;
 export const CHARSET_SIZE = 0x200;
@@ -82,7 +83,9 @@ export function checkRomSize(kind: RomKind, bytes: Uint8Array, label = what(kind
 export function identifyRom(kind: RomKind, bytes: Uint8Array, mapper?: MapperKind): RomIdentity {
   checkRomSize(kind, bytes, what(kind), mapper);
   const crc = crc32(bytes);
-  const known = KNOWN.find((k) => k.kind === kind && k.size === bytes.length && k.crc === crc);
+  // A cartridge the known-cartridge table lists (MAME's software list) is named by its title.
+  const listed = kind === 'cart' ? KNOWN_CARTS.find((k) => k.crc === crc && k.size === bytes.length) : undefined;
+  const known = KNOWN.find((k) => k.kind === kind && k.size === bytes.length && k.crc === crc) ?? (listed && { name: listed.name });
   const hex = crcHex(crc);
   const note = known
     ? `${what(kind)}: ${known.name}, CRC32 ${hex}`

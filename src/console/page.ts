@@ -79,6 +79,7 @@ export class ConsolePage {
       this.practice.element,
       el('h2', { text: 'Cartridge and BIOS' }), this.library.romList,
       el('label', {}, 'our cartridge: ', this.library.builtinSelect),
+      this.library.cartSettings,
       el('h2', { text: 'Your images' }), this.library.libraryList, this.statusLine, help,
       el('p', { class: 'console-privacy', text: 'Images you load stay in this browser (IndexedDB); nothing is uploaded.' }));
     this.root = el('section', { class: 'console', id: 'console' },

@@ -11,6 +11,7 @@ import { ConsoleStore } from '../rom-library/store.ts';
 import type { ActiveRoms, PendingSave } from '../rom-library/store.ts';
 import type { BootInfo, RomImages } from '../worker/protocol.ts';
 import { setting } from '../platform/settings.ts';
+import { withCartChoice } from './cart-choice.ts';
 
 export const BUILTIN_CART = setting<string | undefined>('o2conquest.console.builtinCart', undefined, (t) => t);
 
@@ -188,7 +189,8 @@ export class MachineHost {
     const previous = this.runtime;
     this.runtime = undefined;
     previous?.terminate();
-    const runtime = await ConsoleRuntime.start(images, {
+    // The user's remembered mapper and TV standard for their cartridge go with it every time it boots.
+    const runtime = await ConsoleRuntime.start(withCartChoice(images), {
       frame: (pixels, eram, frame, _workerMs, doneAt) => {
         this.pixels = pixels;
         this.eram = eram;

@@ -10,6 +10,8 @@ import { romKey } from '../rom-library/store.ts';
 import { BUILTIN_CART, errorText } from './host.ts';
 import type { MachineHost } from './host.ts';
 import type { BootInfo, RomImages } from '../worker/protocol.ts';
+import { MAPPER_KINDS, type MapperKind } from '../../rom-core/machine/cartridge.ts';
+import { choiceFor, rememberChoice, type CartChoice } from './cart-choice.ts';
 
 export interface LibraryPanelOptions {
   /** A save-state file was opened or dropped. */
@@ -23,11 +25,28 @@ export class LibraryPanel {
   readonly romList: HTMLElement;
   readonly builtinSelect: HTMLSelectElement;
   readonly libraryList: HTMLElement;
+  /** The user's cartridge: which mapper and TV standard it runs on (automatic, or their choice, remembered per image). */
+  readonly cartSettings: HTMLElement;
+  private readonly mapperSelect: HTMLSelectElement;
+  private readonly tvSelect: HTMLSelectElement;
+  /** The images of a boot under way (the booted machine is shown before `host.images` takes them). */
+  private booting: RomImages | undefined;
 
   constructor(private readonly host: MachineHost, private readonly options: LibraryPanelOptions) {
     this.romList = el('ul', { class: 'console-roms', id: 'console-roms' });
     this.libraryList = el('ul', { class: 'console-library', id: 'console-library' });
     this.builtinSelect = el('select', { id: 'console-builtin-cart', title: 'Which of our own cartridges runs when you have not loaded one' });
+    this.mapperSelect = el('select', { id: 'console-cart-mapper', title: 'The cartridge\'s bank switching (its PCB)' });
+    this.tvSelect = el('select', { id: 'console-cart-tv', title: 'NTSC (Odyssey²) or PAL (Videopac) timing' });
+    this.cartSettings = el('p', { class: 'console-cart-settings' },
+      el('label', {}, 'mapper: ', this.mapperSelect), ' ', el('label', {}, 'TV: ', this.tvSelect));
+    const changed = (): void => void this.chooseForCart({
+      mapper: this.mapperSelect.value ? this.mapperSelect.value as MapperKind : undefined,
+      tv: this.tvSelect.value === 'NTSC' || this.tvSelect.value === 'PAL' ? this.tvSelect.value : undefined,
+    });
+    this.mapperSelect.addEventListener('change', changed);
+    this.tvSelect.addEventListener('change', changed);
+    this.cartSettings.hidden = true;
     this.builtinSelect.addEventListener('change', () => {
       const chosen = this.builtinSelect.value;
       if (this.refused()) {
@@ -45,6 +64,49 @@ export class LibraryPanel {
     this.builtinSelect.replaceChildren(...info.builtinCarts.map((c) => el('option', { value: c.id, text: c.name })));
     this.builtinSelect.value = info.builtinCart ?? '';
     this.builtinSelect.disabled = info.builtinCart === undefined;
+    this.showCartSettings(info);
+  }
+
+  private showCartSettings(info: BootInfo): void {
+    const p = info.cartProfile;
+    // The machine just booted may not be `host.images` yet (that is set once the boot succeeded).
+    const cart = this.booting?.cart ?? this.host.images.cart;
+    this.cartSettings.hidden = !p || !cart;
+    if (!p || !cart) return;
+    const chosen = choiceFor(cart);
+    const auto = p.name ? `${p.mapper}, as listed for ${p.name}` : `${p.mapper}, by its size`;
+    this.mapperSelect.replaceChildren(el('option', { value: '', text: `automatic (${auto})` }), ...MAPPER_KINDS.map((k) => el('option', { value: k, text: k })));
+    this.mapperSelect.value = chosen.mapper ?? '';
+    this.tvSelect.replaceChildren(el('option', { value: '', text: `automatic (${p.pal ? 'PAL' : 'NTSC'})` }), el('option', { value: 'NTSC', text: 'NTSC (Odyssey²)' }), el('option', { value: 'PAL', text: 'PAL (Videopac)' }));
+    this.tvSelect.value = chosen.tv ?? '';
+    this.cartSettings.dataset.mapper = info.mapper;
+    this.cartSettings.dataset.timing = info.timing;
+  }
+
+  /** Boots the user's cartridge with another mapper or TV standard and remembers it for this image; a refusal changes nothing. */
+  private async chooseForCart(choice: CartChoice): Promise<void> {
+    const host = this.host;
+    const cart = host.images.cart;
+    if (!cart) return;
+    const before = choiceFor(cart);
+    if (this.refused()) {
+      this.mapperSelect.value = before.mapper ?? '';
+      this.tvSelect.value = before.tv ?? '';
+      return;
+    }
+    const kept = rememberChoice(cart, choice);
+    try {
+      await this.boot(host.images, undefined);
+    } catch (e) {
+      rememberChoice(cart, before);
+      host.say(`The cartridge did not start that way: ${errorText(e)}. It runs as before.`, 'error');
+      await this.boot(host.images, host.runtime?.lastState?.bytes);
+      this.mapperSelect.value = before.mapper ?? '';
+      this.tvSelect.value = before.tv ?? '';
+      return;
+    }
+    const info = host.runtime?.info;
+    host.say(`The cartridge now runs on the ${info?.mapper ?? choice.mapper} mapper, ${info?.timing ?? choice.tv}${kept ? '; remembered for this image' : ' (this browser would not store the choice)'}.`);
   }
 
   /** Says why a switch is refused now (and returns true), or returns false. */
@@ -101,7 +163,12 @@ export class LibraryPanel {
   }
 
   private async boot(images: RomImages, state: Uint8Array | undefined): Promise<void> {
-    await this.host.boot(images, state);
+    this.booting = images;
+    try {
+      await this.host.boot(images, state);
+    } finally {
+      this.booting = undefined;
+    }
     this.options.booted();
   }
 

@@ -3,6 +3,7 @@
  * (ConsoleWorkerApi); pictures, sound and input travel as plain messages on dedicated MessagePorts so
  * a frame is one transferred buffer, never a structured-clone copy.
  */
+import type { CartProfile, MapperKind } from '../../rom-core/machine/index.ts';
 
 /** Held inputs for one frame: keyboard rows 0-7 (bit = column), sticks J0 and J1, RESET. */
 export const SNAPSHOT_LENGTH = 11;
@@ -16,6 +17,10 @@ export interface RomImages {
   charset?: Uint8Array;
   /** Which of our own cartridges runs when `cart` is absent ('battle', 'console-test'); default: the first built. */
   builtinCart?: string;
+  /** The user's choice for their cartridge (absent: the known-cartridge table's, else what the size implies). */
+  mapper?: MapperKind;
+  /** The user's choice of video standard (absent: the table's, else NTSC). */
+  tv?: 'NTSC' | 'PAL';
 }
 
 export interface BootOptions {
@@ -51,6 +56,9 @@ export interface BootInfo {
   /** Frames per second of the emulated video standard. */
   frameRate: number;
   timing: 'NTSC' | 'PAL';
+  /** The mapper the cartridge runs on, and what the known-cartridge table says of the user's image (undefined for ours). */
+  mapper: MapperKind;
+  cartProfile?: CartProfile;
 }
 
 export interface WorkerStats {

@@ -4,6 +4,7 @@
  * answer the debugger.
  */
 import { Odyssey2 } from '../../rom-core/machine/odyssey2.ts';
+import { cartProfile, type CartProfile } from '../../rom-core/machine/known-carts.ts';
 import { disassembleOne } from '../../rom-core/asm/disasm.ts';
 import { KeyQueue } from '../../rom-core/machine/key-queue.ts';
 import type { KeySink } from '../../rom-core/machine/key-queue.ts';
@@ -84,12 +85,15 @@ export class ConsoleSession {
   readonly builtinCart: string | undefined;
   private readonly builtinList: { id: string; name: string }[];
   private readonly problems: string[];
+  private readonly profile: CartProfile | undefined;
 
   constructor(images: RomImages, builtins: Builtins, sampleRate: number) {
     const builtinCart: BuiltCart = builtins.carts.find((c) => c.id === images.builtinCart) ?? builtins.carts[0];
     const bios = images.bios ?? builtins.bios.image;
     const cart = images.cart ?? builtinCart.image;
-    this.machine = new Odyssey2({ bios, cart, charset: images.charset, sampleRate });
+    // The user's choice for their image; absent, the known-cartridge table's (Odyssey2's default), else the size's.
+    this.machine = new Odyssey2({ bios, cart, charset: images.charset, sampleRate, mapper: images.cart ? images.mapper : undefined, pal: images.cart && images.tv ? images.tv === 'PAL' : undefined });
+    this.profile = images.cart ? cartProfile(images.cart) : undefined;
     const id = this.machine.identity;
     this.roms = [
       { kind: 'bios', note: images.bios ? id.bios.note : `BIOS: ${builtins.bios.name}`, crcHex: id.bios.crcHex, size: id.bios.size },
@@ -114,6 +118,8 @@ export class ConsoleSession {
       builtinCarts: this.builtinList,
       builtinCart: this.builtinCart,
       problems: this.problems,
+      mapper: this.machine.cart.kind,
+      cartProfile: this.profile,
     };
   }
 

@@ -5,6 +5,8 @@ import { appUrl, launchBrowser, openApp } from './browser.ts';
 import { iram, poll, waitReady } from './console-helpers.ts';
 import { assemble } from '../../rom-core/asm/index.ts';
 import { KEY_MATRIX } from '../../rom-core/machine/input.ts';
+import { KNOWN_CARTS } from '../../rom-core/machine/known-carts.ts';
+import { forgeCrc } from '../harness/forge-crc.ts';
 
 const cart = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
 const hex3 = (n: number): string => n.toString(16).toUpperCase().padStart(3, '0');
@@ -190,6 +192,40 @@ describe('console files', () => {
     await poll(() => page.locator('#console-library li').textContent()).toMatch(/^None yet/);
     await page.locator('#console-builtin').click();
     await poll(() => page.locator('#console-roms li[data-kind="cart"]').textContent()).toMatch(/built from source/);
+    expect(errors).toEqual([]);
+  });
+
+  it('a cartridge the known-cartridge table lists as European boots on PAL; the user\'s choice of TV and mapper is kept per image, a wrong one refused', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await waitReady(page);
+    // A stand-in with the CRC32 of "A Labyrinth Game / Supermind (Europe)" (no real image is committed).
+    const listed = KNOWN_CARTS.find((k) => k.name === 'A Labyrinth Game / Supermind (Europe)')!;
+    const image = forgeCrc(cart.bytes.slice(0, listed.size), listed.crc);
+    await page.evaluate(({ name, bytes }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(bytes)], name));
+      document.querySelector('.console-screen-wrap')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, dropFile('labyrinth.bin', Array.from(image)));
+    await poll(() => page.locator('#console-message').textContent()).toMatch(/^Loaded “labyrinth\.bin”: cartridge: A Labyrinth Game \/ Supermind \(Europe\)/);
+    const settings = page.locator('.console-cart-settings');
+    await poll(() => settings.getAttribute('data-timing')).toBe('PAL');
+    expect(await settings.getAttribute('data-mapper')).toBe('standard');
+    expect(await page.locator('#console-cart-tv option').first().textContent()).toBe('automatic (PAL)');
+    // NTSC chosen: the machine is rebuilt on NTSC timing, and after a reload it still is.
+    await page.locator('#console-cart-tv').selectOption('NTSC');
+    await poll(() => settings.getAttribute('data-timing')).toBe('NTSC');
+    expect(await page.locator('#console-message').textContent()).toMatch(/now runs on the standard mapper, NTSC; remembered for this image/);
+    await page.reload();
+    await waitReady(page);
+    await poll(() => settings.getAttribute('data-timing')).toBe('NTSC');
+    expect(await page.locator('#console-cart-tv').inputValue()).toBe('NTSC');
+    // The 3 KB-page mapper can't take a 2 KB image: refused with the reason, the machine as it was, nothing remembered.
+    await page.locator('#console-cart-mapper').selectOption('ktaa');
+    await poll(() => page.locator('#console-message').textContent()).toMatch(/did not start that way: cartridge is 2048 bytes; a cartridge for the ktaa mapper must be 3072 \(3 KB\), 6144 \(6 KB\), 12288 \(12 KB\) bytes\. It runs as before\./);
+    await poll(() => settings.getAttribute('data-mapper')).toBe('standard');
+    expect(await page.locator('#console-cart-mapper').inputValue()).toBe('');
+    await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(5);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('o2conquest.cartChoices') ?? '{}'))).toEqual({ [listed.crc.toString(16).toUpperCase().padStart(8, '0')]: { tv: 'NTSC' } });
     expect(errors).toEqual([]);
   });
 
