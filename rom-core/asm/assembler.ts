@@ -18,6 +18,8 @@ class Assembler extends AsmMacros {
       this.address = 0;
       this.currentGlobal = '';
       this.macroScopes = [];
+      this.sections = [];
+      this.sectionCount = 0;
       this.expansionCount = 0;
       this.expandedLines = 0;
       this.ended = false;
@@ -28,6 +30,9 @@ class Assembler extends AsmMacros {
         this.definedThisPass.add(name.toUpperCase());
       }
       this.processLines(splitLines(source, file), 0, 0);
+      for (const open of this.sections) {
+        this.report('error', 'unterminated-section', `SECTION '${open.name}' without ENDSECTION`, open.token.col, open.token.end - open.token.col, open.at);
+      }
     }
   }
 

@@ -73,6 +73,22 @@ export abstract class AsmDirectives extends AsmEmitter {
       case 'CPU':
         this.listLine('');
         return;
+      case 'SECTION': {
+        if (rest.length !== 1 || rest[0].kind !== 'ident') this.fail('syntax', 'SECTION needs one name', ...this.span(rest.length ? rest : [op]));
+        this.sections.push({ name: rest[0].text, id: ++this.sectionCount, token: rest[0], at: this.current });
+        this.listLine('');
+        return;
+      }
+      case 'ENDSECTION': {
+        const open = this.sections[this.sections.length - 1];
+        if (!open) this.fail('endsection-without-section', 'ENDSECTION without SECTION', op.col, op.end - op.col);
+        if (rest.length > 1 || (rest.length === 1 && rest[0].text.toUpperCase() !== open.name.toUpperCase())) {
+          this.fail('syntax', `ENDSECTION must name the open section '${open.name}'`, ...this.span(rest));
+        }
+        this.sections.pop();
+        this.listLine('');
+        return;
+      }
       case 'END':
         this.ended = true;
         this.listLine('');

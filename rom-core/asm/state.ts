@@ -45,7 +45,7 @@ export const MAX_INCLUDE_DEPTH = 16;
 export const ADDRESS_LIMIT = 0x10000;
 
 export const DIRECTIVES = new Set([
-  'ORG', 'ALIGN', 'DB', 'DW', 'DS', 'EQU', 'SET', 'INCLUDE', 'MACRO', 'ENDM', 'IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF', 'CPU', 'END',
+  'ORG', 'ALIGN', 'DB', 'DW', 'DS', 'EQU', 'SET', 'INCLUDE', 'MACRO', 'ENDM', 'IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF', 'CPU', 'END', 'SECTION', 'ENDSECTION',
 ]);
 
 export interface SymbolEntry {
@@ -75,6 +75,9 @@ export abstract class AsmState {
   protected address = 0;
   protected currentGlobal = '';
   protected macroScopes: string[] = [];
+  /** Open ASL sections, outermost first; `id` counts sections in a pass, the same in both passes. */
+  protected sections: { name: string; id: number; token: Token; at: SourceLine }[] = [];
+  protected sectionCount = 0;
   protected expansionCount = 0;
   protected ended = false;
   protected current: SourceLine = { text: '', file: '', line: 0 };

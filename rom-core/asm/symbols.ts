@@ -8,7 +8,7 @@ import type { Mode, SymbolEntry } from './state.ts';
 
 export abstract class AsmSymbols extends AsmState {
   protected define(label: Token, value: number | undefined, kind: SymbolEntry['kind']): void {
-    const key = this.qualify(label, kind === 'label');
+    const key = this.qualify(label, kind === 'label', true);
     const existing = this.symbols.get(key);
     if (this.definedThisPass.has(key) && !(kind === 'set' && existing?.kind === 'set')) {
       this.report('error', 'duplicate-symbol', `'${label.text}' is already defined`, label.col, label.end - label.col);
@@ -18,7 +18,8 @@ export abstract class AsmSymbols extends AsmState {
       // Cannot happen while sizes are fixed and IF sees only earlier symbols; say so if it does.
       this.report('error', 'phase', `'${label.text}' moved from 0x${hex(existing.value, 4)} to 0x${hex(value ?? 0, 4)} between passes`, label.col, label.end - label.col);
     }
-    const name = label.text.startsWith('.') ? this.scopeName() + label.text : label.text;
+    const plain = label.text.startsWith('.') && (this.macroScopes.length || !this.sections.length) ? this.scopeName() + label.text : label.text;
+    const name = this.sections.length ? `${this.sections.map((s) => s.name).join(':')}:${plain}` : plain;
     this.symbols.set(key, { name, value, kind });
     this.definedThisPass.add(key);
   }
@@ -27,15 +28,27 @@ export abstract class AsmSymbols extends AsmState {
     return this.macroScopes.length ? this.macroScopes[this.macroScopes.length - 1] : this.currentGlobal;
   }
 
-  /** The symbol-table key of a name: upper case; `.local` gets its scope's name in front. */
-  protected qualify(t: Token, settingScope = false): string {
-    const key = t.text.toUpperCase();
-    if (key.startsWith('.')) {
+  /**
+   * The symbol-table key of a name: upper case; `.local` gets its scope's name in front (inside an
+   * ASL section, outside a macro, a dot name is an ordinary name of the section, as ASL has it).
+   * In a section a definition belongs to the innermost section; a use finds the innermost section
+   * that defines the name (known from pass 1 in pass 2), else the global one.
+   */
+  protected qualify(t: Token, settingScope = false, defining = settingScope): string {
+    let key = t.text.toUpperCase();
+    if (key.startsWith('.') && (this.macroScopes.length || !this.sections.length)) {
       const scope = this.scopeName();
       if (!scope) this.fail('syntax', `local label '${t.text}' needs a global label before it`, t.col, t.end - t.col);
-      return scope.toUpperCase() + key;
+      key = scope.toUpperCase() + key;
+    } else if (settingScope && !key.startsWith('.')) {
+      this.currentGlobal = t.text;
     }
-    if (settingScope) this.currentGlobal = t.text;
+    if (this.sections.length === 0) return key;
+    if (defining) return `#${this.sections[this.sections.length - 1].id}:${key}`;
+    for (let k = this.sections.length - 1; k >= 0; k--) {
+      const local = `#${this.sections[k].id}:${key}`;
+      if (this.symbols.has(local)) return local;
+    }
     return key;
   }
 
