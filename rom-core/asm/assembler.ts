@@ -19,6 +19,11 @@ class Assembler extends AsmMacros {
       this.currentGlobal = '';
       this.macroScopes = [];
       this.sections = [];
+      this.functions = new Map();
+      this.bitfuncs = false;
+      this.codepages = new Map();
+      this.codepage = undefined;
+      this.functionDepth = 0;
       this.sectionCount = 0;
       this.expansionCount = 0;
       this.expandedLines = 0;

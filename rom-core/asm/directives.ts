@@ -9,6 +9,66 @@ import type { MacroDef } from './state.ts';
 
 
 export abstract class AsmDirectives extends AsmEmitter {
+  /** ASL's `name FUNCTION p1, p2, expression`: the expression with the parameters as names. */
+  private defineFunction(label: Token | undefined, op: Token, rest: Token[]): void {
+    if (!label) this.fail('syntax', 'FUNCTION needs a name before it', op.col, op.end - op.col);
+    const parts = splitOperands(rest);
+    const body = parts.pop();
+    if (!body || body.length === 0) this.fail('syntax', 'FUNCTION needs parameters and an expression, e.g. lo FUNCTION x, x & 255', op.col, op.end - op.col);
+    const params: string[] = [];
+    for (const p of parts) {
+      if (p.length !== 1 || p[0].kind !== 'ident') this.fail('syntax', 'a function parameter must be a plain name', ...this.span(p.length ? p : [op]));
+      params.push(p[0].text.toUpperCase());
+    }
+    const key = label.text.toUpperCase();
+    if (this.functions.has(key)) this.fail('duplicate-symbol', `function '${label.text}' is already defined`, label.col, label.end - label.col);
+    this.functions.set(key, { name: label.text, params, body, at: this.current });
+    this.listLine('');
+  }
+
+  /** ASL's `CODEPAGE name`: selects a translation table for strings, a new one starting as 1:1; STANDARD is none. */
+  private selectCodepage(op: Token, rest: Token[]): void {
+    if (rest.length !== 1 || rest[0].kind !== 'ident') this.fail('syntax', 'CODEPAGE needs one name', ...this.span(rest.length ? rest : [op]));
+    const key = rest[0].text.toUpperCase();
+    if (key === 'STANDARD') {
+      this.codepage = undefined;
+    } else {
+      let table = this.codepages.get(key);
+      if (!table) {
+        table = Uint8Array.from({ length: 256 }, (_, k) => k);
+        this.codepages.set(key, table);
+      }
+      this.codepage = table;
+    }
+    this.listLine('');
+  }
+
+  /** ASL's `CHARSET char, value` / `CHARSET first, last, value` in the current code page; bare CHARSET resets it to 1:1. */
+  private charset(op: Token, rest: Token[]): void {
+    const table = this.codepage;
+    if (!table) this.fail('syntax', 'CHARSET needs a CODEPAGE other than STANDARD selected', op.col, op.end - op.col);
+    const parts = splitOperands(rest);
+    if (rest.length === 0) {
+      for (let k = 0; k < 256; k++) table[k] = k;
+    } else if (parts.length === 2 || parts.length === 3) {
+      // Character constants here are the source's own characters, not translated ones.
+      const saved = this.codepage;
+      this.codepage = undefined;
+      let values: number[];
+      try {
+        values = parts.map((p) => this.value(p, 'now', 'CHARSET')!);
+      } finally {
+        this.codepage = saved;
+      }
+      const [first, last, to] = values.length === 2 ? [values[0], values[0], values[1]] : values;
+      if (first < 0 || last > 255 || last < first) this.fail('out-of-range', `CHARSET range ${first}..${last} is not within 0..255`, ...this.span(rest));
+      for (let k = first; k <= last; k++) table[k] = (to + k - first) & 0xff;
+    } else {
+      this.fail('syntax', 'CHARSET needs a character and its value, or a first, a last and a value', op.col, op.end - op.col);
+    }
+    this.listLine('');
+  }
+
   protected abstract include(op: Token, rest: Token[], includeDepth: number, macroDepth: number): void;
   protected abstract expand(macro: MacroDef, op: Token, rest: Token[], includeDepth: number, macroDepth: number): void;
 
@@ -62,6 +122,10 @@ export abstract class AsmDirectives extends AsmEmitter {
       this.listLine(value === undefined ? '' : `      = ${hex(value & 0xffff, 4)}`);
       return;
     }
+    if (opName === 'FUNCTION') {
+      this.defineFunction(label, op, rest);
+      return;
+    }
     if (label) this.define(label, this.address, 'label');
     if (!op) {
       this.listLine(`${hex(this.address, 4)}`);
@@ -89,6 +153,12 @@ export abstract class AsmDirectives extends AsmEmitter {
         this.listLine('');
         return;
       }
+      case 'CODEPAGE':
+        this.selectCodepage(op, rest);
+        return;
+      case 'CHARSET':
+        this.charset(op, rest);
+        return;
       case 'END':
         this.ended = true;
         this.listLine('');

@@ -23,7 +23,7 @@ export abstract class AsmEmitter extends AsmSymbols {
             this.report('error', 'out-of-range', `character '${ch}' does not fit in a byte`, item[0].col, item[0].end - item[0].col);
             failed = true;
           }
-          out.push(code & 0xff);
+          out.push(this.translate(code) & 0xff);
         }
         continue;
       }

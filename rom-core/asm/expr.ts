@@ -11,6 +11,16 @@ export interface ExprContext {
   lookup: SymbolLookup;
   /** Value of `$`: the address of the current statement. */
   here: number;
+  /** ASL functions (`name(arg, ...)`): the function a name calls, or undefined when it is not one. */
+  functions?: (name: string, token: Token) => ExprFunction | undefined;
+  /** ASL's CODEPAGE: the byte a character constant stands for; without it, the character's code. */
+  translate?: (code: number) => number;
+}
+
+/** Called with its arguments' values (all known); may throw AsmError. */
+export interface ExprFunction {
+  params: number;
+  call: (args: number[], token: Token) => number | undefined;
 }
 
 /** Parentheses and unary operators nested deeper than this are refused (the evaluator recurses). */
@@ -116,9 +126,14 @@ export function evaluate(tokens: readonly Token[], ctx: ExprContext): number | u
     if (t.kind === 'number') return t.value;
     if (t.kind === 'string') {
       if (t.text.length !== 1) fail(t, 'a string in an expression must be one character');
-      return t.text.charCodeAt(0);
+      const code = t.text.charCodeAt(0);
+      return ctx.translate ? ctx.translate(code) : code;
     }
-    if (t.kind === 'ident') return ctx.lookup(t.text, t);
+    if (t.kind === 'ident') {
+      const fn = isOp(peek(), '(') ? ctx.functions?.(t.text, t) : undefined;
+      if (fn) return call(t, fn);
+      return ctx.lookup(t.text, t);
+    }
     if (isOp(t, '$')) return ctx.here;
     if (isOp(t, '(')) {
       deeper(t);
@@ -129,6 +144,27 @@ export function evaluate(tokens: readonly Token[], ctx: ExprContext): number | u
       return v;
     }
     return fail(t, `unexpected '${t.text}' in expression`);
+  };
+
+  const call = (t: Token, fn: ExprFunction): number | undefined => {
+    deeper(t);
+    pos++; // '('
+    const args: (number | undefined)[] = [];
+    if (!isOp(peek(), ')')) {
+      for (;;) {
+        args.push(binary(0));
+        if (!isOp(peek(), ',')) break;
+        pos++;
+      }
+    }
+    if (!isOp(peek(), ')')) fail(peek(), "missing ')' after the function's arguments");
+    pos++;
+    depth--;
+    if (args.length !== fn.params) {
+      throw new AsmError('function-arguments', `function '${t.text}' takes ${fn.params} argument${fn.params === 1 ? '' : 's'}, got ${args.length}`, t.col, t.end - t.col);
+    }
+    if (args.some((a) => a === undefined)) return undefined;
+    return fn.call(args as number[], t);
   };
 
   const value = binary(0);

@@ -4,6 +4,7 @@ import type { Token } from './lexer.ts';
 import { commentStart, splitOperands, tokenize } from './lexer.ts';
 import { includedName, splitLines, substitute } from './source-lines.ts';
 import type { SourceLine } from './source-lines.ts';
+import { isBitfuncsInclude } from './bitfuncs.ts';
 import { AsmDirectives } from './directives.ts';
 import { DIRECTIVES, MAX_EXPANDED_LINES, MAX_EXPANSIONS, MAX_INCLUDE_DEPTH, MAX_MACRO_DEPTH, StatementAbort } from './state.ts';
 import type { MacroDef } from './state.ts';
@@ -169,6 +170,12 @@ export abstract class AsmMacros extends AsmDirectives {
     }
     const path = rest[0].text;
     const [c, l] = [rest[0].col, rest[0].end - rest[0].col];
+    if (isBitfuncsInclude(path)) {
+      // ASL's bitfuncs.inc is built in (bitfuncs.ts), so such sources need no copy of it.
+      this.bitfuncs = true;
+      this.listLine('');
+      return;
+    }
     if (!this.options.readFile) this.fail('missing-include', `cannot include "${path}": no file reader was given`, c, l);
     if (includeDepth >= MAX_INCLUDE_DEPTH) this.fail('include-depth', `includes nested more than ${MAX_INCLUDE_DEPTH} deep (does "${path}" include itself?)`, c, l);
     let text: string;

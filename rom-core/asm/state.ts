@@ -45,7 +45,7 @@ export const MAX_INCLUDE_DEPTH = 16;
 export const ADDRESS_LIMIT = 0x10000;
 
 export const DIRECTIVES = new Set([
-  'ORG', 'ALIGN', 'DB', 'DW', 'DS', 'EQU', 'SET', 'INCLUDE', 'MACRO', 'ENDM', 'IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF', 'CPU', 'END', 'SECTION', 'ENDSECTION',
+  'ORG', 'ALIGN', 'DB', 'DW', 'DS', 'EQU', 'SET', 'INCLUDE', 'MACRO', 'ENDM', 'IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF', 'CPU', 'END', 'SECTION', 'ENDSECTION', 'FUNCTION', 'CODEPAGE', 'CHARSET',
 ]);
 
 export interface SymbolEntry {
@@ -53,6 +53,17 @@ export interface SymbolEntry {
   value: number | undefined;
   kind: 'label' | 'equ' | 'set';
 }
+
+export interface FunctionDef {
+  name: string;
+  /** Upper case. */
+  params: string[];
+  body: Token[];
+  at: SourceLine;
+}
+
+/** Functions calling functions deeper than this are refused. */
+export const MAX_FUNCTION_DEPTH = 64;
 
 export interface MacroDef {
   name: string;
@@ -72,6 +83,15 @@ export abstract class AsmState {
   protected pass: 1 | 2 = 1;
   protected definedThisPass = new Set<string>();
   protected macros = new Map<string, MacroDef>();
+  /** ASL FUNCTIONs by upper-case name; `bitfuncs` after `include "bitfuncs.inc"`. */
+  protected functions = new Map<string, FunctionDef>();
+  protected bitfuncs = false;
+  /** ASL's CODEPAGEs (upper-case name -> 256 bytes); `codepage` is the one strings and characters go through. */
+  protected codepages = new Map<string, Uint8Array>();
+  protected codepage: Uint8Array | undefined;
+  /** A character code through the current code page (codes over 255 unchanged). */
+  protected readonly translate = (code: number): number => (this.codepage && code < 256 ? this.codepage[code] : code);
+  protected functionDepth = 0;
   protected address = 0;
   protected currentGlobal = '';
   protected macroScopes: string[] = [];

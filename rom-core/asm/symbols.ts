@@ -1,9 +1,11 @@
 /** Symbols: definition, scopes of local and nameless labels, and expression values. */
 import { AsmError } from './diagnostic.ts';
 import { evaluate } from './expr.ts';
+import type { ExprFunction, SymbolLookup } from './expr.ts';
+import { BITFUNCS } from './bitfuncs.ts';
 import type { Token } from './lexer.ts';
 import { namelessRun } from './source-lines.ts';
-import { AsmState, hex } from './state.ts';
+import { AsmState, MAX_FUNCTION_DEPTH, hex } from './state.ts';
 import type { Mode, SymbolEntry } from './state.ts';
 
 export abstract class AsmSymbols extends AsmState {
@@ -82,30 +84,64 @@ export abstract class AsmSymbols extends AsmState {
       return v;
     }
     try {
-      return evaluate(tokens, {
-        here: this.statementAddress,
-        lookup: (name, token) => {
-          const key = this.qualify(token);
-          const entry = this.symbols.get(key);
-          if (mode === 'now') {
-            if (!this.definedThisPass.has(key) || entry?.value === undefined) {
-              this.fail('forward-reference', `'${name}' must be defined before ${what} uses it`, token.col, token.end - token.col);
-            }
-            return entry!.value;
+      const functions = (name: string): ExprFunction | undefined => this.findFunction(name, lookup, functions);
+      const lookup: SymbolLookup = (name, token) => {
+        const key = this.qualify(token);
+        const entry = this.symbols.get(key);
+        if (mode === 'now') {
+          if (!this.definedThisPass.has(key) || entry?.value === undefined) {
+            this.fail('forward-reference', `'${name}' must be defined before ${what} uses it`, token.col, token.end - token.col);
           }
-          if (entry?.value !== undefined) return entry.value;
-          if (this.pass === 2) {
-            if (!entry) this.fail('undefined-symbol', `undefined symbol '${name}'`, token.col, token.end - token.col);
-            this.fail('undefined-symbol', `symbol '${name}' has no value (is its definition circular?)`, token.col, token.end - token.col);
-          }
-          return undefined;
-        },
-      });
+          return entry!.value;
+        }
+        if (entry?.value !== undefined) return entry.value;
+        if (this.pass === 2) {
+          if (!entry) this.fail('undefined-symbol', `undefined symbol '${name}'`, token.col, token.end - token.col);
+          this.fail('undefined-symbol', `symbol '${name}' has no value (is its definition circular?)`, token.col, token.end - token.col);
+        }
+        return undefined;
+      };
+      return evaluate(tokens, { here: this.statementAddress, lookup, functions, translate: this.translate });
     } catch (e) {
       if (!(e instanceof AsmError)) throw e;
       const [c, l] = e.length === 0 && tokens.length ? this.span(tokens) : [e.column, e.length];
       this.fail(e.code, e.message, c, l);
     }
+  }
+
+  /** A FUNCTION defined above, else (after `include "bitfuncs.inc"`) one of ASL's bit functions. */
+  private findFunction(name: string, outer: SymbolLookup, functions: (name: string) => ExprFunction | undefined): ExprFunction | undefined {
+    const key = name.toUpperCase();
+    const user = this.functions.get(key);
+    if (user) {
+      return {
+        params: user.params.length,
+        call: (args, token) => {
+          if (this.functionDepth >= MAX_FUNCTION_DEPTH) {
+            throw new AsmError('function-recursion', `function '${user.name}' nested more than ${MAX_FUNCTION_DEPTH} deep (does it call itself?)`, token.col, token.end - token.col);
+          }
+          this.functionDepth++;
+          try {
+            return evaluate(user.body, {
+              here: this.statementAddress,
+              lookup: (n, t) => {
+                const k = user.params.indexOf(n.toUpperCase());
+                return k >= 0 ? args[k] : outer(n, t);
+              },
+              functions,
+            });
+          } catch (e) {
+            if (!(e instanceof AsmError)) throw e;
+            // The body sits on another line: point at the call, and say where the function is.
+            throw new AsmError(e.code, `${e.message} (in function '${user.name}' defined at ${user.at.file}:${user.at.line})`, token.col, token.end - token.col);
+          } finally {
+            this.functionDepth--;
+          }
+        },
+      };
+    }
+    const builtin = this.bitfuncs ? BITFUNCS.get(key) : undefined;
+    return builtin && { params: builtin[0], call: (args) => builtin[1](args) };
   }
 
   protected byteValue(tokens: Token[]): number {

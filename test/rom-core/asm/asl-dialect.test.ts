@@ -56,4 +56,48 @@ describe('ASL dialect', () => {
       expect(errorsOf('\tsection\n')[0]).toMatchObject({ code: 'syntax', message: 'SECTION needs one name' });
     });
   });
+
+  describe('FUNCTION and bitfuncs.inc', () => {
+    it('a FUNCTION is an expression of its parameters, may call another and see symbols', () => {
+      const src = ['base equ 10h', 'twice function x, x*2', 'plus function a, b, twice(a) + b + base', '\tdb twice(3), plus(1, 2), plus(twice(1), 0)'].join('\n');
+      expect(bytesOf(src)).toEqual([6, 0x14, 0x14]);
+    });
+
+    it('a FUNCTION takes forward references (the call waits for the value)', () => {
+      expect(bytesOf(['low8 function x, x & 255', '\torg 4FEh', '\tdb low8(there)', 'there\tnop'].join('\n'))).toEqual([0xff, 0x00]);
+    });
+
+    it('calls with the wrong number of arguments, or a function calling itself, are errors', () => {
+      expect(errorsOf('f function x, x\n\tdb f(1, 2)')[0]).toMatchObject({ code: 'function-arguments', message: "function 'f' takes 1 argument, got 2", line: 2 });
+      expect(errorsOf('f function x, f(x)\n\tdb f(1)')[0]).toMatchObject({ code: 'function-recursion', line: 2 });
+      expect(errorsOf('\tfunction x, x')[0]).toMatchObject({ code: 'syntax', message: 'FUNCTION needs a name before it' });
+    });
+
+    it('include "bitfuncs.inc" brings in our own lo, hi, mask, ... with the results of ASL\'s file, no file needed', () => {
+      const src = [
+        '\tinclude "bitfuncs.inc"',
+        '\tdb lo(1234h), hi(1234h), mask(2, 3), invmask(0, 4) & 0ffh, cutout(0ffh, 4, 2)',
+        '\tdb loword(12345678h) & 0ffh, hiword(12345678h) >> 8, odd(3), even(3), getbit(4, 2)',
+        '\tdb shln(81h, 8, 1), shrn(81h, 8, 1), rotln(81h, 8, 1), rotrn(81h, 8, 1)',
+      ].join('\n');
+      expect(bytesOf(src)).toEqual([0x34, 0x12, 0x1c, 0xf0, 0x30, 0x78, 0x12, 1, 0, 1, 0x02, 0x40, 0x03, 0xc0]);
+    });
+
+    it('without the include, lo( is no function', () => {
+      expect(errorsOf('\tdb lo(1)')[0]).toMatchObject({ code: 'undefined-symbol' });
+    });
+  });
+
+  describe('CODEPAGE / CHARSET', () => {
+    // The same source through ASL 1.42 gives 07 42 20 07 23 20 41 42 30.
+    it('translates strings and character constants in the selected code page, STANDARD is 1:1', () => {
+      const src = ['\tcodepage vp', "\tcharset 'A',7", "\tcharset '0','2',20h", '\tdb "AB0"', "\tdb 'A'", "\tmov a,#'0'", '\tcodepage standard', '\tdb "AB0"'].join('\n');
+      expect(bytesOf(src)).toEqual([0x07, 0x42, 0x20, 0x07, 0x23, 0x20, 0x41, 0x42, 0x30]);
+    });
+
+    it('CHARSET needs a code page and a range within 0..255', () => {
+      expect(errorsOf("\tcharset 'A',7")[0]).toMatchObject({ code: 'syntax', line: 1 });
+      expect(errorsOf('\tcodepage x\n\tcharset 300, 1')[0]).toMatchObject({ code: 'out-of-range', line: 2 });
+    });
+  });
 });

@@ -8,9 +8,6 @@ const dir = join(import.meta.dirname, '../../programs/third-party/gust');
 const goldens = join(import.meta.dirname, '../../golden/asl-gust');
 const demos = readdirSync(dir).filter((f) => f.endsWith('.a48')).map((f) => f.slice(0, -4)).sort();
 
-/** The demos that do not yet assemble to ASL's bytes; each is in KNOWN_ISSUES.md. */
-const NOT_YET = new Set(['charread', 'quad']);
-
 function build(name: string): { ok: boolean; bytes: Uint8Array } {
   return assemble(readFileSync(join(dir, `${name}.a48`), 'utf8'), {
     fileName: `${name}.a48`,
@@ -24,15 +21,9 @@ describe("Soeren Gust's demos assemble as ASL does", () => {
     for (const d of demos) expect(readFileSync(join(goldens, `${d}.bin`)).length).toBeGreaterThan(0);
   });
 
-  it.each(demos.filter((d) => !NOT_YET.has(d)))('%s is byte-identical to ASL', (name) => {
+  it.each(demos)('%s is byte-identical to ASL', (name) => {
     const r = build(name);
     expect(r.ok).toBe(true);
     expect(Buffer.from(r.bytes).equals(readFileSync(join(goldens, `${name}.bin`)))).toBe(true);
-  });
-
-  // Keeps NOT_YET honest: a demo that starts matching must move to the list above.
-  it.each([...NOT_YET])('%s does not match yet (listed in KNOWN_ISSUES.md)', (name) => {
-    const r = build(name);
-    expect(r.ok && Buffer.from(r.bytes).equals(readFileSync(join(goldens, `${name}.bin`)))).toBe(false);
   });
 });
