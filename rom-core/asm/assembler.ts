@@ -23,6 +23,10 @@ class Assembler extends AsmMacros {
       this.bitfuncs = false;
       this.codepages = new Map();
       this.codepage = undefined;
+      this.listMode = 'ON';
+      this.macexp = true;
+      this.phaseOffset = 0;
+      this.saved = [];
       this.functionDepth = 0;
       this.sectionCount = 0;
       this.expansionCount = 0;

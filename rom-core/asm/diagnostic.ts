@@ -1,6 +1,7 @@
 /** A message about the user's source, with the span of the offending text. */
 export interface Diagnostic {
-  severity: 'error' | 'warning';
+  /** `info` is a source's own MESSAGE. */
+  severity: 'error' | 'warning' | 'info';
   code: string;
   message: string;
   file: string;

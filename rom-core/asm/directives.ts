@@ -69,13 +69,24 @@ export abstract class AsmDirectives extends AsmEmitter {
     this.listLine('');
   }
 
+  /** `MACEXP ON|OFF`, `LISTING ON|OFF|NOSKIPPED|PURECODE` (PURECODE read as NOSKIPPED). */
+  private listingControl(opName: 'MACEXP' | 'LISTING', op: Token, rest: Token[]): void {
+    const word = rest.length === 1 && rest[0].kind === 'ident' ? rest[0].text.toUpperCase() : '';
+    const allowed = opName === 'MACEXP' ? ['ON', 'OFF'] : ['ON', 'OFF', 'NOSKIPPED', 'PURECODE'];
+    if (!allowed.includes(word)) this.fail('syntax', `${opName} needs one of ${allowed.join(', ')}`, ...this.span(rest.length ? rest : [op]));
+    // The line itself is listed under the old setting, as ASL lists the LISTING OFF line.
+    this.listLine('');
+    if (opName === 'MACEXP') this.macexp = word === 'ON';
+    else this.listMode = word === 'PURECODE' ? 'NOSKIPPED' : (word as 'ON' | 'OFF' | 'NOSKIPPED');
+  }
+
   protected abstract include(op: Token, rest: Token[], includeDepth: number, macroDepth: number): void;
   protected abstract expand(macro: MacroDef, op: Token, rest: Token[], includeDepth: number, macroDepth: number): void;
 
   // ---- statements --------------------------------------------------------------------------
 
   protected statement(tokens: Token[], includeDepth: number, macroDepth: number): void {
-    this.statementAddress = this.address;
+    this.statementAddress = this.address + this.phaseOffset;
     if (tokens.length === 0) {
       this.listLine('');
       return;
@@ -126,7 +137,7 @@ export abstract class AsmDirectives extends AsmEmitter {
       this.defineFunction(label, op, rest);
       return;
     }
-    if (label) this.define(label, this.address, 'label');
+    if (label) this.define(label, this.address + this.phaseOffset, 'label');
     if (!op) {
       this.listLine(`${hex(this.address, 4)}`);
       return;
@@ -158,6 +169,47 @@ export abstract class AsmDirectives extends AsmEmitter {
         return;
       case 'CHARSET':
         this.charset(op, rest);
+        return;
+      case 'PAGE':
+      case 'NEWPAGE':
+      case 'TITLE':
+        // Page layout of a printed listing; ours has no pages.
+        this.listLine('');
+        return;
+      case 'MACEXP':
+      case 'LISTING':
+        this.listingControl(opName, op, rest);
+        return;
+      case 'MESSAGE':
+      case 'WARNING': {
+        if (rest.length !== 1 || rest[0].kind !== 'string') this.fail('syntax', `${opName} needs a text in quotes`, ...this.span(rest.length ? rest : [op]));
+        // ASL prints MESSAGE in every pass; reporting it once (pass 2) keeps one note per line.
+        this.report(opName === 'WARNING' ? 'warning' : 'info', opName === 'WARNING' ? 'user-warning' : 'message', rest[0].text, rest[0].col, rest[0].end - rest[0].col);
+        this.listLine('');
+        return;
+      }
+      case 'SAVE':
+        this.saved.push({ listMode: this.listMode, macexp: this.macexp, codepage: this.codepage });
+        this.listLine('');
+        return;
+      case 'RESTORE': {
+        const top = this.saved.pop();
+        if (!top) this.fail('restore-without-save', 'RESTORE without SAVE', op.col, op.end - op.col);
+        ({ listMode: this.listMode, macexp: this.macexp, codepage: this.codepage } = top);
+        this.listLine('');
+        return;
+      }
+      case 'PHASE': {
+        if (rest.length === 0) this.fail('syntax', 'PHASE needs an address', op.col, op.end - op.col);
+        const v = this.value(rest, 'now', 'PHASE')!;
+        if (v < 0 || v >= ADDRESS_LIMIT) this.fail('out-of-range', `PHASE address ${v} is outside 0..0xFFFF`, ...this.span(rest));
+        this.phaseOffset = v - this.address;
+        this.listLine(hex(this.address, 4));
+        return;
+      }
+      case 'DEPHASE':
+        this.phaseOffset = 0;
+        this.listLine('');
         return;
       case 'END':
         this.ended = true;

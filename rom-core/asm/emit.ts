@@ -58,7 +58,9 @@ export abstract class AsmEmitter extends AsmSymbols {
       return { tokens: p, col: p[0].col, end: p[p.length - 1].end };
     });
     const match = this.match(op, operands);
-    const at = this.address;
+    // Under PHASE the code runs at its logical address: the page rules and targets are checked there.
+    const at = this.address + this.phaseOffset;
+    const physical = this.address;
     if (match.rows[0].bytes === 2 && (at & 0x7ff) === 0x7ff) {
       this.report('warning', 'bank-wrap', `the operand byte of this instruction at 0x${hex(at, 3)} is read from 0x${hex(at & ~0x7ff, 3)}, not 0x${hex(at + 1, 3)}: the 8048's PC does not carry into bit 11`, op.col, op.end - op.col);
     }
@@ -72,7 +74,7 @@ export abstract class AsmEmitter extends AsmSymbols {
       this.encode(match, at);
     } catch (e) {
       // Keep later labels where pass 1 put them even when this line is wrong.
-      this.address = at + match.rows[0].bytes;
+      this.address = physical + match.rows[0].bytes;
       throw e;
     }
   }
@@ -142,14 +144,21 @@ export abstract class AsmEmitter extends AsmSymbols {
         const chunk = bytes.slice(k, k + 4).map((b) => hex(b, 2)).join(' ');
         const prefix = `${hex(at + k, 4)}  ${chunk.padEnd(12)}${k === 0 && row ? String(row.cycles) : ' '}`;
         if (k === 0) this.listLine(prefix);
-        else this.listing.push(prefix.trimEnd());
+        else if (this.listed(false)) this.listing.push(prefix.trimEnd());
       }
     }
     this.address = at + bytes.length;
   }
 
-  protected listLine(prefix: string): void {
-    if (this.pass !== 2) return;
+  /** ASL's LISTING OFF / NOSKIPPED and MACEXP OFF keep lines out of the listing. */
+  protected listed(skipped: boolean): boolean {
+    if (this.pass !== 2 || this.listMode === 'OFF') return false;
+    if (skipped && this.listMode === 'NOSKIPPED') return false;
+    return !(this.current.invokedAt && !this.macexp);
+  }
+
+  protected listLine(prefix: string, skipped = false): void {
+    if (!this.listed(skipped)) return;
     const marker = this.current.invokedAt ? '+' : ' ';
     this.listing.push(`${prefix.padEnd(19)}${marker} ${this.current.text}`.trimEnd());
   }

@@ -103,7 +103,7 @@ export abstract class AsmMacros extends AsmDirectives {
         continue;
       }
       if (!active()) {
-        this.listLine('');
+        this.listLine('', true);
         continue;
       }
       if (word(second) === 'MACRO' && first?.kind === 'ident') {

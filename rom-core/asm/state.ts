@@ -45,7 +45,7 @@ export const MAX_INCLUDE_DEPTH = 16;
 export const ADDRESS_LIMIT = 0x10000;
 
 export const DIRECTIVES = new Set([
-  'ORG', 'ALIGN', 'DB', 'DW', 'DS', 'EQU', 'SET', 'INCLUDE', 'MACRO', 'ENDM', 'IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF', 'CPU', 'END', 'SECTION', 'ENDSECTION', 'FUNCTION', 'CODEPAGE', 'CHARSET',
+  'ORG', 'ALIGN', 'DB', 'DW', 'DS', 'EQU', 'SET', 'INCLUDE', 'MACRO', 'ENDM', 'IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF', 'CPU', 'END', 'SECTION', 'ENDSECTION', 'FUNCTION', 'CODEPAGE', 'CHARSET', 'PAGE', 'NEWPAGE', 'TITLE', 'MACEXP', 'LISTING', 'MESSAGE', 'WARNING', 'SAVE', 'RESTORE', 'PHASE', 'DEPHASE',
 ]);
 
 export interface SymbolEntry {
@@ -86,6 +86,13 @@ export abstract class AsmState {
   /** ASL FUNCTIONs by upper-case name; `bitfuncs` after `include "bitfuncs.inc"`. */
   protected functions = new Map<string, FunctionDef>();
   protected bitfuncs = false;
+  /** ASL's LISTING (ON, OFF, NOSKIPPED: IF-skipped lines left out) and MACEXP (macro expansion lines listed). */
+  protected listMode: 'ON' | 'OFF' | 'NOSKIPPED' = 'ON';
+  protected macexp = true;
+  /** ASL's PHASE: labels and `$` are the logical address (address + phaseOffset); bytes go to the physical one. */
+  protected phaseOffset = 0;
+  /** ASL's SAVE / RESTORE stack: listing mode, macro expansion and code page. */
+  protected saved: { listMode: 'ON' | 'OFF' | 'NOSKIPPED'; macexp: boolean; codepage: Uint8Array | undefined }[] = [];
   /** ASL's CODEPAGEs (upper-case name -> 256 bytes); `codepage` is the one strings and characters go through. */
   protected codepages = new Map<string, Uint8Array>();
   protected codepage: Uint8Array | undefined;
@@ -121,7 +128,7 @@ export abstract class AsmState {
   constructor(protected readonly options: AssembleOptions) {}
   // ---- diagnostics -------------------------------------------------------------------------
 
-  protected report(severity: 'error' | 'warning', code: string, message: string, col: number, length: number, where = this.current): void {
+  protected report(severity: 'error' | 'warning' | 'info', code: string, message: string, col: number, length: number, where = this.current): void {
     if (this.pass !== 2) return;
     if (severity === 'error' && this.errorCount >= MAX_ERRORS) {
       this.errorsOver++;
@@ -154,5 +161,5 @@ export abstract class AsmState {
   /** Runs the lines of one file or one macro body (macros.ts). */
   protected abstract processLines(lines: SourceLine[], includeDepth: number, macroDepth: number): void;
 
-  protected abstract listLine(prefix: string): void;
+  protected abstract listLine(prefix: string, skipped?: boolean): void;
 }

@@ -86,6 +86,8 @@ export abstract class AsmSymbols extends AsmState {
     try {
       const functions = (name: string): ExprFunction | undefined => this.findFunction(name, lookup, functions);
       const lookup: SymbolLookup = (name, token) => {
+        // ASL's MOMPASS: the pass being run (1 or 2), unless the source defines the name itself.
+        if (token.text.toUpperCase() === 'MOMPASS' && !this.symbols.has('MOMPASS')) return this.pass;
         const key = this.qualify(token);
         const entry = this.symbols.get(key);
         if (mode === 'now') {

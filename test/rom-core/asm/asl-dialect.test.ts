@@ -100,4 +100,65 @@ describe('ASL dialect', () => {
       expect(errorsOf('\tcodepage x\n\tcharset 300, 1')[0]).toMatchObject({ code: 'out-of-range', line: 2 });
     });
   });
+
+  describe('listing directives', () => {
+    const listed = (src: string): string[] => ok(src).listing.trimEnd().split('\n');
+
+    it('PAGE, NEWPAGE and TITLE are accepted and change no bytes', () => {
+      expect(bytesOf('\tpage 0\n\tnewpage\n\ttitle "x"\n\tnop')).toEqual([0x00]);
+    });
+
+    it('LISTING OFF leaves lines out until LISTING ON; the bytes are still made', () => {
+      const r = ok('\tnop\n\tlisting off\n\tinc a\n\tlisting on\n\tdec a');
+      expect(Array.from(r.bytes)).toEqual([0x00, 0x17, 0x07]);
+      expect(r.listing).not.toContain('inc a');
+      expect(r.listing).toContain('dec a');
+    });
+
+    it('LISTING NOSKIPPED leaves out the lines an IF skipped', () => {
+      const src = '\tlisting noskipped\n\tif 0\n\tinc a\n\telse\n\tdec a\n\tendif';
+      expect(listed(src).some((l) => l.includes('inc a'))).toBe(false);
+      expect(listed(src).some((l) => l.includes('dec a'))).toBe(true);
+      expect(listed(src.replace('noskipped', 'on')).some((l) => l.includes('inc a'))).toBe(true);
+    });
+
+    it('MACEXP OFF lists the macro call but not its expansion', () => {
+      const src = 'twice macro\n\tinc a\n\tinc a\n\tendm\n\tmacexp off\n\ttwice';
+      const r = ok(src);
+      expect(Array.from(r.bytes)).toEqual([0x17, 0x17]);
+      expect(r.listing).toContain('twice');
+      expect(r.listing.split('\n').some((l) => l.includes('+') && l.includes('inc a'))).toBe(false);
+      expect(ok(src.replace('off', 'on')).listing.split('\n').some((l) => l.includes('+') && l.includes('inc a'))).toBe(true);
+    });
+
+    it('SAVE and RESTORE bring back the listing state and code page', () => {
+      const r = ok("\tsave\n\tlisting off\n\tcodepage vp\n\tcharset 'A',1\n\tdb 'A'\n\trestore\n\tdb 'A'");
+      expect(Array.from(r.bytes)).toEqual([1, 0x41]);
+      expect(r.listing).toContain("db 'A'");
+      expect(errorsOf('\trestore')[0]).toMatchObject({ code: 'restore-without-save' });
+    });
+
+    it('a bad LISTING or MACEXP argument is an error', () => {
+      expect(errorsOf('\tlisting sideways')[0]).toMatchObject({ code: 'syntax', message: 'LISTING needs one of ON, OFF, NOSKIPPED, PURECODE' });
+    });
+  });
+
+  describe('MESSAGE, MOMPASS, PHASE', () => {
+    it('MESSAGE reports its text once, as information; WARNING as a warning', () => {
+      const r = ok('\tmessage "hello there"\n\twarning "careful"');
+      expect(r.diagnostics.map((d) => [d.severity, d.message])).toEqual([['info', 'hello there'], ['warning', 'careful']]);
+    });
+
+    it('MOMPASS is the pass being run (ASL\'s `if mompass=1`)', () => {
+      expect(bytesOf('\tdb mompass\n\tif mompass=2\n\tnop\n\tendif')).toEqual([2, 0x00]);
+    });
+
+    it('PHASE gives labels and $ the logical address while the bytes go on; DEPHASE ends it', () => {
+      const r = ok(['\torg 400h', '\tphase 100h', 'here\tjmp here', '\tdb $ & 0ffh', '\tdephase', 'after\tnop'].join('\n'));
+      expect(r.symbols.get('here')).toBe(0x100);
+      expect(r.symbols.get('after')).toBe(0x403);
+      expect(r.base).toBe(0x400);
+      expect(Array.from(r.bytes)).toEqual([0x24, 0x00, 0x02, 0x00]);
+    });
+  });
 });
