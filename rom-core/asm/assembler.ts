@@ -3,6 +3,7 @@ import { splitLines } from './source-lines.ts';
 import { AsmMacros } from './macros.ts';
 import { MAX_ERRORS } from './state.ts';
 import type { AssembleOptions, AssembleResult } from './state.ts';
+import type { SharedSymbol } from './shared.ts';
 
 export { MAX_ERRORS } from './state.ts';
 export type { AssembleOptions, AssembleResult, LineMapEntry } from './state.ts';
@@ -27,6 +28,7 @@ class Assembler extends AsmMacros {
       this.macexp = true;
       this.phaseOffset = 0;
       this.saved = [];
+      this.sharedNames = [];
       this.functionDepth = 0;
       this.sectionCount = 0;
       this.expansionCount = 0;
@@ -43,7 +45,14 @@ class Assembler extends AsmMacros {
         this.report('error', 'unterminated-section', `SECTION '${open.name}' without ENDSECTION`, open.token.col, open.token.end - open.token.col, open.at);
       }
     }
+    for (const { token, at } of this.sharedNames) {
+      const value = this.symbols.get(token.text.toUpperCase())?.value;
+      if (value === undefined) this.report('error', 'undefined-symbol', `SHARED symbol '${token.text}' is not defined (outside any section)`, token.col, token.end - token.col, at);
+      else this.shared.push({ name: token.text, value });
+    }
   }
+
+  private readonly shared: SharedSymbol[] = [];
 
   result(): AssembleResult {
     let lo = Infinity;
@@ -71,6 +80,7 @@ class Assembler extends AsmMacros {
       ok: !this.diagnostics.some((d) => d.severity === 'error'),
       bytes,
       base,
+      shared: this.shared,
       symbols,
       diagnostics: this.diagnostics,
       errorCount,

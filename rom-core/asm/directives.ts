@@ -207,6 +207,14 @@ export abstract class AsmDirectives extends AsmEmitter {
         this.listLine(hex(this.address, 4));
         return;
       }
+      case 'SHARED':
+        for (const part of splitOperands(rest)) {
+          if (part.length !== 1 || part[0].kind !== 'ident') this.fail('syntax', 'SHARED needs symbol names separated by commas', ...this.span(part.length ? part : [op]));
+          this.sharedNames.push({ token: part[0], at: this.current });
+        }
+        if (rest.length === 0) this.fail('syntax', 'SHARED needs symbol names separated by commas', op.col, op.end - op.col);
+        this.listLine('');
+        return;
       case 'DEPHASE':
         this.phaseOffset = 0;
         this.listLine('');

@@ -2,4 +2,6 @@
 export { assemble, MAX_ERRORS } from './assembler.ts';
 export type { AssembleOptions, AssembleResult, LineMapEntry } from './assembler.ts';
 export { formatDiagnostic, visible } from './diagnostic.ts';
+export { sharedInclude, sharedIncludeBytes } from './shared.ts';
+export type { SharedSymbol } from './shared.ts';
 export type { Diagnostic } from './diagnostic.ts';

@@ -1,5 +1,6 @@
 /** The assembler's state shared by its parts (symbols, emitter, directives, macros, passes), and its diagnostics. */
 import type { Diagnostic } from './diagnostic.ts';
+import type { SharedSymbol } from './shared.ts';
 import type { SourceLine } from './source-lines.ts';
 import type { Token } from './lexer.ts';
 
@@ -33,6 +34,8 @@ export interface AssembleResult {
   listing: string;
   /** Address -> source, for the debugger; one entry per instruction or data statement. */
   lineMap: LineMapEntry[];
+  /** ASL's SHARED symbols in the order declared (see shared.ts for the include file ASL writes of them). */
+  shared: SharedSymbol[];
 }
 
 export const MAX_MACRO_DEPTH = 32;
@@ -45,7 +48,7 @@ export const MAX_INCLUDE_DEPTH = 16;
 export const ADDRESS_LIMIT = 0x10000;
 
 export const DIRECTIVES = new Set([
-  'ORG', 'ALIGN', 'DB', 'DW', 'DS', 'EQU', 'SET', 'INCLUDE', 'MACRO', 'ENDM', 'IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF', 'CPU', 'END', 'SECTION', 'ENDSECTION', 'FUNCTION', 'CODEPAGE', 'CHARSET', 'PAGE', 'NEWPAGE', 'TITLE', 'MACEXP', 'LISTING', 'MESSAGE', 'WARNING', 'SAVE', 'RESTORE', 'PHASE', 'DEPHASE',
+  'ORG', 'ALIGN', 'DB', 'DW', 'DS', 'EQU', 'SET', 'INCLUDE', 'MACRO', 'ENDM', 'IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF', 'CPU', 'END', 'SECTION', 'ENDSECTION', 'FUNCTION', 'CODEPAGE', 'CHARSET', 'PAGE', 'NEWPAGE', 'TITLE', 'MACEXP', 'LISTING', 'MESSAGE', 'WARNING', 'SAVE', 'RESTORE', 'PHASE', 'DEPHASE', 'SHARED',
 ]);
 
 export interface SymbolEntry {
@@ -91,6 +94,8 @@ export abstract class AsmState {
   protected macexp = true;
   /** ASL's PHASE: labels and `$` are the logical address (address + phaseOffset); bytes go to the physical one. */
   protected phaseOffset = 0;
+  /** ASL's SHARED names in the order declared, with where (for an error when one has no value). */
+  protected sharedNames: { token: Token; at: SourceLine }[] = [];
   /** ASL's SAVE / RESTORE stack: listing mode, macro expansion and code page. */
   protected saved: { listMode: 'ON' | 'OFF' | 'NOSKIPPED'; macexp: boolean; codepage: Uint8Array | undefined }[] = [];
   /** ASL's CODEPAGEs (upper-case name -> 256 bytes); `codepage` is the one strings and characters go through. */

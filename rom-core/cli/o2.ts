@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assemble, formatDiagnostic } from '../asm/index.ts';
+import { assemble, formatDiagnostic, sharedIncludeBytes } from '../asm/index.ts';
 import { disassemble } from '../asm/disasm.ts';
 import { UsageError, parseArgs, readInput, reason, write } from './command.ts';
 import type { CliIo, Command, ParsedArgs } from './command.ts';
@@ -25,7 +25,7 @@ function asm(args: ParsedArgs, io: CliIo): number {
   const input = args.positional[0];
   const out = args.options.get('out');
   if (typeof out !== 'string') throw new UsageError('asm needs -o OUT.bin');
-  const outputs: [string, unknown][] = [['-o', out], ['--lst', args.options.get('lst')], ['--map', args.options.get('map')]];
+  const outputs: [string, unknown][] = [['-o', out], ['--lst', args.options.get('lst')], ['--map', args.options.get('map')], ['--shared', args.options.get('shared')]];
   const named = outputs.filter((o): o is [string, string] => typeof o[1] === 'string');
   for (const [i, [flag, path]] of named.entries()) {
     if (resolve(path) === resolve(input)) throw new UsageError(`${flag} ${path} is the source file; writing it would destroy the source, so nothing was assembled`);
@@ -57,6 +57,8 @@ function asm(args: ParsedArgs, io: CliIo): number {
   write(io, out, result.bytes);
   const lst = args.options.get('lst');
   if (typeof lst === 'string') write(io, lst, result.listing);
+  const sharedOut = args.options.get('shared');
+  if (typeof sharedOut === 'string') write(io, sharedOut, sharedIncludeBytes(input, result.shared));
   const map = args.options.get('map');
   if (typeof map === 'string') {
     const symbols = [...result.symbols].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
@@ -91,9 +93,9 @@ function disasm(args: ParsedArgs, io: CliIo): number {
 
 export const COMMANDS: Record<string, Command> = {
   asm: {
-    usage: 'asm IN.a48 -o OUT.bin [--lst OUT.lst] [--map OUT.map]',
+    usage: 'asm IN.a48 -o OUT.bin [--lst OUT.lst] [--map OUT.map] [--shared OUT.inc]',
     summary: 'assemble 8048 source to a binary image',
-    valued: ['out', 'lst', 'map'],
+    valued: ['out', 'lst', 'map', 'shared'],
     flags: [],
     run: asm,
   },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sharedInclude } from '../../../rom-core/asm/index.ts';
 import { bytesOf, errorsOf, ok } from './helpers.ts';
 
 // ASL constructs the Odyssey² homebrew sources use (issue 13), each with ASL 1.42's meaning.
@@ -159,6 +160,19 @@ describe('ASL dialect', () => {
       expect(r.symbols.get('after')).toBe(0x403);
       expect(r.base).toBe(0x400);
       expect(Array.from(r.bytes)).toEqual([0x24, 0x00, 0x02, 0x00]);
+    });
+  });
+
+  describe('SHARED', () => {
+    it('lists the shared symbols in the order declared, spelled as in SHARED', () => {
+      const r = ok('\tshared gamma, Delta\n\torg 400h\ndelta\tnop\ngamma equ -2');
+      expect(r.shared).toEqual([{ name: 'gamma', value: -2 }, { name: 'Delta', value: 0x400 }]);
+      // ASL writes a negative as its 64-bit two's complement.
+      expect(sharedInclude('x/s.a48', r.shared)).toBe('; s.a48-Includefile f\u00fcr Assembler-Programm\ngamma equ 0FFFFFFFFFFFFFFFEH\nDelta equ 400H\n; Ende Includefile f\u00fcr Assembler-Programm\n');
+    });
+
+    it('a SHARED name never defined is an error at its SHARED line', () => {
+      expect(errorsOf('\tnop\n\tshared nothing')[0]).toMatchObject({ code: 'undefined-symbol', line: 2, column: 9 });
     });
   });
 });

@@ -59,6 +59,16 @@ describe('o2 asm', () => {
     expect(f.err()).toMatch(/51 more errors not shown \(the first 100 are\)\n151 errors; nothing written\n$/);
   });
 
+  it('--shared writes the include file ASL writes for SHARED symbols (Latin-1, as ASL 1.42 -a does)', () => {
+    const f = fakeIo({ 's.a48': '\tcpu 8048\n\torg 400h\n\tshared gamma\n\tshared Beta\nAlpha\tnop\nbeta equ 0abch\ngamma equ 5\n\tshared alpha\n' });
+    expect(main(['asm', 's.a48', '-o', 's.bin', '--shared', 's.inc'], f.io)).toBe(0);
+    // ASL 1.42 wrote these bytes for the same source.
+    const header = '; s.a48-Includefile f\xfcr Assembler-Programm\n';
+    const footer = '; Ende Includefile f\xfcr Assembler-Programm\n';
+    expect(Array.from(f.disk.get('s.inc')!)).toEqual(Array.from(header + 'gamma equ 5H\nBeta equ 0ABCH\nalpha equ 400H\n' + footer, (c) => c.charCodeAt(0)));
+    expect(main(['asm', 's.a48', '-o', 's.bin', '--shared', 's.a48'], f.io)).toBe(1);
+  });
+
   it('writes the binary, listing and map, and exits 0', () => {
     const f = fakeIo({ 'game.a48': ' org 400h\n include "defs.h"\nstart: mov a,#val\n jmp start\n', 'defs.h': 'val equ 5\n' });
     const code = main(['asm', 'game.a48', '-o', 'game.bin', '--lst', 'game.lst', '--map', 'game.map'], f.io);
@@ -115,7 +125,7 @@ describe('o2 itself', () => {
   it('--help lists the commands; no command is a usage error', () => {
     const f = fakeIo({});
     expect(main(['--help'], f.io)).toBe(0);
-    expect(f.out()).toContain('o2 asm IN.a48 -o OUT.bin [--lst OUT.lst] [--map OUT.map]');
+    expect(f.out()).toContain('o2 asm IN.a48 -o OUT.bin [--lst OUT.lst] [--map OUT.map] [--shared OUT.inc]');
     expect(f.out()).toContain('o2 disasm IN.bin [--org 0x400]');
     expect(f.out()).toContain('o2 run [--cart C.bin]');
     const g = fakeIo({});
