@@ -26,6 +26,8 @@ export class ResolverFight {
         return console.waitFor(done, what, signal);
       },
     }, { enter: 'human' });
+    // No confirm callback: on a cartridge that is not ours the port fails with a sentence (the page
+    // offers to switch to the battle cartridge before it comes to that).
   }
 
   get busy(): boolean {
@@ -44,8 +46,6 @@ export class ResolverFight {
     this.battle = battle;
     this.set('programming', null);
     try {
-      const m = await this.console.read();
-      if (!m.ours) throw new Error('the console does not run our battle cartridge, so the battle cannot be programmed or read; use “Switch to the battle cartridge”');
       const outcome = await this.port.fight({
         country: battle.area,
         attacker: { player: 'attacker', weapon: battle.weapons.attacker, energy: battle.energy.attacker },

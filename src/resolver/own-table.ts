@@ -43,8 +43,8 @@ export class OwnTableEditor {
     file.addEventListener('change', () => void this.load(file));
     const row = (label: string, input: HTMLElement, hint: string): HTMLElement =>
       h('label', { class: 'rs-field' }, h('span', {}, label), input, h('small', {}, hint));
-    this.element = h('fieldset', { class: 'rs-own', id: 'own-table' },
-      h('legend', {}, 'My own table'),
+    this.element = h('section', { class: 'rs-own', id: 'own-table' },
+      h('h3', {}, 'My own table'),
       row('Name', this.inputs.name, ''),
       row('Columns by', this.inputs.kind, ''),
       row('Columns', this.inputs.columns, 'lowest first, separated by commas'),

@@ -31,6 +31,7 @@ export class ResolverPage {
   private readonly ownBox = h('div', { class: 'rs-own-box' });
   private readonly logBox = h('div', {});
   private last: Resolution | null = null;
+  private readonly shown = { battle: '', log: '' };
   private readonly cleanups: (() => void)[] = [];
 
   constructor(private readonly host: MachineHost, container: HTMLElement) {
@@ -43,8 +44,9 @@ export class ResolverPage {
     const intro = h('p', { class: 'rs-intro' },
       'Fight another war game’s battle on the console, as the manual suggests: each side gets energy units in proportion to its strength, ',
       'and the energy left when the battle ends is applied to that game’s combat results.');
-    const panel = h('div', { class: 'rs-panel' }, h('h2', {}, 'Combat resolver'), intro, this.form.element, this.battleBox, this.ownBox, this.logBox);
-    const consoleBox = h('div', { class: 'rs-console' }, this.screen.element, this.message);
+    const panel = h('div', { class: 'rs-panel' }, h('h2', {}, 'Combat resolver'), intro, this.form.element, this.ownBox, this.logBox);
+    // The battle's buttons and result sit under the picture, in view while the battle is fought.
+    const consoleBox = h('div', { class: 'rs-console' }, this.screen.element, this.message, this.battleBox);
     this.root = h('section', { class: 'resolver', id: 'resolver' }, panel, consoleBox);
     container.append(this.root);
     this.input = new InputRouter(host, { screen: this.screen.box, ownsKey: (e) => e.target instanceof Node && panel.contains(e.target) });
@@ -88,11 +90,21 @@ export class ResolverPage {
     this.root.dataset.game = this.form.game;
     this.root.dataset.stage = this.fight.stage;
     this.ownBox.hidden = this.form.game !== 'own';
-    this.battleBox.replaceChildren(...this.battleParts(prepared));
-    this.logBox.replaceChildren(renderLog(this.log, () => {
-      this.log.clear();
-      this.update();
-    }));
+    // Rebuilt only when what they show changes: a field's change event (on blur) must not replace
+    // the button the same click is landing on.
+    const battleKey = JSON.stringify([this.fight.stage, this.fight.error, this.last, 'error' in prepared, this.ourCartridge(), !!this.host.runtime]);
+    if (battleKey !== this.shown.battle) {
+      this.shown.battle = battleKey;
+      this.battleBox.replaceChildren(...this.battleParts(prepared));
+    }
+    const logKey = JSON.stringify([this.log.entries.length, this.log.problem]);
+    if (logKey !== this.shown.log) {
+      this.shown.log = logKey;
+      this.logBox.replaceChildren(renderLog(this.log, () => {
+        this.log.clear();
+        this.update();
+      }));
+    }
   }
 
   private battleParts(prepared: Prepared | { error: string }): HTMLElement[] {
@@ -105,8 +117,12 @@ export class ResolverPage {
     }
     switch (f.stage) {
       case 'ready':
-        stage.textContent = 'Choose each side’s weapon, then program the battle: the companion types the entry into the console.';
-        parts.push(h('p', { class: 'rs-row' }, button('Program the battle on the console', 'program-battle', () => void this.program(), { class: 'rs-primary', disabled: 'error' in prepared || !this.ourCartridge() })));
+      case 'result':
+        stage.textContent = f.stage === 'ready'
+          ? 'Choose each side’s weapon, then program the battle: the companion types the entry into the console.'
+          : 'Resolved and logged. Change the forces and program the next battle (SPACE on the console returns to its entry too).';
+        parts.push(h('p', { class: 'rs-row' }, button(f.stage === 'ready' ? 'Program the battle on the console' : 'Program the next battle', 'program-battle', () => void this.program(),
+          { class: 'rs-primary', disabled: 'error' in prepared || !this.ourCartridge() })));
         break;
       case 'programming':
         stage.textContent = 'Typing the entry into the console…';
@@ -117,10 +133,6 @@ export class ResolverPage {
         break;
       case 'fighting':
         stage.textContent = 'The battle is on: fight it on the console (attacker on the left control, defender on the right). The result is read from the machine when it ends.';
-        break;
-      case 'result':
-        stage.textContent = 'Resolved and logged. SPACE on the console or “Next battle” goes on.';
-        parts.push(h('p', { class: 'rs-row' }, button('Next battle', 'next-battle', () => void this.fight.next())));
         break;
     }
     if (this.last) parts.push(resultView(this.last, f.stage === 'result'));

@@ -78,7 +78,8 @@ export class SetupForm {
         this.fields[side][f.key] = input;
         return h('label', { class: 'rs-field' }, h('span', {}, f.label), input);
       });
-      return h('div', { class: `rs-side rs-${side}` }, h('h3', {}, side === 'attacker' ? 'Attacker (left control, red)' : 'Defender (right control, blue)'),
+      return h('div', { class: `rs-side rs-${side}` }, h('h3', {}, side === 'attacker' ? 'Attacker' : 'Defender',
+        h('small', {}, side === 'attacker' ? ' left control, red' : ' right control, blue')),
         ...inputs, h('label', { class: 'rs-field' }, h('span', {}, 'Weapon'), this.weapons[side]));
     });
     this.forces.replaceChildren(...cols);

@@ -43,7 +43,9 @@ async function fill(page: Page, values: Record<string, string | number>): Promis
  */
 async function fightOnConsole(page: Page, energy: { attacker: number; defender: number }, weapons: [string, string]): Promise<{ m: CartMailbox; text: string; how: string }> {
   await key(page, 'program-battle').click();
-  await poll(() => stage(page)).toBe('enter');
+  // The stage moves on, or the page says why it did not.
+  await poll(async () => (await stage(page)) === 'enter' || (await page.locator('[data-fight-error]').count()) > 0).toBe(true);
+  expect(await page.locator('[data-fight-error]').count(), (await page.locator('[data-fight-error]').allTextContents()).join()).toBe(0);
   const entry = await mailbox(page);
   expect(entry.phase).toBe('entry');
   // The attacker holds the left control (red).
@@ -115,8 +117,11 @@ describe('the combat resolver page', () => {
     expect(await logCount(page)).toBe(2);
 
     // The umpire's open battle: 120 against 100 in hills (+25 % to the defender), submarine against tank.
-    await key(page, 'next-battle').click();
+    // SPACE on the console's result screen (rule 12E) goes back to its entry: the page is ready again.
+    await page.locator('#console-screen').click();
+    await page.keyboard.press('Space');
     await poll(() => stage(page)).toBe('ready');
+    await poll(async () => (await mailbox(page)).phase).toBe('entry');
     await key(page, 'game').selectOption('umpire');
     await fill(page, { 'attacker-value': 120, 'attacker-terrain': 0, 'attacker-skill': 0, 'defender-value': 100, 'defender-terrain': 25, 'defender-skill': 0, 'scale-top': 100 });
     await key(page, 'weapon-attacker').selectOption('sub');
