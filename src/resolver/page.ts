@@ -8,7 +8,7 @@
 import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import { resolveBattle, type Resolution } from '../../board/resolver/index.ts';
 import { button, h } from '../platform/h.ts';
-import { errorText, type MachineHost } from '../machine/host.ts';
+import { BUILTIN_CART, errorText, type MachineHost } from '../machine/host.ts';
 import { ScreenView } from '../machine/screen-view.ts';
 import { InputRouter } from '../machine/input-router.ts';
 import { WorkerBattleConsole } from '../machine/battle-console.ts';
@@ -174,11 +174,17 @@ export class ResolverPage {
       this.say(`The cartridge was not switched: ${why}`, 'error');
       return;
     }
+    // As choosing it among our cartridges on the console page does: remembered for the next visit.
+    BUILTIN_CART.set('battle');
     this.host.images = { builtinCart: 'battle' };
     this.host.active = {};
-    await this.host.store?.setActive({});
-    await this.host.boot(this.host.images, undefined);
-    this.say('The console runs our battle cartridge.');
+    try {
+      await this.host.store?.setActive({});
+      await this.host.boot(this.host.images, undefined);
+      this.say('The console runs our battle cartridge.');
+    } catch (e) {
+      this.say(`The battle cartridge did not start: ${errorText(e)}.`, 'error');
+    }
     this.update();
   }
 

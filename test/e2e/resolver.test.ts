@@ -25,8 +25,8 @@ async function mailbox(page: Page): Promise<CartMailbox> {
   return readMailbox(await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.externalRam())));
 }
 
-async function openResolver(browser: Browser): Promise<{ page: Page; errors: string[] }> {
-  const opened = await openApp(browser, '/?cart=battle#/resolver');
+async function openResolver(browser: Browser, cart = 'battle'): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openApp(browser, `/?cart=${cart}#/resolver`);
   await opened.page.setViewportSize({ width: 1280, height: 800 });
   await waitReady(opened.page);
   await opened.page.locator('.resolver').waitFor();
@@ -190,4 +190,15 @@ describe('the combat resolver page', () => {
     expect(await key(page, 'own-name').inputValue()).toBe('Hill fights');
     expect(errors).toEqual([]);
   }, 240_000);
+
+  it('on another cartridge says so, programs nothing, and switches to the battle cartridge when asked', async () => {
+    const { page, errors } = await openResolver(browser, 'console-test');
+    await poll(() => page.locator('#rs-battle').textContent()).toContain('The console runs another cartridge');
+    expect(await key(page, 'program-battle').isDisabled()).toBe(true);
+    await key(page, 'use-battle-cart').click();
+    await poll(() => page.evaluate(() => window.__o2console!.runtime()!.info.builtinCart)).toBe('battle');
+    await poll(() => key(page, 'program-battle').isDisabled()).toBe(false);
+    expect(await key(page, 'use-battle-cart').count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 120_000);
 });
