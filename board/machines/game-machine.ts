@@ -14,14 +14,16 @@ import { noBattle, noReadout } from './battle-actor.ts';
 import type { MachineView } from './view.ts';
 import { MACHINE_VIEWS, viewOf } from './view.ts';
 
-/** Events the machine takes besides the game's own: undo, and loading a saved game. */
-export type ControlEvent = { type: 'undo' } | { type: 'load'; snapshot: string };
+/** Events the machine takes besides the game's own: undo, redo, and loading a saved game. */
+export type ControlEvent = { type: 'undo' } | { type: 'redo' } | { type: 'load'; snapshot: string };
 export type MachineEvent = GameEvent | ControlEvent;
 
 export interface GameContext {
   state: GameState;
-  /** States before each accepted event since the last battle result (rule entries can be undone, battles cannot). */
+  /** States before each accepted event, oldest first: any step can be undone, battle results included. */
   history: GameState[];
+  /** States undone, the most recently undone last: redo brings them back until a new event is accepted. */
+  future: GameState[];
   lastRefusal: Refusal | null;
   /** Why the last battle (or first-player readout) on the console failed (a sentence), or null. */
   battleError: string | null;
@@ -35,6 +37,8 @@ export interface GameInput {
    * keeps its undo steps without going through XState's persisted snapshots. Ignored without `state`.
    */
   history?: GameState[];
+  /** The redo steps to resume with (as `context.future` held them). Ignored without `state`. */
+  future?: GameState[];
 }
 
 /** Undo steps the machine keeps (older ones are dropped). */
@@ -118,6 +122,8 @@ function buildMachine(invoke: boolean) {
     },
     undoLeadsTo: ({ context }, params: { view: MachineView }) =>
       context.history.length > 0 && viewOf(context.history[context.history.length - 1]) === params.view,
+    redoLeadsTo: ({ context }, params: { view: MachineView }) =>
+      context.future.length > 0 && viewOf(context.future[context.future.length - 1]) === params.view,
     loadLeadsTo: ({ event }, params: { view: MachineView }) => {
       if (event.type !== 'load') return false;
       const r = deserializeGame(event.snapshot);
@@ -130,12 +136,11 @@ function buildMachine(invoke: boolean) {
     apply: assign(({ context, event }) => {
       const r = judge(context.state, event as GameEvent);
       if (!r.ok) return {};
-      // A recorded battle result is final (it cannot be undone).
-      const history = event.type === 'battle' ? [] : [...context.history, context.state].slice(-HISTORY_LIMIT);
-      return { state: r.state, history, lastRefusal: null };
+      // A new step forgets the steps undone before it (as in any editor's undo).
+      return { state: r.state, history: [...context.history, context.state].slice(-HISTORY_LIMIT), future: [], lastRefusal: null };
     }),
     refuse: assign(({ context, event }) => {
-      if (event.type === 'undo' || event.type === 'load') return {};
+      if (event.type === 'undo' || event.type === 'redo' || event.type === 'load') return {};
       const r = judge(context.state, event as GameEvent);
       return { lastRefusal: r.ok ? null : r.refusal };
     }),
@@ -143,13 +148,22 @@ function buildMachine(invoke: boolean) {
       // The banker is told how to move back the chips of the action undone, not shown an older hand-over.
       state: { ...context.history[context.history.length - 1], lastTransfers: reverseTransfers(context.state.lastTransfers) },
       history: context.history.slice(0, -1),
+      future: [...context.future, context.state].slice(-HISTORY_LIMIT),
       lastRefusal: null,
     })),
-    refuseUndo: assign({ lastRefusal: { rule: 'undo', reason: 'nothing to undo: a battle result, once recorded, stands' } }),
+    refuseUndo: assign({ lastRefusal: { rule: 'undo', reason: 'there is nothing to undo: this is where the game (or its loaded save) begins' } }),
+    // The step comes back as it was taken, with its own chip hand-overs for the banker to make again.
+    redo: assign(({ context }) => ({
+      state: context.future[context.future.length - 1],
+      history: [...context.history, context.state].slice(-HISTORY_LIMIT),
+      future: context.future.slice(0, -1),
+      lastRefusal: null,
+    })),
+    refuseRedo: assign({ lastRefusal: { rule: 'redo', reason: 'there is nothing to redo: no step has been undone since the last one taken' } }),
     load: assign(({ event }) => {
       if (event.type !== 'load') return {};
       const r = deserializeGame(event.snapshot);
-      return r.ok ? { state: r.state, history: [], lastRefusal: null, battleError: null } : {};
+      return r.ok ? { state: r.state, history: [], future: [], lastRefusal: null, battleError: null } : {};
     }),
     refuseLoad: assign(({ event }) => {
       if (event.type !== 'load') return {};
@@ -169,6 +183,7 @@ function buildMachine(invoke: boolean) {
   context: ({ input }) => ({
     state: input.state ? structuredClone(input.state) : newGame(input.scenario ?? world1982()),
     history: input.state && input.history ? structuredClone(input.history.slice(-HISTORY_LIMIT)) : [],
+    future: input.state && input.future ? structuredClone(input.future.slice(-HISTORY_LIMIT)) : [],
     lastRefusal: null,
     battleError: null,
   }),
@@ -178,6 +193,10 @@ function buildMachine(invoke: boolean) {
     undo: [
       ...MACHINE_VIEWS.map((view) => ({ guard: { type: 'undoLeadsTo' as const, params: { view } }, target: stateId(view), reenter: true, actions: 'undo' as const })),
       { actions: 'refuseUndo' as const },
+    ],
+    redo: [
+      ...MACHINE_VIEWS.map((view) => ({ guard: { type: 'redoLeadsTo' as const, params: { view } }, target: stateId(view), reenter: true, actions: 'redo' as const })),
+      { actions: 'refuseRedo' as const },
     ],
     load: [
       ...MACHINE_VIEWS.map((view) => ({ guard: { type: 'loadLeadsTo' as const, params: { view } }, target: stateId(view), reenter: true, actions: 'load' as const })),

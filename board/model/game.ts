@@ -122,4 +122,32 @@ export interface GameState {
   /** Chip hand-overs of the last event, for the banker. */
   lastTransfers: ChipTransfer[];
   log: string[];
+  /** The last war decided, for the table to read back (absent in saves made before it existed). */
+  lastWar?: WarSummary | null;
+  /** Each player's record (in halves, in seating order) after every step that changed one: the game's chart. */
+  recordTrail?: RecordPoint[];
+}
+
+/** A war as it was decided: who fought for what, its battles, the verdict, the chips and markers it moved. */
+export interface WarSummary {
+  /** The number of the log line (1-based) of the battle that decided it. */
+  step: number;
+  country: string;
+  kind: WarState['kind'];
+  attacker: string;
+  defender: string;
+  battles: BattleRecord[];
+  winner: 'attacker' | 'defender';
+  /** The country's markers before and after the war. */
+  owners: { before: string[]; after: string[] };
+  /** The chips handed over when it was decided. */
+  transfers: ChipTransfer[];
+  /** The log line of the deciding battle (verdict, conquest, chips). */
+  line: string;
+}
+
+/** The records after one step of the game (log line `step`, 1-based; 0 = the start). */
+export interface RecordPoint {
+  step: number;
+  halves: number[];
 }

@@ -4,6 +4,7 @@ import { EVENT_TYPES } from '../model/events.ts';
 import { RuleRefusal, refuse } from './refuse.ts';
 import { activePlayers } from './board.ts';
 import { payZoneBonuses } from './ledger.ts';
+import { chronicle } from './chronicle.ts';
 import { allyHome, chooseHomeland, firstCall, firstReadout, setup, takeOverBank } from './setup.ts';
 import { attack, buyAlliance, pass } from './turn.ts';
 import { battle, chooseWeapon } from './war.ts';
@@ -62,6 +63,7 @@ export function applyEvent(state: GameState, event: GameEvent): RuleResult<GameS
     settle(s);
     const lines = s.log.splice(mark).map((l) => l.trim());
     s.log.push(lines.join('; '));
+    chronicle(state, s, event);
     return { ok: true, state: s };
   } catch (err) {
     if (err instanceof RuleRefusal) return { ok: false, refusal: err.refusal };

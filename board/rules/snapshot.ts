@@ -50,6 +50,8 @@ function shapeErrors(s: Record<string, unknown>): string[] {
   need(s.war === null || (isObj(s.war) && isObj(s.war.energy) && Array.isArray(s.war.battles) && isStrArr(s.war.attackers) && isStrArr(s.war.defenders)), '"war" is malformed');
   need(s.endgame === null || (isObj(s.endgame) && isStrArr(s.endgame.queue)), '"endgame" is malformed');
   need(Array.isArray(s.lastTransfers), '"lastTransfers" must be a list');
+  need(s.lastWar === undefined || s.lastWar === null || (isObj(s.lastWar) && typeof s.lastWar.country === 'string' && Array.isArray(s.lastWar.battles) && isObj(s.lastWar.owners) && Array.isArray(s.lastWar.transfers)), '"lastWar" is malformed');
+  need(s.recordTrail === undefined || (Array.isArray(s.recordTrail) && s.recordTrail.every((p: unknown) => isObj(p) && isInt(p.step) && Array.isArray(p.halves) && p.halves.every(isInt))), '"recordTrail" must be a list of steps with whole-number records');
   return e;
 }
 

@@ -1,5 +1,5 @@
 import type { Chips, ChipTransfer } from '../model/chips.ts';
-import type { BattleRecord, CountryStatus, GameState, Phase, Weapon } from '../model/game.ts';
+import type { BattleRecord, CountryStatus, GameState, Phase, WarSummary, Weapon } from '../model/game.ts';
 import { chipValue } from './chips.ts';
 import { allianceOf } from './board.ts';
 
@@ -41,6 +41,8 @@ export interface PublicState {
   endgame: null | {
     holder: string | null;
     queue: string[];
+    /** Rule 21C: the players who have taken their place on the ladder so far, in order (the first started it). */
+    competed: string[];
     match: null | {
       attacker: string; defender: string; energy: Record<string, number>; weapons: Record<string, Weapon | null>; barred: Record<string, Weapon | null>; battles: number;
       /** The pairing (rule 21C): the challenger (who carries the ladder so far) and the next player it meets; attacker/defender alternate per battle. */
@@ -62,6 +64,10 @@ export interface PublicState {
   brokenPairs: [string, string][];
   /** The game log, one line per accepted event. */
   log: string[];
+  /** The last war decided: its battles, verdict, chips and markers (null before the first). */
+  lastWar: WarSummary | null;
+  /** The records (in spaces, seating order) after every step that changed one; `step` is the log line (0 = the start). */
+  recordTrail: { step: number; records: number[] }[];
 }
 
 export function publicState(s: GameState): PublicState {
@@ -92,7 +98,7 @@ export function publicState(s: GameState): PublicState {
     },
     finalQueue: [...s.finalQueue],
     endgame: s.endgame && {
-      holder: s.endgame.holder, queue: [...s.endgame.queue],
+      holder: s.endgame.holder, queue: [...s.endgame.queue], competed: [...s.endgame.competed],
       match: m && { attacker: m.attacker, defender: m.attacker === m.a ? m.b : m.a, energy: { ...m.energy }, weapons: { ...m.weapons }, barred: { ...m.barred }, battles: m.battles, challenger: m.a, opponent: m.b },
     },
     winner: s.winner,
@@ -104,5 +110,7 @@ export function publicState(s: GameState): PublicState {
     alliances: s.alliances.map((a) => [...a]),
     brokenPairs: s.brokenPairs.map((p) => p.split('|') as [string, string]),
     log: [...s.log],
+    lastWar: s.lastWar ? structuredClone(s.lastWar) : null,
+    recordTrail: (s.recordTrail ?? []).map((p) => ({ step: p.step, records: p.halves.map((h) => h / 2) })),
   };
 }

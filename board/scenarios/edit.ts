@@ -64,3 +64,32 @@ export function renameZone(s: Scenario, from: string, to: string): Scenario {
   zone.name = to;
   return checked(next);
 }
+
+/** A new country at the end of `zone` (or at `index` in it): it borders its neighbours in the list (rule 19). */
+export function addCountry(s: Scenario, zone: string, name: string, pbu: number, index?: number): Scenario {
+  const next = structuredClone(s);
+  const target = next.zones.find((z) => z.name === zone);
+  if (!target) throw new ScenarioError([`no zone named "${zone}"`]);
+  const at = index === undefined ? target.countries.length : index;
+  if (!Number.isInteger(at) || at < 0 || at > target.countries.length) {
+    throw new ScenarioError([`position ${index} is outside zone "${zone}" (0..${target.countries.length})`]);
+  }
+  target.countries.splice(at, 0, { name, pbu });
+  return checked(next);
+}
+
+/** Takes a country off the board; a zone left empty goes with it. */
+export function removeCountry(s: Scenario, country: string): Scenario {
+  const next = structuredClone(s);
+  const { zi, ci } = locate(next, country);
+  next.zones[zi].countries.splice(ci, 1);
+  next.zones = next.zones.filter((z) => z.countries.length > 0);
+  return checked(next);
+}
+
+export function renameCountry(s: Scenario, from: string, to: string): Scenario {
+  const next = structuredClone(s);
+  const { zi, ci } = locate(next, from);
+  next.zones[zi].countries[ci].name = to;
+  return checked(next);
+}

@@ -13,6 +13,7 @@ export interface ControllerSnapshot {
   view: ViewState;
   legal: LegalAction[];
   canUndo: boolean;
+  canRedo: boolean;
   notice: Notice | null;
   /** False until a save landed, and after a failed one (the game is then only in this tab). */
   saved: boolean;
@@ -49,6 +50,11 @@ export class BoardController {
   corrupt: string | null = null;
   /** Entry by hand of the battle the game waits for; cancelled whenever the game is replaced or undone. */
   private readonly port = new ManualBattlePort();
+  /**
+   * Set while another tab of this browser plays the game: this tab changes nothing and saves nothing, so the
+   * two never overwrite each other's autosave (the view offers to take over).
+   */
+  elsewhere = false;
   /** Variation 1: when the agreed time started running (set when a clock game is set up). */
   clockStartedAt: string | null = null;
 
@@ -62,7 +68,7 @@ export class BoardController {
   }
 
   snapshot(): ControllerSnapshot {
-    return { view: this.session.view(), legal: this.session.legal(), canUndo: this.session.canUndo(), notice: this.notice, saved: this.saved };
+    return { view: this.session.view(), legal: this.session.legal(), canUndo: this.session.canUndo(), canRedo: this.session.canRedo(), notice: this.notice, saved: this.saved };
   }
 
   /**
@@ -81,6 +87,7 @@ export class BoardController {
 
   /** Sends one player action to the engine; a refusal is shown with its rule and changes nothing. */
   act(event: GameEvent): boolean {
+    if (this.refusedHere(event.type)) return false;
     const result = this.session.send(event);
     if (!result.ok) {
       this.notice = { kind: 'refused', refusal: result.refusal, event: event.type };
@@ -97,9 +104,19 @@ export class BoardController {
   }
 
   undo(): void {
+    if (this.refusedHere('undo')) return;
     const r = this.session.undo();
     if (r.ok) this.port.cancel('an action was undone');
     this.notice = r.ok ? { kind: 'info', text: 'Last action undone.' } : { kind: 'refused', refusal: r.refusal, event: 'undo' };
+    if (r.ok) this.changed(); else this.emit();
+  }
+
+  /** Brings back the last step undone (a battle result with its chips: the banker is told to hand them over again). */
+  redo(): void {
+    if (this.refusedHere('redo')) return;
+    const r = this.session.redo();
+    if (r.ok) this.port.cancel('an action was redone');
+    this.notice = r.ok ? { kind: 'info', text: 'Step redone.' } : { kind: 'refused', refusal: r.refusal, event: 'redo' };
     if (r.ok) this.changed(); else this.emit();
   }
 
@@ -164,6 +181,7 @@ export class BoardController {
 
   /** A new game waiting for its setup, on `scenario` (default: the 1982 world). */
   newGame(scenario?: Scenario, notice = 'New game started.'): void {
+    if (this.refusedHere('new game')) return;
     this.replaceSession(this.engine.create(scenario));
     this.clockStartedAt = null;
     this.blockedSave = false;
@@ -177,6 +195,7 @@ export class BoardController {
 
   /** Loads an exported file. Anything wrong leaves the current game exactly as it was. */
   importText(text: string, source = 'the file'): boolean {
+    if (this.refusedHere('load')) return false;
     try {
       const env = parseEnvelope(text);
       this.replaceSession(this.engine.restore(env.engine));
@@ -241,7 +260,7 @@ export class BoardController {
 
   /** Variation 1: milliseconds left on the agreed clock (negative once it has run out), or null. */
   clockLeft(): number | null {
-    const minutes = this.session.view().clockMinutes;
+    const minutes = this.session.view().variations.clockMinutes;
     if (minutes === null || this.clockStartedAt === null) return null;
     return Date.parse(this.clockStartedAt) + minutes * 60_000 - this.now().getTime();
   }
@@ -256,8 +275,16 @@ export class BoardController {
     void this.autosave();
   }
 
+  /** While another tab plays the game, every change here is refused with a sentence saying why. */
+  private refusedHere(what: string): boolean {
+    if (!this.elsewhere) return false;
+    this.notice = { kind: 'refused', refusal: { rule: 'tab', reason: 'this game is being played in another tab of this browser; press "Play here instead" to move it to this tab first' }, event: what };
+    this.emit();
+    return true;
+  }
+
   private autosave(): Promise<void> {
-    if (this.blockedSave) return this.saving;
+    if (this.blockedSave || this.elsewhere) return this.saving;
     const text = this.exportText();
     this.saving = this.saving.then(async () => {
       try {

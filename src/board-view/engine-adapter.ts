@@ -8,12 +8,15 @@ import { toView } from './view-state.ts';
 /** Undo steps kept in a save (the machine keeps more in memory while the page is open). */
 export const SAVED_UNDO = 30;
 
-/** What `serialize()` writes: the engine's own snapshot plus the engine's undo history, also as snapshots. */
-interface SessionText { game: string; undo: string[] }
+/**
+ * What `serialize()` writes: the engine's own snapshot plus the engine's undo and redo steps, also as snapshots
+ * (`redo` is absent from saves made before redo existed).
+ */
+interface SessionText { game: string; undo: string[]; redo?: string[] }
 
-/** Session text for a game state (and its undo states, oldest first), in the engine's snapshot format. */
-export function encodeSession(state: GameState, undo: GameState[] = []): string {
-  const text: SessionText = { game: serializeGame(state), undo: undo.map(serializeGame) };
+/** Session text for a game state (its undo states oldest first, its redo states most recently undone last), in the engine's snapshot format. */
+export function encodeSession(state: GameState, undo: GameState[] = [], redo: GameState[] = []): string {
+  const text: SessionText = { game: serializeGame(state), undo: undo.map(serializeGame), redo: redo.map(serializeGame) };
   return JSON.stringify(text);
 }
 
@@ -44,6 +47,14 @@ class MachineSession implements EngineSession {
     return this.step({ type: 'undo' });
   }
 
+  redo(): SendResult {
+    return this.step({ type: 'redo' });
+  }
+
+  canRedo(): boolean {
+    return this.actor.getSnapshot().context.future.length > 0;
+  }
+
   pendingBattle(): BattleRequest | null {
     return pendingBattle(this.state);
   }
@@ -52,7 +63,7 @@ class MachineSession implements EngineSession {
     return this.actor.getSnapshot().context.history.length > 0;
   }
 
-  private step(event: GameEvent | { type: 'undo' }): SendResult {
+  private step(event: GameEvent | { type: 'undo' } | { type: 'redo' }): SendResult {
     const before = this.state;
     this.actor.send(event);
     const ctx = this.actor.getSnapshot().context;
@@ -63,7 +74,7 @@ class MachineSession implements EngineSession {
   serialize(): string {
     const ctx = this.actor.getSnapshot().context;
     // Every save carries the undo steps; the last SAVED_UNDO of them keeps autosaves small and quick.
-    return encodeSession(ctx.state, ctx.history.slice(-SAVED_UNDO));
+    return encodeSession(ctx.state, ctx.history.slice(-SAVED_UNDO), ctx.future.slice(-SAVED_UNDO));
   }
 }
 
@@ -84,10 +95,14 @@ export function boardEngine(): EngineFactory {
       if (!t || typeof t.game !== 'string' || !Array.isArray(t.undo) || !t.undo.every((u) => typeof u === 'string')) {
         throw new Error('the game snapshot is missing its game or undo list');
       }
+      if (t.redo !== undefined && (!Array.isArray(t.redo) || !t.redo.every((u) => typeof u === 'string'))) {
+        throw new Error('the game snapshot\'s redo list is not a list of game snapshots');
+      }
       const state = load(t.game, 'the game');
       const history = t.undo.map((u, i) => load(u, `undo step ${i + 1}`));
-      // The machine takes the state and its undo history as input, so undo after a reload is what it was before.
-      return new MachineSession(createActor(gameMachine, { input: { state, history } }).start());
+      const future = (t.redo ?? []).map((u, i) => load(u, `redo step ${i + 1}`));
+      // The machine takes the state and its undo and redo steps as input, so undo and redo after a reload are what they were before.
+      return new MachineSession(createActor(gameMachine, { input: { state, history, future } }).start());
     },
   };
 }

@@ -12,6 +12,9 @@ export interface EngineSession {
   /** The engine's undo: refused (with its reason) when the engine does not allow it, e.g. after a battle. */
   undo(): SendResult;
   canUndo(): boolean;
+  /** The engine's redo of the last step undone; refused (with its reason) when there is none. */
+  redo(): SendResult;
+  canRedo(): boolean;
   /** The battle waiting for its result (both weapons chosen), as the engine's battle port takes it. */
   pendingBattle(): BattleRequest | null;
   /** The board this game is played on (a copy). */

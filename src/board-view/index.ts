@@ -1,22 +1,31 @@
 import './board-view.css';
-import { BoardController, type Notice } from './controller.ts';
+import { BoardController } from './controller.ts';
 import { button, h } from '../platform/h.ts';
 import { boardEngine } from './engine-adapter.ts';
 import type { EngineFactory } from './engine-port.ts';
 import { indexedDbStore, memoryStore, type SaveStore } from './save-store.ts';
-import { commandFor, SHORTCUTS, type Command } from './shortcuts.ts';
-import type { GameEvent, LegalAction, ViewState } from './types.ts';
+import { commandFor, SHORTCUTS } from './shortcuts.ts';
+import type { GameEvent, ViewState } from './types.ts';
 import { renderLegalSummary, renderLog, renderPhasePanel, renderPlayers, type BattleDraft, type Mode, type TablePanels } from './view-panels.ts';
 import { newSetupDraft, renderSetup, setupEvent, type SetupDraft } from './view-setup.ts';
-import { serializeScenario, world1982, type Scenario } from '../../board/index.ts';
-import { loadText, newScenarioDraft, pendingProblems, scenarioFileName, type ScenarioDraft } from './scenario-draft.ts';
+import { world1982 } from '../../board/index.ts';
 import { indexedDbScenarioStore, memoryScenarioStore, type ScenarioStore } from './scenario-store.ts';
-import { renderScenarioEditor, type SavedList } from './view-scenario.ts';
 import { renderRecordTrack, renderWorld } from './view-world.ts';
 import { playUiSound } from '../audio/ui-sounds.ts';
 import { downloadText } from '../platform/download.ts';
+import { runCommand } from './board-keys.ts';
+import { countryFinder } from './country-finder.ts';
+import { EditorHost } from './editor-host.ts';
+import { countriesFor, formatClock, joinDots, phaseName } from './labels.ts';
+import { NoticeBox } from './notice-box.ts';
+import { renderToolbar } from './toolbar.ts';
+import { boardGameTab, renderTabPanel } from './tab-claim.ts';
+import type { TabLock, TabLockEvent } from '../platform/tab-lock.ts';
 
 const LARGE_KEY = 'o2conquest.board.largeType';
+
+/** What the table may refuse while a battle runs on the console. */
+export type RefusableAction = 'undo' | 'redo' | 'import' | 'new game';
 
 export interface BoardViewOptions {
   engine?: EngineFactory;
@@ -25,10 +34,15 @@ export interface BoardViewOptions {
   /** The table page: battles fought on the console instead of typed in. */
   table?: TablePanels & {
     /** Why undo, import or a new game is refused now (a battle under way on the console), or null. */
-    refuse(action: 'undo' | 'import' | 'new game'): string | null;
+    refuse(action: RefusableAction): string | null;
   };
   /** The board's shortcut keys only while the keyboard focus is inside it (the table: other keys go to the console). */
   keysOnlyWhenFocused?: boolean;
+  /**
+   * One tab at a time plays the autosaved game (default: this tab's claim when the save is the browser's own;
+   * none with a store of the caller's, which no other tab shares).
+   */
+  tab?: TabLock | null;
 }
 
 /** The mounted board view: the page's part, and what a page composing it drives. */
@@ -47,23 +61,24 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   const store = options.store ?? (typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore());
   const controller = new BoardController(options.engine ?? boardEngine(), store);
   const scenarioStore = options.scenarios ?? (typeof indexedDB === 'undefined' ? memoryScenarioStore() : indexedDbScenarioStore());
-  // The what-if editor (from the setup screen): its draft, and the scenarios saved in this browser.
-  let editor: ScenarioDraft | null = null;
-  let saved: SavedList = { scenarios: null, note: null };
-  const root = h('div', { class: 'bv', 'data-ready': 'false' });
+  // On its own page the board fills the window (the table page lays it out itself).
+  const root = h('div', { class: options.table ? 'bv' : 'bv bv-page', 'data-ready': 'false' });
   container.append(root);
 
   let large = localStorage.getItem(LARGE_KEY) === 'true';
   let mode: Mode = 'attack';
+  // Rule 18: an ally of the option's holder may attack or buy instead; null = the holder.
+  let actor: string | null = null;
   let setup: SetupDraft = newSetupDraft();
   let setupError: string | null = null;
   const homeSelection = new Set<string>();
   const allianceSelection = new Set<string>();
   const battle: BattleDraft = { winner: null, attacker: '', defender: '' };
   const alliancesOpen = { value: false };
+  const summaryClosed = { step: -1 };
   let lastPhaseKey = '';
   let lastPanelKey = '';
-  let findDraft = '';
+  const findDraft = { text: '' };
   // One text node for the clock, updated every second without redrawing the page.
   const clockText = document.createTextNode('');
   const tickClock = (): void => {
@@ -72,14 +87,25 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   };
   const clockTimer = setInterval(tickClock, 1000);
   let resumed = false;
+  // Where this tab stands with the autosaved game: it plays it, or another tab does.
+  const tab = options.tab !== undefined ? options.tab : options.store ? null : boardGameTab();
+  let tabState: TabLockEvent | null = null;
+  let takingOver = false;
+  const takeOver = (): void => {
+    if (!tab || takingOver) return;
+    takingOver = true;
+    draw();
+    void tab.takeOver();
+  };
 
   /** At the table, undo, import and a new game wait until the battle on the console is over. */
-  const refused = (action: 'undo' | 'import' | 'new game'): boolean => {
+  const refused = (action: RefusableAction): boolean => {
     const why = options.table?.refuse(action);
     if (why) showLocal(why);
     return !!why;
   };
   const undo = (): void => { if (!refused('undo')) controller.undo(); };
+  const redo = (): void => { if (!refused('redo')) controller.redo(); };
 
   const act = (ev: GameEvent): void => {
     localNotice = null;
@@ -95,7 +121,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   };
 
   const onCountry = (name: string, state: ViewState): void => {
-    const who = state.turn ?? '';
+    const who = state.phase === 'play' || state.phase === 'final-round' ? actor ?? state.turn ?? '' : state.turn ?? '';
     if (state.phase === 'homelands') act({ type: 'homeland', player: who, country: name });
     else if (state.phase === 'home-alliances') {
       if (homeSelection.has(name)) homeSelection.delete(name);
@@ -116,60 +142,8 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   const exportGame = (): void => {
     downloadText(controller.exportText(), `conquest-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`);
   };
-  const downloadCorrupt = (): void => {
-    if (controller.corrupt) downloadText(controller.corrupt, 'conquest-unreadable-save.json', 'application/octet-stream');
-  };
-  const download = (text: string, name: string, type = 'application/json'): void => downloadText(text, name, type);
-  const refreshSaved = async (): Promise<void> => {
-    try {
-      const r = await scenarioStore.list();
-      saved = { scenarios: r.scenarios, note: r.unreadable ? `${r.unreadable} saved scenario(s) could not be read and are not listed.` : null };
-    } catch (e) {
-      saved = { scenarios: [], note: `Saved scenarios are not available (${e instanceof Error ? e.message : String(e)}).` };
-    }
-    draw();
-  };
-  const openEditor = (): void => {
-    editor = newScenarioDraft(controller.scenario());
-    draw();
-    root.querySelector<HTMLElement>('[data-key="editor-title"]')?.focus();
-    void refreshSaved();
-  };
-  const closeEditor = (): void => {
-    editor = null;
-    draw();
-    root.querySelector<HTMLElement>('[data-key="open-editor"]')?.focus();
-  };
-  const editorSay = (kind: 'info' | 'error', text: string): void => { if (editor) { editor.message = { kind, text }; draw(); } };
-  const saveScenario = async (): Promise<void> => {
-    if (!editor) return;
-    if (pendingProblems(editor)) { editorSay('error', 'Not saved: fix or undo the fields marked in red first.'); return; }
-    const s = editor.scenario;
-    const file = scenarioFileName(s);
-    download(serializeScenario(s), file);
-    try {
-      await scenarioStore.save(s);
-      editorSay('info', `Saved "${s.name}": downloaded as ${file} and kept in this browser.`);
-    } catch (e) {
-      editorSay('error', `Downloaded as ${file}, but it could not be kept in this browser (${e instanceof Error ? e.message : String(e)}).`);
-    }
-    await refreshSaved();
-  };
-  const playScenario = (): void => {
-    if (!editor) return;
-    if (pendingProblems(editor)) { editorSay('error', 'Fix or undo the fields marked in red before playing this scenario.'); return; }
-    const s = editor.scenario;
-    controller.newGame(s, `The board is now "${s.name}". Set up the players to start.`);
-    closeEditor();
-  };
-  const scenarioInput = h('input', { type: 'file', accept: '.json,application/json', class: 'bv-hidden', id: 'bv-scenario-file', 'data-key': 'scenario-file', 'aria-label': 'Load a scenario file', tabindex: -1 });
-  scenarioInput.addEventListener('change', async () => {
-    const file = scenarioInput.files?.[0];
-    scenarioInput.value = '';
-    if (!file || !editor) return;
-    loadText(editor, await file.text(), `"${file.name}"`);
-    draw();
-  });
+  // The what-if editor (from the setup screen).
+  const editor = new EditorHost(controller, scenarioStore, root, () => draw());
 
   const fileInput = h('input', { type: 'file', accept: '.json,application/json', class: 'bv-hidden', id: 'bv-import-file', 'data-key': 'import-file', 'aria-label': 'Import a saved game file', tabindex: -1 });
   fileInput.addEventListener('change', async () => {
@@ -187,38 +161,30 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
 
   const setMode = (m: Mode): void => { mode = m; draw(); };
 
-  // Live regions stay in the page across redraws, so screen readers announce their changes.
-  const noticeBox = h('div', { class: 'bv-notice', role: 'status', 'aria-live': 'polite', 'data-kind': 'none' });
+  /** Game over: the same players, colours, banker and variation on the same board, from the first-player call. */
+  const rematch = (): void => {
+    const v = controller.snapshot().view;
+    const players = v.players.map((p) => ({ name: p.name, color: p.color }));
+    const ev: GameEvent = { type: 'setup', players, banker: v.banker ?? players[0]?.name };
+    if (v.variations.targetRecord !== null) ev.targetRecord = v.variations.targetRecord;
+    if (v.variations.clockMinutes !== null) ev.clockMinutes = v.variations.clockMinutes;
+    const scenario = controller.scenario();
+    controller.newGame(scenario, `Rematch: ${players.map((p) => p.name).join(', ')} on ${scenario.name}.`);
+    if (controller.act(ev)) summaryClosed.step = -1;
+  };
+
+  const dismiss = (): void => { localNotice = null; controller.dismissNotice(); };
+  const notices = new NoticeBox({
+    dismiss,
+    corrupt: () => controller.corrupt,
+    downloadCorrupt: () => { if (controller.corrupt) downloadText(controller.corrupt, 'conquest-unreadable-save.json', 'application/octet-stream'); },
+  });
+  // The status line is a live region too: it stays in the page across redraws.
   const statusLine = h('p', { class: 'bv-status', role: 'status', 'aria-live': 'polite' });
   const headerSlot = h('div', { class: 'bv-slot' });
   const bodySlot = h('div', { class: 'bv-slot' });
   // The file input stays put: moving it in a redraw while its picker opens can cancel the picker.
-  root.append(headerSlot, noticeBox, bodySlot, fileInput, scenarioInput);
-
-  function fillNotice(n: Notice | null): void {
-    const kind = localNotice ? 'info' : n?.kind ?? 'none';
-    noticeBox.dataset.kind = kind;
-    // A refusal interrupts; other messages wait their turn.
-    noticeBox.setAttribute('aria-live', kind === 'refused' || kind === 'error' ? 'assertive' : 'polite');
-    const parts: (HTMLElement | null)[] = [];
-    if (localNotice) {
-      parts.push(h('p', {}, localNotice));
-    } else if (n?.kind === 'refused') {
-      // Manual rules are numbers ("12F") or variations; the engine's own checks (undo, load) have no number.
-      const numbered = /^(\d|Variation)/.test(n.refusal.rule);
-      parts.push(h('p', {}, h('strong', { 'data-rule': n.refusal.rule }, numbered ? `Refused (${n.refusal.rule.startsWith('Variation') ? '' : 'Rule '}${n.refusal.rule}): ` : 'Refused: '), n.refusal.reason));
-    } else if (n) {
-      parts.push(h('p', {}, n.text));
-      if (n.kind === 'error' && controller.corrupt) parts.push(button('Download unreadable save', 'download-corrupt', downloadCorrupt));
-    }
-    if (n || localNotice) parts.push(button('Dismiss (Esc)', 'dismiss', () => { localNotice = null; controller.dismissNotice(); }, { class: 'bv-dismiss' }));
-    const text = parts.map((p) => p?.textContent ?? '').join('|');
-    // Only touch the region when the message changed, so it is not announced again on every redraw.
-    if (noticeBox.dataset.text !== text) {
-      noticeBox.dataset.text = text;
-      noticeBox.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
-    }
-  }
+  root.append(headerSlot, notices.element, bodySlot, fileInput, editor.fileInput);
 
   function draw(): void {
     const snap = controller.snapshot();
@@ -228,6 +194,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     if (phaseKey !== lastPhaseKey) {
       homeSelection.clear();
       mode = 'attack';
+      actor = null;
       lastPhaseKey = phaseKey;
     }
     // A new panel (phase, turn, or a war starting or ending) is where the keyboard goes next.
@@ -245,23 +212,18 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     if (s.phase === 'homelands') { targets = countriesFor(snap.legal, 'homeland', s.turn); verb = 'choose as homeland'; }
     if (s.phase === 'home-alliances') { targets = countriesFor(snap.legal, 'ally.home', s.turn); verb = 'tick for a home alliance'; }
     if ((s.phase === 'play' || s.phase === 'final-round') && !s.war) {
-      targets = countriesFor(snap.legal, modeType, s.turn);
+      targets = countriesFor(snap.legal, modeType, actor ?? s.turn);
       verb = mode === 'attack' ? 'attack' : 'buy alliance';
     }
 
-    const tools = h('div', { class: 'bv-tools', role: 'toolbar', 'aria-label': 'Game tools' },
-      // Left enabled when the engine has nothing to undo, so pressing it says why (e.g. a battle stands).
-      button('Undo (U)', 'undo', undo, { class: snap.canUndo ? '' : 'bv-not-legal', 'data-can-undo': String(snap.canUndo) }),
-      button(large ? 'Normal type (L)' : 'Large type (L)', 'large', toggleLarge, { 'aria-pressed': String(large) }),
-      button('Export (E)', 'export', exportGame),
-      // A real button opens the file picker (a label can't be pressed from the keyboard).
-      button('Import… (I)', 'import', () => { if (!refused('import')) fileInput.click(); }),
-      s.phase === 'setup' ? null
-        : confirmNew ? h('span', { class: 'bv-confirm', role: 'group', 'aria-label': 'Start a new game?' },
-          'Start a new game? ',
-          button('Yes, new game', 'new-game-yes', () => { confirmNew = false; if (refused('new game')) return; setup = newSetupDraft(); controller.newGame(); }),
-          button('Keep playing', 'new-game-no', () => { confirmNew = false; draw(); }))
-          : button('New game', 'new-game', () => { confirmNew = true; draw(); root.querySelector<HTMLElement>('[data-key="new-game-no"]')?.focus(); }));
+    const tools = renderToolbar({
+      phase: s.phase, canUndo: snap.canUndo, canRedo: snap.canRedo, large, confirmNew,
+      undo, redo, toggleLarge, exportGame,
+      importGame: () => { if (!refused('import')) fileInput.click(); },
+      askNew: () => { confirmNew = true; draw(); root.querySelector<HTMLElement>('[data-key="new-game-no"]')?.focus(); },
+      newGame: () => { confirmNew = false; if (refused('new game')) return; setup = newSetupDraft(); controller.newGame(); },
+      keepPlaying: () => { confirmNew = false; draw(); },
+    });
 
     const turnPlayer = s.players.find((p) => p.name === s.turn);
     const status = s.phase === 'setup' ? ['Set up a new game'] : joinDots([
@@ -272,25 +234,17 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     const statusText = status.map((p) => (typeof p === 'string' ? p : p.textContent)).join('');
     if (statusLine.textContent !== statusText) statusLine.replaceChildren(...status);
     headerSlot.replaceChildren(h('header', { class: 'bv-top' }, h('h2', { class: 'bv-title' }, 'Conquest of the World'), statusLine, tools));
-    fillNotice(snap.notice);
+    notices.fill(snap.notice, localNotice);
 
     const body: (HTMLElement | null)[] = [];
-    if (editor && s.phase !== 'setup') editor = null;
-    if (!resumed) {
+    if (editor.draft && s.phase !== 'setup') editor.draft = null;
+    if (tabState === 'elsewhere' || tabState === 'taken') {
+      body.push(renderTabPanel(tabState, takingOver, takeOver));
+    } else if (!resumed) {
       // Until the autosave has been read, showing the setup form would flash a wrong screen.
       body.push(h('p', { class: 'bv-loading' }, 'Loading the saved game…'));
-    } else if (editor) {
-      body.push(renderScenarioEditor(editor, saved, {
-        redraw: draw,
-        save: () => void saveScenario(),
-        load: () => scenarioInput.click(),
-        play: playScenario,
-        close: closeEditor,
-        reset: () => { if (editor) { editor = newScenarioDraft(world1982()); editorSay('info', 'Started again from the world of 1982.'); } },
-        open: (x: Scenario) => { editor = newScenarioDraft(x); editorSay('info', `Opened "${x.name}".`); },
-        remove: (name: string) => void scenarioStore.remove(name).then(refreshSaved, (e: unknown) => editorSay('error', `Could not delete "${name}" (${e instanceof Error ? e.message : String(e)}).`)),
-      }));
-      if (saved.note) body.push(h('p', { class: 'bv-error' }, saved.note));
+    } else if (editor.draft) {
+      body.push(...editor.render());
     } else if (s.phase === 'setup') {
       const start = (): void => {
         const ev = setupEvent(setup);
@@ -306,10 +260,10 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
         renderWorld(s, { targets, selected: homeSelection, verb: null, onCountry: () => showLocal('Set up the game first.') })));
     } else {
       const picking = ['homelands', 'home-alliances', 'play', 'final-round'].includes(s.phase) && !s.war;
-      const finder = picking ? countryFinder(s, (name) => onCountry(name, s)) : null;
-      const clock = s.clockMinutes !== null && snap.legal.some((a) => a.type === 'clock.expired')
+      const finder = picking ? countryFinder(s, findDraft, (name) => onCountry(name, s), (typed) => showLocal(`No country called "${typed}".`)) : null;
+      const clock = s.variations.clockMinutes !== null && snap.legal.some((a) => a.type === 'clock.expired')
         ? h('section', { class: 'bv-panel bv-clock', 'aria-labelledby': 'bv-clock-title' },
-          h('h2', { id: 'bv-clock-title' }, `Against the clock: ${s.clockMinutes} minutes (Variation 1)`),
+          h('h2', { id: 'bv-clock-title' }, `Against the clock: ${s.variations.clockMinutes} minutes (Variation 1)`),
           h('p', { class: 'bv-big' }, clockText),
           h('p', { class: 'bv-hint' }, 'When the agreed time is up, the player farthest along the Power Base Record wins.'),
           button('Time is up: end the game', 'clock-expired', () => act({ type: 'clock.expired' })))
@@ -317,17 +271,17 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       // The actions come before the 43 country buttons in focus order; the grid puts them on the right.
       body.push(renderRecordTrack(s), h('div', { class: 'bv-main' },
         h('aside', { class: 'bv-side', 'aria-label': 'Actions and players' },
-          renderPhasePanel({ state: s, legal: snap.legal, mode, setMode, act, submitBattle: (o) => { if (controller.submitBattle(o)) Object.assign(battle, { winner: null, attacker: '', defender: '' }); }, homeSelection, allianceSelection, battle, alliancesOpen, redraw: draw, table: options.table }),
+          renderPhasePanel({ state: s, legal: snap.legal, mode, setMode, act, submitBattle: (o) => { if (controller.submitBattle(o)) Object.assign(battle, { winner: null, attacker: '', defender: '' }); }, homeSelection, allianceSelection, battle, alliancesOpen, redraw: draw, table: options.table, summaryClosed, rematch, actor: actor ?? s.turn ?? '', setActor: (n) => { actor = n; draw(); } }),
           renderLegalSummary(snap.legal),
           finder,
           clock,
           renderPlayers(s),
-          renderLog(s)),
+          renderLog(s),
+          keysList()),
         renderWorld(s, { targets, selected: homeSelection, verb, onCountry: (name) => onCountry(name, s) })));
     }
-    body.push(h('section', { class: 'bv-keys', 'aria-labelledby': 'bv-keys-title' },
-      h('h2', { id: 'bv-keys-title' }, 'Keyboard'),
-      h('dl', {}, SHORTCUTS.flatMap((k) => [h('dt', {}, h('kbd', {}, k.keys)), h('dd', {}, k.does)]))));
+    // In play the key list closes the side column; elsewhere it closes the page.
+    if (!body.some((b) => b?.querySelector('.bv-keys'))) body.push(keysList());
     bodySlot.replaceChildren(...body.filter((b): b is HTMLElement => b !== null));
     tickClock();
 
@@ -348,65 +302,20 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     if (log) log.scrollTop = log.scrollHeight;
   }
 
+  function keysList(): HTMLElement {
+    return h('section', { class: 'bv-keys', 'aria-labelledby': 'bv-keys-title' },
+      h('h2', { id: 'bv-keys-title' }, 'Keyboard'),
+      h('dl', {}, SHORTCUTS.flatMap((k) => [h('dt', {}, h('kbd', {}, k.keys)), h('dd', {}, k.does)])));
+  }
+
   function renderBoardChoice(s: ViewState): HTMLElement {
     const n = Object.keys(s.countries).length;
     return h('section', { class: 'bv-panel bv-board-choice', 'aria-labelledby': 'bv-board-title' },
       h('h2', { id: 'bv-board-title' }, 'Board'),
-      h('p', {}, h('strong', { 'data-scenario': s.scenarioName }, s.scenarioName), h('span', { class: 'bv-muted' }, ` · ${n} countries in ${s.zones.length} zones`)),
+      h('p', {}, h('strong', { 'data-scenario': s.scenario }, s.scenario), h('span', { class: 'bv-muted' }, ` · ${n} countries in ${s.zones.length} zones`)),
       h('p', { class: 'bv-row' },
-        button('What-if editor…', 'open-editor', openEditor),
-        s.scenarioName === world1982().name ? null : button('Use the 1982 world', 'use-world', () => controller.newGame(world1982(), 'The board is the world of 1982 again.'))));
-  }
-
-  function countryFinder(s: ViewState, choose: (name: string) => void): HTMLElement {
-    // The typed text lives outside the DOM: a redraw (an autosave landing) must not wipe it mid-word.
-    const input = h('input', { id: 'bv-find', 'data-key': 'find', list: 'bv-countries', autocomplete: 'off', placeholder: 'e.g. Canada', value: findDraft });
-    input.addEventListener('input', () => { findDraft = input.value; });
-    const list = h('datalist', { id: 'bv-countries' }, Object.keys(s.countries).map((c) => h('option', { value: c })));
-    const form = h('form', { class: 'bv-find', role: 'search' },
-      h('label', { for: 'bv-find' }, 'Country (/)'), input, list, h('button', { type: 'submit', 'data-key': 'find-go' }, 'Choose'));
-    form.addEventListener('submit', (e) => {
-      e.preventDefault();
-      const typed = input.value.trim().toLowerCase();
-      const name = Object.keys(s.countries).find((c) => c.toLowerCase() === typed)
-        ?? Object.keys(s.countries).find((c) => c.toLowerCase().startsWith(typed));
-      if (!typed || !name) { showLocal(`No country called "${input.value}".`); return; }
-      findDraft = '';
-      choose(name);
-    });
-    return form;
-  }
-
-  function run(cmd: Command, target: EventTarget | null): boolean {
-    const s = controller.snapshot().view;
-    if (typeof cmd === 'object') {
-      if (s.phase !== 'first-player') return false;
-      const next = s.players.find((p) => s.firstCalls[p.name] === undefined);
-      act(next ? { type: 'first.call', player: next.name, digit: cmd.digit } : { type: 'first.readout', digit: cmd.digit });
-      return true;
-    }
-    switch (cmd) {
-      case 'cancel':
-        // Esc also leaves a text field, so the letter and Enter shortcuts work again.
-        if (target instanceof HTMLInputElement) target.blur();
-        localNotice = null;
-        controller.dismissNotice();
-        return true;
-      case 'undo': undo(); return true;
-      case 'large-type': toggleLarge(); return true;
-      case 'export': exportGame(); return true;
-      // Opening the picker straight from a key press is not reliable in Chromium; the button is.
-      case 'import': root.querySelector<HTMLElement>('[data-key="import"]')?.focus(); return true;
-      case 'find-country': root.querySelector<HTMLInputElement>('#bv-find')?.focus(); return true;
-      case 'mode-attack': if (s.phase === 'play' || s.phase === 'final-round') { setMode('attack'); return true; } return false;
-      case 'mode-buy': if (s.phase === 'play' || s.phase === 'final-round') { setMode('ally.buy'); return true; } return false;
-      case 'pass': if (s.turn && !s.war && (s.phase === 'play' || s.phase === 'final-round')) { act({ type: 'pass', player: s.turn }); return true; } return false;
-      case 'confirm':
-        // Enter on a country button confirms the home alliances (Space ticks the country).
-        if ((target instanceof HTMLButtonElement && !target.dataset.country) || target instanceof HTMLAnchorElement) return false;
-        if (s.phase === 'home-alliances' && s.turn) { act({ type: 'ally.home', player: s.turn, countries: [...homeSelection] }); return true; }
-        return false;
-    }
+        button('What-if editor…', 'open-editor', () => editor.open()),
+        s.scenario === world1982().name ? null : button('Use the 1982 world', 'use-world', () => controller.newGame(world1982(), 'The board is the world of 1982 again.'))));
   }
 
   const onKey = (e: KeyboardEvent): void => {
@@ -416,14 +325,30 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     const cmd = commandFor(e, inText);
     if (!cmd) return;
     // The editor is all form fields: only Esc (leave a field, close a message) keeps its meaning there.
-    if (editor && cmd !== 'cancel') return;
-    if (run(cmd, e.target)) e.preventDefault();
+    if (editor.draft && cmd !== 'cancel') return;
+    const ctx = { state: controller.snapshot().view, root, homeSelection, act, undo, redo, toggleLarge, exportGame, setMode, dismiss };
+    if (runCommand(cmd, e.target, ctx)) e.preventDefault();
   };
   document.addEventListener('keydown', onKey);
 
   const unsubscribe = controller.subscribe(draw);
   draw();
-  void controller.resume().finally(() => { resumed = true; root.dataset.ready = 'true'; draw(); });
+  const firstResume = controller.resume().finally(() => { resumed = true; root.dataset.ready = 'true'; draw(); });
+  const offTab = tab?.on((e) => {
+    const was = tabState;
+    tabState = e;
+    controller.elsewhere = e !== 'owned';
+    root.dataset.tab = e;
+    if (e === 'owned' && (was === 'elsewhere' || was === 'taken')) {
+      // Taken over: the game as the other tab last saved it.
+      void firstResume.then(() => controller.resume()).finally(() => { takingOver = false; draw(); });
+    }
+    draw();
+  });
+  if (tab) {
+    tab.beforeHandOver = () => controller.settled();
+    void tab.claim();
+  }
 
   return {
     controller,
@@ -432,37 +357,10 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     say: showLocal,
     destroy() {
       unsubscribe();
+      offTab?.();
       clearInterval(clockTimer);
       document.removeEventListener('keydown', onKey);
       root.remove();
     },
   };
-}
-
-function countriesFor(legal: LegalAction[], type: string, player: string | null): Set<string> {
-  const out = new Set<string>();
-  for (const a of legal) {
-    if (a.type !== type || (player !== null && a.player !== null && a.player !== player)) continue;
-    for (const c of a.choices) if (typeof c === 'string') out.add(c);
-  }
-  return out;
-}
-
-function formatClock(ms: number): string {
-  const total = Math.ceil(ms / 1000);
-  const m = Math.floor(total / 60);
-  const sec = String(total % 60).padStart(2, '0');
-  return `${m}:${sec}`;
-}
-
-function joinDots(parts: (HTMLElement | null)[]): (HTMLElement | string)[] {
-  return parts.filter((p): p is HTMLElement => p !== null).flatMap((p, i) => (i === 0 ? [p] : [' · ', p]));
-}
-
-function phaseName(phase: string): string {
-  const names: Record<string, string> = {
-    setup: 'Setup', 'first-player': 'Who goes first', homelands: 'Homelands', 'home-alliances': 'Home-zone alliances',
-    play: 'Play', 'final-round': 'Final round', 'awaiting-endgame': 'Before the end game', endgame: 'End game', over: 'Game over',
-  };
-  return names[phase] ?? phase;
 }

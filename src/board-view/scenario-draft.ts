@@ -3,8 +3,8 @@
 // leaves the scenario as it was and puts their reason next to the field that asked for it.
 
 import {
-  addZone, moveCountry, parseScenario, renameScenario, renameZone, ScenarioError, setCountryValue,
-  type Scenario,
+  addCountry, addZone, moveCountry, parseScenario, removeCountry, renameCountry, renameScenario, renameZone, ScenarioError,
+  setCountryValue, type Scenario,
 } from '../../board/index.ts';
 
 export interface ScenarioDraft {
@@ -12,15 +12,20 @@ export interface ScenarioDraft {
   scenario: Scenario;
   /** Text typed into a field and not accepted (yet), by field key, so a redraw keeps it on screen. */
   texts: Record<string, string>;
-  /** Why a field's change was refused, by field key: "name", "zone:<index>", "pbu:<country>", "move:<country>", "new-zone". */
+  /**
+   * Why a field's change was refused, by field key: "name", "zone:<index>", "pbu:<country>", "move:<country>",
+   * "rename:<country>", "new-zone", "add:<zone index>".
+   */
   errors: Record<string, string>;
   /** What the last load, save or start said (shown at the top of the editor). */
   message: { kind: 'info' | 'error'; text: string } | null;
   newZone: { name: string; country: string };
+  /** The "add a country" fields of each zone, by zone index. */
+  newCountry: Record<number, { name: string; pbu: string }>;
 }
 
 export function newScenarioDraft(scenario: Scenario): ScenarioDraft {
-  return { scenario: structuredClone(scenario), texts: {}, errors: {}, message: null, newZone: { name: '', country: '' } };
+  return { scenario: structuredClone(scenario), texts: {}, errors: {}, message: null, newZone: { name: '', country: '' }, newCountry: {} };
 }
 
 function reason(e: unknown): string {
@@ -44,8 +49,49 @@ function attempt(d: ScenarioDraft, key: string, text: string, change: (s: Scenar
 
 /** Zone fields are keyed by position: a change that can remove or add a zone forgets their pending text. */
 function forgetZoneFields(d: ScenarioDraft): void {
-  for (const k of Object.keys(d.texts)) if (k.startsWith('zone:')) delete d.texts[k];
-  for (const k of Object.keys(d.errors)) if (k.startsWith('zone:')) delete d.errors[k];
+  for (const k of Object.keys(d.texts)) if (k.startsWith('zone:') || k.startsWith('add:')) delete d.texts[k];
+  for (const k of Object.keys(d.errors)) if (k.startsWith('zone:') || k.startsWith('add:')) delete d.errors[k];
+  d.newCountry = {};
+}
+
+/** A country's fields are keyed by its name: a country renamed or deleted takes its pending fields with it. */
+function forgetCountryFields(d: ScenarioDraft, country: string): void {
+  for (const k of [`pbu:${country}`, `move:${country}`, `rename:${country}`]) { delete d.texts[k]; delete d.errors[k]; }
+}
+
+/** A new country typed into a zone's "add" fields: a name and a value from 1 to 999 PBU. */
+export function addCountryTo(d: ScenarioDraft, zoneIndex: number): boolean {
+  const zone = d.scenario.zones[zoneIndex];
+  const typed = d.newCountry[zoneIndex] ?? { name: '', pbu: '' };
+  if (!zone) return false;
+  const name = typed.name.trim();
+  const t = typed.pbu.trim();
+  const ok = attempt(d, `add:${zoneIndex}`, typed.name, (s) => {
+    if (!name) throw new ScenarioError(['type the new country\'s name']);
+    if (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > 999) throw new ScenarioError([`${name}'s value must be a whole number of PBU from 1 to 999 (got "${typed.pbu}")`]);
+    return addCountry(s, zone.name, name, Number(t));
+  });
+  if (ok) delete d.newCountry[zoneIndex];
+  return ok;
+}
+
+/** Takes a country off the board (its zone too, if it was the zone's last). */
+export function deleteCountry(d: ScenarioDraft, country: string): boolean {
+  const zones = d.scenario.zones.length;
+  const ok = attempt(d, `move:${country}`, '', (s) => removeCountry(s, country));
+  if (ok) {
+    forgetCountryFields(d, country);
+    if (d.scenario.zones.length !== zones) forgetZoneFields(d);
+  }
+  return ok;
+}
+
+export function setCountryName(d: ScenarioDraft, country: string, text: string): boolean {
+  const to = text.trim();
+  if (to === country) { delete d.texts[`rename:${country}`]; delete d.errors[`rename:${country}`]; return true; }
+  const ok = attempt(d, `rename:${country}`, text, (s) => renameCountry(s, country, to));
+  if (ok) forgetCountryFields(d, country);
+  return ok;
 }
 
 export function setName(d: ScenarioDraft, text: string): boolean {

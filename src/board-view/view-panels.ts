@@ -1,9 +1,12 @@
-import { describeChips, formatPbu } from './chips.ts';
+import { chipLine, describeChips, formatPbu } from './chips.ts';
 import { button, h } from '../platform/h.ts';
 import { formatRecord } from './record-track.ts';
 import type { BattleWinner, GameEvent, LegalAction, ViewState, Weapon } from './types.ts';
 import { WEAPONS } from './types.ts';
 import { marker } from './view-world.ts';
+import { renderWarSummary } from './war-summary.ts';
+import { renderLadder } from './endgame-ladder.ts';
+import { renderRecordChart } from './record-chart.ts';
 
 export type Mode = 'attack' | 'ally.buy';
 
@@ -24,6 +27,13 @@ export interface PanelContext {
   redraw: () => void;
   /** The table (#/table) fights battles on the console: its parts replace the typed-in result forms. */
   table?: TablePanels;
+  /** Who makes the next attack or purchase: the option's holder, or an ally on their side (rule 18). */
+  actor: string;
+  setActor: (name: string) => void;
+  /** The war summary the players closed (its deciding step), kept across redraws. */
+  summaryClosed: { step: number };
+  /** A new game with the same players, colours, banker and variation on the same board. */
+  rematch: () => void;
 }
 
 /** What the table page puts in the board's panels instead of typing results by hand. */
@@ -61,7 +71,6 @@ export function renderPlayers(state: ViewState): HTMLElement {
     h('table', {},
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Homeland'), h('th', { scope: 'col' }, 'Record'), h('th', { scope: 'col' }, 'Chips'))),
       h('tbody', {}, state.players.map((p) => {
-        const c = p.chipCount;
         return h('tr', { 'data-player': p.name, class: `${state.turn === p.name ? 'bv-turn-row' : ''}${p.eliminated ? ' bv-out' : ''}` },
           h('th', { scope: 'row' }, marker(p, p.name), ' ', p.name,
             state.turn === p.name ? h('span', { class: 'bv-turn-tag' }, ' ◀ turn') : null,
@@ -70,14 +79,14 @@ export function renderPlayers(state: ViewState): HTMLElement {
           h('td', {}, p.homeland ?? '—'),
           h('td', { 'data-record': p.name }, formatRecord(p.record)),
           h('td', { 'data-chips': p.name }, formatPbu(p.chips), h('br'),
-            h('span', { class: 'bv-chip-detail' }, `${c.blue} blue · ${c.red} red · ${c.white} white`)));
+            h('span', { class: 'bv-chip-detail' }, chipLine(p.chipsDetail))));
       }))),
     h('p', { class: 'bv-chest' }, 'War chest: ', h('strong', { 'data-chest': '' }, formatPbu(state.warChest)),
-      ` (${state.warChestCount.blue} blue · ${state.warChestCount.red} red · ${state.warChestCount.white} white)`),
-    state.transfers.length ? h('div', { class: 'bv-transfers' },
-      h('h3', {}, `For the banker${state.banker ? ` (${state.banker})` : ''}: ${state.transfers.some((t) => t.undo) ? 'undone - move these chips back' : 'last chip hand-overs'}`),
-      h('ul', {}, state.transfers.map((t) => {
-        const change = t.change.blue + t.change.red + t.change.white > 0 ? `; change back: ${describeChips(t.change)}` : '';
+      ` (${chipLine(state.warChestChips)})`),
+    state.lastTransfers.length ? h('div', { class: 'bv-transfers' },
+      h('h3', {}, `For the banker${state.banker ? ` (${state.banker})` : ''}: ${state.lastTransfers.some((t) => t.undo) ? 'undone - move these chips back' : 'last chip hand-overs'}`),
+      h('ul', {}, state.lastTransfers.map((t) => {
+        const change = t.change[1000] + t.change[500] + t.change[100] > 0 ? `; change back: ${describeChips(t.change)}` : '';
         return h('li', {}, `${holder(t.from)} → ${holder(t.to)}: ${formatPbu(t.amount)} (hand over ${describeChips(t.give)}${change})`);
       }))) : null,
     state.alliances.length ? h('p', {}, 'Player alliances: ', state.alliances.map((a) => a.join(' + ')).join('; ')) : null);
@@ -132,7 +141,10 @@ function homeAlliancePanel(ctx: PanelContext): HTMLElement {
 
 function turnPanel(ctx: PanelContext): HTMLElement {
   const s = ctx.state;
-  const who = s.turn ?? '';
+  const holder = s.turn ?? '';
+  const who = ctx.actor;
+  // Rule 18: allies share the option; the engine lists which of them may attack or buy now.
+  const side = [...new Set(ctx.legal.filter((a) => (a.type === 'attack' || a.type === 'ally.buy') && a.player !== null).map((a) => a.player as string))];
   const modeButton = (m: Mode, label: string) => {
     const b = actionButton(ctx, label, `mode-${m}`, m, () => ctx.setMode(m), who);
     b.setAttribute('aria-pressed', String(ctx.mode === m));
@@ -140,12 +152,15 @@ function turnPanel(ctx: PanelContext): HTMLElement {
   };
   return h('section', { class: 'bv-panel', 'aria-labelledby': 'bv-panel-title' },
     h('h2', { id: 'bv-panel-title' }, s.phase === 'final-round' ? 'Final round (Rule 20)' : 'Attack option'),
-    h('p', { class: 'bv-big' }, marker(playerByName(s, who), who), ' ', h('strong', {}, who), ' holds the attack option.'),
+    h('p', { class: 'bv-big' }, marker(playerByName(s, holder), holder), ' ', h('strong', {}, holder), ' holds the attack option.'),
+    side.length > 1 ? h('div', { class: 'bv-row', role: 'group', 'aria-label': 'Who attacks or buys for the alliance' },
+      h('span', {}, 'For the alliance (Rule 18), who plays: '),
+      side.map((n) => button(n, `actor-${n}`, () => ctx.setActor(n), { 'aria-pressed': String(n === who) }))) : null,
     h('p', {}, `Click a country to ${ctx.mode === 'attack' ? 'attack it (Rules 10, 15, 19)' : 'buy an alliance with it (Rule 9)'}.`),
     h('div', { class: 'bv-row', role: 'group', 'aria-label': 'What a country click does' },
       modeButton('attack', 'Attack (A)'),
       modeButton('ally.buy', `Buy alliance (B)${s.buysLeft > 0 ? ` · ${s.buysLeft} left` : ''}`),
-      actionButton(ctx, 'Pass (P)', 'pass', 'pass', () => ctx.act({ type: 'pass', player: who }), who)),
+      actionButton(ctx, 'Pass (P)', 'pass', 'pass', () => ctx.act({ type: 'pass', player: holder }), holder)),
     playerAlliances(ctx),
     isLegal(ctx, 'endgame.start') ? actionButton(ctx, 'Start the end game (Rule 21)', 'endgame-start', 'endgame.start', () => ctx.act({ type: 'endgame.start' })) : null);
 }
@@ -192,13 +207,14 @@ function battleForm(ctx: PanelContext, attacker: string, defender: string, now: 
   const energy = (side: 'attacker' | 'defender', name: string) => {
     const input = h('input', { type: 'number', id: `bv-energy-${side}`, 'data-key': `energy-${side}`, min: 0, step: 1, inputmode: 'numeric', value: value(side) });
     input.addEventListener('input', () => { d[side] = input.value; });
-    return h('span', { class: 'bv-field' }, h('label', { for: `bv-energy-${side}` }, `${name}'s energy left (of ${now[side]})`), input);
+    return h('span', { class: 'bv-field' }, h('label', { for: `bv-energy-${side}` }, `${name} (of ${now[side]})`), input);
   };
   const form = h('form', { class: 'bv-battle', 'aria-label': 'Battle result' },
     h('fieldset', {}, h('legend', {}, 'Who won this battle?'),
       radio('attacker', `${attacker} (attacker)`), radio('defender', `${defender} (defender)`), radio('both-destroyed', 'Both destroyed')),
-    h('div', { class: 'bv-row' }, energy('attacker', attacker), energy('defender', defender)),
-    h('p', {}, h('button', { type: 'submit', 'data-key': 'record-battle', class: isLegal(ctx, 'battle') ? 'bv-legal bv-primary' : 'bv-not-legal' }, 'Record battle')));
+    h('fieldset', {}, h('legend', {}, 'Energy left on the screen'),
+      h('div', { class: 'bv-row bv-energy-row' }, energy('attacker', attacker), energy('defender', defender),
+        h('button', { type: 'submit', 'data-key': 'record-battle', class: isLegal(ctx, 'battle') ? 'bv-legal bv-primary' : 'bv-not-legal' }, 'Record battle'))));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     ctx.submitBattle({
@@ -230,21 +246,22 @@ function warPanel(ctx: PanelContext): HTMLElement {
           h('td', {}, b ? `${b.energy.attacker} / ${b.energy.defender}` : '—'));
       }))),
     h('h3', {}, `Battle ${w.battles.length + 1}: weapons (a weapon destroyed in this war can't be used again, Rule 12F)`),
-    weaponPicker(ctx, 'Attacker', w.attacker, w.weapons.attacker, w.lost.attacker, 'weapon-attacker'),
-    weaponPicker(ctx, 'Defender', w.defender, w.weapons.defender, w.lost.defender, 'weapon-defender'),
+    weaponPicker(ctx, 'Attacker', w.attacker, w.weapons.attacker, w.lostWeapons.attacker, 'weapon-attacker'),
+    weaponPicker(ctx, 'Defender', w.defender, w.weapons.defender, w.lostWeapons.defender, 'weapon-defender'),
     ctx.table ? ctx.table.battle(w.attacker, w.defender, w.energy) : battleForm(ctx, w.attacker, w.defender, w.energy));
 }
 
 function endgamePanel(ctx: PanelContext): HTMLElement {
-  const m = ctx.state.endgameMatch;
+  const m = ctx.state.endgame?.match ?? null;
   if (!m) {
     return h('section', { class: 'bv-panel', 'aria-labelledby': 'bv-panel-title' }, h('h2', { id: 'bv-panel-title' }, 'End game (Rule 21)'), h('p', {}, 'Waiting for the next confrontation.'));
   }
-  const defender = m.attacker === m.a ? m.b : m.a;
+  const defender = m.defender;
   const pick = (name: string, side: string, key: string) => weaponPicker(ctx, side, name, m.weapons[name] ?? null, m.barred[name] ? [m.barred[name] as Weapon] : [], key);
   return h('section', { class: 'bv-panel bv-war', 'aria-labelledby': 'bv-panel-title' },
-    h('h2', { id: 'bv-panel-title' }, `End game: ${m.a} challenges ${m.b} (Rule 21)`),
-    h('p', {}, `Energy on screen: ${m.a} ${m.energy[m.a] ?? 0}, ${m.b} ${m.energy[m.b] ?? 0}. Battle ${m.battles + 1}; ${m.attacker} attacks.`),
+    h('h2', { id: 'bv-panel-title' }, `End game: ${m.challenger} challenges ${m.opponent} (Rule 21)`),
+    h('p', {}, `Energy on screen: ${m.challenger} ${m.energy[m.challenger] ?? 0}, ${m.opponent} ${m.energy[m.opponent] ?? 0}. Battle ${m.battles + 1}; ${m.attacker} attacks.`),
+    renderLadder(ctx.state),
     pick(m.attacker, 'Attacker', 'weapon-attacker'),
     pick(defender, 'Defender', 'weapon-defender'),
     (ctx.table ? ctx.table.battle : (a: string, d: string, e: { attacker: number; defender: number }) => battleForm(ctx, a, d, e))(
@@ -257,13 +274,23 @@ function overPanel(ctx: PanelContext): HTMLElement {
   return h('section', { class: 'bv-panel bv-over', 'aria-labelledby': 'bv-panel-title' },
     h('h2', { id: 'bv-panel-title' }, 'Game over (Rule 22)'),
     h('p', { class: 'bv-winner', 'data-winner': names.join(',') }, names.length ? `${names.join(' and ')} ${names.length > 1 ? 'win' : 'wins'}!` : 'No winner.'),
-    h('ol', { class: 'bv-standings' }, [...s.players].sort((a, b) => b.record - a.record).map((p) => h('li', {}, marker(p, p.name), ` ${p.name}: ${formatRecord(p.record)}`))));
+    h('ol', { class: 'bv-standings' }, [...s.players].sort((a, b) => b.record - a.record).map((p) => h('li', {}, marker(p, p.name), ` ${p.name}: ${formatRecord(p.record)}${p.eliminated ? ' (out)' : ''}`))),
+    // As wide as the side column allows (a phone's is narrower than the chart's usual 360 px).
+    renderRecordChart(s, Math.max(220, Math.min(360, window.innerWidth - 120))),
+    h('p', { class: 'bv-row' }, button('Rematch: same players, same board', 'rematch', ctx.rematch)));
 }
 
 export function renderPhasePanel(ctx: PanelContext): HTMLElement {
   const panel = phasePanel(ctx);
   const question = bankerQuestion(ctx);
   if (question) panel.prepend(question);
+  // The war just decided stays in view (until the next war starts or the players close it).
+  const s = ctx.state;
+  const w = s.lastWar;
+  if (w && !s.war && w.step !== ctx.summaryClosed.step && (['play', 'final-round', 'awaiting-endgame'].includes(s.phase) || (s.phase === 'over' && !s.endgame))) {
+    const summary = renderWarSummary(s, () => { ctx.summaryClosed.step = w.step; ctx.redraw(); });
+    if (summary) panel.append(summary);
+  }
   return panel;
 }
 

@@ -4,7 +4,8 @@
 import type { Scenario } from '../../board/index.ts';
 import { button, h } from '../platform/h.ts';
 import {
-  addNewZone, moveToZone, pendingProblems, setName, setValue, setZoneName, shift, type ScenarioDraft,
+  addCountryTo, addNewZone, deleteCountry, moveToZone, pendingProblems, setCountryName, setName, setValue, setZoneName, shift,
+  type ScenarioDraft,
 } from './scenario-draft.ts';
 
 export interface ScenarioEditorActions {
@@ -61,13 +62,16 @@ export function renderScenarioEditor(d: ScenarioDraft, saved: SavedList, a: Scen
         zoneNames.map((n) => h('option', { value: n, selected: n === z.name }, n)));
       move.addEventListener('change', () => after(moveToZone(d, c.name, move.value)));
       return h('li', { class: 'bv-ed-country', 'data-country': c.name },
-        h('label', { for: `${base}-pbu`, class: 'bv-ed-cname' }, c.name),
+        field(d, `rename:${c.name}`, `${base}-name`, c.name, (t) => after(setCountryName(d, c.name, t)),
+          { class: 'bv-ed-cname', maxlength: 40, 'aria-label': `Name of ${c.name}` }),
         field(d, `pbu:${c.name}`, `${base}-pbu`, String(c.pbu), (t) => after(setValue(d, c.name, t)),
           { type: 'number', min: 1, max: 999, step: 1, inputmode: 'numeric', 'aria-label': `${c.name} value (PBU)` }),
         move,
         h('span', { class: 'bv-ed-order' },
           button('↑', `up:${c.name}`, () => after(shift(d, c.name, -1)), { 'aria-label': `Move ${c.name} up (borders change, Rule 19)`, disabled: ci === 0 }),
-          button('↓', `down:${c.name}`, () => after(shift(d, c.name, 1)), { 'aria-label': `Move ${c.name} down (borders change, Rule 19)`, disabled: ci === z.countries.length - 1 })),
+          button('↓', `down:${c.name}`, () => after(shift(d, c.name, 1)), { 'aria-label': `Move ${c.name} down (borders change, Rule 19)`, disabled: ci === z.countries.length - 1 }),
+          button('✕', `delete:${c.name}`, () => after(deleteCountry(d, c.name)), { 'aria-label': `Delete ${c.name} from the board` })),
+        errorFor(d, `rename:${c.name}`, `${base}-name-error`),
         errorFor(d, `pbu:${c.name}`, `${base}-pbu-error`),
         errorFor(d, `move:${c.name}`, `${base}-zone-error`));
     });
@@ -76,7 +80,8 @@ export function renderScenarioEditor(d: ScenarioDraft, saved: SavedList, a: Scen
         h('label', { for: zid, id: `${zid}-label` }, `Zone ${zi + 1}`),
         field(d, `zone:${zi}`, zid, z.name, (t) => after(setZoneName(d, zi, t)), { maxlength: 40 }),
         errorFor(d, `zone:${zi}`, `${zid}-error`)),
-      h('ol', { class: 'bv-zone-list' }, rows));
+      h('ol', { class: 'bv-zone-list' }, rows),
+      addCountryRow(d, zi, z.name, after));
   });
 
   const nzName = h('input', { id: 'bv-ed-newzone', 'data-key': 'new-zone-name', value: d.newZone.name, maxlength: 40, placeholder: 'e.g. Zone 12', autocomplete: 'off' });
@@ -107,7 +112,7 @@ export function renderScenarioEditor(d: ScenarioDraft, saved: SavedList, a: Scen
   return h('div', { class: 'bv-editor', 'data-editor': 'open' },
     h('section', { class: 'bv-panel bv-ed-top', 'aria-labelledby': 'bv-ed-title' },
       h('h2', { id: 'bv-ed-title', tabindex: -1, 'data-key': 'editor-title' }, 'What-if scenario editor'),
-      h('p', { class: 'bv-hint' }, 'Change the values, rename or add zones, move countries between zones. A country borders the ones next to it in its zone (Rule 19), so the order matters. Changes are checked as you make them; Enter or leaving a field applies it.'),
+      h('p', { class: 'bv-hint' }, 'Change the values, rename, add or delete countries, rename or add zones, move countries between zones. A country borders the ones next to it in its zone (Rule 19), so the order matters. Changes are checked as you make them; Enter or leaving a field applies it.'),
       h('p', { class: 'bv-field bv-ed-name' }, h('label', { for: nameId }, 'Scenario name'),
         field(d, 'name', nameId, s.name, (t) => after(setName(d, t)), { maxlength: 60 }),
         errorFor(d, 'name', `${nameId}-error`)),
@@ -123,4 +128,19 @@ export function renderScenarioEditor(d: ScenarioDraft, saved: SavedList, a: Scen
       h('h3', {}, 'Saved in this browser'),
       savedList),
     h('div', { class: 'bv-world bv-ed-zones' }, zones, addForm));
+}
+
+/** A zone's "add a country" fields: a name and a value; the new country joins the end of the zone. */
+function addCountryRow(d: ScenarioDraft, zi: number, zone: string, after: (ok: boolean) => void): HTMLElement {
+  const typed = d.newCountry[zi] ?? { name: '', pbu: '' };
+  const keep = (): { name: string; pbu: string } => (d.newCountry[zi] ??= { name: '', pbu: '' });
+  const name = h('input', { id: `bv-ed-add-${zi}`, 'data-key': `add-name:${zi}`, value: typed.name, maxlength: 40, placeholder: 'New country', autocomplete: 'off', 'aria-label': `New country in ${zone}: name` });
+  name.addEventListener('input', () => { keep().name = name.value; });
+  const pbu = h('input', { id: `bv-ed-add-${zi}-pbu`, 'data-key': `add-pbu:${zi}`, value: typed.pbu, type: 'number', min: 1, max: 999, step: 1, inputmode: 'numeric', placeholder: 'PBU', 'aria-label': `New country in ${zone}: value (PBU)` });
+  pbu.addEventListener('input', () => { keep().pbu = pbu.value; });
+  const form = h('form', { class: 'bv-ed-add-country', 'aria-label': `Add a country to ${zone}` },
+    name, pbu, h('button', { type: 'submit', 'data-key': `add-country:${zi}` }, 'Add'),
+    errorFor(d, `add:${zi}`, `bv-ed-add-${zi}-error`));
+  form.addEventListener('submit', (e) => { e.preventDefault(); after(addCountryTo(d, zi)); });
+  return form;
 }

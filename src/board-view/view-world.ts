@@ -74,22 +74,22 @@ export function renderWorld(state: ViewState, opts: WorldOptions): HTMLElement {
   return h('section', { class: 'bv-world', 'aria-label': 'The world: zone bars' },
     state.zones.map((z) => {
       // Rule 7: a zone whose every country carries one player's markers is dominated by that player.
-      const holders = state.players.filter((p) => z.countries.every((c) => c.owners.includes(p.name)));
+      const holders = state.players.filter((p) => z.countries.every((c) => state.countries[c]?.owners.includes(p.name)));
       return h('section', { class: 'bv-zone', 'aria-label': z.name },
       h('h3', { class: 'bv-zone-head' },
         h('span', {}, z.name, ...holders.map((p) => h('span', { class: 'bv-dominated', title: `${p.name} holds the whole zone (Rule 7)` }, ' ', marker(p, p.name)))),
         h('span', { class: 'bv-zone-cols', 'aria-hidden': 'true' }, 'PBU · allied · conquered')),
-      h('ul', { class: 'bv-zone-list' }, z.countries.map((c) => countryRow(c, state, opts))),
+      h('ul', { class: 'bv-zone-list' }, z.countries.map((c) => countryRow({ ...state.countries[c], name: c }, state, opts))),
       );
     }));
 }
 
 export function renderRecordTrack(state: ViewState): HTMLElement {
   const records = state.players.map((p) => p.record);
-  const length = trackLength(records, state.target);
+  const length = trackLength(records, state.variations.targetRecord);
   const cells: HTMLElement[] = [];
   for (let n = 0; n <= length; n++) {
-    cells.push(h('li', { class: `bv-track-cell${n % 5 === 0 ? ' bv-track-five' : ''}${n % 10 === 0 ? ' bv-track-ten' : ''}${state.target === n ? ' bv-track-target' : ''}` }, h('span', {}, String(n))));
+    cells.push(h('li', { class: `bv-track-cell${n % 5 === 0 ? ' bv-track-five' : ''}${n % 10 === 0 ? ' bv-track-ten' : ''}${state.variations.targetRecord === n ? ' bv-track-target' : ''}` }, h('span', {}, String(n))));
   }
   const markers = trackMarkers(records).map((m) => {
     const p = state.players[m.player];
@@ -104,7 +104,7 @@ export function renderRecordTrack(state: ViewState): HTMLElement {
   });
   return h('section', { class: 'bv-record', 'aria-labelledby': 'bv-record-title' },
     h('div', { class: 'bv-record-head' },
-      h('h2', { id: 'bv-record-title' }, 'Power Base Record', state.target ? h('span', { class: 'bv-muted' }, ` · first to ${state.target} wins`) : null),
+      h('h2', { id: 'bv-record-title' }, 'Power Base Record', state.variations.targetRecord ? h('span', { class: 'bv-muted' }, ` · first to ${state.variations.targetRecord} wins`) : null),
       h('ul', { class: 'bv-record-list' },
         state.players.map((p) => h('li', { 'data-player': p.name }, marker(p, p.name), ` ${p.name}: `, h('strong', { 'data-record': p.name }, formatRecord(p.record)))))),
     h('div', { class: 'bv-track', 'aria-hidden': 'true' },

@@ -162,6 +162,11 @@ export class BattleDriver {
     if (this.state.stage === 'result' && m.ours && m.phase === 'entry') this.set({ stage: 'ready' });
   }
 
+  /** The result shown belongs to a step undone (or about to be replaced): the table is ready to program a battle again. */
+  forgetResult(): void {
+    if (this.state.stage === 'result') this.set({ stage: 'ready', words: null });
+  }
+
   /** Who holds the left (red) control when `player` attacks: swapped by the attacker's choice. */
   swap(player: string): void {
     if (this.busy) return;

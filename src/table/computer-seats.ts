@@ -107,6 +107,8 @@ export class ComputerSeats {
   /** One step for the computers, if one is theirs: a board move, or a battle step, after a pause. */
   private act(): void {
     if (this.timer !== undefined || this.destroyed) return;
+    // Another tab plays this game: the computers wait with everybody else here.
+    if (this.controller.elsewhere) return;
     this.syncBots();
     const d = this.driver.state;
     const request = this.controller.pendingBattle();

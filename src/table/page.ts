@@ -71,7 +71,12 @@ export class TablePage {
         // The battle itself is programmed and read beside the picture (battleBox).
         battle: () => el('p', { class: 'tb-hint', text: 'Choose the weapons here; the battle is programmed and fought at the console (beside the board).' }),
         readout: () => (parts.driver ? renderReadout(parts.driver, () => void this.readout()) : el('p', { text: 'Starting the console…' })),
-        refuse: (action) => (parts.driver?.busy ? `${action === 'undo' ? 'Undo' : action === 'import' ? 'Loading a game' : 'A new game'} waits until the battle on the console is over (its result is recorded first).` : null),
+        refuse: (action) => {
+          if (parts.driver?.busy) return `${action === 'undo' ? 'Undo' : action === 'redo' ? 'Redo' : action === 'import' ? 'Loading a game' : 'A new game'} waits until the battle on the console is over (its result is recorded first).`;
+          // The last battle's words belong to the step about to be undone or redone: the table is ready for the next battle.
+          parts.driver?.forgetResult();
+          return null;
+        },
       },
     });
     this.driver = new BattleDriver(battleConsole, this.board.controller, () => this.changed(), () => host.runtime?.info.builtinCart === 'battle');
@@ -129,7 +134,7 @@ export class TablePage {
   /** The picture grows while a war or an end-game confrontation is on; the battle panel sits under it. */
   private layout(): void {
     const view = this.board.controller.snapshot().view;
-    const battle = view.war !== null || view.endgameMatch !== null || this.driver.busy;
+    const battle = view.war !== null || (view.endgame?.match ?? null) !== null || this.driver.busy;
     this.root.dataset.battle = battle ? 'on' : 'off';
     this.root.dataset.stage = this.driver.state.stage;
     const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key;
@@ -149,9 +154,9 @@ export class TablePage {
   private fightNow(): { attacker: string; defender: string; energy: { attacker: number; defender: number } } | null {
     const view = this.board.controller.snapshot().view;
     if (view.war) return { attacker: view.war.attacker, defender: view.war.defender, energy: view.war.energy };
-    const m = view.endgameMatch;
+    const m = view.endgame?.match;
     if (m && view.phase === 'endgame') {
-      const defender = m.attacker === m.a ? m.b : m.a;
+      const defender = m.defender;
       return { attacker: m.attacker, defender, energy: { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 } };
     }
     // The war just ended: its last battle's words stay in view.

@@ -41,7 +41,7 @@ function eventsFor(snap: Snap): MachineEvent[] {
     }
   }
   // Refused events must leave the machine where it was.
-  out.push({ type: 'attack', player: 'Nobody', country: 'A1' }, { type: 'undo' });
+  out.push({ type: 'attack', player: 'Nobody', country: 'A1' }, { type: 'undo' }, { type: 'redo' });
   return out;
 }
 
@@ -90,7 +90,7 @@ describe('the turn machine, model-based (xstate/graph)', () => {
     for (const [view, path] of targets) {
       const actor = createActor(gameMachine, { input: { scenario: tinyScenario } }).start();
       await model.testPath(path, {
-        events: Object.fromEntries(['setup', 'first.call', 'first.readout', 'homeland', 'ally.home', 'ally.buy', 'attack', 'weapon', 'battle', 'pass', 'endgame.start', 'clock.expired', 'undo'].map((t) => [t, ({ event }: { event: MachineEvent }) => { actor.send(event); }])),
+        events: Object.fromEntries(['setup', 'first.call', 'first.readout', 'homeland', 'ally.home', 'ally.buy', 'attack', 'weapon', 'battle', 'pass', 'endgame.start', 'clock.expired', 'undo', 'redo'].map((t) => [t, ({ event }: { event: MachineEvent }) => { actor.send(event); }])),
         states: Object.fromEntries(MACHINE_VIEWS.map((v) => [v.replace('.', '.'), (snap: Snap) => {
           expect(actor.getSnapshot().value).toEqual(snap.value);
         }])),

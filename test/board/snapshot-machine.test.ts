@@ -53,7 +53,7 @@ describe('the game machine (the UI\'s entry point)', () => {
     expect(a.getSnapshot().context.lastRefusal).toBeNull();
   });
 
-  it('undoes the last actions until a battle result is recorded', () => {
+  it('undoes and redoes any step, a battle result included; a new step forgets the steps undone', () => {
     const a = start();
     a.send({ type: 'attack', player: 'Cy', country: 'India' });
     a.send({ type: 'weapon', player: 'Cy', weapon: 'tank' });
@@ -63,9 +63,36 @@ describe('the game machine (the UI\'s entry point)', () => {
     a.send({ type: 'weapon', player: 'Ann', weapon: 'sub' });
     a.send(win('attacker', 2000, 1000));
     expect(a.getSnapshot().context.state.war!.battles).toHaveLength(1);
+    const fought = a.getSnapshot().context.state;
     a.send({ type: 'undo' });
-    expect(a.getSnapshot().context.lastRefusal?.rule).toBe('undo');
-    expect(a.getSnapshot().context.state.war!.battles).toHaveLength(1);
+    expect(a.getSnapshot().context.lastRefusal).toBeNull();
+    expect(a.getSnapshot().context.state.war!.battles).toHaveLength(0);
+    // The banker is told to move the battle's chips back (none moved in a first battle: the list is the reverse of none).
+    expect(a.getSnapshot().context.state.lastTransfers).toEqual([]);
+    a.send({ type: 'redo' });
+    expect(a.getSnapshot().context.state).toBe(fought);
+    a.send({ type: 'redo' });
+    expect(a.getSnapshot().context.lastRefusal).toMatchObject({ rule: 'redo', reason: expect.stringMatching(/nothing to redo/) });
+    // Undo twice, then a different step: the undone ones are gone for good.
+    a.send({ type: 'undo' });
+    a.send({ type: 'undo' });
+    expect(a.getSnapshot().context.future).toHaveLength(2);
+    a.send({ type: 'weapon', player: 'Ann', weapon: 'plane' });
+    expect(a.getSnapshot().context.future).toEqual([]);
+    a.send({ type: 'redo' });
+    expect(a.getSnapshot().context.lastRefusal?.rule).toBe('redo');
+    expect(a.getSnapshot().context.state.war!.weapons).toEqual({ attacker: 'tank', defender: 'plane' });
+  });
+
+  it('undo goes back to the start of the game and then says there is nothing more to undo', () => {
+    const a = start();
+    const first = a.getSnapshot().context.state;
+    a.send({ type: 'pass', player: 'Cy' });
+    a.send({ type: 'undo' });
+    expect(a.getSnapshot().context.state).toEqual(first);
+    a.send({ type: 'undo' });
+    expect(a.getSnapshot().context.lastRefusal).toMatchObject({ rule: 'undo', reason: expect.stringMatching(/nothing to undo/) });
+    expect(a.getSnapshot().context.state).toEqual(first);
   });
 
   it('loads a save, and a bad save changes nothing', () => {

@@ -117,10 +117,15 @@ describe('board view: a short game to a winner', () => {
     await key(page, 'record-battle').click();
     await expect.poll(() => page.locator('[data-battle="1"]').textContent()).toContain('tank v sub');
 
-    // A recorded battle stands: the engine refuses undo and the view says so.
+    // A recorded battle can be undone (the row empties) and redone (it comes back as it was), with the keys.
     await page.keyboard.press('u');
-    expect(await notice(page).textContent()).toMatch(/Refused: .*battle result.*stands/);
-    expect(await page.locator('[data-battle="1"]').textContent()).toContain('tank v sub');
+    await expect.poll(() => page.locator('[data-battle="1"]').textContent()).not.toContain('tank v sub');
+    expect(await key(page, 'redo').getAttribute('data-can-redo')).toBe('true');
+    await page.keyboard.press('y');
+    await expect.poll(() => page.locator('[data-battle="1"]').textContent()).toContain('tank v sub');
+    expect(await notice(page).textContent()).toContain('Step redone.');
+    await page.keyboard.press('y');
+    expect(await notice(page).textContent()).toMatch(/Refused: there is nothing to redo/);
 
     // Ann's sub was destroyed: it is marked, and choosing it again is refused by rule 12F.
     expect(await key(page, 'weapon-defender-sub').getAttribute('data-legal')).toBe('false');

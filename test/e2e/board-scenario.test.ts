@@ -48,7 +48,22 @@ describe('board view: the what-if scenario editor', () => {
     await page.keyboard.press('Enter');
     expect(await zoneNames(page, 'Zone 1')).toEqual(['Canada', 'United States', 'Cuba', 'Mexico']);
     expect(await zoneNames(page, 'Zone 2')).not.toContain('Cuba');
+    // A new country at the end of Zone 1, renamed, a clashing name refused beside its field, then deleted again.
+    await key(page, 'add-name:0').fill('Greenland');
+    await key(page, 'add-pbu:0').fill('2');
+    await key(page, 'add-country:0').click();
+    expect(await zoneNames(page, 'Zone 1')).toEqual(['Canada', 'United States', 'Cuba', 'Mexico', 'Greenland']);
+    expect(await page.locator('[data-summary]').textContent()).toContain('210 PBU');
+    await commit(page, 'rename:Greenland', 'Kalaallit Nunaat');
+    expect(await zoneNames(page, 'Zone 1')).toContain('Kalaallit Nunaat');
+    await commit(page, 'rename:Kalaallit Nunaat', 'Canada');
+    expect(await page.locator('[data-error="rename:Kalaallit Nunaat"]').textContent()).toMatch(/country "Canada" appears twice/);
+    await commit(page, 'rename:Kalaallit Nunaat', 'Kalaallit Nunaat');
+    expect(await page.locator('[data-error^="rename:"]').count()).toBe(0);
     await page.screenshot({ path: '/tmp/board-scenario-editor.png' });
+    await key(page, 'delete:Kalaallit Nunaat').click();
+    expect(await zoneNames(page, 'Zone 1')).toEqual(['Canada', 'United States', 'Cuba', 'Mexico']);
+    expect(await page.locator('[data-summary]').textContent()).toContain('208 PBU');
 
     // Save: a download of the scenario file, and a copy kept in the browser.
     const [download] = await Promise.all([page.waitForEvent('download'), key(page, 'save-scenario').click()]);

@@ -58,4 +58,60 @@ describe('board autosave cut off by closing the tab', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('two tabs on one game: the second says the game is played elsewhere and takes it over on request; neither overwrites the other', async () => {
+    const context = await browser.newContext();
+    const errors: string[] = [];
+    const open = async (): Promise<Page> => {
+      const p = await context.newPage();
+      p.on('pageerror', (e) => errors.push(String(e)));
+      await p.goto(appUrl('/#/board'));
+      await ready(p);
+      return p;
+    };
+    const tab = (p: Page) => p.locator('.bv').getAttribute('data-tab');
+    const phase = (p: Page) => p.locator('.bv').getAttribute('data-phase');
+    const calls = (p: Page) => p.locator('[data-call]').allTextContents();
+
+    const a = await open();
+    await expect.poll(() => tab(a)).toBe('owned');
+    await key(a, 'name-0').fill('Ann');
+    await key(a, 'name-1').fill('Bob');
+    await key(a, 'start').click();
+    await expect.poll(() => phase(a)).toBe('first-player');
+
+    // The second tab shows no game to play, only where it is and how to take it over.
+    const b = await open();
+    await expect.poll(() => tab(b)).toBe('elsewhere');
+    expect(await b.locator('.bv-elsewhere h2').textContent()).toBe('This game is open in another tab');
+    expect(await b.locator('[data-key^="call-"]').count()).toBe(0);
+    // A key pressed there changes nothing (the game is refused with a sentence).
+    await b.keyboard.press('7');
+    await expect.poll(() => notice(b).textContent()).toMatch(/played in another tab of this browser/);
+
+    // Ann calls 3 in the first tab; the second takes over and sees it.
+    await key(a, 'call-Ann-3').click();
+    await expect.poll(() => calls(a)).toEqual(['3']);
+    await key(b, 'take-over').click();
+    await expect.poll(() => tab(b)).toBe('owned');
+    await expect.poll(() => tab(a)).toBe('taken');
+    expect(await a.locator('.bv-elsewhere h2').textContent()).toBe('This game moved to another tab');
+    await expect.poll(() => calls(b)).toEqual(['3']);
+
+    // Bob calls 5 in the second tab; the first can't change the game any more, so it can't undo his call in the save.
+    await key(b, 'call-Bob-5').click();
+    await expect.poll(() => calls(b)).toEqual(['3', '5']);
+    await a.keyboard.press('u');
+    await expect.poll(() => notice(a).textContent()).toMatch(/played in another tab of this browser/);
+    await b.reload();
+    await ready(b);
+    await expect.poll(() => calls(b)).toEqual(['3', '5']);
+
+    // And back: the first tab takes over and finds Bob's call.
+    await key(a, 'take-over').click();
+    await expect.poll(() => tab(a)).toBe('owned');
+    await expect.poll(() => calls(a)).toEqual(['3', '5']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -5,9 +5,6 @@
  * the same battle; a refused cartridge switch; screenshots at 1280x800 and 1920x1080. Every wait is
  * for a state (the table's stage, the cartridge's mailbox phase, frame numbers), never for time.
  */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { applyEvent, newGame } from '../../board/index.ts';
@@ -16,11 +13,10 @@ import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import { encodeSession } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope } from '../../src/board-view/save-format.ts';
+import { shot } from './shots.ts';
 import { launchBrowser, openApp } from './browser.ts';
 import { poll, waitReady } from './console-helpers.ts';
 
-/** Where the screenshots go (outside the repository); the test prints the paths. */
-export const SHOTS = join(tmpdir(), 'o2conquest-table-shots');
 
 const key = (page: Page, k: string) => page.locator(`[data-key="${k}"]`);
 const stage = (page: Page) => page.locator('.tb-battle').getAttribute('data-stage');
@@ -147,14 +143,6 @@ async function steer(page: Page, code: string, until: (m: CartMailbox) => boolea
   await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(true));
 }
 
-async function shot(page: Page, name: string): Promise<string> {
-  mkdirSync(SHOTS, { recursive: true });
-  const path = join(SHOTS, name);
-  await page.screenshot({ path });
-  console.log(`screenshot: ${path}`);
-  return path;
-}
-
 /** The element's box lies inside the viewport. */
 async function inView(page: Page, selector: string): Promise<boolean> {
   return page.locator(selector).first().evaluate((e) => {
@@ -209,7 +197,14 @@ describe('the table: board and console on one page', () => {
     expect(await row(page, 1)).toContain(`${r1.blue.energy} / ${r1.red.energy}`);
     // No field to type a result in.
     expect(await page.locator('[data-key="record-battle"], [data-key^="energy-"]').count()).toBe(0);
+    // The recorded battle can be undone (the row empties, the table is ready to program it again) and redone.
+    await key(page, 'undo').click();
+    await poll(() => row(page, 1)).not.toContain('tank v tank');
+    await poll(() => stage(page)).toBe('ready');
+    await key(page, 'redo').click();
+    await poll(() => row(page, 1)).toContain(`${r1.blue.energy} / ${r1.red.energy}`);
     // SPACE on the console's result screen goes on (rule 12E): back to entry with the energy left.
+    await page.locator('#console-screen').focus();
     await page.keyboard.press('Space');
     await poll(() => stage(page)).toBe('ready');
     await poll(async () => (await mailbox(page)).phase).toBe('entry');

@@ -83,8 +83,9 @@ describe('BoardController with the board engine', () => {
     expect(third.snapshot().notice).toMatchObject({ kind: 'info', text: 'Resumed the saved game.' });
   });
 
-  it('leaves undo to the engine: a recorded battle cannot be undone, and says why', async () => {
-    const c = new BoardController(boardEngine(), memoryStore());
+  it('undoes a recorded battle and redoes it, through the engine, and keeps both across a reload', async () => {
+    const store = memoryStore();
+    const c = new BoardController(boardEngine(), store);
     play(c, OPENING);
     play(c, [
       { type: 'attack', player: 'Bob', country: 'China' },
@@ -95,8 +96,17 @@ describe('BoardController with the board engine', () => {
     await c.settled();
     expect(c.snapshot().view.war?.battles).toHaveLength(1);
     c.undo();
-    expect(c.snapshot().notice).toMatchObject({ kind: 'refused', refusal: { rule: 'undo' } });
-    expect(c.snapshot().view.war?.battles).toHaveLength(1);
+    expect(c.snapshot().notice).toMatchObject({ kind: 'info', text: 'Last action undone.' });
+    expect(c.snapshot().view.war?.battles).toHaveLength(0);
+    expect(c.snapshot()).toMatchObject({ canUndo: true, canRedo: true });
+    await c.settled();
+    const again = new BoardController(boardEngine(), store);
+    await again.resume();
+    expect(again.snapshot()).toMatchObject({ canRedo: true });
+    again.redo();
+    expect(again.snapshot().view.war?.battles).toEqual([{ winner: 'attacker', weapons: { attacker: 'tank', defender: 'sub' }, energy: { attacker: 2000, defender: 1500 } }]);
+    again.redo();
+    expect(again.snapshot().notice).toMatchObject({ kind: 'refused', refusal: { rule: 'redo' } });
   });
 
   it('takes battle results through the battle port, which refuses impossible figures', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeChips, formatPbu } from '../../../src/board-view/chips.ts';
+import { chipLine, describeChips, formatPbu } from '../../../src/board-view/chips.ts';
 import { inkOn, markerCss, MARKER_COLOURS } from '../../../src/board-view/colors.ts';
 import { formatRecord, trackLength, trackMarkers } from '../../../src/board-view/record-track.ts';
 import { encodeEnvelope, parseEnvelope, SAVE_VERSION } from '../../../src/board-view/save-format.ts';
@@ -32,8 +32,9 @@ describe('Power Base Record track', () => {
 describe('chips', () => {
   it('names amounts and handfuls of chips the way the table counts them', () => {
     expect(formatPbu(6200)).toBe('6,200 PBU');
-    expect(describeChips({ blue: 2, red: 0, white: 1 })).toBe('2 blue, 1 white');
-    expect(describeChips({ blue: 0, red: 0, white: 0 })).toBe('no chips');
+    expect(describeChips({ 1000: 2, 500: 0, 100: 1 })).toBe('2 blue, 1 white');
+    expect(describeChips({ 1000: 0, 500: 0, 100: 0 })).toBe('no chips');
+    expect(chipLine({ 1000: 1, 500: 0, 100: 12 })).toBe('1 blue · 0 red · 12 white');
   });
 });
 

@@ -3,7 +3,7 @@ import { parseScenario, world1982, type Scenario } from '../../../board/index.ts
 import { BoardController } from '../../../src/board-view/controller.ts';
 import { boardEngine } from '../../../src/board-view/engine-adapter.ts';
 import {
-  addNewZone, loadText, moveToZone, newScenarioDraft, pendingProblems, scenarioFileName, setName, setValue, setZoneName, shift,
+  addCountryTo, addNewZone, deleteCountry, loadText, moveToZone, setCountryName, newScenarioDraft, pendingProblems, scenarioFileName, setName, setValue, setZoneName, shift,
 } from '../../../src/board-view/scenario-draft.ts';
 import { memoryScenarioStore } from '../../../src/board-view/scenario-store.ts';
 import { memoryStore } from '../../../src/board-view/save-store.ts';
@@ -13,6 +13,39 @@ const zoneOf = (s: Scenario, country: string) => s.zones.find((z) => z.countries
 const names = (s: Scenario, zone: string) => s.zones.find((z) => z.name === zone)!.countries.map((c) => c.name);
 
 describe('the what-if draft (every change through the engine\'s scenario editors)', () => {
+  it('adds, renames and deletes countries; a clash, an empty name or a bad value is refused beside its field', () => {
+    const d = newScenarioDraft(world1982());
+    d.newCountry[0] = { name: 'Greenland', pbu: '2' };
+    expect(addCountryTo(d, 0)).toBe(true);
+    expect(names(d.scenario, 'Zone 1')).toEqual(['Canada', 'United States', 'Mexico', 'Greenland']);
+    expect(d.newCountry[0]).toBeUndefined();
+    d.newCountry[0] = { name: 'Cuba', pbu: '1' };
+    expect(addCountryTo(d, 0)).toBe(false);
+    expect(d.errors['add:0']).toMatch(/country "Cuba" appears twice/);
+    d.newCountry[1] = { name: 'Atlantis', pbu: '0' };
+    expect(addCountryTo(d, 1)).toBe(false);
+    expect(d.errors['add:1']).toBe('Atlantis\'s value must be a whole number of PBU from 1 to 999 (got "0")');
+    d.newCountry[2] = { name: '  ', pbu: '3' };
+    expect(addCountryTo(d, 2)).toBe(false);
+    expect(d.errors['add:2']).toBe('type the new country\'s name');
+
+    expect(setCountryName(d, 'Greenland', 'Kalaallit Nunaat')).toBe(true);
+    expect(names(d.scenario, 'Zone 1')).toContain('Kalaallit Nunaat');
+    expect(setCountryName(d, 'Kalaallit Nunaat', 'Canada')).toBe(false);
+    expect(d.errors['rename:Kalaallit Nunaat']).toMatch(/country "Canada" appears twice/);
+    expect(d.texts['rename:Kalaallit Nunaat']).toBe('Canada');
+
+    // Deleting Australia empties Zone 11: the zone goes too.
+    const zones = d.scenario.zones.length;
+    expect(deleteCountry(d, 'Australia')).toBe(true);
+    expect(d.scenario.zones).toHaveLength(zones - 1);
+    expect(d.scenario.zones.flatMap((z) => z.countries.map((c) => c.name))).not.toContain('Australia');
+    // A board needs two countries (two homelands): the last ones can't all go.
+    const two = newScenarioDraft({ name: 'Two', zones: [{ name: 'Z', countries: [{ name: 'A', pbu: 1 }, { name: 'B', pbu: 2 }] }] });
+    expect(deleteCountry(two, 'A')).toBe(false);
+    expect(two.errors['move:A']).toMatch(/at least two countries/);
+  });
+
   it('changes a value, and a refused value keeps the old one with the reason next to the field', () => {
     const d = newScenarioDraft(world1982());
     expect(setValue(d, 'Canada', '12')).toBe(true);
@@ -130,7 +163,7 @@ describe('a game on an edited scenario', () => {
     const store = memoryStore();
     const c = new BoardController(boardEngine(), store);
     c.newGame(edited(), 'board changed');
-    expect(c.snapshot().view).toMatchObject({ scenarioName: 'Small America', phase: 'setup' });
+    expect(c.snapshot().view).toMatchObject({ scenario: 'Small America', phase: 'setup' });
     for (const e of opening) expect(c.act(e), e.type).toBe(true);
     // Rule 4A with the edited value: Canada and Mexico (12) exceed the United States' 8 ...
     expect(c.act({ type: 'ally.home', player: 'Ann', countries: ['Canada', 'Mexico'] })).toBe(false);
@@ -141,9 +174,9 @@ describe('a game on an edited scenario', () => {
     const again = new BoardController(boardEngine(), store);
     await again.resume();
     const v = again.snapshot().view;
-    expect(v.scenarioName).toBe('Small America');
+    expect(v.scenario).toBe('Small America');
     expect(v.countries['United States'].pbu).toBe(8);
-    expect(v.zones[0].countries.map((x) => x.name)).toEqual(['Canada', 'United States', 'Mexico', 'Cuba']);
+    expect(v.zones[0].countries).toEqual(['Canada', 'United States', 'Mexico', 'Cuba']);
     expect(again.scenario()).toEqual(edited());
     expect(v.countries.Cuba.owners).toEqual(['Ann']);
   });

@@ -1,0 +1,38 @@
+import { button, h } from '../platform/h.ts';
+import type { Notice } from './controller.ts';
+
+/**
+ * The board's message line: the engine's refusals (with their rule), the controller's messages and the view's own.
+ * It is a live region that stays in the page across redraws, so screen readers announce each change once.
+ */
+export class NoticeBox {
+  readonly element = h('div', { class: 'bv-notice', role: 'status', 'aria-live': 'polite', 'data-kind': 'none' });
+
+  constructor(private readonly hooks: { dismiss(): void; /** The unreadable save's text, offered for download with a load error. */ corrupt(): string | null; downloadCorrupt(): void }) {}
+
+  fill(n: Notice | null, local: string | null): void {
+    const box = this.element;
+    const kind = local ? 'info' : n?.kind ?? 'none';
+    box.dataset.kind = kind;
+    // A refusal interrupts; other messages wait their turn.
+    box.setAttribute('aria-live', kind === 'refused' || kind === 'error' ? 'assertive' : 'polite');
+    const parts: HTMLElement[] = [];
+    if (local) {
+      parts.push(h('p', {}, local));
+    } else if (n?.kind === 'refused') {
+      // Manual rules are numbers ("12F") or variations; the engine's own checks (undo, load) have no number.
+      const numbered = /^(\d|Variation)/.test(n.refusal.rule);
+      parts.push(h('p', {}, h('strong', { 'data-rule': n.refusal.rule }, numbered ? `Refused (${n.refusal.rule.startsWith('Variation') ? '' : 'Rule '}${n.refusal.rule}): ` : 'Refused: '), n.refusal.reason));
+    } else if (n) {
+      parts.push(h('p', {}, n.text));
+      if (n.kind === 'error' && this.hooks.corrupt()) parts.push(button('Download unreadable save', 'download-corrupt', () => this.hooks.downloadCorrupt()));
+    }
+    if (n || local) parts.push(button('Dismiss (Esc)', 'dismiss', () => this.hooks.dismiss(), { class: 'bv-dismiss' }));
+    const text = parts.map((p) => p.textContent ?? '').join('|');
+    // Only touch the region when the message changed, so it is not announced again on every redraw.
+    if (box.dataset.text !== text) {
+      box.dataset.text = text;
+      box.replaceChildren(...parts);
+    }
+  }
+}
