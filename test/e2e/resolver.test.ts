@@ -111,9 +111,13 @@ describe('the combat resolver page', () => {
     await fill(page, { 'attacker-armies': 10, 'defender-armies': 4, 'scale-top': 100 });
     await key(page, 'weapon-attacker').selectOption('plane');
     await poll(() => page.locator('#rs-energy').textContent()).toContain('Energy units: attacker 100, defender 40.');
+    // The defender's tank is steered by the worker's battle bot (a fixed seed), as the practice panel does.
+    await page.evaluate(() => window.__o2console!.runtime()!.api.setBot(1, 'hard', 7));
     const b = await fightOnConsole(page, { attacker: 100, defender: 40 }, ['P', 'T']);
+    await page.evaluate(() => window.__o2console!.runtime()!.api.setBot(1, null));
     const rb = expected({ game: 'battleplan', attacker: 10, defender: 4, area: 'Austria', scale: { top: 100 } }, b.m);
     expect(b.text).toBe(rb.text);
+    console.log(`Battle Plan battle on the machine: ${b.m.winner} won, left ${b.m.red.energy}/${b.m.blue.energy}: ${rb.text}`);
     expect(await logCount(page)).toBe(2);
 
     // The umpire's open battle: 120 against 100 in hills (+25 % to the defender), submarine against tank.
