@@ -20,6 +20,15 @@ export interface Prepared {
 
 const GAMES: GameChoice[] = [...PRESETS, 'own'];
 const GAME = setting<GameChoice>('o2conquest.resolver.game', 'origins', (t) => GAMES.find((g) => g === t));
+/** What the player typed, by field (data-key), kept across a reload; each game's force fields have their own keys. */
+const FIELDS = setting<Record<string, string>>('o2conquest.resolver.fields', {}, (t) => {
+  try {
+    const o: unknown = JSON.parse(t);
+    return typeof o === 'object' && o !== null && !Array.isArray(o) ? Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v === 'string')) : undefined;
+  } catch {
+    return undefined;
+  }
+}, (v) => JSON.stringify(v));
 const WEAPON_NAMES: Record<Weapon, string> = { tank: 'tank', sub: 'submarine', plane: 'jet' };
 const SIDES = ['attacker', 'defender'] as const;
 
@@ -35,6 +44,7 @@ export class SetupForm {
   private readonly weapons: Record<'attacker' | 'defender', HTMLSelectElement>;
   private readonly umpire: Record<'band' | 'minorLoss' | 'victorShare', HTMLInputElement>;
   private fields: Record<'attacker' | 'defender', Record<string, HTMLInputElement>> = { attacker: {}, defender: {} };
+  private readonly kept = FIELDS.get();
 
   constructor(private readonly own: OwnTableEditor, private readonly changed: () => void) {
     this.gameSelect = h('select', { id: 'rs-game', 'data-key': 'game' }, GAMES.map((g) => h('option', { value: g }, g === 'own' ? 'My own table' : PRESET_TITLES[g])));
@@ -63,8 +73,13 @@ export class SetupForm {
         h('label', {}, 'The stronger side gets ', this.top, ' energy units; the weaker its share')),
       this.extras,
       this.summary);
-    this.element.addEventListener('input', () => this.changed());
-    this.element.addEventListener('change', () => this.changed());
+    for (const e of [this.area, this.top, ...Object.values(this.weapons), ...Object.values(this.umpire)]) this.restore(e);
+    const edited = (): void => {
+      this.keep();
+      this.changed();
+    };
+    this.element.addEventListener('input', edited);
+    this.element.addEventListener('change', edited);
     this.build();
   }
 
@@ -75,6 +90,7 @@ export class SetupForm {
       this.fields[side] = {};
       const inputs = terms.fields.map((f) => {
         const input = h('input', { type: 'number', step: f.whole ? '1' : 'any', min: f.min, 'data-key': `${side}-${f.key}`, value: f.fallback[side] });
+        this.restore(input);
         this.fields[side][f.key] = input;
         return h('label', { class: 'rs-field' }, h('span', {}, f.label), input);
       });
@@ -87,6 +103,21 @@ export class SetupForm {
     this.extras.replaceChildren(...(this.game === 'umpire' ? [h('p', { class: 'rs-row rs-umpire' },
       h('label', {}, 'Indecisive under ', ump.band, ' %'), h('label', {}, 'minor losses ', ump.minorLoss, ' %'),
       h('label', {}, "victor's share of the loser's losses ", ump.victorShare))] : []));
+  }
+
+  private restore(e: HTMLInputElement | HTMLSelectElement): void {
+    const v = this.kept[e.dataset.key ?? ''];
+    if (v === undefined) return;
+    e.value = v;
+    // A kept choice that is no longer offered leaves the default.
+    if (e instanceof HTMLSelectElement && e.value !== v) e.selectedIndex = 0;
+  }
+
+  private keep(): void {
+    for (const e of this.element.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-key]')) {
+      if (e.dataset.key && e.dataset.key !== 'game') this.kept[e.dataset.key] = e.value;
+    }
+    FIELDS.set(this.kept);
   }
 
   /** The battle as set up now, or the sentence that says what to fix. */
@@ -112,7 +143,7 @@ export class SetupForm {
       if (!(u.victorShare >= 0 && u.victorShare <= 1)) return { error: `The victor's share must be a fraction from 0 to 1, not ${this.umpire.victorShare.value || 'empty'}.` };
     }
     const area = this.area.value.trim() || 'the area';
-    const setup: BattleSetup = { game, attacker: force.attacker, defender: force.defender, area, scale: { top: Number(this.top.value) }, umpire: u };
+    const setup: BattleSetup = { game, attacker: force.attacker, defender: force.defender, area, scale: { top: this.top.value.trim() === '' ? NaN : Number(this.top.value) }, umpire: u };
     try {
       const { energy, why } = programFor(setup);
       return { setup, area, weapons: { attacker: this.weapons.attacker.value as Weapon, defender: this.weapons.defender.value as Weapon }, energy, why: `Forces: ${how.join('; ')}. ${why}` };

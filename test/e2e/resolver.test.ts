@@ -139,6 +139,9 @@ describe('the combat resolver page', () => {
     await page.reload();
     await waitReady(page);
     await poll(() => logCount(page)).toBe(3);
+    // The game and what was typed come back too.
+    expect(await key(page, 'game').inputValue()).toBe('umpire');
+    expect([await key(page, 'defender-terrain').inputValue(), await key(page, 'scale-top').inputValue(), await key(page, 'weapon-attacker').inputValue()]).toEqual(['25', '100', 'sub']);
     const [csv] = await Promise.all([page.waitForEvent('download'), key(page, 'export-csv').click()]);
     const lines = readFileSync((await csv.path())!, 'utf8').trim().split('\r\n');
     expect(lines).toHaveLength(4);
