@@ -134,6 +134,7 @@ describe('the combat resolver page', () => {
     const ru = expected({ game: 'umpire', attacker: 120, defender: 125, area: 'Austria', scale: { top: 100 } }, u.m);
     expect(u.text).toBe(ru.text);
     expect(await logCount(page)).toBe(3);
+    await shot(page, 'resolver-1280x800-umpire-result.png');
 
     // The log survives a reload and exports as CSV and JSON.
     await page.reload();
@@ -165,6 +166,8 @@ describe('the combat resolver page', () => {
     expect(status).toContain('Column 2 ("x") is not');
     expect(status).toContain('Row 2, column 2: "Q" is not one of the result codes.');
     expect(await page.evaluate(() => localStorage.getItem('o2conquest.resolver.table'))).toBeNull();
+    await page.locator('.rs-own-status').scrollIntoViewIfNeeded();
+    await shot(page, 'resolver-1280x800-own-table-errors.png');
 
     // A JSON file of one's own: loaded, checked, saved in this browser.
     const mine: CombatTable = {
