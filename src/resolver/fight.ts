@@ -40,11 +40,12 @@ export class ResolverFight {
     this.changed();
   }
 
-  /** Programs `battle` on the console and resolves with its outcome, or null (the error says why). */
-  async fight(battle: Prepared): Promise<BattleOutcome | null> {
+  /** Resolves with the battle's outcome, or null (the error says why). */
+  /** Programs `battle` (or, with 'fighting', awaits the one already running after a reload). */
+  async fight(battle: Prepared, from: 'programming' | 'fighting' = 'programming'): Promise<BattleOutcome | null> {
     if (this.busy) return null;
     this.battle = battle;
-    this.set('programming', null);
+    this.set(from, null);
     try {
       const outcome = await this.port.fight({
         country: battle.area,

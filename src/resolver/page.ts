@@ -17,6 +17,7 @@ import { OwnTableEditor } from './own-table.ts';
 import { SetupForm, type Prepared } from './setup-form.ts';
 import { SessionLog } from './session-log.ts';
 import { renderLog } from './log-view.ts';
+import { PENDING, restoreMachine, saveMachine } from './pending.ts';
 
 export class ResolverPage {
   private readonly root: HTMLElement;
@@ -61,6 +62,9 @@ export class ResolverPage {
           }
         },
         booted: () => this.update(),
+        autosave: (state, frame) => {
+          if (this.fight.busy) void saveMachine(host, state, frame);
+        },
       }),
       host.addSwitchGuard(() => (this.fight.busy ? 'a battle is under way on the resolver page; it ends first.' : null)),
     );
@@ -68,11 +72,32 @@ export class ResolverPage {
   }
 
   async start(): Promise<void> {
+    const fresh = !this.host.probe.ready;
     this.host.attach('resolver');
     await this.host.start();
+    const pending = PENDING.get();
+    let resume = false;
+    if (pending && fresh) {
+      const restored = await restoreMachine(this.host);
+      this.say(restored.text, restored.ok ? 'info' : 'error');
+      resume = restored.ok;
+    }
     await this.screen.start();
     this.host.probe.ready = true;
     this.update();
+    if (pending && resume) void this.resume(pending);
+    else if (pending) PENDING.set(null);
+  }
+
+  /** After a reload: the battle running on the restored machine is the one kept; its end is awaited. */
+  private async resume(p: Prepared): Promise<void> {
+    const m = await new WorkerBattleConsole(this.host).waitFor(() => true, 'a frame of the console');
+    if (!(m.ours && m.phase === 'battle')) {
+      PENDING.set(null);
+      this.say('The battle programmed before the reload had not started; program it again.');
+      return;
+    }
+    await this.run(p, 'fighting');
   }
 
   private say(text: string, kind: 'info' | 'error' = 'info'): void {
@@ -144,10 +169,16 @@ export class ResolverPage {
     if (this.fight.stage === 'result') await this.fight.next();
     const p = this.form.refresh();
     if ('error' in p) return;
-    this.last = null;
-    const running = this.fight.fight(p);
     this.screen.focus();
-    const outcome = await running;
+    await this.run(p, 'programming');
+  }
+
+  /** Fights `p` on the console (kept until its result is logged, so a reload comes back to it) and logs its result. */
+  private async run(p: Prepared, from: 'programming' | 'fighting'): Promise<void> {
+    this.last = null;
+    PENDING.set(p);
+    const outcome = await this.fight.fight(p, from);
+    PENDING.set(null);
     if (!outcome) return;
     try {
       const r = resolveBattle(p.setup, { winner: outcome.winner, left: outcome.energy });

@@ -211,4 +211,43 @@ describe('the combat resolver page', () => {
     expect(await key(page, 'use-battle-cart').count()).toBe(0);
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('a reload in the middle of a battle comes back to the same battle and logs its result', async () => {
+    const { page, errors } = await openResolver(browser);
+    await key(page, 'game').selectOption('origins');
+    // 10 PFs against 4: 600 and 240 energy units, tanks: the battle lasts some 480 frames.
+    await fill(page, { 'attacker-pf': 10, 'attacker-understanding': 0, 'defender-pf': 4, 'defender-understanding': 0, 'scale-top': 600 });
+    await poll(() => page.locator('#rs-energy').textContent()).toContain('Energy units: attacker 600, defender 240.');
+    await key(page, 'program-battle').click();
+    await poll(() => stage(page)).toBe('enter');
+    await key(page, 'press-enter').click();
+    await poll(() => stage(page)).toBe('fighting');
+    const battleFrame = await page.evaluate(() => window.__o2console!.shownFrame);
+    // The machine's autosave (about once a second) into the resolver's slot lands mid-battle; then the page reloads.
+    await poll(() => page.evaluate(async (f) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const r = indexedDB.open('o2conquest-console');
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+      const all = await new Promise<{ slot: number; frame: number }[]>((resolve) => {
+        const q = db.transaction('states').objectStore('states').getAll();
+        q.onsuccess = () => resolve(q.result as { slot: number; frame: number }[]);
+      });
+      db.close();
+      return all.some((s) => s.slot === 5 && s.frame > f);
+    }, battleFrame)).toBe(true);
+    await page.reload();
+    await waitReady(page);
+    await poll(() => stage(page)).toBe('fighting');
+    expect((await mailbox(page)).phase).toBe('battle');
+    expect(await page.locator('#resolver-message').textContent()).toContain('The console goes on from its autosave');
+    await expect.poll(() => stage(page), { timeout: 120_000, interval: 100 }).toBe('result');
+    const m = await mailbox(page);
+    const want = expected({ game: 'origins', attacker: 10, defender: 4, area: 'Austria', scale: { top: 600 } }, m);
+    expect(await page.locator('#rs-result .rs-result-text').textContent()).toBe(want.text);
+    expect(await logCount(page)).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('o2conquest.resolver.pending'))).toBe('');
+    expect(errors).toEqual([]);
+  }, 180_000);
 });
