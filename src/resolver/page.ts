@@ -153,14 +153,18 @@ export class ResolverPage {
         stage.textContent = 'Typing the entry into the console…';
         break;
       case 'enter':
-        stage.textContent = 'Programmed. The attacker presses ENTER on the keyboard (click the picture first) or here to start the battle.';
+        stage.textContent = 'Programmed: the entry is on the console. The attacker presses ENTER (the keyboard now goes to the console) or the button here to start the battle.';
         parts.push(h('p', { class: 'rs-row' }, button('ENTER: start the battle', 'press-enter', () => void this.enter(), { class: 'rs-primary' })));
         break;
       case 'fighting':
         stage.textContent = 'The battle is on: fight it on the console (attacker on the left control, defender on the right). The result is read from the machine when it ends.';
         break;
     }
-    if (this.last) parts.push(resultView(this.last, f.stage === 'result'));
+    // A fresh result comes first; an older one stays below as "the last battle".
+    if (this.last) {
+      if (f.stage === 'result') parts.unshift(resultView(this.last, true));
+      else parts.push(resultView(this.last, false));
+    }
     if (f.error) parts.push(h('p', { class: 'rs-error', role: 'alert', 'data-fight-error': '' }, f.error));
     return parts;
   }
