@@ -9,7 +9,7 @@ const outside = (dirs) => dirs.flatMap((d) => [`../${d}/*`, `../../${d}/*`, `../
 // src/: folders of one level (src/X/file.ts, src/X/sub/file.ts) reach a sibling as ../Y or ../../Y.
 const sibling = (dirs) => dirs.flatMap((d) => [`../${d}/*`, `../../${d}/*`]);
 // Pages the router mounts; they compose the shared parts and never each other.
-const PAGES = ['console', 'table', 'about'];
+const PAGES = ['console', 'table', 'about', 'resolver'];
 // Parts pages compose (board-view is also the #/board page, and a part of the table).
 const SHARED = ['machine', 'board-view', 'render', 'audio', 'input', 'debugger', 'rom-library'];
 const SRC_FOLDERS = ['platform', 'shell', 'worker', ...PAGES, ...SHARED];

@@ -92,10 +92,13 @@ function battlePlan(setup: BattleSetup, outcome: BattleOutcome) {
   const lost = Math.min(w - 1, roundHalfUp(exact));
   const losses = winner === 'attacker' ? { attacker: lost, defender: l } : { attacker: l, defender: lost };
   const shown = Number.isInteger(exact) ? String(exact) : exact.toFixed(2).replace(/0$/, '');
-  const capped = lost < roundHalfUp(exact) ? ` (capped: the winner keeps 1)` : '';
+  const armies = (n: number): string => `${n} ${n === 1 ? 'army' : 'armies'}`;
+  // An upset: the formula asks for more armies than the winner has; it loses all but one.
+  const loss = lost < roundHalfUp(exact)
+    ? `${l}x${l}/${w} = ${shown}, more than it has: it loses ${armies(lost)} and keeps 1`
+    : `${l}x${l}/${w} = ${shown}, rounded to ${armies(lost)}`;
   return { column, result: `${winner}-wins`, losses,
-    text: `The ${winner} wins: the ${loser}'s ${l} armies are destroyed; the ${winner} loses ${l}x${l}/${w} = ${shown}, ` +
-      `rounded to ${lost} ${lost === 1 ? 'army' : 'armies'}${capped}.` };
+    text: `The ${winner} wins: the ${loser}'s ${armies(l)} ${l === 1 ? 'is' : 'are'} destroyed; the ${winner} loses ${loss}.` };
 }
 
 function umpire(setup: BattleSetup, energy: Energies, outcome: BattleOutcome) {

@@ -32,6 +32,12 @@ export const ROUTES: readonly Route[] = [
     mount: async (container) => (await import('../board-view/index.ts')).mountBoardView(container),
   },
   {
+    hash: '#/resolver',
+    label: 'Resolver',
+    title: 'Combat resolver: other war games on the console',
+    mount: async (container) => (await import('../resolver/index.ts')).mountResolver(container),
+  },
+  {
     hash: '#/about',
     label: 'Core',
     title: 'Emulator core',

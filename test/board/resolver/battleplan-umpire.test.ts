@@ -15,8 +15,11 @@ describe('Battle Plan (rule 4C.6)', () => {
     expect(resolveBattle({ game: 'battleplan', attacker: 5, defender: 18 }, win).losses).toEqual({ attacker: 5, defender: 1 });
   });
   it('an upset on the console leaves the winner one army; both destroyed loses everything', () => {
-    expect(resolveBattle({ game: 'battleplan', attacker: 4, defender: 10 }, { winner: 'attacker', left: { attacker: 5, defender: 0 } }).losses)
-      .toEqual({ attacker: 3, defender: 10 });
+    const upset = resolveBattle({ game: 'battleplan', attacker: 4, defender: 10 }, { winner: 'attacker', left: { attacker: 5, defender: 0 } });
+    expect(upset.losses).toEqual({ attacker: 3, defender: 10 });
+    expect(upset.text).toBe("The attacker wins: the defender's 10 armies are destroyed; the attacker loses 10x10/4 = 25, more than it has: it loses 3 armies and keeps 1.");
+    expect(resolveBattle({ game: 'battleplan', attacker: 2, defender: 1 }, { winner: 'attacker', left: { attacker: 5, defender: 0 } }).text)
+      .toBe("The attacker wins: the defender's 1 army is destroyed; the attacker loses 1x1/2 = 0.5, rounded to 1 army.");
     expect(resolveBattle({ game: 'battleplan', attacker: 4, defender: 10 }, { winner: 'both-destroyed', left: { attacker: 0, defender: 0 } }).losses)
       .toEqual({ attacker: 4, defender: 10 });
   });
