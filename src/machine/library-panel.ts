@@ -99,10 +99,12 @@ export class LibraryPanel {
       await this.boot(host.images, undefined);
     } catch (e) {
       rememberChoice(cart, before);
-      host.say(`The cartridge did not start that way: ${errorText(e)}. It runs as before.`, 'error');
-      await this.boot(host.images, host.runtime?.lastState?.bytes);
+      // The selects show the refused choice until the machine is back; put them back first so the page never says
+      // "it runs as before" beside a choice that is not in force.
       this.mapperSelect.value = before.mapper ?? '';
       this.tvSelect.value = before.tv ?? '';
+      await this.boot(host.images, host.runtime?.lastState?.bytes);
+      host.say(`The cartridge did not start that way: ${errorText(e)}. It runs as before.`, 'error');
       return;
     }
     const info = host.runtime?.info;

@@ -10,7 +10,7 @@
 import { ComputerPlayers, isLevel, LEVELS } from '../../board/index.ts';
 import type { Level } from '../../board/index.ts';
 import { el } from '../platform/dom.ts';
-import { setting } from '../platform/settings.ts';
+import { choice, setting } from '../platform/settings.ts';
 import type { BoardController } from '../board-view/controller.ts';
 import type { MachineHost } from '../machine/host.ts';
 import type { BattleDriver } from './battle-driver.ts';
@@ -32,6 +32,10 @@ const SEATS = setting<Seats>('o2conquest.table.computers', {}, (text) => {
   }
 }, (v) => JSON.stringify(v));
 
+/** How fast a battle between two computers is shown: watching 60 frames a second is slow when nobody plays. */
+const BOT_BATTLE_SPEEDS = ['1', '4', '8'] as const;
+const BOT_BATTLE_SPEED = choice('o2conquest.table.botBattleSpeed', BOT_BATTLE_SPEEDS, '1');
+
 export class ComputerSeats {
   readonly element: HTMLElement;
   private readonly list = el('div', { class: 'tb-computer-seats' });
@@ -45,6 +49,9 @@ export class ComputerSeats {
   private shownNames = '';
   private destroyed = false;
   private readonly pauseMs: number;
+  private readonly speedSelect: HTMLSelectElement;
+  /** The speed this panel set the machine to (1 once it gave the machine back at normal speed). */
+  private spedUp = 1;
 
   constructor(
     private readonly host: MachineHost,
@@ -58,6 +65,15 @@ export class ComputerSeats {
       el('summary', { text: 'Computer players' }),
       el('p', { class: 'tb-hint', text: 'Any seat can be played by the computer: it makes its board moves after a short pause, and its battles are fought on the console by the battle bot.' }),
       this.list, this.status);
+    this.speedSelect = el('select', { id: 'table-bot-speed', title: 'How fast a battle between two computers is shown' });
+    for (const v of BOT_BATTLE_SPEEDS) this.speedSelect.append(el('option', { value: v, text: v === '1' ? 'as it happens' : `${v} times as fast` }));
+    this.speedSelect.value = BOT_BATTLE_SPEED.get();
+    this.speedSelect.addEventListener('change', () => {
+      const v = BOT_BATTLE_SPEEDS.find((x) => x === this.speedSelect.value);
+      if (v) BOT_BATTLE_SPEED.set(v);
+      this.act();
+    });
+    this.element.insertBefore(el('label', { class: 'tb-bot-speed' }, 'Battles between two computers: ', this.speedSelect), this.status);
   }
 
   private build(): ComputerPlayers {
@@ -142,7 +158,18 @@ export class ComputerSeats {
       this.say(`The computer could not choose a move: ${e instanceof Error ? e.message : String(e)}`);
       return;
     }
-    if (!move) return;
+    if (!move) {
+      // Rule 21: nobody's turn before the end game; a person starts it with the board's button, but a table of
+      // computers only would wait for ever (the deadlock a whole computer game found).
+      if (state.phase === 'awaiting-endgame' && state.players.every((p) => p.eliminated || this.isComputer(p.name))) {
+        this.later(() => {
+          if (this.controller.gameState() !== state) return;
+          const ok = this.controller.act({ type: 'endgame.start' });
+          this.say(ok ? 'The computers start the end game (rule 21).' : 'The end game could not be started; a person may start it.');
+        });
+      }
+      return;
+    }
     this.later(() => {
       // The game may have moved on during the pause (a person's move, an undo): ask again then.
       if (this.controller.gameState() !== state) return;
@@ -166,6 +193,17 @@ export class ComputerSeats {
     const fighting = ['programming', 'enter', 'fighting'].includes(d.stage) && d.seating !== null;
     this.assign(0, fighting && d.seating ? this.seats[d.seating.red] ?? null : null);
     this.assign(1, fighting && d.seating ? this.seats[d.seating.blue] ?? null : null);
+    const nobodyPlays = fighting && this.assigned[0] !== null && this.assigned[1] !== null;
+    this.setSpeed(nobodyPlays ? Number(BOT_BATTLE_SPEED.get()) : 1);
+  }
+
+  /** Fast-forwards a battle only bots fight, and gives the machine back at normal speed after it. */
+  private setSpeed(speed: number): void {
+    if (speed === this.spedUp) return;
+    const api = this.host.runtime?.api;
+    if (!api) return;
+    this.spedUp = speed;
+    void api.setSpeed(speed);
   }
 
   private assign(stick: 0 | 1, level: Level | null): void {
@@ -181,5 +219,6 @@ export class ComputerSeats {
     clearTimeout(this.timer);
     this.assign(0, null);
     this.assign(1, null);
+    this.setSpeed(1);
   }
 }

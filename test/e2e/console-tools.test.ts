@@ -223,7 +223,7 @@ describe('console files', () => {
     await page.locator('#console-cart-mapper').selectOption('ktaa');
     await poll(() => page.locator('#console-message').textContent()).toMatch(/did not start that way: cartridge is 2048 bytes; a cartridge for the ktaa mapper must be 3072 \(3 KB\), 6144 \(6 KB\), 12288 \(12 KB\) bytes\. It runs as before\./);
     await poll(() => settings.getAttribute('data-mapper')).toBe('standard');
-    expect(await page.locator('#console-cart-mapper').inputValue()).toBe('');
+    await poll(() => page.locator('#console-cart-mapper').inputValue()).toBe('');
     await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(5);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('o2conquest.cartChoices') ?? '{}'))).toEqual({ [listed.crc.toString(16).toUpperCase().padStart(8, '0')]: { tv: 'NTSC' } });
     expect(errors).toEqual([]);
