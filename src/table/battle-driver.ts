@@ -186,8 +186,11 @@ export class BattleDriver {
     answer?.(outcome);
   }
 
-  /** Rule 2: starts the WAR GAME readout; a player stops it with SPACE; the digit is recorded. */
-  async readout(): Promise<void> {
+  /**
+   * Rule 2: starts the WAR GAME readout; a player stops it with SPACE; the digit is recorded. With
+   * `stopAfterFrames` the table itself presses SPACE that many frames in (a table of computers only).
+   */
+  async readout(stopAfterFrames?: number): Promise<void> {
     if (this.busy) return;
     // The mailbox signature appears only once our cartridge runs (not at SELECT GAME): ask what is loaded.
     if (!this.ourCartridge()) {
@@ -197,7 +200,8 @@ export class BattleDriver {
     this.readoutAbort = new AbortController();
     this.set({ stage: 'readout', error: null });
     try {
-      const digit = await this.port.firstPlayerReadout({ stop: 'human', signal: this.readoutAbort.signal });
+      const stop = stopAfterFrames === undefined ? { stop: 'human' as const } : { stop: 'port' as const, runFrames: stopAfterFrames };
+      const digit = await this.port.firstPlayerReadout({ ...stop, signal: this.readoutAbort.signal });
       this.set({ stage: 'ready' });
       this.controller.act({ type: 'first.readout', digit });
     } catch (e) {

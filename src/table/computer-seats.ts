@@ -158,10 +158,19 @@ export class ComputerSeats {
       this.say(`The computer could not choose a move: ${e instanceof Error ? e.message : String(e)}`);
       return;
     }
+    const nobodyElse = state.players.every((p) => p.eliminated || this.isComputer(p.name));
+    if (!move && state.phase === 'first-player' && nobodyElse && d.stage === 'ready') {
+      // Rule 2: every digit is called and no person is here to stop the readout: the table stops it itself, after
+      // a stretch of 30-150 frames nobody chose (the digit is as much chance as a player's blind SPACE).
+      this.later(() => {
+        if (this.controller.gameState() === state) void this.driver.readout(30 + Math.floor(Math.random() * 121));
+      });
+      return;
+    }
     if (!move) {
       // Rule 21: nobody's turn before the end game; a person starts it with the board's button, but a table of
       // computers only would wait for ever (the deadlock a whole computer game found).
-      if (state.phase === 'awaiting-endgame' && state.players.every((p) => p.eliminated || this.isComputer(p.name))) {
+      if (state.phase === 'awaiting-endgame' && nobodyElse) {
         this.later(() => {
           if (this.controller.gameState() !== state) return;
           const ok = this.controller.act({ type: 'endgame.start' });

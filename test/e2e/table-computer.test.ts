@@ -1,6 +1,7 @@
 /**
  * Computer players on the table page (issue 10): both seats of a small game handed to the computer
- * play it to its end on #/table with nobody touching anything: board moves from board/ai after a
+ * play it to its end on #/table with nobody touching anything, from the first player's readout (rule 2) to the
+ * end game (rule 21) the table starts itself when no person sits at it: board moves from board/ai after a
  * (shortened) pause, every battle programmed on the console, started with ENTER and fought there by
  * the battle bots holding both hand controls, results read from the machine. Waits are for states.
  */
@@ -21,11 +22,9 @@ const TINY: Scenario = {
   ],
 };
 
+/** Only the seats: the computers call their digits, and with no person at the table it stops the readout itself. */
 const OPENING: GameEvent[] = [
   { type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'yellow' }] },
-  { type: 'first.call', player: 'Ann', digit: 9 },
-  { type: 'first.call', player: 'Bob', digit: 0 },
-  { type: 'first.readout', digit: 9 },
 ];
 
 function saved(): string {
@@ -65,13 +64,16 @@ describe('computer players at the table', () => {
     await waitReady(page);
     await page.locator('.bv[data-ready="true"]').waitFor();
     await page.locator('#bv-import-file').setInputFiles({ name: 'tiny.json', mimeType: 'application/json', buffer: Buffer.from(saved()) });
-    await expect.poll(() => phase(page)).toBe('homelands');
+    await expect.poll(() => phase(page)).toBe('first-player');
     await page.locator('#table-computers summary').click();
     await page.locator('[data-key="computer-Ann"]').selectOption('hard');
     await page.locator('[data-key="computer-Bob"]').selectOption('easy');
     // Nobody plays these battles: they are shown 8 times as fast (the machine's own frames, not fewer of them).
     await page.locator('#table-bot-speed').selectOption('8');
     const speed = () => page.evaluate(async () => (await window.__o2console!.runtime()!.api.stats()).speed);
+    // Rule 2 on the machine: both call a digit, the WAR GAME readout runs and is stopped, its digit read back.
+    await expect.poll(() => phase(page), { timeout: 60_000 }).toBe('homelands');
+    expect(await page.locator('.bv').textContent()).toMatch(/Readout ends in \d: (Ann|Bob)/);
     // Battles start: the cartridge's battle counter moves while nobody touches a key.
     await expect.poll(() => page.evaluate(() => window.__o2console!.eram()[0x0a]), { timeout: 120_000, interval: 250 }).toBeGreaterThan(0);
     await expect.poll(speed, { timeout: 60_000, interval: 100 }).toBe(8);
