@@ -23,6 +23,7 @@ export { MachineBattlePort, WEAPON_WORDS, outcomeProblem } from './ports/machine
 export type { ConfirmRequest, ControlSide, MachineBattlePortOptions, MachineBattleResult, Seating } from './ports/machine-battle-port.ts';
 export type { BattleConsole } from './ports/battle-console.ts';
 export { describeBattle } from './ports/battle-words.ts';
+export { screenEnergies, screenNote, SCREEN_MAX } from './ports/screen-energy.ts';
 export type { GameState, Phase, RecordPoint, WarSummary, Weapon } from './model/game.ts';
 export type { GameEvent, Refusal } from './model/events.ts';
 export type { Scenario } from './model/scenario.ts';

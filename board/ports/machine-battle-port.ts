@@ -3,6 +3,8 @@ import type { Weapon } from '../model/game.ts';
 import type { BattleConsole } from './battle-console.ts';
 import type { BattleOutcome, BattlePort, BattleRequest } from './battle-port.ts';
 import { BattleCancelledError } from './battle-port.ts';
+import { boardOutcome, screenEnergies } from './screen-energy.ts';
+import type { ScreenEnergies } from './screen-energy.ts';
 
 /**
  * A `BattlePort` that fights each battle on the console (our battle cartridge), through a
@@ -45,8 +47,6 @@ const CART_WEAPON: Record<Weapon, CartWeapon> = { tank: 'T', sub: 'S', plane: 'P
 /** Weapon names as the manual says them. */
 export const WEAPON_WORDS: Record<Weapon, string> = { tank: 'tank', sub: 'submarine', plane: 'jet' };
 
-/** The readout's four digits. */
-const MAX_ENERGY = 9999;
 
 /** Frames the WAR GAME readout digit must stay the same to count as stopped (it moves every 4). */
 const STOPPED_FRAMES = 16;
@@ -60,6 +60,8 @@ export interface MachineBattleResult {
   outcome: BattleOutcome;
   /** The mailbox on the result screen; null when the players confirmed a foreign cartridge's result. */
   mailbox: CartMailbox | null;
+  /** What the energies were divided by to fit the readout (1: typed as they are; screen-energy.ts). */
+  divisor: number;
 }
 
 export class MachineBattlePort implements BattlePort {
@@ -179,13 +181,15 @@ export class MachineBattlePort implements BattlePort {
   private async fightOn(request: BattleRequest, signal: AbortSignal): Promise<BattleOutcome> {
     const c = this.console;
     const seat = this.seating(request);
-    const red = seat.attacker === 'red' ? request.attacker : request.defender;
-    const blue = seat.attacker === 'red' ? request.defender : request.attacker;
+    const screen = screenEnergies(request);
+    const typed = screen.request;
+    const red = seat.attacker === 'red' ? typed.attacker : typed.defender;
+    const blue = seat.attacker === 'red' ? typed.defender : typed.attacker;
     let m = await c.read();
     if (m.ours && m.phase === 'battle') {
       if (!this.abandoned) {
         // A battle already running (a reload mid-battle): its result is this battle's.
-        return this.result(request, seat, await this.awaitResult(signal));
+        return this.result(request, screen, seat, await this.awaitResult(signal));
       }
       // The battle of a cancelled fight cannot be stopped on the cartridge: RESET, back to SELECT GAME.
       await c.type(['RESET'], signal);
@@ -206,48 +210,50 @@ export class MachineBattlePort implements BattlePort {
     ];
     await c.type(keys, signal);
     m = await c.read();
-    if (!m.ours) return this.confirmForeign(request, seat, signal);
+    if (!m.ours) return this.confirmForeign(request, screen, seat, signal);
     if (m.phase !== 'entry') throw new Error(`the cartridge should be on program entry after the companion typed it, but it is in its ${m.phase} phase`);
     checkShown('red', m.red, red);
     checkShown('blue', m.blue, blue);
     const battles = m.battles;
     if (this.options.enter !== 'human') await c.type(['ENTER'], signal);
     await c.waitFor((n) => n.phase === 'battle' || n.battles !== battles, 'ENTER to start the battle', signal);
-    return this.result(request, seat, await this.awaitResult(signal));
+    return this.result(request, screen, seat, await this.awaitResult(signal));
   }
 
   private awaitResult(signal: AbortSignal): Promise<CartMailbox> {
     return this.console.waitFor((n) => n.phase === 'result' && n.winner !== 'none', 'the end of the battle (the result screen)', signal);
   }
 
-  private result(request: BattleRequest, seat: Seating, m: CartMailbox): BattleOutcome {
+  private result(request: BattleRequest, screen: ScreenEnergies, seat: Seating, m: CartMailbox): BattleOutcome {
     const attackerSide = seat.attacker === 'red' ? m.red : m.blue;
     const defenderSide = seat.attacker === 'red' ? m.blue : m.red;
     const winner = m.winner === 'both' ? 'both-destroyed' : m.winner === seat.attacker ? 'attacker' : 'defender';
-    const outcome: BattleOutcome = { winner, energy: { attacker: attackerSide.energy, defender: defenderSide.energy } };
+    const shown: BattleOutcome = { winner, energy: { attacker: attackerSide.energy, defender: defenderSide.energy } };
     for (const r of ['attacker', 'defender'] as const) {
-      if (outcome.energy[r] > request[r].energy) {
-        throw new Error(`the cartridge shows ${outcome.energy[r]} energy left for the ${r} (${request[r].player}), more than the ${request[r].energy} programmed`);
+      if (shown.energy[r] > screen.request[r].energy) {
+        throw new Error(`the cartridge shows ${shown.energy[r]} energy left for the ${r} (${request[r].player}), more than the ${screen.request[r].energy} programmed`);
       }
     }
-    this.last = { request, seating: seat, outcome, mailbox: m };
+    const outcome = boardOutcome(request, screen, shown);
+    this.last = { request, seating: seat, outcome, mailbox: m, divisor: screen.divisor };
     return outcome;
   }
 
-  private async confirmForeign(request: BattleRequest, seating: Seating, signal: AbortSignal): Promise<BattleOutcome> {
+  private async confirmForeign(request: BattleRequest, screen: ScreenEnergies, seating: Seating, signal: AbortSignal): Promise<BattleOutcome> {
     if (this.options.enter !== 'human') await this.console.type(['ENTER'], signal);
     const confirm = this.options.confirm;
     if (!confirm) {
       throw new Error('the cartridge is not ours (no mailbox signature), so its result cannot be read; the players have to confirm it, and no confirm callback was given');
     }
+    // The players read the screen: they confirm in the units typed into it.
     const answer = await Promise.race([
-      confirm({ request, seating, prefill: {} }),
+      confirm({ request: screen.request, seating, prefill: {} }),
       new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled')), { once: true })),
     ]);
-    const problem = outcomeProblem(request, answer);
+    const problem = outcomeProblem(screen.request, answer);
     if (problem) throw new Error(`the confirmed result cannot be right: ${problem}`);
-    const outcome: BattleOutcome = { winner: answer.winner, energy: { ...answer.energy } };
-    this.last = { request, seating, outcome, mailbox: null };
+    const outcome = boardOutcome(request, screen, { winner: answer.winner, energy: { ...answer.energy } });
+    this.last = { request, seating, outcome, mailbox: null, divisor: screen.divisor };
     return outcome;
   }
 }
@@ -256,8 +262,8 @@ function checkRequest(r: BattleRequest): void {
   for (const role of ['attacker', 'defender'] as const) {
     const side = r[role];
     if (!(side.weapon in CART_WEAPON)) throw new RangeError(`the ${role}'s weapon must be tank, sub or plane, got ${JSON.stringify(side.weapon)}`);
-    if (!Number.isInteger(side.energy) || side.energy < 1 || side.energy > MAX_ENERGY) {
-      throw new RangeError(`the ${role} (${side.player}) needs 1 to ${MAX_ENERGY} energy units to program (the readout has four digits), got ${side.energy}`);
+    if (!Number.isSafeInteger(side.energy) || side.energy < 1) {
+      throw new RangeError(`the ${role} (${side.player}) needs a whole number of energy units from 1 up to program, got ${side.energy}`);
     }
   }
 }

@@ -10,6 +10,14 @@ export function trackLength(records: readonly number[], target?: number | null):
 }
 
 /**
+ * Every how many spaces a number is written under the track: every 5 up to 60 spaces, then wider so
+ * that about a dozen numbers fit (a long game's leader passes 150, and 34 numbers ran together).
+ */
+export function trackLabelStep(length: number): number {
+  return [5, 10, 20, 25, 50, 100].find((step) => length / step <= 12) ?? Math.ceil(length / 1200) * 100;
+}
+
+/**
  * Gives each marker its stack slot so none hides another. Records are rounded to the nearest half
  * space, the finest position on the track; a marker is wider than half a space, so markers less
  * than one space apart (7 and 7½) stack like markers on the same space.

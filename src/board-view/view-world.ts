@@ -1,6 +1,6 @@
 import { markerCss, inkOn } from './colors.ts';
 import { h } from '../platform/h.ts';
-import { formatRecord, trackLength, trackMarkers } from './record-track.ts';
+import { formatRecord, trackLabelStep, trackLength, trackMarkers } from './record-track.ts';
 import type { ViewCountry, ViewPlayer, ViewState } from './types.ts';
 
 /** A C/A or homeland marker: the player's colour plus their initial, so colour is never the only cue. */
@@ -87,9 +87,10 @@ export function renderWorld(state: ViewState, opts: WorldOptions): HTMLElement {
 export function renderRecordTrack(state: ViewState): HTMLElement {
   const records = state.players.map((p) => p.record);
   const length = trackLength(records, state.variations.targetRecord);
+  const step = trackLabelStep(length);
   const cells: HTMLElement[] = [];
   for (let n = 0; n <= length; n++) {
-    cells.push(h('li', { class: `bv-track-cell${n % 5 === 0 ? ' bv-track-five' : ''}${n % 10 === 0 ? ' bv-track-ten' : ''}${state.variations.targetRecord === n ? ' bv-track-target' : ''}` }, h('span', {}, String(n))));
+    cells.push(h('li', { class: `bv-track-cell${n % 5 === 0 ? ' bv-track-five' : ''}${n % step === 0 ? ' bv-track-label' : ''}${n % (2 * step) === 0 ? ' bv-track-label2' : ''}${state.variations.targetRecord === n ? ' bv-track-target' : ''}` }, h('span', {}, String(n))));
   }
   const markers = trackMarkers(records).map((m) => {
     const p = state.players[m.player];

@@ -6,7 +6,7 @@
  * confirm the outcome in a small form.
  */
 import { button, h } from '../platform/h.ts';
-import { outcomeProblem } from '../../board/index.ts';
+import { outcomeProblem, screenNote } from '../../board/index.ts';
 import type { BattleWinner } from '../board-view/types.ts';
 import type { BattleDriver } from './battle-driver.ts';
 
@@ -28,6 +28,8 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, att
       button('Swap controls', 'swap-controls', () => driver.swap(attacker), { disabled: driver.busy, title: 'The attacker chooses which control to take (remembered for this player)' })),
     h('p', {}, `${st.stage === 'ready' ? 'Energy to program' : 'Programmed'}: ${attacker} ${energy.attacker}, ${defender} ${energy.defender}.`),
   ];
+  const divided = screenNote({ attacker: { player: attacker, energy: energy.attacker }, defender: { player: defender, energy: energy.defender } });
+  if (divided) parts.push(h('p', { class: 'tb-hint', 'data-screen-note': '' }, divided));
   const stage = h('p', { class: 'tb-stage', 'data-stage': st.stage, role: 'status', 'aria-live': 'polite' });
   switch (st.stage) {
     case 'ready':
@@ -67,6 +69,9 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, att
 
 function confirmForm(driver: BattleDriver, attacker: string, defender: string, energy: { attacker: number; defender: number }): HTMLElement {
   const pre = driver.state.ask?.prefill;
+  // The players confirm what the screen shows: energies divided to fit its four digits are asked as typed.
+  const typed = driver.state.ask?.request;
+  if (typed) energy = { attacker: typed.attacker.energy, defender: typed.defender.energy };
   const winner = h('select', { 'data-key': 'confirm-winner', 'aria-label': 'Who won' },
     h('option', { value: '' }, 'who won?'),
     h('option', { value: 'attacker' }, `${attacker} (attacker)`),

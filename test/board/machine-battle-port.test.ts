@@ -67,12 +67,25 @@ describe('MachineBattlePort', { timeout: 60_000 }, () => {
     expect(words).toBe(`Red (${attacker}) wins: ${defender}'s jet was destroyed. ${attacker} has ${o.energy.attacker} left, ${defender} has ${o.energy.defender} left.`);
   });
 
-  it('refuses energy the four-digit readout cannot take, typing nothing', async () => {
+  it('refuses energy that is not a whole number from 1 up, typing nothing', async () => {
     const c = machineConsole();
     const port = new MachineBattlePort(c);
-    await expect(port.fight(request('tank', 'sub', 10000))).rejects.toThrow(/the attacker \(Ann\) needs 1 to 9999 energy units to program \(the readout has four digits\), got 10000/);
-    await expect(port.fight(request('tank', 'sub', 2500, 0))).rejects.toThrow(/the defender \(Bob\) needs 1 to 9999/);
+    await expect(port.fight(request('tank', 'sub', 2500, 0))).rejects.toThrow(/the defender \(Bob\) needs a whole number of energy units from 1 up to program, got 0/);
+    await expect(port.fight(request('tank', 'sub', 12.5))).rejects.toThrow(/the attacker \(Ann\) needs a whole number/);
     expect(c.queue.total).toBe(0);
+  });
+
+  it('enters a rule-21 record over the readout\'s four digits divided, both sides alike, and multiplies the energy left back', async () => {
+    const c = machineConsole();
+    const port = new MachineBattlePort(c);
+    // Record 158½ x 100 against 11 x 100 (a long game's end game): typed as 7925 and 550.
+    const o = await port.fight(request('tank', 'plane', 15850, 1100));
+    const m = await c.read();
+    expect(m).toMatchObject({ phase: 'result', winner: 'red', red: { weapon: 'T' }, blue: { weapon: 'P' } });
+    expect(m.red.energy).toBeLessThanOrEqual(7925);
+    expect(m.blue.energy).toBeLessThan(550);
+    expect(port.last?.divisor).toBe(2);
+    expect(o).toEqual({ winner: 'attacker', energy: { attacker: m.red.energy === 7925 ? 15850 : m.red.energy * 2, defender: m.blue.energy * 2 } });
   });
 
   it('waits for a human ENTER when told to, and cancels cleanly mid-battle', async () => {

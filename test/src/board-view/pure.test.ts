@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chipLine, describeChips, formatPbu } from '../../../src/board-view/chips.ts';
 import { inkOn, markerCss, MARKER_COLOURS } from '../../../src/board-view/colors.ts';
-import { formatRecord, trackLength, trackMarkers } from '../../../src/board-view/record-track.ts';
+import { formatRecord, trackLabelStep, trackLength, trackMarkers } from '../../../src/board-view/record-track.ts';
 import { encodeEnvelope, parseEnvelope, SAVE_VERSION } from '../../../src/board-view/save-format.ts';
 import { commandFor, SHORTCUTS } from '../../../src/board-view/shortcuts.ts';
 import { refusalFromText } from '../../../src/board-view/controller.ts';
@@ -26,6 +26,16 @@ describe('Power Base Record track', () => {
     expect(trackLength([0, 3])).toBe(60);
     expect(trackLength([58])).toBe(70);
     expect(trackLength([10], 75)).toBe(80);
+  });
+
+  it('writes about a dozen numbers under the track however long it gets (a leader at 158½ made 34 run together)', () => {
+    expect(trackLabelStep(60)).toBe(5);
+    expect(trackLabelStep(70)).toBe(10);
+    expect(trackLabelStep(170)).toBe(20);
+    expect(trackLabelStep(300)).toBe(25);
+    expect(trackLabelStep(600)).toBe(50);
+    expect(trackLabelStep(5000)).toBe(500);
+    for (let length = 60; length <= 5000; length += 10) expect(length / trackLabelStep(length)).toBeLessThanOrEqual(12);
   });
 });
 
