@@ -46,6 +46,8 @@ export class ComputerSeats {
   /** The levels the worker's bots play on the left and right controls now (null: a person). */
   private readonly assigned: (Level | null)[] = [null, null];
   private enterPresses = 0;
+  /** The game state whose battle the machine refused to program, so the computers do not retry it. */
+  private refusedAt: unknown = null;
   private shownNames = '';
   private destroyed = false;
   private readonly pauseMs: number;
@@ -141,10 +143,18 @@ export class ComputerSeats {
     }
     if (this.driver.busy) return;
     if (request && attackerIsComputer && d.stage === 'ready') {
+      // A battle the machine refused once is not programmed again and again: a person takes it from there.
+      if (this.refusedAt !== null && this.refusedAt === this.controller.gameState()) return;
       this.later(() => {
         if (this.controller.pendingBattle() && !this.driver.busy) {
           this.enterPresses = 0;
-          void this.driver.program();
+          const at = this.controller.gameState();
+          void this.driver.program().then(() => {
+            const error = this.driver.state.error;
+            if (this.driver.state.stage !== 'ready' || !error) return;
+            this.refusedAt = at;
+            this.say(`The computer's battle could not be programmed (${error}); a person may program it.`);
+          });
         }
       });
       return;
