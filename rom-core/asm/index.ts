@@ -1,5 +1,8 @@
 /** The 8048 assembler: see README.md in this folder for the syntax it reads. */
 export { assemble, MAX_ERRORS } from './assembler.ts';
+/** For editors that colour sources: the mnemonics of the opcode table and the directives the assembler knows. */
+export { isMnemonic } from './encode.ts';
+export { DIRECTIVES } from './state.ts';
 export type { AssembleOptions, AssembleResult, LineMapEntry } from './assembler.ts';
 export { formatDiagnostic, visible } from './diagnostic.ts';
 export { sharedInclude, sharedIncludeBytes } from './shared.ts';

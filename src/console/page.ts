@@ -15,6 +15,7 @@ import type { MachineHost } from '../machine/host.ts';
 import { DISPLAY, ScreenView } from '../machine/screen-view.ts';
 import { InputRouter } from '../machine/input-router.ts';
 import { LibraryPanel } from '../machine/library-panel.ts';
+import { ProgramPanel } from '../editor/program-panel.ts';
 import { SaveSlots } from './save-slots.ts';
 import { PracticePanel } from './practice-panel.ts';
 import { Toolbar } from './toolbar.ts';
@@ -30,6 +31,7 @@ export class ConsolePage {
   private readonly library: LibraryPanel;
   private readonly toolbar: Toolbar;
   private readonly practice: PracticePanel;
+  private readonly program: ProgramPanel;
   private debuggerPanel: DebuggerPanel | undefined;
   private debugTimer: ReturnType<typeof setInterval> | undefined;
   private readonly cleanups: (() => void)[] = [];
@@ -68,6 +70,10 @@ export class ConsolePage {
     }, { slotSelect: this.slots.select, swap: this.input.swap, display: DISPLAY.get() });
 
     this.practice = new PracticePanel(host, () => this.screen.focus());
+    this.program = new ProgramPanel(host, {
+      run: (name, image, build) => this.library.runBuilt(name, image, build.source),
+      say: (text, kind) => this.toolbar.say(text, kind),
+    });
     this.alertBox = el('div', { class: 'console-alert', id: 'console-alert', role: 'alert' });
     this.alertBox.hidden = true;
     this.statusLine = el('p', { class: 'console-status', id: 'console-status' });
@@ -87,6 +93,7 @@ export class ConsolePage {
       // The touch panel follows the screen directly (before the side panel on narrow windows) so a
       // tablet player sees the picture and the stick and keyboard together.
       el('div', { class: 'console-main' }, this.screen.element, this.input.touch.element, side),
+      this.program.element,
       this.input.remap.element);
     container.append(this.root);
     this.showMode();
@@ -127,8 +134,10 @@ export class ConsolePage {
   }
 
   private async takeFiles(files: FileList | null): Promise<void> {
-    await this.library.takeFiles(files);
-    this.screen.focus();
+    // Sources (.a48 and its includes) go to the program panel, which builds and runs them; ROMs and states to the library.
+    const rest = await this.program.open(files);
+    if (rest.length) await this.library.takeFiles(rest);
+    if (rest.length || !this.program.element.open) this.screen.focus();
   }
 
   private shortcut(e: KeyboardEvent): boolean {
@@ -241,6 +250,7 @@ export class ConsolePage {
     clearInterval(this.debugTimer);
     this.debuggerPanel?.destroy();
     this.practice.destroy();
+    this.program.destroy();
     for (const c of this.cleanups) c();
     this.input.destroy();
     this.screen.destroy();

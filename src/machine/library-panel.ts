@@ -10,6 +10,7 @@ import { romKey } from '../rom-library/store.ts';
 import { BUILTIN_CART, errorText } from './host.ts';
 import type { MachineHost } from './host.ts';
 import type { BootInfo, RomImages } from '../worker/protocol.ts';
+import type { CartSource } from '../worker/build-program.ts';
 import { MAPPER_KINDS, type MapperKind } from '../../rom-core/machine/cartridge.ts';
 import { choiceFor, rememberChoice, type CartChoice } from './cart-choice.ts';
 
@@ -118,7 +119,7 @@ export class LibraryPanel {
     return why !== null;
   }
 
-  async takeFiles(files: FileList | null): Promise<void> {
+  async takeFiles(files: FileList | File[] | null): Promise<void> {
     if (!files) return;
     for (const file of Array.from(files)) await this.takeFile(file);
   }
@@ -162,6 +163,27 @@ export class LibraryPanel {
     }
     await this.refresh();
     host.say(`Loaded “${file.name}”: ${c.identity.note}.`);
+  }
+
+  /**
+   * Boots a cartridge built in the browser (the program panel) with its sources for the debugger;
+   * returns false, the machine as it was and the reason said, when it cannot. It is not stored: its
+   * sources are, and a reload builds it again.
+   */
+  async runBuilt(name: string, image: Uint8Array, source: CartSource): Promise<boolean> {
+    const host = this.host;
+    if (this.refused()) return false;
+    const next: RomImages = { ...host.images, cart: image, cartSource: source };
+    delete next.builtinCart;
+    try {
+      await this.boot(next, undefined);
+    } catch (e) {
+      host.say(`“${name}” was built but could not be started: ${errorText(e)}. The previous machine keeps running.`, 'error');
+      await this.boot(host.images, host.runtime?.lastState?.bytes);
+      return false;
+    }
+    host.images = next;
+    return true;
   }
 
   private async boot(images: RomImages, state: Uint8Array | undefined): Promise<void> {

@@ -12,6 +12,8 @@ import { Pacer } from './pacer.ts';
 import { bundledBuiltins } from './bundled-roms.ts';
 import { SNAPSHOT_LENGTH } from './protocol.ts';
 import type { AudioMessage, BootInfo, BootOptions, ConsoleWorkerApi, InputMessage, RomImages, VideoMessage, WorkerStats } from './protocol.ts';
+import { buildProgram } from './build-program.ts';
+import type { BuildResult, SourceFile } from './build-program.ts';
 
 const AUTOSAVE_EVERY = 60;
 
@@ -303,6 +305,7 @@ export class WorkerHost {
       setBreakpoints: (addresses: number[]): void => {
         this.need().setBreakpoints(addresses);
       },
+      buildProgram: (files: SourceFile[], main: string): BuildResult => buildProgram(files, main),
       stats: (): WorkerStats => ({
         framesRun: this.framesRun, framesDropped: this.pacer.dropped, workerMsPerFrame: this.lastWorkMs,
         fps: this.lastFps, running: this.running, speed: this.speed,

@@ -4,6 +4,7 @@
  * a frame is one transferred buffer, never a structured-clone copy.
  */
 import type { CartProfile, MapperKind } from '../../rom-core/machine/index.ts';
+import type { BuildResult, CartSource, SourceFile } from './build-program.ts';
 
 /** Held inputs for one frame: keyboard rows 0-7 (bit = column), sticks J0 and J1, RESET. */
 export const SNAPSHOT_LENGTH = 11;
@@ -21,6 +22,8 @@ export interface RomImages {
   mapper?: MapperKind;
   /** The user's choice of video standard (absent: the table's, else NTSC). */
   tv?: 'NTSC' | 'PAL';
+  /** The sources `cart` was built from in the browser, for the debugger's source lines. */
+  cartSource?: CartSource;
 }
 
 export interface BootOptions {
@@ -147,6 +150,8 @@ export interface ConsoleWorkerApi {
   loadState(state: Uint8Array): number;
   debugInfo(): DebugInfo;
   setBreakpoints(addresses: number[]): void;
+  /** Assembles a user's program (build-program.ts) in the worker; the machine is not touched. */
+  buildProgram(files: SourceFile[], main: string): BuildResult;
   stats(): WorkerStats;
   /** The 128 bytes of external RAM (a cartridge's mailbox, e.g. our battle cartridge's; tests, companions). */
   externalRam(): Uint8Array;

@@ -102,6 +102,10 @@ export class ConsoleSession {
     if (id.charset) this.roms.push({ kind: 'charset', note: id.charset.note, crcHex: id.charset.crcHex, size: id.charset.size });
     if (!images.bios) indexSources(builtins.bios, false, this.sources);
     if (!images.cart) indexSources(builtinCart, true, this.sources);
+    else if (images.cartSource) {
+      const { lineMap, files } = images.cartSource;
+      indexSources({ image: images.cart, name: '', lineMap, sources: new Map(Object.entries(files)) }, true, this.sources);
+    }
     this.builtinCart = images.cart ? undefined : builtinCart.id;
     this.builtinList = builtins.choices ?? builtins.carts.map((c) => ({ id: c.id, name: c.name }));
     this.problems = builtins.problems ?? [];

@@ -1,0 +1,312 @@
+/**
+ * "Your program" on the console page: open or drop an `.a48` source with its includes, edit it,
+ * build it in the worker (Ctrl+Enter) and run it at once on the open BIOS; errors listed with file,
+ * line and column and underlined in the editor; breakpoints on source lines (the assembler's line
+ * map gives their addresses), the line the CPU stopped at shown, step and run; the image and the
+ * listing exported. The files are kept in this browser. A failed build leaves the machine as it was.
+ */
+import { el } from '../platform/dom.ts';
+import { download, downloadText } from '../platform/download.ts';
+import { setting } from '../platform/settings.ts';
+import type { MachineHost } from '../machine/host.ts';
+import type { BuildResult, SourceFile } from '../worker/build-program.ts';
+import { mainFile } from './main-file.ts';
+import { SourceEditor } from './source-editor.ts';
+import type { EditorMark, Marks } from './source-editor.ts';
+
+export interface ProgramPanelOptions {
+  /** Boots the built image (the library's path: refused mid-battle, the machine kept on failure). */
+  run(name: string, image: Uint8Array, build: BuildResult): Promise<boolean>;
+  /** Says something in the page's message line. */
+  say(text: string, kind?: 'info' | 'error'): void;
+}
+
+interface Saved { files: SourceFile[]; main: string }
+
+const SAVED = setting<Saved | null>('o2conquest.program', null, (text) => {
+  try {
+    const v = JSON.parse(text) as Saved;
+    if (!Array.isArray(v.files) || typeof v.main !== 'string') return undefined;
+    if (!v.files.every((f) => typeof f?.name === 'string' && typeof f?.text === 'string')) return undefined;
+    return v;
+  } catch {
+    return undefined;
+  }
+}, (v) => JSON.stringify(v));
+
+/** Extensions read as source text; anything else dropped with them is left to the ROM library. */
+export const SOURCE_FILE = /\.(a48|asm|s|h|inc|i|mac)$/i;
+
+const hex3 = (n: number): string => n.toString(16).toUpperCase().padStart(3, '0');
+
+export class ProgramPanel {
+  readonly element: HTMLDetailsElement;
+  private readonly editor: SourceEditor;
+  private readonly tabs = el('div', { class: 'program-tabs', role: 'tablist' });
+  private readonly mainSelect = el('select', { id: 'program-main', title: 'The file to assemble (the others are its includes)' });
+  private readonly status = el('p', { class: 'program-status', id: 'program-status', role: 'status' });
+  private readonly problems = el('ul', { class: 'program-problems', id: 'program-problems' });
+  private readonly fileInput = el('input', { type: 'file', multiple: '', accept: '.a48,.asm,.s,.h,.inc,.i,.mac', hidden: '' });
+  private readonly folderInput = el('input', { type: 'file', hidden: '' });
+  private files: SourceFile[] = [];
+  private main = '';
+  private shown = '';
+  private last: BuildResult | null = null;
+  /** Breakpoints by file, as 1-based lines. */
+  private readonly breakpoints = new Map<string, Set<number>>();
+  /** The addresses this panel set in the worker (others, set in the debugger, are kept). */
+  private placed: number[] = [];
+  private stoppedAt: { file: string; line: number } | null = null;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(private readonly host: MachineHost, private readonly options: ProgramPanelOptions) {
+    this.editor = new SourceEditor({
+      build: () => void this.build(),
+      changed: (file, text) => this.changed(file, text),
+      toggleBreakpoint: (file, line) => void this.toggleBreakpoint(file, line),
+    });
+    this.folderInput.setAttribute('webkitdirectory', '');
+    this.fileInput.addEventListener('change', () => void this.open(this.fileInput.files).then(() => { this.fileInput.value = ''; }));
+    this.folderInput.addEventListener('change', () => void this.open(this.folderInput.files).then(() => { this.folderInput.value = ''; }));
+    this.mainSelect.addEventListener('change', () => {
+      this.main = this.mainSelect.value;
+      this.keep();
+    });
+    const btn = (id: string, text: string, title: string, onClick: () => void): HTMLButtonElement => {
+      const b = el('button', { type: 'button', id, title, text });
+      b.addEventListener('click', onClick);
+      return b;
+    };
+    const bar = el('div', { class: 'program-bar' },
+      btn('program-open', 'Open files…', 'Open an .a48 program and its includes (g7000.h, …)', () => this.fileInput.click()),
+      btn('program-open-folder', 'Open folder…', 'Open a folder of sources', () => this.folderInput.click()),
+      el('label', {}, 'build: ', this.mainSelect),
+      btn('program-build', 'Build and run (Ctrl+Enter)', 'Assemble in the worker and boot the cartridge at once', () => void this.build()),
+      btn('program-step', 'Step', 'Run one instruction (the machine pauses)', () => void this.step()),
+      btn('program-run', 'Run', 'Go on from a breakpoint', () => void this.resume()),
+      btn('program-export-bin', 'Export .bin', 'Save the built cartridge image', () => this.exportImage()),
+      btn('program-export-lst', 'Export listing', 'Save the assembler listing', () => this.exportListing()),
+      this.fileInput, this.folderInput);
+    this.element = el('details', { class: 'program-panel', id: 'console-program' },
+      el('summary', { text: 'Your program: write, build and debug 8048 assembly' }),
+      el('p', { class: 'program-hint', text: 'Drop an .a48 source and its includes on the screen, or open them here. Our assembler reads ASL\u2019s dialect (Soeren Gust\u2019s g7000.h works); a clean build boots at once on the open BIOS. Click left of a line number to set a breakpoint.' }),
+      bar, this.tabs, this.editor.element, this.status, this.problems);
+    this.cleanups.push(host.on({
+      status: (running, _speed, reason) => {
+        if (!running && reason?.startsWith('breakpoint')) void this.showStop();
+        if (running && this.stoppedAt) {
+          this.stoppedAt = null;
+          this.remark();
+        }
+      },
+    }));
+    const saved = SAVED.get();
+    if (saved && saved.files.length) {
+      this.setFiles(saved.files, saved.main);
+      this.status.textContent = `Your sources from last time (${saved.files.map((f) => f.name).join(', ')}). Build to run them.`;
+    }
+  }
+
+  /** Takes the source files among those opened or dropped; returns the ones it did not take. */
+  async open(list: FileList | File[] | null): Promise<File[]> {
+    const all = Array.from(list ?? []);
+    const sources = all.filter((f) => SOURCE_FILE.test(f.name));
+    if (sources.length === 0) return all;
+    const files: SourceFile[] = [];
+    for (const f of sources) {
+      const path = (f as File & { webkitRelativePath?: string }).webkitRelativePath || f.name;
+      files.push({ name: path.split('/').pop() ?? path, text: await f.text() });
+    }
+    this.breakpoints.clear();
+    this.editor.clear();
+    this.setFiles(files);
+    this.element.open = true;
+    await this.build();
+    return all.filter((f) => !SOURCE_FILE.test(f.name));
+  }
+
+  private setFiles(files: SourceFile[], main?: string): void {
+    this.files = files;
+    this.main = mainFile(files, main) ?? '';
+    this.mainSelect.replaceChildren(...files.filter((f) => /\.(a48|asm|s)$/i.test(f.name)).map((f) => el('option', { value: f.name, text: f.name })));
+    this.mainSelect.value = this.main;
+    this.last = null;
+    this.keep();
+    this.showFile(this.main);
+  }
+
+  private showFile(name: string): void {
+    const f = this.files.find((x) => x.name === name);
+    if (!f) return;
+    this.shown = name;
+    this.tabs.replaceChildren(...this.files.map((x) => {
+      const b = el('button', { type: 'button', role: 'tab', 'data-file': x.name, text: x.name, 'aria-selected': String(x.name === name) });
+      b.addEventListener('click', () => this.showFile(x.name));
+      return b;
+    }));
+    this.editor.show(name, f.text, this.marksFor(name));
+  }
+
+  private changed(file: string, text: string): void {
+    const f = this.files.find((x) => x.name === file);
+    if (!f) return;
+    f.text = text;
+    this.keep();
+  }
+
+  private keep(): void {
+    SAVED.set({ files: this.files, main: this.main });
+  }
+
+  /** Assembles in the worker; a clean build boots at once, a failed one changes nothing. */
+  async build(): Promise<void> {
+    const api = this.host.runtime?.api;
+    if (!api || !this.main) {
+      this.status.textContent = this.main ? 'The console is not running yet.' : 'Open a program first.';
+      return;
+    }
+    this.status.textContent = `Building ${this.main}…`;
+    const result = await api.buildProgram(this.files.map((f) => ({ name: f.name, text: f.text })), this.main);
+    this.last = result;
+    this.stoppedAt = null;
+    this.showProblems(result);
+    if (!result.ok || !result.image) {
+      this.status.textContent = `Not built: ${result.errorCount} error${result.errorCount === 1 ? '' : 's'} (the machine runs as before).`;
+      this.element.dataset.build = 'failed';
+      const first = result.diagnostics.find((d) => d.severity === 'error' && d.line > 0);
+      if (first && this.files.some((f) => f.name === first.file)) {
+        this.showFile(first.file);
+        this.editor.reveal(first.line);
+      }
+      this.options.say(`${this.main} was not built: ${result.errorCount} error${result.errorCount === 1 ? '' : 's'}.`, 'error');
+      return;
+    }
+    const started = await this.options.run(this.main, result.image, result);
+    this.element.dataset.build = started ? 'running' : 'failed';
+    if (!started) return;
+    this.placed = [];
+    await this.placeBreakpoints();
+    this.status.textContent = `Built and running: ${result.summary}. The BIOS asks SELECT GAME first: a key on the console starts it.`;
+    this.options.say(`Built ${result.summary}; it runs now.`);
+  }
+
+  private showProblems(result: BuildResult): void {
+    this.problems.replaceChildren(...result.diagnostics.map((d) => {
+      const where = d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file;
+      const li = el('li', { class: `program-${d.severity}`, 'data-where': where }, el('strong', { text: `${where}: ` }), `${d.severity}: ${d.message}`);
+      if (d.sourceLine) {
+        const col = Math.max(0, d.column - 1);
+        const len = Math.max(1, d.length);
+        li.append(el('pre', {},
+          d.sourceLine.slice(0, col), el('mark', { text: d.sourceLine.slice(col, col + len) }), d.sourceLine.slice(col + len)));
+      }
+      if (d.line > 0 && this.files.some((f) => f.name === d.file)) {
+        li.tabIndex = 0;
+        li.addEventListener('click', () => { this.showFile(d.file); this.editor.reveal(d.line); });
+      }
+      return li;
+    }));
+    this.remark();
+  }
+
+  private marksFor(file: string): Marks {
+    const diagnostics: EditorMark[] = (this.last?.diagnostics ?? [])
+      .filter((d) => d.file === file && d.line > 0)
+      .map((d) => ({ line: d.line, column: d.column, length: d.length, message: d.message, severity: d.severity }));
+    return {
+      breakpoints: [...(this.breakpoints.get(file) ?? [])],
+      diagnostics,
+      pcLine: this.stoppedAt?.file === file ? this.stoppedAt.line : null,
+    };
+  }
+
+  private remark(): void {
+    if (this.shown) this.editor.mark(this.marksFor(this.shown));
+  }
+
+  private async toggleBreakpoint(file: string, line: number): Promise<void> {
+    const set = this.breakpoints.get(file) ?? new Set<number>();
+    if (set.has(line)) set.delete(line);
+    else set.add(line);
+    this.breakpoints.set(file, set);
+    this.remark();
+    await this.placeBreakpoints();
+  }
+
+  /** The address of the first instruction or data a source line made, by the last build's line map. */
+  private addressOf(file: string, line: number): number | undefined {
+    return this.last?.source.lineMap.find((e) => e.file === file && e.line === line)?.address;
+  }
+
+  /** Sends the source breakpoints to the worker (keeping those set in the debugger), and says which lines hold no code. */
+  private async placeBreakpoints(): Promise<void> {
+    const api = this.host.runtime?.api;
+    if (!api || !this.last?.ok) return;
+    const mine: number[] = [];
+    const empty: string[] = [];
+    for (const [file, lines] of this.breakpoints) {
+      for (const line of lines) {
+        const a = this.addressOf(file, line);
+        if (a === undefined) empty.push(`${file}:${line}`);
+        else mine.push(a);
+      }
+    }
+    const others = (await api.debugInfo()).breakpoints.filter((a) => !this.placed.includes(a));
+    this.placed = mine;
+    await api.setBreakpoints([...new Set([...others, ...mine])]);
+    this.element.dataset.breakpoints = mine.map(hex3).join(' ');
+    if (empty.length) this.status.textContent = `No code on ${empty.join(', ')}: that breakpoint waits for a line that assembles to something.`;
+  }
+
+  /** The CPU stopped: show the source line of its PC. */
+  private async showStop(): Promise<void> {
+    const api = this.host.runtime?.api;
+    if (!api || !this.last?.ok) return;
+    const info = await api.debugInfo();
+    const entry = this.last.source.lineMap.find((e) => e.address === info.pc);
+    this.stoppedAt = entry ? { file: entry.file, line: entry.line } : null;
+    this.element.dataset.stopped = entry ? `${entry.file}:${entry.line}` : '';
+    this.status.textContent = entry
+      ? `Stopped at ${entry.file}:${entry.line} (PC ${hex3(info.pc)}h, frame ${info.frame}). Step, Run, or open the debugger (F9) to watch the RAM.`
+      : `Stopped at PC ${hex3(info.pc)}h, outside your source (the BIOS).`;
+    if (entry && this.files.some((f) => f.name === entry.file)) {
+      if (this.shown !== entry.file) this.showFile(entry.file);
+      this.remark();
+      this.editor.reveal(entry.line);
+    }
+  }
+
+  private async step(): Promise<void> {
+    const api = this.host.runtime?.api;
+    if (!api) return;
+    await api.setRunning(false);
+    await api.stepInstruction();
+    await this.showStop();
+  }
+
+  private async resume(): Promise<void> {
+    await this.host.runtime?.api.setRunning(true);
+  }
+
+  private exportImage(): void {
+    if (!this.last?.ok || !this.last.image) {
+      this.options.say('Build the program first: there is no image to export.', 'error');
+      return;
+    }
+    download(new Blob([new Uint8Array(this.last.image)], { type: 'application/octet-stream' }), this.main.replace(/\.[^.]+$/, '') + '.bin');
+  }
+
+  private exportListing(): void {
+    if (!this.last?.listing) {
+      this.options.say('Build the program first: there is no listing to export.', 'error');
+      return;
+    }
+    downloadText(this.last.listing, this.main.replace(/\.[^.]+$/, '') + '.lst', 'text/plain');
+  }
+
+  destroy(): void {
+    for (const c of this.cleanups) c();
+    this.editor.destroy();
+    this.element.remove();
+  }
+}

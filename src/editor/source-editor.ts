@@ -1,0 +1,202 @@
+/**
+ * The source panel's code editor (CodeMirror 6): 8048/ASL colouring, line numbers, a gutter for
+ * breakpoints (click a line's dot), errors underlined with their message on hover, the line the CPU
+ * stopped at highlighted, and Ctrl+Enter (Cmd+Enter) to build. One editor state per file, so each
+ * file keeps its own undo history when the tabs switch.
+ */
+import { EditorState, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
+import type { Extension } from '@codemirror/state';
+import { Decoration, EditorView, GutterMarker, gutter, keymap, lineNumbers, highlightActiveLine } from '@codemirror/view';
+import type { DecorationSet } from '@codemirror/view';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { asm8048, asmHighlight } from './asm-language.ts';
+
+export interface EditorMark {
+  /** 1-based line and column; `length` 0 marks the whole line. */
+  line: number;
+  column: number;
+  length: number;
+  message: string;
+  severity: 'error' | 'warning' | 'info';
+}
+
+export interface Marks {
+  breakpoints: readonly number[];
+  diagnostics: readonly EditorMark[];
+  /** The line the CPU stopped at in this file, or null. */
+  pcLine: number | null;
+}
+
+export interface SourceEditorHost {
+  build(): void;
+  changed(file: string, text: string): void;
+  toggleBreakpoint(file: string, line: number): void;
+}
+
+const setMarks = StateEffect.define<Marks>();
+const NO_MARKS: Marks = { breakpoints: [], diagnostics: [], pcLine: null };
+
+class BreakpointMarker extends GutterMarker {
+  override toDOM(): Node {
+    const dot = document.createElement('span');
+    dot.className = 'cm-bp-dot';
+    dot.textContent = '●';
+    return dot;
+  }
+}
+const BREAKPOINT = new BreakpointMarker();
+
+/** Keeps the gutter a dot wide when no line has a breakpoint. */
+class SpacerMarker extends GutterMarker {
+  override toDOM(): Node {
+    const dot = document.createElement('span');
+    dot.textContent = '●';
+    dot.style.visibility = 'hidden';
+    return dot;
+  }
+}
+
+const marksField = StateField.define<Marks>({
+  create: () => NO_MARKS,
+  update(value, tr) {
+    for (const e of tr.effects) if (e.is(setMarks)) return e.value;
+    return value;
+  },
+});
+
+function clampLine(state: EditorState, line: number): number {
+  return Math.min(Math.max(1, line), state.doc.lines);
+}
+
+/** Underlines, line tints and the CPU's line, rebuilt from the marks whenever they or the text change. */
+const decorations = EditorView.decorations.compute([marksField, 'doc'], (state): DecorationSet => {
+  const m = state.field(marksField);
+  const items: { from: number; to: number; deco: Decoration }[] = [];
+  for (const d of m.diagnostics) {
+    if (d.line < 1 || d.line > state.doc.lines) continue;
+    const line = state.doc.line(d.line);
+    items.push({ from: line.from, to: line.from, deco: Decoration.line({ class: `cm-diag-line cm-diag-${d.severity}`, attributes: { title: d.message } }) });
+    const from = Math.min(line.to, line.from + Math.max(0, d.column - 1));
+    const to = d.length > 0 ? Math.min(line.to, from + d.length) : line.to;
+    if (to > from) items.push({ from, to, deco: Decoration.mark({ class: `cm-diag-span cm-diag-${d.severity}`, attributes: { title: d.message } }) });
+  }
+  if (m.pcLine !== null && m.pcLine <= state.doc.lines) {
+    const line = state.doc.line(clampLine(state, m.pcLine));
+    items.push({ from: line.from, to: line.from, deco: Decoration.line({ class: 'cm-pc-line' }) });
+  }
+  items.sort((a, b) => a.from - b.from || (a.to === a.from ? -1 : 0) - (b.to === b.from ? -1 : 0));
+  const builder = new RangeSetBuilder<Decoration>();
+  for (const i of items) builder.add(i.from, i.to, i.deco);
+  return builder.finish();
+});
+
+const theme = EditorView.theme({
+  '&': { height: '100%', fontSize: '13px', backgroundColor: '#0e1318', color: '#d4d4d4' },
+  '.cm-content': { fontFamily: 'ui-monospace, "DejaVu Sans Mono", monospace', caretColor: '#fff' },
+  '.cm-gutters': { backgroundColor: '#121a21', color: '#66727e', border: 'none' },
+  '.cm-activeLine': { backgroundColor: '#ffffff0a' },
+  '.cm-bp-gutter .cm-gutterElement': { cursor: 'pointer', color: '#e0504a', width: '1.1em', textAlign: 'center' },
+  '.cm-diag-span.cm-diag-error': { textDecoration: 'underline wavy #ff6b6b' },
+  '.cm-diag-span.cm-diag-warning': { textDecoration: 'underline wavy #e5c07b' },
+  '.cm-diag-line.cm-diag-error': { backgroundColor: '#ff6b6b18' },
+  '.cm-pc-line': { backgroundColor: '#f2c94c33', outline: '1px solid #f2c94c88' },
+}, { dark: true });
+
+export class SourceEditor {
+  readonly element: HTMLElement;
+  private readonly view: EditorView;
+  private readonly states = new Map<string, EditorState>();
+  private file = '';
+
+  constructor(private readonly host: SourceEditorHost) {
+    this.element = document.createElement('div');
+    this.element.className = 'program-editor';
+    this.view = new EditorView({ parent: this.element, state: this.create('', '') });
+  }
+
+  private extensions(): Extension[] {
+    return [
+      lineNumbers(),
+      gutter({
+        class: 'cm-bp-gutter',
+        markers: (view) => {
+          const m = view.state.field(marksField);
+          const builder = new RangeSetBuilder<GutterMarker>();
+          for (const line of [...m.breakpoints].sort((a, b) => a - b)) {
+            if (line >= 1 && line <= view.state.doc.lines) builder.add(view.state.doc.line(line).from, view.state.doc.line(line).from, BREAKPOINT);
+          }
+          return builder.finish();
+        },
+        initialSpacer: () => new SpacerMarker(),
+        domEventHandlers: {
+          mousedown: (view, block) => {
+            this.host.toggleBreakpoint(this.file, view.state.doc.lineAt(block.from).number);
+            return true;
+          },
+        },
+      }),
+      history(),
+      highlightActiveLine(),
+      asm8048,
+      asmHighlight,
+      marksField,
+      decorations,
+      theme,
+      keymap.of([
+        { key: 'Mod-Enter', preventDefault: true, run: () => { this.host.build(); return true; } },
+        indentWithTab,
+        ...defaultKeymap,
+        ...historyKeymap,
+      ]),
+      EditorView.updateListener.of((u) => {
+        if (u.docChanged) this.host.changed(this.file, u.state.doc.toString());
+      }),
+    ];
+  }
+
+  private create(file: string, text: string): EditorState {
+    const state = EditorState.create({ doc: text, extensions: this.extensions() });
+    if (file) this.states.set(file, state);
+    return state;
+  }
+
+  /** Shows `file` (its own state and history if it was shown before and its text is the same). */
+  show(file: string, text: string, marks: Marks = NO_MARKS): void {
+    if (this.file) this.states.set(this.file, this.view.state);
+    const kept = this.states.get(file);
+    this.file = file;
+    this.view.setState(kept && kept.doc.toString() === text ? kept : this.create(file, text));
+    this.mark(marks);
+  }
+
+  /** Forgets every file's state (a new set of files was opened). */
+  clear(): void {
+    this.states.clear();
+    this.file = '';
+    this.view.setState(this.create('', ''));
+  }
+
+  mark(marks: Marks): void {
+    this.view.dispatch({ effects: setMarks.of(marks) });
+  }
+
+  /** Scrolls `line` into the middle of the view. */
+  reveal(line: number): void {
+    const state = this.view.state;
+    if (state.doc.lines === 0) return;
+    const pos = state.doc.line(clampLine(state, line)).from;
+    this.view.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'center' }) });
+  }
+
+  get text(): string {
+    return this.view.state.doc.toString();
+  }
+
+  focus(): void {
+    this.view.focus();
+  }
+
+  destroy(): void {
+    this.view.destroy();
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * Your program on the console (issue 13): a user drops Soeren Gust's "hello" demo with its g7000.h on
+ * the screen; it is assembled in the worker and runs; a breakpoint set on a source line is hit and the
+ * line shown; an edit rebuilt with Ctrl+Enter changes the picture; a bad edit is refused with
+ * file:line:column and the machine keeps running what it ran. Waits are for states (data attributes,
+ * frame numbers), never for time.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openApp } from './browser.ts';
+import { poll, waitReady } from './console-helpers.ts';
+import { shot } from './shots.ts';
+
+const gust = join(import.meta.dirname, '../programs/third-party/gust');
+const source = (name: string) => ({ name, text: readFileSync(join(gust, name), 'utf8') });
+
+async function drop(page: Page, files: { name: string; text: string }[]): Promise<void> {
+  await page.evaluate((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([f.text], f.name, { type: 'text/plain' }));
+    document.querySelector('.console-screen-wrap')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, files);
+}
+
+/** Pixels of the shown picture unlike its top-left corner (the text written on the screen). */
+const inked = (page: Page) => page.evaluate(async () => {
+  const { pixels } = await window.__o2console!.runtime()!.api.frame();
+  let n = 0;
+  for (const p of pixels) if (p !== pixels[0]) n++;
+  return n;
+});
+
+const frameNow = (page: Page) => page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame);
+
+/** Clicks the breakpoint gutter beside source line `line` (scrolled into view first). */
+async function clickGutter(page: Page, line: number): Promise<void> {
+  await page.evaluate((n) => {
+    const scroller = document.querySelector<HTMLElement>('#console-program .cm-scroller')!;
+    const lineHeight = (document.querySelector<HTMLElement>('#console-program .cm-line')!).getBoundingClientRect().height;
+    scroller.scrollTop = Math.max(0, (n - 6) * lineHeight);
+  }, line);
+  const number = page.locator('#console-program .cm-lineNumbers .cm-gutterElement', { hasText: new RegExp(`^${line}$`) });
+  const box = (await number.boundingBox())!;
+  const gutter = (await page.locator('#console-program .cm-bp-gutter').boundingBox())!;
+  await page.mouse.click(gutter.x + gutter.width / 2, box.y + box.height / 2);
+}
+
+/** Replaces the text of source line `line` in the editor, as a user would with the keyboard. */
+async function retype(page: Page, line: number, text: string): Promise<void> {
+  await page.evaluate((n) => {
+    const scroller = document.querySelector<HTMLElement>('#console-program .cm-scroller')!;
+    const lineHeight = (document.querySelector<HTMLElement>('#console-program .cm-line')!).getBoundingClientRect().height;
+    scroller.scrollTop = Math.max(0, (n - 6) * lineHeight);
+  }, line);
+  const number = page.locator('#console-program .cm-lineNumbers .cm-gutterElement', { hasText: new RegExp(`^${line}$`) });
+  const box = (await number.boundingBox())!;
+  const content = (await page.locator('#console-program .cm-content').boundingBox())!;
+  await page.mouse.click(content.x + 40, box.y + box.height / 2);
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.type(text);
+}
+
+describe('your program on the console', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+
+  it('a dropped demo builds in the worker and runs; a source breakpoint is hit; an edit rebuilds; a bad edit is refused with its place', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await waitReady(page);
+    const panel = page.locator('#console-program');
+    await drop(page, [source('hello.a48'), source('g7000.h')]);
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    expect(await panel.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await page.locator('#program-status').textContent()).toMatch(/^Built and running: hello\.a48: \d+ bytes at 400h-[0-9A-F]+h, a 2 KB cartridge\. The BIOS asks SELECT GAME first/);
+    expect(await page.locator('#console-roms li[data-kind="cart"]').textContent()).toMatch(/2048-byte image/);
+    expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual(['hello.a48', 'g7000.h']);
+    // The BIOS asks SELECT GAME first, as with any cartridge; a key starts the demo, which writes HELLO WORLD.
+    const selectGame = await inked(page);
+    await page.evaluate(() => window.__o2console!.runtime()!.api.typeKeys(['1']));
+    await poll(() => inked(page)).not.toBe(selectGame);
+    const full = await inked(page);
+    expect(full).toBeGreaterThan(200);
+    await panel.scrollIntoViewIfNeeded();
+    await shot(page, 'console-program-1280x800.png');
+
+    // A breakpoint on "stop jmp stop" (line 65), where the demo loops once it has written: hit, the line shown.
+    await clickGutter(page, 65);
+    await poll(() => panel.getAttribute('data-stopped')).toBe('hello.a48:65');
+    expect(await page.locator('#console-program .cm-pc-line').textContent()).toMatch(/^stop\s+jmp\s+stop/);
+    expect(await page.locator('#program-status').textContent()).toMatch(/^Stopped at hello\.a48:65 \(PC [0-9A-F]{3}h, frame \d+\)/);
+    const pc = Number.parseInt((await page.locator('#program-status').textContent())!.match(/PC ([0-9A-F]{3})h/)![1], 16);
+    expect(await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).pc)).toBe(pc);
+    expect(await page.locator('#console-program .cm-bp-dot').count()).toBe(1);
+    // Step: the jump goes to itself, so the CPU is on the same line again.
+    await page.locator('#program-step').click();
+    await poll(() => page.locator('#program-status').textContent()).toMatch(/^Stopped at hello\.a48:65 /);
+    // Clear it and run on.
+    await clickGutter(page, 65);
+    await poll(() => page.locator('#console-program .cm-bp-dot').count()).toBe(0);
+    await page.locator('#program-run').click();
+    const running = await frameNow(page);
+    await poll(() => frameNow(page)).toBeGreaterThan(running + 5);
+
+    // An edit: print 5 characters instead of 11 ("HELLO"); Ctrl+Enter rebuilds and the picture has less ink.
+    await retype(page, 54, ' mov r2,#05h');
+    await page.keyboard.press('Control+Enter');
+    await poll(() => page.locator('#program-status').textContent()).toMatch(/^Built and running/);
+    await page.evaluate(() => window.__o2console!.runtime()!.api.typeKeys(['1']));
+    await poll(() => inked(page)).toBeLessThan(full);
+    expect(await inked(page)).toBeGreaterThan(50);
+
+    // A bad edit: refused with file, line, column and the operand underlined; the machine runs as before.
+    const before = await page.locator('#console-roms li[data-kind="cart"]').textContent();
+    await retype(page, 54, ' mov r2,#nothere');
+    await page.locator('#program-build').click();
+    await poll(() => panel.getAttribute('data-build')).toBe('failed');
+    const problem = page.locator('#program-problems li').first();
+    expect(await problem.getAttribute('data-where')).toMatch(/^hello\.a48:54:\d+$/);
+    expect(await problem.locator('mark').textContent()).toBe('nothere');
+    expect(await page.locator('#console-program .cm-diag-span').first().textContent()).toBe('nothere');
+    expect(await page.locator('#program-status').textContent()).toMatch(/^Not built: 1 error \(the machine runs as before\)\.$/);
+    expect(await page.locator('#console-roms li[data-kind="cart"]').textContent()).toBe(before);
+    const going = await frameNow(page);
+    await poll(() => frameNow(page)).toBeGreaterThan(going + 5);
+    await shot(page, 'console-program-error-1280x800.png');
+
+    // The sources are kept in this browser: after a reload they are there to build again.
+    await page.reload();
+    await waitReady(page);
+    expect(await page.locator('#program-status').textContent()).toMatch(/^Your sources from last time \(hello\.a48, g7000\.h\)/);
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
