@@ -171,7 +171,15 @@ export function createDebuggerPanel(host: DebuggerHost): DebuggerPanel {
   const panel: DebuggerPanel = {
     element,
     async refresh() {
-      render(await host.info());
+      let info: DebugInfo;
+      try {
+        info = await host.info();
+      } catch (e) {
+        // Between machines (a new cartridge booting) there is nothing to show for a moment: say so, never throw.
+        regs.textContent = `(${e instanceof Error ? e.message : String(e)})`;
+        return;
+      }
+      render(info);
     },
     destroy() {
       element.remove();

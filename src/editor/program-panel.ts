@@ -265,20 +265,22 @@ export class ProgramPanel {
     const info = await api.debugInfo();
     const entry = this.last.source.lineMap.find((e) => e.address === info.pc);
     this.stoppedAt = entry ? { file: entry.file, line: entry.line } : null;
-    this.element.dataset.stopped = entry ? `${entry.file}:${entry.line}` : '';
-    this.status.textContent = entry
-      ? `Stopped at ${entry.file}:${entry.line} (PC ${hex3(info.pc)}h, frame ${info.frame}). Step, Run, or open the debugger (F9) to watch the RAM.`
-      : `Stopped at PC ${hex3(info.pc)}h, outside your source (the BIOS).`;
     if (entry && this.files.some((f) => f.name === entry.file)) {
       if (this.shown !== entry.file) this.showFile(entry.file);
       this.remark();
       this.editor.reveal(entry.line);
     }
+    // Said last, once the editor shows the line: what reads the status finds the editor settled.
+    this.element.dataset.stopped = entry ? `${entry.file}:${entry.line}` : '';
+    this.status.textContent = entry
+      ? `Stopped at ${entry.file}:${entry.line} (PC ${hex3(info.pc)}h, frame ${info.frame}). Step, Run, or open the debugger (F9) to watch the RAM.`
+      : `Stopped at PC ${hex3(info.pc)}h, outside your source (the BIOS).`;
   }
 
   private async step(): Promise<void> {
     const api = this.host.runtime?.api;
     if (!api) return;
+    this.status.textContent = 'Stepping one instruction…';
     await api.setRunning(false);
     await api.stepInstruction();
     await this.showStop();

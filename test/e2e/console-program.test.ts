@@ -32,15 +32,41 @@ const inked = (page: Page) => page.evaluate(async () => {
   return n;
 });
 
+/**
+ * Waits until the picture has changed from `before` and then stays the same over three frames (the
+ * demo in its stop loop, its text written), and returns its ink.
+ */
+async function settled(page: Page, before: number): Promise<number> {
+  let ink = -1;
+  await poll(async () => {
+    const a = await inked(page);
+    const f = await page.evaluate(() => window.__o2console!.shownFrame);
+    await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(f + 3);
+    ink = await inked(page);
+    return a === ink && ink !== before;
+  }).toBe(true);
+  return ink;
+}
+
 const frameNow = (page: Page) => page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame);
 
-/** Clicks the breakpoint gutter beside source line `line` (scrolled into view first). */
-async function clickGutter(page: Page, line: number): Promise<void> {
-  await page.evaluate((n) => {
+/** Scrolls the editor so `line` is near its top, and lets the editor draw (two animation frames) before anything is measured. */
+async function scrollTo(page: Page, line: number): Promise<void> {
+  await page.evaluate(async (n) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    await frame();
+    await frame();
     const scroller = document.querySelector<HTMLElement>('#console-program .cm-scroller')!;
     const lineHeight = (document.querySelector<HTMLElement>('#console-program .cm-line')!).getBoundingClientRect().height;
     scroller.scrollTop = Math.max(0, (n - 6) * lineHeight);
+    await frame();
+    await frame();
   }, line);
+}
+
+/** Clicks the breakpoint gutter beside source line `line` (scrolled into view first). */
+async function clickGutter(page: Page, line: number): Promise<void> {
+  await scrollTo(page, line);
   const number = page.locator('#console-program .cm-lineNumbers .cm-gutterElement', { hasText: new RegExp(`^${line}$`) });
   const box = (await number.boundingBox())!;
   const gutter = (await page.locator('#console-program .cm-bp-gutter').boundingBox())!;
@@ -49,11 +75,7 @@ async function clickGutter(page: Page, line: number): Promise<void> {
 
 /** Replaces the text of source line `line` in the editor, as a user would with the keyboard. */
 async function retype(page: Page, line: number, text: string): Promise<void> {
-  await page.evaluate((n) => {
-    const scroller = document.querySelector<HTMLElement>('#console-program .cm-scroller')!;
-    const lineHeight = (document.querySelector<HTMLElement>('#console-program .cm-line')!).getBoundingClientRect().height;
-    scroller.scrollTop = Math.max(0, (n - 6) * lineHeight);
-  }, line);
+  await scrollTo(page, line);
   const number = page.locator('#console-program .cm-lineNumbers .cm-gutterElement', { hasText: new RegExp(`^${line}$`) });
   const box = (await number.boundingBox())!;
   const content = (await page.locator('#console-program .cm-content').boundingBox())!;
@@ -83,8 +105,7 @@ describe('your program on the console', () => {
     // The BIOS asks SELECT GAME first, as with any cartridge; a key starts the demo, which writes HELLO WORLD.
     const selectGame = await inked(page);
     await page.evaluate(() => window.__o2console!.runtime()!.api.typeKeys(['1']));
-    await poll(() => inked(page)).not.toBe(selectGame);
-    const full = await inked(page);
+    const full = await settled(page, selectGame);
     expect(full).toBeGreaterThan(200);
     await panel.scrollIntoViewIfNeeded();
     await shot(page, 'console-program-1280x800.png');
@@ -97,6 +118,9 @@ describe('your program on the console', () => {
     const pc = Number.parseInt((await page.locator('#program-status').textContent())!.match(/PC ([0-9A-F]{3})h/)![1], 16);
     expect(await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).pc)).toBe(pc);
     expect(await page.locator('#console-program .cm-bp-dot').count()).toBe(1);
+    // The debugger knows the program's source too: its current line names the file and line.
+    await page.locator('#console-debug').click();
+    await poll(() => page.locator('#console-debugger .dbg-line.current').textContent()).toMatch(/hello\.a48:65\s+stop\s+jmp\s+stop/);
     // Step: the jump goes to itself, so the CPU is on the same line again.
     await page.locator('#program-step').click();
     await poll(() => page.locator('#program-status').textContent()).toMatch(/^Stopped at hello\.a48:65 /);
@@ -111,9 +135,11 @@ describe('your program on the console', () => {
     await retype(page, 54, ' mov r2,#05h');
     await page.keyboard.press('Control+Enter');
     await poll(() => page.locator('#program-status').textContent()).toMatch(/^Built and running/);
+    const again = await inked(page);
     await page.evaluate(() => window.__o2console!.runtime()!.api.typeKeys(['1']));
-    await poll(() => inked(page)).toBeLessThan(full);
-    expect(await inked(page)).toBeGreaterThan(50);
+    const hello = await settled(page, again);
+    expect(hello).toBeLessThan(full);
+    expect(hello).toBeGreaterThan(full / 4);
 
     // A bad edit: refused with file, line, column and the operand underlined; the machine runs as before.
     const before = await page.locator('#console-roms li[data-kind="cart"]').textContent();
