@@ -12,6 +12,7 @@ import type { MachineHost } from '../machine/host.ts';
 import type { BuildResult, SourceFile } from '../worker/build-program.ts';
 import { mainFile } from './main-file.ts';
 import { SourceEditor } from './source-editor.ts';
+import { NEW_PROGRAM } from './template.ts';
 import type { EditorMark, Marks } from './source-editor.ts';
 
 export interface ProgramPanelOptions {
@@ -78,6 +79,7 @@ export class ProgramPanel {
       return b;
     };
     const bar = el('div', { class: 'program-bar' },
+      btn('program-new', 'New program', 'Start a small program of your own (added beside any files open)', () => void this.newProgram()),
       btn('program-open', 'Open files…', 'Open an .a48 program and its includes (g7000.h, …)', () => this.fileInput.click()),
       btn('program-open-folder', 'Open folder…', 'Open a folder of sources', () => this.folderInput.click()),
       el('label', {}, 'build: ', this.mainSelect),
@@ -100,6 +102,7 @@ export class ProgramPanel {
         }
       },
     }));
+    this.showFile('');
     const saved = SAVED.get();
     if (saved && saved.files.length) {
       this.setFiles(saved.files, saved.main);
@@ -125,6 +128,16 @@ export class ProgramPanel {
     return all.filter((f) => !SOURCE_FILE.test(f.name));
   }
 
+  /** Adds a small program of one's own (new.a48, new2.a48, …), makes it the one built, and builds it. */
+  private async newProgram(): Promise<void> {
+    let name = 'new.a48';
+    for (let n = 2; this.files.some((f) => f.name === name); n++) name = `new${n}.a48`;
+    this.setFiles([...this.files, { name, text: NEW_PROGRAM }], name);
+    this.element.open = true;
+    await this.build();
+    this.editor.focus();
+  }
+
   private setFiles(files: SourceFile[], main?: string): void {
     this.files = files;
     this.main = mainFile(files, main) ?? '';
@@ -137,7 +150,10 @@ export class ProgramPanel {
 
   private showFile(name: string): void {
     const f = this.files.find((x) => x.name === name);
-    if (!f) return;
+    if (!f) {
+      this.tabs.replaceChildren(el('p', { class: 'program-empty', text: 'No program yet: start a new one, open files, or drop an .a48 and its includes on the screen.' }));
+      return;
+    }
     this.shown = name;
     this.tabs.replaceChildren(...this.files.map((x) => {
       const b = el('button', { type: 'button', role: 'tab', 'data-file': x.name, text: x.name, 'aria-selected': String(x.name === name) });

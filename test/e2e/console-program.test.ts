@@ -160,6 +160,16 @@ describe('your program on the console', () => {
     await page.reload();
     await waitReady(page);
     expect(await page.locator('#program-status').textContent()).toMatch(/^Your sources from last time \(hello\.a48, g7000\.h\)/);
+
+    // A program of one's own: "New program" adds new.a48 beside them, builds it and runs it; it writes on the screen.
+    await panel.evaluate((d) => { (d as HTMLDetailsElement).open = true; });
+    await page.locator('#program-new').click();
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual(['hello.a48', 'g7000.h', 'new.a48']);
+    expect(await page.locator('#program-main').inputValue()).toBe('new.a48');
+    const blank = await inked(page);
+    await page.evaluate(() => window.__o2console!.runtime()!.api.typeKeys(['1']));
+    expect(await settled(page, blank)).toBeGreaterThan(50);
     expect(errors).toEqual([]);
   }, 120_000);
 });

@@ -52,3 +52,16 @@ describe('building a dropped program', () => {
     expect(buildProgram([{ name: 'big.a48', text: '\torg 400h\n\tds 16385\n\tnop\n' }], 'big.a48').summary).toMatch(/more than the largest cartridge \(16384 bytes\)/);
   });
 });
+
+describe('the new program', () => {
+  it('builds on its own (no include) into a 2 KB cartridge whose vectors jump into the BIOS and to its main', async () => {
+    const { NEW_PROGRAM } = await import('../../../src/editor/template.ts');
+    const r = buildProgram([{ name: 'new.a48', text: NEW_PROGRAM }], 'new.a48');
+    expect(r.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    expect(r.ok).toBe(true);
+    expect(r.image).toHaveLength(2048);
+    // The reset vector: JMP 2C3h (the BIOS's SELECT GAME), encoded A10-A8 in the opcode's top bits: 44h C3h.
+    expect([r.image![0], r.image![1]]).toEqual([0x44, 0xc3]);
+    expect(r.source.lineMap.some((e) => e.file === 'new.a48')).toBe(true);
+  });
+});
