@@ -86,6 +86,30 @@ describe('outcomes (mailbox and screen agree)', () => {
     expect(flagColours(r.shots.get(first + 1)!, BLUE_FLAG).get(LIGHT_BLUE)).toBeGreaterThan(100);
   });
 
+  it('the entry screen\'s flags are gone from the first frame of the battle (no flag shape in any sprite)', () => {
+    // Issue 10: they stayed on the battlefield for the battle's first three frames.
+    const FLAG = [0x7f, 0x7f, 0x7f, 0x7f, 0x01, 0x01, 0x01, 0x01];
+    const machine = runScript(scenario('blue-wins-mine').input, 1).machine;
+    const events = parseInputScript(scenario('blue-wins-mine').input);
+    let next = 0;
+    const flagsShown: number[] = [];
+    let battleFrom = 0;
+    for (let f = 1; f <= 260; f++) {
+      while (next < events.length && events[next].frame === f) {
+        machine.setKey(events[next].key, events[next].down);
+        next++;
+      }
+      machine.runFrame();
+      const inBattle = mailbox(machine.eram).phase === PH.battle;
+      if (inBattle && !battleFrom) battleFrom = f;
+      const regs = machine.vdc.regs;
+      const flag = [0, 1, 2, 3].some((n) => FLAG.every((b, i) => regs[0x80 + n * 8 + i] === b));
+      if (battleFrom && flag) flagsShown.push(f - battleFrom);
+    }
+    expect(battleFrom).toBeGreaterThan(0);
+    expect(flagsShown).toEqual([]);
+  });
+
   it('both destroyed: colliding submarines, and colliding jets, show two white flags', () => {
     for (const [name, frame] of [['both-destroyed-subs', 330], ['both-destroyed-jets', 300]] as const) {
       const m = last(name);
