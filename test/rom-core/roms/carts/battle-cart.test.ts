@@ -201,6 +201,25 @@ describe('program entry and the war', () => {
   });
 });
 
+it('practice session: each battle starts by itself 120 frames after its entry shows, with no ENTER (manual: the computer runs through the cycle)', () => {
+  // The second key on the readout starts practice; nobody touches ENTER.
+  const machine = runScript('', 0).machine;
+  const events = parseInputScript('30 1 down\n34 1 up\n60 A down\n64 A up\n');
+  let next = 0;
+  const phases: number[] = [];
+  for (let f = 1; f <= 260; f++) {
+    while (next < events.length && events[next].frame === f) machine.setKey(events[next].key, events[next++].down);
+    machine.runFrame();
+    phases.push(mailbox(machine.eram).phase);
+  }
+  const entry = phases.indexOf(PH.entry);
+  const battle = phases.indexOf(PH.battle);
+  expect(entry).toBeGreaterThan(60);
+  expect(battle - entry).toBeGreaterThanOrEqual(120);
+  expect(battle - entry).toBeLessThanOrEqual(123);
+  expect(mailbox(machine.eram).mode & 1).toBe(1);
+});
+
 it('practice session: the first side to ten wins ends it; SPACE starts a new one', () => {
   // Red's ninth win is set in the mailbox's BCD counter, then blue's tank (TT is the first pairing)
   // drives down-left onto the mine at column 8, row 5.
