@@ -19,7 +19,7 @@ export interface ShotKind {
   mountains: boolean;
 }
 
-export const TANK_SHELL: ShotKind = { speed: 2, range: 40, treeGrace: 6, mountains: true };
+export const TANK_SHELL: ShotKind = { speed: 2, range: 40, treeGrace: 18, mountains: true };
 export const JET_SHOT: ShotKind = { speed: 3, range: 30, treeGrace: Infinity, mountains: false };
 export const MISSILE: ShotKind = { speed: 2, range: 90, treeGrace: -1, mountains: true };
 

@@ -288,6 +288,35 @@ describe('weapons', () => {
     expect(headings.size).toBeGreaterThan(2); // turning step by step
   });
 
+  it('a tank fires through a tree when close enough (from the next cell), not from a cell further off', () => {
+    // Battlefield 0, row 0: a tree in column 2 with land either side. The red tank is set down facing
+    // right (heading 0), in column 1 (beside the tree) or column 0 (a cell away), and fires; how far
+    // does its shell get? The tree spans shell X 36-51 (the shell's centre in column 2).
+    const furthest = (tankX: number): { x: number; exploded: boolean } => {
+      const machine = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R T 2 5 0 0 B T 2 5 0 0 ENTER'), 200).machine;
+      expect(mailbox(machine.eram).phase).toBe(PH.battle);
+      machine.eram[0x24] = tankX;
+      machine.eram[0x25] = 24;
+      machine.eram[0x26] = 0;
+      let x = 0;
+      let exploded = false;
+      for (let f = 0; f < 45; f++) {
+        machine.setKey('J0_FIRE', f < 4);
+        machine.runFrame();
+        const st = machine.eram[0x23];
+        if (st & 0x04) exploded = true;
+        if (st & 0x08 && !(st & 0x04)) x = Math.max(x, machine.eram[0x28]);
+      }
+      return { x, exploded };
+    };
+    const beside = furthest(20);
+    expect(beside.x).toBeGreaterThan(51);
+    const away = furthest(4);
+    expect(away.exploded).toBe(true);
+    expect(away.x).toBeLessThanOrEqual(51);
+    expect(away.x).toBeGreaterThanOrEqual(36);
+  });
+
   it('the jet armour-piercing shot destroys a tank across the water', () => {
     const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') +
       '200 J0_FIRE down\n204 J0_FIRE up\n', 300);
