@@ -288,6 +288,20 @@ describe('weapons', () => {
     expect(headings.size).toBeGreaterThan(2); // turning step by step
   });
 
+  it('a tank driving up or down faces up or down: an image for each direction it moves in', () => {
+    const UP = [0x18, 0x18, 0xdb, 0xff, 0xff, 0xdb, 0xff, 0x00];
+    const DOWN = [...UP].reverse();
+    const RIGHT = [0x00, 0x18, 0xfc, 0x7e, 0xff, 0x55, 0x7e, 0x00];
+    const shapeAfter = (stick: string) => {
+      const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R T 2 5 0 0 B T 2 5 0 0 ENTER') +
+        `180 J0_${stick} down\n`, 200);
+      return Array.from(r.machine.vdc.regs.subarray(0x80, 0x88));
+    };
+    expect(shapeAfter('UP')).toEqual(UP);
+    expect(shapeAfter('DOWN')).toEqual(DOWN);
+    expect(shapeAfter('RIGHT')).toEqual(RIGHT);
+  });
+
   it('a tank fires through a tree when close enough (from the next cell), not from a cell further off', () => {
     // Battlefield 0, row 0: a tree in column 2 with land either side. The red tank is set down facing
     // right (heading 0), in column 1 (beside the tree) or column 0 (a cell away), and fires; how far
