@@ -12,6 +12,8 @@ import { WorkerBattleConsole } from '../machine/battle-console.ts';
 import type { MachineHost } from '../machine/host.ts';
 
 type Level = 'easy' | 'medium' | 'hard';
+/** Frames a practice session's result shows before the panel goes on (SPACE, manual rule 12E). */
+const RESULT_FRAMES = 180;
 const WEAPONS: [string, string][] = [['T', 'tank'], ['S', 'submarine'], ['P', 'jet']];
 const NAMES: Record<string, string> = { T: 'tank', S: 'submarine', P: 'jet' };
 
@@ -33,6 +35,11 @@ export class PracticePanel {
   private readonly status = el('p', { class: 'practice-status', id: 'practice-status', role: 'status' });
   private readonly start = button('practice-start', 'Start the battle', 'Hand the other control to the computer and program this battle', () => void this.begin());
   private readonly stop = button('practice-stop', 'Stop', 'Give the control back to a player', () => void this.end());
+  private readonly sessionButton = button('practice-session', 'Practice session', 'The cartridge\'s own practice session: the nine pairings in turn, random energies, first to ten wins; the computer holds the other control', () => void this.beginSession());
+  /** The cartridge's practice session is on: the panel goes on from each result by itself. */
+  private session = false;
+  private resultFrames = 0;
+  private spaced = false;
   private readonly console: WorkerBattleConsole;
   private botStick: 0 | 1 | null = null;
   private lastPhase = '';
@@ -47,7 +54,7 @@ export class PracticePanel {
       el('label', {}, 'Your weapon ', this.mine, ' energy ', this.myEnergy),
       el('label', {}, 'Computer ', this.theirs, ' energy ', this.botEnergy),
       el('label', {}, 'Computer plays ', this.level),
-      el('div', { class: 'practice-buttons' }, this.start, this.stop),
+      el('div', { class: 'practice-buttons' }, this.start, this.sessionButton, this.stop),
       this.status);
     this.off = host.on({ frame: (_p, eram) => this.watch(readMailbox(eram)) });
   }
@@ -99,6 +106,41 @@ export class PracticePanel {
     }
   }
 
+  /**
+   * The cartridge's practice session (manual, "Practice Sessions": RESET, a key other than SPACE):
+   * RESET, a key at SELECT GAME and another on the readout, as the cartridge reads the manual; the
+   * computer takes the other control; each battle starts by itself and the panel goes on from each
+   * result after three seconds, so the session runs through its cycle until a side has ten wins.
+   */
+  private async beginSession(): Promise<void> {
+    const api = this.host.runtime?.api;
+    if (!api) return this.say('The console is not running yet.');
+    this.sessionButton.disabled = true;
+    try {
+      await this.console.type(['RESET', '1']);
+      let budget = 180;
+      const m = await this.console.waitFor((n) => (n.ours && n.phase === 'readout') || --budget <= 0, 'the WAR GAME readout');
+      if (!(m.ours && m.phase === 'readout')) return this.say('Practice needs our battle cartridge: choose it under "our cartridge", then try again.');
+      await this.console.type(['A']);
+      budget = 180;
+      const p = await this.console.waitFor((n) => n.practice || --budget <= 0, 'the practice session');
+      if (!p.practice) return this.say('The cartridge did not start its practice session; press RESET and try again.');
+      const you = Number(this.side.value) as 0 | 1;
+      const bot = (1 - you) as 0 | 1;
+      const level = this.level.value as Level;
+      await api.setBot(bot, level, (Date.now() & 0xffff) + 1);
+      this.botStick = bot;
+      this.session = true;
+      this.stop.disabled = false;
+      this.say(`Practice session: the cartridge chooses both weapons (the nine pairings in turn) and random energies; each battle starts by itself. You hold the ${you === 0 ? 'left (red)' : 'right (blue)'} control, the computer (${level}) the other. First to ten wins.`);
+      this.focusScreen();
+    } catch (e) {
+      this.say(`The practice session could not be started: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      this.sessionButton.disabled = false;
+    }
+  }
+
   /** From wherever the cartridge is (SELECT GAME, the readout, a result) to program entry. */
   private async toEntry(): Promise<CartMailbox | string> {
     for (let i = 0; i < 4; i++) {
@@ -118,16 +160,33 @@ export class PracticePanel {
     if (this.botStick === null) return;
     await this.host.runtime?.api.setBot(this.botStick, null);
     this.botStick = null;
+    this.session = false;
     this.stop.disabled = true;
     this.say('The computer gave the control back.');
   }
 
-  /** Says how a practice battle ended, once, when the result screen comes. */
+  /** Says how a practice battle ended, once, when the result screen comes; in a session, goes on after three seconds. */
   private watch(m: CartMailbox): void {
     const phase = m.ours ? m.phase : '';
+    if (this.session && phase === 'result' && !m.practiceOver && !this.spaced && ++this.resultFrames >= RESULT_FRAMES) {
+      this.spaced = true;
+      void this.console.type(['SPACE']).catch(() => undefined);
+    }
     if (phase === this.lastPhase) return;
     this.lastPhase = phase;
+    this.resultFrames = 0;
+    this.spaced = false;
     if (phase !== 'result' || this.botStick === null) return;
+    if (this.session) {
+      const you = this.botStick === 0 ? 'blue' : 'red';
+      const mine = you === 'red' ? m.practiceWins.red : m.practiceWins.blue;
+      const its = you === 'red' ? m.practiceWins.blue : m.practiceWins.red;
+      const won = m.winner === you ? 'You win this one' : m.winner === 'both' ? 'Both destroyed' : 'The computer wins this one';
+      this.say(m.practiceOver
+        ? `${mine > its ? 'You win the practice war' : 'The computer wins the practice war'}, ${mine} to ${its}. SPACE starts a new session; Stop gives the control back.`
+        : `${won}: you ${mine}, the computer ${its}. The next pairing follows by itself.`);
+      return;
+    }
     const you = this.botStick === 0 ? 'blue' : 'red';
     const verdict = m.winner === 'both' ? 'Both weapons were destroyed.'
       : m.winner === you ? 'You win!' : m.winner === 'none' ? 'Nobody won.' : 'The computer wins.';

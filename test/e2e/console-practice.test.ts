@@ -54,4 +54,27 @@ describe('practise against the computer', () => {
     await poll(() => page.locator('#practice-status').textContent()).toBe('The computer gave the control back.');
     expect(errors).toEqual([]);
   }, 150_000);
+
+  it('runs the cartridge\'s practice session against the computer: battle after battle with nobody pressing ENTER or SPACE', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=battle#/console');
+    await waitReady(page);
+    await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(40);
+    await page.locator('#console-practice summary').click();
+    await page.locator('#practice-level').selectOption('hard');
+    await page.locator('#practice-session').click();
+    await expect.poll(async () => (await mailbox(page)).practice, { timeout: 30_000, interval: 100 }).toBe(true);
+    await poll(() => page.locator('#practice-status').textContent()).toMatch(/^Practice session: the cartridge chooses both weapons/);
+    const first = (await mailbox(page)).battles;
+    // Shown four times as fast (every frame still emulated): the entries start their battles and the
+    // panel goes on from each result by itself; the test only waits for the battle counter.
+    await page.evaluate(() => window.__o2console!.runtime()!.api.setSpeed(4));
+    await expect.poll(async () => (await mailbox(page)).battles, { timeout: 120_000, interval: 200 }).toBeGreaterThanOrEqual(first + 2);
+    const m = await mailbox(page);
+    expect(m.practice).toBe(true);
+    expect(m.practiceWins.red + m.practiceWins.blue).toBeGreaterThanOrEqual(1);
+    await poll(() => page.locator('#practice-status').textContent()).toMatch(/(You win this one|The computer wins this one|Both destroyed|Practice session)/);
+    await page.locator('#practice-stop').click();
+    await poll(() => page.locator('#practice-status').textContent()).toBe('The computer gave the control back.');
+    expect(errors).toEqual([]);
+  }, 180_000);
 });
