@@ -9,6 +9,7 @@ import { el } from '../platform/dom.ts';
 import { download, downloadText } from '../platform/download.ts';
 import { setting } from '../platform/settings.ts';
 import type { MachineHost } from '../machine/host.ts';
+import { hex3 } from '../debugger/format.ts';
 import type { BuildResult, SourceFile } from '../worker/build-program.ts';
 import { mainFile } from './main-file.ts';
 import { SourceEditor } from './source-editor.ts';
@@ -38,7 +39,6 @@ const SAVED = setting<Saved | null>('o2conquest.program', null, (text) => {
 /** Extensions read as source text; anything else dropped with them is left to the ROM library. */
 export const SOURCE_FILE = /\.(a48|asm|s|h|inc|i|mac)$/i;
 
-const hex3 = (n: number): string => n.toString(16).toUpperCase().padStart(3, '0');
 
 export class ProgramPanel {
   readonly element: HTMLDetailsElement;

@@ -145,14 +145,7 @@ export class LibraryPanel {
     const key = romKey(c.kind, bytes.length, c.identity.crcHex);
     const next: RomImages = { ...host.images, [c.kind]: bytes };
     if (c.kind === 'cart') delete next.builtinCart;
-    try {
-      await this.boot(next, undefined);
-    } catch (e) {
-      host.say(`“${file.name}” could not be started: ${errorText(e)}. The previous machine keeps running.`, 'error');
-      await this.boot(host.images, host.runtime?.lastState?.bytes);
-      return;
-    }
-    host.images = next;
+    if (!await this.switchTo(next, (why) => `“${file.name}” could not be started: ${why}. The previous machine keeps running.`)) return;
     host.active = { ...host.active, [c.kind]: key };
     try {
       await host.store?.putRom({ key, kind: c.kind, name: file.name, note: c.identity.note, size: bytes.length, crcHex: c.identity.crcHex, bytes, added: Date.now() });
@@ -171,14 +164,22 @@ export class LibraryPanel {
    * sources are, and a reload builds it again.
    */
   async runBuilt(name: string, image: Uint8Array, source: CartSource): Promise<boolean> {
-    const host = this.host;
     if (this.refused()) return false;
-    const next: RomImages = { ...host.images, cart: image, cartSource: source };
+    const next: RomImages = { ...this.host.images, cart: image, cartSource: source };
     delete next.builtinCart;
+    return this.switchTo(next, (why) => `“${name}” was built but could not be started: ${why}. The previous machine keeps running.`);
+  }
+
+  /**
+   * Boots `next` and makes it the host's images; when it cannot, says `failed(reason)` and boots the
+   * machine that ran before from its last state, and returns false.
+   */
+  private async switchTo(next: RomImages, failed: (why: string) => string): Promise<boolean> {
+    const host = this.host;
     try {
       await this.boot(next, undefined);
     } catch (e) {
-      host.say(`“${name}” was built but could not be started: ${errorText(e)}. The previous machine keeps running.`, 'error');
+      host.say(failed(errorText(e)), 'error');
       await this.boot(host.images, host.runtime?.lastState?.bytes);
       return false;
     }
@@ -233,14 +234,7 @@ export class LibraryPanel {
     if (!rom) return;
     const next: RomImages = { ...host.images, [rom.kind]: rom.bytes };
     if (rom.kind === 'cart') delete next.builtinCart;
-    try {
-      await this.boot(next, undefined);
-    } catch (e) {
-      host.say(`“${rom.name}” could not be started: ${errorText(e)}.`, 'error');
-      await this.boot(host.images, host.runtime?.lastState?.bytes);
-      return;
-    }
-    host.images = next;
+    if (!await this.switchTo(next, (why) => `“${rom.name}” could not be started: ${why}.`)) return;
     host.active = { ...host.active, [rom.kind]: key };
     await host.store?.setActive(host.active);
     await this.refresh();

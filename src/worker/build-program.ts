@@ -50,7 +50,6 @@ const hex = (n: number): string => n.toString(16).toUpperCase();
 export function buildProgram(files: readonly SourceFile[], main: string): BuildResult {
   const find = finder(files);
   const top = files.find((f) => f.name === main);
-  const empty: CartSource = { lineMap: [], files: {} };
   if (!top) return failed(`there is no file named “${main}” among the ${files.length} opened`, main);
   const used: Record<string, string> = { [top.name]: top.text };
   const result = assemble(top.text, {
@@ -68,7 +67,7 @@ export function buildProgram(files: readonly SourceFile[], main: string): BuildR
   }
   if (result.bytes.length === 0) return { ...failed('the program emits no bytes', main), listing: result.listing };
   if (result.base < CART_BASE) {
-    return { ...failed(`the program starts at ${hex(result.base)}h, but a cartridge's program starts at 400h (ORG 400h; below it is the BIOS)`, main), listing: result.listing, source: empty };
+    return { ...failed(`the program starts at ${hex(result.base)}h, but a cartridge's program starts at 400h (ORG 400h; below it is the BIOS)`, main), listing: result.listing };
   }
   const end = result.base - CART_BASE + result.bytes.length;
   const size = CART_SIZES.find((s) => s >= end);

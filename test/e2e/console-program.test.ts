@@ -64,20 +64,23 @@ async function scrollTo(page: Page, line: number): Promise<void> {
   }, line);
 }
 
-/** Clicks the breakpoint gutter beside source line `line` (scrolled into view first). */
-async function clickGutter(page: Page, line: number): Promise<void> {
+/** Where source line `line`'s number is on the page, once the editor has scrolled it into view. */
+async function lineBox(page: Page, line: number): Promise<{ x: number; y: number; width: number; height: number }> {
   await scrollTo(page, line);
   const number = page.locator('#console-program .cm-lineNumbers .cm-gutterElement', { hasText: new RegExp(`^${line}$`) });
-  const box = (await number.boundingBox())!;
+  return (await number.boundingBox())!;
+}
+
+/** Clicks the breakpoint gutter beside source line `line` (scrolled into view first). */
+async function clickGutter(page: Page, line: number): Promise<void> {
+  const box = await lineBox(page, line);
   const gutter = (await page.locator('#console-program .cm-bp-gutter').boundingBox())!;
   await page.mouse.click(gutter.x + gutter.width / 2, box.y + box.height / 2);
 }
 
 /** Replaces the text of source line `line` in the editor, as a user would with the keyboard. */
 async function retype(page: Page, line: number, text: string): Promise<void> {
-  await scrollTo(page, line);
-  const number = page.locator('#console-program .cm-lineNumbers .cm-gutterElement', { hasText: new RegExp(`^${line}$`) });
-  const box = (await number.boundingBox())!;
+  const box = await lineBox(page, line);
   const content = (await page.locator('#console-program .cm-content').boundingBox())!;
   await page.mouse.click(content.x + 40, box.y + box.height / 2);
   await page.keyboard.press('End');
