@@ -12,8 +12,6 @@ import { WorkerBattleConsole } from '../machine/battle-console.ts';
 import type { MachineHost } from '../machine/host.ts';
 
 type Level = 'easy' | 'medium' | 'hard';
-/** Frames a practice session's result shows before the panel goes on (SPACE, manual rule 12E). */
-const RESULT_FRAMES = 180;
 const WEAPONS: [string, string][] = [['T', 'tank'], ['S', 'submarine'], ['P', 'jet']];
 const NAMES: Record<string, string> = { T: 'tank', S: 'submarine', P: 'jet' };
 
@@ -38,8 +36,6 @@ export class PracticePanel {
   private readonly sessionButton = button('practice-session', 'Practice session', 'The cartridge\'s own practice session: the nine pairings in turn, random energies, first to ten wins; the computer holds the other control', () => void this.beginSession());
   /** The cartridge's practice session is on: the panel goes on from each result by itself. */
   private session = false;
-  private resultFrames = 0;
-  private spaced = false;
   private readonly console: WorkerBattleConsole;
   private botStick: 0 | 1 | null = null;
   private lastPhase = '';
@@ -109,7 +105,7 @@ export class PracticePanel {
   /**
    * The cartridge's practice session (manual, "Practice Sessions": RESET, a key other than SPACE):
    * RESET, a key at SELECT GAME and another on the readout, as the cartridge reads the manual; the
-   * computer takes the other control; each battle starts by itself and the panel goes on from each
+   * computer takes the other control; the cartridge starts each battle by itself and goes on from each
    * result after three seconds, so the session runs through its cycle until a side has ten wins.
    */
   private async beginSession(): Promise<void> {
@@ -165,17 +161,11 @@ export class PracticePanel {
     this.say('The computer gave the control back.');
   }
 
-  /** Says how a practice battle ended, once, when the result screen comes; in a session, goes on after three seconds. */
+  /** Says how a practice battle ended, once, when the result screen comes. */
   private watch(m: CartMailbox): void {
     const phase = m.ours ? m.phase : '';
-    if (this.session && phase === 'result' && !m.practiceOver && !this.spaced && ++this.resultFrames >= RESULT_FRAMES) {
-      this.spaced = true;
-      void this.console.type(['SPACE']).catch(() => undefined);
-    }
     if (phase === this.lastPhase) return;
     this.lastPhase = phase;
-    this.resultFrames = 0;
-    this.spaced = false;
     if (phase !== 'result' || this.botStick === null) return;
     if (this.session) {
       const you = this.botStick === 0 ? 'blue' : 'red';

@@ -60,10 +60,40 @@ describe('outcomes (mailbox and screen agree)', () => {
     expect(flagColours(picture, BLUE_FLAG).get(WHITE)).toBeGreaterThan(100);
     expect(flagColours(picture, BLUE_FLAG).has(LIGHT_BLUE)).toBe(false);
     expect(flagColours(picture, RED_FLAG).get(LIGHT_RED)).toBeGreaterThan(100);
-    // Fireworks: sprites 2/3 are shown near the red flag.
-    const spr = run('red-wins-tank-duel').machine.vdc.regs;
-    expect(spr[8]).toBeLessThan(0x60);
-    expect(spr[9]).toBeLessThan(0x30);
+  });
+
+  it('a fireworks display at the winner\'s flag: rockets rise and burst into rings of colour, one after another, with bangs', () => {
+    // Issue 10: it was two small sparks. Sprites 2 and 3 over the result's first 300 frames (VDC 08h-0Fh
+    // position and attributes, 90h-9Fh shapes), read from the frame records.
+    const duel = scenario('red-wins-tank-duel');
+    const r = runScript(duel.input, duel.frames + 300);
+    const result = r.records.findIndex((rec) => mailbox(eramOf(rec)).phase === PH.result);
+    const shapes = new Set<string>();
+    const colours = new Set<number>();
+    const ringsAt = new Set<string>();
+    let doubled = 0;
+    let shown = 0;
+    for (const rec of r.records.slice(result + 1, result + 301)) {
+      const vdc = Uint8Array.from(Buffer.from(rec.vdc, 'hex'));
+      for (const s of [2, 3]) {
+        const [y, x, attr] = vdc.subarray(s * 4, s * 4 + 3);
+        if (y >= 0xf0) continue;
+        shown++;
+        expect(x).toBeLessThan(0x40); // round the red flag (X 14h), never at the blue one (X 64h)
+        const shape = Array.from(vdc.subarray(0x80 + s * 8, 0x88 + s * 8)).join(',');
+        shapes.add(shape);
+        colours.add((attr >> 3) & 7);
+        if (attr & 4) {
+          doubled++;
+          ringsAt.add(`${x},${y}`);
+        }
+      }
+    }
+    expect(shown).toBeGreaterThan(500); // both sprites nearly all the time
+    expect(shapes.size).toBeGreaterThanOrEqual(4); // rocket, star, ring, sparkles
+    expect(colours.size).toBeGreaterThanOrEqual(4);
+    expect(doubled).toBeGreaterThan(100); // the rings open at double size ...
+    expect(ringsAt.size).toBeGreaterThanOrEqual(6); // ... at many points round the flag
   });
 
   it('blue wins: the red tank drives onto a mine', () => {
@@ -220,15 +250,39 @@ it('practice session: each battle starts by itself 120 frames after its entry sh
   expect(mailbox(machine.eram).mode & 1).toBe(1);
 });
 
+it('practice session: the next pairing follows a result by itself, 180 frames on (manual: "a complete cycle"); no key touched', () => {
+  // Blue's tank (TT, the first pairing) drives onto a mine; then nobody presses anything.
+  const machine = runScript('', 0).machine;
+  const events = parseInputScript('30 1 down\n34 1 up\n60 A down\n64 A up\n100 ENTER down\n104 ENTER up\n' +
+    '110 J1_DOWN down\n110 J1_LEFT down\n150 J1_DOWN up\n150 J1_LEFT up\n');
+  let next = 0;
+  const seen: ReturnType<typeof mailbox>[] = [];
+  for (let f = 1; f <= 620; f++) {
+    while (next < events.length && events[next].frame === f) machine.setKey(events[next].key, events[next++].down);
+    machine.runFrame();
+    seen.push(mailbox(machine.eram));
+  }
+  const result = seen.findIndex((m) => m.phase === PH.result);
+  const entry = seen.findIndex((m, i) => i > result && m.phase === PH.entry);
+  const battle = seen.findIndex((m, i) => i > entry && m.phase === PH.battle);
+  expect(seen[result]).toMatchObject({ winner: 1, redWins: 1, blueWins: 0, mode: 1 });
+  expect(entry - result).toBeGreaterThanOrEqual(180);
+  expect(entry - result).toBeLessThanOrEqual(182);
+  expect(seen[entry].red.weapon).toBe('T'); // the second pairing: TS
+  expect(seen[entry].blue.weapon).toBe('S');
+  expect(battle - entry).toBeGreaterThanOrEqual(120);
+  expect(battle - entry).toBeLessThanOrEqual(123);
+});
+
 it('practice session: the first side to ten wins ends it; SPACE starts a new one', () => {
   // Red's ninth win is set in the mailbox's BCD counter, then blue's tank (TT is the first pairing)
   // drives down-left onto the mine at column 8, row 5.
   const machine = runScript('', 0).machine;
   const events = parseInputScript('30 1 down\n34 1 up\n60 A down\n64 A up\n100 ENTER down\n104 ENTER up\n' +
-    '110 J1_DOWN down\n110 J1_LEFT down\n150 J1_DOWN up\n150 J1_LEFT up\n260 SPACE down\n264 SPACE up\n');
+    '110 J1_DOWN down\n110 J1_LEFT down\n150 J1_DOWN up\n150 J1_LEFT up\n500 SPACE down\n504 SPACE up\n');
   let next = 0;
   const seen: ReturnType<typeof mailbox>[] = [];
-  for (let f = 1; f <= 280; f++) {
+  for (let f = 1; f <= 520; f++) {
     while (next < events.length && events[next].frame === f) machine.setKey(events[next].key, events[next++].down);
     if (f === 120) machine.eram[0x0d] = 0x09;
     machine.runFrame();
@@ -236,8 +290,10 @@ it('practice session: the first side to ten wins ends it; SPACE starts a new one
   }
   expect(seen[119]).toMatchObject({ phase: PH.battle, redWins: 9, blueWins: 0 });
   expect(seen[249]).toMatchObject({ phase: PH.result, winner: 1, redWins: 10, mode: 9 });
-  expect(seen[279]).toMatchObject({ phase: PH.entry, redWins: 0, blueWins: 0, mode: 1 });
-  expect(seen[279].red.weapon).toBe('T');
+  // The war is over: the result stays until SPACE (no next pairing by itself).
+  expect(seen[498]).toMatchObject({ phase: PH.result, redWins: 10, mode: 9 });
+  expect(seen[519]).toMatchObject({ phase: PH.entry, redWins: 0, blueWins: 0, mode: 1 });
+  expect(seen[519].red.weapon).toBe('T');
 });
 
 describe('weapons', () => {
@@ -300,6 +356,22 @@ describe('weapons', () => {
     expect(shapeAfter('UP')).toEqual(UP);
     expect(shapeAfter('DOWN')).toEqual(DOWN);
     expect(shapeAfter('RIGHT')).toEqual(RIGHT);
+  });
+
+  it('a submarine that sailed up or down surfaces facing up or down: an image for each direction it moves in', () => {
+    const UP = [0x18, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x18, 0x7e];
+    const DOWN = [...UP].reverse();
+    const RIGHT = [0x00, 0x10, 0x30, 0x38, 0xfe, 0xff, 0x7e, 0x00];
+    const surfacedAfter = (stick: string) => {
+      // Submerged while the stick is held; the periscope comes up (and the picture with it) once it is let go.
+      const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') +
+        `180 J0_${stick} down\n186 J0_${stick} up\n`, 200);
+      expect(mailbox(r.machine.eram).red.state & 0x40).toBe(0);
+      return Array.from(r.machine.vdc.regs.subarray(0x80, 0x88));
+    };
+    expect(surfacedAfter('UP')).toEqual(UP);
+    expect(surfacedAfter('DOWN')).toEqual(DOWN);
+    expect(surfacedAfter('RIGHT')).toEqual(RIGHT);
   });
 
   it('a tank fires through a tree when close enough (from the next cell), not from a cell further off', () => {
@@ -501,7 +573,7 @@ function soundOf(input: string, frames: number): { phase: number; peak: number; 
 describe('sounds', () => {
   it('engines through the battle, louder bursts for the shot and the explosion, then fireworks', () => {
     // red-wins-tank-duel: ENTER at frame 156, red fires at 362, the blue tank blows up, result screen.
-    const sound = soundOf(scenario('red-wins-tank-duel').input, 460);
+    const sound = soundOf(scenario('red-wins-tank-duel').input, 760);
     const at = (f: number) => sound[f - 1];
     const battle = sound.slice(169, 360);
     expect(battle.every((s) => s.phase === PH.battle && s.peak > 0)).toBe(true); // engines never stop
@@ -510,9 +582,11 @@ describe('sounds', () => {
     expect(Math.max(...shot.map((s) => s.peak))).toBeGreaterThan(2 * engine);
     const blast = sound.slice(378, 420);
     expect(blast.filter((s) => s.peak > engine).length).toBeGreaterThanOrEqual(20);
+    // The fireworks: a bang for every burst, two bursts every 64 frames (300 frames of the result).
     const fireworks = sound.filter((s) => s.phase === PH.result);
-    expect(fireworks.length).toBeGreaterThan(10);
-    expect(fireworks.filter((s) => s.peak > engine).length).toBeGreaterThan(fireworks.length / 2);
+    expect(fireworks.length).toBeGreaterThan(300);
+    const bangs = fireworks.filter((s, i) => s.peak > engine && !(fireworks[i - 1]?.peak > engine));
+    expect(bangs.length).toBeGreaterThanOrEqual(8);
     expect(at(460).phase).toBe(PH.result);
   });
 

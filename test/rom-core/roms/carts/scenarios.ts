@@ -46,13 +46,14 @@ export interface Scenario {
 
 export const SCENARIOS: readonly Scenario[] = [
   {
-    // Tanks: both climb to row 1 and drive at each other; red stops and fires: its shell hits.
+    // Tanks: both climb to row 1 and drive at each other; red stops and fires: its shell hits; the
+    // fireworks (540: a burst open at double size).
     name: 'red-wins-tank-duel',
     input: programmed('T 2 5 0 0', 'T 2 5 0 0') +
       '200 J0_UP down\n200 J1_UP down\n276 J0_UP up\n276 J1_UP up\n277 J0_RIGHT down\n277 J1_LEFT down\n' +
       '330 J1_LEFT up\n360 J0_RIGHT up\n362 J0_FIRE down\n366 J0_FIRE up\n',
-    frames: 460,
-    shots: [150, 200, 460],
+    frames: 560,
+    shots: [150, 200, 460, 540],
   },
   {
     // Red's tank drives south, then east into the mine at column 1, row 6.
