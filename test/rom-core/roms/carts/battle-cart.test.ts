@@ -344,34 +344,66 @@ describe('weapons', () => {
     expect(headings.size).toBeGreaterThan(2); // turning step by step
   });
 
-  it('a tank driving up or down faces up or down: an image for each direction it moves in', () => {
+  // Bit 0 of a shape byte is its leftmost dot: a mirror image reverses the bits of every row.
+  const mirrored = (rows: number[]) => rows.map((b) => Number.parseInt(b.toString(2).padStart(8, '0').split('').reverse().join(''), 2));
+  const flipped = (rows: number[]) => [...rows].reverse();
+
+  it('a tank faces the way it drives: an image for each of the eight directions', () => {
     const UP = [0x18, 0x18, 0xdb, 0xff, 0xff, 0xdb, 0xff, 0x00];
-    const DOWN = [...UP].reverse();
     const RIGHT = [0x00, 0x18, 0xfc, 0x7e, 0xff, 0x55, 0x7e, 0x00];
-    const shapeAfter = (stick: string) => {
+    const shapeAfter = (...sticks: string[]) => {
       const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R T 2 5 0 0 B T 2 5 0 0 ENTER') +
-        `180 J0_${stick} down\n`, 200);
+        sticks.map((stick) => `180 J0_${stick} down\n`).join(''), 200);
       return Array.from(r.machine.vdc.regs.subarray(0x80, 0x88));
     };
     expect(shapeAfter('UP')).toEqual(UP);
-    expect(shapeAfter('DOWN')).toEqual(DOWN);
+    expect(shapeAfter('DOWN')).toEqual(flipped(UP));
     expect(shapeAfter('RIGHT')).toEqual(RIGHT);
+    const upRight = shapeAfter('UP', 'RIGHT');
+    expect(upRight[0] & 0xc0).not.toBe(0); // the gun at the top right
+    expect(shapeAfter('UP', 'LEFT')).toEqual(mirrored(upRight));
+    expect(shapeAfter('DOWN', 'RIGHT')).toEqual(flipped(upRight));
+    expect(shapeAfter('DOWN', 'LEFT')).toEqual(flipped(mirrored(upRight)));
+    expect(new Set([UP, RIGHT, upRight].map(String)).size).toBe(3);
   });
 
-  it('a submarine that sailed up or down surfaces facing up or down: an image for each direction it moves in', () => {
+  it('a jet faces its heading on all eight: one image a heading as it turns a tight circle', () => {
+    // A stick one step from the heading turns the jet at once: step round the compass, 4 frames a step.
+    const STICKS = [['RIGHT'], ['UP', 'RIGHT'], ['UP'], ['UP', 'LEFT'], ['LEFT'], ['DOWN', 'LEFT'], ['DOWN'], ['DOWN', 'RIGHT']];
+    let input = '30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER');
+    STICKS.forEach((keys, k) => {
+      if (k > 0) input += STICKS[k - 1].map((key) => `${180 + 4 * k} J0_${key} up\n`).join('');
+      input += keys.map((key) => `${180 + 4 * k} J0_${key} down\n`).join('');
+    });
+    const r = runScript(input, 216);
+    const byHeading = new Map<number, string>();
+    for (const rec of r.records.slice(180, 216)) {
+      const vdc = Buffer.from(rec.vdc, 'hex');
+      expect(eramOf(rec)[0x23] & 0x80).toBe(0); // still flying
+      if (vdc[0] < 0xf0) byHeading.set(eramOf(rec)[0x26], Array.from(vdc.subarray(0x80, 0x88)).join(','));
+    }
+    expect([...byHeading.keys()].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(new Set(byHeading.values()).size).toBe(8);
+  });
+
+  it('a submarine surfaces facing the way it sailed: an image for each of the eight directions', () => {
     const UP = [0x18, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x18, 0x7e];
-    const DOWN = [...UP].reverse();
     const RIGHT = [0x00, 0x10, 0x30, 0x38, 0xfe, 0xff, 0x7e, 0x00];
-    const surfacedAfter = (stick: string) => {
+    const surfacedAfter = (...sticks: string[]) => {
       // Submerged while the stick is held; the periscope comes up (and the picture with it) once it is let go.
       const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') +
-        `180 J0_${stick} down\n186 J0_${stick} up\n`, 200);
+        sticks.map((stick) => `180 J0_${stick} down\n186 J0_${stick} up\n`).join(''), 200);
       expect(mailbox(r.machine.eram).red.state & 0x40).toBe(0);
       return Array.from(r.machine.vdc.regs.subarray(0x80, 0x88));
     };
     expect(surfacedAfter('UP')).toEqual(UP);
-    expect(surfacedAfter('DOWN')).toEqual(DOWN);
+    expect(surfacedAfter('DOWN')).toEqual(flipped(UP));
     expect(surfacedAfter('RIGHT')).toEqual(RIGHT);
+    const upRight = surfacedAfter('UP', 'RIGHT');
+    expect(upRight[0] & 0xc0).not.toBe(0); // the bow at the top right
+    expect(surfacedAfter('UP', 'LEFT')).toEqual(mirrored(upRight));
+    expect(surfacedAfter('DOWN', 'RIGHT')).toEqual(flipped(upRight));
+    expect(surfacedAfter('DOWN', 'LEFT')).toEqual(flipped(mirrored(upRight)));
   });
 
   it('a tank fires through a tree when close enough (from the next cell), not from a cell further off', () => {
