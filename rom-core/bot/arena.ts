@@ -8,7 +8,8 @@
 import { Odyssey2 } from '../machine/odyssey2.ts';
 import { KeyQueue } from '../machine/key-queue.ts';
 import { MAILBOX } from '../roms/carts/mailbox.ts';
-import { identifyLayout, terrainAt, T_MOUNT, T_TREE } from './battlefields.ts';
+import { identifyLayout } from './battlefields.ts';
+import { jetCrashes } from './ballistics.ts';
 import { JET, SUB, TANK } from './view.ts';
 
 export interface Controller {
@@ -88,8 +89,7 @@ export class Arena {
       const other = s === 0 ? MAILBOX.blue : MAILBOX.red;
       // Brought down by terrain, not by the enemy (whose projectile would be exploding now).
       if (m.eram[base] === JET && (m.eram[base + 3] & 0x80) !== 0 && (m.eram[other + 3] & 0x04) === 0) {
-        const t = terrainAt(layout, m.eram[base + 4], m.eram[base + 5]);
-        if (t === T_TREE || t === T_MOUNT) crashes[s]++;
+        if (jetCrashes(layout, m.eram[base + 4], m.eram[base + 5])) crashes[s]++;
       }
     }
     m.joy[0] = m.joy[1] = 0;

@@ -3,7 +3,7 @@
  * sub_logic, plane_logic). Shots and steps here follow the same tables and checks, so a bot's "this
  * shot hits" and "this step is open" mean what the machine will do.
  */
-import { T_LAND, T_MINE, T_MOUNT, T_OUT, T_TREE, T_WATER, pointTerrain, terrainAt } from './battlefields.ts';
+import { T_LAND, T_MINE, T_MOUNT, T_OUT, T_TREE, T_WATER, drawnBox, drawnPoint, pointTerrain, terrainAt } from './battlefields.ts';
 import { DX, DY, JET, SUB, TANK } from './view.ts';
 
 /** A projectile touches a weapon within these distances (the cartridge's enemy_near reach 6, 10). */
@@ -40,7 +40,7 @@ export function shotHits(
   for (let t = 1; t <= kind.range; t++) {
     x = (x + sx) & 255;
     y = (y + sy) & 255;
-    const here = terrainAt(layout, x, y);
+    const here = drawnPoint(layout, x, y);
     if (here === T_OUT) return 0;
     if (here === T_MOUNT && kind.mountains) return 0;
     if (here === T_TREE && t > kind.treeGrace) return 0;
@@ -51,15 +51,18 @@ export function shotHits(
   return 0;
 }
 
-/** What a tank meets under an edge: 0 passable (land, trees), 1 blocked, 2 a mine. */
+/** What a tank meets under an edge: 0 passable (land, trees, a mine's cell), 1 blocked. */
 function tankGround(t: number): number {
-  if (t === T_LAND || t === T_TREE) return 0;
-  return t === T_MINE ? 2 : 1;
+  return t === T_LAND || t === T_TREE || t === T_MINE ? 0 : 1;
 }
 
-/** A tank at (x, y) stands here safely: both edges (x + 1, x + 7 at mid height) on land or trees. */
+/**
+ * A tank at (x, y) stands here safely: both edges (x + 1, x + 7 at mid height) on land, trees or a
+ * mine's cell, and its box clear of the mine as drawn.
+ */
 export function tankCanStand(layout: number, x: number, y: number): boolean {
-  return (tankGround(pointTerrain(layout, x + 1, y + 8)) | tankGround(pointTerrain(layout, x + 7, y + 8))) === 0;
+  return (tankGround(pointTerrain(layout, x + 1, y + 8)) | tankGround(pointTerrain(layout, x + 7, y + 8))) === 0 &&
+    drawnBox(layout, x, y) !== T_MINE;
 }
 
 /** A submarine at (x, y) is wholly in water. */
@@ -91,9 +94,8 @@ export function jetOnScreen(x: number, y: number): boolean {
   return x >= 8 && x <= 160 && y >= 24 && y <= 200;
 }
 
-/** A plane at (x, y) comes down: on screen over trees or mountains. */
+/** A plane at (x, y) comes down: on screen, over a mountain's cell or touching a tree as drawn. */
 export function jetCrashes(layout: number, x: number, y: number): boolean {
   if (!jetOnScreen(x, y)) return false;
-  const t = terrainAt(layout, x, y);
-  return t === T_TREE || t === T_MOUNT;
+  return terrainAt(layout, x, y) === T_MOUNT || drawnBox(layout, x, y) === T_TREE;
 }

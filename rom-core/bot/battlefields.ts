@@ -69,6 +69,43 @@ export function terrainAt(layout: number, x: number, y: number): number {
   return pointTerrain(layout, x + 4, y + 8);
 }
 
+/**
+ * Where a tree or a mine is drawn (bank0.a48's drawn_point, drawn_box and meets): a character 4 px
+ * into its cell and 8 lines down. A weapon's box (x+1..x+6, lines y+2..y+13) or a projectile's centre
+ * point meets it when the centre's column (x - 4) mod 16 and line (y - 16) mod 24 in that cell fall in
+ * [min, min + span]; a box also reaches 4 lines into the cell above its centre's.
+ */
+const MEETS: Readonly<Record<'box' | 'point', Readonly<Record<number, readonly [number, number, number, number]>>>> = {
+  box: { [T_MINE]: [3, 9, 5, 20], [T_TREE]: [3, 10, 3, 24] },
+  point: { [T_MINE]: [5, 4, 10, 9], [T_TREE]: [5, 5, 8, 13] },
+};
+
+function glyphMeets(t: number, x: number, line: number, as: 'box' | 'point'): boolean {
+  const m = MEETS[as][t];
+  if (!m) return false;
+  const col = (x - 4) & 15;
+  return col >= m[0] && col <= m[0] + m[1] && line >= m[2] && line <= m[2] + m[3];
+}
+
+const lineInCell = (y: number): number => ((y - 16) & 255) % CELL_H;
+
+/** A projectile's centre: the terrain under it, a tree's or mine's cell being land where nothing is drawn. */
+export function drawnPoint(layout: number, x: number, y: number): number {
+  const t = terrainAt(layout, x, y);
+  if (t !== T_TREE && t !== T_MINE) return t;
+  return glyphMeets(t, x, lineInCell(y), 'point') ? t : T_LAND;
+}
+
+/** A weapon's box: T_TREE or T_MINE when it meets one as drawn, else T_LAND (other terrain is terrainAt's). */
+export function drawnBox(layout: number, x: number, y: number): number {
+  const line = lineInCell(y);
+  const t = terrainAt(layout, x, y);
+  if (glyphMeets(t, x, line, 'box')) return t;
+  if (line >= 4) return T_LAND;
+  const above = terrainAt(layout, x, (y - CELL_H) & 255);
+  return glyphMeets(above, x, line + CELL_H, 'box') ? above : T_LAND;
+}
+
 /** The battlefield whose water the grid registers show, or -1 when none matches (not in battle). */
 export function identifyLayout(vdcRegs: Uint8Array): number {
   for (let l = 0; l < LAYOUTS; l++) {

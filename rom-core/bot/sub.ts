@@ -5,7 +5,7 @@
  * the button held, and let go of the button when the blast will catch it. The sonar's forced
  * surfacing (the boat cannot move) is the moment to fire.
  */
-import { T_MOUNT, T_OUT, T_TREE, cellX, cellY, colOf, rowOf, COLS, ROWS, terrainAt } from './battlefields.ts';
+import { T_MOUNT, T_OUT, T_TREE, cellX, cellY, colOf, rowOf, COLS, ROWS, drawnPoint } from './battlefields.ts';
 import { subCanStand } from './ballistics.ts';
 import type { BattleBot } from './bot.ts';
 import { CENTRE, DX, DY, directionTo, turnSteps } from './view.ts';
@@ -116,7 +116,7 @@ function missileCourse(layout: number, x: number, y: number, want: number): numb
     for (let t = 0; t < 6; t++) {
       px += DX[d] * 2;
       py += DY[d] * 2;
-      const here = terrainAt(layout, px, py);
+      const here = drawnPoint(layout, px, py);
       if (here === T_OUT || here === T_TREE || here === T_MOUNT) break;
       clear++;
     }

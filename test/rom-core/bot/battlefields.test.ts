@@ -3,6 +3,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LAYOUT_BYTES, T_MINE, T_MOUNT, T_OUT, T_TREE, T_WATER, identifyLayout, terrainAt } from '../../../rom-core/bot/battlefields.ts';
+import { jetCrashes, tankCanStand } from '../../../rom-core/bot/ballistics.ts';
+import { Odyssey2 } from '../../../rom-core/machine/index.ts';
+import { typed } from '../roms/carts/scenarios.ts';
+import { runScript } from '../roms/carts/helpers.ts';
 import { assembleBattleCart } from '../../../rom-core/roms/carts/index.ts';
 import { Arena } from '../../../rom-core/bot/arena.ts';
 import { BattleBot } from '../../../rom-core/bot/bot.ts';
@@ -39,5 +43,58 @@ describe('battlefields', () => {
     expect(seen).toEqual([0, 1, 2, 3, 0]);
     // No water drawn (a blank grid): no battlefield.
     expect(identifyLayout(new Uint8Array(256))).toBe(-1);
+  });
+
+  // Sets red's weapon down at (x, y) heading right and runs one frame with the stick to the right:
+  // was it destroyed where it moved to? From one saved battle (layout 0) each time.
+  const destroyedAfterStep = (weapon: string) => {
+    const start = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, `R ${weapon} 2 5 0 0 B T 2 5 0 0 ENTER`), 200).machine;
+    const saved = start.saveState();
+    const m = new Odyssey2({ bios: openBios(), cart: battleCart() });
+    return (x: number, y: number): { x: number; destroyed: boolean } => {
+      m.loadState(saved);
+      m.eram[0x24] = x;
+      m.eram[0x25] = y;
+      m.eram[0x26] = 0;
+      m.eram[0x34] = 12; // blue's tank out of the way, at column 0, row 7 (two tanks that touch both burst)
+      m.eram[0x35] = 196;
+      m.setKey('J0_RIGHT', true);
+      m.runFrame();
+      m.setKey('J0_RIGHT', false);
+      return { x: m.eram[0x24], destroyed: (m.eram[0x23] & 0x80) !== 0 };
+    };
+  };
+
+  it('knows where a mine is drawn as the cartridge does: a tank stepping round the mine at column 8, row 5', () => {
+    const step = destroyedAfterStep('T');
+    let destroyed = 0;
+    const wrong: string[] = [];
+    for (let y = 126; y <= 172; y++) {
+      for (let x = 120; x <= 152; x++) {
+        const r = step(x, y);
+        if (r.destroyed) destroyed++;
+        // The tank moved to r.x; the bot says it may stand there (or it was stopped, x unchanged).
+        const botSaysDestroyed = r.x !== x && !tankCanStand(0, r.x, y);
+        if (r.destroyed !== botSaysDestroyed) wrong.push(`${x},${y}`);
+      }
+    }
+    expect(wrong.join(' ')).toBe('');
+    expect(destroyed).toBeGreaterThan(100);
+    expect(destroyed).toBeLessThan(600);
+  });
+
+  it('knows where a tree is drawn as the cartridge does: a jet flying by the tree at column 2, row 5', () => {
+    const step = destroyedAfterStep('P');
+    let crashed = 0;
+    const wrong: string[] = [];
+    for (let y = 124; y <= 172; y++) {
+      for (let x = 26; x <= 56; x++) {
+        const r = step(x, y);
+        if (r.destroyed) crashed++;
+        if (r.destroyed !== jetCrashes(0, (x + 2) & 255, y)) wrong.push(`${x},${y}`);
+      }
+    }
+    expect(wrong.join(' ')).toBe('');
+    expect(crashed).toBeGreaterThan(100);
   });
 });

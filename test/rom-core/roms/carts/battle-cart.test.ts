@@ -5,7 +5,7 @@ import { parseInputScript } from '../../../../rom-core/cli/run.ts';
 import { Odyssey2 } from '../../../../rom-core/machine/index.ts';
 import { BANK_SIZE, CART_SIZE, MAILBOX, MAILBOX_SIGNATURE, SHARED_STUB_END, assembleBattleCart } from '../../../../rom-core/roms/carts/index.ts';
 import { CARTS_DIR, SCENARIOS, battleCart, openBios, scenario, typed } from './scenarios.ts';
-import { coloursIn, eramOf, mailbox, readGoldenJsonl, readGoldenPng, runScenario, runScript } from './helpers.ts';
+import { coloursIn, eramOf, gapBetween, mailbox, readGoldenJsonl, readGoldenPng, runScenario, runScript } from './helpers.ts';
 
 // Palette indices (MAME RF order): sprites are always bright.
 const LIGHT_RED = 9;
@@ -406,15 +406,58 @@ describe('weapons', () => {
     expect(surfacedAfter('DOWN', 'LEFT')).toEqual(flipped(mirrored(upRight)));
   });
 
+  // Palette indices of the battlefield's characters (bank 3's build_terrain): a mine is yellow, a tree green.
+  const MINE = 11;
+  const TREE = 10;
+
+  it('a mine destroys a tank when they touch on screen, driving in from the side, from above or from below (issue 10: not a cell early)', () => {
+    // Layout 0: the mine at column 1, row 6; red's tank starts at column 0, row 4.
+    const approaches: Record<string, string> = {
+      west: '180 J0_DOWN down\n228 J0_DOWN up\n229 J0_RIGHT down\n',
+      north: '180 J0_RIGHT down\n196 J0_RIGHT up\n197 J0_DOWN down\n',
+      south: '180 J0_DOWN down\n252 J0_DOWN up\n253 J0_RIGHT down\n269 J0_RIGHT up\n270 J0_UP down\n',
+    };
+    for (const [from, path] of Object.entries(approaches)) {
+      const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R T 2 5 0 0 B T 2 5 0 0 ENTER') + path, 320,
+        Array.from({ length: 150 }, (_, i) => 171 + i));
+      const death = r.records.findIndex((rec) => eramOf(rec)[0x23] & 0x80) + 1;
+      expect(death, from).toBeGreaterThan(180);
+      for (let f = 171; f < death; f++) {
+        const picture = r.shots.get(f)!;
+        expect(coloursIn(picture, 0, 120, 120, 234).get(MINE), `${from}, frame ${f}: the mine in full view`).toBe(36);
+      }
+      // The last picture with the tank whole: it touches the mine.
+      expect(gapBetween(r.shots.get(death - 1)!, LIGHT_RED, MINE, 0, 120, 120, 234), from).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('a jet crashes into a tree where the tree is drawn, and flies on through the empty part of its cell', () => {
+    // Layout 0: a tree at column 2, row 5 (cell lines 144-167, the tree drawn on lines 152-165). Red's
+    // jet starts heading right at line 124; it dives (down-right) for n frames, then flies right again.
+    const flight = (n: number) => {
+      const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') +
+        `160 J0_DOWN down\n160 J0_RIGHT down\n${160 + n} J0_DOWN up\n`, 200, Array.from({ length: 40 }, (_, i) => 161 + i));
+      const crash = r.records.findIndex((rec) => eramOf(rec)[0x23] & 0x80) + 1;
+      return { r, crash };
+    };
+    const high = flight(7); // its centre on the cell's first line, its wings above the tree
+    expect(high.crash).toBe(0);
+    expect(eramOf(high.r.records[199])[0x24]).toBeGreaterThan(60); // past the tree
+    const low = flight(10); // six lines lower: into the tree
+    expect(low.crash).toBeGreaterThan(160);
+    // Its last whole picture is a frame's flight (2 units, 4 dots) before the touch, give or take a dot.
+    expect(gapBetween(low.r.shots.get(low.crash - 1)!, LIGHT_RED, TREE, 0, 120, 140, 200)).toBeLessThanOrEqual(6);
+  });
+
   it('a tank fires through a tree when close enough (from the next cell), not from a cell further off', () => {
     // Battlefield 0, row 0: a tree in column 2 with land either side. The red tank is set down facing
     // right (heading 0), in column 1 (beside the tree) or column 0 (a cell away), and fires; how far
     // does its shell get? The tree spans shell X 36-51 (the shell's centre in column 2).
-    const furthest = (tankX: number): { x: number; exploded: boolean } => {
+    const furthest = (tankX: number, tankY = 24): { x: number; exploded: boolean } => {
       const machine = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R T 2 5 0 0 B T 2 5 0 0 ENTER'), 200).machine;
       expect(mailbox(machine.eram).phase).toBe(PH.battle);
       machine.eram[0x24] = tankX;
-      machine.eram[0x25] = 24;
+      machine.eram[0x25] = tankY;
       machine.eram[0x26] = 0;
       let x = 0;
       let exploded = false;
@@ -433,6 +476,14 @@ describe('weapons', () => {
     expect(away.exploded).toBe(true);
     expect(away.x).toBeLessThanOrEqual(51);
     expect(away.x).toBeGreaterThanOrEqual(36);
+    // Row 5 has a tree in column 2 too (drawn on lines 152-165 of the cell's 144-167). A shell through
+    // the cell's line 146 passes over it (issue 10: the tree as drawn, not its cell); through line 154
+    // it is stopped as in row 0.
+    const overTheTop = furthest(4, 138);
+    expect(overTheTop.x).toBeGreaterThan(60);
+    const intoIt = furthest(4, 146);
+    expect(intoIt.exploded).toBe(true);
+    expect(intoIt.x).toBeLessThanOrEqual(51);
   });
 
   it('the jet armour-piercing shot destroys a tank across the water', () => {
