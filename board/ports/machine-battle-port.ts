@@ -173,8 +173,13 @@ export class MachineBattlePort implements BattlePort {
     m = await c.waitFor((n) => {
       same = n.digit === last ? same + 1 : 0;
       last = n.digit;
-      return same >= STOPPED_FRAMES;
+      return same >= STOPPED_FRAMES || !(n.ours && n.phase === 'readout');
     }, 'SPACE to stop the WAR GAME readout', signal);
+    if (m.ours && m.practice) {
+      // The cartridge reads a readout nobody stops for 20 s as the manual's practice session.
+      throw new Error('nobody stopped the WAR GAME readout within 20 seconds, so the cartridge began its practice session (manual, "Practice Sessions"); run the readout again and press SPACE sooner');
+    }
+    if (!(m.ours && m.phase === 'readout')) throw new Error(`the WAR GAME readout was left before it was stopped (the cartridge shows ${m.ours ? m.phase : 'another program'}); run the readout again`);
     return m.digit;
   }
 

@@ -104,7 +104,7 @@ export function renderReadout(driver: BattleDriver, start: () => void): HTMLElem
   return h('div', { class: 'tb-readout', 'data-stage': driver.state.stage },
     h('h3', {}, 'Readout on the console'),
     reading
-      ? h('p', { class: 'tb-stage', role: 'status' }, 'The WAR GAME readout runs on the console: one player stops it with SPACE without looking. Its digit is read from the machine.')
+      ? h('p', { class: 'tb-stage', role: 'status' }, 'The WAR GAME readout runs on the console: one player stops it with SPACE without looking, within 20 seconds (left running, the cartridge takes it for its practice session). Its digit is read from the machine.')
       : h('p', {}, button('Start the readout', 'start-readout', start, { class: 'bv-primary' })),
     driver.state.error ? h('p', { class: 'bv-error', role: 'alert' }, driver.state.error) : null);
 }

@@ -152,6 +152,16 @@ describe('MachineBattlePort', { timeout: 60_000 }, () => {
     expect((await c.read()).digit).toBe(digit);
   });
 
+  it('says so when nobody stopped the readout for 20 s and the cartridge took it for the practice session', async () => {
+    const c = machineConsole();
+    const port = new MachineBattlePort(c);
+    await expect(port.firstPlayerReadout({ stop: 'human' })).rejects.toThrow(/nobody stopped the WAR GAME readout within 20 seconds, so the cartridge began its practice session .*run the readout again/);
+    expect((await c.read()).practice).toBe(true);
+    // Run again and stopped in time: the war game's readout.
+    const digit = await port.firstPlayerReadout({ runFrames: 40 });
+    expect(await c.read()).toMatchObject({ phase: 'readout', practice: false, digit });
+  });
+
   it('on a cartridge that is not ours types the same keys and records only what the players confirm', async () => {
     const foreign = new Uint8Array(2048).fill(0x04); // JMP 000h-ish filler: no mailbox signature ever
     const c = machineConsole({}, foreign);

@@ -231,6 +231,22 @@ describe('program entry and the war', () => {
   });
 });
 
+it('practice as the manual writes it: RESET, one key but SPACE, and the readout nobody stops becomes the practice session after 20 s', () => {
+  // "Press RESET. Press any key ... except the SPACE bar. The computer will run through a complete cycle."
+  // The same key starts the WAR GAME readout (rule 2B); stopped with SPACE it never turns into practice.
+  const phases = (input: string, frames: number) => runScript(input, frames).records.map((rec) => mailbox(eramOf(rec)));
+  const left = phases('30 1 down\n34 1 up\n', 1450);
+  const readout = left.findIndex((m) => m.phase === PH.readout && m.signature === MAILBOX_SIGNATURE);
+  const practice = left.findIndex((m) => (m.mode & 1) === 1);
+  expect(practice - readout).toBeGreaterThanOrEqual(1190);
+  expect(practice - readout).toBeLessThanOrEqual(1245);
+  expect(left.findIndex((m, i) => i > practice && m.phase === PH.entry) - practice).toBeLessThanOrEqual(3);
+  expect(left.at(-1)!.phase).toBe(PH.battle); // and its first battle began by itself
+  const stopped = phases('30 1 down\n34 1 up\n100 SPACE down\n104 SPACE up\n', 1450);
+  expect(stopped.every((m) => (m.mode & 1) === 0)).toBe(true);
+  expect(stopped.at(-1)!.phase).toBe(PH.readout);
+});
+
 it('practice session: each battle starts by itself 120 frames after its entry shows, with no ENTER (manual: the computer runs through the cycle)', () => {
   // The second key on the readout starts practice; nobody touches ENTER.
   const machine = runScript('', 0).machine;
