@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { assemble } from '../../rom-core/asm/index.ts';
 import { assembleBios } from '../../rom-core/roms/index.ts';
 import { Odyssey2 } from '../../rom-core/machine/odyssey2.ts';
+import { readMailbox, type CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 
 /** The machine the console boots with no files: our BIOS and the console test cartridge, built here in Node. */
 export function nodeMachine(): Odyssey2 {
@@ -95,4 +96,9 @@ export async function canvasMismatches(page: Page, width: number, height: number
 /** expect.poll with room for a loaded machine (two cores shared by several test runs). */
 export function poll<T>(fn: () => Promise<T> | T) {
   return expect.poll(fn, { timeout: 15_000, interval: 100 });
+}
+
+/** Our cartridge's mailbox as the page's machine holds it now. */
+export async function mailbox(page: Page): Promise<CartMailbox> {
+  return readMailbox(await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.externalRam())));
 }

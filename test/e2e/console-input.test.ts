@@ -5,14 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
-import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import { launchBrowser, openApp } from './browser.ts';
-import { poll, waitReady } from './console-helpers.ts';
-
-async function mailbox(page: Page): Promise<CartMailbox> {
-  return readMailbox(await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.externalRam())));
-}
+import { mailbox, poll, waitReady } from './console-helpers.ts';
 
 const frame = (page: Page) => page.evaluate(() => window.__o2console!.shownFrame);
 

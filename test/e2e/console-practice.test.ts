@@ -4,15 +4,9 @@
  * the mailbox), the result is said in words, and Stop gives the control back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
-import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, openApp } from './browser.ts';
-import { poll, waitReady } from './console-helpers.ts';
-
-async function mailbox(page: Page): Promise<CartMailbox> {
-  return readMailbox(await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.externalRam())));
-}
+import { mailbox, poll, waitReady } from './console-helpers.ts';
 
 describe('practise against the computer', () => {
   let browser: Browser;
@@ -66,7 +60,7 @@ describe('practise against the computer', () => {
     await poll(() => page.locator('#practice-status').textContent()).toMatch(/^Practice session: the cartridge chooses both weapons/);
     const first = (await mailbox(page)).battles;
     // Shown four times as fast (every frame still emulated): the entries start their battles and the
-    // panel goes on from each result by itself; the test only waits for the battle counter.
+    // cartridge goes on from each result by itself; the test only waits for the battle counter.
     await page.evaluate(() => window.__o2console!.runtime()!.api.setSpeed(4));
     await expect.poll(async () => (await mailbox(page)).battles, { timeout: 120_000, interval: 200 }).toBeGreaterThanOrEqual(first + 2);
     const m = await mailbox(page);

@@ -11,19 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { readMailbox, type CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import { resolveBattle, serializeTable, type BattleSetup, type CombatTable, type Resolution } from '../../board/resolver/index.ts';
+import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import { launchBrowser, openApp } from './browser.ts';
-import { poll, waitReady } from './console-helpers.ts';
+import { mailbox, poll, waitReady } from './console-helpers.ts';
 
 const SHOTS = join(tmpdir(), 'o2conquest-resolver-shots');
 
 const key = (page: Page, k: string) => page.locator(`[data-key="${k}"]`);
 const stage = (page: Page) => page.locator('.resolver').getAttribute('data-stage');
-
-async function mailbox(page: Page): Promise<CartMailbox> {
-  return readMailbox(await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.externalRam())));
-}
 
 async function openResolver(browser: Browser, cart = 'battle'): Promise<{ page: Page; errors: string[] }> {
   const opened = await openApp(browser, `/?cart=${cart}#/resolver`);
