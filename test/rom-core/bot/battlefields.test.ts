@@ -65,36 +65,32 @@ describe('battlefields', () => {
     };
   };
 
-  it('knows where a mine is drawn as the cartridge does: a tank stepping round the mine at column 8, row 5', () => {
-    const step = destroyedAfterStep('T');
+  /** Every position of a rectangle stepped on the machine: where the bot's expectation differs, and how many were destroyed. */
+  const sweep = (weapon: string, xs: [number, number], ys: [number, number], botExpects: (x: number, y: number, movedTo: number) => boolean) => {
+    const step = destroyedAfterStep(weapon);
     let destroyed = 0;
     const wrong: string[] = [];
-    for (let y = 126; y <= 172; y++) {
-      for (let x = 120; x <= 152; x++) {
+    for (let y = ys[0]; y <= ys[1]; y++) {
+      for (let x = xs[0]; x <= xs[1]; x++) {
         const r = step(x, y);
         if (r.destroyed) destroyed++;
-        // The tank moved to r.x; the bot says it may stand there (or it was stopped, x unchanged).
-        const botSaysDestroyed = r.x !== x && !tankCanStand(0, r.x, y);
-        if (r.destroyed !== botSaysDestroyed) wrong.push(`${x},${y}`);
+        if (r.destroyed !== botExpects(x, y, r.x)) wrong.push(`${x},${y}`);
       }
     }
-    expect(wrong.join(' ')).toBe('');
+    return { wrong: wrong.join(' '), destroyed };
+  };
+
+  it('knows where a mine is drawn as the cartridge does: a tank stepping round the mine at column 8, row 5', () => {
+    // The tank moved to movedTo (or was stopped: x unchanged); the bot says whether it may stand there.
+    const { wrong, destroyed } = sweep('T', [120, 152], [126, 172], (x, y, movedTo) => movedTo !== x && !tankCanStand(0, movedTo, y));
+    expect(wrong).toBe('');
     expect(destroyed).toBeGreaterThan(100);
     expect(destroyed).toBeLessThan(600);
   });
 
   it('knows where a tree is drawn as the cartridge does: a jet flying by the tree at column 2, row 5', () => {
-    const step = destroyedAfterStep('P');
-    let crashed = 0;
-    const wrong: string[] = [];
-    for (let y = 124; y <= 172; y++) {
-      for (let x = 26; x <= 56; x++) {
-        const r = step(x, y);
-        if (r.destroyed) crashed++;
-        if (r.destroyed !== jetCrashes(0, (x + 2) & 255, y)) wrong.push(`${x},${y}`);
-      }
-    }
-    expect(wrong.join(' ')).toBe('');
-    expect(crashed).toBeGreaterThan(100);
+    const { wrong, destroyed } = sweep('P', [26, 56], [124, 172], (x, y) => jetCrashes(0, (x + 2) & 255, y));
+    expect(wrong).toBe('');
+    expect(destroyed).toBeGreaterThan(100);
   });
 });

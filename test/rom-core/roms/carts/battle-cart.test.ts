@@ -363,6 +363,18 @@ describe('weapons', () => {
   // Bit 0 of a shape byte is its leftmost dot: a mirror image reverses the bits of every row.
   const mirrored = (rows: number[]) => rows.map((b) => Number.parseInt(b.toString(2).padStart(8, '0').split('').reverse().join(''), 2));
   const flipped = (rows: number[]) => [...rows].reverse();
+  /** The image after the sticks: up and its flip for down, right, and a diagonal whose point is at the top right, mirrored and flipped for the others. */
+  const expectEightImages = (imageAfter: (...sticks: string[]) => number[], UP: number[], RIGHT: number[]) => {
+    expect(imageAfter('UP')).toEqual(UP);
+    expect(imageAfter('DOWN')).toEqual(flipped(UP));
+    expect(imageAfter('RIGHT')).toEqual(RIGHT);
+    const upRight = imageAfter('UP', 'RIGHT');
+    expect(upRight[0] & 0xc0).not.toBe(0);
+    expect(imageAfter('UP', 'LEFT')).toEqual(mirrored(upRight));
+    expect(imageAfter('DOWN', 'RIGHT')).toEqual(flipped(upRight));
+    expect(imageAfter('DOWN', 'LEFT')).toEqual(flipped(mirrored(upRight)));
+    expect(new Set([UP, RIGHT, upRight].map(String)).size).toBe(3);
+  };
 
   it('a tank faces the way it drives: an image for each of the eight directions', () => {
     const UP = [0x18, 0x18, 0xdb, 0xff, 0xff, 0xdb, 0xff, 0x00];
@@ -372,15 +384,7 @@ describe('weapons', () => {
         sticks.map((stick) => `180 J0_${stick} down\n`).join(''), 200);
       return Array.from(r.machine.vdc.regs.subarray(0x80, 0x88));
     };
-    expect(shapeAfter('UP')).toEqual(UP);
-    expect(shapeAfter('DOWN')).toEqual(flipped(UP));
-    expect(shapeAfter('RIGHT')).toEqual(RIGHT);
-    const upRight = shapeAfter('UP', 'RIGHT');
-    expect(upRight[0] & 0xc0).not.toBe(0); // the gun at the top right
-    expect(shapeAfter('UP', 'LEFT')).toEqual(mirrored(upRight));
-    expect(shapeAfter('DOWN', 'RIGHT')).toEqual(flipped(upRight));
-    expect(shapeAfter('DOWN', 'LEFT')).toEqual(flipped(mirrored(upRight)));
-    expect(new Set([UP, RIGHT, upRight].map(String)).size).toBe(3);
+    expectEightImages(shapeAfter, UP, RIGHT); // the gun at the top right
   });
 
   it('a jet faces its heading on all eight: one image a heading as it turns a tight circle', () => {
@@ -412,14 +416,7 @@ describe('weapons', () => {
       expect(mailbox(r.machine.eram).red.state & 0x40).toBe(0);
       return Array.from(r.machine.vdc.regs.subarray(0x80, 0x88));
     };
-    expect(surfacedAfter('UP')).toEqual(UP);
-    expect(surfacedAfter('DOWN')).toEqual(flipped(UP));
-    expect(surfacedAfter('RIGHT')).toEqual(RIGHT);
-    const upRight = surfacedAfter('UP', 'RIGHT');
-    expect(upRight[0] & 0xc0).not.toBe(0); // the bow at the top right
-    expect(surfacedAfter('UP', 'LEFT')).toEqual(mirrored(upRight));
-    expect(surfacedAfter('DOWN', 'RIGHT')).toEqual(flipped(upRight));
-    expect(surfacedAfter('DOWN', 'LEFT')).toEqual(flipped(mirrored(upRight)));
+    expectEightImages(surfacedAfter, UP, RIGHT); // the bow at the top right
   });
 
   // Palette indices of the battlefield's characters (bank 3's build_terrain): a mine is yellow, a tree green.
