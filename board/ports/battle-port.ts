@@ -3,6 +3,12 @@ import type { GameEvent } from '../model/events.ts';
 
 /** What the screen must fight: two forces with their weapons and energy units. */
 export interface BattleRequest {
+  /**
+   * The battle's identity in its game (`battleId`): the step it is fought at and who fights it with
+   * what. A result is taken only for the battle with this identity; absent for battles that belong to
+   * no game (the resolver's, a script's).
+   */
+  id?: string;
   country: string | null;
   attacker: { player: string; weapon: Weapon; energy: number };
   defender: { player: string; weapon: Weapon; energy: number };
@@ -23,8 +29,23 @@ export interface BattlePort {
   fight(request: BattleRequest, signal?: AbortSignal): Promise<BattleOutcome>;
 }
 
+/**
+ * A battle's identity: the game's step (its log length, which every accepted event moves on and an
+ * undo takes back) and the two forces. The battle after a recorded result always has another one,
+ * even with the same figures; the same battle after an undo has the same one.
+ */
+export function battleId(s: GameState, r: Omit<BattleRequest, 'id'>): string {
+  const side = (f: BattleRequest['attacker']): string => `${f.player}:${f.weapon}:${f.energy}`;
+  return `${s.log.length}|${r.country ?? 'endgame'}|${side(r.attacker)}|${side(r.defender)}`;
+}
+
 /** The battle the current state is waiting for, or null when none is ready (weapons still to choose). */
 export function pendingBattle(s: GameState): BattleRequest | null {
+  const r = pendingForces(s);
+  return r ? { id: battleId(s, r), ...r } : null;
+}
+
+function pendingForces(s: GameState): Omit<BattleRequest, 'id'> | null {
   if (s.war) {
     const { weapons, energy } = s.war;
     if (!weapons.attacker || !weapons.defender) return null;

@@ -40,6 +40,18 @@ export interface MachineBattlePortOptions {
    * confirm it. Without this callback such a battle fails with a sentence saying so.
    */
   confirm?: (ask: ConfirmRequest) => Promise<BattleOutcome>;
+  /**
+   * Told each time a battle with an identity starts on the machine (and null when none may be taken
+   * up again), so a page can keep it across a reload with the machine's autosave.
+   */
+  programmed?: (p: ProgrammedBattle | null) => void;
+}
+
+/** The battle last started on the machine: its identity (`battleId`) and the cartridge's battle count then. */
+export interface ProgrammedBattle {
+  id: string;
+  /** The mailbox's `battles` once this battle began (the cartridge counts every battle it starts). */
+  machineBattle: number;
 }
 
 const CART_WEAPON: Record<Weapon, CartWeapon> = { tank: 'T', sub: 'S', plane: 'P' };
@@ -67,6 +79,11 @@ export interface MachineBattleResult {
 export class MachineBattlePort implements BattlePort {
   /** The last battle fought, or null. */
   last: MachineBattleResult | null = null;
+  /**
+   * The battle last started on the machine (restored by a page after a reload): a battle found running
+   * is taken up only when it is this one and the request's identity is its own.
+   */
+  programmed: ProgrammedBattle | null = null;
   private readonly sides = new Map<string, ControlSide>();
   private current: AbortController | null = null;
   /** A fight was cancelled: a battle still running on the machine is not the next request's. */
@@ -192,13 +209,15 @@ export class MachineBattlePort implements BattlePort {
     const blue = seat.attacker === 'red' ? typed.defender : typed.attacker;
     let m = await c.read();
     if (m.ours && m.phase === 'battle') {
-      if (!this.abandoned) {
-        // A battle already running (a reload mid-battle): its result is this battle's.
+      if (!this.abandoned && this.isRunning(request, m)) {
+        // The same battle already running (a reload mid-battle): its result is this battle's.
         return this.result(request, screen, seat, await this.awaitResult(signal));
       }
-      // The battle of a cancelled fight cannot be stopped on the cartridge: RESET, back to SELECT GAME.
+      // Another battle (a cancelled fight's, or one already recorded before a reload) cannot be
+      // stopped on the cartridge: RESET, back to SELECT GAME, and this battle is programmed afresh.
       await c.type(['RESET'], signal);
       this.abandoned = false;
+      m = await c.read();
     }
     if (!(m.ours && m.phase === 'entry')) {
       await c.type(['SPACE'], signal);
@@ -221,8 +240,31 @@ export class MachineBattlePort implements BattlePort {
     checkShown('blue', m.blue, blue);
     const battles = m.battles;
     if (this.options.enter !== 'human') await c.type(['ENTER'], signal);
-    await c.waitFor((n) => n.phase === 'battle' || n.battles !== battles, 'ENTER to start the battle', signal);
+    const started = await c.waitFor((n) => n.phase === 'battle' || n.battles !== battles, 'ENTER to start the battle', signal);
+    this.setProgrammed(request.id === undefined ? null : { id: request.id, machineBattle: started.battles });
     return this.result(request, screen, seat, await this.awaitResult(signal));
+  }
+
+  private setProgrammed(p: ProgrammedBattle | null): void {
+    this.programmed = p;
+    this.options.programmed?.(p);
+  }
+
+  /**
+   * Whether the battle running on the machine is `request`'s: the weapons on the readouts are the ones
+   * this request programs, and for a battle of a game, it is the battle last started for this very
+   * identity (the cartridge's count unchanged since). A battle left from before a reload whose result
+   * the game already took is never taken for the next one.
+   */
+  isRunning(request: BattleRequest, m: CartMailbox): boolean {
+    if (!(m.ours && m.phase === 'battle')) return false;
+    const seat = this.seating(request);
+    const red = seat.attacker === 'red' ? request.attacker : request.defender;
+    const blue = seat.attacker === 'red' ? request.defender : request.attacker;
+    if (m.red.weapon !== CART_WEAPON[red.weapon] || m.blue.weapon !== CART_WEAPON[blue.weapon]) return false;
+    if (request.id === undefined) return true;
+    const p = this.programmed;
+    return p !== null && p.id === request.id && p.machineBattle === m.battles;
   }
 
   private awaitResult(signal: AbortSignal): Promise<CartMailbox> {

@@ -55,8 +55,11 @@ export class PracticePanel {
     this.off = host.on({ frame: (_p, eram) => this.watch(readMailbox(eram)) });
   }
 
+  /** The page goes away: the computer's control is given back (no bot is left steering on another page). */
   destroy(): void {
     this.off();
+    if (this.botStick !== null) void this.host.runtime?.api.setBot(this.botStick, null);
+    this.botStick = null;
   }
 
   private say(text: string): void {
@@ -84,6 +87,8 @@ export class PracticePanel {
       const you = Number(this.side.value) as 0 | 1;
       const bot = (1 - you) as 0 | 1;
       const level = this.level.value as Level;
+      // Only the computer's control is driven: the player's own is let go (a bot from the last battle on the other side, or a page before).
+      await api.setBot(you, null);
       await api.setBot(bot, level, (Date.now() & 0xffff) + 1);
       this.botStick = bot;
       this.stop.disabled = false;
@@ -124,6 +129,8 @@ export class PracticePanel {
       const you = Number(this.side.value) as 0 | 1;
       const bot = (1 - you) as 0 | 1;
       const level = this.level.value as Level;
+      // Only the computer's control is driven: the player's own is let go (a bot from the last battle on the other side, or a page before).
+      await api.setBot(you, null);
       await api.setBot(bot, level, (Date.now() & 0xffff) + 1);
       this.botStick = bot;
       this.session = true;

@@ -101,3 +101,29 @@ export const PC_LEGEND: Readonly<Record<string, string>> = {
   PLUS: '+ or ]', MINUS: '-', TIMES: '* or [', DIVIDE: '/ (numpad) or \\', QUESTION: '?', EQUALS: '=', PERIOD: '.',
   SPACE: 'Space', CLEAR: 'Backspace', ENTER: 'Enter', Y: 'Y', N: 'N',
 };
+
+/** Names of PC keys (KeyboardEvent.code) as the keycaps print them, for the keys shown beside the console. */
+const CODE_LABEL: Record<string, string> = {
+  ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→',
+  ControlLeft: 'Left Ctrl', ControlRight: 'Right Ctrl', ShiftLeft: 'Left Shift', ShiftRight: 'Right Shift',
+  AltLeft: 'Left Alt', AltRight: 'Right Alt', MetaLeft: 'Left ⌘', MetaRight: 'Right ⌘', Space: 'Space', Enter: 'Enter',
+  Tab: 'Tab', CapsLock: 'Caps Lock', Backspace: 'Backspace', Slash: '/', Backslash: '\\', Period: '.', Comma: ',',
+  Semicolon: ';', Quote: "'", BracketLeft: '[', BracketRight: ']', Minus: '-', Equal: '=', Backquote: '`',
+};
+
+/** What a PC key is called on its keycap ("KeyW" -> "W", "ArrowUp" -> "↑"); '' for no key. */
+export function keyLabel(code: string): string {
+  if (!code) return '';
+  if (CODE_LABEL[code]) return CODE_LABEL[code];
+  const m = /^(?:Key|Digit)(.)$/.exec(code) ?? /^Numpad(.+)$/.exec(code);
+  if (m) return code.startsWith('Numpad') ? `Numpad ${m[1]}` : m[1];
+  return code;
+}
+
+/** The keys of one hand control in words: "↑ ← ↓ → steer, Right Ctrl fires" (unbound switches left out). */
+export function stickKeysText(bindings: Readonly<Record<JoyKey, string>>, stick: StickName): string {
+  const moves = (['UP', 'LEFT', 'DOWN', 'RIGHT'] as const).map((a) => keyLabel(bindings[`${stick}_${a}`])).filter(Boolean);
+  const fire = keyLabel(bindings[`${stick}_FIRE`]);
+  const parts = [moves.length ? `${moves.join(' ')} steer` : 'no steering keys', fire ? `${fire} fires` : 'no fire key'];
+  return parts.join(', ');
+}

@@ -27,6 +27,19 @@ export interface InputRouterOptions {
   shortcut?(e: KeyboardEvent): boolean;
   /** Keys the page keeps for itself in this element (e.g. its buttons and forms). */
   ownsKey?(e: KeyboardEvent): boolean;
+  /**
+   * True while a battle is fought (the table): both hand controls steer from their keys whatever the
+   * mode (nobody types on the O2 keyboard then: the companion typed the entry), and the stick keys
+   * reach the machine wherever the focus is, except in a text field.
+   */
+  battle?(): boolean;
+}
+
+/** A field people type text into: its keys are never taken for the console. */
+function isTextField(t: EventTarget | null): boolean {
+  if (!(t instanceof HTMLElement)) return false;
+  if (t.isContentEditable || t instanceof HTMLTextAreaElement) return true;
+  return t instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'range', 'color', 'file', 'submit', 'reset', 'image'].includes(t.type);
 }
 
 export class InputRouter {
@@ -34,6 +47,7 @@ export class InputRouter {
   readonly touch: TouchPanel;
   readonly remap: RemapView;
   private keyBindings: Record<JoyKey, string>;
+  private readonly bindingListeners = new Set<() => void>();
   mode: InputMode = INPUT_MODE.get();
   swap = SWAP.get();
   /** Held PC keys (KeyboardEvent.code) -> the stick switch they hold. */
@@ -54,6 +68,7 @@ export class InputRouter {
     this.remap = createRemapView(this.bindings, () => this.pads());
     this.remap.onChange = () => {
       this.keyBindings = this.bindings.keyboard();
+      for (const fn of this.bindingListeners) fn();
     };
     const onKeyDown = (e: KeyboardEvent): void => this.keyDown(e);
     const onKeyUp = (e: KeyboardEvent): void => this.keyUp(e);
@@ -79,8 +94,8 @@ export class InputRouter {
     if (this.remap.keydown(e)) return;
     if (this.remap.element.open) return;
     if (this.options.shortcut?.(e)) return;
-    if (!this.keysGoToConsole(e)) return;
-    const action = resolveKey(e.code, e.key, this.mode, this.keyBindings);
+    const battle = this.options.battle?.() === true;
+    const action = this.action(e, battle);
     if (!action) return;
     e.preventDefault();
     if ('joy' in action) {
@@ -96,6 +111,30 @@ export class InputRouter {
     if (e.repeat || this.heldKeys.has(e.code)) return;
     this.heldKeys.set(e.code, action.key);
     this.host.runtime?.sendKey(action.key, true);
+  }
+
+  /**
+   * What a keydown does, or undefined when it is not the console's. In a battle a stick key steers
+   * wherever the focus is (but a text field); other keys follow the page's rules as ever.
+   */
+  private action(e: KeyboardEvent, battle: boolean): ReturnType<typeof resolveKey> {
+    if (battle && !isTextField(e.target)) {
+      const steer = resolveKey(e.code, e.key, 'steer', this.keyBindings);
+      if (steer && 'joy' in steer) return steer;
+    }
+    if (!this.keysGoToConsole(e)) return undefined;
+    return resolveKey(e.code, e.key, battle ? 'steer' : this.mode, this.keyBindings);
+  }
+
+  /** The stick keys now (remapping included). */
+  keys(): Readonly<Record<JoyKey, string>> {
+    return this.keyBindings;
+  }
+
+  /** Calls `fn` whenever the stick keys are remapped; returns the unsubscribe. */
+  onBindings(fn: () => void): () => void {
+    this.bindingListeners.add(fn);
+    return () => this.bindingListeners.delete(fn);
   }
 
   private keyUp(e: KeyboardEvent): void {

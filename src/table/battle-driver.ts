@@ -11,6 +11,31 @@ import type { BattleOutcome, BattleRequest, ConfirmRequest, Seating } from '../.
 import type { BattleConsole } from '../../board/index.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import type { BoardController } from '../board-view/controller.ts';
+import { setting } from '../platform/settings.ts';
+import type { ProgrammedBattle } from '../../board/index.ts';
+
+/**
+ * The battle last started on the machine, kept beside the machine's autosave: after a reload, a battle
+ * found running is taken up only if it is the one the game waits for (MachineBattlePort.isRunning).
+ */
+const PROGRAMMED = setting<ProgrammedBattle | null>('o2conquest.table.programmed', null, (text) => {
+  try {
+    const v = JSON.parse(text) as Partial<ProgrammedBattle> | null;
+    return v && typeof v.id === 'string' && Number.isInteger(v.machineBattle) ? { id: v.id, machineBattle: v.machineBattle! } : null;
+  } catch {
+    return undefined;
+  }
+}, (v) => JSON.stringify(v));
+
+/** The players who take the right-hand control when attacking (the attacker's choice), kept across reloads. */
+const RIGHT_HANDED = setting<string[]>('o2conquest.table.rightControl', [], (text) => {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return Array.isArray(v) ? v.filter((n): n is string => typeof n === 'string') : undefined;
+  } catch {
+    return undefined;
+  }
+}, (v) => JSON.stringify(v));
 
 export type BattleStage =
   /** Nothing under way: the battle can be programmed once both weapons are chosen. */
@@ -61,6 +86,8 @@ export class BattleDriver {
   state: DriverState = { stage: 'ready', request: null, seating: null, words: null, error: null, ask: null };
   private answer: ((o: BattleOutcome) => void) | null = null;
   private readoutAbort: AbortController | null = null;
+  /** Fights begun, to tell a replaced fight from the one under way. */
+  private fights = 0;
 
   constructor(
     private readonly console: BattleConsole,
@@ -72,7 +99,10 @@ export class BattleDriver {
     this.port = new MachineBattlePort(new WatchedConsole(console, (what) => this.waiting(what)), {
       enter: 'human',
       confirm: (ask) => this.confirm(ask),
+      programmed: (p) => PROGRAMMED.set(p),
     });
+    this.port.programmed = PROGRAMMED.get();
+    for (const name of RIGHT_HANDED.get()) this.port.setControl(name, 'right');
   }
 
   /** A battle (or the readout) is under way on the console: switching cartridge, undo and loading wait. */
@@ -91,7 +121,10 @@ export class BattleDriver {
     else if (what.startsWith('the end of the battle')) this.set({ stage: 'fighting' });
   }
 
-  /** Types the entry for the battle the game waits for; resolves once its result is recorded. */
+  /**
+   * Types the entry for the battle the game waits for; resolves once its result is recorded. From the
+   * last result screen too: the companion goes on from it (SPACE) as a player would.
+   */
   async program(): Promise<void> {
     if (this.busy) return;
     const request = this.controller.pendingBattle();
@@ -108,17 +141,27 @@ export class BattleDriver {
     if (!request || this.busy) return;
     // The mailbox of the next frame the machine shows (a restored state's, after a reload).
     const m = await this.console.waitFor(() => true, 'a frame of the console');
-    if (m.ours && m.phase === 'battle' && !this.busy) await this.fight(request, 'fighting');
+    // Only the battle the game waits for is taken up; any other is left for "Program the battle" (which restarts the cartridge).
+    if (this.port.isRunning(request, m) && !this.busy) await this.fight(request, 'fighting');
   }
 
   private async fight(request: BattleRequest, stage: BattleStage): Promise<void> {
     const seating = this.port.seating(request);
+    const mine = ++this.fights;
     this.set({ stage, request, seating, error: null, words: null, ask: null });
     let outcome: BattleOutcome;
     try {
       outcome = await this.port.fight(request);
     } catch (e) {
+      // A later fight replaced this one (it owns the panel now): nothing went wrong to tell anyone.
+      if (mine !== this.fights) return;
       this.set({ stage: 'ready', ask: null, error: `The battle was not recorded: ${e instanceof Error ? e.message : String(e)}.` });
+      return;
+    }
+    // A result belongs to the battle that was programmed and fought: if the game no longer waits for
+    // that very battle (an undo, a load, another tab), nothing is recorded.
+    if (request.id !== undefined && this.controller.pendingBattle()?.id !== request.id) {
+      this.set({ stage: 'ready', error: 'The battle was not recorded: the game no longer waits for it (it moved on while the battle was fought).' });
       return;
     }
     const before = this.controller.gameState();
@@ -170,7 +213,11 @@ export class BattleDriver {
   /** Who holds the left (red) control when `player` attacks: swapped by the attacker's choice. */
   swap(player: string): void {
     if (this.busy) return;
-    this.port.swapControl(player);
+    const side = this.port.swapControl(player);
+    const right = new Set(RIGHT_HANDED.get());
+    if (side === 'right') right.add(player);
+    else right.delete(player);
+    RIGHT_HANDED.set([...right]);
     this.changed();
   }
 

@@ -54,6 +54,16 @@ export class ComputerSeats {
   private readonly speedSelect: HTMLSelectElement;
   /** The speed this panel set the machine to (1 once it gave the machine back at normal speed). */
   private spedUp = 1;
+  /**
+   * After an undo or redo the computers wait, so the players can step back past the computers' moves
+   * (a battle result included) instead of watching them replay at once. `heldLog` is the game's log
+   * length after that step: a person's next move (a longer log) or "Computers play on" lets them go on.
+   */
+  private held = false;
+  private heldLog: number | null = null;
+  /** Whether the worker's bots were let go once this page had the machine (a page before may have left one). */
+  private botsCleared = false;
+  private readonly goOn: HTMLButtonElement;
 
   constructor(
     private readonly host: MachineHost,
@@ -76,6 +86,46 @@ export class ComputerSeats {
       this.act();
     });
     this.element.insertBefore(el('label', { class: 'tb-bot-speed' }, 'Battles between two computers: ', this.speedSelect), this.status);
+    this.goOn = el('button', { type: 'button', 'data-key': 'computers-go-on', hidden: '' }, 'Computers play on');
+    this.goOn.addEventListener('click', () => this.release('The computers play on.'));
+    this.element.append(this.goOn);
+  }
+
+  /** The computer's level for a seat it plays, or null for a person. */
+  levelOf(name: string): Level | null {
+    return Object.hasOwn(this.seats, name) ? this.seats[name] : null;
+  }
+
+  /** An undo or redo is about to happen: the computers wait until a person moves or lets them go on. */
+  hold(action: 'undo' | 'redo'): void {
+    if (!Object.keys(this.seats).length) return;
+    this.held = true;
+    this.heldLog = null;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.goOn.hidden = false;
+    this.element.setAttribute('open', '');
+    this.say(`The computers wait after the ${action}: undo further, make a move, or press “Computers play on”.`);
+  }
+
+  private release(text: string): void {
+    this.held = false;
+    this.heldLog = null;
+    this.goOn.hidden = true;
+    this.say(text);
+    this.act();
+  }
+
+  /** Whether the computers still wait after an undo (a person's forward step ends the wait). */
+  private waiting(): boolean {
+    if (!this.held) return false;
+    const n = this.controller.gameState()?.log.length ?? 0;
+    if (this.heldLog === null) this.heldLog = n;
+    else if (n > this.heldLog) {
+      this.held = false;
+      this.goOn.hidden = true;
+    }
+    return this.held;
   }
 
   private build(): ComputerPlayers {
@@ -84,7 +134,7 @@ export class ComputerSeats {
   }
 
   isComputer(name: string): boolean {
-    return this.seats[name] !== undefined;
+    return Object.hasOwn(this.seats, name);
   }
 
   /** Redraws the seat list when the players change, then lets the computers act if it is their turn. */
@@ -128,6 +178,7 @@ export class ComputerSeats {
     // Another tab plays this game: the computers wait with everybody else here.
     if (this.controller.elsewhere) return;
     this.syncBots();
+    if (this.waiting()) return;
     const d = this.driver.state;
     const request = this.controller.pendingBattle();
     const attackerIsComputer = request ? this.isComputer(request.attacker.player) : false;
@@ -142,7 +193,10 @@ export class ComputerSeats {
       return;
     }
     if (this.driver.busy) return;
-    if (request && attackerIsComputer && d.stage === 'ready') {
+    const state0 = this.controller.gameState();
+    if (state0?.phase === 'over') return;
+    // From the last battle's result screen too (a person's battle just ended): the companion goes on from it.
+    if (request && attackerIsComputer && (d.stage === 'ready' || d.stage === 'result')) {
       // A battle the machine refused once is not programmed again and again: a person takes it from there.
       if (this.refusedAt !== null && this.refusedAt === this.controller.gameState()) return;
       this.later(() => {
@@ -156,7 +210,7 @@ export class ComputerSeats {
             this.say(`The computer's battle could not be programmed (${error}); a person may program it.`);
           });
         }
-      });
+      }, d.stage === 'result' ? 3 : 1);
       return;
     }
     const state = this.controller.gameState();
@@ -208,10 +262,17 @@ export class ComputerSeats {
 
   /** The bot holds a computer combatant's hand control while a battle is programmed and fought. */
   private syncBots(): void {
+    const api = this.host.runtime?.api;
+    if (!this.botsCleared && api) {
+      // Whatever an earlier page left on the controls (a practice bot) is let go: here only the computers' battles are steered.
+      this.botsCleared = true;
+      void api.setBot(0, null);
+      void api.setBot(1, null);
+    }
     const d = this.driver.state;
     const fighting = ['programming', 'enter', 'fighting'].includes(d.stage) && d.seating !== null;
-    this.assign(0, fighting && d.seating ? this.seats[d.seating.red] ?? null : null);
-    this.assign(1, fighting && d.seating ? this.seats[d.seating.blue] ?? null : null);
+    this.assign(0, fighting && d.seating ? this.levelOf(d.seating.red) : null);
+    this.assign(1, fighting && d.seating ? this.levelOf(d.seating.blue) : null);
     const nobodyPlays = fighting && this.assigned[0] !== null && this.assigned[1] !== null;
     this.setSpeed(nobodyPlays ? Number(BOT_BATTLE_SPEED.get()) : 1);
   }

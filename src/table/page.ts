@@ -19,6 +19,7 @@ import { WorkerBattleConsole } from '../machine/battle-console.ts';
 import { BattleDriver } from './battle-driver.ts';
 import { renderBattle, renderReadout } from './war-panel.ts';
 import { ComputerSeats } from './computer-seats.ts';
+import { renderControlsLegend } from './controls-legend.ts';
 
 /** The save-state slot the table's machine autosave lives in (the console page's slots are 1-4). */
 const AUTOSAVE_SLOT = 0;
@@ -64,17 +65,21 @@ export class TablePage {
     container.append(this.root);
 
     const battleConsole = new WorkerBattleConsole(host);
-    const parts: { driver?: BattleDriver } = {};
+    const parts: { driver?: BattleDriver; seats?: ComputerSeats } = {};
     this.board = mountBoardView(boardBox, {
       keysOnlyWhenFocused: true,
       table: {
         // The battle itself is programmed and read beside the picture (battleBox).
-        battle: () => el('p', { class: 'tb-hint', text: 'Choose the weapons here; the battle is programmed and fought at the console (beside the board).' }),
+        battle: () => el('p', { class: 'tb-hint', text: parts.driver?.busy
+          ? 'The battle is on the console (beside the board); its result is recorded here when it ends.'
+          : 'Choose the weapons here; the battle is programmed and fought at the console (beside the board).' }),
         readout: () => (parts.driver ? renderReadout(parts.driver, () => void this.readout()) : el('p', { text: 'Starting the console…' })),
         refuse: (action) => {
           if (parts.driver?.busy) return `${action === 'undo' ? 'Undo' : action === 'redo' ? 'Redo' : action === 'import' ? 'Loading a game' : 'A new game'} waits until the battle on the console is over (its result is recorded first).`;
           // The last battle's words belong to the step about to be undone or redone: the table is ready for the next battle.
           parts.driver?.forgetResult();
+          // The computers wait after an undo or redo, so it can reach back past their moves (a battle result too).
+          if (action === 'undo' || action === 'redo') parts.seats?.hold(action);
           return null;
         },
       },
@@ -84,11 +89,15 @@ export class TablePage {
     // ?computerPause=MS shortens the computers' visible pause (tests, impatient players).
     const pause = Number(new URLSearchParams(location.search).get('computerPause'));
     this.seats = new ComputerSeats(host, this.board.controller, this.driver, Number.isFinite(pause) && pause >= 0 && pause <= 10_000 ? pause : undefined);
+    parts.seats = this.seats;
     consoleBox.append(this.seats.element);
     this.input = new InputRouter(host, {
       screen: this.screen.box,
       ownsKey: (e) => e.target instanceof Node && this.board.element.contains(e.target),
+      // From the entry on the screen to the result: both controls steer from their keys, wherever the focus is.
+      battle: () => this.driver.state.stage === 'enter' || this.driver.state.stage === 'fighting',
     });
+    this.cleanups.push(this.input.onBindings(() => this.layout()));
     this.root.append(this.input.remap.element);
 
     this.cleanups.push(
@@ -139,11 +148,21 @@ export class TablePage {
     this.root.dataset.stage = this.driver.state.stage;
     const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key;
     const fight = this.fightNow();
+    const req = this.driver.state.request;
     this.battleBox.replaceChildren(...(fight ? [renderBattle(this.driver, {
       program: () => void this.program(),
       enter: () => void this.enter(),
       next: () => void this.driver.next().then(() => this.screen.focus()),
-    }, fight.attacker, fight.defender, fight.energy, view.players.filter((p) => !p.eliminated).length)] : []));
+    }, {
+      ...fight,
+      players: view.players.filter((p) => !p.eliminated).length,
+      current: req !== null && req.attacker.player === fight.attacker && req.defender.player === fight.defender && req.country === fight.country,
+      legend: (red, blue) => renderControlsLegend({
+        red, blue, keys: this.input.keys(), swapped: this.input.swap,
+        computer: (name) => this.seats.levelOf(name),
+        remap: () => this.input.remap.open(),
+      }),
+    })] : []));
     if (focusKey) this.battleBox.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
     this.seats.update();
     // The page never scrolls: the table takes the window's height below the header.
@@ -151,18 +170,18 @@ export class TablePage {
   }
 
   /** Who fights the battle the game is at (war or end-game confrontation), with the energy to program. */
-  private fightNow(): { attacker: string; defender: string; energy: { attacker: number; defender: number } } | null {
+  private fightNow(): { attacker: string; defender: string; country: string | null; energy: { attacker: number; defender: number } } | null {
     const view = this.board.controller.snapshot().view;
-    if (view.war) return { attacker: view.war.attacker, defender: view.war.defender, energy: view.war.energy };
+    if (view.war) return { attacker: view.war.attacker, defender: view.war.defender, country: view.war.country, energy: view.war.energy };
     const m = view.endgame?.match;
     if (m && view.phase === 'endgame') {
       const defender = m.defender;
-      return { attacker: m.attacker, defender, energy: { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 } };
+      return { attacker: m.attacker, defender, country: null, energy: { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 } };
     }
     // The war just ended: its last battle's words stay in view.
     if (this.driver.state.request && this.driver.state.stage === 'result') {
       const r = this.driver.state.request;
-      return { attacker: r.attacker.player, defender: r.defender.player, energy: { attacker: r.attacker.energy, defender: r.defender.energy } };
+      return { attacker: r.attacker.player, defender: r.defender.player, country: r.country, energy: { attacker: r.attacker.energy, defender: r.defender.energy } };
     }
     return null;
   }

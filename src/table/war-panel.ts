@@ -16,16 +16,30 @@ export interface WarPanelActions {
   next(): void;
 }
 
-export function renderBattle(driver: BattleDriver, actions: WarPanelActions, attacker: string, defender: string, energy: { attacker: number; defender: number }, players: number): HTMLElement {
-  const st = driver.state;
+/** The battle the panel is about: its two sides, the energy to program, and the table around it. */
+export interface WarPanelFight {
+  attacker: string;
+  defender: string;
+  energy: { attacker: number; defender: number };
+  /** Players still in the game (rule 11D: with three or more, a player not in the war presses ENTER). */
+  players: number;
+  /** Whether the driver's stage and words belong to this battle (not to the war before it). */
+  current: boolean;
+  /** The keys of each control, in the seats' colours (controls-legend.ts). */
+  legend(red: string, blue: string): HTMLElement;
+}
+
+export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fight: WarPanelFight): HTMLElement {
+  const { attacker, defender, energy, players } = fight;
+  // The last war's result is not this war's: its panel starts ready, the old words below as the last battle's.
+  const st = fight.current ? driver.state : { ...driver.state, stage: driver.busy ? driver.state.stage : 'ready' as const };
   const left = driver.port.controlOf(attacker) === 'left' ? attacker : defender;
   const right = left === attacker ? defender : attacker;
   const pressEnter = players > 2 ? 'a player not in this war' : attacker;
   const parts: (HTMLElement | string | null)[] = [
-    h('p', { class: 'tb-seats', 'data-seats': `${left}|${right}` },
-      h('span', { class: 'tb-red' }, `Left control (red): ${left}`), ' · ',
-      h('span', { class: 'tb-blue' }, `right control (blue): ${right}`), ' ',
-      button('Swap controls', 'swap-controls', () => driver.swap(attacker), { disabled: driver.busy, title: 'The attacker chooses which control to take (remembered for this player)' })),
+    h('div', { class: 'tb-seats', 'data-seats': `${left}|${right}` },
+      fight.legend(left, right),
+      h('p', { class: 'bv-row' }, button('Swap controls', 'swap-controls', () => driver.swap(attacker), { disabled: driver.busy, title: 'The attacker chooses which control to take (remembered for this player)' }))),
     h('p', {}, `${st.stage === 'ready' ? 'Energy to program' : 'Programmed'}: ${attacker} ${energy.attacker}, ${defender} ${energy.defender}.`),
   ];
   const divided = screenNote({ attacker: { player: attacker, energy: energy.attacker }, defender: { player: defender, energy: energy.defender } });
@@ -62,7 +76,7 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, att
       parts.push(stage);
       break;
   }
-  if (st.stage !== 'result' && st.words) parts.push(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `Last battle: ${st.words}`));
+  if (st.stage !== 'result' && st.words && fight.current) parts.push(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `Last battle: ${st.words}`));
   if (st.error) parts.push(h('p', { class: 'bv-error', role: 'alert', 'data-table-error': '' }, st.error));
   return h('div', { class: 'tb-battle', 'data-stage': st.stage }, parts);
 }

@@ -67,6 +67,30 @@ describe('MachineBattlePort', { timeout: 60_000 }, () => {
     expect(words).toBe(`Red (${attacker}) wins: ${defender}'s jet was destroyed. ${attacker} has ${o.energy.attacker} left, ${defender} has ${o.energy.defender} left.`);
   });
 
+  it('takes up a battle found running only when it is the one last started for this very battle (a reload never hands one battle\'s result to the next)', async () => {
+    const c = machineConsole();
+    // Battle x, started before a reload (tank against tank), its identity kept beside the machine's autosave.
+    await c.type(['SPACE', 'R', 'T', '2', '5', '0', '0', 'B', 'T', '2', '5', '0', '0', 'ENTER']);
+    const running = await c.waitFor((m) => m.phase === 'battle', 'battle x to start');
+    const port = new MachineBattlePort(c);
+    port.programmed = { id: 'x', machineBattle: running.battles };
+    const x: BattleRequest = { ...request('tank', 'tank'), id: 'x' };
+    // The same battle is this battle's; the game's next battle, with the same weapons, is not.
+    expect(port.isRunning(x, running)).toBe(true);
+    const y: BattleRequest = { ...request('tank', 'tank', 300, 200), id: 'y' };
+    expect(port.isRunning(y, running)).toBe(false);
+    expect(port.isRunning({ ...x, id: undefined }, running)).toBe(true);
+    expect(port.isRunning({ ...request('plane', 'tank'), id: undefined }, running)).toBe(false);
+    // Fighting y restarts the cartridge and programs y: its result is y's own, never x's.
+    const o = await port.fight(y);
+    const m = await c.read();
+    expect(m).toMatchObject({ phase: 'result', red: { weapon: 'T' }, blue: { weapon: 'T' } });
+    expect(o.energy.attacker).toBeLessThanOrEqual(300);
+    expect(o.energy.defender).toBeLessThanOrEqual(200);
+    // The cartridge counts a battle when it ends: the count it began with is one less.
+    expect(port.programmed).toEqual({ id: 'y', machineBattle: m.battles - 1 });
+  });
+
   it('refuses energy that is not a whole number from 1 up, typing nothing', async () => {
     const c = machineConsole();
     const port = new MachineBattlePort(c);

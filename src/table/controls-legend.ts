@@ -1,0 +1,42 @@
+/**
+ * The keys of each hand control, shown beside the console in the seat's colour while a war is on: who
+ * holds the left (red) and the right (blue) control, the PC keys that steer and fire it (as remapped in
+ * this browser), and which gamepad drives it. Two people at one keyboard read their own keys here; a
+ * computer's control says that the computer steers it.
+ */
+import { h, button } from '../platform/h.ts';
+import { stickKeysText } from '../input/keymap.ts';
+import type { JoyKey, StickName } from '../input/keymap.ts';
+
+export interface ControlsLegendInput {
+  /** Who holds the left (red) and the right (blue) control. */
+  red: string;
+  blue: string;
+  /** The stick keys now (InputRouter.keys()). */
+  keys: Readonly<Record<JoyKey, string>>;
+  /** The console's "swap controls" setting: the keyboard's J0 keys then drive the right control. */
+  swapped: boolean;
+  /** The computer's level for a seat it plays, or null for a person. */
+  computer(name: string): string | null;
+  /** Opens the key remapping dialog. */
+  remap(): void;
+}
+
+function side(colour: 'red' | 'blue', name: string, input: ControlsLegendInput): HTMLElement {
+  const left = colour === 'red';
+  const level = input.computer(name);
+  const where = left ? 'Left control (red)' : 'Right control (blue)';
+  // The console's swap setting exchanges the two sticks for every input device alike.
+  const stick: StickName = left !== input.swapped ? 'J0' : 'J1';
+  const pad = left !== input.swapped ? 'the first gamepad' : 'the second gamepad';
+  const how = level ? `the computer (${level}) steers it` : `${stickKeysText(input.keys, stick)}; or ${pad}`;
+  return h('li', { class: left ? 'tb-red' : 'tb-blue', 'data-control': left ? 'left' : 'right' },
+    h('strong', {}, `${where}: ${name}`), ' — ', how);
+}
+
+export function renderControlsLegend(input: ControlsLegendInput): HTMLElement {
+  return h('div', { class: 'tb-controls', 'data-controls': '' },
+    h('ul', {}, side('red', input.red, input), side('blue', input.blue, input)),
+    h('p', { class: 'tb-hint' }, 'During the battle these keys steer wherever you clicked (but in a text field). ',
+      button('Change keys', 'remap-keys', input.remap, { class: 'bv-link' })));
+}
