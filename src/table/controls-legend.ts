@@ -25,18 +25,18 @@ export interface ControlsLegendInput {
 function side(colour: 'red' | 'blue', name: string, input: ControlsLegendInput): HTMLElement {
   const left = colour === 'red';
   const level = input.computer(name);
-  const where = left ? 'Left control (red)' : 'Right control (blue)';
+  const where = left ? 'left (red)' : 'right (blue)';
   // The console's swap setting exchanges the two sticks for every input device alike.
   const stick: StickName = left !== input.swapped ? 'J0' : 'J1';
-  const pad = left !== input.swapped ? 'the first gamepad' : 'the second gamepad';
-  const how = level ? `the computer (${level}) steers it` : `${stickKeysText(input.keys, stick)}; or ${pad}`;
-  return h('li', { class: left ? 'tb-red' : 'tb-blue', 'data-control': left ? 'left' : 'right' },
-    h('strong', {}, `${where}: ${name}`), ' — ', how);
+  const pad = left !== input.swapped ? 1 : 2;
+  const how = level ? `the computer (${level}) steers` : `${stickKeysText(input.keys, stick)}; pad ${pad}`;
+  return h('div', { class: left ? 'tb-red' : 'tb-blue', 'data-control': left ? 'left' : 'right', title: `${name} holds the ${where} hand control` },
+    h('strong', {}, name), ` · ${where}: `, h('span', { class: 'tb-keys' }, how));
 }
 
-export function renderControlsLegend(input: ControlsLegendInput): HTMLElement {
+export function renderControlsLegend(input: ControlsLegendInput, ...extra: HTMLElement[]): HTMLElement {
   return h('div', { class: 'tb-controls', 'data-controls': '' },
-    h('ul', {}, side('red', input.red, input), side('blue', input.blue, input)),
-    h('p', { class: 'tb-hint' }, 'During the battle these keys steer wherever you clicked (but in a text field). ',
-      button('Change keys', 'remap-keys', input.remap, { class: 'bv-link' })));
+    h('div', { class: 'tb-sides' }, side('red', input.red, input), side('blue', input.blue, input)),
+    h('p', { class: 'tb-hint' }, `In a battle these keys steer wherever you clicked; gamepad ${input.swapped ? 2 : 1} holds the left control. `,
+      button('Change keys', 'remap-keys', input.remap, { class: 'bv-link' }), ' ', ...extra));
 }

@@ -157,11 +157,11 @@ export class TablePage {
       ...fight,
       players: view.players.filter((p) => !p.eliminated).length,
       current: req !== null && req.attacker.player === fight.attacker && req.defender.player === fight.defender && req.country === fight.country,
-      legend: (red, blue) => renderControlsLegend({
+      legend: (red, blue, ...extra) => renderControlsLegend({
         red, blue, keys: this.input.keys(), swapped: this.input.swap,
         computer: (name) => this.seats.levelOf(name),
         remap: () => this.input.remap.open(),
-      }),
+      }, ...extra),
     })] : []));
     if (focusKey) this.battleBox.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
     this.seats.update();
@@ -170,18 +170,18 @@ export class TablePage {
   }
 
   /** Who fights the battle the game is at (war or end-game confrontation), with the energy to program. */
-  private fightNow(): { attacker: string; defender: string; country: string | null; energy: { attacker: number; defender: number } } | null {
+  private fightNow(): { attacker: string; defender: string; country: string | null; decided: boolean; energy: { attacker: number; defender: number } } | null {
     const view = this.board.controller.snapshot().view;
-    if (view.war) return { attacker: view.war.attacker, defender: view.war.defender, country: view.war.country, energy: view.war.energy };
+    if (view.war) return { attacker: view.war.attacker, defender: view.war.defender, country: view.war.country, decided: false, energy: view.war.energy };
     const m = view.endgame?.match;
     if (m && view.phase === 'endgame') {
       const defender = m.defender;
-      return { attacker: m.attacker, defender, country: null, energy: { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 } };
+      return { attacker: m.attacker, defender, country: null, decided: false, energy: { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 } };
     }
     // The war just ended: its last battle's words stay in view.
     if (this.driver.state.request && this.driver.state.stage === 'result') {
       const r = this.driver.state.request;
-      return { attacker: r.attacker.player, defender: r.defender.player, country: r.country, energy: { attacker: r.attacker.energy, defender: r.defender.energy } };
+      return { attacker: r.attacker.player, defender: r.defender.player, country: r.country, decided: true, energy: { attacker: r.attacker.energy, defender: r.defender.energy } };
     }
     return null;
   }

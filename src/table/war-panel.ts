@@ -25,8 +25,10 @@ export interface WarPanelFight {
   players: number;
   /** Whether the driver's stage and words belong to this battle (not to the war before it). */
   current: boolean;
-  /** The keys of each control, in the seats' colours (controls-legend.ts). */
-  legend(red: string, blue: string): HTMLElement;
+  /** The war (or match) is decided: only its last battle's words and "Next battle" are left to show. */
+  decided: boolean;
+  /** The keys of each control, in the seats' colours (controls-legend.ts), with `extra` on its hint line. */
+  legend(red: string, blue: string, ...extra: HTMLElement[]): HTMLElement;
 }
 
 export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fight: WarPanelFight): HTMLElement {
@@ -36,19 +38,21 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
   const left = driver.port.controlOf(attacker) === 'left' ? attacker : defender;
   const right = left === attacker ? defender : attacker;
   const pressEnter = players > 2 ? 'a player not in this war' : attacker;
-  const parts: (HTMLElement | string | null)[] = [
+  // The keys matter from the choice of weapons to the battle's end; a result leaves the room to its words.
+  const keysShown = !fight.decided && ['ready', 'programming', 'enter', 'fighting'].includes(st.stage);
+  const parts: (HTMLElement | string | null)[] = fight.decided ? [] : [
     h('div', { class: 'tb-seats', 'data-seats': `${left}|${right}` },
-      fight.legend(left, right),
-      h('p', { class: 'bv-row' }, button('Swap controls', 'swap-controls', () => driver.swap(attacker), { disabled: driver.busy, title: 'The attacker chooses which control to take (remembered for this player)' }))),
-    h('p', {}, `${st.stage === 'ready' ? 'Energy to program' : 'Programmed'}: ${attacker} ${energy.attacker}, ${defender} ${energy.defender}.`),
+      keysShown ? fight.legend(left, right, button('Swap controls', 'swap-controls', () => driver.swap(attacker), { class: 'bv-link', disabled: driver.busy, title: 'The attacker chooses which control to take (remembered for this player)' })) : null),
+    h('p', {}, `${st.stage === 'ready' ? 'To program' : 'Programmed'}: ${attacker} ${energy.attacker}, ${defender} ${energy.defender} energy units.`),
   ];
   const divided = screenNote({ attacker: { player: attacker, energy: energy.attacker }, defender: { player: defender, energy: energy.defender } });
   if (divided) parts.push(h('p', { class: 'tb-hint', 'data-screen-note': '' }, divided));
   const stage = h('p', { class: 'tb-stage', 'data-stage': st.stage, role: 'status', 'aria-live': 'polite' });
   switch (st.stage) {
     case 'ready':
-      stage.textContent = 'Choose both weapons, then program the battle: the companion types the entry into the console.';
-      parts.push(stage, h('p', { class: 'bv-row' }, button('Program the battle', 'program-battle', actions.program, { class: 'bv-primary' })));
+      stage.textContent = 'Choose both weapons on the board; the companion then types the entry into the console.';
+      stage.classList.add('tb-hint');
+      parts.push(h('p', { class: 'bv-row' }, button('Program the battle', 'program-battle', actions.program, { class: 'bv-primary' }), ' ', stage));
       break;
     case 'programming':
       stage.textContent = 'Typing the entry into the console…';
@@ -59,7 +63,7 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
       parts.push(stage, h('p', { class: 'bv-row' }, button('ENTER', 'press-enter', actions.enter, { class: 'bv-primary' })));
       break;
     case 'fighting':
-      stage.textContent = 'The battle is on: fight it on the console. The result is read from the machine when it ends.';
+      stage.textContent = 'The battle is on: steer with the keys above. The result is read from the machine when it ends.';
       parts.push(stage);
       break;
     case 'confirm':
@@ -77,8 +81,10 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
       break;
   }
   if (st.stage !== 'result' && st.words && fight.current) parts.push(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `Last battle: ${st.words}`));
+  // The battle just fought belonged to another war (or match): its words stay until the next battle is programmed, said as such.
+  if (!fight.current && driver.state.stage === 'result' && driver.state.words) parts.unshift(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `The last war's final battle: ${driver.state.words}`));
   if (st.error) parts.push(h('p', { class: 'bv-error', role: 'alert', 'data-table-error': '' }, st.error));
-  return h('div', { class: 'tb-battle', 'data-stage': st.stage }, parts);
+  return h('div', { class: 'tb-battle', 'data-stage': driver.state.stage }, parts);
 }
 
 function confirmForm(driver: BattleDriver, attacker: string, defender: string, energy: { attacker: number; defender: number }): HTMLElement {
