@@ -20,6 +20,7 @@ import { BattleDriver } from './battle-driver.ts';
 import { renderBattle, renderReadout } from './war-panel.ts';
 import { ComputerSeats } from './computer-seats.ts';
 import { renderControlsLegend } from './controls-legend.ts';
+import type { BattleRequest } from '../../board/index.ts';
 
 /** The save-state slot the table's machine autosave lives in (the console page's slots are 1-4). */
 const AUTOSAVE_SLOT = 0;
@@ -136,6 +137,8 @@ export class TablePage {
   }
 
   private changed(): void {
+    // The autosave's note is old news once the next battle is programmed.
+    if (this.driver.state.stage === 'programming' && this.message.textContent?.startsWith('The console goes on from its autosave')) this.say('');
     this.board.redraw();
     this.layout();
   }
@@ -156,7 +159,7 @@ export class TablePage {
     }, {
       ...fight,
       players: view.players.filter((p) => !p.eliminated).length,
-      current: req !== null && req.attacker.player === fight.attacker && req.defender.player === fight.defender && req.country === fight.country,
+      ...this.belongs(req, fight),
       legend: (red, blue, ...extra) => renderControlsLegend({
         red, blue, keys: this.input.keys(), swapped: this.input.swap,
         computer: (name) => this.seats.levelOf(name),
@@ -167,6 +170,18 @@ export class TablePage {
     this.seats.update();
     // The page never scrolls: the table takes the window's height below the header.
     this.root.style.height = `${Math.max(400, window.innerHeight - this.root.getBoundingClientRect().top - 16)}px`;
+  }
+
+  /**
+   * Whether the driver's last battle is the one the panel is about: the same battle, or the same war
+   * while its next weapons are still to choose. Once the next battle's weapons are chosen, it is a new
+   * battle to program (its button shows), the last one's words below it.
+   */
+  private belongs(req: BattleRequest | null, fight: { attacker: string; defender: string; country: string | null }): { current: boolean; lastLabel: string } {
+    const sameWar = req !== null && req.attacker.player === fight.attacker && req.defender.player === fight.defender && req.country === fight.country;
+    const pending = this.board.controller.pendingBattle();
+    const current = sameWar && (pending === null || req.id === undefined || pending.id === req.id || this.driver.busy);
+    return { current, lastLabel: sameWar ? 'Last battle' : "The last war's final battle" };
   }
 
   /** Who fights the battle the game is at (war or end-game confrontation), with the energy to program. */

@@ -25,6 +25,8 @@ export interface WarPanelFight {
   players: number;
   /** Whether the driver's stage and words belong to this battle (not to the war before it). */
   current: boolean;
+  /** How the driver's last battle is named when it is not the one the panel is about. */
+  lastLabel: string;
   /** The war (or match) is decided: only its last battle's words and "Next battle" are left to show. */
   decided: boolean;
   /** The keys of each control, in the seats' colours (controls-legend.ts), with `extra` on its hint line. */
@@ -82,7 +84,7 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
   }
   if (st.stage !== 'result' && st.words && fight.current) parts.push(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `Last battle: ${st.words}`));
   // The battle just fought belonged to another war (or match): its words stay until the next battle is programmed, said as such.
-  if (!fight.current && driver.state.stage === 'result' && driver.state.words) parts.unshift(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `The last war's final battle: ${driver.state.words}`));
+  if (!fight.current && driver.state.stage === 'result' && driver.state.words) parts.unshift(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `${fight.lastLabel}: ${driver.state.words}`));
   if (st.error) parts.push(h('p', { class: 'bv-error', role: 'alert', 'data-table-error': '' }, st.error));
   return h('div', { class: 'tb-battle', 'data-stage': driver.state.stage }, parts);
 }
