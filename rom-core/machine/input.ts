@@ -51,6 +51,16 @@ export function keyTarget(name: string): KeyTarget | undefined {
   return undefined;
 }
 
+/**
+ * Sets or clears a key's or a stick switch's bit in a key matrix (8 row bytes) and two stick bytes:
+ * the one conversion from a key to the machine's inputs, shared by the machine itself, the worker's
+ * key queue and the page's held-input snapshot. RESET is no bit: the caller handles it.
+ */
+export function setKeyBit(keys: Uint8Array, joy: Uint8Array | number[], t: KeyTarget, down: boolean): void {
+  if (t.kind === 'key') keys[t.row] = down ? keys[t.row] | t.bit : keys[t.row] & ~t.bit;
+  else if (t.kind === 'joy') joy[t.stick] = down ? joy[t.stick] | t.bit : joy[t.stick] & ~t.bit;
+}
+
 /** MAME `p2_read`: what the keyboard encoder drives onto P2 for a row's pressed keys. */
 export function encodeRow(rowBits: number): number {
   if ((rowBits & 0xff) === 0) return 0xff;

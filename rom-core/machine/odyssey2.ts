@@ -36,7 +36,7 @@ import { convertV1 } from './state-v1.ts';
 import { Cartridge } from './cartridge.ts';
 import { knownCart, mapperFor } from './known-carts.ts';
 import type { MapperKind } from './cartridge.ts';
-import { KEY_NAMES, encodeRow, keyTarget } from './input.ts';
+import { KEY_NAMES, encodeRow, keyTarget, setKeyBit } from './input.ts';
 import { identifyRom } from './roms.ts';
 import type { RomIdentity } from './roms.ts';
 
@@ -294,10 +294,8 @@ export class Odyssey2 implements I8048Pins {
     if (t === undefined) {
       throw new RangeError(`unknown key '${name}'; keys are ${KEY_NAMES.join(' ')}`);
     }
-    if (t.kind === 'key') {
-      this.keys[t.row] = down ? this.keys[t.row] | t.bit : this.keys[t.row] & ~t.bit;
-    } else if (t.kind === 'joy') {
-      this.joy[t.stick] = down ? this.joy[t.stick] | t.bit : this.joy[t.stick] & ~t.bit;
+    if (t.kind !== 'reset') {
+      setKeyBit(this.keys, this.joy, t, down);
     } else if (down !== this.resetHeld) {
       // MAME: the RESET key drives the 8048's RESET pin only (RAM, VDC and the cart latch keep their
       // contents); the CPU stays in reset while the key is held.

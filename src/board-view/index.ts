@@ -299,9 +299,23 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       // The control that had the focus is gone with the old phase: continue at the new panel's heading.
       title.focus({ preventScroll: true });
     }
+    // A new panel (after "Start game", an attack on a country low in the list) is scrolled into its
+    // column's view: the next step is never left off screen.
+    if (moved && title) revealInColumn(title);
     // Keep the newest log line in view without scrolling the page itself.
     const log = root.querySelector('.bv-log-list');
     if (log) log.scrollTop = log.scrollHeight;
+  }
+
+  /** Scrolls the nearest scrolling column (not the page) so that `el`'s panel starts in view. */
+  function revealInColumn(el: HTMLElement): void {
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      if (!/(auto|scroll)/.test(style.overflowY) || box.scrollHeight <= box.clientHeight) continue;
+      const top = el.getBoundingClientRect().top - box.getBoundingClientRect().top;
+      if (top < 0 || top > box.clientHeight - 80) box.scrollTop += top - 8;
+      return;
+    }
   }
 
   function keysList(): HTMLElement {

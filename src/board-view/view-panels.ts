@@ -336,7 +336,7 @@ function phasePanel(ctx: PanelContext): HTMLElement {
 /** The legal actions now, in words, from the engine's list. */
 export function renderLegalSummary(legal: LegalAction[]): HTMLElement {
   const words: Record<string, string> = {
-    'first.call': 'call a digit', 'first.readout': 'enter the readout digit', homeland: 'choose a homeland',
+    'first.call': 'call a digit', 'first.readout': 'read the readout digit', homeland: 'choose a homeland',
     'ally.home': 'ally in the home zone', 'ally.buy': 'buy an alliance', attack: 'attack a country', weapon: 'choose a weapon',
     battle: 'record a battle', pass: 'pass', 'alliance.form': 'form a player alliance', 'alliance.break': 'break an alliance',
     'endgame.start': 'start the end game', setup: 'set up the game', 'clock.expired': 'end the game when time is up',

@@ -6,7 +6,7 @@
  *     Ctrl) steer.
  *   - "steer" mode: the stick bindings (remappable, see bindings.ts) steer; every other key still types.
  */
-import { JOY_BITS, KEY_MATRIX } from '../../rom-core/machine/input.ts';
+import { keyTarget, setKeyBit } from '../../rom-core/machine/input.ts';
 
 export type InputMode = 'type' | 'steer';
 
@@ -63,23 +63,14 @@ export function resolveKey(
 /** Builds the 11-byte held-input snapshot (keyboard rows, J0, J1, RESET) from key and stick names. */
 export function buildSnapshot(keys: Iterable<string>, joy: [number, number], reset: boolean, swap: boolean): Uint8Array {
   const snap = new Uint8Array(11);
-  let j0 = joy[0];
-  let j1 = joy[1];
+  const sticks = [joy[0], joy[1]];
   for (const name of keys) {
-    const code = KEY_MATRIX[name];
-    if (code !== undefined) {
-      snap[code >> 3] |= 1 << (code & 7);
-      continue;
-    }
-    const m = /^J([01])_([A-Z]+)$/.exec(name);
-    if (m) {
-      const bit = JOY_BITS[m[2]] ?? 0;
-      if (m[1] === '0') j0 |= bit;
-      else j1 |= bit;
-    }
+    // The machine's own conversion (rom-core/machine/input.ts): a name means the same key everywhere.
+    const t = keyTarget(name);
+    if (t && t.kind !== 'reset') setKeyBit(snap, sticks, t, true);
   }
-  snap[8] = swap ? j1 : j0;
-  snap[9] = swap ? j0 : j1;
+  snap[8] = swap ? sticks[1] : sticks[0];
+  snap[9] = swap ? sticks[0] : sticks[1];
   snap[10] = reset ? 1 : 0;
   return snap;
 }

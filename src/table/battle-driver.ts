@@ -127,6 +127,10 @@ export class BattleDriver {
    */
   async program(): Promise<void> {
     if (this.busy) return;
+    if (this.controller.elsewhere) {
+      this.set({ error: 'Another tab of this browser plays this game: press “Play here instead” on the board first.' });
+      return;
+    }
     const request = this.controller.pendingBattle();
     if (!request) {
       this.set({ error: 'Choose both weapons first (rule 12F): the battle is programmed with them.' });

@@ -150,9 +150,12 @@ export class TablePage {
     this.root.dataset.battle = battle ? 'on' : 'off';
     this.root.dataset.stage = this.driver.state.stage;
     const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key;
-    const fight = this.fightNow();
+    // Another tab plays this game: this one offers no battle buttons, only the reason (the board offers the take-over).
+    const fight = this.board.controller.elsewhere ? null : this.fightNow();
     const req = this.driver.state.request;
-    this.battleBox.replaceChildren(...(fight ? [renderBattle(this.driver, {
+    if (this.board.controller.elsewhere) {
+      this.battleBox.replaceChildren(el('p', { class: 'tb-hint', 'data-elsewhere': '' }, 'Another tab of this browser plays this game: its battles are programmed there. “Play here instead” on the board moves the game to this tab.'));
+    } else this.battleBox.replaceChildren(...(fight ? [renderBattle(this.driver, {
       program: () => void this.program(),
       enter: () => void this.enter(),
       next: () => void this.driver.next().then(() => this.screen.focus()),

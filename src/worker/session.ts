@@ -8,7 +8,7 @@ import { cartProfile, type CartProfile } from '../../rom-core/machine/known-cart
 import { disassembleOne } from '../../rom-core/asm/disasm.ts';
 import { KeyQueue } from '../../rom-core/machine/key-queue.ts';
 import type { KeySink } from '../../rom-core/machine/key-queue.ts';
-import { keyTarget } from '../../rom-core/machine/input.ts';
+import { keyTarget, setKeyBit } from '../../rom-core/machine/input.ts';
 import { BattleBot } from '../../rom-core/bot/bot.ts';
 import type { BotLevel } from '../../rom-core/bot/bot.ts';
 import type { BuiltCart, Builtins, BuiltRom } from './builtin-roms.ts';
@@ -56,9 +56,8 @@ class QueuedKeys implements KeySink {
   setKey(name: string, down: boolean): void {
     const t = keyTarget(name);
     if (!t) return;
-    if (t.kind === 'key') this.keys[t.row] = down ? this.keys[t.row] | t.bit : this.keys[t.row] & ~t.bit;
-    else if (t.kind === 'joy') this.joy[t.stick] = down ? this.joy[t.stick] | t.bit : this.joy[t.stick] & ~t.bit;
-    else this.reset = down;
+    if (t.kind === 'reset') this.reset = down;
+    else setKeyBit(this.keys, this.joy, t, down);
   }
 }
 
@@ -159,6 +158,13 @@ export class ConsoleSession {
     this.mergeInput();
   }
 
+  /**
+   * The one place the machine's inputs are merged, once a frame (and when a source changes), in this
+   * order: each key of the matrix is down if the page holds it (keyboard, touch panel: the held
+   * snapshot) or the key queue holds it (the companion's typed taps, a player's live presses); a
+   * stick is a battle bot's alone while a bot holds it, else the page's (keys, pads, touch) or the
+   * queue's; RESET is down if either holds it.
+   */
   private mergeInput(): void {
     const m = this.machine;
     const q = this.queued;
