@@ -1,0 +1,165 @@
+/**
+ * The command lines' file handling on the real disk, shared by `o2`, `npm run board` and
+ * `npm run resolve` (board may import rom-core, never the reverse):
+ *
+ * - readRegularFile: the one reader of every input. A device (/dev/zero), a FIFO or anything else
+ *   that is not a regular file (after symlinks) would be read for ever, so it is refused; a file
+ *   past its kind's size cap is refused without being read whole.
+ * - fileIdentity / sameFile: outputs are compared with inputs by what they are on disk (device and
+ *   inode), so a hard link or a symbolic link to the source is caught as well as its own name.
+ * - writeAllOrNothing: several outputs written under temporary names beside their targets and
+ *   renamed into place only when every one was written; a failure leaves none of them.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+
+/** Sources, include files, images and scripts: far above anything real, far below a disk-filler. */
+export const MAX_SOURCE_BYTES = 16 << 20;
+
+/** An input refused for what it is (not a regular file) or its size: the message is a sentence fragment. */
+export class FileRefusal extends Error {
+  override name = 'FileRefusal';
+}
+
+/** "16 MiB", "64 KiB", "100 bytes": a cap as the errors say it. */
+export function sizeWords(bytes: number): string {
+  if (bytes >= 1 << 20 && bytes % (1 << 20) === 0) return `${bytes / (1 << 20)} MiB`;
+  if (bytes >= 1 << 10 && bytes % (1 << 10) === 0) return `${bytes / (1 << 10)} KiB`;
+  return `${bytes} bytes`;
+}
+
+/**
+ * Reads a regular file of at most `limit` bytes. Opened non-blocking so a FIFO with no writer does
+ * not hang the open itself; checked on the open descriptor (fstat), so what is checked is what is
+ * read. A directory keeps its usual EISDIR error (the CLIs already word it); ENOENT and the like
+ * pass through unchanged.
+ */
+export function readRegularFile(path: string, limit = MAX_SOURCE_BYTES): Buffer {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), { code: 'EISDIR' });
+    if (!st.isFile()) throw new FileRefusal('it is not a regular file (a device, a pipe or a socket), and it could be read for ever');
+    if (st.size > limit) throw tooLarge(limit);
+    return readCapped(fd, limit);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function tooLarge(limit: number): FileRefusal {
+  return new FileRefusal(`it is larger than ${sizeWords(limit)}, the most this input may be`);
+}
+
+/** Reads to the end, but never more than `limit` bytes: a file growing while read is still capped. */
+function readCapped(fd: number, limit: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.alloc(Math.min(1 << 20, limit + 1 - total));
+    const n = readSync(fd, chunk, 0, chunk.length, null);
+    if (n === 0) break;
+    chunks.push(chunk.subarray(0, n));
+    total += n;
+    if (total > limit) throw tooLarge(limit);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * What a path names on disk: device and inode when it exists (symlinks followed, so every name of
+ * one file gives the same answer); otherwise its real folder and name, so `d/../x` and `x` agree.
+ */
+export function fileIdentity(path: string): string {
+  try {
+    const s = statSync(path);
+    return `inode ${s.dev}:${s.ino}`;
+  } catch {
+    try {
+      return `path ${join(realpathSync(dirname(resolve(path))), basename(path))}`;
+    } catch {
+      return `path ${resolve(path)}`;
+    }
+  }
+}
+
+/** The io of a CLI as far as file identity and staged writes go; tests' in-memory disks omit the extras. */
+export interface StagingIo {
+  writeFile: (path: string, data: Uint8Array | string) => void;
+  identity?: (path: string) => string;
+  rename?: (from: string, to: string) => void;
+  remove?: (path: string) => void;
+}
+
+/** An io's identity of a path; without one (an in-memory disk), the absolute path. */
+export function identityOf(io: StagingIo, path: string): string {
+  return io.identity ? io.identity(path) : `path ${resolve(path)}`;
+}
+
+/** A named output: the option that named it (`--lst`) and the path. */
+export interface NamedPath {
+  option: string;
+  path: string;
+}
+
+/**
+ * The first output that is an input or another output, as a sentence, or null. `inputs` are every
+ * file read (a source's includes too); compared by identity, so links to an input are caught.
+ */
+export function clashingOutput(io: StagingIo, outputs: NamedPath[], inputs: NamedPath[], stopped: string): string | null {
+  const seen = inputs.map((i) => ({ ...i, id: identityOf(io, i.path), input: true }));
+  for (const o of outputs) {
+    const id = identityOf(io, o.path);
+    const twin = seen.find((s) => s.id === id);
+    if (twin) {
+      const what = twin.input ? `the input ${twin.option} ${twin.path}` : `${twin.option} ${twin.path} (another output)`;
+      return `${o.option} ${o.path} is the same file as ${what}; writing it would destroy that file, so ${stopped}`;
+    }
+    seen.push({ ...o, id, input: false });
+  }
+  return null;
+}
+
+/** The temporary name an output is written under before it is renamed into place. */
+export const partialName = (path: string): string => `${path}.o2-partial`;
+
+/**
+ * Writes every file or none: each under its temporary name first (any old file or link of that
+ * name removed first, so the write cannot follow a planted link), then all renamed. A failure
+ * removes the temporaries and rethrows, naming the file the user asked for. An io that cannot
+ * rename (an in-memory disk) gets each file written directly.
+ */
+export function writeAllOrNothing(io: StagingIo, files: { path: string; data: Uint8Array | string }[], wordError: (path: string, e: unknown) => Error): void {
+  const { rename, remove } = io;
+  if (!rename || !remove) {
+    for (const f of files) {
+      try { io.writeFile(f.path, f.data); } catch (e) { throw wordError(f.path, e); }
+    }
+    return;
+  }
+  const temps: string[] = [];
+  const undo = (): void => {
+    for (const t of temps) {
+      try { remove(t); } catch { /* best effort: the first error is the one to report */ }
+    }
+  };
+  for (const f of files) {
+    const temp = partialName(f.path);
+    try {
+      remove(temp);
+      temps.push(temp);
+      io.writeFile(temp, f.data);
+    } catch (e) {
+      undo();
+      throw wordError(f.path, e);
+    }
+  }
+  for (const [i, f] of files.entries()) {
+    try {
+      rename(temps[i], f.path);
+    } catch (e) {
+      undo();
+      throw wordError(f.path, e);
+    }
+  }
+}
