@@ -11,6 +11,7 @@
  *   renamed into place only when every one was written; a failure leaves none of them.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /** Sources, include files, images and scripts: far above anything real, far below a disk-filler. */
@@ -162,4 +163,43 @@ export function writeAllOrNothing(io: StagingIo, files: { path: string; data: Ui
       throw wordError(f.path, e);
     }
   }
+}
+
+/**
+ * The watcher of guardPartial, run as `node -e`: every 200 ms it asks whether the CLI's process is
+ * still there; once it is gone, it removes each partial file that is still the very file the CLI
+ * made (same device and inode), then exits. Plain CommonJS: it runs without tsx.
+ */
+const WATCHER = `
+const fs = require('node:fs');
+const [ppid, ...pairs] = process.argv.slice(1);
+const alive = () => { try { process.kill(Number(ppid), 0); return true; } catch (e) { return e.code === 'EPERM'; } };
+setInterval(() => {
+  if (alive()) return;
+  for (let i = 0; i < pairs.length; i += 2) {
+    try { const s = fs.statSync(pairs[i]); if (s.dev + ':' + s.ino === pairs[i + 1]) fs.rmSync(pairs[i]); } catch {}
+  }
+  process.exit(0);
+}, 200);
+`;
+
+/**
+ * Removes a streamed partial file (`o2 run --state-jsonl`) if this process dies before it is
+ * renamed or removed: killed by SIGINT, SIGTERM or even SIGKILL. A signal handler cannot do it, as
+ * the run is one synchronous loop and Node runs handlers only between tasks; so a small detached
+ * process (its own process group, so a terminal's Ctrl-C reaches only the CLI) waits for this one
+ * to end. Returns the release to call once the file is renamed or removed (it stops the watcher).
+ */
+export function guardPartial(path: string): () => void {
+  let id: string;
+  try {
+    const s = statSync(path);
+    id = `${s.dev}:${s.ino}`;
+  } catch {
+    return () => undefined;
+  }
+  const child = spawn(process.execPath, ['-e', WATCHER, String(process.pid), path, id], { detached: true, stdio: 'ignore' });
+  child.on('error', () => undefined); // no watcher: the file is only left behind, as before
+  child.unref();
+  return () => { child.kill(); };
 }

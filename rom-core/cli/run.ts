@@ -26,7 +26,7 @@ import { MAILBOX } from '../roms/carts/mailbox.ts';
 import { BattleBot, RandomStick, parseBotSpec } from '../bot/index.ts';
 import type { MapperKind } from '../machine/index.ts';
 import { UsageError, parseArgs, reason as why } from './command.ts';
-import { clashingOutput, identityOf, partialName } from './files.ts';
+import { clashingOutput, guardPartial, identityOf, partialName } from './files.ts';
 import type { NamedPath } from './files.ts';
 import type { CliIo, Command, ParsedArgs } from './command.ts';
 
@@ -44,10 +44,12 @@ export type RunIo = CliIo & {
   appendFile?: (path: string, data: string) => void;
   rename?: (from: string, to: string) => void;
   remove?: (path: string) => void;
+  /** Has a streamed temporary file removed should the process be killed; returns its release. */
+  guardPartial?: (path: string) => () => void;
 };
 
 /** The real disk's versions of RunIo's extras (o2.ts gives them to every command). */
-export const NODE_RUN_FILES: Required<Pick<RunIo, 'mkdir' | 'stat' | 'appendFile' | 'rename' | 'remove'>> = {
+export const NODE_RUN_FILES: Required<Pick<RunIo, 'mkdir' | 'stat' | 'appendFile' | 'rename' | 'remove' | 'guardPartial'>> = {
   mkdir: (path) => { mkdirSync(path, { recursive: true }); },
   stat: (path) => {
     try {
@@ -61,6 +63,7 @@ export const NODE_RUN_FILES: Required<Pick<RunIo, 'mkdir' | 'stat' | 'appendFile
   appendFile: (path, data) => appendFileSync(path, data),
   rename: (from, to) => renameSync(from, to),
   remove: (path) => rmSync(path, { force: true }),
+  guardPartial,
 };
 
 /** The most frames one run may take: about 46 hours of NTSC play, tens of minutes of work. */
@@ -170,6 +173,8 @@ interface Stream {
   pending: string;
   /** Chunks kept in memory when the io cannot append. */
   kept: string[];
+  /** Stops the guard that removes the temporary file if the process is killed (guardPartial). */
+  release: () => void;
 }
 
 /**
@@ -181,6 +186,7 @@ class Outputs {
   private readonly staged: { temp: string | undefined; path: string; data?: Uint8Array | string }[] = [];
   private readonly written: string[] = [];
   private readonly streams = new Map<string, Stream>();
+  private readonly releases: (() => void)[] = [];
 
   /** `guard` refuses a path that is an input (checked before each picture is written). */
   constructor(private readonly io: RunIo, private readonly guard: (path: string) => void = () => undefined) {}
@@ -224,7 +230,9 @@ class Outputs {
     if (!s) {
       const temp = this.io.appendFile ? this.temp(path) : undefined;
       if (temp !== undefined) this.writeTemp(temp, path, '');
-      s = { path, temp, pending: '', kept: [] };
+      // A long run killed midway must not leave a file of up to a gigabyte behind.
+      const release = temp !== undefined ? this.io.guardPartial?.(temp) ?? (() => undefined) : () => undefined;
+      s = { path, temp, pending: '', kept: [], release };
       this.streams.set(path, s);
     }
     s.pending += text;
@@ -248,6 +256,7 @@ class Outputs {
   commit(): void {
     for (const [path, s] of this.streams) {
       this.flush(s);
+      this.releases.push(s.release);
       if (s.temp !== undefined) this.staged.push({ temp: s.temp, path });
       else this.staged.push({ temp: undefined, path, data: s.kept.join('') });
     }
@@ -264,16 +273,26 @@ class Outputs {
       this.written.push(f.path);
     }
     this.staged.length = 0;
+    this.releaseAll();
+  }
+
+  private releaseAll(): void {
+    for (const release of [...this.releases, ...[...this.streams.values()].map((s) => s.release)]) release();
+    this.releases.length = 0;
   }
 
   abort(): void {
     const remove = this.io.remove;
-    if (!remove) return;
+    if (!remove) {
+      this.releaseAll();
+      return;
+    }
     const paths = [...this.written, ...this.staged.map((f) => f.temp), ...[...this.streams.values()].map((s) => s.temp)];
     for (const p of paths) {
       if (p === undefined) continue;
       try { remove(p); } catch { /* best effort: the run's own error is the one to report */ }
     }
+    this.releaseAll();
   }
 }
 
@@ -529,7 +548,7 @@ neither: what the known-cartridge table says for the image (PAL for a European r
   side. It sees only the mailbox and the screen, and replaces the --input script's stick for its side
   (type the entry with --input). The end of each battle is printed. --seed N: the bots' seed (default 1).
 Outputs are written under OUT.o2-partial and renamed when the run has succeeded; a run that fails
-leaves none of them. An output naming an input (or another output, or a link to either) is refused before anything runs,
+leaves none of them, nor does one killed midway (a small watcher process removes the partial JSONL). An output naming an input (or another output, or a link to either) is refused before anything runs,
 and so is an input that is not a regular file (/dev/zero) or far larger than any image.
 Without --bios, our open BIOS; without --cart, our battle cartridge (both built from source).
 `;

@@ -2,8 +2,8 @@
  * `o2 run` with outputs that are links to inputs, a repeated option, and a --state-jsonl run far
  * longer than a disk holds. The link cases run the real command on real files.
  */
-import { spawnSync } from 'node:child_process';
-import { linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -92,5 +92,27 @@ describe('o2 run: --state-jsonl is bounded', () => {
     expect(err.join('')).toContain('--state-jsonl writes about 1 KB a frame, so it records at most 1000000 frames (about 1 GB); got --frames 1000001');
     expect(appended).toBe(0);
     expect([...files.keys()].sort()).toEqual(['bios.rom', 'c.bin']);
+  });
+});
+
+/** Waits until `ready()` holds (a state, not a time), failing after a generous bound. */
+async function until(ready: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 1200 && !ready(); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(ready(), what).toBe(true);
+}
+
+describe('o2 run: a long --state-jsonl run killed midway', { timeout: 240_000 }, () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('leaves no .o2-partial file behind after %s', async (signal) => {
+    const f = folder();
+    const partial = f.at('s.jsonl.o2-partial');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'rom-core/cli/o2.ts'), 'run', '--cart', f.at('c.bin'), '--bios', f.at('bios.rom'),
+      '--frames', '1000000', '--state-jsonl', f.at('s.jsonl')], { stdio: 'ignore' });
+    const exited = new Promise((r) => child.once('exit', r));
+    // The run is under way once its first chunk of JSONL is on disk.
+    await until(() => existsSync(partial) && statSync(partial).size > 0, 'the partial file was written');
+    child.kill(signal);
+    await exited;
+    await until(() => !existsSync(partial), 'the partial file was removed');
+    expect(readdirSync(f.dir).sort()).toEqual(['bios.rom', 'c.bin']);
   });
 });
