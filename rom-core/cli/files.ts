@@ -110,6 +110,12 @@ export interface NamedPath {
 export function clashingOutput(io: StagingIo, outputs: NamedPath[], inputs: NamedPath[], stopped: string): string | null {
   const seen = inputs.map((i) => ({ ...i, id: identityOf(io, i.path), input: true }));
   for (const o of outputs) {
+    // The temporary name is cleared and written first, so it must not be an input either.
+    const temp = identityOf(io, partialName(o.path));
+    const under = seen.find((s) => s.input && s.id === temp);
+    if (under) {
+      return `${o.option} ${o.path} is written first as ${partialName(o.path)}, which is the input ${under.option} ${under.path}; writing it would destroy that file, so ${stopped}`;
+    }
     const id = identityOf(io, o.path);
     const twin = seen.find((s) => s.id === id);
     if (twin) {

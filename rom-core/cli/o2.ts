@@ -72,7 +72,7 @@ function asm(args: ParsedArgs, io: CliIo): number {
     io.stderr(`${input}: the source produced no bytes (it is empty, or holds only symbols, macros and comments); nothing written\n`);
     return 1;
   }
-  const clash = clashingOutput(io, outputs, included, 'nothing was written');
+  const clash = clashingOutput(io, outputs, [{ option: 'source', path: input }, ...included], 'nothing was written');
   if (clash) throw new UsageError(clash);
   const symbols = [...result.symbols].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
   const data: Record<string, Uint8Array | string> = {

@@ -61,6 +61,16 @@ describe('o2 asm: outputs compared with inputs by identity', { timeout: 120_000 
   });
 });
 
+describe('o2 asm: the temporary name of an output', { timeout: 120_000 }, () => {
+  it('refuses -o X when X.o2-partial (written first) is the source, and the source is left as it was', () => {
+    const f = folder();
+    writeFileSync(f.at('t.o2-partial'), SOURCE);
+    expectRefused(o2('asm', f.at('t.o2-partial'), '-o', f.at('t')), `-o ${f.at('t')} is written first as ${f.at('t.o2-partial')}, which is the input source`);
+    expect(readFileSync(f.at('t.o2-partial'), 'utf8')).toBe(SOURCE);
+    expect(existsSync(f.at('t'))).toBe(false);
+  });
+});
+
 describe('o2 asm: all outputs or none, each option once', { timeout: 120_000 }, () => {
   it('writes no image when the listing cannot be written, and leaves no temporary file', () => {
     const f = folder();

@@ -61,6 +61,15 @@ describe('o2 run: outputs compared with inputs by identity', { timeout: 240_000 
     expect(readFileSync(bios, 'utf8')).toBe(before);
   });
 
+  it('refuses --png X when X.o2-partial (written first) is the cartridge, and the cartridge is left as it was', () => {
+    const f = folder();
+    writeFileSync(f.at('x.o2-partial'), f.cart);
+    const r = o2('run', '--cart', f.at('x.o2-partial'), '--bios', f.at('bios.rom'), '--frames', '1', '--png', f.at('x'));
+    expect(r.stderr).toContain(`--png ${f.at('x')} is written first as ${f.at('x.o2-partial')}, which is the input file ${f.at('x.o2-partial')}`);
+    expect(r.status).toBe(1);
+    expect(Array.from(readFileSync(f.at('x.o2-partial')))).toEqual(Array.from(f.cart));
+  });
+
   it('refuses --frames given twice instead of taking the last', () => {
     const f = folder();
     const r = o2('run', '--cart', f.at('c.bin'), '--bios', f.at('bios.rom'), '--frames', '2', '--frames', '3');
