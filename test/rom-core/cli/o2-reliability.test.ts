@@ -155,4 +155,14 @@ describe('o2 asm: a huge source line is not echoed whole', { timeout: 120_000 },
     expect(r.stderr).toContain("error: undefined symbol 'nowhere'\n jmp nowhere ; xxx");
     expect(r.stderr).toContain('x…\n     ~~~~~~~\n1 error; nothing written\n');
   });
+
+  it('shows the part of a long line around an error far into it, underlined, and caps a huge symbol in the message', () => {
+    const f = folder();
+    writeFileSync(f.at('far.a48'), `${' '.repeat(1000)}jmp nowhere ; ${'y'.repeat(500)}\n jmp ${'z'.repeat(1_000_000)}\n`);
+    const r = o2('asm', f.at('far.a48'), '-o', f.at('far.bin'));
+    expect(r.status).toBe(1);
+    expect(r.stderr.length).toBeLessThan(3000);
+    expect(r.stderr).toContain(`:1:1005: error: undefined symbol 'nowhere'\n…${' '.repeat(16)}jmp nowhere ; ${'y'.repeat(170)}…\n${' '.repeat(21)}~~~~~~~\n`);
+    expect(r.stderr).toContain(`:2:6: error: undefined symbol '${'z'.repeat(100)}`);
+  });
 });
