@@ -8,6 +8,8 @@ export interface CliIo {
   writeFile: (path: string, data: Uint8Array | string) => void;
   /** What a path is on disk (files.ts, fileIdentity); without it, paths are compared by name. */
   identity?: (path: string) => string;
+  /** What an output path is now (files.ts, outputKind): a device is written in place. */
+  kind?: (path: string) => 'file' | 'directory' | 'device' | undefined;
   /** With rename and remove, outputs are staged under temporary names and renamed all at once. */
   rename?: (from: string, to: string) => void;
   remove?: (path: string) => void;

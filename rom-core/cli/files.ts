@@ -84,10 +84,28 @@ export function fileIdentity(path: string): string {
   }
 }
 
+/** What an output path is now: written under a temporary name and renamed only when it is a file. */
+export type OutputKind = 'file' | 'directory' | 'device' | undefined;
+
+/**
+ * A regular file (or a link to one), a directory, or anything else (/dev/null, a FIFO): a device
+ * is written in place, never replaced by a renamed file (as root that would turn /dev/null into a
+ * plain file) and never removed. Nothing there: undefined.
+ */
+export function outputKind(path: string): OutputKind {
+  try {
+    const s = statSync(path);
+    return s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'device';
+  } catch {
+    return undefined;
+  }
+}
+
 /** The io of a CLI as far as file identity and staged writes go; tests' in-memory disks omit the extras. */
 export interface StagingIo {
   writeFile: (path: string, data: Uint8Array | string) => void;
   identity?: (path: string) => string;
+  kind?: (path: string) => OutputKind;
   rename?: (from: string, to: string) => void;
   remove?: (path: string) => void;
 }
@@ -144,31 +162,36 @@ export function writeAllOrNothing(io: StagingIo, files: { path: string; data: Ui
     }
     return;
   }
+  const kinds = files.map((f) => io.kind?.(f.path));
+  // A folder is refused before anything is written: renaming onto it would fail after others were renamed.
+  const folder = files.find((_, i) => kinds[i] === 'directory');
+  if (folder) throw wordError(folder.path, Object.assign(new Error('is a directory'), { code: 'EISDIR' }));
+  const staged = files.filter((_, i) => kinds[i] !== 'device');
   const temps: string[] = [];
   const undo = (): void => {
     for (const t of temps) {
       try { remove(t); } catch { /* best effort: the first error is the one to report */ }
     }
   };
-  for (const f of files) {
-    const temp = partialName(f.path);
+  const attempt = (path: string, step: () => void): void => {
     try {
+      step();
+    } catch (e) {
+      undo();
+      throw wordError(path, e);
+    }
+  };
+  for (const f of staged) {
+    const temp = partialName(f.path);
+    attempt(f.path, () => {
       remove(temp);
       temps.push(temp);
       io.writeFile(temp, f.data);
-    } catch (e) {
-      undo();
-      throw wordError(f.path, e);
-    }
+    });
   }
-  for (const [i, f] of files.entries()) {
-    try {
-      rename(temps[i], f.path);
-    } catch (e) {
-      undo();
-      throw wordError(f.path, e);
-    }
-  }
+  // Devices (/dev/null) are written in place, once every file is ready to be renamed.
+  for (const [i, f] of files.entries()) if (kinds[i] === 'device') attempt(f.path, () => io.writeFile(f.path, f.data));
+  for (const [i, f] of staged.entries()) attempt(f.path, () => rename(temps[i], f.path));
 }
 
 /**

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { assemble, formatDiagnostic, sharedIncludeBytes } from '../asm/index.ts';
 import { disassemble } from '../asm/disasm.ts';
 import { UsageError, parseArgs, readInput, reason } from './command.ts';
-import { clashingOutput, fileIdentity, identityOf, readRegularFile, writeAllOrNothing } from './files.ts';
+import { clashingOutput, fileIdentity, identityOf, outputKind, readRegularFile, writeAllOrNothing } from './files.ts';
 import type { NamedPath } from './files.ts';
 import type { CliIo, Command, ParsedArgs } from './command.ts';
 import { NODE_RUN_FILES, runCommand } from './run.ts';
@@ -183,6 +183,7 @@ export const NODE_IO: RunIo = {
   readFile: (path) => readRegularFile(path),
   writeFile: (path, data) => writeFileSync(path, data),
   identity: fileIdentity,
+  kind: outputKind,
   ...NODE_RUN_FILES,
 };
 

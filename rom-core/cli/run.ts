@@ -175,6 +175,8 @@ interface Stream {
   kept: string[];
   /** Stops the guard that removes the temporary file if the process is killed (guardPartial). */
   release: () => void;
+  /** Appended to in place: nothing to rename, nothing to remove. */
+  device: boolean;
 }
 
 /**
@@ -191,8 +193,13 @@ class Outputs {
   /** `guard` refuses a path that is an input (checked before each picture is written). */
   constructor(private readonly io: RunIo, private readonly guard: (path: string) => void = () => undefined) {}
 
+  /** A device (/dev/null) is written in place: never renamed over, never removed by abort. */
+  private device(path: string): boolean {
+    return this.io.kind?.(path) === 'device';
+  }
+
   private temp(path: string): string | undefined {
-    return this.io.rename ? partialName(path) : undefined;
+    return this.io.rename && !this.device(path) ? partialName(path) : undefined;
   }
 
   /** A whole file, put in place at commit. */
@@ -220,19 +227,22 @@ class Outputs {
   /** A file written now under its own name (a numbered picture), removed again by abort. */
   direct(path: string, data: Uint8Array): void {
     this.guard(path);
+    const device = this.device(path);
     writeOut(this.io, path, data);
-    this.written.push(path);
+    if (!device) this.written.push(path);
   }
 
   /** Text appended in chunks (streamed to the temporary file when the io can append). */
   append(path: string, text: string): void {
     let s = this.streams.get(path);
     if (!s) {
-      const temp = this.io.appendFile ? this.temp(path) : undefined;
-      if (temp !== undefined) this.writeTemp(temp, path, '');
+      // A device is appended to in place (its `temp` is itself); a file under its temporary name.
+      const device = this.io.appendFile !== undefined && this.device(path);
+      const temp = !this.io.appendFile ? undefined : device ? path : this.temp(path);
+      if (temp !== undefined && !device) this.writeTemp(temp, path, '');
       // A long run killed midway must not leave a file of up to a gigabyte behind.
-      const release = temp !== undefined ? this.io.guardPartial?.(temp) ?? (() => undefined) : () => undefined;
-      s = { path, temp, pending: '', kept: [], release };
+      const release = temp !== undefined && !device ? this.io.guardPartial?.(temp) ?? (() => undefined) : () => undefined;
+      s = { path, temp, pending: '', kept: [], release, device };
       this.streams.set(path, s);
     }
     s.pending += text;
@@ -257,13 +267,17 @@ class Outputs {
     for (const [path, s] of this.streams) {
       this.flush(s);
       this.releases.push(s.release);
+      if (s.device) continue;
       if (s.temp !== undefined) this.staged.push({ temp: s.temp, path });
       else this.staged.push({ temp: undefined, path, data: s.kept.join('') });
     }
     this.streams.clear();
     for (const f of this.staged) {
-      if (f.temp === undefined) writeOut(this.io, f.path, f.data!);
-      else {
+      if (f.temp === undefined) {
+        const device = this.device(f.path);
+        writeOut(this.io, f.path, f.data!);
+        if (device) continue;
+      } else {
         try {
           this.io.rename!(f.temp, f.path);
         } catch (e) {
@@ -287,7 +301,7 @@ class Outputs {
       this.releaseAll();
       return;
     }
-    const paths = [...this.written, ...this.staged.map((f) => f.temp), ...[...this.streams.values()].map((s) => s.temp)];
+    const paths = [...this.written, ...this.staged.map((f) => f.temp), ...[...this.streams.values()].filter((s) => !s.device).map((s) => s.temp)];
     for (const p of paths) {
       if (p === undefined) continue;
       try { remove(p); } catch { /* best effort: the run's own error is the one to report */ }

@@ -4,7 +4,7 @@
  * fit, huge source lines. Each case runs the real command on real files.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +68,26 @@ describe('o2 asm: the temporary name of an output', { timeout: 120_000 }, () => 
     expectRefused(o2('asm', f.at('t.o2-partial'), '-o', f.at('t')), `-o ${f.at('t')} is written first as ${f.at('t.o2-partial')}, which is the input source`);
     expect(readFileSync(f.at('t.o2-partial'), 'utf8')).toBe(SOURCE);
     expect(existsSync(f.at('t'))).toBe(false);
+  });
+});
+
+/** A private null device (c 1 3) in `dir`, or null where this user may not make one (not root). */
+function nullDevice(path: string): boolean {
+  return spawnSync('mknod', [path, 'c', '1', '3']).status === 0;
+}
+
+describe('o2 asm: a device as an output', { timeout: 120_000 }, () => {
+  it('writes -o onto a null device in place (it stays a device) and refuses a folder, writing nothing', (ctx) => {
+    const f = folder();
+    if (!nullDevice(f.at('null'))) return ctx.skip();
+    const r = o2('asm', f.at('s.a48'), '-o', f.at('null'), '--lst', f.at('s.lst'));
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(statSync(f.at('null')).isCharacterDevice()).toBe(true);
+    expect(readdirSync(f.dir).sort()).toEqual(['defs.h', 'null', 's.a48', 's.lst']);
+    mkdirSync(f.at('shelf'));
+    expectRefused(o2('asm', f.at('s.a48'), '-o', f.at('s.bin'), '--map', f.at('shelf')), `cannot write ${f.at('shelf')}: is a directory; nothing was written`);
+    expect(existsSync(f.at('s.bin'))).toBe(false);
   });
 });
 

@@ -70,6 +70,17 @@ describe('o2 run: outputs compared with inputs by identity', { timeout: 240_000 
     expect(Array.from(readFileSync(f.at('x.o2-partial')))).toEqual(Array.from(f.cart));
   });
 
+  it('writes --png and --state-jsonl onto null devices in place: they stay devices', (ctx) => {
+    const f = folder();
+    const made = ['null1', 'null2'].every((n) => spawnSync('mknod', [f.at(n), 'c', '1', '3']).status === 0);
+    if (!made) return ctx.skip();
+    const r = o2('run', '--cart', f.at('c.bin'), '--bios', f.at('bios.rom'), '--frames', '2', '--png', f.at('null1'), '--state-jsonl', f.at('null2'));
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    for (const n of ['null1', 'null2']) expect(statSync(f.at(n)).isCharacterDevice(), n).toBe(true);
+    expect(readdirSync(f.dir).sort()).toEqual(['bios.rom', 'c.bin', 'null1', 'null2']);
+  });
+
   it('refuses --frames given twice instead of taking the last', () => {
     const f = folder();
     const r = o2('run', '--cart', f.at('c.bin'), '--bios', f.at('bios.rom'), '--frames', '2', '--frames', '3');
