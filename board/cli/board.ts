@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { FileRefusal, readRegularFile } from '../../rom-core/cli/files.ts';
 import type { GameState } from '../model/game.ts';
 import type { Scenario } from '../model/scenario.ts';
 import { publicState } from '../rules/view.ts';
 import { parseScenario, ScenarioError } from '../scenarios/validate.ts';
 import { world1982 } from '../scenarios/world.ts';
+import { depthProblem } from './json-depth.ts';
 import { MachineBattles } from './machine-battles.ts';
 import { PlayError, playScript } from './play-script.ts';
 
@@ -24,12 +25,19 @@ function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
+/** Scripts and scenarios: a whole game's script is well under a megabyte. */
+const MAX_TEXT_BYTES = 16 << 20;
+/** A scenario nests zones, countries and their fields: a handful of levels. */
+const MAX_SCENARIO_DEPTH = 32;
+
+/** Through the shared reader (rom-core/cli/files.ts): /dev/zero or a FIFO is refused, not read for ever. */
 function readText(path: string, what: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readRegularFile(path, MAX_TEXT_BYTES).toString('utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'there is no such file'
+    const why = e instanceof FileRefusal ? e.message
+      : code === 'ENOENT' ? 'there is no such file'
       : code === 'EISDIR' ? 'it is a folder, not a file'
       : code === 'EACCES' || code === 'EPERM' ? 'permission to read it was denied'
       : (e as Error).message;
@@ -47,8 +55,12 @@ async function main(argv: string[]): Promise<void> {
   let machineBattles = false;
   let players: string | undefined;
   let seed: string | undefined;
+  const given = new Set<string>();
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i];
+    // A second --scenario (or --seed ...) silently replacing the first would play another game.
+    if (a.startsWith('--') && a !== '--log' && given.has(a)) fail(`${a} is given twice; give it once\n${USAGE}`, 2);
+    given.add(a);
     if (a === '--scenario') {
       scenarioPath = rest[++i];
       if (!scenarioPath) fail(`--scenario needs a file\n${USAGE}`, 2);
@@ -75,8 +87,11 @@ async function main(argv: string[]): Promise<void> {
 
   let scenario: Scenario;
   if (scenarioPath) {
+    const text = readText(scenarioPath, 'scenario');
+    const tooDeep = depthProblem(text, MAX_SCENARIO_DEPTH, 'the scenario');
+    if (tooDeep) fail(`${scenarioPath}: invalid scenario: ${tooDeep}`);
     try {
-      scenario = parseScenario(readText(scenarioPath, 'scenario'));
+      scenario = parseScenario(text);
     } catch (e) {
       if (e instanceof ScenarioError) fail(`${scenarioPath}: ${e.message}`);
       throw e;

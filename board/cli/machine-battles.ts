@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readRegularFile } from '../../rom-core/cli/files.ts';
 import { Odyssey2, parseInputScript } from '../../rom-core/machine/index.ts';
 import { assembleBios } from '../../rom-core/roms/index.ts';
 import { assembleBattleCart } from '../../rom-core/roms/carts/index.ts';
@@ -24,6 +25,11 @@ const ROMS = resolve(dirname(fileURLToPath(import.meta.url)), '../../rom-core/ro
 export interface ControlsLine {
   type: 'controls';
   left: string;
+}
+
+/** A runner input script, through the shared reader (no device or FIFO; 16 MiB at most, as `o2 run`). */
+function readScript(path: string): string {
+  return readRegularFile(path).toString('utf8');
 }
 
 export class MachineBattles {
@@ -46,7 +52,7 @@ export class MachineBattles {
   async fightRequest(request: BattleRequest, inputsPath: string): Promise<BattleOutcome> {
     let text: string;
     try {
-      text = readFileSync(inputsPath, 'utf8');
+      text = readScript(inputsPath);
     } catch (e) {
       throw new Error(`Cannot read the inputs "${inputsPath}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`, { cause: e });
     }
@@ -76,7 +82,7 @@ export class MachineBattles {
     if (!request) throw new Error('no battle is ready: both sides choose a weapon first (rules 10C, 11B)');
     let text: string;
     try {
-      text = readFileSync(inputsPath, 'utf8');
+      text = readScript(inputsPath);
     } catch (e) {
       throw new Error(`cannot read the inputs "${inputsPath}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { cause: e });
     }

@@ -10,7 +10,11 @@ import type { Scenario } from '../model/scenario.ts';
 import { applyEvent } from '../rules/apply.ts';
 import { formatRefusal } from '../rules/refuse.ts';
 import { newGame } from '../rules/setup.ts';
+import { depthProblem } from './json-depth.ts';
 import type { ControlsLine, MachineBattles } from './machine-battles.ts';
+
+/** An event nests three levels at most (a setup's players); anything far deeper is not an event. */
+export const MAX_EVENT_DEPTH = 32;
 
 /** A line that stops the game: the message names the script and line; `state` is the game before it. */
 export class PlayError extends Error {
@@ -45,6 +49,8 @@ export async function playScript(text: string, scriptPath: string, scenario: Sce
     const stop = (message: string): never => {
       throw new PlayError(`${where}: ${message}`, state);
     };
+    const tooDeep = depthProblem(line, MAX_EVENT_DEPTH, 'the line');
+    if (tooDeep) stop(`not an event: ${tooDeep}`);
     let event: GameEvent;
     try {
       event = JSON.parse(line) as GameEvent;

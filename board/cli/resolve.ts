@@ -2,7 +2,7 @@
  * npm run resolve: the combat resolver for umpires who run turns in scripts (README.md, "Combat
  * resolver"). Prints one JSON object; errors are sentences on stderr with a non-zero exit.
  */
-import { readFileSync } from 'node:fs';
+import { readRegularFile } from '../../rom-core/cli/files.ts';
 import type { Weapon } from '../model/game.ts';
 import { PRESETS, parseTable, resolveBattle, TableError, WINNERS, type BattleWinner, type Game, type PresetName } from '../resolver/index.ts';
 import { programFor, ResolveError } from '../resolver/resolve.ts';
@@ -21,6 +21,8 @@ function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
+const MAX_TABLE_BYTES = 1 << 20;
+
 const WEAPONS: readonly Weapon[] = ['tank', 'sub', 'plane'];
 
 function gameOf(name: string): Game {
@@ -28,7 +30,8 @@ function gameOf(name: string): Game {
   if (!name.endsWith('.json')) fail(`The game must be origins, battleplan, umpire or a table file ending in .json, not "${name}".`, 2);
   let text: string;
   try {
-    text = readFileSync(name, 'utf8');
+    // The shared reader refuses /dev/zero or a FIFO, and any table past 1 MiB (real ones are a few KiB).
+    text = readRegularFile(name, MAX_TABLE_BYTES).toString('utf8');
   } catch (e) {
     return fail(`Cannot read the table "${name}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
   }
@@ -61,6 +64,8 @@ async function main(argv: string[]): Promise<void> {
       fail(`Unknown option "${flag}".\n${USAGE}`, 2);
     }
     if (argv[i + 1] === undefined) fail(`${flag} needs a value.`, 2);
+    // Taking the last of two silently would resolve another battle than the one asked for.
+    if (opts.has(flag)) fail(`${flag} is given twice (${JSON.stringify(opts.get(flag))} and ${JSON.stringify(argv[i + 1])}); give it once.`, 2);
     opts.set(flag, argv[i + 1]);
   }
   for (const f of ['--game', '--attacker', '--defender']) if (!opts.has(f)) fail(`${f} is required.\n${USAGE}`, 2);

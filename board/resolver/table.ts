@@ -80,13 +80,13 @@ export function tableErrors(t: unknown): string[] {
         return;
       }
       r.forEach((cell, j) => {
-        if (typeof cell !== 'string' || (known && !(cell in known))) {
+        if (typeof cell !== 'string' || (known && !Object.hasOwn(known, cell))) {
           errs.push(`Row ${i + 1}, column ${j + 1}: ${JSON.stringify(cell)} is not one of the result codes.`);
         }
       });
     });
   }
-  if (o.below !== undefined && (typeof o.below !== 'string' || (known && !(o.below in known)))) {
+  if (o.below !== undefined && (typeof o.below !== 'string' || (known && !Object.hasOwn(known, o.below)))) {
     errs.push(`"below" (${JSON.stringify(o.below)}) is not one of the result codes.`);
   }
   return errs;
@@ -100,7 +100,14 @@ export function parseTable(text: string): CombatTable {
   } catch (e) {
     throw new TableError(`The table is not valid JSON: ${(e as Error).message}.`);
   }
-  const errs = tableErrors(t);
+  let errs: string[];
+  try {
+    errs = tableErrors(t);
+  } catch (e) {
+    // Quoting a value nested thousands deep in a sentence runs out of stack: say so instead.
+    if (e instanceof RangeError) throw new TableError('The table nests arrays or objects too deeply to be a table.');
+    throw e;
+  }
   if (errs.length > 0) throw new TableError(errs.join(' '));
   return t as CombatTable;
 }

@@ -45,12 +45,36 @@ export function visible(text: string): string {
  * characters in the source (an escape sequence, say) are shown escaped, never sent to the terminal.
  */
 export function formatDiagnostic(d: Diagnostic): string {
-  const head = visible(`${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`);
+  const head = visible(`${d.file}:${d.line}:${d.column}: ${d.severity}: ${clip(d.message, MAX_MESSAGE)}`);
   if (!d.sourceLine) return head;
+  const { text, column } = echoWindow(d.sourceLine, Math.max(0, d.column - 1), Math.max(1, d.length));
   // Tabs keep their width in the underline so it lines up in a terminal; escapes widen the line.
-  const before = visible(d.sourceLine.slice(0, Math.max(0, d.column - 1)));
-  const span = visible(d.sourceLine.slice(Math.max(0, d.column - 1), Math.max(0, d.column - 1) + Math.max(1, d.length)));
+  const before = visible(text.slice(0, column));
+  const span = visible(text.slice(column, column + Math.max(1, d.length)));
   const pad = before.replace(/[^\t]/g, ' ');
   const under = '~'.repeat(Math.max(1, span.length));
-  return `${head}\n${visible(d.sourceLine)}\n${pad}${under}`;
+  return `${head}\n${visible(text)}\n${pad}${under}`;
+}
+
+/** The most of a source line an error echoes: a 10 MB line would otherwise be printed whole. */
+export const MAX_ECHO = 200;
+/** The most of a message printed (a message may quote a huge token of the line). */
+const MAX_MESSAGE = 400;
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/**
+ * At most MAX_ECHO characters of the line around the error's span, with an ellipsis where the line
+ * was cut, and the span's column within that window. Lines that fit are returned unchanged.
+ */
+function echoWindow(line: string, column: number, length: number): { text: string; column: number } {
+  if (line.length <= MAX_ECHO) return { text: line, column };
+  // Keep the start of the line when the span is in it; otherwise start a little before the span.
+  const start = column + Math.min(length, MAX_ECHO) <= MAX_ECHO ? 0 : Math.max(0, Math.min(column - 20, line.length - MAX_ECHO));
+  const end = start + MAX_ECHO;
+  const lead = start > 0 ? '…' : '';
+  const text = lead + line.slice(start, end) + (end < line.length ? '…' : '');
+  return { text, column: column - start + lead.length };
 }

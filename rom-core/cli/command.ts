@@ -6,6 +6,13 @@ export interface CliIo {
   stderr: (text: string) => void;
   readFile: (path: string) => Uint8Array;
   writeFile: (path: string, data: Uint8Array | string) => void;
+  /** What a path is on disk (files.ts, fileIdentity); without it, paths are compared by name. */
+  identity?: (path: string) => string;
+  /** What an output path is now (files.ts, outputKind): a device is written in place. */
+  kind?: (path: string) => 'file' | 'directory' | 'device' | undefined;
+  /** With rename and remove, outputs are staged under temporary names and renamed all at once. */
+  rename?: (from: string, to: string) => void;
+  remove?: (path: string) => void;
 }
 
 /** A user's mistake on the command line: printed with the usage line, exit code 1. */
@@ -44,6 +51,8 @@ export function parseArgs(argv: string[], command: Command): ParsedArgs {
         const v = argv[++i];
         if (v === undefined) throw new UsageError(`option ${a} needs a value`);
         if (command.repeatable?.includes(canonical)) lists.set(canonical, [...(lists.get(canonical) ?? []), v]);
+        // Taking the last of two silently would write (or read) a file the user may not expect.
+        else if (options.has(canonical)) throw new UsageError(`option ${a} is given twice ('${String(options.get(canonical))}' and '${v}'); give it once`);
         options.set(canonical, v);
       } else if (command.flags.includes(canonical)) {
         options.set(canonical, true);

@@ -2,12 +2,14 @@
  * `npm run o2 -- <command> ...`: the Odyssey² command line. Each command is a row of COMMANDS,
  * so `run` (and others) can be added without touching the argument handling.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assemble, formatDiagnostic, sharedIncludeBytes } from '../asm/index.ts';
 import { disassemble } from '../asm/disasm.ts';
-import { UsageError, parseArgs, readInput, reason, write } from './command.ts';
+import { UsageError, parseArgs, readInput, reason } from './command.ts';
+import { clashingOutput, fileIdentity, identityOf, outputKind, readRegularFile, writeAllOrNothing } from './files.ts';
+import type { NamedPath } from './files.ts';
 import type { CliIo, Command, ParsedArgs } from './command.ts';
 import { NODE_RUN_FILES, runCommand } from './run.ts';
 import type { RunIo } from './run.ts';
@@ -20,25 +22,41 @@ const text = (io: CliIo, path: string): string => new TextDecoder().decode(io.re
 
 const hex = (n: number, w: number): string => n.toString(16).toUpperCase().padStart(w, '0');
 
+/** The outputs asm was asked for, in the order they are written. */
+function asmOutputs(args: ParsedArgs): NamedPath[] {
+  const named: [string, unknown][] = [['-o', args.options.get('out')], ['--lst', args.options.get('lst')], ['--map', args.options.get('map')], ['--shared', args.options.get('shared')]];
+  return named.filter((o): o is [string, string] => typeof o[1] === 'string').map(([option, path]) => ({ option, path }));
+}
+
+/** Before reading: no output may be the source or another output (by identity: links count). */
+function checkAsmOutputs(io: CliIo, input: string, outputs: NamedPath[]): void {
+  const source = identityOf(io, input);
+  for (const [i, { option, path }] of outputs.entries()) {
+    const id = identityOf(io, path);
+    if (id === source) throw new UsageError(`${option} ${path} is the source file; writing it would destroy the source, so nothing was assembled`);
+    const twin = outputs.slice(0, i).find((o) => identityOf(io, o.path) === id);
+    if (twin) throw new UsageError(`${option} ${path} is also ${twin.option}; one file cannot hold both, so nothing was assembled`);
+  }
+}
+
 function asm(args: ParsedArgs, io: CliIo): number {
   if (args.positional.length !== 1) throw new UsageError('asm needs exactly one input file');
   const input = args.positional[0];
   const out = args.options.get('out');
   if (typeof out !== 'string') throw new UsageError('asm needs -o OUT.bin');
-  const outputs: [string, unknown][] = [['-o', out], ['--lst', args.options.get('lst')], ['--map', args.options.get('map')], ['--shared', args.options.get('shared')]];
-  const named = outputs.filter((o): o is [string, string] => typeof o[1] === 'string');
-  for (const [i, [flag, path]] of named.entries()) {
-    if (resolve(path) === resolve(input)) throw new UsageError(`${flag} ${path} is the source file; writing it would destroy the source, so nothing was assembled`);
-    const twin = named.slice(0, i).find(([, p]) => resolve(p) === resolve(path));
-    if (twin) throw new UsageError(`${flag} ${path} is also ${twin[0]}; one file cannot hold both, so nothing was assembled`);
-  }
+  const outputs = asmOutputs(args);
+  checkAsmOutputs(io, input, outputs);
   const source = new TextDecoder().decode(readInput(io, input));
+  // Every include read, so no output is written over one (known only once the source is assembled).
+  const included: NamedPath[] = [];
   const result = assemble(source, {
     fileName: input,
     readFile: (path, from) => {
       const full = resolve(dirname(from), path);
       try {
-        return text(io, full);
+        const t = text(io, full);
+        included.push({ option: 'include', path: full });
+        return t;
       } catch (e) {
         throw new Error(reason(e), { cause: e });
       }
@@ -54,16 +72,17 @@ function asm(args: ParsedArgs, io: CliIo): number {
     io.stderr(`${input}: the source produced no bytes (it is empty, or holds only symbols, macros and comments); nothing written\n`);
     return 1;
   }
-  write(io, out, result.bytes);
-  const lst = args.options.get('lst');
-  if (typeof lst === 'string') write(io, lst, result.listing);
-  const sharedOut = args.options.get('shared');
-  if (typeof sharedOut === 'string') write(io, sharedOut, sharedIncludeBytes(input, result.shared));
-  const map = args.options.get('map');
-  if (typeof map === 'string') {
-    const symbols = [...result.symbols].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
-    write(io, map, symbols.map(([name, value]) => `${hex(value & 0xffff, 4)} ${name}`).join('\n') + '\n');
-  }
+  const clash = clashingOutput(io, outputs, [{ option: 'source', path: input }, ...included], 'nothing was written');
+  if (clash) throw new UsageError(clash);
+  const symbols = [...result.symbols].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
+  const data: Record<string, Uint8Array | string> = {
+    '-o': result.bytes,
+    '--lst': result.listing,
+    '--shared': sharedIncludeBytes(input, result.shared),
+    '--map': symbols.map(([name, value]) => `${hex(value & 0xffff, 4)} ${name}`).join('\n') + '\n',
+  };
+  // All outputs or none: a bad --lst folder must not leave a fresh -o image beside an old listing.
+  writeAllOrNothing(io, outputs.map((o) => ({ path: o.path, data: data[o.option] })), (path, e) => new UsageError(`cannot write ${path}: ${reason(e)}; nothing was written`));
   io.stdout(`${out}: ${result.bytes.length} bytes at 0x${hex(result.base, 3)}-0x${hex(result.base + Math.max(0, result.bytes.length - 1), 3)}\n`);
   return 0;
 }
@@ -78,11 +97,28 @@ function parseAddress(textValue: string): number {
   return v;
 }
 
+/**
+ * The addresses disasm prints: four hex digits, 0000-FFFF (bank-switched cartridges larger than
+ * the 8048's 4 KiB are listed as one run of addresses). An image that does not fit would print
+ * addresses past FFFF, and a huge one would only exhaust memory building its listing.
+ */
+const ADDRESS_SPACE = 0x10000;
+
+function checkFits(path: string, length: number, origin: number): void {
+  if (length > ADDRESS_SPACE) {
+    throw new UsageError(`${path} is ${length} bytes, more than the ${ADDRESS_SPACE} (64 KiB, addresses 0000-FFFF) disasm can list; give an 8048 image`);
+  }
+  if (origin + length > ADDRESS_SPACE) {
+    throw new UsageError(`--org 0x${hex(origin, 3)} puts the ${length}-byte image past address FFFF (it would end at 0x${hex(origin + length - 1, 4)}); use an --org of at most 0x${hex(ADDRESS_SPACE - length, 3)}`);
+  }
+}
+
 function disasm(args: ParsedArgs, io: CliIo): number {
   if (args.positional.length !== 1) throw new UsageError('disasm needs exactly one input file');
   const org = args.options.get('org');
   const origin = typeof org === 'string' ? parseAddress(org) : 0;
   const bytes = readInput(io, args.positional[0]);
+  checkFits(args.positional[0], bytes.length, origin);
   const lines = disassemble(bytes, origin).map((l) => {
     const raw = l.bytes.map((b) => hex(b, 2)).join(' ');
     return `    ${l.text.padEnd(20)}; ${hex(l.address, 4)}  ${raw}`;
@@ -140,17 +176,20 @@ export function main(argv: string[], io: CliIo): number {
   }
 }
 
-const nodeIo: RunIo = {
+/** The real disk: every input through the one capped reader of regular files (files.ts). */
+export const NODE_IO: RunIo = {
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
-  readFile: (path) => readFileSync(path),
+  readFile: (path) => readRegularFile(path),
   writeFile: (path, data) => writeFileSync(path, data),
+  identity: fileIdentity,
+  kind: outputKind,
   ...NODE_RUN_FILES,
 };
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    process.exitCode = main(process.argv.slice(2), nodeIo);
+    process.exitCode = main(process.argv.slice(2), NODE_IO);
   } catch (e) {
     // Only a bug in o2 itself gets here; say so plainly rather than as a user's mistake.
     process.stderr.write(`o2: internal error: ${e instanceof Error ? e.message : String(e)}\n`);

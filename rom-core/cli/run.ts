@@ -26,6 +26,8 @@ import { MAILBOX } from '../roms/carts/mailbox.ts';
 import { BattleBot, RandomStick, parseBotSpec } from '../bot/index.ts';
 import type { MapperKind } from '../machine/index.ts';
 import { UsageError, parseArgs, reason as why } from './command.ts';
+import { clashingOutput, guardPartial, identityOf, partialName } from './files.ts';
+import type { NamedPath } from './files.ts';
 import type { CliIo, Command, ParsedArgs } from './command.ts';
 
 /** A path as stat sees it: a regular file's size, something else, or nothing there. */
@@ -42,10 +44,12 @@ export type RunIo = CliIo & {
   appendFile?: (path: string, data: string) => void;
   rename?: (from: string, to: string) => void;
   remove?: (path: string) => void;
+  /** Has a streamed temporary file removed should the process be killed; returns its release. */
+  guardPartial?: (path: string) => () => void;
 };
 
 /** The real disk's versions of RunIo's extras (o2.ts gives them to every command). */
-export const NODE_RUN_FILES: Required<Pick<RunIo, 'mkdir' | 'stat' | 'appendFile' | 'rename' | 'remove'>> = {
+export const NODE_RUN_FILES: Required<Pick<RunIo, 'mkdir' | 'stat' | 'appendFile' | 'rename' | 'remove' | 'guardPartial'>> = {
   mkdir: (path) => { mkdirSync(path, { recursive: true }); },
   stat: (path) => {
     try {
@@ -59,6 +63,7 @@ export const NODE_RUN_FILES: Required<Pick<RunIo, 'mkdir' | 'stat' | 'appendFile
   appendFile: (path, data) => appendFileSync(path, data),
   rename: (from, to) => renameSync(from, to),
   remove: (path) => rmSync(path, { force: true }),
+  guardPartial,
 };
 
 /** The most frames one run may take: about 46 hours of NTSC play, tens of minutes of work. */
@@ -69,6 +74,11 @@ export const MAX_WAV_FRAMES = 72_000;
 const MAX_IMAGE_BYTES = 1 << 16;
 /** An input script larger than this is not a script. */
 const MAX_SCRIPT_BYTES = 16 << 20;
+/**
+ * --state-jsonl writes about 1,000 bytes a frame; past this many frames (about 1 GB) a run is
+ * refused before it starts, so a long run killed midway cannot leave a disk-sized partial file.
+ */
+export const MAX_JSONL_FRAMES = 1_000_000;
 /** JSONL is written in chunks of about this many characters (memory stays flat over any run). */
 const JSONL_CHUNK = 1 << 18;
 
@@ -163,6 +173,10 @@ interface Stream {
   pending: string;
   /** Chunks kept in memory when the io cannot append. */
   kept: string[];
+  /** Stops the guard that removes the temporary file if the process is killed (guardPartial). */
+  release: () => void;
+  /** Appended to in place: nothing to rename, nothing to remove. */
+  device: boolean;
 }
 
 /**
@@ -174,11 +188,18 @@ class Outputs {
   private readonly staged: { temp: string | undefined; path: string; data?: Uint8Array | string }[] = [];
   private readonly written: string[] = [];
   private readonly streams = new Map<string, Stream>();
+  private readonly releases: (() => void)[] = [];
 
-  constructor(private readonly io: RunIo) {}
+  /** `guard` refuses a path that is an input (checked before each picture is written). */
+  constructor(private readonly io: RunIo, private readonly guard: (path: string) => void = () => undefined) {}
+
+  /** A device (/dev/null) is written in place: never renamed over, never removed by abort. */
+  private device(path: string): boolean {
+    return this.io.kind?.(path) === 'device';
+  }
 
   private temp(path: string): string | undefined {
-    return this.io.rename ? `${path}.o2-partial` : undefined;
+    return this.io.rename && !this.device(path) ? partialName(path) : undefined;
   }
 
   /** A whole file, put in place at commit. */
@@ -195,6 +216,8 @@ class Outputs {
   /** Errors name the file the user asked for, not its temporary name. */
   private writeTemp(temp: string, path: string, data: Uint8Array | string): void {
     try {
+      // An old file or a planted link of the temporary name goes first: the write must not follow it.
+      this.io.remove?.(temp);
       this.io.writeFile(temp, data);
     } catch (e) {
       throw new UsageError(`cannot write ${path}: ${why(e)}`);
@@ -203,17 +226,23 @@ class Outputs {
 
   /** A file written now under its own name (a numbered picture), removed again by abort. */
   direct(path: string, data: Uint8Array): void {
+    this.guard(path);
+    const device = this.device(path);
     writeOut(this.io, path, data);
-    this.written.push(path);
+    if (!device) this.written.push(path);
   }
 
   /** Text appended in chunks (streamed to the temporary file when the io can append). */
   append(path: string, text: string): void {
     let s = this.streams.get(path);
     if (!s) {
-      const temp = this.io.appendFile ? this.temp(path) : undefined;
-      if (temp !== undefined) this.writeTemp(temp, path, '');
-      s = { path, temp, pending: '', kept: [] };
+      // A device is appended to in place (its `temp` is itself); a file under its temporary name.
+      const device = this.io.appendFile !== undefined && this.device(path);
+      const temp = !this.io.appendFile ? undefined : device ? path : this.temp(path);
+      if (temp !== undefined && !device) this.writeTemp(temp, path, '');
+      // A long run killed midway must not leave a file of up to a gigabyte behind.
+      const release = temp !== undefined && !device ? this.io.guardPartial?.(temp) ?? (() => undefined) : () => undefined;
+      s = { path, temp, pending: '', kept: [], release, device };
       this.streams.set(path, s);
     }
     s.pending += text;
@@ -237,13 +266,18 @@ class Outputs {
   commit(): void {
     for (const [path, s] of this.streams) {
       this.flush(s);
+      this.releases.push(s.release);
+      if (s.device) continue;
       if (s.temp !== undefined) this.staged.push({ temp: s.temp, path });
       else this.staged.push({ temp: undefined, path, data: s.kept.join('') });
     }
     this.streams.clear();
     for (const f of this.staged) {
-      if (f.temp === undefined) writeOut(this.io, f.path, f.data!);
-      else {
+      if (f.temp === undefined) {
+        const device = this.device(f.path);
+        writeOut(this.io, f.path, f.data!);
+        if (device) continue;
+      } else {
         try {
           this.io.rename!(f.temp, f.path);
         } catch (e) {
@@ -253,16 +287,26 @@ class Outputs {
       this.written.push(f.path);
     }
     this.staged.length = 0;
+    this.releaseAll();
+  }
+
+  private releaseAll(): void {
+    for (const release of [...this.releases, ...[...this.streams.values()].map((s) => s.release)]) release();
+    this.releases.length = 0;
   }
 
   abort(): void {
     const remove = this.io.remove;
-    if (!remove) return;
-    const paths = [...this.written, ...this.staged.map((f) => f.temp), ...[...this.streams.values()].map((s) => s.temp)];
+    if (!remove) {
+      this.releaseAll();
+      return;
+    }
+    const paths = [...this.written, ...this.staged.map((f) => f.temp), ...[...this.streams.values()].filter((s) => !s.device).map((s) => s.temp)];
     for (const p of paths) {
       if (p === undefined) continue;
       try { remove(p); } catch { /* best effort: the run's own error is the one to report */ }
     }
+    this.releaseAll();
   }
 }
 
@@ -317,7 +361,7 @@ function count(args: RunArgs, name: string, fallback: number | undefined, max = 
 }
 
 /** Refuses an output that would overwrite an input or another output (`--png c.bin` onto the cart). */
-function checkPaths(args: RunArgs): void {
+function checkPaths(args: RunArgs, io: RunIo): void {
   const named = (names: string[]): [string, string][] =>
     names.flatMap((n) => { const v = str(args, n); return v === undefined ? [] : [[n, v] as [string, string]]; });
   const inputs = named(['cart', 'bios', 'charset', 'input']);
@@ -325,11 +369,17 @@ function checkPaths(args: RunArgs): void {
   for (let i = 0; i < outputs.length; i++) {
     const [out, path] = outputs[i];
     for (const [other, p] of [...inputs, ...outputs.slice(0, i)]) {
-      if (resolve(p) === resolve(path)) {
+      if (identityOf(io, p) === identityOf(io, path)) {
         const role = inputs.some(([n]) => n === other) ? 'an input' : 'another output';
         throw new UsageError(`--${out} ${path} is also --${other} (${role}); writing it would destroy that file, so nothing was run`);
       }
     }
+  }
+}
+
+function checkJsonlFrames(args: RunArgs, frames: number): void {
+  if (str(args, 'state-jsonl') !== undefined && frames > MAX_JSONL_FRAMES) {
+    throw new UsageError(`--state-jsonl writes about 1 KB a frame, so it records at most ${MAX_JSONL_FRAMES} frames (about 1 GB); got --frames ${frames}`);
   }
 }
 
@@ -339,7 +389,7 @@ function str(args: RunArgs, name: string): string | undefined {
 }
 
 function run(args: RunArgs, cliIo: CliIo): number {
-  const io = cliIo as RunIo;
+  const plain = cliIo as RunIo;
   if (args.positional.length) throw new UsageError(`unexpected argument '${args.positional[0]}'`);
   const cartPath = str(args, 'cart');
   const frames = count(args, 'frames', 60) as number;
@@ -350,8 +400,13 @@ function run(args: RunArgs, cliIo: CliIo): number {
   if (mapperName !== undefined && !MAPPER_KINDS.includes(mapperName as MapperKind)) {
     throw new UsageError(`--mapper must be one of ${MAPPER_KINDS.join(', ')}`);
   }
-  checkPaths(args);
+  checkPaths(args, plain);
+  checkJsonlFrames(args, frames);
   const bots = botsOf(args);
+  // Every file read from here on (the default BIOS's and cartridge's sources too), so no output
+  // is written over one; known only once they have been read.
+  const read: NamedPath[] = [];
+  const io: RunIo = { ...cliIo as RunIo, readFile: (path) => { read.push({ option: 'file', path }); return (cliIo as RunIo).readFile(path); } };
 
   // Files a little off size reach the machine's own size message; only far larger ones stop here.
   const image = (path: string, what: string, kind: 'cart' | 'bios' | 'charset'): Uint8Array =>
@@ -402,7 +457,16 @@ function run(args: RunArgs, cliIo: CliIo): number {
   let wav = new Int16Array(wavPath !== undefined ? 1 << 16 : 0);
   let wavLength = 0;
 
-  const out = new Outputs(io);
+  const outputs: NamedPath[] = (['state-jsonl', 'png', 'wav'] as const).flatMap((n) => {
+    const v = str(args, n);
+    return v === undefined ? [] : [{ option: `--${n}`, path: v }];
+  });
+  const clash = clashingOutput(plain, outputs, read, 'nothing was run');
+  if (clash) throw new UsageError(clash);
+  const readIds = new Set(read.map((r) => identityOf(plain, r.path)));
+  const out = new Outputs(plain, (path) => {
+    if (readIds.has(identityOf(plain, path))) throw new UsageError(`--png-dir picture ${path} is the same file as an input; writing it would destroy that file, so the run was stopped and its outputs removed`);
+  });
   try {
     let next = 0;
     let phase = machine.eram[MAILBOX.phase];
@@ -486,7 +550,7 @@ const RUN_HELP = `--input SCRIPT: one event a line, \`FRAME KEY down|up\` (FRAME
     J1_UP J1_DOWN J1_LEFT J1_RIGHT J1_FIRE  the right-hand control (MAME JOY.1)
 --state-jsonl OUT: one JSON object per frame with exactly the keys frame (from 1), pc, a, psw, p1,
   p2 (numbers), iram (64 bytes, 128 hex chars), eram (128 bytes, 256 hex chars), vdc (256 registers,
-  512 hex chars), sampled at the start of each frame's VBLANK.
+  512 hex chars), sampled at the start of each frame's VBLANK. At most 1000000 frames (about 1 GB).
 --png OUT: the last frame, one pixel per dot, 360 x 243 (the visible area of MAME's odyssey2 and
   videopac screens, its snapshot geometry).
 --png-every K --png-dir DIR: also every K-th frame as DIR/frame-NNNNNN.png.
@@ -498,7 +562,7 @@ neither: what the known-cartridge table says for the image (PAL for a European r
   side. It sees only the mailbox and the screen, and replaces the --input script's stick for its side
   (type the entry with --input). The end of each battle is printed. --seed N: the bots' seed (default 1).
 Outputs are written under OUT.o2-partial and renamed when the run has succeeded; a run that fails
-leaves none of them. An output naming an input (or another output) is refused before anything runs,
+leaves none of them, nor does one killed midway (a small watcher process removes the partial JSONL). An output naming an input (or another output, or a link to either) is refused before anything runs,
 and so is an input that is not a regular file (/dev/zero) or far larger than any image.
 Without --bios, our open BIOS; without --cart, our battle cartridge (both built from source).
 `;
