@@ -39,3 +39,29 @@ describe('keyboard mapping', () => {
     expect(names).toEqual(Object.keys(KEY_MATRIX).sort());
   });
 });
+
+describe('the keys shown beside the console', () => {
+  it('names PC keys as their keycaps print them', async () => {
+    const { keyLabel } = await import('../../../src/input/keymap.ts');
+    expect(['ArrowUp', 'KeyW', 'ControlRight', 'ShiftLeft', 'Digit4', 'Numpad8', '', 'F13'].map(keyLabel))
+      .toEqual(['↑', 'W', 'Right Ctrl', 'Left Shift', '4', 'Numpad 8', '', 'F13']);
+  });
+
+  it('says each control\'s keys in words, following remapping and leaving out unbound switches', async () => {
+    const { stickKeysText } = await import('../../../src/input/keymap.ts');
+    expect(stickKeysText(DEFAULT_KEY_BINDINGS, 'J0')).toBe('↑ ← ↓ → steer, Right Ctrl fires');
+    expect(stickKeysText(DEFAULT_KEY_BINDINGS, 'J1')).toBe('W A S D steer, Left Shift fires');
+    expect(stickKeysText({ ...DEFAULT_KEY_BINDINGS, J1_UP: 'KeyI', J1_FIRE: '' }, 'J1')).toBe('I A S D steer, no fire key');
+  });
+
+  it('a snapshot sets the same bits the machine sets for a key name (one conversion)', async () => {
+    const { keyTarget, setKeyBit } = await import('../../../rom-core/machine/input.ts');
+    for (const name of ['R', 'ENTER', 'J0_UP', 'J1_FIRE']) {
+      const keys = new Uint8Array(8);
+      const joy = [0, 0];
+      setKeyBit(keys, joy, keyTarget(name)!, true);
+      const snap = buildSnapshot([name], [0, 0], false, false);
+      expect([...snap.subarray(0, 8), snap[8], snap[9]]).toEqual([...keys, joy[0], joy[1]]);
+    }
+  });
+});
