@@ -355,6 +355,11 @@ describe('the table for people', () => {
     // The figures for the closing note (printed, never asserted as speed).
     console.log(`table-people: ${figures.wars} wars started by people, ${figures.peopleBattles} people-v-people battles, ${figures.computerBattles} battles with the computer, ${figures.personClicks} clicks and ${figures.personKeys} keys by the people, ${wall.toFixed(0)} s wall time, winners ${final.winners.join(', ')}, page errors ${errors.length}`);
     expect(errors).toEqual([]);
+    // The phone: one column, nothing wider than the screen (the picture, the panel and the board below it).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'table-people-390x844-over.png');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The console's practice after the game: the person holds the left control, the computer the right one.
     await page.locator('a[href="#/console"]').click();
