@@ -20,7 +20,8 @@ const lines = (text: string): string[] => text.split(/\r?\n/).map((l) => l.trim(
 /** The table the fields describe, or every problem with them (sentences naming the field). */
 export function tableFromFields(f: TableFields): { table: CombatTable } | { errors: string[] } {
   const errors: string[] = [];
-  const results: Record<string, string> = {};
+  // No prototype: a code named "constructor" or "__proto__" is a code like any other.
+  const results: Record<string, string> = Object.create(null) as Record<string, string>;
   lines(f.results).forEach((line, i) => {
     const colon = line.indexOf(':');
     if (colon <= 0) {
@@ -28,7 +29,7 @@ export function tableFromFields(f: TableFields): { table: CombatTable } | { erro
       return;
     }
     const code = line.slice(0, colon).trim();
-    if (code in results) errors.push(`Results, line ${i + 1}: the code "${code}" is given twice.`);
+    if (Object.hasOwn(results, code)) errors.push(`Results, line ${i + 1}: the code "${code}" is given twice.`);
     results[code] = line.slice(colon + 1).trim();
   });
   const draft: Record<string, unknown> = {

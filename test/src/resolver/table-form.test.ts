@@ -11,6 +11,14 @@ describe("the resolver page's own-table form", () => {
     expect(r).toEqual({ table: { name: 'Ford', kind: 'differential', columns: ['-1', '0', '+2'], rows: [['L', 'H', 'W'], ['L', 'L', 'H']],
       results: { W: 'the ford is taken: {area}', H: 'held', L: 'lost' } } });
   });
+  it('takes codes named like an object\'s own properties as ordinary codes (constructor, toString, __proto__)', () => {
+    const r = tableFromFields({ name: 'Odd codes', kind: 'differential', columns: '0, 1', rows: 'constructor, toString\n__proto__, constructor', results: 'constructor: held\ntoString: lost\n__proto__: taken', below: '' });
+    expect('table' in r).toBe(true);
+    if ('table' in r) {
+      expect(Object.keys(r.table.results)).toEqual(['constructor', 'toString', '__proto__']);
+      expect(r.table.results.__proto__).toBe('taken');
+    }
+  });
   it('names every problem in a sentence: result lines, duplicate codes and the table validation', () => {
     const r = tableFromFields({ name: '', kind: 'odds', columns: '1-1, 0-1', rows: 'A, B', results: 'A: out\nno colon here\nA: twice', below: 'Z' });
     expect('errors' in r && r.errors).toEqual([
