@@ -22,7 +22,10 @@ export type BotLevel = (typeof BOT_LEVELS)[number];
 export interface LevelTraits {
   /** Frames between something happening and the bot acting on it. */
   delay: number;
-  /** Pixels added to the hit reach when judging a shot (a careless aim fires more misses). */
+  /**
+   * Most pixels added to the hit reach when judging a shot (a careless aim fires more misses). Each
+   * shot draws its own slack from 0 to this, so a miss is not repeated for ever at a still target.
+   */
   aimSlack: number;
   /** Chance a frame that the bot steps out of an incoming projectile's way. */
   dodge: number;
@@ -40,6 +43,13 @@ export const LEVEL_TRAITS: Readonly<Record<BotLevel, LevelTraits>> = Object.free
 
 const PHASE_BATTLE = 2;
 const MEMORY = 32;
+/**
+ * Frames a tank or submarine may stay within STALL_BOX pixels of one spot (its missile not flying)
+ * before it drives off somewhere at random: a tactic that dithers on a spot (turn, step, turn back)
+ * against a target it cannot hit from there never ends a battle otherwise.
+ */
+const STALL_FRAMES = 180;
+const STALL_BOX = 6;
 
 export class BattleBot {
   readonly traits: LevelTraits;
@@ -56,6 +66,8 @@ export class BattleBot {
   layout = -1;
   /** Frames since this battle started (the bot's own clock). */
   clock = 0;
+  /** This shot's careless reach (0..traits.aimSlack), drawn afresh after every press. */
+  slack = 0;
   /** The output being built this frame: a direction (8 = centre), a press of the button (a new shot), or the button held. */
   dir = CENTRE;
   press = false;
@@ -74,6 +86,9 @@ export class BattleBot {
   readonly queue = new Int16Array(80);
   private lastX = -1;
   private lastY = -1;
+  private anchorX = -1;
+  private anchorY = -1;
+  private anchorAt = 0;
   private buttonWasDown = false;
   private readonly history: SideView[] = Array.from({ length: MEMORY }, () => new SideView());
   private readonly now = new SideView();
@@ -83,6 +98,7 @@ export class BattleBot {
   constructor(readonly stick: 0 | 1, readonly level: BotLevel, seed = 1) {
     this.traits = LEVEL_TRAITS[level];
     this.rng = new Prng(seed * 2 + stick);
+    this.slack = this.traits.aimSlack;
     this.myBase = recordOf(stick);
     this.enemyBase = recordOf(stick === 0 ? 1 : 0);
   }
@@ -115,6 +131,7 @@ export class BattleBot {
       this.lastSeenY = this.enemy.y;
     }
     this.trackStill();
+    this.trackStall();
     this.dir = CENTRE;
     this.press = false;
     this.hold = false;
@@ -131,6 +148,7 @@ export class BattleBot {
   private output(): number {
     let bits = STICK_BITS[this.dir];
     if (this.hold || (this.press && !this.buttonWasDown)) bits |= FIRE_BIT;
+    if (this.press && !this.buttonWasDown && this.traits.aimSlack > 0) this.slack = this.rng.below(this.traits.aimSlack + 1);
     this.buttonWasDown = (bits & FIRE_BIT) !== 0;
     return bits;
   }
@@ -144,6 +162,8 @@ export class BattleBot {
     this.stillFrames = this.escapeFrames = 0;
     this.course = CENTRE;
     this.lastX = this.lastY = -1;
+    this.anchorX = this.anchorY = -1;
+    this.anchorAt = 0;
   }
 
   private trackStill(): void {
@@ -151,6 +171,22 @@ export class BattleBot {
     else this.stillFrames = 0;
     this.lastX = this.me.x;
     this.lastY = this.me.y;
+  }
+
+  /** Sets off an escape when the weapon has dithered round one spot for STALL_FRAMES (see there). */
+  private trackStall(): void {
+    const { me } = this;
+    const waiting = me.weapon === JET || (me.weapon === SUB && (me.projectileFlying || me.timer > 0));
+    if (waiting || Math.abs(me.x - this.anchorX) > STALL_BOX || Math.abs(me.y - this.anchorY) > STALL_BOX) {
+      this.anchorX = me.x;
+      this.anchorY = me.y;
+      this.anchorAt = this.clock;
+      return;
+    }
+    if (this.clock - this.anchorAt < STALL_FRAMES || this.escapeFrames > 0) return;
+    this.escapeFrames = 24 + this.rng.below(24);
+    this.escapeDir = this.rng.below(8);
+    this.anchorAt = this.clock;
   }
 
   /** Where to aim: the enemy as perceived, led by its motion when the level leads targets. */

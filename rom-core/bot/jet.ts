@@ -22,7 +22,7 @@ export function jetTurn(b: BattleBot): void {
   if (!me.offScreen && !me.projectileBusy && enemy.visible) {
     const vx = traits.lead ? b.seenDx : 0;
     const vy = traits.lead ? b.seenDy : 0;
-    if (shotHits(layout, JET_SHOT, me.x, me.y, me.heading, enemy.x, enemy.y, vx, vy, traits.aimSlack)) b.press = true;
+    if (shotHits(layout, JET_SHOT, me.x, me.y, me.heading, enemy.x, enemy.y, vx, vy, b.slack)) b.press = true;
   }
   if (b.clock >= b.planAt || b.course === CENTRE) {
     b.course = wantedHeading(b);
