@@ -84,6 +84,8 @@ export class BattleBot {
   /** The route plan: each cell's distance to the goal cells (-1 unreachable), and its work queue. */
   readonly dist = new Int16Array(80);
   readonly queue = new Int16Array(80);
+  /** A missile's way to the enemy: each cell's distance to the enemy's cell past trees and mountains (-1 none). */
+  readonly missileDist = new Int16Array(80);
   private lastX = -1;
   private lastY = -1;
   private anchorX = -1;
