@@ -97,8 +97,9 @@ export class BattleBot {
   private readonly myBase: number;
   private readonly enemyBase: number;
 
-  constructor(readonly stick: 0 | 1, readonly level: BotLevel, seed = 1) {
-    this.traits = LEVEL_TRAITS[level];
+  /** `traits` other than the level's: the person model (person.ts) plays with its own. */
+  constructor(readonly stick: 0 | 1, readonly level: BotLevel, seed = 1, traits: LevelTraits = LEVEL_TRAITS[level]) {
+    this.traits = traits;
     this.rng = new Prng(seed * 2 + stick);
     this.slack = this.traits.aimSlack;
     this.myBase = recordOf(stick);
