@@ -33,12 +33,16 @@ export interface LevelTraits {
   rethink: number;
   /** Leads a moving target (aims where it will be). */
   lead: boolean;
+  /** Chance a frame that the bot takes a shot it judges good (a slow trigger finger). */
+  fireChance: number;
+  /** Frames of straight flight a jet wants clear of trees and mountains on a new heading (slow hands need room; 0: none). */
+  room: number;
 }
 
 export const LEVEL_TRAITS: Readonly<Record<BotLevel, LevelTraits>> = Object.freeze({
-  easy: { delay: 20, aimSlack: 6, dodge: 0, rethink: 16, lead: false },
-  medium: { delay: 10, aimSlack: 2, dodge: 0.5, rethink: 6, lead: false },
-  hard: { delay: 3, aimSlack: 0, dodge: 1, rethink: 2, lead: true },
+  easy: { delay: 24, aimSlack: 8, dodge: 0, rethink: 24, lead: false, fireChance: 0.08, room: 0 },
+  medium: { delay: 10, aimSlack: 2, dodge: 0.5, rethink: 6, lead: false, fireChance: 0.3, room: 0 },
+  hard: { delay: 3, aimSlack: 0, dodge: 1, rethink: 2, lead: true, fireChance: 1, room: 0 },
 });
 
 const PHASE_BATTLE = 2;
@@ -190,6 +194,11 @@ export class BattleBot {
     this.escapeFrames = 24 + this.rng.below(24);
     this.escapeDir = this.rng.below(8);
     this.anchorAt = this.clock;
+  }
+
+  /** Whether the bot pulls the trigger this frame on a shot it judges good (see LevelTraits.fireChance). */
+  takesShot(): boolean {
+    return this.traits.fireChance >= 1 || this.rng.next() < this.traits.fireChance;
   }
 
   /** Where to aim: the enemy as perceived, led by its motion when the level leads targets. */

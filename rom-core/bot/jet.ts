@@ -28,7 +28,7 @@ export function jetTurn(b: BattleBot): void {
   if (!me.offScreen && !me.projectileBusy && enemy.visible) {
     const vx = traits.lead ? b.seenDx : 0;
     const vy = traits.lead ? b.seenDy : 0;
-    if (shotHits(layout, JET_SHOT, me.x, me.y, me.heading, enemy.x, enemy.y, vx, vy, b.slack)) b.press = true;
+    if (shotHits(layout, JET_SHOT, me.x, me.y, me.heading, enemy.x, enemy.y, vx, vy, b.slack)) b.press = b.takesShot();
   }
   if (b.clock >= b.planAt || b.course === CENTRE) {
     b.course = wantedHeading(b);
@@ -59,7 +59,8 @@ export function jetTurn(b: BattleBot): void {
     const nx = wrapX(me.x + DX[c] * SPEED);
     const ny = wrapY(me.y + DY[c] * SPEED);
     if (jetCrashes(layout, nx, ny) || !safe(layout, nx, ny, c, LOOKAHEAD)) continue;
-    const score = turnSteps(c, want) + (k === 0 ? 0 : 0.1) + (b.traits.dodge > 0 && danger(b, c) ? 6 : 0);
+    const score = turnSteps(c, want) + (k === 0 ? 0 : 0.1) + (b.traits.dodge > 0 && danger(b, c) ? 6 : 0) +
+      (traits.room > 0 && !roomAhead(layout, nx, ny, c, traits.room) ? 3 : 0);
     if (score < bestScore) {
       bestScore = score;
       best = c;
@@ -140,6 +141,16 @@ function clearAhead(layout: number, x: number, y: number, d: number): boolean {
   const nx = wrapX(x + DX[d] * SPEED);
   const ny = wrapY(y + DY[d] * SPEED);
   return !jetCrashes(layout, nx, ny) && safe(layout, nx, ny, d, LOOKAHEAD);
+}
+
+/** Flying straight on from (x, y) heading h for `frames` frames meets no tree or mountain. */
+function roomAhead(layout: number, x: number, y: number, h: number, frames: number): boolean {
+  for (let t = 0; t < frames; t++) {
+    x = wrapX(x + DX[h] * SPEED);
+    y = wrapY(y + DY[h] * SPEED);
+    if (jetCrashes(layout, x, y)) return false;
+  }
+  return true;
 }
 
 /** Some way of flying on from (x, y) heading h, one step of turn a frame, meets no tree or mountain. */

@@ -6,7 +6,10 @@
  *
  * * **Reaction**: the eyes are PERSON_TRAITS.delay frames behind, and each decision (a new direction,
  *   the button) is carried out a further LAG_MIN..LAG_MIN + LAG_SPREAD - 1 frames later, drawn afresh
- *   per decision: 10-25 frames (about 250 ms) from seeing to the key going down.
+ *   per decision: 10-25 frames (about 250 ms) from seeing to the key going down (10-17 flying a
+ *   plane, which is watched more closely, and LAG_MIN when it is about to fly into a tree or a
+ *   mountain: a reflex). Its plane keeps PERSON_TRAITS.room frames of straight flight clear ahead
+ *   of a new heading where it can (slow hands need room to turn away).
  * * **Steering**: a key stays held until the next decision is carried out, so every turn and every
  *   stop comes late (overshoot); now and then a key is let go a few frames early (a tap too short);
  *   what it lines up with is where the enemy was, not where it is.
@@ -22,10 +25,11 @@ import { MAILBOX } from '../roms/carts/mailbox.ts';
 import { BattleBot } from './bot.ts';
 import type { LevelTraits } from './bot.ts';
 import { Prng } from './prng.ts';
-import { CENTRE, FIRE_BIT, STICK_BITS, SUB } from './view.ts';
+import { CENTRE, DX, DY, FIRE_BIT, JET, STICK_BITS, SUB, turnSteps } from './view.ts';
+import { jetCrashes, wrapX, wrapY } from './ballistics.ts';
 
 /** What the person wants, judged as a slow and careless bot judges it (see LevelTraits). */
-export const PERSON_TRAITS: Readonly<LevelTraits> = Object.freeze({ delay: 8, aimSlack: 4, dodge: 0.3, rethink: 10, lead: false });
+export const PERSON_TRAITS: Readonly<LevelTraits> = Object.freeze({ delay: 8, aimSlack: 4, dodge: 0.3, rethink: 10, lead: false, fireChance: 1, room: 14 });
 /** Frames between deciding and the key going down: LAG_MIN + 0..LAG_SPREAD - 1, per decision. */
 export const LAG_MIN = 2;
 export const LAG_SPREAD = 16;
@@ -38,6 +42,8 @@ const BURST_MIN = 2;
 const BURST_SPREAD = 3;
 const TAP_FRAMES = 3;
 const PHASE_BATTLE = 2;
+/** Frames of a plane's flight ahead that the reflex watches. */
+const REFLEX_FRAMES = 10;
 
 export class PersonModel {
   /** The intentions: a bot with the person's eyes and judgement. */
@@ -76,8 +82,9 @@ export class PersonModel {
     return STICK_BITS[this.held] | (this.button ? FIRE_BIT : 0);
   }
 
+  /** A plane is watched closely (it flies into a tree in a second): half the spread. */
   private lag(): number {
-    return LAG_MIN + this.rng.below(LAG_SPREAD);
+    return LAG_MIN + this.rng.below(this.mind.me.weapon === JET ? LAG_SPREAD >> 1 : LAG_SPREAD);
   }
 
   /** The wished direction is taken up one decision at a time, each late by its own lag. */
@@ -87,6 +94,8 @@ export class PersonModel {
       this.dirPending = true;
       this.dirAt = this.clock + this.lag();
     }
+    // A tree or mountain straight ahead of one's own plane is seen at once (the reflex, LAG_MIN).
+    if (this.dirPending && this.mind.me.weapon === JET && this.dirAt > this.clock + LAG_MIN && this.crashAhead()) this.dirAt = this.clock + LAG_MIN;
     if (this.dirPending && this.clock >= this.dirAt) {
       this.dirPending = false;
       this.held = wish;
@@ -94,6 +103,20 @@ export class PersonModel {
     } else if (this.clock === this.releaseAt) {
       this.held = CENTRE;
     }
+  }
+
+  /** The plane, flying on where the held key takes it (one step turns it), comes down within REFLEX_FRAMES. */
+  private crashAhead(): boolean {
+    const { me, layout } = this.mind;
+    const d = this.held !== CENTRE && turnSteps(me.heading, this.held) <= 1 ? this.held : me.heading;
+    let x = me.x;
+    let y = me.y;
+    for (let t = 0; t < REFLEX_FRAMES; t++) {
+      x = wrapX(x + DX[d] * 2);
+      y = wrapY(y + DY[d] * 2);
+      if (jetCrashes(layout, x, y)) return true;
+    }
+    return false;
   }
 
   /** A wished shot starts a burst of taps after the reaction lag (none while a burst runs). */

@@ -28,7 +28,7 @@ export function subTurn(b: BattleBot): void {
     steerMissile(b);
     return;
   }
-  if (!me.projectileBusy && enemy.visible && inReach(b)) {
+  if (!me.projectileBusy && enemy.visible && inReach(b) && b.takesShot()) {
     b.press = true;
     b.course = CENTRE;
     return;

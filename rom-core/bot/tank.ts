@@ -84,7 +84,7 @@ function aim(b: BattleBot): boolean {
   const vx = traits.lead ? b.seenDx : 0;
   const vy = traits.lead ? b.seenDy : 0;
   if (shotFrom(b, me.x, me.y, me.heading, enemy.x, enemy.y, vx, vy, b.slack)) {
-    b.press = true;
+    b.press = b.takesShot(); // lined up: waits here for the trigger finger
     return true;
   }
   for (let k = 1; k < 8; k++) {
