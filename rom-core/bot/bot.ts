@@ -40,8 +40,8 @@ export interface LevelTraits {
 }
 
 export const LEVEL_TRAITS: Readonly<Record<BotLevel, LevelTraits>> = Object.freeze({
-  easy: { delay: 24, aimSlack: 8, dodge: 0, rethink: 24, lead: false, fireChance: 0.08, room: 0 },
-  medium: { delay: 10, aimSlack: 2, dodge: 0.5, rethink: 6, lead: false, fireChance: 0.3, room: 0 },
+  easy: { delay: 36, aimSlack: 12, dodge: 0, rethink: 36, lead: false, fireChance: 0.02, room: 0 },
+  medium: { delay: 20, aimSlack: 6, dodge: 0.15, rethink: 16, lead: false, fireChance: 0.06, room: 0 },
   hard: { delay: 3, aimSlack: 0, dodge: 1, rethink: 2, lead: true, fireChance: 1, room: 0 },
 });
 

@@ -17,7 +17,9 @@
  *   and fires late (the reaction lag), so a shot is often a little off.
  * * **Fire**: a burst of BURST_MIN..BURST_MIN + BURST_SPREAD - 1 taps of the button once it thinks
  *   it is lined up (a shot is refused while the last one flies, so the later taps are mostly spent);
- *   a submarine's missile is held, steered and let go, each late by the reaction lag.
+ *   a submarine's missile is held and steered late by the reaction lag, and let go LAG_MIN..LAG_MIN +
+ *   RELEASE_SPREAD - 1 frames late (timed as it closes in). A submarine's key is never let go (it
+ *   would surface), only changed.
  *
  * Deterministic for a seed; `step` allocates nothing.
  */
@@ -41,6 +43,7 @@ const TAP_SPREAD = 6;
 const BURST_MIN = 2;
 const BURST_SPREAD = 3;
 const TAP_FRAMES = 3;
+const RELEASE_SPREAD = 4;
 const PHASE_BATTLE = 2;
 /** Frames of a plane's flight ahead that the reflex watches. */
 const REFLEX_FRAMES = 10;
@@ -89,7 +92,9 @@ export class PersonModel {
 
   /** The wished direction is taken up one decision at a time, each late by its own lag. */
   private steer(): void {
-    const wish = this.mind.dir;
+    // A submarine's key is kept held even when nothing is wished (the sonar holds the boat up anyway):
+    // let go, the boat surfaces and can be hit.
+    const wish = this.mind.dir === CENTRE && this.mind.me.weapon === SUB ? this.held : this.mind.dir;
     if (!this.dirPending && wish !== this.held) {
       this.dirPending = true;
       this.dirAt = this.clock + this.lag();
@@ -99,7 +104,8 @@ export class PersonModel {
     if (this.dirPending && this.clock >= this.dirAt) {
       this.dirPending = false;
       this.held = wish;
-      this.releaseAt = wish !== CENTRE && this.rng.next() < SHORT_TAP ? this.clock + TAP_MIN + this.rng.below(TAP_SPREAD) : -1;
+      // A submarine surfaces when its key is let go: a player learns to keep it held.
+      this.releaseAt = wish !== CENTRE && this.mind.me.weapon !== SUB && this.rng.next() < SHORT_TAP ? this.clock + TAP_MIN + this.rng.below(TAP_SPREAD) : -1;
     } else if (this.clock === this.releaseAt) {
       this.held = CENTRE;
     }
@@ -140,7 +146,8 @@ export class PersonModel {
     const wish = this.mind.press || this.mind.hold;
     if (!this.holdPending && wish !== this.holding) {
       this.holdPending = true;
-      this.holdAt = this.clock + this.lag();
+      // Letting go is timed as the missile closes in (anticipated), so it comes sooner than a reaction.
+      this.holdAt = this.clock + (wish ? this.lag() : LAG_MIN + this.rng.below(RELEASE_SPREAD));
     }
     if (this.holdPending && this.clock >= this.holdAt) {
       this.holdPending = false;

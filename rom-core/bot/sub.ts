@@ -144,7 +144,8 @@ function steerMissile(b: BattleBot): void {
   const { me, enemy, layout } = b;
   const tx = b.lastSeenX >= 0 ? b.targetX(8) : me.px;
   const ty = b.lastSeenY >= 0 ? b.targetY(8) : me.py - 40;
-  const close = Math.abs(me.px - tx) < BLAST_X && Math.abs(me.py - ty) < BLAST_Y;
+  // A careless hand lets go up to b.slack pixels early (and the blast misses).
+  const close = Math.abs(me.px - tx) < BLAST_X + b.slack && Math.abs(me.py - ty) < BLAST_Y + b.slack;
   if ((close && enemy.visible) || me.page >= MISSILE_LAST_FRAME) return; // button up: it blows
   b.hold = true;
   if (b.course === CENTRE || b.clock >= b.planAt) {
