@@ -40,7 +40,7 @@ export interface LevelTraits {
 }
 
 export const LEVEL_TRAITS: Readonly<Record<BotLevel, LevelTraits>> = Object.freeze({
-  easy: { delay: 36, aimSlack: 12, dodge: 0, rethink: 36, lead: false, fireChance: 0.02, room: 0 },
+  easy: { delay: 40, aimSlack: 14, dodge: 0, rethink: 40, lead: false, fireChance: 0.015, room: 0 },
   medium: { delay: 20, aimSlack: 6, dodge: 0.15, rethink: 16, lead: false, fireChance: 0.06, room: 0 },
   hard: { delay: 3, aimSlack: 0, dodge: 1, rethink: 2, lead: true, fireChance: 1, room: 0 },
 });
@@ -196,9 +196,13 @@ export class BattleBot {
     this.anchorAt = this.clock;
   }
 
-  /** Whether the bot pulls the trigger this frame on a shot it judges good (see LevelTraits.fireChance). */
-  takesShot(): boolean {
-    return this.traits.fireChance >= 1 || this.rng.next() < this.traits.fireChance;
+  /**
+   * Whether the bot pulls the trigger this frame on a shot it judges good (see LevelTraits.fireChance);
+   * `boost` scales the chance where a shot is open only a few frames at a time (a plane's pass).
+   */
+  takesShot(boost = 1): boolean {
+    const chance = this.traits.fireChance * boost;
+    return chance >= 1 || this.rng.next() < chance;
   }
 
   /** Where to aim: the enemy as perceived, led by its motion when the level leads targets. */

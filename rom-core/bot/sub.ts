@@ -8,7 +8,7 @@
 import { T_MOUNT, T_OUT, T_TREE, cellType, cellX, cellY, colOf, rowOf, COLS, ROWS, drawnPoint } from './battlefields.ts';
 import { subCanStand } from './ballistics.ts';
 import type { BattleBot } from './bot.ts';
-import { CENTRE, DX, DY, directionTo, turnSteps } from './view.ts';
+import { CENTRE, DX, DY, SUB, directionTo, turnSteps } from './view.ts';
 import { escape, planRoute } from './moves.ts';
 
 /** The missile's blast reach (sub_logic .blast: 12, 16), a little inside it. */
@@ -36,6 +36,7 @@ export function subTurn(b: BattleBot): void {
   if (me.timer > 0) return; // the sonar holds the boat up: the stick does nothing now
   if (b.escapeFrames > 0) {
     escape(b, subCanStand);
+    keepOff(b);
     return;
   }
   const tx = b.lastSeenX >= 0 ? b.lastSeenX : cellX(COLS >> 1);
@@ -45,6 +46,7 @@ export function subTurn(b: BattleBot): void {
     b.planAt = b.clock + b.traits.rethink;
   }
   patrol(b);
+  keepOff(b);
   if (b.stillFrames > 30) {
     b.escapeFrames = 12 + b.rng.below(12);
     b.escapeDir = b.rng.below(8);
@@ -131,9 +133,29 @@ function patrol(b: BattleBot): void {
   }
   for (let k = 0; k < 8; k++) {
     const d = (want + (k & 1 ? (k + 1) >> 1 : -(k >> 1))) & 7;
-    if (subCanStand(layout, me.x + DX[d], me.y + DY[d])) {
+    if (subCanStand(layout, me.x + DX[d], me.y + DY[d]) && !touchesSub(b, me.x + DX[d], me.y + DY[d])) {
       b.dir = d;
       b.escapeDir = d;
+      return;
+    }
+  }
+}
+
+/** Two submarines within crash_check's reach (8, 12) both explode: keep a margin off the one last seen. */
+function touchesSub(b: BattleBot, x: number, y: number): boolean {
+  return b.enemy.weapon === SUB && b.lastSeenX >= 0 && Math.abs(x - b.lastSeenX) < 12 && Math.abs(y - b.lastSeenY) < 18;
+}
+
+/** Turns the wanted step aside (the nearest open direction) when it would touch the enemy submarine. */
+function keepOff(b: BattleBot): void {
+  const { me, layout } = b;
+  if (b.dir === CENTRE || !touchesSub(b, me.x + DX[b.dir], me.y + DY[b.dir])) return;
+  for (let k = 1; k < 8; k++) {
+    const d = (b.dir + (k & 1 ? (k + 1) >> 1 : -(k >> 1))) & 7;
+    const x = me.x + DX[d];
+    const y = me.y + DY[d];
+    if (subCanStand(layout, x, y) && !touchesSub(b, x, y)) {
+      b.dir = d;
       return;
     }
   }
