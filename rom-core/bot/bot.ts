@@ -41,7 +41,7 @@ export interface LevelTraits {
 
 export const LEVEL_TRAITS: Readonly<Record<BotLevel, LevelTraits>> = Object.freeze({
   easy: { delay: 40, aimSlack: 14, dodge: 0, rethink: 40, lead: false, fireChance: 0.015, room: 0 },
-  medium: { delay: 20, aimSlack: 6, dodge: 0.15, rethink: 16, lead: false, fireChance: 0.06, room: 0 },
+  medium: { delay: 22, aimSlack: 7, dodge: 0.15, rethink: 16, lead: false, fireChance: 0.05, room: 0 },
   hard: { delay: 3, aimSlack: 0, dodge: 1, rethink: 2, lead: true, fireChance: 1, room: 0 },
 });
 
@@ -54,6 +54,8 @@ const MEMORY = 32;
  */
 const STALL_FRAMES = 180;
 const STALL_BOX = 6;
+/** Frames without a shot that double the trigger chance (and so on, linearly). */
+const IMPATIENCE = 300;
 
 export class BattleBot {
   readonly traits: LevelTraits;
@@ -96,6 +98,7 @@ export class BattleBot {
   private anchorY = -1;
   private anchorAt = 0;
   private buttonWasDown = false;
+  private lastShotAt = 0;
   private readonly history: SideView[] = Array.from({ length: MEMORY }, () => new SideView());
   private readonly now = new SideView();
   private readonly myBase: number;
@@ -155,7 +158,10 @@ export class BattleBot {
   private output(): number {
     let bits = STICK_BITS[this.dir];
     if (this.hold || (this.press && !this.buttonWasDown)) bits |= FIRE_BIT;
-    if (this.press && !this.buttonWasDown && this.traits.aimSlack > 0) this.slack = this.rng.below(this.traits.aimSlack + 1);
+    if (this.press && !this.buttonWasDown) {
+      this.lastShotAt = this.clock;
+      if (this.traits.aimSlack > 0) this.slack = this.rng.below(this.traits.aimSlack + 1);
+    }
     this.buttonWasDown = (bits & FIRE_BIT) !== 0;
     return bits;
   }
@@ -171,6 +177,7 @@ export class BattleBot {
     this.lastX = this.lastY = -1;
     this.anchorX = this.anchorY = -1;
     this.anchorAt = 0;
+    this.lastShotAt = 0;
   }
 
   private trackStill(): void {
@@ -198,10 +205,11 @@ export class BattleBot {
 
   /**
    * Whether the bot pulls the trigger this frame on a shot it judges good (see LevelTraits.fireChance);
-   * `boost` scales the chance where a shot is open only a few frames at a time (a plane's pass).
+   * `boost` scales the chance where a shot is open only a few frames at a time (a plane's pass), and
+   * the chance grows with the frames since the last shot (impatience: no target is spared for ever).
    */
   takesShot(boost = 1): boolean {
-    const chance = this.traits.fireChance * boost;
+    const chance = this.traits.fireChance * boost * (1 + (this.clock - this.lastShotAt) / IMPATIENCE);
     return chance >= 1 || this.rng.next() < chance;
   }
 

@@ -17,7 +17,7 @@ const LOOKAHEAD = 6;
 const KEEP_AWAY = 28;
 const STANDOFF = 44;
 /** A plane is lined up for a few frames a pass, a tank for as long as it waits: the trigger is quicker. */
-const PASS_BOOST = 6;
+const PASS_BOOST = 3;
 /** Where a plane turns in to attack: this far out on a line through the target (the shot flies 87). */
 const ATTACK = 64;
 const ATTACK_DIAGONAL = 44;

@@ -164,8 +164,9 @@ function keepOff(b: BattleBot): void {
 /** Holds the button and steers the missile to the enemy; lets go when the blast will reach it. */
 function steerMissile(b: BattleBot): void {
   const { me, enemy, layout } = b;
-  const tx = b.lastSeenX >= 0 ? b.targetX(8) : me.px;
-  const ty = b.lastSeenY >= 0 ? b.targetY(8) : me.py - 40;
+  // A careless hand steers the missile this shot's slack (halved) off the target.
+  const tx = b.lastSeenX >= 0 ? b.targetX(8) + (b.slack >> 1) : me.px;
+  const ty = b.lastSeenY >= 0 ? b.targetY(8) + (b.slack >> 1) : me.py - 40;
   // A careless hand lets go up to b.slack pixels early (and the blast misses).
   const close = Math.abs(me.px - tx) < BLAST_X + b.slack && Math.abs(me.py - ty) < BLAST_Y + b.slack;
   if ((close && enemy.visible) || me.page >= MISSILE_LAST_FRAME) return; // button up: it blows
