@@ -46,7 +46,8 @@ export const LEVEL_TRAITS: Readonly<Record<BotLevel, LevelTraits>> = Object.free
 });
 
 const PHASE_BATTLE = 2;
-const MEMORY = 32;
+/** Frames of the enemy remembered: more than the slowest level's reaction delay. */
+const MEMORY = 64;
 /**
  * Frames a tank or submarine may stay within STALL_BOX pixels of one spot (its missile not flying)
  * before it drives off somewhere at random: a tactic that dithers on a spot (turn, step, turn back)
@@ -54,8 +55,9 @@ const MEMORY = 32;
  */
 const STALL_FRAMES = 180;
 const STALL_BOX = 6;
-/** Frames without a shot that double the trigger chance (and so on, linearly). */
-const IMPATIENCE = 300;
+/** Frames without a shot before impatience sets in, and then the frames that add the trigger chance once more. */
+const PATIENCE = 600;
+const IMPATIENCE = 60;
 
 export class BattleBot {
   readonly traits: LevelTraits;
@@ -206,11 +208,17 @@ export class BattleBot {
   /**
    * Whether the bot pulls the trigger this frame on a shot it judges good (see LevelTraits.fireChance);
    * `boost` scales the chance where a shot is open only a few frames at a time (a plane's pass), and
-   * the chance grows with the frames since the last shot (impatience: no target is spared for ever).
+   * after PATIENCE frames without a shot the chance grows (impatience: no target is spared for ever).
    */
   takesShot(boost = 1): boolean {
-    const chance = this.traits.fireChance * boost * (1 + (this.clock - this.lastShotAt) / IMPATIENCE);
+    const waited = this.clock - this.lastShotAt;
+    const chance = this.traits.fireChance * boost * (waited > PATIENCE ? 1 + (waited - PATIENCE) / IMPATIENCE : 1);
     return chance >= 1 || this.rng.next() < chance;
+  }
+
+  /** No shot for PATIENCE frames: the bot hurries (re-plans every frame, pulls the trigger sooner). */
+  get impatient(): boolean {
+    return this.clock - this.lastShotAt > PATIENCE;
   }
 
   /** Where to aim: the enemy as perceived, led by its motion when the level leads targets. */
