@@ -132,17 +132,10 @@ function attackHeading(b: BattleBot, tx: number, ty: number): number {
     }
   }
   if (line < 0) return best;
-  const inward = (line + 4) & 7;
-  if (lineAcross <= ON_LINE) return inward;
+  if (lineAcross <= ON_LINE) return (line + 4) & 7;
   const unit = line & 1 ? 2 : 1;
   const half = (ox * DX[line] + oy * DY[line]) / unit / 2;
-  const d = directionTo(tx + DX[line] * half - me.x, ty + DY[line] * half - me.y);
-  if (d !== inward) return d;
-  // Far out, halfway in rounds to straight in, which never closes on the line: 45 degrees towards it.
-  const left = (inward + 1) & 7;
-  const right = (inward + 7) & 7;
-  const acrossAfter = (c: number): number => Math.abs((ox + DX[c]) * DY[line] - (oy + DY[c]) * DX[line]);
-  return acrossAfter(left) < acrossAfter(right) ? left : right;
+  return directionTo(tx + DX[line] * half - me.x, ty + DY[line] * half - me.y);
 }
 
 /** The next step in direction d from (x, y) is no crash, and some way on from there is none either. */
