@@ -19,7 +19,8 @@ export interface ShotKind {
   mountains: boolean;
 }
 
-export const TANK_SHELL: ShotKind = { speed: 2, range: 40, treeGrace: 18, mountains: true };
+/** tank_logic counts the shell's frames from 1 (the firing frame moves it) and it is gone on the 40th: 39 steps. */
+export const TANK_SHELL: ShotKind = { speed: 2, range: 39, treeGrace: 18, mountains: true };
 export const JET_SHOT: ShotKind = { speed: 3, range: 30, treeGrace: Infinity, mountains: false };
 export const MISSILE: ShotKind = { speed: 2, range: 90, treeGrace: -1, mountains: true };
 
@@ -56,13 +57,17 @@ function tankGround(t: number): number {
   return t === T_LAND || t === T_TREE || t === T_MINE ? 0 : 1;
 }
 
+/** Both edges of a tank at (x, y) on land, trees or a mine's cell: tank_logic lets it step there (a mine kills it). */
+export function tankGroundOpen(layout: number, x: number, y: number): boolean {
+  return (tankGround(pointTerrain(layout, x + 1, y + 8)) | tankGround(pointTerrain(layout, x + 7, y + 8))) === 0;
+}
+
 /**
  * A tank at (x, y) stands here safely: both edges (x + 1, x + 7 at mid height) on land, trees or a
  * mine's cell, and its box clear of the mine as drawn.
  */
 export function tankCanStand(layout: number, x: number, y: number): boolean {
-  return (tankGround(pointTerrain(layout, x + 1, y + 8)) | tankGround(pointTerrain(layout, x + 7, y + 8))) === 0 &&
-    drawnBox(layout, x, y) !== T_MINE;
+  return tankGroundOpen(layout, x, y) && drawnBox(layout, x, y) !== T_MINE;
 }
 
 /** A submarine at (x, y) is wholly in water. */

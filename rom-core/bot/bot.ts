@@ -22,7 +22,10 @@ export type BotLevel = (typeof BOT_LEVELS)[number];
 export interface LevelTraits {
   /** Frames between something happening and the bot acting on it. */
   delay: number;
-  /** Pixels added to the hit reach when judging a shot (a careless aim fires more misses). */
+  /**
+   * Most pixels added to the hit reach when judging a shot (a careless aim fires more misses). Each
+   * shot draws its own slack from 0 to this, so a miss is not repeated for ever at a still target.
+   */
   aimSlack: number;
   /** Chance a frame that the bot steps out of an incoming projectile's way. */
   dodge: number;
@@ -30,16 +33,31 @@ export interface LevelTraits {
   rethink: number;
   /** Leads a moving target (aims where it will be). */
   lead: boolean;
+  /** Chance a frame that the bot takes a shot it judges good (a slow trigger finger). */
+  fireChance: number;
+  /** Frames of straight flight a jet wants clear of trees and mountains on a new heading (slow hands need room; 0: none). */
+  room: number;
 }
 
 export const LEVEL_TRAITS: Readonly<Record<BotLevel, LevelTraits>> = Object.freeze({
-  easy: { delay: 20, aimSlack: 6, dodge: 0, rethink: 16, lead: false },
-  medium: { delay: 10, aimSlack: 2, dodge: 0.5, rethink: 6, lead: false },
-  hard: { delay: 3, aimSlack: 0, dodge: 1, rethink: 2, lead: true },
+  easy: { delay: 40, aimSlack: 14, dodge: 0, rethink: 40, lead: false, fireChance: 0.015, room: 0 },
+  medium: { delay: 22, aimSlack: 7, dodge: 0.15, rethink: 16, lead: false, fireChance: 0.05, room: 0 },
+  hard: { delay: 3, aimSlack: 0, dodge: 1, rethink: 2, lead: true, fireChance: 1, room: 0 },
 });
 
 const PHASE_BATTLE = 2;
-const MEMORY = 32;
+/** Frames of the enemy remembered: more than the slowest level's reaction delay. */
+const MEMORY = 64;
+/**
+ * Frames a tank or submarine may stay within STALL_BOX pixels of one spot (its missile not flying)
+ * before it drives off somewhere at random: a tactic that dithers on a spot (turn, step, turn back)
+ * against a target it cannot hit from there never ends a battle otherwise.
+ */
+const STALL_FRAMES = 180;
+const STALL_BOX = 6;
+/** Frames without a shot before impatience sets in, and then the frames that add the trigger chance once more. */
+const PATIENCE = 600;
+const IMPATIENCE = 60;
 
 export class BattleBot {
   readonly traits: LevelTraits;
@@ -56,6 +74,8 @@ export class BattleBot {
   layout = -1;
   /** Frames since this battle started (the bot's own clock). */
   clock = 0;
+  /** This shot's careless reach (0..traits.aimSlack), drawn afresh after every press. */
+  slack = 0;
   /** The output being built this frame: a direction (8 = centre), a press of the button (a new shot), or the button held. */
   dir = CENTRE;
   press = false;
@@ -72,17 +92,25 @@ export class BattleBot {
   /** The route plan: each cell's distance to the goal cells (-1 unreachable), and its work queue. */
   readonly dist = new Int16Array(80);
   readonly queue = new Int16Array(80);
+  /** A missile's way to the enemy: each cell's distance to the enemy's cell past trees and mountains (-1 none). */
+  readonly missileDist = new Int16Array(80);
   private lastX = -1;
   private lastY = -1;
+  private anchorX = -1;
+  private anchorY = -1;
+  private anchorAt = 0;
   private buttonWasDown = false;
+  private lastShotAt = 0;
   private readonly history: SideView[] = Array.from({ length: MEMORY }, () => new SideView());
   private readonly now = new SideView();
   private readonly myBase: number;
   private readonly enemyBase: number;
 
-  constructor(readonly stick: 0 | 1, readonly level: BotLevel, seed = 1) {
-    this.traits = LEVEL_TRAITS[level];
+  /** `traits` other than the level's: the person model (person.ts) plays with its own. */
+  constructor(readonly stick: 0 | 1, readonly level: BotLevel, seed = 1, traits: LevelTraits = LEVEL_TRAITS[level]) {
+    this.traits = traits;
     this.rng = new Prng(seed * 2 + stick);
+    this.slack = this.traits.aimSlack;
     this.myBase = recordOf(stick);
     this.enemyBase = recordOf(stick === 0 ? 1 : 0);
   }
@@ -115,6 +143,7 @@ export class BattleBot {
       this.lastSeenY = this.enemy.y;
     }
     this.trackStill();
+    this.trackStall();
     this.dir = CENTRE;
     this.press = false;
     this.hold = false;
@@ -131,6 +160,10 @@ export class BattleBot {
   private output(): number {
     let bits = STICK_BITS[this.dir];
     if (this.hold || (this.press && !this.buttonWasDown)) bits |= FIRE_BIT;
+    if (this.press && !this.buttonWasDown) {
+      this.lastShotAt = this.clock;
+      if (this.traits.aimSlack > 0) this.slack = this.rng.below(this.traits.aimSlack + 1);
+    }
     this.buttonWasDown = (bits & FIRE_BIT) !== 0;
     return bits;
   }
@@ -144,6 +177,9 @@ export class BattleBot {
     this.stillFrames = this.escapeFrames = 0;
     this.course = CENTRE;
     this.lastX = this.lastY = -1;
+    this.anchorX = this.anchorY = -1;
+    this.anchorAt = 0;
+    this.lastShotAt = 0;
   }
 
   private trackStill(): void {
@@ -151,6 +187,38 @@ export class BattleBot {
     else this.stillFrames = 0;
     this.lastX = this.me.x;
     this.lastY = this.me.y;
+  }
+
+  /** Sets off an escape when the weapon has dithered round one spot for STALL_FRAMES (see there). */
+  private trackStall(): void {
+    const { me } = this;
+    const waiting = me.weapon === JET || (me.weapon === SUB && (me.projectileFlying || me.timer > 0));
+    if (waiting || Math.abs(me.x - this.anchorX) > STALL_BOX || Math.abs(me.y - this.anchorY) > STALL_BOX) {
+      this.anchorX = me.x;
+      this.anchorY = me.y;
+      this.anchorAt = this.clock;
+      return;
+    }
+    if (this.clock - this.anchorAt < STALL_FRAMES || this.escapeFrames > 0) return;
+    this.escapeFrames = 24 + this.rng.below(24);
+    this.escapeDir = this.rng.below(8);
+    this.anchorAt = this.clock;
+  }
+
+  /**
+   * Whether the bot pulls the trigger this frame on a shot it judges good (see LevelTraits.fireChance);
+   * `boost` scales the chance where a shot is open only a few frames at a time (a plane's pass), and
+   * after PATIENCE frames without a shot the chance grows (impatience: no target is spared for ever).
+   */
+  takesShot(boost = 1): boolean {
+    const waited = this.clock - this.lastShotAt;
+    const chance = this.traits.fireChance * boost * (waited > PATIENCE ? 1 + (waited - PATIENCE) / IMPATIENCE : 1);
+    return chance >= 1 || this.rng.next() < chance;
+  }
+
+  /** No shot for PATIENCE frames: the bot hurries (re-plans every frame, pulls the trigger sooner). */
+  get impatient(): boolean {
+    return this.clock - this.lastShotAt > PATIENCE;
   }
 
   /** Where to aim: the enemy as perceived, led by its motion when the level leads targets. */

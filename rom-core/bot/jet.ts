@@ -16,17 +16,25 @@ const SPEED = 2;
 const LOOKAHEAD = 6;
 const KEEP_AWAY = 28;
 const STANDOFF = 44;
+/** A plane is lined up for a few frames a pass, a tank for as long as it waits: the trigger is quicker. */
+const PASS_BOOST = 3;
+/** Where a plane turns in to attack: this far out on a line through the target (the shot flies 87). */
+const ATTACK = 64;
+const ATTACK_DIAGONAL = 44;
+/** Pixels across a line that count as on it, and within which the plane closes on it. */
+const ON_LINE = 3;
+const CONVERGE = 20;
 
 export function jetTurn(b: BattleBot): void {
   const { me, enemy, layout, traits } = b;
   if (!me.offScreen && !me.projectileBusy && enemy.visible) {
     const vx = traits.lead ? b.seenDx : 0;
     const vy = traits.lead ? b.seenDy : 0;
-    if (shotHits(layout, JET_SHOT, me.x, me.y, me.heading, enemy.x, enemy.y, vx, vy, traits.aimSlack)) b.press = true;
+    if (shotHits(layout, JET_SHOT, me.x, me.y, me.heading, enemy.x, enemy.y, vx, vy, b.slack)) b.press = b.takesShot(PASS_BOOST);
   }
   if (b.clock >= b.planAt || b.course === CENTRE) {
     b.course = wantedHeading(b);
-    b.planAt = b.clock + traits.rethink;
+    b.planAt = b.clock + (b.impatient ? 1 : traits.rethink);
   }
   const want = b.course;
   if (me.offScreen) {
@@ -53,7 +61,8 @@ export function jetTurn(b: BattleBot): void {
     const nx = wrapX(me.x + DX[c] * SPEED);
     const ny = wrapY(me.y + DY[c] * SPEED);
     if (jetCrashes(layout, nx, ny) || !safe(layout, nx, ny, c, LOOKAHEAD)) continue;
-    const score = turnSteps(c, want) + (k === 0 ? 0 : 0.1) + (b.traits.dodge > 0 && danger(b, c) ? 6 : 0);
+    const score = turnSteps(c, want) + (k === 0 ? 0 : 0.1) + (b.traits.dodge > 0 && danger(b, c) ? 6 : 0) +
+      (traits.room > 0 && !roomAhead(layout, nx, ny, c, traits.room) ? 3 : 0);
     if (score < bestScore) {
       bestScore = score;
       best = c;
@@ -83,8 +92,50 @@ function wantedHeading(b: BattleBot): number {
   // A submerged boat can come up and fire at any moment: keep off where it was last seen as well.
   if (enemy.weapon === SUB && b.lastSeenX >= 0 && Math.abs(dx) + Math.abs(dy) < STANDOFF) return directionTo(-dx, -dy);
   if (enemy.weapon === JET && enemy.visible && Math.abs(dx) + Math.abs(dy) < KEEP_AWAY) return directionTo(-dx, -dy);
+  // A tank or a submarine moves slowly: come in along one of the eight lines a shot can fly. Flying
+  // straight at it from elsewhere passes a few pixels beside it, for ever against a still target.
+  if (enemy.weapon !== JET && b.lastSeenX >= 0) return attackHeading(b, tx, ty);
   const d = directionTo(dx, dy);
   return d === CENTRE ? me.heading : d;
+}
+
+/**
+ * Into the target along the line through it the plane is nearest (a few pixels across: straight in;
+ * further, towards a point halfway in, which closes on the line), else towards the nearest point
+ * ATTACK pixels out on a line. A level that dodges keeps off the line a ready tank faces (its shell
+ * would meet the plane coming in).
+ */
+function attackHeading(b: BattleBot, tx: number, ty: number): number {
+  const { me, enemy } = b;
+  const ox = me.x - tx;
+  const oy = me.y - ty;
+  const covered = b.traits.dodge > 0 && enemy.weapon === TANK && !enemy.projectileBusy ? enemy.heading : CENTRE;
+  let line = -1;
+  let lineAcross = CONVERGE + 1;
+  let best = CENTRE;
+  let bestD = Infinity;
+  for (let s = 0; s < 8; s++) {
+    if (s === covered) continue;
+    const unit = s & 1 ? 2 : 1; // a diagonal step's squared length
+    const across = Math.abs(ox * DY[s] - oy * DX[s]) / unit;
+    const along = (ox * DX[s] + oy * DY[s]) / unit;
+    if (along > 0 && along * SPEED <= ATTACK * 2 && across < lineAcross) {
+      line = s;
+      lineAcross = across;
+    }
+    const reach = s & 1 ? ATTACK_DIAGONAL : ATTACK;
+    const ax = tx + DX[s] * reach - me.x;
+    const ay = ty + DY[s] * reach - me.y;
+    if (ax * ax + ay * ay < bestD) {
+      bestD = ax * ax + ay * ay;
+      best = directionTo(ax, ay);
+    }
+  }
+  if (line < 0) return best;
+  if (lineAcross <= ON_LINE) return (line + 4) & 7;
+  const unit = line & 1 ? 2 : 1;
+  const half = (ox * DX[line] + oy * DY[line]) / unit / 2;
+  return directionTo(tx + DX[line] * half - me.x, ty + DY[line] * half - me.y);
 }
 
 /** The next step in direction d from (x, y) is no crash, and some way on from there is none either. */
@@ -92,6 +143,16 @@ function clearAhead(layout: number, x: number, y: number, d: number): boolean {
   const nx = wrapX(x + DX[d] * SPEED);
   const ny = wrapY(y + DY[d] * SPEED);
   return !jetCrashes(layout, nx, ny) && safe(layout, nx, ny, d, LOOKAHEAD);
+}
+
+/** Flying straight on from (x, y) heading h for `frames` frames meets no tree or mountain. */
+function roomAhead(layout: number, x: number, y: number, h: number, frames: number): boolean {
+  for (let t = 0; t < frames; t++) {
+    x = wrapX(x + DX[h] * SPEED);
+    y = wrapY(y + DY[h] * SPEED);
+    if (jetCrashes(layout, x, y)) return false;
+  }
+  return true;
 }
 
 /** Some way of flying on from (x, y) heading h, one step of turn a frame, meets no tree or mountain. */

@@ -1,11 +1,10 @@
 /**
  * What the tactics share: a route over the battlefield's cells (a breadth-first distance field to
- * the cells a tactic wants to reach), the first direction with a shot, a step out of an incoming
+ * the cells a tactic wants to reach), a step out of an incoming
  * projectile's way, and an escape when the weapon has not moved for a while.
  */
 import { COLS, ROWS, cellX, cellY, colOf, rowOf } from './battlefields.ts';
-import { HIT_X, HIT_Y, shotHits, shotOf } from './ballistics.ts';
-import type { ShotKind } from './ballistics.ts';
+import { HIT_X, HIT_Y, shotOf } from './ballistics.ts';
 import type { BattleBot } from './bot.ts';
 import { CENTRE, DX, DY } from './view.ts';
 
@@ -68,18 +67,6 @@ export function planRoute(b: BattleBot, tx: number, ty: number, canStand: CanSta
   dist.fill(-1);
   for (let i = 0; i < goals; i++) dist[queue[i]] = 0;
   spread(b, canStand, goals);
-}
-
-/** The first direction (the heading first) in which a shot fired from (x, y) meets the enemy, or -1. */
-export function firstShot(b: BattleBot, x: number, y: number, kind: ShotKind): number {
-  const { me, enemy, traits, layout } = b;
-  const vx = traits.lead ? b.seenDx : 0;
-  const vy = traits.lead ? b.seenDy : 0;
-  for (let k = 0; k < 8; k++) {
-    const d = (me.heading + k) & 7;
-    if (shotHits(layout, kind, x, y, d, enemy.x, enemy.y, vx, vy, traits.aimSlack)) return d;
-  }
-  return -1;
 }
 
 /** Frames until the enemy's flying projectile meets a weapon at (x, y), or 0 if it passes. */

@@ -5,10 +5,10 @@
  * the button held, and let go of the button when the blast will catch it. The sonar's forced
  * surfacing (the boat cannot move) is the moment to fire.
  */
-import { T_MOUNT, T_OUT, T_TREE, cellX, cellY, colOf, rowOf, COLS, ROWS, drawnPoint } from './battlefields.ts';
+import { T_MOUNT, T_OUT, T_TREE, cellType, cellX, cellY, colOf, rowOf, COLS, ROWS, drawnPoint } from './battlefields.ts';
 import { subCanStand } from './ballistics.ts';
 import type { BattleBot } from './bot.ts';
-import { CENTRE, DX, DY, directionTo, turnSteps } from './view.ts';
+import { CENTRE, DX, DY, SUB, directionTo, turnSteps } from './view.ts';
 import { escape, planRoute } from './moves.ts';
 
 /** The missile's blast reach (sub_logic .blast: 12, 16), a little inside it. */
@@ -17,6 +17,9 @@ const BLAST_Y = 14;
 /** Missile: 2 pixels a frame for at most 90 frames. */
 const MISSILE_REACH = 150;
 const MISSILE_LAST_FRAME = 88;
+/** Cells (4-way, so a diagonal counts twice) a missile's way may take: 90 frames at 2 px cross 11 columns or 7 rows. */
+const MISSILE_CELLS = 9;
+const MISSILE_RETHINK = 6;
 const PATROL_RANGE = 64;
 
 export function subTurn(b: BattleBot): void {
@@ -25,7 +28,7 @@ export function subTurn(b: BattleBot): void {
     steerMissile(b);
     return;
   }
-  if (!me.projectileBusy && enemy.visible && inReach(b)) {
+  if (!me.projectileBusy && enemy.visible && inReach(b) && b.takesShot()) {
     b.press = true;
     b.course = CENTRE;
     return;
@@ -33,6 +36,7 @@ export function subTurn(b: BattleBot): void {
   if (me.timer > 0) return; // the sonar holds the boat up: the stick does nothing now
   if (b.escapeFrames > 0) {
     escape(b, subCanStand);
+    keepOff(b);
     return;
   }
   const tx = b.lastSeenX >= 0 ? b.lastSeenX : cellX(COLS >> 1);
@@ -42,6 +46,7 @@ export function subTurn(b: BattleBot): void {
     b.planAt = b.clock + b.traits.rethink;
   }
   patrol(b);
+  keepOff(b);
   if (b.stillFrames > 30) {
     b.escapeFrames = 12 + b.rng.below(12);
     b.escapeDir = b.rng.below(8);
@@ -52,9 +57,56 @@ function near(_b: BattleBot, x: number, y: number, tx: number, ty: number): bool
   return Math.abs(x - tx) + Math.abs(y - ty) < PATROL_RANGE;
 }
 
+/** The enemy is near enough, and a missile has a way to it round trees and mountains that it can fly. */
 function inReach(b: BattleBot): boolean {
   const { me, enemy } = b;
-  return Math.abs(enemy.x - me.x) + Math.abs(enemy.y - me.y) < MISSILE_REACH;
+  if (Math.abs(enemy.x - me.x) + Math.abs(enemy.y - me.y) >= MISSILE_REACH) return false;
+  missileField(b, enemy.x, enemy.y);
+  const steps = b.missileDist[cellIndex(me.x, me.y)];
+  return steps >= 0 && steps <= MISSILE_CELLS;
+}
+
+const cellIndex = (x: number, y: number): number =>
+  Math.min(ROWS - 1, Math.max(0, rowOf(y))) * COLS + Math.min(COLS - 1, Math.max(0, colOf(x)));
+
+/** Breadth-first from the target's cell over cells with no tree or mountain into b.missileDist. */
+function missileField(b: BattleBot, tx: number, ty: number): void {
+  const { missileDist: dist, queue, layout } = b;
+  dist.fill(-1);
+  const start = cellIndex(tx, ty);
+  dist[start] = 0;
+  queue[0] = start;
+  let head = 0;
+  let tail = 1;
+  while (head < tail) {
+    const c = queue[head++];
+    const col = c % COLS;
+    const row = (c - col) / COLS;
+    for (let k = 0; k < 4; k++) {
+      const nc = col + (k === 0 ? 1 : k === 1 ? -1 : 0);
+      const nr = row + (k === 2 ? 1 : k === 3 ? -1 : 0);
+      const t = cellType(layout, nc, nr);
+      if (t === T_OUT || t === T_TREE || t === T_MOUNT || dist[nr * COLS + nc] >= 0) continue;
+      dist[nr * COLS + nc] = dist[c] + 1;
+      queue[tail++] = nr * COLS + nc;
+    }
+  }
+}
+
+/** Where the missile at (x, y) heads for the target: straight in its cell, else to the next cell on the way. */
+function missileWant(b: BattleBot, x: number, y: number, tx: number, ty: number): number {
+  missileField(b, tx, ty);
+  const col = colOf(x);
+  const row = rowOf(y);
+  const here = col >= 0 && col < COLS && row >= 0 && row < ROWS ? b.missileDist[row * COLS + col] : -1;
+  if (here <= 0) return directionTo(tx - x, ty - y);
+  for (let k = 0; k < 4; k++) {
+    const nc = col + (k === 0 ? 1 : k === 1 ? -1 : 0);
+    const nr = row + (k === 2 ? 1 : k === 3 ? -1 : 0);
+    if (nc < 0 || nc >= COLS || nr < 0 || nr >= ROWS || b.missileDist[nr * COLS + nc] !== here - 1) continue;
+    return directionTo(cellX(nc) - x, cellY(nr) - y);
+  }
+  return directionTo(tx - x, ty - y);
 }
 
 /** Keeps moving (submerged) along the route; in a goal cell, circles inside it. */
@@ -81,9 +133,29 @@ function patrol(b: BattleBot): void {
   }
   for (let k = 0; k < 8; k++) {
     const d = (want + (k & 1 ? (k + 1) >> 1 : -(k >> 1))) & 7;
-    if (subCanStand(layout, me.x + DX[d], me.y + DY[d])) {
+    if (subCanStand(layout, me.x + DX[d], me.y + DY[d]) && !touchesSub(b, me.x + DX[d], me.y + DY[d])) {
       b.dir = d;
       b.escapeDir = d;
+      return;
+    }
+  }
+}
+
+/** Two submarines within crash_check's reach (8, 12) both explode: keep a margin off the one last seen. */
+function touchesSub(b: BattleBot, x: number, y: number): boolean {
+  return b.enemy.weapon === SUB && b.lastSeenX >= 0 && Math.abs(x - b.lastSeenX) < 12 && Math.abs(y - b.lastSeenY) < 18;
+}
+
+/** Turns the wanted step aside (the nearest open direction) when it would touch the enemy submarine. */
+function keepOff(b: BattleBot): void {
+  const { me, layout } = b;
+  if (b.dir === CENTRE || !touchesSub(b, me.x + DX[b.dir], me.y + DY[b.dir])) return;
+  for (let k = 1; k < 8; k++) {
+    const d = (b.dir + (k & 1 ? (k + 1) >> 1 : -(k >> 1))) & 7;
+    const x = me.x + DX[d];
+    const y = me.y + DY[d];
+    if (subCanStand(layout, x, y) && !touchesSub(b, x, y)) {
+      b.dir = d;
       return;
     }
   }
@@ -92,14 +164,18 @@ function patrol(b: BattleBot): void {
 /** Holds the button and steers the missile to the enemy; lets go when the blast will reach it. */
 function steerMissile(b: BattleBot): void {
   const { me, enemy, layout } = b;
-  const tx = b.lastSeenX >= 0 ? b.targetX(8) : me.px;
-  const ty = b.lastSeenY >= 0 ? b.targetY(8) : me.py - 40;
-  const close = Math.abs(me.px - tx) < BLAST_X && Math.abs(me.py - ty) < BLAST_Y;
+  // A careless hand steers the missile this shot's slack (halved) off the target.
+  const tx = b.lastSeenX >= 0 ? b.targetX(8) + (b.slack >> 1) : me.px;
+  const ty = b.lastSeenY >= 0 ? b.targetY(8) + (b.slack >> 1) : me.py - 40;
+  // A careless hand lets go up to b.slack pixels early (and the blast misses).
+  const close = Math.abs(me.px - tx) < BLAST_X + b.slack && Math.abs(me.py - ty) < BLAST_Y + b.slack;
   if ((close && enemy.visible) || me.page >= MISSILE_LAST_FRAME) return; // button up: it blows
   b.hold = true;
   if (b.course === CENTRE || b.clock >= b.planAt) {
-    b.course = missileCourse(layout, me.px, me.py, directionTo(tx - me.px, ty - me.py));
-    b.planAt = b.clock + b.traits.rethink;
+    b.course = missileCourse(layout, me.px, me.py, missileWant(b, me.px, me.py, tx, ty));
+    // Corrections further apart than MISSILE_RETHINK (12 px of flight) overshoot the target's cell
+    // every time: even a slow player watches the missile it steers.
+    b.planAt = b.clock + Math.min(b.traits.rethink, MISSILE_RETHINK);
   }
   b.dir = b.course;
 }

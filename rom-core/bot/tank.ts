@@ -4,11 +4,11 @@
  * water and mountains, line up, turn and fire. Trees give cover on the way (the route may cross
  * them); an incoming projectile is side-stepped when the level dodges.
  */
-import { COLS, ROWS, cellX, cellY, colOf, rowOf } from './battlefields.ts';
-import { TANK_SHELL, shotHits, tankCanStand } from './ballistics.ts';
+import { COLS, ROWS, T_TREE, cellX, cellY, colOf, rowOf, terrainAt } from './battlefields.ts';
+import { TANK_SHELL, shotHits, tankCanStand, tankGroundOpen } from './ballistics.ts';
 import type { BattleBot } from './bot.ts';
 import { CENTRE, DX, DY, SUB } from './view.ts';
-import { dodge, planRoute, firstShot, escape } from './moves.ts';
+import { dodge, planRoute, escape } from './moves.ts';
 
 const ALIGN_REACH = 12;
 
@@ -23,15 +23,7 @@ export function tankTurn(b: BattleBot): void {
   if (b.traits.dodge > 0 && enemy.projectileFlying) {
     if (enemy.weapon === SUB ? flee(b, enemy.px, enemy.py) : b.rng.next() < b.traits.dodge && dodge(b, tankCanStand)) return;
   }
-  if (!me.projectileBusy && enemy.visible) {
-    const d = firstShot(b, me.x, me.y, TANK_SHELL);
-    if (d >= 0) {
-      // The shell leaves in the tank's heading: turn first (one frame), then fire.
-      if (d === me.heading) b.press = true;
-      else b.dir = d;
-      return;
-    }
-  }
+  if (!me.projectileBusy && enemy.visible && aim(b)) return;
   const tx = b.lastSeenX >= 0 ? b.lastSeenX : cellX(COLS >> 1);
   const ty = b.lastSeenY >= 0 ? b.lastSeenY : cellY(ROWS >> 1);
   if (b.clock >= b.planAt) {
@@ -82,7 +74,52 @@ function hasShot(b: BattleBot, x: number, y: number, tx: number, ty: number): bo
   return false;
 }
 
-/** The first step of the shortest straight move (up to ALIGN_REACH pixels) that gives a shot. */
+/**
+ * The shell leaves in the heading the tank had before this frame's stick (tank_logic fires, then
+ * turns and steps), so a turn costs a step: fire now when the heading's shot meets the enemy, else
+ * turn to a direction whose shot meets it from where the turn leaves the tank.
+ */
+function aim(b: BattleBot): boolean {
+  const { me, enemy, traits } = b;
+  const vx = traits.lead ? b.seenDx : 0;
+  const vy = traits.lead ? b.seenDy : 0;
+  if (shotFrom(b, me.x, me.y, me.heading, enemy.x, enemy.y, vx, vy, b.slack)) {
+    b.press = b.takesShot(); // lined up: waits here for the trigger finger
+    return true;
+  }
+  for (let k = 1; k < 8; k++) {
+    const d = (me.heading + k) & 7;
+    if (turnShot(b, me.x, me.y, d, enemy.x, enemy.y, vx, vy, b.slack)) {
+      b.dir = d;
+      return true;
+    }
+  }
+  return false;
+}
+
+function shotFrom(b: BattleBot, x: number, y: number, d: number, tx: number, ty: number, vx: number, vy: number, slack: number): boolean {
+  return shotHits(b.layout, TANK_SHELL, x, y, d, tx, ty, vx, vy, slack) > 0;
+}
+
+/**
+ * Turning to d at (x, y) and firing next frame meets the target. The turn steps the tank onto open
+ * ground (never onto a mine) and leaves it in place against water, a mountain or the edge; in a
+ * tree's cell the step may or may not come (half speed), so both places must give the shot.
+ */
+function turnShot(b: BattleBot, x: number, y: number, d: number, tx: number, ty: number, vx: number, vy: number, slack: number): boolean {
+  const { layout } = b;
+  const nx = x + DX[d];
+  const ny = y + DY[d];
+  if (!tankGroundOpen(layout, nx, ny)) return shotFrom(b, x, y, d, tx, ty, vx, vy, slack);
+  if (!tankCanStand(layout, nx, ny) || !shotFrom(b, nx, ny, d, tx, ty, vx, vy, slack)) return false;
+  return terrainAt(layout, x, y) !== T_TREE || shotFrom(b, x, y, d, tx, ty, vx, vy, slack);
+}
+
+/**
+ * The first step of the shortest straight move (up to ALIGN_REACH pixels) to a spot from which the
+ * tank, arriving with that heading, fires or turns and fires at (tx, ty); when the shot is from
+ * right here but in another heading, a step back (the return step turns the tank the right way).
+ */
 function nearestShotSpot(b: BattleBot, tx: number, ty: number): number {
   const { me, layout } = b;
   for (let k = 1; k <= ALIGN_REACH; k++) {
@@ -90,8 +127,13 @@ function nearestShotSpot(b: BattleBot, tx: number, ty: number): number {
       const x = me.x + DX[d] * k;
       const y = me.y + DY[d] * k;
       if (!tankCanStand(layout, x, y) || !tankCanStand(layout, me.x + DX[d], me.y + DY[d])) continue;
-      if (hasShot(b, x, y, tx, ty)) return d;
+      if (shotFrom(b, x, y, d, tx, ty, 0, 0, 0)) return d;
+      for (let s = 0; s < 8; s++) if (s !== d && turnShot(b, x, y, s, tx, ty, 0, 0, 0)) return d;
     }
+  }
+  for (let s = 0; s < 8; s++) {
+    const back = (s + 4) & 7;
+    if (shotFrom(b, me.x, me.y, s, tx, ty, 0, 0, 0) && tankCanStand(layout, me.x + DX[back], me.y + DY[back])) return back;
   }
   return -1;
 }

@@ -1,5 +1,5 @@
 /**
- * A headless tournament between two kinds of player (bot levels, or the random stick) over the nine
+ * A headless tournament between two kinds of player (bot levels, the random stick, the person model) over the nine
  * weapon pairings: each battle on the emulated machine, sides swapped every other battle (red acts
  * first in a frame), energies varied, seeds varied. Figures only; the bench prints them.
  */
@@ -7,9 +7,11 @@ import { Arena } from './arena.ts';
 import type { BattleOutcome, Controller, Weapon } from './arena.ts';
 import { BattleBot } from './bot.ts';
 import type { BotLevel } from './bot.ts';
+import { PersonModel } from './person.ts';
 import { RandomStick } from './random-stick.ts';
 
-export type Player = BotLevel | 'random';
+/** A bot level, the random stick (the yardstick), or the model of a person at the keyboard (person.ts). */
+export type Player = BotLevel | 'random' | 'person';
 export const PAIRINGS: readonly [Weapon, Weapon][] = (['T', 'S', 'P'] as const).flatMap((a) => (['T', 'S', 'P'] as const).map((b) => [a, b] as [Weapon, Weapon]));
 
 export interface CellResult {
@@ -31,7 +33,9 @@ export interface CellResult {
 }
 
 function controller(p: Player, stick: 0 | 1, seed: number): Controller {
-  return p === 'random' ? new RandomStick(stick, seed) : new BattleBot(stick, p, seed);
+  if (p === 'random') return new RandomStick(stick, seed);
+  if (p === 'person') return new PersonModel(stick, seed);
+  return new BattleBot(stick, p, seed);
 }
 
 /** `battles` battles of a against b with a given pairing, on one machine (the battlefields rotate). */

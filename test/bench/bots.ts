@@ -10,8 +10,12 @@ import { PAIRINGS, playCell } from '../../rom-core/bot/tournament.ts';
 import type { CellResult, Player } from '../../rom-core/bot/tournament.ts';
 import { battleCart, openBios } from '../rom-core/roms/carts/scenarios.ts';
 
-const ALL_MATCHES: [Player, Player][] = [['hard', 'easy'], ['medium', 'easy'], ['hard', 'random'], ['hard', 'medium']];
-/** BENCH_BOT_MATCHES="hard-easy,hard-random" picks some of them. */
+/** The levels against each other and the yardstick, and the person model (person.ts) against each level. */
+const ALL_MATCHES: [Player, Player][] = [
+  ['hard', 'easy'], ['medium', 'easy'], ['hard', 'random'], ['hard', 'medium'],
+  ['person', 'easy'], ['person', 'medium'], ['person', 'hard'],
+];
+/** BENCH_BOT_MATCHES="hard-easy,person-hard" picks some of them. */
 const MATCHES = process.env.BENCH_BOT_MATCHES
   ? ALL_MATCHES.filter(([a, b]) => process.env.BENCH_BOT_MATCHES!.split(',').includes(`${a}-${b}`))
   : ALL_MATCHES;
