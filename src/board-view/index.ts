@@ -366,12 +366,21 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     void tab.claim();
   }
 
+  // Sizes drawn for the window (the record chart's width) follow it when it changes: one redraw a frame at most.
+  let resizeFrame = 0;
+  const onResize = (): void => {
+    if (!resizeFrame) resizeFrame = requestAnimationFrame(() => { resizeFrame = 0; draw(); });
+  };
+  window.addEventListener('resize', onResize);
+
   return {
     controller,
     element: root,
     redraw: draw,
     say: showLocal,
     destroy() {
+      window.removeEventListener('resize', onResize);
+      cancelAnimationFrame(resizeFrame);
       unsubscribe();
       offTab?.();
       clearInterval(clockTimer);
