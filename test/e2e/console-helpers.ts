@@ -102,3 +102,20 @@ export function poll<T>(fn: () => Promise<T> | T) {
 export async function mailbox(page: Page): Promise<CartMailbox> {
   return readMailbox(await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.externalRam())));
 }
+
+/** Whether the machine's autosave in save-state `slot` (0 the table's, 5 the resolver's) holds a frame after `frame`. */
+export async function autosavedAfter(page: Page, slot: number, frame: number): Promise<boolean> {
+  return page.evaluate(async ([s, f]) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open('o2conquest-console');
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    const all = await new Promise<{ slot: number; frame: number }[]>((resolve) => {
+      const q = db.transaction('states').objectStore('states').getAll();
+      q.onsuccess = () => resolve(q.result as { slot: number; frame: number }[]);
+    });
+    db.close();
+    return all.some((x) => x.slot === s && x.frame > f);
+  }, [slot, frame] as const);
+}

@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { resolveBattle, serializeTable, type BattleSetup, type CombatTable, type Resolution } from '../../board/resolver/index.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import { launchBrowser, openApp } from './browser.ts';
-import { mailbox, poll, waitReady } from './console-helpers.ts';
+import { autosavedAfter, mailbox, poll, waitReady } from './console-helpers.ts';
 
 const SHOTS = join(tmpdir(), 'o2conquest-resolver-shots');
 
@@ -220,19 +220,7 @@ describe('the combat resolver page', () => {
     await poll(() => stage(page)).toBe('fighting');
     const battleFrame = await page.evaluate(() => window.__o2console!.shownFrame);
     // The machine's autosave (about once a second) into the resolver's slot lands mid-battle; then the page reloads.
-    await poll(() => page.evaluate(async (f) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const r = indexedDB.open('o2conquest-console');
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
-      });
-      const all = await new Promise<{ slot: number; frame: number }[]>((resolve) => {
-        const q = db.transaction('states').objectStore('states').getAll();
-        q.onsuccess = () => resolve(q.result as { slot: number; frame: number }[]);
-      });
-      db.close();
-      return all.some((s) => s.slot === 5 && s.frame > f);
-    }, battleFrame)).toBe(true);
+    await poll(() => autosavedAfter(page, 5, battleFrame)).toBe(true);
     await page.reload();
     await waitReady(page);
     await poll(() => stage(page)).toBe('fighting');

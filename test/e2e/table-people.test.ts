@@ -17,7 +17,7 @@ import type { CartMailbox, CartSide } from '../../rom-core/roms/carts/mailbox.ts
 import { encodeSession } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope, parseEnvelope } from '../../src/board-view/save-format.ts';
 import { launchBrowser, openApp } from './browser.ts';
-import { mailbox, waitReady } from './console-helpers.ts';
+import { autosavedAfter, mailbox, waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';
 
 const TINY: Scenario = {
@@ -129,14 +129,19 @@ async function steerUntilMoved(page: Page, colour: 'red' | 'blue', codes: string
 
 interface Figures { personClicks: number; personKeys: number; peopleBattles: number; computerBattles: number; wars: number }
 
-/** A battle between the two people: ENTER, both controls steered from the keyboard, then watched to its end (8x). */
-async function fightPeopleBattle(page: Page, figures: Figures, reloadMidBattle: boolean): Promise<number> {
+/** A person programs the battle the game waits for and presses ENTER; the battle starts on the machine. */
+async function programAndEnter(page: Page, figures: Figures): Promise<void> {
   await key(page, 'program-battle').click();
   figures.personClicks++;
   await expect.poll(() => stage(page), { timeout: 30_000 }).toBe('enter');
   await page.keyboard.press('Enter');
   figures.personKeys++;
   await expect.poll(async () => (await mailbox(page)).phase, { timeout: 15_000 }).toBe('battle');
+}
+
+/** A battle between the two people: ENTER, both controls steered from the keyboard, then watched to its end (8x). */
+async function fightPeopleBattle(page: Page, figures: Figures, reloadMidBattle: boolean): Promise<number> {
+  await programAndEnter(page, figures);
   // The focus in the board panel (a person just clicked there): the steering keys still reach the machine.
   await key(page, 'undo').focus();
   const legend = (await page.locator('[data-controls]').textContent()) ?? '';
@@ -150,7 +155,8 @@ async function fightPeopleBattle(page: Page, figures: Figures, reloadMidBattle: 
   if (reloadMidBattle) {
     const before = await mailbox(page);
     await api(page, 'setRunning', true);
-    await waitForMachineAutosave(page, await page.evaluate(() => window.__o2console!.shownFrame));
+    const from = await page.evaluate(() => window.__o2console!.shownFrame);
+    await expect.poll(() => autosavedAfter(page, 0, from), { timeout: 15_000 }).toBe(true);
     await page.reload();
     await waitReady(page);
     await page.locator('.bv[data-ready="true"]').waitFor();
@@ -165,22 +171,6 @@ async function fightPeopleBattle(page: Page, figures: Figures, reloadMidBattle: 
   figures.peopleBattles++;
   // The game's log up to this battle's result line.
   return (await gameState(page)).log.length;
-}
-
-async function waitForMachineAutosave(page: Page, after: number): Promise<void> {
-  await expect.poll(() => page.evaluate(async (f) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const r = indexedDB.open('o2conquest-console');
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
-    const all = await new Promise<{ slot: number; frame: number }[]>((resolve) => {
-      const q = db.transaction('states').objectStore('states').getAll();
-      q.onsuccess = () => resolve(q.result as { slot: number; frame: number }[]);
-    });
-    db.close();
-    return all.some((s) => s.slot === 0 && s.frame > f);
-  }, after), { timeout: 15_000 }).toBe(true);
 }
 
 /** The people undo back past the computer's moves to a battle result (log line `resultAt`), and redo it; the computer waits meanwhile. */
@@ -275,12 +265,7 @@ describe('the table for people', () => {
           continue;
         }
         // A person attacks the computer: the person programs, presses ENTER, and leaves the battle to run (8x).
-        await key(page, 'program-battle').click();
-        figures.personClicks++;
-        await expect.poll(() => stage(page), { timeout: 30_000 }).toBe('enter');
-        await page.keyboard.press('Enter');
-        figures.personKeys++;
-        await expect.poll(async () => (await mailbox(page)).phase, { timeout: 15_000 }).toBe('battle');
+        await programAndEnter(page, figures);
         await api(page, 'setSpeed', 8);
         await expect.poll(() => stage(page), { timeout: 120_000, interval: 200 }).toBe('result');
         await api(page, 'setSpeed', 1);

@@ -15,7 +15,7 @@ import { encodeSession } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope } from '../../src/board-view/save-format.ts';
 import { shot } from './shots.ts';
 import { launchBrowser, openApp } from './browser.ts';
-import { poll, waitReady } from './console-helpers.ts';
+import { autosavedAfter, poll, waitReady } from './console-helpers.ts';
 
 
 const key = (page: Page, k: string) => page.locator(`[data-key="${k}"]`);
@@ -143,6 +143,11 @@ async function steer(page: Page, code: string, until: (m: CartMailbox) => boolea
   await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(true));
 }
 
+/** A battle nobody steers is watched at 8x (the worker's fast-forward: every frame is still emulated), then 1x again. */
+async function fast(page: Page, on: boolean): Promise<void> {
+  await page.evaluate((speed) => window.__o2console!.runtime()!.api.setSpeed(speed), on ? 8 : 1);
+}
+
 /** The element's box lies inside the viewport. */
 async function inView(page: Page, selector: string): Promise<boolean> {
   return page.locator(selector).first().evaluate((e) => {
@@ -222,8 +227,11 @@ describe('the table: board and console on one page', () => {
     await page.evaluate(() => { (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[9].pressed = true; });
     await poll(async () => (await mailbox(page)).battles).toBe(before2 + 1);
     await page.evaluate(() => { (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[9].pressed = false; });
-    // Nobody steers: the jet flies on until it crashes, or the submarine runs out of energy.
+    // Nobody steers: the jet flies on until it crashes, or the submarine runs out of energy (watched at 8x:
+    // every frame is still emulated).
+    await fast(page, true);
     await expect.poll(() => stage(page), { timeout: 60_000, interval: 100 }).toBe('result');
+    await fast(page, false);
     const r2 = await mailbox(page);
     expect(await row(page, 2)).toContain('plane v sub');
     expect(await row(page, 2)).toContain(winnerName(r2, await seats(page)));
@@ -235,7 +243,9 @@ describe('the table: board and console on one page', () => {
     const defenderWeapon = (await page.locator('[data-key^="weapon-defender-"]').first().getAttribute('data-key'))!.replace('weapon-defender-', '');
     await program(page, attackerWeapon, defenderWeapon);
     await page.keyboard.press('Enter');
+    await fast(page, true);
     await expect.poll(() => stage(page), { timeout: 90_000, interval: 100 }).toBe('result');
+    await fast(page, false);
     const r3 = await mailbox(page);
     // The war is decided by this third battle: its words name the winner read from the mailbox and the verdict.
     const words = (await page.locator('.tb-words').textContent()) ?? '';
@@ -269,8 +279,10 @@ describe('the table: board and console on one page', () => {
     const m = await mailbox(page);
     expect([m.red.weapon, m.red.energy, m.blue.weapon, m.blue.energy]).toEqual(['P', 100, 'P', 550]);
     await key(page, 'press-enter').click();
-    // Nobody steers: the jets fly on until one crashes or runs out of energy.
+    // Nobody steers: the jets fly on until one crashes or runs out of energy (watched at 8x).
+    await fast(page, true);
     await expect.poll(() => stage(page), { timeout: 60_000, interval: 100 }).toBe('result');
+    await fast(page, false);
     const r = await mailbox(page);
     const words = (await page.locator('.tb-words').textContent()) ?? '';
     expect(words).toContain(`Bob has ${r.red.energy} left, Ann has ${r.blue.energy} left.`);
@@ -335,19 +347,7 @@ describe('the table: board and console on one page', () => {
     // The machine's autosave (once a second) lands after the battle started; then the page reloads.
     const battleFrame = await frame(page);
     await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(true));
-    await poll(() => page.evaluate(async (f) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const r = indexedDB.open('o2conquest-console');
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
-      });
-      const all = await new Promise<{ slot: number; frame: number }[]>((resolve) => {
-        const q = db.transaction('states').objectStore('states').getAll();
-        q.onsuccess = () => resolve(q.result as { slot: number; frame: number }[]);
-      });
-      db.close();
-      return all.some((s) => s.slot === 0 && s.frame > f);
-    }, battleFrame)).toBe(true);
+    await poll(() => autosavedAfter(page, 0, battleFrame)).toBe(true);
     const programmed = await mailbox(page);
     await page.reload();
     await waitReady(page);
