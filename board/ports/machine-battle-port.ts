@@ -205,8 +205,7 @@ export class MachineBattlePort implements BattlePort {
     const seat = this.seating(request);
     const screen = screenEnergies(request);
     const typed = screen.request;
-    const red = seat.attacker === 'red' ? typed.attacker : typed.defender;
-    const blue = seat.attacker === 'red' ? typed.defender : typed.attacker;
+    const { red, blue } = byColour(seat, typed);
     let m = await c.read();
     if (m.ours && m.phase === 'battle') {
       if (!this.abandoned && this.isRunning(request, m)) {
@@ -258,9 +257,7 @@ export class MachineBattlePort implements BattlePort {
    */
   isRunning(request: BattleRequest, m: CartMailbox): boolean {
     if (!(m.ours && m.phase === 'battle')) return false;
-    const seat = this.seating(request);
-    const red = seat.attacker === 'red' ? request.attacker : request.defender;
-    const blue = seat.attacker === 'red' ? request.defender : request.attacker;
+    const { red, blue } = byColour(this.seating(request), request);
     if (m.red.weapon !== CART_WEAPON[red.weapon] || m.blue.weapon !== CART_WEAPON[blue.weapon]) return false;
     if (request.id === undefined) return true;
     const p = this.programmed;
@@ -303,6 +300,11 @@ export class MachineBattlePort implements BattlePort {
     this.last = { request, seating, outcome, mailbox: null, divisor: screen.divisor };
     return outcome;
   }
+}
+
+/** The request's two forces by the colour each plays in this seating (red: left control). */
+function byColour(seat: Seating, r: BattleRequest): { red: BattleRequest['attacker']; blue: BattleRequest['attacker'] } {
+  return seat.attacker === 'red' ? { red: r.attacker, blue: r.defender } : { red: r.defender, blue: r.attacker };
 }
 
 function checkRequest(r: BattleRequest): void {

@@ -55,6 +55,17 @@ export class PracticePanel {
     this.off = host.on({ frame: (_p, eram) => this.watch(readMailbox(eram)) });
   }
 
+  /**
+   * The computer takes `bot`'s control; only that one is driven: the player's own is let go (a bot
+   * from the last battle on the other side, or from a page before).
+   */
+  private async handOver(you: 0 | 1, bot: 0 | 1, level: Level): Promise<void> {
+    const api = this.host.runtime?.api;
+    await api?.setBot(you, null);
+    await api?.setBot(bot, level, (Date.now() & 0xffff) + 1);
+    this.botStick = bot;
+  }
+
   /** The page goes away: the computer's control is given back (no bot is left steering on another page). */
   destroy(): void {
     this.off();
@@ -87,10 +98,7 @@ export class PracticePanel {
       const you = Number(this.side.value) as 0 | 1;
       const bot = (1 - you) as 0 | 1;
       const level = this.level.value as Level;
-      // Only the computer's control is driven: the player's own is let go (a bot from the last battle on the other side, or a page before).
-      await api.setBot(you, null);
-      await api.setBot(bot, level, (Date.now() & 0xffff) + 1);
-      this.botStick = bot;
+      await this.handOver(you, bot, level);
       this.stop.disabled = false;
       const red = you === 0 ? [this.mine.value, mine] : [this.theirs.value, theirs];
       const blue = you === 0 ? [this.theirs.value, theirs] : [this.mine.value, mine];
@@ -129,10 +137,7 @@ export class PracticePanel {
       const you = Number(this.side.value) as 0 | 1;
       const bot = (1 - you) as 0 | 1;
       const level = this.level.value as Level;
-      // Only the computer's control is driven: the player's own is let go (a bot from the last battle on the other side, or a page before).
-      await api.setBot(you, null);
-      await api.setBot(bot, level, (Date.now() & 0xffff) + 1);
-      this.botStick = bot;
+      await this.handOver(you, bot, level);
       this.session = true;
       this.stop.disabled = false;
       this.say(`Practice session: the cartridge chooses both weapons (the nine pairings in turn) and random energies; each battle starts by itself. You hold the ${you === 0 ? 'left (red)' : 'right (blue)'} control, the computer (${level}) the other. First to ten wins.`);

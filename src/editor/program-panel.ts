@@ -7,7 +7,7 @@
  */
 import { el } from '../platform/dom.ts';
 import { download, downloadText } from '../platform/download.ts';
-import { setting } from '../platform/settings.ts';
+import { jsonSetting } from '../platform/settings.ts';
 import type { MachineHost } from '../machine/host.ts';
 import { hex3 } from '../debugger/format.ts';
 import type { BuildResult, SourceFile } from '../worker/build-program.ts';
@@ -25,16 +25,12 @@ export interface ProgramPanelOptions {
 
 interface Saved { files: SourceFile[]; main: string }
 
-const SAVED = setting<Saved | null>('o2conquest.program', null, (text) => {
-  try {
-    const v = JSON.parse(text) as Saved;
-    if (!Array.isArray(v.files) || typeof v.main !== 'string') return undefined;
-    if (!v.files.every((f) => typeof f?.name === 'string' && typeof f?.text === 'string')) return undefined;
-    return v;
-  } catch {
-    return undefined;
-  }
-}, (v) => JSON.stringify(v));
+const SAVED = jsonSetting<Saved | null>('o2conquest.program', null, (value) => {
+  const v = value as Saved;
+  if (!Array.isArray(v.files) || typeof v.main !== 'string') return undefined;
+  if (!v.files.every((f) => typeof f?.name === 'string' && typeof f?.text === 'string')) return undefined;
+  return v;
+});
 
 /** Extensions read as source text; anything else dropped with them is left to the ROM library. */
 export const SOURCE_FILE = /\.(a48|asm|s|h|inc|i|mac)$/i;

@@ -34,6 +34,20 @@ export function setting<T>(key: string, fallback: T, parse: (text: string) => T 
   };
 }
 
+/**
+ * A setting stored as JSON; `check` turns the parsed value into a setting (or undefined: the fallback).
+ * Unreadable JSON, or a check that throws on an odd shape, also gives the fallback.
+ */
+export function jsonSetting<T>(key: string, fallback: T, check: (value: unknown) => T | undefined): Setting<T> {
+  return setting(key, fallback, (text) => {
+    try {
+      return check(JSON.parse(text) as unknown);
+    } catch {
+      return undefined;
+    }
+  }, (v) => JSON.stringify(v));
+}
+
 /** A yes/no setting stored as '1' / '0'. */
 export function flag(key: string, fallback = false): Setting<boolean> {
   return setting(key, fallback, (t) => (t === '1' ? true : t === '0' ? false : undefined), (v) => (v ? '1' : '0'));

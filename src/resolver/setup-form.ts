@@ -6,7 +6,7 @@
 import { PRESETS, PRESET_TITLES, UMPIRE_DEFAULTS, programFor, ResolveError, type BattleSetup } from '../../board/resolver/index.ts';
 import type { Weapon } from '../../board/index.ts';
 import { h } from '../platform/h.ts';
-import { setting } from '../platform/settings.ts';
+import { jsonSetting, setting } from '../platform/settings.ts';
 import { sideStrength, TERMS, type GameChoice } from './terms.ts';
 import type { OwnTableEditor } from './own-table.ts';
 
@@ -21,14 +21,8 @@ export interface Prepared {
 const GAMES: GameChoice[] = [...PRESETS, 'own'];
 const GAME = setting<GameChoice>('o2conquest.resolver.game', 'origins', (t) => GAMES.find((g) => g === t));
 /** What the player typed, by field (data-key), kept across a reload; each game's force fields have their own keys. */
-const FIELDS = setting<Record<string, string>>('o2conquest.resolver.fields', {}, (t) => {
-  try {
-    const o: unknown = JSON.parse(t);
-    return typeof o === 'object' && o !== null && !Array.isArray(o) ? Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v === 'string')) : undefined;
-  } catch {
-    return undefined;
-  }
-}, (v) => JSON.stringify(v));
+const FIELDS = jsonSetting<Record<string, string>>('o2conquest.resolver.fields', {}, (o) =>
+  typeof o === 'object' && o !== null && !Array.isArray(o) ? Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v === 'string')) : undefined);
 const WEAPON_NAMES: Record<Weapon, string> = { tank: 'tank', sub: 'submarine', plane: 'jet' };
 const SIDES = ['attacker', 'defender'] as const;
 

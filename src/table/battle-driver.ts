@@ -11,31 +11,21 @@ import type { BattleOutcome, BattleRequest, ConfirmRequest, Seating } from '../.
 import type { BattleConsole } from '../../board/index.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import type { BoardController } from '../board-view/controller.ts';
-import { setting } from '../platform/settings.ts';
+import { jsonSetting } from '../platform/settings.ts';
 import type { ProgrammedBattle } from '../../board/index.ts';
 
 /**
  * The battle last started on the machine, kept beside the machine's autosave: after a reload, a battle
  * found running is taken up only if it is the one the game waits for (MachineBattlePort.isRunning).
  */
-const PROGRAMMED = setting<ProgrammedBattle | null>('o2conquest.table.programmed', null, (text) => {
-  try {
-    const v = JSON.parse(text) as Partial<ProgrammedBattle> | null;
-    return v && typeof v.id === 'string' && Number.isInteger(v.machineBattle) ? { id: v.id, machineBattle: v.machineBattle! } : null;
-  } catch {
-    return undefined;
-  }
-}, (v) => JSON.stringify(v));
+const PROGRAMMED = jsonSetting<ProgrammedBattle | null>('o2conquest.table.programmed', null, (value) => {
+  const v = value as Partial<ProgrammedBattle> | null;
+  return v && typeof v.id === 'string' && Number.isInteger(v.machineBattle) ? { id: v.id, machineBattle: v.machineBattle! } : null;
+});
 
 /** The players who take the right-hand control when attacking (the attacker's choice), kept across reloads. */
-const RIGHT_HANDED = setting<string[]>('o2conquest.table.rightControl', [], (text) => {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return Array.isArray(v) ? v.filter((n): n is string => typeof n === 'string') : undefined;
-  } catch {
-    return undefined;
-  }
-}, (v) => JSON.stringify(v));
+const RIGHT_HANDED = jsonSetting<string[]>('o2conquest.table.rightControl', [], (v) =>
+  Array.isArray(v) ? v.filter((n): n is string => typeof n === 'string') : undefined);
 
 export type BattleStage =
   /** Nothing under way: the battle can be programmed once both weapons are chosen. */

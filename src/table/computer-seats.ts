@@ -10,7 +10,7 @@
 import { ComputerPlayers, isLevel, LEVELS } from '../../board/index.ts';
 import type { Level } from '../../board/index.ts';
 import { el } from '../platform/dom.ts';
-import { choice, setting } from '../platform/settings.ts';
+import { choice, jsonSetting } from '../platform/settings.ts';
 import type { BoardController } from '../board-view/controller.ts';
 import type { MachineHost } from '../machine/host.ts';
 import type { BattleDriver } from './battle-driver.ts';
@@ -20,17 +20,12 @@ export const COMPUTER_PAUSE_MS = 900;
 
 type Seats = Record<string, Level>;
 
-const SEATS = setting<Seats>('o2conquest.table.computers', {}, (text) => {
-  try {
-    const v = JSON.parse(text) as unknown;
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
-    const out: Seats = {};
-    for (const [name, level] of Object.entries(v)) if (isLevel(level)) out[name] = level;
-    return out;
-  } catch {
-    return undefined;
-  }
-}, (v) => JSON.stringify(v));
+const SEATS = jsonSetting<Seats>('o2conquest.table.computers', {}, (v) => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+  const out: Seats = {};
+  for (const [name, level] of Object.entries(v)) if (isLevel(level)) out[name] = level;
+  return out;
+});
 
 /** How fast a battle between two computers is shown: watching 60 frames a second is slow when nobody plays. */
 const BOT_BATTLE_SPEEDS = ['1', '4', '8'] as const;
@@ -193,12 +188,12 @@ export class ComputerSeats {
       return;
     }
     if (this.driver.busy) return;
-    const state0 = this.controller.gameState();
-    if (state0?.phase === 'over') return;
+    const state = this.controller.gameState();
+    if (state?.phase === 'over') return;
     // From the last battle's result screen too (a person's battle just ended): the companion goes on from it.
     if (request && attackerIsComputer && (d.stage === 'ready' || d.stage === 'result')) {
       // A battle the machine refused once is not programmed again and again: a person takes it from there.
-      if (this.refusedAt !== null && this.refusedAt === this.controller.gameState()) return;
+      if (this.refusedAt !== null && this.refusedAt === state) return;
       this.later(() => {
         if (this.controller.pendingBattle() && !this.driver.busy) {
           this.enterPresses = 0;
@@ -213,7 +208,6 @@ export class ComputerSeats {
       }, d.stage === 'result' ? 3 : 1);
       return;
     }
-    const state = this.controller.gameState();
     if (!state || request) return;
     let move;
     try {

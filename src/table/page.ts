@@ -151,28 +151,33 @@ export class TablePage {
     this.root.dataset.stage = this.driver.state.stage;
     const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key;
     // Another tab plays this game: this one offers no battle buttons, only the reason (the board offers the take-over).
-    const fight = this.board.controller.elsewhere ? null : this.fightNow();
-    const req = this.driver.state.request;
     if (this.board.controller.elsewhere) {
       this.battleBox.replaceChildren(el('p', { class: 'tb-hint', 'data-elsewhere': '' }, 'Another tab of this browser plays this game: its battles are programmed there. “Play here instead” on the board moves the game to this tab.'));
-    } else this.battleBox.replaceChildren(...(fight ? [renderBattle(this.driver, {
+    } else this.battleBox.replaceChildren(...this.battlePanel(view.players.filter((p) => !p.eliminated).length));
+    if (focusKey) this.battleBox.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
+    this.seats.update();
+    // The page never scrolls: the table takes the window's height below the header.
+    this.root.style.height = `${Math.max(400, window.innerHeight - this.root.getBoundingClientRect().top - 16)}px`;
+  }
+
+  /** The battle's panel for the war or match the game is at (none outside one). */
+  private battlePanel(players: number): HTMLElement[] {
+    const fight = this.fightNow();
+    if (!fight) return [];
+    return [renderBattle(this.driver, {
       program: () => void this.program(),
       enter: () => void this.enter(),
       next: () => void this.driver.next().then(() => this.screen.focus()),
     }, {
       ...fight,
-      players: view.players.filter((p) => !p.eliminated).length,
-      ...this.belongs(req, fight),
+      players,
+      ...this.belongs(this.driver.state.request, fight),
       legend: (red, blue, ...extra) => renderControlsLegend({
         red, blue, keys: this.input.keys(), swapped: this.input.swap,
         computer: (name) => this.seats.levelOf(name),
         remap: () => this.input.remap.open(),
       }, ...extra),
-    })] : []));
-    if (focusKey) this.battleBox.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
-    this.seats.update();
-    // The page never scrolls: the table takes the window's height below the header.
-    this.root.style.height = `${Math.max(400, window.innerHeight - this.root.getBoundingClientRect().top - 16)}px`;
+    })];
   }
 
   /**
