@@ -1,6 +1,6 @@
 /** The board companion's public API (see board/README.md). */
 export { gameMachine, battleMachine, HISTORY_LIMIT } from './machines/game-machine.ts';
-export { battleActor, noBattle, noReadout, readoutActor } from './machines/battle-actor.ts';
+export { battleActor, gatedReadout, noBattle, noReadout, readoutActor } from './machines/battle-actor.ts';
 export type { GameContext, GameInput, MachineEvent, ControlEvent } from './machines/game-machine.ts';
 export { viewOf, MACHINE_VIEWS } from './machines/view.ts';
 export type { MachineView } from './machines/view.ts';
@@ -19,6 +19,8 @@ export { parseScenario, serializeScenario, validateScenario, ScenarioError } fro
 export { setCountryValue, moveCountry, addZone, renameZone, renameScenario, addCountry, removeCountry, renameCountry } from './scenarios/edit.ts';
 export { ManualBattlePort, BattleCancelledError, pendingBattle, battleEvent, battleId } from './ports/battle-port.ts';
 export type { BattlePort, BattleRequest, BattleOutcome } from './ports/battle-port.ts';
+export { StepGate } from './ports/step-gate.ts';
+export type { GateStep } from './ports/step-gate.ts';
 export { MachineBattlePort, WEAPON_WORDS, outcomeProblem } from './ports/machine-battle-port.ts';
 export type { ConfirmRequest, ControlSide, MachineBattlePortOptions, MachineBattleResult, ProgrammedBattle, Seating } from './ports/machine-battle-port.ts';
 export type { BattleConsole } from './ports/battle-console.ts';

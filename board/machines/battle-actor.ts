@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { BattleOutcome, BattlePort, BattleRequest } from '../ports/battle-port.ts';
 import type { MachineBattlePort } from '../ports/machine-battle-port.ts';
+import type { StepGate } from '../ports/step-gate.ts';
 
 /**
  * The battle the war (or end-game) state invokes: the pending battle's request in, the outcome out.
@@ -27,4 +28,13 @@ export const noReadout = fromPromise<number | null, boolean>(async () => null);
 export function readoutActor(port: MachineBattlePort, stop: 'port' | 'human' = 'human') {
   return fromPromise<number | null, boolean>(({ input, signal }) =>
     input ? port.firstPlayerReadout({ stop, signal }) : Promise.resolve(null));
+}
+
+/**
+ * The readout at a table: waits at `gate` until the players run it on the console (the gate's `run`) or
+ * type the stopped digit by hand (a `first.readout` event, which leaves the state and drops the wait).
+ */
+export function gatedReadout(gate: StepGate<true, number>) {
+  return fromPromise<number | null, boolean>(({ input, signal }) =>
+    input ? gate.wait(true, signal) : Promise.resolve(null));
 }

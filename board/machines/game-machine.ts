@@ -4,7 +4,7 @@ import type { ChipTransfer } from '../model/chips.ts';
 import type { GameEvent, GameEventType, Refusal, RuleResult } from '../model/events.ts';
 import type { Scenario } from '../model/scenario.ts';
 import { battleEvent, pendingBattle } from '../ports/battle-port.ts';
-import type { BattleOutcome } from '../ports/battle-port.ts';
+import type { BattleOutcome, BattleRequest } from '../ports/battle-port.ts';
 import { EVENT_TYPES } from '../model/events.ts';
 import { applyEvent } from '../rules/apply.ts';
 import { newGame } from '../rules/setup.ts';
@@ -67,6 +67,13 @@ function judge(state: GameState, event: GameEvent): RuleResult<GameState> {
 
 const stateId = (view: MachineView): string => `#game.${view}`;
 
+/** Whether two pending battles are the same fight (its identity aside: every logged step moves that on). */
+function sameForces(a: BattleRequest | null, b: BattleRequest | null): boolean {
+  if (!a || !b) return false;
+  const side = (f: BattleRequest['attacker']): string => `${f.player}:${f.weapon}:${f.energy}`;
+  return a.country === b.country && side(a.attacker) === side(b.attacker) && side(a.defender) === side(b.defender);
+}
+
 /**
  * The transitions of events a state accepts: to whichever of `next` the rules' new state belongs in
  * (a self-transition re-enters, so a war state starts the next battle). When the rules refuse the
@@ -94,8 +101,16 @@ const AFTER_WAR: MachineView[] = ['play.turn', 'finalRound.turn', 'awaitingEndga
  * next battle starts and a battle whose weapons changed is dropped) and records its outcome as the
  * `battle` event; `battle` events typed by hand are accepted either way.
  */
-function fighting(invoke: boolean, accepted: Record<string, unknown>) {
+function fighting(invoke: boolean, self: MachineView, accepted: ReturnType<typeof accepts>) {
   if (!invoke) return { on: accepted };
+  // A step that leaves the battle as it was (a banker's hand-over) keeps the battle under way: the
+  // state is not re-entered, so the fight on the console goes on. Any other step starts afresh.
+  const on: Record<string, unknown[]> = {};
+  for (const [type, transitions] of Object.entries(accepted)) {
+    const keep = type === 'battle' ? [] : transitions.filter((t) => t.target === stateId(self))
+      .map((t) => ({ ...t, guard: { type: 'keepsBattle' as const, params: { view: self } }, reenter: false as const }));
+    on[type] = [...keep, ...transitions];
+  }
   return {
     invoke: {
       src: 'battle' as const,
@@ -103,7 +118,7 @@ function fighting(invoke: boolean, accepted: Record<string, unknown>) {
       onDone: { guard: 'fought' as const, actions: ['clearBattleError' as const, 'recordBattle' as const] },
       onError: { actions: 'battleFailed' as const },
     },
-    on: accepted,
+    on,
   };
 }
 
@@ -119,6 +134,11 @@ function buildMachine(invoke: boolean) {
     leadsTo: ({ context, event }, params: { view: MachineView }) => {
       const r = judge(context.state, event as GameEvent);
       return r.ok && viewOf(r.state) === params.view;
+    },
+    keepsBattle: ({ context, event }, params: { view: MachineView }) => {
+      const r = judge(context.state, event as GameEvent);
+      if (!r.ok || viewOf(r.state) !== params.view) return false;
+      return sameForces(pendingBattle(context.state), pendingBattle(r.state));
     },
     undoLeadsTo: ({ context }, params: { view: MachineView }) =>
       context.history.length > 0 && viewOf(context.history[context.history.length - 1]) === params.view,
@@ -245,7 +265,7 @@ function buildMachine(invoke: boolean) {
             [['clock.expired'], ['over']],
           ),
         },
-        war: fighting(invoke, accepts(
+        war: fighting(invoke, 'play.war', accepts(
           [['weapon'], ['play.war', 'over']],
           [['battle'], ['play.war', ...AFTER_WAR]],
           [['banker'], ['play.war']],
@@ -265,7 +285,7 @@ function buildMachine(invoke: boolean) {
             [['clock.expired'], ['over']],
           ),
         },
-        war: fighting(invoke, accepts(
+        war: fighting(invoke, 'finalRound.war', accepts(
           [['weapon'], ['finalRound.war', 'over']],
           [['battle'], ['finalRound.war', ...AFTER_WAR]],
           [['banker'], ['finalRound.war']],
@@ -276,7 +296,7 @@ function buildMachine(invoke: boolean) {
     awaitingEndgame: {
       on: accepts([['endgame.start'], ['endgame', 'over']], [['alliance.break'], ['awaitingEndgame', 'over']], [['banker'], ['awaitingEndgame']], [['clock.expired'], ['over']]),
     },
-    endgame: fighting(invoke, accepts(
+    endgame: fighting(invoke, 'endgame', accepts(
       [['weapon'], ['endgame', 'over']],
       [['battle'], ['endgame', 'over']],
       [['alliance.break'], ['endgame', 'over']],
