@@ -22,7 +22,7 @@ export type { BattlePort, BattleRequest, BattleOutcome } from './ports/battle-po
 export { StepGate } from './ports/step-gate.ts';
 export type { GateStep } from './ports/step-gate.ts';
 export { MachineBattlePort, WEAPON_WORDS, outcomeProblem } from './ports/machine-battle-port.ts';
-export type { ConfirmRequest, ControlSide, MachineBattlePortOptions, MachineBattleResult, ProgrammedBattle, Seating } from './ports/machine-battle-port.ts';
+export type { ConfirmRequest, ControlSide, FightStage, MachineBattlePortOptions, MachineBattleResult, ProgrammedBattle, Seating } from './ports/machine-battle-port.ts';
 export type { BattleConsole } from './ports/battle-console.ts';
 export { describeBattle } from './ports/battle-words.ts';
 export { screenEnergies, screenNote, SCREEN_MAX } from './ports/screen-energy.ts';

@@ -45,7 +45,12 @@ export interface MachineBattlePortOptions {
    * up again), so a page can keep it across a reload with the machine's autosave.
    */
   programmed?: (p: ProgrammedBattle | null) => void;
+  /** Told where each fight is: typing the entry, waiting for ENTER, the battle running (so a page can say it). */
+  stage?: (stage: FightStage) => void;
 }
+
+/** Where a fight on the machine is: the companion types the entry, the entry waits for ENTER, the battle runs. */
+export type FightStage = 'programming' | 'enter' | 'fighting';
 
 /** The battle last started on the machine: its identity (`battleId`) and the cartridge's battle count then. */
 export interface ProgrammedBattle {
@@ -202,6 +207,7 @@ export class MachineBattlePort implements BattlePort {
 
   private async fightOn(request: BattleRequest, signal: AbortSignal): Promise<BattleOutcome> {
     const c = this.console;
+    this.options.stage?.('programming');
     const seat = this.seating(request);
     const screen = screenEnergies(request);
     const typed = screen.request;
@@ -210,6 +216,7 @@ export class MachineBattlePort implements BattlePort {
     if (m.ours && m.phase === 'battle') {
       if (!this.abandoned && this.isRunning(request, m)) {
         // The same battle already running (a reload mid-battle): its result is this battle's.
+        this.options.stage?.('fighting');
         return this.result(request, screen, seat, await this.awaitResult(signal));
       }
       // Another battle (a cancelled fight's, or one already recorded before a reload) cannot be
@@ -238,9 +245,11 @@ export class MachineBattlePort implements BattlePort {
     checkShown('red', m.red, red);
     checkShown('blue', m.blue, blue);
     const battles = m.battles;
+    this.options.stage?.('enter');
     if (this.options.enter !== 'human') await c.type(['ENTER'], signal);
     const started = await c.waitFor((n) => n.phase === 'battle' || n.battles !== battles, 'ENTER to start the battle', signal);
     this.setProgrammed(request.id === undefined ? null : { id: request.id, machineBattle: started.battles });
+    this.options.stage?.('fighting');
     return this.result(request, screen, seat, await this.awaitResult(signal));
   }
 

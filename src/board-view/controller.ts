@@ -1,5 +1,5 @@
-import { applyEvent, BattleCancelledError, battleEvent, ManualBattlePort, type BattleOutcome, type BattleRequest, type GameState, type Scenario } from '../../board/index.ts';
-import type { EngineFactory, EngineSession } from './engine-port.ts';
+import { applyEvent, battleEvent, ManualBattlePort, StepGate, type BattleOutcome, type BattleRequest, type GameState, type Scenario } from '../../board/index.ts';
+import type { EngineFactory, EngineSession, TablePorts } from './engine-port.ts';
 import { encodeEnvelope, parseEnvelope, SaveFormatError } from './save-format.ts';
 import { StorageFullError, type SaveStore } from './save-store.ts';
 import type { GameEvent, LegalAction, Refusal, ViewState } from './types.ts';
@@ -48,8 +48,15 @@ export class BoardController {
   private blockedSave = false;
   /** Raw text of an unreadable save found at start-up, so the players can download it. */
   corrupt: string | null = null;
-  /** Entry by hand of the battle the game waits for; cancelled whenever the game is replaced or undone. */
-  private readonly port = new ManualBattlePort();
+  /**
+   * Where the game's battle chart waits for each battle: its result typed in by hand (`submitBattle`), or
+   * the battle fought on the console (the table's `battles.run`). The chart drops it when the game moves on.
+   */
+  readonly battles = new ManualBattlePort();
+  /** Where the chart waits for the first-player readout (rule 2) when a console runs it (the table); else the digit is typed. */
+  readonly readout = new StepGate<true, number>(() => new Error('the readout is no longer wanted: the game moved on'));
+  private readonly ports: TablePorts;
+  private unwatch: () => void = () => undefined;
   /**
    * Set while another tab of this browser plays the game: this tab changes nothing and saves nothing, so the
    * two never overwrite each other's autosave (the view offers to take over).
@@ -58,8 +65,25 @@ export class BoardController {
   /** Variation 1: when the agreed time started running (set when a clock game is set up). */
   clockStartedAt: string | null = null;
 
-  constructor(private readonly engine: EngineFactory, private readonly store: SaveStore, private readonly now: () => Date = () => new Date()) {
-    this.session = engine.create();
+  constructor(private readonly engine: EngineFactory, private readonly store: SaveStore, private readonly now: () => Date = () => new Date(), withReadout = false) {
+    this.ports = withReadout ? { battles: this.battles, readout: this.readout } : { battles: this.battles };
+    this.session = engine.create(undefined, this.ports);
+    this.watch();
+  }
+
+  /** The view goes away: the game's chart stops (a battle waiting in it is dropped). */
+  close(): void {
+    this.unwatch();
+    this.session.stop?.();
+  }
+
+  /** A battle or readout the chart recorded by itself is a step like any other: shown and saved. */
+  private watch(): void {
+    this.unwatch();
+    this.unwatch = this.session.subscribe?.(() => {
+      this.notice = null;
+      this.changed();
+    }) ?? (() => undefined);
   }
 
   subscribe(fn: () => void): () => void {
@@ -95,9 +119,6 @@ export class BoardController {
       return false;
     }
     this.notice = null;
-    // A battle waiting in the port that the game no longer wants (a weapon changed) is dropped.
-    const wanted = this.session.pendingBattle();
-    if (this.port.pending && JSON.stringify(this.port.pending) !== JSON.stringify(wanted)) this.port.cancel('the battle changed');
     if (event.type === 'setup') this.clockStartedAt = event.clockMinutes ? this.now().toISOString() : null;
     this.changed();
     return true;
@@ -106,7 +127,6 @@ export class BoardController {
   undo(): void {
     if (this.refusedHere('undo')) return;
     const r = this.session.undo();
-    if (r.ok) this.port.cancel('an action was undone');
     this.notice = r.ok ? { kind: 'info', text: 'Last action undone.' } : { kind: 'refused', refusal: r.refusal, event: 'undo' };
     if (r.ok) this.changed(); else this.emit();
   }
@@ -115,42 +135,28 @@ export class BoardController {
   redo(): void {
     if (this.refusedHere('redo')) return;
     const r = this.session.redo();
-    if (r.ok) this.port.cancel('an action was redone');
     this.notice = r.ok ? { kind: 'info', text: 'Step redone.' } : { kind: 'refused', refusal: r.refusal, event: 'redo' };
     if (r.ok) this.changed(); else this.emit();
   }
 
-  /** A battle result typed in on screen: through the battle port when a battle is ready, else to the engine. */
+  /** A battle result typed in on screen: to the battle waiting on the chart, else to the engine (which says what is missing). */
   submitBattle(outcome: BattleOutcome): boolean {
-    const request = this.session.pendingBattle();
-    // No battle ready (a weapon still to choose): the engine itself says which rule is missing.
-    if (!request) return this.act(battleEvent(outcome));
-    return this.enterBattle(request, outcome);
-  }
-
-  /**
-   * The battle waiting for its result goes to the engine's battle port (entry by hand); the port checks
-   * the figures, resolves, and its outcome becomes the `battle` event.
-   */
-  private enterBattle(request: BattleRequest, outcome: BattleOutcome): boolean {
     // Checked here, before the port takes the figures: a result the engine would refuse must keep the form as typed.
     if (!['attacker', 'defender', 'both-destroyed'].includes(outcome.winner)) {
       this.notice = { kind: 'refused', refusal: { rule: '12', reason: 'choose who won this battle: the attacker, the defender, or both destroyed' }, event: 'battle' };
       this.emit();
       return false;
     }
-    // The port may still wait for an older battle (the weapons changed since): that one is replaced.
-    if (JSON.stringify(this.port.pending) !== JSON.stringify(request)) {
-      void this.port.replace(request).then((o) => { this.act(battleEvent(o)); }, (e: unknown) => {
-        if (!(e instanceof BattleCancelledError)) throw e;
-      });
-    }
-    const r = this.port.enter(outcome);
+    if (this.refusedHere('battle')) return false;
+    // No battle waiting (a weapon still to choose): the engine itself says which rule is missing.
+    if (!this.battles.pending) return this.act(battleEvent(outcome));
+    const r = this.battles.enter(outcome);
     if (!r.ok) {
       this.notice = { kind: 'refused', refusal: refusalFromText(r.reason), event: 'battle' };
       this.emit();
       return false;
     }
+    // The chart records it a moment later (a promise), and the change is saved like any step (watch).
     return true;
   }
 
@@ -170,8 +176,9 @@ export class BoardController {
   }
 
   private replaceSession(next: EngineSession): void {
-    this.port.cancel('another game was started or loaded');
+    this.session.stop?.();
     this.session = next;
+    this.watch();
   }
 
   dismissNotice(): void {
@@ -182,7 +189,7 @@ export class BoardController {
   /** A new game waiting for its setup, on `scenario` (default: the 1982 world). */
   newGame(scenario?: Scenario, notice = 'New game started.'): void {
     if (this.refusedHere('new game')) return;
-    this.replaceSession(this.engine.create(scenario));
+    this.replaceSession(this.engine.create(scenario, this.ports));
     this.clockStartedAt = null;
     this.blockedSave = false;
     this.notice = { kind: 'info', text: notice };
@@ -198,7 +205,7 @@ export class BoardController {
     if (this.refusedHere('load')) return false;
     try {
       const env = parseEnvelope(text);
-      this.replaceSession(this.engine.restore(env.engine));
+      this.replaceSession(this.engine.restore(env.engine, this.ports));
       this.clockStartedAt = env.clockStartedAt ?? null;
       this.blockedSave = false;
       this.notice = { kind: 'info', text: `Game loaded from ${source}.` };
@@ -238,7 +245,7 @@ export class BoardController {
     }
     try {
       const env = parseEnvelope(text);
-      this.replaceSession(this.engine.restore(env.engine));
+      this.replaceSession(this.engine.restore(env.engine, this.ports));
       this.clockStartedAt = env.clockStartedAt ?? null;
       this.saved = true;
       this.notice = cutOff

@@ -1,7 +1,7 @@
 import { createActor, type Actor } from 'xstate';
-import { deserializeGame, gameMachine, legalActions, pendingBattle, serializeGame } from '../../board/index.ts';
+import { battleActor, battleMachine, deserializeGame, gatedReadout, legalActions, noReadout, pendingBattle, serializeGame } from '../../board/index.ts';
 import type { BattleRequest, GameEvent, GameState, Scenario } from '../../board/index.ts';
-import type { EngineFactory, EngineSession } from './engine-port.ts';
+import type { EngineFactory, EngineSession, TablePorts } from './engine-port.ts';
 import type { LegalAction, SendResult } from './types.ts';
 import { toView } from './view-state.ts';
 
@@ -20,10 +20,43 @@ export function encodeSession(state: GameState, undo: GameState[] = [], redo: Ga
   return JSON.stringify(text);
 }
 
+/**
+ * The battle chart with this table's ports: every battle waits in `ports.battles` (ManualBattlePort: typed in
+ * by hand, or fought on the console), the readout in `ports.readout`. Without ports nothing is ever fought
+ * or read, and results come only as `battle` events (the chart accepts those either way).
+ */
+function chart(ports?: TablePorts) {
+  const idle = { fight: () => new Promise<never>(() => undefined) };
+  return battleMachine.provide({ actors: { battle: battleActor(ports?.battles ?? idle), readout: ports?.readout ? gatedReadout(ports.readout) : noReadout } });
+}
+
+type Chart = ReturnType<typeof chart>;
+
 class MachineSession implements EngineSession {
   private legalCache: { from: GameState; legal: LegalAction[] } | null = null;
+  private readonly listeners = new Set<() => void>();
+  /** The state last told (or sent): a change from it that `step` did not make is the chart's own. */
+  private seen: GameState;
+  private stepping = false;
 
-  constructor(private readonly actor: Actor<typeof gameMachine>) {}
+  constructor(private readonly actor: Actor<Chart>) {
+    this.seen = this.state;
+    actor.subscribe((snap) => {
+      if (this.stepping || snap.context.state === this.seen) return;
+      this.seen = snap.context.state;
+      for (const fn of [...this.listeners]) fn();
+    });
+  }
+
+  subscribe(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  stop(): void {
+    this.listeners.clear();
+    this.actor.stop();
+  }
 
   private get state(): GameState { return this.actor.getSnapshot().context.state; }
 
@@ -65,8 +98,14 @@ class MachineSession implements EngineSession {
 
   private step(event: GameEvent | { type: 'undo' } | { type: 'redo' }): SendResult {
     const before = this.state;
-    this.actor.send(event);
+    this.stepping = true;
+    try {
+      this.actor.send(event);
+    } finally {
+      this.stepping = false;
+    }
     const ctx = this.actor.getSnapshot().context;
+    this.seen = ctx.state;
     if (ctx.state !== before) return { ok: true };
     return { ok: false, refusal: ctx.lastRefusal ?? { rule: '-', reason: 'the engine did not accept this' } };
   }
@@ -84,11 +123,11 @@ function load(snapshot: string, what: string): GameState {
   return r.state;
 }
 
-/** The board engine (board/index.ts) behind the view's port: its XState game machine, one actor per game. */
+/** The board engine (board/index.ts) behind the view's port: its battle chart, one actor per game. */
 export function boardEngine(): EngineFactory {
   return {
-    create: (scenario?: Scenario) => new MachineSession(createActor(gameMachine, { input: scenario ? { scenario } : {} }).start()),
-    restore(snapshot: string) {
+    create: (scenario?: Scenario, ports?: TablePorts) => new MachineSession(createActor(chart(ports), { input: scenario ? { scenario } : {} }).start()),
+    restore(snapshot: string, ports?: TablePorts) {
       let doc: unknown;
       try { doc = JSON.parse(snapshot); } catch { throw new Error('the game snapshot is not valid JSON'); }
       const t = doc as Partial<SessionText> | null;
@@ -102,7 +141,7 @@ export function boardEngine(): EngineFactory {
       const history = t.undo.map((u, i) => load(u, `undo step ${i + 1}`));
       const future = (t.redo ?? []).map((u, i) => load(u, `redo step ${i + 1}`));
       // The machine takes the state and its undo and redo steps as input, so undo and redo after a reload are what they were before.
-      return new MachineSession(createActor(gameMachine, { input: { state, history, future } }).start());
+      return new MachineSession(createActor(chart(ports), { input: { state, history, future } }).start());
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { BattleRequest, GameState, Scenario } from '../../board/index.ts';
+import type { BattlePort, BattleRequest, GameState, Scenario, StepGate } from '../../board/index.ts';
 import type { GameEvent, LegalAction, SendResult, ViewState } from './types.ts';
 
 /**
@@ -23,11 +23,24 @@ export interface EngineSession {
   gameState?(): GameState;
   /** Text that `EngineFactory.restore` turns back into this exact game, undo history included. */
   serialize(): string;
+  /** Told when the game changes by itself (the battle chart recorded a battle or a readout), not through `send`. */
+  subscribe?(fn: () => void): () => void;
+  /** The game is put away (another one started or loaded): what it runs stops. */
+  stop?(): void;
+}
+
+/**
+ * Where the battle chart's invoked steps wait at this table: every battle (typed in by hand, or fought
+ * on the console with `battles.run`) and, with a console, the first-player readout.
+ */
+export interface TablePorts {
+  battles: BattlePort;
+  readout?: StepGate<true, number>;
 }
 
 export interface EngineFactory {
   /** A new game waiting for its `setup` event, on `scenario` (default: the 1982 world). */
-  create(scenario?: Scenario): EngineSession;
+  create(scenario?: Scenario, ports?: TablePorts): EngineSession;
   /** Rebuilds a game from `serialize()` output; throws an Error with a readable message when it can't. */
-  restore(snapshot: string): EngineSession;
+  restore(snapshot: string, ports?: TablePorts): EngineSession;
 }

@@ -59,7 +59,8 @@ export interface BoardView {
 /** Mounts the board companion into `container`; `destroy()` removes it and its key handler. */
 export function mountBoardView(container: HTMLElement, options: BoardViewOptions = {}): BoardView {
   const store = options.store ?? (typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore());
-  const controller = new BoardController(options.engine ?? boardEngine(), store);
+  // At the table the first-player readout runs on the console, so the chart waits for it there.
+  const controller = new BoardController(options.engine ?? boardEngine(), store, undefined, options.table !== undefined);
   const scenarioStore = options.scenarios ?? (typeof indexedDB === 'undefined' ? memoryScenarioStore() : indexedDbScenarioStore());
   // On its own page the board fills the window (the table page lays it out itself).
   const root = h('div', { class: options.table ? 'bv' : 'bv bv-page', 'data-ready': 'false' });
@@ -385,6 +386,7 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       offTab?.();
       clearInterval(clockTimer);
       document.removeEventListener('keydown', onKey);
+      controller.close();
       root.remove();
     },
   };

@@ -17,15 +17,8 @@ export class ResolverFight {
   readonly port: MachineBattlePort;
 
   constructor(private readonly console: BattleConsole, private readonly changed: () => void) {
-    this.port = new MachineBattlePort({
-      type: (keys, signal) => console.type(keys, signal),
-      read: () => console.read(),
-      waitFor: (done, what, signal) => {
-        if (what.startsWith('ENTER')) this.set('enter');
-        else if (what.startsWith('the end of the battle')) this.set('fighting');
-        return console.waitFor(done, what, signal);
-      },
-    }, { enter: 'human' });
+    // The port says where the fight is (the same stages the table shows).
+    this.port = new MachineBattlePort(console, { enter: 'human', stage: (stage) => this.set(stage) });
     // No confirm callback: on a cartridge that is not ours the port fails with a sentence (the page
     // offers to switch to the battle cartridge before it comes to that).
   }

@@ -1,14 +1,15 @@
 /**
- * The table's battles on the console: programs the battle the game waits for through the engine's
- * MachineBattlePort (the entry typed into the machine, ENTER left to a player), follows it through
- * the cartridge's phases, and records the outcome it reads from the mailbox with the board's
- * controller. A result read from the machine is never typed by hand; on a cartridge that is not
- * ours the players confirm it (nothing is recorded unconfirmed). The first player's readout (rule 2)
- * is read the same way.
+ * The table's battles on the console, as the game's battle chart runs them. The chart (the board
+ * controller's engine) invokes each battle once both weapons are chosen, and the battle waits in the
+ * controller's `battles` port; "Program the battle" fights it there on the engine's MachineBattlePort
+ * (the entry typed into the machine, ENTER left to a player), and the chart records the outcome read
+ * from the mailbox. The driver is a view of that: where the battle is, its words once recorded, what
+ * went wrong. A result read from the machine is never typed by hand; on a cartridge that is not ours
+ * the players confirm it (nothing is recorded unconfirmed). The first player's readout (rule 2) waits
+ * in the controller's `readout` the same way.
  */
 import { MachineBattlePort, describeBattle } from '../../board/index.ts';
-import type { BattleOutcome, BattleRequest, ConfirmRequest, Seating } from '../../board/index.ts';
-import type { BattleConsole } from '../../board/index.ts';
+import type { BattleConsole, BattleOutcome, BattleRequest, ConfirmRequest, Seating } from '../../board/index.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import type { BoardController } from '../board-view/controller.ts';
 import { jsonSetting } from '../platform/settings.ts';
@@ -56,26 +57,10 @@ export interface DriverState {
   ask: ConfirmRequest | null;
 }
 
-/** A BattleConsole that tells the driver what the port waits for, so the table can say it. */
-class WatchedConsole implements BattleConsole {
-  constructor(private readonly inner: BattleConsole, private readonly waiting: (what: string) => void) {}
-  type(keys: readonly string[], signal?: AbortSignal): Promise<void> {
-    return this.inner.type(keys, signal);
-  }
-  read(): Promise<CartMailbox> {
-    return this.inner.read();
-  }
-  waitFor(done: (m: CartMailbox) => boolean, what: string, signal?: AbortSignal): Promise<CartMailbox> {
-    this.waiting(what);
-    return this.inner.waitFor(done, what, signal);
-  }
-}
-
 export class BattleDriver {
   readonly port: MachineBattlePort;
   state: DriverState = { stage: 'ready', request: null, seating: null, words: null, error: null, ask: null };
   private answer: ((o: BattleOutcome) => void) | null = null;
-  private readoutAbort: AbortController | null = null;
   /** Fights begun, to tell a replaced fight from the one under way. */
   private fights = 0;
 
@@ -86,10 +71,11 @@ export class BattleDriver {
     /** Whether the machine runs our battle cartridge (a user's cartridge has no mailbox). */
     private readonly ourCartridge: () => boolean = () => true,
   ) {
-    this.port = new MachineBattlePort(new WatchedConsole(console, (what) => this.waiting(what)), {
+    this.port = new MachineBattlePort(console, {
       enter: 'human',
       confirm: (ask) => this.confirm(ask),
       programmed: (p) => PROGRAMMED.set(p),
+      stage: (stage) => { if (this.state.stage !== 'readout') this.set({ stage }); },
     });
     this.port.programmed = PROGRAMMED.get();
     for (const name of RIGHT_HANDED.get()) this.port.setControl(name, 'right');
@@ -105,14 +91,8 @@ export class BattleDriver {
     this.changed();
   }
 
-  private waiting(what: string): void {
-    if (this.state.stage === 'readout') return;
-    if (what.startsWith('ENTER')) this.set({ stage: 'enter' });
-    else if (what.startsWith('the end of the battle')) this.set({ stage: 'fighting' });
-  }
-
   /**
-   * Types the entry for the battle the game waits for; resolves once its result is recorded. From the
+   * Fights the battle the chart waits for on the console; resolves once its result is recorded. From the
    * last result screen too: the companion goes on from it (SPACE) as a player would.
    */
   async program(): Promise<void> {
@@ -121,51 +101,47 @@ export class BattleDriver {
       this.set({ error: 'Another tab of this browser plays this game: press “Play here instead” on the board first.' });
       return;
     }
-    const request = this.controller.pendingBattle();
-    if (!request) {
+    if (!this.controller.battles.pending) {
       this.set({ error: 'Choose both weapons first (rule 12F): the battle is programmed with them.' });
       return;
     }
-    await this.fight(request, 'programming');
+    await this.fight('programming');
   }
 
   /** After a reload: a battle already running on the (restored) machine is this battle; its result is awaited. */
   async resume(): Promise<void> {
-    const request = this.controller.pendingBattle();
+    const request = this.controller.battles.pending;
     if (!request || this.busy) return;
     // The mailbox of the next frame the machine shows (a restored state's, after a reload).
     const m = await this.console.waitFor(() => true, 'a frame of the console');
     // Only the battle the game waits for is taken up; any other is left for "Program the battle" (which restarts the cartridge).
-    if (this.port.isRunning(request, m) && !this.busy) await this.fight(request, 'fighting');
+    if (this.port.isRunning(request, m) && !this.busy) await this.fight('fighting');
   }
 
-  private async fight(request: BattleRequest, stage: BattleStage): Promise<void> {
+  /**
+   * Fights the waiting battle on the machine through the chart's port. The chart records the outcome only
+   * while it still waits for that very battle: an undo, a load or a changed weapon drops the fight (and
+   * its result) with the step.
+   */
+  private async fight(stage: BattleStage): Promise<void> {
+    const battles = this.controller.battles;
+    const request = battles.pending;
+    if (!request) return;
     const seating = this.port.seating(request);
     const mine = ++this.fights;
     this.set({ stage, request, seating, error: null, words: null, ask: null });
-    let outcome: BattleOutcome;
-    try {
-      outcome = await this.port.fight(request);
-    } catch (e) {
-      // A later fight replaced this one (it owns the panel now): nothing went wrong to tell anyone.
-      if (mine !== this.fights) return;
-      this.set({ stage: 'ready', ask: null, error: `The battle was not recorded: ${e instanceof Error ? e.message : String(e)}.` });
-      return;
-    }
-    // A result belongs to the battle that was programmed and fought: if the game no longer waits for
-    // that very battle (an undo, a load, another tab), nothing is recorded.
-    if (request.id !== undefined && this.controller.pendingBattle()?.id !== request.id) {
-      this.set({ stage: 'ready', error: 'The battle was not recorded: the game no longer waits for it (it moved on while the battle was fought).' });
-      return;
-    }
     const before = this.controller.gameState();
     const recorded = this.nextChange(before);
-    if (!this.controller.submitBattle(outcome)) {
-      this.set({ stage: 'ready', error: 'The engine refused the result read from the console (see the message above); nothing was recorded.' });
+    const outcome = await battles.run(this.port);
+    // A later fight replaced this one (it owns the panel now): nothing to tell anyone.
+    if (mine !== this.fights) return;
+    if (!outcome) {
+      // Dropped with its step (the game moved on), or failed: the battle waits again, with the reason.
+      const why = battles.error;
+      this.set({ stage: 'ready', ask: null, error: why ? `The battle was not recorded: ${why}.` : null });
       return;
     }
-    // The board's battle port hands the outcome to the engine a moment later (a promise): the words
-    // are made from the state after it.
+    // The chart records the outcome a moment later (a promise): the words are made from the state after it.
     const after = await recorded;
     const end = this.port.last?.mailbox?.end ?? 'none';
     const words = before && after ? describeBattle(request, outcome, seating, before, after, end) : null;
@@ -238,23 +214,21 @@ export class BattleDriver {
       this.set({ error: 'This cartridge is not ours, so its readout cannot be read from the machine: click the board and press the stopped digit (0-9).' });
       return;
     }
-    this.readoutAbort = new AbortController();
-    this.set({ stage: 'readout', error: null });
-    try {
-      const stop = stopAfterFrames === undefined ? { stop: 'human' as const } : { stop: 'port' as const, runFrames: stopAfterFrames };
-      const digit = await this.port.firstPlayerReadout({ ...stop, signal: this.readoutAbort.signal });
-      this.set({ stage: 'ready' });
-      this.controller.act({ type: 'first.readout', digit });
-    } catch (e) {
-      this.set({ stage: 'ready', error: `The readout was not read: ${e instanceof Error ? e.message : String(e)}.` });
-    } finally {
-      this.readoutAbort = null;
+    const gate = this.controller.readout;
+    if (!gate.step) {
+      this.set({ error: 'Every player calls a number first (rule 2); then the readout runs.' });
+      return;
     }
+    this.set({ stage: 'readout', error: null });
+    const stop = stopAfterFrames === undefined ? { stop: 'human' as const } : { stop: 'port' as const, runFrames: stopAfterFrames };
+    // The chart records the stopped digit as the `first.readout` step.
+    const digit = await gate.run((_, signal) => this.port.firstPlayerReadout({ ...stop, signal }));
+    this.set({ stage: 'ready', error: digit === null && gate.error ? `The readout was not read: ${gate.error}.` : null });
   }
 
   /** Stops what runs (the page goes away). */
   cancel(): void {
     this.port.cancel('the table was closed');
-    this.readoutAbort?.abort('the table was closed');
+    this.controller.readout.cancel('the table was closed');
   }
 }
