@@ -15,7 +15,7 @@ import { assembleBattleCart } from '../../rom-core/roms/carts/index.ts';
 import { SteppedConsole } from '../../rom-core/roms/carts/stepped-console.ts';
 import type { GameEvent } from '../model/events.ts';
 import type { GameState } from '../model/game.ts';
-import { battleEvent, pendingBattle, type BattleOutcome, type BattleRequest } from '../ports/battle-port.ts';
+import { battleEvent, type BattleOutcome, type BattleRequest, type ManualBattlePort } from '../ports/battle-port.ts';
 import { describeBattle } from '../ports/battle-words.ts';
 import { MachineBattlePort } from '../ports/machine-battle-port.ts';
 
@@ -74,11 +74,12 @@ export class MachineBattles {
   }
 
   /**
-   * Fights the pending battle on the machine with the runner input script at `inputsPath` and returns
-   * the `battle` event it read, with the outcome in words; throws a sentence when it cannot.
+   * Fights the battle the game's chart waits for (in `battles`) on the machine with the runner input
+   * script at `inputsPath`; the chart records the outcome. Returns the `battle` event it read, with the
+   * outcome in words; throws a sentence when it cannot.
    */
-  async fight(state: GameState, inputsPath: string): Promise<{ event: GameEvent; words: (after: GameState) => string }> {
-    const request = pendingBattle(state);
+  async fight(battles: ManualBattlePort, state: GameState, inputsPath: string): Promise<{ event: GameEvent; words: (after: GameState) => string }> {
+    const request = battles.pending;
     if (!request) throw new Error('no battle is ready: both sides choose a weapon first (rules 10C, 11B)');
     let text: string;
     try {
@@ -97,7 +98,8 @@ export class MachineBattles {
     }
     this.console.playFrom('ENTER', events);
     try {
-      const outcome = await this.port.fight(request);
+      const outcome = await battles.run(this.port);
+      if (!outcome) throw new Error(battles.error ?? 'the game no longer waits for this battle');
       const last = this.port.last!;
       return {
         event: battleEvent(outcome),

@@ -1,15 +1,20 @@
 /**
- * The loop of `npm run board -- play`: one JSON event per line applied in order; with machine battles
- * (`--battles machine`), `controls` lines and `battle` lines carrying `inputs` are handled on the
- * emulated console (machine-battles.ts). Shared by the CLI and the tests that play whole games.
+ * The loop of `npm run board -- play`: one JSON event per line sent in order to the game's battle chart
+ * (`battleMachine`, the path every battle takes); with machine battles (`--battles machine`), `controls`
+ * lines are handled on the emulated console, and a `battle` line carrying `inputs` fights the battle the
+ * chart waits for there (machine-battles.ts), the chart recording its outcome. A `battle` line with its
+ * result is typed in by hand. Shared by the CLI and the tests that play whole games.
  */
 import { dirname, resolve } from 'node:path';
+import { createActor } from 'xstate';
+import { battleActor } from '../machines/battle-actor.ts';
+import { battleMachine } from '../machines/game-machine.ts';
+import { ManualBattlePort } from '../ports/battle-port.ts';
 import type { GameEvent } from '../model/events.ts';
 import type { GameState } from '../model/game.ts';
 import type { Scenario } from '../model/scenario.ts';
 import { applyEvent } from '../rules/apply.ts';
 import { formatRefusal } from '../rules/refuse.ts';
-import { newGame } from '../rules/setup.ts';
 import { depthProblem } from './json-depth.ts';
 import type { ControlsLine, MachineBattles } from './machine-battles.ts';
 
@@ -40,12 +45,23 @@ export interface PlayOptions {
 
 export async function playScript(text: string, scriptPath: string, scenario: Scenario, options: PlayOptions = {}): Promise<GameState> {
   const machine = options.machine ?? null;
-  let state: GameState = newGame(scenario);
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const where = `${scriptPath}:${i + 1}`;
+  const battles = new ManualBattlePort();
+  const chart = createActor(battleMachine.provide({ actors: { battle: battleActor(battles) } }), { input: { scenario } }).start();
+  const now = (): GameState => chart.getSnapshot().context.state;
+  try {
+    const lines = text.split(/\r?\n/);
+    for (let i = 0; i < lines.length; i++) {
+      await playLine(lines[i].trim(), i + 1);
+    }
+    return now();
+  } finally {
+    chart.stop();
+  }
+
+  async function playLine(line: string, lineNo: number): Promise<void> {
+    if (line === '' || line.startsWith('#')) return;
+    const where = `${scriptPath}:${lineNo}`;
+    const state = now();
     const stop = (message: string): never => {
       throw new PlayError(`${where}: ${message}`, state);
     };
@@ -62,27 +78,39 @@ export async function playScript(text: string, scriptPath: string, scenario: Sce
       if (!machine) stop('a controls line needs --battles machine');
       const problem = machine!.controls(state, raw as unknown as ControlsLine);
       if (problem) stop(problem);
-      continue;
+      return;
     }
-    let words: ((after: GameState) => string) | null = null;
     if (raw?.type === 'battle' && 'inputs' in raw) {
       if (!machine) stop('a battle with "inputs" is fought on the machine: add --battles machine');
       if ('winner' in raw || 'energy' in raw) stop('a battle line carries either "inputs" or "winner"/"energy", not both');
       if (typeof raw.inputs !== 'string' || raw.inputs === '') stop('"inputs" must be the path of a runner input script');
+      let fought: Awaited<ReturnType<MachineBattles['fight']>>;
       try {
-        const fought = await machine!.fight(state, resolve(dirname(scriptPath), raw.inputs as string));
-        event = fought.event;
-        words = fought.words;
+        fought = await machine!.fight(battles, state, resolve(dirname(scriptPath), raw.inputs as string));
       } catch (e) {
-        stop(`the battle on the machine failed: ${(e as Error).message}`);
+        return stop(`the battle on the machine failed: ${(e as Error).message}`);
       }
+      // The chart records the outcome it was handed (a promise): the line ends once it has.
+      const after = await recorded(state);
+      if (after === state) stop(`the battle's result was refused by ${formatRefusal(chart.getSnapshot().context.lastRefusal ?? { rule: '-', reason: 'the engine' })}`);
+      options.onMachineBattle?.({ line: lineNo, event: fought.event as MachineBattleLine['event'], words: fought.words(after) });
+      return;
     }
+    // The rules judge the line first: the chart's own control events (undo, redo, load) are not script lines.
     const r = applyEvent(state, event);
     if (!r.ok) stop(`${(event as { type?: string } | null)?.type ?? 'event'} ${formatRefusal(r.refusal)}`);
-    else {
-      if (words) options.onMachineBattle?.({ line: i + 1, event: event as MachineBattleLine['event'], words: words(r.state) });
-      state = r.state;
-    }
+    chart.send(event);
+    if (now() === state) stop(`${event.type} was not taken by the game's chart (${chart.getSnapshot().context.lastRefusal?.reason ?? 'no reason given'})`);
   }
-  return state;
+
+  /** The state once the chart has taken the outcome handed to it: a new one, or `before` with its refusal. */
+  function recorded(before: GameState): Promise<GameState> {
+    if (now() !== before) return Promise.resolve(now());
+    return new Promise((done) => {
+      const sub = chart.subscribe((snap) => {
+        sub.unsubscribe();
+        done(snap.context.state);
+      });
+    });
+  }
 }
