@@ -18,6 +18,7 @@ import { LibraryPanel } from '../machine/library-panel.ts';
 import { WorkerBattleConsole } from '../machine/battle-console.ts';
 import { BattleDriver } from './battle-driver.ts';
 import { renderBattle, renderReadout } from './war-panel.ts';
+import type { WarPanelFight } from './war-panel.ts';
 import { ComputerSeats } from './computer-seats.ts';
 import { renderControlsLegend } from './controls-legend.ts';
 import type { BattleRequest } from '../../board/index.ts';
@@ -171,6 +172,7 @@ export class TablePage {
     }, {
       ...fight,
       players,
+      computer: (name) => this.seats.isComputer(name),
       ...this.belongs(this.driver.state.request, fight),
       legend: (red, blue, ...extra) => renderControlsLegend({
         red, blue, keys: this.input.keys(), swapped: this.input.swap,
@@ -193,18 +195,21 @@ export class TablePage {
   }
 
   /** Who fights the battle the game is at (war or end-game confrontation), with the energy to program. */
-  private fightNow(): { attacker: string; defender: string; country: string | null; decided: boolean; energy: { attacker: number; defender: number } } | null {
+  private fightNow(): (Pick<WarPanelFight, 'attacker' | 'defender' | 'decided' | 'energy' | 'choosing'> & { country: string | null }) | null {
     const view = this.board.controller.snapshot().view;
-    if (view.war) return { attacker: view.war.attacker, defender: view.war.defender, country: view.war.country, decided: false, energy: view.war.energy };
+    if (view.war) {
+      const { attacker, defender, weapons } = view.war;
+      return { attacker, defender, country: view.war.country, decided: false, energy: view.war.energy, choosing: [weapons.attacker ? null : attacker, weapons.defender ? null : defender].filter((n): n is string => n !== null) };
+    }
     const m = view.endgame?.match;
     if (m && view.phase === 'endgame') {
       const defender = m.defender;
-      return { attacker: m.attacker, defender, country: null, decided: false, energy: { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 } };
+      return { attacker: m.attacker, defender, country: null, decided: false, energy: { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 }, choosing: [m.attacker, defender].filter((n) => !m.weapons[n]) };
     }
     // The war just ended: its last battle's words stay in view.
     if (this.driver.state.request && this.driver.state.stage === 'result') {
       const r = this.driver.state.request;
-      return { attacker: r.attacker.player, defender: r.defender.player, country: r.country, decided: true, energy: { attacker: r.attacker.energy, defender: r.defender.energy } };
+      return { attacker: r.attacker.player, defender: r.defender.player, country: r.country, decided: true, energy: { attacker: r.attacker.energy, defender: r.defender.energy }, choosing: [] };
     }
     return null;
   }

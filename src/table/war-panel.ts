@@ -29,6 +29,10 @@ export interface WarPanelFight {
   lastLabel: string;
   /** The war (or match) is decided: only its last battle's words and "Next battle" are left to show. */
   decided: boolean;
+  /** Who still chooses a weapon for this battle (on the board), in the order they fight it. */
+  choosing: string[];
+  /** Whether the computer plays this seat (it chooses and programs by itself). */
+  computer(name: string): boolean;
   /** The keys of each control, in the seats' colours (controls-legend.ts), with `extra` on its hint line. */
   legend(red: string, blue: string, ...extra: HTMLElement[]): HTMLElement;
 }
@@ -52,7 +56,7 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
   const stage = h('p', { class: 'tb-stage', 'data-stage': st.stage, role: 'status', 'aria-live': 'polite' });
   switch (st.stage) {
     case 'ready':
-      stage.textContent = 'Choose both weapons on the board; the companion then types the entry into the console.';
+      stage.textContent = readyText(fight);
       stage.classList.add('tb-hint');
       parts.push(h('p', { class: 'bv-row' }, button('Program the battle', 'program-battle', actions.program, { class: 'bv-primary' }), ' ', stage));
       break;
@@ -87,6 +91,16 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
   if (!fight.current && driver.state.stage === 'result' && driver.state.words) parts.unshift(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `${fight.lastLabel}: ${driver.state.words}`));
   if (st.error) parts.push(h('p', { class: 'bv-error', role: 'alert', 'data-table-error': '' }, st.error));
   return h('div', { class: 'tb-battle', 'data-stage': driver.state.stage }, parts);
+}
+
+/** Who acts now while the battle is not yet programmed, in a sentence. */
+function readyText(fight: WarPanelFight): string {
+  const people = fight.choosing.filter((n) => !fight.computer(n));
+  const role = (n: string): string => `${n} (${n === fight.attacker ? 'attacker' : 'defender'})`;
+  if (people.length === 2) return `Now: ${role(people[0])} and ${role(people[1])} choose their weapons on the board; the companion then types the entry into the console.`;
+  if (people.length === 1) return `Now: ${role(people[0])} chooses a weapon on the board; the companion then types the entry into the console.`;
+  if (fight.choosing.length > 0) return `The computer chooses ${fight.choosing.length === 2 ? 'both weapons' : `${fight.choosing[0]}'s weapon`}.`;
+  return fight.computer(fight.attacker) ? 'Both weapons are chosen: the computer programs the battle.' : 'Both weapons are chosen: “Program the battle” types the entry into the console.';
 }
 
 function confirmForm(driver: BattleDriver, attacker: string, defender: string, energy: { attacker: number; defender: number }): HTMLElement {

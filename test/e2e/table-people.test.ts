@@ -319,6 +319,12 @@ describe('the table for people', () => {
         await playMove(page, move.event, s);
         figures.personClicks += move.event.type === 'ally.home' ? move.event.countries.length + 1 : move.event.type === 'attack' || move.event.type === 'ally.buy' ? 2 : 1;
         await expect.poll(async () => (await gameState(page)).log.length, { timeout: 15_000, message: `${move.player}: ${JSON.stringify(move.event)}; notice "${await page.locator('.bv-notice').textContent()}"` }).toBeGreaterThan(s.log.length);
+        // The panel names who acts next: the other person still to choose a weapon.
+        const war = (await gameState(page)).war;
+        const next = war && [war.weapons.attacker ? null : war.attacker, war.weapons.defender ? null : war.defender].filter((n) => n !== null);
+        if (move.event.type === 'weapon' && next?.length === 1 && PEOPLE.includes(next[0]!)) {
+          await expect.poll(() => page.locator('.tb-stage[data-stage="ready"]').textContent()).toContain(`Now: ${next[0]} (`);
+        }
         continue;
       }
       if (s.phase === 'awaiting-endgame') {
