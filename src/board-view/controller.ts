@@ -21,6 +21,15 @@ export interface ControllerSnapshot {
 
 /** How long start-up waits for the autosave before going on without it. */
 export const LOAD_TIMEOUT_MS = 5000;
+/** How long a save may take before it counts as failed (a storage that never answers must not hide that moves are unsaved). */
+export const SAVE_TIMEOUT_MS = 5000;
+
+/** `work`, or a rejection saying the browser's storage did not answer within `ms`. */
+function answered<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('browser storage did not answer')), ms); });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 /** Splits "rule 12: the attacker's energy…" (the battle port's wording) into rule and reason. */
 export function refusalFromText(text: string): Refusal {
@@ -46,6 +55,8 @@ export class BoardController {
   private saving: Promise<void> = Promise.resolve();
   /** While set (an unreadable save could not be copied aside), autosave would destroy it: it stays off. */
   private blockedSave = false;
+  /** Why the autosave does not work now (its last try failed, or storage did not answer at start-up), or null. */
+  private saveProblem: string | null = null;
   /** Raw text of an unreadable save found at start-up, so the players can download it. */
   corrupt: string | null = null;
   /**
@@ -71,6 +82,11 @@ export class BoardController {
     this.watch();
   }
 
+  private unsavedNotice(): Notice | null {
+    return this.saveProblem === null ? null
+      : { kind: 'error', text: `This move is not saved: autosave is failing (${this.saveProblem}). The game is safe in this tab; use Export to save it to a file.` };
+  }
+
   /** The view goes away: the game's chart stops (a battle waiting in it is dropped). */
   close(): void {
     this.unwatch();
@@ -81,7 +97,7 @@ export class BoardController {
   private watch(): void {
     this.unwatch();
     this.unwatch = this.session.subscribe?.(() => {
-      this.notice = null;
+      this.notice = this.unsavedNotice();
       this.changed();
     }) ?? (() => undefined);
   }
@@ -118,7 +134,8 @@ export class BoardController {
       this.emit();
       return false;
     }
-    this.notice = null;
+    // While autosave fails, every move says it is not saved (the warning before it was replaced by this move).
+    this.notice = this.unsavedNotice();
     if (event.type === 'setup') this.clockStartedAt = event.clockMinutes ? this.now().toISOString() : null;
     this.changed();
     return true;
@@ -221,19 +238,14 @@ export class BoardController {
   /** Resumes the autosaved game, if any. A save that can't be read is kept aside, never overwritten. */
   async resume(): Promise<void> {
     let text: string | null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       // A storage that never answers (it happens in some private modes) must not leave the page waiting.
-      text = await Promise.race([
-        this.store.load(),
-        new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('browser storage did not answer')), LOAD_TIMEOUT_MS); }),
-      ]);
+      text = await answered(this.store.load(), LOAD_TIMEOUT_MS);
     } catch (e) {
+      this.saveProblem = readable(e);
       this.notice = { kind: 'error', text: `Autosave is not available (${readable(e)}). Use Export to keep your game in a file.` };
       this.emit();
       return;
-    } finally {
-      clearTimeout(timer);
     }
     const cutOff = this.store.takeCutOff();
     if (text === null) {
@@ -295,15 +307,20 @@ export class BoardController {
     const text = this.exportText();
     this.saving = this.saving.then(async () => {
       try {
-        await this.store.save(text);
-        // Redraw only when the "saved" mark changes: a redraw under a finger or a mouse button can eat a click.
-        if (this.saved) return;
+        // A save that never answers fails after a while, so the next ones (and the players) are not kept waiting.
+        await answered(this.store.save(text), SAVE_TIMEOUT_MS);
+        this.saveProblem = null;
+        const unsaved = this.notice?.kind === 'error' && this.notice.text.startsWith('This move is not saved');
+        if (unsaved) this.notice = { kind: 'info', text: 'Autosave works again: the game is saved.' };
+        // Redraw only when the "saved" mark or the notice changes: a redraw under a finger or a mouse button can eat a click.
+        if (this.saved && !unsaved) return;
         this.saved = true;
         if (this.notice?.kind === 'error' && this.notice.text.startsWith('Autosave failed')) {
           this.notice = { kind: 'info', text: 'Autosave works again: the game is saved.' };
         }
       } catch (e) {
         this.saved = false;
+        this.saveProblem = e instanceof StorageFullError ? 'browser storage is full' : readable(e);
         this.notice = e instanceof StorageFullError
           ? { kind: 'error', text: 'Autosave failed: browser storage is full. The game is safe in this tab; use Export to save it to a file.' }
           : { kind: 'error', text: `Autosave failed (${readable(e)}). The game is safe in this tab; use Export to save it to a file.` };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BoardController, LOAD_TIMEOUT_MS } from '../../../src/board-view/controller.ts';
+import { BoardController, LOAD_TIMEOUT_MS, SAVE_TIMEOUT_MS } from '../../../src/board-view/controller.ts';
 import { boardEngine, SAVED_UNDO } from '../../../src/board-view/engine-adapter.ts';
 import { memoryStore, StorageFullError, type SaveStore } from '../../../src/board-view/save-store.ts';
 import type { GameEvent } from '../../../src/board-view/types.ts';
@@ -257,6 +257,41 @@ describe('start-up with a storage that never answers', () => {
       await resumed;
       expect(c.snapshot().notice).toMatchObject({ kind: 'error', text: expect.stringMatching(/^Autosave is not available \(browser storage did not answer\)/) });
       expect(c.snapshot().view.phase).toBe('setup');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('moves while the storage never answers', () => {
+  it('each move says it is not saved, after the start-up warning and after a save that did not answer; a save that lands says so', async () => {
+    vi.useFakeTimers();
+    try {
+      const mem = memoryStore();
+      let answering = false;
+      const store: SaveStore = { ...mem, load: () => new Promise(() => {}), save: (text) => (answering ? mem.save(text) : new Promise(() => {})) };
+      const c = new BoardController(boardEngine(), store);
+      const resumed = c.resume();
+      await vi.advanceTimersByTimeAsync(LOAD_TIMEOUT_MS);
+      await resumed;
+      play(c, OPENING.slice(0, 1));
+      expect(c.snapshot().notice).toMatchObject({ kind: 'error', text: expect.stringMatching(/^This move is not saved: autosave is failing \(browser storage did not answer\)/) });
+      await vi.advanceTimersByTimeAsync(SAVE_TIMEOUT_MS);
+      expect(c.snapshot().saved).toBe(false);
+      play(c, OPENING.slice(1, 2));
+      expect(c.snapshot().notice).toMatchObject({ kind: 'error', text: expect.stringMatching(/^This move is not saved/) });
+      // That move's save starts, and hangs too.
+      await vi.advanceTimersByTimeAsync(0);
+      // The storage answers again: the next save lands, and the players are told.
+      answering = true;
+      await vi.advanceTimersByTimeAsync(SAVE_TIMEOUT_MS);
+      play(c, OPENING.slice(2, 3));
+      expect(c.snapshot().notice).toMatchObject({ kind: 'error', text: expect.stringMatching(/^This move is not saved/) });
+      await vi.advanceTimersByTimeAsync(0);
+      await c.settled();
+      expect(c.snapshot().saved).toBe(true);
+      expect(c.snapshot().notice).toMatchObject({ kind: 'info', text: 'Autosave works again: the game is saved.' });
+      expect(JSON.parse((await mem.load())!).engine).toBe(JSON.parse(c.exportText()).engine);
     } finally {
       vi.useRealTimers();
     }
