@@ -12,8 +12,9 @@
  * VBLANK timer at the end of the CPU timeslice that reaches it, so the interrupt is taken at the
  * first instruction boundary less than a machine cycle before its dot). When the dot reaches the end
  * of the VDC frame the VDC's `endFrame()` runs (also in the middle of an instruction, just before an
- * access that lies past it) and the counter is moved back by one frame. (cycleBase stays 0: even
- * days of emulated time keep cycles · 20 far inside the exact range of a double.)
+ * access that lies past it) and the counter is moved back by one frame. (cycleBase stays 0 and the
+ * cycle count is moved back with the time base past 2^44 cycles, so cycles · 20 stays inside the
+ * exact range of a double.)
  *
  * Frames: like MAME (mame-oracle-notes.md), emulated time 0 is the start of VBLANK (line 243, dot 0)
  * and a frame ends there again. `runFrame()` stops at the first instruction boundary after the CPU has
@@ -81,6 +82,13 @@ function hexBytes(bytes: Uint8Array): string {
   for (let i = 0; i < bytes.length; i++) s += (bytes[i] < 16 ? '0' : '') + bytes[i].toString(16);
   return s;
 }
+
+/**
+ * The CPU's cycle count is moved back (with the time base) at a frame's end once past REBASE_AT
+ * (2^44, about 1.5 years of running), so states always fit LOADABLE_CYCLES (state.ts).
+ */
+const REBASE_AT = 2 ** 44;
+const REBASE_BY = 2 ** 43;
 
 export class Odyssey2 implements I8048Pins {
   readonly timing: VdcTiming;
@@ -259,8 +267,22 @@ export class Odyssey2 implements I8048Pins {
 
   private endFrame(): void {
     this.vdc.syncTo(this.busDot());
-    this.frameNumber++;
+    // A 32-bit counter, as the save state stores it: after frame 0xFFFFFFFF (over two years at 60 Hz)
+    // the machine and its save both say 0, so a state never changes by being saved and loaded.
+    this.frameNumber = (this.frameNumber + 1) >>> 0;
+    if (this.cpu.cycles > REBASE_AT) this.rebase();
     this.crossed = false;
+  }
+
+  /**
+   * Moves the CPU's cycle count back by REBASE_BY with the time base, so the beam stays where it is and
+   * `cycles · dotsPerCycle` stays exact in a double (above 2^48 it would not). Only differences of the
+   * count matter (the timer keeps its own prescaler), so nothing the machine does changes.
+   */
+  private rebase(): void {
+    this.cpu.cycles -= REBASE_BY;
+    if (this.cycleBase >= REBASE_BY) this.cycleBase -= REBASE_BY;
+    else this.dotBase += REBASE_BY * this.dpc;
   }
 
   private crossFrame(): void {

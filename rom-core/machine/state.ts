@@ -18,6 +18,14 @@ export const STATE_VERSION = 2;
 /** How far past the frame's end the CPU may stand (a frame ends at an instruction boundary). */
 const OVERRUN_CYCLES = 16;
 
+/**
+ * The highest CPU cycle count a loaded state may hold. The format stores up to 2^52 (the CPU's schema),
+ * but the machine works out the beam's dot as cycles · dotsPerCycle, exact in a double only below about
+ * 2^48, and moves its count back past 2^44 (odyssey2.ts): its own states stay under 2^45, and a state
+ * under it runs and saves again. One far above would run inexactly, or past what a save holds.
+ */
+export const LOADABLE_CYCLES = 2 ** 45;
+
 export interface MachineIdentity {
   timing: VdcTiming;
   mapper: MapperKind;
@@ -56,6 +64,9 @@ export function machineSchema(id: MachineIdentity): Schema {
       const cpu = v.cpu as Values;
       const vdc = v.vdc as Values;
       const cycles = cpu.cycles as number;
+      if (cycles > LOADABLE_CYCLES || (v.cycleBase as number) > LOADABLE_CYCLES) {
+        return `the CPU's cycle count (${cycles}) is past ${LOADABLE_CYCLES} (2^45), more than this machine ever counts (it would not keep time exactly, nor save its state again).`;
+      }
       const since = cycles - (v.cycleBase as number);
       const dot = (v.dotBase as number) + since * t.dotsPerCycle;
       if (since < 0 || !(dot >= 0 && dot <= dpf + OVERRUN_CYCLES * t.dotsPerCycle)) {

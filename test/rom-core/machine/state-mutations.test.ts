@@ -44,9 +44,12 @@ function tryLoad(m: Odyssey2, good: Uint8Array, bad: Uint8Array, what: string, t
     const cycles = m.cpu.cycles;
     const frame = m.frameNumber;
     m.runFrame();
-    expect(m.frameNumber, what).toBe(frame + 1);
+    expect(m.frameNumber, what).toBe((frame + 1) >>> 0);
     expect(m.cpu.cycles - cycles, what).toBeLessThanOrEqual(2 * perFrame);
   }
+  // What was accepted can be saved again, and that save loads (a reload must never lose the game).
+  const resaved = m.saveState();
+  expect(() => fresh(m.timing.chip === '8245').loadState(resaved), `${what}: accepted, but its save after 60 frames does not load`).not.toThrow();
   tally.accepted++;
 }
 

@@ -78,4 +78,47 @@ describe('save state', () => {
     expect(() => m.loadState(new TextEncoder().encode('hello world, not a state'))).toThrow(/not a save state of the Odyssey²/);
     expect(firstDifference(m.saveState(), before)).toBe(-1);
   });
+
+  it('accepts only a state the machine can save again: the frame counter wraps as the state stores it; a cycle count near the limit is refused', () => {
+    const m = machine(testCart('vblank'));
+    m.runFrame();
+    // The last frame number a state holds: one frame later the machine and its save both say 0.
+    m.frameNumber = 0xffff_ffff;
+    const last = machine(testCart('vblank'));
+    last.loadState(m.saveState());
+    last.runFrame();
+    expect(last.frameNumber).toBe(0);
+    const again = machine(testCart('vblank'));
+    again.loadState(last.saveState());
+    expect(again.frameNumber).toBe(last.frameNumber);
+    expect(firstDifference(again.saveState(), last.saveState())).toBe(-1);
+
+    // The same state with the CPU's cycle count and the time base moved on by k (a consistent pair).
+    const base = machine(testCart('vblank'));
+    base.runFrame();
+    const shifted = (k: number): Uint8Array => {
+      const x = machine(testCart('vblank'));
+      x.loadState(base.saveState());
+      x.cpu.cycles += k;
+      (x as unknown as { cycleBase: number }).cycleBase += k;
+      return x.saveState();
+    };
+    // Just under what a state stores: it would run past it, and keep time inexactly.
+    const target = machine(testCart('vblank'));
+    target.runFrame();
+    const before = target.saveState();
+    expect(() => target.loadState(shifted(2 ** 52 - 1000 - base.cpu.cycles))).toThrow(/cycle count \(\d+\) is past 35184372088832 \(2\^45\), more than this machine ever counts/);
+    expect(firstDifference(target.saveState(), before)).toBe(-1);
+    // Just inside the limit, the state runs as the same state from a small count does (only the count's
+    // differences matter); the machine moves its count back, and its saves load again.
+    target.loadState(shifted(2 ** 45 - 10 - base.cpu.cycles));
+    for (let i = 0; i < 3; i++) {
+      target.runFrame();
+      base.runFrame();
+      expect(target.record()).toEqual(base.record());
+      expect(firstDifference(target.frame, base.frame)).toBe(-1);
+    }
+    expect(target.cpu.cycles).toBeLessThan(2 ** 44);
+    expect(() => machine(testCart('vblank')).loadState(target.saveState())).not.toThrow();
+  });
 });
