@@ -40,7 +40,7 @@ export interface LevelTraits {
 }
 
 export const LEVEL_TRAITS: Readonly<Record<BotLevel, LevelTraits>> = Object.freeze({
-  easy: { delay: 40, aimSlack: 14, dodge: 0, rethink: 40, lead: false, fireChance: 0.015, room: 0 },
+  easy: { delay: 40, aimSlack: 14, dodge: 0, rethink: 40, lead: false, fireChance: 0.01, room: 0 },
   medium: { delay: 22, aimSlack: 7, dodge: 0.15, rethink: 16, lead: false, fireChance: 0.05, room: 0 },
   hard: { delay: 3, aimSlack: 0, dodge: 1, rethink: 2, lead: true, fireChance: 1, room: 0 },
 });
