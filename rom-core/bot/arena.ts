@@ -54,10 +54,23 @@ export class Arena {
   }
 
   /** Types the entry, starts the battle, lets the controllers fight it, and goes back to entry. */
-  fight(setup: BattleSetup, left: Controller, right: Controller, maxFrames = 18_000): BattleOutcome {
-    const m = this.machine;
+  /** Types the entry and ENTER: the machine is at the battle's first frame. */
+  begin(setup: BattleSetup): void {
     this.type('R', setup.red, ...digits(setup.redEnergy), 'B', setup.blue, ...digits(setup.blueEnergy), 'ENTER');
     this.until(PHASE_BATTLE, 120);
+  }
+
+  /** From the battle's end: the result screen, then SPACE back to program entry for the next one. */
+  end(): void {
+    this.machine.joy[0] = this.machine.joy[1] = 0;
+    this.until(PHASE_RESULT, 600);
+    this.type('SPACE');
+    this.until(PHASE_ENTRY, 600);
+  }
+
+  fight(setup: BattleSetup, left: Controller, right: Controller, maxFrames = 18_000): BattleOutcome {
+    const m = this.machine;
+    this.begin(setup);
     const layout = identifyLayout(m.vdc.regs);
     const stuck: [number, number] = [0, 0];
     const crashes: [number, number] = [0, 0];

@@ -2,8 +2,9 @@
  * `npm run bench`: speed figures, printed, never asserted. Each section says what it measured.
  * BENCH_SECONDS sets the Node sections' length (default 3), BENCH_BROWSER_SECONDS the browser's
  * (default 10), BENCH_BATTLES the bridge section's battles (default 10), BENCH_BOT_BATTLES the bots tournament's
- * battles per cell (default 200); `npm run bench -- cpu machine` runs only the named sections, and
- * `bots` (minutes long) runs only when named.
+ * battles per cell (default 200), BENCH_NET_BATTLES the netplay section's battles per line (default 84);
+ * `npm run bench -- cpu machine` runs only the named sections, and `bots` and `netplay` (minutes long)
+ * run only when named.
  */
 import { benchBattleBridge } from './battle-bridge.ts';
 import { benchBots } from './bots.ts';
@@ -11,6 +12,7 @@ import { printBrowserBench, runBrowserBench } from './browser.ts';
 import { benchCpu } from './cpu.ts';
 import { benchComputer } from './computer.ts';
 import { benchMachine } from './machine.ts';
+import { benchNetplay } from './netplay.ts';
 
 const VISUAL_CART = 'test/programs/vdc/bench-visual.a48';
 
@@ -21,9 +23,10 @@ const sections: Record<string, () => void | Promise<void>> = {
   browser: async () => printBrowserBench(await runBrowserBench()),
   computer: benchComputer,
   bots: () => benchBots(),
+  netplay: () => benchNetplay(),
 };
 /** Sections that run only when named (they take minutes). */
-const ON_REQUEST = new Set(['bots']);
+const ON_REQUEST = new Set(['bots', 'netplay']);
 
 const wanted = process.argv.slice(2);
 for (const name of wanted) if (!(name in sections)) throw new Error(`unknown bench section "${name}" (sections: ${Object.keys(sections).join(', ')})`);
