@@ -210,8 +210,11 @@ export class Odyssey2 implements I8048Pins {
    * stepping instruction by instruction gives the same machine as running. 'frame' = a frame ended.
    */
   stepInstruction(): 'instruction' | 'frame' {
+    // Stopped before an instruction (a breakpoint): running that one is this step (it used to run the next one too).
+    const stopped = this.pendingInstruction;
     this.beginRun();
-    if (this.resetHeld) this.dotBase += this.dpc;
+    if (stopped) { /* the stopped instruction ran in beginRun */ }
+    else if (this.resetHeld) this.dotBase += this.dpc;
     else this.cpu.step();
     for (;;) {
       const d = this.dot();

@@ -167,4 +167,19 @@ describe('Odyssey2 debug runs', () => {
     expect(m.cpu.pc).toBe(0x003);
     expect(m.cpu.irqInProgress).toBe(true);
   });
+
+  it('the first step after a breakpoint runs the one instruction stopped at, and shows the next', () => {
+    const cart = idleCart();
+    cart.set([0x00, 0x00, 0x00, 0x84, 0x00]); // 400h NOP; 401h NOP; 402h NOP; 403h JMP 400h
+    const m = machine(cart);
+    m.runFrame();
+    expect(m.runFrameDebug({ breakpoints: new Set([0x401]) }).pc).toBe(0x401);
+    const c = m.cpu.cycles;
+    expect(m.stepInstruction()).toBe('instruction');
+    expect(m.cpu.pc).toBe(0x402);
+    expect(m.cpu.cycles - c).toBe(1);
+    m.stepInstruction();
+    expect(m.cpu.pc).toBe(0x403);
+    expect(m.cpu.cycles - c).toBe(2);
+  });
 });
