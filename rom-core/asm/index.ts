@@ -8,3 +8,5 @@ export { formatDiagnostic, visible } from './diagnostic.ts';
 export { sharedInclude, sharedIncludeBytes } from './shared.ts';
 export type { SharedSymbol } from './shared.ts';
 export type { Diagnostic } from './diagnostic.ts';
+export { cartImage, CART_BASE } from './cart-image.ts';
+export type { CartImage } from './cart-image.ts';

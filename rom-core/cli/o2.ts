@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assemble, formatDiagnostic, sharedIncludeBytes } from '../asm/index.ts';
+import { CART_BASE, assemble, cartImage, formatDiagnostic, sharedIncludeBytes } from '../asm/index.ts';
 import { disassemble } from '../asm/disasm.ts';
 import { UsageError, parseArgs, readInput, reason } from './command.ts';
 import { clashingOutput, fileIdentity, identityOf, outputKind, readRegularFile, writeAllOrNothing } from './files.ts';
@@ -74,16 +74,24 @@ function asm(args: ParsedArgs, io: CliIo): number {
   }
   const clash = clashingOutput(io, outputs, [{ option: 'source', path: input }, ...included], 'nothing was written');
   if (clash) throw new UsageError(clash);
+  // A cartridge (ORG 400h or above) is written as the console loads it, unless the raw bytes are asked for.
+  const raw = args.options.get('raw') === true || result.base < CART_BASE;
+  const laid = raw ? null : cartImage(result.base, result.bytes);
+  if (laid && !laid.ok) {
+    io.stderr(`${input}: ${laid.reason}; nothing written (--raw writes the bytes as assembled)\n`);
+    return 1;
+  }
   const symbols = [...result.symbols].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
   const data: Record<string, Uint8Array | string> = {
-    '-o': result.bytes,
+    '-o': laid?.ok ? laid.image : result.bytes,
     '--lst': result.listing,
     '--shared': sharedIncludeBytes(input, result.shared),
     '--map': symbols.map(([name, value]) => `${hex(value & 0xffff, 4)} ${name}`).join('\n') + '\n',
   };
   // All outputs or none: a bad --lst folder must not leave a fresh -o image beside an old listing.
   writeAllOrNothing(io, outputs.map((o) => ({ path: o.path, data: data[o.option] })), (path, e) => new UsageError(`cannot write ${path}: ${reason(e)}; nothing was written`));
-  io.stdout(`${out}: ${result.bytes.length} bytes at 0x${hex(result.base, 3)}-0x${hex(result.base + Math.max(0, result.bytes.length - 1), 3)}\n`);
+  const span = `${result.bytes.length} bytes at 0x${hex(result.base, 3)}-0x${hex(result.base + Math.max(0, result.bytes.length - 1), 3)}`;
+  io.stdout(laid?.ok ? `${out}: ${span}, a ${laid.image.length / 1024} KB cartridge image (FFh after the program)\n` : `${out}: ${span} (the bytes as assembled)\n`);
   return 0;
 }
 
@@ -129,10 +137,10 @@ function disasm(args: ParsedArgs, io: CliIo): number {
 
 export const COMMANDS: Record<string, Command> = {
   asm: {
-    usage: 'asm IN.a48 -o OUT.bin [--lst OUT.lst] [--map OUT.map] [--shared OUT.inc]',
-    summary: 'assemble 8048 source to a binary image',
+    usage: 'asm IN.a48 -o OUT.bin [--raw] [--lst OUT.lst] [--map OUT.map] [--shared OUT.inc]',
+    summary: 'assemble 8048 source to a cartridge image the console loads (ORG 400h at offset 0, FFh to 2, 4, 8, 12 or 16 KB; --raw: the bytes as assembled, as for a BIOS below 400h)',
     valued: ['out', 'lst', 'map', 'shared'],
-    flags: [],
+    flags: ['raw'],
     run: asm,
   },
   disasm: {

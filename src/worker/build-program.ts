@@ -4,9 +4,8 @@
  * given, and the bytes laid out as a cartridge image (program address 400h at offset 0, padded with
  * FFh to the smallest size the machine maps). No DOM: Node tests run it as the worker does.
  */
-import { assemble } from '../../rom-core/asm/index.ts';
+import { assemble, cartImage } from '../../rom-core/asm/index.ts';
 import type { Diagnostic, LineMapEntry } from '../../rom-core/asm/index.ts';
-import { CART_SIZES } from '../../rom-core/machine/index.ts';
 
 export interface SourceFile {
   name: string;
@@ -31,9 +30,6 @@ export interface BuildResult {
   /** What was built, in a sentence ("hello.a48: 120 bytes at 400h-477h, a 2 KB cartridge"). */
   summary: string;
 }
-
-/** A cartridge's program starts at 400h (below it is the BIOS). */
-const CART_BASE = 0x400;
 
 /** The file an include names, by its last path part, ignoring case (a dropped folder's layout is not kept). */
 function finder(files: readonly SourceFile[]): (path: string) => SourceFile | undefined {
@@ -65,17 +61,10 @@ export function buildProgram(files: readonly SourceFile[], main: string): BuildR
   if (!result.ok) {
     return { ok: false, diagnostics: result.diagnostics, errorCount: result.errorCount, listing: result.listing, source, summary: `${main}: ${result.errorCount} error${result.errorCount === 1 ? '' : 's'}` };
   }
-  if (result.bytes.length === 0) return { ...failed('the program emits no bytes', main), listing: result.listing };
-  if (result.base < CART_BASE) {
-    return { ...failed(`the program starts at ${hex(result.base)}h, but a cartridge's program starts at 400h (ORG 400h; below it is the BIOS)`, main), listing: result.listing };
-  }
-  const end = result.base - CART_BASE + result.bytes.length;
-  const size = CART_SIZES.find((s) => s >= end);
-  if (size === undefined) {
-    return { ...failed(`the program reaches ${hex(result.base + result.bytes.length - 1)}h: ${end} bytes from 400h, more than the largest cartridge (${Math.max(...CART_SIZES)} bytes)`, main), listing: result.listing };
-  }
-  const image = new Uint8Array(size).fill(0xff);
-  image.set(result.bytes, result.base - CART_BASE);
+  const laid = cartImage(result.base, result.bytes);
+  if (!laid.ok) return { ...failed(laid.reason, main), listing: result.listing };
+  const image = laid.image;
+  const size = image.length;
   return {
     ok: true, image, diagnostics: result.diagnostics, errorCount: 0, listing: result.listing, source,
     summary: `${main}: ${result.bytes.length} bytes at ${hex(result.base)}h-${hex(result.base + result.bytes.length - 1)}h, a ${size / 1024} KB cartridge`,

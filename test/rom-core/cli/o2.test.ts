@@ -74,10 +74,26 @@ describe('o2 asm', () => {
     const code = main(['asm', 'game.a48', '-o', 'game.bin', '--lst', 'game.lst', '--map', 'game.map'], f.io);
     expect(f.err()).toBe('');
     expect(code).toBe(0);
-    expect(Array.from(f.disk.get('game.bin')!)).toEqual([0x23, 0x05, 0x84, 0x00]);
+    // A cartridge image the console loads: 400h at offset 0, FFh to 2 KB (it refused the 4 bytes alone).
+    const image = f.disk.get('game.bin')!;
+    expect(image.length).toBe(2048);
+    expect(Array.from(image.subarray(0, 4))).toEqual([0x23, 0x05, 0x84, 0x00]);
+    expect(image.subarray(4).every((b) => b === 0xff)).toBe(true);
     expect(f.text('game.lst')).toContain('0400  23 05       2  start: mov a,#val');
     expect(f.text('game.map')).toBe('0005 val\n0400 start\n');
-    expect(f.out()).toBe('game.bin: 4 bytes at 0x400-0x403\n');
+    expect(f.out()).toBe('game.bin: 4 bytes at 0x400-0x403, a 2 KB cartridge image (FFh after the program)\n');
+  });
+
+  it('--raw writes the bytes as assembled; a program below 400h (a BIOS) is written raw; one past 16 KB is refused', () => {
+    const f = fakeIo({ 'game.a48': ' org 400h\nstart: jmp start\n', 'bios.a48': ' org 0\n nop\n nop\n', 'big.a48': ' org 400h\n ds 4000h\n nop\n' });
+    expect(main(['asm', 'game.a48', '-o', 'game.bin', '--raw'], f.io)).toBe(0);
+    expect(Array.from(f.disk.get('game.bin')!)).toEqual([0x84, 0x00]);
+    expect(main(['asm', 'bios.a48', '-o', 'bios.bin'], f.io)).toBe(0);
+    expect(Array.from(f.disk.get('bios.bin')!)).toEqual([0x00, 0x00]);
+    expect(f.out()).toContain('bios.bin: 2 bytes at 0x000-0x001 (the bytes as assembled)');
+    expect(main(['asm', 'big.a48', '-o', 'big.bin'], f.io)).toBe(1);
+    expect(f.err()).toMatch(/more than the largest cartridge \(16384 bytes\); nothing written \(--raw writes the bytes as assembled\)/);
+    expect(f.disk.has('big.bin')).toBe(false);
   });
 
   it('prints errors with the source line and an underline, writes nothing, exits 1', () => {
@@ -117,7 +133,7 @@ describe('o2 disasm', () => {
     expect(listing.split('\n')[1]).toBe('    MOV A,#0x3F         ; 0400  23 3F');
     const g = fakeIo({ 'back.a48': listing });
     expect(main(['asm', 'back.a48', '-o', 'back.bin'], g.io)).toBe(0);
-    expect(Array.from(g.disk.get('back.bin')!)).toEqual(Array.from(bytes));
+    expect(Array.from(g.disk.get('back.bin')!.subarray(0, bytes.length))).toEqual(Array.from(bytes));
   });
 });
 
@@ -125,7 +141,7 @@ describe('o2 itself', () => {
   it('--help lists the commands; no command is a usage error', () => {
     const f = fakeIo({});
     expect(main(['--help'], f.io)).toBe(0);
-    expect(f.out()).toContain('o2 asm IN.a48 -o OUT.bin [--lst OUT.lst] [--map OUT.map] [--shared OUT.inc]');
+    expect(f.out()).toContain('o2 asm IN.a48 -o OUT.bin [--raw] [--lst OUT.lst] [--map OUT.map] [--shared OUT.inc]');
     expect(f.out()).toContain('o2 disasm IN.bin [--org 0x400]');
     expect(f.out()).toContain('o2 run [--cart C.bin]');
     const g = fakeIo({});
