@@ -40,7 +40,11 @@ export function soundSchema(t: VdcTiming): Schema {
   };
 }
 
-function rendererSchema(t: VdcTiming): Schema {
+/**
+ * `picture` false leaves the picture out (a rollback's snapshot at a frame's end: the next frame draws
+ * every dot again, and the picture is most of the state's bytes).
+ */
+function rendererSchema(t: VdcTiming, picture: boolean): Schema {
   return {
     what: 'VDC',
     fields: [
@@ -49,11 +53,11 @@ function rendererSchema(t: VdcTiming): Schema {
       { key: 'lumForced', t: 'bool' },
       { key: 'collisionMap', t: 'u16s', length: t.visibleWidth },
       { key: 'priorityMap', t: 'bytes', length: t.visibleWidth },
-      { key: 'frame', t: 'bytes', length: t.visibleWidth * t.visibleHeight },
+      ...(picture ? [{ key: 'frame', t: 'bytes' as const, length: t.visibleWidth * t.visibleHeight }] : []),
     ],
     check(v: Values) {
       if ((v.majorOverlap as number) & 0x7f) return `the major-overlap bit is ${v.majorOverlap}; it is 0 or 128.`;
-      const frame = v.frame as Uint8Array;
+      const frame = (v.frame as Uint8Array | undefined) ?? new Uint8Array(0);
       for (let i = 0; i < frame.length; i++) {
         if (frame[i] > 15) return `picture dot ${i} has colour ${frame[i]}; colours are 0 to 15.`;
       }
@@ -62,7 +66,8 @@ function rendererSchema(t: VdcTiming): Schema {
   };
 }
 
-export function vdcSchema(t: VdcTiming): Schema {
+/** The VDC's state; `picture` false leaves the rendered picture out (rendererSchema). */
+export function vdcSchema(t: VdcTiming, picture = true): Schema {
   const dpf = t.dotsPerFrame;
   return {
     what: 'VDC',
@@ -79,7 +84,7 @@ export function vdcSchema(t: VdcTiming): Schema {
       { key: 'nextSoundDot', t: 'u32', min: t.hblankStart, max: dpf + t.hblankStart },
       { key: 'vblankPending', t: 'bool' },
       { key: 'frameCount', t: 'u32' },
-      { key: 'renderer', t: 'part', schema: rendererSchema(t) },
+      { key: 'renderer', t: 'part', schema: rendererSchema(t, picture) },
       { key: 'sound', t: 'part', schema: soundSchema(t) },
     ],
     check(v: Values) {

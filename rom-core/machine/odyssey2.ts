@@ -32,7 +32,7 @@ import type { VdcTiming } from '../i8244/timing.ts';
 import { SAMPLE_RATES } from '../i8244/resampler.ts';
 import { applyFields, bindSchema, encodeState, openState, Reader, readFields, StateError } from '../state/schema.ts';
 import type { Schema } from '../state/schema.ts';
-import { STATE_MAGIC, STATE_VERSION, machineSchema } from './state.ts';
+import { SNAPSHOT_MAGIC, STATE_MAGIC, STATE_VERSION, machineSchema } from './state.ts';
 import { convertV1 } from './state-v1.ts';
 import { Cartridge } from './cartridge.ts';
 import { knownCart, mapperFor } from './known-carts.ts';
@@ -149,11 +149,14 @@ export class Odyssey2 implements I8048Pins {
     this.cart = new Cartridge(options.cart, options.bios, options.mapper ?? mapperFor(options.cart));
     this.cart.writeP1(0xff);
     this.cpu = new I8048(this, this.cart.image());
-    this.schema = machineSchema({ timing, mapper: this.cart.kind, biosCrc: this.biosCrc, cartCrc: this.cartCrc });
+    const id = { timing, mapper: this.cart.kind, biosCrc: this.biosCrc, cartCrc: this.cartCrc };
+    this.schema = machineSchema(id);
     bindSchema(this.schema, this);
+    this.snapshotSchema = machineSchema(id, false);
   }
 
   private readonly schema: Schema;
+  private readonly snapshotSchema: Schema;
 
   /** Colour indices (palette.ts) of the last completed picture, timing.visibleWidth × visibleHeight. */
   get frame(): Uint8Array {
@@ -448,6 +451,26 @@ export class Odyssey2 implements I8048Pins {
   /** The whole machine (CPU, VDC, RAM, bank, inputs, time), versioned; restore with loadState. */
   saveState(): Uint8Array {
     return encodeState(STATE_MAGIC, STATE_VERSION, this.schema, this);
+  }
+
+  /**
+   * The machine between two frames without its picture, for a rollback (rom-core/netplay): a few KB
+   * where a save state is about 90. `restoreSnapshot` takes it back; the next frame draws the picture.
+   */
+  snapshot(): Uint8Array {
+    return encodeState(SNAPSHOT_MAGIC, STATE_VERSION, this.snapshotSchema, this);
+  }
+
+  /** Restores `snapshot()` output (checked as a save state is; the picture stays as it is). */
+  restoreSnapshot(state: Uint8Array): void {
+    const { reader, version } = openState(state, SNAPSHOT_MAGIC, 'Odyssey²');
+    if (version !== STATE_VERSION) throw new StateError(`Odyssey² snapshot version ${version} is not this build's (${STATE_VERSION}).`);
+    const values = readFields(reader, this.snapshotSchema);
+    reader.done();
+    applyFields(this.snapshotSchema, values, this);
+    this.vdc.pcm.clear();
+    this.pendingInstruction = false;
+    this.cpu.program = this.cart.image();
   }
 
   /**

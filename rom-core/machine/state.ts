@@ -12,6 +12,8 @@ import { MAPPER_KINDS } from './cartridge.ts';
 import type { MapperKind } from './cartridge.ts';
 
 export const STATE_MAGIC = 'O2MS';
+/** A snapshot without the picture (never a save file: another magic, so one is never loaded as the other). */
+export const SNAPSHOT_MAGIC = 'O2SN';
 /** 1: hand-written layout, parts with their own headers; 2: one declared schema (this file). */
 export const STATE_VERSION = 2;
 
@@ -35,7 +37,8 @@ export interface MachineIdentity {
 
 const hex = (n: number): string => n.toString(16).toUpperCase().padStart(8, '0');
 
-export function machineSchema(id: MachineIdentity): Schema {
+/** The machine's state; `picture` false leaves the VDC's picture out (a rollback's snapshot, rom-core/netplay). */
+export function machineSchema(id: MachineIdentity, picture = true): Schema {
   const t = id.timing;
   const dpf = t.dotsPerFrame;
   const different = 'This save state was made with a different BIOS or cartridge';
@@ -58,7 +61,7 @@ export function machineSchema(id: MachineIdentity): Schema {
       { key: 'dotBase', t: 'int', min: -(2 ** 52) * t.dotsPerCycle, max: 2 * dpf },
       { key: 'cycleBase', t: 'int', min: 0, max: 2 ** 52 },
       { key: 'cpu', t: 'part', schema: CPU_SCHEMA },
-      { key: 'vdc', t: 'part', schema: vdcSchema(t) },
+      { key: 'vdc', t: 'part', schema: vdcSchema(t, picture) },
     ],
     check(v: Values) {
       const cpu = v.cpu as Values;

@@ -3,7 +3,7 @@
  * hand control. The local player's stick takes effect `delay` frames after it is read, so it usually
  * reaches the other side in time; the other side's stick, until it arrives, is predicted (its last known
  * one, held). When it arrives and differs from what was predicted, the machine goes back to the state
- * before that frame (a snapshot kept each frame: the save state, without the picture) and runs the
+ * before that frame (a snapshot kept each frame: the save state without the picture) and runs the
  * frames again with what is now known. What both sides run once every input is known is the same by
  * construction; a hash of the machine's state every `hashEvery` confirmed frames is exchanged to prove
  * it (`desync` says where it was not).
@@ -104,7 +104,7 @@ export class RollbackMachine {
    */
   stateHashBefore(frame: number): number | null {
     if (this.redoFrom !== null || frame > this.confirmed || frame > this.frame || frame <= this.frame - RING / 2) return null;
-    if (frame === this.frame) return stateHash(this.machine.saveState());
+    if (frame === this.frame) return stateHash(this.machine.snapshot());
     const snap = this.snapshots[frame % RING];
     return snap ? stateHash(snap) : null;
   }
@@ -186,7 +186,7 @@ export class RollbackMachine {
     const snap = this.snapshots[from % RING];
     if (!snap) throw new Error(`netplay: no snapshot of frame ${from} to go back to`);
     const t0 = performance.now();
-    this.machine.loadState(snap);
+    this.machine.restoreSnapshot(snap);
     const depth = this.frame - from;
     for (let f = from; f < this.frame; f++) this.runOne(f);
     this.rerunMs += performance.now() - t0;
@@ -198,7 +198,7 @@ export class RollbackMachine {
     const m = this.machine;
     const slot = f % RING;
     // The state before the frame: the point a rollback comes back to.
-    this.snapshots[slot] = m.saveState();
+    this.snapshots[slot] = m.snapshot();
     const remote = this.isKnown(this.remote, f) ? this.sticks[this.remote][slot] : this.lastRemote;
     this.used[slot] = remote;
     m.joy[this.options.local] = this.sticks[this.options.local][slot];

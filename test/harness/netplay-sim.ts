@@ -151,7 +151,7 @@ export function netBattle(arena: Arena, bios: Uint8Array, cart: Uint8Array, setu
     m.joy[1] = b.sticks[f] ?? 0;
     m.runFrame();
   }
-  const single = stateHash(m.saveState());
+  const single = stateHash(m.snapshot());
   const hashA = a.rb.stateHashBefore(end + 1);
   const hashB = b.rb.stateHashBefore(end + 1);
   const winner = m.eram[MAILBOX.winner];

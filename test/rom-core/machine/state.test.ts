@@ -121,4 +121,19 @@ describe('save state', () => {
     expect(target.cpu.cycles).toBeLessThan(2 ** 44);
     expect(() => machine(testCart('vblank')).loadState(target.saveState())).not.toThrow();
   });
+
+  it('a snapshot without the picture (for rollback) is a few KB, restores the machine between frames, and is never taken for a save', () => {
+    const m = machine(testCart('vblank'));
+    for (let i = 0; i < 3; i++) m.runFrame();
+    const snap = m.snapshot();
+    const save = m.saveState();
+    expect(snap.length).toBeLessThan(save.length / 10);
+    const first = runWithInput(m, 5);
+    m.restoreSnapshot(snap);
+    const again = runWithInput(m, 5);
+    expect(again.records).toEqual(first.records);
+    for (let i = 0; i < 5; i++) expect(firstDifference(again.frames[i], first.frames[i]), `frame ${i}`).toBe(-1);
+    expect(() => m.loadState(snap)).toThrow(/not a save state of the Odyssey²/);
+    expect(() => m.restoreSnapshot(save)).toThrow(/not a save state of the Odyssey²/);
+  });
 });
