@@ -9,7 +9,8 @@
 import type { Arena } from '../../rom-core/bot/arena.ts';
 import type { BattleSetup, Controller } from '../../rom-core/bot/arena.ts';
 import { Odyssey2 } from '../../rom-core/machine/index.ts';
-import { RollbackMachine, stateHash } from '../../rom-core/netplay/index.ts';
+import { RollbackMachine, parseBattleMessage, stateHash } from '../../rom-core/netplay/index.ts';
+import type { BattleMessage } from '../../rom-core/netplay/index.ts';
 import type { RollbackOptions } from '../../rom-core/netplay/index.ts';
 import { MAILBOX } from '../../rom-core/roms/carts/mailbox.ts';
 import { prng } from '../rom-core/machine/helpers.ts';
@@ -23,29 +24,25 @@ export interface LinkOptions {
   loss: number;
 }
 
-interface Message {
-  /** The sender's inputs from frame `from` on. */
-  from: number;
-  sticks: number[];
-  /** The sender has every input of the receiver below this frame. */
-  ack: number;
-  hashes: { frame: number; hash: number }[];
-}
-
+/** One direction of the network: messages travel as JSON text, and each is checked on arrival as a page checks it. */
 class Link {
-  private queue: { at: number; msg: Message }[] = [];
+  private queue: { at: number; text: string }[] = [];
   constructor(private readonly o: LinkOptions, private readonly rand: () => number) {}
 
-  send(now: number, msg: Message): void {
+  send(now: number, msg: BattleMessage): void {
     if (this.rand() < this.o.loss) return;
     const at = now + this.o.rttMs / 2 + (this.rand() * 2 - 1) * this.o.jitterMs;
-    this.queue.push({ at: Math.max(now, at), msg });
+    this.queue.push({ at: Math.max(now, at), text: JSON.stringify(msg) });
   }
 
-  deliver(now: number): Message[] {
+  deliver(now: number): BattleMessage[] {
     const due = this.queue.filter((q) => q.at <= now).sort((a, b) => a.at - b.at);
     this.queue = this.queue.filter((q) => q.at > now);
-    return due.map((q) => q.msg);
+    return due.map((q) => {
+      const r = parseBattleMessage(q.text);
+      if (!r.ok) throw new Error(`the simulated side sent a message its peer refuses: ${r.error}`);
+      return r.message;
+    });
   }
 }
 
@@ -69,7 +66,7 @@ class Peer {
     for (let f = 0; f < options.delay; f++) this.sticks[f] = 0;
   }
 
-  receive(msgs: Message[]): void {
+  receive(msgs: BattleMessage[]): void {
     for (const m of msgs) {
       m.sticks.forEach((s, i) => this.rb.remoteInput(m.from + i, s));
       this.acked = Math.max(this.acked, m.ack);
@@ -78,7 +75,7 @@ class Peer {
   }
 
   /** One display frame: read the stick (from what this side shows), run, and say what is new. */
-  tick(): Message {
+  tick(): BattleMessage {
     const rb = this.rb;
     if (rb.needsLocal) {
       const m = rb.machine;
@@ -86,7 +83,7 @@ class Peer {
       this.sticks[rb.localInput(stick)] = stick;
     }
     rb.advance();
-    return { from: this.acked, sticks: this.sticks.slice(this.acked), ack: rb.remoteKnownFrames, hashes: rb.takeHashes() };
+    return { t: 'battle', from: this.acked, sticks: this.sticks.slice(this.acked), ack: rb.remoteKnownFrames, hashes: rb.takeHashes() };
   }
 
   /** The first confirmed frame after which the battle was over, or null. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Arena } from '../../../rom-core/bot/arena.ts';
 import { BattleBot } from '../../../rom-core/bot/index.ts';
 import { Odyssey2 } from '../../../rom-core/machine/index.ts';
-import { RollbackMachine } from '../../../rom-core/netplay/index.ts';
+import { MAX_MESSAGE_BYTES, MAX_STICKS, RollbackMachine, parseBattleMessage } from '../../../rom-core/netplay/index.ts';
 import { netBattle } from '../../harness/netplay-sim.ts';
 import { battleCart, openBios } from '../roms/carts/scenarios.ts';
 
@@ -68,5 +68,32 @@ describe('rollback netplay', () => {
     rb.remoteInput(2, 1);
     rb.remoteInput(2, 4);
     expect(rb.remoteKnownFrames).toBe(3);
+  });
+});
+
+describe('battle messages from the network', () => {
+  const good = { t: 'battle', from: 10, sticks: [0, 2, 16], ack: 9, hashes: [{ frame: 30, hash: 0xdeadbeef }] };
+
+  it('takes a good one, copying only the fields read', () => {
+    const r = parseBattleMessage(JSON.stringify({ ...good, extra: 'x'.repeat(10) }));
+    expect(r).toEqual({ ok: true, message: good });
+  });
+
+  it.each([
+    ['x'.repeat(MAX_MESSAGE_BYTES + 1), /over the 4096 allowed/],
+    ['{', /not JSON/],
+    ['[]', /is an object/],
+    [JSON.stringify({ ...good, t: 'move' }), /not a battle message/],
+    [JSON.stringify({ ...good, from: -1 }), /"from" must be a frame number/],
+    [JSON.stringify({ ...good, ack: 1e300 }), /"ack" must be a frame number/],
+    [JSON.stringify({ ...good, sticks: [32] }), /not a stick/],
+    [JSON.stringify({ ...good, sticks: new Array(MAX_STICKS + 1).fill(0) }), /at most 128 sticks/],
+    [JSON.stringify({ ...good, hashes: [{ frame: 1, hash: -1 }] }), /not \{ frame, hash \}/],
+    [JSON.stringify({ ...good, hashes: new Array(9).fill({ frame: 1, hash: 1 }) }), /at most 8/],
+    [JSON.stringify({ ...good, __proto__: null, sticks: 'abc' }), /list of at most/],
+  ])('refuses %#: %s', (text, error) => {
+    const r = parseBattleMessage(text);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error).toMatch(error);
   });
 });
