@@ -54,6 +54,9 @@ export function setup(s: GameState, e: Extract<GameEvent, { type: 'setup' }>): v
   if (s.phase !== 'setup') refuse('1', 'the game is already set up');
   const seats = playersProblem(e.players);
   if (seats) refuse(seats.rule, seats.reason);
+  const countries = Object.keys(s.countries).length;
+  // Rule 3: every player chooses a homeland; with fewer countries than players the last would wait forever.
+  if (e.players.length > countries) refuse('3', `${e.players.length} players need ${e.players.length} homelands, but this board has ${countries} countries`);
   const chips = e.chips ?? DEFAULT_CHIPS;
   const chest = chestProblem(chips);
   if (chest) refuse(chest.rule, chest.reason);

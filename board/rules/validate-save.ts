@@ -131,11 +131,26 @@ export function referenceErrors(s: GameState): string[] {
   return e;
 }
 
-/** The rules list what may happen next and the public view can be drawn; an error here means the save would stall the game. */
+/**
+ * What moves a game on: a move, a call, the readout's digit, a battle's result, the table's start of
+ * the end game. The clock, the banker's hand-over and player alliances are allowed beside them but
+ * never lead anywhere on their own (breaking an alliance leaves the same phase with nothing to do).
+ */
+const ONWARD = new Set(['setup', 'first.call', 'first.readout', 'homeland', 'ally.home', 'ally.buy', 'attack', 'weapon', 'battle', 'pass', 'endgame.start']);
+/** Of those, the ones taken without a listed choice (figures typed in, or an empty list of alliances). */
+const UNLISTED = new Set(['setup', 'battle', 'pass', 'endgame.start', 'ally.home']);
+
+/**
+ * The rules list what may happen next and the public view can be drawn, and unless the game is over
+ * something moves it on; an error here means the save would stall the game.
+ */
 export function probeErrors(s: GameState): string[] {
   try {
-    legalActions(s);
+    const legal = legalActions(s);
     publicState(s);
+    if (s.phase !== 'over' && !legal.some((a) => ONWARD.has(a.type) && (a.choices.length > 0 || UNLISTED.has(a.type)))) {
+      return [`the game cannot go on from it: in the ${s.phase} phase nobody may move, call, fight or start the end game`];
+    }
     return [];
   } catch (err) {
     return [`the rules cannot go on from it (${(err as Error).message})`];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '../../../board/index.ts';
 import { deserializeGame, serializeGame } from '../../../board/index.ts';
-import { play, threeOpening } from '../helpers.ts';
+import { P, play, threeOpening, tinyScenario } from '../helpers.ts';
 
 type Doc = { version: unknown; state: Record<string, any> };  // eslint-disable-line @typescript-eslint/no-explicit-any -- a save edited by hand
 const chipValue = (c: Record<string, number>): number => c[1000] * 1000 + c[500] * 500 + c[100] * 100;
@@ -67,5 +67,45 @@ describe('a save is checked as setup checks the table (one validation for both d
   it('refuses a war whose attacker or defender is not first on its side', () => {
     expect(error(load(war, (d) => { d.state.war.attacker = 'Bob'; }))).toMatch(/"war": the attacker "Bob" is not the first of the attackers \["Cy"\]/);
     expect(error(load(war, (d) => { d.state.war.defender = 'Bob'; }))).toMatch(/"war": the defender "Bob" is not the first of the defenders/);
+  });
+});
+
+describe('a save loads only if the game can go on from it', () => {
+  const war = play([{ type: 'attack', player: 'Cy', country: 'India' }], threeOpening());
+
+  it('refuses an end game with no confrontation (it loaded, then offered nothing to do and nothing to undo)', () => {
+    const r = load(war, (d) => { d.state.phase = 'endgame'; d.state.war = null; d.state.endgame = null; });
+    expect(error(r)).toMatch(/"endgame" has no confrontation in the endgame phase/);
+  });
+
+  it('refuses a war in which a side has no weapon left to program (no battle can be fought)', () => {
+    const r = load(war, (d) => { d.state.war.lost.attacker = ['tank', 'sub', 'plane']; });
+    expect(error(r)).toMatch(/"war": 0 battles fought and 3 \/ 0 weapons lost/);
+  });
+
+  it('refuses homelands still to choose when every country is taken (nothing legal moves the game on)', () => {
+    const s = play([
+      { type: 'setup', players: [P('Ann'), P('Bob'), P('Cy')] },
+      { type: 'first.call', player: 'Ann', digit: 9 }, { type: 'first.call', player: 'Bob', digit: 1 }, { type: 'first.call', player: 'Cy', digit: 2 },
+      { type: 'first.readout', digit: 9 },
+      { type: 'homeland', player: 'Ann', country: 'A1' }, { type: 'homeland', player: 'Bob', country: 'A2' },
+    ], undefined, tinyScenario);
+    expect(error(load(s))).toBe('loaded');
+    const r = load(s, (d) => {
+      for (const c of ['A3', 'B1', 'B2']) Object.assign(d.state.countries[c], { owners: ['Ann'], status: 'allied' });
+      d.state.players[0].recordHalves = 3 + 1 + 5;
+    });
+    expect(error(r)).toMatch(/the game cannot go on from it: in the homelands phase nobody may move, call, fight or start the end game/);
+  });
+
+  it('loads a war waiting for its battle, a readout waiting for its digit, a board waiting for the end game', () => {
+    const armed = play([{ type: 'weapon', player: 'Cy', weapon: 'tank' }, { type: 'weapon', player: 'Ann', weapon: 'sub' }], war);
+    expect(error(load(armed))).toBe('loaded');
+    const calls = load(threeOpening(), (d) => {
+      Object.assign(d.state, { phase: 'first-player', turn: null, firstPlayer: null, homelandOrder: [], firstCalls: { Ann: 1, Bob: 2, Cy: 3 }, buysLeft: 0 });
+      for (const p of d.state.players) p.homeland = null;
+      for (const c of Object.values(d.state.countries) as { owners: string[]; status: unknown }[]) { c.owners = []; c.status = null; }
+    });
+    expect(error(calls)).toBe('loaded');
   });
 });
