@@ -4,7 +4,7 @@
  * which keeps a 1,000-image sample.
  *
  * `npm run fuzz -- --board [--games N] [--seed S]`: the board engine's random games instead (default
- * 2,000 seeded games of 2-6 players; test/fuzz/board.ts says what is checked). `npm test` keeps a
+ * 2,000 seeded games of 2-6 players, about 7 minutes; test/fuzz/board.ts says what is checked). `npm test` keeps a
  * 60-game sample (test/board/fuzz.test.ts).
  *
  * Prints the figures; exits 1 if any image or game failed.
