@@ -37,5 +37,49 @@ export function checkInvariants(s: GameState): string[] {
   }
   if (s.war && s.war.attackers.some((a) => s.war!.defenders.includes(a))) out.push('a war between allies');
   if (s.phase === 'over' && s.winners.length === 0) out.push('the game is over without a winner or tie');
+  return [...out, ...phaseErrors(s)];
+}
+
+/**
+ * What each phase holds (setup.ts, turn.ts, war.ts and endgame.ts only ever leave a state like
+ * this): whose turn it is, when a war or an end-game confrontation exists, how many purchases are
+ * left. A state outside these has no rule that moves it on.
+ */
+function phaseErrors(s: GameState): string[] {
+  const out: string[] = [];
+  const at = `in the ${s.phase} phase`;
+  const active = (n: string | null): boolean => n !== null && s.players.some((p) => p.name === n && !p.eliminated);
+  if (s.phase !== 'setup' && s.banker === null) out.push(`"banker": nobody keeps the war chest ${at}`);
+  if (s.war !== null && s.phase !== 'play' && s.phase !== 'final-round') out.push(`"war": there is a war ${at}; wars are fought in play and the last round only`);
+  // Rule 12: a third battle always decides a war, so a war going on has had at most two, and a side
+  // loses at most one weapon a battle (12F): it always has one left to program.
+  if (s.war && (s.war.battles.length > 2 || s.war.lost.attacker.length > s.war.battles.length || s.war.lost.defender.length > s.war.battles.length)) {
+    out.push(`"war": ${s.war.battles.length} battles fought and ${s.war.lost.attacker.length} / ${s.war.lost.defender.length} weapons lost, but a war is decided by its third battle and each battle costs a side at most one weapon (rule 12)`);
+  }
+  // Rules 8-9: one purchase a turn, and one more after each war won; never two at once.
+  if (s.buysLeft !== 0 && s.buysLeft !== 1) out.push(`"buysLeft" is ${s.buysLeft}; a player may buy one alliance at a time, so it is 1 or 0 (rule 9A)`);
+  switch (s.phase) {
+    case 'first-player':
+      if (s.turn !== null) out.push(`"turn" names ${s.turn} ${at}; nobody has a turn before the readout`);
+      break;
+    case 'homelands':
+      if (!s.players.some((p) => p.name === s.turn && p.homeland === null)) out.push(`"turn" must name a player still to choose a homeland ${at} (rule 3)`);
+      break;
+    case 'home-alliances':
+      if (s.turn === null || !s.homelandOrder.includes(s.turn)) out.push(`"turn" must name a player who chose a homeland ${at} (rule 4A)`);
+      if (s.players.some((p) => p.homeland === null)) out.push(`every player has a homeland ${at}`);
+      break;
+    case 'play':
+    case 'final-round':
+      if (!active(s.turn)) out.push(`"turn" must name a player still in the game ${at}: someone holds the attack option (rule 8)`);
+      if (s.phase === 'final-round' && (s.finalQueue.length === 0 || s.finalQueue[0] !== s.turn)) out.push(`"finalQueue" must start with the player whose turn it is ${at} (rule 20B)`);
+      break;
+    case 'awaiting-endgame':
+      if (s.turn !== null || s.endgame !== null) out.push(`"turn" and "endgame" are null ${at}: the table starts the end game (rule 21)`);
+      break;
+    case 'endgame':
+      if (!s.endgame?.match) out.push(`"endgame" has no confrontation ${at}; between confrontations the next one starts at once (rule 21B)`);
+      break;
+  }
   return out;
 }

@@ -6,6 +6,8 @@ import { chipValue, noChips } from './chips.ts';
 import { refuse } from './refuse.ts';
 import { fmtRecord, isOccupied, leftOf, player, zoneOf } from './board.ts';
 import { log, payZoneBonuses } from './ledger.ts';
+import { shownName } from './names.ts';
+import { bankerOf, chestProblem, playersProblem, variationsProblem } from './seats.ts';
 
 /** The manual gives 100 chips without a split; this split is our choice (see README, Interpretations). */
 export const DEFAULT_CHIPS = { '1000': 50, '500': 30, '100': 20 } as const;
@@ -44,57 +46,25 @@ export function newGame(scenario: Scenario): GameState {
   };
 }
 
-const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 10000;
-
-/** Rule 1: 2 to 6 players, each with a marker colour; one banker keeps the war chest. */
-/** Longest player name: it must fit a chip label and a log line. */
-export const MAX_NAME = 24;
-/** Control characters and the invisible text-direction marks (a right-to-left override makes a log lie). */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
-/** A marker colour: a colour's name (red, dark-green, c1) or #rrggbb. */
-const COLOUR = /^(?:[a-z][a-z0-9-]{0,19}|#[0-9a-f]{6})$/i;
-const visible = (name: string): string => name.replace(new RegExp(UNSAFE_IN_NAME.source, 'gu'), '?').slice(0, 40);
-
+/**
+ * Rule 1: 2 to 6 players, each with a marker colour; one banker keeps the war chest. The checks are
+ * seats.ts's, the same a loaded save passes.
+ */
 export function setup(s: GameState, e: Extract<GameEvent, { type: 'setup' }>): void {
   if (s.phase !== 'setup') refuse('1', 'the game is already set up');
-  if (!Array.isArray(e.players) || e.players.length < 2 || e.players.length > 6) {
-    refuse('1', `the game is for 2 to 6 players (got ${Array.isArray(e.players) ? e.players.length : 'none'})`);
-  }
-  const names = new Set<string>();
-  const folded = new Set<string>();
-  const colors = new Set<string>();
-  for (const p of e.players) {
-    if (typeof p !== 'object' || p === null) refuse('1B', 'every player needs a name and a marker colour');
-    if (typeof p.name !== 'string' || p.name.trim() === '') refuse('1B', 'every player needs a name');
-    const name = p.name.trim();
-    if (name.length > MAX_NAME) refuse('1B', `a player's name may be at most ${MAX_NAME} characters (got ${name.length})`);
-    if (UNSAFE_IN_NAME.test(name)) refuse('1B', `"${visible(name)}" holds a control or text-direction character, which cannot be part of a player name`);
-    if (name.startsWith('#') || name === '__proto__') refuse('1B', `"${name}" cannot be a player name`);
-    if (typeof p.color !== 'string' || !COLOUR.test(p.color)) refuse('1B', `${name} needs a marker colour: a colour name such as red, or #rrggbb (got ${JSON.stringify(p.color)?.slice(0, 40)})`);
-    // "Ann", "ann" and "Ann " are one player at a table: names are told apart the way people read them.
-    if (folded.has(name.toLowerCase())) refuse('1B', `two players are named "${name}" (names are compared without case or surrounding spaces)`);
-    if (colors.has(p.color.toLowerCase())) refuse('1B', `two players chose the ${p.color} markers`);
-    names.add(name);
-    folded.add(name.toLowerCase());
-    colors.add(p.color.toLowerCase());
-  }
+  const seats = playersProblem(e.players);
+  if (seats) refuse(seats.rule, seats.reason);
+  const countries = Object.keys(s.countries).length;
+  // Rule 3: every player chooses a homeland; with fewer countries than players the last would wait forever.
+  if (e.players.length > countries) refuse('3', `${e.players.length} players need ${e.players.length} homelands, but this board has ${countries} countries`);
   const chips = e.chips ?? DEFAULT_CHIPS;
-  if (typeof chips !== 'object' || chips === null) refuse('1C', 'the war chest must list its 1000, 500 and 100 chips');
-  for (const k of Object.keys(chips)) {
-    if (!['1000', '500', '100'].includes(k)) refuse('1C', `the war chest holds 1000, 500 and 100 chips only; there is no ${JSON.stringify(k).slice(0, 40)} chip`);
-  }
-  for (const d of ['1000', '500', '100'] as const) {
-    if (!isCount(chips[d])) refuse('1C', `the war chest needs a whole number of ${d} chips (0..10000), got ${JSON.stringify(chips[d])}`);
-  }
-  const banker = typeof e.banker === 'string' ? e.banker.trim() : e.players[0].name.trim();
-  if (!names.has(banker)) refuse('1C', `the banker "${banker}" is not a player`);
-  if (e.clockMinutes !== undefined && !(typeof e.clockMinutes === 'number' && e.clockMinutes > 0)) {
-    refuse('Variation 1', 'the clock needs a positive number of minutes');
-  }
-  if (e.targetRecord !== undefined && !(typeof e.targetRecord === 'number' && e.targetRecord > 0 && Number.isInteger(e.targetRecord * 2))) {
-    refuse('Variation 2', 'the target record must be a positive number of whole or half spaces');
-  }
+  const chest = chestProblem(chips);
+  if (chest) refuse(chest.rule, chest.reason);
+  const asked = typeof e.banker === 'string' ? e.banker.trim() : e.players[0].name.trim();
+  const banker = bankerOf(e.players.map((p) => ({ name: p.name.trim() })), asked);
+  if (banker === null) refuse('1C', `the banker "${shownName(asked)}" is not a player`);
+  const variations = variationsProblem(e.clockMinutes, e.targetRecord);
+  if (variations) refuse(variations.rule, variations.reason);
   s.players = e.players.map((p) => ({
     name: p.name.trim(), color: p.color, homeland: null, recordHalves: 0, adjustHalves: 0,
     chips: noChips(), eliminated: false, bonusZones: [],

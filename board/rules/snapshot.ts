@@ -2,7 +2,7 @@ import type { GameState } from '../model/game.ts';
 import { SNAPSHOT_VERSION } from '../model/game.ts';
 import { validateScenario } from '../scenarios/validate.ts';
 import { checkInvariants } from './invariants.ts';
-import { probeErrors, referenceErrors } from './validate-save.ts';
+import { probeErrors, referenceErrors, tableErrors } from './validate-save.ts';
 
 export const SNAPSHOT_FORMAT = 'o2conquest.board';
 
@@ -81,6 +81,8 @@ export function deserializeGame(text: string): LoadResult {
   if (JSON.stringify(boardNames) !== JSON.stringify(Object.keys(state.countries).sort())) {
     return { ok: false, error: 'the save\'s countries do not match its scenario; nothing was loaded' };
   }
+  const table = tableErrors(state);
+  if (table.length) return { ok: false, error: `the save holds what setup refuses: ${table.join('; ')}; nothing was loaded` };
   const wrong = referenceErrors(state);
   if (wrong.length) return { ok: false, error: `the save is corrupt: ${wrong.join('; ')}; nothing was loaded` };
   const broken = checkInvariants(state);

@@ -1,7 +1,54 @@
 import type { GameState } from '../model/game.ts';
-import { WEAPONS } from '../model/game.ts';
+import { SNAPSHOT_VERSION, WEAPONS } from '../model/game.ts';
 import { legalActions } from './legal.ts';
 import { publicState } from './view.ts';
+import { MAX_CHIPS, chestProblem, playersProblem, variationsProblem } from './seats.ts';
+
+/**
+ * What setup checks, checked again on a save (seats.ts, the same functions): the players, their
+ * names and colours, the chips, the banker, the variations; and that the board is the scenario's.
+ * A save holds nothing setup would have refused.
+ */
+export function tableErrors(s: GameState): string[] {
+  const e: string[] = [];
+  if (s.version !== SNAPSHOT_VERSION) e.push(`"version" in the state is ${JSON.stringify(s.version)}, not this build's ${SNAPSHOT_VERSION}`);
+  if (s.phase === 'setup') {
+    if (s.players.length > 0) e.push('"players" must be empty before the setup');
+    if (s.banker !== null) e.push('"banker" must be null before the setup');
+  } else {
+    const seats = playersProblem(s.players);
+    if (seats) e.push(`"players": ${seats.reason}`);
+    for (const p of s.players) if (p.name !== p.name.trim()) e.push(`"players": the name ${JSON.stringify(p.name)} has spaces around it (setup keeps names trimmed)`);
+    if (s.banker === null) e.push('"banker" is null, but a set-up game has a player keeping the war chest (rule 1C)');
+  }
+  const holders: [string, unknown][] = [['the war chest', s.warChest], ...s.players.map((p, i): [string, unknown] => [`player #${i + 1}'s chips`, p.chips])];
+  let chipsOk = true;
+  for (const [holder, chips] of holders) {
+    const bad = chestProblem(chips, holder);
+    if (bad) e.push(`"${holder === 'the war chest' ? 'warChest' : 'players'}": ${bad.reason}`);
+    chipsOk &&= bad === null;
+  }
+  if (chipsOk) {
+    // Chips change hands but none is made: each kind's count is what the war chest started with.
+    for (const d of [1000, 500, 100] as const) {
+      const n = holders.reduce((t, [, c]) => t + (c as Record<number, number>)[d], 0);
+      if (n > MAX_CHIPS) e.push(`"warChest" and "players": ${n} chips of ${d} are in play, more than the ${MAX_CHIPS} a war chest may start with (rule 1C)`);
+    }
+  }
+  const v = s.variations as unknown as Record<string, unknown>;
+  if (v.clockMinutes === undefined || v.targetRecord === undefined) e.push('"variations" must give "clockMinutes" and "targetRecord" (null when not played)');
+  const variation = variationsProblem(v.clockMinutes, v.targetRecord);
+  if (variation) e.push(`"variations": ${variation.reason}`);
+  for (const z of s.scenario.zones) {
+    for (const c of z.countries) {
+      const saved = s.countries[c.name];
+      if (saved && (saved.pbu !== c.pbu || saved.zone !== z.name)) {
+        e.push(`"countries": ${c.name} is saved as ${saved.pbu} PBU in ${JSON.stringify(saved.zone)}, but the scenario has it at ${c.pbu} PBU in ${z.name}`);
+      }
+    }
+  }
+  return e;
+}
 
 /**
  * The deep checks of a saved game, after its shape (snapshot.ts): every name refers to a real player
@@ -58,6 +105,9 @@ export function referenceErrors(s: GameState): string[] {
       if (!ok) e.push(`battle ${i + 1} of the war is malformed`);
     });
     for (const n of [...(w.attackers as string[]), ...(w.defenders as string[])]) if (!names.has(n)) e.push(`the war names ${JSON.stringify(n)}, who is not a player of this game`);
+    // The sides are taken at the attack with the attacker and the defender first (rule 18B: they direct).
+    if ((w.attackers as string[])[0] !== w.attacker) e.push(`"war": the attacker ${JSON.stringify(w.attacker)} is not the first of the attackers ${JSON.stringify(w.attackers)}`);
+    if ((w.defenders as string[])[0] !== w.defender) e.push(`"war": the defender ${JSON.stringify(w.defender)} is not the first of the defenders ${JSON.stringify(w.defenders)}`);
   }
   const g = s.endgame as unknown as Record<string, unknown> | null;
   if (g) {
@@ -81,11 +131,26 @@ export function referenceErrors(s: GameState): string[] {
   return e;
 }
 
-/** The rules list what may happen next and the public view can be drawn; an error here means the save would stall the game. */
+/**
+ * What moves a game on: a move, a call, the readout's digit, a battle's result, the table's start of
+ * the end game. The clock, the banker's hand-over and player alliances are allowed beside them but
+ * never lead anywhere on their own (breaking an alliance leaves the same phase with nothing to do).
+ */
+const ONWARD = new Set(['setup', 'first.call', 'first.readout', 'homeland', 'ally.home', 'ally.buy', 'attack', 'weapon', 'battle', 'pass', 'endgame.start']);
+/** Of those, the ones taken without a listed choice (figures typed in, or an empty list of alliances). */
+const UNLISTED = new Set(['setup', 'battle', 'pass', 'endgame.start', 'ally.home']);
+
+/**
+ * The rules list what may happen next and the public view can be drawn, and unless the game is over
+ * something moves it on; an error here means the save would stall the game.
+ */
 export function probeErrors(s: GameState): string[] {
   try {
-    legalActions(s);
+    const legal = legalActions(s);
     publicState(s);
+    if (s.phase !== 'over' && !legal.some((a) => ONWARD.has(a.type) && (a.choices.length > 0 || UNLISTED.has(a.type)))) {
+      return [`the game cannot go on from it: in the ${s.phase} phase nobody may move, call, fight or start the end game`];
+    }
     return [];
   } catch (err) {
     return [`the rules cannot go on from it (${(err as Error).message})`];

@@ -1,4 +1,21 @@
 import type { Scenario } from '../model/scenario.ts';
+import { nameKey, nameProblem, shownName } from '../rules/names.ts';
+
+/** Longest zone or country name: it must fit the map's label and a log line. */
+export const MAX_PLACE_NAME = 40;
+/** Longest scenario name. */
+export const MAX_SCENARIO_NAME = 80;
+
+/**
+ * A zone's or country's name: no control or text-direction characters, no spaces around it (the
+ * rules find countries by their exact name), and different from the others as people read them.
+ */
+function placeProblem(name: string, what: string): string | null {
+  const bad = nameProblem(name, what, MAX_PLACE_NAME);
+  if (bad) return bad;
+  if (name !== name.trim()) return `${JSON.stringify(shownName(name))} has spaces around it, which cannot be part of ${what}`;
+  return null;
+}
 
 /** Every problem with a scenario, as sentences; empty when it can be played. */
 export function validateScenario(value: unknown): string[] {
@@ -6,10 +23,15 @@ export function validateScenario(value: unknown): string[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['a scenario must be a JSON object'];
   const s = value as Record<string, unknown>;
   if (typeof s.name !== 'string' || s.name.trim() === '') errors.push('the scenario needs a non-empty "name"');
+  else {
+    const bad = nameProblem(s.name, 'a scenario name', MAX_SCENARIO_NAME);
+    if (bad) errors.push(`the scenario's "name": ${bad}`);
+  }
   if (!Array.isArray(s.zones) || s.zones.length === 0) {
     errors.push('the scenario needs a non-empty "zones" list');
     return errors;
   }
+  // Names are told apart as people read them (names.ts): "Alpha", "alpha" and a full-width "Ａlpha" are one.
   const zoneNames = new Set<string>();
   const countryNames = new Set<string>();
   let total = 0;
@@ -19,10 +41,14 @@ export function validateScenario(value: unknown): string[] {
       return;
     }
     const zone = z as Record<string, unknown>;
-    const label = typeof zone.name === 'string' ? `zone "${zone.name}"` : `zone #${zi + 1}`;
+    const label = typeof zone.name === 'string' ? `zone "${shownName(zone.name)}"` : `zone #${zi + 1}`;
     if (typeof zone.name !== 'string' || zone.name.trim() === '') errors.push(`zone #${zi + 1} needs a non-empty "name"`);
-    else if (zoneNames.has(zone.name)) errors.push(`zone name "${zone.name}" is used twice`);
-    else zoneNames.add(zone.name);
+    else {
+      const bad = placeProblem(zone.name, 'a zone name');
+      if (bad) errors.push(`zone #${zi + 1}: ${bad}`);
+      else if (zoneNames.has(nameKey(zone.name))) errors.push(`zone name "${zone.name}" is used twice`);
+      else zoneNames.add(nameKey(zone.name));
+    }
     if (!Array.isArray(zone.countries) || zone.countries.length === 0) {
       errors.push(`${label} needs at least one country`);
       return;
@@ -37,11 +63,12 @@ export function validateScenario(value: unknown): string[] {
         errors.push(`${label}: country #${ci + 1} needs a non-empty "name"`);
         return;
       }
-      if (country.name.startsWith('#') || country.name === '__proto__') errors.push(`${label}: "${country.name}" cannot be a country name`);
-      if (countryNames.has(country.name)) errors.push(`country "${country.name}" appears twice`);
-      countryNames.add(country.name);
+      const bad = placeProblem(country.name, 'a country name');
+      if (bad) errors.push(`${label}: ${bad}`);
+      else if (countryNames.has(nameKey(country.name))) errors.push(`country "${country.name}" appears twice`);
+      countryNames.add(nameKey(country.name));
       if (typeof country.pbu !== 'number' || !Number.isInteger(country.pbu) || country.pbu < 1 || country.pbu > 999) {
-        errors.push(`${label}: "${country.name}" needs a whole "pbu" from 1 to 999 (got ${JSON.stringify(country.pbu)})`);
+        errors.push(`${label}: "${shownName(country.name)}" needs a whole "pbu" from 1 to 999 (got ${JSON.stringify(country.pbu)})`);
       }
       total++;
     });

@@ -34,7 +34,8 @@ export function randomEvent(s: GameState, pick: (n: number) => number): GameEven
       };
     }
     case 'first-player': {
-      const missing = names.filter((n) => !(n in s.firstCalls));
+      // Own keys only: a player named "constructor" is "in" every object.
+      const missing = names.filter((n) => !Object.hasOwn(s.firstCalls, n));
       if (missing.length === 0) return { type: 'first.readout', digit: pick(10) };
       return { type: 'first.call', player: one(missing), digit: pick(10) };
     }
