@@ -22,7 +22,7 @@ export function runCommand(cmd: Command, target: EventTarget | null, ctx: KeyCon
   const playing = s.phase === 'play' || s.phase === 'final-round';
   if (typeof cmd === 'object') {
     if (s.phase !== 'first-player') return false;
-    const next = s.players.find((p) => s.firstCalls[p.name] === undefined);
+    const next = s.players.find((p) => !Object.hasOwn(s.firstCalls, p.name));
     ctx.act(next ? { type: 'first.call', player: next.name, digit: cmd.digit } : { type: 'first.readout', digit: cmd.digit });
     return true;
   }

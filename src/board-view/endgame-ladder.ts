@@ -16,7 +16,7 @@ export function renderLadder(s: ViewState): HTMLElement | null {
   const order = [...eg.competed, ...eg.queue.filter((n) => !eg.competed.includes(n))];
   const rung = (name: string): HTMLElement => {
     const p = byName.get(name);
-    const status = fighting.has(name) ? `fighting: ${m!.energy[name] ?? 0} energy left`
+    const status = fighting.has(name) ? `fighting: ${(Object.hasOwn(m!.energy, name) ? m!.energy[name] : 0)} energy left`
       : eg.holder === name ? 'carries on up the ladder'
         : eg.competed.includes(name) ? 'done'
           : 'waits';

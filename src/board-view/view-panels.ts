@@ -97,16 +97,21 @@ function digitPad(label: string, keyPrefix: string, onDigit: (d: number) => void
     Array.from({ length: 10 }, (_, d) => button(String(d), `${keyPrefix}-${d}`, () => onDigit(d), { 'aria-label': `${label}: ${d}`, class: taken.has(d) ? 'bv-taken' : '' })));
 }
 
+/** A record's own entry (players' names are keys: a player named "constructor" must not find Object's). */
+function own<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 function firstPlayerPanel(ctx: PanelContext): HTMLElement {
   const s = ctx.state;
   const taken = new Set(Object.values(s.firstCalls));
-  const next = s.players.find((p) => s.firstCalls[p.name] === undefined);
+  const next = s.players.find((p) => !Object.hasOwn(s.firstCalls, p.name));
   return h('section', { class: 'bv-panel', 'aria-labelledby': 'bv-panel-title' },
     h('h2', { id: 'bv-panel-title' }, 'Who goes first (Rule 2)'),
     h('p', {}, 'Each player calls a number from 0 to 9 (no two the same). Then one player stops the readout with SPACE without looking; enter its last digit.'),
     h('ul', { class: 'bv-calls' }, s.players.map((p) => h('li', {},
       marker(p, p.name), ` ${p.name}: `,
-      s.firstCalls[p.name] !== undefined ? h('strong', { 'data-call': p.name }, String(s.firstCalls[p.name])) : digitPad(`${p.name} calls`, `call-${p.name}`, (d) => ctx.act({ type: 'first.call', player: p.name, digit: d }), taken)))),
+      Object.hasOwn(s.firstCalls, p.name) ? h('strong', { 'data-call': p.name }, String(s.firstCalls[p.name])) : digitPad(`${p.name} calls`, `call-${p.name}`, (d) => ctx.act({ type: 'first.call', player: p.name, digit: d }), taken)))),
     next ? h('p', { class: 'bv-hint' }, `Keys 0–9 enter ${next.name}'s call.`)
       : ctx.table ? ctx.table.readout()
       : h('div', {}, h('h3', {}, 'Readout digit'), digitPad('Readout digit', 'readout', (d) => ctx.act({ type: 'first.readout', digit: d })),
@@ -257,7 +262,7 @@ function endgamePanel(ctx: PanelContext): HTMLElement {
     return h('section', { class: 'bv-panel', 'aria-labelledby': 'bv-panel-title' }, h('h2', { id: 'bv-panel-title' }, 'End game (Rule 21)'), h('p', {}, 'Waiting for the next confrontation.'));
   }
   const defender = m.defender;
-  const pick = (name: string, side: string, key: string) => weaponPicker(ctx, side, name, m.weapons[name] ?? null, m.barred[name] ? [m.barred[name] as Weapon] : [], key);
+  const pick = (name: string, side: string, key: string) => weaponPicker(ctx, side, name, own(m.weapons, name) ?? null, own(m.barred, name) ? [own(m.barred, name) as Weapon] : [], key);
   return h('section', { class: 'bv-panel bv-war', 'aria-labelledby': 'bv-panel-title' },
     h('h2', { id: 'bv-panel-title' }, `End game: ${m.challenger} challenges ${m.opponent} (Rule 21)`),
     h('p', {}, `Energy on screen: ${m.challenger} ${m.energy[m.challenger] ?? 0}, ${m.opponent} ${m.energy[m.opponent] ?? 0}. Battle ${m.battles + 1}; ${m.attacker} attacks.`),

@@ -149,7 +149,7 @@ export class ComputerSeats {
     const s = el('select', { 'data-key': `computer-${name}`, title: `Who plays ${name}` });
     s.append(el('option', { value: '', text: 'a person' }));
     for (const l of LEVELS) s.append(el('option', { value: l, text: `the computer (${l})` }));
-    s.value = this.seats[name] ?? '';
+    s.value = this.levelOf(name) ?? '';
     s.addEventListener('change', () => {
       const next = { ...this.seats };
       if (s.value && isLevel(s.value)) next[name] = s.value;

@@ -204,7 +204,7 @@ export class TablePage {
     const m = view.endgame?.match;
     if (m && view.phase === 'endgame') {
       const defender = m.defender;
-      return { attacker: m.attacker, defender, country: null, decided: false, energy: { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 }, choosing: [m.attacker, defender].filter((n) => !m.weapons[n]) };
+      return { attacker: m.attacker, defender, country: null, decided: false, energy: { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 }, choosing: [m.attacker, defender].filter((n) => !(Object.hasOwn(m.weapons, n) && m.weapons[n])) };
     }
     // The war just ended: its last battle's words stay in view.
     if (this.driver.state.request && this.driver.state.stage === 'result') {

@@ -134,3 +134,16 @@ describe('the homeland marker', () => {
     expect(homelandOwner('West Germany', { players })).toBeUndefined();
   });
 });
+
+describe('players named like a property of a plain object', () => {
+  it('a digit key calls for "constructor" (it was taken for a call already made, and the readout digit was sent)', async () => {
+    const { runCommand } = await import('../../../src/board-view/board-keys.ts');
+    const { boardEngine } = await import('../../../src/board-view/engine-adapter.ts');
+    const game = boardEngine().create();
+    expect(game.send({ type: 'setup', players: [{ name: 'constructor', color: 'red' }, { name: 'toString', color: 'blue' }] }).ok).toBe(true);
+    const sent: unknown[] = [];
+    const ctx = { state: game.view(), act: (e: unknown) => sent.push(e) } as never;
+    expect(runCommand({ digit: 4 }, null, ctx)).toBe(true);
+    expect(sent).toEqual([{ type: 'first.call', player: 'constructor', digit: 4 }]);
+  });
+});
