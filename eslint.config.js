@@ -87,7 +87,7 @@ export default tseslint.config(
     files: ['src/platform/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [NO_TEST, { group: [...sibling(SRC_FOLDERS), '../../board/*', '../../rom-core/*'], message: 'src/platform/ (DOM builder, download, IndexedDB, settings) imports nothing else.' }],
+        patterns: [NO_TEST, { group: [...sibling(SRC_FOLDERS), '../../board/*', '../../rom-core/*'], message: 'src/platform/ (DOM builder, download, IndexedDB, settings, the Page contract) imports nothing else.' }],
       }],
     },
   },
