@@ -8,3 +8,4 @@ export { formatDiagnostic, visible } from './diagnostic.ts';
 export { sharedInclude, sharedIncludeBytes } from './shared.ts';
 export type { SharedSymbol } from './shared.ts';
 export type { Diagnostic } from './diagnostic.ts';
+export { disassemble, disassembleOne, nextAddress } from './disasm.ts';
