@@ -14,12 +14,22 @@ const PAGES = ['console', 'table', 'about', 'resolver'];
 const SHARED = ['machine', 'board-view', 'render', 'audio', 'input', 'debugger', 'rom-library', 'editor'];
 const SRC_FOLDERS = ['platform', 'shell', 'worker', ...PAGES, ...SHARED];
 const NO_TEST = { group: ['../../test/*', '../../../test/*', '../../../../test/*'], message: 'src/ never imports test/.' };
+// The doors (issue 22): src/ reaches board/ only through board/index.ts, and src/ and board/ reach rom-core only
+// through a floor's entry file, rom-core/<floor>/index.ts, or a one-file floor at its root (version.ts, crc32.ts);
+// type-only imports too. Inside rom-core, board and src, files import each other freely.
+const BOARD_DOOR = { regex: String.raw`^(\.\./)+board/(?!index\.ts$)`, message: 'src/ imports board/ only through its door, board/index.ts.' };
+const CORE_DOORS = {
+  regex: String.raw`^(\.\./)+rom-core/(?![\w-]+/index\.ts$|[\w-]+\.ts$)`,
+  message: "Outside rom-core, import it only through a floor's door: rom-core/<floor>/index.ts (or a file at rom-core's root).",
+};
 const pageRule = (page) => ({
   files: [`src/${page}/**/*.ts`],
   rules: {
     'no-restricted-imports': ['error', {
       patterns: [
         NO_TEST,
+        BOARD_DOOR,
+        CORE_DOORS,
         { group: sibling(PAGES.filter((p) => p !== page)), message: 'A page imports platform, its own folder and the shared parts, never another page.' },
         { group: sibling(['worker']).filter((g) => !g.includes('worker/protocol')), allowTypeImports: true, message: 'Pages reach the worker through machine/ (worker/protocol types only).' },
       ],
@@ -65,6 +75,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [
           { group: outside(['src', 'test']), message: 'board/ must not import from src/ or test/.' },
+          CORE_DOORS,
           { group: ['pixi.js', 'howler', 'comlink', 'node:*', 'fs', 'path'], message: 'board/ is pure rules and XState: no DOM, rendering or Node built-ins (board/cli/ is the exception).' },
         ],
       }],
@@ -81,13 +92,13 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_TEST] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_TEST, BOARD_DOOR, CORE_DOORS] }] },
   },
   {
     files: ['src/platform/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [NO_TEST, { group: [...sibling(SRC_FOLDERS), '../../board/*', '../../rom-core/*'], message: 'src/platform/ (DOM builder, download, IndexedDB, settings) imports nothing else.' }],
+        patterns: [NO_TEST, { group: [...sibling(SRC_FOLDERS), '../../board/*', '../../rom-core/*'], message: 'src/platform/ (DOM builder, download, IndexedDB, settings, the Page contract) imports nothing else.' }],
       }],
     },
   },
@@ -95,7 +106,7 @@ export default tseslint.config(
     files: ['src/worker/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [NO_TEST, { group: [...sibling(SRC_FOLDERS.filter((d) => d !== 'worker')), '../../board/*'], message: 'The worker imports only rom-core and itself.' }],
+        patterns: [NO_TEST, CORE_DOORS, { group: [...sibling(SRC_FOLDERS.filter((d) => d !== 'worker')), '../../board/*'], message: 'The worker imports only rom-core and itself.' }],
       }],
     },
   },

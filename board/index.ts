@@ -26,9 +26,11 @@ export type { ConfirmRequest, ControlSide, FightStage, MachineBattlePortOptions,
 export type { BattleConsole } from './ports/battle-console.ts';
 export { describeBattle } from './ports/battle-words.ts';
 export { screenEnergies, screenNote, SCREEN_MAX } from './ports/screen-energy.ts';
-export type { GameState, Phase, RecordPoint, WarSummary, Weapon } from './model/game.ts';
-export type { GameEvent, Refusal } from './model/events.ts';
+export type { BattleRecord, GameState, Phase, RecordPoint, WarSummary, Weapon } from './model/game.ts';
+export type { GameEvent, GameEventType, Refusal } from './model/events.ts';
 export type { Scenario } from './model/scenario.ts';
 export type { Chips, ChipTransfer } from './model/chips.ts';
 export { ComputerPlayers, LEVELS, isLevel, playComputerGame, ModelBattlePort, decide } from './ai/index.ts';
 export type { ComputerMove, ComputerSeat, NextMoveOptions, Level, ComputerGameOptions } from './ai/index.ts';
+export { resolveBattle, programFor, ResolveError, PRESETS, PRESET_TITLES, UMPIRE_DEFAULTS, parseTable, serializeTable, tableErrors } from './resolver/index.ts';
+export type { BattleSetup, CombatTable, PresetName, Resolution } from './resolver/index.ts';

@@ -1,4 +1,4 @@
-import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
+import type { CartMailbox } from '../../rom-core/roms/index.ts';
 
 /**
  * The console as the battle bridge sees it: keys typed in, the cartridge's mailbox read back. Two

@@ -1,4 +1,4 @@
-import type { CartEnd } from '../../rom-core/roms/carts/mailbox.ts';
+import type { CartEnd } from '../../rom-core/roms/index.ts';
 import { WAR_CHEST } from '../model/chips.ts';
 import type { GameState } from '../model/game.ts';
 import type { BattleOutcome, BattleRequest } from './battle-port.ts';

@@ -1,4 +1,4 @@
-import type { CartMailbox, CartSide, CartWeapon } from '../../rom-core/roms/carts/mailbox.ts';
+import type { CartMailbox, CartSide, CartWeapon } from '../../rom-core/roms/index.ts';
 import type { Weapon } from '../model/game.ts';
 import type { BattleConsole } from './battle-console.ts';
 import type { BattleOutcome, BattlePort, BattleRequest } from './battle-port.ts';

@@ -10,3 +10,4 @@ export type { SharedSymbol } from './shared.ts';
 export type { Diagnostic } from './diagnostic.ts';
 export { cartImage, CART_BASE } from './cart-image.ts';
 export type { CartImage } from './cart-image.ts';
+export { disassemble, disassembleOne, nextAddress } from './disasm.ts';

@@ -15,29 +15,12 @@ import { CENTRE, FIRE_BIT, JET, STICK_BITS, SUB, SideView, TANK, recordOf } from
 import { tankTurn } from './tank.ts';
 import { subTurn } from './sub.ts';
 import { jetTurn } from './jet.ts';
+import type { LevelTraits, Pilot } from './pilot.ts';
+
+export type { LevelTraits } from './pilot.ts';
 
 export const BOT_LEVELS = ['easy', 'medium', 'hard'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
-
-export interface LevelTraits {
-  /** Frames between something happening and the bot acting on it. */
-  delay: number;
-  /**
-   * Most pixels added to the hit reach when judging a shot (a careless aim fires more misses). Each
-   * shot draws its own slack from 0 to this, so a miss is not repeated for ever at a still target.
-   */
-  aimSlack: number;
-  /** Chance a frame that the bot steps out of an incoming projectile's way. */
-  dodge: number;
-  /** Frames between route plans (and between a missile's course corrections). */
-  rethink: number;
-  /** Leads a moving target (aims where it will be). */
-  lead: boolean;
-  /** Chance a frame that the bot takes a shot it judges good (a slow trigger finger). */
-  fireChance: number;
-  /** Frames of straight flight a jet wants clear of trees and mountains on a new heading (slow hands need room; 0: none). */
-  room: number;
-}
 
 export const LEVEL_TRAITS: Readonly<Record<BotLevel, LevelTraits>> = Object.freeze({
   easy: { delay: 40, aimSlack: 14, dodge: 0, rethink: 40, lead: false, fireChance: 0.01, room: 0 },
@@ -59,7 +42,7 @@ const STALL_BOX = 6;
 const PATIENCE = 600;
 const IMPATIENCE = 60;
 
-export class BattleBot {
+export class BattleBot implements Pilot {
   readonly traits: LevelTraits;
   readonly rng: Prng;
   /** The weapon this bot steers, as the cartridge shows it now. */

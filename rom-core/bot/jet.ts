@@ -8,7 +8,7 @@
  */
 import { COLS, ROWS, cellX, cellY } from './battlefields.ts';
 import { HIT_X, HIT_Y, JET_SHOT, TANK_SHELL, jetCrashes, shotHits, shotOf, wrapX, wrapY } from './ballistics.ts';
-import type { BattleBot } from './bot.ts';
+import type { Pilot } from './pilot.ts';
 import { CENTRE, DX, DY, JET, SUB, TANK, directionTo, turnSteps } from './view.ts';
 
 const SPEED = 2;
@@ -25,7 +25,7 @@ const ATTACK_DIAGONAL = 44;
 const ON_LINE = 3;
 const CONVERGE = 20;
 
-export function jetTurn(b: BattleBot): void {
+export function jetTurn(b: Pilot): void {
   const { me, enemy, layout, traits } = b;
   if (!me.offScreen && !me.projectileBusy && enemy.visible) {
     const vx = traits.lead ? b.seenDx : 0;
@@ -72,7 +72,7 @@ export function jetTurn(b: BattleBot): void {
 }
 
 /** Where the plane wants to head: at the enemy (led), away from an enemy jet close by, else the middle. */
-function wantedHeading(b: BattleBot): number {
+function wantedHeading(b: Pilot): number {
   const { me, enemy } = b;
   let tx = cellX(COLS >> 1);
   let ty = cellY(ROWS >> 1);
@@ -105,7 +105,7 @@ function wantedHeading(b: BattleBot): number {
  * ATTACK pixels out on a line. A level that dodges keeps off the line a ready tank faces (its shell
  * would meet the plane coming in).
  */
-function attackHeading(b: BattleBot, tx: number, ty: number): number {
+function attackHeading(b: Pilot, tx: number, ty: number): number {
   const { me, enemy } = b;
   const ox = me.x - tx;
   const oy = me.y - ty;
@@ -172,7 +172,7 @@ const BLAST_X = 16;
 const BLAST_Y = 20;
 
 /** Flying on in direction c for the next frames meets an enemy projectile, a blast, or a ready tank's line. */
-function danger(b: BattleBot, c: number): boolean {
+function danger(b: Pilot, c: number): boolean {
   const { me, enemy, layout } = b;
   if (enemy.projectileFlying) {
     const kind = shotOf(enemy.weapon);

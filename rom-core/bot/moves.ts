@@ -5,18 +5,18 @@
  */
 import { COLS, ROWS, cellX, cellY, colOf, rowOf } from './battlefields.ts';
 import { HIT_X, HIT_Y, shotOf } from './ballistics.ts';
-import type { BattleBot } from './bot.ts';
+import type { Pilot } from './pilot.ts';
 import { CENTRE, DX, DY } from './view.ts';
 
 export type CanStand = (layout: number, x: number, y: number) => boolean;
 /** A cell worth reaching when the weapon stands at its centre (x, y) and the target is at (tx, ty). */
-export type GoalTest = (b: BattleBot, x: number, y: number, tx: number, ty: number) => boolean;
+export type GoalTest = (b: Pilot, x: number, y: number, tx: number, ty: number) => boolean;
 
 const NEIGHBOURS_C = [1, -1, 0, 0];
 const NEIGHBOURS_R = [0, 0, 1, -1];
 
 /** Breadth-first from `from` cells (dist 0) over open cells into b.dist (-1: not reached). */
-function spread(b: BattleBot, canStand: CanStand, queued: number): void {
+function spread(b: Pilot, canStand: CanStand, queued: number): void {
   const { dist, queue } = b;
   let head = 0;
   let tail = queued;
@@ -40,7 +40,7 @@ function spread(b: BattleBot, canStand: CanStand, queued: number): void {
  * Fills b.dist with each cell's distance to the nearest goal cell the weapon can reach from where it
  * stands; without such a cell, the reachable cell nearest the target becomes the goal.
  */
-export function planRoute(b: BattleBot, tx: number, ty: number, canStand: CanStand, goal: GoalTest): void {
+export function planRoute(b: Pilot, tx: number, ty: number, canStand: CanStand, goal: GoalTest): void {
   const { dist, queue, me } = b;
   const col = Math.min(COLS - 1, Math.max(0, colOf(me.x)));
   const row = Math.min(ROWS - 1, Math.max(0, rowOf(me.y)));
@@ -70,7 +70,7 @@ export function planRoute(b: BattleBot, tx: number, ty: number, canStand: CanSta
 }
 
 /** Frames until the enemy's flying projectile meets a weapon at (x, y), or 0 if it passes. */
-function incoming(b: BattleBot, x: number, y: number): number {
+function incoming(b: Pilot, x: number, y: number): number {
   const { enemy } = b;
   const kind = shotOf(enemy.weapon);
   let px = enemy.px;
@@ -86,7 +86,7 @@ function incoming(b: BattleBot, x: number, y: number): number {
 }
 
 /** Steps out of the line of an incoming projectile; false when none is coming (or no way is open). */
-export function dodge(b: BattleBot, canStand: CanStand): boolean {
+export function dodge(b: Pilot, canStand: CanStand): boolean {
   const { me, layout } = b;
   const t = incoming(b, me.x, me.y);
   if (t === 0) return false;
@@ -112,7 +112,7 @@ export function dodge(b: BattleBot, canStand: CanStand): boolean {
 }
 
 /** Drives in the escape direction (turning when it is closed) while escapeFrames run. */
-export function escape(b: BattleBot, canStand: CanStand): void {
+export function escape(b: Pilot, canStand: CanStand): void {
   const { me, layout } = b;
   b.escapeFrames--;
   for (let k = 0; k < 8; k++) {

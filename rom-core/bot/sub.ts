@@ -7,7 +7,7 @@
  */
 import { T_MOUNT, T_OUT, T_TREE, cellType, cellX, cellY, colOf, rowOf, COLS, ROWS, drawnPoint } from './battlefields.ts';
 import { subCanStand } from './ballistics.ts';
-import type { BattleBot } from './bot.ts';
+import type { Pilot } from './pilot.ts';
 import { CENTRE, DX, DY, SUB, directionTo, turnSteps } from './view.ts';
 import { escape, planRoute } from './moves.ts';
 
@@ -22,7 +22,7 @@ const MISSILE_CELLS = 9;
 const MISSILE_RETHINK = 6;
 const PATROL_RANGE = 64;
 
-export function subTurn(b: BattleBot): void {
+export function subTurn(b: Pilot): void {
   const { me, enemy } = b;
   if (me.projectileFlying) {
     steerMissile(b);
@@ -53,12 +53,12 @@ export function subTurn(b: BattleBot): void {
   }
 }
 
-function near(_b: BattleBot, x: number, y: number, tx: number, ty: number): boolean {
+function near(_b: Pilot, x: number, y: number, tx: number, ty: number): boolean {
   return Math.abs(x - tx) + Math.abs(y - ty) < PATROL_RANGE;
 }
 
 /** The enemy is near enough, and a missile has a way to it round trees and mountains that it can fly. */
-function inReach(b: BattleBot): boolean {
+function inReach(b: Pilot): boolean {
   const { me, enemy } = b;
   if (Math.abs(enemy.x - me.x) + Math.abs(enemy.y - me.y) >= MISSILE_REACH) return false;
   missileField(b, enemy.x, enemy.y);
@@ -70,7 +70,7 @@ const cellIndex = (x: number, y: number): number =>
   Math.min(ROWS - 1, Math.max(0, rowOf(y))) * COLS + Math.min(COLS - 1, Math.max(0, colOf(x)));
 
 /** Breadth-first from the target's cell over cells with no tree or mountain into b.missileDist. */
-function missileField(b: BattleBot, tx: number, ty: number): void {
+function missileField(b: Pilot, tx: number, ty: number): void {
   const { missileDist: dist, queue, layout } = b;
   dist.fill(-1);
   const start = cellIndex(tx, ty);
@@ -94,7 +94,7 @@ function missileField(b: BattleBot, tx: number, ty: number): void {
 }
 
 /** Where the missile at (x, y) heads for the target: straight in its cell, else to the next cell on the way. */
-function missileWant(b: BattleBot, x: number, y: number, tx: number, ty: number): number {
+function missileWant(b: Pilot, x: number, y: number, tx: number, ty: number): number {
   missileField(b, tx, ty);
   const col = colOf(x);
   const row = rowOf(y);
@@ -110,7 +110,7 @@ function missileWant(b: BattleBot, x: number, y: number, tx: number, ty: number)
 }
 
 /** Keeps moving (submerged) along the route; in a goal cell, circles inside it. */
-function patrol(b: BattleBot): void {
+function patrol(b: Pilot): void {
   const { me, layout } = b;
   const col = colOf(me.x);
   const row = rowOf(me.y);
@@ -142,12 +142,12 @@ function patrol(b: BattleBot): void {
 }
 
 /** Two submarines within crash_check's reach (8, 12) both explode: keep a margin off the one last seen. */
-function touchesSub(b: BattleBot, x: number, y: number): boolean {
+function touchesSub(b: Pilot, x: number, y: number): boolean {
   return b.enemy.weapon === SUB && b.lastSeenX >= 0 && Math.abs(x - b.lastSeenX) < 12 && Math.abs(y - b.lastSeenY) < 18;
 }
 
 /** Turns the wanted step aside (the nearest open direction) when it would touch the enemy submarine. */
-function keepOff(b: BattleBot): void {
+function keepOff(b: Pilot): void {
   const { me, layout } = b;
   if (b.dir === CENTRE || !touchesSub(b, me.x + DX[b.dir], me.y + DY[b.dir])) return;
   for (let k = 1; k < 8; k++) {
@@ -162,7 +162,7 @@ function keepOff(b: BattleBot): void {
 }
 
 /** Holds the button and steers the missile to the enemy; lets go when the blast will reach it. */
-function steerMissile(b: BattleBot): void {
+function steerMissile(b: Pilot): void {
   const { me, enemy, layout } = b;
   // A careless hand steers the missile this shot's slack (halved) off the target.
   const tx = b.lastSeenX >= 0 ? b.targetX(8) + (b.slack >> 1) : me.px;

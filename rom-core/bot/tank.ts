@@ -6,13 +6,13 @@
  */
 import { COLS, ROWS, T_TREE, cellX, cellY, colOf, rowOf, terrainAt } from './battlefields.ts';
 import { TANK_SHELL, shotHits, tankCanStand, tankGroundOpen } from './ballistics.ts';
-import type { BattleBot } from './bot.ts';
+import type { Pilot } from './pilot.ts';
 import { CENTRE, DX, DY, SUB } from './view.ts';
 import { dodge, planRoute, escape } from './moves.ts';
 
 const ALIGN_REACH = 12;
 
-export function tankTurn(b: BattleBot): void {
+export function tankTurn(b: Pilot): void {
   const { me, enemy } = b;
   if (b.escapeFrames > 0) {
     escape(b, tankCanStand);
@@ -38,7 +38,7 @@ export function tankTurn(b: BattleBot): void {
 }
 
 /** One step along the planned route, or, in a goal cell, towards the nearest spot with a shot. */
-function drive(b: BattleBot, tx: number, ty: number): void {
+function drive(b: Pilot, tx: number, ty: number): void {
   const { me } = b;
   const col = colOf(me.x);
   const row = rowOf(me.y);
@@ -69,7 +69,7 @@ function drive(b: BattleBot, tx: number, ty: number): void {
 }
 
 /** A shell fired from (x, y) in some direction reaches (tx, ty). */
-function hasShot(b: BattleBot, x: number, y: number, tx: number, ty: number): boolean {
+function hasShot(b: Pilot, x: number, y: number, tx: number, ty: number): boolean {
   for (let s = 0; s < 8; s++) if (shotHits(b.layout, TANK_SHELL, x, y, s, tx, ty, 0, 0, 0)) return true;
   return false;
 }
@@ -79,7 +79,7 @@ function hasShot(b: BattleBot, x: number, y: number, tx: number, ty: number): bo
  * turns and steps), so a turn costs a step: fire now when the heading's shot meets the enemy, else
  * turn to a direction whose shot meets it from where the turn leaves the tank.
  */
-function aim(b: BattleBot): boolean {
+function aim(b: Pilot): boolean {
   const { me, enemy, traits } = b;
   const vx = traits.lead ? b.seenDx : 0;
   const vy = traits.lead ? b.seenDy : 0;
@@ -97,7 +97,7 @@ function aim(b: BattleBot): boolean {
   return false;
 }
 
-function shotFrom(b: BattleBot, x: number, y: number, d: number, tx: number, ty: number, vx: number, vy: number, slack: number): boolean {
+function shotFrom(b: Pilot, x: number, y: number, d: number, tx: number, ty: number, vx: number, vy: number, slack: number): boolean {
   return shotHits(b.layout, TANK_SHELL, x, y, d, tx, ty, vx, vy, slack) > 0;
 }
 
@@ -106,7 +106,7 @@ function shotFrom(b: BattleBot, x: number, y: number, d: number, tx: number, ty:
  * ground (never onto a mine) and leaves it in place against water, a mountain or the edge; in a
  * tree's cell the step may or may not come (half speed), so both places must give the shot.
  */
-function turnShot(b: BattleBot, x: number, y: number, d: number, tx: number, ty: number, vx: number, vy: number, slack: number): boolean {
+function turnShot(b: Pilot, x: number, y: number, d: number, tx: number, ty: number, vx: number, vy: number, slack: number): boolean {
   const { layout } = b;
   const nx = x + DX[d];
   const ny = y + DY[d];
@@ -120,7 +120,7 @@ function turnShot(b: BattleBot, x: number, y: number, d: number, tx: number, ty:
  * tank, arriving with that heading, fires or turns and fires at (tx, ty); when the shot is from
  * right here but in another heading, a step back (the return step turns the tank the right way).
  */
-function nearestShotSpot(b: BattleBot, tx: number, ty: number): number {
+function nearestShotSpot(b: Pilot, tx: number, ty: number): number {
   const { me, layout } = b;
   for (let k = 1; k <= ALIGN_REACH; k++) {
     for (let d = 0; d < 8; d++) {
@@ -139,7 +139,7 @@ function nearestShotSpot(b: BattleBot, tx: number, ty: number): number {
 }
 
 /** The direction towards (x, y) whose next step is open ground; CENTRE when there. */
-function steer(b: BattleBot, x: number, y: number): void {
+function steer(b: Pilot, x: number, y: number): void {
   const { me, layout } = b;
   const dx = Math.sign(x - me.x);
   const dy = Math.sign(y - me.y);
@@ -160,7 +160,7 @@ function dirOf(dx: number, dy: number): number {
 }
 
 /** Away from a steered missile (its blast reaches 12 x 16): the open step that most widens the gap. */
-function flee(b: BattleBot, mx: number, my: number): boolean {
+function flee(b: Pilot, mx: number, my: number): boolean {
   const { me, layout } = b;
   const gap = (x: number, y: number): number => Math.max(Math.abs(x - mx) / 12, Math.abs(y - my) / 16);
   if (gap(me.x, me.y) > 4) return false;

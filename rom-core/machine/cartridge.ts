@@ -21,7 +21,8 @@
  * else -> standard. So an unknown 12 KB file runs on the standard mapper (its last 4 KB are unreachable,
  * as in MAME); images known by CRC32 (known-carts.ts, e.g. KTAA) get the mapper they need.
  */
-import { BIOS_SIZE } from './roms.ts';
+/** The BIOS: program space 000h-3FFh (roms.ts holds the other size rules). */
+export const BIOS_SIZE = 0x400;
 
 export type MapperKind = 'standard' | 'rally' | 'ktaa';
 
@@ -30,6 +31,18 @@ export const MAPPER_KINDS: readonly MapperKind[] = ['standard', 'rally', 'ktaa']
 /** MAME 0.251's choice for a file given with -cart. */
 export function defaultMapper(size: number): MapperKind {
   return size === 0x4000 ? 'rally' : 'standard';
+}
+
+/** A cartridge image known by its CRC32 (the table in known-carts.ts): the mapper it needs and its video standard. */
+export interface KnownCart {
+  crc: number;
+  size: number;
+  name: string;
+  mapper: MapperKind;
+  /** A Videopac (European) image that expects PAL timing. */
+  pal?: boolean;
+  /** Made for the Videopac+ (G7400), whose second video chip we do not emulate: it may look wrong. */
+  plus?: boolean;
 }
 
 export class Cartridge {

@@ -4,21 +4,12 @@
  * release region: known-carts-data.ts, made by test/mame/make-known-carts.ts); homebrew authors name
  * theirs. An image not listed gets what its size implies (`defaultMapper`, MAME's rule for `-cart`) on NTSC.
  */
-import type { MapperKind } from './cartridge.ts';
+import type { KnownCart, MapperKind } from './cartridge.ts';
 import { defaultMapper } from './cartridge.ts';
-import { crc32 } from './crc32.ts';
+import { crc32 } from '../crc32.ts';
 import { VIDEOPAC_LIST } from './known-carts-data.ts';
 
-export interface KnownCart {
-  crc: number;
-  size: number;
-  name: string;
-  mapper: MapperKind;
-  /** A Videopac (European) image that expects PAL timing. */
-  pal?: boolean;
-  /** Made for the Videopac+ (G7400), whose second video chip we do not emulate: it may look wrong. */
-  plus?: boolean;
-}
+export type { KnownCart } from './cartridge.ts';
 
 export const KNOWN_CARTS: readonly KnownCart[] = VIDEOPAC_LIST;
 

@@ -3,11 +3,12 @@
  * rules for what the machine accepts. Identification never refuses a plausible image: an unknown one
  * runs, with a note saying so (MAME too only warns about a checksum it does not expect).
  */
+import { BIOS_SIZE } from './cartridge.ts';
 import type { MapperKind } from './cartridge.ts';
-import { crc32, crcHex } from './crc32.ts';
+import { crc32, crcHex } from '../crc32.ts';
 import { KNOWN_CARTS } from './known-carts.ts';
 
-export const BIOS_SIZE = 0x400;
+export { BIOS_SIZE } from './cartridge.ts';
 export const CHARSET_SIZE = 0x200;
 /** Cartridge sizes the machine maps (2, 4, 8, 12 and 16 KB). */
 export const CART_SIZES: readonly number[] = [0x800, 0x1000, 0x2000, 0x3000, 0x4000];

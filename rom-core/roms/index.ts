@@ -85,3 +85,7 @@ export function assembleBios(readFile: (path: string) => string): AssembledBios 
   }
   return { image, lineMap: result.lineMap, symbols: result.symbols };
 }
+
+// The battle cartridge's companion mailbox (carts/mailbox.ts), as the console and the board read it.
+export { MAILBOX, MAILBOX_SIGNATURE, PHASES, readMailbox } from './carts/mailbox.ts';
+export type { CartEnd, CartMailbox, CartPhase, CartSide, CartWeapon, CartWinner } from './carts/mailbox.ts';

@@ -10,7 +10,7 @@
  * Container: magic (ASCII), version (u8), the fields (little-endian), CRC-32 of everything before it.
  * Integrity is checked before the version, so a damaged file is called damaged, not "version 4".
  */
-import { crc32 } from '../machine/crc32.ts';
+import { crc32 } from '../crc32.ts';
 
 export type Field =
   | { key: string; t: 'u8' | 'u16' | 'u32'; min?: number; max?: number }

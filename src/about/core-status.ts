@@ -1,7 +1,6 @@
 import { CORE_VERSION } from '../../rom-core/version.ts';
-import { OPCODES } from '../../rom-core/i8048/opcodes.ts';
-import { runCpuSelfTest } from '../../rom-core/i8048/self-test.ts';
-import type { Page } from '../shell/page.ts';
+import { OPCODES, runCpuSelfTest } from '../../rom-core/i8048/index.ts';
+import type { Page } from '../platform/page.ts';
 
 /** The emulator core's version, its opcode table and a CPU self-test run in this browser. */
 export function mountCoreStatus(container: HTMLElement): Page {

@@ -1,6 +1,6 @@
 // PBU amounts and chip counts as the players see them (chips: blue 1000, red 500, white 100).
 
-import type { Chips } from '../../board/model/chips.ts';
+import type { Chips } from '../../board/index.ts';
 
 /** The chips by value, largest first, with the colour the players call them by. */
 const CHIP_COLOURS = [[1000, 'blue'], [500, 'red'], [100, 'white']] as const;

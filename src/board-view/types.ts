@@ -1,10 +1,8 @@
 // What the view draws and sends. Events are the engine's (board/model/events.ts); the state drawn is the engine's
 // public state (board/rules/view.ts), read as it is. Players are named by their names.
-import type { BattleRecord, Weapon } from '../../board/model/game.ts';
-import type { PublicState } from '../../board/rules/view.ts';
+import type { BattleRecord, PublicState, Weapon } from '../../board/index.ts';
 
-export type { GameEvent, GameEventType } from '../../board/model/events.ts';
-export type { Weapon } from '../../board/model/game.ts';
+export type { GameEvent, GameEventType, Weapon } from '../../board/index.ts';
 export const WEAPONS: readonly Weapon[] = ['tank', 'sub', 'plane'];
 
 export type BattleWinner = BattleRecord['winner'];

@@ -1,5 +1,5 @@
-import { publicState } from '../../board/rules/view.ts';
-import type { GameState } from '../../board/model/game.ts';
+import { publicState } from '../../board/index.ts';
+import type { GameState } from '../../board/index.ts';
 import type { ViewState } from './types.ts';
 
 /** The engine's public state, plus the zones in the board's order for drawing the zone bars. No rule is applied here. */

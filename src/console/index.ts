@@ -3,7 +3,7 @@
  * the ROM library, save states and the debugger.
  */
 import './console.css';
-import type { Page } from '../shell/page.ts';
+import type { Page } from '../platform/page.ts';
 import { machineHost } from '../machine/host.ts';
 import { ConsolePage } from './page.ts';
 

@@ -6,8 +6,8 @@
  * screen; "Stop" gives the control back.
  */
 import { el, button } from '../platform/dom.ts';
-import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
-import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
+import { readMailbox } from '../../rom-core/roms/index.ts';
+import type { CartMailbox } from '../../rom-core/roms/index.ts';
 import { WorkerBattleConsole } from '../machine/battle-console.ts';
 import type { MachineHost } from '../machine/host.ts';
 

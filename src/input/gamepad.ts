@@ -3,7 +3,7 @@
  * and folds the held state into the snapshot it sends the worker. The first pad (lowest index) drives
  * the left-hand control J0, the second the right-hand J1 ("swap" exchanges them later, for all inputs).
  */
-import { JOY_BITS } from '../../rom-core/machine/input.ts';
+import { JOY_BITS } from '../../rom-core/machine/index.ts';
 import { STICK_ACTIONS } from './keymap.ts';
 import type { PadBindings, PadControl } from './bindings.ts';
 

@@ -6,7 +6,7 @@
  *     Ctrl) steer.
  *   - "steer" mode: the stick bindings (remappable, see bindings.ts) steer; every other key still types.
  */
-import { keyTarget, setKeyBit } from '../../rom-core/machine/input.ts';
+import { keyTarget, setKeyBit } from '../../rom-core/machine/index.ts';
 
 export type InputMode = 'type' | 'steer';
 

@@ -4,8 +4,8 @@
  * read from the external RAM that comes with each frame the worker shows. Waits follow the frames the
  * worker sends; they end when `done` holds or the signal aborts (a paused machine waits with it).
  */
-import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
-import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
+import { readMailbox } from '../../rom-core/roms/index.ts';
+import type { CartMailbox } from '../../rom-core/roms/index.ts';
 import type { BattleConsole } from '../../board/index.ts';
 import type { MachineHost } from './host.ts';
 

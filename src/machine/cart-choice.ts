@@ -3,8 +3,7 @@
  * by the image's CRC32 (issue 13): an image the known-cartridge table does not list, or lists wrongly for the
  * user's copy, boots the way they chose every time after.
  */
-import { crc32, crcHex } from '../../rom-core/machine/crc32.ts';
-import { MAPPER_KINDS, type MapperKind } from '../../rom-core/machine/cartridge.ts';
+import { MAPPER_KINDS, crc32, crcHex, type MapperKind } from '../../rom-core/machine/index.ts';
 import type { RomImages } from '../worker/protocol.ts';
 
 const KEY = 'o2conquest.cartChoices';

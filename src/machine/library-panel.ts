@@ -11,7 +11,7 @@ import { BUILTIN_CART, errorText } from './host.ts';
 import type { MachineHost } from './host.ts';
 import type { BootInfo, RomImages } from '../worker/protocol.ts';
 import type { CartSource } from '../worker/build-program.ts';
-import { MAPPER_KINDS, type MapperKind } from '../../rom-core/machine/cartridge.ts';
+import { MAPPER_KINDS, type MapperKind } from '../../rom-core/machine/index.ts';
 import { choiceFor, rememberChoice, type CartChoice } from './cart-choice.ts';
 
 export interface LibraryPanelOptions {

@@ -5,7 +5,7 @@
  * Without WebGL or WebGPU (pixi refuses to start) a plain 2D canvas shows the same pixels.
  */
 import { Application, BufferImageSource, Sprite, Texture } from 'pixi.js';
-import { indexToRgba, rgbaLut, PALETTE_RF } from '../../rom-core/i8244/palette.ts';
+import { indexToRgba, rgbaLut, PALETTE_RF } from '../../rom-core/i8244/index.ts';
 import { fitScreen } from './fit.ts';
 import type { DisplayMode } from './fit.ts';
 

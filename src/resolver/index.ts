@@ -1,6 +1,6 @@
 /** The combat resolver page (#/resolver): another war game's battles fought on the console. */
 import './resolver.css';
-import type { Page } from '../shell/page.ts';
+import type { Page } from '../platform/page.ts';
 import { machineHost } from '../machine/host.ts';
 import { ResolverPage } from './page.ts';
 

@@ -3,7 +3,7 @@
  * checked with the resolver's own validation (each problem a sentence naming the field), kept in
  * this browser once it is sound, and downloadable as a JSON file the CLI reads too.
  */
-import { parseTable, serializeTable, tableErrors, type CombatTable } from '../../board/resolver/index.ts';
+import { parseTable, serializeTable, tableErrors, type CombatTable } from '../../board/index.ts';
 import { button, h } from '../platform/h.ts';
 import { downloadText } from '../platform/download.ts';
 import { setting } from '../platform/settings.ts';

@@ -5,8 +5,8 @@
  * fight it, and the outcome read from the machine is turned into that game's result, in its own
  * words, and kept in the session log.
  */
-import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
-import { resolveBattle, type Resolution } from '../../board/resolver/index.ts';
+import { readMailbox } from '../../rom-core/roms/index.ts';
+import { resolveBattle, type Resolution } from '../../board/index.ts';
 import { button, h } from '../platform/h.ts';
 import { BUILTIN_CART, errorText, type MachineHost } from '../machine/host.ts';
 import { ScreenView } from '../machine/screen-view.ts';

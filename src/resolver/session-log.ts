@@ -2,7 +2,7 @@
  * The resolver's session log: every battle resolved on this page, kept in this browser across a
  * reload and exported for a play-by-mail umpire as CSV (one row a battle) or JSON (the entries).
  */
-import type { Resolution } from '../../board/resolver/index.ts';
+import type { Resolution } from '../../board/index.ts';
 import type { Weapon } from '../../board/index.ts';
 
 export interface LogEntry extends Resolution {

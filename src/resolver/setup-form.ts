@@ -3,7 +3,7 @@
  * energy scale (editable: the stronger side's energy) and, for the umpire rules, their figures. It
  * shows the energy units each side gets and why, or the sentence that says what is wrong.
  */
-import { PRESETS, PRESET_TITLES, UMPIRE_DEFAULTS, programFor, ResolveError, type BattleSetup } from '../../board/resolver/index.ts';
+import { PRESETS, PRESET_TITLES, UMPIRE_DEFAULTS, programFor, ResolveError, type BattleSetup } from '../../board/index.ts';
 import type { Weapon } from '../../board/index.ts';
 import { h } from '../platform/h.ts';
 import { jsonSetting, setting } from '../platform/settings.ts';

@@ -3,7 +3,7 @@
  * commas, one row a line, one "CODE: text" a line) and back. Pure, so the form and a JSON file meet
  * in the same CombatTable and the same validation (board/resolver/table.ts).
  */
-import { tableErrors, type CombatTable } from '../../board/resolver/index.ts';
+import { tableErrors, type CombatTable } from '../../board/index.ts';
 
 export interface TableFields {
   name: string;

@@ -4,7 +4,7 @@
  * Understanding marker counting 5 PFs; Battle Plan: armies (4C.6 counts armies); the umpire rules:
  * a combat value (units x quality) and its terrain, skill and morale modifiers, as percentages.
  */
-import type { PresetName } from '../../board/resolver/index.ts';
+import type { PresetName } from '../../board/index.ts';
 
 export type GameChoice = PresetName | 'own';
 

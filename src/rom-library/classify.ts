@@ -3,8 +3,8 @@
  * named by CRC32) or a save state (by its magic). Anything else gets a message that says what was
  * wrong with it; nothing here touches the running machine.
  */
-import { BIOS_SIZE, CART_SIZES, CHARSET_SIZE, identifyRom } from '../../rom-core/machine/roms.ts';
-import type { RomIdentity } from '../../rom-core/machine/roms.ts';
+import { BIOS_SIZE, CART_SIZES, CHARSET_SIZE, identifyRom } from '../../rom-core/machine/index.ts';
+import type { RomIdentity } from '../../rom-core/machine/index.ts';
 
 /** Larger files are refused before they are read (a state is a few KB, the largest cart 16 KB). */
 export const MAX_FILE_BYTES = 1 << 20;

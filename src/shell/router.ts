@@ -1,6 +1,6 @@
 import { ROUTES, routeFor } from './routes.ts';
 import type { Route } from './routes.ts';
-import type { Page } from './page.ts';
+import type { Page } from '../platform/page.ts';
 
 /** Hash routing between the app's sections, with a tab bar that marks the current one. */
 export function startRouter(nav: HTMLElement, main: HTMLElement): void {

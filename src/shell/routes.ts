@@ -1,4 +1,4 @@
-import type { Page } from './page.ts';
+import type { Page } from '../platform/page.ts';
 
 export interface Route {
   /** The hash this page lives at, e.g. '#/board'. */

@@ -10,7 +10,7 @@
  */
 import { MachineBattlePort, describeBattle } from '../../board/index.ts';
 import type { BattleConsole, BattleOutcome, BattleRequest, ConfirmRequest, Seating } from '../../board/index.ts';
-import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
+import type { CartMailbox } from '../../rom-core/roms/index.ts';
 import type { BoardController } from '../board-view/controller.ts';
 import { jsonSetting } from '../platform/settings.ts';
 import type { ProgrammedBattle } from '../../board/index.ts';

@@ -4,7 +4,7 @@
  */
 import '../board-view/board-view.css';
 import './table.css';
-import type { Page } from '../shell/page.ts';
+import type { Page } from '../platform/page.ts';
 import { machineHost } from '../machine/host.ts';
 import { TablePage } from './page.ts';
 

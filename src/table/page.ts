@@ -7,7 +7,7 @@
  * the same battle.
  */
 import { el } from '../platform/dom.ts';
-import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
+import { readMailbox } from '../../rom-core/roms/index.ts';
 import { mountBoardView } from '../board-view/index.ts';
 import type { BoardView } from '../board-view/index.ts';
 import { errorText } from '../machine/host.ts';

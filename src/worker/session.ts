@@ -3,14 +3,11 @@
  * same way: build from images, apply a held-input snapshot, run frames, save and load states, and
  * answer the debugger.
  */
-import { Odyssey2 } from '../../rom-core/machine/odyssey2.ts';
-import { cartProfile, type CartProfile } from '../../rom-core/machine/known-carts.ts';
-import { disassembleOne } from '../../rom-core/asm/disasm.ts';
-import { KeyQueue } from '../../rom-core/machine/key-queue.ts';
-import type { KeySink } from '../../rom-core/machine/key-queue.ts';
-import { keyTarget, setKeyBit } from '../../rom-core/machine/input.ts';
-import { BattleBot } from '../../rom-core/bot/bot.ts';
-import type { BotLevel } from '../../rom-core/bot/bot.ts';
+import { KeyQueue, Odyssey2, cartProfile, keyTarget, setKeyBit } from '../../rom-core/machine/index.ts';
+import type { CartProfile, KeySink } from '../../rom-core/machine/index.ts';
+import { disassembleOne } from '../../rom-core/asm/index.ts';
+import { BattleBot } from '../../rom-core/bot/index.ts';
+import type { BotLevel } from '../../rom-core/bot/index.ts';
 import type { BuiltCart, Builtins, BuiltRom } from './builtin-roms.ts';
 import { SNAPSHOT_JOY, SNAPSHOT_LENGTH, SNAPSHOT_RESET } from './protocol.ts';
 import type { BootInfo, DebugInfo, DisasmLine, RomImages, RomSummary } from './protocol.ts';

@@ -250,7 +250,7 @@ describe('console files', () => {
     expect(await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame)).toBe(saved.frame);
     // The same state with the cartridge CRC changed (and the checksum redone) belongs to another machine.
     const other = Uint8Array.from(saved.bytes);
-    const { crc32 } = await import('../../rom-core/machine/crc32.ts');
+    const { crc32 } = await import('../../rom-core/crc32.ts');
     other[14] ^= 0xff; // inside the cartridge CRC (magic 4, version 1, chip 4, mapper 1, BIOS CRC 4)
     new DataView(other.buffer).setUint32(other.length - 4, crc32(other.subarray(0, other.length - 4)), true);
     await drop('other.o2s', Array.from(other));

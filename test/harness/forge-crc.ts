@@ -1,4 +1,4 @@
-import { crc32 } from '../../rom-core/machine/crc32.ts';
+import { crc32 } from '../../rom-core/crc32.ts';
 
 const TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
   let c = n;

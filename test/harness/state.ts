@@ -1,5 +1,5 @@
 /** Save-state bytes as an attacker would edit them: changed, then the trailing CRC-32 made to match. */
-import { crc32 } from '../../rom-core/machine/crc32.ts';
+import { crc32 } from '../../rom-core/crc32.ts';
 
 export function resealed(state: Uint8Array): Uint8Array {
   const out = state.slice();

@@ -204,7 +204,7 @@ describe('o2 run errors', () => {
 
 describe('encodePng', () => {
   it('writes a valid chunk CRC for each chunk', async () => {
-    const { crc32 } = await import('../../../rom-core/machine/crc32.ts');
+    const { crc32 } = await import('../../../rom-core/crc32.ts');
     const png = encodePng(new Uint8Array(4).fill(15), 2, 2);
     let at = 8;
     const v = new DataView(png.buffer, png.byteOffset);
