@@ -1,5 +1,5 @@
 import type { Refusal } from '../model/events.ts';
-import { MAX_NAME, nameKey, nameProblem, repeatedName } from './names.ts';
+import { MAX_NAME, nameKey, nameProblem, repeatedName } from '../model/names.ts';
 
 /**
  * Rule 1 and the game variations, checked the same way at both doors into a game: the `setup` event

@@ -6,7 +6,7 @@ import { chipValue, noChips } from './chips.ts';
 import { refuse } from './refuse.ts';
 import { fmtRecord, isOccupied, leftOf, player, zoneOf } from './board.ts';
 import { log, payZoneBonuses } from './ledger.ts';
-import { shownName } from './names.ts';
+import { shownName } from '../model/names.ts';
 import { bankerOf, chestProblem, playersProblem, variationsProblem } from './seats.ts';
 
 /** The manual gives 100 chips without a split; this split is our choice (see README, Interpretations). */

@@ -1,5 +1,5 @@
 import type { Scenario } from '../model/scenario.ts';
-import { nameKey, nameProblem, shownName } from '../rules/names.ts';
+import { nameKey, nameProblem, shownName } from '../model/names.ts';
 
 /** Longest zone or country name: it must fit the map's label and a log line. */
 export const MAX_PLACE_NAME = 40;

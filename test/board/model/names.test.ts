@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../../board/index.ts';
 import { applyEvent, newGame, world1982 } from '../../../board/index.ts';
-import { nameKey, nameProblem } from '../../../board/rules/names.ts';
+import { nameKey, nameProblem } from '../../../board/model/names.ts';
 
 const setup = (names: string[], extra: Record<string, unknown> = {}) => applyEvent(newGame(world1982()), {
   type: 'setup', players: names.map((name, i) => ({ name, color: `c${i}` })), ...extra,
