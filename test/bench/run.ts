@@ -3,9 +3,10 @@
  * BENCH_SECONDS sets the Node sections' length (default 3), BENCH_BROWSER_SECONDS the browser's
  * (default 10), BENCH_BATTLES the bridge section's battles (default 10), BENCH_BOT_BATTLES the bots tournament's
  * battles per cell (default 200), BENCH_NET_BATTLES the netplay section's battles per line (default 84);
- * `npm run bench -- cpu machine` runs only the named sections, and `bots` and `netplay` (minutes long)
- * run only when named.
+ * `npm run bench -- cpu machine` runs only the named sections, and `bots`, `netplay` and `asm` (minutes
+ * long) run only when named.
  */
+import { benchAsm } from './asm.ts';
 import { benchBattleBridge } from './battle-bridge.ts';
 import { benchBots } from './bots.ts';
 import { printBrowserBench, runBrowserBench } from './browser.ts';
@@ -24,9 +25,10 @@ const sections: Record<string, () => void | Promise<void>> = {
   computer: benchComputer,
   bots: () => benchBots(),
   netplay: () => benchNetplay(),
+  asm: benchAsm,
 };
 /** Sections that run only when named (they take minutes). */
-const ON_REQUEST = new Set(['bots', 'netplay']);
+const ON_REQUEST = new Set(['bots', 'netplay', 'asm']);
 
 const wanted = process.argv.slice(2);
 for (const name of wanted) if (!(name in sections)) throw new Error(`unknown bench section "${name}" (sections: ${Object.keys(sections).join(', ')})`);
