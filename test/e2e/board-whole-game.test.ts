@@ -118,9 +118,13 @@ describe('a whole game through the board page', () => {
       const expected = states[i];
       // The page's engine must take each move from its own controls; a refusal would show in the notice.
       await playMove(page, e, before);
-      await expect.poll(async () => [await bv(page).getAttribute('data-phase'), await bv(page).getAttribute('data-turn')], {
-        message: `after move ${i + 1} (${JSON.stringify(e)}): notice "${await page.locator('.bv-notice').textContent()}", page log "${await page.locator('.bv-log-list li').last().textContent()}", engine log "${expected.log.at(-1)}"`,
-      }).toEqual([expected.phase, expected.turn ?? '']);
+      // Waited for in the page (one call, checked each animation frame), not polled from here: 227 moves.
+      await page.waitForFunction(([phase, turn]) => {
+        const b = document.querySelector('.bv');
+        return b?.getAttribute('data-phase') === phase && (b.getAttribute('data-turn') ?? '') === turn;
+      }, [expected.phase, expected.turn ?? ''], { polling: 'raf', timeout: 15_000 }).catch(async () => {
+        throw new Error(`after move ${i + 1} (${JSON.stringify(e)}) the page shows phase ${await bv(page).getAttribute('data-phase')}, turn ${await bv(page).getAttribute('data-turn')}, not ${expected.phase}, ${expected.turn}: notice "${await page.locator('.bv-notice').textContent()}", page log "${await page.locator('.bv-log-list li').last().textContent()}", engine log "${expected.log.at(-1)}"`);
+      });
       // A few moments worth looking at, as the players see them.
       const moment = expected.phase === 'play' && before.war && !expected.war ? 'war-decided'
         : expected.phase === 'endgame' && expected.endgame?.match?.battles === 1 ? 'endgame' : null;
