@@ -1,6 +1,7 @@
 /** The board companion's public API (see board/README.md). */
 export { gameMachine, battleMachine, HISTORY_LIMIT } from './machines/game-machine.ts';
 export { battleActor, gatedReadout, noBattle, noReadout, readoutActor } from './machines/battle-actor.ts';
+export { battleChart, runBattle } from './machines/battle-chart.ts';
 export type { GameContext, GameInput, MachineEvent, ControlEvent } from './machines/game-machine.ts';
 export { viewOf, MACHINE_VIEWS } from './machines/view.ts';
 export type { MachineView } from './machines/view.ts';

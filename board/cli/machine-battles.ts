@@ -18,6 +18,7 @@ import type { GameState } from '../model/game.ts';
 import { battleEvent, type BattleOutcome, type BattleRequest, type ManualBattlePort } from '../ports/battle-port.ts';
 import { describeBattle } from '../ports/battle-words.ts';
 import { MachineBattlePort } from '../ports/machine-battle-port.ts';
+import { runBattle } from '../machines/battle-chart.ts';
 
 const ROMS = resolve(dirname(fileURLToPath(import.meta.url)), '../../rom-core/roms');
 
@@ -58,7 +59,8 @@ export class MachineBattles {
     }
     this.console.playFrom('ENTER', parseInputScript(text, inputsPath));
     try {
-      return await this.port.fight(request);
+      // The battle chart, as every battle runs it (a battle of another war game: no Conquest step holds it).
+      return await runBattle(this.port, request);
     } finally {
       this.console.stopInput();
     }

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import type { BattleOutcome, BattlePort, BattleRequest } from '../ports/battle-port.ts';
 import type { MachineBattlePort } from '../ports/machine-battle-port.ts';
 import type { StepGate } from '../ports/step-gate.ts';
+import { runBattle } from './battle-chart.ts';
 
 /**
  * The battle the war (or end-game) state invokes: the pending battle's request in, the outcome out.
@@ -12,9 +13,10 @@ import type { StepGate } from '../ports/step-gate.ts';
  */
 export const noBattle = fromPromise<BattleOutcome | null, BattleRequest | null>(async () => null);
 
+/** Each battle runs the battle chart (battle-chart.ts) on `port`. */
 export function battleActor(port: BattlePort) {
   return fromPromise<BattleOutcome | null, BattleRequest | null>(({ input, signal }) =>
-    input ? port.fight(input, signal) : Promise.resolve(null));
+    input ? runBattle(port, input, signal) : Promise.resolve(null));
 }
 
 /**

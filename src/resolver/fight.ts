@@ -1,10 +1,10 @@
 /**
- * The resolver's battle on the console, through the bridge the table uses (MachineBattlePort over
- * the worker): the entry typed into the cartridge (the attacker on the left control, red), ENTER
+ * The resolver's battle on the console: the battle chart (board's runBattle) on the port the table
+ * uses (MachineBattlePort over the worker): the entry typed into the cartridge (the attacker on the left control, red), ENTER
  * left to a player, the outcome read from the mailbox when the result screen comes, and the next
  * battle opened with SPACE (rule 12E) before it is programmed.
  */
-import { MachineBattlePort, type BattleConsole, type BattleOutcome } from '../../board/index.ts';
+import { MachineBattlePort, runBattle, type BattleConsole, type BattleOutcome } from '../../board/index.ts';
 import type { Prepared } from './setup-form.ts';
 
 export type FightStage = 'ready' | 'programming' | 'enter' | 'fighting' | 'result';
@@ -40,7 +40,8 @@ export class ResolverFight {
     this.battle = battle;
     this.set(from, null);
     try {
-      const outcome = await this.port.fight({
+      // The battle chart, as every battle runs it (a battle of another war game: no Conquest step holds it).
+      const outcome = await runBattle(this.port, {
         country: battle.area,
         attacker: { player: 'attacker', weapon: battle.weapons.attacker, energy: battle.energy.attacker },
         defender: { player: 'defender', weapon: battle.weapons.defender, energy: battle.energy.defender },
