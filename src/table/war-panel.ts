@@ -58,7 +58,7 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
     case 'ready':
       stage.textContent = readyText(fight);
       stage.classList.add('tb-hint');
-      parts.push(h('p', { class: 'bv-row' }, button('Program the battle', 'program-battle', actions.program, { class: 'bv-primary' }), ' ', stage));
+      parts.push(h('p', { class: 'bv-row' }, button('Program the battle', 'program-battle', actions.program, { class: 'bv-primary', disabled: fight.choosing.length > 0, title: fight.choosing.length > 0 ? 'Both weapons are chosen first (rule 12F)' : 'Types the entry into the console' }), ' ', stage));
       break;
     case 'programming':
       stage.textContent = 'Typing the entry into the console…';
