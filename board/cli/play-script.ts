@@ -10,7 +10,8 @@ import { createActor } from 'xstate';
 import { battleActor } from '../machines/battle-actor.ts';
 import { battleMachine } from '../machines/game-machine.ts';
 import { ManualBattlePort } from '../ports/battle-port.ts';
-import type { GameEvent } from '../model/events.ts';
+import type { GameEvent, GameEventType } from '../model/events.ts';
+import { EVENT_TYPES } from '../model/events.ts';
 import type { GameState } from '../model/game.ts';
 import type { Scenario } from '../model/scenario.ts';
 import { applyEvent } from '../rules/apply.ts';
@@ -96,11 +97,16 @@ export async function playScript(text: string, scriptPath: string, scenario: Sce
       options.onMachineBattle?.({ line: lineNo, event: fought.event as MachineBattleLine['event'], words: fought.words(after) });
       return;
     }
-    // The rules judge the line first: the chart's own control events (undo, redo, load) are not script lines.
-    const r = applyEvent(state, event);
-    if (!r.ok) stop(`${(event as { type?: string } | null)?.type ?? 'event'} ${formatRefusal(r.refusal)}`);
+    const type = (event as { type?: unknown } | null)?.type;
+    // Only game events go to the chart (its own undo, redo and load are no script lines); anything else is
+    // refused by the rules with their reason. The chart judges a game event once, with the rules.
+    if (!EVENT_TYPES.includes(type as GameEventType)) {
+      const r = applyEvent(state, event);
+      stop(`${(type as string | undefined) ?? 'event'} ${r.ok ? 'is not an event of the game' : formatRefusal(r.refusal)}`);
+    }
     chart.send(event);
-    if (now() === state) stop(`${event.type} was not taken by the game's chart (${chart.getSnapshot().context.lastRefusal?.reason ?? 'no reason given'})`);
+    const refusal = chart.getSnapshot().context.lastRefusal;
+    if (now() === state) stop(`${type as string} ${formatRefusal(refusal ?? { rule: '-', reason: 'the game did not take it' })}`);
   }
 
   /** The state once the chart has taken the outcome handed to it: a new one, or `before` with its refusal. */

@@ -31,7 +31,7 @@ import { NTSC, PAL, mameFrameStartDot } from '../i8244/timing.ts';
 import type { VdcTiming } from '../i8244/timing.ts';
 import { SAMPLE_RATES } from '../i8244/resampler.ts';
 import { applyFields, bindSchema, encodeState, openState, Reader, readFields, StateError } from '../state/schema.ts';
-import type { Schema } from '../state/schema.ts';
+import type { Schema, Values } from '../state/schema.ts';
 import { SNAPSHOT_MAGIC, STATE_MAGIC, STATE_VERSION, machineSchema } from './state.ts';
 import { convertV1 } from './state-v1.ts';
 import { Cartridge } from './cartridge.ts';
@@ -467,10 +467,7 @@ export class Odyssey2 implements I8048Pins {
     if (version !== STATE_VERSION) throw new StateError(`Odyssey² snapshot version ${version} is not this build's (${STATE_VERSION}).`);
     const values = readFields(reader, this.snapshotSchema);
     reader.done();
-    applyFields(this.snapshotSchema, values, this);
-    this.vdc.pcm.clear();
-    this.pendingInstruction = false;
-    this.cpu.program = this.cart.image();
+    this.restore(this.snapshotSchema, values);
   }
 
   /**
@@ -488,7 +485,12 @@ export class Odyssey2 implements I8048Pins {
     }
     const values = readFields(fields, this.schema);
     fields.done();
-    applyFields(this.schema, values, this);
+    this.restore(this.schema, values);
+  }
+
+  /** Applies checked state values; what is not in a state (queued sound, a half-run instruction, the bank's view) starts afresh. */
+  private restore(schema: Schema, values: Values): void {
+    applyFields(schema, values, this);
     this.vdc.pcm.clear();
     this.pendingInstruction = false;
     this.cpu.program = this.cart.image();

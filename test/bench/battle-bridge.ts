@@ -8,18 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { createActor } from 'xstate';
 import { battleActor, battleMachine } from '../../board/index.ts';
 import { MachineBattlePort } from '../../board/ports/machine-battle-port.ts';
-import { machineConsole, play, seated, tinyScenario } from '../board/helpers.ts';
+import { machineConsole, warOnB1 } from '../board/helpers.ts';
 
-function warOnB1() {
-  return play([
-    { type: 'homeland', player: 'Ann', country: 'A2' },
-    { type: 'homeland', player: 'Bob', country: 'B2' },
-    { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] },
-    { type: 'ally.home', player: 'Bob', countries: ['B1'] },
-    { type: 'pass', player: 'Bob' },
-    { type: 'attack', player: 'Ann', country: 'B1' },
-  ], seated(['Ann', 'Bob'], 'Ann', {}, tinyScenario), tinyScenario);
-}
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

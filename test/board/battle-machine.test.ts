@@ -8,21 +8,10 @@ import { BattleCancelledError, battleActor, battleMachine, gameMachine, newGame,
 import type { GameEvent } from '../../board/index.ts';
 import { MachineBattlePort } from '../../board/ports/machine-battle-port.ts';
 import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
-import { machineConsole, seated, play, tinyScenario } from './helpers.ts';
+import { machineConsole, tinyScenario, warOnB1 } from './helpers.ts';
 
 const SLOW = 120_000;
 
-/** Ann and Bob on the tiny board; Ann attacks B1 (Bob's home-zone ally). */
-function warOnB1() {
-  return play([
-    { type: 'homeland', player: 'Ann', country: 'A2' },
-    { type: 'homeland', player: 'Bob', country: 'B2' },
-    { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] },
-    { type: 'ally.home', player: 'Bob', countries: ['B1'] },
-    { type: 'pass', player: 'Bob' },
-    { type: 'attack', player: 'Ann', country: 'B1' },
-  ], seated(['Ann', 'Bob'], 'Ann', {}, tinyScenario), tinyScenario);
-}
 
 /** Lets the console run (it yields between chunks of frames) until `done` holds; bounded by turns, not time. */
 async function until(done: () => boolean, what: string): Promise<void> {

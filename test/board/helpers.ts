@@ -111,3 +111,15 @@ export function bankerOutGame(): GameState {
   }
   return play([{ type: 'attack', player: 'Cy', country: 'West Germany' }, ...fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2000)])], s);
 }
+
+/** Ann and Bob on the tiny board; Ann attacks B1 (Bob's home-zone ally): the war the battle tests fight. */
+export function warOnB1() {
+  return play([
+    { type: 'homeland', player: 'Ann', country: 'A2' },
+    { type: 'homeland', player: 'Bob', country: 'B2' },
+    { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] },
+    { type: 'ally.home', player: 'Bob', countries: ['B1'] },
+    { type: 'pass', player: 'Bob' },
+    { type: 'attack', player: 'Ann', country: 'B1' },
+  ], seated(['Ann', 'Bob'], 'Ann', {}, tinyScenario), tinyScenario);
+}

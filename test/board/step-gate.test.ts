@@ -7,18 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { BattleCancelledError, ManualBattlePort, StepGate, battleActor, battleMachine } from '../../board/index.ts';
 import type { BattleOutcome, BattlePort } from '../../board/index.ts';
-import { play, seated, tinyScenario } from './helpers.ts';
+import { play, tinyScenario, warOnB1 } from './helpers.ts';
 
+/** The war on B1 with Ann's tank chosen: Bob's weapon makes the battle. */
 function war() {
-  return play([
-    { type: 'homeland', player: 'Ann', country: 'A2' },
-    { type: 'homeland', player: 'Bob', country: 'B2' },
-    { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] },
-    { type: 'ally.home', player: 'Bob', countries: ['B1'] },
-    { type: 'pass', player: 'Bob' },
-    { type: 'attack', player: 'Ann', country: 'B1' },
-    { type: 'weapon', player: 'Ann', weapon: 'tank' },
-  ], seated(['Ann', 'Bob'], 'Ann', {}, tinyScenario), tinyScenario);
+  return play([{ type: 'weapon', player: 'Ann', weapon: 'tank' }], warOnB1(), tinyScenario);
 }
 
 /** With `bankerless`, nobody holds the war chest yet, so a `banker` step is legal mid-war (rule 1C). */
