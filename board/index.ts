@@ -35,3 +35,5 @@ export { ComputerPlayers, LEVELS, isLevel, playComputerGame, ModelBattlePort, de
 export type { ComputerMove, ComputerSeat, NextMoveOptions, Level, ComputerGameOptions } from './ai/index.ts';
 export { resolveBattle, programFor, ResolveError, PRESETS, PRESET_TITLES, UMPIRE_DEFAULTS, parseTable, serializeTable, tableErrors } from './resolver/index.ts';
 export type { BattleSetup, CombatTable, PresetName, Resolution } from './resolver/index.ts';
+export { eventSeats, seatRefusal, TableHost, HOST, FLOOD_BURST, FLOOD_PER_SECOND, parseGuestMessage, parseHostMessage, MAX_GUEST_MESSAGE, MAX_HOST_MESSAGE, MAX_GUESTS, MAX_GUEST_NAME } from './net/index.ts';
+export type { TableHostPorts, GuestMessage, HostMessage, SeatHolder, GuestInfo, BattleStart, BattleCheck } from './net/index.ts';

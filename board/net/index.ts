@@ -1,0 +1,6 @@
+/** The remote table (issue 21): seats held by browsers, the host's authority, the messages they exchange. */
+export { eventSeats, seatRefusal } from './event-seats.ts';
+export { TableHost, HOST, FLOOD_BURST, FLOOD_PER_SECOND } from './table-host.ts';
+export type { TableHostPorts } from './table-host.ts';
+export { parseGuestMessage, parseHostMessage, MAX_GUEST_MESSAGE, MAX_HOST_MESSAGE, MAX_GUESTS, MAX_GUEST_NAME } from './table-messages.ts';
+export type { GuestMessage, HostMessage, SeatHolder, GuestInfo, BattleStart, BattleCheck } from './table-messages.ts';

@@ -1,0 +1,146 @@
+/**
+ * What the browsers at a remote table say to each other (issue 21), and the one check every message
+ * passes before anything reads it: bytes from the network are anybody's. A message that fails is
+ * dropped with a sentence saying why, and changes nothing. Only the fields read are copied on.
+ */
+import type { BattleMessage } from '../../rom-core/netplay/index.ts';
+import { EVENT_TYPES, type GameEvent } from '../model/events.ts';
+
+export type Checked<T> = { ok: true; message: T } | { ok: false; error: string };
+/** The battle messages' own check (rom-core/netplay's checkBattleMessage, given by the page: board/ imports rom-core's types only). */
+export type BattleCheck = (v: unknown) => Checked<BattleMessage>;
+
+/** A guest's secret (kept in its browser) that gives it back its seats when it comes back. */
+const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+/** A browser's public name at the table: a person's words, short. */
+export const MAX_GUEST_NAME = 40;
+/** Characters a guest's message may take (a board move is far smaller). */
+export const MAX_GUEST_MESSAGE = 8192;
+/** Characters a host's message may take (the game's state with its log). */
+export const MAX_HOST_MESSAGE = 4 * 1024 * 1024;
+/** Guests a table takes at most (six seats, and as many spectators). */
+export const MAX_GUESTS = 12;
+
+/** guest -> host */
+export type GuestMessage =
+  | { t: 'hello'; token: string; name: string }
+  | { t: 'claim'; player: string }
+  | { t: 'release'; player: string }
+  | { t: 'move'; id: number; event: GameEvent }
+  | BattleMessage;
+
+/** Who holds a seat: the host's browser, or a guest by its public id. */
+export interface SeatHolder { player: string; holder: string }
+export interface GuestInfo { id: string; name: string; online: boolean }
+
+/** A network battle's start: both machines start from `state` (a snapshot) at frame 0. */
+export interface BattleStart { t: 'battle-start'; battle: string; state: string; side: 0 | 1; delay: number }
+
+/** host -> guest */
+export type HostMessage =
+  | { t: 'welcome'; you: string }
+  | { t: 'game'; seq: number; game: string; seats: SeatHolder[]; guests: GuestInfo[] }
+  | { t: 'answer'; id: number; ok: boolean; text: string }
+  | { t: 'notice'; text: string }
+  | BattleStart
+  | { t: 'battle-end'; battle: string }
+  | BattleMessage;
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const shortText = (v: unknown, max: number): v is string => typeof v === 'string' && v.length > 0 && v.length <= max;
+const count = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 2 ** 31;
+
+function parse(text: unknown, max: number, what: string): Checked<Record<string, unknown>> {
+  if (typeof text !== 'string') return { ok: false, error: `a ${what} message is JSON text` };
+  if (text.length > max) return { ok: false, error: `a ${what} message of ${text.length} characters is over the ${max} allowed` };
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return { ok: false, error: `a ${what} message that is not JSON` };
+  }
+  if (!isObj(v)) return { ok: false, error: `a ${what} message is an object` };
+  return { ok: true, message: v };
+}
+
+/**
+ * A board move as it travels: an object with a known `type` and only plain JSON inside (the rules
+ * engine then checks every field as it does a move made on this page).
+ */
+function checkEvent(v: unknown): Checked<GameEvent> {
+  if (!isObj(v) || typeof v.type !== 'string' || !(EVENT_TYPES as readonly string[]).includes(v.type)) {
+    return { ok: false, error: 'a move that is no board move (its "type" is unknown)' };
+  }
+  // A JSON round trip keeps plain data only (no prototype tricks survive JSON.parse anyway).
+  return { ok: true, message: JSON.parse(JSON.stringify(v)) as GameEvent };
+}
+
+/** Checks a message a guest sent to the host. */
+export function parseGuestMessage(text: unknown, checkBattle: BattleCheck): Checked<GuestMessage> {
+  const p = parse(text, MAX_GUEST_MESSAGE, "guest's");
+  if (!p.ok) return p;
+  const m = p.message;
+  switch (m.t) {
+    case 'hello':
+      if (typeof m.token !== 'string' || !TOKEN.test(m.token)) return { ok: false, error: 'a hello needs its token (16-64 letters, digits, - or _)' };
+      if (!shortText(m.name, MAX_GUEST_NAME)) return { ok: false, error: `a hello needs a name of 1-${MAX_GUEST_NAME} characters` };
+      return { ok: true, message: { t: 'hello', token: m.token, name: m.name.trim() || 'A guest' } };
+    case 'claim':
+    case 'release':
+      if (!shortText(m.player, 64)) return { ok: false, error: `a ${m.t} names the player whose seat it is` };
+      return { ok: true, message: { t: m.t, player: m.player } };
+    case 'move': {
+      if (!count(m.id)) return { ok: false, error: 'a move needs its number' };
+      const e = checkEvent(m.event);
+      return e.ok ? { ok: true, message: { t: 'move', id: m.id, event: e.message } } : e;
+    }
+    case 'battle':
+      return checkBattle(m);
+    default:
+      return { ok: false, error: `no such message (its "t" is ${JSON.stringify(m.t)?.slice(0, 40)})` };
+  }
+}
+
+/** Checks a message the host sent to a guest. */
+export function parseHostMessage(text: unknown, checkBattle: BattleCheck): Checked<HostMessage> {
+  const p = parse(text, MAX_HOST_MESSAGE, "host's");
+  if (!p.ok) return p;
+  const m = p.message;
+  switch (m.t) {
+    case 'welcome':
+      return shortText(m.you, 16) ? { ok: true, message: { t: 'welcome', you: m.you } } : { ok: false, error: 'a welcome names the guest' };
+    case 'game': {
+      if (!count(m.seq) || typeof m.game !== 'string') return { ok: false, error: 'a game message needs its number and the game' };
+      if (!Array.isArray(m.seats) || m.seats.length > 6 || !m.seats.every((s) => isObj(s) && shortText(s.player, 64) && shortText(s.holder, 16))) {
+        return { ok: false, error: 'a game message lists up to 6 seats, each { player, holder }' };
+      }
+      if (!Array.isArray(m.guests) || m.guests.length > MAX_GUESTS || !m.guests.every((g) => isObj(g) && shortText(g.id, 16) && shortText(g.name, MAX_GUEST_NAME) && typeof g.online === 'boolean')) {
+        return { ok: false, error: `a game message lists up to ${MAX_GUESTS} guests, each { id, name, online }` };
+      }
+      return {
+        ok: true,
+        message: {
+          t: 'game', seq: m.seq, game: m.game,
+          seats: (m.seats as SeatHolder[]).map((s) => ({ player: s.player, holder: s.holder })),
+          guests: (m.guests as GuestInfo[]).map((g) => ({ id: g.id, name: g.name, online: g.online })),
+        },
+      };
+    }
+    case 'answer':
+      if (!count(m.id) || typeof m.ok !== 'boolean' || typeof m.text !== 'string' || m.text.length > 1000) return { ok: false, error: 'an answer needs the move\'s number, ok and a sentence' };
+      return { ok: true, message: { t: 'answer', id: m.id, ok: m.ok, text: m.text } };
+    case 'notice':
+      return shortText(m.text, 1000) ? { ok: true, message: { t: 'notice', text: m.text } } : { ok: false, error: 'a notice is a sentence' };
+    case 'battle-start':
+      if (!shortText(m.battle, 100) || typeof m.state !== 'string' || m.state.length > 65536 || (m.side !== 0 && m.side !== 1) || !Number.isInteger(m.delay) || (m.delay as number) < 0 || (m.delay as number) > 8) {
+        return { ok: false, error: 'a battle start needs the battle, the machine state, the side (0 or 1) and the delay (0-8)' };
+      }
+      return { ok: true, message: { t: 'battle-start', battle: m.battle, state: m.state, side: m.side, delay: m.delay as number } };
+    case 'battle-end':
+      return shortText(m.battle, 100) ? { ok: true, message: { t: 'battle-end', battle: m.battle } } : { ok: false, error: 'a battle end names the battle' };
+    case 'battle':
+      return checkBattle(m);
+    default:
+      return { ok: false, error: `no such message (its "t" is ${JSON.stringify(m.t)?.slice(0, 40)})` };
+  }
+}

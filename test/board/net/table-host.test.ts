@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { applyEvent, serializeGame, TableHost, FLOOD_BURST, HOST, parseHostMessage } from '../../../board/index.ts';
+import type { GameEvent, GameState, HostMessage } from '../../../board/index.ts';
+import { checkBattleMessage } from '../../../rom-core/netplay/index.ts';
+import { P, play } from '../helpers.ts';
+
+const TOKEN_A = 'aaaaaaaaaaaaaaaaaaaa';
+const TOKEN_B = 'bbbbbbbbbbbbbbbbbbbb';
+
+/** A host over a real game (Ann, Bob, Cy seated) with its messages kept per connection. */
+function table() {
+  // Set up, every player still to call a number (rule 2).
+  let state: GameState = play([{ type: 'setup', players: ['Ann', 'Bob', 'Cy'].map(P) }]);
+  const sent = new Map<string, HostMessage[]>();
+  const acted: GameEvent[] = [];
+  let clock = 0;
+  const host = new TableHost({
+    send: (c, m) => {
+      // What goes out passes the guest's own check.
+      const back = parseHostMessage(JSON.stringify(m), checkBattleMessage);
+      if (!back.ok) throw new Error(back.error);
+      sent.set(c, [...(sent.get(c) ?? []), m]);
+    },
+    players: () => state.players.map((p) => p.name),
+    computer: (p) => p === 'Cy',
+    act: (e) => {
+      acted.push(e);
+      const r = applyEvent(state, e);
+      if (!r.ok) return `rule ${r.refusal.rule}: ${r.refusal.reason}`;
+      state = r.state;
+      return null;
+    },
+    game: () => serializeGame(state),
+    checkBattle: checkBattleMessage,
+    now: () => clock,
+  });
+  const last = (c: string) => sent.get(c)?.at(-1);
+  const say = (c: string, m: unknown) => host.receive(c, JSON.stringify(m));
+  return { host, sent, acted, last, say, get state() { return state; }, tick: (ms: number) => { clock += ms; } };
+}
+
+describe('TableHost: the host keeps the game, guests hold seats', () => {
+  it('welcomes a guest, gives it a free seat, and sends everyone the game', () => {
+    const t = table();
+    t.say('c1', { t: 'hello', token: TOKEN_A, name: 'Bob’s laptop' });
+    expect(t.sent.get('c1')?.[0]).toEqual({ t: 'welcome', you: 'g1' });
+    t.say('c1', { t: 'claim', player: 'bob' });
+    const game = t.last('c1');
+    expect(game?.t).toBe('game');
+    if (game?.t !== 'game') return;
+    expect(game.seats).toEqual([{ player: 'Ann', holder: HOST }, { player: 'Bob', holder: 'g1' }, { player: 'Cy', holder: HOST }]);
+    expect(game.guests).toEqual([{ id: 'g1', name: 'Bob’s laptop', online: true }]);
+    expect(game.game).toBe(serializeGame(t.state));
+  });
+
+  it('refuses a seat another guest holds, and a computer’s seat', () => {
+    const t = table();
+    t.say('c1', { t: 'hello', token: TOKEN_A, name: 'One' });
+    t.say('c2', { t: 'hello', token: TOKEN_B, name: 'Two' });
+    t.say('c1', { t: 'claim', player: 'Bob' });
+    t.say('c2', { t: 'claim', player: 'Bob' });
+    expect(t.last('c2')).toEqual({ t: 'notice', text: 'Bob\'s seat is already held by One.' });
+    t.say('c2', { t: 'claim', player: 'Cy' });
+    expect(t.last('c2')).toMatchObject({ t: 'notice', text: expect.stringContaining('played by the computer') });
+    expect(t.host.holder('Bob')).toBe('g1');
+    expect(t.host.holder('Cy')).toBe(HOST);
+  });
+
+  it('takes a guest’s move for its own seat through the rules, and refuses one for another seat without acting', () => {
+    const t = table();
+    t.say('c1', { t: 'hello', token: TOKEN_A, name: 'One' });
+    t.say('c1', { t: 'claim', player: 'Bob' });
+    t.say('c1', { t: 'move', id: 1, event: { type: 'first.call', player: 'Ann', digit: 3 } });
+    expect(t.last('c1')).toEqual({ t: 'answer', id: 1, ok: false, text: 'Refused: Ann\'s seat is not held by your browser.' });
+    expect(t.acted).toEqual([]);
+    t.say('c1', { t: 'move', id: 2, event: { type: 'first.readout', digit: 3 } });
+    expect(t.last('c1')).toMatchObject({ ok: false, text: expect.stringContaining('only the host') });
+    const before = t.state;
+    t.say('c1', { t: 'move', id: 3, event: { type: 'first.call', player: 'Bob', digit: 12 } });
+    expect(t.last('c1')).toMatchObject({ ok: false, text: expect.stringMatching(/^Refused: rule 2/) });
+    expect(t.state).toBe(before);
+    t.say('c1', { t: 'move', id: 4, event: { type: 'first.call', player: 'Bob', digit: 7 } });
+    expect(t.last('c1')).toEqual({ t: 'answer', id: 4, ok: true, text: 'Done.' });
+    expect(t.state).not.toBe(before);
+  });
+
+  it('refuses the host’s own move for a seat a guest holds, naming the guest', () => {
+    const t = table();
+    t.say('c1', { t: 'hello', token: TOKEN_A, name: 'Bob’s phone' });
+    t.say('c1', { t: 'claim', player: 'Bob' });
+    expect(t.host.hostRefusal({ type: 'first.call', player: 'Bob', digit: 1 })).toBe('Bob\'s seat is held by Bob’s phone\'s browser: Bob plays there');
+    expect(t.host.hostRefusal({ type: 'first.call', player: 'Ann', digit: 1 })).toBeNull();
+    expect(t.host.hostRefusal({ type: 'first.readout', digit: 1 })).toBeNull();
+  });
+
+  it('gives a guest that comes back on a new connection its seats, and keeps them while it is away', () => {
+    const t = table();
+    t.say('c1', { t: 'hello', token: TOKEN_A, name: 'One' });
+    t.say('c1', { t: 'claim', player: 'Bob' });
+    t.host.closed('c1');
+    expect(t.host.guestList()).toEqual([{ id: 'g1', name: 'One', online: false }]);
+    expect(t.host.holder('Bob')).toBe('g1');
+    t.say('c9', { t: 'hello', token: TOKEN_A, name: 'One again' });
+    expect(t.sent.get('c9')?.[0]).toEqual({ t: 'welcome', you: 'g1' });
+    t.say('c9', { t: 'move', id: 1, event: { type: 'first.call', player: 'Bob', digit: 7 } });
+    expect(t.last('c9')).toMatchObject({ ok: true });
+  });
+
+  it('refuses bad messages with a sentence and changes nothing', () => {
+    const t = table();
+    const before = t.state;
+    for (const bad of ['{', '[]', '{"t":"hello","token":"short","name":"x"}', JSON.stringify({ t: 'move', id: 1, event: { type: 'nuke' } }), 'x'.repeat(9000), JSON.stringify({ t: 'claim', player: 'Bob' })]) {
+      t.host.receive('c1', bad);
+    }
+    const notices = (t.sent.get('c1') ?? []).map((m) => (m.t === 'notice' ? m.text : m.t));
+    expect(notices).toEqual([
+      'A message was refused: a guest\'s message that is not JSON.',
+      'A message was refused: a guest\'s message is an object.',
+      'A message was refused: a hello needs its token (16-64 letters, digits, - or _).',
+      'A message was refused: a move that is no board move (its "type" is unknown).',
+      'A message was refused: a guest\'s message of 9000 characters is over the 8192 allowed.',
+      'A message was refused: say hello first (the page does this as it joins).',
+    ]);
+    expect(t.state).toBe(before);
+    expect(t.acted).toEqual([]);
+  });
+
+  it('drops a flood beyond the burst, says so once, and lets the guest on again as time passes', () => {
+    const t = table();
+    t.say('c1', { t: 'hello', token: TOKEN_A, name: 'One' });
+    for (let i = 0; i < 500; i++) t.say('c1', { t: 'release', player: 'Bob' });
+    const notices = (t.sent.get('c1') ?? []).filter((m) => m.t === 'notice');
+    // The hello, then FLOOD_BURST - 1 releases answered; the rest dropped, said once.
+    expect(t.host.dropped('c1')).toBe(500 + 1 - FLOOD_BURST);
+    expect(notices.filter((m) => m.t === 'notice' && m.text.startsWith('Messages are coming too fast'))).toHaveLength(1);
+    t.tick(1000);
+    t.say('c1', { t: 'claim', player: 'Bob' });
+    expect(t.host.holder('Bob')).toBe('g1');
+  });
+});
