@@ -11,7 +11,7 @@ const sibling = (dirs) => dirs.flatMap((d) => [`../${d}/*`, `../../${d}/*`]);
 // Pages the router mounts; they compose the shared parts and never each other.
 const PAGES = ['console', 'table', 'about', 'resolver'];
 // Parts pages compose (board-view is also the #/board page, and a part of the table).
-const SHARED = ['machine', 'board-view', 'render', 'audio', 'input', 'debugger', 'rom-library', 'editor'];
+const SHARED = ['machine', 'net', 'board-view', 'render', 'audio', 'input', 'debugger', 'rom-library', 'editor'];
 const SRC_FOLDERS = ['platform', 'shell', 'worker', ...PAGES, ...SHARED];
 const NO_TEST = { group: ['../../test/*', '../../../test/*', '../../../../test/*'], message: 'src/ never imports test/.' };
 // The doors (issue 22): src/ reaches board/ only through board/index.ts, and src/ and board/ reach rom-core only

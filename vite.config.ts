@@ -1,4 +1,28 @@
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
+import type { Server } from 'node:http';
+import { attachRelay } from './src/net/relay-server.ts';
+
+/**
+ * The remote table's signalling server (src/net/relay-server.ts) inside the app's own server, for
+ * `npm start` and `vite preview` alike: one command runs the app and all it needs.
+ */
+function relay(): Plugin {
+  return {
+    name: 'o2conquest-relay',
+    configureServer(server) {
+      if (!server.httpServer) return;
+      const r = attachRelay(server.httpServer as Server);
+      server.middlewares.use(r.middleware);
+      server.httpServer.on('close', () => r.close());
+    },
+    configurePreviewServer(server) {
+      const r = attachRelay(server.httpServer as Server);
+      server.middlewares.use(r.middleware);
+      server.httpServer.on('close', () => r.close());
+    },
+  };
+}
 
 // One config for the app (root src/, static files from public/) and for Vitest.
 // Two test projects: `unit` runs in Node; `e2e` drives Debian's Chromium through playwright-core
@@ -8,6 +32,7 @@ export default defineConfig({
   publicDir: '../public',
   build: { outDir: '../dist', emptyOutDir: true, target: 'es2022' },
   worker: { format: 'es' },
+  plugins: [relay()],
   server: { port: 5173, host: '127.0.0.1' },
   preview: { port: 4173, host: '127.0.0.1' },
   test: {

@@ -75,6 +75,13 @@ export class BoardController {
   elsewhere = false;
   /** Variation 1: when the agreed time started running (set when a clock game is set up). */
   clockStartedAt: string | null = null;
+  /**
+   * At a remote table (src/net), a guest's board: its moves go to the host, whose game it shows
+   * (`follow`). Undo, loading and a new game are the host's.
+   */
+  remote: { send(event: GameEvent): void } | null = null;
+  /** At a remote table's host: why this page may not make a move (a guest's browser holds the seat), or null. */
+  guard: ((event: GameEvent) => string | null) | null = null;
 
   constructor(private readonly engine: EngineFactory, private readonly store: SaveStore, private readonly now: () => Date = () => new Date(), withReadout = false) {
     this.ports = withReadout ? { battles: this.battles, readout: this.readout } : { battles: this.battles };
@@ -128,6 +135,19 @@ export class BoardController {
   /** Sends one player action to the engine; a refusal is shown with its rule and changes nothing. */
   act(event: GameEvent): boolean {
     if (this.refusedHere(event.type)) return false;
+    const seat = this.guard?.(event) ?? null;
+    if (seat !== null) {
+      this.notice = { kind: 'refused', refusal: { rule: 'seat', reason: seat }, event: event.type };
+      this.emit();
+      return false;
+    }
+    if (this.remote) {
+      // The host checks it (seat, then rules) and answers; its game comes back here through `follow`.
+      this.remote.send(event);
+      this.notice = { kind: 'info', text: 'Sent to the host…' };
+      this.emit();
+      return true;
+    }
     const result = this.session.send(event);
     if (!result.ok) {
       this.notice = { kind: 'refused', refusal: result.refusal, event: event.type };
@@ -141,8 +161,21 @@ export class BoardController {
     return true;
   }
 
+  /**
+   * A move from a guest's browser at a remote table (the host checked its seat): null when the engine
+   * takes it, else the engine's sentence. The host's own notice is left alone; the guest is told.
+   */
+  actFor(event: GameEvent): string | null {
+    if (this.elsewhere) return 'the host plays this game in another tab of its browser just now';
+    const result = this.session.send(event);
+    if (!result.ok) return `rule ${result.refusal.rule}: ${result.refusal.reason}`;
+    if (event.type === 'setup') this.clockStartedAt = event.clockMinutes ? this.now().toISOString() : null;
+    this.changed();
+    return null;
+  }
+
   undo(): void {
-    if (this.refusedHere('undo')) return;
+    if (this.refusedHere('undo') || this.hostOnly('undo')) return;
     const r = this.session.undo();
     this.notice = r.ok ? { kind: 'info', text: 'Last action undone.' } : { kind: 'refused', refusal: r.refusal, event: 'undo' };
     if (r.ok) this.changed(); else this.emit();
@@ -150,7 +183,7 @@ export class BoardController {
 
   /** Brings back the last step undone (a battle result with its chips: the banker is told to hand them over again). */
   redo(): void {
-    if (this.refusedHere('redo')) return;
+    if (this.refusedHere('redo') || this.hostOnly('redo')) return;
     const r = this.session.redo();
     this.notice = r.ok ? { kind: 'info', text: 'Step redone.' } : { kind: 'refused', refusal: r.refusal, event: 'redo' };
     if (r.ok) this.changed(); else this.emit();
@@ -164,7 +197,7 @@ export class BoardController {
       this.emit();
       return false;
     }
-    if (this.refusedHere('battle')) return false;
+    if (this.refusedHere('battle') || this.hostOnly('battle')) return false;
     // No battle waiting (a weapon still to choose): the engine itself says which rule is missing.
     if (!this.battles.pending) return this.act(battleEvent(outcome));
     const r = this.battles.enter(outcome);
@@ -205,7 +238,7 @@ export class BoardController {
 
   /** A new game waiting for its setup, on `scenario` (default: the 1982 world). */
   newGame(scenario?: Scenario, notice = 'New game started.'): void {
-    if (this.refusedHere('new game')) return;
+    if (this.refusedHere('new game') || this.hostOnly('new game')) return;
     this.replaceSession(this.engine.create(scenario, this.ports));
     this.clockStartedAt = null;
     this.blockedSave = false;
@@ -219,7 +252,7 @@ export class BoardController {
 
   /** Loads an exported file. Anything wrong leaves the current game exactly as it was. */
   importText(text: string, source = 'the file'): boolean {
-    if (this.refusedHere('load')) return false;
+    if (this.refusedHere('load') || this.hostOnly('load')) return false;
     try {
       const env = parseEnvelope(text);
       this.replaceSession(this.engine.restore(env.engine, this.ports));
@@ -292,6 +325,30 @@ export class BoardController {
   private changed(): void {
     this.emit();
     void this.autosave();
+  }
+
+  /**
+   * Shows the host's game (a guest's board at a remote table): `game` is the engine's snapshot of it.
+   * Nothing is saved here; the host's autosave keeps the game. Throws (changing nothing) when it cannot be read.
+   */
+  follow(game: string): void {
+    const next = this.engine.restore(JSON.stringify({ game, undo: [] }));
+    this.replaceSession(next);
+    this.emit();
+  }
+
+  /** A guest's board: what only the host's browser does is refused with a sentence. */
+  private hostOnly(what: string): boolean {
+    if (!this.remote) return false;
+    this.notice = { kind: 'refused', refusal: { rule: 'host', reason: `the host's browser keeps this game, so ${what === 'battle' ? 'battle results are recorded' : `${what} is done`} there` }, event: what };
+    this.emit();
+    return true;
+  }
+
+  /** Shows a sentence from the host (a move refused there, a seat taken). */
+  say(notice: Notice): void {
+    this.notice = notice;
+    this.emit();
   }
 
   /** While another tab plays the game, every change here is refused with a sentence saying why. */

@@ -29,6 +29,8 @@ export interface HostEvents {
   autosave(state: Uint8Array, frame: number): void;
   /** Something the page should say in its message line. */
   message(text: string, kind: MessageKind): void;
+  /** A network battle's message for the other browser (the remote table sends it on). */
+  net(text: string): void;
 }
 
 /** Why switching the machine's ROMs is refused now (a battle under way), or null when it is allowed. */
@@ -207,6 +209,7 @@ export class MachineHost {
       },
       fatal: (message) => this.emit('fatal', message),
       autosave: (state, frame) => this.emit('autosave', state, frame),
+      net: (text) => this.emit('net', text),
     }, { audio: this.audio, state, paused: paused || this.viewers === 0 });
     this.runtime = runtime;
     if (this.viewers === 0 && !paused) this.pausedAway = true;

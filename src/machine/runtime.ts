@@ -20,6 +20,8 @@ export interface RuntimeEvents {
   fatal(message: string): void;
   /** The worker's autosave (about once a second while running). */
   autosave?(state: Uint8Array, frame: number): void;
+  /** A network battle's message for the other browser (the remote table sends it on). */
+  net?(text: string): void;
 }
 
 export class ConsoleRuntime {
@@ -75,6 +77,7 @@ export class ConsoleRuntime {
         events.autosave?.(m.state, m.frame);
       } else if (m.type === 'fatal') fail(m.message);
       else if (m.type === 'pong') made.runtime?.heard();
+      else if (m.type === 'net') events.net?.(m.text);
     };
     const audioPort = options.audio?.connectFeed();
     const transfer: Transferable[] = [channel.port2];

@@ -11,7 +11,8 @@ import { ConsoleSession } from './session.ts';
 import { Pacer } from './pacer.ts';
 import { bundledBuiltins } from './bundled-roms.ts';
 import { SNAPSHOT_LENGTH } from './protocol.ts';
-import type { AudioMessage, BootInfo, BootOptions, ConsoleWorkerApi, InputMessage, RomImages, VideoMessage, WorkerStats } from './protocol.ts';
+import type { AudioMessage, BootInfo, BootOptions, ConsoleWorkerApi, InputMessage, NetplayStats, NetStartOptions, RomImages, VideoMessage, WorkerStats } from './protocol.ts';
+import { WorkerNetplay } from './netplay.ts';
 import { buildProgram } from './build-program.ts';
 import type { BuildResult, SourceFile } from './build-program.ts';
 
@@ -31,6 +32,8 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 export class WorkerHost {
   private session: ConsoleSession | undefined;
+  /** A network battle under way (the remote table), or null. */
+  private net: WorkerNetplay | null = null;
   private images: RomImages = {};
   private sampleRate = 48_000;
   private videoPort: MessagePort | undefined;
@@ -71,7 +74,8 @@ export class WorkerHost {
   private postFrame(workerMs: number): void {
     const s = this.need();
     const pixels = s.machine.frame.slice();
-    const eram = s.machine.eram.slice();
+    // In a network battle the page reads the last confirmed frame's mailbox, never a predicted one.
+    const eram = this.net ? this.net.confirmedMailbox().slice() : s.machine.eram.slice();
     // doneAt on the page's clock too (timeOrigin differs between the page and the worker): the bench's latency split.
     const doneAt = performance.timeOrigin + performance.now();
     this.post({ type: 'frame', pixels, eram, frame: s.machine.frameNumber, workerMs, doneAt }, [pixels.buffer, eram.buffer]);
@@ -89,6 +93,10 @@ export class WorkerHost {
       throw new Error('simulated core failure (test hook crashNextFrame)');
     }
     if (this.hangPending) for (;;) { /* test hook hangNextFrame: a frame that never returns */ }
+    if (this.net) {
+      this.netFrame(this.net, s);
+      return undefined;
+    }
     s.applyInput(this.snapshot);
     const { hit } = s.runFrame();
     // Stopped inside the frame: no sound or autosave until the frame has ended.
@@ -104,6 +112,16 @@ export class WorkerHost {
       this.post({ type: 'autosave', state, frame: s.machine.frameNumber }, [state.buffer]);
     }
     return hit;
+  }
+
+  /**
+   * A display frame of a network battle: the local stick read once, the machine run as far as the
+   * rollback window allows, and what the other side needs sent to the page (which sends it on).
+   */
+  private netFrame(net: WorkerNetplay, s: ConsoleSession): void {
+    const { message } = net.tick(() => s.netStick(net.side.rb.local));
+    this.framesRun++;
+    this.post({ type: 'net', text: JSON.stringify(message) });
   }
 
   /** Resolves the typed-key waits whose last tap has finished. */
@@ -333,6 +351,32 @@ export class WorkerHost {
         this.botLevels[stick] = level === null ? null : { level, seed };
         this.session?.setBot(stick, level, seed);
       },
+      netStart: (options: NetStartOptions): Uint8Array => {
+        const s = this.need();
+        if (options.side !== 0 && options.side !== 1) throw new RangeError(`a side is 0 (left) or 1 (right), got ${String(options.side)}`);
+        if (!Number.isInteger(options.delay) || options.delay < 0 || options.delay > 8) throw new RangeError(`an input delay is 0 to 8 frames, got ${String(options.delay)}`);
+        // The guest starts from the host's snapshot (checked as a save state is: a bad one changes nothing).
+        if (options.state) s.machine.restoreSnapshot(options.state);
+        s.clearKeys();
+        const start = s.machine.snapshot() as Uint8Array<ArrayBuffer>;
+        this.net = new WorkerNetplay(s.machine, options.side, options.delay, (samples) => {
+          if (this.speed === 1 && this.audioPort) {
+            const copy = samples.slice();
+            this.audioPort.postMessage({ type: 'pcm', samples: copy } satisfies AudioMessage, [copy.buffer]);
+          }
+        });
+        this.postFrame(0);
+        return Comlink.transfer(start, [start.buffer]);
+      },
+      netInput: (text: string): void => {
+        if (typeof text === 'string') this.net?.receive(text);
+      },
+      netStop: (): NetplayStats | null => {
+        const stats = this.net?.stats() ?? null;
+        this.net = null;
+        return stats;
+      },
+      netStats: (): NetplayStats | null => this.net?.stats() ?? null,
       crashNextFrame: (): void => {
         this.crashPending = true;
       },

@@ -39,6 +39,26 @@ export interface BootOptions {
   paused?: boolean;
 }
 
+export interface NetStartOptions {
+  state?: Uint8Array;
+  side: 0 | 1;
+  delay: number;
+}
+
+export interface NetplayStats {
+  frame: number;
+  confirmed: number;
+  rollbacks: number;
+  /** The deepest rollback and the median one, in frames. */
+  maxDepth: number;
+  medianDepth: number;
+  rerunMs: number;
+  /** The first frame both sides' state hashes differed in, or null. */
+  desync: number | null;
+  /** Messages from the other browser that failed their check (dropped). */
+  refused: number;
+}
+
 export interface RomSummary {
   kind: 'bios' | 'cart' | 'charset';
   /** Where it came from: "built in (…)" or the identity note of a user's image. */
@@ -118,6 +138,8 @@ export type VideoMessage =
   | { type: 'autosave'; state: Uint8Array; frame: number }
   | { type: 'status'; running: boolean; speed: number; frame: number; reason?: string }
   | { type: 'fatal'; message: string }
+  /** A network battle's message for the other browser (src/worker/netplay.ts): the page sends it on. */
+  | { type: 'net'; text: string }
   /** The answer to a ping: the worker is between frames (the page's watchdog, runtime.ts). */
   | { type: 'pong' };
 
@@ -171,6 +193,17 @@ export interface ConsoleWorkerApi {
    * with the machine across resets and cartridge changes until given back.
    */
   setBot(stick: 0 | 1, level: 'easy' | 'medium' | 'hard' | null, seed?: number): void;
+  /**
+   * A network battle begins (the remote table): from `state` (the host's snapshot; absent on the host,
+   * which starts from its own machine as it is) the machine runs in step with the other browser's, this
+   * page holding `side`. Returns the snapshot started from (the host sends it to the guest).
+   */
+  netStart(options: NetStartOptions): Uint8Array;
+  /** A message from the other browser of the network battle (JSON text; checked in the worker). */
+  netInput(text: string): void;
+  /** The network battle is over: the machine runs on its own again. */
+  netStop(): NetplayStats | null;
+  netStats(): NetplayStats | null;
   /** Test hook: the next frame throws inside the worker, as a core bug would. */
   crashNextFrame(): void;
   /** Test hook: the next frame never returns, as a core stuck in a loop would. */

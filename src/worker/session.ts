@@ -176,6 +176,17 @@ export class ConsoleSession {
     }
   }
 
+  /**
+   * The stick a player steers this side with in a network battle (src/worker/netplay.ts): the battle
+   * bot's when one holds the side, else either control's keys, pad or touch (one player per browser,
+   * so whichever keys they use steer their side). Read once per frame.
+   */
+  netStick(side: 0 | 1): number {
+    const bot = this.bots[side];
+    if (bot) return bot.step(this.machine.eram, this.machine.vdc.regs);
+    return this.held[SNAPSHOT_JOY] | this.held[SNAPSHOT_JOY + 1] | this.queued.joy[0] | this.queued.joy[1];
+  }
+
   /** Drops every typed tap not finished and releases the keys the queue holds (cancellation). */
   clearKeys(): void {
     this.keyQueue.clear(this.queued);

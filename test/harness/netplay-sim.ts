@@ -9,7 +9,8 @@
 import type { Arena } from '../../rom-core/bot/arena.ts';
 import type { BattleSetup, Controller } from '../../rom-core/bot/arena.ts';
 import { Odyssey2 } from '../../rom-core/machine/index.ts';
-import { RollbackMachine, parseBattleMessage, stateHash } from '../../rom-core/netplay/index.ts';
+import { NetplaySide, parseBattleMessage, stateHash } from '../../rom-core/netplay/index.ts';
+import type { RollbackMachine } from '../../rom-core/netplay/index.ts';
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
 import type { RollbackOptions } from '../../rom-core/netplay/index.ts';
 import { MAILBOX } from '../../rom-core/roms/carts/mailbox.ts';
@@ -50,40 +51,28 @@ const PHASE_BATTLE = 2;
 const FRAME_MS = 1000 / 60;
 
 class Peer {
-  readonly rb: RollbackMachine;
-  /** This side's sticks, by frame (what it sends). */
-  readonly sticks: number[] = [];
-  /** The other side has all of this side's inputs below this frame. */
-  private acked = 0;
+  readonly side: NetplaySide;
   /** The mailbox phase after each frame run (a rerun writes it again), to find the battle's end. */
   readonly phases: number[] = [];
 
   constructor(start: Uint8Array, bios: Uint8Array, cart: Uint8Array, options: RollbackOptions, private readonly bot: Controller) {
     const machine = new Odyssey2({ bios, cart });
     machine.loadState(start);
-    this.rb = new RollbackMachine(machine, options);
-    this.rb.onFrame = (f) => { this.phases[f] = machine.eram[MAILBOX.phase]; };
-    for (let f = 0; f < options.delay; f++) this.sticks[f] = 0;
+    this.side = new NetplaySide(machine, options);
+    this.side.rb.onFrame = (f) => { this.phases[f] = machine.eram[MAILBOX.phase]; };
   }
 
+  get rb(): RollbackMachine { return this.side.rb; }
+  get sticks(): number[] { return this.side.sticks; }
+
   receive(msgs: BattleMessage[]): void {
-    for (const m of msgs) {
-      m.sticks.forEach((s, i) => this.rb.remoteInput(m.from + i, s));
-      this.acked = Math.max(this.acked, m.ack);
-      for (const h of m.hashes) this.rb.remoteHash(h.frame, h.hash);
-    }
+    for (const m of msgs) this.side.receive(m);
   }
 
   /** One display frame: read the stick (from what this side shows), run, and say what is new. */
   tick(): BattleMessage {
-    const rb = this.rb;
-    if (rb.needsLocal) {
-      const m = rb.machine;
-      const stick = this.bot.step(m.eram, m.vdc.regs) & 0x1f;
-      this.sticks[rb.localInput(stick)] = stick;
-    }
-    rb.advance();
-    return { t: 'battle', from: this.acked, sticks: this.sticks.slice(this.acked), ack: rb.remoteKnownFrames, hashes: rb.takeHashes() };
+    const m = this.rb.machine;
+    return this.side.tick(() => this.bot.step(m.eram, m.vdc.regs)).message;
   }
 
   /** The first confirmed frame after which the battle was over, or null. */

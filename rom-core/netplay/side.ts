@@ -1,0 +1,44 @@
+/**
+ * One side of a network battle: its RollbackMachine, the sticks it read (what it sends), and what the
+ * other side has acknowledged. Every message carries all this side's sticks the other has not
+ * acknowledged, so a lost message only delays them (as GGPO sends them). Used by the page's worker
+ * (src/worker/netplay.ts) and by the netplay bench's simulated network alike.
+ */
+import type { Odyssey2 } from '../machine/odyssey2.ts';
+import { MAX_STICKS, type BattleMessage } from './messages.ts';
+import { RollbackMachine, type RollbackOptions } from './rollback.ts';
+
+export class NetplaySide {
+  readonly rb: RollbackMachine;
+  /** This side's sticks, by frame (what it sends). */
+  readonly sticks: number[] = [];
+  /** The other side has all of this side's inputs below this frame. */
+  private acked = 0;
+
+  constructor(machine: Odyssey2, options: RollbackOptions) {
+    this.rb = new RollbackMachine(machine, options);
+    for (let f = 0; f < options.delay; f++) this.sticks[f] = 0;
+  }
+
+  /** Takes what the other side sent (checked already: checkBattleMessage). */
+  receive(m: BattleMessage): void {
+    m.sticks.forEach((s, i) => this.rb.remoteInput(m.from + i, s));
+    this.acked = Math.max(this.acked, m.ack);
+    for (const h of m.hashes) this.rb.remoteHash(h.frame, h.hash);
+  }
+
+  /**
+   * One display frame: the local stick is read (`stick`, asked only when one is due), the machine runs
+   * what it can; returns the message to send. `ran` is whether a new frame was run.
+   */
+  tick(stick: () => number): { message: BattleMessage; ran: boolean } {
+    const rb = this.rb;
+    if (rb.needsLocal) {
+      const s = stick() & 0x1f;
+      this.sticks[rb.localInput(s)] = s;
+    }
+    const ran = rb.advance();
+    const from = Math.max(this.acked, this.sticks.length - MAX_STICKS);
+    return { message: { t: 'battle', from, sticks: this.sticks.slice(from), ack: rb.remoteKnownFrames, hashes: rb.takeHashes() }, ran };
+  }
+}

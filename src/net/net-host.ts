@@ -1,0 +1,162 @@
+/**
+ * The host's browser at a remote table (issue 21): it keeps the game (its board's engine is the
+ * authority, its autosave keeps it) and answers guests over HostLink through board/net's TableHost.
+ * Every change of the game goes to every guest. A battle between a seat held here and one held by a
+ * guest is fought on both machines in step (the worker's netplay): this page presses ENTER for it,
+ * and once the battle runs, sends the guest the machine's snapshot to start from.
+ */
+import { HOST, TableHost, serializeGame } from '../../board/index.ts';
+import type { BattleRequest, GuestInfo, Seating, SeatHolder } from '../../board/index.ts';
+import { checkBattleMessage } from '../../rom-core/netplay/index.ts';
+import type { BoardController } from '../board-view/controller.ts';
+import type { MachineHost } from '../machine/host.ts';
+import { toBase64 } from './bytes.ts';
+import { HostLink } from './peer-link.ts';
+
+/** Frames between reading a stick and the frame it acts in (1-2 on a good line; 2 covers up to ~60 ms round trips). */
+export const NET_DELAY = 2;
+
+export interface NetHostDeps {
+  controller: BoardController;
+  machine: MachineHost;
+  /** Whether a seat is played by a computer here. */
+  computer(player: string): boolean;
+  /** Seats, guests or the line changed: the page redraws its panel. */
+  changed(): void;
+}
+
+/** The stage of the table's battle driver the host follows (src/table/battle-driver.ts). */
+export type DriverStage = 'ready' | 'programming' | 'enter' | 'fighting' | 'confirm' | 'result' | 'readout';
+
+interface NetBattle { battle: string; guest: string; entered: boolean; started: boolean }
+
+export class NetHost {
+  readonly table: TableHost;
+  problem: string | null = null;
+  private lastGame: unknown;
+  private battle: NetBattle | null = null;
+  private readonly cleanups: (() => void)[] = [];
+
+  private constructor(private readonly link: HostLink, private readonly deps: NetHostDeps, table: (host: NetHost) => TableHost) {
+    this.table = table(this);
+    const { controller, machine } = deps;
+    controller.guard = (event) => this.table.hostRefusal(event);
+    this.lastGame = controller.gameState();
+    this.cleanups.push(
+      controller.subscribe(() => {
+        const now = controller.gameState();
+        if (now === this.lastGame) return;
+        this.lastGame = now;
+        this.table.publish();
+      }),
+      machine.on({ net: (text) => { if (this.battle?.started) this.sendTo(this.battle.guest, text); } }),
+      () => { controller.guard = null; },
+    );
+  }
+
+  /** Opens the table under `code` (rejects with a sentence: the relay cannot be reached, the code is taken). */
+  static async open(code: string, deps: NetHostDeps): Promise<NetHost> {
+    const ref: { host?: NetHost } = {};
+    const link = await HostLink.open(code, {
+      data: (connection, text) => ref.host?.table.receive(connection, text),
+      closed: (connection) => ref.host?.table.closed(connection),
+      problem: (text) => {
+        if (!ref.host) return;
+        ref.host.problem = text;
+        deps.changed();
+      },
+    });
+    const self = new NetHost(link, deps, (host) => new TableHost({
+      send: (connection, message) => link.send(connection, JSON.stringify(message)),
+      players: () => deps.controller.gameState()?.players.map((p) => p.name) ?? [],
+      computer: (player) => deps.computer(player),
+      act: (event) => deps.controller.actFor(event),
+      game: () => {
+        const state = deps.controller.gameState();
+        return state ? serializeGame(state) : '';
+      },
+      checkBattle: checkBattleMessage,
+      battle: (guest, message) => { if (host.battle?.guest === guest && host.battle.started) void deps.machine.runtime?.api.netInput(JSON.stringify(message)); },
+      changed: () => deps.changed(),
+      now: () => performance.now(),
+    }));
+    ref.host = self;
+    self.table.publish();
+    return self;
+  }
+
+  get code(): string {
+    return this.link.code;
+  }
+
+  seats(): SeatHolder[] {
+    return this.table.seatList();
+  }
+
+  guests(): GuestInfo[] {
+    return this.table.guestList();
+  }
+
+  /** The guest's name holding `player`'s seat, or null (this browser's). */
+  heldBy(player: string): string | null {
+    const holder = this.table.holder(player);
+    return holder === HOST ? null : this.table.guestList().find((g) => g.id === holder)?.name ?? holder;
+  }
+
+  /** Whether this battle is fought against a guest's browser (one seat here, one there). */
+  private guestOf(seating: Seating): { guest: string; side: 0 | 1 } | null {
+    const red = this.table.holder(seating.red);
+    const blue = this.table.holder(seating.blue);
+    if (red === HOST && blue !== HOST) return { guest: blue, side: 1 };
+    if (blue === HOST && red !== HOST) return { guest: red, side: 0 };
+    return null;
+  }
+
+  /** Whether the battle on the console is fought with a guest's browser now (its keys steer there). */
+  get battling(): boolean {
+    return this.battle?.started === true;
+  }
+
+  /** Follows the table's battle: ENTER pressed here for a battle with a guest, the guest brought in once it runs. */
+  async battleStage(stage: DriverStage, request: BattleRequest | null, seating: Seating | null): Promise<void> {
+    const api = this.deps.machine.runtime?.api;
+    if (!api) return;
+    const other = seating ? this.guestOf(seating) : null;
+    const id = request?.id ?? 'battle';
+    if ((stage === 'enter' || stage === 'fighting') && other) {
+      if (!this.battle || this.battle.battle !== id) this.battle = { battle: id, guest: other.guest, entered: false, started: false };
+      const b = this.battle;
+      if (stage === 'enter' && !b.entered) {
+        b.entered = true;
+        // Both players are at their own keyboards: the battle starts when the host's page presses ENTER for them.
+        await api.typeKeys(['ENTER']);
+      } else if (stage === 'fighting' && !b.started) {
+        b.started = true;
+        const state = await api.netStart({ side: other.side === 0 ? 1 : 0, delay: NET_DELAY });
+        this.sendTo(b.guest, JSON.stringify({ t: 'battle-start', battle: id, state: toBase64(state), side: other.side, delay: NET_DELAY }));
+        this.deps.changed();
+      }
+      return;
+    }
+    if (this.battle && stage !== 'enter' && stage !== 'fighting') {
+      const b = this.battle;
+      this.battle = null;
+      if (b.started) {
+        await api.netStop();
+        this.sendTo(b.guest, JSON.stringify({ t: 'battle-end', battle: b.battle }));
+      }
+      this.deps.changed();
+    }
+  }
+
+  private sendTo(guest: string, text: string): void {
+    const connection = this.table.connectionOf(guest);
+    if (connection !== null) this.link.send(connection, text);
+  }
+
+  close(): void {
+    for (const c of this.cleanups) c();
+    if (this.battle?.started) void this.deps.machine.runtime?.api.netStop();
+    this.link.close();
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * The remote table's connections (issue 21): WebRTC data channels between browsers, set up through
+ * PeerJS and our signalling server (src/net/relay-server.ts; `npm start` serves it beside the app).
+ * The host listens under an id made from its table's code; guests connect to it. Everything sent is
+ * JSON text, checked on arrival (board/net); this file only carries it.
+ */
+import { Peer, type DataConnection, type PeerOptions } from 'peerjs';
+import { jsonSetting, setting } from '../platform/settings.ts';
+
+/** Where the relay answers on the app's own server (src/net/relay-server.ts). */
+const RELAY_PATH = '/o2relay';
+const RELAY_KEY = 'o2conquest';
+
+/** The signalling server: empty for the app's own server, else a URL such as https://relay.example.org:9000. */
+export const RELAY_URL = setting<string>('o2conquest.net.relay', '', (t) => t);
+/**
+ * STUN/TURN servers for browsers on different networks (a setting; none needed on one network). Each
+ * entry is an RTCIceServer: { urls, username?, credential? }.
+ */
+export const ICE_SERVERS = jsonSetting<RTCIceServer[]>('o2conquest.net.ice', [{ urls: 'stun:stun.l.google.com:19302' }], (v) =>
+  Array.isArray(v) && v.every((s) => typeof s === 'object' && s !== null && (typeof s.urls === 'string' || Array.isArray(s.urls))) ? v as RTCIceServer[] : undefined);
+
+/** Letters that cannot be misread for one another (no 0/O, 1/I/L), for a code said across a room. */
+const CODE_LETTERS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const CODE_LENGTH = 6;
+const CODE = new RegExp(`^[${CODE_LETTERS}]{${CODE_LENGTH}}$`);
+
+export function newCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(CODE_LENGTH));
+  return Array.from(bytes, (b) => CODE_LETTERS[b % CODE_LETTERS.length]).join('');
+}
+
+/** A code as typed (spaces, lower case) in the form the host uses, or null when it cannot be one. */
+export function readCode(text: string): string | null {
+  const code = text.replace(/[\s-]/g, '').toUpperCase();
+  return CODE.test(code) ? code : null;
+}
+
+const peerId = (code: string): string => `o2conquest-${code}`;
+
+function options(): PeerOptions {
+  const config = { iceServers: ICE_SERVERS.get() };
+  const url = RELAY_URL.get().trim();
+  if (url) {
+    const u = new URL(url);
+    const secure = u.protocol === 'https:';
+    return { host: u.hostname, port: Number(u.port) || (secure ? 443 : 80), path: RELAY_PATH, key: RELAY_KEY, secure, config };
+  }
+  const secure = location.protocol === 'https:';
+  return { host: location.hostname, port: Number(location.port) || (secure ? 443 : 80), path: RELAY_PATH, key: RELAY_KEY, secure, config };
+}
+
+/** PeerJS's error types in a sentence for the players. */
+function why(e: { type?: string; message?: string }): string {
+  switch (e.type) {
+    case 'peer-unavailable': return 'no table is open under this code (the host may have closed it, or the code is mistyped)';
+    case 'unavailable-id': return 'this table\'s code is still in use on the signalling server (the old page is closing); trying again';
+    case 'network': case 'server-error': case 'socket-error': case 'socket-closed':
+      return 'the signalling server cannot be reached (it runs with `npm start`, or see the Relay setting)';
+    case 'browser-incompatible': return 'this browser has no WebRTC data channels';
+    default: return e.message ?? String(e.type ?? 'an unknown network error');
+  }
+}
+
+export interface HostLinkEvents {
+  data(connection: string, text: string): void;
+  closed(connection: string): void;
+  /** The host lost the signalling server (guests already connected stay connected). */
+  problem(text: string): void;
+}
+
+/** The host's end: listens under the table's code, one data channel per guest. */
+export class HostLink {
+  private readonly connections = new Map<string, DataConnection>();
+  private seq = 0;
+
+  private constructor(private readonly peer: Peer, readonly code: string, events: HostLinkEvents) {
+    peer.on('connection', (conn) => {
+      const id = `c${++this.seq}`;
+      conn.on('open', () => this.connections.set(id, conn));
+      conn.on('data', (data) => { if (typeof data === 'string') events.data(id, data); });
+      conn.on('close', () => {
+        this.connections.delete(id);
+        events.closed(id);
+      });
+      conn.on('error', () => conn.close());
+    });
+    peer.on('disconnected', () => {
+      events.problem('the signalling server dropped this table; new guests cannot join until it is back (trying again)');
+      setTimeout(() => { if (!peer.destroyed) peer.reconnect(); }, 2000);
+    });
+  }
+
+  /** Opens the table under `code`; rejects with a sentence. A code still held by this page's last load is tried again for a while. */
+  static async open(code: string, events: HostLinkEvents): Promise<HostLink> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const peer = await new Promise<Peer>((resolve, reject) => {
+          const p = new Peer(peerId(code), options());
+          p.once('open', () => resolve(p));
+          p.once('error', (e) => {
+            p.destroy();
+            reject(e);
+          });
+        });
+        return new HostLink(peer, code, events);
+      } catch (e) {
+        const type = (e as { type?: string }).type;
+        if (type !== 'unavailable-id' || attempt >= 10) throw new Error(why(e as { type?: string }), { cause: e });
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  }
+
+  send(connection: string, text: string): void {
+    const c = this.connections.get(connection);
+    if (c?.open) void c.send(text);
+  }
+
+  close(): void {
+    this.peer.destroy();
+    this.connections.clear();
+  }
+}
+
+export interface GuestLinkEvents {
+  data(text: string): void;
+  /** The line to the host closed (the host left or reloaded). */
+  closed(): void;
+}
+
+/** A guest's end: one data channel to the host's table. */
+export class GuestLink {
+  private constructor(private readonly peer: Peer, private readonly conn: DataConnection) {}
+
+  /** Joins the table under `code`; rejects with a sentence. */
+  static async join(code: string, events: GuestLinkEvents): Promise<GuestLink> {
+    const peer = await new Promise<Peer>((resolve, reject) => {
+      const p = new Peer(options());
+      p.once('open', () => resolve(p));
+      p.once('error', (e) => {
+        p.destroy();
+        reject(new Error(why(e)));
+      });
+    });
+    const conn = await new Promise<DataConnection>((resolve, reject) => {
+      const c = peer.connect(peerId(code), { reliable: true, serialization: 'raw' });
+      const fail = (e: { type?: string; message?: string }): void => {
+        peer.destroy();
+        reject(new Error(why(e)));
+      };
+      peer.once('error', fail);
+      c.once('open', () => {
+        peer.off('error', fail);
+        resolve(c);
+      });
+    });
+    conn.on('data', (data) => { if (typeof data === 'string') events.data(data); });
+    conn.on('close', () => events.closed());
+    peer.on('error', () => undefined);
+    return new GuestLink(peer, conn);
+  }
+
+  send(text: string): void {
+    if (this.conn.open) void this.conn.send(text);
+  }
+
+  close(): void {
+    this.peer.destroy();
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * A battle fought between two browsers (the remote table, issue 21), as the worker runs it: both
+ * machines start from the same snapshot (the host's, at the battle's start) and run in step through a
+ * NetplaySide (rom-core/netplay: GGPO-style rollback). The local stick is what this player steers with
+ * either control's keys or pad (or the battle bot holding this side); the other side's comes over the
+ * network. Sound is made only for frames run for the first time, so a rollback never repeats or cuts
+ * it; the mailbox the page reads is the last confirmed frame's, so a result is never one a prediction
+ * made up.
+ */
+import { checkBattleMessage, NetplaySide } from '../../rom-core/netplay/index.ts';
+import type { BattleMessage } from '../../rom-core/netplay/index.ts';
+import type { Odyssey2 } from '../../rom-core/machine/index.ts';
+import type { NetplayStats } from './protocol.ts';
+
+/** Frames whose mailbox is kept (more than a rollback can ever reach back). */
+const KEPT = 256;
+const ERAM = 128;
+
+
+export class WorkerNetplay {
+  readonly side: NetplaySide;
+  /** Frames below this have had their sound played. */
+  private sounded = 0;
+  private readonly mailboxes = new Uint8Array(KEPT * ERAM);
+  private readonly confirmedEram = new Uint8Array(ERAM);
+  private refused = 0;
+
+  constructor(private readonly machine: Odyssey2, local: 0 | 1, delay: number, private readonly sound: (samples: Float32Array) => void) {
+    this.side = new NetplaySide(machine, { local, delay, window: 12, hashEvery: 30 });
+    this.side.rb.onFrame = (f) => {
+      this.mailboxes.set(machine.eram, (f % KEPT) * ERAM);
+      if (f >= this.sounded) {
+        this.sounded = f + 1;
+        this.sound(machine.audio);
+      }
+    };
+  }
+
+  /** A message from the other side (JSON text, checked here). */
+  receive(text: string): void {
+    let v: unknown;
+    try {
+      v = JSON.parse(text);
+    } catch {
+      this.refused++;
+      return;
+    }
+    const r = checkBattleMessage(v);
+    if (!r.ok) {
+      this.refused++;
+      return;
+    }
+    try {
+      this.side.receive(r.message);
+    } catch {
+      // An input for a frame too far ahead: no honest peer sends one; dropped.
+      this.refused++;
+    }
+  }
+
+  /** One display frame; returns the message for the other side and whether the picture changed. */
+  tick(stick: () => number): { message: BattleMessage; ran: boolean } {
+    const rolled = this.side.rb.rollbacks.length;
+    const r = this.side.tick(stick);
+    return { message: r.message, ran: r.ran || this.side.rb.rollbacks.length !== rolled };
+  }
+
+  /** The external RAM as the last confirmed frame left it (the mailbox the page reads a result from). */
+  confirmedMailbox(): Uint8Array {
+    const c = this.side.rb.confirmed;
+    if (c === 0) return this.confirmedEram.fill(0);
+    this.confirmedEram.set(this.mailboxes.subarray(((c - 1) % KEPT) * ERAM, ((c - 1) % KEPT) * ERAM + ERAM));
+    return this.confirmedEram;
+  }
+
+  stats(): NetplayStats {
+    const rb = this.side.rb;
+    const depths = [...rb.rollbacks].sort((a, b) => a - b);
+    return {
+      frame: rb.frame, confirmed: rb.confirmed, rollbacks: depths.length,
+      maxDepth: depths.at(-1) ?? 0, medianDepth: depths[Math.floor(depths.length / 2)] ?? 0,
+      rerunMs: rb.rerunMs, desync: rb.desync, refused: this.refused,
+    };
+  }
+}
