@@ -58,6 +58,8 @@ export class ComputerSeats {
   private heldLog: number | null = null;
   /** Whether the worker's bots were let go once this page had the machine (a page before may have left one). */
   private botsCleared = false;
+  /** A guest's page at a remote table: the computers are the host's (standDown). */
+  private off = false;
   private readonly goOn: HTMLButtonElement;
 
   constructor(
@@ -84,6 +86,17 @@ export class ComputerSeats {
     this.goOn = el('button', { type: 'button', 'data-key': 'computers-go-on', hidden: '' }, 'Computers play on');
     this.goOn.addEventListener('click', () => this.release('The computers play on.'));
     this.element.append(this.goOn);
+  }
+
+  /**
+   * A guest's page at a remote table: the computers play at the host, so none plays here (this browser's
+   * own choices stay saved for its own games).
+   */
+  standDown(): void {
+    this.off = true;
+    this.seats = {};
+    clearTimeout(this.timer);
+    this.element.replaceChildren(el('p', { class: 'tb-hint', text: 'Computer players are chosen at the host\'s browser and play there.' }));
   }
 
   /** The computer's level for a seat it plays, or null for a person. */
@@ -134,7 +147,7 @@ export class ComputerSeats {
 
   /** Redraws the seat list when the players change, then lets the computers act if it is their turn. */
   update(): void {
-    if (this.destroyed) return;
+    if (this.destroyed || this.off) return;
     const view = this.controller.snapshot().view;
     const names = view.phase === 'setup' ? [] : view.players.map((p) => p.name);
     const key = names.join('\n');
@@ -169,6 +182,7 @@ export class ComputerSeats {
 
   /** One step for the computers, if one is theirs: a board move, or a battle step, after a pause. */
   private act(): void {
+    if (this.off) return;
     if (this.timer !== undefined || this.destroyed) return;
     // Another tab plays this game: the computers wait with everybody else here.
     if (this.controller.elsewhere) return;

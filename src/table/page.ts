@@ -22,6 +22,8 @@ import type { WarPanelFight } from './war-panel.ts';
 import { ComputerSeats } from './computer-seats.ts';
 import { renderControlsLegend } from './controls-legend.ts';
 import type { BattleRequest } from '../../board/index.ts';
+import { memoryStore } from '../board-view/save-store.ts';
+import { RemotePanel } from './remote-panel.ts';
 
 /** The save-state slot the table's machine autosave lives in (the console page's slots are 1-4). */
 const AUTOSAVE_SLOT = 0;
@@ -39,6 +41,8 @@ export class TablePage {
   private readonly battleBox: HTMLElement;
   private readonly driver: BattleDriver;
   private readonly seats: ComputerSeats;
+  /** Players on other computers (issue 21): this page hosts a remote table, or is a guest at one. */
+  private readonly remote: RemotePanel;
   private readonly cleanups: (() => void)[] = [];
   private raf = 0;
   private padStart = false;
@@ -67,8 +71,12 @@ export class TablePage {
     container.append(this.root);
 
     const battleConsole = new WorkerBattleConsole(host);
-    const parts: { driver?: BattleDriver; seats?: ComputerSeats } = {};
+    const parts: { driver?: BattleDriver; seats?: ComputerSeats; remote?: RemotePanel } = {};
+    // ?join=CODE: a guest at another browser's table. Its board shows the host's game and keeps nothing here.
+    const query = new URLSearchParams(location.search);
+    const joinCode = query.get('join');
     this.board = mountBoardView(boardBox, {
+      ...(joinCode !== null ? { store: memoryStore(), tab: null } : {}),
       keysOnlyWhenFocused: true,
       table: {
         // The battle itself is programmed and read beside the picture (battleBox).
@@ -86,18 +94,27 @@ export class TablePage {
         },
       },
     });
-    this.driver = new BattleDriver(battleConsole, this.board.controller, () => this.changed(), () => host.runtime?.info.builtinCart === 'battle');
+    this.driver = new BattleDriver(battleConsole, this.board.controller, () => { this.changed(); this.remote?.battleStage(this.driver.state.stage, this.driver.state.request, this.driver.state.seating); }, () => host.runtime?.info.builtinCart === 'battle');
     parts.driver = this.driver;
     // ?computerPause=MS shortens the computers' visible pause (tests, impatient players).
     const pause = Number(new URLSearchParams(location.search).get('computerPause'));
     this.seats = new ComputerSeats(host, this.board.controller, this.driver, Number.isFinite(pause) && pause >= 0 && pause <= 10_000 ? pause : undefined);
     parts.seats = this.seats;
     consoleBox.append(this.seats.element);
+    this.remote = new RemotePanel({
+      controller: this.board.controller,
+      machine: host,
+      computer: (name) => this.seats.isComputer(name),
+      changed: () => { if (!this.destroyed) this.layout(); },
+    }, joinCode, query.get('name'));
+    parts.remote = this.remote;
+    if (this.remote.isGuest) this.seats.standDown();
+    consoleBox.append(this.remote.element);
     this.input = new InputRouter(host, {
       screen: this.screen.box,
       ownsKey: (e) => e.target instanceof Node && this.board.element.contains(e.target),
       // From the entry on the screen to the result: both controls steer from their keys, wherever the focus is.
-      battle: () => this.driver.state.stage === 'enter' || this.driver.state.stage === 'fighting',
+      battle: () => this.driver.state.stage === 'enter' || this.driver.state.stage === 'fighting' || this.remote.battling,
     });
     this.cleanups.push(this.input.onBindings(() => this.layout()));
     this.root.append(this.input.remap.element);
@@ -129,7 +146,8 @@ export class TablePage {
     this.screen.focus();
     this.pollPads();
     host.probe.ready = true;
-    void this.driver.resume();
+    this.remote.start();
+    if (!this.remote.isGuest) void this.driver.resume();
   }
 
   private say(text: string, kind: 'info' | 'error' = 'info'): void {
@@ -152,13 +170,31 @@ export class TablePage {
     this.root.dataset.stage = this.driver.state.stage;
     const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key;
     // Another tab plays this game: this one offers no battle buttons, only the reason (the board offers the take-over).
-    if (this.board.controller.elsewhere) {
+    if (this.remote?.isGuest) {
+      this.battleBox.replaceChildren(...this.guestBattle());
+    } else if (this.board.controller.elsewhere) {
       this.battleBox.replaceChildren(el('p', { class: 'tb-hint', 'data-elsewhere': '' }, 'Another tab of this browser plays this game: its battles are programmed there. “Play here instead” on the board moves the game to this tab.'));
     } else this.battleBox.replaceChildren(...this.battlePanel(view.players.filter((p) => !p.eliminated).length));
     if (focusKey) this.battleBox.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
-    this.seats.update();
+    this.seats?.update();
     // The page never scrolls: the table takes the window's height below the header.
     this.root.style.height = `${Math.max(400, window.innerHeight - this.root.getBoundingClientRect().top - 16)}px`;
+  }
+
+  /** A guest's battle panel: the host programs the battle; this page steers its side once it runs. */
+  private guestBattle(): HTMLElement[] {
+    const fight = this.fightNow();
+    if (!fight) return [];
+    const mine = this.remote.guest?.mine() ?? [];
+    const plays = [fight.attacker, fight.defender].filter((p) => mine.includes(p));
+    const battle = this.remote.guest?.battle;
+    return [el('div', { class: 'tb-guest-battle', id: 'table-guest-battle' },
+      el('p', {}, `${fight.attacker} attacks ${fight.defender}${fight.country ? ` in ${fight.country}` : ''}.`),
+      el('p', { class: 'tb-hint' }, battle
+        ? `The battle runs on this console in step with the host's: steer ${plays.join(' and ') || 'your side'} with your keys or pad.`
+        : plays.length
+          ? `${fight.choosing.length ? `Choose ${plays.join(' and ')}'s weapon on the board; ` : ''}the host's browser programs the battle, and it runs here too: you steer ${plays.join(' and ')}.`
+          : 'The host\'s browser programs this battle; you watch it on the board.'))];
   }
 
   /** The battle's panel for the war or match the game is at (none outside one). */
@@ -275,6 +311,7 @@ export class TablePage {
     cancelAnimationFrame(this.raf);
     this.driver.cancel();
     this.seats.destroy();
+    this.remote.destroy();
     for (const c of this.cleanups) c();
     this.input.destroy();
     this.board.destroy();

@@ -1,0 +1,197 @@
+/**
+ * The remote table's panel on #/table (issue 21). At the host: "Invite players" opens the table under
+ * a short code (and a link), lists the guests and who holds each seat, and can free a seat a guest
+ * left. At a guest (the page opened with ?join=CODE): the line to the host, the seats with "Take
+ * this seat" / "Give it back", and, in a battle, which control this browser holds. The sessions
+ * themselves are src/net's NetHost and NetGuest; this panel owns them and draws them.
+ */
+import { el } from '../platform/dom.ts';
+import { setting } from '../platform/settings.ts';
+import type { BoardController } from '../board-view/controller.ts';
+import type { MachineHost } from '../machine/host.ts';
+import { errorText } from '../machine/host.ts';
+import { GUEST_NAME, NetGuest, NetHost, newCode, readCode } from '../net/index.ts';
+import type { DriverStage } from '../net/index.ts';
+import type { BattleRequest, Seating } from '../../board/index.ts';
+
+/** The code of the table this browser hosts, kept so a reload opens the same table (guests' links keep working). */
+const HOSTED = setting<string>('o2conquest.net.hosting', '', (t) => readCode(t) ?? undefined);
+
+export interface RemotePanelDeps {
+  controller: BoardController;
+  machine: MachineHost;
+  computer(player: string): boolean;
+  /** Redraw the table (seats changed, a battle with a guest began or ended). */
+  changed(): void;
+}
+
+export class RemotePanel {
+  readonly element = el('section', { class: 'tb-remote', id: 'table-remote', 'aria-label': 'Remote table' });
+  host: NetHost | null = null;
+  guest: NetGuest | null = null;
+  private opening = false;
+  private error: string | null = null;
+  private destroyed = false;
+
+  constructor(private readonly deps: RemotePanelDeps, joinCode: string | null, guestName: string | null) {
+    if (joinCode !== null) {
+      const code = readCode(joinCode);
+      if (code === null) this.error = `"${joinCode.slice(0, 20)}" is not a table code (${6} letters and digits, as the host's page shows it).`;
+      else {
+        const name = (guestName ?? GUEST_NAME.get()).trim().slice(0, 40) || 'A guest';
+        if (guestName) GUEST_NAME.set(name);
+        this.guest = new NetGuest(code, name, { controller: deps.controller, machine: deps.machine, changed: () => this.redraw() });
+      }
+    }
+    this.redraw();
+  }
+
+  /** A guest's page (its board follows the host's game). */
+  get isGuest(): boolean {
+    return this.guest !== null || this.error !== null;
+  }
+
+  /** Whether this page fights a battle with another browser now (its keys steer its side there). */
+  get battling(): boolean {
+    return this.host?.battling === true || this.guest?.battle != null;
+  }
+
+  /** Starts what was asked for when the page opened: joining a table, or reopening the one hosted before a reload. */
+  start(): void {
+    if (this.guest) void this.guest.connect();
+    else if (HOSTED.get()) void this.invite(HOSTED.get());
+  }
+
+  /** The table's battle moved on (the host's page brings a guest into it). */
+  battleStage(stage: DriverStage, request: BattleRequest | null, seating: Seating | null): void {
+    void this.host?.battleStage(stage, request, seating).catch((e: unknown) => {
+      this.error = `The battle with the guest's browser could not start: ${errorText(e)}.`;
+      this.redraw();
+    });
+  }
+
+  /** Who plays `player`'s seat when it is not this page: a guest's name, or null. */
+  heldElsewhere(player: string): string | null {
+    if (this.host) return this.host.heldBy(player);
+    if (this.guest) {
+      const holder = this.guest.seats.find((s) => s.player === player)?.holder;
+      if (holder === this.guest.you) return null;
+      if (holder === 'host') return 'the host';
+      return this.guest.guests.find((g) => g.id === holder)?.name ?? 'another guest';
+    }
+    return null;
+  }
+
+  private async invite(code = newCode()): Promise<void> {
+    if (this.host || this.opening) return;
+    this.opening = true;
+    this.error = null;
+    this.redraw();
+    try {
+      const host = await NetHost.open(code, { controller: this.deps.controller, machine: this.deps.machine, computer: this.deps.computer, changed: () => this.redraw() });
+      if (this.destroyed) {
+        host.close();
+        return;
+      }
+      this.host = host;
+      HOSTED.set(code);
+    } catch (e) {
+      this.error = `The table could not be opened: ${errorText(e)}.`;
+    } finally {
+      this.opening = false;
+    }
+    this.redraw();
+  }
+
+  private closeTable(): void {
+    this.host?.close();
+    this.host = null;
+    HOSTED.set('');
+    this.redraw();
+  }
+
+  redraw(): void {
+    if (this.destroyed) return;
+    this.element.replaceChildren(...(this.guest ? this.guestView(this.guest) : this.host ? this.hostView(this.host) : this.idleView()));
+    this.deps.changed();
+  }
+
+  private idleView(): Node[] {
+    const invite = el('button', { type: 'button', id: 'table-invite', 'data-key': 'invite' }, this.opening ? 'Opening the table…' : 'Invite players');
+    invite.disabled = this.opening;
+    invite.addEventListener('click', () => void this.invite());
+    return [
+      el('h3', { text: 'Remote table' }),
+      el('p', { class: 'tb-hint', text: 'Players on other computers join this game with a code or a link; each holds their own seats and fights their battles on their own keyboard.' }),
+      invite,
+      ...(this.error ? [el('p', { class: 'tb-remote-error', role: 'alert', text: this.error })] : []),
+    ];
+  }
+
+  private hostView(host: NetHost): Node[] {
+    const link = `${location.origin}${location.pathname}?join=${host.code}#/table`;
+    const copy = el('button', { type: 'button', id: 'table-copy-link' }, 'Copy the link');
+    copy.addEventListener('click', () => void navigator.clipboard?.writeText(link).then(() => { copy.textContent = 'Copied'; }, () => undefined));
+    const close = el('button', { type: 'button', id: 'table-close-remote' }, 'Close the table');
+    close.addEventListener('click', () => this.closeTable());
+    const guests = host.guests();
+    return [
+      el('h3', { text: 'Remote table' }),
+      el('p', {}, 'Code ', el('strong', { id: 'table-code', class: 'tb-code', text: host.code }), ' · ', el('a', { href: link, id: 'table-link', target: '_blank', rel: 'noopener' }, 'link'), ' ', copy),
+      el('ul', { class: 'tb-remote-seats', id: 'table-remote-seats' }, ...host.seats().map((s) => {
+        const name = host.heldBy(s.player);
+        const li = el('li', { 'data-player': s.player }, `${s.player}: `, name ? `${name}'s browser` : (this.deps.computer(s.player) ? 'the computer, here' : 'here'));
+        if (name) {
+          const free = el('button', { type: 'button', 'data-free': s.player, title: `${s.player} plays here again` }, 'Free the seat');
+          free.addEventListener('click', () => host.table.free(s.player));
+          li.append(' ', free);
+        }
+        return li;
+      })),
+      el('p', { class: 'tb-hint', id: 'table-guests' }, guests.length
+        ? `Guests: ${guests.map((g) => `${g.name}${g.online ? '' : ' (away)'}`).join(', ')}`
+        : 'No guest yet: send them the code or the link.'),
+      ...(host.problem ? [el('p', { class: 'tb-remote-error', role: 'alert', text: host.problem })] : []),
+      ...(this.error ? [el('p', { class: 'tb-remote-error', role: 'alert', text: this.error })] : []),
+      close,
+    ];
+  }
+
+  private guestView(guest: NetGuest): Node[] {
+    const line = guest.line === 'joined' ? `At table ${guest.code} as ${this.guestName()}.` : guest.line === 'joining' ? `Joining table ${guest.code}…` : `Table ${guest.code}: the host is away; the game waits.`;
+    const mine = guest.mine();
+    const seats = guest.seats.map((s) => {
+      const li = el('li', { 'data-player': s.player }, `${s.player}: `);
+      if (s.holder === guest.you) {
+        const give = el('button', { type: 'button', 'data-release': s.player }, 'Give it back');
+        give.addEventListener('click', () => guest.release(s.player));
+        li.append('your seat ', give);
+      } else if (s.holder === 'host') {
+        const take = el('button', { type: 'button', 'data-claim': s.player }, 'Take this seat');
+        take.addEventListener('click', () => guest.claim(s.player));
+        li.append('the host ', take);
+      } else li.append(`${guest.guests.find((g) => g.id === s.holder)?.name ?? 'another guest'}`);
+      return li;
+    });
+    const battle = guest.battle ? `In battle: you hold the ${guest.battle.side === 0 ? 'left (red)' : 'right (blue)'} control; steer with either control's keys or your pad.` : null;
+    return [
+      el('h3', { text: 'Remote table' }),
+      el('p', { id: 'table-remote-line', 'data-line': guest.line }, line),
+      el('ul', { class: 'tb-remote-seats', id: 'table-remote-seats' }, ...seats),
+      el('p', { class: 'tb-hint', id: 'table-remote-mine' }, mine.length ? `You play ${mine.join(' and ')}.` : guest.seats.length ? 'You are watching: take a free seat to play.' : 'The host has not set the game up yet.'),
+      ...(battle ? [el('p', { id: 'table-remote-battle', text: battle })] : []),
+      ...(guest.problem ? [el('p', { class: 'tb-remote-error', role: 'alert', text: guest.problem })] : []),
+    ];
+  }
+
+  private guestName(): string {
+    const g = this.guest;
+    return g?.guests.find((x) => x.id === g.you)?.name ?? 'a guest';
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.host?.close();
+    this.guest?.close();
+  }
+}
