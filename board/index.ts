@@ -35,3 +35,9 @@ export { ComputerPlayers, LEVELS, isLevel, playComputerGame, ModelBattlePort, de
 export type { ComputerMove, ComputerSeat, NextMoveOptions, Level, ComputerGameOptions } from './ai/index.ts';
 export { resolveBattle, programFor, ResolveError, PRESETS, PRESET_TITLES, UMPIRE_DEFAULTS, parseTable, serializeTable, tableErrors } from './resolver/index.ts';
 export type { BattleSetup, CombatTable, PresetName, Resolution } from './resolver/index.ts';
+export {
+  openTurn, sendTurn, newMailGame, serializeMailGame, deserializeMailGame, seatOf, applyTurnEvents,
+  decodeTurnText, encodeTurnText, checkTurnShape, eventsProblem, ordersProblem, canonical, sha256Hex, startHash, turnHash,
+  MAX_TURN_BYTES, MAX_TURN_CHARS, MAX_TURN_EVENTS, TURN_TAG, TURN_FORMAT, TURN_VERSION, MAIL_FORMAT, MAIL_VERSION,
+} from './mail/index.ts';
+export type { AbsentBattle, AbsentBattlePort, MailChain, MailGame, Opened, SendOptions, Sent, StandingOrders, Turn, TurnBody } from './mail/index.ts';
