@@ -7,6 +7,7 @@ import { depthProblem } from './json-depth.ts';
 import { MachineBattles } from './machine-battles.ts';
 import { PlayError, playScript } from './play-script.ts';
 import { readTextFile } from './read-text.ts';
+import { MAIL_USAGE } from './mail-usage.ts';
 
 const USAGE = `usage: npm run board -- play SCRIPT.jsonl [--scenario FILE] [--battles machine] [--log]
        npm run board -- play --players "Ann:hard,Bob:easy" --seed N [--scenario FILE] [--log]
@@ -18,7 +19,8 @@ const USAGE = `usage: npm run board -- play SCRIPT.jsonl [--scenario FILE] [--ba
                       in seating order) play a whole game, every battle on the emulated console
   --seed N            with --players: the game's seed (the same seed plays the same game)
   --log               also print the game log (one line per event) on stderr; with --players,
-                      also each computer move with its reason and each battle`;
+                      also each computer move with its reason and each battle
+${MAIL_USAGE}`;
 
 function fail(message: string, code = 1): never {
   process.stderr.write(message.endsWith('\n') ? message : message + '\n');
@@ -40,6 +42,13 @@ function readText(path: string, what: string): string {
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h') fail(USAGE, command === undefined ? 2 : 0);
+  if (command === 'mail') {
+    // Loaded only for this command, so a script's play starts no slower.
+    const { mailMain } = await import('./mail.ts');
+    const io = { stdout: (t: string) => process.stdout.write(t), stderr: (t: string) => process.stderr.write(t) };
+    process.exitCode = await mailMain(rest, io, USAGE);
+    return;
+  }
   if (command !== 'play') fail(`unknown command "${command}"\n${USAGE}`, 2);
   let script: string | undefined;
   let scenarioPath: string | undefined;
