@@ -27,7 +27,7 @@ export function toBase64Url(bytes: Uint8Array): string {
   return out;
 }
 
-/** The bytes of base64url text (no padding), or null when a character is not of its alphabet. */
+/** The bytes of base64url text (no padding), or null when it is not base64url as encodeTurnText writes it. */
 export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   if (text.length % 4 === 1) return null;
   const out = new Uint8Array(Math.floor((text.length * 6) / 8));
@@ -44,6 +44,8 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
       out[j++] = (acc >> bits) & 0xff;
     }
   }
+  // The bits past the last byte are zero in the text this codec writes: any other text is not that text.
+  if ((acc & ((1 << bits) - 1)) !== 0) return null;
   return out;
 }
 
