@@ -40,11 +40,11 @@ export async function openTurn(text: string, game: MailGame): Promise<Opened> {
   if (!shaped.ok) return shaped;
   const turn = shaped.turn;
   if ((await turnHash(turn)) !== turn.hash) {
-    return { ok: false, error: `turn ${turn.number} was edited after it was sent: its content does not match its hash; it was refused` };
+    return { ok: false, error: `this turn (turn ${turn.number}) was edited after it was sent: its content does not match its hash; it was refused` };
   }
   if (turn.game !== game.id) return { ok: false, error: `this turn is for another game (${turn.game}), not this one (${game.id})` };
   const last = game.chain.number;
-  if (turn.number <= last) return { ok: false, error: `turn ${turn.number} was already applied (this game is at turn ${last}); it was refused` };
+  if (turn.number <= last) return { ok: false, error: `this turn (turn ${turn.number}) was already applied (this game is at turn ${last}); it was refused` };
   if (turn.number > last + 1) {
     const missing = turn.number - 1 === last + 1 ? `turn ${last + 1} is` : `turns ${last + 1} to ${turn.number - 1} are`;
     return { ok: false, error: `${missing} missing before this one (turn ${turn.number}); open ${last + 1 === turn.number - 1 ? 'it' : 'them'} first` };

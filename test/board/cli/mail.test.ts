@@ -56,7 +56,7 @@ describe('board mail', () => {
     await mail('send', '--game', at('ann.json'), '--events', at('moves.jsonl'), '--player', 'Ann', '--out', at('t1.o2turn'));
     const before = readFileSync(at('ann.json'));
     const replay = await mail('open', '--game', at('ann.json'), '--turn', at('t1.o2turn'), '--out', at('ann.json'));
-    expect(replay).toEqual({ code: 1, stdout: '', stderr: `${at('t1.o2turn')}: turn 1 was already applied (this game is at turn 1); it was refused\n` });
+    expect(replay).toEqual({ code: 1, stdout: '', stderr: `${at('t1.o2turn')}: this turn (turn 1) was already applied (this game is at turn 1); it was refused\n` });
     expect(readFileSync(at('ann.json'))).toEqual(before);
     const text = readFileSync(at('t1.o2turn'), 'utf8');
     writeFileSync(at('cut.o2turn'), text.slice(0, text.length - 20));

@@ -57,7 +57,7 @@ describe('a turn is refused with a sentence, and the game is left as it was', ()
     const json = JSON.stringify(turn);
     const edited = json.replace('"A2"', '"A3"');
     expect(edited).not.toBe(json);
-    await refused(g, await encodeJson(edited), /^turn 1 was edited after it was sent/);
+    await refused(g, await encodeJson(edited), /^this turn \(turn 1\) was edited after it was sent/);
     // Unedited, the same turn opens.
     expect((await openTurn(await encodeJson(json), g)).ok).toBe(true);
   });
@@ -65,7 +65,7 @@ describe('a turn is refused with a sentence, and the game is left as it was', ()
   it('when it was already applied (sent twice)', async () => {
     const g = await homelandsGame();
     const t = await sent(g, 'Ann', [{ type: 'homeland', player: 'Ann', country: 'A2' }]);
-    await refused(t.game, t.text, /^turn 1 was already applied \(this game is at turn 1\)/);
+    await refused(t.game, t.text, /^this turn \(turn 1\) was already applied \(this game is at turn 1\)/);
   });
 
   it('when a turn before it is missing', async () => {
@@ -151,6 +151,9 @@ describe('a turn is refused with a sentence, and the game is left as it was', ()
       [{ ...turn, orders: { absent: 'later' } }, /"orders": standing orders are/],
     ];
     for (const [doc, why] of cases) await refused(g, await encodeJson(JSON.stringify(doc)), why);
+    // Nested 100,000 deep: refused with its sentence, not a stack overflow.
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    await refused(g, await encodeJson(JSON.stringify(turn).replace('"A2"', deep)), /event 1 \(homeland\) needs "country" as a text/);
   });
 
   it('whatever character of its text is changed: refused, or (a change that changes nothing) the same turn', async () => {
