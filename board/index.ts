@@ -37,3 +37,9 @@ export { resolveBattle, programFor, ResolveError, PRESETS, PRESET_TITLES, UMPIRE
 export type { BattleSetup, CombatTable, PresetName, Resolution } from './resolver/index.ts';
 export { eventSeats, seatRefusal, TableHost, HOST, FLOOD_BURST, FLOOD_PER_SECOND, parseGuestMessage, parseHostMessage, MAX_GUEST_MESSAGE, MAX_HOST_MESSAGE, MAX_GUESTS, MAX_GUEST_NAME } from './net/index.ts';
 export type { TableHostPorts, GuestMessage, HostMessage, SeatHolder, GuestInfo, BattleStart, BattleCheck } from './net/index.ts';
+export {
+  openTurn, sendTurn, newMailGame, serializeMailGame, deserializeMailGame, seatOf, applyTurnEvents,
+  decodeTurnText, encodeTurnText, checkTurnShape, eventsProblem, ordersProblem, canonical, sha256Hex, startHash, turnHash,
+  MAX_TURN_BYTES, MAX_TURN_CHARS, MAX_TURN_EVENTS, TURN_TAG, TURN_FORMAT, TURN_VERSION, MAIL_FORMAT, MAIL_VERSION,
+} from './mail/index.ts';
+export type { AbsentBattle, AbsentBattlePort, MailChain, MailGame, Opened, SendOptions, Sent, StandingOrders, Turn, TurnBody } from './mail/index.ts';

@@ -1,4 +1,3 @@
-import { FileRefusal, readRegularFile } from '../../rom-core/cli/files.ts';
 import type { GameState } from '../model/game.ts';
 import type { Scenario } from '../model/scenario.ts';
 import { publicState } from '../rules/view.ts';
@@ -7,6 +6,8 @@ import { world1982 } from '../scenarios/world.ts';
 import { depthProblem } from './json-depth.ts';
 import { MachineBattles } from './machine-battles.ts';
 import { PlayError, playScript } from './play-script.ts';
+import { readTextFile } from './read-text.ts';
+import { MAIL_USAGE } from './mail-usage.ts';
 
 const USAGE = `usage: npm run board -- play SCRIPT.jsonl [--scenario FILE] [--battles machine] [--log]
        npm run board -- play --players "Ann:hard,Bob:easy" --seed N [--scenario FILE] [--log]
@@ -18,36 +19,36 @@ const USAGE = `usage: npm run board -- play SCRIPT.jsonl [--scenario FILE] [--ba
                       in seating order) play a whole game, every battle on the emulated console
   --seed N            with --players: the game's seed (the same seed plays the same game)
   --log               also print the game log (one line per event) on stderr; with --players,
-                      also each computer move with its reason and each battle`;
+                      also each computer move with its reason and each battle
+${MAIL_USAGE}`;
 
 function fail(message: string, code = 1): never {
   process.stderr.write(message.endsWith('\n') ? message : message + '\n');
   process.exit(code);
 }
 
-/** Scripts and scenarios: a whole game's script is well under a megabyte. */
-const MAX_TEXT_BYTES = 16 << 20;
 /** A scenario nests zones, countries and their fields: a handful of levels. */
 const MAX_SCENARIO_DEPTH = 32;
 
-/** Through the shared reader (rom-core/cli/files.ts): /dev/zero or a FIFO is refused, not read for ever. */
+/** Through the shared reader (read-text.ts): /dev/zero or a FIFO is refused, not read for ever. */
 function readText(path: string, what: string): string {
   try {
-    return readRegularFile(path, MAX_TEXT_BYTES).toString('utf8');
+    return readTextFile(path, what);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = e instanceof FileRefusal ? e.message
-      : code === 'ENOENT' ? 'there is no such file'
-      : code === 'EISDIR' ? 'it is a folder, not a file'
-      : code === 'EACCES' || code === 'EPERM' ? 'permission to read it was denied'
-      : (e as Error).message;
-    return fail(`cannot read the ${what} "${path}": ${why}`);
+    return fail((e as Error).message);
   }
 }
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h') fail(USAGE, command === undefined ? 2 : 0);
+  if (command === 'mail') {
+    // Loaded only for this command, so a script's play starts no slower.
+    const { mailMain } = await import('./mail.ts');
+    const io = { stdout: (t: string) => process.stdout.write(t), stderr: (t: string) => process.stderr.write(t) };
+    process.exitCode = await mailMain(rest, io, USAGE);
+    return;
+  }
   if (command !== 'play') fail(`unknown command "${command}"\n${USAGE}`, 2);
   let script: string | undefined;
   let scenarioPath: string | undefined;

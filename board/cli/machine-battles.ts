@@ -39,10 +39,11 @@ export class MachineBattles {
   /** Set by a controls line: the player holding the left control from the next battle on. */
   private left: string | null = null;
 
-  constructor() {
+  /** `makeConsole`: the console to step the machine on (a BotConsole when bots hold the controls). */
+  constructor(makeConsole: (machine: Odyssey2) => SteppedConsole = (m) => new SteppedConsole(m)) {
     const bios = assembleBios((p) => readFileSync(resolve(ROMS, p), 'utf8')).image;
     const cart = assembleBattleCart((p) => readFileSync(resolve(ROMS, 'carts', p), 'utf8')).image;
-    this.console = new SteppedConsole(new Odyssey2({ bios, cart }));
+    this.console = makeConsole(new Odyssey2({ bios, cart }));
     this.port = new MachineBattlePort(this.console);
   }
 

@@ -1,0 +1,13 @@
+/** Play by mail (issue 21): turns chained by their hashes, sent as files or links (see board/README.md). */
+export type { MailChain, StandingOrders, Turn, TurnBody } from './turn.ts';
+export { TURN_FORMAT, TURN_VERSION } from './turn.ts';
+export { canonical, sha256Hex, startHash, turnHash } from './hash.ts';
+export { decodeTurnText, encodeTurnText, MAX_TURN_BYTES, MAX_TURN_CHARS, TURN_TAG } from './codec.ts';
+export { checkTurnShape, eventsProblem, ordersProblem, MAX_TURN_EVENTS } from './schema.ts';
+export { deserializeMailGame, newMailGame, seatOf, serializeMailGame, MAIL_FORMAT, MAIL_VERSION } from './mail-game.ts';
+export type { MailGame } from './mail-game.ts';
+export { applyTurnEvents, openTurn } from './open.ts';
+export type { Opened } from './open.ts';
+export { sendTurn } from './send.ts';
+export type { SendOptions, Sent } from './send.ts';
+export type { AbsentBattle, AbsentBattlePort } from './standing.ts';

@@ -1,0 +1,80 @@
+/**
+ * A game played by mail: the board's game (as its save holds it), the game's id, where its chain of
+ * turns stands, and each player's standing orders as last sent. Saved as one JSON file, the board's
+ * save inside it unchanged, so the game loads through the board's own checks (deserializeGame).
+ */
+import type { GameState } from '../model/game.ts';
+import { nameKey } from '../model/names.ts';
+import { deserializeGame, serializeGame } from '../rules/snapshot.ts';
+import { startHash } from './hash.ts';
+import { GAME_ID, ordersProblem } from './schema.ts';
+import type { MailChain, StandingOrders } from './turn.ts';
+
+export const MAIL_FORMAT = 'o2conquest.mail';
+export const MAIL_VERSION = 1;
+
+export interface MailGame {
+  id: string;
+  chain: MailChain;
+  /** Each player's standing orders (`wait` until the player's first turn says otherwise). */
+  orders: Record<string, StandingOrders>;
+  state: GameState;
+}
+
+export const WAIT: StandingOrders = Object.freeze({ absent: 'wait' }) as StandingOrders;
+
+/**
+ * A new game by mail from a game already set up (rule 1: the players and the chips are agreed
+ * before the first turn). `id` is drawn at random unless given (tests).
+ */
+export async function newMailGame(state: GameState, id: string = globalThis.crypto.randomUUID()): Promise<MailGame> {
+  if (state.phase === 'setup') throw new Error('set the game up first (rule 1): a game by mail starts with its players seated');
+  if (!GAME_ID.test(id)) throw new Error(`a game's id is 1 to 64 letters, digits or dashes (got ${JSON.stringify(id.slice(0, 70))})`);
+  const orders: Record<string, StandingOrders> = {};
+  for (const p of state.players) orders[p.name] = { ...WAIT };
+  return { id, chain: { number: 0, hash: await startHash(id, state) }, orders, state };
+}
+
+/** The seated name a player goes by (names are compared as people read them), or null. */
+export function seatOf(game: MailGame, name: string): string | null {
+  const key = nameKey(name);
+  return game.state.players.find((p) => nameKey(p.name) === key)?.name ?? null;
+}
+
+export function serializeMailGame(g: MailGame): string {
+  const head = JSON.stringify({ format: MAIL_FORMAT, version: MAIL_VERSION, id: g.id, chain: g.chain, orders: g.orders });
+  return `${head.slice(0, -1)},"save":${serializeGame(g.state)}}`;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Loads a game by mail; never throws for bad input. */
+export function deserializeMailGame(text: string): { ok: true; game: MailGame } | { ok: false; error: string } {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, error: `the game by mail is not valid JSON (${(e as Error).message}); nothing was loaded` };
+  }
+  const no = (why: string) => ({ ok: false as const, error: `${why}; nothing was loaded` });
+  if (!isObj(doc) || doc.format !== MAIL_FORMAT) return no(`not a ${MAIL_FORMAT} game (make one with "mail new")`);
+  if (doc.version !== MAIL_VERSION) return no(`game by mail version ${JSON.stringify(doc.version)} is not this build's (${MAIL_VERSION})`);
+  if (typeof doc.id !== 'string' || !GAME_ID.test(doc.id)) return no('the game\'s id is malformed');
+  const chain = doc.chain;
+  if (!isObj(chain) || !Number.isSafeInteger(chain.number) || (chain.number as number) < 0 || typeof chain.hash !== 'string' || !/^[0-9a-f]{64}$/.test(chain.hash)) {
+    return no('the game\'s chain of turns (last turn\'s number and hash) is malformed');
+  }
+  const loaded = deserializeGame(JSON.stringify(doc.save ?? null));
+  if (!loaded.ok) return { ok: false, error: loaded.error };
+  const state = loaded.state;
+  if (!isObj(doc.orders)) return no('the players\' standing orders are missing');
+  const orders: Record<string, StandingOrders> = {};
+  for (const [name, o] of Object.entries(doc.orders)) {
+    if (!state.players.some((p) => p.name === name)) return no(`standing orders are saved for ${JSON.stringify(name.slice(0, 40))}, who is not a player of this game`);
+    const bad = ordersProblem(o);
+    if (bad) return no(`${name}'s standing orders are malformed: ${bad}`);
+    orders[name] = o as StandingOrders;
+  }
+  for (const p of state.players) orders[p.name] ??= { ...WAIT };
+  return { ok: true, game: { id: doc.id, chain: { number: chain.number as number, hash: chain.hash }, orders, state } };
+}

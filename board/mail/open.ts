@@ -1,0 +1,68 @@
+/**
+ * Opening a turn by mail: every check in order, each refusal one sentence, and nothing changed by a
+ * refused turn (the game passed in is never touched; a new one is returned).
+ */
+import type { GameEvent } from '../model/events.ts';
+import type { GameState } from '../model/game.ts';
+import { applyEvent } from '../rules/apply.ts';
+import { formatRefusal } from '../rules/refuse.ts';
+import { shownName } from '../model/names.ts';
+import { decodeTurnText } from './codec.ts';
+import { turnHash } from './hash.ts';
+import type { MailGame } from './mail-game.ts';
+import { seatOf } from './mail-game.ts';
+import { checkTurnShape } from './schema.ts';
+import { eventWords, seatProblem } from './seats.ts';
+import type { Turn } from './turn.ts';
+
+export type Opened = { ok: true; game: MailGame; turn: Turn } | { ok: false; error: string };
+
+/** The state after `events`, or the sentence naming the first event the rules refuse and their rule. */
+export function applyTurnEvents(state: GameState, events: readonly GameEvent[]): { ok: true; state: GameState } | { ok: false; error: string } {
+  let s = state;
+  for (let i = 0; i < events.length; i++) {
+    const r = applyEvent(s, events[i]);
+    if (!r.ok) return { ok: false, error: `${eventWords(events[i], i)} is ${formatRefusal(r.refusal)}` };
+    s = r.state;
+  }
+  return { ok: true, state: s };
+}
+
+/**
+ * Opens a turn for `game`: decodes it, checks its shape, its hash, its game, its place in the chain,
+ * its events (by the rules engine, in order) and that they are the sender's; returns the game after
+ * it, or the sentence saying why it was refused.
+ */
+export async function openTurn(text: string, game: MailGame): Promise<Opened> {
+  const decoded = await decodeTurnText(text);
+  if (!decoded.ok) return decoded;
+  const shaped = checkTurnShape(decoded.value);
+  if (!shaped.ok) return shaped;
+  const turn = shaped.turn;
+  if ((await turnHash(turn)) !== turn.hash) {
+    return { ok: false, error: `this turn (turn ${turn.number}) was edited after it was sent: its content does not match its hash; it was refused` };
+  }
+  if (turn.game !== game.id) return { ok: false, error: `this turn is for another game (${turn.game}), not this one (${game.id})` };
+  const last = game.chain.number;
+  if (turn.number <= last) return { ok: false, error: `this turn (turn ${turn.number}) was already applied (this game is at turn ${last}); it was refused` };
+  if (turn.number > last + 1) {
+    const missing = turn.number - 1 === last + 1 ? `turn ${last + 1} is` : `turns ${last + 1} to ${turn.number - 1} are`;
+    return { ok: false, error: `${missing} missing before this one (turn ${turn.number}); open ${last + 1 === turn.number - 1 ? 'it' : 'them'} first` };
+  }
+  if (turn.previous !== game.chain.hash) {
+    return { ok: false, error: `turn ${turn.number} does not follow turn ${last} of this game (it was made from another copy of the game, or turn ${last} here is not the one its sender saw); it was refused` };
+  }
+  const sender = seatOf(game, turn.player);
+  if (sender === null) return { ok: false, error: `this turn was sent by ${shownName(turn.player)}, who is not a player of this game` };
+  const played = applyTurnEvents(game.state, turn.events);
+  if (!played.ok) return { ok: false, error: `turn ${turn.number} from ${sender}: ${played.error}; the turn was refused` };
+  for (let i = 0; i < turn.events.length; i++) {
+    const bad = seatProblem(turn.events[i], i, sender, game.orders);
+    if (bad) return { ok: false, error: `turn ${turn.number}: ${bad}; the turn was refused` };
+  }
+  return {
+    ok: true,
+    turn,
+    game: { id: game.id, chain: { number: turn.number, hash: turn.hash }, orders: { ...game.orders, [sender]: { ...turn.orders } }, state: played.state },
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Sending a turn by mail: the sender's events applied in order on a copy of the game, with what the
+ * absent players' standing orders do between them (standing.ts); the turn chained to the last one and
+ * hashed; and then opened on the sender's own copy exactly as the other players will open it, so a
+ * turn that would be refused there is never sent.
+ */
+import type { GameEvent } from '../model/events.ts';
+import type { GameState } from '../model/game.ts';
+import { applyEvent } from '../rules/apply.ts';
+import { formatRefusal } from '../rules/refuse.ts';
+import { shownName } from '../model/names.ts';
+import { encodeTurnText } from './codec.ts';
+import { turnHash } from './hash.ts';
+import type { MailGame } from './mail-game.ts';
+import { seatOf } from './mail-game.ts';
+import { openTurn } from './open.ts';
+import { eventsProblem, ordersProblem } from './schema.ts';
+import { eventWords } from './seats.ts';
+import type { AbsentBattle, AbsentBattlePort } from './standing.ts';
+import { standingMove } from './standing.ts';
+import type { StandingOrders, Turn, TurnBody } from './turn.ts';
+import { TURN_FORMAT, TURN_VERSION } from './turn.ts';
+import type { BattleOutcome } from '../ports/battle-port.ts';
+
+export interface SendOptions {
+  /** The sender's standing orders from now on; by default the ones the game holds for them. */
+  orders?: StandingOrders;
+  /** Where battles against an absent player with orders "bot" are fought (the CLI: the emulated machine). */
+  battles?: AbsentBattlePort;
+  onBattle?: (battle: AbsentBattle, outcome: BattleOutcome) => void;
+}
+
+export type Sent = { ok: true; game: MailGame; turn: Turn; text: string } | { ok: false; error: string };
+
+/** Most events standing orders may add to one turn: a war's battles and weapons, never more. */
+const MAX_STANDING_EVENTS = 200;
+
+/**
+ * Makes `player`'s turn from `events` (not trusted: checked like a received turn's). Returns the
+ * turn, its text and the game after it, or the sentence saying why nothing was sent.
+ */
+export async function sendTurn(game: MailGame, player: string, events: unknown, options: SendOptions = {}): Promise<Sent> {
+  const sender = seatOf(game, player);
+  if (sender === null) return { ok: false, error: `${shownName(String(player))} is not a player of this game (${game.state.players.map((p) => p.name).join(', ')})` };
+  const shape = eventsProblem(events);
+  if (shape) return { ok: false, error: `the events: ${shape}` };
+  const orders = options.orders ?? game.orders[sender];
+  const badOrders = ordersProblem(orders);
+  if (badOrders) return { ok: false, error: badOrders };
+  const seed = parseInt(game.chain.hash.slice(0, 8), 16);
+  const ctx = { sender, orders: game.orders, seed, port: options.battles, onBattle: options.onBattle };
+  const out: GameEvent[] = [];
+  let s: GameState = game.state;
+  const take = (e: GameEvent): string | null => {
+    const r = applyEvent(s, e);
+    if (!r.ok) return `${eventWords(e, out.length)} is ${formatRefusal(r.refusal)}`;
+    s = r.state;
+    out.push(e);
+    return null;
+  };
+  try {
+    const standing = async (): Promise<string | null> => {
+      for (let made = 0; made < MAX_STANDING_EVENTS; made++) {
+        const e = await standingMove(s, ctx, out.length);
+        if (!e) return null;
+        const bad = take(e);
+        if (bad) return `the standing orders made ${bad}`;
+      }
+      return `the standing orders made more than ${MAX_STANDING_EVENTS} events in one turn`;
+    };
+    let bad = await standing();
+    for (const e of events as GameEvent[]) {
+      bad ??= take(e);
+      bad ??= await standing();
+      if (bad) break;
+    }
+    if (bad) return { ok: false, error: `${bad}; nothing was sent` };
+  } catch (e) {
+    return { ok: false, error: `${(e as Error).message}; nothing was sent` };
+  }
+  const body: TurnBody = {
+    format: TURN_FORMAT, version: TURN_VERSION, game: game.id, number: game.chain.number + 1,
+    previous: game.chain.hash, player: sender, events: out, orders: { ...orders },
+  };
+  const turn: Turn = { ...body, hash: await turnHash(body) };
+  const text = await encodeTurnText(JSON.stringify(turn));
+  const opened = await openTurn(text, game);
+  if (!opened.ok) return { ok: false, error: `${opened.error}; nothing was sent` };
+  return { ok: true, game: opened.game, turn: opened.turn, text };
+}

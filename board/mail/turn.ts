@@ -1,0 +1,46 @@
+/**
+ * A turn by mail (issue 21, "The remote table"): what one player did since the last turn, sent as a
+ * file or a link. Each turn names the turn before it by its hash, so the players' copies of the game
+ * stay one chain: a turn edited after it was sent, sent twice, or sent past a missing one is refused.
+ */
+import type { GameEvent } from '../model/events.ts';
+import type { Level } from '../ai/levels.ts';
+
+/**
+ * What happens to a battle against this player while they are away: kept until both are online
+ * (`wait`), or fought on the emulated machine by the battle bot in their place at `level` (`bot`).
+ */
+export type StandingOrders = { absent: 'wait' } | { absent: 'bot'; level: Level };
+
+/** The format tag inside every turn: a file of another kind is told apart from a damaged turn. */
+export const TURN_FORMAT = 'o2conquest.turn';
+export const TURN_VERSION = 1;
+
+/** Everything a turn says; its hash is taken over all of it. */
+export interface TurnBody {
+  format: typeof TURN_FORMAT;
+  version: typeof TURN_VERSION;
+  /** The game's id, drawn when the mail game was made: a turn of another game is refused. */
+  game: string;
+  /** 1 for the first turn after the game was set up, then one more each turn, whoever sends it. */
+  number: number;
+  /** The hash of the turn before (for turn 1, the hash of the game's starting state). */
+  previous: string;
+  /** The player who sent it: its events are for this player's seat. */
+  player: string;
+  /** The game's events since the last turn, in order (the rules engine judges them on opening). */
+  events: GameEvent[];
+  /** The sender's standing orders from now on. */
+  orders: StandingOrders;
+}
+
+export interface Turn extends TurnBody {
+  /** SHA-256 (hex) of the canonical encoding of the body. */
+  hash: string;
+}
+
+/** Where a game's chain of turns stands: the last turn applied (0 and the start's hash before any). */
+export interface MailChain {
+  number: number;
+  hash: string;
+}
