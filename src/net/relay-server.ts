@@ -1,62 +1,157 @@
 /**
- * The remote table's signalling server (PeerJS's `peer`), run in Node beside the app: `npm start`
- * serves it from Vite's own server (vite.config.ts), `npm run relay -- --port N` alone (relay-cli.ts).
- * It only introduces browsers to each other; the game and the battles then go browser to browser over
- * WebRTC data channels. Never bundled into the page.
+ * The remote table's signalling server, run in Node beside the app: `npm start` (and `vite preview`)
+ * serve it from Vite's own server (vite.config.ts), `npm run relay -- --port N` alone (relay-cli.ts).
+ * It only introduces browsers to each other (their WebRTC offers, answers and candidates); the game
+ * and the battles then go browser to browser over data channels. Never bundled into the page.
  *
- * It shares the HTTP server it is given: its HTTP routes and its WebSocket live under RELAY_PATH, and
- * every other request and WebSocket (Vite's own hot reload) is left to the server's other handlers.
+ * It speaks the signalling protocol of PeerJS's own server (`peer`), which the page's PeerJS client
+ * expects: GET <path>/<key>/id gives a fresh id; a WebSocket at <path>/peerjs?key&id&token registers
+ * that id (OPEN, or ID-TAKEN when another token holds it); OFFER, ANSWER, CANDIDATE and LEAVE go to
+ * their `dst` with the sender's id as `src`; a message for an id not connected waits a few seconds,
+ * then its sender is told EXPIRE (the PeerJS client's "peer-unavailable"). `peer` itself was tried:
+ * it cannot share a server without Express, and its timers cannot be stopped, so a process that ran
+ * it never exits (the test run's preview server); this file is the part of it the app needs.
+ *
+ * It shares the HTTP server it is given: only its own path is answered, every other request and
+ * WebSocket (Vite's hot reload) is left alone. Every message is bounded and checked.
  */
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ExpressPeerServer } from 'peer';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 
 /** Where the relay answers on the server it shares (the page's default, src/net/peer-link.ts). */
 export const RELAY_PATH = '/o2relay';
 /** PeerJS's key: the same on both sides. */
 export const RELAY_KEY = 'o2conquest';
+/** Signalling messages are offers and candidates, a few KB; anything larger is no browser's. */
+const MAX_PAYLOAD = 64 * 1024;
+/** Browsers connected at once at most, and messages waiting for one id. */
+const MAX_CLIENTS = 5000;
+const MAX_WAITING = 64;
+/** How long a message waits for its `dst` before its sender is told EXPIRE. */
+const EXPIRE_MS = 5000;
+const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+const FORWARDED = new Set(['OFFER', 'ANSWER', 'CANDIDATE', 'LEAVE', 'EXPIRE']);
+
+interface Client { token: string; socket: WebSocket }
+interface Waiting { since: number; messages: { type: string; src: string; dst: string }[] }
 
 export interface Relay {
   /** Connect-style middleware: answers the relay's HTTP requests, passes every other one on. */
   middleware(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+  /** Browsers registered now (tests). */
+  clients(): number;
   close(): void;
 }
 
-export function attachRelay(server: Server): Relay {
-  const sockets: WebSocketServer[] = [];
-  const app = ExpressPeerServer(server, {
-    path: RELAY_PATH,
-    key: RELAY_KEY,
-    allow_discovery: false,
-    // The relay's WebSocket answers only its own path; Vite's hot-reload socket on the same server is untouched.
-    createWebSocketServer: (options) => {
-      const wss = new WebSocketServer({ noServer: true });
-      const path = options.path;
-      const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-        const pathname = (req.url ?? '').split('?')[0];
-        if (pathname !== path) return;
-        wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
-      };
-      options.server?.on('upgrade', onUpgrade);
-      sockets.push(wss);
-      return wss;
-    },
-  } as Parameters<typeof ExpressPeerServer>[1]);
-  // ExpressPeerServer sets itself up when an Express app mounts it; here a plain server takes it. Express's
-  // own mount handler hands the parent's prototypes down: given the app's own, it changes nothing.
-  const own = app as unknown as Record<'request' | 'response' | 'engines' | 'settings', object>;
-  app.emit('mount', { request: Object.getPrototypeOf(own.request), response: Object.getPrototypeOf(own.response), engines: Object.getPrototypeOf(own.engines), settings: Object.getPrototypeOf(own.settings) });
+export function attachRelay(server: Server, now: () => number = Date.now): Relay {
+  const clients = new Map<string, Client>();
+  const waiting = new Map<string, Waiting>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
+
+  const send = (socket: WebSocket, message: object): void => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const refuse = (socket: WebSocket, msg: string): void => {
+    send(socket, { type: 'ERROR', payload: { msg } });
+    socket.close();
+  };
+
+  const deliver = (message: { type: string; src: string; dst: string }): void => {
+    const to = clients.get(message.dst);
+    if (to) return send(to.socket, message);
+    if (message.type === 'LEAVE' || message.type === 'EXPIRE') return;
+    const w = waiting.get(message.dst) ?? { since: now(), messages: [] };
+    if (w.messages.length < MAX_WAITING) w.messages.push(message);
+    waiting.set(message.dst, w);
+  };
+
+  const register = (socket: WebSocket, req: IncomingMessage): void => {
+    const q = new URL(req.url ?? '', 'http://relay').searchParams;
+    const id = q.get('id') ?? '';
+    const token = q.get('token') ?? '';
+    if (q.get('key') !== RELAY_KEY) return refuse(socket, 'Invalid key provided');
+    if (!ID.test(id) || !ID.test(token)) return refuse(socket, 'No id, token, or key supplied to websocket server');
+    const held = clients.get(id);
+    if (held && held.token !== token) {
+      send(socket, { type: 'ID-TAKEN', payload: { msg: 'ID is taken' } });
+      socket.close();
+      return;
+    }
+    if (!held && clients.size >= MAX_CLIENTS) return refuse(socket, 'Server has reached its concurrent user limit');
+    const client: Client = { token, socket };
+    clients.set(id, client);
+    send(socket, { type: 'OPEN' });
+    const w = waiting.get(id);
+    waiting.delete(id);
+    for (const m of w?.messages ?? []) send(socket, m);
+    socket.on('message', (data) => {
+      let m: unknown;
+      try {
+        m = JSON.parse(String(data));
+      } catch {
+        return;
+      }
+      const msg = m as { type?: unknown; dst?: unknown; payload?: unknown } | null;
+      if (typeof msg !== 'object' || msg === null || typeof msg.type !== 'string') return;
+      if (msg.type === 'LEAVE' && msg.dst === undefined) {
+        if (clients.get(id) === client) clients.delete(id);
+        return;
+      }
+      if (!FORWARDED.has(msg.type) || typeof msg.dst !== 'string' || !ID.test(msg.dst)) return;
+      deliver({ type: msg.type, src: id, dst: msg.dst, ...(msg.payload === undefined ? {} : { payload: msg.payload }) });
+    });
+    socket.on('close', () => { if (clients.get(id) === client) clients.delete(id); });
+    socket.on('error', () => socket.terminate());
+  };
+  wss.on('connection', register);
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    if ((req.url ?? '').split('?')[0] !== `${RELAY_PATH}/peerjs`) return;
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  };
+  server.on('upgrade', onUpgrade);
+
+  // Messages nobody came for: their senders hear EXPIRE (once per pair). Unref'd: it never keeps a process alive.
+  const expiry = setInterval(() => {
+    const t = now();
+    for (const [dst, w] of waiting) {
+      if (t - w.since < EXPIRE_MS) continue;
+      waiting.delete(dst);
+      const told = new Set<string>();
+      for (const m of w.messages) {
+        if (told.has(m.src)) continue;
+        told.add(m.src);
+        deliver({ type: 'EXPIRE', src: dst, dst: m.src });
+      }
+    }
+  }, 1000);
+  expiry.unref();
+
   return {
     middleware(req, res, next) {
-      if ((req.url ?? '').startsWith(`${RELAY_PATH}/`)) app(req as never, res as never, next);
-      else next();
-    },
-    close() {
-      for (const wss of sockets) {
-        for (const client of wss.clients) client.terminate();
-        wss.close();
+      const path = (req.url ?? '').split('?')[0];
+      if (!path.startsWith(`${RELAY_PATH}/`)) return next();
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('Cache-Control', 'no-store');
+      if (req.method === 'GET' && path === `${RELAY_PATH}/${RELAY_KEY}/id`) {
+        res.setHeader('Content-Type', 'text/html');
+        res.end(randomUUID());
+        return;
       }
+      res.statusCode = path === `${RELAY_PATH}/` ? 200 : 404;
+      res.setHeader('Content-Type', 'text/plain');
+      res.end(res.statusCode === 200 ? 'o2conquest relay: the remote table\'s signalling server\n' : 'not found\n');
+    },
+    clients: () => clients.size,
+    close() {
+      clearInterval(expiry);
+      server.off('upgrade', onUpgrade);
+      for (const c of clients.values()) c.socket.terminate();
+      clients.clear();
+      waiting.clear();
+      wss.close();
     },
   };
 }

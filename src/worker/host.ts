@@ -119,7 +119,7 @@ export class WorkerHost {
    * rollback window allows, and what the other side needs sent to the page (which sends it on).
    */
   private netFrame(net: WorkerNetplay, s: ConsoleSession): void {
-    const { message } = net.tick(() => s.netStick(net.side.rb.local));
+    const { message } = net.tick(() => s.netStick(net.side.rb.local, this.snapshot));
     this.framesRun++;
     this.post({ type: 'net', text: JSON.stringify(message) });
   }
@@ -355,9 +355,11 @@ export class WorkerHost {
         const s = this.need();
         if (options.side !== 0 && options.side !== 1) throw new RangeError(`a side is 0 (left) or 1 (right), got ${String(options.side)}`);
         if (!Number.isInteger(options.delay) || options.delay < 0 || options.delay > 8) throw new RangeError(`an input delay is 0 to 8 frames, got ${String(options.delay)}`);
-        // The guest starts from the host's snapshot (checked as a save state is: a bad one changes nothing).
-        if (options.state) s.machine.restoreSnapshot(options.state);
+        // This page's typed keys are dropped; then the guest starts from the host's snapshot (checked as a
+        // save state is: a bad one changes nothing), keys and sticks included.
         s.clearKeys();
+        if (options.state) s.machine.restoreSnapshot(options.state);
+        s.netplay = true;
         const start = s.machine.snapshot() as Uint8Array<ArrayBuffer>;
         this.net = new WorkerNetplay(s.machine, options.side, options.delay, (samples) => {
           if (this.speed === 1 && this.audioPort) {
@@ -374,6 +376,7 @@ export class WorkerHost {
       netStop: (): NetplayStats | null => {
         const stats = this.net?.stats() ?? null;
         this.net = null;
+        if (this.session) this.session.netplay = false;
         return stats;
       },
       netStats: (): NetplayStats | null => this.net?.stats() ?? null,

@@ -163,6 +163,7 @@ export class ConsoleSession {
    * queue's; RESET is down if either holds it.
    */
   private mergeInput(): void {
+    if (this.netplay) return;
     const m = this.machine;
     const q = this.queued;
     const held = this.held;
@@ -181,11 +182,17 @@ export class ConsoleSession {
    * bot's when one holds the side, else either control's keys, pad or touch (one player per browser,
    * so whichever keys they use steer their side). Read once per frame.
    */
-  netStick(side: 0 | 1): number {
+  netStick(side: 0 | 1, held: Uint8Array): number {
     const bot = this.bots[side];
     if (bot) return bot.step(this.machine.eram, this.machine.vdc.regs);
-    return this.held[SNAPSHOT_JOY] | this.held[SNAPSHOT_JOY + 1] | this.queued.joy[0] | this.queued.joy[1];
+    return held[SNAPSHOT_JOY] | held[SNAPSHOT_JOY + 1] | this.queued.joy[0] | this.queued.joy[1];
   }
+
+  /**
+   * While a network battle runs, the machine's keys and sticks are the rollback's alone (the same on
+   * both browsers): nothing of this page's is merged into them.
+   */
+  netplay = false;
 
   /** Drops every typed tap not finished and releases the keys the queue holds (cancellation). */
   clearKeys(): void {

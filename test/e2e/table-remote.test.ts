@@ -1,0 +1,167 @@
+/**
+ * The remote table (issue 21): three browser contexts on this machine, joined through the signalling
+ * server the app's own server runs (vite preview, as `npm start` does). The host holds Bob's seat, a
+ * guest (Ann's laptop) takes Ann's, a third context watches. A guest's move for a seat not its own is
+ * refused with a sentence and so is the host's for the guest's seat; Ann's weapon is chosen on the
+ * guest's page and reaches every page. The battle is fought on both machines in step (rollback): keys
+ * pressed in each page steer that page's side on both machines; both pages and the spectator show the
+ * same result and the same board. The guest reloads and is given its seat back. Waits are for states.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { deserializeGame } from '../../board/index.ts';
+import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
+import { encodeSession } from '../../src/board-view/engine-adapter.ts';
+import { encodeEnvelope, parseEnvelope } from '../../src/board-view/save-format.ts';
+import { warOnB1 } from '../board/helpers.ts';
+import { appUrl, launchBrowser } from './browser.ts';
+import { mailbox, waitReady } from './console-helpers.ts';
+import { shot } from './shots.ts';
+
+const key = (page: Page, k: string) => page.locator(`[data-key="${k}"]`);
+const stage = (page: Page) => page.evaluate(() => document.querySelector('.tb-battle')?.getAttribute('data-stage') ?? null);
+const api = <T>(page: Page, fn: string, ...args: unknown[]): Promise<T> =>
+  page.evaluate(([f, a]) => (window.__o2console!.runtime()!.api as unknown as Record<string, (...x: unknown[]) => Promise<unknown>>)[f as string](...(a as unknown[])), [fn, args] as const) as Promise<T>;
+/** The game's log as a page shows it. */
+const log = (page: Page) => page.locator('.bv-log-list li').allTextContents();
+
+async function open(context: BrowserContext, path: string, errors: string[]): Promise<Page> {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(appUrl(path));
+  await waitReady(page);
+  await page.locator('.bv[data-ready="true"]').waitFor();
+  return page;
+}
+
+/**
+ * Holds `code` on `page` until the cartridge on `watch`'s machine reads `colour`'s stick pushed (its
+ * mailbox's stick leaves 8, centred): the key crossed the network into both machines' frames.
+ */
+async function steer(page: Page, watch: Page, colour: 'red' | 'blue', code: string): Promise<void> {
+  await page.keyboard.down(code);
+  try {
+    await expect.poll(async () => {
+      const m: CartMailbox = await mailbox(watch);
+      if (m.phase !== 'battle') throw new Error(`the battle ended (${m.phase}) before the ${colour} stick was read`);
+      return m[colour].stick;
+    }, { timeout: 5000, interval: 20 }).not.toBe(8);
+  } finally {
+    await page.keyboard.up(code);
+  }
+}
+
+describe('the remote table', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+
+  it('a host, a guest and a spectator: seats, refusals, a battle fought from both keyboards, a reload', async () => {
+    const errors: string[] = [];
+    const host = await open(await browser.newContext(), '/?cart=battle#/table', errors);
+    const save = encodeEnvelope({ engine: encodeSession(warOnB1()) });
+    await host.locator('#bv-import-file').setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(save) });
+    await key(host, 'weapon-attacker-tank').waitFor();
+
+    await host.locator('#table-invite').click();
+    const code = (await host.locator('#table-code').textContent({ timeout: 20_000 }))!;
+    expect(code).toMatch(/^[A-Z2-9]{6}$/);
+
+    const guestContext = await browser.newContext();
+    const guest = await open(guestContext, `/?cart=battle&join=${code}&name=Ann%E2%80%99s%20laptop#/table`, errors);
+    await guest.locator('#table-remote-line[data-line="joined"]').waitFor({ timeout: 20_000 });
+    await guest.locator('[data-claim="Ann"]').click();
+    await expect.poll(() => guest.locator('#table-remote-mine').textContent()).toBe('You play Ann.');
+    await expect.poll(() => host.locator('#table-remote-seats [data-player="Ann"]').textContent()).toMatch(/Ann’s laptop's browser/);
+    expect(await log(guest)).toEqual(await log(host));
+
+    const watcher = await open(await browser.newContext(), `/?cart=battle&join=${code}&name=Watcher#/table`, errors);
+    await watcher.locator('#table-remote-line[data-line="joined"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => watcher.locator('#table-remote-mine').textContent()).toBe('You are watching: take a free seat to play.');
+    await expect.poll(() => host.locator('#table-guests').textContent()).toBe('Guests: Ann’s laptop, Watcher');
+
+    // The guest acts for the host's seat (Bob defends): refused at the host, with a sentence the guest sees.
+    await key(guest, 'weapon-defender-sub').click();
+    await expect.poll(() => guest.locator('.bv-notice').textContent()).toMatch(/Refused: Bob's seat is not held by your browser/);
+    // The host acts for the guest's seat: refused here.
+    await key(host, 'weapon-attacker-tank').click();
+    await expect.poll(() => host.locator('.bv-notice').textContent()).toMatch(/Ann's seat is held by Ann’s laptop's browser/);
+    expect(deserializeOk(await hostGame(host)).war?.weapons).toEqual({ attacker: null, defender: null });
+
+    // Each chooses their own weapon (tanks: they wait to be steered, where a plane nobody steers crashes in a second or two); every page shows both.
+    await key(guest, 'weapon-attacker-tank').click();
+    await key(host, 'weapon-defender-tank').click();
+    for (const p of [host, guest, watcher]) await expect.poll(() => log(p), { timeout: 10_000 }).toEqual(await log(host));
+    await expect.poll(async () => (await log(watcher)).join('\n')).toMatch(/Ann.*tank[\s\S]*Bob.*tank/);
+
+    // The host programs the battle; its page presses ENTER; both machines run the battle in step.
+    await key(host, 'program-battle').click();
+    await guest.locator('#table-remote-battle').waitFor({ timeout: 30_000 });
+    expect(await guest.locator('#table-remote-battle').textContent()).toMatch(/left \(red\) control/);
+    await expect.poll(() => stage(host)).toBe('fighting');
+    // Ann (red, the guest) steers on the guest's keyboard: her weapon moves on the host's machine too; Bob (blue) on the host's.
+    await steer(guest, host, 'red', 'ArrowLeft');
+    await steer(host, guest, 'blue', 'KeyD');
+    await shot(guest, 'table-remote-guest-battle.png');
+    const during = await api<{ desync: number | null; frame: number; rollbacks: number; maxDepth: number } | null>(host, 'netStats');
+    console.log(`network battle on the host so far: ${JSON.stringify(during)}`);
+    expect(during?.desync).toBeNull();
+    // To the end: each side's battle bot takes that page's stick (they play inside the same frames), at 8x on both.
+    await api(host, 'setBot', 1, 'hard', 3);
+    await api(guest, 'setBot', 0, 'hard', 5);
+    await api(host, 'setSpeed', 8);
+    await api(guest, 'setSpeed', 8);
+    await expect.poll(() => stage(host), { timeout: 150_000, interval: 200 }).toBe('result');
+    await api(host, 'setSpeed', 1);
+    await api(guest, 'setSpeed', 1);
+    await api(host, 'setBot', 1, null);
+    await api(guest, 'setBot', 0, null);
+    const stats = await api<{ desync: number | null } | null>(host, 'netStats');
+    expect(stats).toBeNull();
+    const hostBox = await mailbox(host);
+    const guestBox = await mailbox(guest);
+    expect(hostBox.phase).toBe('result');
+    expect(guestBox.phase).toBe('result');
+    expect([guestBox.winner, guestBox.red.energy, guestBox.blue.energy]).toEqual([hostBox.winner, hostBox.red.energy, hostBox.blue.energy]);
+    // The same board everywhere, the battle's result in it.
+    const after = await log(host);
+    expect(after.length).toBeGreaterThan(0);
+    for (const p of [guest, watcher]) await expect.poll(() => log(p), { timeout: 10_000 }).toEqual(after);
+    await shot(host, 'table-remote-host-result.png');
+    await shot(watcher, 'table-remote-watcher.png');
+
+    // The guest reloads: the host gives it its seat back and the game as it is.
+    await guest.reload();
+    await waitReady(guest);
+    await guest.locator('#table-remote-line[data-line="joined"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => guest.locator('#table-remote-mine').textContent()).toBe('You play Ann.');
+    await expect.poll(() => log(guest)).toEqual(await log(host));
+    expect(errors).toEqual([]);
+  }, 300_000);
+});
+
+/** The host's game as its autosave holds it. */
+async function hostGame(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open('o2conquest-board');
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    const v = await new Promise<unknown>((resolve) => {
+      const q = db.transaction('saves').objectStore('saves').get('current');
+      q.onsuccess = () => resolve(q.result);
+      q.onerror = () => resolve(null);
+    });
+    db.close();
+    return typeof v === 'string' ? v : '';
+  });
+}
+
+function deserializeOk(envelope: string) {
+  const engine = parseEnvelope(envelope).engine;
+  const r = deserializeGame((JSON.parse(engine) as { game: string }).game);
+  if (!r.ok) throw new Error(r.error);
+  return r.state;
+}
