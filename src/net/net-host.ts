@@ -10,6 +10,7 @@ import type { BattleRequest, GuestInfo, Seating, SeatHolder } from '../../board/
 import { checkBattleMessage } from '../../rom-core/netplay/index.ts';
 import type { BoardController } from '../board-view/controller.ts';
 import type { MachineHost } from '../machine/host.ts';
+import type { NetplayStats } from '../worker/protocol.ts';
 import { toBase64 } from './bytes.ts';
 import { HostLink } from './peer-link.ts';
 
@@ -33,6 +34,8 @@ interface NetBattle { battle: string; guest: string; entered: boolean; started: 
 export class NetHost {
   readonly table: TableHost;
   problem: string | null = null;
+  /** The last network battle's figures (frames, rollbacks, desync), for the host's panel. */
+  lastBattle: NetplayStats | null = null;
   private lastGame: unknown;
   private battle: NetBattle | null = null;
   private readonly cleanups: (() => void)[] = [];
@@ -142,7 +145,7 @@ export class NetHost {
       const b = this.battle;
       this.battle = null;
       if (b.started) {
-        await api.netStop();
+        this.lastBattle = await api.netStop();
         this.sendTo(b.guest, JSON.stringify({ t: 'battle-end', battle: b.battle }));
       }
       this.deps.changed();

@@ -13,6 +13,7 @@ import { errorText } from '../machine/host.ts';
 import { GUEST_NAME, NetGuest, NetHost, newCode, readCode } from '../net/index.ts';
 import type { DriverStage } from '../net/index.ts';
 import type { BattleRequest, Seating } from '../../board/index.ts';
+import type { NetplayStats } from '../worker/protocol.ts';
 
 /** The code of the table this browser hosts, kept so a reload opens the same table (guests' links keep working). */
 const HOSTED = setting<string>('o2conquest.net.hosting', '', (t) => readCode(t) ?? undefined);
@@ -23,6 +24,12 @@ export interface RemotePanelDeps {
   computer(player: string): boolean;
   /** Redraw the table (seats changed, a battle with a guest began or ended). */
   changed(): void;
+}
+
+/** The last network battle in a sentence: how long, how often the machine went back, whether both sides agreed. */
+function netFigures(s: NetplayStats): string {
+  const agreed = s.desync === null ? 'both machines agreed at every check' : `the machines disagreed from frame ${s.desync} (the host's result counts)`;
+  return `Last battle with a guest: ${s.frame} frames, ${s.rollbacks} rollbacks (deepest ${s.maxDepth} frames, median ${s.medianDepth}), ${s.refused} messages refused; ${agreed}.`;
 }
 
 export class RemotePanel {
@@ -151,6 +158,7 @@ export class RemotePanel {
       el('p', { class: 'tb-hint', id: 'table-guests' }, guests.length
         ? `Guests: ${guests.map((g) => `${g.name}${g.online ? '' : ' (away)'}`).join(', ')}`
         : 'No guest yet: send them the code or the link.'),
+      ...(host.lastBattle ? [el('p', { class: 'tb-hint', id: 'table-net-stats' }, netFigures(host.lastBattle))] : []),
       ...(host.problem ? [el('p', { class: 'tb-remote-error', role: 'alert', text: host.problem })] : []),
       ...(this.error ? [el('p', { class: 'tb-remote-error', role: 'alert', text: this.error })] : []),
       close,

@@ -128,6 +128,9 @@ describe('the remote table', () => {
     const after = await log(host);
     expect(after.length).toBeGreaterThan(0);
     for (const p of [guest, watcher]) await expect.poll(() => log(p), { timeout: 10_000 }).toEqual(after);
+    const figures = await host.locator('#table-net-stats').textContent();
+    console.log(figures);
+    expect(figures).toMatch(/both machines agreed at every check/);
     await shot(host, 'table-remote-host-result.png');
     await shot(watcher, 'table-remote-watcher.png');
 
