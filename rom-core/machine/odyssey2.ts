@@ -148,6 +148,9 @@ export class Odyssey2 implements I8048Pins {
     this.dotBase = start;
     this.vdc = new I8244(timing, options.charset, options.sampleRate ?? 48_000);
     this.vdc.reset(start);
+    // The VDC starts at the frame's start dot; saying so keeps a state saved at power-on loadable
+    // (the load checks the VDC is not ahead of the machine). No access comes earlier, so nothing else changes.
+    this.vdcDot = start;
     this.cart = new Cartridge(options.cart, options.bios, options.mapper ?? mapperFor(options.cart));
     this.cart.writeP1(0xff);
     this.cpu = new I8048(this, this.cart.image());
