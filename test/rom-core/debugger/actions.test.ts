@@ -82,6 +82,12 @@ describe('debugger actions', () => {
     expect(d.begin('step-out')).toMatch(/stack is empty/);
   });
 
+  it('step out passes over the RETs of deeper calls', () => {
+    const { m, d } = stoppedAt('outer');
+    expect(m.cpu.sp).toBe(1);
+    expect(act(d, 'step-out')).toEqual({ kind: 'step-out', pc: at('after') });
+  });
+
   it('step back puts the machine back before the last action, byte for byte', () => {
     const { m, d } = stoppedAt('loop');
     const before = m.snapshot();
