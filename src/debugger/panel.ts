@@ -6,8 +6,9 @@
  * CPU stopped is the worker's one sentence (DebugInfo.stop), shown as it is.
  */
 import { downloadText } from '../platform/download.ts';
-import type { DebugInfo, StackFrameInfo, WatchpointSpec } from '../worker/protocol.ts';
+import type { DebugInfo, DisasmLine, StackFrameInfo, WatchpointSpec } from '../worker/protocol.ts';
 import { hex2, hex3, hexDump, parseAddress, pswText } from './format.ts';
+import { drawCharset, drawSprites } from './pixels.ts';
 import { WatchListView } from './watch-list.ts';
 
 export interface DebuggerHost {
@@ -40,40 +41,31 @@ export interface DebuggerPanel {
   destroy(): void;
 }
 
-function drawCharset(canvas: HTMLCanvasElement, charset: number[]): void {
-  // 64 glyphs × 8 rows, 8 glyphs a line; bit 7 = leftmost pixel.
-  canvas.width = 8 * 9;
-  canvas.height = 8 * 9;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return;
-  ctx.fillStyle = '#111';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.fillStyle = '#9f9';
-  for (let g = 0; g < 64; g++) {
-    const ox = (g % 8) * 9, oy = Math.floor(g / 8) * 9;
-    for (let r = 0; r < 8; r++) {
-      const bits = charset[g * 8 + r] ?? 0;
-      for (let b = 0; b < 8; b++) if (bits & (0x80 >> b)) ctx.fillRect(ox + b, oy + r, 1, 1);
-    }
-  }
+/** One line of the program listing; a click sets or clears its breakpoint. */
+function disasmLine(line: DisasmLine, toggle: (line: DisasmLine) => void): HTMLElement {
+  const div = document.createElement('div');
+  div.className = 'dbg-line';
+  if (line.current) div.classList.add('current');
+  if (line.breakpoint) div.classList.add('bp');
+  div.dataset.address = hex3(line.address);
+  div.title = 'Click to set or clear a breakpoint';
+  const bytes = line.bytes.map(hex2).join(' ').padEnd(6);
+  div.textContent = `${line.breakpoint ? '●' : ' '}${line.current ? '▶' : ' '}${hex3(line.address)}  ${bytes} ${line.text.padEnd(16)}${line.source ? '  ; ' + line.source : ''}`;
+  div.addEventListener('click', () => toggle(line));
+  return div;
 }
 
-function drawSprites(canvas: HTMLCanvasElement, vdc: number[]): void {
-  // Shapes at 80h + 8n, bit 0 = leftmost pixel; colour from the attribute byte (bits 3-5 = R, G, B).
-  canvas.width = 4 * 10;
-  canvas.height = 8;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return;
-  ctx.fillStyle = '#111';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  for (let n = 0; n < 4; n++) {
-    const attr = vdc[n * 4 + 2];
-    ctx.fillStyle = `rgb(${attr & 0x08 ? 255 : 90},${attr & 0x10 ? 255 : 90},${attr & 0x20 ? 255 : 90})`;
-    for (let r = 0; r < 8; r++) {
-      const bits = vdc[0x80 + n * 8 + r];
-      for (let b = 0; b < 8; b++) if (bits & (1 << b)) ctx.fillRect(n * 10 + b, r, 1, 1);
-    }
-  }
+/** The CPU box: short lines, as the box is one grid column (about 48 characters at 1280 px wide). */
+function cpuText(info: DebugInfo): string {
+  const reg = (i: number): string => `R${i}=${hex2(info.regs[i] ?? 0)}`;
+  return [
+    `PC ${hex3(info.pc)}  A ${hex2(info.a)}  PSW ${hex2(info.psw)} (${pswText(info.psw)})`,
+    `RB${info.bank}: ${[0, 1, 2, 3].map(reg).join(' ')}`,
+    `     ${[4, 5, 6, 7].map(reg).join(' ')}`,
+    `P1 ${hex2(info.p1)}  P2 ${hex2(info.p2)}  T ${hex2(info.timer)}  interrupts ${info.intEnabled ? 'on' : 'off'}`,
+    `breakpoints: ${info.breakpoints.map(hex3).join(' ') || 'none'}`,
+    `trace: ${info.trace.on ? `${info.trace.length} instructions kept` : 'off'}  steps back: ${info.stepBackDepth}`,
+  ].join('\n');
 }
 
 export function createDebuggerPanel(host: DebuggerHost): DebuggerPanel {
@@ -195,33 +187,11 @@ export function createDebuggerPanel(host: DebuggerHost): DebuggerPanel {
 
   function render(info: DebugInfo): void {
     breakpoints = info.breakpoints;
-    disasm.replaceChildren();
-    for (const line of info.disasm) {
-      const div = document.createElement('div');
-      div.className = 'dbg-line';
-      if (line.current) div.classList.add('current');
-      if (line.breakpoint) div.classList.add('bp');
-      div.dataset.address = hex3(line.address);
-      div.title = 'Click to set or clear a breakpoint';
-      const bytes = line.bytes.map(hex2).join(' ').padEnd(6);
-      div.textContent = `${line.breakpoint ? '●' : ' '}${line.current ? '▶' : ' '}${hex3(line.address)}  ${bytes} ${line.text.padEnd(16)}${line.source ? '  ; ' + line.source : ''}`;
-      div.addEventListener('click', () => {
-        void setBps(line.breakpoint ? breakpoints.filter((b) => b !== line.address) : [...breakpoints, line.address]);
-      });
-      disasm.append(div);
-    }
-    // Short lines: the CPU box is one grid column (about 48 characters at 1280 px wide).
-    const reg = (i: number): string => `R${i}=${hex2(info.regs[i] ?? 0)}`;
+    const toggle = (line: DisasmLine): void => void setBps(line.breakpoint ? breakpoints.filter((b) => b !== line.address) : [...breakpoints, line.address]);
+    disasm.replaceChildren(...info.disasm.map((line) => disasmLine(line, toggle)));
     // The stop's sentence is the worker's, word for word what the program panel and the status line say.
     stopLine.textContent = info.stop?.text ?? (info.pendingAction ? `${info.pendingAction} under way…` : `PC ${hex3(info.pc)}h, frame ${info.frame}`);
-    regs.textContent = [
-      `PC ${hex3(info.pc)}  A ${hex2(info.a)}  PSW ${hex2(info.psw)} (${pswText(info.psw)})`,
-      `RB${info.bank}: ${[0, 1, 2, 3].map(reg).join(' ')}`,
-      `     ${[4, 5, 6, 7].map(reg).join(' ')}`,
-      `P1 ${hex2(info.p1)}  P2 ${hex2(info.p2)}  T ${hex2(info.timer)}  interrupts ${info.intEnabled ? 'on' : 'off'}`,
-      `breakpoints: ${info.breakpoints.map(hex3).join(' ') || 'none'}`,
-      `trace: ${info.trace.on ? `${info.trace.length} instructions kept` : 'off'}  steps back: ${info.stepBackDepth}`,
-    ].join('\n');
+    regs.textContent = cpuText(info);
     stack.textContent = stackText(info.callStack);
     watches.show(info.watchpoints);
     traceOn.checked = info.trace.on;
