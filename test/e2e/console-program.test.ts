@@ -251,7 +251,11 @@ describe('your program on the console', () => {
     await poll(() => page.locator('#debugger-watches li').getAttribute('data-watch')).toBe('eram:7F:write');
     await page.locator('#debugger-run').click();
     const hex2 = (n: number): string => n.toString(16).toUpperCase().padStart(2, '0');
-    await agreed(new RegExp(`^watchpoint: external RAM 7Fh written \\(${hex2(passes)}h → ${hex2((passes + 1) & 0xff)}h\\) by the instruction at ${hex3(loop + 5)}h: PC ${hex3(loop + 6)}h, frame \\d+$`), 18);
+    const watched = await agreed(new RegExp(`^watchpoint: external RAM 7Fh written \\(${hex2(passes)}h → ${hex2((passes + 1) & 0xff)}h\\) by the instruction at ${hex3(loop + 5)}h: PC ${hex3(loop + 6)}h, frame \\d+$`), 18);
+    expect(watched).toContain('watchpoint');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('#console-debugger').scrollIntoViewIfNeeded();
+    await shot(page, 'console-debugger-1280x800.png');
     expect(errors).toEqual([]);
   }, 120_000);
 });
