@@ -28,7 +28,7 @@ const EXPANDER_WRITE = 1;
 const EXPANDER_OR = 2;
 const EXPANDER_AND = 3;
 
-export type StopReason = 'cycles' | 'breakpoint' | 'illegal';
+export type StopReason = 'cycles' | 'breakpoint' | 'illegal' | 'hook';
 
 export interface DebugHooks {
   /** Addresses to stop at before executing; a Set, or 4096 flags (non-zero = break). */
@@ -43,6 +43,12 @@ export interface DebugHooks {
    * stepAfterInterruptCheck().
    */
   passBreakpointAtStart?: boolean;
+  /**
+   * Asked before every instruction, after its interrupt check and the breakpoint test (the
+   * debugger's step over, step out, run to, watchpoints and register trace); true stops there with
+   * reason 'hook'. Only runDebug asks it, so run() stays as fast without a debugger.
+   */
+  beforeInstruction?: (pc: number) => boolean;
 }
 
 export interface DebugRunResult {
@@ -193,7 +199,7 @@ export class I8048 {
    * one it resumes at) or, if asked, before an unused opcode, and records every PC in the trace.
    */
   runDebug(cycles: number, hooks: DebugHooks = {}): DebugRunResult {
-    const { breakpoints, trace, stopOnIllegal = false, passBreakpointAtStart = true } = hooks;
+    const { breakpoints, trace, stopOnIllegal = false, passBreakpointAtStart = true, beforeInstruction } = hooks;
     const flags = breakpoints instanceof Uint8Array ? breakpoints : undefined;
     const set = breakpoints instanceof Uint8Array ? undefined : breakpoints;
     const resumePc = this.pc;
@@ -211,6 +217,7 @@ export class I8048 {
           return { cycles: elapsed, reason: 'illegal', pc };
         }
       }
+      if (beforeInstruction !== undefined && beforeInstruction(pc)) return { cycles: elapsed, reason: 'hook', pc };
       first = false;
       if (trace !== undefined) trace.record(pc);
       elapsed += this.execute();

@@ -1,6 +1,6 @@
 /** The Odyssey² machine: see odyssey2.ts for the time model and the run loop. */
 export { Odyssey2 } from './odyssey2.ts';
-export type { FrameRecord, Odyssey2Options } from './odyssey2.ts';
+export type { FrameDebugResult, FrameRecord, Odyssey2Options } from './odyssey2.ts';
 export { Cartridge, MAPPER_KINDS, defaultMapper } from './cartridge.ts';
 export type { MapperKind } from './cartridge.ts';
 export { InputScriptError, parseInputScript } from './input-script.ts';

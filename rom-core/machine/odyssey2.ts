@@ -69,9 +69,9 @@ export interface FrameRecord {
   vdc: string;
 }
 
-/** Where runFrameDebug stopped: at the frame's end, or before the instruction at `pc`. */
+/** Where runFrameDebug stopped: at the frame's end, or before the instruction at `pc` ('hook': DebugHooks.beforeInstruction asked). */
 export interface FrameDebugResult {
-  reason: 'frame' | 'breakpoint' | 'illegal';
+  reason: 'frame' | 'breakpoint' | 'illegal' | 'hook';
   /** PC of the instruction that runs next. */
   pc: number;
 }
@@ -125,6 +125,8 @@ export class Odyssey2 implements I8048Pins {
    * instruction boundary, as in runFrame).
    */
   private pendingInstruction = false;
+  /** A debug run or a step left the current frame half run (see midFrame). */
+  private inFrame = false;
   /** The latest dot handed to the VDC in this frame (the /INT look-ahead can be a little ahead). */
   private vdcDot = 0;
   private readonly biosCrc: number;
@@ -146,6 +148,9 @@ export class Odyssey2 implements I8048Pins {
     this.dotBase = start;
     this.vdc = new I8244(timing, options.charset, options.sampleRate ?? 48_000);
     this.vdc.reset(start);
+    // The VDC starts at the frame's start dot; saying so keeps a state saved at power-on loadable
+    // (the load checks the VDC is not ahead of the machine). No access comes earlier, so nothing else changes.
+    this.vdcDot = start;
     this.cart = new Cartridge(options.cart, options.bios, options.mapper ?? mapperFor(options.cart));
     this.cart.writeP1(0xff);
     this.cpu = new I8048(this, this.cart.image());
@@ -200,6 +205,7 @@ export class Odyssey2 implements I8048Pins {
       const result = cpu.runDebug(n, debug);
       if (result.reason !== 'cycles') {
         this.pendingInstruction = true;
+        this.inFrame = true;
         return { reason: result.reason, pc: result.pc };
       }
     }
@@ -222,14 +228,35 @@ export class Odyssey2 implements I8048Pins {
     for (;;) {
       const d = this.dot();
       if (!this.crossed) {
-        if (d < this.dpf) return 'instruction';
+        if (d < this.dpf) return this.stepEnded();
         this.crossFrame();
         continue;
       }
-      if (d < this.sampleDot) return 'instruction';
+      if (d < this.sampleDot) return this.stepEnded();
       this.endFrame();
       return 'frame';
     }
+  }
+
+  private stepEnded(): 'instruction' {
+    this.inFrame = true;
+    return 'instruction';
+  }
+
+  /**
+   * The current frame is half run: a debug run stopped inside it or a step did not reach its end.
+   * The dot alone cannot say so (a frame ends past sampleDot, where the next one also begins).
+   */
+  get midFrame(): boolean {
+    return this.inFrame;
+  }
+
+  /**
+   * A debug run stopped before the instruction at the PC after that instruction's interrupt check:
+   * the next run or step runs it first, with no second check.
+   */
+  get stoppedBeforeInstruction(): boolean {
+    return this.pendingInstruction;
   }
 
   /**
@@ -278,6 +305,7 @@ export class Odyssey2 implements I8048Pins {
     this.frameNumber = (this.frameNumber + 1) >>> 0;
     if (this.cpu.cycles > REBASE_AT) this.rebase();
     this.crossed = false;
+    this.inFrame = false;
   }
 
   /**
@@ -461,13 +489,19 @@ export class Odyssey2 implements I8048Pins {
     return encodeState(SNAPSHOT_MAGIC, STATE_VERSION, this.snapshotSchema, this);
   }
 
-  /** Restores `snapshot()` output (checked as a save state is; the picture stays as it is). */
-  restoreSnapshot(state: Uint8Array): void {
+  /**
+   * Restores `snapshot()` output (checked as a save state is; the picture stays as it is). A snapshot
+   * taken inside a frame (the debugger's step back) comes with where the run stood: midFrame and
+   * stoppedBeforeInstruction as they were when it was taken; the state bytes do not hold them.
+   */
+  restoreSnapshot(state: Uint8Array, position: { midFrame: boolean; stoppedBeforeInstruction: boolean } = { midFrame: false, stoppedBeforeInstruction: false }): void {
     const { reader, version } = openState(state, SNAPSHOT_MAGIC, 'Odyssey²');
     if (version !== STATE_VERSION) throw new StateError(`Odyssey² snapshot version ${version} is not this build's (${STATE_VERSION}).`);
     const values = readFields(reader, this.snapshotSchema);
     reader.done();
     this.restore(this.snapshotSchema, values);
+    this.inFrame = position.midFrame;
+    this.pendingInstruction = position.stoppedBeforeInstruction;
   }
 
   /**
@@ -493,6 +527,7 @@ export class Odyssey2 implements I8048Pins {
     applyFields(schema, values, this);
     this.vdc.pcm.clear();
     this.pendingInstruction = false;
+    this.inFrame = false;
     this.cpu.program = this.cart.image();
   }
 }

@@ -234,8 +234,16 @@ export class ConsolePage {
     this.debuggerPanel = createDebuggerPanel({
       info: () => api().debugInfo(),
       stepInstruction: () => api().stepInstruction(),
+      stepOver: () => api().stepOver(),
+      stepOut: () => api().stepOut(),
+      runTo: (address) => api().runTo(address),
+      stepBack: () => api().stepBack(),
       stepFrame: async () => { await this.stepFrame(); },
       setBreakpoints: (list) => api().setBreakpoints(list),
+      setWatchpoints: (list) => api().setWatchpoints(list),
+      setTrace: (on) => api().setTrace(on),
+      traceText: () => api().traceText(),
+      cursorAddress: () => this.program.cursorAddress(),
       pause: () => void api().setRunning(false),
       resume: () => void api().setRunning(true),
     });

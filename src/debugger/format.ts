@@ -22,3 +22,11 @@ export function parseAddress(text: string): number | undefined {
   if (!m) return undefined;
   return parseInt(m[1], 16);
 }
+
+/** Parses "12", "12h" or "0x12" as a byte address or value up to `max`; undefined otherwise. */
+export function parseByte(text: string, max = 0xff): number | undefined {
+  const m = /^\s*(?:0x)?([0-9a-f]{1,2})h?\s*$/i.exec(text);
+  if (!m) return undefined;
+  const n = parseInt(m[1], 16);
+  return n <= max ? n : undefined;
+}

@@ -1,18 +1,38 @@
 /**
  * The debugger panel: disassembly around the PC (with source lines for our own ROMs), registers,
- * internal and external RAM, the VDC registers, the four sprites and the character ROM, instruction
- * and frame steps, and breakpoints (click a line or type an address).
+ * internal and external RAM, the VDC registers, the four sprites and the character ROM; step,
+ * step over, step out, run to the editor's cursor, step back and frame steps; breakpoints (click a
+ * line or type an address), watchpoints, the call stack and an exportable register trace. Where the
+ * CPU stopped is the worker's one sentence (DebugInfo.stop), shown as it is.
  */
-import type { DebugInfo } from '../worker/protocol.ts';
+import { downloadText } from '../platform/download.ts';
+import type { DebugInfo, DisasmLine, StackFrameInfo, WatchpointSpec } from '../worker/protocol.ts';
 import { hex2, hex3, hexDump, parseAddress, pswText } from './format.ts';
+import { drawCharset, drawSprites } from './pixels.ts';
+import { WatchListView } from './watch-list.ts';
 
 export interface DebuggerHost {
   info(): Promise<DebugInfo>;
   stepInstruction(): Promise<DebugInfo>;
+  stepOver(): Promise<DebugInfo>;
+  stepOut(): Promise<DebugInfo>;
+  runTo(address: number): Promise<DebugInfo>;
+  stepBack(): Promise<DebugInfo>;
   stepFrame(): Promise<void>;
   setBreakpoints(list: number[]): Promise<void>;
+  setWatchpoints(list: WatchpointSpec[]): Promise<void>;
+  setTrace(on: boolean): Promise<void>;
+  traceText(): Promise<string>;
+  /** The program address of the source editor's cursor line (the last build's line map), or why there is none. */
+  cursorAddress(): { address: number } | { why: string };
   pause(): void;
   resume(): void;
+}
+
+/** "1: returns to 424h, called at 422h". */
+function stackText(frames: StackFrameInfo[]): string {
+  if (frames.length === 0) return 'empty (SP 0)';
+  return frames.map((f) => `${f.level}: returns to ${hex3(f.returnAddress)}h, ${f.callSite === undefined ? 'an interrupt\'s entry' : `called at ${hex3(f.callSite)}h`}`).join('\n');
 }
 
 export interface DebuggerPanel {
@@ -21,40 +41,31 @@ export interface DebuggerPanel {
   destroy(): void;
 }
 
-function drawCharset(canvas: HTMLCanvasElement, charset: number[]): void {
-  // 64 glyphs × 8 rows, 8 glyphs a line; bit 7 = leftmost pixel.
-  canvas.width = 8 * 9;
-  canvas.height = 8 * 9;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return;
-  ctx.fillStyle = '#111';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.fillStyle = '#9f9';
-  for (let g = 0; g < 64; g++) {
-    const ox = (g % 8) * 9, oy = Math.floor(g / 8) * 9;
-    for (let r = 0; r < 8; r++) {
-      const bits = charset[g * 8 + r] ?? 0;
-      for (let b = 0; b < 8; b++) if (bits & (0x80 >> b)) ctx.fillRect(ox + b, oy + r, 1, 1);
-    }
-  }
+/** One line of the program listing; a click sets or clears its breakpoint. */
+function disasmLine(line: DisasmLine, toggle: (line: DisasmLine) => void): HTMLElement {
+  const div = document.createElement('div');
+  div.className = 'dbg-line';
+  if (line.current) div.classList.add('current');
+  if (line.breakpoint) div.classList.add('bp');
+  div.dataset.address = hex3(line.address);
+  div.title = 'Click to set or clear a breakpoint';
+  const bytes = line.bytes.map(hex2).join(' ').padEnd(6);
+  div.textContent = `${line.breakpoint ? '●' : ' '}${line.current ? '▶' : ' '}${hex3(line.address)}  ${bytes} ${line.text.padEnd(16)}${line.source ? '  ; ' + line.source : ''}`;
+  div.addEventListener('click', () => toggle(line));
+  return div;
 }
 
-function drawSprites(canvas: HTMLCanvasElement, vdc: number[]): void {
-  // Shapes at 80h + 8n, bit 0 = leftmost pixel; colour from the attribute byte (bits 3-5 = R, G, B).
-  canvas.width = 4 * 10;
-  canvas.height = 8;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return;
-  ctx.fillStyle = '#111';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  for (let n = 0; n < 4; n++) {
-    const attr = vdc[n * 4 + 2];
-    ctx.fillStyle = `rgb(${attr & 0x08 ? 255 : 90},${attr & 0x10 ? 255 : 90},${attr & 0x20 ? 255 : 90})`;
-    for (let r = 0; r < 8; r++) {
-      const bits = vdc[0x80 + n * 8 + r];
-      for (let b = 0; b < 8; b++) if (bits & (1 << b)) ctx.fillRect(n * 10 + b, r, 1, 1);
-    }
-  }
+/** The CPU box: short lines, as the box is one grid column (about 48 characters at 1280 px wide). */
+function cpuText(info: DebugInfo): string {
+  const reg = (i: number): string => `R${i}=${hex2(info.regs[i] ?? 0)}`;
+  return [
+    `PC ${hex3(info.pc)}  A ${hex2(info.a)}  PSW ${hex2(info.psw)} (${pswText(info.psw)})`,
+    `RB${info.bank}: ${[0, 1, 2, 3].map(reg).join(' ')}`,
+    `     ${[4, 5, 6, 7].map(reg).join(' ')}`,
+    `P1 ${hex2(info.p1)}  P2 ${hex2(info.p2)}  T ${hex2(info.timer)}  interrupts ${info.intEnabled ? 'on' : 'off'}`,
+    `breakpoints: ${info.breakpoints.map(hex3).join(' ') || 'none'}`,
+    `trace: ${info.trace.on ? `${info.trace.length} instructions kept` : 'off'}  steps back: ${info.stepBackDepth}`,
+  ].join('\n');
 }
 
 export function createDebuggerPanel(host: DebuggerHost): DebuggerPanel {
@@ -85,9 +96,31 @@ export function createDebuggerPanel(host: DebuggerHost): DebuggerPanel {
     await host.setBreakpoints(breakpoints);
     await panel.refresh();
   };
+  const message = document.createElement('p');
+  message.className = 'debugger-message';
+  message.id = 'debugger-message';
+  message.setAttribute('role', 'status');
+  const say = (text: string): void => { message.textContent = text; };
+  /** Runs an action; a refusal (step out with an empty stack, nothing to step back to) is said, not thrown. */
+  const act = async (action: () => Promise<DebugInfo>): Promise<void> => {
+    say('');
+    try {
+      render(await action());
+    } catch (e) {
+      say(e instanceof Error ? e.message.replace(/^Error: /, '') : String(e));
+    }
+  };
   mk('Pause', 'debugger-pause', () => { host.pause(); void panel.refresh(); });
   mk('Run', 'debugger-run', () => host.resume());
-  mk('Step instruction', 'debugger-step', async () => { host.pause(); render(await host.stepInstruction()); });
+  mk('Step instruction', 'debugger-step', () => void act(() => host.stepInstruction()));
+  mk('Step over', 'debugger-step-over', () => void act(() => host.stepOver())).title = 'Run a CALL to its return (other instructions: one step)';
+  mk('Step out', 'debugger-step-out', () => void act(() => host.stepOut())).title = 'Run to the RET or RETR that leaves this call';
+  mk('Run to cursor', 'debugger-run-to', () => {
+    const where = host.cursorAddress();
+    if ('why' in where) say(where.why);
+    else void act(() => host.runTo(where.address));
+  }).title = 'Run until the CPU reaches the source line the editor\'s cursor is on';
+  mk('Step back', 'debugger-step-back', () => void act(() => host.stepBack())).title = 'Undo the last step or frame step';
   mk('Step frame', 'debugger-frame', async () => { host.pause(); await host.stepFrame(); await panel.refresh(); });
   bar.append(bpInput);
   mk('Add breakpoint', 'debugger-bp-add', () => {
@@ -102,6 +135,23 @@ export function createDebuggerPanel(host: DebuggerHost): DebuggerPanel {
     void setBps([...breakpoints, a]);
   });
   mk('Clear breakpoints', 'debugger-bp-clear', () => void setBps([]));
+  const traceLabel = document.createElement('label');
+  const traceOn = document.createElement('input');
+  traceOn.type = 'checkbox';
+  traceOn.id = 'debugger-trace-on';
+  traceOn.addEventListener('change', () => void host.setTrace(traceOn.checked).then(() => panel.refresh()));
+  traceLabel.append(traceOn, ' trace');
+  traceLabel.title = 'Keep the last 256 instructions with their registers';
+  bar.append(traceLabel);
+  mk('Export trace', 'debugger-trace-export', async () => {
+    const text = await host.traceText();
+    downloadText(text, 'o2-trace.txt', 'text/plain');
+  });
+  const stopLine = document.createElement('p');
+  stopLine.className = 'debugger-stop';
+  stopLine.id = 'debugger-stop';
+  stopLine.setAttribute('aria-live', 'polite');
+  const watches = new WatchListView(async (list) => { await host.setWatchpoints(list); }, say);
 
   const grid = document.createElement('div');
   grid.className = 'debugger-grid';
@@ -120,6 +170,9 @@ export function createDebuggerPanel(host: DebuggerHost): DebuggerPanel {
   const iram = block('Internal RAM', 'dbg-iram');
   const eram = block('External RAM', 'dbg-eram');
   const vdc = block('VDC registers', 'dbg-vdc');
+  const stack = block('Call stack (internal RAM 08h-17h)', 'dbg-stack');
+  stack.id = 'debugger-stack';
+  grid.append(watches.element);
   const gfxBox = document.createElement('div');
   gfxBox.className = 'debugger-box dbg-gfx';
   const gh = document.createElement('h3');
@@ -130,36 +183,18 @@ export function createDebuggerPanel(host: DebuggerHost): DebuggerPanel {
   chars.className = 'dbg-pixels';
   gfxBox.append(gh, sprites, chars);
   grid.append(gfxBox);
-  element.append(bar, grid);
+  element.append(bar, message, stopLine, grid);
 
   function render(info: DebugInfo): void {
     breakpoints = info.breakpoints;
-    disasm.replaceChildren();
-    for (const line of info.disasm) {
-      const div = document.createElement('div');
-      div.className = 'dbg-line';
-      if (line.current) div.classList.add('current');
-      if (line.breakpoint) div.classList.add('bp');
-      div.dataset.address = hex3(line.address);
-      div.title = 'Click to set or clear a breakpoint';
-      const bytes = line.bytes.map(hex2).join(' ').padEnd(6);
-      div.textContent = `${line.breakpoint ? '●' : ' '}${line.current ? '▶' : ' '}${hex3(line.address)}  ${bytes} ${line.text.padEnd(16)}${line.source ? '  ; ' + line.source : ''}`;
-      div.addEventListener('click', () => {
-        void setBps(line.breakpoint ? breakpoints.filter((b) => b !== line.address) : [...breakpoints, line.address]);
-      });
-      disasm.append(div);
-    }
-    // Short lines: the CPU box is one grid column (about 48 characters at 1280 px wide).
-    const reg = (i: number): string => `R${i}=${hex2(info.regs[i] ?? 0)}`;
-    regs.textContent = [
-      `frame ${info.frame}`,
-      ...(info.hit ? [`breakpoint ${hex3(info.hit.address)}h reached in frame ${info.hit.frame}`] : []),
-      `PC ${hex3(info.pc)}  A ${hex2(info.a)}  PSW ${hex2(info.psw)} (${pswText(info.psw)})`,
-      `RB${info.bank}: ${[0, 1, 2, 3].map(reg).join(' ')}`,
-      `     ${[4, 5, 6, 7].map(reg).join(' ')}`,
-      `P1 ${hex2(info.p1)}  P2 ${hex2(info.p2)}  T ${hex2(info.timer)}  interrupts ${info.intEnabled ? 'on' : 'off'}`,
-      `breakpoints: ${info.breakpoints.map(hex3).join(' ') || 'none'}`,
-    ].join('\n');
+    const toggle = (line: DisasmLine): void => void setBps(line.breakpoint ? breakpoints.filter((b) => b !== line.address) : [...breakpoints, line.address]);
+    disasm.replaceChildren(...info.disasm.map((line) => disasmLine(line, toggle)));
+    // The stop's sentence is the worker's, word for word what the program panel and the status line say.
+    stopLine.textContent = info.stop?.text ?? (info.pendingAction ? `${info.pendingAction} under way…` : `PC ${hex3(info.pc)}h, frame ${info.frame}`);
+    regs.textContent = cpuText(info);
+    stack.textContent = stackText(info.callStack);
+    watches.show(info.watchpoints);
+    traceOn.checked = info.trace.on;
     regs.id = 'debugger-regs';
     iram.textContent = hexDump(info.iram);
     eram.textContent = hexDump(info.eram);

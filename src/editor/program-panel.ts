@@ -9,6 +9,7 @@ import { el } from '../platform/dom.ts';
 import { download, downloadText } from '../platform/download.ts';
 import { jsonSetting } from '../platform/settings.ts';
 import type { MachineHost } from '../machine/host.ts';
+import type { ConsoleRuntime } from '../machine/runtime.ts';
 import { hex3 } from '../debugger/format.ts';
 import type { BuildResult, SourceFile } from '../worker/build-program.ts';
 import { mainFile } from './main-file.ts';
@@ -80,18 +81,23 @@ export class ProgramPanel {
       btn('program-open-folder', 'Open folder…', 'Open a folder of sources', () => this.folderInput.click()),
       el('label', {}, 'build: ', this.mainSelect),
       btn('program-build', 'Build and run (Ctrl+Enter)', 'Assemble in the worker and boot the cartridge at once', () => void this.build()),
-      btn('program-step', 'Step', 'Run one instruction (the machine pauses)', () => void this.step()),
+      btn('program-step', 'Step', 'Run one instruction (the machine pauses)', () => void this.act((api) => api.stepInstruction())),
+      btn('program-step-over', 'Step over', 'Run a CALL to its return (other instructions: one step)', () => void this.act((api) => api.stepOver())),
+      btn('program-step-out', 'Step out', 'Run to the RET or RETR that leaves this call', () => void this.act((api) => api.stepOut())),
+      btn('program-run-to', 'Run to cursor', 'Run until the CPU reaches the line the cursor is on', () => void this.runToCursor()),
+      btn('program-step-back', 'Step back', 'Undo the last step or frame step', () => void this.act((api) => api.stepBack())),
       btn('program-run', 'Run', 'Go on from a breakpoint', () => void this.resume()),
       btn('program-export-bin', 'Export .bin', 'Save the built cartridge image', () => this.exportImage()),
       btn('program-export-lst', 'Export listing', 'Save the assembler listing', () => this.exportListing()),
       this.fileInput, this.folderInput);
     this.element = el('details', { class: 'program-panel', id: 'console-program' },
       el('summary', { text: 'Your program: write, build and debug 8048 assembly' }),
-      el('p', { class: 'program-hint', text: 'Drop an .a48 source and its includes on the screen, or open them here. Our assembler reads ASL\u2019s dialect (Soeren Gust\u2019s g7000.h works); a clean build boots at once on the open BIOS. Click left of a line number to set a breakpoint.' }),
+      el('p', { class: 'program-hint', text: 'Drop an .a48 source and its includes on the screen, or open them here. Our assembler reads ASL\u2019s dialect (Soeren Gust\u2019s g7000.h works); a clean build boots at once on the open BIOS. Click just right of a line number (the breakpoint gutter) to set or clear a breakpoint; Run to cursor runs to the line the cursor is on.' }),
       bar, this.tabs, this.editor.element, this.status, this.problems);
     this.cleanups.push(host.on({
       status: (running, _speed, reason) => {
-        if (!running && reason?.startsWith('breakpoint')) void this.showStop();
+        // Every stop comes with its sentence (DebugInfo.stop.text); a plain pause has none.
+        if (!running && reason) void this.showStop();
         if (running && this.stoppedAt) {
           this.stoppedAt = null;
           this.remark();
@@ -270,6 +276,23 @@ export class ProgramPanel {
     if (empty.length) this.status.textContent = `No code on ${empty.join(', ')}: that breakpoint waits for a line that assembles to something.`;
   }
 
+  /** The address the cursor's line assembled to (the last build's line map), or why there is none. */
+  cursorAddress(): { address: number } | { why: string } {
+    if (!this.last?.ok) return { why: 'Build the program first: Run to cursor needs its line map.' };
+    const { file, line } = this.editor.cursor();
+    const address = this.addressOf(file, line);
+    return address === undefined ? { why: `No code on ${file}:${line}: put the cursor on a line that assembles to something.` } : { address };
+  }
+
+  private async runToCursor(): Promise<void> {
+    const where = this.cursorAddress();
+    if ('why' in where) {
+      this.status.textContent = where.why;
+      return;
+    }
+    await this.act((api) => api.runTo(where.address));
+  }
+
   /** The CPU stopped: show the source line of its PC. */
   private async showStop(): Promise<void> {
     const api = this.host.runtime?.api;
@@ -284,17 +307,24 @@ export class ProgramPanel {
     }
     // Said last, once the editor shows the line: what reads the status finds the editor settled.
     this.element.dataset.stopped = entry ? `${entry.file}:${entry.line}` : '';
+    // The stop's sentence is the worker's (DebugInfo.stop), the same the debugger and the status line show.
+    const said = info.stop?.text ?? `PC ${hex3(info.pc)}h, frame ${info.frame}`;
     this.status.textContent = entry
-      ? `Stopped at ${entry.file}:${entry.line} (PC ${hex3(info.pc)}h, frame ${info.frame}). Step, Run, or open the debugger (F9) to watch the RAM.`
-      : `Stopped at PC ${hex3(info.pc)}h, outside your source (the BIOS).`;
+      ? `Stopped at ${entry.file}:${entry.line} (${said}). Step, Run, or open the debugger (F9) to watch the RAM.`
+      : `Stopped outside your source, the BIOS (${said}).`;
   }
 
-  private async step(): Promise<void> {
+  /** A debugger action from this panel; a refusal (nothing to step back to) is said in the status line. */
+  private async act(action: (api: ConsoleRuntime['api']) => Promise<unknown>): Promise<void> {
     const api = this.host.runtime?.api;
     if (!api) return;
-    this.status.textContent = 'Stepping one instruction…';
-    await api.setRunning(false);
-    await api.stepInstruction();
+    this.status.textContent = 'Running…';
+    try {
+      await action(api);
+    } catch (e) {
+      this.status.textContent = e instanceof Error ? e.message.replace(/^Error: /, '') : String(e);
+      return;
+    }
     await this.showStop();
   }
 

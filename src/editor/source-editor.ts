@@ -188,6 +188,12 @@ export class SourceEditor {
     this.view.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'center' }) });
   }
 
+  /** The file shown and the 1-based line the cursor is on. */
+  cursor(): { file: string; line: number } {
+    const state = this.view.state;
+    return { file: this.file, line: state.doc.lineAt(state.selection.main.head).number };
+  }
+
   get text(): string {
     return this.view.state.doc.toString();
   }

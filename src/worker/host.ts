@@ -11,12 +11,14 @@ import { ConsoleSession } from './session.ts';
 import { Pacer } from './pacer.ts';
 import { bundledBuiltins } from './bundled-roms.ts';
 import { SNAPSHOT_LENGTH } from './protocol.ts';
-import type { AudioMessage, BootInfo, BootOptions, ConsoleWorkerApi, InputMessage, NetplayStats, NetStartOptions, RomImages, VideoMessage, WorkerStats } from './protocol.ts';
+import type { AudioMessage, BootInfo, BootOptions, ConsoleWorkerApi, DebugInfo, InputMessage, NetplayStats, NetStartOptions, RomImages, StopState, VideoMessage, WorkerStats } from './protocol.ts';
 import { WorkerNetplay } from './netplay.ts';
 import { buildProgram } from './build-program.ts';
 import type { BuildResult, SourceFile } from './build-program.ts';
 
 const AUTOSAVE_EVERY = 60;
+/** Frames a step over, step out or run to runs at once before it goes on running in the background. */
+const ACTION_FRAMES = 60;
 
 /** A typed-key promise waiting for the key queue's `completed` count to reach `until`. */
 interface TypedWait {
@@ -85,8 +87,8 @@ export class WorkerHost {
     this.post({ type: 'status', running: this.running, speed: this.speed, frame: this.session?.machine.frameNumber ?? 0, reason });
   }
 
-  /** One emulated frame with its sound; returns the breakpoint address if one was reached. */
-  private emulateFrame(withSound: boolean): number | undefined {
+  /** One emulated frame with its sound; returns the stop if the debugger stopped the CPU in it. */
+  private emulateFrame(withSound: boolean): StopState | undefined {
     const s = this.need();
     if (this.crashPending) {
       this.crashPending = false;
@@ -98,9 +100,9 @@ export class WorkerHost {
       return undefined;
     }
     s.applyInput(this.snapshot);
-    const { hit } = s.runFrame();
+    const { stop } = s.runFrame();
     // Stopped inside the frame: no sound or autosave until the frame has ended.
-    if (hit !== undefined) return hit;
+    if (stop !== undefined && s.machine.midFrame) return stop;
     this.framesRun++;
     this.settleTyped();
     if (withSound && this.audioPort) {
@@ -111,7 +113,7 @@ export class WorkerHost {
       const state = s.machine.saveState();
       this.post({ type: 'autosave', state, frame: s.machine.frameNumber }, [state.buffer]);
     }
-    return hit;
+    return stop;
   }
 
   /**
@@ -153,10 +155,10 @@ export class WorkerHost {
     this.schedule();
   }
 
-  /** Runs `frames` frames and posts the last; false when a breakpoint stopped the machine. */
+  /** Runs `frames` frames and posts the last; false when the debugger stopped the machine. */
   private runDue(frames: number): boolean {
     const start = performance.now();
-    let hit: number | undefined;
+    let hit: StopState | undefined;
     for (let i = 0; i < frames && hit === undefined; i++) hit = this.emulateFrame(this.speed === 1);
     const work = performance.now() - start;
     this.windowFrames += frames;
@@ -164,8 +166,33 @@ export class WorkerHost {
     this.postFrame(work / frames);
     if (hit === undefined) return true;
     this.running = false;
-    this.postStatus(`breakpoint at ${hit.toString(16).toUpperCase().padStart(3, '0')}h`);
+    this.postStatus(hit.text);
     return false;
+  }
+
+  /**
+   * A debugger action from the pause: runs it for up to ACTION_FRAMES frames and shows where it
+   * stopped; one still under way then goes on running until it stops (runDue says where).
+   */
+  private debugAction(kind: 'step' | 'step-over' | 'step-out' | 'run-to', address?: number): DebugInfo {
+    const s = this.need();
+    this.stopRunning();
+    s.clearHit();
+    const stop = s.debugAction(kind, address, kind === 'step' ? 1 : ACTION_FRAMES);
+    if (kind === 'step' && stop === undefined) s.paused(); // RESET held: the CPU ran nothing
+    this.postFrame(0);
+    if (stop === undefined && kind !== 'step') {
+      this.running = true;
+      this.postStatus();
+      this.resume();
+    } else this.postStatus(stop?.text);
+    return s.debugInfo();
+  }
+
+  private stopRunning(): void {
+    this.running = false;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   /**
@@ -272,6 +299,7 @@ export class WorkerHost {
         if (run === this.running) return;
         this.running = run;
         this.need().clearHit();
+        if (!run) this.need().paused();
         if (this.running) this.resume();
         else if (this.timer !== undefined) {
           clearTimeout(this.timer);
@@ -294,27 +322,35 @@ export class WorkerHost {
       },
       stepFrames: (n: number): number => {
         const count = Math.max(1, Math.min(600, Math.floor(n)));
-        for (let i = 0; i < count; i++) {
-          if (this.emulateFrame(false) !== undefined) break;
-        }
+        this.need().remember();
+        let stop: StopState | undefined;
+        for (let i = 0; i < count && stop === undefined; i++) stop = this.emulateFrame(false);
         this.postFrame(0);
-        this.postStatus();
+        this.postStatus(stop?.text);
         return this.need().machine.frameNumber;
       },
-      stepInstruction: () => {
-        if (this.need().stepInstruction() === 'frame') {
-          this.postFrame(0);
-          this.postStatus();
-        }
-        return this.need().debugInfo();
+      stepInstruction: () => this.debugAction('step'),
+      stepOver: () => this.debugAction('step-over'),
+      stepOut: () => this.debugAction('step-out'),
+      runTo: (address: number) => this.debugAction('run-to', address),
+      stepBack: () => {
+        const s = this.need();
+        this.stopRunning();
+        if (!s.stepBack()) throw new Error('Nothing to step back to: the machine keeps the moments before each step and frame step, and none is left.');
+        this.postFrame(0);
+        this.postStatus(s.debugInfo().stop?.text);
+        return s.debugInfo();
       },
+      setWatchpoints: (list) => this.need().setWatchpoints(list),
+      setTrace: (on: boolean) => this.need().debug.setTrace(on),
+      traceText: () => this.need().debug.trace.toText(),
       saveState: (): Uint8Array => {
         const state = this.need().machine.saveState() as Uint8Array<ArrayBuffer>;
         return Comlink.transfer(state, [state.buffer]);
       },
       loadState: (state: Uint8Array): number => {
         const s = this.need();
-        s.machine.loadState(state);
+        s.loadState(state);
         this.postFrame(0);
         this.postStatus();
         return s.machine.frameNumber;

@@ -107,7 +107,41 @@ export interface DisasmLine {
   breakpoint: boolean;
 }
 
+/** A watchpoint as the page sets it (rom-core/debugger: read, write, or the byte becoming `value`). */
+export interface WatchpointSpec {
+  space: 'iram' | 'eram' | 'vdc';
+  address: number;
+  kind: 'read' | 'write' | 'value';
+  value?: number;
+}
+
+/**
+ * Where the machine stopped and why: built once in the worker, so the debugger panel, the program
+ * panel and the status line all say the same address and frame.
+ */
+export interface StopState {
+  kind: 'breakpoint' | 'watchpoint' | 'step' | 'step-over' | 'step-out' | 'run-to' | 'step-back';
+  /** Address of the instruction that runs next. */
+  pc: number;
+  /** DebugInfo.frame at the stop. */
+  frame: number;
+  /** "breakpoint: PC 40Ch, frame 267", the one sentence every panel shows. */
+  text: string;
+}
+
+/** One level of the 8048's stack (internal RAM 08h-17h), innermost first. */
+export interface StackFrameInfo {
+  level: number;
+  returnAddress: number;
+  /** The CALL's address; absent when the level looks like an interrupt's entry. */
+  callSite?: number;
+}
+
 export interface DebugInfo {
+  /**
+   * The frame the machine stands in: frames completed, plus one while a frame is half run (a stop
+   * inside it). The number every panel shows for a stop.
+   */
   frame: number;
   pc: number;
   a: number;
@@ -125,8 +159,16 @@ export interface DebugInfo {
   vdc: number[];
   disasm: DisasmLine[];
   breakpoints: number[];
-  /** The breakpoint the CPU stopped before since the last resume, and the frame (1-based) it stopped in. */
-  hit?: { address: number; frame: number };
+  /** Why and where the CPU stopped since the last resume. */
+  stop?: StopState;
+  /** The debugger action still under way across frames (a step over whose call has not returned). */
+  pendingAction?: string;
+  callStack: StackFrameInfo[];
+  watchpoints: WatchpointSpec[];
+  /** The register trace: recording or not, and how many instructions it holds. */
+  trace: { on: boolean; length: number };
+  /** How many steps back there are. */
+  stepBackDepth: number;
   /** Character ROM (512 bytes) for the character viewer. */
   charset: number[];
 }
@@ -166,6 +208,23 @@ export interface ConsoleWorkerApi {
   stepFrames(n: number): number;
   /** Runs one CPU instruction while paused (a frame that ends with it is shown). */
   stepInstruction(): DebugInfo;
+  /**
+   * Step over a CALL (other instructions: a step), step out to the RET/RETR that leaves the call
+   * level, run to an address. Each runs at once for up to a second of frames; one that has not
+   * stopped by then goes on running (status running) until it does. Step out with an empty stack
+   * throws a sentence.
+   */
+  stepOver(): DebugInfo;
+  stepOut(): DebugInfo;
+  runTo(address: number): DebugInfo;
+  /** Puts the machine back as it was before the last step or frame step; throws a sentence when there is none. */
+  stepBack(): DebugInfo;
+  /** Replaces the watchpoints; a bad one throws a sentence and changes nothing. */
+  setWatchpoints(list: WatchpointSpec[]): void;
+  /** Turns the register trace on (empty) or off. */
+  setTrace(on: boolean): void;
+  /** The trace as text, oldest instruction first. */
+  traceText(): string;
   powerCycle(): Promise<BootInfo>;
   saveState(): Uint8Array;
   /** Throws a specific Error, leaving the machine as it was, when the bytes are not a usable state. */

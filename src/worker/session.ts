@@ -6,11 +6,14 @@
 import { KeyQueue, Odyssey2, cartProfile, keyTarget, setKeyBit } from '../../rom-core/machine/index.ts';
 import type { CartProfile, KeySink } from '../../rom-core/machine/index.ts';
 import { disassembleOne } from '../../rom-core/asm/index.ts';
+import { MachineDebugger, callStack } from '../../rom-core/debugger/index.ts';
+import type { DebugActionKind } from '../../rom-core/debugger/index.ts';
 import { BattleBot } from '../../rom-core/bot/index.ts';
 import type { BotLevel } from '../../rom-core/bot/index.ts';
 import type { BuiltCart, Builtins, BuiltRom } from './builtin-roms.ts';
 import { SNAPSHOT_JOY, SNAPSHOT_LENGTH, SNAPSHOT_RESET } from './protocol.ts';
-import type { BootInfo, DebugInfo, DisasmLine, RomImages, RomSummary } from './protocol.ts';
+import type { BootInfo, DebugInfo, DisasmLine, RomImages, RomSummary, StopState, WatchpointSpec } from './protocol.ts';
+import { stopState } from './stop-text.ts';
 
 /** A source line for a program address, with the image offset its bytes came from (banked carts). */
 interface SourceLine {
@@ -74,8 +77,9 @@ export class ConsoleSession {
   private midFrame = false;
   readonly roms: RomSummary[];
   private readonly sources: SourceIndex = { byAddress: new Map() };
-  private breakpoints = new Set<number>();
-  private lastHit: { address: number; frame: number } | undefined;
+  /** Breakpoints, watchpoints, trace, step actions and step back (rom-core/debugger). */
+  readonly debug: MachineDebugger;
+  private lastStop: StopState | undefined;
   private resetHeld = false;
   /** Which of our cartridges runs (undefined: the user's). */
   readonly builtinCart: string | undefined;
@@ -89,6 +93,7 @@ export class ConsoleSession {
     const cart = images.cart ?? builtinCart.image;
     // The user's choice for their image; absent, the known-cartridge table's (Odyssey2's default), else the size's.
     this.machine = new Odyssey2({ bios, cart, charset: images.charset, sampleRate, mapper: images.cart ? images.mapper : undefined, pal: images.cart && images.tv ? images.tv === 'PAL' : undefined });
+    this.debug = new MachineDebugger(this.machine);
     this.profile = images.cart ? cartProfile(images.cart) : undefined;
     const id = this.machine.identity;
     this.roms = [
@@ -201,29 +206,28 @@ export class ConsoleSession {
   }
 
   /**
-   * Runs to the end of the frame, or, with breakpoints set, until the CPU is about to run the
-   * instruction at one of them: then the frame is left half run (Odyssey2.runFrameDebug) and the next
-   * runFrame or stepInstruction goes on with it.
+   * Runs to the end of the frame, or, with the debugger engaged (breakpoints, watchpoints, the trace,
+   * a step action under way), until it stops the CPU: then the frame is left half run
+   * (Odyssey2.runFrameDebug) and the next runFrame or step goes on with it.
    */
-  runFrame(): { hit?: number } {
+  runFrame(): { stop?: StopState } {
     if (!this.midFrame) {
       this.keyQueue.beforeFrame(this.queued);
       this.stepBots();
       this.mergeInput();
     }
-    if (this.breakpoints.size === 0) {
+    if (!this.debug.engaged) {
       this.machine.runFrame();
       this.frameEnded();
       return {};
     }
-    const r = this.machine.runFrameDebug({ breakpoints: this.breakpoints });
-    if (r.reason !== 'breakpoint') {
-      this.frameEnded();
-      return {};
-    }
-    this.midFrame = true;
-    this.lastHit = { address: r.pc, frame: this.machine.frameNumber + 1 };
-    return { hit: r.pc };
+    const stop = this.debug.runFrame();
+    // A stop can come at the frame's end (a watch judged after its last instruction).
+    if (this.machine.midFrame) this.midFrame = true;
+    else this.frameEnded();
+    if (!stop) return {};
+    this.lastStop = stopState(stop, this.frameUnderWay());
+    return { stop: this.lastStop };
   }
 
   private frameEnded(): void {
@@ -231,24 +235,69 @@ export class ConsoleSession {
     this.keyQueue.afterFrame();
   }
 
-  /** One instruction inside the frame's bookkeeping (a step across the frame's end ends the frame). */
-  stepInstruction(): 'instruction' | 'frame' {
-    if (!this.midFrame) {
-      this.keyQueue.beforeFrame(this.queued);
-      this.mergeInput();
+  /** The frame the machine stands in: frames completed, plus one while a frame is half run. */
+  frameUnderWay(): number {
+    return this.machine.frameNumber + (this.machine.midFrame ? 1 : 0);
+  }
+
+  /**
+   * Begins a debugger action (step, step over, step out, run to) and runs it for up to `frames`
+   * frames: the stop, or undefined when it is still under way (the next runFrame goes on with it).
+   * An action that cannot begin throws its sentence.
+   */
+  debugAction(kind: DebugActionKind, address?: number, frames = 1): StopState | undefined {
+    const refused = this.debug.begin(kind, address);
+    if (refused) throw new Error(refused);
+    for (let f = 0; f < frames; f++) {
+      const { stop } = this.runFrame();
+      if (stop) return stop;
     }
-    const step = this.machine.stepInstruction();
-    if (step === 'frame') this.frameEnded();
-    else this.midFrame = true;
-    return step;
+    return undefined;
+  }
+
+  /** One instruction; 'frame' when the frame ended with it (or RESET is held and the CPU ran none). */
+  stepInstruction(): 'instruction' | 'frame' {
+    if (this.debugAction('step') === undefined) this.debug.cancel();
+    return this.machine.midFrame ? 'instruction' : 'frame';
+  }
+
+  /** Puts the machine back before the last step or frame step; false when there is none. */
+  stepBack(): boolean {
+    if (!this.debug.stepBack()) return false;
+    this.midFrame = this.machine.midFrame;
+    this.lastStop = stopState({ kind: 'step-back', pc: this.machine.cpu.pc }, this.frameUnderWay());
+    return true;
+  }
+
+  /** Keeps the machine as it is for step back (before a frame step). */
+  remember(): void {
+    this.debug.history.push(this.machine);
+  }
+
+  /** The machine was paused: an action under way is dropped. */
+  paused(): void {
+    this.debug.cancel();
+  }
+
+  /** Loads a save state; the steps back and the stop belong to the machine before it. */
+  loadState(state: Uint8Array): void {
+    this.machine.loadState(state);
+    this.debug.history.clear();
+    this.debug.cancel();
+    this.midFrame = false;
+    this.lastStop = undefined;
   }
 
   setBreakpoints(addresses: number[]): void {
-    this.breakpoints = new Set(addresses.map((a) => a & 0xfff));
+    this.debug.setBreakpoints(addresses);
+  }
+
+  setWatchpoints(list: WatchpointSpec[]): void {
+    this.debug.setWatchpoints(list);
   }
 
   clearHit(): void {
-    this.lastHit = undefined;
+    this.lastStop = undefined;
   }
 
   debugInfo(): DebugInfo {
@@ -259,7 +308,7 @@ export class ConsoleSession {
     const regs: number[] = [];
     for (let i = 0; i < 8; i++) regs.push(cpu.ram[bank * 24 + i]);
     return {
-      frame: m.frameNumber,
+      frame: this.frameUnderWay(),
       pc: cpu.pc,
       a: cpu.a,
       psw,
@@ -274,8 +323,13 @@ export class ConsoleSession {
       eram: Array.from(m.eram),
       vdc: Array.from(m.vdc.regs),
       disasm: this.disassembleAround(cpu.pc),
-      breakpoints: [...this.breakpoints].sort((a, b) => a - b),
-      hit: this.lastHit,
+      breakpoints: this.debug.breakpointList(),
+      stop: this.lastStop,
+      pendingAction: this.debug.pendingAction,
+      callStack: callStack(cpu).map(({ level, returnAddress, callSite }) => ({ level, returnAddress, callSite })),
+      watchpoints: this.debug.watchpoints(),
+      trace: { on: this.debug.tracing, length: this.debug.trace.length },
+      stepBackDepth: this.debug.history.depth,
       charset: Array.from(m.vdc.getCharset()),
     };
   }
@@ -317,7 +371,7 @@ export class ConsoleSession {
         text,
         source: this.sourceAt(address, length),
         current: address === pc,
-        breakpoint: this.breakpoints.has(address),
+        breakpoint: this.debug.hasBreakpoint(address),
       });
       return length;
     };

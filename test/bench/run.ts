@@ -11,6 +11,7 @@ import { benchBattleBridge } from './battle-bridge.ts';
 import { benchBots } from './bots.ts';
 import { printBrowserBench, runBrowserBench } from './browser.ts';
 import { benchCpu } from './cpu.ts';
+import { benchDebugger } from './debugger.ts';
 import { benchComputer } from './computer.ts';
 import { benchMachine } from './machine.ts';
 import { benchNetplay } from './netplay.ts';
@@ -20,6 +21,7 @@ const VISUAL_CART = 'test/programs/vdc/bench-visual.a48';
 const sections: Record<string, () => void | Promise<void>> = {
   cpu: benchCpu,
   machine: () => benchMachine(VISUAL_CART),
+  debugger: () => benchDebugger(VISUAL_CART),
   bridge: () => benchBattleBridge(),
   browser: async () => printBrowserBench(await runBrowserBench()),
   computer: benchComputer,

@@ -89,6 +89,32 @@ async function retype(page: Page, line: number, text: string): Promise<void> {
   await page.keyboard.type(text);
 }
 
+/** A program for the debugger (interrupts off, so every step lands where the test expects). */
+const DEBUG_DEMO = [
+  '\tcpu\t8048',
+  '\torg\t400h',
+  '\tinclude\t"g7000.h"',
+  '\tjmp\tselectgame',
+  '\tjmp\tirq',
+  '\tjmp\ttimer',
+  '\tjmp\tvsyncirq',
+  '\tjmp\tstart',
+  '\tjmp\tsoundirq',
+  'timer\tretr',
+  'start\tdis\ti',
+  '\tcall\textramenable',
+  '\tmov\tr7,#0',
+  'loop\tcall\tbump\t\t; line 14',
+  '\tmov\tr0,#7Fh',
+  '\tmov\ta,r7',
+  '\tmovx\t@r0,a\t\t; external RAM 7Fh = the pass count',
+  '\tjmp\tloop\t\t; line 18',
+  'bump\tinc\tr7',
+  '\tret',
+].join('\n') + '\n';
+
+const hex3 = (n: number): string => n.toString(16).toUpperCase().padStart(3, '0');
+
 describe('your program on the console', () => {
   let browser: Browser;
   beforeAll(async () => { browser = await launchBrowser(); });
@@ -117,7 +143,7 @@ describe('your program on the console', () => {
     await clickGutter(page, 65);
     await poll(() => panel.getAttribute('data-stopped')).toBe('hello.a48:65');
     expect(await page.locator('#console-program .cm-pc-line').textContent()).toMatch(/^stop\s+jmp\s+stop/);
-    expect(await page.locator('#program-status').textContent()).toMatch(/^Stopped at hello\.a48:65 \(PC [0-9A-F]{3}h, frame \d+\)/);
+    expect(await page.locator('#program-status').textContent()).toMatch(/^Stopped at hello\.a48:65 \(breakpoint: PC [0-9A-F]{3}h, frame \d+\)/);
     const pc = Number.parseInt((await page.locator('#program-status').textContent())!.match(/PC ([0-9A-F]{3})h/)![1], 16);
     expect(await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).pc)).toBe(pc);
     expect(await page.locator('#console-program .cm-bp-dot').count()).toBe(1);
@@ -173,6 +199,63 @@ describe('your program on the console', () => {
     const blank = await inked(page);
     await page.evaluate(() => window.__o2console!.runtime()!.api.typeKeys(['1']));
     expect(await settled(page, blank)).toBeGreaterThan(50);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('the debugger steps over a CALL, steps back, and stops at a watchpoint; every panel says the same stop', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await waitReady(page);
+    const panel = page.locator('#console-program');
+    await drop(page, [{ name: 'debug.a48', text: DEBUG_DEMO }, source('g7000.h')]);
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    await page.evaluate(() => window.__o2console!.runtime()!.api.typeKeys(['1']));
+    await panel.scrollIntoViewIfNeeded();
+    await clickGutter(page, 14);
+    await poll(() => panel.getAttribute('data-breakpoints')).toMatch(/^[0-9A-F]{3}$/);
+    await poll(() => panel.getAttribute('data-stopped')).toBe('debug.a48:14');
+    const loop = await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).pc);
+    // R7 of the bank in use (the BIOS may hand over with either selected).
+    const r7 = () => page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).regs[7]);
+    const passes = await r7();
+    await page.locator('#console-debug').click();
+    const stopLine = page.locator('#debugger-stop');
+    await poll(() => stopLine.textContent()).toMatch(new RegExp(`^breakpoint: PC ${hex3(loop)}h, frame \\d+$`));
+
+    /** The stop as the debugger says it, once the status line and the program panel say the same. */
+    const agreed = async (pattern: RegExp, line: number): Promise<string> => {
+      await poll(() => stopLine.textContent()).toMatch(pattern);
+      const said = (await stopLine.textContent())!;
+      await poll(() => page.locator('#console-message').textContent()).toBe(`Paused: ${said}.`);
+      await poll(() => panel.getAttribute('data-stopped')).toBe(`debug.a48:${line}`);
+      expect(await page.locator('#program-status').textContent()).toContain(`(${said})`);
+      const frame = await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame);
+      expect(said).toMatch(new RegExp(`, frame ${frame}$`));
+      return said;
+    };
+
+    // Step over the CALL: bump ran (R7 one higher) and the CPU is on the next line.
+    await page.locator('#debugger-step-over').click();
+    await agreed(new RegExp(`^stepped over: PC ${hex3(loop + 2)}h, frame \\d+$`), 15);
+    expect(await r7()).toBe((passes + 1) & 0xff);
+    expect(await page.locator('#debugger-stack').textContent()).toBe('empty (SP 0)');
+
+    // Step back: before the CALL again, R7 as it was.
+    await page.locator('#debugger-step-back').click();
+    await agreed(new RegExp(`^stepped back: PC ${hex3(loop)}h, frame \\d+$`), 14);
+    expect(await r7()).toBe(passes);
+
+    // A write watch on external RAM 7Fh: Run stops after the MOVX, with the old and new byte.
+    await page.locator('#debugger-watch-space').selectOption('eram');
+    await page.locator('#debugger-watch-address').fill('7F');
+    await page.locator('#debugger-watch-add').click();
+    await poll(() => page.locator('#debugger-watches li').getAttribute('data-watch')).toBe('eram:7F:write');
+    await page.locator('#debugger-run').click();
+    const hex2 = (n: number): string => n.toString(16).toUpperCase().padStart(2, '0');
+    const watched = await agreed(new RegExp(`^watchpoint: external RAM 7Fh written \\(${hex2(passes)}h → ${hex2((passes + 1) & 0xff)}h\\) by the instruction at ${hex3(loop + 5)}h: PC ${hex3(loop + 6)}h, frame \\d+$`), 18);
+    expect(watched).toContain('watchpoint');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('#console-debugger').scrollIntoViewIfNeeded();
+    await shot(page, 'console-debugger-1280x800.png');
     expect(errors).toEqual([]);
   }, 120_000);
 });

@@ -54,13 +54,16 @@ describe('console tools', () => {
     await page.locator('#console-debug').click();
     await page.locator('#debugger-bp-address').fill(hex3(vbl!));
     await page.locator('#debugger-bp-add').click();
-    await poll(() => page.locator('#console-message').textContent()).toBe(`Paused: breakpoint at ${hex3(vbl!)}h.`);
-    await poll(() => page.locator('#debugger-regs').textContent()).toContain(`breakpoint ${hex3(vbl!)}h reached in frame`);
+    // One stopped state: the status line and the debugger say the same sentence, PC and frame.
+    await poll(() => page.locator('#console-message').textContent()).toMatch(new RegExp(`^Paused: breakpoint: PC ${hex3(vbl!)}h, frame \\d+\\.$`));
+    const said = (await page.locator('#console-message').textContent())!.replace(/^Paused: /, '').replace(/\.$/, '');
+    await poll(() => page.locator('#debugger-stop').textContent()).toBe(said);
+    expect(said).toBe(`breakpoint: PC ${hex3(vbl!)}h, frame ${await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame)}`);
     // Stopped before the instruction itself, not at the end of its frame.
     expect(await page.locator('#debugger-regs').textContent()).toContain(`PC ${hex3(vbl!)}`);
     // Every register line fits the CPU column (at Playwright's default 1280 px wide), none cut off.
     expect(page.viewportSize()!.width).toBe(1280);
-    expect(await page.locator('#debugger-regs').evaluate((e) => [e.scrollWidth <= e.clientWidth, e.textContent!.split('\n').length])).toEqual([true, 7]);
+    expect(await page.locator('#debugger-regs').evaluate((e) => [e.scrollWidth <= e.clientWidth, e.textContent!.split('\n').length])).toEqual([true, 6]);
     expect(await page.locator('.dbg-line.current').getAttribute('data-address')).toBe(hex3(vbl!));
     const lines = await page.locator('.dbg-line').allTextContents();
     expect(lines.some((l) => l.includes('console-test.a48:') && l.includes('movx a,@r0'))).toBe(true);

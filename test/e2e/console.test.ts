@@ -281,7 +281,7 @@ describe('console page', () => {
     await page.waitForTimeout(300);
     expect(await page.locator('#console-message').textContent()).not.toContain('breakpoint'); // not reached while running on
     await page.locator('#console-reset').click();
-    await poll(() => page.locator('#console-message').textContent()).toBe(`Paused: breakpoint at ${hex3}h.`);
+    await poll(() => page.locator('#console-message').textContent()).toMatch(new RegExp(`^Paused: breakpoint: PC ${hex3}h, frame \\d+\\.$`));
     const info = await page.evaluate(async () => window.__o2console!.runtime()!.api.debugInfo());
     expect(info.pc).toBe(start);
     // The machine went on counting frames (a reset, not a reload or power cycle) ...

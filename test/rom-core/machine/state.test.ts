@@ -48,6 +48,20 @@ describe('save state', () => {
     });
   }
 
+  it('a machine just switched on saves a state and a snapshot that load (the debugger steps back to it)', () => {
+    for (const pal of [false, true]) {
+      const m = machine(testCart('vblank'), { pal });
+      const state = m.saveState();
+      const snapshot = m.snapshot();
+      m.runFrame();
+      m.loadState(state);
+      expect(firstDifference(m.saveState(), state)).toBe(-1);
+      m.runFrame();
+      m.restoreSnapshot(snapshot);
+      expect(firstDifference(m.snapshot(), snapshot)).toBe(-1);
+    }
+  });
+
   it('a fresh machine with the same ROMs continues exactly where the saved one was', () => {
     const a = machine(testCart('vblank'));
     for (let i = 0; i < 5; i++) a.runFrame();

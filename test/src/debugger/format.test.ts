@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hexDump, parseAddress, pswText } from '../../../src/debugger/format.ts';
+import { hexDump, parseAddress, parseByte, pswText } from '../../../src/debugger/format.ts';
+import { watchLabel } from '../../../src/debugger/watch-list.ts';
 
 describe('debugger text', () => {
   it('dumps bytes 16 a line with addresses', () => {
@@ -15,5 +16,17 @@ describe('debugger text', () => {
   });
   it('spells the PSW flags', () => {
     expect(pswText(0x92)).toBe('C ac f0 BS SP=2');
+  });
+  it('parses a watch address or value, up to the memory\'s last byte', () => {
+    expect(parseByte('7F', 0x7f)).toBe(0x7f);
+    expect(parseByte('0x3f', 0x3f)).toBe(0x3f);
+    expect(parseByte('zz')).toBeUndefined();
+    expect(parseByte('3Fh', 0x3f)).toBe(0x3f);
+    expect(parseByte('80', 0x7f)).toBeUndefined();
+    expect(parseByte('100')).toBeUndefined();
+  });
+  it('names a watchpoint', () => {
+    expect(watchLabel({ space: 'eram', address: 0x12, kind: 'write' })).toBe('write of external RAM 12h');
+    expect(watchLabel({ space: 'iram', address: 0x30, kind: 'value', value: 3 })).toBe('internal RAM 30h becomes 03h');
   });
 });

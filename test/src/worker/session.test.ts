@@ -61,11 +61,14 @@ describe('ConsoleSession', () => {
     expect(vbl).toBeDefined();
     debug.setBreakpoints([vbl!.address]);
     plain.runFrame();
-    expect(debug.runFrame()).toEqual({ hit: vbl!.address });
+    const where = `PC ${vbl!.address.toString(16).toUpperCase().padStart(3, '0')}h, frame 4`;
+    const stop = { kind: 'breakpoint', pc: vbl!.address, frame: 4, text: `breakpoint: ${where}` };
+    expect(debug.runFrame()).toEqual({ stop });
     // Stopped before the instruction, inside frame 4: the PC is there and the frame has not ended.
     expect(debug.machine.cpu.pc).toBe(vbl!.address);
     expect(debug.machine.frameNumber).toBe(3);
-    expect(debug.debugInfo().hit).toEqual({ address: vbl!.address, frame: 4 });
+    // One stopped state: the debugger's frame is the stop's (it said 3 beside "reached in frame 4").
+    expect(debug.debugInfo()).toMatchObject({ frame: 4, pc: vbl!.address, stop });
     expect(debug.debugInfo().disasm.find((l) => l.current)?.address).toBe(vbl!.address);
     // A step runs the instruction at the breakpoint; clearing the breakpoints and running ends frame 4.
     const before = debug.machine.cpu.cycles;

@@ -1,0 +1,84 @@
+/**
+ * The debugger's actions as the worker's session offers them, on the debugger test program
+ * (test/programs/debugger/actions.a48) booted on the machine tests' BIOS: each stop is one state,
+ * told in one sentence with the same PC and frame the debug info gives.
+ */
+import { describe, expect, it } from 'vitest';
+import { ConsoleSession } from '../../../src/worker/session.ts';
+import { loadProgram, symbol } from '../../harness/program.ts';
+import { testBios } from '../../rom-core/machine/helpers.ts';
+import { nodeBuiltins } from './builtins.ts';
+
+const builtins = nodeBuiltins();
+const program = loadProgram('debugger/actions');
+const at = (label: string): number => symbol(program.result, label) as number;
+const hex3 = (n: number): string => n.toString(16).toUpperCase().padStart(3, '0') + 'h';
+
+function session(): ConsoleSession {
+  return new ConsoleSession({ bios: testBios(), cart: program.cart }, builtins, 48_000);
+}
+
+describe('the session\'s debugger', () => {
+  it('run to, step over and step out stop where they should, and every panel reads the same stop', () => {
+    const s = session();
+    const stop = s.debugAction('run-to', at('loop'));
+    expect(stop).toEqual({ kind: 'run-to', pc: at('loop'), frame: 1, text: `ran to the cursor: PC ${hex3(at('loop'))}, frame 1` });
+    expect(s.debugInfo()).toMatchObject({ frame: 1, pc: at('loop'), stop });
+    expect(s.debugAction('step-over')).toMatchObject({ kind: 'step-over', pc: at('after'), text: `stepped over: PC ${hex3(at('after'))}, frame 1` });
+    s.debugAction('run-to', at('iloop'));
+    expect(s.debugInfo().callStack).toEqual([
+      { level: 1, returnAddress: at('outret'), callSite: at('outer') },
+      { level: 0, returnAddress: at('after'), callSite: at('loop') },
+    ]);
+    expect(s.debugAction('step-out')?.pc).toBe(at('outret'));
+    expect(s.debugInfo().callStack).toHaveLength(1);
+  });
+
+  it('a watchpoint stops with which byte, its old and new value and the instruction that wrote it', () => {
+    const s = session();
+    s.debugAction('run-to', at('after'));
+    s.setWatchpoints([{ space: 'eram', address: 0x12, kind: 'write' }]);
+    expect(s.debugInfo().watchpoints).toEqual([{ space: 'eram', address: 0x12, kind: 'write' }]);
+    const { stop } = s.runFrame();
+    expect(stop?.text).toBe(`watchpoint: external RAM 12h written (00h → 01h) by the instruction at 417h: PC 418h, frame 1`);
+    expect(s.debugInfo().frame).toBe(stop?.frame);
+    expect(() => s.setWatchpoints([{ space: 'vdc', address: 0x100, kind: 'write' }])).toThrow(/VDC register runs from 00h to FFh/);
+    expect(s.debugInfo().watchpoints).toHaveLength(1);
+  });
+
+  it('step back goes back across a frame step and says where it is', () => {
+    const s = session();
+    s.debugAction('run-to', at('eread'));
+    const before = s.machine.snapshot();
+    s.remember();
+    s.runFrame(); // the rest of frame 1
+    expect(s.machine.midFrame).toBe(false);
+    s.debugAction('step');
+    expect(s.debugInfo().stepBackDepth).toBe(3); // run to, the frame step, the step
+    expect(s.stepBack()).toBe(true);
+    expect(s.stepBack()).toBe(true);
+    expect(Array.from(s.machine.snapshot())).toEqual(Array.from(before));
+    expect(s.debugInfo()).toMatchObject({ frame: 1, pc: at('eread'), stop: { kind: 'step-back', text: `stepped back: PC ${hex3(at('eread'))}, frame 1` } });
+    // Going on from there ends frame 1 exactly as an unbroken run does.
+    const plain = session();
+    plain.runFrame();
+    s.runFrame();
+    expect(s.machine.frameNumber).toBe(1);
+    expect(Array.from(s.machine.saveState())).toEqual(Array.from(plain.machine.saveState()));
+    expect(s.stepBack()).toBe(true); // to power-on, before the run to
+    expect(s.stepBack()).toBe(false);
+  });
+
+  it('the trace exports the instructions run with their registers; a loaded state forgets the steps back', () => {
+    const s = session();
+    s.debug.setTrace(true);
+    s.debugAction('run-to', at('loop'));
+    expect(s.debugInfo().trace).toEqual({ on: true, length: 5 });
+    const text = s.debug.trace.toText();
+    expect(text).toContain(' 406  15     DIS I ');
+    const state = s.machine.saveState();
+    s.debugAction('step');
+    s.loadState(state);
+    expect(s.debugInfo().stepBackDepth).toBe(0);
+  });
+});
