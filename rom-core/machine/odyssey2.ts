@@ -484,9 +484,10 @@ export class Odyssey2 implements I8048Pins {
   /**
    * The machine between two frames without its picture, for a rollback (rom-core/netplay): a few KB
    * where a save state is about 90. `restoreSnapshot` takes it back; the next frame draws the picture.
+   * Given `into` (an earlier snapshot of this machine), it is written there and nothing is allocated.
    */
-  snapshot(): Uint8Array {
-    return encodeState(SNAPSHOT_MAGIC, STATE_VERSION, this.snapshotSchema, this);
+  snapshot(into?: Uint8Array): Uint8Array {
+    return encodeState(SNAPSHOT_MAGIC, STATE_VERSION, this.snapshotSchema, this, into);
   }
 
   /**

@@ -198,7 +198,7 @@ export class RollbackMachine {
     const m = this.machine;
     const slot = f % RING;
     // The state before the frame: the point a rollback comes back to.
-    this.snapshots[slot] = m.snapshot();
+    this.snapshots[slot] = m.snapshot(this.snapshots[slot] ?? undefined);
     const remote = this.isKnown(this.remote, f) ? this.sticks[this.remote][slot] : this.lastRemote;
     this.used[slot] = remote;
     m.joy[this.options.local] = this.sticks[this.options.local][slot];

@@ -101,14 +101,22 @@ function writeFields(w: Writer, schema: Schema, target: unknown): void {
 }
 
 /** The component's state: magic, version, fields, CRC-32. */
-export function encodeState(magic: string, version: number, schema: Schema, target: unknown): Uint8Array {
-  const w = new Writer();
+/** One scratch buffer for every state written (a rollback writes a snapshot every frame: it must not allocate 64 KB each time). */
+const scratch = new Writer();
+
+/**
+ * The state of `target` in `schema`'s form, ending with its CRC-32. With `into` of the right length
+ * (an earlier state of the same machine), it is written there and nothing is allocated.
+ */
+export function encodeState(magic: string, version: number, schema: Schema, target: unknown, into?: Uint8Array): Uint8Array {
+  const w = scratch;
+  w.pos = 0;
   w.ascii(magic);
   w.u8(version);
   writeFields(w, schema, target);
-  const out = new Uint8Array(w.pos + 4);
+  const out = into && into.length === w.pos + 4 ? into : new Uint8Array(w.pos + 4);
   out.set(w.buf.subarray(0, w.pos));
-  new DataView(out.buffer).setUint32(w.pos, crc32(out.subarray(0, w.pos)), true);
+  new DataView(out.buffer, out.byteOffset, out.byteLength).setUint32(w.pos, crc32(out.subarray(0, w.pos)), true);
   return out;
 }
 

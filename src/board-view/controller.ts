@@ -334,6 +334,8 @@ export class BoardController {
   follow(game: string): void {
     const next = this.engine.restore(JSON.stringify({ game, undo: [] }));
     this.replaceSession(next);
+    // Kept by the host's autosave: nothing here is unsaved.
+    this.saved = true;
     this.emit();
   }
 

@@ -33,12 +33,15 @@ function netFigures(s: NetplayStats): string {
 }
 
 export class RemotePanel {
-  readonly element = el('section', { class: 'tb-remote', id: 'table-remote', 'aria-label': 'Remote table' });
+  /** Folded like "Computer players" until a table is open here (its code and seats then stay in view). */
+  readonly element = el('details', { class: 'tb-remote', id: 'table-remote' });
   host: NetHost | null = null;
   guest: NetGuest | null = null;
   private opening = false;
   private error: string | null = null;
   private destroyed = false;
+  /** The panel was opened when a table opened here (the players may fold it again). */
+  private shownOpen = false;
 
   constructor(private readonly deps: RemotePanelDeps, joinCode: string | null, guestName: string | null) {
     if (joinCode !== null) {
@@ -119,7 +122,12 @@ export class RemotePanel {
 
   redraw(): void {
     if (this.destroyed) return;
-    this.element.replaceChildren(...(this.guest ? this.guestView(this.guest) : this.host ? this.hostView(this.host) : this.idleView()));
+    if ((this.guest || this.host) && !this.shownOpen) {
+      this.shownOpen = true;
+      this.element.open = true;
+    }
+    this.element.replaceChildren(el('summary', { text: this.guest ? `Remote table ${this.guest.code}` : this.host ? `Remote table ${this.host.code}` : 'Remote table' }),
+      ...(this.guest ? this.guestView(this.guest) : this.host ? this.hostView(this.host) : this.idleView()));
     this.deps.changed();
   }
 
@@ -128,7 +136,6 @@ export class RemotePanel {
     invite.disabled = this.opening;
     invite.addEventListener('click', () => void this.invite());
     return [
-      el('h3', { text: 'Remote table' }),
       el('p', { class: 'tb-hint', text: 'Players on other computers join this game with a code or a link; each holds their own seats and fights their battles on their own keyboard.' }),
       invite,
       ...(this.error ? [el('p', { class: 'tb-remote-error', role: 'alert', text: this.error })] : []),
@@ -143,7 +150,6 @@ export class RemotePanel {
     close.addEventListener('click', () => this.closeTable());
     const guests = host.guests();
     return [
-      el('h3', { text: 'Remote table' }),
       el('p', {}, 'Code ', el('strong', { id: 'table-code', class: 'tb-code', text: host.code }), ' · ', el('a', { href: link, id: 'table-link', target: '_blank', rel: 'noopener' }, 'link'), ' ', copy),
       el('ul', { class: 'tb-remote-seats', id: 'table-remote-seats' }, ...host.seats().map((s) => {
         const name = host.heldBy(s.player);
@@ -183,7 +189,6 @@ export class RemotePanel {
     });
     const battle = guest.battle ? `In battle: you hold the ${guest.battle.side === 0 ? 'left (red)' : 'right (blue)'} control; steer with either control's keys or your pad.` : null;
     return [
-      el('h3', { text: 'Remote table' }),
       el('p', { id: 'table-remote-line', 'data-line': guest.line }, line),
       el('ul', { class: 'tb-remote-seats', id: 'table-remote-seats' }, ...seats),
       el('p', { class: 'tb-hint', id: 'table-remote-mine' }, mine.length ? `You play ${mine.join(' and ')}.` : guest.seats.length ? 'You are watching: take a free seat to play.' : 'The host has not set the game up yet.'),

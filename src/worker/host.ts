@@ -13,6 +13,7 @@ import { bundledBuiltins } from './bundled-roms.ts';
 import { SNAPSHOT_LENGTH } from './protocol.ts';
 import type { AudioMessage, BootInfo, BootOptions, ConsoleWorkerApi, DebugInfo, InputMessage, NetplayStats, NetStartOptions, RomImages, StopState, VideoMessage, WorkerStats } from './protocol.ts';
 import { WorkerNetplay } from './netplay.ts';
+import type { BattleMessage } from '../../rom-core/netplay/index.ts';
 import { buildProgram } from './build-program.ts';
 import type { BuildResult, SourceFile } from './build-program.ts';
 
@@ -36,6 +37,8 @@ export class WorkerHost {
   private session: ConsoleSession | undefined;
   /** A network battle under way (the remote table), or null. */
   private net: WorkerNetplay | null = null;
+  /** The network battle's latest message for the other browser, posted with the next picture. */
+  private netOut: BattleMessage | null = null;
   private images: RomImages = {};
   private sampleRate = 48_000;
   private videoPort: MessagePort | undefined;
@@ -75,6 +78,10 @@ export class WorkerHost {
 
   private postFrame(workerMs: number): void {
     const s = this.need();
+    if (this.netOut) {
+      this.post({ type: 'net', text: JSON.stringify(this.netOut) });
+      this.netOut = null;
+    }
     const pixels = s.machine.frame.slice();
     // In a network battle the page reads the last confirmed frame's mailbox, never a predicted one.
     const eram = this.net ? this.net.confirmedMailbox().slice() : s.machine.eram.slice();
@@ -123,7 +130,8 @@ export class WorkerHost {
   private netFrame(net: WorkerNetplay, s: ConsoleSession): void {
     const { message } = net.tick(() => s.netStick(net.side.rb.local, this.snapshot));
     this.framesRun++;
-    this.post({ type: 'net', text: JSON.stringify(message) });
+    // Sent with the picture, once for all the frames run together (each message carries every stick not yet acknowledged).
+    this.netOut = message;
   }
 
   /** Resolves the typed-key waits whose last tap has finished. */

@@ -64,6 +64,7 @@ describe('the remote table', () => {
     await host.locator('#bv-import-file').setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(save) });
     await key(host, 'weapon-attacker-tank').waitFor();
 
+    await host.locator('#table-remote summary').click();
     await host.locator('#table-invite').click();
     const code = (await host.locator('#table-code').textContent({ timeout: 20_000 }))!;
     expect(code).toMatch(/^[A-Z2-9]{6}$/);
