@@ -40,8 +40,9 @@ interface Waiting { since: number; messages: { type: string; src: string; dst: s
 export interface Relay {
   /** Connect-style middleware: answers the relay's HTTP requests, passes every other one on. */
   middleware(req: IncomingMessage, res: ServerResponse, next: () => void): void;
-  /** Browsers registered now (tests). */
+  /** Browsers registered now, and messages waiting for an id not connected (tests). */
   clients(): number;
+  waiting(): number;
   close(): void;
 }
 
@@ -145,6 +146,7 @@ export function attachRelay(server: Server, now: () => number = Date.now): Relay
       res.end(res.statusCode === 200 ? 'o2conquest relay: the remote table\'s signalling server\n' : 'not found\n');
     },
     clients: () => clients.size,
+    waiting: () => [...waiting.values()].reduce((n, w) => n + w.messages.length, 0),
     close() {
       clearInterval(expiry);
       server.off('upgrade', onUpgrade);
