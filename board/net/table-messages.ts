@@ -34,7 +34,11 @@ export interface SeatHolder { player: string; holder: string }
 export interface GuestInfo { id: string; name: string; online: boolean }
 
 /** A network battle's start: both machines start from `state` (a snapshot) at frame 0. */
-export interface BattleStart { t: 'battle-start'; battle: string; state: string; side: 0 | 1; delay: number }
+export interface BattleStart {
+  t: 'battle-start'; battle: string; state: string; side: 0 | 1; delay: number;
+  /** 0 at the battle's start; 1, 2… each time the host restarts both machines from its state after a desync. */
+  epoch: number;
+}
 
 /** host -> guest */
 export type HostMessage =
@@ -135,7 +139,8 @@ export function parseHostMessage(text: unknown, checkBattle: BattleCheck): Check
       if (!shortText(m.battle, 100) || typeof m.state !== 'string' || m.state.length > 65536 || (m.side !== 0 && m.side !== 1) || !Number.isInteger(m.delay) || (m.delay as number) < 0 || (m.delay as number) > 8) {
         return { ok: false, error: 'a battle start needs the battle, the machine state, the side (0 or 1) and the delay (0-8)' };
       }
-      return { ok: true, message: { t: 'battle-start', battle: m.battle, state: m.state, side: m.side, delay: m.delay as number } };
+      if (!Number.isInteger(m.epoch) || (m.epoch as number) < 0 || (m.epoch as number) > 1000) return { ok: false, error: 'a battle start needs its epoch (0-1000)' };
+      return { ok: true, message: { t: 'battle-start', battle: m.battle, state: m.state, side: m.side, delay: m.delay as number, epoch: m.epoch as number } };
     case 'battle-end':
       return shortText(m.battle, 100) ? { ok: true, message: { t: 'battle-end', battle: m.battle } } : { ok: false, error: 'a battle end names the battle' };
     case 'battle':

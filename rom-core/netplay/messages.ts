@@ -14,6 +14,11 @@ export interface BattleMessage {
   ack: number;
   /** The sender's state hash before each of these frames (RollbackMachine.takeHashes). */
   hashes: { frame: number; hash: number }[];
+  /**
+   * Which start of the battle the frames count from (0, then 1, 2… each time the host restarts both
+   * machines from its state after a desync): a message of another start is not this one's.
+   */
+  epoch: number;
 }
 
 /** Sticks in one message at most: more than the prediction window could ever leave unacknowledged. */
@@ -50,6 +55,8 @@ export function checkBattleMessage(v: unknown): Checked<BattleMessage> {
   if (!frameOk(m.ack)) return { ok: false, error: `"ack" must be a frame number from 0 to ${MAX_FRAME}` };
   if (!Array.isArray(m.sticks) || m.sticks.length > MAX_STICKS) return { ok: false, error: `"sticks" must be a list of at most ${MAX_STICKS} sticks` };
   if (!m.sticks.every((s) => Number.isInteger(s) && s >= 0 && s <= 0x1f)) return { ok: false, error: '"sticks" holds something that is not a stick (a whole number 0-31)' };
+  const epoch = m.epoch ?? 0;
+  if (!Number.isInteger(epoch) || (epoch as number) < 0 || (epoch as number) > 1000) return { ok: false, error: '"epoch" must be a whole number from 0 to 1000' };
   if (!Array.isArray(m.hashes) || m.hashes.length > MAX_HASHES) return { ok: false, error: `"hashes" must be a list of at most ${MAX_HASHES}` };
   for (const h of m.hashes as unknown[]) {
     const e = h as Record<string, unknown> | null;
@@ -63,6 +70,7 @@ export function checkBattleMessage(v: unknown): Checked<BattleMessage> {
     message: {
       t: 'battle', from: m.from, ack: m.ack, sticks: [...(m.sticks as number[])],
       hashes: (m.hashes as { frame: number; hash: number }[]).map((h) => ({ frame: h.frame, hash: h.hash })),
+      epoch: epoch as number,
     },
   };
 }

@@ -15,13 +15,14 @@ export class NetplaySide {
   /** The other side has all of this side's inputs below this frame. */
   private acked = 0;
 
-  constructor(machine: Odyssey2, options: RollbackOptions) {
+  constructor(machine: Odyssey2, options: RollbackOptions, readonly epoch = 0) {
     this.rb = new RollbackMachine(machine, options);
     for (let f = 0; f < options.delay; f++) this.sticks[f] = 0;
   }
 
-  /** Takes what the other side sent (checked already: checkBattleMessage). */
+  /** Takes what the other side sent (checked already: checkBattleMessage); a message of another start of the battle is dropped. */
   receive(m: BattleMessage): void {
+    if (m.epoch !== this.epoch) return;
     m.sticks.forEach((s, i) => this.rb.remoteInput(m.from + i, s));
     this.acked = Math.max(this.acked, m.ack);
     for (const h of m.hashes) this.rb.remoteHash(h.frame, h.hash);
@@ -39,6 +40,6 @@ export class NetplaySide {
     }
     const ran = rb.advance();
     const from = Math.max(this.acked, this.sticks.length - MAX_STICKS);
-    return { message: { t: 'battle', from, sticks: this.sticks.slice(from), ack: rb.remoteKnownFrames, hashes: rb.takeHashes() }, ran };
+    return { message: { t: 'battle', from, sticks: this.sticks.slice(from), ack: rb.remoteKnownFrames, hashes: rb.takeHashes(), epoch: this.epoch }, ran };
   }
 }

@@ -156,7 +156,7 @@ export class NetGuest {
         controller.say({ kind: 'error', text: m.text });
         return;
       case 'battle-start':
-        void this.startBattle(m.battle, m.state, m.side, m.delay);
+        void this.startBattle(m.battle, m.state, m.side, m.delay, m.epoch);
         return;
       case 'battle-end':
         if (this.battle?.id === m.battle) void this.endBattle();
@@ -168,11 +168,12 @@ export class NetGuest {
     this.deps.changed();
   }
 
-  private async startBattle(id: string, state: string, side: 0 | 1, delay: number): Promise<void> {
+  /** The host starts the battle (or, after a desync, starts it again from its state: a later epoch). */
+  private async startBattle(id: string, state: string, side: 0 | 1, delay: number, epoch: number): Promise<void> {
     const api = this.deps.machine.runtime?.api;
     if (!api) return;
     try {
-      await api.netStart({ state: fromBase64(state), side, delay });
+      await api.netStart({ state: fromBase64(state), side, delay, epoch });
       this.battle = { id, side };
       this.problem = null;
     } catch (e) {

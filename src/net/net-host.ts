@@ -29,13 +29,23 @@ export interface NetHostDeps {
 /** The stage of the table's battle driver the host follows (src/table/battle-driver.ts). */
 export type DriverStage = 'ready' | 'programming' | 'enter' | 'fighting' | 'confirm' | 'result' | 'readout';
 
-interface NetBattle { battle: string; guest: string; entered: boolean; started: boolean }
+interface NetBattle {
+  battle: string; guest: string; entered: boolean; started: boolean;
+  /** This page's side, and the start of the battle the machines count frames from (one more after each repair). */
+  side: 0 | 1; epoch: number;
+  /** Desyncs repaired so far, and the first frame of the first one. */
+  repairs: number; firstDesync: number | null;
+}
+
+/** How often the host asks its machine whether the two machines' state hashes still agree. */
+const CHECK_MS = 500;
 
 export class NetHost {
   readonly table: TableHost;
   problem: string | null = null;
-  /** The last network battle's figures (frames, rollbacks, desync), for the host's panel. */
-  lastBattle: NetplayStats | null = null;
+  /** The last network battle's figures (frames, rollbacks, desync), for the host's panel, and its repairs. */
+  lastBattle: (NetplayStats & { repairs: number; firstDesync: number | null }) | null = null;
+  private checker: ReturnType<typeof setInterval> | undefined;
   private lastGame: unknown;
   private battle: NetBattle | null = null;
   private readonly cleanups: (() => void)[] = [];
@@ -127,7 +137,9 @@ export class NetHost {
     const other = seating ? this.guestOf(seating) : null;
     const id = request?.id ?? 'battle';
     if ((stage === 'enter' || stage === 'fighting') && other) {
-      if (!this.battle || this.battle.battle !== id) this.battle = { battle: id, guest: other.guest, entered: false, started: false };
+      if (!this.battle || this.battle.battle !== id) {
+        this.battle = { battle: id, guest: other.guest, entered: false, started: false, side: other.side === 0 ? 1 : 0, epoch: 0, repairs: 0, firstDesync: null };
+      }
       const b = this.battle;
       if (stage === 'enter' && !b.entered) {
         b.entered = true;
@@ -135,8 +147,8 @@ export class NetHost {
         await api.typeKeys(['ENTER']);
       } else if (stage === 'fighting' && !b.started) {
         b.started = true;
-        const state = await api.netStart({ side: other.side === 0 ? 1 : 0, delay: NET_DELAY });
-        this.sendTo(b.guest, JSON.stringify({ t: 'battle-start', battle: id, state: toBase64(state), side: other.side, delay: NET_DELAY }));
+        await this.begin(b);
+        this.checker = setInterval(() => void this.check(), CHECK_MS);
         this.deps.changed();
       }
       return;
@@ -144,12 +156,39 @@ export class NetHost {
     if (this.battle && stage !== 'enter' && stage !== 'fighting') {
       const b = this.battle;
       this.battle = null;
+      clearInterval(this.checker);
       if (b.started) {
-        this.lastBattle = await api.netStop();
+        const stats = await api.netStop();
+        this.lastBattle = stats ? { ...stats, repairs: b.repairs, firstDesync: b.firstDesync ?? stats.desync } : null;
         this.sendTo(b.guest, JSON.stringify({ t: 'battle-end', battle: b.battle }));
       }
       this.deps.changed();
     }
+  }
+
+  /** Both machines start (again) from this machine's state now: the guest is sent it. */
+  private async begin(b: NetBattle): Promise<void> {
+    const api = this.deps.machine.runtime?.api;
+    if (!api) return;
+    const state = await api.netStart({ side: b.side, delay: NET_DELAY, epoch: b.epoch });
+    this.sendTo(b.guest, JSON.stringify({ t: 'battle-start', battle: b.battle, state: toBase64(state), side: b.side === 0 ? 1 : 0, delay: NET_DELAY, epoch: b.epoch }));
+  }
+
+  /**
+   * The hashes exchanged every few frames disagreed (the two machines went apart): the battle starts
+   * again on both from this machine's state, which counts (the host keeps the game), and it is said.
+   */
+  private async check(): Promise<void> {
+    const b = this.battle;
+    const api = this.deps.machine.runtime?.api;
+    if (!b?.started || !api) return;
+    const stats = await api.netStats();
+    if (stats?.desync == null || this.battle !== b) return;
+    b.firstDesync ??= stats.desync;
+    b.repairs++;
+    b.epoch++;
+    await this.begin(b);
+    this.deps.changed();
   }
 
   private sendTo(guest: string, text: string): void {
@@ -158,6 +197,7 @@ export class NetHost {
   }
 
   close(): void {
+    clearInterval(this.checker);
     for (const c of this.cleanups) c();
     if (this.battle?.started) void this.deps.machine.runtime?.api.netStop();
     this.link.close();

@@ -27,8 +27,10 @@ export interface RemotePanelDeps {
 }
 
 /** The last network battle in a sentence: how long, how often the machine went back, whether both sides agreed. */
-function netFigures(s: NetplayStats): string {
-  const agreed = s.desync === null ? 'both machines agreed at every check' : `the machines disagreed from frame ${s.desync} (the host's result counts)`;
+function netFigures(s: NetplayStats & { repairs: number; firstDesync: number | null }): string {
+  const agreed = s.repairs > 0
+    ? `the machines went apart (first at frame ${s.firstDesync}) and were put back in step from this browser's state ${s.repairs === 1 ? 'once' : `${s.repairs} times`}`
+    : s.desync === null ? 'both machines agreed at every check' : `the machines disagreed from frame ${s.desync} (this browser's result counts)`;
   return `Last battle with a guest: ${s.frame} frames, ${s.rollbacks} rollbacks (deepest ${s.maxDepth} frames, median ${s.medianDepth}), ${s.refused} messages refused; ${agreed}.`;
 }
 

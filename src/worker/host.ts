@@ -13,6 +13,7 @@ import { bundledBuiltins } from './bundled-roms.ts';
 import { SNAPSHOT_LENGTH } from './protocol.ts';
 import type { AudioMessage, BootInfo, BootOptions, ConsoleWorkerApi, DebugInfo, InputMessage, NetplayStats, NetStartOptions, RomImages, StopState, VideoMessage, WorkerStats } from './protocol.ts';
 import { WorkerNetplay } from './netplay.ts';
+import { MAX_HASHES } from '../../rom-core/netplay/index.ts';
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
 import { buildProgram } from './build-program.ts';
 import type { BuildResult, SourceFile } from './build-program.ts';
@@ -130,7 +131,9 @@ export class WorkerHost {
   private netFrame(net: WorkerNetplay, s: ConsoleSession): void {
     const { message } = net.tick(() => s.netStick(net.side.rb.local, this.snapshot));
     this.framesRun++;
-    // Sent with the picture, once for all the frames run together (each message carries every stick not yet acknowledged).
+    // Sent with the picture, once for all the frames run together: each message carries every stick not yet
+    // acknowledged, and the hashes of the messages it replaces (the last MAX_HASHES of them).
+    if (this.netOut && this.netOut.hashes.length) message.hashes = [...this.netOut.hashes, ...message.hashes].slice(-MAX_HASHES);
     this.netOut = message;
   }
 
@@ -399,13 +402,15 @@ export class WorkerHost {
         const s = this.need();
         if (options.side !== 0 && options.side !== 1) throw new RangeError(`a side is 0 (left) or 1 (right), got ${String(options.side)}`);
         if (!Number.isInteger(options.delay) || options.delay < 0 || options.delay > 8) throw new RangeError(`an input delay is 0 to 8 frames, got ${String(options.delay)}`);
+        const epoch = options.epoch ?? 0;
+        if (!Number.isInteger(epoch) || epoch < 0 || epoch > 1000) throw new RangeError(`a battle's epoch is 0 to 1000, got ${String(epoch)}`);
         // This page's typed keys are dropped; then the guest starts from the host's snapshot (checked as a
         // save state is: a bad one changes nothing), keys and sticks included.
         s.clearKeys();
         if (options.state) s.machine.restoreSnapshot(options.state);
         s.netplay = true;
         const start = s.machine.snapshot() as Uint8Array<ArrayBuffer>;
-        this.net = new WorkerNetplay(s.machine, options.side, options.delay, (samples) => {
+        this.net = new WorkerNetplay(s.machine, options.side, options.delay, epoch, (samples) => {
           if (this.speed === 1 && this.audioPort) {
             const copy = samples.slice();
             this.audioPort.postMessage({ type: 'pcm', samples: copy } satisfies AudioMessage, [copy.buffer]);
@@ -424,6 +429,9 @@ export class WorkerHost {
         return stats;
       },
       netStats: (): NetplayStats | null => this.net?.stats() ?? null,
+      netPerturb: (): void => {
+        if (this.net) this.net.perturbAt = this.net.side.rb.frame;
+      },
       crashNextFrame: (): void => {
         this.crashPending = true;
       },

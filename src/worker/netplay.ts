@@ -24,10 +24,18 @@ export class WorkerNetplay {
   private readonly mailboxes = new Uint8Array(KEPT * ERAM);
   private readonly confirmedEram = new Uint8Array(ERAM);
   private refused = 0;
+  /**
+   * Test hook (netPerturb): after this frame, one byte of internal RAM differs on this side only, as a
+   * difference between two browsers' machines would: 3Bh, between the battle cartridge's globals
+   * (30h-3Ah) and the BIOS's (3Dh-3Fh), read by neither (rom-core/roms/carts/README.md, "RAM map").
+   */
+  perturbAt: number | null = null;
 
-  constructor(private readonly machine: Odyssey2, local: 0 | 1, delay: number, private readonly sound: (samples: Float32Array) => void) {
-    this.side = new NetplaySide(machine, { local, delay, window: 12, hashEvery: 30 });
+  constructor(private readonly machine: Odyssey2, local: 0 | 1, delay: number, epoch: number, private readonly sound: (samples: Float32Array) => void) {
+    this.side = new NetplaySide(machine, { local, delay, window: 12, hashEvery: 30 }, epoch);
     this.side.rb.onFrame = (f) => {
+      // The test hook's difference, made again each time this frame is run (a rollback does not undo it).
+      if (f === this.perturbAt) machine.cpu.ram[0x3b] ^= 0x5a;
       this.mailboxes.set(machine.eram, (f % KEPT) * ERAM);
       if (f >= this.sounded) {
         this.sounded = f + 1;

@@ -43,6 +43,8 @@ export interface NetStartOptions {
   state?: Uint8Array;
   side: 0 | 1;
   delay: number;
+  /** Which start of the battle this is (0; 1, 2… after each repair of a desync). */
+  epoch?: number;
 }
 
 export interface NetplayStats {
@@ -263,6 +265,8 @@ export interface ConsoleWorkerApi {
   /** The network battle is over: the machine runs on its own again. */
   netStop(): NetplayStats | null;
   netStats(): NetplayStats | null;
+  /** Test hook, in a network battle: from the next frame one byte of this machine's internal RAM differs, as a difference between two browsers' machines would (a desync). */
+  netPerturb(): void;
   /** Test hook: the next frame throws inside the worker, as a core bug would. */
   crashNextFrame(): void;
   /** Test hook: the next frame never returns, as a core stuck in a loop would. */

@@ -108,6 +108,9 @@ describe('the remote table', () => {
     const during = await api<{ desync: number | null; frame: number; rollbacks: number; maxDepth: number } | null>(host, 'netStats');
     console.log(`network battle on the host so far: ${JSON.stringify(during)}`);
     expect(during?.desync).toBeNull();
+    // The guest's machine goes apart from the host's (a test hook changes one byte of its RAM): the
+    // hashes the two exchange disagree, and the host starts both again from its own state.
+    await api(guest, 'netPerturb');
     // To the end: each side's battle bot takes that page's stick (they play inside the same frames), at 8x on both.
     await api(host, 'setBot', 1, 'hard', 3);
     await api(guest, 'setBot', 0, 'hard', 5);
@@ -131,7 +134,7 @@ describe('the remote table', () => {
     for (const p of [guest, watcher]) await expect.poll(() => log(p), { timeout: 10_000 }).toEqual(after);
     const figures = await host.locator('#table-net-stats').textContent();
     console.log(figures);
-    expect(figures).toMatch(/both machines agreed at every check/);
+    expect(figures).toMatch(/the machines went apart \(first at frame \d+\) and were put back in step from this browser's state (once|\d+ times)/);
     await shot(host, 'table-remote-host-result.png');
     await shot(watcher, 'table-remote-watcher.png');
 
