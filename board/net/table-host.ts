@@ -40,7 +40,11 @@ export interface TableHostPorts {
   now(): number;
 }
 
-interface Guest { id: string; token: string; name: string; connection: string | null }
+interface Guest {
+  id: string; token: string; name: string; connection: string | null;
+  /** The round trip (a running mean of the last pings), and the ping in flight. */
+  rttMs: number | null; ping: { n: number; at: number } | null;
+}
 interface Bucket { tokens: number; at: number; dropped: number; told: boolean }
 
 export class TableHost {
@@ -50,6 +54,7 @@ export class TableHost {
   private readonly buckets = new Map<string, Bucket>();
   private seq = 0;
   private nextId = 1;
+  private pings = 0;
   /** Messages refused, with why (the host's page may show the last ones). */
   readonly refused: string[] = [];
 
@@ -62,7 +67,7 @@ export class TableHost {
 
   /** The guests that said hello, and whether each is connected now. */
   guestList(): GuestInfo[] {
-    return this.guests.map((g) => ({ id: g.id, name: g.name, online: g.connection !== null }));
+    return this.guests.map((g) => ({ id: g.id, name: g.name, online: g.connection !== null, rttMs: g.rttMs === null ? null : Math.round(g.rttMs) }));
   }
 
   seatList(): SeatHolder[] {
@@ -106,8 +111,32 @@ export class TableHost {
       case 'claim': return this.claim(guest, m.player);
       case 'release': return this.release(guest, m.player);
       case 'move': return this.move(guest, m.id, m.event);
+      case 'pong': return this.pong(guest, m.n);
       case 'battle': this.ports.battle?.(guest.id, m); return;
     }
+  }
+
+  /** Measures the round trip to every guest connected (the page does this every few seconds). */
+  pingAll(): void {
+    for (const g of this.guests) {
+      if (g.connection === null) continue;
+      g.ping = { n: ++this.pings, at: this.ports.now() };
+      this.ports.send(g.connection, { t: 'ping', n: g.ping.n });
+    }
+  }
+
+  /** A guest's round trip in milliseconds, or null before one was measured. */
+  rttOf(guestId: string): number | null {
+    return this.guests.find((g) => g.id === guestId)?.rttMs ?? null;
+  }
+
+  private pong(guest: Guest, n: number): void {
+    if (guest.ping?.n !== n) return;
+    const rtt = this.ports.now() - guest.ping.at;
+    guest.ping = null;
+    // A running mean: one slow answer does not swing the battle's input delay.
+    guest.rttMs = guest.rttMs === null ? rtt : guest.rttMs * 0.7 + rtt * 0.3;
+    this.ports.changed?.();
   }
 
   /** A connection closed: its guest keeps its seats until it comes back (or the host frees them). */
@@ -143,7 +172,7 @@ export class TableHost {
         this.refuse(connection, `This table is full (${MAX_GUESTS} guests).`);
         return;
       }
-      guest = { id: `g${this.nextId++}`, token, name, connection };
+      guest = { id: `g${this.nextId++}`, token, name, connection, rttMs: null, ping: null };
       this.guests.push(guest);
     } else {
       // The same browser back (a reload, a dropped line): the newest connection is the one that counts.
@@ -152,6 +181,7 @@ export class TableHost {
     }
     this.ports.send(connection, { t: 'welcome', you: guest.id });
     this.publish();
+    this.pingAll();
   }
 
   private claim(guest: Guest, player: string): void {

@@ -27,11 +27,17 @@ export type GuestMessage =
   | { t: 'claim'; player: string }
   | { t: 'release'; player: string }
   | { t: 'move'; id: number; event: GameEvent }
+  /** The answer to the host's ping (the round trip sets a battle's input delay). */
+  | { t: 'pong'; n: number }
   | BattleMessage;
 
 /** Who holds a seat: the host's browser, or a guest by its public id. */
 export interface SeatHolder { player: string; holder: string }
-export interface GuestInfo { id: string; name: string; online: boolean }
+export interface GuestInfo {
+  id: string; name: string; online: boolean;
+  /** The last round trip measured to this guest, in milliseconds (null until one was). */
+  rttMs: number | null;
+}
 
 /** A network battle's start: both machines start from `state` (a snapshot) at frame 0. */
 export interface BattleStart {
@@ -46,6 +52,7 @@ export type HostMessage =
   | { t: 'game'; seq: number; game: string; seats: SeatHolder[]; guests: GuestInfo[] }
   | { t: 'answer'; id: number; ok: boolean; text: string }
   | { t: 'notice'; text: string }
+  | { t: 'ping'; n: number }
   | BattleStart
   | { t: 'battle-end'; battle: string }
   | BattleMessage;
@@ -98,6 +105,8 @@ export function parseGuestMessage(text: unknown, checkBattle: BattleCheck): Chec
       const e = checkEvent(m.event);
       return e.ok ? { ok: true, message: { t: 'move', id: m.id, event: e.message } } : e;
     }
+    case 'pong':
+      return count(m.n) ? { ok: true, message: { t: 'pong', n: m.n } } : { ok: false, error: 'a pong answers a ping by its number' };
     case 'battle':
       return checkBattle(m);
     default:
@@ -118,7 +127,7 @@ export function parseHostMessage(text: unknown, checkBattle: BattleCheck): Check
       if (!Array.isArray(m.seats) || m.seats.length > 6 || !m.seats.every((s) => isObj(s) && shortText(s.player, 64) && shortText(s.holder, 16))) {
         return { ok: false, error: 'a game message lists up to 6 seats, each { player, holder }' };
       }
-      if (!Array.isArray(m.guests) || m.guests.length > MAX_GUESTS || !m.guests.every((g) => isObj(g) && shortText(g.id, 16) && shortText(g.name, MAX_GUEST_NAME) && typeof g.online === 'boolean')) {
+      if (!Array.isArray(m.guests) || m.guests.length > MAX_GUESTS || !m.guests.every((g) => isObj(g) && shortText(g.id, 16) && shortText(g.name, MAX_GUEST_NAME) && typeof g.online === 'boolean' && (g.rttMs === null || (Number.isFinite(g.rttMs) && (g.rttMs as number) >= 0)))) {
         return { ok: false, error: `a game message lists up to ${MAX_GUESTS} guests, each { id, name, online }` };
       }
       return {
@@ -126,13 +135,15 @@ export function parseHostMessage(text: unknown, checkBattle: BattleCheck): Check
         message: {
           t: 'game', seq: m.seq, game: m.game,
           seats: (m.seats as SeatHolder[]).map((s) => ({ player: s.player, holder: s.holder })),
-          guests: (m.guests as GuestInfo[]).map((g) => ({ id: g.id, name: g.name, online: g.online })),
+          guests: (m.guests as GuestInfo[]).map((g) => ({ id: g.id, name: g.name, online: g.online, rttMs: g.rttMs })),
         },
       };
     }
     case 'answer':
       if (!count(m.id) || typeof m.ok !== 'boolean' || typeof m.text !== 'string' || m.text.length > 1000) return { ok: false, error: 'an answer needs the move\'s number, ok and a sentence' };
       return { ok: true, message: { t: 'answer', id: m.id, ok: m.ok, text: m.text } };
+    case 'ping':
+      return count(m.n) ? { ok: true, message: { t: 'ping', n: m.n } } : { ok: false, error: 'a ping has its number' };
     case 'notice':
       return shortText(m.text, 1000) ? { ok: true, message: { t: 'notice', text: m.text } } : { ok: false, error: 'a notice is a sentence' };
     case 'battle-start':

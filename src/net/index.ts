@@ -1,5 +1,5 @@
 /** The remote table in the browser (issue 21): connections, the host's and a guest's sessions. */
-export { NetHost, NET_DELAY } from './net-host.ts';
+export { NetHost, inputDelay } from './net-host.ts';
 export type { DriverStage, NetHostDeps } from './net-host.ts';
 export { NetGuest, GUEST_NAME } from './net-guest.ts';
 export type { GuestLine, NetGuestDeps } from './net-guest.ts';

@@ -155,6 +155,9 @@ export class NetGuest {
       case 'notice':
         controller.say({ kind: 'error', text: m.text });
         return;
+      case 'ping':
+        this.link?.send(JSON.stringify({ t: 'pong', n: m.n }));
+        return;
       case 'battle-start':
         void this.startBattle(m.battle, m.state, m.side, m.delay, m.epoch);
         return;

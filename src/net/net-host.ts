@@ -14,8 +14,18 @@ import type { NetplayStats } from '../worker/protocol.ts';
 import { toBase64 } from './bytes.ts';
 import { HostLink } from './peer-link.ts';
 
-/** Frames between reading a stick and the frame it acts in (1-2 on a good line; 2 covers up to ~60 ms round trips). */
-export const NET_DELAY = 2;
+/**
+ * Frames between reading a stick and the frame it acts in, from the round trip to the guest: on a
+ * line where the other side's stick arrives within a frame or two, 1 frame keeps the controls
+ * sharp; longer lines take 2 or 3 so fewer frames are run again (GGPO's trade).
+ */
+export function inputDelay(rttMs: number | null): number {
+  if (rttMs === null) return 2;
+  return rttMs < 50 ? 1 : rttMs < 150 ? 2 : 3;
+}
+
+/** How often the round trip to each guest is measured. */
+const PING_MS = 3000;
 
 export interface NetHostDeps {
   controller: BoardController;
@@ -35,6 +45,8 @@ interface NetBattle {
   side: 0 | 1; epoch: number;
   /** Desyncs repaired so far, and the first frame of the first one. */
   repairs: number; firstDesync: number | null;
+  /** The input delay the battle runs with (from the round trip when it began). */
+  delay: number;
 }
 
 /** How often the host asks its machine whether the two machines' state hashes still agree. */
@@ -44,7 +56,7 @@ export class NetHost {
   readonly table: TableHost;
   problem: string | null = null;
   /** The last network battle's figures (frames, rollbacks, desync), for the host's panel, and its repairs. */
-  lastBattle: (NetplayStats & { repairs: number; firstDesync: number | null }) | null = null;
+  lastBattle: (NetplayStats & { repairs: number; firstDesync: number | null; delay: number }) | null = null;
   private checker: ReturnType<typeof setInterval> | undefined;
   private lastGame: unknown;
   private battle: NetBattle | null = null;
@@ -65,6 +77,8 @@ export class NetHost {
       machine.on({ net: (text) => { if (this.battle?.started) this.sendTo(this.battle.guest, text); } }),
       () => { controller.guard = null; },
     );
+    const pinger = setInterval(() => this.table.pingAll(), PING_MS);
+    this.cleanups.push(() => clearInterval(pinger));
   }
 
   /** Opens the table under `code` (rejects with a sentence: the relay cannot be reached, the code is taken). */
@@ -138,7 +152,7 @@ export class NetHost {
     const id = request?.id ?? 'battle';
     if ((stage === 'enter' || stage === 'fighting') && other) {
       if (!this.battle || this.battle.battle !== id) {
-        this.battle = { battle: id, guest: other.guest, entered: false, started: false, side: other.side === 0 ? 1 : 0, epoch: 0, repairs: 0, firstDesync: null };
+        this.battle = { battle: id, guest: other.guest, entered: false, started: false, side: other.side === 0 ? 1 : 0, epoch: 0, repairs: 0, firstDesync: null, delay: inputDelay(this.table.rttOf(other.guest)) };
       }
       const b = this.battle;
       if (stage === 'enter' && !b.entered) {
@@ -159,7 +173,7 @@ export class NetHost {
       clearInterval(this.checker);
       if (b.started) {
         const stats = await api.netStop();
-        this.lastBattle = stats ? { ...stats, repairs: b.repairs, firstDesync: b.firstDesync ?? stats.desync } : null;
+        this.lastBattle = stats ? { ...stats, repairs: b.repairs, firstDesync: b.firstDesync ?? stats.desync, delay: b.delay } : null;
         this.sendTo(b.guest, JSON.stringify({ t: 'battle-end', battle: b.battle }));
       }
       this.deps.changed();
@@ -170,8 +184,8 @@ export class NetHost {
   private async begin(b: NetBattle): Promise<void> {
     const api = this.deps.machine.runtime?.api;
     if (!api) return;
-    const state = await api.netStart({ side: b.side, delay: NET_DELAY, epoch: b.epoch });
-    this.sendTo(b.guest, JSON.stringify({ t: 'battle-start', battle: b.battle, state: toBase64(state), side: b.side === 0 ? 1 : 0, delay: NET_DELAY, epoch: b.epoch }));
+    const state = await api.netStart({ side: b.side, delay: b.delay, epoch: b.epoch });
+    this.sendTo(b.guest, JSON.stringify({ t: 'battle-start', battle: b.battle, state: toBase64(state), side: b.side === 0 ? 1 : 0, delay: b.delay, epoch: b.epoch }));
   }
 
   /**

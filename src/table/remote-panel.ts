@@ -27,11 +27,11 @@ export interface RemotePanelDeps {
 }
 
 /** The last network battle in a sentence: how long, how often the machine went back, whether both sides agreed. */
-function netFigures(s: NetplayStats & { repairs: number; firstDesync: number | null }): string {
+function netFigures(s: NetplayStats & { repairs: number; firstDesync: number | null; delay: number }): string {
   const agreed = s.repairs > 0
     ? `the machines went apart (first at frame ${s.firstDesync}) and were put back in step from this browser's state ${s.repairs === 1 ? 'once' : `${s.repairs} times`}`
     : s.desync === null ? 'both machines agreed at every check' : `the machines disagreed from frame ${s.desync} (this browser's result counts)`;
-  return `Last battle with a guest: ${s.frame} frames, ${s.rollbacks} rollbacks (deepest ${s.maxDepth} frames, median ${s.medianDepth}), ${s.refused} messages refused; ${agreed}.`;
+  return `Last battle with a guest: ${s.frame} frames, input delay ${s.delay}, ${s.rollbacks} rollbacks (deepest ${s.maxDepth} frames, median ${s.medianDepth}), ${s.refused} messages refused; ${agreed}.`;
 }
 
 export class RemotePanel {
@@ -164,7 +164,7 @@ export class RemotePanel {
         return li;
       })),
       el('p', { class: 'tb-hint', id: 'table-guests' }, guests.length
-        ? `Guests: ${guests.map((g) => `${g.name}${g.online ? '' : ' (away)'}`).join(', ')}`
+        ? `Guests: ${guests.map((g) => `${g.name}${g.online ? (g.rttMs === null ? '' : ` (${g.rttMs} ms)`) : ' (away)'}`).join(', ')}`
         : 'No guest yet: send them the code or the link.'),
       ...(host.lastBattle ? [el('p', { class: 'tb-hint', id: 'table-net-stats' }, netFigures(host.lastBattle))] : []),
       ...(host.problem ? [el('p', { class: 'tb-remote-error', role: 'alert', text: host.problem })] : []),

@@ -49,7 +49,7 @@ describe('TableHost: the host keeps the game, guests hold seats', () => {
     expect(game?.t).toBe('game');
     if (game?.t !== 'game') return;
     expect(game.seats).toEqual([{ player: 'Ann', holder: HOST }, { player: 'Bob', holder: 'g1' }, { player: 'Cy', holder: HOST }]);
-    expect(game.guests).toEqual([{ id: 'g1', name: 'Bob’s laptop', online: true }]);
+    expect(game.guests).toEqual([{ id: 'g1', name: 'Bob’s laptop', online: true, rttMs: null }]);
     expect(game.game).toBe(serializeGame(t.state));
   });
 
@@ -98,7 +98,7 @@ describe('TableHost: the host keeps the game, guests hold seats', () => {
     t.say('c1', { t: 'hello', token: TOKEN_A, name: 'One' });
     t.say('c1', { t: 'claim', player: 'Bob' });
     t.host.closed('c1');
-    expect(t.host.guestList()).toEqual([{ id: 'g1', name: 'One', online: false }]);
+    expect(t.host.guestList()).toEqual([{ id: 'g1', name: 'One', online: false, rttMs: null }]);
     expect(t.host.holder('Bob')).toBe('g1');
     t.say('c9', { t: 'hello', token: TOKEN_A, name: 'One again' });
     expect(t.sent.get('c9')?.[0]).toEqual({ t: 'welcome', you: 'g1' });
@@ -123,6 +123,22 @@ describe('TableHost: the host keeps the game, guests hold seats', () => {
     ]);
     expect(t.state).toBe(before);
     expect(t.acted).toEqual([]);
+  });
+
+  it('measures the round trip to a guest from its pongs (a running mean), ignoring a pong for another ping', () => {
+    const t = table();
+    t.say('c1', { t: 'hello', token: TOKEN_A, name: 'One' });
+    const ping = (t.sent.get('c1') ?? []).find((m) => m.t === 'ping');
+    expect(ping).toEqual({ t: 'ping', n: 1 });
+    t.tick(40);
+    t.say('c1', { t: 'pong', n: 99 });
+    expect(t.host.rttOf('g1')).toBeNull();
+    t.say('c1', { t: 'pong', n: 1 });
+    expect(t.host.rttOf('g1')).toBe(40);
+    t.host.pingAll();
+    t.tick(140);
+    t.say('c1', { t: 'pong', n: 2 });
+    expect(t.host.rttOf('g1')).toBeCloseTo(40 * 0.7 + 140 * 0.3);
   });
 
   it('drops a flood beyond the burst, says so once, and lets the guest on again as time passes', () => {
