@@ -54,6 +54,9 @@ export type HostMessage =
   | { t: 'notice'; text: string }
   | { t: 'ping'; n: number }
   | BattleStart
+  /** A spectator's copy of a battle others fight: the start (the host's snapshot), then its confirmed frames. */
+  | { t: 'watch-start'; battle: string; state: string; epoch: number }
+  | { t: 'watch'; battle: string; epoch: number; from: number; pairs: number[] }
   | { t: 'battle-end'; battle: string }
   | BattleMessage;
 
@@ -152,6 +155,16 @@ export function parseHostMessage(text: unknown, checkBattle: BattleCheck): Check
       }
       if (!Number.isInteger(m.epoch) || (m.epoch as number) < 0 || (m.epoch as number) > 1000) return { ok: false, error: 'a battle start needs its epoch (0-1000)' };
       return { ok: true, message: { t: 'battle-start', battle: m.battle, state: m.state, side: m.side, delay: m.delay as number, epoch: m.epoch as number } };
+    case 'watch-start':
+      if (!shortText(m.battle, 100) || typeof m.state !== 'string' || m.state.length > 65536 || !Number.isInteger(m.epoch) || (m.epoch as number) < 0 || (m.epoch as number) > 1000) {
+        return { ok: false, error: 'a watch start needs the battle, the machine state and the epoch (0-1000)' };
+      }
+      return { ok: true, message: { t: 'watch-start', battle: m.battle, state: m.state, epoch: m.epoch as number } };
+    case 'watch':
+      if (!shortText(m.battle, 100) || !Number.isInteger(m.epoch) || !count(m.from) || !Array.isArray(m.pairs) || m.pairs.length > 4096 || !m.pairs.every((p) => Number.isInteger(p) && p >= 0 && p <= 0x3ff)) {
+        return { ok: false, error: 'a watch message needs the battle, its epoch, the first frame and up to 4096 stick pairs (0-1023)' };
+      }
+      return { ok: true, message: { t: 'watch', battle: m.battle, epoch: m.epoch as number, from: m.from, pairs: [...(m.pairs as number[])] } };
     case 'battle-end':
       return shortText(m.battle, 100) ? { ok: true, message: { t: 'battle-end', battle: m.battle } } : { ok: false, error: 'a battle end names the battle' };
     case 'battle':

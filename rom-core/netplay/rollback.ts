@@ -109,6 +109,16 @@ export class RollbackMachine {
     return snap ? stateHash(snap) : null;
   }
 
+  /**
+   * Both sticks of a confirmed frame, left | right << 5 (what a spectator's machine runs with), or -1
+   * when the frame is not confirmed yet or too old to be kept.
+   */
+  sticksAt(frame: number): number {
+    if (frame < 0 || frame >= this.confirmed || frame <= this.frame - RING / 2) return -1;
+    const slot = frame % RING;
+    return this.sticks[0][slot] | (this.sticks[1][slot] << 5);
+  }
+
   /** Every frame below this has both sticks known: the same on both sides from here back. */
   get confirmed(): number {
     return Math.min(this.remoteKnown, this.localRead, this.frame);

@@ -9,7 +9,7 @@ import type { ConsoleProbe } from './probe.ts';
 import { ConsoleAudio } from '../audio/output.ts';
 import { ConsoleStore } from '../rom-library/store.ts';
 import type { ActiveRoms, PendingSave } from '../rom-library/store.ts';
-import type { BootInfo, RomImages } from '../worker/protocol.ts';
+import type { BootInfo, RomImages, WatchFrames } from '../worker/protocol.ts';
 import { setting } from '../platform/settings.ts';
 import { withCartChoice } from './cart-choice.ts';
 
@@ -31,6 +31,8 @@ export interface HostEvents {
   message(text: string, kind: MessageKind): void;
   /** A network battle's message for the other browser (the remote table sends it on). */
   net(text: string): void;
+  /** A network battle's confirmed frames for spectators (the remote table's host sends them on). */
+  netWatch(frames: WatchFrames): void;
 }
 
 /** Why switching the machine's ROMs is refused now (a battle under way), or null when it is allowed. */
@@ -210,6 +212,7 @@ export class MachineHost {
       fatal: (message) => this.emit('fatal', message),
       autosave: (state, frame) => this.emit('autosave', state, frame),
       net: (text) => this.emit('net', text),
+      netWatch: (frames) => this.emit('netWatch', frames),
     }, { audio: this.audio, state, paused: paused || this.viewers === 0 });
     this.runtime = runtime;
     if (this.viewers === 0 && !paused) this.pausedAway = true;

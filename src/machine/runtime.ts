@@ -6,7 +6,7 @@
  * WATCHDOG_MS means a frame (or a state load) has not returned, and the worker is ended.
  */
 import * as Comlink from 'comlink';
-import type { BootInfo, ConsoleWorkerApi, InputMessage, RomImages, VideoMessage } from '../worker/protocol.ts';
+import type { BootInfo, ConsoleWorkerApi, InputMessage, RomImages, VideoMessage, WatchFrames } from '../worker/protocol.ts';
 import type { ConsoleAudio } from '../audio/output.ts';
 
 /** How long a frame may take before the worker is declared stuck. */
@@ -22,6 +22,8 @@ export interface RuntimeEvents {
   autosave?(state: Uint8Array, frame: number): void;
   /** A network battle's message for the other browser (the remote table sends it on). */
   net?(text: string): void;
+  /** A network battle's confirmed frames for spectators (the remote table's host sends them on). */
+  netWatch?(frames: WatchFrames): void;
 }
 
 export class ConsoleRuntime {
@@ -78,6 +80,7 @@ export class ConsoleRuntime {
       } else if (m.type === 'fatal') fail(m.message);
       else if (m.type === 'pong') made.runtime?.heard();
       else if (m.type === 'net') events.net?.(m.text);
+      else if (m.type === 'net-watch') events.netWatch?.(m.frames);
     };
     const audioPort = options.audio?.connectFeed();
     const transfer: Transferable[] = [channel.port2];

@@ -49,6 +49,8 @@ export class NetGuest {
   problem: string | null = null;
   /** The network battle this page fights in (its side), or null. */
   battle: { id: string; side: 0 | 1 } | null = null;
+  /** The battle this page watches (others fight it), or null. */
+  watching: string | null = null;
   private link: GuestLink | null = null;
   private moves = 0;
   private seq = -1;
@@ -161,8 +163,19 @@ export class NetGuest {
       case 'battle-start':
         void this.startBattle(m.battle, m.state, m.side, m.delay, m.epoch);
         return;
+      case 'watch-start':
+        void this.startWatching(m.battle, m.state, m.epoch);
+        return;
+      case 'watch':
+        if (this.watching === m.battle) void machine.runtime?.api.watchInput({ epoch: m.epoch, from: m.from, pairs: m.pairs });
+        return;
       case 'battle-end':
         if (this.battle?.id === m.battle) void this.endBattle();
+        if (this.watching === m.battle) {
+          this.watching = null;
+          void machine.runtime?.api.watchStop();
+          this.deps.changed();
+        }
         return;
       case 'battle':
         if (this.battle) void machine.runtime?.api.netInput(JSON.stringify(m));
@@ -185,6 +198,19 @@ export class NetGuest {
     this.deps.changed();
   }
 
+  /** Another guest's battle with the host, run here from the host's state with its confirmed frames. */
+  private async startWatching(id: string, state: string, epoch: number): Promise<void> {
+    const api = this.deps.machine.runtime?.api;
+    if (!api) return;
+    try {
+      await api.watchStart(fromBase64(state), epoch);
+      this.watching = id;
+    } catch (e) {
+      this.problem = `The battle could not be shown on this console: ${errorText(e)}.`;
+    }
+    this.deps.changed();
+  }
+
   private async endBattle(): Promise<void> {
     this.battle = null;
     await this.deps.machine.runtime?.api.netStop();
@@ -196,6 +222,7 @@ export class NetGuest {
     clearTimeout(this.retry);
     for (const c of this.cleanups) c();
     if (this.battle) void this.deps.machine.runtime?.api.netStop();
+    if (this.watching) void this.deps.machine.runtime?.api.watchStop();
     this.link?.close();
   }
 }

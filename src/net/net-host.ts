@@ -74,7 +74,13 @@ export class NetHost {
         this.lastGame = now;
         this.table.publish();
       }),
-      machine.on({ net: (text) => { if (this.battle?.started) this.sendTo(this.battle.guest, text); } }),
+      machine.on({
+        net: (text) => { if (this.battle?.started) this.sendTo(this.battle.guest, text); },
+        netWatch: (frames) => {
+          const b = this.battle;
+          if (b?.started) this.toSpectators(b, JSON.stringify({ t: 'watch', battle: b.battle, ...frames }));
+        },
+      }),
       () => { controller.guard = null; },
     );
     const pinger = setInterval(() => this.table.pingAll(), PING_MS);
@@ -175,6 +181,7 @@ export class NetHost {
         const stats = await api.netStop();
         this.lastBattle = stats ? { ...stats, repairs: b.repairs, firstDesync: b.firstDesync ?? stats.desync, delay: b.delay } : null;
         this.sendTo(b.guest, JSON.stringify({ t: 'battle-end', battle: b.battle }));
+        this.toSpectators(b, JSON.stringify({ t: 'battle-end', battle: b.battle }));
       }
       this.deps.changed();
     }
@@ -185,7 +192,15 @@ export class NetHost {
     const api = this.deps.machine.runtime?.api;
     if (!api) return;
     const state = await api.netStart({ side: b.side, delay: b.delay, epoch: b.epoch });
+    // Spectators run the same battle from the same state with the frames once confirmed.
+    await api.netWatched();
     this.sendTo(b.guest, JSON.stringify({ t: 'battle-start', battle: b.battle, state: toBase64(state), side: b.side === 0 ? 1 : 0, delay: b.delay, epoch: b.epoch }));
+    this.toSpectators(b, JSON.stringify({ t: 'watch-start', battle: b.battle, state: toBase64(state), epoch: b.epoch }));
+  }
+
+  /** Every guest connected now but the one fighting the battle. */
+  private toSpectators(b: NetBattle, text: string): void {
+    for (const g of this.table.guestList()) if (g.online && g.id !== b.guest) this.sendTo(g.id, text);
   }
 
   /**

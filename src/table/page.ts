@@ -188,13 +188,14 @@ export class TablePage {
     const mine = this.remote.guest?.mine() ?? [];
     const plays = [fight.attacker, fight.defender].filter((p) => mine.includes(p));
     const battle = this.remote.guest?.battle;
-    return [el('div', { class: 'tb-guest-battle', id: 'table-guest-battle' },
+    const watching = this.remote.guest?.watching;
+    return [el('div', { class: 'tb-guest-battle', id: 'table-guest-battle', 'data-watching': watching ? 'yes' : 'no' },
       el('p', {}, `${fight.attacker} attacks ${fight.defender}${fight.country ? ` in ${fight.country}` : ''}.`),
       el('p', { class: 'tb-hint' }, battle
         ? `The battle runs on this console in step with the host's: steer ${plays.join(' and ') || 'your side'} with your keys or pad.`
         : plays.length
           ? `${fight.choosing.length ? `Choose ${plays.join(' and ')}'s weapon on the board; ` : ''}the host's browser programs the battle, and it runs here too: you steer ${plays.join(' and ')}.`
-          : 'The host\'s browser programs this battle; you watch it on the board.'))];
+          : watching ? 'The battle runs on this console as the players fight it (a moment behind them).' : 'The host\'s browser programs this battle; you watch it here once it runs.'))];
   }
 
   /** The battle's panel for the war or match the game is at (none outside one). */

@@ -11,8 +11,9 @@ import { ConsoleSession } from './session.ts';
 import { Pacer } from './pacer.ts';
 import { bundledBuiltins } from './bundled-roms.ts';
 import { SNAPSHOT_LENGTH } from './protocol.ts';
-import type { AudioMessage, BootInfo, BootOptions, ConsoleWorkerApi, DebugInfo, InputMessage, NetplayStats, NetStartOptions, RomImages, StopState, VideoMessage, WorkerStats } from './protocol.ts';
+import type { AudioMessage, BootInfo, BootOptions, ConsoleWorkerApi, DebugInfo, InputMessage, NetplayStats, NetStartOptions, RomImages, StopState, VideoMessage, WatchFrames, WorkerStats } from './protocol.ts';
 import { WorkerNetplay } from './netplay.ts';
+import { WorkerWatch } from './watch.ts';
 import { MAX_HASHES } from '../../rom-core/netplay/index.ts';
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
 import { buildProgram } from './build-program.ts';
@@ -38,6 +39,8 @@ export class WorkerHost {
   private session: ConsoleSession | undefined;
   /** A network battle under way (the remote table), or null. */
   private net: WorkerNetplay | null = null;
+  /** A battle other browsers fight, watched here (a spectator at a remote table), or null. */
+  private watch: WorkerWatch | null = null;
   /** The network battle's latest message for the other browser, posted with the next picture. */
   private netOut: BattleMessage | null = null;
   private images: RomImages = {};
@@ -83,6 +86,8 @@ export class WorkerHost {
       this.post({ type: 'net', text: JSON.stringify(this.netOut) });
       this.netOut = null;
     }
+    const watch = this.net?.takeWatch();
+    if (watch) this.post({ type: 'net-watch', frames: watch });
     const pixels = s.machine.frame.slice();
     // In a network battle the page reads the last confirmed frame's mailbox, never a predicted one.
     const eram = this.net ? this.net.confirmedMailbox().slice() : s.machine.eram.slice();
@@ -105,6 +110,11 @@ export class WorkerHost {
     if (this.hangPending) for (;;) { /* test hook hangNextFrame: a frame that never returns */ }
     if (this.net) {
       this.netFrame(this.net, s);
+      return undefined;
+    }
+    if (this.watch) {
+      this.framesRun++;
+      this.watch.tick();
       return undefined;
     }
     s.applyInput(this.snapshot);
@@ -135,6 +145,13 @@ export class WorkerHost {
     // acknowledged, and the hashes of the messages it replaces (the last MAX_HASHES of them).
     if (this.netOut && this.netOut.hashes.length) message.hashes = [...this.netOut.hashes, ...message.hashes].slice(-MAX_HASHES);
     this.netOut = message;
+  }
+
+  /** One frame's sound, played (at normal speed) by the page's audio worklet. */
+  private playSound(samples: Float32Array): void {
+    if (this.speed !== 1 || !this.audioPort) return;
+    const copy = samples.slice();
+    this.audioPort.postMessage({ type: 'pcm', samples: copy } satisfies AudioMessage, [copy.buffer]);
   }
 
   /** Resolves the typed-key waits whose last tap has finished. */
@@ -410,14 +427,27 @@ export class WorkerHost {
         if (options.state) s.machine.restoreSnapshot(options.state);
         s.netplay = true;
         const start = s.machine.snapshot() as Uint8Array<ArrayBuffer>;
-        this.net = new WorkerNetplay(s.machine, options.side, options.delay, epoch, (samples) => {
-          if (this.speed === 1 && this.audioPort) {
-            const copy = samples.slice();
-            this.audioPort.postMessage({ type: 'pcm', samples: copy } satisfies AudioMessage, [copy.buffer]);
-          }
-        });
+        this.net = new WorkerNetplay(s.machine, options.side, options.delay, epoch, (samples) => this.playSound(samples));
         this.postFrame(0);
         return Comlink.transfer(start, [start.buffer]);
+      },
+      netWatched: (): void => {
+        if (this.net && this.net.watchFrom === null) this.net.watchFrom = this.net.side.rb.confirmed;
+      },
+      watchStart: (state: Uint8Array, epoch: number): void => {
+        const s = this.need();
+        s.clearKeys();
+        s.machine.restoreSnapshot(state);
+        s.netplay = true;
+        this.watch = new WorkerWatch(s.machine, epoch, (samples) => this.playSound(samples));
+        this.postFrame(0);
+      },
+      watchInput: (frames: WatchFrames): void => {
+        this.watch?.receive(frames);
+      },
+      watchStop: (): void => {
+        this.watch = null;
+        if (this.session) this.session.netplay = false;
       },
       netInput: (text: string): void => {
         if (typeof text === 'string') this.net?.receive(text);

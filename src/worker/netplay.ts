@@ -10,7 +10,7 @@
 import { checkBattleMessage, NetplaySide } from '../../rom-core/netplay/index.ts';
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
 import type { Odyssey2 } from '../../rom-core/machine/index.ts';
-import type { NetplayStats } from './protocol.ts';
+import type { NetplayStats, WatchFrames } from './protocol.ts';
 
 /** Frames whose mailbox is kept (more than a rollback can ever reach back). */
 const KEPT = 256;
@@ -64,6 +64,27 @@ export class WorkerNetplay {
       // An input for a frame too far ahead: no honest peer sends one; dropped.
       this.refused++;
     }
+  }
+
+  /** Confirmed frames not yet given to spectators start here (null: nobody watches). */
+  watchFrom: number | null = null;
+
+  /**
+   * The confirmed frames since the last call, for spectators: { epoch, from, pairs } (left | right << 5
+   * per frame), or null when there is nothing new or nobody watches.
+   */
+  takeWatch(): WatchFrames | null {
+    const rb = this.side.rb;
+    if (this.watchFrom === null || this.watchFrom >= rb.confirmed) return null;
+    const from = this.watchFrom;
+    const pairs: number[] = [];
+    for (let f = from; f < rb.confirmed; f++) {
+      const p = rb.sticksAt(f);
+      if (p < 0) break;
+      pairs.push(p);
+    }
+    this.watchFrom = from + pairs.length;
+    return pairs.length ? { epoch: this.side.epoch, from, pairs } : null;
   }
 
   /** One display frame; returns the message for the other side and whether the picture changed. */

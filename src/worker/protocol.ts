@@ -39,6 +39,13 @@ export interface BootOptions {
   paused?: boolean;
 }
 
+/** Both sticks of confirmed frames of a network battle, for a spectator: pairs[i] = left | right << 5 of frame from + i. */
+export interface WatchFrames {
+  epoch: number;
+  from: number;
+  pairs: number[];
+}
+
 export interface NetStartOptions {
   state?: Uint8Array;
   side: 0 | 1;
@@ -184,6 +191,8 @@ export type VideoMessage =
   | { type: 'fatal'; message: string }
   /** A network battle's message for the other browser (src/worker/netplay.ts): the page sends it on. */
   | { type: 'net'; text: string }
+  /** A network battle's confirmed frames for spectators: the host's page sends them on. */
+  | { type: 'net-watch'; frames: WatchFrames }
   /** The answer to a ping: the worker is between frames (the page's watchdog, runtime.ts). */
   | { type: 'pong' };
 
@@ -260,6 +269,16 @@ export interface ConsoleWorkerApi {
    * page holding `side`. Returns the snapshot started from (the host sends it to the guest).
    */
   netStart(options: NetStartOptions): Uint8Array;
+  /** The host's worker: give spectators this battle's confirmed frames (net-watch messages) from now on. */
+  netWatched(): void;
+  /**
+   * A spectator's machine runs a battle other browsers fight: from `state` (the host's snapshot), with
+   * the confirmed frames `watchInput` gives it; `watchStop` ends it.
+   */
+  watchStart(state: Uint8Array, epoch: number): void;
+  /** Confirmed frames from the host (checked in the worker: a gap or a bad value is dropped). */
+  watchInput(frames: WatchFrames): void;
+  watchStop(): void;
   /** A message from the other browser of the network battle (JSON text; checked in the worker). */
   netInput(text: string): void;
   /** The network battle is over: the machine runs on its own again. */
