@@ -192,8 +192,7 @@ export class NetHost {
     const api = this.deps.machine.runtime?.api;
     if (!api) return;
     const state = await api.netStart({ side: b.side, delay: b.delay, epoch: b.epoch });
-    // Spectators run the same battle from the same state with the frames once confirmed.
-    await api.netWatched();
+    // Spectators run the same battle from the same state with the frames once confirmed (net-watch).
     this.sendTo(b.guest, JSON.stringify({ t: 'battle-start', battle: b.battle, state: toBase64(state), side: b.side === 0 ? 1 : 0, delay: b.delay, epoch: b.epoch }));
     this.toSpectators(b, JSON.stringify({ t: 'watch-start', battle: b.battle, state: toBase64(state), epoch: b.epoch }));
   }

@@ -115,6 +115,10 @@ export class WorkerHost {
     if (this.watch) {
       this.framesRun++;
       this.watch.tick();
+      if (this.watch.done) {
+        this.watch = null;
+        s.netplay = false;
+      }
       return undefined;
     }
     s.applyInput(this.snapshot);
@@ -428,11 +432,10 @@ export class WorkerHost {
         s.netplay = true;
         const start = s.machine.snapshot() as Uint8Array<ArrayBuffer>;
         this.net = new WorkerNetplay(s.machine, options.side, options.delay, epoch, (samples) => this.playSound(samples));
+        // Spectators run the battle from the same start with its confirmed frames, every one from the first.
+        this.net.watchFrom = 0;
         this.postFrame(0);
         return Comlink.transfer(start, [start.buffer]);
-      },
-      netWatched: (): void => {
-        if (this.net && this.net.watchFrom === null) this.net.watchFrom = this.net.side.rb.confirmed;
       },
       watchStart: (state: Uint8Array, epoch: number): void => {
         const s = this.need();
@@ -446,8 +449,7 @@ export class WorkerHost {
         this.watch?.receive(frames);
       },
       watchStop: (): void => {
-        this.watch = null;
-        if (this.session) this.session.netplay = false;
+        if (this.watch) this.watch.ending = true;
       },
       netInput: (text: string): void => {
         if (typeof text === 'string') this.net?.receive(text);

@@ -269,11 +269,10 @@ export interface ConsoleWorkerApi {
    * page holding `side`. Returns the snapshot started from (the host sends it to the guest).
    */
   netStart(options: NetStartOptions): Uint8Array;
-  /** The host's worker: give spectators this battle's confirmed frames (net-watch messages) from now on. */
-  netWatched(): void;
   /**
    * A spectator's machine runs a battle other browsers fight: from `state` (the host's snapshot), with
-   * the confirmed frames `watchInput` gives it; `watchStop` ends it.
+   * the confirmed frames `watchInput` gives it; after `watchStop` it runs what came, then the machine
+   * is its own again.
    */
   watchStart(state: Uint8Array, epoch: number): void;
   /** Confirmed frames from the host (checked in the worker: a gap or a bad value is dropped). */

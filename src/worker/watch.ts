@@ -18,6 +18,13 @@ export class WorkerWatch {
   private readonly pairs = new Uint16Array(QUEUE);
   private queued = 0;
   refused = 0;
+  /** The battle is over at the host: the frames that came are run, then the watch ends. */
+  ending = false;
+
+  /** Whether the watch is over (ended, and every frame that came has run). */
+  get done(): boolean {
+    return this.ending && this.queued === 0;
+  }
 
   constructor(private readonly machine: Odyssey2, readonly epoch: number, private readonly sound: (samples: Float32Array) => void) {}
 

@@ -105,6 +105,8 @@ describe('the remote table', () => {
     await steer(guest, host, 'red', 'ArrowLeft');
     await steer(host, guest, 'blue', 'KeyD');
     await shot(guest, 'table-remote-guest-battle.png');
+    // The spectator's console runs the battle too, from the host's confirmed frames.
+    await watcher.locator('#table-guest-battle[data-watching="yes"]').waitFor({ timeout: 10_000 });
     const during = await api<{ desync: number | null; frame: number; rollbacks: number; maxDepth: number } | null>(host, 'netStats');
     console.log(`network battle on the host so far: ${JSON.stringify(during)}`);
     expect(during?.desync).toBeNull();
@@ -128,6 +130,10 @@ describe('the remote table', () => {
     expect(hostBox.phase).toBe('result');
     expect(guestBox.phase).toBe('result');
     expect([guestBox.winner, guestBox.red.energy, guestBox.blue.energy]).toEqual([hostBox.winner, hostBox.red.energy, hostBox.blue.energy]);
+    // The spectator's machine ends the same battle the same way (it runs a moment behind: wait for its result screen).
+    await expect.poll(async () => (await mailbox(watcher)).phase, { timeout: 20_000 }).toBe('result');
+    const watched = await mailbox(watcher);
+    expect([watched.winner, watched.red.energy, watched.blue.energy]).toEqual([hostBox.winner, hostBox.red.energy, hostBox.blue.energy]);
     // The same board everywhere, the battle's result in it.
     const after = await log(host);
     expect(after.length).toBeGreaterThan(0);
