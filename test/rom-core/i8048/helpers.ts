@@ -26,15 +26,3 @@ export function runTo(cpu: I8048, stop: number, limit = 10_000): number {
   }
   throw new Error(`PC never reached ${stop.toString(16)} (at ${cpu.pc.toString(16)})`);
 }
-
-/** Small deterministic PRNG (mulberry32) so every run tests the same states. */
-export function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) & 0xff;
-  };
-}

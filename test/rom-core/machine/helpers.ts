@@ -67,18 +67,6 @@ export function machine(cart: Uint8Array, options: Partial<Odyssey2Options> = {}
   return new Odyssey2({ bios: testBios(), cart, ...options });
 }
 
-/** A seeded PRNG (mulberry32) for reproducible random images. */
-export function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function randomBytes(n: number, rand: () => number): Uint8Array {
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) out[i] = (rand() * 256) | 0;
