@@ -1,5 +1,6 @@
-import { I8048 } from '../../../rom-core/i8048/cpu.ts';
+import type { I8048 } from '../../../rom-core/i8048/cpu.ts';
 import { RecordingPins } from '../../../rom-core/i8048/recording-pins.ts';
+import { bootCpu, programSpace } from '../../harness/boot.ts';
 
 export interface Rig {
   cpu: I8048;
@@ -9,11 +10,8 @@ export interface Rig {
 
 /** A CPU with the given bytes placed in an empty 4 KB program space, pins at their idle levels. */
 export function rig(chunks: [address: number, bytes: number[]][] = []): Rig {
-  const program = new Uint8Array(4096);
-  for (const [address, bytes] of chunks) program.set(bytes, address);
-  const pins = new RecordingPins();
-  const cpu = new I8048(pins, program);
-  pins.clock = () => cpu.cycles;
+  const program = programSpace(chunks);
+  const { cpu, pins } = bootCpu(new RecordingPins(), program);
   return { cpu, pins, program };
 }
 

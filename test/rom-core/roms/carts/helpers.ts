@@ -1,11 +1,11 @@
 /** Running the battle cartridge headless with a scenario's input, and reading its goldens. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseInputScript } from '../../../../rom-core/cli/run.ts';
 import { PALETTE_RF } from '../../../../rom-core/i8244/palette.ts';
-import { Odyssey2 } from '../../../../rom-core/machine/index.ts';
+import type { Odyssey2 } from '../../../../rom-core/machine/index.ts';
 import type { FrameRecord } from '../../../../rom-core/machine/index.ts';
 import { MAILBOX } from '../../../../rom-core/roms/carts/index.ts';
+import { bootMachine, playScript } from '../../../harness/boot.ts';
 import { pngIndices } from '../../../harness/png.ts';
 import { CART_GOLDEN_DIR, battleCart, openBios } from './scenarios.ts';
 import type { Scenario } from './scenarios.ts';
@@ -19,20 +19,15 @@ export interface Run {
 
 /** Runs `frames` frames of a script (runner format), keeping the pictures of `shots`. */
 export function runScript(input: string, frames: number, shots: readonly number[] = []): Run {
-  const machine = new Odyssey2({ bios: openBios(), cart: battleCart() });
-  const events = parseInputScript(input);
+  const machine = bootMachine(openBios(), battleCart());
   const records: FrameRecord[] = [];
   const pictures = new Map<number, Uint8Array>();
-  let next = 0;
-  for (let f = 1; f <= frames; f++) {
-    while (next < events.length && events[next].frame === f) {
-      machine.setKey(events[next].key, events[next].down);
-      next++;
-    }
-    machine.runFrame();
-    records.push(machine.record());
-    if (shots.includes(f)) pictures.set(f, machine.frame.slice());
-  }
+  playScript(machine, input, frames, {
+    after: (f) => {
+      records.push(machine.record());
+      if (shots.includes(f)) pictures.set(f, machine.frame.slice());
+    },
+  });
   return { machine, records, shots: pictures };
 }
 
