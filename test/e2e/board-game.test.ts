@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { encodeSession } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope, parseEnvelope } from '../../src/board-view/save-format.ts';
-import { TINY_WAR_ON_B1, playTiny } from '../harness/tiny-game.ts';
+import { TINY_TO_ENDGAME, playTiny } from '../harness/tiny-game.ts';
 import { appUrl, launchBrowser, openApp } from './browser.ts';
 
 // Plays a short two-player game through the board view (the "play to a target record" variation),
@@ -161,15 +161,7 @@ describe('board view: import, end game, export', () => {
 
   /** A two-player game on a five-country board, played in Node up to the end game (rules 20-21). */
   function savedAtEndgame(): string {
-    const s = playTiny([
-      ...TINY_WAR_ON_B1,
-      { type: 'weapon', player: 'Ann', weapon: 'tank' },
-      { type: 'weapon', player: 'Bob', weapon: 'tank' },
-      { type: 'battle', winner: 'attacker', energy: { attacker: 2000, defender: 1500 } },
-      { type: 'weapon', player: 'Ann', weapon: 'sub' },
-      { type: 'weapon', player: 'Bob', weapon: 'sub' },
-      { type: 'battle', winner: 'attacker', energy: { attacker: 1800, defender: 1200 } },
-    ]);
+    const s = playTiny(TINY_TO_ENDGAME);
     expect(s.phase).toBe('awaiting-endgame');
     return encodeEnvelope({ engine: encodeSession(s) });
   }

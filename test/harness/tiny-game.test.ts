@@ -1,6 +1,6 @@
 /** The tiny game kit plays as the tests that start from it expect (the e2e ones run it in Node too). */
 import { describe, expect, it } from 'vitest';
-import { TINY_OPENING, TINY_WAR_ON_B1, playTiny } from './tiny-game.ts';
+import { TINY_OPENING, TINY_TO_ENDGAME, TINY_WAR_ON_B1, playTiny } from './tiny-game.ts';
 
 describe('tiny game kit', () => {
   it('the opening leaves Ann to move; the war on B1 waits for weapons', () => {
@@ -9,16 +9,7 @@ describe('tiny game kit', () => {
   });
 
   it('two attacker wins on B1 bring the end game (the board-game e2e save)', () => {
-    const s = playTiny([
-      ...TINY_WAR_ON_B1,
-      { type: 'weapon', player: 'Ann', weapon: 'tank' },
-      { type: 'weapon', player: 'Bob', weapon: 'tank' },
-      { type: 'battle', winner: 'attacker', energy: { attacker: 2000, defender: 1500 } },
-      { type: 'weapon', player: 'Ann', weapon: 'sub' },
-      { type: 'weapon', player: 'Bob', weapon: 'sub' },
-      { type: 'battle', winner: 'attacker', energy: { attacker: 1800, defender: 1200 } },
-    ]);
-    expect(s.phase).toBe('awaiting-endgame');
+    expect(playTiny(TINY_TO_ENDGAME).phase).toBe('awaiting-endgame');
   });
 
   it('names a refused event and its rule', () => {

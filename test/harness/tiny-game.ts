@@ -40,6 +40,20 @@ export const TINY_OPENING: readonly GameEvent[] = [...TINY_SEATING, ...TINY_HOME
 /** The opening, then Ann attacks B1 (Bob's home-zone ally): a war waiting for its weapons. */
 export const TINY_WAR_ON_B1: readonly GameEvent[] = [...TINY_OPENING, { type: 'attack', player: 'Ann', country: 'B1' }];
 
+/**
+ * The war on B1 fought out: tanks, then subs, the attacker winning both battles; Ann holds B1 and
+ * the game waits for its end game (rules 20-21).
+ */
+export const TINY_TO_ENDGAME: readonly GameEvent[] = [
+  ...TINY_WAR_ON_B1,
+  { type: 'weapon', player: 'Ann', weapon: 'tank' },
+  { type: 'weapon', player: 'Bob', weapon: 'tank' },
+  { type: 'battle', winner: 'attacker', energy: { attacker: 2000, defender: 1500 } },
+  { type: 'weapon', player: 'Ann', weapon: 'sub' },
+  { type: 'weapon', player: 'Bob', weapon: 'sub' },
+  { type: 'battle', winner: 'attacker', energy: { attacker: 1800, defender: 1200 } },
+];
+
 /** A new game on `scenario` with `events` applied; throws at the first refused event. */
 export function playTiny(events: readonly GameEvent[], scenario: Scenario = TINY_SCENARIO): GameState {
   let s = newGame(scenario);
