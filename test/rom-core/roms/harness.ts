@@ -129,3 +129,20 @@ export function idleAtDone(rig: Rig): void {
   rig.cpu.pc = DONE;
   rig.cpu.intEnabled = true;
 }
+
+/** Parks the CPU (idleAtDone), then `frames` frames each opening with a VBLANK interrupt. */
+export function idleFrames(rig: Rig, frames: number): void {
+  idleAtDone(rig);
+  for (let f = 0; f < frames; f++) {
+    rig.pins.raiseVblank();
+    const end = rig.cpu.cycles + FRAME_CYCLES;
+    while (rig.cpu.cycles < end) rig.cpu.step();
+    rig.frames++;
+  }
+}
+
+/** Sets port 1 as the CPU latches it and as the pins read it back. */
+export function setP1(rig: Rig, value: number): void {
+  rig.cpu.p1 = value;
+  rig.pins.p1 = value;
+}
