@@ -167,27 +167,10 @@ async function keyLatency(page: Page, url: string): Promise<KeyTiming[]> {
 }
 
 async function battleEndToBoard(page: Page, url: string): Promise<number> {
-  const { applyEvent, newGame } = await import('../../board/index.ts');
+  const { TINY_WAR_ON_B1, playTiny } = await import('../harness/tiny-game.ts');
   const { encodeSession } = await import('../../src/board-view/engine-adapter.ts');
   const { encodeEnvelope } = await import('../../src/board-view/save-format.ts');
-  type Ev = Parameters<typeof applyEvent>[1];
-  const events: Ev[] = [
-    { type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'yellow' }] },
-    { type: 'first.call', player: 'Ann', digit: 9 }, { type: 'first.call', player: 'Bob', digit: 0 }, { type: 'first.readout', digit: 9 },
-    { type: 'homeland', player: 'Ann', country: 'A2' }, { type: 'homeland', player: 'Bob', country: 'B2' },
-    { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] }, { type: 'ally.home', player: 'Bob', countries: ['B1'] },
-    { type: 'pass', player: 'Bob' }, { type: 'attack', player: 'Ann', country: 'B1' },
-    { type: 'weapon', player: 'Ann', weapon: 'tank' }, { type: 'weapon', player: 'Bob', weapon: 'tank' },
-  ];
-  let state = newGame({ name: 'tiny', zones: [
-    { name: 'North', countries: [{ name: 'A1', pbu: 2 }, { name: 'A2', pbu: 6 }, { name: 'A3', pbu: 3 }] },
-    { name: 'South', countries: [{ name: 'B1', pbu: 1 }, { name: 'B2', pbu: 5 }] },
-  ] });
-  for (const e of events) {
-    const r = applyEvent(state, e);
-    if (!r.ok) throw new Error(`bench game: ${e.type} refused: ${r.refusal.reason}`);
-    state = r.state;
-  }
+  const state = playTiny([...TINY_WAR_ON_B1, { type: 'weapon', player: 'Ann', weapon: 'tank' }, { type: 'weapon', player: 'Bob', weapon: 'tank' }]);
   await page.goto(new URL('/?cart=battle#/table', url).toString());
   await page.waitForFunction(() => window.__o2console?.ready === true, null, { timeout: 60_000 });
   await page.locator('.bv[data-ready="true"]').waitFor();

@@ -4,6 +4,7 @@ import {
   BattleCancelledError, HISTORY_LIMIT, ManualBattlePort, gameMachine, pendingBattle, publicState,
 } from '../../board/index.ts';
 import type { GameState } from '../../board/index.ts';
+import { TINY_HOMES } from '../harness/tiny-game.ts';
 import { fight, play, seated, threeOpening, tinyScenario, win } from './helpers.ts';
 
 // The engine API the view asked for: the public state's new keys, the machine resuming with an undo
@@ -48,10 +49,7 @@ describe('publicState: digit calls, variation, alliances, war sides, end-game pa
 
   it('gives the end-game pairing: the challenger and the player it meets', () => {
     let s = play([
-      { type: 'homeland', player: 'Ann', country: 'A2' },
-      { type: 'homeland', player: 'Bob', country: 'B2' },
-      { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] },
-      { type: 'ally.home', player: 'Bob', countries: ['B1'] },
+      ...TINY_HOMES,
       { type: 'pass', player: 'Bob' },
       { type: 'pass', player: 'Ann' },
       { type: 'endgame.start' },

@@ -4,6 +4,7 @@ import { Odyssey2 } from '../../rom-core/machine/index.ts';
 import { SteppedConsole } from '../../rom-core/roms/carts/stepped-console.ts';
 import type { SteppedConsoleOptions } from '../../rom-core/roms/carts/stepped-console.ts';
 import { battleCart, openBios } from '../rom-core/roms/carts/scenarios.ts';
+import { TINY_HOMES, TINY_SCENARIO } from '../harness/tiny-game.ts';
 
 /** Apply events in order; a refusal fails loudly with its rule, and every state is checked. */
 export function play(events: GameEvent[], from?: GameState, scenario?: Scenario): GameState {
@@ -79,14 +80,8 @@ export const win = (side: 'attacker' | 'defender', a: number, d: number): GameEv
   ({ type: 'battle', winner: side, energy: { attacker: a, defender: d } });
 export const tie = (a: number, d: number): GameEvent & { type: 'battle' } => ({ type: 'battle', winner: 'both-destroyed', energy: { attacker: a, defender: d } });
 
-/** A tiny board for fast games: two zones, five countries. */
-export const tinyScenario: Scenario = {
-  name: 'tiny',
-  zones: [
-    { name: 'North', countries: [{ name: 'A1', pbu: 2 }, { name: 'A2', pbu: 6 }, { name: 'A3', pbu: 3 }] },
-    { name: 'South', countries: [{ name: 'B1', pbu: 1 }, { name: 'B2', pbu: 5 }] },
-  ],
-};
+/** A tiny board for fast games: two zones, five countries (test/harness/tiny-game.ts). */
+export const tinyScenario: Scenario = TINY_SCENARIO;
 
 /** Our battle cartridge on our BIOS, stepped in Node: the console the battle bridge drives in tests. */
 export function machineConsole(options: SteppedConsoleOptions = {}, cart: Uint8Array = battleCart()): SteppedConsole {
@@ -115,10 +110,7 @@ export function bankerOutGame(): GameState {
 /** Ann and Bob on the tiny board; Ann attacks B1 (Bob's home-zone ally): the war the battle tests fight. */
 export function warOnB1() {
   return play([
-    { type: 'homeland', player: 'Ann', country: 'A2' },
-    { type: 'homeland', player: 'Bob', country: 'B2' },
-    { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] },
-    { type: 'ally.home', player: 'Bob', countries: ['B1'] },
+    ...TINY_HOMES,
     { type: 'pass', player: 'Bob' },
     { type: 'attack', player: 'Ann', country: 'B1' },
   ], seated(['Ann', 'Bob'], 'Ann', {}, tinyScenario), tinyScenario);

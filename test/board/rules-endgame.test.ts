@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '../../board/index.ts';
 import { publicState } from '../../board/index.ts';
+import { TINY_HOMES } from '../harness/tiny-game.ts';
 import { chips, fight, play, rec, refusal, seated, threeOpening, tinyScenario, win } from './helpers.ts';
 
 /** Two players on the tiny board: the home alliances fill it, so the last round starts at once. */
 function filledTiny(extra = {}): GameState {
   const s = seated(['Ann', 'Bob'], 'Ann', extra, tinyScenario);
-  return play([
-    { type: 'homeland', player: 'Ann', country: 'A2' },
-    { type: 'homeland', player: 'Bob', country: 'B2' },
-    { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] }, // 2.5, bonus 2000
-    { type: 'ally.home', player: 'Bob', countries: ['B1'] }, // 0.5, bonus 1000
-  ], s);
+  return play([...TINY_HOMES], s); // Ann's allies 2.5, bonus 2000; Bob's 0.5, bonus 1000
 }
 
 describe('after every country is occupied (rule 20)', () => {

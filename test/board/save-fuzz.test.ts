@@ -4,15 +4,7 @@ import type { GameState } from '../../board/index.ts';
 import { applyEvent, deserializeGame, gameMachine, newGame, serializeGame, world1982 } from '../../board/index.ts';
 import { randomEvent } from './random-games.ts';
 import { tinyScenario } from './helpers.ts';
-
-/** A small deterministic generator (the test must replay the same mutations every run). */
-function rng(seed: number): (n: number) => number {
-  let x = seed >>> 0 || 1;
-  return (n) => {
-    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
-    return n <= 1 ? 0 : x % n;
-  };
-}
+import { prngPick } from '../harness/prng.ts';
 
 /** Saved games from random play: the opening, wars in progress, end games. */
 function savedGames(pick: (n: number) => number): GameState[] {
@@ -42,7 +34,7 @@ const JUNK: unknown[] = [null, -1, 0, 1e300, 2 ** 53, 0.5, '', 'Zed', 'tank', 'A
 
 describe('a corrupt board save (issue: 2,197 of 20,000 mutations were accepted, 80 then threw)', () => {
   it('is refused with a sentence, or loads into a game whose machine never reaches its error state', { timeout: 120_000 }, () => {
-    const pick = rng(1982);
+    const pick = prngPick(1982);
     const games = savedGames(pick);
     let accepted = 0;
     const tries = 3000;

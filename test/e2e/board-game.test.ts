@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { applyEvent, newGame } from '../../board/index.ts';
-import type { GameEvent, Scenario } from '../../board/index.ts';
 import { encodeSession } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope, parseEnvelope } from '../../src/board-view/save-format.ts';
+import { TINY_TO_ENDGAME, playTiny } from '../harness/tiny-game.ts';
 import { appUrl, launchBrowser, openApp } from './browser.ts';
 
 // Plays a short two-player game through the board view (the "play to a target record" variation),
@@ -162,37 +161,7 @@ describe('board view: import, end game, export', () => {
 
   /** A two-player game on a five-country board, played in Node up to the end game (rules 20-21). */
   function savedAtEndgame(): string {
-    const tiny: Scenario = {
-      name: 'tiny',
-      zones: [
-        { name: 'North', countries: [{ name: 'A1', pbu: 2 }, { name: 'A2', pbu: 6 }, { name: 'A3', pbu: 3 }] },
-        { name: 'South', countries: [{ name: 'B1', pbu: 1 }, { name: 'B2', pbu: 5 }] },
-      ],
-    };
-    const events: GameEvent[] = [
-      { type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'yellow' }] },
-      { type: 'first.call', player: 'Ann', digit: 9 },
-      { type: 'first.call', player: 'Bob', digit: 0 },
-      { type: 'first.readout', digit: 9 },
-      { type: 'homeland', player: 'Ann', country: 'A2' },
-      { type: 'homeland', player: 'Bob', country: 'B2' },
-      { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] },
-      { type: 'ally.home', player: 'Bob', countries: ['B1'] },
-      { type: 'pass', player: 'Bob' },
-      { type: 'attack', player: 'Ann', country: 'B1' },
-      { type: 'weapon', player: 'Ann', weapon: 'tank' },
-      { type: 'weapon', player: 'Bob', weapon: 'tank' },
-      { type: 'battle', winner: 'attacker', energy: { attacker: 2000, defender: 1500 } },
-      { type: 'weapon', player: 'Ann', weapon: 'sub' },
-      { type: 'weapon', player: 'Bob', weapon: 'sub' },
-      { type: 'battle', winner: 'attacker', energy: { attacker: 1800, defender: 1200 } },
-    ];
-    let s = newGame(tiny);
-    for (const e of events) {
-      const r = applyEvent(s, e);
-      if (!r.ok) throw new Error(`${e.type}: rule ${r.refusal.rule}: ${r.refusal.reason}`);
-      s = r.state;
-    }
+    const s = playTiny(TINY_TO_ENDGAME);
     expect(s.phase).toBe('awaiting-endgame');
     return encodeEnvelope({ engine: encodeSession(s) });
   }

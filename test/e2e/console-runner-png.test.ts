@@ -4,7 +4,6 @@
  * main with files kept in memory, exactly as `npm run o2 -- run --frames N --png out.png` would.
  */
 import { readFileSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openApp } from './browser.ts';
@@ -12,6 +11,7 @@ import { canvasMismatches, pause, poll, waitReady } from './console-helpers.ts';
 import { runMain } from '../../rom-core/cli/run.ts';
 import { assemble } from '../../rom-core/asm/index.ts';
 import type { RunIo } from '../../rom-core/cli/run.ts';
+import { pngRgba } from '../harness/png.ts';
 
 /**
  * `o2 run --frames N --png frame.png` with our default BIOS and (without `cart`) our battle
@@ -34,38 +34,6 @@ function runnerPng(frames: number, cart?: Uint8Array): Uint8Array {
   return png;
 }
 
-/** Decodes an 8-bit truecolour, non-interlaced PNG (what the runner writes) to RGBA. */
-function decodePng(png: Uint8Array): { width: number; height: number; rgba: Uint8Array } {
-  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  expect(Array.from(png.subarray(0, 8))).toEqual(signature);
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  let width = 0;
-  let height = 0;
-  const idat: Uint8Array[] = [];
-  for (let at = 8; at < png.length;) {
-    const length = view.getUint32(at);
-    const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
-    const data = png.subarray(at + 8, at + 8 + length);
-    if (type === 'IHDR') {
-      width = view.getUint32(at + 8);
-      height = view.getUint32(at + 12);
-      expect([data[8], data[9], data[12]]).toEqual([8, 2, 0]); // 8-bit, RGB, not interlaced
-    } else if (type === 'IDAT') idat.push(data);
-    at += 12 + length;
-  }
-  const raw = inflateSync(Buffer.concat(idat));
-  expect(raw.length).toBe(height * (1 + width * 3));
-  const rgba = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    const row = y * (1 + width * 3);
-    expect(raw[row]).toBe(0); // the runner writes every row unfiltered
-    for (let x = 0; x < width; x++) {
-      rgba.set([raw[row + 1 + x * 3]!, raw[row + 2 + x * 3]!, raw[row + 3 + x * 3]!, 255], (y * width + x) * 4);
-    }
-  }
-  return { width, height, rgba };
-}
-
 describe('console first screen against the headless runner', () => {
   let browser: Browser;
   beforeAll(async () => { browser = await launchBrowser(); });
@@ -84,7 +52,7 @@ describe('console first screen against the headless runner', () => {
     const frame = await pause(page);
     await poll(() => page.locator('#console-screen').getAttribute('data-frame')).toBe(String(frame));
 
-    const png = decodePng(runnerPng(frame));
+    const png = pngRgba(runnerPng(frame));
     expect([png.width, png.height]).toEqual([360, 243]);
     // A real picture, not one colour (the battle cartridge's first screen draws in one colour on
     // black): the comparison below can fail.
@@ -96,7 +64,7 @@ describe('console first screen against the headless runner', () => {
     expect(dots.size).toBeGreaterThanOrEqual(2);
     expect(Math.min(...dots.values())).toBeGreaterThan(100);
     // The power-on frame differs from the first screen, and the canvas is told apart from it.
-    const powerOn = decodePng(runnerPng(1));
+    const powerOn = pngRgba(runnerPng(1));
     expect((await canvasMismatches(page, 360, 243, powerOn.rgba)).count).toBeGreaterThan(0);
     expect(await canvasMismatches(page, png.width, png.height, png.rgba)).toEqual({ count: 0, first: [] });
     expect(errors).toEqual([]);
@@ -110,9 +78,9 @@ describe('console first screen against the headless runner', () => {
     await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(30);
     const frame = await pause(page);
     await poll(() => page.locator('#console-screen').getAttribute('data-frame')).toBe(String(frame));
-    const before = decodePng(runnerPng(frame - 1, built.bytes));
+    const before = pngRgba(runnerPng(frame - 1, built.bytes));
     expect((await canvasMismatches(page, 360, 243, before.rgba)).count).toBeGreaterThan(0);
-    const png = decodePng(runnerPng(frame, built.bytes));
+    const png = pngRgba(runnerPng(frame, built.bytes));
     expect(await canvasMismatches(page, png.width, png.height, png.rgba)).toEqual({ count: 0, first: [] });
     expect(errors).toEqual([]);
   });

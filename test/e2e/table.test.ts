@@ -7,16 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { applyEvent, newGame } from '../../board/index.ts';
-import type { GameEvent, Scenario } from '../../board/index.ts';
+import type { GameEvent } from '../../board/index.ts';
 import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import { encodeSession } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope } from '../../src/board-view/save-format.ts';
+import { TINY_OPENING, TINY_WAR_ON_B1, playTiny } from '../harness/tiny-game.ts';
 import { shot } from './shots.ts';
 import { launchBrowser, openApp } from './browser.ts';
 import { autosavedAfter, poll, waitReady } from './console-helpers.ts';
-
 
 const key = (page: Page, k: string) => page.locator(`[data-key="${k}"]`);
 const stage = (page: Page) => page.locator('.tb-battle').getAttribute('data-stage');
@@ -37,58 +36,14 @@ async function openTable(browser: Browser, width = 1280, height = 800, path = '/
   return opened;
 }
 
-const TINY: Scenario = {
-  name: 'tiny',
-  zones: [
-    { name: 'North', countries: [{ name: 'A1', pbu: 2 }, { name: 'A2', pbu: 6 }, { name: 'A3', pbu: 3 }] },
-    { name: 'South', countries: [{ name: 'B1', pbu: 1 }, { name: 'B2', pbu: 5 }] },
-  ],
-};
-
 /** The tiny game played in Node through `events` after the opening, saved. */
 function saved(events: GameEvent[]): string {
-  let s = newGame(TINY);
-  for (const e of [...OPENING, ...events]) {
-    const r = applyEvent(s, e);
-    if (!r.ok) throw new Error(`${e.type}: rule ${r.refusal.rule}: ${r.refusal.reason}`);
-    s = r.state;
-  }
-  return encodeEnvelope({ engine: encodeSession(s) });
+  return encodeEnvelope({ engine: encodeSession(playTiny([...TINY_OPENING, ...events])) });
 }
-
-const OPENING: GameEvent[] = [
-  { type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'yellow' }] },
-  { type: 'first.call', player: 'Ann', digit: 9 },
-  { type: 'first.call', player: 'Bob', digit: 0 },
-  { type: 'first.readout', digit: 9 },
-  { type: 'homeland', player: 'Ann', country: 'A2' },
-  { type: 'homeland', player: 'Bob', country: 'B2' },
-  { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] },
-  { type: 'ally.home', player: 'Bob', countries: ['B1'] },
-  { type: 'pass', player: 'Bob' },
-];
 
 /** A two-player game played in Node up to Ann's attack on B1 (a war waiting for its weapons). */
 function savedAtWar(): string {
-  const events: GameEvent[] = [
-    { type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'yellow' }] },
-    { type: 'first.call', player: 'Ann', digit: 9 },
-    { type: 'first.call', player: 'Bob', digit: 0 },
-    { type: 'first.readout', digit: 9 },
-    { type: 'homeland', player: 'Ann', country: 'A2' },
-    { type: 'homeland', player: 'Bob', country: 'B2' },
-    { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] },
-    { type: 'ally.home', player: 'Bob', countries: ['B1'] },
-    { type: 'pass', player: 'Bob' },
-    { type: 'attack', player: 'Ann', country: 'B1' },
-  ];
-  let s = newGame(TINY);
-  for (const e of events) {
-    const r = applyEvent(s, e);
-    if (!r.ok) throw new Error(`${e.type}: rule ${r.refusal.rule}: ${r.refusal.reason}`);
-    s = r.state;
-  }
-  return encodeEnvelope({ engine: encodeSession(s) });
+  return encodeEnvelope({ engine: encodeSession(playTiny(TINY_WAR_ON_B1)) });
 }
 
 async function importWar(page: Page): Promise<void> {

@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import type { GameEvent, Scenario } from '../../board/index.ts';
 import { applyEvent, checkInvariants, deserializeGame, newGame, serializeGame, world1982 } from '../../board/index.ts';
 import { randomEvent } from '../board/random-games.ts';
+import { prngPick } from '../harness/prng.ts';
 
 const SCENARIOS: Scenario[] = [world1982(), {
   name: 'five', zones: [
@@ -45,15 +46,6 @@ export interface BoardFuzzStats {
   failures: string[];
   /** Wall-clock seconds (reported, never asserted). */
   seconds: number;
-}
-
-/** A small deterministic generator, one per game, so a failing game can be replayed from its seed. */
-function rng(seed: number): (n: number) => number {
-  let x = seed >>> 0 || 1;
-  return (n) => {
-    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
-    return n <= 1 ? 0 : x % n;
-  };
 }
 
 function deepFreeze<T>(o: T): T {
@@ -92,7 +84,7 @@ function damaged(e: GameEvent, pick: (n: number) => number): GameEvent {
 
 /** One game; its failures go to `stats` labelled with `label` (seed and game number). */
 function fuzzGame(gameSeed: number, label: string, stats: BoardFuzzStats): void {
-  const pick = rng(gameSeed);
+  const pick = prngPick(gameSeed);
   const scenario = SCENARIOS[pick(SCENARIOS.length)];
   const countries = scenario.zones.reduce((t, z) => t + z.countries.length, 0);
   const players = 2 + pick(Math.min(5, countries - 1));

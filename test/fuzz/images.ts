@@ -10,7 +10,8 @@ import { performance } from 'node:perf_hooks';
 import { NTSC, PAL } from '../../rom-core/i8244/timing.ts';
 import { CART_SIZES, KTAA_SIZES, Odyssey2 } from '../../rom-core/machine/index.ts';
 import type { MapperKind } from '../../rom-core/machine/index.ts';
-import { prng, randomBytes } from '../rom-core/machine/helpers.ts';
+import { randomBytes } from '../rom-core/machine/helpers.ts';
+import { prng } from '../harness/prng.ts';
 
 const SIZES: Record<MapperKind, readonly number[]> = {
   standard: CART_SIZES,

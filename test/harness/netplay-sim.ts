@@ -14,7 +14,7 @@ import type { RollbackMachine } from '../../rom-core/netplay/index.ts';
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
 import type { RollbackOptions } from '../../rom-core/netplay/index.ts';
 import { MAILBOX } from '../../rom-core/roms/carts/mailbox.ts';
-import { prng } from '../rom-core/machine/helpers.ts';
+import { prng } from './prng.ts';
 
 export interface LinkOptions {
   /** Round trip in ms (each way half of it). */

@@ -4,7 +4,8 @@
  *   MAME's and compare every recorded field;
  * - `runToSelfLoop`: the jsbeeb/Dormann-style run: step until an instruction jumps to itself.
  */
-import { I8048 } from '../../rom-core/i8048/cpu.ts';
+import type { I8048 } from '../../rom-core/i8048/cpu.ts';
+import { bootCpu } from './boot.ts';
 import type { GoldenFrame } from './golden.ts';
 import { O2TestPins } from './o2-pins.ts';
 import { loadProgram, oracleBios, programImage, symbol } from './program.ts';
@@ -18,8 +19,7 @@ export interface Machine {
 
 export function boot(name: string): Machine {
   const program = loadProgram(name);
-  const pins = new O2TestPins();
-  const cpu = new I8048(pins, programImage(oracleBios(), program.cart));
+  const { cpu, pins } = bootCpu(new O2TestPins(), programImage(oracleBios(), program.cart));
   return { program, cpu, pins };
 }
 

@@ -1,7 +1,6 @@
 /** `o2 run` through its main with an in-memory disk: outputs, input scripts and user errors. */
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BIOS_SOURCE, encodePng, parseInputScript, runMain } from '../../../rom-core/cli/run.ts';
 import type { RunIo } from '../../../rom-core/cli/run.ts';
@@ -9,6 +8,7 @@ import { PALETTE_RF } from '../../../rom-core/i8244/palette.ts';
 import { assembleBios } from '../../../rom-core/roms/index.ts';
 import { assembleBattleCart } from '../../../rom-core/roms/carts/index.ts';
 import { crc32, crcHex } from '../../../rom-core/machine/index.ts';
+import { pngChunks, pngRgb, rgbAt } from '../../harness/png.ts';
 import { MACHINE_PROGRAMS, machine, testBios, testCart } from '../machine/helpers.ts';
 
 function fakeIo(files: Record<string, string | Uint8Array>) {
@@ -59,23 +59,14 @@ describe('o2 run outputs', () => {
     const f = fakeIo(base());
     expect(runMain(['--cart', 'vbl.bin', '--bios', 'bios.rom', '--frames', '3', '--png', 'a.png'], f.io)).toBe(0);
     const png = f.disk.get('a.png')!;
-    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const v = new DataView(png.buffer, png.byteOffset);
-    expect(new TextDecoder().decode(png.subarray(12, 16))).toBe('IHDR');
-    expect(v.getUint32(16)).toBe(360);
-    expect(v.getUint32(20)).toBe(243);
-    expect(png[24]).toBe(8);
-    expect(png[25]).toBe(2);
-    const idatLength = v.getUint32(33);
-    expect(new TextDecoder().decode(png.subarray(37, 41))).toBe('IDAT');
-    const raw = inflateSync(png.subarray(41, 41 + idatLength));
-    expect(raw.length).toBe(243 * (1 + 360 * 3));
+    expect(pngChunks(png).map((c) => c.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
+    const p = pngRgb(png); // the signature, 8-bit RGB, 243 unfiltered rows of 360 dots
+    expect([p.width, p.height, p.bitDepth, p.colourType]).toEqual([360, 243, 8, 2]);
     const m = machine(testCart('vblank'));
     for (let i = 0; i < 3; i++) m.runFrame();
     for (const [x, y] of [[0, 0], [100, 50], [359, 242], [30, 24]]) {
       const c = PALETTE_RF[m.frame[y * 360 + x]];
-      const o = y * (1 + 360 * 3) + 1 + x * 3;
-      expect([raw[o], raw[o + 1], raw[o + 2]]).toEqual([(c >> 16) & 255, (c >> 8) & 255, c & 255]);
+      expect(rgbAt(p, x, y)).toBe(c);
     }
   });
 
@@ -206,15 +197,9 @@ describe('encodePng', () => {
   it('writes a valid chunk CRC for each chunk', async () => {
     const { crc32 } = await import('../../../rom-core/crc32.ts');
     const png = encodePng(new Uint8Array(4).fill(15), 2, 2);
-    let at = 8;
-    const v = new DataView(png.buffer, png.byteOffset);
-    const types: string[] = [];
-    while (at < png.length) {
-      const len = v.getUint32(at);
-      types.push(new TextDecoder().decode(png.subarray(at + 4, at + 8)));
-      expect(v.getUint32(at + 8 + len)).toBe(crc32(png.subarray(at + 4, at + 8 + len)));
-      at += 12 + len;
-    }
+    const chunks = pngChunks(png);
+    for (const c of chunks) expect(c.crc).toBe(crc32(png.subarray(c.at + 4, c.at + 8 + c.data.length)));
+    const types = chunks.map((c) => c.type);
     expect(types).toEqual(['IHDR', 'IDAT', 'IEND']);
   });
 });

@@ -1,5 +1,6 @@
-import { I8048 } from '../../../rom-core/i8048/cpu.ts';
+import type { I8048 } from '../../../rom-core/i8048/cpu.ts';
 import { RecordingPins } from '../../../rom-core/i8048/recording-pins.ts';
+import { bootCpu, programSpace } from '../../harness/boot.ts';
 
 export interface Rig {
   cpu: I8048;
@@ -9,11 +10,8 @@ export interface Rig {
 
 /** A CPU with the given bytes placed in an empty 4 KB program space, pins at their idle levels. */
 export function rig(chunks: [address: number, bytes: number[]][] = []): Rig {
-  const program = new Uint8Array(4096);
-  for (const [address, bytes] of chunks) program.set(bytes, address);
-  const pins = new RecordingPins();
-  const cpu = new I8048(pins, program);
-  pins.clock = () => cpu.cycles;
+  const program = programSpace(chunks);
+  const { cpu, pins } = bootCpu(new RecordingPins(), program);
   return { cpu, pins, program };
 }
 
@@ -25,16 +23,4 @@ export function runTo(cpu: I8048, stop: number, limit = 10_000): number {
     cycles += cpu.step();
   }
   throw new Error(`PC never reached ${stop.toString(16)} (at ${cpu.pc.toString(16)})`);
-}
-
-/** Small deterministic PRNG (mulberry32) so every run tests the same states. */
-export function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) & 0xff;
-  };
 }

@@ -8,7 +8,8 @@ import { OPCODES, rowText } from '../../../rom-core/i8048/opcodes.ts';
 import type { OpcodeRow } from '../../../rom-core/i8048/opcodes.ts';
 import type { I8048 } from '../../../rom-core/i8048/cpu.ts';
 import type { RecordingPins } from '../../../rom-core/i8048/recording-pins.ts';
-import { prng, rig } from './helpers.ts';
+import { prngByte } from '../../harness/prng.ts';
+import { rig } from './helpers.ts';
 
 interface Snap {
   a: number;
@@ -222,7 +223,7 @@ describe('every opcode against the table and the model', () => {
     '%s %s',
     (_hex, _text, row) => {
       for (const seed of SEEDS) {
-        const r = prng(row.opcode * 31 + seed);
+        const r = prngByte(row.opcode * 31 + seed);
         const { cpu, pins, program } = rig();
         for (let i = 0; i < program.length; i++) program[i] = r();
         for (let i = 0; i < 256; i++) pins.external[i] = r();

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { pngScanlines } from '../../harness/png.ts';
 import { encodePng } from '../../../rom-core/cli/run.ts';
 import { Odyssey2 } from '../../../rom-core/machine/index.ts';
 import { testBios } from '../machine/helpers.ts';
@@ -16,20 +16,6 @@ import type { FrameSound } from './sound-summary.ts';
 import { VDC_GOLDENS, VDC_GOLDEN_DIR, vdcCart } from './vdc-goldens.ts';
 
 const KEYS = ['frame', 'pc', 'a', 'psw', 'p1', 'p2', 'iram', 'eram', 'vdc'] as const;
-
-/** Colour-index rows of a PNG written by encodePng (one IDAT, filter 0), as RGB bytes. */
-function pngPixels(png: Uint8Array): Uint8Array {
-  const v = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  let at = 8;
-  const idat: Uint8Array[] = [];
-  while (at < png.length) {
-    const len = v.getUint32(at);
-    const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
-    if (type === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + len));
-    at += 12 + len;
-  }
-  return new Uint8Array(inflateSync(Buffer.concat(idat)));
-}
 
 /** Per row: the colour of dot 0, then each x where the colour changes and the new colour. */
 function rows(rgb: Uint8Array): string[] {
@@ -117,8 +103,8 @@ describe('VDC test cartridges vs MAME 0.251', () => {
         if (g.wav) for (const s of m.audio) pcm.push(s);
         checkState(m, want, before, handler);
         if (g.shots.includes(want.frame as number)) {
-          const mame = pngPixels(readFileSync(join(VDC_GOLDEN_DIR, `${g.name}.f${want.frame}.png`)));
-          const ours = pngPixels(encodePng(m.frame, 360, 243));
+          const mame = pngScanlines(readFileSync(join(VDC_GOLDEN_DIR, `${g.name}.f${want.frame}.png`)));
+          const ours = pngScanlines(encodePng(m.frame, 360, 243));
           expect(rows(ours), `picture of frame ${want.frame}`).toEqual(rows(mame));
           shots++;
         }

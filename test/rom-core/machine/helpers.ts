@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assemble, formatDiagnostic } from '../../../rom-core/asm/index.ts';
-import { Odyssey2 } from '../../../rom-core/machine/index.ts';
+import type { Odyssey2 } from '../../../rom-core/machine/index.ts';
 import type { Odyssey2Options } from '../../../rom-core/machine/index.ts';
+import { bootMachine } from '../../harness/boot.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const MACHINE_PROGRAMS = resolve(here, '../../programs/machine');
@@ -64,19 +65,7 @@ export function idleCart(): Uint8Array {
 }
 
 export function machine(cart: Uint8Array, options: Partial<Odyssey2Options> = {}): Odyssey2 {
-  return new Odyssey2({ bios: testBios(), cart, ...options });
-}
-
-/** A seeded PRNG (mulberry32) for reproducible random images. */
-export function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return bootMachine(testBios(), cart, options);
 }
 
 export function randomBytes(n: number, rand: () => number): Uint8Array {

@@ -19,8 +19,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { pngScanlines } from '../../harness/png.ts';
 import { encodePng, parseInputScript } from '../../../rom-core/cli/run.ts';
 import { GOLDENS, MACHINE_GOLDEN_DIR } from './goldens.ts';
 import { bankedCart, firstDifference, machine, testCart } from './helpers.ts';
@@ -67,20 +67,6 @@ function sameWithDrift(ours: string[], mame: string[], drift: number): void {
 
 const KEYS = ['frame', 'pc', 'a', 'psw', 'p1', 'p2', 'iram', 'eram', 'vdc'] as const;
 
-/** RGB rows of a PNG written by encodePng (one IDAT, filter 0). */
-function pngPixels(png: Uint8Array): Uint8Array {
-  const v = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  let at = 8;
-  const idat: Uint8Array[] = [];
-  while (at < png.length) {
-    const len = v.getUint32(at);
-    const type = new TextDecoder().decode(png.subarray(at + 4, at + 8));
-    if (type === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + len));
-    at += 12 + len;
-  }
-  return new Uint8Array(inflateSync(Buffer.concat(idat)));
-}
-
 describe('machine vs MAME 0.251', () => {
   for (const g of GOLDENS) {
     it(`${g.name}: ${g.frames} frames of state and the last picture`, () => {
@@ -101,8 +87,8 @@ describe('machine vs MAME 0.251', () => {
         if ((want.frame as number) < drift) expect(m.cpu.cycles, `frame ${want.frame} cycles`).toBe(want.cycles);
         else expect(Math.abs(m.cpu.cycles - (want.cycles as number))).toBeLessThanOrEqual(2);
       }
-      const ours = pngPixels(encodePng(m.frame, 360, 243));
-      const mame = pngPixels(readFileSync(join(MACHINE_GOLDEN_DIR, `${g.name}.png`)));
+      const ours = pngScanlines(encodePng(m.frame, 360, 243));
+      const mame = pngScanlines(readFileSync(join(MACHINE_GOLDEN_DIR, `${g.name}.png`)));
       const pictureDrift = PICTURE_DRIFT[g.name];
       if (pictureDrift !== undefined) {
         sameWithDrift(transitions(ours, 360, 243), transitions(mame, 360, 243), pictureDrift);

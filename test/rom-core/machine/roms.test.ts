@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Odyssey2, crc32, crcHex, identifyRom } from '../../../rom-core/machine/index.ts';
-import { idleCart, prng, randomBytes, testBios } from './helpers.ts';
+import { prng } from '../../harness/prng.ts';
+import { idleCart, randomBytes, testBios } from './helpers.ts';
 
 const TABLE = new Uint32Array(256);
 for (let n = 0; n < 256; n++) {

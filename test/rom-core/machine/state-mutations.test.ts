@@ -10,7 +10,7 @@ import { Odyssey2 } from '../../../rom-core/machine/index.ts';
 import { STATE_MAGIC, machineSchema } from '../../../rom-core/machine/state.ts';
 import { StateError, layout } from '../../../rom-core/state/schema.ts';
 import { edited } from '../../harness/state.ts';
-import { prng } from './helpers.ts';
+import { prng } from '../../harness/prng.ts';
 
 const DIR = new URL('../../golden/state/', import.meta.url);
 const read = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(name, DIR)));

@@ -1,13 +1,8 @@
 /** Each BIOS entry point called on our 8048 core with its documented inputs; outputs checked. */
 import { describe, expect, it } from 'vitest';
 import { BIOS_ENTRY_POINTS as E } from '../../../rom-core/roms/index.ts';
-import { FRAME_CYCLES, bios, call, charBytes, idleAtDone, makeRig, runUntil } from './harness.ts';
+import { FRAME_CYCLES, bios, call, charBytes, idleFrames, makeRig, runUntil, setP1 } from './harness.ts';
 import type { Rig } from './harness.ts';
-
-function setP1(rig: Rig, value: number): void {
-  rig.cpu.p1 = value;
-  rig.pins.p1 = value;
-}
 
 const bankReg = (rig: Rig, bank: 0 | 1, n: number): number => rig.cpu.ram[(bank ? 0x18 : 0) + n];
 
@@ -110,17 +105,6 @@ describe('character helpers', () => {
   });
 });
 
-/** Raises `frames` VBLANK interrupts while the CPU idles at 412h (JMP $), one per frame. */
-function runFrames(rig: Rig, frames: number): void {
-  idleAtDone(rig);
-  for (let f = 0; f < frames; f++) {
-    rig.pins.raiseVblank();
-    const end = rig.cpu.cycles + FRAME_CYCLES;
-    while (rig.cpu.cycles < end) rig.cpu.step();
-    rig.frames++;
-  }
-}
-
 describe('interrupt chain', () => {
   function idle(): Rig {
     const rig = makeRig(E.vdcenable);
@@ -150,16 +134,16 @@ describe('interrupt chain', () => {
     const rig = idle();
     rig.pins.vdc[0xa2] = 0x81;
     rig.cpu.a = 0x99;
-    runFrames(rig, 1);
+    idleFrames(rig, 1);
     expect(rig.cpu.f1).toBe(true);
     expect(rig.cpu.ram[0x3d]).toBe(0x81);
     expect(rig.cpu.ram[0x3e]).toBe(1);
     expect(rig.cpu.a).toBe(0x99);
     expect(rig.cpu.p1).toBe(0xb7);
     expect(rig.cpu.psw & 0x10).toBe(0x10);
-    runFrames(rig, 58);
+    idleFrames(rig, 58);
     expect(rig.cpu.ram[0x3e]).toBe(59);
-    runFrames(rig, 1);
+    idleFrames(rig, 1);
     expect(rig.cpu.ram[0x3e] & 0x3f).toBe(0);
   });
 
@@ -168,27 +152,27 @@ describe('interrupt chain', () => {
     up.cpu.ram[0x3e] = 0x40 | 59;
     up.pins.xram[1] = 0x09;
     up.pins.xram[2] = 0x59;
-    runFrames(up, 1);
+    idleFrames(up, 1);
     expect([up.pins.xram[1], up.pins.xram[2], up.cpu.ram[0x3e]]).toEqual([0x10, 0x00, 0x40]);
-    runFrames(up, 60);
+    idleFrames(up, 60);
     expect([up.pins.xram[1], up.pins.xram[2]]).toEqual([0x10, 0x01]);
 
     const down = idle();
     down.cpu.ram[0x3e] = 59;
     down.pins.xram[1] = 0x01;
     down.pins.xram[2] = 0x00;
-    runFrames(down, 1);
+    idleFrames(down, 1);
     expect([down.pins.xram[1], down.pins.xram[2]]).toEqual([0x00, 0x59]);
     down.pins.xram[2] = 0x01;
-    runFrames(down, 60);
+    idleFrames(down, 60);
     expect([down.pins.xram[1], down.pins.xram[2]]).toEqual([0x00, 0x00]);
-    runFrames(down, 60);
+    idleFrames(down, 60);
     expect([down.pins.xram[1], down.pins.xram[2], down.cpu.ram[0x3e] & 0x80]).toEqual([0x00, 0x00, 0x80]);
 
     const stopped = idle();
     stopped.cpu.ram[0x3e] = 0x80 | 0x40 | 59;
     stopped.pins.xram[2] = 0x30;
-    runFrames(stopped, 1);
+    idleFrames(stopped, 1);
     expect([stopped.pins.xram[2], stopped.cpu.ram[0x3e]]).toEqual([0x30, 0xc0]);
   });
 
@@ -200,13 +184,13 @@ describe('interrupt chain', () => {
     const table = [0x02, 0x10, 0xaa, 0xbb, 0x01, 0x44, 0xcc, 0x00];
     table.forEach((b, i) => { rig.pins.xram[0x7f - i] = b; });
     rig.cpu.ram[0x3f] = 0x80;
-    runFrames(rig, 1);
+    idleFrames(rig, 1);
     expect([rig.pins.vdc[0x10], rig.pins.vdc[0x11], rig.pins.vdc[0x12], rig.pins.vdc[0x44]]).toEqual([0xaa, 0xbb, 0, 0xcc]);
     expect(rig.cpu.ram[0x3f]).toBe(0);
     expect(rig.pins.vdc[0xa0]).toBe(0x2a);
     expect(rig.cpu.p1).toBe(0xb7);
     rig.pins.vdc[0x10] = 0;
-    runFrames(rig, 1);
+    idleFrames(rig, 1);
     expect(rig.pins.vdc[0x10]).toBe(0);
   });
 
@@ -215,11 +199,11 @@ describe('interrupt chain', () => {
     expect(rig.cpu.ram[0x3f] & 0x40).toBe(0x40);
     expect([bankReg(rig, 0, 4), bankReg(rig, 0, 3)]).toEqual([0x56, 1]);
     expect(rig.cpu.intEnabled).toBe(true);
-    runFrames(rig, 1);
+    idleFrames(rig, 1);
     expect([...rig.pins.vdc.subarray(0xa7, 0xab)]).toEqual([0xcc, 0xcc, 0xcc, 0xa8]);
-    runFrames(rig, 1);
+    idleFrames(rig, 1);
     expect(rig.pins.vdc[0xaa]).toBe(0xa8);
-    runFrames(rig, 1);
+    idleFrames(rig, 1);
     expect(rig.pins.vdc[0xaa]).toBe(0);
     expect(rig.cpu.ram[0x3f] & 0x40).toBe(0);
   });
@@ -260,7 +244,7 @@ describe('interrupt chain', () => {
       const rig = call(E.playsound, { a: tune });
       let frames = 0;
       while (rig.cpu.ram[0x3f] & 0x40) {
-        runFrames(rig, 1);
+        idleFrames(rig, 1);
         frames++;
         expect(frames).toBeLessThan(200);
       }

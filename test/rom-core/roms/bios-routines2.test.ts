@@ -1,23 +1,8 @@
 /** Tables, clock, bit fields, maths, banks, joysticks and SELECT GAME, each run on our 8048 core. */
 import { describe, expect, it } from 'vitest';
 import { BIOS_ENTRY_POINTS as E } from '../../../rom-core/roms/index.ts';
-import { CART_START, FRAME_CYCLES, call, charBytes, idleAtDone, makeRig, runUntil } from './harness.ts';
+import { CART_START, FRAME_CYCLES, call, charBytes, idleFrames, makeRig, runUntil, setP1 } from './harness.ts';
 import type { Rig } from './harness.ts';
-
-function setP1(rig: Rig, value: number): void {
-  rig.cpu.p1 = value;
-  rig.pins.p1 = value;
-}
-
-function runFrames(rig: Rig, frames: number): void {
-  idleAtDone(rig);
-  for (let f = 0; f < frames; f++) {
-    rig.pins.raiseVblank();
-    const end = rig.cpu.cycles + FRAME_CYCLES;
-    while (rig.cpu.cycles < end) rig.cpu.step();
-    rig.frames++;
-  }
-}
 
 const vdcBytes = (rig: Rig, from: number, count: number): number[] => [...rig.pins.vdc.subarray(from, from + count)];
 
@@ -32,7 +17,7 @@ describe('copy tables', () => {
       8, 0x18, 0x40, 0x20, ...charBytes(0x40, 4, 0x0c), 0x40, 0x28, ...charBytes(0x40, 7, 0x0c), 0,
     ]);
     rig.pins.vdc[0xa0] = 0x28;
-    runFrames(rig, 1);
+    idleFrames(rig, 1);
     expect(vdcBytes(rig, 0x18, 8)).toEqual([0x40, 0x20, ...charBytes(0x40, 4, 0x0c), 0x40, 0x28, ...charBytes(0x40, 7, 0x0c)]);
   });
 
@@ -66,7 +51,7 @@ describe('clock', () => {
 
     const clock = call(E.doclock, { regs: { 4: y, 6: 0x0a }, prepare: (r) => { r.pins.xram[1] = 0x12; r.pins.xram[2] = 0x34; setP1(r, 0xb7); } });
     clock.pins.vdc[0xa0] = 0x28;
-    runFrames(clock, 1);
+    idleFrames(clock, 1);
     expect(vdcBytes(clock, 0x42, 2)).toEqual(sub(1)); // tens of minutes
     expect(vdcBytes(clock, 0x52, 2)).toEqual(sub(2)); // minutes
     expect(vdcBytes(clock, 0x56, 2)).toEqual(sub(3)); // tens of seconds

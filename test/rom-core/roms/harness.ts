@@ -5,9 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { I8048 } from '../../../rom-core/i8048/cpu.ts';
+import type { I8048 } from '../../../rom-core/i8048/cpu.ts';
 import { assembleBios } from '../../../rom-core/roms/index.ts';
 import type { AssembledBios } from '../../../rom-core/roms/index.ts';
+import { bootCpu, programSpace } from '../../harness/boot.ts';
 import { BiosTestPins } from './bios-pins.ts';
 
 const ROMS_DIR = fileURLToPath(new URL('../../../rom-core/roms/', import.meta.url));
@@ -33,8 +34,7 @@ function jmp(program: Uint8Array, at: number, target: number): void {
 
 /** BIOS + test cartridge header; `routine` is called from 410h. */
 export function makeProgram(routine: number): Uint8Array {
-  const program = new Uint8Array(4096).fill(0xff);
-  program.set(bios().image, 0);
+  const program = programSpace([[0, bios().image]], 0xff);
   jmp(program, 0x400, CALL_SITE);
   jmp(program, 0x402, 0x009);
   jmp(program, 0x404, 0x404);
@@ -55,10 +55,8 @@ export interface Rig {
 }
 
 export function makeRig(routine: number): Rig {
-  const pins = new BiosTestPins();
-  const cpu = new I8048(pins, makeProgram(routine));
-  cpu.pc = CALL_SITE;
-  cpu.psw = 0x10; // games run in RB1
+  // Games run in RB1.
+  const { cpu, pins } = bootCpu(new BiosTestPins(), makeProgram(routine), { pc: CALL_SITE, psw: 0x10 });
   return { cpu, pins, frames: 0 };
 }
 
@@ -130,4 +128,21 @@ export function runFrames(rig: Rig, frames: number): void {
 export function idleAtDone(rig: Rig): void {
   rig.cpu.pc = DONE;
   rig.cpu.intEnabled = true;
+}
+
+/** Parks the CPU (idleAtDone), then `frames` frames each opening with a VBLANK interrupt. */
+export function idleFrames(rig: Rig, frames: number): void {
+  idleAtDone(rig);
+  for (let f = 0; f < frames; f++) {
+    rig.pins.raiseVblank();
+    const end = rig.cpu.cycles + FRAME_CYCLES;
+    while (rig.cpu.cycles < end) rig.cpu.step();
+    rig.frames++;
+  }
+}
+
+/** Sets port 1 as the CPU latches it and as the pins read it back. */
+export function setP1(rig: Rig, value: number): void {
+  rig.cpu.p1 = value;
+  rig.pins.p1 = value;
 }

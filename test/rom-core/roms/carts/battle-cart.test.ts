@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseInputScript } from '../../../../rom-core/cli/run.ts';
-import { Odyssey2 } from '../../../../rom-core/machine/index.ts';
 import { BANK_SIZE, CART_SIZE, MAILBOX, MAILBOX_SIGNATURE, SHARED_STUB_END, assembleBattleCart } from '../../../../rom-core/roms/carts/index.ts';
 import { CARTS_DIR, SCENARIOS, battleCart, openBios, scenario, typed } from './scenarios.ts';
+import { bootMachine, playScript } from '../../../harness/boot.ts';
 import { coloursIn, eramOf, gapBetween, mailbox, readGoldenJsonl, readGoldenPng, runScenario, runScript } from './helpers.ts';
 
 // Palette indices (MAME RF order): sprites are always bright.
@@ -120,22 +119,17 @@ describe('outcomes (mailbox and screen agree)', () => {
     // Issue 10: they stayed on the battlefield for the battle's first three frames.
     const FLAG = [0x7f, 0x7f, 0x7f, 0x7f, 0x01, 0x01, 0x01, 0x01];
     const machine = runScript(scenario('blue-wins-mine').input, 1).machine;
-    const events = parseInputScript(scenario('blue-wins-mine').input);
-    let next = 0;
     const flagsShown: number[] = [];
     let battleFrom = 0;
-    for (let f = 1; f <= 260; f++) {
-      while (next < events.length && events[next].frame === f) {
-        machine.setKey(events[next].key, events[next].down);
-        next++;
-      }
-      machine.runFrame();
-      const inBattle = mailbox(machine.eram).phase === PH.battle;
-      if (inBattle && !battleFrom) battleFrom = f;
-      const regs = machine.vdc.regs;
-      const flag = [0, 1, 2, 3].some((n) => FLAG.every((b, i) => regs[0x80 + n * 8 + i] === b));
-      if (battleFrom && flag) flagsShown.push(f - battleFrom);
-    }
+    playScript(machine, scenario('blue-wins-mine').input, 260, {
+      after: (f) => {
+        const inBattle = mailbox(machine.eram).phase === PH.battle;
+        if (inBattle && !battleFrom) battleFrom = f;
+        const regs = machine.vdc.regs;
+        const flag = [0, 1, 2, 3].some((n) => FLAG.every((b, i) => regs[0x80 + n * 8 + i] === b));
+        if (battleFrom && flag) flagsShown.push(f - battleFrom);
+      },
+    });
     expect(battleFrom).toBeGreaterThan(0);
     expect(flagsShown).toEqual([]);
   });
@@ -250,14 +244,8 @@ it('practice as the manual writes it: RESET, one key but SPACE, and the readout 
 it('practice session: each battle starts by itself 120 frames after its entry shows, with no ENTER (manual: the computer runs through the cycle)', () => {
   // The second key on the readout starts practice; nobody touches ENTER.
   const machine = runScript('', 0).machine;
-  const events = parseInputScript('30 1 down\n34 1 up\n60 A down\n64 A up\n');
-  let next = 0;
   const phases: number[] = [];
-  for (let f = 1; f <= 260; f++) {
-    while (next < events.length && events[next].frame === f) machine.setKey(events[next].key, events[next++].down);
-    machine.runFrame();
-    phases.push(mailbox(machine.eram).phase);
-  }
+  playScript(machine, '30 1 down\n34 1 up\n60 A down\n64 A up\n', 260, { after: () => phases.push(mailbox(machine.eram).phase) });
   const entry = phases.indexOf(PH.entry);
   const battle = phases.indexOf(PH.battle);
   expect(entry).toBeGreaterThan(60);
@@ -269,15 +257,10 @@ it('practice session: each battle starts by itself 120 frames after its entry sh
 it('practice session: the next pairing follows a result by itself, 180 frames on (manual: "a complete cycle"); no key touched', () => {
   // Blue's tank (TT, the first pairing) drives onto a mine; then nobody presses anything.
   const machine = runScript('', 0).machine;
-  const events = parseInputScript('30 1 down\n34 1 up\n60 A down\n64 A up\n100 ENTER down\n104 ENTER up\n' +
-    '110 J1_DOWN down\n110 J1_LEFT down\n150 J1_DOWN up\n150 J1_LEFT up\n');
-  let next = 0;
+  const input = '30 1 down\n34 1 up\n60 A down\n64 A up\n100 ENTER down\n104 ENTER up\n' +
+    '110 J1_DOWN down\n110 J1_LEFT down\n150 J1_DOWN up\n150 J1_LEFT up\n';
   const seen: ReturnType<typeof mailbox>[] = [];
-  for (let f = 1; f <= 620; f++) {
-    while (next < events.length && events[next].frame === f) machine.setKey(events[next].key, events[next++].down);
-    machine.runFrame();
-    seen.push(mailbox(machine.eram));
-  }
+  playScript(machine, input, 620, { after: () => seen.push(mailbox(machine.eram)) });
   const result = seen.findIndex((m) => m.phase === PH.result);
   const entry = seen.findIndex((m, i) => i > result && m.phase === PH.entry);
   const battle = seen.findIndex((m, i) => i > entry && m.phase === PH.battle);
@@ -294,16 +277,13 @@ it('practice session: the first side to ten wins ends it; SPACE starts a new one
   // Red's ninth win is set in the mailbox's BCD counter, then blue's tank (TT is the first pairing)
   // drives down-left onto the mine at column 8, row 5.
   const machine = runScript('', 0).machine;
-  const events = parseInputScript('30 1 down\n34 1 up\n60 A down\n64 A up\n100 ENTER down\n104 ENTER up\n' +
-    '110 J1_DOWN down\n110 J1_LEFT down\n150 J1_DOWN up\n150 J1_LEFT up\n500 SPACE down\n504 SPACE up\n');
-  let next = 0;
+  const input = '30 1 down\n34 1 up\n60 A down\n64 A up\n100 ENTER down\n104 ENTER up\n' +
+    '110 J1_DOWN down\n110 J1_LEFT down\n150 J1_DOWN up\n150 J1_LEFT up\n500 SPACE down\n504 SPACE up\n';
   const seen: ReturnType<typeof mailbox>[] = [];
-  for (let f = 1; f <= 520; f++) {
-    while (next < events.length && events[next].frame === f) machine.setKey(events[next].key, events[next++].down);
-    if (f === 120) machine.eram[0x0d] = 0x09;
-    machine.runFrame();
-    seen.push(mailbox(machine.eram));
-  }
+  playScript(machine, input, 520, {
+    before: (f) => { if (f === 120) machine.eram[0x0d] = 0x09; },
+    after: () => seen.push(mailbox(machine.eram)),
+  });
   expect(seen[119]).toMatchObject({ phase: PH.battle, redWins: 9, blueWins: 0 });
   expect(seen[249]).toMatchObject({ phase: PH.result, winner: 1, redWins: 10, mode: 9 });
   // The war is over: the result stays until SPACE (no next pairing by itself).
@@ -647,22 +627,20 @@ describe('weapons', () => {
 
 /** Per frame: the cartridge's phase, the loudest sample and the output's rising edges. */
 function soundOf(input: string, frames: number): { phase: number; peak: number; rises: number }[] {
-  const machine = new Odyssey2({ bios: openBios(), cart: battleCart() });
-  const events = parseInputScript(input);
+  const machine = bootMachine(openBios(), battleCart());
   const out: { phase: number; peak: number; rises: number }[] = [];
-  let next = 0;
-  for (let f = 1; f <= frames; f++) {
-    while (next < events.length && events[next].frame === f) machine.setKey(events[next].key, events[next++].down);
-    machine.runFrame();
-    const samples = machine.vdc.pcm.samplesInt16();
-    let peak = 0;
-    let rises = 0;
-    for (let i = 0; i < samples.length; i++) {
-      if (samples[i] > peak) peak = samples[i];
-      if (i > 0 && samples[i] > 0 && samples[i - 1] === 0) rises++;
-    }
-    out.push({ phase: machine.eram[MAILBOX.phase], peak, rises });
-  }
+  playScript(machine, input, frames, {
+    after: () => {
+      const samples = machine.vdc.pcm.samplesInt16();
+      let peak = 0;
+      let rises = 0;
+      for (let i = 0; i < samples.length; i++) {
+        if (samples[i] > peak) peak = samples[i];
+        if (i > 0 && samples[i] > 0 && samples[i - 1] === 0) rises++;
+      }
+      out.push({ phase: machine.eram[MAILBOX.phase], peak, rises });
+    },
+  });
   return out;
 }
 

@@ -1,12 +1,12 @@
 /** Running the battle cartridge headless with a scenario's input, and reading its goldens. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { inflateSync } from 'node:zlib';
-import { parseInputScript } from '../../../../rom-core/cli/run.ts';
 import { PALETTE_RF } from '../../../../rom-core/i8244/palette.ts';
-import { Odyssey2 } from '../../../../rom-core/machine/index.ts';
+import type { Odyssey2 } from '../../../../rom-core/machine/index.ts';
 import type { FrameRecord } from '../../../../rom-core/machine/index.ts';
 import { MAILBOX } from '../../../../rom-core/roms/carts/index.ts';
+import { bootMachine, playScript } from '../../../harness/boot.ts';
+import { pngIndices } from '../../../harness/png.ts';
 import { CART_GOLDEN_DIR, battleCart, openBios } from './scenarios.ts';
 import type { Scenario } from './scenarios.ts';
 
@@ -19,20 +19,15 @@ export interface Run {
 
 /** Runs `frames` frames of a script (runner format), keeping the pictures of `shots`. */
 export function runScript(input: string, frames: number, shots: readonly number[] = []): Run {
-  const machine = new Odyssey2({ bios: openBios(), cart: battleCart() });
-  const events = parseInputScript(input);
+  const machine = bootMachine(openBios(), battleCart());
   const records: FrameRecord[] = [];
   const pictures = new Map<number, Uint8Array>();
-  let next = 0;
-  for (let f = 1; f <= frames; f++) {
-    while (next < events.length && events[next].frame === f) {
-      machine.setKey(events[next].key, events[next].down);
-      next++;
-    }
-    machine.runFrame();
-    records.push(machine.record());
-    if (shots.includes(f)) pictures.set(f, machine.frame.slice());
-  }
+  playScript(machine, input, frames, {
+    after: (f) => {
+      records.push(machine.record());
+      if (shots.includes(f)) pictures.set(f, machine.frame.slice());
+    },
+  });
   return { machine, records, shots: pictures };
 }
 
@@ -84,27 +79,7 @@ export function eramOf(record: { eram: string }): Uint8Array {
 
 /** Colour indices of a golden PNG written by encodePng (8-bit RGB, filter 0, RF palette). */
 export function readGoldenPng(name: string): Uint8Array {
-  const png = readFileSync(resolve(CART_GOLDEN_DIR, name));
-  const width = png.readUInt32BE(16);
-  const height = png.readUInt32BE(20);
-  const idat: Buffer[] = [];
-  for (let at = 8; at < png.length;) {
-    const length = png.readUInt32BE(at);
-    if (png.toString('ascii', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
-    at += 12 + length;
-  }
-  const raw = inflateSync(Buffer.concat(idat));
-  const lut = new Map(PALETTE_RF.map((c, i) => [c, i]));
-  const out = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const p = y * (1 + width * 3) + 1 + x * 3;
-      const index = lut.get((raw[p] << 16) | (raw[p + 1] << 8) | raw[p + 2]);
-      if (index === undefined) throw new Error(`${name}: pixel ${x},${y} is not a palette colour`);
-      out[y * width + x] = index;
-    }
-  }
-  return out;
+  return pngIndices(readFileSync(resolve(CART_GOLDEN_DIR, name)), PALETTE_RF, name);
 }
 
 export function readGoldenJsonl(name: string): Array<FrameRecord & { cycles: number }> {
