@@ -55,7 +55,7 @@ export function checkBattleMessage(v: unknown): Checked<BattleMessage> {
   if (!frameOk(m.ack)) return { ok: false, error: `"ack" must be a frame number from 0 to ${MAX_FRAME}` };
   if (!Array.isArray(m.sticks) || m.sticks.length > MAX_STICKS) return { ok: false, error: `"sticks" must be a list of at most ${MAX_STICKS} sticks` };
   if (!m.sticks.every((s) => Number.isInteger(s) && s >= 0 && s <= 0x1f)) return { ok: false, error: '"sticks" holds something that is not a stick (a whole number 0-31)' };
-  const epoch = m.epoch ?? 0;
+  const epoch = m.epoch;
   if (!Number.isInteger(epoch) || (epoch as number) < 0 || (epoch as number) > 1000) return { ok: false, error: '"epoch" must be a whole number from 0 to 1000' };
   if (!Array.isArray(m.hashes) || m.hashes.length > MAX_HASHES) return { ok: false, error: `"hashes" must be a list of at most ${MAX_HASHES}` };
   for (const h of m.hashes as unknown[]) {

@@ -72,7 +72,7 @@ describe('rollback netplay', () => {
 });
 
 describe('battle messages from the network', () => {
-  const good = { t: 'battle', from: 10, sticks: [0, 2, 16], ack: 9, hashes: [{ frame: 30, hash: 0xdeadbeef }] };
+  const good = { t: 'battle', from: 10, sticks: [0, 2, 16], ack: 9, hashes: [{ frame: 30, hash: 0xdeadbeef }], epoch: 1 };
 
   it('takes a good one, copying only the fields read', () => {
     const r = parseBattleMessage(JSON.stringify({ ...good, extra: 'x'.repeat(10) }));
@@ -91,6 +91,8 @@ describe('battle messages from the network', () => {
     [JSON.stringify({ ...good, hashes: [{ frame: 1, hash: -1 }] }), /not \{ frame, hash \}/],
     [JSON.stringify({ ...good, hashes: new Array(9).fill({ frame: 1, hash: 1 }) }), /at most 8/],
     [JSON.stringify({ ...good, __proto__: null, sticks: 'abc' }), /list of at most/],
+    [JSON.stringify({ ...good, epoch: -1 }), /"epoch" must be a whole number/],
+    [JSON.stringify({ ...good, epoch: undefined }), /"epoch" must be a whole number/],
   ])('refuses %#: %s', (text, error) => {
     const r = parseBattleMessage(text);
     expect(r.ok).toBe(false);
