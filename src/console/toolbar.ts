@@ -72,7 +72,8 @@ export class Toolbar {
     romFile.addEventListener('change', () => a.openRom(romFile.files));
 
     this.message = el('p', { class: 'console-message', id: 'console-message', role: 'status', 'aria-live': 'polite' });
-    this.row = el('div', { class: 'console-toolbar', role: 'toolbar', 'aria-label': 'Console controls' },
+    // The controls are one box of their own so a phone can scroll them sideways within it.
+    this.row = el('div', { class: 'console-toolbar', role: 'toolbar', 'aria-label': 'Console controls' }, el('div', { class: 'console-controls' },
       el('div', { class: 'group' },
         this.pauseButton,
         button('console-reset', 'Reset', 'Press the console’s RESET key', () => a.reset())),
@@ -83,7 +84,7 @@ export class Toolbar {
       el('div', { class: 'group' },
         button('console-fullscreen', 'Fullscreen', 'Fill the screen (Esc leaves)', () => a.fullscreen()),
         el('label', { title: 'Volume (also for the app’s own sounds)' }, 'volume ', vol),
-        el('label', { title: 'Mute everything' }, mute, ' mute')),
+        el('label', { title: 'Mute everything' }, mute, ' mute'))),
       // The status message shares the toolbar's row (it wraps below it when the row is full).
       this.message,
     );
