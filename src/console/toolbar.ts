@@ -125,8 +125,14 @@ export class Toolbar {
     this.modeButton.dataset.mode = mode;
   }
 
-  say(text: string, kind: 'info' | 'error' = 'info'): void {
+  /** A sentence in the message line; `action` (a button) follows it until the next sentence. */
+  say(text: string, kind: 'info' | 'error' = 'info', action?: HTMLButtonElement): void {
     this.message.textContent = text;
+    if (action) this.message.append(' ', action);
     this.message.dataset.kind = kind;
+  }
+
+  showingError(): boolean {
+    return this.message.dataset.kind === 'error' && this.message.textContent !== '';
   }
 }
