@@ -65,7 +65,7 @@ export class ConsoleResume {
     // A notice from the start (a save cut off by a closed tab) matters more than this one.
     if (this.options.showingError()) return;
     const afresh = button('console-afresh', 'Start afresh', 'Switch the console off and on: the game starts from the beginning', () => void this.afresh());
-    this.options.say(`Resumed where you were (frame ${frame}).`, 'info', afresh);
+    this.options.say(`Resumed at frame ${frame}.`, 'info', afresh);
   }
 
   private async afresh(): Promise<void> {

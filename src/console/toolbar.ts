@@ -72,6 +72,11 @@ export class Toolbar {
     romFile.addEventListener('change', () => a.openRom(romFile.files));
 
     this.message = el('p', { class: 'console-message', id: 'console-message', role: 'status', 'aria-live': 'polite' });
+    // A sentence cut short by the line's fixed height is shown whole on a click (see console.css).
+    this.message.addEventListener('click', (e) => {
+      if (e.target !== this.message) return; // the message's own button does its own thing
+      if (this.message.dataset.clamped !== undefined || this.message.classList.contains('expanded')) this.message.classList.toggle('expanded');
+    });
     // The controls are one box of their own so a phone can scroll them sideways within it.
     this.row = el('div', { class: 'console-toolbar', role: 'toolbar', 'aria-label': 'Console controls' }, el('div', { class: 'console-controls' },
       el('div', { class: 'group' },
@@ -127,9 +132,19 @@ export class Toolbar {
 
   /** A sentence in the message line; `action` (a button) follows it until the next sentence. */
   say(text: string, kind: 'info' | 'error' = 'info', action?: HTMLButtonElement): void {
-    this.message.textContent = text;
-    if (action) this.message.append(' ', action);
-    this.message.dataset.kind = kind;
+    const m = this.message;
+    m.textContent = text;
+    if (action) m.append(' ', action);
+    m.dataset.kind = kind;
+    m.classList.remove('expanded');
+    // Whether the line cuts it short is known once laid out: then a click shows it whole, and the
+    // tooltip has it too.
+    requestAnimationFrame(() => {
+      const clamped = m.scrollHeight > m.clientHeight + 1 && !m.classList.contains('expanded');
+      m.toggleAttribute('data-clamped', clamped);
+      if (clamped) m.title = `${text} (click to read it whole)`;
+      else m.removeAttribute('title');
+    });
   }
 
   showingError(): boolean {

@@ -2,12 +2,15 @@
  * The console's layout on a phone (390×844, touch) and on a short laptop window (1280×800) with the
  * on-screen keyboard shown: nothing sideways out of the page, the tabs on the phone's width, the
  * picture high up and whole, and the keyboard inside the window under a picture kept at twice size.
+ * Nothing moves the picture by itself: a long message, a loaded ROM with a long name.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { appUrl, launchBrowser } from './browser.ts';
 import { poll, waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';
+import { assemble } from '../../rom-core/asm/index.ts';
 
 type Box = [left: number, top: number, right: number, bottom: number];
 
@@ -38,6 +41,27 @@ function layout(page: Page): Promise<Layout> {
       stick: box('.o2-stick'),
       reset: box('.o2-reset'),
     };
+  });
+}
+
+/** Drops a file on the picture (as a user drags one there) and waits for the message it brings. */
+async function drop(page: Page, name: string, bytes: Uint8Array, said: RegExp): Promise<void> {
+  await page.evaluate(({ n, b }) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(b)], n));
+    document.querySelector('.console-screen-wrap')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, { n: name, b: Array.from(bytes) });
+  await poll(() => page.locator('#console-message').textContent()).toMatch(said);
+}
+
+/** The screen box and the picture, to compare before and after something that must not move them. */
+function screenAt(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const r = (s: string): string => {
+      const b = document.querySelector(s)!.getBoundingClientRect();
+      return [b.left, b.top, b.width, b.height].map(Math.round).join(',');
+    };
+    return `box ${r('#console-screen')} picture ${r('#console-screen canvas')}`;
   });
 }
 
@@ -76,6 +100,17 @@ describe('console layout on a phone and a short window', () => {
       expect(l.keyboard[2]).toBeLessThanOrEqual(390);
       expect(l.keyboard[3]).toBeLessThanOrEqual(844);
       await shot(page, 'console-phone-390x844.png');
+      // A long message takes its one line (cut short), the picture stays put.
+      const before = await screenAt(page);
+      await drop(page, 'three.bin', new Uint8Array(3), /^“three\.bin” is 3 bytes, which is not the size of any Odyssey² file/);
+      expect(await screenAt(page)).toBe(before);
+      await shot(page, 'console-phone-long-message-390x844.png');
+      // Cut short, it is there whole for the asking: a click shows all of it.
+      const message = page.locator('#console-message');
+      await poll(() => message.getAttribute('data-clamped')).toBe('');
+      const oneLine = (await message.boundingBox())!.height;
+      await message.click();
+      expect((await message.boundingBox())!.height).toBeGreaterThan(oneLine * 2);
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -94,6 +129,17 @@ describe('console layout on a phone and a short window', () => {
       console.log(`1280×800: picture ${l.canvas.join(',')}, keyboard ${l.keyboard.join(',')}, stick ${l.stick.join(',')}`);
       expect(l.canvas[3]).toBeLessThanOrEqual(l.keyboard[1]);
       await shot(page, 'console-keyboard-1280x800.png');
+      // A cartridge with a long file name (listed in the side panel) and a long message after it:
+      // the screen box keeps its width and place, the picture its size.
+      const before = await screenAt(page);
+      const cart = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
+      if (!cart.ok) throw new Error('the console test cartridge does not assemble');
+      await drop(page, 'a-cartridge-with-a-rather-long-file-name-from-some-archive-v1.1.bin', cart.bytes, /^Loaded “a-cartridge-with/);
+      await poll(() => page.locator('#console-library li').count()).toBe(1);
+      expect(await screenAt(page)).toBe(before);
+      await drop(page, 'three.bin', new Uint8Array(3), /^“three\.bin” is 3 bytes, which is not the size of any Odyssey² file/);
+      expect(await screenAt(page)).toBe(before);
+      await shot(page, 'console-rom-and-message-1280x800.png');
       expect(errors).toEqual([]);
     } finally {
       await close();

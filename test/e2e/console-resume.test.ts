@@ -40,7 +40,7 @@ describe('console resume on reload', () => {
     await page.reload();
     await waitReady(page);
     const message = page.locator('#console-message');
-    expect(await message.textContent()).toMatch(/^Resumed where you were \(frame \d+\)\. Start afresh$/);
+    expect(await message.textContent()).toMatch(/^Resumed at frame \d+\. Start afresh$/);
     const resumedAt = Number(/frame (\d+)/.exec((await message.textContent()) ?? '')?.[1]);
     expect(resumedAt).toBeGreaterThan(typedAt);
     expect(await frame(page)).toBeGreaterThanOrEqual(resumedAt);
