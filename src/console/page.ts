@@ -2,7 +2,7 @@
  * The console page (#/console): the app's one machine (machine/host.ts) shown with its screen, the
  * toolbar, the input router, save slots, the ROM library panel and the debugger. Keyboard shortcuts
  * are F-keys so they never collide with typing on the O2 keyboard. Leaving the page pauses the
- * machine; coming back goes on where it was.
+ * machine; coming back goes on where it was, and so does a reload (resume.ts).
  */
 import { button, el } from '../platform/dom.ts';
 import { download } from '../platform/download.ts';
@@ -17,6 +17,7 @@ import { InputRouter } from '../machine/input-router.ts';
 import { LibraryPanel } from '../machine/library-panel.ts';
 import { ProgramPanel } from '../editor/program-panel.ts';
 import { SaveSlots } from './save-slots.ts';
+import { ConsoleResume } from './resume.ts';
 import { PracticePanel } from './practice-panel.ts';
 import { Toolbar } from './toolbar.ts';
 import { registerOffline } from './offline.ts';
@@ -28,6 +29,7 @@ export class ConsolePage {
   private readonly screen: ScreenView;
   private readonly input: InputRouter;
   private readonly slots: SaveSlots;
+  private readonly resume: ConsoleResume;
   private readonly library: LibraryPanel;
   private readonly toolbar: Toolbar;
   private readonly practice: PracticePanel;
@@ -69,6 +71,10 @@ export class ConsolePage {
       setDisplay: (mode) => this.screen.setMode(mode),
     }, { slotSelect: this.slots.select, swap: this.input.swap, display: DISPLAY.get() });
 
+    this.resume = new ConsoleResume(host, {
+      say: (text, kind, action) => this.toolbar.say(text, kind, action),
+      showingError: () => this.toolbar.showingError(),
+    });
     this.practice = new PracticePanel(host, () => this.screen.focus());
     this.program = new ProgramPanel(host, {
       run: (name, image, build) => this.library.runBuilt(name, image, build.source),
@@ -111,8 +117,11 @@ export class ConsolePage {
 
   async start(): Promise<void> {
     const host = this.host;
+    // Only a page load resumes: coming from another page, the machine is still where it was.
+    const fresh = !host.probe.ready;
     host.attach('console');
     await host.start();
+    await this.resume.restore(fresh);
     host.probe.stage = 'creating the screen';
     await this.screen.start();
     host.probe.stage = 'ready';
@@ -259,6 +268,7 @@ export class ConsolePage {
     this.debuggerPanel?.destroy();
     this.practice.destroy();
     this.program.destroy();
+    this.resume.destroy();
     for (const c of this.cleanups) c();
     this.input.destroy();
     this.screen.destroy();

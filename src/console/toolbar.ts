@@ -72,7 +72,13 @@ export class Toolbar {
     romFile.addEventListener('change', () => a.openRom(romFile.files));
 
     this.message = el('p', { class: 'console-message', id: 'console-message', role: 'status', 'aria-live': 'polite' });
-    this.row = el('div', { class: 'console-toolbar', role: 'toolbar', 'aria-label': 'Console controls' },
+    // A sentence cut short by the line's fixed height is shown whole on a click (see console.css).
+    this.message.addEventListener('click', (e) => {
+      if (e.target !== this.message) return; // the message's own button does its own thing
+      if (this.message.dataset.clamped !== undefined || this.message.classList.contains('expanded')) this.message.classList.toggle('expanded');
+    });
+    // The controls are one box of their own so a phone can scroll them sideways within it.
+    this.row = el('div', { class: 'console-toolbar', role: 'toolbar', 'aria-label': 'Console controls' }, el('div', { class: 'console-controls' },
       el('div', { class: 'group' },
         this.pauseButton,
         button('console-reset', 'Reset', 'Press the console’s RESET key', () => a.reset())),
@@ -83,7 +89,7 @@ export class Toolbar {
       el('div', { class: 'group' },
         button('console-fullscreen', 'Fullscreen', 'Fill the screen (Esc leaves)', () => a.fullscreen()),
         el('label', { title: 'Volume (also for the app’s own sounds)' }, 'volume ', vol),
-        el('label', { title: 'Mute everything' }, mute, ' mute')),
+        el('label', { title: 'Mute everything' }, mute, ' mute'))),
       // The status message shares the toolbar's row (it wraps below it when the row is full).
       this.message,
     );
@@ -124,8 +130,24 @@ export class Toolbar {
     this.modeButton.dataset.mode = mode;
   }
 
-  say(text: string, kind: 'info' | 'error' = 'info'): void {
-    this.message.textContent = text;
-    this.message.dataset.kind = kind;
+  /** A sentence in the message line; `action` (a button) follows it until the next sentence. */
+  say(text: string, kind: 'info' | 'error' = 'info', action?: HTMLButtonElement): void {
+    const m = this.message;
+    m.textContent = text;
+    if (action) m.append(' ', action);
+    m.dataset.kind = kind;
+    m.classList.remove('expanded');
+    // Whether the line cuts it short is known once laid out: then a click shows it whole, and the
+    // tooltip has it too.
+    requestAnimationFrame(() => {
+      const clamped = m.scrollHeight > m.clientHeight + 1 && !m.classList.contains('expanded');
+      m.toggleAttribute('data-clamped', clamped);
+      if (clamped) m.title = `${text} (click to read it whole)`;
+      else m.removeAttribute('title');
+    });
+  }
+
+  showingError(): boolean {
+    return this.message.dataset.kind === 'error' && this.message.textContent !== '';
   }
 }

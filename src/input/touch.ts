@@ -1,15 +1,21 @@
 /**
  * The on-screen Odyssey² keyboard and hand control: playable by touch or mouse, and at the same time
  * the picture of which PC key types which O2 key (each key shows its PC key in small print).
+ *
+ * Each press and release is handed on at once (`send`), not sampled: the page passes them to the
+ * worker's key queue, the same path as a PC key, so a tap of 1 ms still reaches the program. A held
+ * snapshot read once an animation frame would miss a tap that starts and ends between two frames.
  */
 import { O2_LAYOUT, PC_LEGEND } from './keymap.ts';
 
 export interface TouchPanel {
   element: HTMLElement;
-  /** O2 key and stick names held by pointers right now. */
+  /** O2 key and stick names held by pointers right now (for the picture of held keys). */
   held(): Set<string>;
   /** Marks keys held from any source (keyboard too), so the picture shows what the machine gets. */
   showHeld(names: Set<string>): void;
+  /** Lets go of every pointer's keys (the window lost the focus): each held name is sent up. */
+  releaseAll(): void;
   destroy(): void;
 }
 
@@ -19,11 +25,37 @@ const STICK_PAD: [string, string[]][] = [
   ['↙', ['DOWN', 'LEFT']], ['↓', ['DOWN']], ['↘', ['DOWN', 'RIGHT']],
 ];
 
-export function createTouchPanel(): TouchPanel {
+/** `send(name, down)`: an O2 key or stick switch (J0_…) or RESET went down or up under a pointer. */
+export function createTouchPanel(send: (name: string, down: boolean) => void): TouchPanel {
   const element = document.createElement('div');
   element.className = 'o2-touch';
   const pointers = new Map<number, string[]>();
   const keyEls = new Map<string, HTMLElement>();
+  /** Pointers holding each name: two fingers on one key are one press, let go when the last lifts. */
+  const holders = new Map<string, number>();
+
+  const down = (pointerId: number, names: string[]): void => {
+    if (pointers.has(pointerId)) return;
+    pointers.set(pointerId, names);
+    for (const n of names) {
+      const count = holders.get(n) ?? 0;
+      holders.set(n, count + 1);
+      if (count === 0) send(n, true);
+    }
+  };
+  const lift = (pointerId: number): void => {
+    const names = pointers.get(pointerId);
+    if (!names) return;
+    pointers.delete(pointerId);
+    for (const n of names) {
+      const count = (holders.get(n) ?? 1) - 1;
+      if (count > 0) holders.set(n, count);
+      else {
+        holders.delete(n);
+        send(n, false);
+      }
+    }
+  };
 
   const press = (el: HTMLElement, names: string[]): void => {
     // Not focusable: a tapped key must not keep the focus (Space and Enter would then press it again).
@@ -32,11 +64,9 @@ export function createTouchPanel(): TouchPanel {
     el.addEventListener('pointerdown', (e) => {
       e.preventDefault();
       el.setPointerCapture(e.pointerId);
-      pointers.set(e.pointerId, names);
+      down(e.pointerId, names);
     });
-    const up = (e: PointerEvent): void => {
-      pointers.delete(e.pointerId);
-    };
+    const up = (e: PointerEvent): void => lift(e.pointerId);
     el.addEventListener('pointerup', up);
     el.addEventListener('pointercancel', up);
     el.addEventListener('lostpointercapture', up);
@@ -107,8 +137,12 @@ export function createTouchPanel(): TouchPanel {
     showHeld(names) {
       for (const [name, el] of keyEls) el.classList.toggle('held', names.has(name));
     },
+    releaseAll() {
+      for (const id of [...pointers.keys()]) lift(id);
+    },
     destroy() {
       pointers.clear();
+      holders.clear();
       element.remove();
     },
   };

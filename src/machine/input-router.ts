@@ -1,8 +1,9 @@
 /**
  * Where the players' input goes: PC keys, gamepads (polled each animation frame) and the touch panel,
  * to the one machine. O2 keyboard keys travel as presses and releases to the worker's key queue,
- * which applies them at frame boundaries, so a tap shorter than a frame still reaches the program;
- * sticks, touch keys and RESET travel as the held snapshot. A page gives the router its own
+ * which applies them at frame boundaries, so a tap shorter than a frame still reaches the program.
+ * The touch panel's keys, stick and RESET take that same path (a finger's tap is as short as a key's);
+ * PC stick keys, pads and RESET travel as the held snapshot. A page gives the router its own
  * shortcuts (F-keys on the console page) and says which keys are its own.
  */
 import { BindingStore } from '../input/bindings.ts';
@@ -54,6 +55,9 @@ export class InputRouter {
   private readonly heldJoy = new Map<string, string>();
   /** Held PC keys -> the O2 key they pressed in the key queue. */
   private readonly heldKeys = new Map<string, string>();
+  /** Touch panel names held -> the key sent for them (a stick as swapped when it went down). */
+  private readonly heldTouch = new Map<string, string>();
+  private lastShown = '';
   private resetPulse = false;
   private raf = 0;
   private destroyed = false;
@@ -63,7 +67,7 @@ export class InputRouter {
 
   constructor(private readonly host: MachineHost, private readonly options: InputRouterOptions) {
     this.keyBindings = this.bindings.keyboard();
-    this.touch = createTouchPanel();
+    this.touch = createTouchPanel((name, down) => this.touchKey(name, down));
     this.touch.element.hidden = !matchMedia('(pointer: coarse)').matches;
     this.remap = createRemapView(this.bindings, () => this.pads());
     this.remap.onChange = () => {
@@ -150,7 +154,27 @@ export class InputRouter {
     }
   }
 
+  /**
+   * A touch panel key went down or up: to the key queue like a PC key. The panel's stick is the left
+   * hand control, or the right one when the controls are swapped (as the snapshot swaps PC sticks);
+   * the release goes to the control the press went to, whatever the swap did in between.
+   */
+  private touchKey(name: string, down: boolean): void {
+    if (down) {
+      if (this.heldTouch.has(name)) return;
+      const sent = this.swap && name.startsWith('J0_') ? `J1_${name.slice(3)}` : name;
+      this.heldTouch.set(name, sent);
+      this.host.runtime?.sendKey(sent, true);
+      return;
+    }
+    const sent = this.heldTouch.get(name);
+    if (sent === undefined) return;
+    this.heldTouch.delete(name);
+    this.host.runtime?.sendKey(sent, false);
+  }
+
   private releaseAll(): void {
+    this.touch.releaseAll();
     this.heldJoy.clear();
     for (const key of this.heldKeys.values()) this.host.runtime?.sendKey(key, false);
     this.heldKeys.clear();
@@ -206,7 +230,6 @@ export class InputRouter {
       joy[i] |= padStick(pad, this.bindings.pad(pad.id));
     });
     const names = new Set(this.heldJoy.values());
-    for (const n of this.touch.held()) names.add(n);
     const reset = names.delete('RESET') || this.resetPulse;
     const snapshot = buildSnapshot(names, joy, reset, this.swap);
     const text = snapshot.join(',');
@@ -216,9 +239,13 @@ export class InputRouter {
       this.host.runtime?.sendInput(snapshot);
       this.lastInput = text;
       this.lastInputSent = now;
-      if (!this.touch.element.hidden) {
-        const shown = new Set([...names, ...this.heldKeys.values(), ...(reset ? ['RESET'] : [])]);
+    }
+    if (!this.touch.element.hidden) {
+      const shown = new Set([...names, ...this.heldKeys.values(), ...this.touch.held(), ...(reset ? ['RESET'] : [])]);
+      const key = [...shown].sort().join(' ');
+      if (key !== this.lastShown) {
         this.touch.showHeld(shown);
+        this.lastShown = key;
       }
     }
   }
