@@ -188,9 +188,12 @@ export class ConsoleSession {
    * so whichever keys they use steer their side). Read once per frame.
    */
   netStick(side: 0 | 1, held: Uint8Array): number {
+    // The key queue steps once a read as it does once a frame, so a touch stick's tap (queued) counts too.
+    this.keyQueue.beforeFrame(this.queued);
     const bot = this.bots[side];
-    if (bot) return bot.step(this.machine.eram, this.machine.vdc.regs);
-    return held[SNAPSHOT_JOY] | held[SNAPSHOT_JOY + 1] | this.queued.joy[0] | this.queued.joy[1];
+    const stick = bot ? bot.step(this.machine.eram, this.machine.vdc.regs) : held[SNAPSHOT_JOY] | held[SNAPSHOT_JOY + 1] | this.queued.joy[0] | this.queued.joy[1];
+    this.keyQueue.afterFrame();
+    return stick;
   }
 
   /**
