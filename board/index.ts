@@ -36,7 +36,7 @@ export type { ComputerMove, ComputerSeat, NextMoveOptions, Level, ComputerGameOp
 export { resolveBattle, programFor, ResolveError, PRESETS, PRESET_TITLES, UMPIRE_DEFAULTS, parseTable, serializeTable, tableErrors } from './resolver/index.ts';
 export type { BattleSetup, CombatTable, PresetName, Resolution } from './resolver/index.ts';
 export { eventSeats, seatRefusal, TableHost, HOST, FLOOD_BURST, FLOOD_PER_SECOND, parseGuestMessage, parseHostMessage, MAX_GUEST_MESSAGE, MAX_HOST_MESSAGE, MAX_GUESTS, MAX_GUEST_NAME } from './net/index.ts';
-export type { TableHostPorts, GuestMessage, HostMessage, SeatHolder, GuestInfo, BattleStart, BattleCheck } from './net/index.ts';
+export type { TableHostPorts, GuestMessage, HostMessage, SeatHolder, GuestInfo, BattleStart, BattleCheck, WatchMessage } from './net/index.ts';
 export {
   openTurn, sendTurn, newMailGame, serializeMailGame, deserializeMailGame, seatOf, applyTurnEvents,
   decodeTurnText, encodeTurnText, checkTurnShape, eventsProblem, ordersProblem, canonical, sha256Hex, startHash, turnHash,

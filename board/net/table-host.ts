@@ -32,6 +32,8 @@ export interface TableHostPorts {
   game(): string;
   /** A battle message from a guest (the network battle's sticks and hashes). */
   battle?(guest: string, message: Extract<GuestMessage, { t: 'battle' }>): void;
+  /** A guest's confirmed frames of a battle between two guests. */
+  watch?(guest: string, message: Extract<GuestMessage, { t: 'watch' }>): void;
   /** Told when seats or guests change (the host's page redraws). */
   changed?(): void;
   /** The battle messages' check (rom-core/netplay's checkBattleMessage). */
@@ -112,6 +114,7 @@ export class TableHost {
       case 'release': return this.release(guest, m.player);
       case 'move': return this.move(guest, m.id, m.event);
       case 'pong': return this.pong(guest, m.n);
+      case 'watch': this.ports.watch?.(guest.id, m); return;
       case 'battle': this.ports.battle?.(guest.id, m); return;
     }
   }

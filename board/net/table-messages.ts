@@ -29,7 +29,12 @@ export type GuestMessage =
   | { t: 'move'; id: number; event: GameEvent }
   /** The answer to the host's ping (the round trip sets a battle's input delay). */
   | { t: 'pong'; n: number }
+  /** A battle between two guests: the reporting guest's confirmed frames, which the host's machine runs for the result. */
+  | WatchMessage
   | BattleMessage;
+
+/** Confirmed frames of a network battle (pairs[i] = left | right << 5 of frame from + i). */
+export interface WatchMessage { t: 'watch'; battle: string; epoch: number; from: number; pairs: number[] }
 
 /** Who holds a seat: the host's browser, or a guest by its public id. */
 export interface SeatHolder { player: string; holder: string }
@@ -42,6 +47,8 @@ export interface GuestInfo {
 /** A network battle's start: both machines start from `state` (a snapshot) at frame 0. */
 export interface BattleStart {
   t: 'battle-start'; battle: string; state: string; side: 0 | 1; delay: number;
+  /** A battle between two guests: this one sends the host its confirmed frames (the host's machine reads the result from them). */
+  report: boolean;
   /** 0 at the battle's start; 1, 2… each time the host restarts both machines from its state after a desync. */
   epoch: number;
 }
@@ -56,7 +63,7 @@ export type HostMessage =
   | BattleStart
   /** A spectator's copy of a battle others fight: the start (the host's snapshot), then its confirmed frames. */
   | { t: 'watch-start'; battle: string; state: string; epoch: number }
-  | { t: 'watch'; battle: string; epoch: number; from: number; pairs: number[] }
+  | WatchMessage
   | { t: 'battle-end'; battle: string }
   | BattleMessage;
 
@@ -89,6 +96,15 @@ function checkEvent(v: unknown): Checked<GameEvent> {
   return { ok: true, message: JSON.parse(JSON.stringify(v)) as GameEvent };
 }
 
+/** Confirmed frames: the battle, its epoch, the first frame and up to 4096 stick pairs. */
+function checkWatch(m: Record<string, unknown>): Checked<WatchMessage> {
+  if (!shortText(m.battle, 100) || !Number.isInteger(m.epoch) || (m.epoch as number) < 0 || (m.epoch as number) > 1000 || !count(m.from)
+    || !Array.isArray(m.pairs) || m.pairs.length > 4096 || !m.pairs.every((p) => Number.isInteger(p) && p >= 0 && p <= 0x3ff)) {
+    return { ok: false, error: 'a watch message needs the battle, its epoch, the first frame and up to 4096 stick pairs (0-1023)' };
+  }
+  return { ok: true, message: { t: 'watch', battle: m.battle, epoch: m.epoch as number, from: m.from, pairs: [...(m.pairs as number[])] } };
+}
+
 /** Checks a message a guest sent to the host. */
 export function parseGuestMessage(text: unknown, checkBattle: BattleCheck): Checked<GuestMessage> {
   const p = parse(text, MAX_GUEST_MESSAGE, "guest's");
@@ -108,6 +124,8 @@ export function parseGuestMessage(text: unknown, checkBattle: BattleCheck): Chec
       const e = checkEvent(m.event);
       return e.ok ? { ok: true, message: { t: 'move', id: m.id, event: e.message } } : e;
     }
+    case 'watch':
+      return checkWatch(m);
     case 'pong':
       return count(m.n) ? { ok: true, message: { t: 'pong', n: m.n } } : { ok: false, error: 'a pong answers a ping by its number' };
     case 'battle':
@@ -154,17 +172,15 @@ export function parseHostMessage(text: unknown, checkBattle: BattleCheck): Check
         return { ok: false, error: 'a battle start needs the battle, the machine state, the side (0 or 1) and the delay (0-8)' };
       }
       if (!Number.isInteger(m.epoch) || (m.epoch as number) < 0 || (m.epoch as number) > 1000) return { ok: false, error: 'a battle start needs its epoch (0-1000)' };
-      return { ok: true, message: { t: 'battle-start', battle: m.battle, state: m.state, side: m.side, delay: m.delay as number, epoch: m.epoch as number } };
+      if (typeof m.report !== 'boolean') return { ok: false, error: 'a battle start says whether this guest reports the battle\'s frames' };
+      return { ok: true, message: { t: 'battle-start', battle: m.battle, state: m.state, side: m.side, delay: m.delay as number, epoch: m.epoch as number, report: m.report } };
     case 'watch-start':
       if (!shortText(m.battle, 100) || typeof m.state !== 'string' || m.state.length > 65536 || !Number.isInteger(m.epoch) || (m.epoch as number) < 0 || (m.epoch as number) > 1000) {
         return { ok: false, error: 'a watch start needs the battle, the machine state and the epoch (0-1000)' };
       }
       return { ok: true, message: { t: 'watch-start', battle: m.battle, state: m.state, epoch: m.epoch as number } };
     case 'watch':
-      if (!shortText(m.battle, 100) || !Number.isInteger(m.epoch) || !count(m.from) || !Array.isArray(m.pairs) || m.pairs.length > 4096 || !m.pairs.every((p) => Number.isInteger(p) && p >= 0 && p <= 0x3ff)) {
-        return { ok: false, error: 'a watch message needs the battle, its epoch, the first frame and up to 4096 stick pairs (0-1023)' };
-      }
-      return { ok: true, message: { t: 'watch', battle: m.battle, epoch: m.epoch as number, from: m.from, pairs: [...(m.pairs as number[])] } };
+      return checkWatch(m);
     case 'battle-end':
       return shortText(m.battle, 100) ? { ok: true, message: { t: 'battle-end', battle: m.battle } } : { ok: false, error: 'a battle end names the battle' };
     case 'battle':

@@ -48,7 +48,7 @@ export class NetGuest {
   /** Why the line is down, or the last refusal from the host. */
   problem: string | null = null;
   /** The network battle this page fights in (its side), or null. */
-  battle: { id: string; side: 0 | 1 } | null = null;
+  battle: { id: string; side: 0 | 1; report: boolean } | null = null;
   /** The battle this page watches (others fight it), or null. */
   watching: string | null = null;
   private link: GuestLink | null = null;
@@ -61,7 +61,11 @@ export class NetGuest {
   constructor(readonly code: string, private readonly name: string, private readonly deps: NetGuestDeps) {
     deps.controller.remote = { send: (event) => this.send({ t: 'move', id: ++this.moves, event }) };
     this.cleanups.push(
-      deps.machine.on({ net: (text) => { if (this.battle) this.link?.send(text); } }),
+      deps.machine.on({
+        net: (text) => { if (this.battle) this.link?.send(text); },
+        // In a battle between two guests, the reporting one's confirmed frames go to the host, whose machine reads the result.
+        netWatch: (frames) => { if (this.battle?.report) this.link?.send(JSON.stringify({ t: 'watch', battle: this.battle.id, ...frames })); },
+      }),
       () => { deps.controller.remote = null; },
     );
   }
@@ -161,7 +165,7 @@ export class NetGuest {
         this.link?.send(JSON.stringify({ t: 'pong', n: m.n }));
         return;
       case 'battle-start':
-        void this.startBattle(m.battle, m.state, m.side, m.delay, m.epoch);
+        void this.startBattle(m.battle, m.state, m.side, m.delay, m.epoch, m.report);
         return;
       case 'watch-start':
         void this.startWatching(m.battle, m.state, m.epoch);
@@ -185,12 +189,12 @@ export class NetGuest {
   }
 
   /** The host starts the battle (or, after a desync, starts it again from its state: a later epoch). */
-  private async startBattle(id: string, state: string, side: 0 | 1, delay: number, epoch: number): Promise<void> {
+  private async startBattle(id: string, state: string, side: 0 | 1, delay: number, epoch: number, report: boolean): Promise<void> {
     const api = this.deps.machine.runtime?.api;
     if (!api) return;
     try {
       await api.netStart({ state: fromBase64(state), side, delay, epoch });
-      this.battle = { id, side };
+      this.battle = { id, side, report };
       this.problem = null;
     } catch (e) {
       this.problem = `The battle could not start on this console: ${errorText(e)}.`;

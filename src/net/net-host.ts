@@ -6,7 +6,7 @@
  * and once the battle runs, sends the guest the machine's snapshot to start from.
  */
 import { HOST, TableHost, serializeGame } from '../../board/index.ts';
-import type { BattleRequest, GuestInfo, Seating, SeatHolder } from '../../board/index.ts';
+import type { BattleRequest, GuestInfo, Seating, SeatHolder, WatchMessage } from '../../board/index.ts';
 import { checkBattleMessage } from '../../rom-core/netplay/index.ts';
 import type { BoardController } from '../board-view/controller.ts';
 import type { MachineHost } from '../machine/host.ts';
@@ -40,7 +40,13 @@ export interface NetHostDeps {
 export type DriverStage = 'ready' | 'programming' | 'enter' | 'fighting' | 'confirm' | 'result' | 'readout';
 
 interface NetBattle {
-  battle: string; guest: string; entered: boolean; started: boolean;
+  /**
+   * 'duel': this page holds one side, `guest` the other; 'relay': two guests fight it (`guest` the left
+   * side, which reports the confirmed frames, `other` the right), this page passes their messages on and
+   * its machine runs the reported frames for the result.
+   */
+  kind: 'duel' | 'relay';
+  battle: string; guest: string; other: string | null; entered: boolean; started: boolean;
   /** This page's side, and the start of the battle the machines count frames from (one more after each repair). */
   side: 0 | 1; epoch: number;
   /** Desyncs repaired so far, and the first frame of the first one. */
@@ -78,7 +84,7 @@ export class NetHost {
         net: (text) => { if (this.battle?.started) this.sendTo(this.battle.guest, text); },
         netWatch: (frames) => {
           const b = this.battle;
-          if (b?.started) this.toSpectators(b, JSON.stringify({ t: 'watch', battle: b.battle, ...frames }));
+          if (b?.started && b.kind === 'duel') this.toSpectators(b, JSON.stringify({ t: 'watch', battle: b.battle, ...frames }));
         },
       }),
       () => { controller.guard = null; },
@@ -109,7 +115,8 @@ export class NetHost {
         return state ? serializeGame(state) : '';
       },
       checkBattle: checkBattleMessage,
-      battle: (guest, message) => { if (host.battle?.guest === guest && host.battle.started) void deps.machine.runtime?.api.netInput(JSON.stringify(message)); },
+      battle: (guest, message) => host.fromGuest(guest, message),
+      watch: (guest, message) => host.reported(guest, message),
       changed: () => deps.changed(),
       now: () => performance.now(),
     }));
@@ -136,12 +143,24 @@ export class NetHost {
     return holder === HOST ? null : this.table.guestList().find((g) => g.id === holder)?.name ?? holder;
   }
 
-  /** Whether this battle is fought against a guest's browser (one seat here, one there). */
-  private guestOf(seating: Seating): { guest: string; side: 0 | 1 } | null {
+  /**
+   * How this battle is fought across browsers: a duel with one guest (one seat here, one there), a
+   * relay between two guests, or null (both seats here, or both at one guest's browser: then it is
+   * fought on this machine as at a table with one keyboard).
+   */
+  private planFor(id: string, seating: Seating): NetBattle | null {
     const red = this.table.holder(seating.red);
     const blue = this.table.holder(seating.blue);
-    if (red === HOST && blue !== HOST) return { guest: blue, side: 1 };
-    if (blue === HOST && red !== HOST) return { guest: red, side: 0 };
+    const base = { battle: id, entered: false, started: false, epoch: 0, repairs: 0, firstDesync: null };
+    const rtt = (g: string): number | null => this.table.rttOf(g);
+    if (red === HOST && blue !== HOST) return { ...base, kind: 'duel', guest: blue, other: null, side: 0, delay: inputDelay(rtt(blue)) };
+    if (blue === HOST && red !== HOST) return { ...base, kind: 'duel', guest: red, other: null, side: 1, delay: inputDelay(rtt(red)) };
+    if (red !== HOST && blue !== HOST && red !== blue) {
+      // Their messages go through this page: the line between them is both round trips.
+      const a = rtt(red);
+      const b = rtt(blue);
+      return { ...base, kind: 'relay', guest: red, other: blue, side: 0, delay: inputDelay(a === null || b === null ? null : a + b) };
+    }
     return null;
   }
 
@@ -154,12 +173,10 @@ export class NetHost {
   async battleStage(stage: DriverStage, request: BattleRequest | null, seating: Seating | null): Promise<void> {
     const api = this.deps.machine.runtime?.api;
     if (!api) return;
-    const other = seating ? this.guestOf(seating) : null;
     const id = request?.id ?? 'battle';
-    if ((stage === 'enter' || stage === 'fighting') && other) {
-      if (!this.battle || this.battle.battle !== id) {
-        this.battle = { battle: id, guest: other.guest, entered: false, started: false, side: other.side === 0 ? 1 : 0, epoch: 0, repairs: 0, firstDesync: null, delay: inputDelay(this.table.rttOf(other.guest)) };
-      }
+    const plan = seating && (stage === 'enter' || stage === 'fighting') ? this.planFor(id, seating) : null;
+    if (plan) {
+      if (!this.battle || this.battle.battle !== id) this.battle = plan;
       const b = this.battle;
       if (stage === 'enter' && !b.entered) {
         b.entered = true;
@@ -168,7 +185,7 @@ export class NetHost {
       } else if (stage === 'fighting' && !b.started) {
         b.started = true;
         await this.begin(b);
-        this.checker = setInterval(() => void this.check(), CHECK_MS);
+        if (b.kind === 'duel') this.checker = setInterval(() => void this.check(), CHECK_MS);
         this.deps.changed();
       }
       return;
@@ -177,29 +194,57 @@ export class NetHost {
       const b = this.battle;
       this.battle = null;
       clearInterval(this.checker);
-      if (b.started) {
+      if (b.started && b.kind === 'duel') {
         const stats = await api.netStop();
         this.lastBattle = stats ? { ...stats, repairs: b.repairs, firstDesync: b.firstDesync ?? stats.desync, delay: b.delay } : null;
-        this.sendTo(b.guest, JSON.stringify({ t: 'battle-end', battle: b.battle }));
-        this.toSpectators(b, JSON.stringify({ t: 'battle-end', battle: b.battle }));
+      } else if (b.started) await api.watchStop();
+      if (b.started) {
+        const end = JSON.stringify({ t: 'battle-end', battle: b.battle });
+        this.sendTo(b.guest, end);
+        if (b.other) this.sendTo(b.other, end);
+        this.toSpectators(b, end);
       }
       this.deps.changed();
     }
   }
 
-  /** Both machines start (again) from this machine's state now: the guest is sent it. */
+  /**
+   * The machines start (again) from this machine's state now. A duel: this page plays its side and the
+   * guest is sent the state. A relay: this machine watches, each guest is sent the state and its side.
+   * Spectators run the same battle from the same state with its confirmed frames.
+   */
   private async begin(b: NetBattle): Promise<void> {
     const api = this.deps.machine.runtime?.api;
     if (!api) return;
-    const state = await api.netStart({ side: b.side, delay: b.delay, epoch: b.epoch });
-    // Spectators run the same battle from the same state with the frames once confirmed (net-watch).
-    this.sendTo(b.guest, JSON.stringify({ t: 'battle-start', battle: b.battle, state: toBase64(state), side: b.side === 0 ? 1 : 0, delay: b.delay, epoch: b.epoch }));
-    this.toSpectators(b, JSON.stringify({ t: 'watch-start', battle: b.battle, state: toBase64(state), epoch: b.epoch }));
+    const state = toBase64(b.kind === 'duel' ? await api.netStart({ side: b.side, delay: b.delay, epoch: b.epoch }) : await api.watchHere(b.epoch));
+    const start = (side: 0 | 1, report: boolean): string => JSON.stringify({ t: 'battle-start', battle: b.battle, state, side, delay: b.delay, epoch: b.epoch, report });
+    if (b.kind === 'duel') this.sendTo(b.guest, start(b.side === 0 ? 1 : 0, false));
+    else {
+      this.sendTo(b.guest, start(0, true));
+      if (b.other) this.sendTo(b.other, start(1, false));
+    }
+    this.toSpectators(b, JSON.stringify({ t: 'watch-start', battle: b.battle, state, epoch: b.epoch }));
   }
 
-  /** Every guest connected now but the one fighting the battle. */
+  /** Every guest connected now but those fighting the battle. */
   private toSpectators(b: NetBattle, text: string): void {
-    for (const g of this.table.guestList()) if (g.online && g.id !== b.guest) this.sendTo(g.id, text);
+    for (const g of this.table.guestList()) if (g.online && g.id !== b.guest && g.id !== b.other) this.sendTo(g.id, text);
+  }
+
+  /** A battle message from a guest: to this machine in a duel, on to the other guest in a relay. */
+  private fromGuest(guest: string, message: object): void {
+    const b = this.battle;
+    if (!b?.started) return;
+    if (b.kind === 'duel' && guest === b.guest) void this.deps.machine.runtime?.api.netInput(JSON.stringify(message));
+    else if (b.kind === 'relay' && b.other && (guest === b.guest || guest === b.other)) this.sendTo(guest === b.guest ? b.other : b.guest, JSON.stringify(message));
+  }
+
+  /** The reporting guest's confirmed frames of a relay: this machine runs them (the result is read here), spectators too. */
+  private reported(guest: string, message: WatchMessage): void {
+    const b = this.battle;
+    if (!b?.started || b.kind !== 'relay' || guest !== b.guest || message.battle !== b.battle) return;
+    void this.deps.machine.runtime?.api.watchInput({ epoch: message.epoch, from: message.from, pairs: message.pairs });
+    this.toSpectators(b, JSON.stringify(message));
   }
 
   /**
@@ -209,7 +254,7 @@ export class NetHost {
   private async check(): Promise<void> {
     const b = this.battle;
     const api = this.deps.machine.runtime?.api;
-    if (!b?.started || !api) return;
+    if (!b?.started || b.kind !== 'duel' || !api) return;
     const stats = await api.netStats();
     if (stats?.desync == null || this.battle !== b) return;
     b.firstDesync ??= stats.desync;
@@ -227,7 +272,7 @@ export class NetHost {
   close(): void {
     clearInterval(this.checker);
     for (const c of this.cleanups) c();
-    if (this.battle?.started) void this.deps.machine.runtime?.api.netStop();
+    if (this.battle?.started) void (this.battle.kind === 'duel' ? this.deps.machine.runtime?.api.netStop() : this.deps.machine.runtime?.api.watchStop());
     this.link.close();
   }
 }

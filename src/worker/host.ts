@@ -445,6 +445,14 @@ export class WorkerHost {
         this.watch = new WorkerWatch(s.machine, epoch, (samples) => this.playSound(samples));
         this.postFrame(0);
       },
+      watchHere: (epoch: number): Uint8Array => {
+        const s = this.need();
+        s.clearKeys();
+        s.netplay = true;
+        const start = s.machine.snapshot() as Uint8Array<ArrayBuffer>;
+        this.watch = new WorkerWatch(s.machine, epoch, (samples) => this.playSound(samples));
+        return Comlink.transfer(start, [start.buffer]);
+      },
       watchInput: (frames: WatchFrames): void => {
         this.watch?.receive(frames);
       },

@@ -275,6 +275,11 @@ export interface ConsoleWorkerApi {
    * is its own again.
    */
   watchStart(state: Uint8Array, epoch: number): void;
+  /**
+   * The host's machine in a battle between two guests: it watches from its own state now (returned, for
+   * the guests to start from), run with the reporting guest's confirmed frames.
+   */
+  watchHere(epoch: number): Uint8Array;
   /** Confirmed frames from the host (checked in the worker: a gap or a bad value is dropped). */
   watchInput(frames: WatchFrames): void;
   watchStop(): void;

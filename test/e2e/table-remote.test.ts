@@ -7,9 +7,10 @@
  * pressed in each page steer that page's side on both machines; both pages and the spectator show the
  * same result and the same board. The guest reloads and is given its seat back. Waits are for states.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { deserializeGame } from '../../board/index.ts';
+import { applyEvent, deserializeGame, newGame } from '../../board/index.ts';
+import type { GameEvent, Scenario } from '../../board/index.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import { encodeSession } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope, parseEnvelope } from '../../src/board-view/save-format.ts';
@@ -25,7 +26,11 @@ const api = <T>(page: Page, fn: string, ...args: unknown[]): Promise<T> =>
 /** The game's log as a page shows it. */
 const log = (page: Page) => page.locator('.bv-log-list li').allTextContents();
 
+/** Every context a test opened, closed after it (a page left open keeps its machine running at 60 Hz). */
+const contexts: BrowserContext[] = [];
+
 async function open(context: BrowserContext, path: string, errors: string[]): Promise<Page> {
+  contexts.push(context);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -52,10 +57,46 @@ async function steer(page: Page, watch: Page, colour: 'red' | 'blue', code: stri
   }
 }
 
+/** Ann, Bob and Cy on a board of three small zones; Ann attacks B1 (Bob's home-zone ally): a war between two guests when the host holds Cy. */
+function threeWar(): string {
+  const scenario: Scenario = { name: 'three', zones: [
+    { name: 'North', countries: [{ name: 'A1', pbu: 2 }, { name: 'A2', pbu: 6 }, { name: 'A3', pbu: 3 }] },
+    { name: 'South', countries: [{ name: 'B1', pbu: 1 }, { name: 'B2', pbu: 5 }, { name: 'B3', pbu: 2 }] },
+    { name: 'East', countries: [{ name: 'C1', pbu: 2 }, { name: 'C2', pbu: 4 }] },
+  ] };
+  let s = newGame(scenario);
+  const events: GameEvent[] = [
+    { type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'yellow' }, { name: 'Cy', color: 'green' }] },
+    { type: 'first.call', player: 'Ann', digit: 9 }, { type: 'first.call', player: 'Bob', digit: 0 }, { type: 'first.call', player: 'Cy', digit: 1 },
+    { type: 'first.readout', digit: 9 },
+    { type: 'homeland', player: 'Ann', country: 'A2' }, { type: 'homeland', player: 'Bob', country: 'B2' }, { type: 'homeland', player: 'Cy', country: 'C2' },
+    { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] }, { type: 'ally.home', player: 'Bob', countries: ['B1', 'B3'] }, { type: 'ally.home', player: 'Cy', countries: ['C1'] },
+    { type: 'pass', player: 'Cy' }, { type: 'attack', player: 'Ann', country: 'B1' },
+  ];
+  for (const e of events) {
+    const r = applyEvent(s, e);
+    if (!r.ok) throw new Error(`${e.type}: ${r.refusal.reason}`);
+    s = r.state;
+  }
+  return encodeEnvelope({ engine: encodeSession(s) });
+}
+
+/** A guest joins the host's table under `code` as `name` and takes `player`'s seat. */
+async function joinAs(browser: Browser, code: string, name: string, player: string, errors: string[]): Promise<Page> {
+  const page = await open(await browser.newContext(), `/?cart=battle&join=${code}&name=${encodeURIComponent(name)}#/table`, errors);
+  await page.locator('#table-remote-line[data-line="joined"]').waitFor({ timeout: 20_000 });
+  await page.locator(`[data-claim="${player}"]`).click();
+  await expect.poll(() => page.locator('#table-remote-mine').textContent()).toBe(`You play ${player}.`);
+  return page;
+}
+
 describe('the remote table', () => {
   let browser: Browser;
   beforeAll(async () => { browser = await launchBrowser(); });
   afterAll(async () => { await browser?.close(); });
+  afterEach(async () => {
+    for (const c of contexts.splice(0)) await c.close();
+  });
 
   it('a host, a guest and a spectator: seats, refusals, a battle fought from both keyboards, a reload', async () => {
     const errors: string[] = [];
@@ -152,8 +193,48 @@ describe('the remote table', () => {
     await expect.poll(() => log(guest)).toEqual(await log(host));
     expect(errors).toEqual([]);
   }, 300_000);
-});
 
+  it('a battle between two guests: the host passes their sticks on, its machine runs the frames one of them reports', async () => {
+    const errors: string[] = [];
+    const host = await open(await browser.newContext(), '/?cart=battle#/table', errors);
+    await host.locator('#bv-import-file').setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(threeWar()) });
+    await key(host, 'weapon-attacker-tank').waitFor();
+    await host.locator('#table-remote summary').click();
+    await host.locator('#table-invite').click();
+    const code = (await host.locator('#table-code').textContent({ timeout: 20_000 }))!;
+    const ann = await joinAs(browser, code, 'Ann at home', 'Ann', errors);
+    const bob = await joinAs(browser, code, 'Bob at work', 'Bob', errors);
+    await key(ann, 'weapon-attacker-tank').click();
+    await key(bob, 'weapon-defender-tank').click();
+    await key(host, 'program-battle').waitFor();
+    await expect.poll(() => key(host, 'program-battle').isEnabled()).toBe(true);
+    await key(host, 'program-battle').click();
+    for (const p of [ann, bob]) await p.locator('#table-remote-battle').waitFor({ timeout: 30_000 });
+    // Each guest's keys reach the other guest's machine, through the host.
+    await steer(ann, bob, 'red', 'ArrowLeft');
+    await steer(bob, ann, 'blue', 'KeyD');
+    await api(ann, 'setBot', 0, 'hard', 7);
+    await api(bob, 'setBot', 1, 'hard', 11);
+    await api(ann, 'setSpeed', 8);
+    await api(bob, 'setSpeed', 8);
+    // The host's machine runs Ann's confirmed frames: its driver reads the result there and records it.
+    await expect.poll(() => stage(host), { timeout: 150_000, interval: 200 }).toBe('result');
+    for (const p of [ann, bob]) {
+      await api(p, 'setSpeed', 1);
+      await api(p, 'setBot', p === ann ? 0 : 1, null);
+    }
+    const hostBox = await mailbox(host);
+    for (const p of [ann, bob]) {
+      await expect.poll(async () => (await mailbox(p)).phase, { timeout: 20_000 }).toBe('result');
+      const m = await mailbox(p);
+      expect([m.winner, m.red.energy, m.blue.energy]).toEqual([hostBox.winner, hostBox.red.energy, hostBox.blue.energy]);
+    }
+    const after = await log(host);
+    for (const p of [ann, bob]) await expect.poll(() => log(p), { timeout: 10_000 }).toEqual(after);
+    await shot(bob, 'table-remote-two-guests.png');
+    expect(errors).toEqual([]);
+  }, 300_000);
+});
 /** The host's game as its autosave holds it. */
 async function hostGame(page: Page): Promise<string> {
   return page.evaluate(async () => {
