@@ -1,0 +1,54 @@
+/**
+ * `npm test`'s test step: the unit project and the browser (e2e) project as two Vitest runs at once.
+ * The browser tests spend most of their time waiting for frames at the console's 60 Hz, so the unit
+ * tests use that idle time: together they finish minutes sooner than one after the other, and each
+ * test still waits for the states it needs (never for wall-clock time). The unit run's output is shown
+ * as it comes, the browser run's once the unit run is done (then as it comes); the last line adds both
+ * runs' `N passed, N failed, N skipped`. The exit code is non-zero when either run fails.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+const SUMMARY = /^(\d+) passed, (\d+) failed, (\d+) skipped$/;
+
+interface Run { done: Promise<number>; summary: number[] | null }
+
+function start(project: string, show: (text: string) => void): Run {
+  const child = spawn(process.execPath, [vitest, 'run', '--project', project], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const run: Run = { done: Promise.resolve(0), summary: null };
+  let tail = '';
+  const take = (chunk: Buffer): void => {
+    const text = chunk.toString();
+    show(text);
+    tail = (tail + text).slice(-4000);
+    for (const line of tail.split('\n')) {
+      const m = SUMMARY.exec(line.trim());
+      if (m) run.summary = [Number(m[1]), Number(m[2]), Number(m[3])];
+    }
+  };
+  child.stdout.on('data', take);
+  child.stderr.on('data', take);
+  run.done = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  return run;
+}
+
+async function main(): Promise<void> {
+  let held: string[] | null = [];
+  const unit = start('unit', (t) => process.stdout.write(t));
+  const e2e = start('e2e', (t) => { if (held) held.push(t); else process.stdout.write(t); });
+  const unitCode = await unit.done;
+  process.stdout.write(held.join(''));
+  held = null;
+  const e2eCode = await e2e.done;
+  const sum = [0, 0, 0];
+  for (const r of [unit, e2e]) {
+    if (!r.summary) sum[1]++;
+    else r.summary.forEach((n, i) => { sum[i] += n; });
+  }
+  console.log(`\nunit and browser tests together:\n${sum[0]} passed, ${sum[1]} failed, ${sum[2]} skipped`);
+  process.exit(unitCode !== 0 || e2eCode !== 0 ? 1 : 0);
+}
+
+void main();
