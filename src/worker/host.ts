@@ -12,10 +12,7 @@ import { Pacer } from './pacer.ts';
 import { bundledBuiltins } from './bundled-roms.ts';
 import { SNAPSHOT_LENGTH } from './protocol.ts';
 import type { AudioMessage, BootInfo, BootOptions, ConsoleWorkerApi, DebugInfo, InputMessage, NetplayStats, NetStartOptions, RomImages, StopState, VideoMessage, WatchFrames, WorkerStats } from './protocol.ts';
-import { WorkerNetplay } from './netplay.ts';
-import { WorkerWatch } from './watch.ts';
-import { MAX_HASHES } from '../../rom-core/netplay/index.ts';
-import type { BattleMessage } from '../../rom-core/netplay/index.ts';
+import { NetSeat } from './net-seat.ts';
 import { buildProgram } from './build-program.ts';
 import type { BuildResult, SourceFile } from './build-program.ts';
 
@@ -37,12 +34,8 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 export class WorkerHost {
   private session: ConsoleSession | undefined;
-  /** A network battle under way (the remote table), or null. */
-  private net: WorkerNetplay | null = null;
-  /** A battle other browsers fight, watched here (a spectator at a remote table), or null. */
-  private watch: WorkerWatch | null = null;
-  /** The network battle's latest message for the other browser, posted with the next picture. */
-  private netOut: BattleMessage | null = null;
+  /** A network battle fought or watched here (the remote table). */
+  private readonly net = new NetSeat((samples) => this.playSound(samples));
   private images: RomImages = {};
   private sampleRate = 48_000;
   private videoPort: MessagePort | undefined;
@@ -82,15 +75,10 @@ export class WorkerHost {
 
   private postFrame(workerMs: number): void {
     const s = this.need();
-    if (this.netOut) {
-      this.post({ type: 'net', text: JSON.stringify(this.netOut) });
-      this.netOut = null;
-    }
-    const watch = this.net?.takeWatch();
-    if (watch) this.post({ type: 'net-watch', frames: watch });
+    this.net.flush((m) => this.post(m));
     const pixels = s.machine.frame.slice();
     // In a network battle the page reads the last confirmed frame's mailbox, never a predicted one.
-    const eram = this.net ? this.net.confirmedMailbox().slice() : s.machine.eram.slice();
+    const eram = this.net.mailbox(s).slice();
     // doneAt on the page's clock too (timeOrigin differs between the page and the worker): the bench's latency split.
     const doneAt = performance.timeOrigin + performance.now();
     this.post({ type: 'frame', pixels, eram, frame: s.machine.frameNumber, workerMs, doneAt }, [pixels.buffer, eram.buffer]);
@@ -108,17 +96,8 @@ export class WorkerHost {
       throw new Error('simulated core failure (test hook crashNextFrame)');
     }
     if (this.hangPending) for (;;) { /* test hook hangNextFrame: a frame that never returns */ }
-    if (this.net) {
-      this.netFrame(this.net, s);
-      return undefined;
-    }
-    if (this.watch) {
+    if (this.net.frame(s, this.snapshot)) {
       this.framesRun++;
-      this.watch.tick();
-      if (this.watch.done) {
-        this.watch = null;
-        s.netplay = false;
-      }
       return undefined;
     }
     s.applyInput(this.snapshot);
@@ -136,19 +115,6 @@ export class WorkerHost {
       this.post({ type: 'autosave', state, frame: s.machine.frameNumber }, [state.buffer]);
     }
     return stop;
-  }
-
-  /**
-   * A display frame of a network battle: the local stick read once, the machine run as far as the
-   * rollback window allows, and what the other side needs sent to the page (which sends it on).
-   */
-  private netFrame(net: WorkerNetplay, s: ConsoleSession): void {
-    const { message } = net.tick(() => s.netStick(net.side.rb.local, this.snapshot));
-    this.framesRun++;
-    // Sent with the picture, once for all the frames run together: each message carries every stick not yet
-    // acknowledged, and the hashes of the messages it replaces (the last MAX_HASHES of them).
-    if (this.netOut && this.netOut.hashes.length) message.hashes = [...this.netOut.hashes, ...message.hashes].slice(-MAX_HASHES);
-    this.netOut = message;
   }
 
   /** One frame's sound, played (at normal speed) by the page's audio worklet. */
@@ -420,58 +386,24 @@ export class WorkerHost {
         this.session?.setBot(stick, level, seed);
       },
       netStart: (options: NetStartOptions): Uint8Array => {
-        const s = this.need();
-        if (options.side !== 0 && options.side !== 1) throw new RangeError(`a side is 0 (left) or 1 (right), got ${String(options.side)}`);
-        if (!Number.isInteger(options.delay) || options.delay < 0 || options.delay > 8) throw new RangeError(`an input delay is 0 to 8 frames, got ${String(options.delay)}`);
-        const epoch = options.epoch ?? 0;
-        if (!Number.isInteger(epoch) || epoch < 0 || epoch > 1000) throw new RangeError(`a battle's epoch is 0 to 1000, got ${String(epoch)}`);
-        // This page's typed keys are dropped; then the guest starts from the host's snapshot (checked as a
-        // save state is: a bad one changes nothing), keys and sticks included.
-        s.clearKeys();
-        if (options.state) s.machine.restoreSnapshot(options.state);
-        s.netplay = true;
-        const start = s.machine.snapshot() as Uint8Array<ArrayBuffer>;
-        this.net = new WorkerNetplay(s.machine, options.side, options.delay, epoch, (samples) => this.playSound(samples));
-        // Spectators run the battle from the same start with its confirmed frames, every one from the first.
-        this.net.watchFrom = 0;
+        const start = this.net.start(this.need(), options) as Uint8Array<ArrayBuffer>;
         this.postFrame(0);
         return Comlink.transfer(start, [start.buffer]);
       },
       watchStart: (state: Uint8Array, epoch: number): void => {
-        const s = this.need();
-        s.clearKeys();
-        s.machine.restoreSnapshot(state);
-        s.netplay = true;
-        this.watch = new WorkerWatch(s.machine, epoch, (samples) => this.playSound(samples));
+        this.net.watchFrom(this.need(), state, epoch);
         this.postFrame(0);
       },
       watchHere: (epoch: number): Uint8Array => {
-        const s = this.need();
-        s.clearKeys();
-        s.netplay = true;
-        const start = s.machine.snapshot() as Uint8Array<ArrayBuffer>;
-        this.watch = new WorkerWatch(s.machine, epoch, (samples) => this.playSound(samples));
+        const start = this.net.watchFrom(this.need(), null, epoch) as Uint8Array<ArrayBuffer>;
         return Comlink.transfer(start, [start.buffer]);
       },
-      watchInput: (frames: WatchFrames): void => {
-        this.watch?.receive(frames);
-      },
-      watchStop: (): void => {
-        if (this.watch) this.watch.ending = true;
-      },
-      netInput: (text: string): void => {
-        if (typeof text === 'string') this.net?.receive(text);
-      },
-      netStop: (): NetplayStats | null => {
-        const stats = this.net?.stats() ?? null;
-        this.net = null;
-        if (this.session) this.session.netplay = false;
-        return stats;
-      },
-      netStats: (): NetplayStats | null => this.net?.stats() ?? null,
-      netPerturb: (): void => {
-        if (this.net) this.net.perturbAt = this.net.side.rb.frame;
-      },
+      watchInput: (frames: WatchFrames): void => this.net.watchInput(frames),
+      watchStop: (): void => this.net.watchEnd(),
+      netInput: (text: string): void => this.net.input(text),
+      netStop: (): NetplayStats | null => this.net.stop(this.session),
+      netStats: (): NetplayStats | null => this.net.stats(),
+      netPerturb: (): void => this.net.perturb(),
       crashNextFrame: (): void => {
         this.crashPending = true;
       },
