@@ -11,13 +11,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { applyEvent, ComputerPlayers, deserializeGame, legalActions, newGame, pendingBattle } from '../../board/index.ts';
+import { applyEvent, ComputerPlayers, legalActions, newGame, pendingBattle } from '../../board/index.ts';
 import type { GameEvent, GameState, Scenario } from '../../board/index.ts';
 import type { CartMailbox, CartSide } from '../../rom-core/roms/carts/mailbox.ts';
 import { encodeSession } from '../../src/board-view/engine-adapter.ts';
-import { encodeEnvelope, parseEnvelope } from '../../src/board-view/save-format.ts';
+import { encodeEnvelope } from '../../src/board-view/save-format.ts';
 import { launchBrowser, openApp } from './browser.ts';
 import { autosavedAfter, mailbox, waitReady } from './console-helpers.ts';
+import { gameOfSave, savedBoardText } from './board-helpers.ts';
 import { shot } from './shots.ts';
 
 const TINY: Scenario = {
@@ -50,26 +51,12 @@ async function gameState(page: Page): Promise<GameState> {
   let state: GameState | null = null;
   await expect.poll(async () => {
     const shown = await page.locator('.bv-log-list li').count();
-    const text = await page.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const r = indexedDB.open('o2conquest-board');
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
-      });
-      const v = await new Promise<unknown>((resolve) => {
-        const q = db.transaction('saves').objectStore('saves').get('current');
-        q.onsuccess = () => resolve(q.result);
-        q.onerror = () => resolve(null);
-      });
-      db.close();
-      return typeof v === 'string' ? v : null;
-    });
+    const text = await savedBoardText(page);
     if (!text) return false;
-    const session = JSON.parse(parseEnvelope(text).engine) as { game: string };
-    const r = deserializeGame(session.game);
-    if (!r.ok) return false;
-    state = r.state;
-    return r.state.log.length === shown;
+    const r = gameOfSave(text);
+    if (!r) return false;
+    state = r;
+    return r.log.length === shown;
   }, { timeout: 15_000, interval: 100 }).toBe(true);
   return state!;
 }

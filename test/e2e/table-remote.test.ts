@@ -9,11 +9,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { applyEvent, deserializeGame, newGame } from '../../board/index.ts';
+import { applyEvent, newGame } from '../../board/index.ts';
 import type { GameEvent, Scenario } from '../../board/index.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import { encodeSession } from '../../src/board-view/engine-adapter.ts';
-import { encodeEnvelope, parseEnvelope } from '../../src/board-view/save-format.ts';
+import { encodeEnvelope } from '../../src/board-view/save-format.ts';
+import { gameOfSave, savedBoardText } from './board-helpers.ts';
 import { warOnB1 } from '../board/helpers.ts';
 import { appUrl, launchBrowser } from './browser.ts';
 import { mailbox, waitReady } from './console-helpers.ts';
@@ -129,7 +130,7 @@ describe('the remote table', () => {
     // The host acts for the guest's seat: refused here.
     await key(host, 'weapon-attacker-tank').click();
     await expect.poll(() => host.locator('.bv-notice').textContent()).toMatch(/Ann's seat is held by Ann’s laptop's browser/);
-    expect(deserializeOk(await hostGame(host)).war?.weapons).toEqual({ attacker: null, defender: null });
+    expect((await hostGame(host)).war?.weapons).toEqual({ attacker: null, defender: null });
 
     // Each chooses their own weapon (tanks: they wait to be steered, where a plane nobody steers crashes in a second or two); every page shows both.
     await key(guest, 'weapon-attacker-tank').click();
@@ -236,26 +237,9 @@ describe('the remote table', () => {
   }, 300_000);
 });
 /** The host's game as its autosave holds it. */
-async function hostGame(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const r = indexedDB.open('o2conquest-board');
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
-    const v = await new Promise<unknown>((resolve) => {
-      const q = db.transaction('saves').objectStore('saves').get('current');
-      q.onsuccess = () => resolve(q.result);
-      q.onerror = () => resolve(null);
-    });
-    db.close();
-    return typeof v === 'string' ? v : '';
-  });
-}
-
-function deserializeOk(envelope: string) {
-  const engine = parseEnvelope(envelope).engine;
-  const r = deserializeGame((JSON.parse(engine) as { game: string }).game);
-  if (!r.ok) throw new Error(r.error);
-  return r.state;
+async function hostGame(page: Page) {
+  const text = await savedBoardText(page);
+  const state = text ? gameOfSave(text) : null;
+  if (!state) throw new Error('the host has no readable autosave');
+  return state;
 }

@@ -1,0 +1,29 @@
+import type { Page } from 'playwright-core';
+import { deserializeGame } from '../../board/index.ts';
+import type { GameState } from '../../board/index.ts';
+import { parseEnvelope } from '../../src/board-view/save-format.ts';
+
+/** The board's autosave as the page's IndexedDB holds it now (the envelope's text), or null. */
+export function savedBoardText(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open('o2conquest-board');
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    const v = await new Promise<unknown>((resolve) => {
+      const q = db.transaction('saves').objectStore('saves').get('current');
+      q.onsuccess = () => resolve(q.result);
+      q.onerror = () => resolve(null);
+    });
+    db.close();
+    return typeof v === 'string' ? v : null;
+  });
+}
+
+/** The game inside a board save's text, or null when it cannot be read. */
+export function gameOfSave(text: string): GameState | null {
+  const session = JSON.parse(parseEnvelope(text).engine) as { game: string };
+  const r = deserializeGame(session.game);
+  return r.ok ? r.state : null;
+}
