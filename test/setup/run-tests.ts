@@ -1,16 +1,18 @@
 /**
- * `npm test`'s test step: the unit project and the browser (e2e) project as two Vitest runs at once.
+ * `npm test`: lint, the type check, the unit project and the browser (e2e) project, all at once.
  * The browser tests spend most of their time waiting for frames at the console's 60 Hz, so the unit
  * tests use that idle time: together they finish minutes sooner than one after the other, and each
  * test still waits for the states it needs (never for wall-clock time). The unit run's output is shown
  * as it comes, the browser run's once the unit run is done (then as it comes); the last line adds both
- * runs' `N passed, N failed, N skipped`. The exit code is non-zero when either run fails.
+ * runs' `N passed, N failed, N skipped`. Lint's and the type check's output is shown at the end
+ * (nothing when they pass). The exit code is non-zero when any of the four fails.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+
 const SUMMARY = /^(\d+) passed, (\d+) failed, (\d+) skipped$/;
 
 interface Run { done: Promise<number>; summary: number[] | null }
@@ -34,7 +36,23 @@ function start(project: string, show: (text: string) => void): Run {
   return run;
 }
 
+/** A tool of the project's own (lint, the type check), its output kept for the end. */
+function check(name: string, bin: string, args: string[]): { name: string; out: string[]; done: Promise<number> } {
+  const out: string[] = [];
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  child.stdout.on('data', (c: Buffer) => out.push(c.toString()));
+  child.stderr.on('data', (c: Buffer) => out.push(c.toString()));
+  return { name, out, done: new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1))) };
+}
+
+const here = createRequire(import.meta.url);
+const bin = (pkg: string, file: string): string => join(dirname(here.resolve(`${pkg}/package.json`)), file);
+
 async function main(): Promise<void> {
+  const checks = [
+    check('lint (eslint .)', bin('eslint', 'bin/eslint.js'), ['.']),
+    check('typecheck (tsc --noEmit -p tsconfig.json)', bin('typescript', 'bin/tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+  ];
   let held: string[] | null = [];
   const unit = start('unit', (t) => process.stdout.write(t));
   const e2e = start('e2e', (t) => { if (held) held.push(t); else process.stdout.write(t); });
@@ -47,8 +65,17 @@ async function main(): Promise<void> {
     if (!r.summary) sum[1]++;
     else r.summary.forEach((n, i) => { sum[i] += n; });
   }
-  console.log(`\nunit and browser tests together:\n${sum[0]} passed, ${sum[1]} failed, ${sum[2]} skipped`);
-  process.exit(unitCode !== 0 || e2eCode !== 0 ? 1 : 0);
+  let checksFailed = false;
+  for (const c of checks) {
+    const code = await c.done;
+    if (code === 0) continue;
+    checksFailed = true;
+    // Counted in the closing line too, so a tool reading only that line sees the failure.
+    sum[1]++;
+    console.log(`\n${c.name} failed:\n${c.out.join('')}`);
+  }
+  console.log(`\n${checksFailed ? 'lint or typecheck FAILED (above); ' : 'lint and typecheck clean; '}unit and browser tests together:\n${sum[0]} passed, ${sum[1]} failed, ${sum[2]} skipped`);
+  process.exit(unitCode !== 0 || e2eCode !== 0 || checksFailed ? 1 : 0);
 }
 
 void main();
