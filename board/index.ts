@@ -39,7 +39,7 @@ export { eventSeats, seatRefusal, TableHost, HOST, FLOOD_BURST, FLOOD_PER_SECOND
 export type { TableHostPorts, GuestMessage, HostMessage, SeatHolder, GuestInfo, BattleStart, BattleCheck, WatchMessage } from './net/index.ts';
 export {
   openTurn, sendTurn, newMailGame, serializeMailGame, deserializeMailGame, seatOf, applyTurnEvents,
-  decodeTurnText, encodeTurnText, checkTurnShape, eventsProblem, ordersProblem, canonical, sha256Hex, startHash, turnHash,
+  decodeTurnText, encodeTurnText, fromBase64Url, toBase64Url, checkTurnShape, eventsProblem, ordersProblem, canonical, sha256Hex, startHash, turnHash,
   MAX_TURN_BYTES, MAX_TURN_CHARS, MAX_TURN_EVENTS, TURN_TAG, TURN_FORMAT, TURN_VERSION, MAIL_FORMAT, MAIL_VERSION,
 } from './mail/index.ts';
 export type { AbsentBattle, AbsentBattlePort, MailChain, MailGame, Opened, SendOptions, Sent, StandingOrders, Turn, TurnBody } from './mail/index.ts';

@@ -70,6 +70,8 @@ export type HostMessage =
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const shortText = (v: unknown, max: number): v is string => typeof v === 'string' && v.length > 0 && v.length <= max;
 const count = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 2 ** 31;
+/** A battle's epoch: 0, then one more for each restart after a desync. */
+const epochOk = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 1000;
 
 function parse(text: unknown, max: number, what: string): Checked<Record<string, unknown>> {
   if (typeof text !== 'string') return { ok: false, error: `a ${what} message is JSON text` };
@@ -98,11 +100,11 @@ function checkEvent(v: unknown): Checked<GameEvent> {
 
 /** Confirmed frames: the battle, its epoch, the first frame and up to 4096 stick pairs. */
 function checkWatch(m: Record<string, unknown>): Checked<WatchMessage> {
-  if (!shortText(m.battle, 100) || !Number.isInteger(m.epoch) || (m.epoch as number) < 0 || (m.epoch as number) > 1000 || !count(m.from)
+  if (!shortText(m.battle, 100) || !epochOk(m.epoch) || !count(m.from)
     || !Array.isArray(m.pairs) || m.pairs.length > 4096 || !m.pairs.every((p) => Number.isInteger(p) && p >= 0 && p <= 0x3ff)) {
     return { ok: false, error: 'a watch message needs the battle, its epoch, the first frame and up to 4096 stick pairs (0-1023)' };
   }
-  return { ok: true, message: { t: 'watch', battle: m.battle, epoch: m.epoch as number, from: m.from, pairs: [...(m.pairs as number[])] } };
+  return { ok: true, message: { t: 'watch', battle: m.battle, epoch: m.epoch, from: m.from, pairs: [...(m.pairs as number[])] } };
 }
 
 /** Checks a message a guest sent to the host. */
@@ -171,11 +173,11 @@ export function parseHostMessage(text: unknown, checkBattle: BattleCheck): Check
       if (!shortText(m.battle, 100) || typeof m.state !== 'string' || m.state.length > 65536 || (m.side !== 0 && m.side !== 1) || !Number.isInteger(m.delay) || (m.delay as number) < 0 || (m.delay as number) > 8) {
         return { ok: false, error: 'a battle start needs the battle, the machine state, the side (0 or 1) and the delay (0-8)' };
       }
-      if (!Number.isInteger(m.epoch) || (m.epoch as number) < 0 || (m.epoch as number) > 1000) return { ok: false, error: 'a battle start needs its epoch (0-1000)' };
+      if (!epochOk(m.epoch)) return { ok: false, error: 'a battle start needs its epoch (0-1000)' };
       if (typeof m.report !== 'boolean') return { ok: false, error: 'a battle start says whether this guest reports the battle\'s frames' };
-      return { ok: true, message: { t: 'battle-start', battle: m.battle, state: m.state, side: m.side, delay: m.delay as number, epoch: m.epoch as number, report: m.report } };
+      return { ok: true, message: { t: 'battle-start', battle: m.battle, state: m.state, side: m.side, delay: m.delay as number, epoch: m.epoch, report: m.report } };
     case 'watch-start':
-      if (!shortText(m.battle, 100) || typeof m.state !== 'string' || m.state.length > 65536 || !Number.isInteger(m.epoch) || (m.epoch as number) < 0 || (m.epoch as number) > 1000) {
+      if (!shortText(m.battle, 100) || typeof m.state !== 'string' || m.state.length > 65536 || !epochOk(m.epoch)) {
         return { ok: false, error: 'a watch start needs the battle, the machine state and the epoch (0-1000)' };
       }
       return { ok: true, message: { t: 'watch-start', battle: m.battle, state: m.state, epoch: m.epoch as number } };

@@ -5,14 +5,13 @@
  * one of its seats is fought on this page's machine, in step with the host's (the worker's netplay).
  * When the host goes away the game waits, and this page tries again until the host is back.
  */
-import { parseHostMessage } from '../../board/index.ts';
+import { fromBase64Url, parseHostMessage } from '../../board/index.ts';
 import type { GuestInfo, HostMessage, SeatHolder } from '../../board/index.ts';
 import { checkBattleMessage } from '../../rom-core/netplay/index.ts';
 import type { BoardController } from '../board-view/controller.ts';
 import type { MachineHost } from '../machine/host.ts';
 import { errorText } from '../machine/host.ts';
 import { setting } from '../platform/settings.ts';
-import { fromBase64 } from './bytes.ts';
 import { GuestLink } from './peer-link.ts';
 
 /** This browser's secret at remote tables (the host knows it by it). */
@@ -29,6 +28,13 @@ function token(): string {
     TOKEN.set(t);
   }
   return t;
+}
+
+/** The host's machine snapshot from a message (base64url); a sentence when it is not. */
+function snapshotBytes(text: string): Uint8Array {
+  const bytes = fromBase64Url(text);
+  if (!bytes) throw new Error('the machine state in the message is not base64url');
+  return bytes;
 }
 
 export interface NetGuestDeps {
@@ -193,7 +199,7 @@ export class NetGuest {
     const api = this.deps.machine.runtime?.api;
     if (!api) return;
     try {
-      await api.netStart({ state: fromBase64(state), side, delay, epoch });
+      await api.netStart({ state: snapshotBytes(state), side, delay, epoch });
       this.battle = { id, side, report };
       this.problem = null;
     } catch (e) {
@@ -207,7 +213,7 @@ export class NetGuest {
     const api = this.deps.machine.runtime?.api;
     if (!api) return;
     try {
-      await api.watchStart(fromBase64(state), epoch);
+      await api.watchStart(snapshotBytes(state), epoch);
       this.watching = id;
     } catch (e) {
       this.problem = `The battle could not be shown on this console: ${errorText(e)}.`;

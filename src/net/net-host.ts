@@ -5,13 +5,12 @@
  * guest is fought on both machines in step (the worker's netplay): this page presses ENTER for it,
  * and once the battle runs, sends the guest the machine's snapshot to start from.
  */
-import { HOST, TableHost, serializeGame } from '../../board/index.ts';
+import { HOST, TableHost, serializeGame, toBase64Url } from '../../board/index.ts';
 import type { BattleRequest, GuestInfo, Seating, SeatHolder, WatchMessage } from '../../board/index.ts';
 import { checkBattleMessage } from '../../rom-core/netplay/index.ts';
 import type { BoardController } from '../board-view/controller.ts';
 import type { MachineHost } from '../machine/host.ts';
 import type { NetplayStats } from '../worker/protocol.ts';
-import { toBase64 } from './bytes.ts';
 import { HostLink } from './peer-link.ts';
 
 /**
@@ -216,7 +215,7 @@ export class NetHost {
   private async begin(b: NetBattle): Promise<void> {
     const api = this.deps.machine.runtime?.api;
     if (!api) return;
-    const state = toBase64(b.kind === 'duel' ? await api.netStart({ side: b.side, delay: b.delay, epoch: b.epoch }) : await api.watchHere(b.epoch));
+    const state = toBase64Url(b.kind === 'duel' ? await api.netStart({ side: b.side, delay: b.delay, epoch: b.epoch }) : await api.watchHere(b.epoch));
     const start = (side: 0 | 1, report: boolean): string => JSON.stringify({ t: 'battle-start', battle: b.battle, state, side, delay: b.delay, epoch: b.epoch, report });
     if (b.kind === 'duel') this.sendTo(b.guest, start(b.side === 0 ? 1 : 0, false));
     else {

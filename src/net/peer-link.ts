@@ -6,10 +6,7 @@
  */
 import { Peer, type DataConnection, type PeerOptions } from 'peerjs';
 import { jsonSetting, setting } from '../platform/settings.ts';
-
-/** Where the relay answers on the app's own server (src/net/relay-server.ts). */
-const RELAY_PATH = '/o2relay';
-const RELAY_KEY = 'o2conquest';
+import { RELAY_KEY, RELAY_PATH } from './relay-address.ts';
 
 /** The signalling server: empty for the app's own server, else a URL such as https://relay.example.org:9000. */
 export const RELAY_URL = setting<string>('o2conquest.net.relay', '', (t) => t);

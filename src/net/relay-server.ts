@@ -19,11 +19,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { RELAY_KEY, RELAY_PATH } from './relay-address.ts';
 
-/** Where the relay answers on the server it shares (the page's default, src/net/peer-link.ts). */
-export const RELAY_PATH = '/o2relay';
-/** PeerJS's key: the same on both sides. */
-export const RELAY_KEY = 'o2conquest';
+export { RELAY_KEY, RELAY_PATH };
+
 /** Signalling messages are offers and candidates, a few KB; anything larger is no browser's. */
 const MAX_PAYLOAD = 64 * 1024;
 /** Browsers connected at once at most, and messages waiting for one id. */

@@ -23,7 +23,7 @@ export class NetSeat {
   frame(s: ConsoleSession, held: Uint8Array): boolean {
     const net = this.net;
     if (net) {
-      const { message } = net.tick(() => s.netStick(net.side.rb.local, held));
+      const message = net.tick(() => s.netStick(net.side.rb.local, held));
       // Posted once for all the frames run together: each message carries every stick not yet
       // acknowledged, and the hashes of the messages it replaces (the last MAX_HASHES of them).
       if (this.out && this.out.hashes.length) message.hashes = [...this.out.hashes, ...message.hashes].slice(-MAX_HASHES);
@@ -69,8 +69,6 @@ export class NetSeat {
     this.watch = null;
     this.out = null;
     this.net = new WorkerNetplay(s.machine, options.side, options.delay, epoch, this.sound);
-    // Spectators run the battle from the same start with its confirmed frames, every one from the first.
-    this.net.watchFrom = 0;
     return s.machine.snapshot();
   }
 

@@ -7,7 +7,7 @@
  * it; the mailbox the page reads is the last confirmed frame's, so a result is never one a prediction
  * made up.
  */
-import { checkBattleMessage, NetplaySide } from '../../rom-core/netplay/index.ts';
+import { NetplaySide, parseBattleMessage } from '../../rom-core/netplay/index.ts';
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
 import type { Odyssey2 } from '../../rom-core/machine/index.ts';
 import type { NetplayStats, WatchFrames } from './protocol.ts';
@@ -15,14 +15,14 @@ import type { NetplayStats, WatchFrames } from './protocol.ts';
 /** Frames whose mailbox is kept (more than a rollback can ever reach back). */
 const KEPT = 256;
 const ERAM = 128;
-
+/** The mailbox before any frame is confirmed: all zero (no cartridge's signature). */
+const NONE = new Uint8Array(ERAM);
 
 export class WorkerNetplay {
   readonly side: NetplaySide;
   /** Frames below this have had their sound played. */
   private sounded = 0;
   private readonly mailboxes = new Uint8Array(KEPT * ERAM);
-  private readonly confirmedEram = new Uint8Array(ERAM);
   private refused = 0;
   /**
    * Test hook (netPerturb): after this frame, one byte of internal RAM differs on this side only, as a
@@ -31,7 +31,7 @@ export class WorkerNetplay {
    */
   perturbAt: number | null = null;
 
-  constructor(private readonly machine: Odyssey2, local: 0 | 1, delay: number, epoch: number, private readonly sound: (samples: Float32Array) => void) {
+  constructor(machine: Odyssey2, local: 0 | 1, delay: number, epoch: number, private readonly sound: (samples: Float32Array) => void) {
     this.side = new NetplaySide(machine, { local, delay, window: 12, hashEvery: 30 }, epoch);
     this.side.rb.onFrame = (f) => {
       // The test hook's difference, made again each time this frame is run (a rollback does not undo it).
@@ -46,14 +46,7 @@ export class WorkerNetplay {
 
   /** A message from the other side (JSON text, checked here). */
   receive(text: string): void {
-    let v: unknown;
-    try {
-      v = JSON.parse(text);
-    } catch {
-      this.refused++;
-      return;
-    }
-    const r = checkBattleMessage(v);
+    const r = parseBattleMessage(text);
     if (!r.ok) {
       this.refused++;
       return;
@@ -66,16 +59,16 @@ export class WorkerNetplay {
     }
   }
 
-  /** Confirmed frames not yet given to spectators start here (null: nobody watches). */
-  watchFrom: number | null = null;
+  /** Confirmed frames not yet given to spectators start here (they run the battle from its first frame). */
+  private watchFrom = 0;
 
   /**
    * The confirmed frames since the last call, for spectators: { epoch, from, pairs } (left | right << 5
-   * per frame), or null when there is nothing new or nobody watches.
+   * per frame), or null when there is nothing new.
    */
   takeWatch(): WatchFrames | null {
     const rb = this.side.rb;
-    if (this.watchFrom === null || this.watchFrom >= rb.confirmed) return null;
+    if (this.watchFrom >= rb.confirmed) return null;
     const from = this.watchFrom;
     const pairs: number[] = [];
     for (let f = from; f < rb.confirmed; f++) {
@@ -87,19 +80,18 @@ export class WorkerNetplay {
     return pairs.length ? { epoch: this.side.epoch, from, pairs } : null;
   }
 
-  /** One display frame; returns the message for the other side and whether the picture changed. */
-  tick(stick: () => number): { message: BattleMessage; ran: boolean } {
-    const rolled = this.side.rb.rollbacks.length;
-    const r = this.side.tick(stick);
-    return { message: r.message, ran: r.ran || this.side.rb.rollbacks.length !== rolled };
+  /** One display frame; returns the message for the other side. */
+  tick(stick: () => number): BattleMessage {
+    return this.side.tick(stick).message;
   }
 
   /** The external RAM as the last confirmed frame left it (the mailbox the page reads a result from). */
+  /** A view into the kept mailboxes: the caller copies it if it keeps it. */
   confirmedMailbox(): Uint8Array {
     const c = this.side.rb.confirmed;
-    if (c === 0) return this.confirmedEram.fill(0);
-    this.confirmedEram.set(this.mailboxes.subarray(((c - 1) % KEPT) * ERAM, ((c - 1) % KEPT) * ERAM + ERAM));
-    return this.confirmedEram;
+    if (c === 0) return NONE;
+    const at = ((c - 1) % KEPT) * ERAM;
+    return this.mailboxes.subarray(at, at + ERAM);
   }
 
   stats(): NetplayStats {
