@@ -13,27 +13,44 @@ const PAGES = ['console', 'table', 'about', 'resolver'];
 // Parts pages compose (board-view is also the #/board page, and a part of the table).
 const SHARED = ['machine', 'net', 'board-view', 'render', 'audio', 'input', 'debugger', 'rom-library', 'editor'];
 const SRC_FOLDERS = ['platform', 'shell', 'worker', ...PAGES, ...SHARED];
-const NO_TEST = { group: ['../../test/*', '../../../test/*', '../../../../test/*'], message: 'src/ never imports test/.' };
+const NO_TEST = {
+  group: ['../../test/*', '../../../test/*', '../../../../test/*'],
+  message: 'src/ never imports test/.',
+};
 // The doors (issue 22): src/ reaches board/ only through board/index.ts, and src/ and board/ reach rom-core only
 // through a floor's entry file, rom-core/<floor>/index.ts, or a one-file floor at its root (version.ts, crc32.ts);
 // type-only imports too. Inside rom-core, board and src, files import each other freely.
-const BOARD_DOOR = { regex: String.raw`^(\.\./)+board/(?!index\.ts$)`, message: 'src/ imports board/ only through its door, board/index.ts.' };
+const BOARD_DOOR = {
+  regex: String.raw`^(\.\./)+board/(?!index\.ts$)`,
+  message: 'src/ imports board/ only through its door, board/index.ts.',
+};
 const CORE_DOORS = {
   regex: String.raw`^(\.\./)+rom-core/(?![\w-]+/index\.ts$|[\w-]+\.ts$)`,
-  message: "Outside rom-core, import it only through a floor's door: rom-core/<floor>/index.ts (or a file at rom-core's root).",
+  message:
+    "Outside rom-core, import it only through a floor's door: rom-core/<floor>/index.ts (or a file at rom-core's root).",
 };
 const pageRule = (page) => ({
   files: [`src/${page}/**/*.ts`],
   rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [
-        NO_TEST,
-        BOARD_DOOR,
-        CORE_DOORS,
-        { group: sibling(PAGES.filter((p) => p !== page)), message: 'A page imports platform, its own folder and the shared parts, never another page.' },
-        { group: sibling(['worker']).filter((g) => !g.includes('worker/protocol')), allowTypeImports: true, message: 'Pages reach the worker through machine/ (worker/protocol types only).' },
-      ],
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          NO_TEST,
+          BOARD_DOOR,
+          CORE_DOORS,
+          {
+            group: sibling(PAGES.filter((p) => p !== page)),
+            message: 'A page imports platform, its own folder and the shared parts, never another page.',
+          },
+          {
+            group: sibling(['worker']).filter((g) => !g.includes('worker/protocol')),
+            allowTypeImports: true,
+            message: 'Pages reach the worker through machine/ (worker/protocol types only).',
+          },
+        ],
+      },
+    ],
   },
 });
 
@@ -52,42 +69,67 @@ export default tseslint.config(
     files: ['rom-core/**/*.ts'],
     ignores: ['rom-core/cli/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: outside(['src', 'board', 'test']), message: 'rom-core imports nothing outside itself.' },
-          { group: ['node:*', 'fs', 'path', 'pixi.js', 'howler', 'comlink', 'xstate'], message: 'rom-core is platform-free: no Node built-ins or browser libraries (the CLI in rom-core/cli/ is the one exception).' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: outside(['src', 'board', 'test']), message: 'rom-core imports nothing outside itself.' },
+            {
+              group: ['node:*', 'fs', 'path', 'pixi.js', 'howler', 'comlink', 'xstate'],
+              message:
+                'rom-core is platform-free: no Node built-ins or browser libraries (the CLI in rom-core/cli/ is the one exception).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['rom-core/cli/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: outside(['src', 'board', 'test']), message: 'rom-core imports nothing outside itself.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: outside(['src', 'board', 'test']), message: 'rom-core imports nothing outside itself.' }],
+        },
+      ],
     },
   },
   {
     files: ['board/**/*.ts'],
     ignores: ['board/cli/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: outside(['src', 'test']), message: 'board/ must not import from src/ or test/.' },
-          CORE_DOORS,
-          { group: ['pixi.js', 'howler', 'comlink', 'node:*', 'fs', 'path'], message: 'board/ is pure rules and XState: no DOM, rendering or Node built-ins (board/cli/ is the exception).' },
-        ],
-      }],
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{ group: outside(['rom-core']), allowTypeImports: true, message: 'board/ may import rom-core types only.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: outside(['src', 'test']), message: 'board/ must not import from src/ or test/.' },
+            CORE_DOORS,
+            {
+              group: ['pixi.js', 'howler', 'comlink', 'node:*', 'fs', 'path'],
+              message:
+                'board/ is pure rules and XState: no DOM, rendering or Node built-ins (board/cli/ is the exception).',
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: outside(['rom-core']), allowTypeImports: true, message: 'board/ may import rom-core types only.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['board/cli/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: outside(['src', 'test']), message: 'board/ must not import from src/ or test/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: outside(['src', 'test']), message: 'board/ must not import from src/ or test/.' }] },
+      ],
     },
   },
   {
@@ -97,30 +139,61 @@ export default tseslint.config(
   {
     files: ['src/platform/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [NO_TEST, { group: [...sibling(SRC_FOLDERS), '../../board/*', '../../rom-core/*'], message: 'src/platform/ (DOM builder, download, IndexedDB, settings, the Page contract) imports nothing else.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_TEST,
+            {
+              group: [...sibling(SRC_FOLDERS), '../../board/*', '../../rom-core/*'],
+              message:
+                'src/platform/ (DOM builder, download, IndexedDB, settings, the Page contract) imports nothing else.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/worker/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [NO_TEST, CORE_DOORS, { group: [...sibling(SRC_FOLDERS.filter((d) => d !== 'worker')), '../../board/*'], message: 'The worker imports only rom-core and itself.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_TEST,
+            CORE_DOORS,
+            {
+              group: [...sibling(SRC_FOLDERS.filter((d) => d !== 'worker')), '../../board/*'],
+              message: 'The worker imports only rom-core and itself.',
+            },
+          ],
+        },
+      ],
     },
   },
   ...PAGES.map(pageRule),
   {
     files: SHARED.map((d) => `src/${d}/**/*.ts`),
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [
-          NO_TEST,
-          { group: sibling([...PAGES, 'shell']), message: 'A shared part never imports a page or the shell (pages compose parts, not the other way round).' },
-          { group: sibling(['worker']).filter((g) => !g.includes('protocol')), allowTypeImports: true, message: 'Shared parts reach the worker through its protocol types; only machine/runtime.ts starts it.' },
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_TEST,
+            {
+              group: sibling([...PAGES, 'shell']),
+              message:
+                'A shared part never imports a page or the shell (pages compose parts, not the other way round).',
+            },
+            {
+              group: sibling(['worker']).filter((g) => !g.includes('protocol')),
+              allowTypeImports: true,
+              message: 'Shared parts reach the worker through its protocol types; only machine/runtime.ts starts it.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

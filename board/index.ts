@@ -17,13 +17,30 @@ export { formatRefusal } from './rules/refuse.ts';
 export { roundToHundred, halvesFor, planPayment } from './rules/chips.ts';
 export { world1982 } from './scenarios/world.ts';
 export { parseScenario, serializeScenario, validateScenario, ScenarioError } from './scenarios/validate.ts';
-export { setCountryValue, moveCountry, addZone, renameZone, renameScenario, addCountry, removeCountry, renameCountry } from './scenarios/edit.ts';
+export {
+  setCountryValue,
+  moveCountry,
+  addZone,
+  renameZone,
+  renameScenario,
+  addCountry,
+  removeCountry,
+  renameCountry,
+} from './scenarios/edit.ts';
 export { ManualBattlePort, BattleCancelledError, pendingBattle, battleEvent, battleId } from './ports/battle-port.ts';
 export type { BattlePort, BattleRequest, BattleOutcome } from './ports/battle-port.ts';
 export { StepGate } from './ports/step-gate.ts';
 export type { GateStep } from './ports/step-gate.ts';
 export { MachineBattlePort, WEAPON_WORDS, outcomeProblem } from './ports/machine-battle-port.ts';
-export type { ConfirmRequest, ControlSide, FightStage, MachineBattlePortOptions, MachineBattleResult, ProgrammedBattle, Seating } from './ports/machine-battle-port.ts';
+export type {
+  ConfirmRequest,
+  ControlSide,
+  FightStage,
+  MachineBattlePortOptions,
+  MachineBattleResult,
+  ProgrammedBattle,
+  Seating,
+} from './ports/machine-battle-port.ts';
 export type { BattleConsole } from './ports/battle-console.ts';
 export { describeBattle } from './ports/battle-words.ts';
 export { screenEnergies, screenNote, SCREEN_MAX } from './ports/screen-energy.ts';
@@ -33,13 +50,79 @@ export type { Scenario } from './model/scenario.ts';
 export type { Chips, ChipTransfer } from './model/chips.ts';
 export { ComputerPlayers, LEVELS, isLevel, playComputerGame, ModelBattlePort, decide } from './ai/index.ts';
 export type { ComputerMove, ComputerSeat, NextMoveOptions, Level, ComputerGameOptions } from './ai/index.ts';
-export { resolveBattle, programFor, ResolveError, PRESETS, PRESET_TITLES, UMPIRE_DEFAULTS, parseTable, serializeTable, tableErrors } from './resolver/index.ts';
-export type { BattleSetup, CombatTable, PresetName, Resolution } from './resolver/index.ts';
-export { eventSeats, seatRefusal, TableHost, HOST, FLOOD_BURST, FLOOD_PER_SECOND, parseGuestMessage, parseHostMessage, MAX_GUEST_MESSAGE, MAX_HOST_MESSAGE, MAX_GUESTS, MAX_GUEST_NAME } from './net/index.ts';
-export type { TableHostPorts, GuestMessage, HostMessage, SeatHolder, GuestInfo, BattleStart, BattleCheck, WatchMessage } from './net/index.ts';
 export {
-  openTurn, sendTurn, newMailGame, serializeMailGame, deserializeMailGame, seatOf, applyTurnEvents,
-  decodeTurnText, encodeTurnText, fromBase64Url, toBase64Url, checkTurnShape, eventsProblem, ordersProblem, canonical, sha256Hex, startHash, turnHash,
-  MAX_TURN_BYTES, MAX_TURN_CHARS, MAX_TURN_EVENTS, TURN_TAG, TURN_FORMAT, TURN_VERSION, MAIL_FORMAT, MAIL_VERSION,
+  resolveBattle,
+  programFor,
+  ResolveError,
+  PRESETS,
+  PRESET_TITLES,
+  UMPIRE_DEFAULTS,
+  parseTable,
+  serializeTable,
+  tableErrors,
+} from './resolver/index.ts';
+export type { BattleSetup, CombatTable, PresetName, Resolution } from './resolver/index.ts';
+export {
+  eventSeats,
+  seatRefusal,
+  TableHost,
+  HOST,
+  FLOOD_BURST,
+  FLOOD_PER_SECOND,
+  parseGuestMessage,
+  parseHostMessage,
+  MAX_GUEST_MESSAGE,
+  MAX_HOST_MESSAGE,
+  MAX_GUESTS,
+  MAX_GUEST_NAME,
+} from './net/index.ts';
+export type {
+  TableHostPorts,
+  GuestMessage,
+  HostMessage,
+  SeatHolder,
+  GuestInfo,
+  BattleStart,
+  BattleCheck,
+  WatchMessage,
+} from './net/index.ts';
+export {
+  openTurn,
+  sendTurn,
+  newMailGame,
+  serializeMailGame,
+  deserializeMailGame,
+  seatOf,
+  applyTurnEvents,
+  decodeTurnText,
+  encodeTurnText,
+  fromBase64Url,
+  toBase64Url,
+  checkTurnShape,
+  eventsProblem,
+  ordersProblem,
+  canonical,
+  sha256Hex,
+  startHash,
+  turnHash,
+  MAX_TURN_BYTES,
+  MAX_TURN_CHARS,
+  MAX_TURN_EVENTS,
+  TURN_TAG,
+  TURN_FORMAT,
+  TURN_VERSION,
+  MAIL_FORMAT,
+  MAIL_VERSION,
 } from './mail/index.ts';
-export type { AbsentBattle, AbsentBattlePort, MailChain, MailGame, Opened, SendOptions, Sent, StandingOrders, Turn, TurnBody } from './mail/index.ts';
+export type {
+  AbsentBattle,
+  AbsentBattlePort,
+  MailChain,
+  MailGame,
+  Opened,
+  SendOptions,
+  Sent,
+  StandingOrders,
+  Turn,
+  TurnBody,
+} from './mail/index.ts';

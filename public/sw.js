@@ -5,12 +5,18 @@
 const CACHE = 'o2conquest-v1';
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(['./', './favicon.svg', './manifest.webmanifest'])).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((c) => c.addAll(['./', './favicon.svg', './manifest.webmanifest']))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches.keys()
+    caches
+      .keys()
       .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
@@ -42,12 +48,16 @@ self.addEventListener('fetch', (event) => {
   }
   event.respondWith(
     // ignoreVary: module scripts are requested in CORS mode (with Origin) and the server says Vary: Origin.
-    caches.match(request, { ignoreVary: true }).then((hit) => hit || fetch(request).then((response) => {
-      if (response.ok) {
-        const copy = response.clone();
-        caches.open(CACHE).then((c) => c.put(request, copy));
-      }
-      return response;
-    })),
+    caches.match(request, { ignoreVary: true }).then(
+      (hit) =>
+        hit ||
+        fetch(request).then((response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            caches.open(CACHE).then((c) => c.put(request, copy));
+          }
+          return response;
+        }),
+    ),
   );
 });

@@ -28,25 +28,39 @@ export interface AllianceOptions {
 }
 
 /** An alliance to break or to form now, before the turn's purchase or attack; null for none. */
-export function chooseAllianceMove(view: View, me: string, actions: LegalAction[], level: Level, opts: AllianceOptions): Move | null {
+export function chooseAllianceMove(
+  view: View,
+  me: string,
+  actions: LegalAction[],
+  level: Level,
+  opts: AllianceOptions,
+): Move | null {
   if (view.phase !== 'play' || view.war) return null;
   const side = sideNames(view, me);
   const active = activeNames(view);
   const canBreak = actions.some((a) => a.type === 'alliance.break' && a.player === me);
   if (canBreak && active.every((n) => side.includes(n))) {
-    return { event: { type: 'alliance.break', player: me }, reason: 'the alliance holds every player left, so nobody could defend an unoccupied country: it breaks up (rules 11A, 18F)' };
+    return {
+      event: { type: 'alliance.break', player: me },
+      reason:
+        'the alliance holds every player left, so nobody could defend an unoccupied country: it breaks up (rules 11A, 18F)',
+    };
   }
   if (canBreak && level === 'hard') {
     const mine = playerOf(view, me).record;
     if (active.every((n) => n === me || playerOf(view, n).record + 2 <= mine)) {
-      return { event: { type: 'alliance.break', player: me }, reason: `leads by 2 spaces or more, so the alliance now helps only the others (rule 18F)` };
+      return {
+        event: { type: 'alliance.break', player: me },
+        reason: `leads by 2 spaces or more, so the alliance now helps only the others (rule 18F)`,
+      };
     }
   }
   if (side.length > 1 || level === 'easy' || !opts.accepts) return null;
   const form = actions.find((a) => a.type === 'alliance.form' && a.player === me);
   const lead = leader(view, me);
   if (!form || !lead || lead.record - playerOf(view, me).record < MARGIN[level]) return null;
-  const partners = form.choices.map(String)
+  const partners = form.choices
+    .map(String)
     .filter((q) => q !== lead.name && sideNames(view, q).length === 1)
     .sort((a, b) => playerOf(view, b).record - playerOf(view, a).record);
   for (const q of partners) {

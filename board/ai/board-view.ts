@@ -6,7 +6,9 @@ export type View = PublicState;
 
 /** Countries of `zone` in the zone's list order (the public state keeps the scenario's order). */
 export function zoneList(view: View, zone: string): string[] {
-  return Object.entries(view.countries).filter(([, c]) => c.zone === zone).map(([n]) => n);
+  return Object.entries(view.countries)
+    .filter(([, c]) => c.zone === zone)
+    .map(([n]) => n);
 }
 
 /** "Bordering each side" (rule 19A): the neighbours in the zone's list. */
@@ -37,14 +39,19 @@ export function sideChips(view: View, name: string): number {
 
 /** The zones holding another active player's homeland (closed to purchases, rule 9A). */
 export function isOthersHomeZone(view: View, me: string, zone: string): boolean {
-  return view.players.some((p) => !p.eliminated && p.name !== me && p.homeland !== null && view.countries[p.homeland].zone === zone);
+  return view.players.some(
+    (p) => !p.eliminated && p.name !== me && p.homeland !== null && view.countries[p.homeland].zone === zone,
+  );
 }
 
 /** The active opponent with the highest record (not an ally), or null. */
 export function leader(view: View, me: string): View['players'][number] | null {
   const side = sideNames(view, me);
   const rivals = view.players.filter((p) => !p.eliminated && !side.includes(p.name));
-  return rivals.reduce<View['players'][number] | null>((best, p) => (best === null || p.record > best.record ? p : best), null);
+  return rivals.reduce<View['players'][number] | null>(
+    (best, p) => (best === null || p.record > best.record ? p : best),
+    null,
+  );
 }
 
 /** Would holding `country` complete a zone for `me` (every other country of it already mine)? */

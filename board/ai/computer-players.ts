@@ -33,8 +33,14 @@ export interface NextMoveOptions {
 function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(t); reject(signal!.reason); };
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal!.reason);
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -48,9 +54,13 @@ export class ComputerPlayers {
   private readonly levels = new Map<string, Level>();
   private readonly rngs = new Map<string, Rng>();
 
-  constructor(seats: readonly ComputerSeat[], readonly seed: number) {
+  constructor(
+    seats: readonly ComputerSeat[],
+    readonly seed: number,
+  ) {
     for (const s of seats) {
-      if (!isLevel(s.level)) throw new Error(`${s.name}'s level must be ${LEVELS.join(', ')} (got ${JSON.stringify(s.level)})`);
+      if (!isLevel(s.level))
+        throw new Error(`${s.name}'s level must be ${LEVELS.join(', ')} (got ${JSON.stringify(s.level)})`);
       if (this.levels.has(s.name)) throw new Error(`${s.name} has two computer seats`);
       this.levels.set(s.name, s.level);
       this.rngs.set(s.name, seededRng(seatSeed(seed, s.name)));

@@ -28,7 +28,14 @@ export function needsWeapon(view: PublicState, me: string): boolean {
  * when nothing is up to `me` (someone else's turn, a battle on screen, a readout to enter). Deterministic
  * for the same inputs and the same random source.
  */
-export function decide(view: PublicState, actions: LegalAction[], me: string, level: Level, rng: Rng, opts: AllianceOptions = {}): Move | null {
+export function decide(
+  view: PublicState,
+  actions: LegalAction[],
+  me: string,
+  level: Level,
+  rng: Rng,
+  opts: AllianceOptions = {},
+): Move | null {
   const mine = (type: LegalAction['type']) => actions.find((a) => a.type === type && a.player === me);
   switch (view.phase) {
     case 'first-player': {

@@ -13,7 +13,10 @@ export class ModelBattlePort implements BattlePort {
   private readonly rng: Rng;
   fought = 0;
 
-  constructor(seed: number, private readonly maxTicks = 800) {
+  constructor(
+    seed: number,
+    private readonly maxTicks = 800,
+  ) {
     this.rng = seededRng(seed ^ 0x5bd1e995);
   }
 
@@ -30,7 +33,10 @@ export class ModelBattlePort implements BattlePort {
     const ta = Math.ceil(r.attacker.energy / da);
     const td = Math.ceil(r.defender.energy / dd);
     const end = Math.min(ticks, ta, td);
-    const left = { attacker: Math.max(0, r.attacker.energy - end * da), defender: Math.max(0, r.defender.energy - end * dd) };
+    const left = {
+      attacker: Math.max(0, r.attacker.energy - end * da),
+      defender: Math.max(0, r.defender.energy - end * dd),
+    };
     if (left.attacker === 0 && left.defender === 0) return { winner: 'both-destroyed', energy: left };
     if (left.attacker === 0) return { winner: 'defender', energy: left };
     if (left.defender === 0) return { winner: 'attacker', energy: left };

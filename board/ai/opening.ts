@@ -23,8 +23,15 @@ export function bestAllies(view: View, free: string[], limit: number): string[] 
   for (let mask = 1; mask < 1 << items.length; mask++) {
     let sum = 0;
     const pick: string[] = [];
-    for (let i = 0; i < items.length; i++) if (mask & (1 << i)) { sum += view.countries[items[i]].pbu; pick.push(items[i]); }
-    if (sum <= limit && sum > bestSum) { best = pick; bestSum = sum; }
+    for (let i = 0; i < items.length; i++)
+      if (mask & (1 << i)) {
+        sum += view.countries[items[i]].pbu;
+        pick.push(items[i]);
+      }
+    if (sum <= limit && sum > bestSum) {
+      best = pick;
+      bestSum = sum;
+    }
   }
   return best;
 }
@@ -49,9 +56,14 @@ function homelandScore(view: View, me: string, c: string, level: Level): number 
 export function chooseHomeland(view: View, me: string, choices: string[], level: Level, rng: Rng): Move {
   if (level === 'easy') {
     const c = rng.pick(choices);
-    return { event: { type: 'homeland', player: me, country: c }, reason: `${c} (${view.countries[c].pbu} PBU) looks good` };
+    return {
+      event: { type: 'homeland', player: me, country: c },
+      reason: `${c} (${view.countries[c].pbu} PBU) looks good`,
+    };
   }
-  const scored = choices.map((c) => ({ c, s: homelandScore(view, me, c, level) + rng.next() * 0.01 })).sort((a, b) => b.s - a.s);
+  const scored = choices
+    .map((c) => ({ c, s: homelandScore(view, me, c, level) + rng.next() * 0.01 }))
+    .sort((a, b) => b.s - a.s);
   const c = scored[0].c;
   const n = neighboursOf(view, c).length;
   return {
@@ -69,7 +81,10 @@ export function chooseHomeAllies(view: View, me: string, choices: string[], leve
     allies = [];
     let sum = 0;
     for (const c of choices) {
-      if (rng.next() < 0.5 && sum + view.countries[c].pbu <= limit) { allies.push(c); sum += view.countries[c].pbu; }
+      if (rng.next() < 0.5 && sum + view.countries[c].pbu <= limit) {
+        allies.push(c);
+        sum += view.countries[c].pbu;
+      }
     }
   } else {
     allies = bestAllies(view, choices, limit);
@@ -79,6 +94,8 @@ export function chooseHomeAllies(view: View, me: string, choices: string[], leve
     event: { type: 'ally.home', player: me, countries: allies },
     reason: allies.length
       ? `${allies.join(', ')}: ${sum} PBU of alliances, within ${home}'s ${limit} (rule 4)`
-      : choices.length ? 'makes no home-zone alliances' : 'no home-zone alliance fits',
+      : choices.length
+        ? 'makes no home-zone alliances'
+        : 'no home-zone alliance fits',
   };
 }

@@ -36,7 +36,8 @@ export interface ComputerGameOptions {
  * own `endgame.start` is sent when it is due.
  */
 export async function playComputerGame(o: ComputerGameOptions): Promise<GameState> {
-  if (o.seats.length < 2 || o.seats.length > 6) throw new Error(`a game needs 2 to 6 computer players (got ${o.seats.length})`);
+  if (o.seats.length < 2 || o.seats.length > 6)
+    throw new Error(`a game needs 2 to 6 computer players (got ${o.seats.length})`);
   const players = new ComputerPlayers(o.seats, o.seed);
   const table = seededRng(seatSeed(o.seed, '#table'));
   const readout = o.readout ?? (() => Promise.resolve(table.int(10)));
@@ -56,7 +57,9 @@ export async function playComputerGame(o: ComputerGameOptions): Promise<GameStat
     fought.push({ type: 'first.readout', digit });
     return digit;
   });
-  const actor = createActor(battleMachine.provide({ actors: { battle: battleActor(port), readout: readoutActor } }), { input: { scenario: o.scenario } });
+  const actor = createActor(battleMachine.provide({ actors: { battle: battleActor(port), readout: readoutActor } }), {
+    input: { scenario: o.scenario },
+  });
   let state = actor.getSnapshot().context.state;
   let failure: string | null = null;
   let wake: (() => void) | null = null;
@@ -76,7 +79,9 @@ export async function playComputerGame(o: ComputerGameOptions): Promise<GameStat
     actor.send(event);
     if (state === before) {
       const refusal = actor.getSnapshot().context.lastRefusal;
-      const who = move ? `${move.player} (${move.level}) chose ${JSON.stringify(event)} because ${move.reason}, but it was` : `${event.type} was`;
+      const who = move
+        ? `${move.player} (${move.level}) chose ${JSON.stringify(event)} because ${move.reason}, but it was`
+        : `${event.type} was`;
       throw new Error(`${who} refused by ${refusal ? formatRefusal(refusal) : 'the engine'}`);
     }
     o.onEvent?.(state, event, move);
@@ -84,7 +89,8 @@ export async function playComputerGame(o: ComputerGameOptions): Promise<GameStat
   try {
     send({ type: 'setup', players: o.seats.map((s, i) => ({ name: s.name, color: SEAT_COLOURS[i] })) }, null);
     for (let n = 0; state.phase !== 'over'; n++) {
-      if (n >= limit) throw new Error(`the game did not end within ${limit} events (phase ${state.phase}, turn ${state.turn})`);
+      if (n >= limit)
+        throw new Error(`the game did not end within ${limit} events (phase ${state.phase}, turn ${state.turn})`);
       const move = players.moveNow(state);
       if (move) {
         send(move.event, move);
@@ -94,7 +100,9 @@ export async function playComputerGame(o: ComputerGameOptions): Promise<GameStat
         // The chart reads the readout or fights the battle: wait for it to record the result.
         const before = state;
         await new Promise<void>((resolve) => {
-          wake = () => { if (state !== before || failure) resolve(); };
+          wake = () => {
+            if (state !== before || failure) resolve();
+          };
           wake();
         });
         wake = null;

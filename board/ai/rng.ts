@@ -26,7 +26,7 @@ export function seededRng(seed: number): Rng {
 
 /** A seed for one seat, derived from the game's seed and the seat's name (seats do not share a stream). */
 export function seatSeed(seed: number, name: string): number {
-  let h = seed >>> 0 ^ 0x9e3779b9;
+  let h = (seed >>> 0) ^ 0x9e3779b9;
   for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
   return h;
 }

@@ -65,11 +65,18 @@ function eliminationValue(view: View, me: string, owner: string): number {
   const side = sideNames(view, me);
   if (activeNames(view).every((n) => n === owner || side.includes(n))) return 100; // the last rival: the game is as good as won
   const rival = playerOf(view, owner);
-  const taken = Object.values(view.countries).filter((c) => c.owners.includes(owner) && c.status === 'conquered').reduce((t, c) => t + c.pbu, 0);
+  const taken = Object.values(view.countries)
+    .filter((c) => c.owners.includes(owner) && c.status === 'conquered')
+    .reduce((t, c) => t + c.pbu, 0);
   return taken + rival.chips / 1000 + rival.record;
 }
 
-function scoreMove(view: View, me: string, m: { type: 'ally.buy' | 'attack'; player: string; country: string }, level: Level): Candidate {
+function scoreMove(
+  view: View,
+  me: string,
+  m: { type: 'ally.buy' | 'attack'; player: string; country: string },
+  level: Level,
+): Candidate {
   const c = view.countries[m.country];
   const bonus = zoneBonusSpaces(view, me, m.country);
   const siege = siegeValue(view, me, m.country, level);
@@ -77,14 +84,22 @@ function scoreMove(view: View, me: string, m: { type: 'ally.buy' | 'attack'; pla
     // Chips spent convert the same at the end (rule 20C), so a purchase is worth what it takes from the
     // others: a free attack on it, and the zone bonus it may complete.
     const denial = level === 'hard' ? c.pbu / 4 : c.pbu / 8;
-    return { ...m, score: denial + bonus + siege, reason: `buys an alliance with ${m.country} (${c.pbu} PBU) for ${c.pbu * 500}${bonus ? `, completing ${c.zone} for the zone bonus (rule 7)` : ''}` };
+    return {
+      ...m,
+      score: denial + bonus + siege,
+      reason: `buys an alliance with ${m.country} (${c.pbu} PBU) for ${c.pbu * 500}${bonus ? `, completing ${c.zone} for the zone bonus (rule 7)` : ''}`,
+    };
   }
   if (c.owners.length === 0) {
     const own = WIN * (c.pbu + PRIZE + bonus);
     // Rule 14C: a defender who holds gets the country as an ally, and the attacker's energy left.
     const theirs = (1 - WIN) * (c.pbu / 2 + PRIZE);
     const score = own - theirs * (level === 'medium' ? 0 : 0.75) + WIN * siege;
-    return { ...m, score, reason: `attacks unoccupied ${m.country} (${c.pbu} PBU): it costs nothing and a win is worth the full value (rules 10, 13)` };
+    return {
+      ...m,
+      score,
+      reason: `attacks unoccupied ${m.country} (${c.pbu} PBU): it costs nothing and a win is worth the full value (rules 10, 13)`,
+    };
   }
   const defender = c.owners[0];
   const cost = c.pbu;
@@ -92,13 +107,21 @@ function scoreMove(view: View, me: string, m: { type: 'ally.buy' | 'attack'; pla
   if (c.status === 'homeland') {
     const value = eliminationValue(view, me, defender);
     const score = WIN * (c.pbu + PRIZE + value) - cost - (1 - WIN) * PRIZE * w;
-    return { ...m, score, reason: `attacks ${defender}'s homeland ${m.country} for ${c.pbu * 1000} (rule 19): winning puts ${defender} out of the game` };
+    return {
+      ...m,
+      score,
+      reason: `attacks ${defender}'s homeland ${m.country} for ${c.pbu * 1000} (rule 19): winning puts ${defender} out of the game`,
+    };
   }
   const loss = c.status === 'conquered' ? c.pbu : c.pbu / 2;
   const own = WIN * (c.pbu + PRIZE + bonus) - cost;
   const theirs = WIN * loss - (1 - WIN) * PRIZE;
   const score = own + w * theirs + WIN * siege;
-  return { ...m, score, reason: `attacks ${defender}'s ${m.country} (${c.pbu} PBU) for ${c.pbu * 1000} (rule 15)${siege ? `, a border of a homeland (rule 19A)` : ''}${bonus ? `, completing ${c.zone} (rule 7)` : ''}` };
+  return {
+    ...m,
+    score,
+    reason: `attacks ${defender}'s ${m.country} (${c.pbu} PBU) for ${c.pbu * 1000} (rule 15)${siege ? `, a border of a homeland (rule 19A)` : ''}${bonus ? `, completing ${c.zone} (rule 7)` : ''}`,
+  };
 }
 
 /** Chips the hard player keeps for a homeland attack it can open soon (at most one border still to take). */
@@ -118,20 +141,38 @@ function reserveFor(view: View, me: string): number {
 
 /** The holder of the attack option's purchase, attack or pass. */
 export function chooseTurnMove(view: View, me: string, actions: LegalAction[], level: Level, rng: Rng): Move {
-  const pass: Move = { event: { type: 'pass', player: me }, reason: view.phase === 'final-round' ? 'no attack is worth its cost: a final pass (rule 20B)' : 'nothing worth doing now: passes the attack option (rule 8)' };
+  const pass: Move = {
+    event: { type: 'pass', player: me },
+    reason:
+      view.phase === 'final-round'
+        ? 'no attack is worth its cost: a final pass (rule 20B)'
+        : 'nothing worth doing now: passes the attack option (rule 8)',
+  };
   const all = candidates(actions);
-  if (all.length === 0) return { ...pass, reason: view.phase === 'final-round' ? 'cannot afford any attack: a final pass (rule 20B)' : 'no purchase or attack is open: passes (rule 8)' };
+  if (all.length === 0)
+    return {
+      ...pass,
+      reason:
+        view.phase === 'final-round'
+          ? 'cannot afford any attack: a final pass (rule 20B)'
+          : 'no purchase or attack is open: passes (rule 8)',
+    };
   if (level === 'easy') {
     // Acts on whim: mostly a free attack or a purchase, sometimes a pass; never counts the cost.
-    if (rng.next() < (view.phase === 'final-round' ? 0.5 : 0.2)) return { ...pass, reason: 'does not feel like fighting: passes' };
+    if (rng.next() < (view.phase === 'final-round' ? 0.5 : 0.2))
+      return { ...pass, reason: 'does not feel like fighting: passes' };
     const m = rng.pick(all);
-    return { event: { type: m.type, player: m.player, country: m.country }, reason: scoreMove(view, me, m, 'medium').reason };
+    return {
+      event: { type: m.type, player: m.player, country: m.country },
+      reason: scoreMove(view, me, m, 'medium').reason,
+    };
   }
   const scored = all.map((m) => scoreMove(view, me, m, level));
   for (const s of scored) s.score += rng.next() * (level === 'medium' ? 0.5 : 0.01);
   const chips = sideChips(view, me);
   const reserve = level === 'hard' ? reserveFor(view, me) : 0;
-  const buys = scored.filter((s) => s.type === 'ally.buy' && (s.score > 1 || chips - view.countries[s.country].pbu * 500 >= reserve))
+  const buys = scored
+    .filter((s) => s.type === 'ally.buy' && (s.score > 1 || chips - view.countries[s.country].pbu * 500 >= reserve))
     .sort((a, b) => b.score - a.score);
   // Buy before attacking: a lost war passes the option, and the purchase with it (rules 9A, 14D).
   if (buys.length && buys[0].score > 0) {
@@ -140,6 +181,7 @@ export function chooseTurnMove(view: View, me: string, actions: LegalAction[], l
   }
   const attacks = scored.filter((s) => s.type === 'attack').sort((a, b) => b.score - a.score);
   const best = attacks[0];
-  if (best && best.score > 0) return { event: { type: 'attack', player: best.player, country: best.country }, reason: best.reason };
+  if (best && best.score > 0)
+    return { event: { type: 'attack', player: best.player, country: best.country }, reason: best.reason };
   return pass;
 }

@@ -21,7 +21,9 @@ function barredWords(view: PublicState, me: string): string {
   if (view.war) {
     const role = view.war.attacker === me ? 'attacker' : 'defender';
     const lost = view.war.lostWeapons[role];
-    return lost.length ? `; its ${lost.join(' and ')} ${lost.length > 1 ? 'were' : 'was'} destroyed earlier in this war (rule 12F)` : '';
+    return lost.length
+      ? `; its ${lost.join(' and ')} ${lost.length > 1 ? 'were' : 'was'} destroyed earlier in this war (rule 12F)`
+      : '';
   }
   const barred = view.endgame?.match?.barred[me];
   return barred ? `; its ${barred} was lost in the last battle (rule 21F)` : '';
@@ -31,7 +33,13 @@ function barredWords(view: PublicState, me: string): string {
  * The weapon for the next battle, among `allowed` (the legal choices, so a weapon destroyed earlier in
  * the war is never offered: rule 12F). Hard always takes the cheapest; medium mostly; easy at random.
  */
-export function chooseWeapon(view: PublicState, me: string, allowed: readonly Weapon[], level: Level, rng: Rng): WeaponChoice {
+export function chooseWeapon(
+  view: PublicState,
+  me: string,
+  allowed: readonly Weapon[],
+  level: Level,
+  rng: Rng,
+): WeaponChoice {
   const cheapest = [...allowed].sort((a, b) => WEAPON_DRAIN[a] - WEAPON_DRAIN[b])[0];
   const why = barredWords(view, me);
   if (allowed.length === 1) return { weapon: allowed[0], reason: `the ${allowed[0]} is the only weapon left${why}` };

@@ -67,7 +67,8 @@ async function main(argv: string[]): Promise<void> {
       if (!scenarioPath) fail(`--scenario needs a file\n${USAGE}`, 2);
     } else if (a === '--battles') {
       const how = rest[++i];
-      if (how !== 'machine') fail(`--battles takes "machine" (got ${how === undefined ? 'nothing' : `"${how}"`})\n${USAGE}`, 2);
+      if (how !== 'machine')
+        fail(`--battles takes "machine" (got ${how === undefined ? 'nothing' : `"${how}"`})\n${USAGE}`, 2);
       machineBattles = true;
     } else if (a === '--players' || a === '--seed') {
       const v = rest[++i];
@@ -81,7 +82,8 @@ async function main(argv: string[]): Promise<void> {
   }
   const computer = players !== undefined || seed !== undefined;
   if (computer && script) fail(`--players plays a whole game without a script (got "${script}")\n${USAGE}`, 2);
-  if (computer && machineBattles) fail(`--players always fights its battles on the machine; leave out --battles\n${USAGE}`, 2);
+  if (computer && machineBattles)
+    fail(`--players always fights its battles on the machine; leave out --battles\n${USAGE}`, 2);
   if (computer && players === undefined) fail(`--seed goes with --players\n${USAGE}`, 2);
   if (computer && seed === undefined) fail(`--players needs --seed N\n${USAGE}`, 2);
   if (!computer && !script) fail(`play needs a script\n${USAGE}`, 2);

@@ -23,16 +23,21 @@ export class ComputerGameUsageError extends Error {
 export function parsePlayers(spec: string): ComputerSeat[] {
   const parts = spec.split(',').map((p) => p.trim());
   if (parts.length < 2 || parts.length > 6) {
-    throw new ComputerGameUsageError(`--players needs 2 to 6 players as NAME:LEVEL separated by commas (got ${parts.filter(Boolean).length})`);
+    throw new ComputerGameUsageError(
+      `--players needs 2 to 6 players as NAME:LEVEL separated by commas (got ${parts.filter(Boolean).length})`,
+    );
   }
   const seats: ComputerSeat[] = [];
   for (const p of parts) {
     const i = p.lastIndexOf(':');
     const name = i < 0 ? p : p.slice(0, i).trim();
     const level = i < 0 ? '' : p.slice(i + 1).trim();
-    if (name === '') throw new ComputerGameUsageError(`--players: "${p}" has no name (write NAME:LEVEL, e.g. Ann:hard)`);
-    if (!isLevel(level)) throw new ComputerGameUsageError(`--players: ${name}'s level must be ${LEVELS.join(', ')} (got "${level}")`);
-    if (seats.some((s) => s.name === name)) throw new ComputerGameUsageError(`--players: two players are named "${name}"`);
+    if (name === '')
+      throw new ComputerGameUsageError(`--players: "${p}" has no name (write NAME:LEVEL, e.g. Ann:hard)`);
+    if (!isLevel(level))
+      throw new ComputerGameUsageError(`--players: ${name}'s level must be ${LEVELS.join(', ')} (got "${level}")`);
+    if (seats.some((s) => s.name === name))
+      throw new ComputerGameUsageError(`--players: two players are named "${name}"`);
     seats.push({ name, level });
   }
   return seats;
@@ -40,7 +45,9 @@ export function parsePlayers(spec: string): ComputerSeat[] {
 
 export function parseSeed(text: string | undefined): number {
   if (text === undefined || !/^\d{1,10}$/.test(text) || Number(text) > 0xffffffff) {
-    throw new ComputerGameUsageError(`--seed takes a whole number from 0 to 4294967295 (got ${text === undefined ? 'nothing' : `"${text}"`})`);
+    throw new ComputerGameUsageError(
+      `--seed takes a whole number from 0 to 4294967295 (got ${text === undefined ? 'nothing' : `"${text}"`})`,
+    );
   }
   return Number(text);
 }
@@ -91,10 +98,14 @@ export interface ComputerGameRun {
 
 export async function runComputerGame(run: ComputerGameRun): Promise<GameState> {
   const note = run.note ?? (() => {});
-  const table = run.table ?? machineTable((b) => {
-    const { attacker: a, defender: d } = b.request;
-    note(`battle on the machine: ${a.player} ${a.weapon} ${a.energy} v ${d.player} ${d.weapon} ${d.energy} -> ${b.outcome.winner}, energy left ${b.outcome.energy.attacker} / ${b.outcome.energy.defender} (${b.frames} frames)`);
-  });
+  const table =
+    run.table ??
+    machineTable((b) => {
+      const { attacker: a, defender: d } = b.request;
+      note(
+        `battle on the machine: ${a.player} ${a.weapon} ${a.energy} v ${d.player} ${d.weapon} ${d.energy} -> ${b.outcome.winner}, energy left ${b.outcome.energy.attacker} / ${b.outcome.energy.defender} (${b.frames} frames)`,
+      );
+    });
   return playComputerGame({
     scenario: run.scenario,
     seats: run.seats,
@@ -116,7 +127,12 @@ export async function runComputerGame(run: ComputerGameRun): Promise<GameState> 
  * The command line's `--players` mode: plays the game and prints the final public state on stdout
  * (with `log`, every move, battle and the game log on stderr). Returns the usage problem, or null.
  */
-export async function playComputerCli(players: string, seed: string, scenario: Scenario, log: boolean): Promise<string | null> {
+export async function playComputerCli(
+  players: string,
+  seed: string,
+  scenario: Scenario,
+  log: boolean,
+): Promise<string | null> {
   let seats: ComputerSeat[];
   let n: number;
   try {
@@ -126,7 +142,12 @@ export async function playComputerCli(players: string, seed: string, scenario: S
     if (e instanceof ComputerGameUsageError) return e.message;
     throw e;
   }
-  const end = await runComputerGame({ seats, seed: n, scenario, note: log ? (l) => process.stderr.write(l + '\n') : undefined });
+  const end = await runComputerGame({
+    seats,
+    seed: n,
+    scenario,
+    note: log ? (l) => process.stderr.write(l + '\n') : undefined,
+  });
   if (log) process.stderr.write(end.log.join('\n') + '\n');
   process.stdout.write(JSON.stringify(publicState(end), null, 2) + '\n');
   return null;

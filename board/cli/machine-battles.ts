@@ -56,7 +56,10 @@ export class MachineBattles {
     try {
       text = readScript(inputsPath);
     } catch (e) {
-      throw new Error(`Cannot read the inputs "${inputsPath}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`, { cause: e });
+      throw new Error(
+        `Cannot read the inputs "${inputsPath}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`,
+        { cause: e },
+      );
     }
     this.console.playFrom('ENTER', parseInputScript(text, inputsPath));
     try {
@@ -81,20 +84,29 @@ export class MachineBattles {
    * script at `inputsPath`; the chart records the outcome. Returns the `battle` event it read, with the
    * outcome in words; throws a sentence when it cannot.
    */
-  async fight(battles: ManualBattlePort, state: GameState, inputsPath: string): Promise<{ event: GameEvent; words: (after: GameState) => string }> {
+  async fight(
+    battles: ManualBattlePort,
+    state: GameState,
+    inputsPath: string,
+  ): Promise<{ event: GameEvent; words: (after: GameState) => string }> {
     const request = battles.pending;
     if (!request) throw new Error('no battle is ready: both sides choose a weapon first (rules 10C, 11B)');
     let text: string;
     try {
       text = readScript(inputsPath);
     } catch (e) {
-      throw new Error(`cannot read the inputs "${inputsPath}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { cause: e });
+      throw new Error(
+        `cannot read the inputs "${inputsPath}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+        { cause: e },
+      );
     }
     const events = parseInputScript(text, inputsPath);
     if (this.left !== null) {
       const { attacker, defender } = request;
       if (this.left !== attacker.player && this.left !== defender.player) {
-        throw new Error(`controls: ${this.left} holds the left control but does not fight this battle (${attacker.player} v ${defender.player})`);
+        throw new Error(
+          `controls: ${this.left} holds the left control but does not fight this battle (${attacker.player} v ${defender.player})`,
+        );
       }
       this.port.setControl(attacker.player, this.left === attacker.player ? 'left' : 'right');
       this.left = null;

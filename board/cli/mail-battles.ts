@@ -15,12 +15,17 @@ import { MachineBattles } from './machine-battles.ts';
  * without one starts no console); `stick` is the present player's bot level, or null when none was
  * given (a battle then stops the turn with a sentence).
  */
-export function machineAbsentBattles(stick: Level | null, onFight?: (b: AbsentBattle, machine: MachineBattles) => void): AbsentBattlePort {
+export function machineAbsentBattles(
+  stick: Level | null,
+  onFight?: (b: AbsentBattle, machine: MachineBattles) => void,
+): AbsentBattlePort {
   let machine: MachineBattles | null = null;
   let sticks: BotConsole | null = null;
   return (b) => {
     if (stick === null) {
-      throw new Error(`${b.absent} is away and their standing orders have the battle bot fight ${b.request.attacker.player} v ${b.request.defender.player} on the machine: give --stick LEVEL (easy, medium or hard) for the bot that holds ${b.present}'s control`);
+      throw new Error(
+        `${b.absent} is away and their standing orders have the battle bot fight ${b.request.attacker.player} v ${b.request.defender.player} on the machine: give --stick LEVEL (easy, medium or hard) for the bot that holds ${b.present}'s control`,
+      );
     }
     machine ??= new MachineBattles((m) => (sticks = new BotConsole(m)));
     const seat = machine.port.seating(b.request);

@@ -51,7 +51,12 @@ function parseFlags(sub: string, rest: string[]): Map<string, string> {
   const flags = new Map<string, string>();
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i];
-    if (!VALUED[sub].includes(a)) throw new UsageError(a.startsWith('-') ? `mail ${sub}: unknown option "${a}"` : `mail ${sub}: unexpected "${a}" (every input is given with its option)`);
+    if (!VALUED[sub].includes(a))
+      throw new UsageError(
+        a.startsWith('-')
+          ? `mail ${sub}: unknown option "${a}"`
+          : `mail ${sub}: unexpected "${a}" (every input is given with its option)`,
+      );
     if (flags.has(a)) throw new UsageError(`${a} is given twice; give it once`);
     const v = rest[++i];
     if (v === undefined || v === '') throw new UsageError(`${a} needs a value`);
@@ -72,7 +77,12 @@ const read = (path: string, what: string, limit?: number): string => {
 /** Games and turns: written under temporary names and renamed into place, all or none. */
 function writeFiles(files: { path: string; data: string }[]): void {
   writeAllOrNothing(
-    { writeFile: (p, d) => writeFileSync(p, d), rename: renameSync, remove: (p) => rmSync(p, { force: true }), kind: outputKind },
+    {
+      writeFile: (p, d) => writeFileSync(p, d),
+      rename: renameSync,
+      remove: (p) => rmSync(p, { force: true }),
+      kind: outputKind,
+    },
     files,
     (path, e) => new Refused(`cannot write "${path}": ${(e as Error).message}`),
   );
@@ -100,14 +110,17 @@ export function parseEvents(text: string, path: string): unknown[] {
     }
   };
   if (t.startsWith('[')) return parse(t, path) as unknown[];
-  return text.split(/\r?\n/).flatMap((line, i) => (line.trim() === '' || line.trim().startsWith('#') ? [] : [parse(line, `${path}:${i + 1}`)]));
+  return text
+    .split(/\r?\n/)
+    .flatMap((line, i) => (line.trim() === '' || line.trim().startsWith('#') ? [] : [parse(line, `${path}:${i + 1}`)]));
 }
 
 function parseOrders(spec: string | undefined): StandingOrders | undefined {
   if (spec === undefined) return undefined;
   if (spec === 'wait') return { absent: 'wait' };
   const level = spec.startsWith('bot:') ? spec.slice(4) : '';
-  if (!isLevel(level)) throw new UsageError(`--orders takes "wait" or bot:LEVEL with LEVEL ${LEVELS.join(', ')} (got "${spec}")`);
+  if (!isLevel(level))
+    throw new UsageError(`--orders takes "wait" or bot:LEVEL with LEVEL ${LEVELS.join(', ')} (got "${spec}")`);
   return { absent: 'bot', level };
 }
 
@@ -131,14 +144,20 @@ async function mailNew(flags: Map<string, string>, io: MailIo): Promise<void> {
       throw e;
     }
   }
-  const players = flags.get('--players')!.split(',').map((p) => {
-    const i = p.lastIndexOf(':');
-    return { name: (i < 0 ? p : p.slice(0, i)).trim(), color: i < 0 ? '' : p.slice(i + 1).trim() };
-  });
+  const players = flags
+    .get('--players')!
+    .split(',')
+    .map((p) => {
+      const i = p.lastIndexOf(':');
+      return { name: (i < 0 ? p : p.slice(0, i)).trim(), color: i < 0 ? '' : p.slice(i + 1).trim() };
+    });
   const banker = flags.get('--banker');
   const setup: GameEvent = { type: 'setup', players, ...(banker === undefined ? {} : { banker }) };
   const r = applyEvent(newGame(scenario), setup);
-  if (!r.ok) throw new Refused(`the game cannot be set up: ${formatRefusal(r.refusal)} (--players is NAME:COLOUR,NAME:COLOUR,...)`);
+  if (!r.ok)
+    throw new Refused(
+      `the game cannot be set up: ${formatRefusal(r.refusal)} (--players is NAME:COLOUR,NAME:COLOUR,...)`,
+    );
   let game: MailGame;
   try {
     game = await newMailGame(r.state, flags.get('--id'));
@@ -146,7 +165,9 @@ async function mailNew(flags: Map<string, string>, io: MailIo): Promise<void> {
     throw new Refused((e as Error).message);
   }
   writeFiles([{ path: flags.get('--out')!, data: serializeMailGame(game) + '\n' }]);
-  io.stdout(`game ${game.id} by mail: ${game.state.players.map((p) => p.name).join(', ')}; written to ${flags.get('--out')}; turn 1 is next (mail send)\n`);
+  io.stdout(
+    `game ${game.id} by mail: ${game.state.players.map((p) => p.name).join(', ')}; written to ${flags.get('--out')}; turn 1 is next (mail send)\n`,
+  );
 }
 
 async function mailSend(flags: Map<string, string>, io: MailIo): Promise<void> {
@@ -163,15 +184,22 @@ async function mailSend(flags: Map<string, string>, io: MailIo): Promise<void> {
     onBattle: (b, o) => {
       fought++;
       const { attacker: a, defender: d } = b.request;
-      io.stderr(`battle on the machine (${b.absent}'s standing orders: bot ${b.level}): ${a.player} ${a.weapon} ${a.energy} v ${d.player} ${d.weapon} ${d.energy} -> ${o.winner}, energy left ${o.energy.attacker} / ${o.energy.defender}\n`);
+      io.stderr(
+        `battle on the machine (${b.absent}'s standing orders: bot ${b.level}): ${a.player} ${a.weapon} ${a.energy} v ${d.player} ${d.weapon} ${d.energy} -> ${o.winner}, energy left ${o.energy.attacker} / ${o.energy.defender}\n`,
+      );
     },
   });
   if (!sent.ok) throw new Refused(sent.error);
   const out = flags.get('--out')!;
-  writeFiles([{ path: out, data: sent.text + '\n' }, { path: gamePath, data: serializeMailGame(sent.game) + '\n' }]);
+  writeFiles([
+    { path: out, data: sent.text + '\n' },
+    { path: gamePath, data: serializeMailGame(sent.game) + '\n' },
+  ]);
   const made = sent.turn.events.length - events.length;
-  io.stdout(`turn ${sent.turn.number} from ${sent.turn.player}: ${sent.turn.events.length} event(s)` +
-    `${made > 0 ? `, ${made} of them by standing orders (${fought} battle(s) on the machine)` : ''}; written to ${out} (${sent.text.length} characters); ${gamePath} is at turn ${sent.turn.number}\n`);
+  io.stdout(
+    `turn ${sent.turn.number} from ${sent.turn.player}: ${sent.turn.events.length} event(s)` +
+      `${made > 0 ? `, ${made} of them by standing orders (${fought} battle(s) on the machine)` : ''}; written to ${out} (${sent.text.length} characters); ${gamePath} is at turn ${sent.turn.number}\n`,
+  );
   for (const line of sent.game.state.log.slice(game.state.log.length)) io.stdout(`  ${line}\n`);
 }
 
@@ -183,7 +211,9 @@ async function mailOpen(flags: Map<string, string>, io: MailIo): Promise<void> {
   const opened = await openTurn(text, game);
   if (!opened.ok) throw new Refused(`${turnPath}: ${opened.error}`);
   writeFiles([{ path: flags.get('--out')!, data: serializeMailGame(opened.game) + '\n' }]);
-  io.stdout(`turn ${opened.turn.number} from ${opened.turn.player} opened: ${opened.turn.events.length} event(s); the game is at turn ${opened.turn.number}; written to ${flags.get('--out')}\n`);
+  io.stdout(
+    `turn ${opened.turn.number} from ${opened.turn.player} opened: ${opened.turn.events.length} event(s); the game is at turn ${opened.turn.number}; written to ${flags.get('--out')}\n`,
+  );
   for (const line of opened.game.state.log.slice(game.state.log.length)) io.stdout(`  ${line}\n`);
 }
 

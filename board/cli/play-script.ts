@@ -25,7 +25,10 @@ export const MAX_EVENT_DEPTH = 32;
 /** A line that stops the game: the message names the script and line; `state` is the game before it. */
 export class PlayError extends Error {
   override name = 'PlayError';
-  constructor(message: string, readonly state: GameState) {
+  constructor(
+    message: string,
+    readonly state: GameState,
+  ) {
     super(message);
   }
 }
@@ -44,10 +47,17 @@ export interface PlayOptions {
   onMachineBattle?: (b: MachineBattleLine) => void;
 }
 
-export async function playScript(text: string, scriptPath: string, scenario: Scenario, options: PlayOptions = {}): Promise<GameState> {
+export async function playScript(
+  text: string,
+  scriptPath: string,
+  scenario: Scenario,
+  options: PlayOptions = {},
+): Promise<GameState> {
   const machine = options.machine ?? null;
   const battles = new ManualBattlePort();
-  const chart = createActor(battleMachine.provide({ actors: { battle: battleActor(battles) } }), { input: { scenario } }).start();
+  const chart = createActor(battleMachine.provide({ actors: { battle: battleActor(battles) } }), {
+    input: { scenario },
+  }).start();
   const now = (): GameState => chart.getSnapshot().context.state;
   try {
     const lines = text.split(/\r?\n/);
@@ -83,8 +93,10 @@ export async function playScript(text: string, scriptPath: string, scenario: Sce
     }
     if (raw?.type === 'battle' && 'inputs' in raw) {
       if (!machine) stop('a battle with "inputs" is fought on the machine: add --battles machine');
-      if ('winner' in raw || 'energy' in raw) stop('a battle line carries either "inputs" or "winner"/"energy", not both');
-      if (typeof raw.inputs !== 'string' || raw.inputs === '') stop('"inputs" must be the path of a runner input script');
+      if ('winner' in raw || 'energy' in raw)
+        stop('a battle line carries either "inputs" or "winner"/"energy", not both');
+      if (typeof raw.inputs !== 'string' || raw.inputs === '')
+        stop('"inputs" must be the path of a runner input script');
       let fought: Awaited<ReturnType<MachineBattles['fight']>>;
       try {
         fought = await machine!.fight(battles, state, resolve(dirname(scriptPath), raw.inputs as string));
@@ -93,8 +105,15 @@ export async function playScript(text: string, scriptPath: string, scenario: Sce
       }
       // The chart records the outcome it was handed (a promise): the line ends once it has.
       const after = await recorded(state);
-      if (after === state) stop(`the battle's result was refused by ${formatRefusal(chart.getSnapshot().context.lastRefusal ?? { rule: '-', reason: 'the engine' })}`);
-      options.onMachineBattle?.({ line: lineNo, event: fought.event as MachineBattleLine['event'], words: fought.words(after) });
+      if (after === state)
+        stop(
+          `the battle's result was refused by ${formatRefusal(chart.getSnapshot().context.lastRefusal ?? { rule: '-', reason: 'the engine' })}`,
+        );
+      options.onMachineBattle?.({
+        line: lineNo,
+        event: fought.event as MachineBattleLine['event'],
+        words: fought.words(after),
+      });
       return;
     }
     const type = (event as { type?: unknown } | null)?.type;
@@ -102,11 +121,14 @@ export async function playScript(text: string, scriptPath: string, scenario: Sce
     // refused by the rules with their reason. The chart judges a game event once, with the rules.
     if (!EVENT_TYPES.includes(type as GameEventType)) {
       const r = applyEvent(state, event);
-      stop(`${(type as string | undefined) ?? 'event'} ${r.ok ? 'is not an event of the game' : formatRefusal(r.refusal)}`);
+      stop(
+        `${(type as string | undefined) ?? 'event'} ${r.ok ? 'is not an event of the game' : formatRefusal(r.refusal)}`,
+      );
     }
     chart.send(event);
     const refusal = chart.getSnapshot().context.lastRefusal;
-    if (now() === state) stop(`${type as string} ${formatRefusal(refusal ?? { rule: '-', reason: 'the game did not take it' })}`);
+    if (now() === state)
+      stop(`${type as string} ${formatRefusal(refusal ?? { rule: '-', reason: 'the game did not take it' })}`);
   }
 
   /** The state once the chart has taken the outcome handed to it: a new one, or `before` with its refusal. */

@@ -10,11 +10,16 @@ export function readTextFile(path: string, what: string, limit = MAX_TEXT_BYTES)
     return readRegularFile(path, limit).toString('utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = e instanceof FileRefusal ? e.message
-      : code === 'ENOENT' ? 'there is no such file'
-      : code === 'EISDIR' ? 'it is a folder, not a file'
-      : code === 'EACCES' || code === 'EPERM' ? 'permission to read it was denied'
-      : (e as Error).message;
+    const why =
+      e instanceof FileRefusal
+        ? e.message
+        : code === 'ENOENT'
+          ? 'there is no such file'
+          : code === 'EISDIR'
+            ? 'it is a folder, not a file'
+            : code === 'EACCES' || code === 'EPERM'
+              ? 'permission to read it was denied'
+              : (e as Error).message;
     throw new Error(`cannot read the ${what} "${path}": ${why}`, { cause: e });
   }
 }

@@ -4,7 +4,16 @@
  */
 import { readRegularFile } from '../../rom-core/cli/files.ts';
 import type { Weapon } from '../model/game.ts';
-import { PRESETS, parseTable, resolveBattle, TableError, WINNERS, type BattleWinner, type Game, type PresetName } from '../resolver/index.ts';
+import {
+  PRESETS,
+  parseTable,
+  resolveBattle,
+  TableError,
+  WINNERS,
+  type BattleWinner,
+  type Game,
+  type PresetName,
+} from '../resolver/index.ts';
 import { programFor, ResolveError } from '../resolver/resolve.ts';
 import { MachineBattles } from './machine-battles.ts';
 
@@ -27,7 +36,8 @@ const WEAPONS: readonly Weapon[] = ['tank', 'sub', 'plane'];
 
 function gameOf(name: string): Game {
   if ((PRESETS as readonly string[]).includes(name)) return name as PresetName;
-  if (!name.endsWith('.json')) fail(`The game must be origins, battleplan, umpire or a table file ending in .json, not "${name}".`, 2);
+  if (!name.endsWith('.json'))
+    fail(`The game must be origins, battleplan, umpire or a table file ending in .json, not "${name}".`, 2);
   let text: string;
   try {
     // The shared reader refuses /dev/zero or a FIFO, and any table past 1 MiB (real ones are a few KiB).
@@ -45,13 +55,15 @@ function gameOf(name: string): Game {
 
 function numberOf(flag: string, v: string | undefined): number {
   const n = Number(v);
-  if (v === undefined || v.trim() === '' || !Number.isFinite(n)) fail(`${flag} needs a number, not ${JSON.stringify(v ?? '')}.`, 2);
+  if (v === undefined || v.trim() === '' || !Number.isFinite(n))
+    fail(`${flag} needs a number, not ${JSON.stringify(v ?? '')}.`, 2);
   return n;
 }
 
 function pairOf(flag: string, v: string | undefined): [string, string] {
   const parts = (v ?? '').split(',');
-  if (parts.length !== 2 || parts.some((p) => p.trim() === '')) fail(`${flag} needs two values separated by a comma (attacker,defender), not ${JSON.stringify(v ?? '')}.`, 2);
+  if (parts.length !== 2 || parts.some((p) => p.trim() === ''))
+    fail(`${flag} needs two values separated by a comma (attacker,defender), not ${JSON.stringify(v ?? '')}.`, 2);
   return [parts[0].trim(), parts[1].trim()];
 }
 
@@ -60,20 +72,40 @@ async function main(argv: string[]): Promise<void> {
   const opts = new Map<string, string>();
   for (let i = 0; i < argv.length; i += 2) {
     const flag = argv[i];
-    if (!['--game', '--attacker', '--defender', '--winner', '--energy', '--battles', '--inputs', '--area', '--top', '--weapons'].includes(flag)) {
+    if (
+      ![
+        '--game',
+        '--attacker',
+        '--defender',
+        '--winner',
+        '--energy',
+        '--battles',
+        '--inputs',
+        '--area',
+        '--top',
+        '--weapons',
+      ].includes(flag)
+    ) {
       fail(`Unknown option "${flag}".\n${USAGE}`, 2);
     }
     if (argv[i + 1] === undefined) fail(`${flag} needs a value.`, 2);
     // Taking the last of two silently would resolve another battle than the one asked for.
-    if (opts.has(flag)) fail(`${flag} is given twice (${JSON.stringify(opts.get(flag))} and ${JSON.stringify(argv[i + 1])}); give it once.`, 2);
+    if (opts.has(flag))
+      fail(
+        `${flag} is given twice (${JSON.stringify(opts.get(flag))} and ${JSON.stringify(argv[i + 1])}); give it once.`,
+        2,
+      );
     opts.set(flag, argv[i + 1]);
   }
   for (const f of ['--game', '--attacker', '--defender']) if (!opts.has(f)) fail(`${f} is required.\n${USAGE}`, 2);
   const machine = opts.has('--battles');
-  if (machine && opts.get('--battles') !== 'machine') fail(`--battles takes only "machine", not "${opts.get('--battles')}".`, 2);
-  if (machine && (opts.has('--winner') || opts.has('--energy'))) fail('Give either the outcome (--winner, --energy) or --battles machine, not both.', 2);
+  if (machine && opts.get('--battles') !== 'machine')
+    fail(`--battles takes only "machine", not "${opts.get('--battles')}".`, 2);
+  if (machine && (opts.has('--winner') || opts.has('--energy')))
+    fail('Give either the outcome (--winner, --energy) or --battles machine, not both.', 2);
   if (machine && !opts.has('--inputs')) fail('--battles machine needs --inputs SCRIPT (a runner input script).', 2);
-  if (!machine && (!opts.has('--winner') || !opts.has('--energy'))) fail(`Give the battle's outcome (--winner and --energy) or --battles machine.\n${USAGE}`, 2);
+  if (!machine && (!opts.has('--winner') || !opts.has('--energy')))
+    fail(`Give the battle's outcome (--winner and --energy) or --battles machine.\n${USAGE}`, 2);
 
   const setup = {
     game: gameOf(opts.get('--game')!),
@@ -87,20 +119,24 @@ async function main(argv: string[]): Promise<void> {
     let left: { attacker: number; defender: number };
     if (machine) {
       const [wa, wd] = pairOf('--weapons', opts.get('--weapons') ?? 'tank,tank');
-      for (const w of [wa, wd]) if (!(WEAPONS as readonly string[]).includes(w)) fail(`A weapon is tank, sub or plane, not "${w}".`, 2);
+      for (const w of [wa, wd])
+        if (!(WEAPONS as readonly string[]).includes(w)) fail(`A weapon is tank, sub or plane, not "${w}".`, 2);
       const { energy } = programFor(setup);
       const battles = new MachineBattles();
       const outcome = await battles.fightRequest(
-        { country: setup.area ?? null,
+        {
+          country: setup.area ?? null,
           attacker: { player: 'attacker', weapon: wa as Weapon, energy: energy.attacker },
-          defender: { player: 'defender', weapon: wd as Weapon, energy: energy.defender } },
+          defender: { player: 'defender', weapon: wd as Weapon, energy: energy.defender },
+        },
         opts.get('--inputs')!,
       );
       winner = outcome.winner;
       left = outcome.energy;
     } else {
       const w = opts.get('--winner')!;
-      if (!(WINNERS as readonly string[]).includes(w)) fail(`--winner must be attacker, defender or both-destroyed, not "${w}".`, 2);
+      if (!(WINNERS as readonly string[]).includes(w))
+        fail(`--winner must be attacker, defender or both-destroyed, not "${w}".`, 2);
       winner = w as BattleWinner;
       const [a, d] = pairOf('--energy', opts.get('--energy'));
       left = { attacker: numberOf('--energy', a), defender: numberOf('--energy', d) };

@@ -16,7 +16,8 @@ export const noBattle = fromPromise<BattleOutcome | null, BattleRequest | null>(
 /** Each battle runs the battle chart (battle-chart.ts) on `port`. */
 export function battleActor(port: BattlePort) {
   return fromPromise<BattleOutcome | null, BattleRequest | null>(({ input, signal }) =>
-    input ? runBattle(port, input, signal) : Promise.resolve(null));
+    input ? runBattle(port, input, signal) : Promise.resolve(null),
+  );
 }
 
 /**
@@ -29,7 +30,8 @@ export const noReadout = fromPromise<number | null, boolean>(async () => null);
 
 export function readoutActor(port: MachineBattlePort, stop: 'port' | 'human' = 'human') {
   return fromPromise<number | null, boolean>(({ input, signal }) =>
-    input ? port.firstPlayerReadout({ stop, signal }) : Promise.resolve(null));
+    input ? port.firstPlayerReadout({ stop, signal }) : Promise.resolve(null),
+  );
 }
 
 /**
@@ -38,5 +40,6 @@ export function readoutActor(port: MachineBattlePort, stop: 'port' | 'human' = '
  */
 export function gatedReadout(gate: StepGate<true, number>) {
   return fromPromise<number | null, boolean>(({ input, signal }) =>
-    input ? gate.wait(true, signal) : Promise.resolve(null));
+    input ? gate.wait(true, signal) : Promise.resolve(null),
+  );
 }

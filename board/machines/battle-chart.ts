@@ -17,7 +17,9 @@ export const battleChart = setup({
     output: {} as BattleOutcome,
   },
   actors: {
-    fight: fromPromise<BattleOutcome, BattleRequest>(() => Promise.reject(new Error('the battle chart was given no port to fight on'))),
+    fight: fromPromise<BattleOutcome, BattleRequest>(() =>
+      Promise.reject(new Error('the battle chart was given no port to fight on')),
+    ),
   },
 }).createMachine({
   id: 'battle',
@@ -41,7 +43,9 @@ export const battleChart = setup({
  * or with a BattleCancelledError when `signal` aborts first (the chart is stopped, and so is the fight).
  */
 export function runBattle(port: BattlePort, request: BattleRequest, signal?: AbortSignal): Promise<BattleOutcome> {
-  const chart = battleChart.provide({ actors: { fight: fromPromise<BattleOutcome, BattleRequest>(({ input, signal: s }) => port.fight(input, s)) } });
+  const chart = battleChart.provide({
+    actors: { fight: fromPromise<BattleOutcome, BattleRequest>(({ input, signal: s }) => port.fight(input, s)) },
+  });
   return new Promise((resolve, reject) => {
     const actor = createActor(chart, { input: request });
     let settled = false;

@@ -44,7 +44,14 @@ export interface GameInput {
 /** Undo steps the machine keeps (older ones are dropped). */
 /** The hand-overs that put chips back where they were: each transfer's receiver returns what it got and takes back its change. */
 function reverseTransfers(done: readonly ChipTransfer[]): ChipTransfer[] {
-  return [...done].reverse().map((t) => ({ from: t.to, to: t.from, amount: t.amount, give: { ...t.give }, change: { ...t.change }, undo: true as const }));
+  return [...done].reverse().map((t) => ({
+    from: t.to,
+    to: t.from,
+    amount: t.amount,
+    give: { ...t.give },
+    change: { ...t.change },
+    undo: true as const,
+  }));
 }
 
 export const HISTORY_LIMIT = 200;
@@ -59,7 +66,13 @@ function judge(state: GameState, event: GameEvent): RuleResult<GameState> {
     result = applyEvent(state, event);
   } catch (err) {
     // A fault in the rules must never leave the machine in its error state: the event is refused, the game stays as it was.
-    result = { ok: false, refusal: { rule: 'engine', reason: `the rules could not take this ${String((event as { type?: unknown }).type)} event (${(err as Error).message}); the game is unchanged` } };
+    result = {
+      ok: false,
+      refusal: {
+        rule: 'engine',
+        reason: `the rules could not take this ${String((event as { type?: unknown }).type)} event (${(err as Error).message}); the game is unchanged`,
+      },
+    };
   }
   verdicts.set(event, { from: state, result });
   return result;
@@ -80,10 +93,18 @@ function sameForces(a: BattleRequest | null, b: BattleRequest | null): boolean {
  * event, no transition is enabled and the root's catch-all records the refusal.
  */
 function accepts(...entries: [GameEventType[], MachineView[]][]) {
-  const on: Record<string, { guard: { type: 'leadsTo'; params: { view: MachineView } }; target: string; reenter: true; actions: 'apply' }[]> = {};
+  const on: Record<
+    string,
+    { guard: { type: 'leadsTo'; params: { view: MachineView } }; target: string; reenter: true; actions: 'apply' }[]
+  > = {};
   for (const [types, next] of entries) {
     for (const t of types) {
-      on[t] = next.map((view) => ({ guard: { type: 'leadsTo' as const, params: { view } }, target: stateId(view), reenter: true as const, actions: 'apply' as const }));
+      on[t] = next.map((view) => ({
+        guard: { type: 'leadsTo' as const, params: { view } },
+        target: stateId(view),
+        reenter: true as const,
+        actions: 'apply' as const,
+      }));
     }
   }
   return on;
@@ -107,8 +128,16 @@ function fighting(invoke: boolean, self: MachineView, accepted: ReturnType<typeo
   // state is not re-entered, so the fight on the console goes on. Any other step starts afresh.
   const on: Record<string, unknown[]> = {};
   for (const [type, transitions] of Object.entries(accepted)) {
-    const keep = type === 'battle' ? [] : transitions.filter((t) => t.target === stateId(self))
-      .map((t) => ({ ...t, guard: { type: 'keepsBattle' as const, params: { view: self } }, reenter: false as const }));
+    const keep =
+      type === 'battle'
+        ? []
+        : transitions
+            .filter((t) => t.target === stateId(self))
+            .map((t) => ({
+              ...t,
+              guard: { type: 'keepsBattle' as const, params: { view: self } },
+              reenter: false as const,
+            }));
     on[type] = [...keep, ...transitions];
   }
   return {
@@ -124,188 +153,255 @@ function fighting(invoke: boolean, self: MachineView, accepted: ReturnType<typeo
 
 function buildMachine(invoke: boolean) {
   return setup({
-  types: {
-    context: {} as GameContext,
-    events: {} as MachineEvent,
-    input: {} as GameInput,
-  },
-  actors: { battle: noBattle, readout: noReadout },
-  guards: {
-    leadsTo: ({ context, event }, params: { view: MachineView }) => {
-      const r = judge(context.state, event as GameEvent);
-      return r.ok && viewOf(r.state) === params.view;
+    types: {
+      context: {} as GameContext,
+      events: {} as MachineEvent,
+      input: {} as GameInput,
     },
-    keepsBattle: ({ context, event }, params: { view: MachineView }) => {
-      const r = judge(context.state, event as GameEvent);
-      if (!r.ok || viewOf(r.state) !== params.view) return false;
-      return sameForces(pendingBattle(context.state), pendingBattle(r.state));
+    actors: { battle: noBattle, readout: noReadout },
+    guards: {
+      leadsTo: ({ context, event }, params: { view: MachineView }) => {
+        const r = judge(context.state, event as GameEvent);
+        return r.ok && viewOf(r.state) === params.view;
+      },
+      keepsBattle: ({ context, event }, params: { view: MachineView }) => {
+        const r = judge(context.state, event as GameEvent);
+        if (!r.ok || viewOf(r.state) !== params.view) return false;
+        return sameForces(pendingBattle(context.state), pendingBattle(r.state));
+      },
+      undoLeadsTo: ({ context }, params: { view: MachineView }) =>
+        context.history.length > 0 && viewOf(context.history[context.history.length - 1]) === params.view,
+      redoLeadsTo: ({ context }, params: { view: MachineView }) =>
+        context.future.length > 0 && viewOf(context.future[context.future.length - 1]) === params.view,
+      loadLeadsTo: ({ event }, params: { view: MachineView }) => {
+        if (event.type !== 'load') return false;
+        const r = deserializeGame(event.snapshot);
+        return r.ok && viewOf(r.state) === params.view;
+      },
+      fought: ({ event }) => (event as unknown as { output: BattleOutcome | null }).output !== null,
+      read: ({ event }) => typeof (event as unknown as { output: number | null }).output === 'number',
     },
-    undoLeadsTo: ({ context }, params: { view: MachineView }) =>
-      context.history.length > 0 && viewOf(context.history[context.history.length - 1]) === params.view,
-    redoLeadsTo: ({ context }, params: { view: MachineView }) =>
-      context.future.length > 0 && viewOf(context.future[context.future.length - 1]) === params.view,
-    loadLeadsTo: ({ event }, params: { view: MachineView }) => {
-      if (event.type !== 'load') return false;
-      const r = deserializeGame(event.snapshot);
-      return r.ok && viewOf(r.state) === params.view;
-    },
-    fought: ({ event }) => (event as unknown as { output: BattleOutcome | null }).output !== null,
-    read: ({ event }) => typeof (event as unknown as { output: number | null }).output === 'number',
-  },
-  actions: {
-    apply: assign(({ context, event }) => {
-      const r = judge(context.state, event as GameEvent);
-      if (!r.ok) return {};
-      // A new step forgets the steps undone before it (as in any editor's undo).
-      return { state: r.state, history: [...context.history, context.state].slice(-HISTORY_LIMIT), future: [], lastRefusal: null };
-    }),
-    refuse: assign(({ context, event }) => {
-      if (event.type === 'undo' || event.type === 'redo' || event.type === 'load') return {};
-      const r = judge(context.state, event as GameEvent);
-      return { lastRefusal: r.ok ? null : r.refusal };
-    }),
-    undo: assign(({ context }) => ({
-      // The banker is told how to move back the chips of the action undone, not shown an older hand-over.
-      state: { ...context.history[context.history.length - 1], lastTransfers: reverseTransfers(context.state.lastTransfers) },
-      history: context.history.slice(0, -1),
-      future: [...context.future, context.state].slice(-HISTORY_LIMIT),
-      lastRefusal: null,
-    })),
-    refuseUndo: assign({ lastRefusal: { rule: 'undo', reason: 'there is nothing to undo: this is where the game (or its loaded save) begins' } }),
-    // The step comes back as it was taken, with its own chip hand-overs for the banker to make again.
-    redo: assign(({ context }) => ({
-      state: context.future[context.future.length - 1],
-      history: [...context.history, context.state].slice(-HISTORY_LIMIT),
-      future: context.future.slice(0, -1),
-      lastRefusal: null,
-    })),
-    refuseRedo: assign({ lastRefusal: { rule: 'redo', reason: 'there is nothing to redo: no step has been undone since the last one taken' } }),
-    load: assign(({ event }) => {
-      if (event.type !== 'load') return {};
-      const r = deserializeGame(event.snapshot);
-      return r.ok ? { state: r.state, history: [], future: [], lastRefusal: null, battleError: null } : {};
-    }),
-    refuseLoad: assign(({ event }) => {
-      if (event.type !== 'load') return {};
-      const r = deserializeGame(event.snapshot);
-      return r.ok ? {} : { lastRefusal: { rule: 'load', reason: r.error } };
-    }),
-    recordReadout: raise(({ event }) => ({ type: 'first.readout' as const, digit: (event as unknown as { output: number }).output })),
-    recordBattle: raise(({ event }) => battleEvent((event as unknown as { output: BattleOutcome }).output)),
-    clearBattleError: assign({ battleError: null }),
-    battleFailed: assign(({ event }) => {
-      const e = (event as unknown as { error: unknown }).error;
-      return { battleError: e instanceof Error ? e.message : String(e) };
-    }),
-  },
-}).createMachine({
-  id: 'game',
-  context: ({ input }) => ({
-    state: input.state ? structuredClone(input.state) : newGame(input.scenario ?? world1982()),
-    history: input.state && input.history ? structuredClone(input.history.slice(-HISTORY_LIMIT)) : [],
-    future: input.state && input.future ? structuredClone(input.future.slice(-HISTORY_LIMIT)) : [],
-    lastRefusal: null,
-    battleError: null,
-  }),
-  // A game may be resumed in any state: start where its rules state belongs.
-  initial: 'resume',
-  on: {
-    undo: [
-      ...MACHINE_VIEWS.map((view) => ({ guard: { type: 'undoLeadsTo' as const, params: { view } }, target: stateId(view), reenter: true, actions: 'undo' as const })),
-      { actions: 'refuseUndo' as const },
-    ],
-    redo: [
-      ...MACHINE_VIEWS.map((view) => ({ guard: { type: 'redoLeadsTo' as const, params: { view } }, target: stateId(view), reenter: true, actions: 'redo' as const })),
-      { actions: 'refuseRedo' as const },
-    ],
-    load: [
-      ...MACHINE_VIEWS.map((view) => ({ guard: { type: 'loadLeadsTo' as const, params: { view } }, target: stateId(view), reenter: true, actions: 'load' as const })),
-      { actions: 'refuseLoad' as const },
-    ],
-    // A game event no state accepted: the rules' refusal, for the players to read.
-    ...Object.fromEntries(EVENT_TYPES.map((t) => [t, { actions: 'refuse' as const }])),
-  },
-  states: {
-    resume: {
-      always: MACHINE_VIEWS.map((view) => ({ guard: ({ context }: { context: GameContext }) => viewOf(context.state) === view, target: stateId(view) })),
-    },
-    setup: { on: accepts([['setup'], ['firstPlayer']]) },
-    firstPlayer: {
-      // With a console (battleMachine): once everybody has called, the readout runs on the machine.
-      ...(invoke ? {
-        invoke: {
-          src: 'readout' as const,
-          input: ({ context }: { context: GameContext }) => context.state.players.every((p) => Object.hasOwn(context.state.firstCalls, p.name)),
-          onDone: { guard: 'read' as const, actions: ['clearBattleError' as const, 'recordReadout' as const] },
-          onError: { actions: 'battleFailed' as const },
+    actions: {
+      apply: assign(({ context, event }) => {
+        const r = judge(context.state, event as GameEvent);
+        if (!r.ok) return {};
+        // A new step forgets the steps undone before it (as in any editor's undo).
+        return {
+          state: r.state,
+          history: [...context.history, context.state].slice(-HISTORY_LIMIT),
+          future: [],
+          lastRefusal: null,
+        };
+      }),
+      refuse: assign(({ context, event }) => {
+        if (event.type === 'undo' || event.type === 'redo' || event.type === 'load') return {};
+        const r = judge(context.state, event as GameEvent);
+        return { lastRefusal: r.ok ? null : r.refusal };
+      }),
+      undo: assign(({ context }) => ({
+        // The banker is told how to move back the chips of the action undone, not shown an older hand-over.
+        state: {
+          ...context.history[context.history.length - 1],
+          lastTransfers: reverseTransfers(context.state.lastTransfers),
         },
-      } : {}),
-      on: accepts([['first.call'], ['firstPlayer']], [['first.readout'], ['homelands']], [['clock.expired'], ['over']]),
+        history: context.history.slice(0, -1),
+        future: [...context.future, context.state].slice(-HISTORY_LIMIT),
+        lastRefusal: null,
+      })),
+      refuseUndo: assign({
+        lastRefusal: {
+          rule: 'undo',
+          reason: 'there is nothing to undo: this is where the game (or its loaded save) begins',
+        },
+      }),
+      // The step comes back as it was taken, with its own chip hand-overs for the banker to make again.
+      redo: assign(({ context }) => ({
+        state: context.future[context.future.length - 1],
+        history: [...context.history, context.state].slice(-HISTORY_LIMIT),
+        future: context.future.slice(0, -1),
+        lastRefusal: null,
+      })),
+      refuseRedo: assign({
+        lastRefusal: {
+          rule: 'redo',
+          reason: 'there is nothing to redo: no step has been undone since the last one taken',
+        },
+      }),
+      load: assign(({ event }) => {
+        if (event.type !== 'load') return {};
+        const r = deserializeGame(event.snapshot);
+        return r.ok ? { state: r.state, history: [], future: [], lastRefusal: null, battleError: null } : {};
+      }),
+      refuseLoad: assign(({ event }) => {
+        if (event.type !== 'load') return {};
+        const r = deserializeGame(event.snapshot);
+        return r.ok ? {} : { lastRefusal: { rule: 'load', reason: r.error } };
+      }),
+      recordReadout: raise(({ event }) => ({
+        type: 'first.readout' as const,
+        digit: (event as unknown as { output: number }).output,
+      })),
+      recordBattle: raise(({ event }) => battleEvent((event as unknown as { output: BattleOutcome }).output)),
+      clearBattleError: assign({ battleError: null }),
+      battleFailed: assign(({ event }) => {
+        const e = (event as unknown as { error: unknown }).error;
+        return { battleError: e instanceof Error ? e.message : String(e) };
+      }),
     },
-    homelands: {
-      on: accepts([['homeland'], ['homelands', 'homeAlliances', 'over']], [ALLIANCES, ['homelands', 'over']], [['clock.expired'], ['over']]),
+  }).createMachine({
+    id: 'game',
+    context: ({ input }) => ({
+      state: input.state ? structuredClone(input.state) : newGame(input.scenario ?? world1982()),
+      history: input.state && input.history ? structuredClone(input.history.slice(-HISTORY_LIMIT)) : [],
+      future: input.state && input.future ? structuredClone(input.future.slice(-HISTORY_LIMIT)) : [],
+      lastRefusal: null,
+      battleError: null,
+    }),
+    // A game may be resumed in any state: start where its rules state belongs.
+    initial: 'resume',
+    on: {
+      undo: [
+        ...MACHINE_VIEWS.map((view) => ({
+          guard: { type: 'undoLeadsTo' as const, params: { view } },
+          target: stateId(view),
+          reenter: true,
+          actions: 'undo' as const,
+        })),
+        { actions: 'refuseUndo' as const },
+      ],
+      redo: [
+        ...MACHINE_VIEWS.map((view) => ({
+          guard: { type: 'redoLeadsTo' as const, params: { view } },
+          target: stateId(view),
+          reenter: true,
+          actions: 'redo' as const,
+        })),
+        { actions: 'refuseRedo' as const },
+      ],
+      load: [
+        ...MACHINE_VIEWS.map((view) => ({
+          guard: { type: 'loadLeadsTo' as const, params: { view } },
+          target: stateId(view),
+          reenter: true,
+          actions: 'load' as const,
+        })),
+        { actions: 'refuseLoad' as const },
+      ],
+      // A game event no state accepted: the rules' refusal, for the players to read.
+      ...Object.fromEntries(EVENT_TYPES.map((t) => [t, { actions: 'refuse' as const }])),
     },
-    homeAlliances: {
-      on: accepts(
-        [['ally.home'], ['homeAlliances', 'play.turn', 'finalRound.turn', 'over']],
-        [ALLIANCES, ['homeAlliances', 'over']],
-        [['clock.expired'], ['over']],
+    states: {
+      resume: {
+        always: MACHINE_VIEWS.map((view) => ({
+          guard: ({ context }: { context: GameContext }) => viewOf(context.state) === view,
+          target: stateId(view),
+        })),
+      },
+      setup: { on: accepts([['setup'], ['firstPlayer']]) },
+      firstPlayer: {
+        // With a console (battleMachine): once everybody has called, the readout runs on the machine.
+        ...(invoke
+          ? {
+              invoke: {
+                src: 'readout' as const,
+                input: ({ context }: { context: GameContext }) =>
+                  context.state.players.every((p) => Object.hasOwn(context.state.firstCalls, p.name)),
+                onDone: { guard: 'read' as const, actions: ['clearBattleError' as const, 'recordReadout' as const] },
+                onError: { actions: 'battleFailed' as const },
+              },
+            }
+          : {}),
+        on: accepts(
+          [['first.call'], ['firstPlayer']],
+          [['first.readout'], ['homelands']],
+          [['clock.expired'], ['over']],
+        ),
+      },
+      homelands: {
+        on: accepts(
+          [['homeland'], ['homelands', 'homeAlliances', 'over']],
+          [ALLIANCES, ['homelands', 'over']],
+          [['clock.expired'], ['over']],
+        ),
+      },
+      homeAlliances: {
+        on: accepts(
+          [['ally.home'], ['homeAlliances', 'play.turn', 'finalRound.turn', 'over']],
+          [ALLIANCES, ['homeAlliances', 'over']],
+          [['clock.expired'], ['over']],
+        ),
+      },
+      play: {
+        initial: 'turn',
+        states: {
+          turn: {
+            on: accepts(
+              [['ally.buy'], ['play.turn', 'finalRound.turn', 'over']],
+              [['attack'], ['play.war', 'over']],
+              [['pass'], ['play.turn', 'finalRound.turn', 'over']],
+              [ALLIANCES, ['play.turn', 'over']],
+              [['banker'], ['play.turn']],
+              [['clock.expired'], ['over']],
+            ),
+          },
+          war: fighting(
+            invoke,
+            'play.war',
+            accepts(
+              [['weapon'], ['play.war', 'over']],
+              [['battle'], ['play.war', ...AFTER_WAR]],
+              [['banker'], ['play.war']],
+              [['clock.expired'], ['over']],
+            ),
+          ),
+        },
+      },
+      finalRound: {
+        initial: 'turn',
+        states: {
+          turn: {
+            on: accepts(
+              [['attack'], ['finalRound.war', 'over']],
+              [['pass'], ['finalRound.turn', 'awaitingEndgame', 'over']],
+              [['alliance.break'], ['finalRound.turn', 'over']],
+              [['banker'], ['finalRound.turn']],
+              [['clock.expired'], ['over']],
+            ),
+          },
+          war: fighting(
+            invoke,
+            'finalRound.war',
+            accepts(
+              [['weapon'], ['finalRound.war', 'over']],
+              [['battle'], ['finalRound.war', ...AFTER_WAR]],
+              [['banker'], ['finalRound.war']],
+              [['clock.expired'], ['over']],
+            ),
+          ),
+        },
+      },
+      awaitingEndgame: {
+        on: accepts(
+          [['endgame.start'], ['endgame', 'over']],
+          [['alliance.break'], ['awaitingEndgame', 'over']],
+          [['banker'], ['awaitingEndgame']],
+          [['clock.expired'], ['over']],
+        ),
+      },
+      endgame: fighting(
+        invoke,
+        'endgame',
+        accepts(
+          [['weapon'], ['endgame', 'over']],
+          [['battle'], ['endgame', 'over']],
+          [['alliance.break'], ['endgame', 'over']],
+          [['banker'], ['endgame']],
+          [['clock.expired'], ['over']],
+        ),
       ),
+      over: {},
     },
-    play: {
-      initial: 'turn',
-      states: {
-        turn: {
-          on: accepts(
-            [['ally.buy'], ['play.turn', 'finalRound.turn', 'over']],
-            [['attack'], ['play.war', 'over']],
-            [['pass'], ['play.turn', 'finalRound.turn', 'over']],
-            [ALLIANCES, ['play.turn', 'over']],
-            [['banker'], ['play.turn']],
-            [['clock.expired'], ['over']],
-          ),
-        },
-        war: fighting(invoke, 'play.war', accepts(
-          [['weapon'], ['play.war', 'over']],
-          [['battle'], ['play.war', ...AFTER_WAR]],
-          [['banker'], ['play.war']],
-          [['clock.expired'], ['over']],
-        )),
-      },
-    },
-    finalRound: {
-      initial: 'turn',
-      states: {
-        turn: {
-          on: accepts(
-            [['attack'], ['finalRound.war', 'over']],
-            [['pass'], ['finalRound.turn', 'awaitingEndgame', 'over']],
-            [['alliance.break'], ['finalRound.turn', 'over']],
-            [['banker'], ['finalRound.turn']],
-            [['clock.expired'], ['over']],
-          ),
-        },
-        war: fighting(invoke, 'finalRound.war', accepts(
-          [['weapon'], ['finalRound.war', 'over']],
-          [['battle'], ['finalRound.war', ...AFTER_WAR]],
-          [['banker'], ['finalRound.war']],
-          [['clock.expired'], ['over']],
-        )),
-      },
-    },
-    awaitingEndgame: {
-      on: accepts([['endgame.start'], ['endgame', 'over']], [['alliance.break'], ['awaitingEndgame', 'over']], [['banker'], ['awaitingEndgame']], [['clock.expired'], ['over']]),
-    },
-    endgame: fighting(invoke, 'endgame', accepts(
-      [['weapon'], ['endgame', 'over']],
-      [['battle'], ['endgame', 'over']],
-      [['alliance.break'], ['endgame', 'over']],
-      [['banker'], ['endgame']],
-      [['clock.expired'], ['over']],
-    )),
-    over: {},
-  },
-});
+  });
 }
 
 /**

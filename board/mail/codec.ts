@@ -49,7 +49,11 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   return out;
 }
 
-async function pipe(bytes: Uint8Array<ArrayBuffer>, stream: CompressionStream | DecompressionStream, limit: number): Promise<Uint8Array | 'too-big'> {
+async function pipe(
+  bytes: Uint8Array<ArrayBuffer>,
+  stream: CompressionStream | DecompressionStream,
+  limit: number,
+): Promise<Uint8Array | 'too-big'> {
   const writer = stream.writable.getWriter();
   // Errors of the write side surface on the read side; the write's own rejection is not awaited.
   writer.write(bytes).catch(() => {});
@@ -78,7 +82,11 @@ async function pipe(bytes: Uint8Array<ArrayBuffer>, stream: CompressionStream | 
 
 /** A turn's JSON text as a turn's text (tag + base64url of the deflated UTF-8). */
 export async function encodeTurnText(json: string): Promise<string> {
-  const packed = await pipe(new TextEncoder().encode(json), new CompressionStream('deflate-raw'), Number.MAX_SAFE_INTEGER);
+  const packed = await pipe(
+    new TextEncoder().encode(json),
+    new CompressionStream('deflate-raw'),
+    Number.MAX_SAFE_INTEGER,
+  );
   return TURN_TAG + toBase64Url(packed as Uint8Array);
 }
 
@@ -89,21 +97,33 @@ export async function encodeTurnText(json: string): Promise<string> {
 export async function decodeTurnText(text: string): Promise<Decoded> {
   if (typeof text !== 'string') return { ok: false, error: 'a turn is text' };
   if (text.length > MAX_TURN_CHARS) {
-    return { ok: false, error: `this turn is ${text.length} characters long, more than the ${MAX_TURN_CHARS} a turn may be; it was not read` };
+    return {
+      ok: false,
+      error: `this turn is ${text.length} characters long, more than the ${MAX_TURN_CHARS} a turn may be; it was not read`,
+    };
   }
   let t = text.trim();
   const hash = t.lastIndexOf('#');
   if (hash >= 0) t = t.slice(hash + 1).replace(/^turn=/, '');
-  if (!t.startsWith(TURN_TAG)) return { ok: false, error: `this is not a turn of Conquest of the World by mail (a turn starts "${TURN_TAG}")` };
+  if (!t.startsWith(TURN_TAG))
+    return { ok: false, error: `this is not a turn of Conquest of the World by mail (a turn starts "${TURN_TAG}")` };
   const bytes = fromBase64Url(t.slice(TURN_TAG.length));
-  if (bytes === null) return { ok: false, error: 'this turn is damaged: it holds characters a turn never does (was it cut or changed in the mail?)' };
+  if (bytes === null)
+    return {
+      ok: false,
+      error: 'this turn is damaged: it holds characters a turn never does (was it cut or changed in the mail?)',
+    };
   let json: Uint8Array | 'too-big';
   try {
     json = await pipe(bytes, new DecompressionStream('deflate-raw'), MAX_TURN_BYTES);
   } catch {
     return { ok: false, error: 'this turn is damaged: it does not unpack (was it cut short or changed in the mail?)' };
   }
-  if (json === 'too-big') return { ok: false, error: `this turn unpacks to more than ${MAX_TURN_BYTES} bytes, far more than any turn holds; it was refused unread` };
+  if (json === 'too-big')
+    return {
+      ok: false,
+      error: `this turn unpacks to more than ${MAX_TURN_BYTES} bytes, far more than any turn holds; it was refused unread`,
+    };
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json));

@@ -12,12 +12,15 @@ export function canonical(value: unknown): string {
   if (value === null || typeof value !== 'object') {
     const text = JSON.stringify(value);
     // A number that JSON cannot hold (NaN, Infinity) would encode as null: two contents, one hash.
-    if (text === undefined || (typeof value === 'number' && !Number.isFinite(value))) throw new TypeError(`cannot encode ${String(value)} canonically`);
+    if (text === undefined || (typeof value === 'number' && !Number.isFinite(value)))
+      throw new TypeError(`cannot encode ${String(value)} canonically`);
     return text;
   }
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonical(v))).join(',')}]`;
   const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+  const keys = Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(obj[k])}`).join(',')}}`;
 }
 

@@ -2,7 +2,15 @@
 export type { MailChain, StandingOrders, Turn, TurnBody } from './turn.ts';
 export { TURN_FORMAT, TURN_VERSION } from './turn.ts';
 export { canonical, sha256Hex, startHash, turnHash } from './hash.ts';
-export { decodeTurnText, encodeTurnText, fromBase64Url, toBase64Url, MAX_TURN_BYTES, MAX_TURN_CHARS, TURN_TAG } from './codec.ts';
+export {
+  decodeTurnText,
+  encodeTurnText,
+  fromBase64Url,
+  toBase64Url,
+  MAX_TURN_BYTES,
+  MAX_TURN_CHARS,
+  TURN_TAG,
+} from './codec.ts';
 export { checkTurnShape, eventsProblem, ordersProblem, MAX_TURN_EVENTS } from './schema.ts';
 export { deserializeMailGame, newMailGame, seatOf, serializeMailGame, MAIL_FORMAT, MAIL_VERSION } from './mail-game.ts';
 export type { MailGame } from './mail-game.ts';

@@ -28,8 +28,10 @@ export const WAIT: StandingOrders = Object.freeze({ absent: 'wait' }) as Standin
  * before the first turn). `id` is drawn at random unless given (tests).
  */
 export async function newMailGame(state: GameState, id: string = globalThis.crypto.randomUUID()): Promise<MailGame> {
-  if (state.phase === 'setup') throw new Error('set the game up first (rule 1): a game by mail starts with its players seated');
-  if (!GAME_ID.test(id)) throw new Error(`a game's id is 1 to 64 letters, digits or dashes (got ${JSON.stringify(id.slice(0, 70))})`);
+  if (state.phase === 'setup')
+    throw new Error('set the game up first (rule 1): a game by mail starts with its players seated');
+  if (!GAME_ID.test(id))
+    throw new Error(`a game's id is 1 to 64 letters, digits or dashes (got ${JSON.stringify(id.slice(0, 70))})`);
   const orders: Record<string, StandingOrders> = {};
   for (const p of state.players) orders[p.name] = { ...WAIT };
   return { id, chain: { number: 0, hash: await startHash(id, state) }, orders, state };
@@ -42,7 +44,13 @@ export function seatOf(game: MailGame, name: string): string | null {
 }
 
 export function serializeMailGame(g: MailGame): string {
-  const head = JSON.stringify({ format: MAIL_FORMAT, version: MAIL_VERSION, id: g.id, chain: g.chain, orders: g.orders });
+  const head = JSON.stringify({
+    format: MAIL_FORMAT,
+    version: MAIL_VERSION,
+    id: g.id,
+    chain: g.chain,
+    orders: g.orders,
+  });
   return `${head.slice(0, -1)},"save":${serializeGame(g.state)}}`;
 }
 
@@ -58,19 +66,27 @@ export function deserializeMailGame(text: string): { ok: true; game: MailGame } 
   }
   const no = (why: string) => ({ ok: false as const, error: `${why}; nothing was loaded` });
   if (!isObj(doc) || doc.format !== MAIL_FORMAT) return no(`not a ${MAIL_FORMAT} game (make one with "mail new")`);
-  if (doc.version !== MAIL_VERSION) return no(`game by mail version ${JSON.stringify(doc.version)} is not this build's (${MAIL_VERSION})`);
-  if (typeof doc.id !== 'string' || !GAME_ID.test(doc.id)) return no('the game\'s id is malformed');
+  if (doc.version !== MAIL_VERSION)
+    return no(`game by mail version ${JSON.stringify(doc.version)} is not this build's (${MAIL_VERSION})`);
+  if (typeof doc.id !== 'string' || !GAME_ID.test(doc.id)) return no("the game's id is malformed");
   const chain = doc.chain;
-  if (!isObj(chain) || !Number.isSafeInteger(chain.number) || (chain.number as number) < 0 || typeof chain.hash !== 'string' || !/^[0-9a-f]{64}$/.test(chain.hash)) {
-    return no('the game\'s chain of turns (last turn\'s number and hash) is malformed');
+  if (
+    !isObj(chain) ||
+    !Number.isSafeInteger(chain.number) ||
+    (chain.number as number) < 0 ||
+    typeof chain.hash !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(chain.hash)
+  ) {
+    return no("the game's chain of turns (last turn's number and hash) is malformed");
   }
   const loaded = deserializeGame(JSON.stringify(doc.save ?? null));
   if (!loaded.ok) return { ok: false, error: loaded.error };
   const state = loaded.state;
-  if (!isObj(doc.orders)) return no('the players\' standing orders are missing');
+  if (!isObj(doc.orders)) return no("the players' standing orders are missing");
   const orders: Record<string, StandingOrders> = {};
   for (const [name, o] of Object.entries(doc.orders)) {
-    if (!state.players.some((p) => p.name === name)) return no(`standing orders are saved for ${JSON.stringify(name.slice(0, 40))}, who is not a player of this game`);
+    if (!state.players.some((p) => p.name === name))
+      return no(`standing orders are saved for ${JSON.stringify(name.slice(0, 40))}, who is not a player of this game`);
     const bad = ordersProblem(o);
     if (bad) return no(`${name}'s standing orders are malformed: ${bad}`);
     orders[name] = o as StandingOrders;

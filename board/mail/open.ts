@@ -18,7 +18,10 @@ import type { Turn } from './turn.ts';
 export type Opened = { ok: true; game: MailGame; turn: Turn } | { ok: false; error: string };
 
 /** The state after `events`, or the sentence naming the first event the rules refuse and their rule. */
-export function applyTurnEvents(state: GameState, events: readonly GameEvent[]): { ok: true; state: GameState } | { ok: false; error: string } {
+export function applyTurnEvents(
+  state: GameState,
+  events: readonly GameEvent[],
+): { ok: true; state: GameState } | { ok: false; error: string } {
   let s = state;
   for (let i = 0; i < events.length; i++) {
     const r = applyEvent(s, events[i]);
@@ -40,22 +43,39 @@ export async function openTurn(text: string, game: MailGame): Promise<Opened> {
   if (!shaped.ok) return shaped;
   const turn = shaped.turn;
   if ((await turnHash(turn)) !== turn.hash) {
-    return { ok: false, error: `this turn (turn ${turn.number}) was edited after it was sent: its content does not match its hash; it was refused` };
+    return {
+      ok: false,
+      error: `this turn (turn ${turn.number}) was edited after it was sent: its content does not match its hash; it was refused`,
+    };
   }
-  if (turn.game !== game.id) return { ok: false, error: `this turn is for another game (${turn.game}), not this one (${game.id})` };
+  if (turn.game !== game.id)
+    return { ok: false, error: `this turn is for another game (${turn.game}), not this one (${game.id})` };
   const last = game.chain.number;
-  if (turn.number <= last) return { ok: false, error: `this turn (turn ${turn.number}) was already applied (this game is at turn ${last}); it was refused` };
+  if (turn.number <= last)
+    return {
+      ok: false,
+      error: `this turn (turn ${turn.number}) was already applied (this game is at turn ${last}); it was refused`,
+    };
   if (turn.number > last + 1) {
-    const missing = turn.number - 1 === last + 1 ? `turn ${last + 1} is` : `turns ${last + 1} to ${turn.number - 1} are`;
-    return { ok: false, error: `${missing} missing before this one (turn ${turn.number}); open ${last + 1 === turn.number - 1 ? 'it' : 'them'} first` };
+    const missing =
+      turn.number - 1 === last + 1 ? `turn ${last + 1} is` : `turns ${last + 1} to ${turn.number - 1} are`;
+    return {
+      ok: false,
+      error: `${missing} missing before this one (turn ${turn.number}); open ${last + 1 === turn.number - 1 ? 'it' : 'them'} first`,
+    };
   }
   if (turn.previous !== game.chain.hash) {
-    return { ok: false, error: `turn ${turn.number} does not follow turn ${last} of this game (it was made from another copy of the game, or turn ${last} here is not the one its sender saw); it was refused` };
+    return {
+      ok: false,
+      error: `turn ${turn.number} does not follow turn ${last} of this game (it was made from another copy of the game, or turn ${last} here is not the one its sender saw); it was refused`,
+    };
   }
   const sender = seatOf(game, turn.player);
-  if (sender === null) return { ok: false, error: `this turn was sent by ${shownName(turn.player)}, who is not a player of this game` };
+  if (sender === null)
+    return { ok: false, error: `this turn was sent by ${shownName(turn.player)}, who is not a player of this game` };
   const played = applyTurnEvents(game.state, turn.events);
-  if (!played.ok) return { ok: false, error: `turn ${turn.number} from ${sender}: ${played.error}; the turn was refused` };
+  if (!played.ok)
+    return { ok: false, error: `turn ${turn.number} from ${sender}: ${played.error}; the turn was refused` };
   for (let i = 0; i < turn.events.length; i++) {
     const bad = seatProblem(turn.events[i], i, sender, game.orders);
     if (bad) return { ok: false, error: `turn ${turn.number}: ${bad}; the turn was refused` };
@@ -63,6 +83,11 @@ export async function openTurn(text: string, game: MailGame): Promise<Opened> {
   return {
     ok: true,
     turn,
-    game: { id: game.id, chain: { number: turn.number, hash: turn.hash }, orders: { ...game.orders, [sender]: { ...turn.orders } }, state: played.state },
+    game: {
+      id: game.id,
+      chain: { number: turn.number, hash: turn.hash },
+      orders: { ...game.orders, [sender]: { ...turn.orders } },
+      state: played.state,
+    },
   };
 }

@@ -46,13 +46,24 @@ const only = (o: Record<string, unknown>, keys: string[]): boolean => Object.key
 
 function fits(kind: Kind, v: unknown): boolean {
   switch (kind) {
-    case 'string': return isStr(v);
-    case 'number': return isNum(v);
-    case 'number?': return v === null || isNum(v);
-    case 'strings': return isStrs(v);
-    case 'energy': return isObj(v) && only(v, ['attacker', 'defender']) && isNum(v.attacker) && isNum(v.defender);
-    case 'chips': return isObj(v) && only(v, ['1000', '500', '100']) && isNum(v['1000']) && isNum(v['500']) && isNum(v['100']);
-    case 'players': return Array.isArray(v) && v.length <= 100 && v.every((p) => isObj(p) && only(p, ['name', 'color']) && isStr(p.name) && isStr(p.color));
+    case 'string':
+      return isStr(v);
+    case 'number':
+      return isNum(v);
+    case 'number?':
+      return v === null || isNum(v);
+    case 'strings':
+      return isStrs(v);
+    case 'energy':
+      return isObj(v) && only(v, ['attacker', 'defender']) && isNum(v.attacker) && isNum(v.defender);
+    case 'chips':
+      return isObj(v) && only(v, ['1000', '500', '100']) && isNum(v['1000']) && isNum(v['500']) && isNum(v['100']);
+    case 'players':
+      return (
+        Array.isArray(v) &&
+        v.length <= 100 &&
+        v.every((p) => isObj(p) && only(p, ['name', 'color']) && isStr(p.name) && isStr(p.color))
+      );
   }
 }
 
@@ -66,7 +77,8 @@ export function eventShapeProblem(e: unknown, i: number): string | null {
   const type = e.type as GameEventType;
   const fields = FIELDS[type];
   for (const k of Object.keys(e)) {
-    if (k !== 'type' && !(k in fields)) return `${at} (${type}) has a field ${JSON.stringify(k.slice(0, 40))} that a ${type} event does not have`;
+    if (k !== 'type' && !(k in fields))
+      return `${at} (${type}) has a field ${JSON.stringify(k.slice(0, 40))} that a ${type} event does not have`;
   }
   for (const [k, kind] of Object.entries(fields)) {
     if (!(k in e) && OPTIONAL.has(`${type}.${k}`)) continue;
@@ -80,17 +92,20 @@ const KIND_WORDS: Record<Kind, string> = {
   number: 'a number',
   'number?': 'a number or null',
   strings: 'a list of names',
-  energy: 'the attacker\'s and the defender\'s energy left',
+  energy: "the attacker's and the defender's energy left",
   chips: 'its 1000, 500 and 100 chips',
   players: 'a list of players with a name and a colour',
 };
 
 /** The standing orders as given, or the sentence saying what is wrong with them. */
 export function ordersProblem(o: unknown): string | null {
-  if (!isObj(o)) return 'standing orders are { "absent": "wait" } or { "absent": "bot", "level": "easy" | "medium" | "hard" }';
+  if (!isObj(o))
+    return 'standing orders are { "absent": "wait" } or { "absent": "bot", "level": "easy" | "medium" | "hard" }';
   if (o.absent === 'wait' && only(o, ['absent'])) return null;
   if (o.absent === 'bot' && only(o, ['absent', 'level'])) {
-    return isLevel(o.level) ? null : `standing orders "bot" need a level: ${LEVELS.join(', ')} (got ${isStr(o.level) ? JSON.stringify(o.level) : 'none'})`;
+    return isLevel(o.level)
+      ? null
+      : `standing orders "bot" need a level: ${LEVELS.join(', ')} (got ${isStr(o.level) ? JSON.stringify(o.level) : 'none'})`;
   }
   return 'standing orders are { "absent": "wait" } (a battle is kept until both players are online) or { "absent": "bot", "level": "easy" | "medium" | "hard" } (the battle bot fights in your place)';
 }
@@ -110,13 +125,15 @@ export function eventsProblem(events: unknown): string | null {
 export function checkTurnShape(v: unknown): { ok: true; turn: Turn } | { ok: false; error: string } {
   const no = (why: string) => ({ ok: false as const, error: `this is not a valid turn: ${why}` });
   if (!isObj(v) || v.format !== TURN_FORMAT) return no(`it is not tagged "${TURN_FORMAT}"`);
-  if (v.version !== TURN_VERSION) return no(`its version ${isNum(v.version) ? v.version : '(none)'} is not this build's (${TURN_VERSION})`);
+  if (v.version !== TURN_VERSION)
+    return no(`its version ${isNum(v.version) ? v.version : '(none)'} is not this build's (${TURN_VERSION})`);
   const keys = ['format', 'version', 'game', 'number', 'previous', 'player', 'events', 'orders', 'hash'];
   const extra = Object.keys(v).find((k) => !keys.includes(k));
   if (extra !== undefined) return no(`it has a field ${JSON.stringify(extra.slice(0, 40))} that a turn does not have`);
   if (!isStr(v.game) || !GAME_ID.test(v.game)) return no('"game" must be the game\'s id');
   if (!Number.isSafeInteger(v.number) || (v.number as number) < 1) return no('"number" must be a whole number from 1');
-  if (!isStr(v.previous) || !HASH.test(v.previous)) return no('"previous" must be the hash of the turn before (64 hex digits)');
+  if (!isStr(v.previous) || !HASH.test(v.previous))
+    return no('"previous" must be the hash of the turn before (64 hex digits)');
   if (!isStr(v.hash) || !HASH.test(v.hash)) return no('"hash" must be the turn\'s hash (64 hex digits)');
   if (!isStr(v.player) || v.player.trim() === '') return no('"player" must name the player who sent it');
   const events = eventsProblem(v.events);
@@ -125,4 +142,3 @@ export function checkTurnShape(v: unknown): { ok: true; turn: Turn } | { ok: fal
   if (orders) return no(`"orders": ${orders}`);
   return { ok: true, turn: v as unknown as Turn };
 }
-

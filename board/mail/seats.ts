@@ -16,7 +16,12 @@ export function eventWords(e: GameEvent, i: number): string {
 }
 
 /** Why event `i` is not the sender's to send, or null. `orders` are the players' standing orders before the turn. */
-export function seatProblem(e: GameEvent, i: number, sender: string, orders: Record<string, StandingOrders>): string | null {
+export function seatProblem(
+  e: GameEvent,
+  i: number,
+  sender: string,
+  orders: Record<string, StandingOrders>,
+): string | null {
   const mine = (n: string): boolean => nameKey(n) === nameKey(sender);
   if ('player' in e && !mine(e.player)) {
     const absent = Object.entries(orders).find(([n]) => nameKey(n) === nameKey(e.player))?.[1];

@@ -39,9 +39,18 @@ const MAX_STANDING_EVENTS = 200;
  * Makes `player`'s turn from `events` (not trusted: checked like a received turn's). Returns the
  * turn, its text and the game after it, or the sentence saying why nothing was sent.
  */
-export async function sendTurn(game: MailGame, player: string, events: unknown, options: SendOptions = {}): Promise<Sent> {
+export async function sendTurn(
+  game: MailGame,
+  player: string,
+  events: unknown,
+  options: SendOptions = {},
+): Promise<Sent> {
   const sender = seatOf(game, player);
-  if (sender === null) return { ok: false, error: `${shownName(String(player))} is not a player of this game (${game.state.players.map((p) => p.name).join(', ')})` };
+  if (sender === null)
+    return {
+      ok: false,
+      error: `${shownName(String(player))} is not a player of this game (${game.state.players.map((p) => p.name).join(', ')})`,
+    };
   const shape = eventsProblem(events);
   if (shape) return { ok: false, error: `the events: ${shape}` };
   const orders = options.orders ?? game.orders[sender];
@@ -79,8 +88,14 @@ export async function sendTurn(game: MailGame, player: string, events: unknown, 
     return { ok: false, error: `${(e as Error).message}; nothing was sent` };
   }
   const body: TurnBody = {
-    format: TURN_FORMAT, version: TURN_VERSION, game: game.id, number: game.chain.number + 1,
-    previous: game.chain.hash, player: sender, events: out, orders: { ...orders },
+    format: TURN_FORMAT,
+    version: TURN_VERSION,
+    game: game.id,
+    number: game.chain.number + 1,
+    previous: game.chain.hash,
+    player: sender,
+    events: out,
+    orders: { ...orders },
   };
   const turn: Turn = { ...body, hash: await turnHash(body) };
   const text = await encodeTurnText(JSON.stringify(turn));

@@ -64,11 +64,21 @@ export async function standingMove(s: GameState, ctx: StandingContext, n: number
   const request = pendingBattle(s);
   if (!request) return null;
   const { attacker, defender } = request;
-  const absent = attacker.player === ctx.sender ? defender.player : defender.player === ctx.sender ? attacker.player : null;
+  const absent =
+    attacker.player === ctx.sender ? defender.player : defender.player === ctx.sender ? attacker.player : null;
   const level = absent === null ? null : botLevel(ctx, absent);
   if (absent === null || level === null) return null;
-  if (!ctx.port) throw new Error(`the battle ${attacker.player} v ${defender.player} is due, and ${absent}'s standing orders say the battle bot fights it on the machine, but no machine was given`);
-  const battle: AbsentBattle = { request, absent, level, present: ctx.sender, seed: (ctx.seed ^ Math.imul(n + 1, 0x85ebca6b)) >>> 0 };
+  if (!ctx.port)
+    throw new Error(
+      `the battle ${attacker.player} v ${defender.player} is due, and ${absent}'s standing orders say the battle bot fights it on the machine, but no machine was given`,
+    );
+  const battle: AbsentBattle = {
+    request,
+    absent,
+    level,
+    present: ctx.sender,
+    seed: (ctx.seed ^ Math.imul(n + 1, 0x85ebca6b)) >>> 0,
+  };
   const outcome = await runBattle(await ctx.port(battle), request);
   ctx.onBattle?.(battle, outcome);
   return battleEvent(outcome);

@@ -37,8 +37,21 @@ export type GameEvent =
 export type GameEventType = GameEvent['type'];
 
 export const EVENT_TYPES: readonly GameEventType[] = [
-  'setup', 'first.call', 'first.readout', 'homeland', 'ally.home', 'ally.buy', 'attack', 'weapon',
-  'battle', 'pass', 'alliance.form', 'alliance.break', 'endgame.start', 'clock.expired', 'banker',
+  'setup',
+  'first.call',
+  'first.readout',
+  'homeland',
+  'ally.home',
+  'ally.buy',
+  'attack',
+  'weapon',
+  'battle',
+  'pass',
+  'alliance.form',
+  'alliance.break',
+  'endgame.start',
+  'clock.expired',
+  'banker',
 ];
 
 /** Why an event was refused: the manual's rule number and a sentence for the players. */

@@ -39,10 +39,12 @@ export function shownName(name: string): string {
  * name", "a country name"); `max` is its longest length once trimmed.
  */
 export function nameProblem(name: unknown, what: string, max: number): string | null {
-  if (typeof name !== 'string' || name.trim() === '') return `${what} must be some text (got ${JSON.stringify(name)?.slice(0, 40) ?? 'nothing'})`;
+  if (typeof name !== 'string' || name.trim() === '')
+    return `${what} must be some text (got ${JSON.stringify(name)?.slice(0, 40) ?? 'nothing'})`;
   const trimmed = name.trim();
   if (trimmed.length > max) return `${what} may be at most ${max} characters (got ${trimmed.length})`;
-  if (UNSAFE.test(trimmed)) return `"${shownName(trimmed)}" holds a control or text-direction character, which cannot be part of ${what}`;
+  if (UNSAFE.test(trimmed))
+    return `"${shownName(trimmed)}" holds a control or text-direction character, which cannot be part of ${what}`;
   const key = nameKey(trimmed);
   if (key === '') return `"${shownName(trimmed)}" shows nothing, which cannot be ${what}`;
   // "#" starts the ids of the war chest and the table; "__proto__" would be an object's prototype as a key.

@@ -30,7 +30,12 @@ export function eventSeats(event: GameEvent): string[] | null {
  * Why `holder` may not make `event`, or null when it may. `seatHolder` says who holds a seat (a
  * player's name); `holder` is the browser asking.
  */
-export function seatRefusal(event: GameEvent, holder: string, seatHolder: (player: string) => string, holderName = 'this browser'): string | null {
+export function seatRefusal(
+  event: GameEvent,
+  holder: string,
+  seatHolder: (player: string) => string,
+  holderName = 'this browser',
+): string | null {
   const seats = eventSeats(event);
   if (seats === null) return `only the host's browser makes the table's own steps (${event.type})`;
   if (seats.length === 0) return `${event.type} names no player`;

@@ -2,5 +2,20 @@
 export { eventSeats, seatRefusal } from './event-seats.ts';
 export { TableHost, HOST, FLOOD_BURST, FLOOD_PER_SECOND } from './table-host.ts';
 export type { TableHostPorts } from './table-host.ts';
-export { parseGuestMessage, parseHostMessage, MAX_GUEST_MESSAGE, MAX_HOST_MESSAGE, MAX_GUESTS, MAX_GUEST_NAME } from './table-messages.ts';
-export type { GuestMessage, HostMessage, SeatHolder, GuestInfo, BattleStart, BattleCheck, WatchMessage } from './table-messages.ts';
+export {
+  parseGuestMessage,
+  parseHostMessage,
+  MAX_GUEST_MESSAGE,
+  MAX_HOST_MESSAGE,
+  MAX_GUESTS,
+  MAX_GUEST_NAME,
+} from './table-messages.ts';
+export type {
+  GuestMessage,
+  HostMessage,
+  SeatHolder,
+  GuestInfo,
+  BattleStart,
+  BattleCheck,
+  WatchMessage,
+} from './table-messages.ts';

@@ -10,7 +10,15 @@
  */
 import type { GameEvent } from '../model/events.ts';
 import { seatKey, seatRefusal } from './event-seats.ts';
-import { MAX_GUESTS, parseGuestMessage, type BattleCheck, type GuestInfo, type GuestMessage, type HostMessage, type SeatHolder } from './table-messages.ts';
+import {
+  MAX_GUESTS,
+  parseGuestMessage,
+  type BattleCheck,
+  type GuestInfo,
+  type GuestMessage,
+  type HostMessage,
+  type SeatHolder,
+} from './table-messages.ts';
 
 /** The holder id of the host's own browser (its people and its computer seats). */
 export const HOST = 'host';
@@ -43,11 +51,20 @@ export interface TableHostPorts {
 }
 
 interface Guest {
-  id: string; token: string; name: string; connection: string | null;
+  id: string;
+  token: string;
+  name: string;
+  connection: string | null;
   /** The round trip (a running mean of the last pings), and the ping in flight. */
-  rttMs: number | null; ping: { n: number; at: number } | null;
+  rttMs: number | null;
+  ping: { n: number; at: number } | null;
 }
-interface Bucket { tokens: number; at: number; dropped: number; told: boolean }
+interface Bucket {
+  tokens: number;
+  at: number;
+  dropped: number;
+  told: boolean;
+}
 
 export class TableHost {
   private readonly guests: Guest[] = [];
@@ -69,7 +86,12 @@ export class TableHost {
 
   /** The guests that said hello, and whether each is connected now. */
   guestList(): GuestInfo[] {
-    return this.guests.map((g) => ({ id: g.id, name: g.name, online: g.connection !== null, rttMs: g.rttMs === null ? null : Math.round(g.rttMs) }));
+    return this.guests.map((g) => ({
+      id: g.id,
+      name: g.name,
+      online: g.connection !== null,
+      rttMs: g.rttMs === null ? null : Math.round(g.rttMs),
+    }));
   }
 
   seatList(): SeatHolder[] {
@@ -84,7 +106,7 @@ export class TableHost {
   /** Why the host's own page may not make `event` (a guest holds the seat), or null. */
   hostRefusal(event: GameEvent): string | null {
     if (!this.guests.length) return null;
-    const why = seatRefusal(event, HOST, (p) => this.holder(p), "this browser");
+    const why = seatRefusal(event, HOST, (p) => this.holder(p), 'this browser');
     if (why === null || why.startsWith('only the host')) return null;
     const seat = why.match(/^(.*)'s seat/)?.[1];
     const guest = seat ? this.guests.find((g) => g.id === this.holder(seat)) : undefined;
@@ -110,12 +132,20 @@ export class TableHost {
       return;
     }
     switch (m.t) {
-      case 'claim': return this.claim(guest, m.player);
-      case 'release': return this.release(guest, m.player);
-      case 'move': return this.move(guest, m.id, m.event);
-      case 'pong': return this.pong(guest, m.n);
-      case 'watch': this.ports.watch?.(guest.id, m); return;
-      case 'battle': this.ports.battle?.(guest.id, m); return;
+      case 'claim':
+        return this.claim(guest, m.player);
+      case 'release':
+        return this.release(guest, m.player);
+      case 'move':
+        return this.move(guest, m.id, m.event);
+      case 'pong':
+        return this.pong(guest, m.n);
+      case 'watch':
+        this.ports.watch?.(guest.id, m);
+        return;
+      case 'battle':
+        this.ports.battle?.(guest.id, m);
+        return;
     }
   }
 
@@ -158,7 +188,13 @@ export class TableHost {
 
   /** Sends the game and the seats to every connected guest (after every change of the game). */
   publish(): void {
-    const message: HostMessage = { t: 'game', seq: ++this.seq, game: this.ports.game(), seats: this.seatList(), guests: this.guestList() };
+    const message: HostMessage = {
+      t: 'game',
+      seq: ++this.seq,
+      game: this.ports.game(),
+      seats: this.seatList(),
+      guests: this.guestList(),
+    };
     for (const g of this.guests) if (g.connection !== null) this.ports.send(g.connection, message);
     this.ports.changed?.();
   }
@@ -189,17 +225,30 @@ export class TableHost {
 
   private claim(guest: Guest, player: string): void {
     const real = this.ports.players().find((p) => seatKey(p) === seatKey(player));
-    if (!real) return this.refuse(guest.connection!, `There is no seat for "${player.slice(0, 64)}" in this game${this.ports.players().length ? '' : ' yet (the host sets the game up first)'}.`);
+    if (!real)
+      return this.refuse(
+        guest.connection!,
+        `There is no seat for "${player.slice(0, 64)}" in this game${this.ports.players().length ? '' : ' yet (the host sets the game up first)'}.`,
+      );
     const holder = this.holder(real);
     if (holder === guest.id) return;
-    if (holder !== HOST) return this.refuse(guest.connection!, `${real}'s seat is already held by ${this.guests.find((g) => g.id === holder)?.name ?? 'another guest'}.`);
-    if (this.ports.computer(real)) return this.refuse(guest.connection!, `${real}'s seat is played by the computer at the host; the host makes it a person's seat first.`);
+    if (holder !== HOST)
+      return this.refuse(
+        guest.connection!,
+        `${real}'s seat is already held by ${this.guests.find((g) => g.id === holder)?.name ?? 'another guest'}.`,
+      );
+    if (this.ports.computer(real))
+      return this.refuse(
+        guest.connection!,
+        `${real}'s seat is played by the computer at the host; the host makes it a person's seat first.`,
+      );
     this.seats.set(seatKey(real), guest.id);
     this.publish();
   }
 
   private release(guest: Guest, player: string): void {
-    if (this.seats.get(seatKey(player)) !== guest.id) return this.refuse(guest.connection!, `${player.slice(0, 64)}'s seat is not yours to give back.`);
+    if (this.seats.get(seatKey(player)) !== guest.id)
+      return this.refuse(guest.connection!, `${player.slice(0, 64)}'s seat is not yours to give back.`);
     this.seats.delete(seatKey(player));
     this.publish();
   }
@@ -249,7 +298,10 @@ export class TableHost {
     b.dropped++;
     if (!b.told) {
       b.told = true;
-      this.refuse(connection, `Messages are coming too fast; ${b.dropped} dropped (at most ${FLOOD_PER_SECOND} a second).`);
+      this.refuse(
+        connection,
+        `Messages are coming too fast; ${b.dropped} dropped (at most ${FLOOD_PER_SECOND} a second).`,
+      );
     }
     return false;
   }

@@ -34,19 +34,34 @@ export type GuestMessage =
   | BattleMessage;
 
 /** Confirmed frames of a network battle (pairs[i] = left | right << 5 of frame from + i). */
-export interface WatchMessage { t: 'watch'; battle: string; epoch: number; from: number; pairs: number[] }
+export interface WatchMessage {
+  t: 'watch';
+  battle: string;
+  epoch: number;
+  from: number;
+  pairs: number[];
+}
 
 /** Who holds a seat: the host's browser, or a guest by its public id. */
-export interface SeatHolder { player: string; holder: string }
+export interface SeatHolder {
+  player: string;
+  holder: string;
+}
 export interface GuestInfo {
-  id: string; name: string; online: boolean;
+  id: string;
+  name: string;
+  online: boolean;
   /** The last round trip measured to this guest, in milliseconds (null until one was). */
   rttMs: number | null;
 }
 
 /** A network battle's start: both machines start from `state` (a snapshot) at frame 0. */
 export interface BattleStart {
-  t: 'battle-start'; battle: string; state: string; side: 0 | 1; delay: number;
+  t: 'battle-start';
+  battle: string;
+  state: string;
+  side: 0 | 1;
+  delay: number;
   /** A battle between two guests: this one sends the host its confirmed frames (the host's machine reads the result from them). */
   report: boolean;
   /** 0 at the battle's start; 1, 2… each time the host restarts both machines from its state after a desync. */
@@ -75,7 +90,8 @@ const epochOk = (v: unknown): v is number => Number.isInteger(v) && (v as number
 
 function parse(text: unknown, max: number, what: string): Checked<Record<string, unknown>> {
   if (typeof text !== 'string') return { ok: false, error: `a ${what} message is JSON text` };
-  if (text.length > max) return { ok: false, error: `a ${what} message of ${text.length} characters is over the ${max} allowed` };
+  if (text.length > max)
+    return { ok: false, error: `a ${what} message of ${text.length} characters is over the ${max} allowed` };
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -100,11 +116,23 @@ function checkEvent(v: unknown): Checked<GameEvent> {
 
 /** Confirmed frames: the battle, its epoch, the first frame and up to 4096 stick pairs. */
 function checkWatch(m: Record<string, unknown>): Checked<WatchMessage> {
-  if (!shortText(m.battle, 100) || !epochOk(m.epoch) || !count(m.from)
-    || !Array.isArray(m.pairs) || m.pairs.length > 4096 || !m.pairs.every((p) => Number.isInteger(p) && p >= 0 && p <= 0x3ff)) {
-    return { ok: false, error: 'a watch message needs the battle, its epoch, the first frame and up to 4096 stick pairs (0-1023)' };
+  if (
+    !shortText(m.battle, 100) ||
+    !epochOk(m.epoch) ||
+    !count(m.from) ||
+    !Array.isArray(m.pairs) ||
+    m.pairs.length > 4096 ||
+    !m.pairs.every((p) => Number.isInteger(p) && p >= 0 && p <= 0x3ff)
+  ) {
+    return {
+      ok: false,
+      error: 'a watch message needs the battle, its epoch, the first frame and up to 4096 stick pairs (0-1023)',
+    };
   }
-  return { ok: true, message: { t: 'watch', battle: m.battle, epoch: m.epoch, from: m.from, pairs: [...(m.pairs as number[])] } };
+  return {
+    ok: true,
+    message: { t: 'watch', battle: m.battle, epoch: m.epoch, from: m.from, pairs: [...(m.pairs as number[])] },
+  };
 }
 
 /** Checks a message a guest sent to the host. */
@@ -114,8 +142,10 @@ export function parseGuestMessage(text: unknown, checkBattle: BattleCheck): Chec
   const m = p.message;
   switch (m.t) {
     case 'hello':
-      if (typeof m.token !== 'string' || !TOKEN.test(m.token)) return { ok: false, error: 'a hello needs its token (16-64 letters, digits, - or _)' };
-      if (!shortText(m.name, MAX_GUEST_NAME)) return { ok: false, error: `a hello needs a name of 1-${MAX_GUEST_NAME} characters` };
+      if (typeof m.token !== 'string' || !TOKEN.test(m.token))
+        return { ok: false, error: 'a hello needs its token (16-64 letters, digits, - or _)' };
+      if (!shortText(m.name, MAX_GUEST_NAME))
+        return { ok: false, error: `a hello needs a name of 1-${MAX_GUEST_NAME} characters` };
       return { ok: true, message: { t: 'hello', token: m.token, name: m.name.trim() || 'A guest' } };
     case 'claim':
     case 'release':
@@ -129,7 +159,9 @@ export function parseGuestMessage(text: unknown, checkBattle: BattleCheck): Chec
     case 'watch':
       return checkWatch(m);
     case 'pong':
-      return count(m.n) ? { ok: true, message: { t: 'pong', n: m.n } } : { ok: false, error: 'a pong answers a ping by its number' };
+      return count(m.n)
+        ? { ok: true, message: { t: 'pong', n: m.n } }
+        : { ok: false, error: 'a pong answers a ping by its number' };
     case 'battle':
       return checkBattle(m);
     default:
@@ -144,38 +176,84 @@ export function parseHostMessage(text: unknown, checkBattle: BattleCheck): Check
   const m = p.message;
   switch (m.t) {
     case 'welcome':
-      return shortText(m.you, 16) ? { ok: true, message: { t: 'welcome', you: m.you } } : { ok: false, error: 'a welcome names the guest' };
+      return shortText(m.you, 16)
+        ? { ok: true, message: { t: 'welcome', you: m.you } }
+        : { ok: false, error: 'a welcome names the guest' };
     case 'game': {
-      if (!count(m.seq) || typeof m.game !== 'string') return { ok: false, error: 'a game message needs its number and the game' };
-      if (!Array.isArray(m.seats) || m.seats.length > 6 || !m.seats.every((s) => isObj(s) && shortText(s.player, 64) && shortText(s.holder, 16))) {
+      if (!count(m.seq) || typeof m.game !== 'string')
+        return { ok: false, error: 'a game message needs its number and the game' };
+      if (
+        !Array.isArray(m.seats) ||
+        m.seats.length > 6 ||
+        !m.seats.every((s) => isObj(s) && shortText(s.player, 64) && shortText(s.holder, 16))
+      ) {
         return { ok: false, error: 'a game message lists up to 6 seats, each { player, holder }' };
       }
-      if (!Array.isArray(m.guests) || m.guests.length > MAX_GUESTS || !m.guests.every((g) => isObj(g) && shortText(g.id, 16) && shortText(g.name, MAX_GUEST_NAME) && typeof g.online === 'boolean' && (g.rttMs === null || (Number.isFinite(g.rttMs) && (g.rttMs as number) >= 0)))) {
+      if (
+        !Array.isArray(m.guests) ||
+        m.guests.length > MAX_GUESTS ||
+        !m.guests.every(
+          (g) =>
+            isObj(g) &&
+            shortText(g.id, 16) &&
+            shortText(g.name, MAX_GUEST_NAME) &&
+            typeof g.online === 'boolean' &&
+            (g.rttMs === null || (Number.isFinite(g.rttMs) && (g.rttMs as number) >= 0)),
+        )
+      ) {
         return { ok: false, error: `a game message lists up to ${MAX_GUESTS} guests, each { id, name, online }` };
       }
       return {
         ok: true,
         message: {
-          t: 'game', seq: m.seq, game: m.game,
+          t: 'game',
+          seq: m.seq,
+          game: m.game,
           seats: (m.seats as SeatHolder[]).map((s) => ({ player: s.player, holder: s.holder })),
           guests: (m.guests as GuestInfo[]).map((g) => ({ id: g.id, name: g.name, online: g.online, rttMs: g.rttMs })),
         },
       };
     }
     case 'answer':
-      if (!count(m.id) || typeof m.ok !== 'boolean' || typeof m.text !== 'string' || m.text.length > 1000) return { ok: false, error: 'an answer needs the move\'s number, ok and a sentence' };
+      if (!count(m.id) || typeof m.ok !== 'boolean' || typeof m.text !== 'string' || m.text.length > 1000)
+        return { ok: false, error: "an answer needs the move's number, ok and a sentence" };
       return { ok: true, message: { t: 'answer', id: m.id, ok: m.ok, text: m.text } };
     case 'ping':
       return count(m.n) ? { ok: true, message: { t: 'ping', n: m.n } } : { ok: false, error: 'a ping has its number' };
     case 'notice':
-      return shortText(m.text, 1000) ? { ok: true, message: { t: 'notice', text: m.text } } : { ok: false, error: 'a notice is a sentence' };
+      return shortText(m.text, 1000)
+        ? { ok: true, message: { t: 'notice', text: m.text } }
+        : { ok: false, error: 'a notice is a sentence' };
     case 'battle-start':
-      if (!shortText(m.battle, 100) || typeof m.state !== 'string' || m.state.length > 65536 || (m.side !== 0 && m.side !== 1) || !Number.isInteger(m.delay) || (m.delay as number) < 0 || (m.delay as number) > 8) {
-        return { ok: false, error: 'a battle start needs the battle, the machine state, the side (0 or 1) and the delay (0-8)' };
+      if (
+        !shortText(m.battle, 100) ||
+        typeof m.state !== 'string' ||
+        m.state.length > 65536 ||
+        (m.side !== 0 && m.side !== 1) ||
+        !Number.isInteger(m.delay) ||
+        (m.delay as number) < 0 ||
+        (m.delay as number) > 8
+      ) {
+        return {
+          ok: false,
+          error: 'a battle start needs the battle, the machine state, the side (0 or 1) and the delay (0-8)',
+        };
       }
       if (!epochOk(m.epoch)) return { ok: false, error: 'a battle start needs its epoch (0-1000)' };
-      if (typeof m.report !== 'boolean') return { ok: false, error: 'a battle start says whether this guest reports the battle\'s frames' };
-      return { ok: true, message: { t: 'battle-start', battle: m.battle, state: m.state, side: m.side, delay: m.delay as number, epoch: m.epoch, report: m.report } };
+      if (typeof m.report !== 'boolean')
+        return { ok: false, error: "a battle start says whether this guest reports the battle's frames" };
+      return {
+        ok: true,
+        message: {
+          t: 'battle-start',
+          battle: m.battle,
+          state: m.state,
+          side: m.side,
+          delay: m.delay as number,
+          epoch: m.epoch,
+          report: m.report,
+        },
+      };
     case 'watch-start':
       if (!shortText(m.battle, 100) || typeof m.state !== 'string' || m.state.length > 65536 || !epochOk(m.epoch)) {
         return { ok: false, error: 'a watch start needs the battle, the machine state and the epoch (0-1000)' };
@@ -184,7 +262,9 @@ export function parseHostMessage(text: unknown, checkBattle: BattleCheck): Check
     case 'watch':
       return checkWatch(m);
     case 'battle-end':
-      return shortText(m.battle, 100) ? { ok: true, message: { t: 'battle-end', battle: m.battle } } : { ok: false, error: 'a battle end names the battle' };
+      return shortText(m.battle, 100)
+        ? { ok: true, message: { t: 'battle-end', battle: m.battle } }
+        : { ok: false, error: 'a battle end names the battle' };
     case 'battle':
       return checkBattle(m);
     default:

@@ -76,7 +76,10 @@ export function battleEvent(o: BattleOutcome): GameEvent {
 /** Why a `fight` promise was rejected: the battle was cancelled or replaced before a result came in. */
 export class BattleCancelledError extends Error {
   override name = 'BattleCancelledError';
-  constructor(readonly request: BattleRequest, reason: string) {
+  constructor(
+    readonly request: BattleRequest,
+    reason: string,
+  ) {
     super(`the battle ${request.attacker.player} v ${request.defender.player} was cancelled: ${reason}`);
   }
 }
@@ -87,7 +90,9 @@ export class BattleCancelledError extends Error {
  * waits at a time; a new one replaces the last.
  */
 export class ManualBattlePort implements BattlePort {
-  private readonly gate = new StepGate<BattleRequest, BattleOutcome>((request, reason) => new BattleCancelledError(request, reason));
+  private readonly gate = new StepGate<BattleRequest, BattleOutcome>(
+    (request, reason) => new BattleCancelledError(request, reason),
+  );
 
   fight(request: BattleRequest, signal?: AbortSignal): Promise<BattleOutcome> {
     return this.gate.wait(request, signal);
@@ -131,11 +136,15 @@ export class ManualBattlePort implements BattlePort {
   enter(outcome: BattleOutcome): { ok: true } | { ok: false; reason: string } {
     const step = this.gate.step;
     if (!step) return { ok: false, reason: 'no battle is waiting for a result' };
-    if (step.running) return { ok: false, reason: 'the battle is being fought on the console: its result is read from there' };
+    if (step.running)
+      return { ok: false, reason: 'the battle is being fought on the console: its result is read from there' };
     for (const r of ['attacker', 'defender'] as const) {
       const e = outcome.energy?.[r];
       if (typeof e !== 'number' || !Number.isInteger(e) || e < 0 || e > step.input[r].energy) {
-        return { ok: false, reason: `rule 12: the ${r}'s energy left must be a whole number from 0 to ${step.input[r].energy}` };
+        return {
+          ok: false,
+          reason: `rule 12: the ${r}'s energy left must be a whole number from 0 to ${step.input[r].energy}`,
+        };
       }
     }
     this.gate.give({ winner: outcome.winner, energy: { ...outcome.energy } });

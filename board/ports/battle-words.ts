@@ -31,13 +31,20 @@ export function describeBattle(
     const win = outcome.winner === 'attacker' ? a : d;
     const lose = outcome.winner === 'attacker' ? d : a;
     const how = end === 'out-of-energy' ? 'ran out of energy' : 'was destroyed';
-    words.push(`${COLOUR[colourOf(win.player)]} (${win.player}) wins: ${lose.player}'s ${WEAPON_WORDS[lose.weapon]} ${how}.`);
+    words.push(
+      `${COLOUR[colourOf(win.player)]} (${win.player}) wins: ${lose.player}'s ${WEAPON_WORDS[lose.weapon]} ${how}.`,
+    );
   }
   words.push(`${a.player} has ${outcome.energy.attacker} left, ${d.player} has ${outcome.energy.defender} left.`);
   if (before.war && !after.war) {
     const country = before.war.country;
-    const verdict = after.log.slice(before.log.length).flatMap((l) => l.split('; ')).find((l) => l.endsWith(`wins the war for ${country}`));
-    const paid = after.lastTransfers.filter((t) => t.from === WAR_CHEST).map((t) => `${t.to} takes ${t.amount} PBU in chips`);
+    const verdict = after.log
+      .slice(before.log.length)
+      .flatMap((l) => l.split('; '))
+      .find((l) => l.endsWith(`wins the war for ${country}`));
+    const paid = after.lastTransfers
+      .filter((t) => t.from === WAR_CHEST)
+      .map((t) => `${t.to} takes ${t.amount} PBU in chips`);
     if (verdict) words.push(`${[verdict.trim(), ...paid].join('; ')}.`);
   }
   return words.join(' ');

@@ -64,7 +64,6 @@ const CART_WEAPON: Record<Weapon, CartWeapon> = { tank: 'T', sub: 'S', plane: 'P
 /** Weapon names as the manual says them. */
 export const WEAPON_WORDS: Record<Weapon, string> = { tank: 'tank', sub: 'submarine', plane: 'jet' };
 
-
 /** Frames the WAR GAME readout digit must stay the same to count as stopped (it moves every 4). */
 const STOPPED_FRAMES = 16;
 /** Frames the readout may take to start after the key at SELECT GAME (it starts within a few). */
@@ -95,7 +94,10 @@ export class MachineBattlePort implements BattlePort {
   private abandoned = false;
   private readonly options: MachineBattlePortOptions;
 
-  constructor(readonly console: BattleConsole, options: MachineBattlePortOptions = {}) {
+  constructor(
+    readonly console: BattleConsole,
+    options: MachineBattlePortOptions = {},
+  ) {
     this.options = options;
   }
 
@@ -106,7 +108,8 @@ export class MachineBattlePort implements BattlePort {
 
   /** Remembers which control `player` takes when attacking. */
   setControl(player: string, side: ControlSide): void {
-    if (side !== 'left' && side !== 'right') throw new RangeError(`a control is "left" or "right", got ${JSON.stringify(side)}`);
+    if (side !== 'left' && side !== 'right')
+      throw new RangeError(`a control is "left" or "right", got ${JSON.stringify(side)}`);
     this.sides.set(player, side);
   }
 
@@ -137,7 +140,8 @@ export class MachineBattlePort implements BattlePort {
     this.cancel('replaced by another battle');
     const own = new AbortController();
     this.current = own;
-    const stop = () => own.abort(signal?.reason instanceof Error ? signal.reason.message : String(signal?.reason ?? 'aborted'));
+    const stop = () =>
+      own.abort(signal?.reason instanceof Error ? signal.reason.message : String(signal?.reason ?? 'aborted'));
     signal?.addEventListener('abort', stop);
     if (signal?.aborted) stop();
     try {
@@ -168,7 +172,9 @@ export class MachineBattlePort implements BattlePort {
    * lets the digit run until SPACE stops it (typed here with `stop: 'port'`, or a human's on the
    * console) and returns the stopped digit for the `first.readout` event.
    */
-  async firstPlayerReadout(options: { stop?: 'port' | 'human'; runFrames?: number; signal?: AbortSignal } = {}): Promise<number> {
+  async firstPlayerReadout(
+    options: { stop?: 'port' | 'human'; runFrames?: number; signal?: AbortSignal } = {},
+  ): Promise<number> {
     const { signal } = options;
     const c = this.console;
     let m = await c.read();
@@ -183,7 +189,9 @@ export class MachineBattlePort implements BattlePort {
     let budget = READOUT_START_FRAMES;
     m = await c.waitFor((n) => running(n) || --budget <= 0, 'the WAR GAME readout to run', signal);
     if (!running(m)) {
-      throw new Error(`the WAR GAME readout did not start within ${READOUT_START_FRAMES} frames (a SPACE pressed before it ran opens program entry instead); run the readout again`);
+      throw new Error(
+        `the WAR GAME readout did not start within ${READOUT_START_FRAMES} frames (a SPACE pressed before it ran opens program entry instead); run the readout again`,
+      );
     }
     if (options.stop !== 'human') {
       let frames = options.runFrames ?? 30;
@@ -192,16 +200,25 @@ export class MachineBattlePort implements BattlePort {
     }
     let last = m.digit;
     let same = 0;
-    m = await c.waitFor((n) => {
-      same = n.digit === last ? same + 1 : 0;
-      last = n.digit;
-      return same >= STOPPED_FRAMES || !(n.ours && n.phase === 'readout');
-    }, 'SPACE to stop the WAR GAME readout', signal);
+    m = await c.waitFor(
+      (n) => {
+        same = n.digit === last ? same + 1 : 0;
+        last = n.digit;
+        return same >= STOPPED_FRAMES || !(n.ours && n.phase === 'readout');
+      },
+      'SPACE to stop the WAR GAME readout',
+      signal,
+    );
     if (m.ours && m.practice) {
       // The cartridge reads a readout nobody stops for 20 s as the manual's practice session.
-      throw new Error('nobody stopped the WAR GAME readout within 20 seconds, so the cartridge began its practice session (manual, "Practice Sessions"); run the readout again and press SPACE sooner');
+      throw new Error(
+        'nobody stopped the WAR GAME readout within 20 seconds, so the cartridge began its practice session (manual, "Practice Sessions"); run the readout again and press SPACE sooner',
+      );
     }
-    if (!(m.ours && m.phase === 'readout')) throw new Error(`the WAR GAME readout was left before it was stopped (the cartridge shows ${m.ours ? m.phase : 'another program'}); run the readout again`);
+    if (!(m.ours && m.phase === 'readout'))
+      throw new Error(
+        `the WAR GAME readout was left before it was stopped (the cartridge shows ${m.ours ? m.phase : 'another program'}); run the readout again`,
+      );
     return m.digit;
   }
 
@@ -235,19 +252,30 @@ export class MachineBattlePort implements BattlePort {
       }
     }
     const keys = [
-      'R', CART_WEAPON[red.weapon], ...String(red.energy),
-      'B', CART_WEAPON[blue.weapon], ...String(blue.energy),
+      'R',
+      CART_WEAPON[red.weapon],
+      ...String(red.energy),
+      'B',
+      CART_WEAPON[blue.weapon],
+      ...String(blue.energy),
     ];
     await c.type(keys, signal);
     m = await c.read();
     if (!m.ours) return this.confirmForeign(request, screen, seat, signal);
-    if (m.phase !== 'entry') throw new Error(`the cartridge should be on program entry after the companion typed it, but it is in its ${m.phase} phase`);
+    if (m.phase !== 'entry')
+      throw new Error(
+        `the cartridge should be on program entry after the companion typed it, but it is in its ${m.phase} phase`,
+      );
     checkShown('red', m.red, red);
     checkShown('blue', m.blue, blue);
     const battles = m.battles;
     this.options.stage?.('enter');
     if (this.options.enter !== 'human') await c.type(['ENTER'], signal);
-    const started = await c.waitFor((n) => n.phase === 'battle' || n.battles !== battles, 'ENTER to start the battle', signal);
+    const started = await c.waitFor(
+      (n) => n.phase === 'battle' || n.battles !== battles,
+      'ENTER to start the battle',
+      signal,
+    );
     this.setProgrammed(request.id === undefined ? null : { id: request.id, machineBattle: started.battles });
     this.options.stage?.('fighting');
     return this.result(request, screen, seat, await this.awaitResult(signal));
@@ -274,7 +302,11 @@ export class MachineBattlePort implements BattlePort {
   }
 
   private awaitResult(signal: AbortSignal): Promise<CartMailbox> {
-    return this.console.waitFor((n) => n.phase === 'result' && n.winner !== 'none', 'the end of the battle (the result screen)', signal);
+    return this.console.waitFor(
+      (n) => n.phase === 'result' && n.winner !== 'none',
+      'the end of the battle (the result screen)',
+      signal,
+    );
   }
 
   private result(request: BattleRequest, screen: ScreenEnergies, seat: Seating, m: CartMailbox): BattleOutcome {
@@ -284,7 +316,9 @@ export class MachineBattlePort implements BattlePort {
     const shown: BattleOutcome = { winner, energy: { attacker: attackerSide.energy, defender: defenderSide.energy } };
     for (const r of ['attacker', 'defender'] as const) {
       if (shown.energy[r] > screen.request[r].energy) {
-        throw new Error(`the cartridge shows ${shown.energy[r]} energy left for the ${r} (${request[r].player}), more than the ${screen.request[r].energy} programmed`);
+        throw new Error(
+          `the cartridge shows ${shown.energy[r]} energy left for the ${r} (${request[r].player}), more than the ${screen.request[r].energy} programmed`,
+        );
       }
     }
     const outcome = boardOutcome(request, screen, shown);
@@ -292,16 +326,25 @@ export class MachineBattlePort implements BattlePort {
     return outcome;
   }
 
-  private async confirmForeign(request: BattleRequest, screen: ScreenEnergies, seating: Seating, signal: AbortSignal): Promise<BattleOutcome> {
+  private async confirmForeign(
+    request: BattleRequest,
+    screen: ScreenEnergies,
+    seating: Seating,
+    signal: AbortSignal,
+  ): Promise<BattleOutcome> {
     if (this.options.enter !== 'human') await this.console.type(['ENTER'], signal);
     const confirm = this.options.confirm;
     if (!confirm) {
-      throw new Error('the cartridge is not ours (no mailbox signature), so its result cannot be read; the players have to confirm it, and no confirm callback was given');
+      throw new Error(
+        'the cartridge is not ours (no mailbox signature), so its result cannot be read; the players have to confirm it, and no confirm callback was given',
+      );
     }
     // The players read the screen: they confirm in the units typed into it.
     const answer = await Promise.race([
       confirm({ request: screen.request, seating, prefill: {} }),
-      new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled')), { once: true })),
+      new Promise<never>((_, reject) =>
+        signal.addEventListener('abort', () => reject(new Error('cancelled')), { once: true }),
+      ),
     ]);
     const problem = outcomeProblem(screen.request, answer);
     if (problem) throw new Error(`the confirmed result cannot be right: ${problem}`);
@@ -312,29 +355,38 @@ export class MachineBattlePort implements BattlePort {
 }
 
 /** The request's two forces by the colour each plays in this seating (red: left control). */
-function byColour(seat: Seating, r: BattleRequest): { red: BattleRequest['attacker']; blue: BattleRequest['attacker'] } {
+function byColour(
+  seat: Seating,
+  r: BattleRequest,
+): { red: BattleRequest['attacker']; blue: BattleRequest['attacker'] } {
   return seat.attacker === 'red' ? { red: r.attacker, blue: r.defender } : { red: r.defender, blue: r.attacker };
 }
 
 function checkRequest(r: BattleRequest): void {
   for (const role of ['attacker', 'defender'] as const) {
     const side = r[role];
-    if (!(side.weapon in CART_WEAPON)) throw new RangeError(`the ${role}'s weapon must be tank, sub or plane, got ${JSON.stringify(side.weapon)}`);
+    if (!(side.weapon in CART_WEAPON))
+      throw new RangeError(`the ${role}'s weapon must be tank, sub or plane, got ${JSON.stringify(side.weapon)}`);
     if (!Number.isSafeInteger(side.energy) || side.energy < 1) {
-      throw new RangeError(`the ${role} (${side.player}) needs a whole number of energy units from 1 up to program, got ${side.energy}`);
+      throw new RangeError(
+        `the ${role} (${side.player}) needs a whole number of energy units from 1 up to program, got ${side.energy}`,
+      );
     }
   }
 }
 
 function checkShown(colour: 'red' | 'blue', shown: CartSide, wanted: BattleRequest['attacker']): void {
   if (shown.weapon !== CART_WEAPON[wanted.weapon] || shown.energy !== wanted.energy) {
-    throw new Error(`the ${colour} readout shows ${shown.weapon ?? '?'} ${shown.energy} after the companion typed ${CART_WEAPON[wanted.weapon]} ${wanted.energy} for ${wanted.player}`);
+    throw new Error(
+      `the ${colour} readout shows ${shown.weapon ?? '?'} ${shown.energy} after the companion typed ${CART_WEAPON[wanted.weapon]} ${wanted.energy} for ${wanted.player}`,
+    );
   }
 }
 
 /** Why a confirmed outcome cannot be right, or null. */
 export function outcomeProblem(request: BattleRequest, o: BattleOutcome): string | null {
-  if (!o || !['attacker', 'defender', 'both-destroyed'].includes(o.winner)) return 'the winner is "attacker", "defender" or "both-destroyed"';
+  if (!o || !['attacker', 'defender', 'both-destroyed'].includes(o.winner))
+    return 'the winner is "attacker", "defender" or "both-destroyed"';
   for (const r of ['attacker', 'defender'] as const) {
     const e = o.energy?.[r];
     if (typeof e !== 'number' || !Number.isInteger(e) || e < 0 || e > request[r].energy) {

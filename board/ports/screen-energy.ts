@@ -43,7 +43,9 @@ export function boardOutcome(request: BattleRequest, screen: ScreenEnergies, sho
   if (screen.divisor === 1) return shown;
   const back = (role: 'attacker' | 'defender'): number => {
     const left = shown.energy[role];
-    return left >= screen.request[role].energy ? request[role].energy : Math.min(request[role].energy, left * screen.divisor);
+    return left >= screen.request[role].energy
+      ? request[role].energy
+      : Math.min(request[role].energy, left * screen.divisor);
   };
   return { winner: shown.winner, energy: { attacker: back('attacker'), defender: back('defender') } };
 }
@@ -55,6 +57,8 @@ export function screenNote(request: EnergySides): string | null {
   const a = request.attacker;
   const d = request.defender;
   const big = a.energy >= d.energy ? a : d;
-  return `${big.player}'s ${big.energy} has more than the readout's four digits: both sides are entered divided by ${screen.divisor} `
-    + `(${a.player} ${screen.request.attacker.energy}, ${d.player} ${screen.request.defender.energy}) and the energy left is multiplied back by ${screen.divisor}.`;
+  return (
+    `${big.player}'s ${big.energy} has more than the readout's four digits: both sides are entered divided by ${screen.divisor} ` +
+    `(${a.player} ${screen.request.attacker.energy}, ${d.player} ${screen.request.defender.energy}) and the energy left is multiplied back by ${screen.divisor}.`
+  );
 }

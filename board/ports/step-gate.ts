@@ -106,7 +106,9 @@ export class StepGate<I, O> {
     let o: O;
     try {
       // A dropped step does not wait for its run to notice the abort.
-      const dropped = new Promise<never>((_, reject) => w.abort.signal.addEventListener('abort', () => reject(w.abort.signal.reason), { once: true }));
+      const dropped = new Promise<never>((_, reject) =>
+        w.abort.signal.addEventListener('abort', () => reject(w.abort.signal.reason), { once: true }),
+      );
       dropped.catch(() => undefined);
       o = await Promise.race([how(w.input, w.abort.signal), dropped]);
     } catch (e) {

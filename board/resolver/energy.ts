@@ -21,7 +21,11 @@ export function scaleError(scale: EnergyScale): string | null {
 }
 
 /** The energies for forces of these strengths (both > 0), and the sentence that says why. */
-export function energiesFor(attacker: number, defender: number, scale: EnergyScale = DEFAULT_SCALE): {
+export function energiesFor(
+  attacker: number,
+  defender: number,
+  scale: EnergyScale = DEFAULT_SCALE,
+): {
   energy: Energies;
   why: string;
 } {

@@ -54,7 +54,8 @@ export function outcomeError(given: Energies, outcome: BattleOutcome): string | 
   }
   for (const side of ['attacker', 'defender'] as const) {
     const l = outcome.left[side];
-    if (!Number.isInteger(l) || l < 0) return `The ${side}'s energy left must be a whole number of 0 or more, not ${l}.`;
+    if (!Number.isInteger(l) || l < 0)
+      return `The ${side}'s energy left must be a whole number of 0 or more, not ${l}.`;
     if (l > given[side]) {
       return `The ${side} cannot have ${l} energy units left: it was given only ${given[side]}.`;
     }

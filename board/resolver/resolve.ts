@@ -43,7 +43,8 @@ export function gameName(g: Game): string {
 export function programFor(setup: BattleSetup): { energy: Energies; why: string } {
   for (const side of ['attacker', 'defender'] as const) {
     const f = setup[side];
-    if (!Number.isFinite(f) || f <= 0) throw new ResolveError(`The ${side}'s force must be a number above 0, not ${f}.`);
+    if (!Number.isFinite(f) || f <= 0)
+      throw new ResolveError(`The ${side}'s force must be a number above 0, not ${f}.`);
     if ((setup.game === 'origins' || setup.game === 'battleplan') && !Number.isInteger(f)) {
       throw new ResolveError(`The ${side}'s force must be a whole number in ${setup.game}, not ${f}.`);
     }
@@ -64,7 +65,9 @@ function dieTable(t: CombatTable, setup: BattleSetup, energy: Energies, outcome:
   const first = t.columns[0];
   if (col === null) {
     if (t.below === undefined) {
-      throw new ResolveError(`These forces fall left of the table's first column (${first}) and the table gives no result there.`);
+      throw new ResolveError(
+        `These forces fall left of the table's first column (${first}) and the table gives no result there.`,
+      );
     }
     return { column: `below ${first}`, result: t.below, text: fillText(t.results[t.below], vars) };
   }
@@ -80,8 +83,12 @@ function battlePlan(setup: BattleSetup, outcome: BattleOutcome) {
   const { attacker: a, defender: d } = setup;
   const column = `${a}-${d}`;
   if (outcome.winner === 'both-destroyed') {
-    return { column, result: 'both-destroyed', losses: { attacker: a, defender: d },
-      text: `Both sides are destroyed: the attacker loses all ${a} armies, the defender all ${d}.` };
+    return {
+      column,
+      result: 'both-destroyed',
+      losses: { attacker: a, defender: d },
+      text: `Both sides are destroyed: the attacker loses all ${a} armies, the defender all ${d}.`,
+    };
   }
   const winner = outcome.winner;
   const loser = winner === 'attacker' ? 'defender' : 'attacker';
@@ -94,35 +101,57 @@ function battlePlan(setup: BattleSetup, outcome: BattleOutcome) {
   const shown = Number.isInteger(exact) ? String(exact) : exact.toFixed(2).replace(/0$/, '');
   const armies = (n: number): string => `${n} ${n === 1 ? 'army' : 'armies'}`;
   // An upset: the formula asks for more armies than the winner has; it loses all but one.
-  const loss = lost < roundHalfUp(exact)
-    ? `${l}x${l}/${w} = ${shown}, more than it has: it loses ${armies(lost)} and keeps 1`
-    : `${l}x${l}/${w} = ${shown}, rounded to ${armies(lost)}`;
-  return { column, result: `${winner}-wins`, losses,
-    text: `The ${winner} wins: the ${loser}'s ${armies(l)} ${l === 1 ? 'is' : 'are'} destroyed; the ${winner} loses ${loss}.` };
+  const loss =
+    lost < roundHalfUp(exact)
+      ? `${l}x${l}/${w} = ${shown}, more than it has: it loses ${armies(lost)} and keeps 1`
+      : `${l}x${l}/${w} = ${shown}, rounded to ${armies(lost)}`;
+  return {
+    column,
+    result: `${winner}-wins`,
+    losses,
+    text: `The ${winner} wins: the ${loser}'s ${armies(l)} ${l === 1 ? 'is' : 'are'} destroyed; the ${winner} loses ${loss}.`,
+  };
 }
 
 function umpire(setup: BattleSetup, energy: Energies, outcome: BattleOutcome) {
   const p = setup.umpire ?? UMPIRE_DEFAULTS;
   const top = Math.max(energy.attacker, energy.defender);
   const winner = outcome.winner;
-  const diff = winner === 'both-destroyed' ? 0
-    : Math.round((100 * (outcome.left[winner] - outcome.left[winner === 'attacker' ? 'defender' : 'attacker'])) / top);
+  const diff =
+    winner === 'both-destroyed'
+      ? 0
+      : Math.round(
+          (100 * (outcome.left[winner] - outcome.left[winner === 'attacker' ? 'defender' : 'attacker'])) / top,
+        );
   const column = `${diff}%`;
   const pct = (force: number, percent: number): number => Math.round((force * percent) / 100);
   if (winner === 'both-destroyed' || diff < p.band) {
     const losses = { attacker: pct(setup.attacker, p.minorLoss), defender: pct(setup.defender, p.minorLoss) };
-    return { column, result: 'indecisive', losses,
-      text: `Indecisive (difference ${diff}%, under ${p.band}%): both sides suffer minor losses, ${p.minorLoss}% ` +
-        `(the attacker ${losses.attacker}, the defender ${losses.defender} combat value); no one retreats.` };
+    return {
+      column,
+      result: 'indecisive',
+      losses,
+      text:
+        `Indecisive (difference ${diff}%, under ${p.band}%): both sides suffer minor losses, ${p.minorLoss}% ` +
+        `(the attacker ${losses.attacker}, the defender ${losses.defender} combat value); no one retreats.`,
+    };
   }
   const loser = winner === 'attacker' ? 'defender' : 'attacker';
   const loserPct = Math.min(100, diff);
   const victorPct = Math.round(loserPct * p.victorShare);
-  const lossOf = { [winner]: pct(setup[winner], victorPct), [loser]: pct(setup[loser], loserPct) } as Record<string, number>;
+  const lossOf = { [winner]: pct(setup[winner], victorPct), [loser]: pct(setup[loser], loserPct) } as Record<
+    string,
+    number
+  >;
   const losses = { attacker: lossOf.attacker, defender: lossOf.defender };
-  return { column, result: `${winner}-victory`, losses,
-    text: `Victory for the ${winner} (difference ${diff}%): the ${loser} loses ${loserPct}% (${losses[loser]} combat value) ` +
-      `and must retreat from ${setup.area ?? 'the province'}; the ${winner}'s losses are slight, ${victorPct}% (${losses[winner]}).` };
+  return {
+    column,
+    result: `${winner}-victory`,
+    losses,
+    text:
+      `Victory for the ${winner} (difference ${diff}%): the ${loser} loses ${loserPct}% (${losses[loser]} combat value) ` +
+      `and must retreat from ${setup.area ?? 'the province'}; the ${winner}'s losses are slight, ${victorPct}% (${losses[winner]}).`,
+  };
 }
 
 /** Resolves one battle; throws a ResolveError (a sentence) for bad input. */
@@ -130,8 +159,14 @@ export function resolveBattle(setup: BattleSetup, outcome: BattleOutcome): Resol
   const { energy, why } = programFor(setup);
   const bad = outcomeError(energy, outcome);
   if (bad) throw new ResolveError(bad);
-  const base = { game: gameName(setup.game), forces: { attacker: setup.attacker, defender: setup.defender },
-    energy, why, left: { ...outcome.left }, winner: outcome.winner };
+  const base = {
+    game: gameName(setup.game),
+    forces: { attacker: setup.attacker, defender: setup.defender },
+    energy,
+    why,
+    left: { ...outcome.left },
+    winner: outcome.winner,
+  };
   if (setup.game === 'battleplan') return { ...base, ...battlePlan(setup, outcome) };
   if (setup.game === 'umpire') return { ...base, ...umpire(setup, energy, outcome) };
   const table = setup.game === 'origins' ? ORIGINS : setup.game;

@@ -64,7 +64,10 @@ export function tableErrors(t: unknown): string[] {
     });
   }
   const results = o.results;
-  const known = typeof results === 'object' && results !== null && !Array.isArray(results) ? (results as Record<string, unknown>) : null;
+  const known =
+    typeof results === 'object' && results !== null && !Array.isArray(results)
+      ? (results as Record<string, unknown>)
+      : null;
   if (!known) errs.push('"results" must map each result code to its text.');
   else {
     for (const [code, text] of Object.entries(known)) {

@@ -10,27 +10,48 @@ import { attack, buyAlliance, pass } from './turn.ts';
 import { battle, chooseWeapon } from './war.ts';
 import { breakAlliance, formAlliance } from './player-alliances.ts';
 import {
-  checkTarget, clockExpired, convertChipsIfRoundOver, endgameBattle, endgameWeapon, finishGame,
-  startEndgame, startFinalRoundIfFull,
+  checkTarget,
+  clockExpired,
+  convertChipsIfRoundOver,
+  endgameBattle,
+  endgameWeapon,
+  finishGame,
+  startEndgame,
+  startFinalRoundIfFull,
 } from './endgame.ts';
 
 function dispatch(s: GameState, e: GameEvent): void {
   switch (e.type) {
-    case 'setup': return setup(s, e);
-    case 'first.call': return firstCall(s, e);
-    case 'first.readout': return firstReadout(s, e);
-    case 'homeland': return chooseHomeland(s, e);
-    case 'ally.home': return allyHome(s, e);
-    case 'ally.buy': return buyAlliance(s, e);
-    case 'attack': return attack(s, e);
-    case 'weapon': return s.phase === 'endgame' ? endgameWeapon(s, e) : chooseWeapon(s, e);
-    case 'battle': return s.phase === 'endgame' ? endgameBattle(s, e) : battle(s, e);
-    case 'pass': return pass(s, e);
-    case 'alliance.form': return formAlliance(s, e);
-    case 'alliance.break': return breakAlliance(s, e);
-    case 'endgame.start': return startEndgame(s, e);
-    case 'clock.expired': return clockExpired(s, e);
-    case 'banker': return takeOverBank(s, e);
+    case 'setup':
+      return setup(s, e);
+    case 'first.call':
+      return firstCall(s, e);
+    case 'first.readout':
+      return firstReadout(s, e);
+    case 'homeland':
+      return chooseHomeland(s, e);
+    case 'ally.home':
+      return allyHome(s, e);
+    case 'ally.buy':
+      return buyAlliance(s, e);
+    case 'attack':
+      return attack(s, e);
+    case 'weapon':
+      return s.phase === 'endgame' ? endgameWeapon(s, e) : chooseWeapon(s, e);
+    case 'battle':
+      return s.phase === 'endgame' ? endgameBattle(s, e) : battle(s, e);
+    case 'pass':
+      return pass(s, e);
+    case 'alliance.form':
+      return formAlliance(s, e);
+    case 'alliance.break':
+      return breakAlliance(s, e);
+    case 'endgame.start':
+      return startEndgame(s, e);
+    case 'clock.expired':
+      return clockExpired(s, e);
+    case 'banker':
+      return takeOverBank(s, e);
   }
 }
 
@@ -51,12 +72,19 @@ function settle(s: GameState): void {
 export function applyEvent(state: GameState, event: GameEvent): RuleResult<GameState> {
   try {
     if (typeof event !== 'object' || event === null || !EVENT_TYPES.includes((event as GameEvent).type)) {
-      refuse('-', `unknown event ${JSON.stringify((event as { type?: unknown } | null)?.type ?? event)}; known: ${EVENT_TYPES.join(', ')}`);
+      refuse(
+        '-',
+        `unknown event ${JSON.stringify((event as { type?: unknown } | null)?.type ?? event)}; known: ${EVENT_TYPES.join(', ')}`,
+      );
     }
     if (state.phase === 'over') refuse('22', 'the game is over');
     if (state.phase === 'setup' && event.type !== 'setup') refuse('1', 'set up the game first');
     // The scenario is never changed by a rule and log lines are strings: share them instead of deep-copying.
-    const s: GameState = { ...structuredClone({ ...state, scenario: null, log: null }), scenario: state.scenario, log: state.log.slice() } as GameState;
+    const s: GameState = {
+      ...structuredClone({ ...state, scenario: null, log: null }),
+      scenario: state.scenario,
+      log: state.log.slice(),
+    } as GameState;
     s.lastTransfers = [];
     const mark = s.log.length;
     dispatch(s, event);

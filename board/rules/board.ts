@@ -66,7 +66,9 @@ export function sideOf(s: GameState, name: string): string[] {
 /** Zones holding another (active) player's homeland: closed to purchases (rules 9A, 13D, 16E). */
 export function isInOtherHomeZone(s: GameState, name: string, country: string): boolean {
   const zone = zoneOf(s, country);
-  return s.players.some((p) => !p.eliminated && p.name !== name && p.homeland !== null && zoneOf(s, p.homeland) === zone);
+  return s.players.some(
+    (p) => !p.eliminated && p.name !== name && p.homeland !== null && zoneOf(s, p.homeland) === zone,
+  );
 }
 
 export function isOccupied(s: GameState, country: string): boolean {

@@ -10,13 +10,25 @@ export function chronicle(before: GameState, after: GameState, event: GameEvent)
   const war = before.war;
   if (war && !after.war && event.type === 'battle') {
     const last = event as Extract<GameEvent, { type: 'battle' }>;
-    const battles = [...war.battles, { winner: last.winner, weapons: { attacker: war.weapons.attacker!, defender: war.weapons.defender! }, energy: { ...last.energy } }];
+    const battles = [
+      ...war.battles,
+      {
+        winner: last.winner,
+        weapons: { attacker: war.weapons.attacker!, defender: war.weapons.defender! },
+        energy: { ...last.energy },
+      },
+    ];
     const ownersBefore = before.countries[war.country]?.owners ?? [];
     const ownersAfter = after.countries[war.country]?.owners ?? [];
     // The attacker won when its marker went onto the country (rule 13); otherwise the defender held it.
     const won = ownersAfter.includes(war.attacker) && !ownersBefore.includes(war.attacker);
     after.lastWar = {
-      step, country: war.country, kind: war.kind, attacker: war.attacker, defender: war.defender, battles,
+      step,
+      country: war.country,
+      kind: war.kind,
+      attacker: war.attacker,
+      defender: war.defender,
+      battles,
       winner: won ? 'attacker' : 'defender',
       owners: { before: [...ownersBefore], after: [...ownersAfter] },
       transfers: structuredClone(after.lastTransfers),

@@ -40,12 +40,22 @@ const energyOf = (s: GameState, name: string): number => Math.max(0, player(s, n
 /** Rule 21B: the ladder, lowest record first (ties keep seating order). */
 export function startEndgame(s: GameState, _e: Extract<GameEvent, { type: 'endgame.start' }>): void {
   if (s.phase !== 'awaiting-endgame') {
-    refuse('21', s.phase === 'endgame' || s.phase === 'over' ? 'the end game has already started' : 'the end game starts after the last round and the chip conversion (rule 20)');
+    refuse(
+      '21',
+      s.phase === 'endgame' || s.phase === 'over'
+        ? 'the end game has already started'
+        : 'the end game starts after the last round and the chip conversion (rule 20)',
+    );
   }
-  const ladder = activePlayers(s).map((p) => p.name).sort((a, b) => player(s, a).recordHalves - player(s, b).recordHalves);
+  const ladder = activePlayers(s)
+    .map((p) => p.name)
+    .sort((a, b) => player(s, a).recordHalves - player(s, b).recordHalves);
   s.phase = 'endgame';
   s.endgame = { queue: ladder.slice(1), holder: ladder[0], match: null, competed: [ladder[0]] };
-  log(s, `The end game begins: ladder ${ladder.map((n) => `${n} ${fmtRecord(player(s, n).recordHalves)}`).join(', ')} (rule 21)`);
+  log(
+    s,
+    `The end game begins: ladder ${ladder.map((n) => `${n} ${fmtRecord(player(s, n).recordHalves)}`).join(', ')} (rule 21)`,
+  );
   nextMatch(s);
 }
 
@@ -62,7 +72,15 @@ function nextMatch(s: GameState): void {
       continue;
     }
     const energy = { [holder]: energyOf(s, holder), [next]: energyOf(s, next) };
-    eg.match = { a: holder, b: next, attacker: holder, energy, weapons: { [holder]: null, [next]: null }, barred: { [holder]: null, [next]: null }, battles: 0 };
+    eg.match = {
+      a: holder,
+      b: next,
+      attacker: holder,
+      energy,
+      weapons: { [holder]: null, [next]: null },
+      barred: { [holder]: null, [next]: null },
+      battles: 0,
+    };
     log(s, `${holder} challenges ${next}: ${energy[holder]} against ${energy[next]} energy units (rule 21C)`);
     if (energy[holder] === 0 || energy[next] === 0) {
       endMatch(s);
@@ -92,9 +110,11 @@ function endMatch(s: GameState): void {
 export function endgameWeapon(s: GameState, e: Extract<GameEvent, { type: 'weapon' }>): void {
   const m = s.endgame?.match;
   if (!m) refuse('21C', 'no end-game confrontation is in progress');
-  if (!WEAPONS.includes(e.weapon)) refuse('21C', `the weapons are tank, sub and plane (got ${JSON.stringify(e.weapon)})`);
+  if (!WEAPONS.includes(e.weapon))
+    refuse('21C', `the weapons are tank, sub and plane (got ${JSON.stringify(e.weapon)})`);
   if (e.player !== m.a && e.player !== m.b) refuse('21C', `${e.player} is not in the confrontation ${m.a} - ${m.b}`);
-  if (m.barred[e.player] === e.weapon) refuse('21F', `${e.player} lost the ${e.weapon} in the last battle and cannot use it in this one`);
+  if (m.barred[e.player] === e.weapon)
+    refuse('21F', `${e.player} lost the ${e.weapon} in the last battle and cannot use it in this one`);
   m.weapons[e.player] = e.weapon;
   log(s, `${e.player} programs a ${e.weapon}`);
 }
@@ -104,14 +124,24 @@ export function endgameBattle(s: GameState, e: Extract<GameEvent, { type: 'battl
   if (!m) refuse('21C', 'no end-game confrontation is in progress');
   const att = m.attacker;
   const def = att === m.a ? m.b : m.a;
-  if (!m.weapons[att] || !m.weapons[def]) refuse('21C', `both players enter a weapon first (still to choose: ${[att, def].filter((n) => !m.weapons[n]).join(', ')})`);
+  if (!m.weapons[att] || !m.weapons[def])
+    refuse(
+      '21C',
+      `both players enter a weapon first (still to choose: ${[att, def].filter((n) => !m.weapons[n]).join(', ')})`,
+    );
   checkBattle(e, { attacker: m.energy[att], defender: m.energy[def] }, '21D');
   m.battles++;
   m.energy[att] = e.energy.attacker;
   m.energy[def] = e.energy.defender;
-  m.barred = { [att]: e.winner === 'attacker' ? null : m.weapons[att], [def]: e.winner === 'defender' ? null : m.weapons[def] };
+  m.barred = {
+    [att]: e.winner === 'attacker' ? null : m.weapons[att],
+    [def]: e.winner === 'defender' ? null : m.weapons[def],
+  };
   m.weapons = { [att]: null, [def]: null };
-  log(s, `End-game battle ${m.battles} (${att} attacking): ${e.winner === 'both-destroyed' ? 'both destroyed' : `${e.winner === 'attacker' ? att : def} wins`}; energy left ${e.energy.attacker} / ${e.energy.defender}`);
+  log(
+    s,
+    `End-game battle ${m.battles} (${att} attacking): ${e.winner === 'both-destroyed' ? 'both destroyed' : `${e.winner === 'attacker' ? att : def} wins`}; energy left ${e.energy.attacker} / ${e.energy.defender}`,
+  );
   if (e.winner !== 'both-destroyed') {
     const w = e.winner === 'attacker' ? att : def;
     const l = w === att ? def : att;
@@ -136,13 +166,17 @@ export function finishGame(s: GameState, why: string): void {
   s.turn = null;
   s.war = null;
   if (s.endgame) s.endgame.match = null;
-  log(s, `Game over, ${why}: ${s.winner ? `${s.winner} wins with ${fmtRecord(best)}` : `a tie at ${fmtRecord(best)} between ${s.winners.join(' and ')}`}`);
+  log(
+    s,
+    `Game over, ${why}: ${s.winner ? `${s.winner} wins with ${fmtRecord(best)}` : `a tie at ${fmtRecord(best)} between ${s.winners.join(' and ')}`}`,
+  );
 }
 
 /** Variation 1: the pre-agreed time is up; the farthest along on the record wins. */
 export function clockExpired(s: GameState, _e: Extract<GameEvent, { type: 'clock.expired' }>): void {
   if (s.variations.clockMinutes === null) refuse('Variation 1', 'this game is not played against the clock');
-  if (s.phase === 'setup' || s.phase === 'over') refuse('Variation 1', `the clock means nothing in the ${s.phase} phase`);
+  if (s.phase === 'setup' || s.phase === 'over')
+    refuse('Variation 1', `the clock means nothing in the ${s.phase} phase`);
   finishGame(s, `time is up after ${s.variations.clockMinutes} minutes (variation 1)`);
 }
 

@@ -18,7 +18,10 @@ export function payChest(s: GameState, payers: string[], amount: number, rule: s
   if (amount === 0) return;
   const total = payers.reduce((t, n) => t + chipValue(player(s, n).chips), 0);
   if (total < amount) {
-    refuse(rule, `${what} costs ${amount} PBU in chips; ${payers.join(' + ')} ${payers.length > 1 ? 'hold' : 'holds'} only ${total}`);
+    refuse(
+      rule,
+      `${what} costs ${amount} PBU in chips; ${payers.join(' + ')} ${payers.length > 1 ? 'hold' : 'holds'} only ${total}`,
+    );
   }
   let rest = amount;
   for (const name of payers) {
@@ -30,7 +33,10 @@ export function payChest(s: GameState, payers: string[], amount: number, rule: s
     if (!plan) refuse('1C', `the war chest cannot make change for ${name}'s ${share} PBU towards ${what}`);
     applyTransfer(p.chips, s.warChest, plan);
     s.lastTransfers.push({ from: name, to: WAR_CHEST, amount: share, ...plan });
-    log(s, `  ${name} pays ${share} to the war chest (hands over ${describeChips(plan.give)}${chipValue(plan.change) ? `, change ${describeChips(plan.change)}` : ''})`);
+    log(
+      s,
+      `  ${name} pays ${share} to the war chest (hands over ${describeChips(plan.give)}${chipValue(plan.change) ? `, change ${describeChips(plan.change)}` : ''})`,
+    );
     rest -= share;
   }
 }
@@ -56,13 +62,19 @@ export function payFromChest(s: GameState, receivers: string[], amount: number, 
       plan = paid > 0 ? planPayment(paid, s.warChest, chips) : null;
     }
     if (!plan) {
-      log(s, `  war chest pays ${n} nothing for ${why}: it holds ${chipValue(s.warChest)} and no swap makes ${v} - the chest was ${v} short`);
+      log(
+        s,
+        `  war chest pays ${n} nothing for ${why}: it holds ${chipValue(s.warChest)} and no swap makes ${v} - the chest was ${v} short`,
+      );
       continue;
     }
     applyTransfer(s.warChest, chips, plan);
     s.lastTransfers.push({ from: WAR_CHEST, to: n, amount: paid, give: plan.give, change: plan.change });
     const swap = chipCount(plan.change) ? `; ${n} gives back ${describeChips(plan.change)} as change` : '';
-    log(s, `  war chest pays ${n} ${paid} for ${why} (${describeChips(plan.give)}${swap})${paid < v ? ` - the chest was ${v - paid} short` : ''}`);
+    log(
+      s,
+      `  war chest pays ${n} ${paid} for ${why} (${describeChips(plan.give)}${swap})${paid < v ? ` - the chest was ${v - paid} short` : ''}`,
+    );
   }
 }
 
@@ -71,7 +83,10 @@ export function moveRecord(s: GameState, name: string, halves: number, why: stri
   const p = player(s, name);
   p.recordHalves += halves;
   if (adjust) p.adjustHalves += halves;
-  log(s, `  ${name} ${halves > 0 ? 'advances' : 'moves back'} ${fmtRecord(Math.abs(halves))} on the Power Base Record (${why}) -> ${fmtRecord(p.recordHalves)}`);
+  log(
+    s,
+    `  ${name} ${halves > 0 ? 'advances' : 'moves back'} ${fmtRecord(Math.abs(halves))} on the Power Base Record (${why}) -> ${fmtRecord(p.recordHalves)}`,
+  );
 }
 
 /** Does `name` hold every country of `zone` (homeland, allied or conquered)? */

@@ -24,7 +24,8 @@ export function legalActions(state: GameState): LegalAction[] {
   const s: GameState = { ...state, log: [] };
   const out: LegalAction[] = [];
   const countries = Object.keys(s.countries);
-  const add = (type: GameEvent['type'], player: string | null, choices: (string | number)[] = []) => out.push({ type, player, choices });
+  const add = (type: GameEvent['type'], player: string | null, choices: (string | number)[] = []) =>
+    out.push({ type, player, choices });
   switch (s.phase) {
     case 'setup':
       add('setup', null);
@@ -34,16 +35,28 @@ export function legalActions(state: GameState): LegalAction[] {
     case 'first-player': {
       for (const p of s.players) {
         if (Object.hasOwn(s.firstCalls, p.name)) continue;
-        add('first.call', p.name, [...Array(10).keys()].filter((d) => !Object.values(s.firstCalls).includes(d)));
+        add(
+          'first.call',
+          p.name,
+          [...Array(10).keys()].filter((d) => !Object.values(s.firstCalls).includes(d)),
+        );
       }
       if (Object.keys(s.firstCalls).length === s.players.length) add('first.readout', null, [...Array(10).keys()]);
       break;
     }
     case 'homelands':
-      add('homeland', s.turn, countries.filter((c) => accepted(s, { type: 'homeland', player: s.turn!, country: c })));
+      add(
+        'homeland',
+        s.turn,
+        countries.filter((c) => accepted(s, { type: 'homeland', player: s.turn!, country: c })),
+      );
       break;
     case 'home-alliances':
-      add('ally.home', s.turn, countries.filter((c) => accepted(s, { type: 'ally.home', player: s.turn!, countries: [c] })));
+      add(
+        'ally.home',
+        s.turn,
+        countries.filter((c) => accepted(s, { type: 'ally.home', player: s.turn!, countries: [c] })),
+      );
       break;
     case 'endgame': {
       const m = s.endgame?.match;
@@ -62,7 +75,11 @@ export function legalActions(state: GameState): LegalAction[] {
     default:
       if (s.war) {
         for (const p of [s.war.attacker, s.war.defender]) {
-          add('weapon', p, WEAPONS.filter((w) => accepted(s, { type: 'weapon', player: p, weapon: w })));
+          add(
+            'weapon',
+            p,
+            WEAPONS.filter((w) => accepted(s, { type: 'weapon', player: p, weapon: w })),
+          );
         }
         if (s.war.weapons.attacker && s.war.weapons.defender) add('battle', null);
       } else if (s.turn) {
@@ -77,9 +94,15 @@ export function legalActions(state: GameState): LegalAction[] {
   }
   if (!s.war && s.players.length >= 3 && ['homelands', 'home-alliances', 'play'].includes(s.phase)) {
     for (const p of activePlayers(s)) {
-      const partners = activePlayers(s).filter((q) => q.name !== p.name && !allianceOf(s, p.name).includes(q.name))
+      const partners = activePlayers(s)
+        .filter((q) => q.name !== p.name && !allianceOf(s, p.name).includes(q.name))
         .map((q) => q.name)
-        .filter((q) => accepted(s, { type: 'alliance.form', players: [...new Set([...allianceOf(s, p.name), ...allianceOf(s, q)])] }));
+        .filter((q) =>
+          accepted(s, {
+            type: 'alliance.form',
+            players: [...new Set([...allianceOf(s, p.name), ...allianceOf(s, q)])],
+          }),
+        );
       if (partners.length) add('alliance.form', p.name, partners);
     }
   }
@@ -89,7 +112,11 @@ export function legalActions(state: GameState): LegalAction[] {
   if (s.variations.clockMinutes !== null) add('clock.expired', null);
   // The banker is out: whoever is still in the game may take over the war chest.
   if (s.banker !== null && s.players.find((p) => p.name === s.banker)?.eliminated) {
-    add('banker', null, activePlayers(s).map((p) => p.name));
+    add(
+      'banker',
+      null,
+      activePlayers(s).map((p) => p.name),
+    );
   }
   return out;
 }

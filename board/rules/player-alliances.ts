@@ -10,7 +10,10 @@ export const pairKey = (a: string, b: string): string => [a, b].sort().join('|')
 export function formAlliance(s: GameState, e: Extract<GameEvent, { type: 'alliance.form' }>): void {
   if (s.players.length < 3) refuse('18', 'player alliances are for games of 3 or more players');
   if (!['homelands', 'home-alliances', 'play'].includes(s.phase)) {
-    refuse(s.phase === 'endgame' || s.phase === 'awaiting-endgame' ? '21A' : '18A', 'player alliances are formed only until the board is filled');
+    refuse(
+      s.phase === 'endgame' || s.phase === 'awaiting-endgame' ? '21A' : '18A',
+      'player alliances are formed only until the board is filled',
+    );
   }
   if (s.war) refuse('18A', `finish the war for ${s.war.country} first`);
   if (!Array.isArray(e.players)) refuse('18A', 'name the players who ally');
@@ -21,7 +24,8 @@ export function formAlliance(s: GameState, e: Extract<GameEvent, { type: 'allian
     // Joining players bring their existing alliance along; it is not silently split.
     const mine = allianceOf(s, n);
     const missing = mine.filter((m) => !names.includes(m));
-    if (missing.length) refuse('18A', `${n} is allied with ${missing.join(', ')}, who must be part of the new alliance too`);
+    if (missing.length)
+      refuse('18A', `${n} is allied with ${missing.join(', ')}, who must be part of the new alliance too`);
   }
   for (let i = 0; i < names.length; i++) {
     for (let j = i + 1; j < names.length; j++) {
@@ -30,7 +34,8 @@ export function formAlliance(s: GameState, e: Extract<GameEvent, { type: 'allian
       }
     }
   }
-  if (activePlayers(s).every((p) => names.includes(p.name))) refuse('18', 'an alliance of every player left leaves nobody to fight');
+  if (activePlayers(s).every((p) => names.includes(p.name)))
+    refuse('18', 'an alliance of every player left leaves nobody to fight');
   s.alliances = s.alliances.filter((a) => !a.some((n) => names.includes(n)));
   s.alliances.push(s.players.map((p) => p.name).filter((n) => names.includes(n)));
   log(s, `Player alliance formed: ${names.join(', ')} (rule 18)`);
@@ -44,7 +49,10 @@ export function breakAlliance(s: GameState, e: Extract<GameEvent, { type: 'allia
   if (s.endgame?.match) refuse('18F', 'finish the end-game confrontation first');
   for (const n of mine) if (n !== e.player) s.brokenPairs.push(pairKey(e.player, n));
   s.alliances = s.alliances.map((a) => a.filter((n) => n !== e.player)).filter((a) => a.length > 1);
-  log(s, `${e.player} breaks the alliance with ${mine.filter((n) => n !== e.player).join(', ')}; it can never be renewed (rule 18F)`);
+  log(
+    s,
+    `${e.player} breaks the alliance with ${mine.filter((n) => n !== e.player).join(', ')}; it can never be renewed (rule 18F)`,
+  );
 }
 
 /**
@@ -59,5 +67,8 @@ export function dissolveAllianceOfEveryone(s: GameState): void {
   const all = s.alliances.find((a) => left.every((n) => a.includes(n)));
   if (!all) return;
   s.alliances = s.alliances.filter((a) => a !== all);
-  log(s, `The alliance of ${all.join(', ')} holds every player still in the game: it dissolves, and they fight each other from now on (rule 18)`);
+  log(
+    s,
+    `The alliance of ${all.join(', ')} holds every player still in the game: it dissolves, and they fight each other from now on (rule 18)`,
+  );
 }

@@ -22,7 +22,10 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 /** Rule 1: 2 to 6 players, each with a name read differently from the others' and a marker colour of its own. */
 export function playersProblem(players: unknown): Refusal | null {
   if (!Array.isArray(players) || players.length < 2 || players.length > 6) {
-    return { rule: '1', reason: `the game is for 2 to 6 players (got ${Array.isArray(players) ? players.length : 'none'})` };
+    return {
+      rule: '1',
+      reason: `the game is for 2 to 6 players (got ${Array.isArray(players) ? players.length : 'none'})`,
+    };
   }
   const colours = new Set<string>();
   for (const p of players as unknown[]) {
@@ -32,12 +35,17 @@ export function playersProblem(players: unknown): Refusal | null {
     const name = (p.name as string).trim();
     const colour = colourProblem(name, p.color);
     if (colour) return { rule: '1B', reason: colour };
-    if (colours.has((p.color as string).toLowerCase())) return { rule: '1B', reason: `two players chose the ${p.color as string} markers` };
+    if (colours.has((p.color as string).toLowerCase()))
+      return { rule: '1B', reason: `two players chose the ${p.color as string} markers` };
     colours.add((p.color as string).toLowerCase());
   }
   const twice = repeatedName(players.map((p: { name: string }) => p.name.trim()));
   // "Ann", "ann", "Ann " and a full-width "Ａnn" are one player at a table: names are told apart the way people read them.
-  if (twice !== null) return { rule: '1B', reason: `two players are named "${twice}" (names are compared without case, spaces, invisible characters or letter forms)` };
+  if (twice !== null)
+    return {
+      rule: '1B',
+      reason: `two players are named "${twice}" (names are compared without case, spaces, invisible characters or letter forms)`,
+    };
   return null;
 }
 
@@ -53,10 +61,18 @@ export function colourProblem(name: string, colour: unknown): string | null {
 export function chestProblem(chips: unknown, holder = 'the war chest'): Refusal | null {
   if (!isObj(chips)) return { rule: '1C', reason: `${holder} must list its 1000, 500 and 100 chips` };
   for (const k of Object.keys(chips)) {
-    if (!['1000', '500', '100'].includes(k)) return { rule: '1C', reason: `${holder} holds 1000, 500 and 100 chips only; there is no ${JSON.stringify(k).slice(0, 40)} chip` };
+    if (!['1000', '500', '100'].includes(k))
+      return {
+        rule: '1C',
+        reason: `${holder} holds 1000, 500 and 100 chips only; there is no ${JSON.stringify(k).slice(0, 40)} chip`,
+      };
   }
   for (const d of ['1000', '500', '100'] as const) {
-    if (!isCount(chips[d])) return { rule: '1C', reason: `${holder} needs a whole number of ${d} chips (0..${MAX_CHIPS}), got ${JSON.stringify(chips[d])?.slice(0, 40)}` };
+    if (!isCount(chips[d]))
+      return {
+        rule: '1C',
+        reason: `${holder} needs a whole number of ${d} chips (0..${MAX_CHIPS}), got ${JSON.stringify(chips[d])?.slice(0, 40)}`,
+      };
   }
   return null;
 }
@@ -70,13 +86,30 @@ export function bankerOf(players: readonly { name: string }[], banker: unknown):
 
 /** Variations 1 and 2: absent (undefined or null) or a sensible figure. */
 export function variationsProblem(clockMinutes: unknown, targetRecord: unknown): Refusal | null {
-  if (clockMinutes !== undefined && clockMinutes !== null &&
-    !(typeof clockMinutes === 'number' && clockMinutes > 0 && clockMinutes <= MAX_CLOCK_MINUTES)) {
-    return { rule: 'Variation 1', reason: `the clock needs a positive number of minutes, at most ${MAX_CLOCK_MINUTES} (got ${JSON.stringify(clockMinutes)?.slice(0, 40)})` };
+  if (
+    clockMinutes !== undefined &&
+    clockMinutes !== null &&
+    !(typeof clockMinutes === 'number' && clockMinutes > 0 && clockMinutes <= MAX_CLOCK_MINUTES)
+  ) {
+    return {
+      rule: 'Variation 1',
+      reason: `the clock needs a positive number of minutes, at most ${MAX_CLOCK_MINUTES} (got ${JSON.stringify(clockMinutes)?.slice(0, 40)})`,
+    };
   }
-  if (targetRecord !== undefined && targetRecord !== null &&
-    !(typeof targetRecord === 'number' && targetRecord > 0 && targetRecord <= MAX_TARGET_RECORD && Number.isInteger(targetRecord * 2))) {
-    return { rule: 'Variation 2', reason: `the target record must be a positive number of whole or half spaces, at most ${MAX_TARGET_RECORD} (got ${JSON.stringify(targetRecord)?.slice(0, 40)})` };
+  if (
+    targetRecord !== undefined &&
+    targetRecord !== null &&
+    !(
+      typeof targetRecord === 'number' &&
+      targetRecord > 0 &&
+      targetRecord <= MAX_TARGET_RECORD &&
+      Number.isInteger(targetRecord * 2)
+    )
+  ) {
+    return {
+      rule: 'Variation 2',
+      reason: `the target record must be a positive number of whole or half spaces, at most ${MAX_TARGET_RECORD} (got ${JSON.stringify(targetRecord)?.slice(0, 40)})`,
+    };
   }
   return null;
 }

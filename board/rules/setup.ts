@@ -56,32 +56,49 @@ export function setup(s: GameState, e: Extract<GameEvent, { type: 'setup' }>): v
   if (seats) refuse(seats.rule, seats.reason);
   const countries = Object.keys(s.countries).length;
   // Rule 3: every player chooses a homeland; with fewer countries than players the last would wait forever.
-  if (e.players.length > countries) refuse('3', `${e.players.length} players need ${e.players.length} homelands, but this board has ${countries} countries`);
+  if (e.players.length > countries)
+    refuse(
+      '3',
+      `${e.players.length} players need ${e.players.length} homelands, but this board has ${countries} countries`,
+    );
   const chips = e.chips ?? DEFAULT_CHIPS;
   const chest = chestProblem(chips);
   if (chest) refuse(chest.rule, chest.reason);
   const asked = typeof e.banker === 'string' ? e.banker.trim() : e.players[0].name.trim();
-  const banker = bankerOf(e.players.map((p) => ({ name: p.name.trim() })), asked);
+  const banker = bankerOf(
+    e.players.map((p) => ({ name: p.name.trim() })),
+    asked,
+  );
   if (banker === null) refuse('1C', `the banker "${shownName(asked)}" is not a player`);
   const variations = variationsProblem(e.clockMinutes, e.targetRecord);
   if (variations) refuse(variations.rule, variations.reason);
   s.players = e.players.map((p) => ({
-    name: p.name.trim(), color: p.color, homeland: null, recordHalves: 0, adjustHalves: 0,
-    chips: noChips(), eliminated: false, bonusZones: [],
+    name: p.name.trim(),
+    color: p.color,
+    homeland: null,
+    recordHalves: 0,
+    adjustHalves: 0,
+    chips: noChips(),
+    eliminated: false,
+    bonusZones: [],
   }));
   s.warChest = { 1000: chips['1000'], 500: chips['500'], 100: chips['100'] };
   s.chipTotal = chipValue(s.warChest);
   s.banker = banker;
   s.variations = { clockMinutes: e.clockMinutes ?? null, targetRecord: e.targetRecord ?? null };
   s.phase = 'first-player';
-  log(s, `Setup: ${s.players.map((p) => `${p.name} (${p.color})`).join(', ')}; ${banker} keeps the war chest of ${s.chipTotal} PBU in chips`);
+  log(
+    s,
+    `Setup: ${s.players.map((p) => `${p.name} (${p.color})`).join(', ')}; ${banker} keeps the war chest of ${s.chipTotal} PBU in chips`,
+  );
 }
 
 /** Rule 2C: each player calls a different number from 0 to 9. */
 export function firstCall(s: GameState, e: Extract<GameEvent, { type: 'first.call' }>): void {
   if (s.phase !== 'first-player') refuse('2C', 'numbers are called only while choosing the first player');
   player(s, e.player, '2C');
-  if (!Number.isInteger(e.digit) || e.digit < 0 || e.digit > 9) refuse('2C', `call a number from 0 to 9 (got ${JSON.stringify(e.digit)})`);
+  if (!Number.isInteger(e.digit) || e.digit < 0 || e.digit > 9)
+    refuse('2C', `call a number from 0 to 9 (got ${JSON.stringify(e.digit)})`);
   if (Object.hasOwn(s.firstCalls, e.player)) refuse('2C', `${e.player} has already called ${s.firstCalls[e.player]}`);
   const taken = Object.entries(s.firstCalls).find(([, d]) => d === e.digit);
   if (taken) refuse('2C', `${taken[0]} already called ${e.digit}; no two players may choose the same number`);
@@ -94,7 +111,8 @@ export function firstReadout(s: GameState, e: Extract<GameEvent, { type: 'first.
   if (s.phase !== 'first-player') refuse('2D', 'the readout is entered only while choosing the first player');
   const missing = s.players.filter((p) => !Object.hasOwn(s.firstCalls, p.name)).map((p) => p.name);
   if (missing.length) refuse('2C', `still to call a number: ${missing.join(', ')}`);
-  if (!Number.isInteger(e.digit) || e.digit < 0 || e.digit > 9) refuse('2D', `the readout's last digit is 0 to 9 (got ${JSON.stringify(e.digit)})`);
+  if (!Number.isInteger(e.digit) || e.digit < 0 || e.digit > 9)
+    refuse('2D', `the readout's last digit is 0 to 9 (got ${JSON.stringify(e.digit)})`);
   const ranked = Object.entries(s.firstCalls).sort(
     ([, a], [, b]) => Math.abs(a - e.digit) - Math.abs(b - e.digit) || b - a,
   );
@@ -147,9 +165,12 @@ export function allyHome(s: GameState, e: Extract<GameEvent, { type: 'ally.home'
   if (sum > home) refuse('4A', `the alliances total ${sum} PBU, more than ${p.homeland}'s ${home}`);
   for (const c of e.countries) s.countries[c] = { ...s.countries[c], owners: [p.name], status: 'allied' };
   p.recordHalves += sum;
-  log(s, e.countries.length
-    ? `${p.name} allies in ${zone} with ${e.countries.join(', ')} (${sum} PBU): record ${fmtRecord(p.recordHalves)} (rule 5)`
-    : `${p.name} makes no home-zone alliances`);
+  log(
+    s,
+    e.countries.length
+      ? `${p.name} allies in ${zone} with ${e.countries.join(', ')} (${sum} PBU): record ${fmtRecord(p.recordHalves)} (rule 5)`
+      : `${p.name} makes no home-zone alliances`,
+  );
   payZoneBonuses(s);
   const i = s.homelandOrder.indexOf(p.name);
   if (i === s.homelandOrder.length - 1) {
@@ -170,7 +191,11 @@ export function allyHome(s: GameState, e: Extract<GameEvent, { type: 'ally.home'
  */
 export function takeOverBank(s: GameState, e: Extract<GameEvent, { type: 'banker' }>): void {
   const old = s.banker;
-  if (old !== null && !player(s, old).eliminated) refuse('1C', `${old} keeps the war chest while still in the game; another player takes it over only when ${old} is out`);
+  if (old !== null && !player(s, old).eliminated)
+    refuse(
+      '1C',
+      `${old} keeps the war chest while still in the game; another player takes it over only when ${old} is out`,
+    );
   const name = typeof e.player === 'string' ? e.player.trim() : '';
   const next = s.players.find((p) => p.name === name);
   if (!next) refuse('1C', `there is no player named "${name}" to take over the war chest`);

@@ -13,7 +13,17 @@ export function serializeGame(s: GameState): string {
 
 export type LoadResult = { ok: true; state: GameState } | { ok: false; error: string };
 
-const PHASES = ['setup', 'first-player', 'homelands', 'home-alliances', 'play', 'final-round', 'awaiting-endgame', 'endgame', 'over'];
+const PHASES = [
+  'setup',
+  'first-player',
+  'homelands',
+  'home-alliances',
+  'play',
+  'final-round',
+  'awaiting-endgame',
+  'endgame',
+  'over',
+];
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 const isChips = (v: unknown): boolean => isObj(v) && isInt(v[1000]) && isInt(v[500]) && isInt(v[100]);
@@ -22,14 +32,25 @@ const isNameOrNull = (v: unknown): boolean => v === null || typeof v === 'string
 
 function shapeErrors(s: Record<string, unknown>): string[] {
   const e: string[] = [];
-  const need = (ok: boolean, what: string) => { if (!ok) e.push(what); };
+  const need = (ok: boolean, what: string) => {
+    if (!ok) e.push(what);
+  };
   need(PHASES.includes(s.phase as string), `"phase" must be one of ${PHASES.join(', ')}`);
   need(Array.isArray(s.players), '"players" must be a list');
   if (Array.isArray(s.players)) {
     s.players.forEach((p: unknown, i: number) => {
-      need(isObj(p) && typeof p.name === 'string' && typeof p.color === 'string' && isNameOrNull(p.homeland) &&
-        isInt(p.recordHalves) && isInt(p.adjustHalves) && isChips(p.chips) && typeof p.eliminated === 'boolean' && isStrArr(p.bonusZones),
-        `player #${i + 1} is malformed`);
+      need(
+        isObj(p) &&
+          typeof p.name === 'string' &&
+          typeof p.color === 'string' &&
+          isNameOrNull(p.homeland) &&
+          isInt(p.recordHalves) &&
+          isInt(p.adjustHalves) &&
+          isChips(p.chips) &&
+          typeof p.eliminated === 'boolean' &&
+          isStrArr(p.bonusZones),
+        `player #${i + 1} is malformed`,
+      );
     });
   }
   need(isChips(s.warChest), '"warChest" must hold 1000/500/100 chip counts');
@@ -37,21 +58,65 @@ function shapeErrors(s: Record<string, unknown>): string[] {
   need(isObj(s.countries), '"countries" must be an object');
   if (isObj(s.countries)) {
     for (const [n, c] of Object.entries(s.countries)) {
-      need(isObj(c) && typeof c.zone === 'string' && isInt(c.pbu) && isStrArr(c.owners) && [null, 'homeland', 'allied', 'conquered'].includes(c.status as string),
-        `country "${n}" is malformed`);
+      need(
+        isObj(c) &&
+          typeof c.zone === 'string' &&
+          isInt(c.pbu) &&
+          isStrArr(c.owners) &&
+          [null, 'homeland', 'allied', 'conquered'].includes(c.status as string),
+        `country "${n}" is malformed`,
+      );
     }
   }
   need(isObj(s.firstCalls), '"firstCalls" must be an object');
-  need(isNameOrNull(s.firstPlayer) && isNameOrNull(s.turn) && isNameOrNull(s.banker) && isNameOrNull(s.lastDefender) && isNameOrNull(s.winner), 'a player reference is malformed');
-  need(isStrArr(s.homelandOrder) && isStrArr(s.brokenPairs) && isStrArr(s.finalQueue) && isStrArr(s.winners) && isStrArr(s.log), 'a name list is malformed');
+  need(
+    isNameOrNull(s.firstPlayer) &&
+      isNameOrNull(s.turn) &&
+      isNameOrNull(s.banker) &&
+      isNameOrNull(s.lastDefender) &&
+      isNameOrNull(s.winner),
+    'a player reference is malformed',
+  );
+  need(
+    isStrArr(s.homelandOrder) &&
+      isStrArr(s.brokenPairs) &&
+      isStrArr(s.finalQueue) &&
+      isStrArr(s.winners) &&
+      isStrArr(s.log),
+    'a name list is malformed',
+  );
   need(Array.isArray(s.alliances) && s.alliances.every(isStrArr), '"alliances" must be lists of names');
   need(isInt(s.buysLeft), '"buysLeft" must be a whole number');
   need(isObj(s.variations), '"variations" is missing');
-  need(s.war === null || (isObj(s.war) && isObj(s.war.energy) && Array.isArray(s.war.battles) && isStrArr(s.war.attackers) && isStrArr(s.war.defenders)), '"war" is malformed');
+  need(
+    s.war === null ||
+      (isObj(s.war) &&
+        isObj(s.war.energy) &&
+        Array.isArray(s.war.battles) &&
+        isStrArr(s.war.attackers) &&
+        isStrArr(s.war.defenders)),
+    '"war" is malformed',
+  );
   need(s.endgame === null || (isObj(s.endgame) && isStrArr(s.endgame.queue)), '"endgame" is malformed');
   need(Array.isArray(s.lastTransfers), '"lastTransfers" must be a list');
-  need(s.lastWar === undefined || s.lastWar === null || (isObj(s.lastWar) && typeof s.lastWar.country === 'string' && Array.isArray(s.lastWar.battles) && isObj(s.lastWar.owners) && Array.isArray(s.lastWar.transfers)), '"lastWar" is malformed');
-  need(s.recordTrail === undefined || (Array.isArray(s.recordTrail) && s.recordTrail.every((p: unknown) => isObj(p) && isInt(p.step) && Array.isArray(p.halves) && p.halves.every(isInt))), '"recordTrail" must be a list of steps with whole-number records');
+  need(
+    s.lastWar === undefined ||
+      s.lastWar === null ||
+      (isObj(s.lastWar) &&
+        typeof s.lastWar.country === 'string' &&
+        Array.isArray(s.lastWar.battles) &&
+        isObj(s.lastWar.owners) &&
+        Array.isArray(s.lastWar.transfers)),
+    '"lastWar" is malformed',
+  );
+  need(
+    s.recordTrail === undefined ||
+      (Array.isArray(s.recordTrail) &&
+        s.recordTrail.every(
+          (p: unknown) => isObj(p) && isInt(p.step) && Array.isArray(p.halves) && p.halves.every(isInt),
+        )),
+    '"recordTrail" must be a list of steps with whole-number records',
+  );
   return e;
 }
 
@@ -66,28 +131,35 @@ export function deserializeGame(text: string): LoadResult {
   } catch (err) {
     return { ok: false, error: `the save is not valid JSON (${(err as Error).message}); nothing was loaded` };
   }
-  if (!isObj(doc) || doc.format !== SNAPSHOT_FORMAT) return { ok: false, error: `not a ${SNAPSHOT_FORMAT} save; nothing was loaded` };
+  if (!isObj(doc) || doc.format !== SNAPSHOT_FORMAT)
+    return { ok: false, error: `not a ${SNAPSHOT_FORMAT} save; nothing was loaded` };
   if (doc.version !== SNAPSHOT_VERSION) {
-    return { ok: false, error: `save version ${JSON.stringify(doc.version)} is not supported (this build reads version ${SNAPSHOT_VERSION}); nothing was loaded` };
+    return {
+      ok: false,
+      error: `save version ${JSON.stringify(doc.version)} is not supported (this build reads version ${SNAPSHOT_VERSION}); nothing was loaded`,
+    };
   }
   const s = doc.state;
   if (!isObj(s)) return { ok: false, error: 'the save has no game state; nothing was loaded' };
   const problems = shapeErrors(s);
   if (problems.length) return { ok: false, error: `the save is corrupt: ${problems.join('; ')}; nothing was loaded` };
   const scenarioProblems = validateScenario(s.scenario);
-  if (scenarioProblems.length) return { ok: false, error: `the save's scenario is invalid: ${scenarioProblems.join('; ')}; nothing was loaded` };
+  if (scenarioProblems.length)
+    return { ok: false, error: `the save's scenario is invalid: ${scenarioProblems.join('; ')}; nothing was loaded` };
   const state = s as unknown as GameState;
   const boardNames = state.scenario.zones.flatMap((z) => z.countries.map((c) => c.name)).sort();
   if (JSON.stringify(boardNames) !== JSON.stringify(Object.keys(state.countries).sort())) {
-    return { ok: false, error: 'the save\'s countries do not match its scenario; nothing was loaded' };
+    return { ok: false, error: "the save's countries do not match its scenario; nothing was loaded" };
   }
   const table = tableErrors(state);
-  if (table.length) return { ok: false, error: `the save holds what setup refuses: ${table.join('; ')}; nothing was loaded` };
+  if (table.length)
+    return { ok: false, error: `the save holds what setup refuses: ${table.join('; ')}; nothing was loaded` };
   const wrong = referenceErrors(state);
   if (wrong.length) return { ok: false, error: `the save is corrupt: ${wrong.join('; ')}; nothing was loaded` };
   const broken = checkInvariants(state);
   if (broken.length) return { ok: false, error: `the save is inconsistent: ${broken.join('; ')}; nothing was loaded` };
   const stalled = probeErrors(state);
-  if (stalled.length) return { ok: false, error: `the save is inconsistent: ${stalled.join('; ')}; nothing was loaded` };
+  if (stalled.length)
+    return { ok: false, error: `the save is inconsistent: ${stalled.join('; ')}; nothing was loaded` };
   return { ok: true, state: structuredClone(state) };
 }

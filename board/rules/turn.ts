@@ -16,11 +16,14 @@ function checkActing(s: GameState, name: string, rule: string): void {
 /** Rule 9 (and 8A, 13D, 16E): buy one alliance with an unoccupied country outside others' home zones. */
 export function buyAlliance(s: GameState, e: Extract<GameEvent, { type: 'ally.buy' }>): void {
   checkActing(s, e.player, '9A');
-  if (s.phase === 'final-round') refuse('20A', 'in the last round after the board is filled only attacks on occupied countries are allowed');
+  if (s.phase === 'final-round')
+    refuse('20A', 'in the last round after the board is filled only attacks on occupied countries are allowed');
   const c = countryOf(s, e.country);
-  if (s.buysLeft <= 0) refuse('9A', 'only one alliance may be bought now (one per turn, and one more after each won war)');
+  if (s.buysLeft <= 0)
+    refuse('9A', 'only one alliance may be bought now (one per turn, and one more after each won war)');
   if (isOccupied(s, e.country)) refuse('9A', `${e.country} is not unoccupied (held by ${c.owners.join(' and ')})`);
-  if (isInOtherHomeZone(s, e.player, e.country)) refuse('9A', `${e.country} is in another player's home zone (${c.zone})`);
+  if (isInOtherHomeZone(s, e.player, e.country))
+    refuse('9A', `${e.country} is in another player's home zone (${c.zone})`);
   const side = sideOf(s, e.player);
   const cost = c.pbu * 500;
   log(s, `${side.join(' + ')} ${side.length > 1 ? 'buy' : 'buys'} an alliance with ${e.country} for ${cost} (rule 9B)`);
@@ -44,11 +47,15 @@ export function nextDefender(s: GameState, attacker: string): string | null {
 /** Rules 10, 15, 19: open a war. */
 export function attack(s: GameState, e: Extract<GameEvent, { type: 'attack' }>): void {
   checkActing(s, e.player, '10A');
-  if (s.phase === 'final-round' && s.finalQueue[0] !== s.turn) refuse('20B', `${s.turn} has already had the last chance`);
+  if (s.phase === 'final-round' && s.finalQueue[0] !== s.turn)
+    refuse('20B', `${s.turn} has already had the last chance`);
   const c = countryOf(s, e.country);
   const attackers = sideOf(s, e.player);
   if (c.owners.some((o) => attackers.includes(o))) {
-    refuse(c.owners.includes(e.player) ? '10A' : '18C', `${e.country} is held by ${c.owners.join(' and ')}: ${c.owners.includes(e.player) ? 'you cannot attack your own country' : 'allied players do not attack each other'}`);
+    refuse(
+      c.owners.includes(e.player) ? '10A' : '18C',
+      `${e.country} is held by ${c.owners.join(' and ')}: ${c.owners.includes(e.player) ? 'you cannot attack your own country' : 'allied players do not attack each other'}`,
+    );
   }
   let kind: 'unoccupied' | 'occupied' | 'homeland';
   let defender: string;
@@ -65,7 +72,10 @@ export function attack(s: GameState, e: Extract<GameEvent, { type: 'attack' }>):
     for (const n of neighbours(s, e.country)) {
       const holders = s.countries[n].owners;
       if (holders.length === 0 || holders.some((h) => areAllied(s, h, defender))) {
-        refuse('19A', `${n}, bordering ${e.country}, must first be held by ${defender}'s enemies (it is ${holders.length ? `held by ${holders.join(' and ')}` : 'unoccupied'})`);
+        refuse(
+          '19A',
+          `${n}, bordering ${e.country}, must first be held by ${defender}'s enemies (it is ${holders.length ? `held by ${holders.join(' and ')}` : 'unoccupied'})`,
+        );
       }
     }
     cost = c.pbu * 1000;
@@ -75,11 +85,22 @@ export function attack(s: GameState, e: Extract<GameEvent, { type: 'attack' }>):
     cost = c.pbu * 1000;
   }
   const defenders = sideOf(s, defender);
-  log(s, `${attackers.join(' + ')} ${attackers.length > 1 ? 'attack' : 'attacks'} ${kind === 'unoccupied' ? 'unoccupied ' : ''}${e.country}${kind === 'homeland' ? ` (${defender}'s homeland)` : ''}; ${defender} defends${cost ? `; the war costs ${cost} (rule ${kind === 'homeland' ? '19B' : '15A'})` : ''}`);
+  log(
+    s,
+    `${attackers.join(' + ')} ${attackers.length > 1 ? 'attack' : 'attacks'} ${kind === 'unoccupied' ? 'unoccupied ' : ''}${e.country}${kind === 'homeland' ? ` (${defender}'s homeland)` : ''}; ${defender} defends${cost ? `; the war costs ${cost} (rule ${kind === 'homeland' ? '19B' : '15A'})` : ''}`,
+  );
   payChest(s, attackers, cost, kind === 'homeland' ? '19B' : '15A', `attacking ${e.country}`);
   s.war = {
-    kind, attacker: e.player, attackers, defender, defenders, country: e.country, cost, battles: [],
-    weapons: { attacker: null, defender: null }, lost: { attacker: [], defender: [] },
+    kind,
+    attacker: e.player,
+    attackers,
+    defender,
+    defenders,
+    country: e.country,
+    cost,
+    battles: [],
+    weapons: { attacker: null, defender: null },
+    lost: { attacker: [], defender: [] },
     energy: { attacker: 2500, defender: 2500 },
   };
 }

@@ -11,17 +11,23 @@ import { MAX_CHIPS, chestProblem, playersProblem, variationsProblem } from './se
  */
 export function tableErrors(s: GameState): string[] {
   const e: string[] = [];
-  if (s.version !== SNAPSHOT_VERSION) e.push(`"version" in the state is ${JSON.stringify(s.version)}, not this build's ${SNAPSHOT_VERSION}`);
+  if (s.version !== SNAPSHOT_VERSION)
+    e.push(`"version" in the state is ${JSON.stringify(s.version)}, not this build's ${SNAPSHOT_VERSION}`);
   if (s.phase === 'setup') {
     if (s.players.length > 0) e.push('"players" must be empty before the setup');
     if (s.banker !== null) e.push('"banker" must be null before the setup');
   } else {
     const seats = playersProblem(s.players);
     if (seats) e.push(`"players": ${seats.reason}`);
-    for (const p of s.players) if (p.name !== p.name.trim()) e.push(`"players": the name ${JSON.stringify(p.name)} has spaces around it (setup keeps names trimmed)`);
+    for (const p of s.players)
+      if (p.name !== p.name.trim())
+        e.push(`"players": the name ${JSON.stringify(p.name)} has spaces around it (setup keeps names trimmed)`);
     if (s.banker === null) e.push('"banker" is null, but a set-up game has a player keeping the war chest (rule 1C)');
   }
-  const holders: [string, unknown][] = [['the war chest', s.warChest], ...s.players.map((p, i): [string, unknown] => [`player #${i + 1}'s chips`, p.chips])];
+  const holders: [string, unknown][] = [
+    ['the war chest', s.warChest],
+    ...s.players.map((p, i): [string, unknown] => [`player #${i + 1}'s chips`, p.chips]),
+  ];
   let chipsOk = true;
   for (const [holder, chips] of holders) {
     const bad = chestProblem(chips, holder);
@@ -32,18 +38,24 @@ export function tableErrors(s: GameState): string[] {
     // Chips change hands but none is made: each kind's count is what the war chest started with.
     for (const d of [1000, 500, 100] as const) {
       const n = holders.reduce((t, [, c]) => t + (c as Record<number, number>)[d], 0);
-      if (n > MAX_CHIPS) e.push(`"warChest" and "players": ${n} chips of ${d} are in play, more than the ${MAX_CHIPS} a war chest may start with (rule 1C)`);
+      if (n > MAX_CHIPS)
+        e.push(
+          `"warChest" and "players": ${n} chips of ${d} are in play, more than the ${MAX_CHIPS} a war chest may start with (rule 1C)`,
+        );
     }
   }
   const v = s.variations as unknown as Record<string, unknown>;
-  if (v.clockMinutes === undefined || v.targetRecord === undefined) e.push('"variations" must give "clockMinutes" and "targetRecord" (null when not played)');
+  if (v.clockMinutes === undefined || v.targetRecord === undefined)
+    e.push('"variations" must give "clockMinutes" and "targetRecord" (null when not played)');
   const variation = variationsProblem(v.clockMinutes, v.targetRecord);
   if (variation) e.push(`"variations": ${variation.reason}`);
   for (const z of s.scenario.zones) {
     for (const c of z.countries) {
       const saved = s.countries[c.name];
       if (saved && (saved.pbu !== c.pbu || saved.zone !== z.name)) {
-        e.push(`"countries": ${c.name} is saved as ${saved.pbu} PBU in ${JSON.stringify(saved.zone)}, but the scenario has it at ${c.pbu} PBU in ${z.name}`);
+        e.push(
+          `"countries": ${c.name} is saved as ${saved.pbu} PBU in ${JSON.stringify(saved.zone)}, but the scenario has it at ${c.pbu} PBU in ${z.name}`,
+        );
       }
     }
   }
@@ -73,58 +85,97 @@ export function referenceErrors(s: GameState): string[] {
   ref('firstPlayer', s.firstPlayer);
   ref('lastDefender', s.lastDefender);
   ref('winner', s.winner);
-  for (const [list, field] of [[s.homelandOrder, 'homelandOrder'], [s.finalQueue, 'finalQueue'], [s.winners, 'winners'], ...s.alliances.map((a) => [a, 'alliances'] as const)] as const) {
-    for (const n of list) if (!names.has(n)) e.push(`"${field}" names ${JSON.stringify(n)}, who is not a player of this game`);
+  for (const [list, field] of [
+    [s.homelandOrder, 'homelandOrder'],
+    [s.finalQueue, 'finalQueue'],
+    [s.winners, 'winners'],
+    ...s.alliances.map((a) => [a, 'alliances'] as const),
+  ] as const) {
+    for (const n of list)
+      if (!names.has(n)) e.push(`"${field}" names ${JSON.stringify(n)}, who is not a player of this game`);
   }
-  for (const n of Object.keys(s.firstCalls)) if (!names.has(n)) e.push(`"firstCalls" names ${JSON.stringify(n)}, who is not a player of this game`);
+  for (const n of Object.keys(s.firstCalls))
+    if (!names.has(n)) e.push(`"firstCalls" names ${JSON.stringify(n)}, who is not a player of this game`);
   for (const p of s.players) {
-    if (p.homeland !== null && !countries.has(p.homeland)) e.push(`${p.name}'s homeland ${JSON.stringify(p.homeland)} is not a country of this board`);
+    if (p.homeland !== null && !countries.has(p.homeland))
+      e.push(`${p.name}'s homeland ${JSON.stringify(p.homeland)} is not a country of this board`);
   }
   for (const [c, st] of Object.entries(s.countries)) {
-    for (const o of st.owners) if (!names.has(o)) e.push(`${c} is marked for ${JSON.stringify(o)}, who is not a player of this game`);
+    for (const o of st.owners)
+      if (!names.has(o)) e.push(`${c} is marked for ${JSON.stringify(o)}, who is not a player of this game`);
   }
   const w = s.war as unknown as Record<string, unknown> | null;
   if (w) {
-    if (!['unoccupied', 'occupied', 'homeland'].includes(w.kind as string)) e.push('the war\'s kind is not unoccupied, occupied or homeland');
-    if (!isPlayer(w.attacker) || !isPlayer(w.defender)) e.push('the war\'s attacker and defender must be players of this game');
-    if (typeof w.country !== 'string' || !countries.has(w.country)) e.push('the war\'s country is not a country of this board');
-    if (!isEnergy(w.cost)) e.push('the war\'s cost must be a whole number of PBU');
+    if (!['unoccupied', 'occupied', 'homeland'].includes(w.kind as string))
+      e.push("the war's kind is not unoccupied, occupied or homeland");
+    if (!isPlayer(w.attacker) || !isPlayer(w.defender))
+      e.push("the war's attacker and defender must be players of this game");
+    if (typeof w.country !== 'string' || !countries.has(w.country))
+      e.push("the war's country is not a country of this board");
+    if (!isEnergy(w.cost)) e.push("the war's cost must be a whole number of PBU");
     const weapons = w.weapons as Record<string, unknown> | undefined;
     const lost = w.lost as Record<string, unknown> | undefined;
     const energy = w.energy as Record<string, unknown>;
     for (const side of ['attacker', 'defender']) {
-      if (!weapons || !isWeaponOrNull(weapons[side])) e.push(`the war's ${side} weapon must be tank, sub, plane or none`);
-      if (!lost || !Array.isArray(lost[side]) || !(lost[side] as unknown[]).every((x) => WEAPONS.includes(x as never))) e.push(`the war's ${side} lost weapons must be a list of tank, sub, plane`);
+      if (!weapons || !isWeaponOrNull(weapons[side]))
+        e.push(`the war's ${side} weapon must be tank, sub, plane or none`);
+      if (!lost || !Array.isArray(lost[side]) || !(lost[side] as unknown[]).every((x) => WEAPONS.includes(x as never)))
+        e.push(`the war's ${side} lost weapons must be a list of tank, sub, plane`);
       if (!isEnergy(energy[side])) e.push(`the war's ${side} energy must be a whole number from 0`);
     }
     (w.battles as unknown[]).forEach((b, i) => {
       const r = b as Record<string, Record<string, unknown> | string> | null;
-      const ok = r !== null && typeof r === 'object' && ['attacker', 'defender', 'both-destroyed'].includes(r.winner as string) &&
-        typeof r.weapons === 'object' && r.weapons !== null && WEAPONS.includes(r.weapons.attacker as never) && WEAPONS.includes(r.weapons.defender as never) &&
-        typeof r.energy === 'object' && r.energy !== null && isEnergy(r.energy.attacker) && isEnergy(r.energy.defender);
+      const ok =
+        r !== null &&
+        typeof r === 'object' &&
+        ['attacker', 'defender', 'both-destroyed'].includes(r.winner as string) &&
+        typeof r.weapons === 'object' &&
+        r.weapons !== null &&
+        WEAPONS.includes(r.weapons.attacker as never) &&
+        WEAPONS.includes(r.weapons.defender as never) &&
+        typeof r.energy === 'object' &&
+        r.energy !== null &&
+        isEnergy(r.energy.attacker) &&
+        isEnergy(r.energy.defender);
       if (!ok) e.push(`battle ${i + 1} of the war is malformed`);
     });
-    for (const n of [...(w.attackers as string[]), ...(w.defenders as string[])]) if (!names.has(n)) e.push(`the war names ${JSON.stringify(n)}, who is not a player of this game`);
+    for (const n of [...(w.attackers as string[]), ...(w.defenders as string[])])
+      if (!names.has(n)) e.push(`the war names ${JSON.stringify(n)}, who is not a player of this game`);
     // The sides are taken at the attack with the attacker and the defender first (rule 18B: they direct).
-    if ((w.attackers as string[])[0] !== w.attacker) e.push(`"war": the attacker ${JSON.stringify(w.attacker)} is not the first of the attackers ${JSON.stringify(w.attackers)}`);
-    if ((w.defenders as string[])[0] !== w.defender) e.push(`"war": the defender ${JSON.stringify(w.defender)} is not the first of the defenders ${JSON.stringify(w.defenders)}`);
+    if ((w.attackers as string[])[0] !== w.attacker)
+      e.push(
+        `"war": the attacker ${JSON.stringify(w.attacker)} is not the first of the attackers ${JSON.stringify(w.attackers)}`,
+      );
+    if ((w.defenders as string[])[0] !== w.defender)
+      e.push(
+        `"war": the defender ${JSON.stringify(w.defender)} is not the first of the defenders ${JSON.stringify(w.defenders)}`,
+      );
   }
   const g = s.endgame as unknown as Record<string, unknown> | null;
   if (g) {
-    for (const n of g.queue as string[]) if (!names.has(n)) e.push(`the end-game queue names ${JSON.stringify(n)}, who is not a player of this game`);
+    for (const n of g.queue as string[])
+      if (!names.has(n)) e.push(`the end-game queue names ${JSON.stringify(n)}, who is not a player of this game`);
     if (g.holder !== null && !isPlayer(g.holder)) e.push('the end-game ladder holder is not a player of this game');
-    if (!Array.isArray(g.competed) || !g.competed.every((n) => isPlayer(n))) e.push('the end-game "competed" list must name players of this game');
+    if (!Array.isArray(g.competed) || !g.competed.every((n) => isPlayer(n)))
+      e.push('the end-game "competed" list must name players of this game');
     const m = g.match as Record<string, unknown> | null;
     if (m !== null) {
-      if (typeof m !== 'object' || !isPlayer(m.a) || !isPlayer(m.b) || m.a === m.b || (m.attacker !== m.a && m.attacker !== m.b)) {
+      if (
+        typeof m !== 'object' ||
+        !isPlayer(m.a) ||
+        !isPlayer(m.b) ||
+        m.a === m.b ||
+        (m.attacker !== m.a && m.attacker !== m.b)
+      ) {
         e.push('the end-game confrontation must be between two different players, one of them attacking');
       } else {
         for (const field of ['energy', 'weapons', 'barred'] as const) {
           const rec = m[field] as Record<string, unknown> | null;
           const check = field === 'energy' ? isEnergy : isWeaponOrNull;
-          if (typeof rec !== 'object' || rec === null || !check(rec[m.a as string]) || !check(rec[m.b as string])) e.push(`the end-game confrontation's ${field} is malformed`);
+          if (typeof rec !== 'object' || rec === null || !check(rec[m.a as string]) || !check(rec[m.b as string]))
+            e.push(`the end-game confrontation's ${field} is malformed`);
         }
-        if (!isEnergy(m.battles)) e.push('the end-game confrontation\'s battle count must be a whole number');
+        if (!isEnergy(m.battles)) e.push("the end-game confrontation's battle count must be a whole number");
       }
     }
   }
@@ -136,7 +187,19 @@ export function referenceErrors(s: GameState): string[] {
  * the end game. The clock, the banker's hand-over and player alliances are allowed beside them but
  * never lead anywhere on their own (breaking an alliance leaves the same phase with nothing to do).
  */
-const ONWARD = new Set(['setup', 'first.call', 'first.readout', 'homeland', 'ally.home', 'ally.buy', 'attack', 'weapon', 'battle', 'pass', 'endgame.start']);
+const ONWARD = new Set([
+  'setup',
+  'first.call',
+  'first.readout',
+  'homeland',
+  'ally.home',
+  'ally.buy',
+  'attack',
+  'weapon',
+  'battle',
+  'pass',
+  'endgame.start',
+]);
 /** Of those, the ones taken without a listed choice (figures typed in, or an empty list of alliances). */
 const UNLISTED = new Set(['setup', 'battle', 'pass', 'endgame.start', 'ally.home']);
 
@@ -148,8 +211,13 @@ export function probeErrors(s: GameState): string[] {
   try {
     const legal = legalActions(s);
     publicState(s);
-    if (s.phase !== 'over' && !legal.some((a) => ONWARD.has(a.type) && (a.choices.length > 0 || UNLISTED.has(a.type)))) {
-      return [`the game cannot go on from it: in the ${s.phase} phase nobody may move, call, fight or start the end game`];
+    if (
+      s.phase !== 'over' &&
+      !legal.some((a) => ONWARD.has(a.type) && (a.choices.length > 0 || UNLISTED.has(a.type)))
+    ) {
+      return [
+        `the game cannot go on from it: in the ${s.phase} phase nobody may move, call, fight or start the end game`,
+      ];
     }
     return [];
   } catch (err) {

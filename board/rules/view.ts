@@ -22,7 +22,10 @@ export interface PublicState {
     eliminated: boolean;
     allies: string[];
   }[];
-  countries: Record<string, { zone: string; pbu: number; owner: string | null; owners: string[]; status: CountryStatus }>;
+  countries: Record<
+    string,
+    { zone: string; pbu: number; owner: string | null; owners: string[]; status: CountryStatus }
+  >;
   war: null | {
     attacker: string;
     defender: string;
@@ -44,9 +47,15 @@ export interface PublicState {
     /** Rule 21C: the players who have taken their place on the ladder so far, in order (the first started it). */
     competed: string[];
     match: null | {
-      attacker: string; defender: string; energy: Record<string, number>; weapons: Record<string, Weapon | null>; barred: Record<string, Weapon | null>; battles: number;
+      attacker: string;
+      defender: string;
+      energy: Record<string, number>;
+      weapons: Record<string, Weapon | null>;
+      barred: Record<string, Weapon | null>;
+      battles: number;
       /** The pairing (rule 21C): the challenger (who carries the ladder so far) and the next player it meets; attacker/defender alternate per battle. */
-      challenger: string; opponent: string;
+      challenger: string;
+      opponent: string;
     };
   };
   winner: string | null;
@@ -85,21 +94,44 @@ export function publicState(s: GameState): PublicState {
     firstPlayer: s.firstPlayer,
     buysLeft: s.buysLeft,
     players: s.players.map((p) => ({
-      name: p.name, color: p.color, homeland: p.homeland, record: p.recordHalves / 2,
-      chips: chipValue(p.chips), chipsDetail: { ...p.chips }, eliminated: p.eliminated,
+      name: p.name,
+      color: p.color,
+      homeland: p.homeland,
+      record: p.recordHalves / 2,
+      chips: chipValue(p.chips),
+      chipsDetail: { ...p.chips },
+      eliminated: p.eliminated,
       allies: allianceOf(s, p.name).filter((n) => n !== p.name),
     })),
     countries,
     war: s.war && {
-      attacker: s.war.attacker, defender: s.war.defender, country: s.war.country, kind: s.war.kind, cost: s.war.cost,
-      battles: structuredClone(s.war.battles), weapons: { ...s.war.weapons },
-      lostWeapons: { attacker: [...s.war.lost.attacker], defender: [...s.war.lost.defender] }, energy: { ...s.war.energy },
-      attackers: [...s.war.attackers], defenders: [...s.war.defenders],
+      attacker: s.war.attacker,
+      defender: s.war.defender,
+      country: s.war.country,
+      kind: s.war.kind,
+      cost: s.war.cost,
+      battles: structuredClone(s.war.battles),
+      weapons: { ...s.war.weapons },
+      lostWeapons: { attacker: [...s.war.lost.attacker], defender: [...s.war.lost.defender] },
+      energy: { ...s.war.energy },
+      attackers: [...s.war.attackers],
+      defenders: [...s.war.defenders],
     },
     finalQueue: [...s.finalQueue],
     endgame: s.endgame && {
-      holder: s.endgame.holder, queue: [...s.endgame.queue], competed: [...s.endgame.competed],
-      match: m && { attacker: m.attacker, defender: m.attacker === m.a ? m.b : m.a, energy: { ...m.energy }, weapons: { ...m.weapons }, barred: { ...m.barred }, battles: m.battles, challenger: m.a, opponent: m.b },
+      holder: s.endgame.holder,
+      queue: [...s.endgame.queue],
+      competed: [...s.endgame.competed],
+      match: m && {
+        attacker: m.attacker,
+        defender: m.attacker === m.a ? m.b : m.a,
+        energy: { ...m.energy },
+        weapons: { ...m.weapons },
+        barred: { ...m.barred },
+        battles: m.battles,
+        challenger: m.a,
+        opponent: m.b,
+      },
     },
     winner: s.winner,
     winners: [...s.winners],

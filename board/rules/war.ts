@@ -19,12 +19,14 @@ function roleOf(w: WarState, name: string): Role | null {
 
 /** Rules 10C/11B and 12F: pick a weapon for the next battle; one destroyed stays out for the war. */
 export function chooseWeapon(s: GameState, e: Extract<GameEvent, { type: 'weapon' }>): void {
-  if (!WEAPONS.includes(e.weapon)) refuse('10C', `the weapons are tank, sub and plane (got ${JSON.stringify(e.weapon)})`);
+  if (!WEAPONS.includes(e.weapon))
+    refuse('10C', `the weapons are tank, sub and plane (got ${JSON.stringify(e.weapon)})`);
   const w = s.war;
   if (!w) refuse('10C', 'there is no war in progress');
   const role = roleOf(w, e.player);
   if (!role) refuse('11B', `${e.player} is not fighting the war for ${w.country}`);
-  if (w.lost[role].includes(e.weapon)) refuse('12F', `${e.player}'s side lost its ${e.weapon} earlier in this war and cannot use it again`);
+  if (w.lost[role].includes(e.weapon))
+    refuse('12F', `${e.player}'s side lost its ${e.weapon} earlier in this war and cannot use it again`);
   w.weapons[role] = e.weapon;
   log(s, `${e.player} (${role}) programs a ${e.weapon}`);
 }
@@ -41,11 +43,14 @@ export function checkBattle(
     refuse(rule, `the battle's winner is "attacker", "defender" or "both-destroyed" (got ${JSON.stringify(e.winner)})`);
   }
   if (!e.energy || !isEnergy(e.energy.attacker) || !isEnergy(e.energy.defender)) {
-    refuse(rule, 'enter both sides\' remaining energy units as whole numbers of 0 or more');
+    refuse(rule, "enter both sides' remaining energy units as whole numbers of 0 or more");
   }
   for (const r of ['attacker', 'defender'] as const) {
     if (e.energy[r] > before[r]) {
-      refuse('12', `the ${r} had ${before[r]} energy units; energy carries over, so it cannot end the battle with ${e.energy[r]}`);
+      refuse(
+        '12',
+        `the ${r} had ${before[r]} energy units; energy carries over, so it cannot end the battle with ${e.energy[r]}`,
+      );
     }
   }
   if (e.winner !== 'both-destroyed' && e.energy[e.winner] === 0) {
@@ -77,16 +82,30 @@ export function battle(s: GameState, e: Extract<GameEvent, { type: 'battle' }>):
   const w = s.war;
   if (!w) refuse('12A', 'there is no war in progress');
   if (!w.weapons.attacker || !w.weapons.defender) {
-    refuse(w.weapons.attacker ? '11B' : '10C', `both sides program a weapon before the battle (still to choose: ${[
-      w.weapons.attacker ? null : w.attacker, w.weapons.defender ? null : w.defender].filter(Boolean).join(', ')})`);
+    refuse(
+      w.weapons.attacker ? '11B' : '10C',
+      `both sides program a weapon before the battle (still to choose: ${[
+        w.weapons.attacker ? null : w.attacker,
+        w.weapons.defender ? null : w.defender,
+      ]
+        .filter(Boolean)
+        .join(', ')})`,
+    );
   }
   checkBattle(e, w.energy, '12A');
-  w.battles.push({ winner: e.winner, weapons: { attacker: w.weapons.attacker, defender: w.weapons.defender }, energy: { ...e.energy } });
+  w.battles.push({
+    winner: e.winner,
+    weapons: { attacker: w.weapons.attacker, defender: w.weapons.defender },
+    energy: { ...e.energy },
+  });
   if (e.winner !== 'attacker') w.lost.attacker.push(w.weapons.attacker);
   if (e.winner !== 'defender') w.lost.defender.push(w.weapons.defender);
   w.energy = { ...e.energy };
   w.weapons = { attacker: null, defender: null };
-  log(s, `Battle ${w.battles.length} for ${w.country}: ${e.winner === 'both-destroyed' ? 'both destroyed (a tie, rule 12B)' : `${e.winner === 'attacker' ? w.attacker : w.defender} wins`}; energy left ${e.energy.attacker} / ${e.energy.defender}`);
+  log(
+    s,
+    `Battle ${w.battles.length} for ${w.country}: ${e.winner === 'both-destroyed' ? 'both destroyed (a tie, rule 12B)' : `${e.winner === 'attacker' ? w.attacker : w.defender} wins`}; energy left ${e.energy.attacker} / ${e.energy.defender}`,
+  );
   const verdict = warVerdict(w);
   if (verdict) resolveWar(s, w, verdict);
 }
@@ -94,7 +113,10 @@ export function battle(s: GameState, e: Extract<GameEvent, { type: 'battle' }>):
 function resolveWar(s: GameState, w: WarState, verdict: Role): void {
   s.war = null;
   const c = s.countries[w.country];
-  const winners = verdict === 'attacker' ? w.attackers.filter((n) => !player(s, n).eliminated) : w.defenders.filter((n) => !player(s, n).eliminated);
+  const winners =
+    verdict === 'attacker'
+      ? w.attackers.filter((n) => !player(s, n).eliminated)
+      : w.defenders.filter((n) => !player(s, n).eliminated);
   const loserEnergy = verdict === 'attacker' ? w.energy.defender : w.energy.attacker;
   const prize = roundToHundred(loserEnergy);
   log(s, `${verdict === 'attacker' ? w.attacker : w.defender} wins the war for ${w.country}`);
@@ -104,9 +126,11 @@ function resolveWar(s: GameState, w: WarState, verdict: Role): void {
     if (w.kind === 'homeland') {
       conquerHomeland(s, w, winners);
     } else {
-      for (const o of c.owners) moveRecord(s, o, -(c.status === 'conquered' ? 2 * c.pbu : c.pbu), `lost ${w.country} (rule 16C)`);
+      for (const o of c.owners)
+        moveRecord(s, o, -(c.status === 'conquered' ? 2 * c.pbu : c.pbu), `lost ${w.country} (rule 16C)`);
       s.countries[w.country] = { ...c, owners: [...winners], status: 'conquered' };
-      for (const n of winners) moveRecord(s, n, 2 * c.pbu, `conquered ${w.country} (rule ${w.kind === 'unoccupied' ? '13C' : '16B'})`);
+      for (const n of winners)
+        moveRecord(s, n, 2 * c.pbu, `conquered ${w.country} (rule ${w.kind === 'unoccupied' ? '13C' : '16B'})`);
     }
     if (w.kind === 'unoccupied') s.lastDefender = w.defender;
     if (s.phase === 'final-round') endTurn(s, s.turn!);

@@ -13,7 +13,8 @@ export const MAX_SCENARIO_NAME = 80;
 function placeProblem(name: string, what: string): string | null {
   const bad = nameProblem(name, what, MAX_PLACE_NAME);
   if (bad) return bad;
-  if (name !== name.trim()) return `${JSON.stringify(shownName(name))} has spaces around it, which cannot be part of ${what}`;
+  if (name !== name.trim())
+    return `${JSON.stringify(shownName(name))} has spaces around it, which cannot be part of ${what}`;
   return null;
 }
 
@@ -42,7 +43,8 @@ export function validateScenario(value: unknown): string[] {
     }
     const zone = z as Record<string, unknown>;
     const label = typeof zone.name === 'string' ? `zone "${shownName(zone.name)}"` : `zone #${zi + 1}`;
-    if (typeof zone.name !== 'string' || zone.name.trim() === '') errors.push(`zone #${zi + 1} needs a non-empty "name"`);
+    if (typeof zone.name !== 'string' || zone.name.trim() === '')
+      errors.push(`zone #${zi + 1} needs a non-empty "name"`);
     else {
       const bad = placeProblem(zone.name, 'a zone name');
       if (bad) errors.push(`zone #${zi + 1}: ${bad}`);
@@ -68,7 +70,9 @@ export function validateScenario(value: unknown): string[] {
       else if (countryNames.has(nameKey(country.name))) errors.push(`country "${country.name}" appears twice`);
       countryNames.add(nameKey(country.name));
       if (typeof country.pbu !== 'number' || !Number.isInteger(country.pbu) || country.pbu < 1 || country.pbu > 999) {
-        errors.push(`${label}: "${shownName(country.name)}" needs a whole "pbu" from 1 to 999 (got ${JSON.stringify(country.pbu)})`);
+        errors.push(
+          `${label}: "${shownName(country.name)}" needs a whole "pbu" from 1 to 999 (got ${JSON.stringify(country.pbu)})`,
+        );
       }
       total++;
     });

@@ -9,7 +9,6 @@ export { MAX_ERRORS } from './state.ts';
 export type { AssembleOptions, AssembleResult, LineMapEntry } from './state.ts';
 
 class Assembler extends AsmMacros {
-
   run(source: string): void {
     const file = this.options.fileName ?? '<input>';
     for (const pass of [1, 2] as const) {
@@ -42,12 +41,27 @@ class Assembler extends AsmMacros {
       }
       this.processLines(splitLines(source, file), 0, 0);
       for (const open of this.sections) {
-        this.report('error', 'unterminated-section', `SECTION '${open.name}' without ENDSECTION`, open.token.col, open.token.end - open.token.col, open.at);
+        this.report(
+          'error',
+          'unterminated-section',
+          `SECTION '${open.name}' without ENDSECTION`,
+          open.token.col,
+          open.token.end - open.token.col,
+          open.at,
+        );
       }
     }
     for (const { token, at } of this.sharedNames) {
       const value = this.symbols.get(token.text.toUpperCase())?.value;
-      if (value === undefined) this.report('error', 'undefined-symbol', `SHARED symbol '${token.text}' is not defined (outside any section)`, token.col, token.end - token.col, at);
+      if (value === undefined)
+        this.report(
+          'error',
+          'undefined-symbol',
+          `SHARED symbol '${token.text}' is not defined (outside any section)`,
+          token.col,
+          token.end - token.col,
+          at,
+        );
       else this.shared.push({ name: token.text, value });
     }
   }
@@ -70,9 +84,14 @@ class Assembler extends AsmMacros {
     if (this.errorsOver > 0) {
       const last = this.diagnostics[this.diagnostics.length - 1];
       this.diagnostics.push({
-        severity: 'error', code: 'too-many-errors',
+        severity: 'error',
+        code: 'too-many-errors',
         message: `${this.errorsOver} more error${this.errorsOver === 1 ? '' : 's'} not shown (the first ${MAX_ERRORS} are)`,
-        file: last?.file ?? this.options.fileName ?? '<input>', line: last?.line ?? 1, column: 1, length: 1, sourceLine: '',
+        file: last?.file ?? this.options.fileName ?? '<input>',
+        line: last?.line ?? 1,
+        column: 1,
+        length: 1,
+        sourceLine: '',
       });
       this.errorsOver = 0;
     }
@@ -88,7 +107,6 @@ class Assembler extends AsmMacros {
       lineMap: this.lineMap,
     };
   }
-
 }
 
 export function assemble(source: string, options: AssembleOptions = {}): AssembleResult {

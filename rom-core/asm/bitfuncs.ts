@@ -13,7 +13,10 @@ const shln = (x: number, size: number, n: number): number => shl(x, n) & mask(0,
 const shrn = (x: number, size: number, n: number): number => shr(x, n) & mask(0, size - n);
 
 /** Name (upper case) -> [parameter count, function]. */
-export const BITFUNCS: ReadonlyMap<string, readonly [number, AslFunction]> = new Map<string, readonly [number, AslFunction]>([
+export const BITFUNCS: ReadonlyMap<string, readonly [number, AslFunction]> = new Map<
+  string,
+  readonly [number, AslFunction]
+>([
   ['MASK', [2, ([s, b]) => mask(s, b)]],
   ['INVMASK', [2, ([s, b]) => ~mask(s, b)]],
   ['CUTOUT', [3, ([x, s, b]) => cutout(x, s, b)]],

@@ -14,11 +14,18 @@ const hex = (n: number): string => n.toString(16).toUpperCase();
 
 export function cartImage(base: number, bytes: Uint8Array): CartImage {
   if (bytes.length === 0) return { ok: false, reason: 'the program emits no bytes' };
-  if (base < CART_BASE) return { ok: false, reason: `the program starts at ${hex(base)}h, but a cartridge's program starts at 400h (ORG 400h; below it is the BIOS)` };
+  if (base < CART_BASE)
+    return {
+      ok: false,
+      reason: `the program starts at ${hex(base)}h, but a cartridge's program starts at 400h (ORG 400h; below it is the BIOS)`,
+    };
   const end = base - CART_BASE + bytes.length;
   const size = CART_SIZES.find((s) => s >= end);
   if (size === undefined) {
-    return { ok: false, reason: `the program reaches ${hex(base + bytes.length - 1)}h: ${end} bytes from 400h, more than the largest cartridge (${Math.max(...CART_SIZES)} bytes)` };
+    return {
+      ok: false,
+      reason: `the program reaches ${hex(base + bytes.length - 1)}h: ${end} bytes from 400h, more than the largest cartridge (${Math.max(...CART_SIZES)} bytes)`,
+    };
   }
   const image = new Uint8Array(size).fill(0xff);
   image.set(bytes, base - CART_BASE);

@@ -36,7 +36,9 @@ const UNSEEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202
 export function visible(text: string): string {
   return text.replace(UNSEEN, (c) => {
     const n = c.charCodeAt(0);
-    return n < 0x100 ? `\\x${n.toString(16).toUpperCase().padStart(2, '0')}` : `\\u${n.toString(16).toUpperCase().padStart(4, '0')}`;
+    return n < 0x100
+      ? `\\x${n.toString(16).toUpperCase().padStart(2, '0')}`
+      : `\\u${n.toString(16).toUpperCase().padStart(4, '0')}`;
   });
 }
 
@@ -72,7 +74,8 @@ function clip(text: string, max: number): string {
 function echoWindow(line: string, column: number, length: number): { text: string; column: number } {
   if (line.length <= MAX_ECHO) return { text: line, column };
   // Keep the start of the line when the span is in it; otherwise start a little before the span.
-  const start = column + Math.min(length, MAX_ECHO) <= MAX_ECHO ? 0 : Math.max(0, Math.min(column - 20, line.length - MAX_ECHO));
+  const start =
+    column + Math.min(length, MAX_ECHO) <= MAX_ECHO ? 0 : Math.max(0, Math.min(column - 20, line.length - MAX_ECHO));
   const end = start + MAX_ECHO;
   const lead = start > 0 ? '…' : '';
   const text = lead + line.slice(start, end) + (end < line.length ? '…' : '');

@@ -7,28 +7,36 @@ import { AsmEmitter } from './emit.ts';
 import { ADDRESS_LIMIT, DIRECTIVES, hex } from './state.ts';
 import type { MacroDef } from './state.ts';
 
-
 export abstract class AsmDirectives extends AsmEmitter {
   /** ASL's `name FUNCTION p1, p2, expression`: the expression with the parameters as names. */
   private defineFunction(label: Token | undefined, op: Token, rest: Token[]): void {
     if (!label) this.fail('syntax', 'FUNCTION needs a name before it', op.col, op.end - op.col);
     const parts = splitOperands(rest);
     const body = parts.pop();
-    if (!body || body.length === 0) this.fail('syntax', 'FUNCTION needs parameters and an expression, e.g. lo FUNCTION x, x & 255', op.col, op.end - op.col);
+    if (!body || body.length === 0)
+      this.fail(
+        'syntax',
+        'FUNCTION needs parameters and an expression, e.g. lo FUNCTION x, x & 255',
+        op.col,
+        op.end - op.col,
+      );
     const params: string[] = [];
     for (const p of parts) {
-      if (p.length !== 1 || p[0].kind !== 'ident') this.fail('syntax', 'a function parameter must be a plain name', ...this.span(p.length ? p : [op]));
+      if (p.length !== 1 || p[0].kind !== 'ident')
+        this.fail('syntax', 'a function parameter must be a plain name', ...this.span(p.length ? p : [op]));
       params.push(p[0].text.toUpperCase());
     }
     const key = label.text.toUpperCase();
-    if (this.functions.has(key)) this.fail('duplicate-symbol', `function '${label.text}' is already defined`, label.col, label.end - label.col);
+    if (this.functions.has(key))
+      this.fail('duplicate-symbol', `function '${label.text}' is already defined`, label.col, label.end - label.col);
     this.functions.set(key, { name: label.text, params, body, at: this.current });
     this.listLine('');
   }
 
   /** ASL's `CODEPAGE name`: selects a translation table for strings, a new one starting as 1:1; STANDARD is none. */
   private selectCodepage(op: Token, rest: Token[]): void {
-    if (rest.length !== 1 || rest[0].kind !== 'ident') this.fail('syntax', 'CODEPAGE needs one name', ...this.span(rest.length ? rest : [op]));
+    if (rest.length !== 1 || rest[0].kind !== 'ident')
+      this.fail('syntax', 'CODEPAGE needs one name', ...this.span(rest.length ? rest : [op]));
     const key = rest[0].text.toUpperCase();
     if (key === 'STANDARD') {
       this.codepage = undefined;
@@ -61,10 +69,16 @@ export abstract class AsmDirectives extends AsmEmitter {
         this.codepage = saved;
       }
       const [first, last, to] = values.length === 2 ? [values[0], values[0], values[1]] : values;
-      if (first < 0 || last > 255 || last < first) this.fail('out-of-range', `CHARSET range ${first}..${last} is not within 0..255`, ...this.span(rest));
+      if (first < 0 || last > 255 || last < first)
+        this.fail('out-of-range', `CHARSET range ${first}..${last} is not within 0..255`, ...this.span(rest));
       for (let k = first; k <= last; k++) table[k] = (to + k - first) & 0xff;
     } else {
-      this.fail('syntax', 'CHARSET needs a character and its value, or a first, a last and a value', op.col, op.end - op.col);
+      this.fail(
+        'syntax',
+        'CHARSET needs a character and its value, or a first, a last and a value',
+        op.col,
+        op.end - op.col,
+      );
     }
     this.listLine('');
   }
@@ -73,7 +87,8 @@ export abstract class AsmDirectives extends AsmEmitter {
   private listingControl(opName: 'MACEXP' | 'LISTING', op: Token, rest: Token[]): void {
     const word = rest.length === 1 && rest[0].kind === 'ident' ? rest[0].text.toUpperCase() : '';
     const allowed = opName === 'MACEXP' ? ['ON', 'OFF'] : ['ON', 'OFF', 'NOSKIPPED', 'PURECODE'];
-    if (!allowed.includes(word)) this.fail('syntax', `${opName} needs one of ${allowed.join(', ')}`, ...this.span(rest.length ? rest : [op]));
+    if (!allowed.includes(word))
+      this.fail('syntax', `${opName} needs one of ${allowed.join(', ')}`, ...this.span(rest.length ? rest : [op]));
     // The line itself is listed under the old setting, as ASL lists the LISTING OFF line.
     this.listLine('');
     if (opName === 'MACEXP') this.macexp = word === 'ON';
@@ -142,14 +157,16 @@ export abstract class AsmDirectives extends AsmEmitter {
       this.listLine(`${hex(this.address, 4)}`);
       return;
     }
-    if (op.kind !== 'ident') this.fail('syntax', `expected a mnemonic or directive, found '${op.text}'`, op.col, op.end - op.col);
+    if (op.kind !== 'ident')
+      this.fail('syntax', `expected a mnemonic or directive, found '${op.text}'`, op.col, op.end - op.col);
 
     switch (opName) {
       case 'CPU':
         this.listLine('');
         return;
       case 'SECTION': {
-        if (rest.length !== 1 || rest[0].kind !== 'ident') this.fail('syntax', 'SECTION needs one name', ...this.span(rest.length ? rest : [op]));
+        if (rest.length !== 1 || rest[0].kind !== 'ident')
+          this.fail('syntax', 'SECTION needs one name', ...this.span(rest.length ? rest : [op]));
         this.sections.push({ name: rest[0].text, id: ++this.sectionCount, token: rest[0], at: this.current });
         this.listLine('');
         return;
@@ -182,9 +199,16 @@ export abstract class AsmDirectives extends AsmEmitter {
         return;
       case 'MESSAGE':
       case 'WARNING': {
-        if (rest.length !== 1 || rest[0].kind !== 'string') this.fail('syntax', `${opName} needs a text in quotes`, ...this.span(rest.length ? rest : [op]));
+        if (rest.length !== 1 || rest[0].kind !== 'string')
+          this.fail('syntax', `${opName} needs a text in quotes`, ...this.span(rest.length ? rest : [op]));
         // ASL prints MESSAGE in every pass; reporting it once (pass 2) keeps one note per line.
-        this.report(opName === 'WARNING' ? 'warning' : 'info', opName === 'WARNING' ? 'user-warning' : 'message', rest[0].text, rest[0].col, rest[0].end - rest[0].col);
+        this.report(
+          opName === 'WARNING' ? 'warning' : 'info',
+          opName === 'WARNING' ? 'user-warning' : 'message',
+          rest[0].text,
+          rest[0].col,
+          rest[0].end - rest[0].col,
+        );
         this.listLine('');
         return;
       }
@@ -202,17 +226,24 @@ export abstract class AsmDirectives extends AsmEmitter {
       case 'PHASE': {
         if (rest.length === 0) this.fail('syntax', 'PHASE needs an address', op.col, op.end - op.col);
         const v = this.value(rest, 'now', 'PHASE')!;
-        if (v < 0 || v >= ADDRESS_LIMIT) this.fail('out-of-range', `PHASE address ${v} is outside 0..0xFFFF`, ...this.span(rest));
+        if (v < 0 || v >= ADDRESS_LIMIT)
+          this.fail('out-of-range', `PHASE address ${v} is outside 0..0xFFFF`, ...this.span(rest));
         this.phaseOffset = v - this.address;
         this.listLine(hex(this.address, 4));
         return;
       }
       case 'SHARED':
         for (const part of splitOperands(rest)) {
-          if (part.length !== 1 || part[0].kind !== 'ident') this.fail('syntax', 'SHARED needs symbol names separated by commas', ...this.span(part.length ? part : [op]));
+          if (part.length !== 1 || part[0].kind !== 'ident')
+            this.fail(
+              'syntax',
+              'SHARED needs symbol names separated by commas',
+              ...this.span(part.length ? part : [op]),
+            );
           this.sharedNames.push({ token: part[0], at: this.current });
         }
-        if (rest.length === 0) this.fail('syntax', 'SHARED needs symbol names separated by commas', op.col, op.end - op.col);
+        if (rest.length === 0)
+          this.fail('syntax', 'SHARED needs symbol names separated by commas', op.col, op.end - op.col);
         this.listLine('');
         return;
       case 'DEPHASE':
@@ -226,7 +257,8 @@ export abstract class AsmDirectives extends AsmEmitter {
       case 'ORG': {
         if (rest.length === 0) this.fail('syntax', 'ORG needs an address', op.col, op.end - op.col);
         const v = this.value(rest, 'now', 'ORG')!;
-        if (v < 0 || v >= ADDRESS_LIMIT) this.fail('out-of-range', `ORG address ${v} is outside 0..0xFFFF`, ...this.span(rest));
+        if (v < 0 || v >= ADDRESS_LIMIT)
+          this.fail('out-of-range', `ORG address ${v} is outside 0..0xFFFF`, ...this.span(rest));
         this.address = v;
         this.listLine(hex(v, 4));
         return;
@@ -236,9 +268,11 @@ export abstract class AsmDirectives extends AsmEmitter {
         // moves the address up to the next multiple, reserving the gap as DS does.
         if (rest.length === 0) this.fail('syntax', 'ALIGN needs a value', op.col, op.end - op.col);
         const n = this.value(rest, 'now', 'ALIGN')!;
-        if (n < 1 || n > ADDRESS_LIMIT) this.fail('out-of-range', `ALIGN value ${n} is outside 1..0x10000`, ...this.span(rest));
+        if (n < 1 || n > ADDRESS_LIMIT)
+          this.fail('out-of-range', `ALIGN value ${n} is outside 1..0x10000`, ...this.span(rest));
         const to = Math.ceil(this.address / n) * n;
-        if (to > ADDRESS_LIMIT) this.fail('out-of-range', `ALIGN ${n} moves the address past 0xFFFF`, ...this.span(rest));
+        if (to > ADDRESS_LIMIT)
+          this.fail('out-of-range', `ALIGN ${n} moves the address past 0xFFFF`, ...this.span(rest));
         this.listLine(hex(this.address, 4));
         this.address = to;
         return;
@@ -249,9 +283,11 @@ export abstract class AsmDirectives extends AsmEmitter {
         return;
       case 'DS': {
         const parts = splitOperands(rest);
-        if (parts.length < 1 || parts.length > 2 || parts[0].length === 0) this.fail('syntax', 'DS needs a count and an optional fill byte', op.col, op.end - op.col);
+        if (parts.length < 1 || parts.length > 2 || parts[0].length === 0)
+          this.fail('syntax', 'DS needs a count and an optional fill byte', op.col, op.end - op.col);
         const count = this.value(parts[0], 'now', 'DS')!;
-        if (count < 0 || this.address + count > ADDRESS_LIMIT) this.fail('out-of-range', `DS count ${count} is out of range`, ...this.span(parts[0]));
+        if (count < 0 || this.address + count > ADDRESS_LIMIT)
+          this.fail('out-of-range', `DS count ${count} is out of range`, ...this.span(parts[0]));
         if (parts.length === 2) {
           const fill = this.byteValue(parts[1]);
           this.emit(new Array<number>(count).fill(fill), undefined);
@@ -272,5 +308,4 @@ export abstract class AsmDirectives extends AsmEmitter {
     }
     this.instruction(op, rest);
   }
-
 }

@@ -19,7 +19,8 @@ export function disassembleOne(bytes: Uint8Array, offset: number, address: numbe
   if (row.illegal || (row.bytes === 2 && offset + 1 >= bytes.length)) {
     return { text: `DB ${hex(opcode, 2)}`, length: 1 };
   }
-  if (row.bytes === 1) return { text: row.operands.length ? `${row.mnemonic} ${row.operands.join(',')}` : row.mnemonic, length: 1 };
+  if (row.bytes === 1)
+    return { text: row.operands.length ? `${row.mnemonic} ${row.operands.join(',')}` : row.mnemonic, length: 1 };
   const operand = bytes[offset + 1];
   const operands = row.operands.map((o) => {
     if (!isValueKind(o)) return o;

@@ -20,7 +20,13 @@ export abstract class AsmEmitter extends AsmSymbols {
         for (const ch of item[0].text) {
           const code = ch.codePointAt(0)!;
           if (code > 255) {
-            this.report('error', 'out-of-range', `character '${ch}' does not fit in a byte`, item[0].col, item[0].end - item[0].col);
+            this.report(
+              'error',
+              'out-of-range',
+              `character '${ch}' does not fit in a byte`,
+              item[0].col,
+              item[0].end - item[0].col,
+            );
             failed = true;
           }
           out.push(this.translate(code) & 0xff);
@@ -35,7 +41,8 @@ export abstract class AsmEmitter extends AsmSymbols {
           out.push(this.byteValue(item));
         } else {
           const v = this.value(item, 'late', 'DW') ?? 0;
-          if (v < -32768 || v > 0xffff) this.fail('out-of-range', `value ${v} does not fit in a word (-32768..65535)`, ...this.span(item));
+          if (v < -32768 || v > 0xffff)
+            this.fail('out-of-range', `value ${v} does not fit in a word (-32768..65535)`, ...this.span(item));
           out.push(v & 0xff, (v >> 8) & 0xff);
         }
       } catch (e) {
@@ -54,7 +61,8 @@ export abstract class AsmEmitter extends AsmSymbols {
   protected instruction(op: Token, rest: Token[]): void {
     const parts = splitOperands(rest);
     const operands: WrittenOperand[] = parts.map((p) => {
-      if (p.length === 0) this.fail('syntax', 'missing operand', op.col, (rest[rest.length - 1]?.end ?? op.end) - op.col);
+      if (p.length === 0)
+        this.fail('syntax', 'missing operand', op.col, (rest[rest.length - 1]?.end ?? op.end) - op.col);
       return { tokens: p, col: p[0].col, end: p[p.length - 1].end };
     });
     const match = this.match(op, operands);
@@ -62,13 +70,25 @@ export abstract class AsmEmitter extends AsmSymbols {
     const at = this.address + this.phaseOffset;
     const physical = this.address;
     if (match.rows[0].bytes === 2 && (at & 0x7ff) === 0x7ff) {
-      this.report('warning', 'bank-wrap', `the operand byte of this instruction at 0x${hex(at, 3)} is read from 0x${hex(at & ~0x7ff, 3)}, not 0x${hex(at + 1, 3)}: the 8048's PC does not carry into bit 11`, op.col, op.end - op.col);
+      this.report(
+        'warning',
+        'bank-wrap',
+        `the operand byte of this instruction at 0x${hex(at, 3)} is read from 0x${hex(at & ~0x7ff, 3)}, not 0x${hex(at + 1, 3)}: the 8048's PC does not carry into bit 11`,
+        op.col,
+        op.end - op.col,
+      );
     }
     const name = match.rows[0].mnemonic;
     if ((name === 'JMPP' || name === 'MOVP') && (at & 0xff) === 0xff) {
       // JMPP and MOVP use the page of the incremented PC: at xFFh that is the next page.
       const page = ((at + 1) & 0x7ff) | (at & 0x800);
-      this.report('warning', 'page-wrap', `${name} at 0x${hex(at, 3)} works in page 0x${hex(page & ~0xff, 3)} (the next instruction's), not page 0x${hex(at & ~0xff, 3)}`, op.col, op.end - op.col);
+      this.report(
+        'warning',
+        'page-wrap',
+        `${name} at 0x${hex(at, 3)} works in page 0x${hex(page & ~0xff, 3)} (the next instruction's), not page 0x${hex(at & ~0xff, 3)}`,
+        op.col,
+        op.end - op.col,
+      );
     }
     try {
       this.encode(match, at);
@@ -102,15 +122,28 @@ export abstract class AsmEmitter extends AsmSymbols {
     }
     const name = row.mnemonic;
     if (match.kind === '#imm') {
-      if (value < -128 || value > 255) this.fail('out-of-range', `immediate ${value} does not fit in a byte (-128..255)`, vc, vl);
+      if (value < -128 || value > 255)
+        this.fail('out-of-range', `immediate ${value} does not fit in a byte (-128..255)`, vc, vl);
       this.emit([row.opcode, value & 0xff], row);
       return;
     }
     if (match.kind === 'addr11') {
-      if (value < 0 || value > 0xfff) this.fail('out-of-range', `${name} target 0x${hex(value & 0xffffffff, 3)} is outside the 4 KB program space (0x000-0xFFF)`, vc, vl);
+      if (value < 0 || value > 0xfff)
+        this.fail(
+          'out-of-range',
+          `${name} target 0x${hex(value & 0xffffffff, 3)} is outside the 4 KB program space (0x000-0xFFF)`,
+          vc,
+          vl,
+        );
       row = match.rows.find((r) => ((r.opcode >> 5) & 7) === ((value >> 8) & 7)) ?? row;
       if ((value & 0x800) !== (at & 0x800)) {
-        this.report('warning', 'bank-crossing', `${name} target 0x${hex(value, 3)} is in the other 2 KB half from 0x${hex(at, 3)}; it is reached only with the matching SEL MB0/MB1`, vc, vl);
+        this.report(
+          'warning',
+          'bank-crossing',
+          `${name} target 0x${hex(value, 3)} is in the other 2 KB half from 0x${hex(at, 3)}; it is reached only with the matching SEL MB0/MB1`,
+          vc,
+          vl,
+        );
       }
       this.emit([row.opcode, value & 0xff], row);
       return;
@@ -118,21 +151,32 @@ export abstract class AsmEmitter extends AsmSymbols {
     // addr8: the target shares the page of the operand byte; the PC's increment does not carry into bit 11.
     const operandAt = ((at + 1) & 0x7ff) | (at & ~0x7ff);
     if (value < 0 || (value & ~0xff) !== (operandAt & ~0xff)) {
-      this.fail('page-crossing', `${name} target 0x${hex(value & 0xffffffff, 3)} is not in page 0x${hex(operandAt & ~0xff, 3)} of its operand byte`, vc, vl);
+      this.fail(
+        'page-crossing',
+        `${name} target 0x${hex(value & 0xffffffff, 3)} is not in page 0x${hex(operandAt & ~0xff, 3)} of its operand byte`,
+        vc,
+        vl,
+      );
     }
     this.emit([row.opcode, value & 0xff], row);
   }
 
   protected emit(bytes: number[], row: OpcodeRow | undefined): void {
     const at = this.address;
-    if (at + bytes.length > ADDRESS_LIMIT) this.fail('out-of-range', 'code runs past address 0xFFFF', 0, this.current.text.length);
+    if (at + bytes.length > ADDRESS_LIMIT)
+      this.fail('out-of-range', 'code runs past address 0xFFFF', 0, this.current.text.length);
     if (this.pass === 2) {
       const here = `${this.current.file}:${this.current.line}`;
       for (let k = 0; k < bytes.length; k++) {
         const a = at + k;
         if (this.image.has(a)) {
           this.address = at + bytes.length;
-          this.fail('overlap', `address 0x${hex(a, 3)} is already filled by ${this.owner.get(a)}`, 0, this.current.text.length);
+          this.fail(
+            'overlap',
+            `address 0x${hex(a, 3)} is already filled by ${this.owner.get(a)}`,
+            0,
+            this.current.text.length,
+          );
         }
       }
       for (let k = 0; k < bytes.length; k++) {
@@ -141,7 +185,10 @@ export abstract class AsmEmitter extends AsmSymbols {
       }
       if (bytes.length) this.lineMap.push({ address: at, file: this.current.file, line: this.current.line });
       for (let k = 0; k < Math.max(1, bytes.length); k += 4) {
-        const chunk = bytes.slice(k, k + 4).map((b) => hex(b, 2)).join(' ');
+        const chunk = bytes
+          .slice(k, k + 4)
+          .map((b) => hex(b, 2))
+          .join(' ');
         const prefix = `${hex(at + k, 4)}  ${chunk.padEnd(12)}${k === 0 && row ? String(row.cycles) : ' '}`;
         if (k === 0) this.listLine(prefix);
         else if (this.listed(false)) this.listing.push(prefix.trimEnd());
@@ -162,5 +209,4 @@ export abstract class AsmEmitter extends AsmSymbols {
     const marker = this.current.invokedAt ? '+' : ' ';
     this.listing.push(`${prefix.padEnd(19)}${marker} ${this.current.text}`.trimEnd());
   }
-
 }

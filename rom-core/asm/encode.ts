@@ -21,7 +21,10 @@ export interface Match {
 
 /** `@ r0` and `@R0` are the same literal; compare without spaces and case. */
 function literalText(op: WrittenOperand): string {
-  return op.tokens.map((t) => t.text).join('').toUpperCase();
+  return op.tokens
+    .map((t) => t.text)
+    .join('')
+    .toUpperCase();
 }
 
 function fits(rowOperand: string, op: WrittenOperand): boolean {
@@ -55,13 +58,24 @@ export function isMnemonic(name: string): boolean {
 export function matchInstruction(mnemonic: Token, operands: WrittenOperand[]): Match {
   const name = mnemonic.text.toUpperCase();
   const rows = ROWS_BY_MNEMONIC.get(name);
-  if (!rows) throw new AsmError('unknown-mnemonic', `unknown mnemonic '${mnemonic.text}'`, mnemonic.col, mnemonic.end - mnemonic.col);
+  if (!rows)
+    throw new AsmError(
+      'unknown-mnemonic',
+      `unknown mnemonic '${mnemonic.text}'`,
+      mnemonic.col,
+      mnemonic.end - mnemonic.col,
+    );
   const counts = [...new Set(rows.map((r) => r.operands.length))];
   if (!counts.includes(operands.length)) {
     const want = counts.map((n) => (n === 0 ? 'no operands' : n === 1 ? '1 operand' : `${n} operands`)).join(' or ');
     const where = operands.length > 0 ? operands[0] : { col: mnemonic.col, end: mnemonic.end };
     const last = operands.length > 0 ? operands[operands.length - 1] : where;
-    throw new AsmError('operand-count', `${name} takes ${want}, not ${operands.length}`, where.col, last.end - where.col);
+    throw new AsmError(
+      'operand-count',
+      `${name} takes ${want}, not ${operands.length}`,
+      where.col,
+      last.end - where.col,
+    );
   }
   let candidates = rows.filter((r) => r.operands.length === operands.length);
   for (let i = 0; i < operands.length; i++) {
@@ -69,7 +83,12 @@ export function matchInstruction(mnemonic: Token, operands: WrittenOperand[]): M
     if (next.length === 0) {
       const op = operands[i];
       const written = op.tokens.map((t) => t.text).join('');
-      throw new AsmError('bad-operand', `bad operand '${written}' for ${name}; expected ${expectedAt(candidates, i)}`, op.col, op.end - op.col);
+      throw new AsmError(
+        'bad-operand',
+        `bad operand '${written}' for ${name}; expected ${expectedAt(candidates, i)}`,
+        op.col,
+        op.end - op.col,
+      );
     }
     candidates = next;
   }

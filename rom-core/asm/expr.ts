@@ -42,22 +42,40 @@ const LEVELS: readonly (readonly string[])[] = [
 
 function apply(op: string, a: number, b: number, token: Token): number {
   switch (op) {
-    case '||': return a || b ? 1 : 0;
-    case '&&': return a && b ? 1 : 0;
-    case '|': return a | b;
-    case '^': return a ^ b;
-    case '&': return a & b;
-    case '==': case '=': return a === b ? 1 : 0;
-    case '!=': case '<>': return a !== b ? 1 : 0;
-    case '<': return a < b ? 1 : 0;
-    case '<=': return a <= b ? 1 : 0;
-    case '>': return a > b ? 1 : 0;
-    case '>=': return a >= b ? 1 : 0;
-    case '<<': return b >= 32 ? 0 : a << b;
-    case '>>': return b >= 32 ? (a < 0 ? -1 : 0) : a >> b;
-    case '+': return a + b;
-    case '-': return a - b;
-    case '*': return Math.imul(a, b);
+    case '||':
+      return a || b ? 1 : 0;
+    case '&&':
+      return a && b ? 1 : 0;
+    case '|':
+      return a | b;
+    case '^':
+      return a ^ b;
+    case '&':
+      return a & b;
+    case '==':
+    case '=':
+      return a === b ? 1 : 0;
+    case '!=':
+    case '<>':
+      return a !== b ? 1 : 0;
+    case '<':
+      return a < b ? 1 : 0;
+    case '<=':
+      return a <= b ? 1 : 0;
+    case '>':
+      return a > b ? 1 : 0;
+    case '>=':
+      return a >= b ? 1 : 0;
+    case '<<':
+      return b >= 32 ? 0 : a << b;
+    case '>>':
+      return b >= 32 ? (a < 0 ? -1 : 0) : a >> b;
+    case '+':
+      return a + b;
+    case '-':
+      return a - b;
+    case '*':
+      return Math.imul(a, b);
     case '/':
     case '%':
       if (b === 0) throw new AsmError('division-by-zero', 'division by zero', token.col, token.end - token.col);
@@ -76,7 +94,12 @@ export function evaluate(tokens: readonly Token[], ctx: ExprContext): number | u
   let depth = 0;
   const deeper = (t: Token): void => {
     if (++depth > MAX_EXPR_DEPTH) {
-      throw new AsmError('expression-depth', `expression nested more than ${MAX_EXPR_DEPTH} deep (parentheses or unary operators)`, t.col, t.end - t.col);
+      throw new AsmError(
+        'expression-depth',
+        `expression nested more than ${MAX_EXPR_DEPTH} deep (parentheses or unary operators)`,
+        t.col,
+        t.end - t.col,
+      );
     }
   };
   const peek = (): Token | undefined => tokens[pos];
@@ -161,7 +184,12 @@ export function evaluate(tokens: readonly Token[], ctx: ExprContext): number | u
     pos++;
     depth--;
     if (args.length !== fn.params) {
-      throw new AsmError('function-arguments', `function '${t.text}' takes ${fn.params} argument${fn.params === 1 ? '' : 's'}, got ${args.length}`, t.col, t.end - t.col);
+      throw new AsmError(
+        'function-arguments',
+        `function '${t.text}' takes ${fn.params} argument${fn.params === 1 ? '' : 's'}, got ${args.length}`,
+        t.col,
+        t.end - t.col,
+      );
     }
     if (args.some((a) => a === undefined)) return undefined;
     return fn.call(args as number[], t);

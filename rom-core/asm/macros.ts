@@ -6,7 +6,14 @@ import { includedName, splitLines, substitute } from './source-lines.ts';
 import type { SourceLine } from './source-lines.ts';
 import { isBitfuncsInclude } from './bitfuncs.ts';
 import { AsmDirectives } from './directives.ts';
-import { DIRECTIVES, MAX_EXPANDED_LINES, MAX_EXPANSIONS, MAX_INCLUDE_DEPTH, MAX_MACRO_DEPTH, StatementAbort } from './state.ts';
+import {
+  DIRECTIVES,
+  MAX_EXPANDED_LINES,
+  MAX_EXPANSIONS,
+  MAX_INCLUDE_DEPTH,
+  MAX_MACRO_DEPTH,
+  StatementAbort,
+} from './state.ts';
 import type { MacroDef } from './state.ts';
 import { isMnemonic } from './encode.ts';
 
@@ -17,7 +24,14 @@ export abstract class AsmMacros extends AsmDirectives {
   protected processLines(lines: SourceLine[], includeDepth: number, macroDepth: number): void {
     // Each IF keeps whether its enclosing block is active, so a line asks only the innermost one
     // (nesting costs nothing per line, however deep).
-    const conditions: { active: boolean; taken: boolean; seenElse: boolean; parent: boolean; at: SourceLine; token: Token }[] = [];
+    const conditions: {
+      active: boolean;
+      taken: boolean;
+      seenElse: boolean;
+      parent: boolean;
+      at: SourceLine;
+      token: Token;
+    }[] = [];
     let recording: { def: MacroDef; at: SourceLine; col: number; nested: number } | undefined;
     const active = (): boolean => conditions.length === 0 || conditions[conditions.length - 1].active;
 
@@ -41,7 +55,8 @@ export abstract class AsmMacros extends AsmDirectives {
       }
       const [first, second] = [tokens[0], tokens[1]];
       const word = (t: Token | undefined): string => (t && t.kind === 'ident' ? t.text.toUpperCase() : '');
-      const opWord = word(first) === 'ENDM' || word(first) === 'MACRO' || DIRECTIVES.has(word(first)) ? word(first) : word(second);
+      const opWord =
+        word(first) === 'ENDM' || word(first) === 'MACRO' || DIRECTIVES.has(word(first)) ? word(first) : word(second);
 
       if (recording) {
         if (opWord === 'MACRO') recording.nested++;
@@ -71,14 +86,27 @@ export abstract class AsmMacros extends AsmDirectives {
           }
         }
         // A condition inside a skipped block is never active (taken, so no ELSE wakes it).
-        conditions.push({ active: parent && cond, taken: !parent || cond, seenElse: false, parent, at: line, token: first });
+        conditions.push({
+          active: parent && cond,
+          taken: !parent || cond,
+          seenElse: false,
+          parent,
+          at: line,
+          token: first,
+        });
         this.listLine('');
         continue;
       }
       if (head === 'ELSE' || head === 'ELSEIF' || head === 'ENDIF') {
         const top = conditions[conditions.length - 1];
         if (!top) {
-          this.report('error', head === 'ENDIF' ? 'endif-without-if' : 'else-without-if', `${head} without IF`, first.col, first.end - first.col);
+          this.report(
+            'error',
+            head === 'ENDIF' ? 'endif-without-if' : 'else-without-if',
+            `${head} without IF`,
+            first.col,
+            first.end - first.col,
+          );
         } else if (head === 'ELSEIF') {
           if (top.seenElse) this.report('error', 'else-twice', 'ELSEIF after ELSE', first.col, first.end - first.col);
           let cond = false;
@@ -92,7 +120,8 @@ export abstract class AsmMacros extends AsmDirectives {
           top.active = top.parent && !top.taken && cond;
           top.taken ||= cond;
         } else if (head === 'ELSE') {
-          if (top.seenElse) this.report('error', 'else-twice', 'second ELSE for one IF', first.col, first.end - first.col);
+          if (top.seenElse)
+            this.report('error', 'else-twice', 'second ELSE for one IF', first.col, first.end - first.col);
           top.seenElse = true;
           top.active = top.parent && !top.taken;
           top.taken = true;
@@ -120,10 +149,21 @@ export abstract class AsmMacros extends AsmDirectives {
           }
         }
         if (DIRECTIVES.has(first.text.toUpperCase()) || isMnemonic(first.text)) {
-          this.report('error', 'syntax', `'${first.text}' is a mnemonic or directive and cannot name a macro`, first.col, first.end - first.col);
+          this.report(
+            'error',
+            'syntax',
+            `'${first.text}' is a mnemonic or directive and cannot name a macro`,
+            first.col,
+            first.end - first.col,
+          );
           bad = true;
         }
-        recording = { def: { name: bad ? '' : first.text, params: names, body: [] }, at: line, col: first.col, nested: 0 };
+        recording = {
+          def: { name: bad ? '' : first.text, params: names, body: [] },
+          at: line,
+          col: first.col,
+          nested: 0,
+        };
         this.listLine('');
         continue;
       }
@@ -141,10 +181,24 @@ export abstract class AsmMacros extends AsmDirectives {
     }
     if (this.ended) return;
     for (const c of conditions) {
-      this.report('error', 'unterminated-if', `${c.token.text.toUpperCase()} without ENDIF`, c.token.col, c.token.end - c.token.col, c.at);
+      this.report(
+        'error',
+        'unterminated-if',
+        `${c.token.text.toUpperCase()} without ENDIF`,
+        c.token.col,
+        c.token.end - c.token.col,
+        c.at,
+      );
     }
     if (recording) {
-      this.report('error', 'unterminated-macro', `MACRO '${recording.def.name}' without ENDM`, recording.col, recording.def.name.length, recording.at);
+      this.report(
+        'error',
+        'unterminated-macro',
+        `MACRO '${recording.def.name}' without ENDM`,
+        recording.col,
+        recording.def.name.length,
+        recording.at,
+      );
     }
   }
 
@@ -176,8 +230,15 @@ export abstract class AsmMacros extends AsmDirectives {
       this.listLine('');
       return;
     }
-    if (!this.options.readFile) this.fail('missing-include', `cannot include "${path}": no file reader was given`, c, l);
-    if (includeDepth >= MAX_INCLUDE_DEPTH) this.fail('include-depth', `includes nested more than ${MAX_INCLUDE_DEPTH} deep (does "${path}" include itself?)`, c, l);
+    if (!this.options.readFile)
+      this.fail('missing-include', `cannot include "${path}": no file reader was given`, c, l);
+    if (includeDepth >= MAX_INCLUDE_DEPTH)
+      this.fail(
+        'include-depth',
+        `includes nested more than ${MAX_INCLUDE_DEPTH} deep (does "${path}" include itself?)`,
+        c,
+        l,
+      );
     let text: string;
     try {
       text = this.options.readFile(path, this.current.file);
@@ -193,15 +254,31 @@ export abstract class AsmMacros extends AsmDirectives {
 
   protected expand(macro: MacroDef, op: Token, rest: Token[], includeDepth: number, macroDepth: number): void {
     if (macroDepth >= MAX_MACRO_DEPTH) {
-      this.fail('macro-recursion', `macro '${macro.name}' nested more than ${MAX_MACRO_DEPTH} deep (does it call itself without an IF to stop?)`, op.col, op.end - op.col);
+      this.fail(
+        'macro-recursion',
+        `macro '${macro.name}' nested more than ${MAX_MACRO_DEPTH} deep (does it call itself without an IF to stop?)`,
+        op.col,
+        op.end - op.col,
+      );
     }
     if (this.expansionCount >= MAX_EXPANSIONS || this.expandedLines + macro.body.length > MAX_EXPANDED_LINES) {
-      this.fail('macro-expansion', `macro '${macro.name}' not expanded: macros were called more than ${MAX_EXPANSIONS} times or brought in more than ${MAX_EXPANDED_LINES} lines in one pass (does a macro call another more than once at each level?)`, op.col, op.end - op.col);
+      this.fail(
+        'macro-expansion',
+        `macro '${macro.name}' not expanded: macros were called more than ${MAX_EXPANSIONS} times or brought in more than ${MAX_EXPANDED_LINES} lines in one pass (does a macro call another more than once at each level?)`,
+        op.col,
+        op.end - op.col,
+      );
     }
     this.expandedLines += macro.body.length;
-    const args = splitOperands(rest).map((p) => (p.length ? this.current.text.slice(p[0].col, p[p.length - 1].end) : ''));
+    const args = splitOperands(rest).map((p) =>
+      p.length ? this.current.text.slice(p[0].col, p[p.length - 1].end) : '',
+    );
     if (args.length > macro.params.length) {
-      this.fail('macro-arguments', `macro '${macro.name}' takes ${macro.params.length} argument(s), got ${args.length}`, ...this.span(rest));
+      this.fail(
+        'macro-arguments',
+        `macro '${macro.name}' takes ${macro.params.length} argument(s), got ${args.length}`,
+        ...this.span(rest),
+      );
     }
     const invokedAt = { name: macro.name, file: this.current.file, line: this.current.line };
     const body = macro.body.map((l) => ({ ...l, text: substitute(l.text, macro.params, args), invokedAt }));

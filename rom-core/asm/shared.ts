@@ -18,7 +18,11 @@ function aslHex(value: number): string {
 /** The file's text; ASL writes it in Latin-1 (the `ü` of its German header), see `sharedIncludeBytes`. */
 export function sharedInclude(sourceName: string, shared: readonly SharedSymbol[]): string {
   const base = sourceName.replace(/^.*[\\/]/, '');
-  const lines = [`; ${base}-Includefile f\u00fcr Assembler-Programm`, ...shared.map((s) => `${s.name} equ ${aslHex(s.value)}`), '; Ende Includefile f\u00fcr Assembler-Programm'];
+  const lines = [
+    `; ${base}-Includefile f\u00fcr Assembler-Programm`,
+    ...shared.map((s) => `${s.name} equ ${aslHex(s.value)}`),
+    '; Ende Includefile f\u00fcr Assembler-Programm',
+  ];
   return lines.join('\n') + '\n';
 }
 

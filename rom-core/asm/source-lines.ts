@@ -15,7 +15,12 @@ export function namelessRun(tokens: readonly Token[], start: number): { sign: '-
   const first = tokens[start];
   if (!first || first.kind !== 'op' || (first.text !== '-' && first.text !== '+')) return undefined;
   let count = 1;
-  while (tokens[start + count]?.kind === 'op' && tokens[start + count].text === first.text && tokens[start + count].col === tokens[start + count - 1].end) count++;
+  while (
+    tokens[start + count]?.kind === 'op' &&
+    tokens[start + count].text === first.text &&
+    tokens[start + count].col === tokens[start + count - 1].end
+  )
+    count++;
   return { sign: first.text, count };
 }
 

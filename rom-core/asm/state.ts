@@ -48,7 +48,41 @@ export const MAX_INCLUDE_DEPTH = 16;
 export const ADDRESS_LIMIT = 0x10000;
 
 export const DIRECTIVES = new Set([
-  'ORG', 'ALIGN', 'DB', 'DW', 'DS', 'EQU', 'SET', 'INCLUDE', 'MACRO', 'ENDM', 'IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF', 'CPU', 'END', 'SECTION', 'ENDSECTION', 'FUNCTION', 'CODEPAGE', 'CHARSET', 'PAGE', 'NEWPAGE', 'TITLE', 'MACEXP', 'LISTING', 'MESSAGE', 'WARNING', 'SAVE', 'RESTORE', 'PHASE', 'DEPHASE', 'SHARED',
+  'ORG',
+  'ALIGN',
+  'DB',
+  'DW',
+  'DS',
+  'EQU',
+  'SET',
+  'INCLUDE',
+  'MACRO',
+  'ENDM',
+  'IF',
+  'IFDEF',
+  'IFNDEF',
+  'ELSEIF',
+  'ELSE',
+  'ENDIF',
+  'CPU',
+  'END',
+  'SECTION',
+  'ENDSECTION',
+  'FUNCTION',
+  'CODEPAGE',
+  'CHARSET',
+  'PAGE',
+  'NEWPAGE',
+  'TITLE',
+  'MACEXP',
+  'LISTING',
+  'MESSAGE',
+  'WARNING',
+  'SAVE',
+  'RESTORE',
+  'PHASE',
+  'DEPHASE',
+  'SHARED',
 ]);
 
 export interface SymbolEntry {
@@ -133,14 +167,23 @@ export abstract class AsmState {
   constructor(protected readonly options: AssembleOptions) {}
   // ---- diagnostics -------------------------------------------------------------------------
 
-  protected report(severity: 'error' | 'warning' | 'info', code: string, message: string, col: number, length: number, where = this.current): void {
+  protected report(
+    severity: 'error' | 'warning' | 'info',
+    code: string,
+    message: string,
+    col: number,
+    length: number,
+    where = this.current,
+  ): void {
     if (this.pass !== 2) return;
     if (severity === 'error' && this.errorCount >= MAX_ERRORS) {
       this.errorsOver++;
       return;
     }
     if (severity === 'error') this.errorCount++;
-    const note = where.invokedAt ? ` (in macro '${where.invokedAt.name}' used at ${where.invokedAt.file}:${where.invokedAt.line})` : '';
+    const note = where.invokedAt
+      ? ` (in macro '${where.invokedAt.name}' used at ${where.invokedAt.file}:${where.invokedAt.line})`
+      : '';
     this.diagnostics.push({
       severity,
       code,

@@ -18,9 +18,18 @@ export abstract class AsmSymbols extends AsmState {
     }
     if (this.pass === 2 && kind === 'label' && existing?.value !== undefined && existing.value !== value) {
       // Cannot happen while sizes are fixed and IF sees only earlier symbols; say so if it does.
-      this.report('error', 'phase', `'${label.text}' moved from 0x${hex(existing.value, 4)} to 0x${hex(value ?? 0, 4)} between passes`, label.col, label.end - label.col);
+      this.report(
+        'error',
+        'phase',
+        `'${label.text}' moved from 0x${hex(existing.value, 4)} to 0x${hex(value ?? 0, 4)} between passes`,
+        label.col,
+        label.end - label.col,
+      );
     }
-    const plain = label.text.startsWith('.') && (this.macroScopes.length || !this.sections.length) ? this.scopeName() + label.text : label.text;
+    const plain =
+      label.text.startsWith('.') && (this.macroScopes.length || !this.sections.length)
+        ? this.scopeName() + label.text
+        : label.text;
     const name = this.sections.length ? `${this.sections.map((s) => s.name).join(':')}:${plain}` : plain;
     this.symbols.set(key, { name, value, kind });
     this.definedThisPass.add(key);
@@ -68,11 +77,13 @@ export abstract class AsmSymbols extends AsmState {
     const n = tokens.length;
     if (sign === '-') {
       const v = this.backward[this.backward.length - n];
-      if (v === undefined) this.fail('undefined-symbol', `no ${'-'.repeat(n)} label before this line`, ...this.span(tokens));
+      if (v === undefined)
+        this.fail('undefined-symbol', `no ${'-'.repeat(n)} label before this line`, ...this.span(tokens));
       return v;
     }
     const v = this.forwardPass1[this.forwardSeen + n - 1];
-    if (v === undefined && this.pass === 2) this.fail('undefined-symbol', `no ${'+'.repeat(n)} label after this line`, ...this.span(tokens));
+    if (v === undefined && this.pass === 2)
+      this.fail('undefined-symbol', `no ${'+'.repeat(n)} label after this line`, ...this.span(tokens));
     return v;
   }
 
@@ -80,7 +91,8 @@ export abstract class AsmSymbols extends AsmState {
     const run = namelessRun(tokens, 0);
     if (run && run.count === tokens.length) {
       const v = this.nameless(tokens, run.sign);
-      if (v === undefined && mode === 'now') this.fail('forward-reference', `${what} cannot use a + label`, ...this.span(tokens));
+      if (v === undefined && mode === 'now')
+        this.fail('forward-reference', `${what} cannot use a + label`, ...this.span(tokens));
       return v;
     }
     try {
@@ -92,14 +104,24 @@ export abstract class AsmSymbols extends AsmState {
         const entry = this.symbols.get(key);
         if (mode === 'now') {
           if (!this.definedThisPass.has(key) || entry?.value === undefined) {
-            this.fail('forward-reference', `'${name}' must be defined before ${what} uses it`, token.col, token.end - token.col);
+            this.fail(
+              'forward-reference',
+              `'${name}' must be defined before ${what} uses it`,
+              token.col,
+              token.end - token.col,
+            );
           }
           return entry!.value;
         }
         if (entry?.value !== undefined) return entry.value;
         if (this.pass === 2) {
           if (!entry) this.fail('undefined-symbol', `undefined symbol '${name}'`, token.col, token.end - token.col);
-          this.fail('undefined-symbol', `symbol '${name}' has no value (is its definition circular?)`, token.col, token.end - token.col);
+          this.fail(
+            'undefined-symbol',
+            `symbol '${name}' has no value (is its definition circular?)`,
+            token.col,
+            token.end - token.col,
+          );
         }
         return undefined;
       };
@@ -112,7 +134,11 @@ export abstract class AsmSymbols extends AsmState {
   }
 
   /** A FUNCTION defined above, else (after `include "bitfuncs.inc"`) one of ASL's bit functions. */
-  private findFunction(name: string, outer: SymbolLookup, functions: (name: string) => ExprFunction | undefined): ExprFunction | undefined {
+  private findFunction(
+    name: string,
+    outer: SymbolLookup,
+    functions: (name: string) => ExprFunction | undefined,
+  ): ExprFunction | undefined {
     const key = name.toUpperCase();
     const user = this.functions.get(key);
     if (user) {
@@ -120,7 +146,12 @@ export abstract class AsmSymbols extends AsmState {
         params: user.params.length,
         call: (args, token) => {
           if (this.functionDepth >= MAX_FUNCTION_DEPTH) {
-            throw new AsmError('function-recursion', `function '${user.name}' nested more than ${MAX_FUNCTION_DEPTH} deep (does it call itself?)`, token.col, token.end - token.col);
+            throw new AsmError(
+              'function-recursion',
+              `function '${user.name}' nested more than ${MAX_FUNCTION_DEPTH} deep (does it call itself?)`,
+              token.col,
+              token.end - token.col,
+            );
           }
           this.functionDepth++;
           try {
@@ -135,7 +166,12 @@ export abstract class AsmSymbols extends AsmState {
           } catch (e) {
             if (!(e instanceof AsmError)) throw e;
             // The body sits on another line: point at the call, and say where the function is.
-            throw new AsmError(e.code, `${e.message} (in function '${user.name}' defined at ${user.at.file}:${user.at.line})`, token.col, token.end - token.col);
+            throw new AsmError(
+              e.code,
+              `${e.message} (in function '${user.name}' defined at ${user.at.file}:${user.at.line})`,
+              token.col,
+              token.end - token.col,
+            );
           } finally {
             this.functionDepth--;
           }
@@ -150,8 +186,8 @@ export abstract class AsmSymbols extends AsmState {
     if (tokens.length === 0) this.fail('syntax', 'missing value', 0, this.current.text.length);
     const v = this.value(tokens, 'late', 'DB');
     if (v === undefined) return 0;
-    if (v < -128 || v > 255) this.fail('out-of-range', `value ${v} does not fit in a byte (-128..255)`, ...this.span(tokens));
+    if (v < -128 || v > 255)
+      this.fail('out-of-range', `value ${v} does not fit in a byte (-128..255)`, ...this.span(tokens));
     return v & 0xff;
   }
-
 }

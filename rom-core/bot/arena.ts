@@ -142,7 +142,8 @@ export class Arena {
       if (this.machine.eram[MAILBOX.phase] === phase) return;
       this.machine.runFrame();
     }
-    if (this.machine.eram[MAILBOX.phase] !== phase) throw new Error(`the cartridge did not reach phase ${phase} within ${limit} frames`);
+    if (this.machine.eram[MAILBOX.phase] !== phase)
+      throw new Error(`the cartridge did not reach phase ${phase} within ${limit} frames`);
   }
 }
 

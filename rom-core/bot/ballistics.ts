@@ -3,7 +3,18 @@
  * sub_logic, plane_logic). Shots and steps here follow the same tables and checks, so a bot's "this
  * shot hits" and "this step is open" mean what the machine will do.
  */
-import { T_LAND, T_MINE, T_MOUNT, T_OUT, T_TREE, T_WATER, drawnBox, drawnPoint, pointTerrain, terrainAt } from './battlefields.ts';
+import {
+  T_LAND,
+  T_MINE,
+  T_MOUNT,
+  T_OUT,
+  T_TREE,
+  T_WATER,
+  drawnBox,
+  drawnPoint,
+  pointTerrain,
+  terrainAt,
+} from './battlefields.ts';
 import { DX, DY, JET, SUB, TANK } from './view.ts';
 
 /** A projectile touches a weapon within these distances (the cartridge's enemy_near reach 6, 10). */
@@ -33,8 +44,16 @@ export function shotOf(weapon: number): ShotKind {
  * within the hit reach widened by `slack` (a careless aim). Returns the frame of the hit, or 0.
  */
 export function shotHits(
-  layout: number, kind: ShotKind, x: number, y: number, dir: number,
-  tx: number, ty: number, tdx: number, tdy: number, slack: number,
+  layout: number,
+  kind: ShotKind,
+  x: number,
+  y: number,
+  dir: number,
+  tx: number,
+  ty: number,
+  tdx: number,
+  tdy: number,
+  slack: number,
 ): number {
   const sx = DX[dir] * kind.speed;
   const sy = DY[dir] * kind.speed;

@@ -90,7 +90,12 @@ export class BattleBot implements Pilot {
   private readonly enemyBase: number;
 
   /** `traits` other than the level's: the person model (person.ts) plays with its own. */
-  constructor(readonly stick: 0 | 1, readonly level: BotLevel, seed = 1, traits: LevelTraits = LEVEL_TRAITS[level]) {
+  constructor(
+    readonly stick: 0 | 1,
+    readonly level: BotLevel,
+    seed = 1,
+    traits: LevelTraits = LEVEL_TRAITS[level],
+  ) {
     this.traits = traits;
     this.rng = new Prng(seed * 2 + stick);
     this.slack = this.traits.aimSlack;

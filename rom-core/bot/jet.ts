@@ -30,7 +30,8 @@ export function jetTurn(b: Pilot): void {
   if (!me.offScreen && !me.projectileBusy && enemy.visible) {
     const vx = traits.lead ? b.seenDx : 0;
     const vy = traits.lead ? b.seenDy : 0;
-    if (shotHits(layout, JET_SHOT, me.x, me.y, me.heading, enemy.x, enemy.y, vx, vy, b.slack)) b.press = b.takesShot(PASS_BOOST);
+    if (shotHits(layout, JET_SHOT, me.x, me.y, me.heading, enemy.x, enemy.y, vx, vy, b.slack))
+      b.press = b.takesShot(PASS_BOOST);
   }
   if (b.clock >= b.planAt || b.course === CENTRE) {
     b.course = wantedHeading(b);
@@ -61,7 +62,10 @@ export function jetTurn(b: Pilot): void {
     const nx = wrapX(me.x + DX[c] * SPEED);
     const ny = wrapY(me.y + DY[c] * SPEED);
     if (jetCrashes(layout, nx, ny) || !safe(layout, nx, ny, c, LOOKAHEAD)) continue;
-    const score = turnSteps(c, want) + (k === 0 ? 0 : 0.1) + (b.traits.dodge > 0 && danger(b, c) ? 6 : 0) +
+    const score =
+      turnSteps(c, want) +
+      (k === 0 ? 0 : 0.1) +
+      (b.traits.dodge > 0 && danger(b, c) ? 6 : 0) +
       (traits.room > 0 && !roomAhead(layout, nx, ny, c, traits.room) ? 3 : 0);
     if (score < bestScore) {
       bestScore = score;
@@ -190,7 +194,8 @@ function danger(b: Pilot, c: number): boolean {
   }
   // A tank that can fire, facing where the plane is going.
   if (enemy.weapon === TANK && enemy.visible && !enemy.projectileBusy) {
-    if (shotHits(layout, TANK_SHELL, enemy.x, enemy.y, enemy.heading, me.x, me.y, DX[c] * SPEED, DY[c] * SPEED, 2)) return true;
+    if (shotHits(layout, TANK_SHELL, enemy.x, enemy.y, enemy.heading, me.x, me.y, DX[c] * SPEED, DY[c] * SPEED, 2))
+      return true;
   }
   // A surfaced submarine's missile goes off near the boat: keep out of reach over it.
   if (enemy.weapon === SUB && !enemy.projectileBusy && b.lastSeenX >= 0) {

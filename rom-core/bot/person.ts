@@ -31,7 +31,15 @@ import { CENTRE, DX, DY, FIRE_BIT, JET, STICK_BITS, SUB, turnSteps } from './vie
 import { jetCrashes, wrapX, wrapY } from './ballistics.ts';
 
 /** What the person wants, judged as a slow and careless bot judges it (see LevelTraits). */
-export const PERSON_TRAITS: Readonly<LevelTraits> = Object.freeze({ delay: 8, aimSlack: 4, dodge: 0.3, rethink: 10, lead: false, fireChance: 1, room: 14 });
+export const PERSON_TRAITS: Readonly<LevelTraits> = Object.freeze({
+  delay: 8,
+  aimSlack: 4,
+  dodge: 0.3,
+  rethink: 10,
+  lead: false,
+  fireChance: 1,
+  room: 14,
+});
 /** Frames between deciding and the key going down: LAG_MIN + 0..LAG_SPREAD - 1, per decision. */
 export const LAG_MIN = 2;
 export const LAG_SPREAD = 16;
@@ -67,7 +75,10 @@ export class PersonModel {
   private holdPending = false;
   private holdAt = 0;
 
-  constructor(readonly stick: 0 | 1, seed = 1) {
+  constructor(
+    readonly stick: 0 | 1,
+    seed = 1,
+  ) {
     this.mind = new BattleBot(stick, 'easy', seed, PERSON_TRAITS);
     this.rng = new Prng(seed * 2 + stick + 104_729);
   }
@@ -100,12 +111,16 @@ export class PersonModel {
       this.dirAt = this.clock + this.lag();
     }
     // A tree or mountain straight ahead of one's own plane is seen at once (the reflex, LAG_MIN).
-    if (this.dirPending && this.mind.me.weapon === JET && this.dirAt > this.clock + LAG_MIN && this.crashAhead()) this.dirAt = this.clock + LAG_MIN;
+    if (this.dirPending && this.mind.me.weapon === JET && this.dirAt > this.clock + LAG_MIN && this.crashAhead())
+      this.dirAt = this.clock + LAG_MIN;
     if (this.dirPending && this.clock >= this.dirAt) {
       this.dirPending = false;
       this.held = wish;
       // A submarine surfaces when its key is let go: a player learns to keep it held.
-      this.releaseAt = wish !== CENTRE && this.mind.me.weapon !== SUB && this.rng.next() < SHORT_TAP ? this.clock + TAP_MIN + this.rng.below(TAP_SPREAD) : -1;
+      this.releaseAt =
+        wish !== CENTRE && this.mind.me.weapon !== SUB && this.rng.next() < SHORT_TAP
+          ? this.clock + TAP_MIN + this.rng.below(TAP_SPREAD)
+          : -1;
     } else if (this.clock === this.releaseAt) {
       this.held = CENTRE;
     }

@@ -12,7 +12,10 @@ export class RandomStick {
   private left = 0;
   private down = false;
 
-  constructor(readonly stick: 0 | 1, seed = 1) {
+  constructor(
+    readonly stick: 0 | 1,
+    seed = 1,
+  ) {
     this.rng = new Prng(seed * 2 + stick + 7919);
   }
 

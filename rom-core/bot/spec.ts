@@ -12,7 +12,9 @@ export function parseBotSpec(text: string): BotSpec {
   const m = /^(left|right):([a-z]+)$/.exec(text.trim().toLowerCase());
   const levels = [...BOT_LEVELS, 'random'];
   if (!m || !levels.includes(m[2])) {
-    throw new RangeError(`a bot is SIDE:LEVEL with SIDE left or right and LEVEL one of ${levels.join(', ')}; got '${text}'`);
+    throw new RangeError(
+      `a bot is SIDE:LEVEL with SIDE left or right and LEVEL one of ${levels.join(', ')}; got '${text}'`,
+    );
   }
   return { stick: m[1] === 'left' ? 0 : 1, level: m[2] as BotSpec['level'] };
 }

@@ -5,7 +5,19 @@
  * the button held, and let go of the button when the blast will catch it. The sonar's forced
  * surfacing (the boat cannot move) is the moment to fire.
  */
-import { T_MOUNT, T_OUT, T_TREE, cellType, cellX, cellY, colOf, rowOf, COLS, ROWS, drawnPoint } from './battlefields.ts';
+import {
+  T_MOUNT,
+  T_OUT,
+  T_TREE,
+  cellType,
+  cellX,
+  cellY,
+  colOf,
+  rowOf,
+  COLS,
+  ROWS,
+  drawnPoint,
+} from './battlefields.ts';
 import { subCanStand } from './ballistics.ts';
 import type { Pilot } from './pilot.ts';
 import { CENTRE, DX, DY, SUB, directionTo, turnSteps } from './view.ts';

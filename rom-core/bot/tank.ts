@@ -21,7 +21,8 @@ export function tankTurn(b: Pilot): void {
   // A steered missile is run from whenever seen (a level that dodges at all); a shell is side-stepped
   // as often as the level dodges.
   if (b.traits.dodge > 0 && enemy.projectileFlying) {
-    if (enemy.weapon === SUB ? flee(b, enemy.px, enemy.py) : b.rng.next() < b.traits.dodge && dodge(b, tankCanStand)) return;
+    if (enemy.weapon === SUB ? flee(b, enemy.px, enemy.py) : b.rng.next() < b.traits.dodge && dodge(b, tankCanStand))
+      return;
   }
   if (!me.projectileBusy && enemy.visible && aim(b)) return;
   const tx = b.lastSeenX >= 0 ? b.lastSeenX : cellX(COLS >> 1);
@@ -97,7 +98,17 @@ function aim(b: Pilot): boolean {
   return false;
 }
 
-function shotFrom(b: Pilot, x: number, y: number, d: number, tx: number, ty: number, vx: number, vy: number, slack: number): boolean {
+function shotFrom(
+  b: Pilot,
+  x: number,
+  y: number,
+  d: number,
+  tx: number,
+  ty: number,
+  vx: number,
+  vy: number,
+  slack: number,
+): boolean {
   return shotHits(b.layout, TANK_SHELL, x, y, d, tx, ty, vx, vy, slack) > 0;
 }
 
@@ -106,7 +117,17 @@ function shotFrom(b: Pilot, x: number, y: number, d: number, tx: number, ty: num
  * ground (never onto a mine) and leaves it in place against water, a mountain or the edge; in a
  * tree's cell the step may or may not come (half speed), so both places must give the shot.
  */
-function turnShot(b: Pilot, x: number, y: number, d: number, tx: number, ty: number, vx: number, vy: number, slack: number): boolean {
+function turnShot(
+  b: Pilot,
+  x: number,
+  y: number,
+  d: number,
+  tx: number,
+  ty: number,
+  vx: number,
+  vy: number,
+  slack: number,
+): boolean {
   const { layout } = b;
   const nx = x + DX[d];
   const ny = y + DY[d];
@@ -133,7 +154,8 @@ function nearestShotSpot(b: Pilot, tx: number, ty: number): number {
   }
   for (let s = 0; s < 8; s++) {
     const back = (s + 4) & 7;
-    if (shotFrom(b, me.x, me.y, s, tx, ty, 0, 0, 0) && tankCanStand(layout, me.x + DX[back], me.y + DY[back])) return back;
+    if (shotFrom(b, me.x, me.y, s, tx, ty, 0, 0, 0) && tankCanStand(layout, me.x + DX[back], me.y + DY[back]))
+      return back;
   }
   return -1;
 }

@@ -12,7 +12,9 @@ import { RandomStick } from './random-stick.ts';
 
 /** A bot level, the random stick (the yardstick), or the model of a person at the keyboard (person.ts). */
 export type Player = BotLevel | 'random' | 'person';
-export const PAIRINGS: readonly [Weapon, Weapon][] = (['T', 'S', 'P'] as const).flatMap((a) => (['T', 'S', 'P'] as const).map((b) => [a, b] as [Weapon, Weapon]));
+export const PAIRINGS: readonly [Weapon, Weapon][] = (['T', 'S', 'P'] as const).flatMap((a) =>
+  (['T', 'S', 'P'] as const).map((b) => [a, b] as [Weapon, Weapon]),
+);
 
 export interface CellResult {
   a: Player;
@@ -39,9 +41,29 @@ function controller(p: Player, stick: 0 | 1, seed: number): Controller {
 }
 
 /** `battles` battles of a against b with a given pairing, on one machine (the battlefields rotate). */
-export function playCell(bios: Uint8Array, cart: Uint8Array, a: Player, b: Player, pairing: [Weapon, Weapon], battles: number, seed = 1): CellResult {
+export function playCell(
+  bios: Uint8Array,
+  cart: Uint8Array,
+  a: Player,
+  b: Player,
+  pairing: [Weapon, Weapon],
+  battles: number,
+  seed = 1,
+): CellResult {
   const arena = new Arena(bios, cart);
-  const r: CellResult = { a, b, pairing: pairing.join(''), battles, aWins: 0, bWins: 0, ties: 0, meanFrames: 0, stuck: [0, 0], crashes: [0, 0], layouts: [0, 0, 0, 0] };
+  const r: CellResult = {
+    a,
+    b,
+    pairing: pairing.join(''),
+    battles,
+    aWins: 0,
+    bWins: 0,
+    ties: 0,
+    meanFrames: 0,
+    stuck: [0, 0],
+    crashes: [0, 0],
+    layouts: [0, 0, 0, 0],
+  };
   let frames = 0;
   for (let i = 0; i < battles; i++) {
     const aLeft = i % 2 === 0;
@@ -50,8 +72,14 @@ export function playCell(bios: Uint8Array, cart: Uint8Array, a: Player, b: Playe
     const left = controller(aLeft ? a : b, 0, s);
     const right = controller(aLeft ? b : a, 1, s);
     const o: BattleOutcome = arena.fight(
-      { red: aLeft ? pairing[0] : pairing[1], blue: aLeft ? pairing[1] : pairing[0], redEnergy: energy, blueEnergy: energy },
-      left, right,
+      {
+        red: aLeft ? pairing[0] : pairing[1],
+        blue: aLeft ? pairing[1] : pairing[0],
+        redEnergy: energy,
+        blueEnergy: energy,
+      },
+      left,
+      right,
     );
     frames += o.frames;
     r.layouts[o.layout] = (r.layouts[o.layout] ?? 0) + 1;

@@ -52,7 +52,10 @@ export function parseArgs(argv: string[], command: Command): ParsedArgs {
         if (v === undefined) throw new UsageError(`option ${a} needs a value`);
         if (command.repeatable?.includes(canonical)) lists.set(canonical, [...(lists.get(canonical) ?? []), v]);
         // Taking the last of two silently would write (or read) a file the user may not expect.
-        else if (options.has(canonical)) throw new UsageError(`option ${a} is given twice ('${String(options.get(canonical))}' and '${v}'); give it once`);
+        else if (options.has(canonical))
+          throw new UsageError(
+            `option ${a} is given twice ('${String(options.get(canonical))}' and '${v}'); give it once`,
+          );
         options.set(canonical, v);
       } else if (command.flags.includes(canonical)) {
         options.set(canonical, true);

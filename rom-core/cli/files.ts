@@ -39,8 +39,10 @@ export function readRegularFile(path: string, limit = MAX_SOURCE_BYTES): Buffer 
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), { code: 'EISDIR' });
-    if (!st.isFile()) throw new FileRefusal('it is not a regular file (a device, a pipe or a socket), and it could be read for ever');
+    if (st.isDirectory())
+      throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), { code: 'EISDIR' });
+    if (!st.isFile())
+      throw new FileRefusal('it is not a regular file (a device, a pipe or a socket), and it could be read for ever');
     if (st.size > limit) throw tooLarge(limit);
     return readCapped(fd, limit);
   } finally {
@@ -125,7 +127,12 @@ export interface NamedPath {
  * The first output that is an input or another output, as a sentence, or null. `inputs` are every
  * file read (a source's includes too); compared by identity, so links to an input are caught.
  */
-export function clashingOutput(io: StagingIo, outputs: NamedPath[], inputs: NamedPath[], stopped: string): string | null {
+export function clashingOutput(
+  io: StagingIo,
+  outputs: NamedPath[],
+  inputs: NamedPath[],
+  stopped: string,
+): string | null {
   const seen = inputs.map((i) => ({ ...i, id: identityOf(io, i.path), input: true }));
   for (const o of outputs) {
     // The temporary name is cleared and written first, so it must not be an input either.
@@ -137,7 +144,9 @@ export function clashingOutput(io: StagingIo, outputs: NamedPath[], inputs: Name
     const id = identityOf(io, o.path);
     const twin = seen.find((s) => s.id === id);
     if (twin) {
-      const what = twin.input ? `the input ${twin.option} ${twin.path}` : `${twin.option} ${twin.path} (another output)`;
+      const what = twin.input
+        ? `the input ${twin.option} ${twin.path}`
+        : `${twin.option} ${twin.path} (another output)`;
       return `${o.option} ${o.path} is the same file as ${what}; writing it would destroy that file, so ${stopped}`;
     }
     seen.push({ ...o, id, input: false });
@@ -154,11 +163,19 @@ export const partialName = (path: string): string => `${path}.o2-partial`;
  * removes the temporaries and rethrows, naming the file the user asked for. An io that cannot
  * rename (an in-memory disk) gets each file written directly.
  */
-export function writeAllOrNothing(io: StagingIo, files: { path: string; data: Uint8Array | string }[], wordError: (path: string, e: unknown) => Error): void {
+export function writeAllOrNothing(
+  io: StagingIo,
+  files: { path: string; data: Uint8Array | string }[],
+  wordError: (path: string, e: unknown) => Error,
+): void {
   const { rename, remove } = io;
   if (!rename || !remove) {
     for (const f of files) {
-      try { io.writeFile(f.path, f.data); } catch (e) { throw wordError(f.path, e); }
+      try {
+        io.writeFile(f.path, f.data);
+      } catch (e) {
+        throw wordError(f.path, e);
+      }
     }
     return;
   }
@@ -170,7 +187,11 @@ export function writeAllOrNothing(io: StagingIo, files: { path: string; data: Ui
   const temps: string[] = [];
   const undo = (): void => {
     for (const t of temps) {
-      try { remove(t); } catch { /* best effort: the first error is the one to report */ }
+      try {
+        remove(t);
+      } catch {
+        /* best effort: the first error is the one to report */
+      }
     }
   };
   const attempt = (path: string, step: () => void): void => {
@@ -227,8 +248,13 @@ export function guardPartial(path: string): () => void {
   } catch {
     return () => undefined;
   }
-  const child = spawn(process.execPath, ['-e', WATCHER, String(process.pid), path, id], { detached: true, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['-e', WATCHER, String(process.pid), path, id], {
+    detached: true,
+    stdio: 'ignore',
+  });
   child.on('error', () => undefined); // no watcher: the file is only left behind, as before
   child.unref();
-  return () => { child.kill(); };
+  return () => {
+    child.kill();
+  };
 }

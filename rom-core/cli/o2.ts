@@ -24,8 +24,15 @@ const hex = (n: number, w: number): string => n.toString(16).toUpperCase().padSt
 
 /** The outputs asm was asked for, in the order they are written. */
 function asmOutputs(args: ParsedArgs): NamedPath[] {
-  const named: [string, unknown][] = [['-o', args.options.get('out')], ['--lst', args.options.get('lst')], ['--map', args.options.get('map')], ['--shared', args.options.get('shared')]];
-  return named.filter((o): o is [string, string] => typeof o[1] === 'string').map(([option, path]) => ({ option, path }));
+  const named: [string, unknown][] = [
+    ['-o', args.options.get('out')],
+    ['--lst', args.options.get('lst')],
+    ['--map', args.options.get('map')],
+    ['--shared', args.options.get('shared')],
+  ];
+  return named
+    .filter((o): o is [string, string] => typeof o[1] === 'string')
+    .map(([option, path]) => ({ option, path }));
 }
 
 /** Before reading: no output may be the source or another output (by identity: links count). */
@@ -33,9 +40,15 @@ function checkAsmOutputs(io: CliIo, input: string, outputs: NamedPath[]): void {
   const source = identityOf(io, input);
   for (const [i, { option, path }] of outputs.entries()) {
     const id = identityOf(io, path);
-    if (id === source) throw new UsageError(`${option} ${path} is the source file; writing it would destroy the source, so nothing was assembled`);
+    if (id === source)
+      throw new UsageError(
+        `${option} ${path} is the source file; writing it would destroy the source, so nothing was assembled`,
+      );
     const twin = outputs.slice(0, i).find((o) => identityOf(io, o.path) === id);
-    if (twin) throw new UsageError(`${option} ${path} is also ${twin.option}; one file cannot hold both, so nothing was assembled`);
+    if (twin)
+      throw new UsageError(
+        `${option} ${path} is also ${twin.option}; one file cannot hold both, so nothing was assembled`,
+      );
   }
 }
 
@@ -69,7 +82,9 @@ function asm(args: ParsedArgs, io: CliIo): number {
     return 1;
   }
   if (result.bytes.length === 0) {
-    io.stderr(`${input}: the source produced no bytes (it is empty, or holds only symbols, macros and comments); nothing written\n`);
+    io.stderr(
+      `${input}: the source produced no bytes (it is empty, or holds only symbols, macros and comments); nothing written\n`,
+    );
     return 1;
   }
   const clash = clashingOutput(io, outputs, [{ option: 'source', path: input }, ...included], 'nothing was written');
@@ -89,9 +104,17 @@ function asm(args: ParsedArgs, io: CliIo): number {
     '--map': symbols.map(([name, value]) => `${hex(value & 0xffff, 4)} ${name}`).join('\n') + '\n',
   };
   // All outputs or none: a bad --lst folder must not leave a fresh -o image beside an old listing.
-  writeAllOrNothing(io, outputs.map((o) => ({ path: o.path, data: data[o.option] })), (path, e) => new UsageError(`cannot write ${path}: ${reason(e)}; nothing was written`));
+  writeAllOrNothing(
+    io,
+    outputs.map((o) => ({ path: o.path, data: data[o.option] })),
+    (path, e) => new UsageError(`cannot write ${path}: ${reason(e)}; nothing was written`),
+  );
   const span = `${result.bytes.length} bytes at 0x${hex(result.base, 3)}-0x${hex(result.base + Math.max(0, result.bytes.length - 1), 3)}`;
-  io.stdout(laid?.ok ? `${out}: ${span}, a ${laid.image.length / 1024} KB cartridge image (FFh after the program)\n` : `${out}: ${span} (the bytes as assembled)\n`);
+  io.stdout(
+    laid?.ok
+      ? `${out}: ${span}, a ${laid.image.length / 1024} KB cartridge image (FFh after the program)\n`
+      : `${out}: ${span} (the bytes as assembled)\n`,
+  );
   return 0;
 }
 
@@ -114,10 +137,14 @@ const ADDRESS_SPACE = 0x10000;
 
 function checkFits(path: string, length: number, origin: number): void {
   if (length > ADDRESS_SPACE) {
-    throw new UsageError(`${path} is ${length} bytes, more than the ${ADDRESS_SPACE} (64 KiB, addresses 0000-FFFF) disasm can list; give an 8048 image`);
+    throw new UsageError(
+      `${path} is ${length} bytes, more than the ${ADDRESS_SPACE} (64 KiB, addresses 0000-FFFF) disasm can list; give an 8048 image`,
+    );
   }
   if (origin + length > ADDRESS_SPACE) {
-    throw new UsageError(`--org 0x${hex(origin, 3)} puts the ${length}-byte image past address FFFF (it would end at 0x${hex(origin + length - 1, 4)}); use an --org of at most 0x${hex(ADDRESS_SPACE - length, 3)}`);
+    throw new UsageError(
+      `--org 0x${hex(origin, 3)} puts the ${length}-byte image past address FFFF (it would end at 0x${hex(origin + length - 1, 4)}); use an --org of at most 0x${hex(ADDRESS_SPACE - length, 3)}`,
+    );
   }
 }
 
@@ -138,7 +165,8 @@ function disasm(args: ParsedArgs, io: CliIo): number {
 export const COMMANDS: Record<string, Command> = {
   asm: {
     usage: 'asm IN.a48 -o OUT.bin [--raw] [--lst OUT.lst] [--map OUT.map] [--shared OUT.inc]',
-    summary: 'assemble 8048 source to a cartridge image the console loads (ORG 400h at offset 0, FFh to 2, 4, 8, 12 or 16 KB; --raw: the bytes as assembled, as for a BIOS below 400h)',
+    summary:
+      'assemble 8048 source to a cartridge image the console loads (ORG 400h at offset 0, FFh to 2, 4, 8, 12 or 16 KB; --raw: the bytes as assembled, as for a BIOS below 400h)',
     valued: ['out', 'lst', 'map', 'shared'],
     flags: ['raw'],
     run: asm,

@@ -49,8 +49,12 @@ export type RunIo = CliIo & {
 };
 
 /** The real disk's versions of RunIo's extras (o2.ts gives them to every command). */
-export const NODE_RUN_FILES: Required<Pick<RunIo, 'mkdir' | 'stat' | 'appendFile' | 'rename' | 'remove' | 'guardPartial'>> = {
-  mkdir: (path) => { mkdirSync(path, { recursive: true }); },
+export const NODE_RUN_FILES: Required<
+  Pick<RunIo, 'mkdir' | 'stat' | 'appendFile' | 'rename' | 'remove' | 'guardPartial'>
+> = {
+  mkdir: (path) => {
+    mkdirSync(path, { recursive: true });
+  },
   stat: (path) => {
     try {
       const s = statSync(path);
@@ -112,7 +116,12 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 /** An 8-bit RGB PNG of a colour-index frame, one pixel per dot. */
-export function encodePng(frame: Uint8Array, width: number, height: number, palette: readonly number[] = PALETTE_RF): Uint8Array {
+export function encodePng(
+  frame: Uint8Array,
+  width: number,
+  height: number,
+  palette: readonly number[] = PALETTE_RF,
+): Uint8Array {
   const raw = new Uint8Array(height * (1 + width * 3));
   let o = 0;
   for (let y = 0; y < height; y++) {
@@ -138,7 +147,10 @@ export function encodePng(frame: Uint8Array, width: number, height: number, pale
   ];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 
@@ -154,7 +166,8 @@ function readBinary(io: RunIo, path: string, what: string, limit: number, sizes:
   } catch (e) {
     throw new UsageError(`cannot read ${what} ${path}: ${why(e)}`);
   }
-  if (kind === 'not a file') throw new UsageError(`${what} ${path} is not a regular file (a device, a pipe or a directory); give an image file`);
+  if (kind === 'not a file')
+    throw new UsageError(`${what} ${path} is not a regular file (a device, a pipe or a directory); give an image file`);
   if (kind !== undefined && kind.size > limit) throw tooBig(kind.size);
   let data: Uint8Array;
   try {
@@ -191,7 +204,10 @@ class Outputs {
   private readonly releases: (() => void)[] = [];
 
   /** `guard` refuses a path that is an input (checked before each picture is written). */
-  constructor(private readonly io: RunIo, private readonly guard: (path: string) => void = () => undefined) {}
+  constructor(
+    private readonly io: RunIo,
+    private readonly guard: (path: string) => void = () => undefined,
+  ) {}
 
   /** A device (/dev/null) is written in place: never renamed over, never removed by abort. */
   private device(path: string): boolean {
@@ -241,7 +257,8 @@ class Outputs {
       const temp = !this.io.appendFile ? undefined : device ? path : this.temp(path);
       if (temp !== undefined && !device) this.writeTemp(temp, path, '');
       // A long run killed midway must not leave a file of up to a gigabyte behind.
-      const release = temp !== undefined && !device ? this.io.guardPartial?.(temp) ?? (() => undefined) : () => undefined;
+      const release =
+        temp !== undefined && !device ? (this.io.guardPartial?.(temp) ?? (() => undefined)) : () => undefined;
       s = { path, temp, pending: '', kept: [], release, device };
       this.streams.set(path, s);
     }
@@ -301,10 +318,18 @@ class Outputs {
       this.releaseAll();
       return;
     }
-    const paths = [...this.written, ...this.staged.map((f) => f.temp), ...[...this.streams.values()].filter((s) => !s.device).map((s) => s.temp)];
+    const paths = [
+      ...this.written,
+      ...this.staged.map((f) => f.temp),
+      ...[...this.streams.values()].filter((s) => !s.device).map((s) => s.temp),
+    ];
     for (const p of paths) {
       if (p === undefined) continue;
-      try { remove(p); } catch { /* best effort: the run's own error is the one to report */ }
+      try {
+        remove(p);
+      } catch {
+        /* best effort: the run's own error is the one to report */
+      }
     }
     this.releaseAll();
   }
@@ -326,7 +351,9 @@ export function defaultBios(io: CliIo): Uint8Array {
   try {
     io.readFile(DEFAULT_BIOS_SOURCE);
   } catch {
-    throw new UsageError(`no --bios given and the open BIOS source ${DEFAULT_BIOS_SOURCE} does not exist yet; pass --bios B.rom (a 1024-byte image)`);
+    throw new UsageError(
+      `no --bios given and the open BIOS source ${DEFAULT_BIOS_SOURCE} does not exist yet; pass --bios B.rom (a 1024-byte image)`,
+    );
   }
   try {
     return assembleBios((path) => new TextDecoder().decode(io.readFile(resolve(ROMS_DIR, path)))).image;
@@ -363,7 +390,10 @@ function count(args: RunArgs, name: string, fallback: number | undefined, max = 
 /** Refuses an output that would overwrite an input or another output (`--png c.bin` onto the cart). */
 function checkPaths(args: RunArgs, io: RunIo): void {
   const named = (names: string[]): [string, string][] =>
-    names.flatMap((n) => { const v = str(args, n); return v === undefined ? [] : [[n, v] as [string, string]]; });
+    names.flatMap((n) => {
+      const v = str(args, n);
+      return v === undefined ? [] : [[n, v] as [string, string]];
+    });
   const inputs = named(['cart', 'bios', 'charset', 'input']);
   const outputs = named(['state-jsonl', 'png', 'wav']);
   for (let i = 0; i < outputs.length; i++) {
@@ -371,7 +401,9 @@ function checkPaths(args: RunArgs, io: RunIo): void {
     for (const [other, p] of [...inputs, ...outputs.slice(0, i)]) {
       if (identityOf(io, p) === identityOf(io, path)) {
         const role = inputs.some(([n]) => n === other) ? 'an input' : 'another output';
-        throw new UsageError(`--${out} ${path} is also --${other} (${role}); writing it would destroy that file, so nothing was run`);
+        throw new UsageError(
+          `--${out} ${path} is also --${other} (${role}); writing it would destroy that file, so nothing was run`,
+        );
       }
     }
   }
@@ -379,7 +411,9 @@ function checkPaths(args: RunArgs, io: RunIo): void {
 
 function checkJsonlFrames(args: RunArgs, frames: number): void {
   if (str(args, 'state-jsonl') !== undefined && frames > MAX_JSONL_FRAMES) {
-    throw new UsageError(`--state-jsonl writes about 1 KB a frame, so it records at most ${MAX_JSONL_FRAMES} frames (about 1 GB); got --frames ${frames}`);
+    throw new UsageError(
+      `--state-jsonl writes about 1 KB a frame, so it records at most ${MAX_JSONL_FRAMES} frames (about 1 GB); got --frames ${frames}`,
+    );
   }
 }
 
@@ -395,7 +429,8 @@ function run(args: RunArgs, cliIo: CliIo): number {
   const frames = count(args, 'frames', 60) as number;
   const pngEvery = count(args, 'png-every', undefined);
   const pngDir = str(args, 'png-dir');
-  if ((pngEvery === undefined) !== (pngDir === undefined)) throw new UsageError('--png-every and --png-dir go together');
+  if ((pngEvery === undefined) !== (pngDir === undefined))
+    throw new UsageError('--png-every and --png-dir go together');
   const mapperName = str(args, 'mapper');
   if (mapperName !== undefined && !MAPPER_KINDS.includes(mapperName as MapperKind)) {
     throw new UsageError(`--mapper must be one of ${MAPPER_KINDS.join(', ')}`);
@@ -406,7 +441,13 @@ function run(args: RunArgs, cliIo: CliIo): number {
   // Every file read from here on (the default BIOS's and cartridge's sources too), so no output
   // is written over one; known only once they have been read.
   const read: NamedPath[] = [];
-  const io: RunIo = { ...cliIo as RunIo, readFile: (path) => { read.push({ option: 'file', path }); return (cliIo as RunIo).readFile(path); } };
+  const io: RunIo = {
+    ...(cliIo as RunIo),
+    readFile: (path) => {
+      read.push({ option: 'file', path });
+      return (cliIo as RunIo).readFile(path);
+    },
+  };
 
   // Files a little off size reach the machine's own size message; only far larger ones stop here.
   const image = (path: string, what: string, kind: 'cart' | 'bios' | 'charset'): Uint8Array =>
@@ -417,13 +458,26 @@ function run(args: RunArgs, cliIo: CliIo): number {
   const charsetPath = str(args, 'charset');
   const charset = charsetPath !== undefined ? image(charsetPath, 'character ROM', 'charset') : undefined;
   const inputPath = str(args, 'input');
-  const events = inputPath !== undefined
-    ? parseInputScript(new TextDecoder().decode(readBinary(io, inputPath, 'input script', MAX_SCRIPT_BYTES, `an input script is at most ${MAX_SCRIPT_BYTES} bytes`)), inputPath)
-    : [];
+  const events =
+    inputPath !== undefined
+      ? parseInputScript(
+          new TextDecoder().decode(
+            readBinary(
+              io,
+              inputPath,
+              'input script',
+              MAX_SCRIPT_BYTES,
+              `an input script is at most ${MAX_SCRIPT_BYTES} bytes`,
+            ),
+          ),
+          inputPath,
+        )
+      : [];
 
   let machine: Odyssey2;
   try {
-    if (args.options.has('pal') && args.options.has('ntsc')) throw new UsageError('--pal and --ntsc exclude each other');
+    if (args.options.has('pal') && args.options.has('ntsc'))
+      throw new UsageError('--pal and --ntsc exclude each other');
     // Neither: the known-cartridge table's standard for this image (NTSC for an image it does not list).
     const pal = args.options.has('pal') ? true : args.options.has('ntsc') ? false : undefined;
     machine = new Odyssey2({ bios, cart, charset, pal, mapper: mapperName as MapperKind | undefined });
@@ -433,8 +487,14 @@ function run(args: RunArgs, cliIo: CliIo): number {
   }
   const { identity, timing } = machine;
   const ours = (what: string, built: string, crc: number): string => `${what}: ${built} (CRC32 ${crcHex(crc)})`;
-  const biosNote = biosPath === undefined ? ours('BIOS', 'our open BIOS, built from rom-core/roms/bios/', crc32(bios)) : identity.bios.note;
-  const cartNote = cartPath === undefined ? ours('cartridge', 'our battle cartridge, built from rom-core/roms/carts/', crc32(cart)) : identity.cart.note;
+  const biosNote =
+    biosPath === undefined
+      ? ours('BIOS', 'our open BIOS, built from rom-core/roms/bios/', crc32(bios))
+      : identity.bios.note;
+  const cartNote =
+    cartPath === undefined
+      ? ours('cartridge', 'our battle cartridge, built from rom-core/roms/carts/', crc32(cart))
+      : identity.cart.note;
   io.stdout(`${biosNote}\n${cartNote} (${machine.cart.kind} mapper, ${machine.timing.name})\n`);
   if (identity.charset) io.stdout(`${identity.charset.note}\n`);
 
@@ -442,7 +502,9 @@ function run(args: RunArgs, cliIo: CliIo): number {
   const wavPath = str(args, 'wav');
   const pngPath = str(args, 'png');
   if (wavPath !== undefined && frames > MAX_WAV_FRAMES) {
-    throw new UsageError(`--wav records at most ${MAX_WAV_FRAMES} frames (20 minutes of NTSC play); got --frames ${frames}`);
+    throw new UsageError(
+      `--wav records at most ${MAX_WAV_FRAMES} frames (20 minutes of NTSC play); got --frames ${frames}`,
+    );
   }
   if (pngDir !== undefined) {
     try {
@@ -465,7 +527,10 @@ function run(args: RunArgs, cliIo: CliIo): number {
   if (clash) throw new UsageError(clash);
   const readIds = new Set(read.map((r) => identityOf(plain, r.path)));
   const out = new Outputs(plain, (path) => {
-    if (readIds.has(identityOf(plain, path))) throw new UsageError(`--png-dir picture ${path} is the same file as an input; writing it would destroy that file, so the run was stopped and its outputs removed`);
+    if (readIds.has(identityOf(plain, path)))
+      throw new UsageError(
+        `--png-dir picture ${path} is the same file as an input; writing it would destroy that file, so the run was stopped and its outputs removed`,
+      );
   });
   try {
     let next = 0;
@@ -498,7 +563,8 @@ function run(args: RunArgs, cliIo: CliIo): number {
         out.direct(join(pngDir, `frame-${String(f).padStart(6, '0')}.png`), png());
       }
     }
-    if (next < events.length) io.stderr(`note: ${events.length - next} input event(s) after frame ${frames} were not used\n`);
+    if (next < events.length)
+      io.stderr(`note: ${events.length - next} input event(s) after frame ${frames} were not used\n`);
     if (pngPath !== undefined) out.file(pngPath, png());
     if (wavPath !== undefined) out.file(wavPath, encodeWav(wav.subarray(0, wavLength), machine.vdc.pcm.sampleRate));
     out.commit();
@@ -506,7 +572,9 @@ function run(args: RunArgs, cliIo: CliIo): number {
     out.abort();
     throw e;
   }
-  io.stdout(`ran ${frames} frame${frames === 1 ? '' : 's'} (${timing.name}); PC ${machine.cpu.pc.toString(16).toUpperCase().padStart(3, '0')}h\n`);
+  io.stdout(
+    `ran ${frames} frame${frames === 1 ? '' : 's'} (${timing.name}); PC ${machine.cpu.pc.toString(16).toUpperCase().padStart(3, '0')}h\n`,
+  );
   return 0;
 }
 
@@ -516,7 +584,8 @@ type RunBot = BattleBot | RandomStick;
 function botsOf(args: RunArgs): RunBot[] {
   const specs = args.lists.get('bot') ?? [];
   const seedText = str(args, 'seed');
-  if (seedText !== undefined && !/^[0-9]{1,9}$/.test(seedText)) throw new UsageError(`--seed needs a whole number from 0 to 999999999, got '${seedText}'`);
+  if (seedText !== undefined && !/^[0-9]{1,9}$/.test(seedText))
+    throw new UsageError(`--seed needs a whole number from 0 to 999999999, got '${seedText}'`);
   if (seedText !== undefined && specs.length === 0) throw new UsageError('--seed is for --bot: give a bot as well');
   const seed = seedText === undefined ? 1 : Number(seedText);
   const bots: RunBot[] = [];
@@ -527,8 +596,11 @@ function botsOf(args: RunArgs): RunBot[] {
     } catch (e) {
       throw new UsageError(`--bot: ${why(e)}`);
     }
-    if (bots.some((b) => b.stick === spec.stick)) throw new UsageError(`--bot: two bots for the ${spec.stick === 0 ? 'left' : 'right'} hand control`);
-    bots.push(spec.level === 'random' ? new RandomStick(spec.stick, seed) : new BattleBot(spec.stick, spec.level, seed));
+    if (bots.some((b) => b.stick === spec.stick))
+      throw new UsageError(`--bot: two bots for the ${spec.stick === 0 ? 'left' : 'right'} hand control`);
+    bots.push(
+      spec.level === 'random' ? new RandomStick(spec.stick, seed) : new BattleBot(spec.stick, spec.level, seed),
+    );
   }
   return bots;
 }
@@ -569,9 +641,24 @@ Without --bios, our open BIOS; without --cart, our battle cartridge (both built 
 
 export const runCommand: Command = {
   help: RUN_HELP,
-  usage: 'run [--cart C.bin] [--bios B.rom] [--charset CS.bin] [--pal|--ntsc] [--mapper standard|rally|ktaa] [--frames N] [--input SCRIPT] [--state-jsonl OUT.jsonl] [--png OUT.png] [--png-every K --png-dir DIR] [--wav OUT.wav] [--bot left|right:LEVEL] [--seed N]',
+  usage:
+    'run [--cart C.bin] [--bios B.rom] [--charset CS.bin] [--pal|--ntsc] [--mapper standard|rally|ktaa] [--frames N] [--input SCRIPT] [--state-jsonl OUT.jsonl] [--png OUT.png] [--png-every K --png-dir DIR] [--wav OUT.wav] [--bot left|right:LEVEL] [--seed N]',
   summary: 'run a cartridge (default: our battle cartridge) headless; write per-frame state, pictures and sound',
-  valued: ['cart', 'bios', 'charset', 'mapper', 'frames', 'input', 'state-jsonl', 'png', 'png-every', 'png-dir', 'wav', 'bot', 'seed'],
+  valued: [
+    'cart',
+    'bios',
+    'charset',
+    'mapper',
+    'frames',
+    'input',
+    'state-jsonl',
+    'png',
+    'png-every',
+    'png-dir',
+    'wav',
+    'bot',
+    'seed',
+  ],
   repeatable: ['bot'],
   flags: ['pal', 'ntsc'],
   run,

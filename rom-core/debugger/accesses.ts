@@ -89,10 +89,17 @@ export function decodeAccesses(cpu: I8048, p1: number, out: Accesses): void {
   const ram = cpu.ram;
   const rb = (cpu.psw & 0x10) !== 0 ? 24 : 0;
   switch (kind) {
-    case READ_RN: out.add(IRAM, rb + (op & 7), READ); return;
-    case WRITE_RN: out.add(IRAM, rb + (op & 7), WRITE); return;
-    case MODIFY_RN: out.add(IRAM, rb + (op & 7), READ | WRITE); return;
-    case CALL: case RETURN: {
+    case READ_RN:
+      out.add(IRAM, rb + (op & 7), READ);
+      return;
+    case WRITE_RN:
+      out.add(IRAM, rb + (op & 7), WRITE);
+      return;
+    case MODIFY_RN:
+      out.add(IRAM, rb + (op & 7), READ | WRITE);
+      return;
+    case CALL:
+    case RETURN: {
       // CALL pushes at SP; RET/RETR pull from SP - 1 (two bytes each, 08h + 2·level).
       const level = kind === CALL ? cpu.sp : (cpu.sp - 1) & 7;
       const how = kind === CALL ? WRITE : READ;
@@ -100,15 +107,22 @@ export function decodeAccesses(cpu: I8048, p1: number, out: Accesses): void {
       out.add(IRAM, 9 + 2 * level, how);
       return;
     }
-    default: break;
+    default:
+      break;
   }
   const pointer = rb + (op & 1);
   const target = kind === MOVX_READ || kind === MOVX_WRITE ? ram[pointer] : ram[pointer] & 0x3f;
   out.add(IRAM, pointer, READ);
   switch (kind) {
-    case READ_AT_RI: out.add(IRAM, target, READ); return;
-    case WRITE_AT_RI: out.add(IRAM, target, WRITE); return;
-    case MODIFY_AT_RI: out.add(IRAM, target, READ | WRITE); return;
+    case READ_AT_RI:
+      out.add(IRAM, target, READ);
+      return;
+    case WRITE_AT_RI:
+      out.add(IRAM, target, WRITE);
+      return;
+    case MODIFY_AT_RI:
+      out.add(IRAM, target, READ | WRITE);
+      return;
     case MOVX_READ:
       if ((p1 & 0x10) === 0 && (target & 0x80) === 0) out.add(ERAM, target, READ);
       if ((p1 & 0x48) === 0) out.add(VDC, target, READ);

@@ -65,7 +65,10 @@ export class MachineDebugger {
   private stopped: DebugStop | undefined;
   private readonly hooks: DebugHooks;
 
-  constructor(readonly machine: Odyssey2, options: MachineDebuggerOptions = {}) {
+  constructor(
+    readonly machine: Odyssey2,
+    options: MachineDebuggerOptions = {},
+  ) {
     this.trace = new RegisterTrace(options.traceCapacity ?? 256);
     this.history = new StepHistory(options.historyCapacity ?? 256);
     this.watches = new WatchList(machine);
@@ -132,7 +135,8 @@ export class MachineDebugger {
       action.returnTo = following(following(cpu.pc));
       action.depth = cpu.sp;
     } else if (kind === 'run-to') {
-      if (address === undefined || !Number.isInteger(address) || address < 0 || address > 0xfff) return `Run to needs a program address 000h-FFFh, not ${String(address)}.`;
+      if (address === undefined || !Number.isInteger(address) || address < 0 || address > 0xfff)
+        return `Run to needs a program address 000h-FFFh, not ${String(address)}.`;
       action.address = address;
     }
     if (kind !== 'run') this.history.push(this.machine);
@@ -216,14 +220,17 @@ export class MachineDebugger {
     if (a === undefined || first) return undefined;
     const sp = this.machine.cpu.sp;
     switch (a.kind) {
-      case 'step': return { kind: 'step', pc };
+      case 'step':
+        return { kind: 'step', pc };
       case 'step-over':
         if (a.returnTo === undefined || (pc === a.returnTo && sp === a.depth)) return { kind: 'step-over', pc };
         return undefined;
       case 'step-out':
-        return isReturn(this.lastOp) && sp === ((a.depth as number) - 1) ? { kind: 'step-out', pc } : undefined;
-      case 'run-to': return pc === a.address ? { kind: 'run-to', pc } : undefined;
-      default: return undefined;
+        return isReturn(this.lastOp) && sp === (a.depth as number) - 1 ? { kind: 'step-out', pc } : undefined;
+      case 'run-to':
+        return pc === a.address ? { kind: 'run-to', pc } : undefined;
+      default:
+        return undefined;
     }
   }
 

@@ -34,7 +34,8 @@ export class RegisterTrace {
   private filled = 0;
 
   constructor(capacity = 256) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`a trace holds a positive whole number of instructions, not ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`a trace holds a positive whole number of instructions, not ${capacity}`);
     this.capacity = capacity;
     this.bytes = new Uint8Array(capacity * FIELDS);
     this.cycles = new Float64Array(capacity);
@@ -81,8 +82,15 @@ export class RegisterTrace {
       const i = (start + k) % this.capacity;
       const b = this.bytes.subarray(i * FIELDS, (i + 1) * FIELDS);
       out.push({
-        frame: this.frames[i], cycles: this.cycles[i], pc: b[0] | (b[1] << 8), bytes: [b[2], b[3]],
-        a: b[4], psw: b[5], regs: Array.from(b.subarray(6, 14)), p1: b[14], p2: b[15],
+        frame: this.frames[i],
+        cycles: this.cycles[i],
+        pc: b[0] | (b[1] << 8),
+        bytes: [b[2], b[3]],
+        a: b[4],
+        psw: b[5],
+        regs: Array.from(b.subarray(6, 14)),
+        p1: b[14],
+        p2: b[15],
       });
     }
     return out;
@@ -97,7 +105,9 @@ export class RegisterTrace {
     for (const e of this.entries()) {
       const { text, length } = disassembleOne(Uint8Array.from(e.bytes), 0, e.pc);
       const bytes = e.bytes.slice(0, length).map(hex2).join(' ');
-      lines.push(`${String(e.frame).padStart(7)} ${String(e.cycles).padStart(16)}  ${hex3(e.pc)}  ${bytes.padEnd(5)}  ${text.padEnd(16)}  ${hex2(e.a)}  ${hex2(e.psw)}   ${e.regs.map(hex2).join(' ')}  ${hex2(e.p1)} ${hex2(e.p2)}`);
+      lines.push(
+        `${String(e.frame).padStart(7)} ${String(e.cycles).padStart(16)}  ${hex3(e.pc)}  ${bytes.padEnd(5)}  ${text.padEnd(16)}  ${hex2(e.a)}  ${hex2(e.psw)}   ${e.regs.map(hex2).join(' ')}  ${hex2(e.p1)} ${hex2(e.p2)}`,
+      );
     }
     return lines.join('\n') + '\n';
   }

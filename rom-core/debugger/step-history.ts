@@ -17,7 +17,8 @@ export class StepHistory {
   private filled = 0;
 
   constructor(readonly capacity = 256) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`step history holds a positive whole number of steps, not ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`step history holds a positive whole number of steps, not ${capacity}`);
     this.moments = new Array<Moment | undefined>(capacity);
   }
 

@@ -49,7 +49,8 @@ export function watchProblem(w: Watchpoint): string | undefined {
   if (!Number.isInteger(w.address) || w.address < 0 || w.address >= size) {
     return `${NAMES[w.space]} runs from 00h to ${hex(size - 1, 2)}; ${String(w.address)} is outside it`;
   }
-  if (!['read', 'write', 'value'].includes(w.kind)) return `a watchpoint's kind is read, write or value, not ${String(w.kind)}`;
+  if (!['read', 'write', 'value'].includes(w.kind))
+    return `a watchpoint's kind is read, write or value, not ${String(w.kind)}`;
   if (w.kind === 'value' && !(Number.isInteger(w.value) && (w.value as number) >= 0 && (w.value as number) <= 0xff)) {
     return `a value watchpoint needs a byte (00h-FFh) to wait for`;
   }
@@ -88,7 +89,12 @@ export class WatchList {
       const problem = watchProblem(w);
       if (problem) throw new RangeError(problem);
     }
-    this.watches = list.map((w) => ({ space: w.space, address: w.address, kind: w.kind, ...(w.kind === 'value' ? { value: w.value } : {}) }));
+    this.watches = list.map((w) => ({
+      space: w.space,
+      address: w.address,
+      kind: w.kind,
+      ...(w.kind === 'value' ? { value: w.value } : {}),
+    }));
     this.last = new Uint8Array(list.length);
     this.touched = new Uint8Array(list.length);
     this.sync();
@@ -125,9 +131,12 @@ export class WatchList {
       const w = this.watches[i];
       const now = watchedByte(this.machine, w.space, w.address);
       const old = this.last[i];
-      const fired = w.kind === 'read' ? (this.touched[i] & READ) !== 0
-        : w.kind === 'write' ? (this.touched[i] & WRITE) !== 0 || now !== old
-          : now === w.value && old !== w.value;
+      const fired =
+        w.kind === 'read'
+          ? (this.touched[i] & READ) !== 0
+          : w.kind === 'write'
+            ? (this.touched[i] & WRITE) !== 0 || now !== old
+            : now === w.value && old !== w.value;
       if (fired && hit === undefined) hit = { watch: { ...w }, old, value: now, pc: this.lastPc };
       this.last[i] = now;
       this.touched[i] = 0;

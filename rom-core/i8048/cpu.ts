@@ -352,6 +352,8 @@ export class I8048 {
 
     const ram = this.ram;
     const rb = this.rb;
+    // The switch keeps one line per instruction, its mnemonic at the end (test/rom-core/i8048/switch-names.test.ts).
+    // prettier-ignore
     switch (op) {
       case 0x00: break; // NOP
 
@@ -572,7 +574,9 @@ export class I8048 {
   decodeState(state: Uint8Array): Values {
     const { reader, version } = openState(state, CPU_STATE_MAGIC, '8048 CPU');
     if (version !== CPU_STATE_VERSION) {
-      throw new StateError(`8048 CPU state version ${version} is not supported (this build reads version ${CPU_STATE_VERSION}).`);
+      throw new StateError(
+        `8048 CPU state version ${version} is not supported (this build reads version ${CPU_STATE_VERSION}).`,
+      );
     }
     const v = readFields(reader, CPU_SCHEMA);
     reader.done();

@@ -5,14 +5,14 @@
 
 /** MAME's default "RF" table, calibrated to a real Videopac: 0xRRGGBB per index. */
 export const PALETTE_RF: readonly number[] = Object.freeze([
-  0x000000, 0x790000, 0x006d07, 0x77670b, 0x1a37be, 0x94309f, 0x2aaabe, 0xcecece,
-  0x676767, 0xc75151, 0x56c469, 0xc6b86a, 0x5c80f6, 0xdc84e8, 0x77e6eb, 0xffffff,
+  0x000000, 0x790000, 0x006d07, 0x77670b, 0x1a37be, 0x94309f, 0x2aaabe, 0xcecece, 0x676767, 0xc75151, 0x56c469,
+  0xc6b86a, 0x5c80f6, 0xdc84e8, 0x77e6eb, 0xffffff,
 ]);
 
 /** MAME's "RGB output" option (the chip's direct RGB levels). */
 export const PALETTE_RGB: readonly number[] = Object.freeze([
-  0x000000, 0xb60000, 0x00b600, 0xb6b600, 0x0000b6, 0xb600b6, 0x00b6b6, 0xb6b6b6,
-  0x494949, 0xff4949, 0x49ff49, 0xffff49, 0x4949ff, 0xff49ff, 0x49ffff, 0xffffff,
+  0x000000, 0xb60000, 0x00b600, 0xb6b600, 0x0000b6, 0xb600b6, 0x00b6b6, 0xb6b6b6, 0x494949, 0xff4949, 0x49ff49,
+  0xffff49, 0x4949ff, 0xff49ff, 0x49ffff, 0xffffff,
 ]);
 
 /** A little-endian RGBA lookup (one Uint32 per index, alpha FF) for fast frame conversion. */
@@ -21,7 +21,9 @@ export function rgbaLut(palette: readonly number[] = PALETTE_RF): Uint32Array {
   const lut = new Uint32Array(16);
   for (let i = 0; i < 16; i++) {
     const c = palette[i];
-    const r = (c >> 16) & 0xff, g = (c >> 8) & 0xff, b = c & 0xff;
+    const r = (c >> 16) & 0xff,
+      g = (c >> 8) & 0xff,
+      b = c & 0xff;
     // Bytes in memory R,G,B,A regardless of host endianness (ImageData order).
     lut[i] = new Uint32Array(new Uint8Array([r, g, b, 0xff]).buffer)[0];
   }
@@ -43,8 +45,12 @@ export function indexToRgba(frame: Uint8Array, lut: Uint32Array = DEFAULT_LUT, o
   } else {
     const bytes = new Uint8Array(lut.buffer);
     for (let i = 0; i < frame.length; i++) {
-      const s = (frame[i] & 15) * 4, d = i * 4;
-      dst[d] = bytes[s]; dst[d + 1] = bytes[s + 1]; dst[d + 2] = bytes[s + 2]; dst[d + 3] = bytes[s + 3];
+      const s = (frame[i] & 15) * 4,
+        d = i * 4;
+      dst[d] = bytes[s];
+      dst[d + 1] = bytes[s + 1];
+      dst[d + 2] = bytes[s + 2];
+      dst[d + 3] = bytes[s + 3];
     }
   }
   return dst;

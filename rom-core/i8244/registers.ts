@@ -57,8 +57,16 @@ export function fixMirrors(address: number): number {
 
 /** Write-only registers that read back as 0 in MAME (the real chip returns open-bus patterns, §3.1). */
 export function readsAsZero(a: number): boolean {
-  return a === 0x02 || a === 0x06 || a === 0x0a || a === 0x0e ||
-    a === COLOR || a === SHIFT_HI || a === SHIFT_MID || a === SHIFT_LO;
+  return (
+    a === 0x02 ||
+    a === 0x06 ||
+    a === 0x0a ||
+    a === 0x0e ||
+    a === COLOR ||
+    a === SHIFT_HI ||
+    a === SHIFT_MID ||
+    a === SHIFT_LO
+  );
 }
 
 /** Addresses whose writes are dropped: read-only status/beam registers and unconnected cells. */

@@ -14,8 +14,20 @@
  * (the map is 16 bits wide only so that save states keep their layout; reads mask it to 8 bits).
  */
 import {
-  CHAR, COLLISION, COLOR, CONTROL, CTRL_DOTS, CTRL_FILL, CTRL_FOREGROUND, CTRL_GRID, HGRID, HGRID8,
-  QUAD, SHAPE, SPRITE, VGRID,
+  CHAR,
+  COLLISION,
+  COLOR,
+  CONTROL,
+  CTRL_DOTS,
+  CTRL_FILL,
+  CTRL_FOREGROUND,
+  CTRL_GRID,
+  HGRID,
+  HGRID8,
+  QUAD,
+  SHAPE,
+  SPRITE,
+  VGRID,
 } from './registers.ts';
 import type { VdcTiming } from './timing.ts';
 
@@ -51,7 +63,11 @@ export class Renderer {
   private rowBase = 0;
   private mask = 0;
 
-  constructor(private readonly regs: Uint8Array, charset: Uint8Array, private readonly timing: VdcTiming) {
+  constructor(
+    private readonly regs: Uint8Array,
+    charset: Uint8Array,
+    private readonly timing: VdcTiming,
+  ) {
     this.width = timing.visibleWidth;
     this.height = timing.visibleHeight;
     this.frame = new Uint8Array(this.width * this.height);
@@ -108,7 +124,7 @@ export class Renderer {
 
   private grid(line: number, ctrl: number, color: number): void {
     const regs = this.regs;
-    const c = ((color >> 6) & 1) << 3 | (color & 1) << 2 | ((color >> 1) & 1) << 1 | ((color >> 2) & 1);
+    const c = (((color >> 6) & 1) << 3) | ((color & 1) << 2) | (((color >> 1) & 1) << 1) | ((color >> 2) & 1);
     const rel = line - GRID_Y;
     const row = (rel / GRID_H) | 0;
     const inBar = rel - row * GRID_H < 3; // horizontal segments and dots are 3 lines tall
@@ -213,9 +229,15 @@ export class Renderer {
       if (shape === 0) continue;
       let shift = 0;
       switch (attr & 3) {
-        case 1: shift = 1; break; // X9: whole sprite half a pixel right
-        case 2: shift = (row & 1) ^ 1; break; // S: even rows shifted
-        case 3: shift = row & 1; break; // both: odd rows shifted
+        case 1:
+          shift = 1;
+          break; // X9: whole sprite half a pixel right
+        case 2:
+          shift = (row & 1) ^ 1;
+          break; // S: even rows shifted
+        case 3:
+          shift = row & 1;
+          break; // both: odd rows shifted
       }
       let x = (regs[base + 1] + 5) * 2 + shift * (size >> 1);
       const c = 8 + ((attr >> 3) & 7);

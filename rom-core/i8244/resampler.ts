@@ -24,7 +24,10 @@ export class Resampler {
   private count = 0;
   private readonly int16Out: Int16Array;
 
-  constructor(private readonly timing: VdcTiming, sampleRate = 48_000) {
+  constructor(
+    private readonly timing: VdcTiming,
+    sampleRate = 48_000,
+  ) {
     if (!SAMPLE_RATES.includes(sampleRate)) {
       throw new RangeError(`sound sample rate must be 44100 or 48000 Hz; got ${sampleRate}`);
     }
@@ -53,7 +56,7 @@ export class Resampler {
     const F = this.frameTicks;
     // Boundaries lie at startDot·D + j·S after reset; in this frame's ticks that is r (mod S).
     const k = frameIndex % S;
-    const r = ((((sound.startDot * D) % S) - ((k * (F % S)) % S)) % S + S) % S;
+    const r = (((((sound.startDot * D) % S) - ((k * (F % S)) % S)) % S) + S) % S;
     const lowest = frameIndex === 0 ? sound.startDot * D : 0;
     let b = lowest - ((((lowest - r) % S) + S) % S) + S; // the first boundary above `lowest`
     const dots = sound.logDots;

@@ -46,7 +46,10 @@ export class I8244Sound {
   readonly logDots: Int32Array;
   readonly logLevels: Uint8Array;
 
-  constructor(private readonly regs: Uint8Array, private readonly timing: VdcTiming) {
+  constructor(
+    private readonly regs: Uint8Array,
+    private readonly timing: VdcTiming,
+  ) {
     const cap = logCapacity(timing);
     this.logDots = new Int32Array(cap);
     this.logLevels = new Uint8Array(cap);

@@ -32,7 +32,8 @@ export function soundSchema(t: VdcTiming): Schema {
       const dots = v.logDots as Int32Array;
       if (dots[0] !== -TAIL_DOTS) return `the sound level log must begin at dot ${-TAIL_DOTS}, not ${dots[0]}.`;
       for (let i = 1; i < dots.length; i++) {
-        if (dots[i] <= dots[i - 1]) return `the sound level log goes back in time at entry ${i} (dot ${dots[i]} after ${dots[i - 1]}).`;
+        if (dots[i] <= dots[i - 1])
+          return `the sound level log goes back in time at entry ${i} (dot ${dots[i]} after ${dots[i - 1]}).`;
       }
       if (dots[dots.length - 1] > (v.cursorDot as number)) return 'the sound level log runs past the sound cursor.';
       return undefined;
@@ -72,7 +73,12 @@ export function vdcSchema(t: VdcTiming, picture = true): Schema {
   return {
     what: 'VDC',
     fields: [
-      { key: 'chip', t: 'ascii', value: t.chip, mismatch: (found) => `This save state is for an ${found}; the machine has an ${t.chip} (${t.name}).` },
+      {
+        key: 'chip',
+        t: 'ascii',
+        value: t.chip,
+        mismatch: (found) => `This save state is for an ${found}; the machine has an ${t.chip} (${t.name}).`,
+      },
       { key: 'regs', t: 'bytes', length: 256 },
       { key: 'charset', t: 'bytes', length: 512 },
       { key: 'controlStatus', t: 'u8' },

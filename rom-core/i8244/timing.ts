@@ -38,23 +38,41 @@ function make(t: Omit<VdcTiming, 'dotsPerFrame'>): VdcTiming {
 
 /** Odyssey² (7.15909 MHz crystal; VDC clock = XTAL/2, dot = XTAL). */
 export const NTSC: VdcTiming = make({
-  name: 'NTSC', chip: '8244', ntsc: true,
-  dotsPerCycle: 20, dotsPerLine: 455, linesPerFrame: 263,
-  vblankStartLine: 242, vblankEndLine: 0,
-  hblankStart: 366, hblankEnd: 453, bgateStart: 413,
-  visibleWidth: 360, visibleHeight: 243,
-  dotRateNum: 7_159_090, dotRateDen: 1,
+  name: 'NTSC',
+  chip: '8244',
+  ntsc: true,
+  dotsPerCycle: 20,
+  dotsPerLine: 455,
+  linesPerFrame: 263,
+  vblankStartLine: 242,
+  vblankEndLine: 0,
+  hblankStart: 366,
+  hblankEnd: 453,
+  bgateStart: 413,
+  visibleWidth: 360,
+  visibleHeight: 243,
+  dotRateNum: 7_159_090,
+  dotRateDen: 1,
 });
 
 /** Videopac G7000 (17.734476 MHz crystal; VDC clock = XTAL/5, dot = 2·XTAL/5). MAME itself calls this
  * timing "not 100% accurate" (the console slaves the 8245 during VBLANK). */
 export const PAL: VdcTiming = make({
-  name: 'PAL', chip: '8245', ntsc: false,
-  dotsPerCycle: 18, dotsPerLine: 456, linesPerFrame: 313,
-  vblankStartLine: 242, vblankEndLine: 312,
-  hblankStart: 366, hblankEnd: 454, bgateStart: 414,
-  visibleWidth: 360, visibleHeight: 243,
-  dotRateNum: 35_468_952, dotRateDen: 5,
+  name: 'PAL',
+  chip: '8245',
+  ntsc: false,
+  dotsPerCycle: 18,
+  dotsPerLine: 456,
+  linesPerFrame: 313,
+  vblankStartLine: 242,
+  vblankEndLine: 312,
+  hblankStart: 366,
+  hblankEnd: 454,
+  bgateStart: 414,
+  visibleWidth: 360,
+  visibleHeight: 243,
+  dotRateNum: 35_468_952,
+  dotRateDen: 5,
 });
 
 /** Frame dot where the VBLANK interrupt fires: line vblankStartLine, dot hblankStart - 1 (MAME's timer). */

@@ -26,9 +26,24 @@
  */
 import { checkCharset, defaultCharset } from './charset.ts';
 import {
-  COLLISION, CONTROL, CTRL_FOREGROUND, CTRL_GRID, CTRL_STROBE, SHIFT_HI, SHIFT_LO, SOUND, STATUS,
-  STAT_CLEARED_ON_READ, STAT_SOUND_IRQ, STAT_VBLANK, X_BEAM, Y_BEAM, fixMirrors, readsAsZero,
-  storedBits, writeDropped,
+  COLLISION,
+  CONTROL,
+  CTRL_FOREGROUND,
+  CTRL_GRID,
+  CTRL_STROBE,
+  SHIFT_HI,
+  SHIFT_LO,
+  SOUND,
+  STATUS,
+  STAT_CLEARED_ON_READ,
+  STAT_SOUND_IRQ,
+  STAT_VBLANK,
+  X_BEAM,
+  Y_BEAM,
+  fixMirrors,
+  readsAsZero,
+  storedBits,
+  writeDropped,
 } from './registers.ts';
 import { Renderer } from './render.ts';
 import { Resampler } from './resampler.ts';
@@ -138,7 +153,9 @@ export class I8244 {
       throw new RangeError(`${what}: dot ${dot} is outside the frame (0..${this.timing.dotsPerFrame})`);
     }
     if (dot < this.eventsTo && what !== 'reset') {
-      throw new RangeError(`${what}: dot ${dot} is before the VDC's current position ${this.eventsTo}; time only moves forward within a frame`);
+      throw new RangeError(
+        `${what}: dot ${dot} is before the VDC's current position ${this.eventsTo}; time only moves forward within a frame`,
+      );
     }
   }
 
@@ -348,7 +365,9 @@ export class I8244 {
   decodeState(state: Uint8Array): Values {
     const { reader, version } = openState(state, VDC_STATE_MAGIC, 'VDC (8244/8245)');
     if (version !== VDC_STATE_VERSION) {
-      throw new StateError(`VDC save state version ${version} is not supported (this build reads version ${VDC_STATE_VERSION}).`);
+      throw new StateError(
+        `VDC save state version ${version} is not supported (this build reads version ${VDC_STATE_VERSION}).`,
+      );
     }
     const v = readFields(reader, this.schema);
     reader.done();

@@ -11,7 +11,16 @@ export type { CartProfile, KnownCart } from './known-carts.ts';
 export type { KeyQueueOptions, KeySink } from './key-queue.ts';
 export { JOY_BITS, KEY_MATRIX, KEY_NAMES, RESET_KEY, encodeRow, keyTarget, setKeyBit } from './input.ts';
 export type { KeyTarget } from './input.ts';
-export { BIOS_SIZE, CART_SIZES, CHARSET_SIZE, KTAA_SIZES, acceptedSizes, checkRomSize, identifyRom, largestRom } from './roms.ts';
+export {
+  BIOS_SIZE,
+  CART_SIZES,
+  CHARSET_SIZE,
+  KTAA_SIZES,
+  acceptedSizes,
+  checkRomSize,
+  identifyRom,
+  largestRom,
+} from './roms.ts';
 export type { RomIdentity, RomKind } from './roms.ts';
 export { crc32, crcHex } from '../crc32.ts';
 export { encodeWav } from './wav.ts';

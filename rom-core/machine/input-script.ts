@@ -27,7 +27,8 @@ export function parseInputScript(text: string, name = 'input script'): InputEven
     if (parts.length !== 3) throw new InputScriptError(`${where}: expected 'FRAME KEY down|up', got '${line}'`);
     const [f, key, state] = parts;
     const frame = Number(f);
-    if (!/^[0-9]+$/.test(f) || frame < 1) throw new InputScriptError(`${where}: frame must be a whole number from 1, got '${f}'`);
+    if (!/^[0-9]+$/.test(f) || frame < 1)
+      throw new InputScriptError(`${where}: frame must be a whole number from 1, got '${f}'`);
     if (keyTarget(key) === undefined) throw new InputScriptError(`${where}: unknown key '${key}'`);
     const s = state.toLowerCase();
     if (s !== 'down' && s !== 'up') throw new InputScriptError(`${where}: expected down or up, got '${state}'`);

@@ -13,17 +13,61 @@
 
 /** Key name -> row·8 + bit (the BIOS key code). */
 export const KEY_MATRIX: Readonly<Record<string, number>> = Object.freeze({
-  '0': 0x00, '1': 0x01, '2': 0x02, '3': 0x03, '4': 0x04, '5': 0x05, '6': 0x06, '7': 0x07,
-  '8': 0x08, '9': 0x09, SPACE: 0x0c, QUESTION: 0x0d, L: 0x0e, P: 0x0f,
-  PLUS: 0x10, W: 0x11, E: 0x12, R: 0x13, T: 0x14, U: 0x15, I: 0x16, O: 0x17,
-  Q: 0x18, S: 0x19, D: 0x1a, F: 0x1b, G: 0x1c, H: 0x1d, J: 0x1e, K: 0x1f,
-  A: 0x20, Z: 0x21, X: 0x22, C: 0x23, V: 0x24, B: 0x25, M: 0x26, PERIOD: 0x27,
-  MINUS: 0x28, TIMES: 0x29, DIVIDE: 0x2a, EQUALS: 0x2b, Y: 0x2c, N: 0x2d, CLEAR: 0x2e, ENTER: 0x2f,
+  '0': 0x00,
+  '1': 0x01,
+  '2': 0x02,
+  '3': 0x03,
+  '4': 0x04,
+  '5': 0x05,
+  '6': 0x06,
+  '7': 0x07,
+  '8': 0x08,
+  '9': 0x09,
+  SPACE: 0x0c,
+  QUESTION: 0x0d,
+  L: 0x0e,
+  P: 0x0f,
+  PLUS: 0x10,
+  W: 0x11,
+  E: 0x12,
+  R: 0x13,
+  T: 0x14,
+  U: 0x15,
+  I: 0x16,
+  O: 0x17,
+  Q: 0x18,
+  S: 0x19,
+  D: 0x1a,
+  F: 0x1b,
+  G: 0x1c,
+  H: 0x1d,
+  J: 0x1e,
+  K: 0x1f,
+  A: 0x20,
+  Z: 0x21,
+  X: 0x22,
+  C: 0x23,
+  V: 0x24,
+  B: 0x25,
+  M: 0x26,
+  PERIOD: 0x27,
+  MINUS: 0x28,
+  TIMES: 0x29,
+  DIVIDE: 0x2a,
+  EQUALS: 0x2b,
+  Y: 0x2c,
+  N: 0x2d,
+  CLEAR: 0x2e,
+  ENTER: 0x2f,
 });
 
 /** Joystick switch -> bit of the stick's byte (MAME JOY.n, active high there, inverted on the bus). */
 export const JOY_BITS: Readonly<Record<string, number>> = Object.freeze({
-  UP: 0x01, RIGHT: 0x02, DOWN: 0x04, LEFT: 0x08, FIRE: 0x10,
+  UP: 0x01,
+  RIGHT: 0x02,
+  DOWN: 0x04,
+  LEFT: 0x08,
+  FIRE: 0x10,
 });
 
 export const RESET_KEY = 'RESET';
@@ -36,9 +80,7 @@ export const KEY_NAMES: readonly string[] = Object.freeze([
 ]);
 
 export type KeyTarget =
-  | { kind: 'key'; row: number; bit: number }
-  | { kind: 'joy'; stick: 0 | 1; bit: number }
-  | { kind: 'reset' };
+  { kind: 'key'; row: number; bit: number } | { kind: 'joy'; stick: 0 | 1; bit: number } | { kind: 'reset' };
 
 /** Resolves a key name (case-insensitive); undefined when there is no such key. */
 export function keyTarget(name: string): KeyTarget | undefined {

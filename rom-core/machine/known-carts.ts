@@ -35,5 +35,10 @@ export interface CartProfile {
 
 export function cartProfile(image: Uint8Array): CartProfile {
   const k = knownCart(image);
-  return { mapper: k?.mapper ?? defaultMapper(image.length), pal: k?.pal ?? false, name: k?.name ?? null, plus: k?.plus ?? false };
+  return {
+    mapper: k?.mapper ?? defaultMapper(image.length),
+    pal: k?.pal ?? false,
+    name: k?.name ?? null,
+    plus: k?.plus ?? false,
+  };
 }

@@ -76,7 +76,6 @@ export interface FrameDebugResult {
   pc: number;
 }
 
-
 function hexBytes(bytes: Uint8Array): string {
   let s = '';
   for (let i = 0; i < bytes.length; i++) s += (bytes[i] < 16 ? '0' : '') + bytes[i].toString(16);
@@ -222,8 +221,9 @@ export class Odyssey2 implements I8048Pins {
     // Stopped before an instruction (a breakpoint): running that one is this step (it used to run the next one too).
     const stopped = this.pendingInstruction;
     this.beginRun();
-    if (stopped) { /* the stopped instruction ran in beginRun */ }
-    else if (this.resetHeld) this.dotBase += this.dpc;
+    if (stopped) {
+      /* the stopped instruction ran in beginRun */
+    } else if (this.resetHeld) this.dotBase += this.dpc;
     else this.cpu.step();
     for (;;) {
       const d = this.dot();
@@ -495,9 +495,16 @@ export class Odyssey2 implements I8048Pins {
    * taken inside a frame (the debugger's step back) comes with where the run stood: midFrame and
    * stoppedBeforeInstruction as they were when it was taken; the state bytes do not hold them.
    */
-  restoreSnapshot(state: Uint8Array, position: { midFrame: boolean; stoppedBeforeInstruction: boolean } = { midFrame: false, stoppedBeforeInstruction: false }): void {
+  restoreSnapshot(
+    state: Uint8Array,
+    position: { midFrame: boolean; stoppedBeforeInstruction: boolean } = {
+      midFrame: false,
+      stoppedBeforeInstruction: false,
+    },
+  ): void {
     const { reader, version } = openState(state, SNAPSHOT_MAGIC, 'Odyssey²');
-    if (version !== STATE_VERSION) throw new StateError(`Odyssey² snapshot version ${version} is not this build's (${STATE_VERSION}).`);
+    if (version !== STATE_VERSION)
+      throw new StateError(`Odyssey² snapshot version ${version} is not this build's (${STATE_VERSION}).`);
     const values = readFields(reader, this.snapshotSchema);
     reader.done();
     this.restore(this.snapshotSchema, values);
@@ -514,9 +521,14 @@ export class Odyssey2 implements I8048Pins {
     const { reader, version } = openState(state, STATE_MAGIC, 'Odyssey²');
     let fields = reader;
     if (version === 1) {
-      fields = new Reader(convertV1(reader, this.timing, (rate) => SAMPLE_RATES.includes(rate)), 'Odyssey²');
+      fields = new Reader(
+        convertV1(reader, this.timing, (rate) => SAMPLE_RATES.includes(rate)),
+        'Odyssey²',
+      );
     } else if (version !== STATE_VERSION) {
-      throw new StateError(`Odyssey² save state version ${version} is not supported (this build reads versions 1 and ${STATE_VERSION}).`);
+      throw new StateError(
+        `Odyssey² save state version ${version} is not supported (this build reads versions 1 and ${STATE_VERSION}).`,
+      );
     }
     const values = readFields(fields, this.schema);
     fields.done();

@@ -60,7 +60,11 @@ function what(kind: RomKind): string {
 export function acceptedSizes(kind: RomKind, mapper?: MapperKind): string {
   if (kind === 'bios') return `${BIOS_SIZE} bytes (1 KB)`;
   if (kind === 'charset') return `${CHARSET_SIZE} bytes`;
-  return cartSizes(mapper).map((s) => `${s} (${KB(s)})`).join(', ') + ' bytes';
+  return (
+    cartSizes(mapper)
+      .map((s) => `${s} (${KB(s)})`)
+      .join(', ') + ' bytes'
+  );
 }
 
 /** The largest image of a kind any mapper takes (to refuse a huge file before reading it). */
@@ -70,12 +74,14 @@ export function largestRom(kind: RomKind): number {
 
 /** Throws a RangeError naming the accepted sizes when `bytes` cannot be a `kind` image (for `mapper`). */
 export function checkRomSize(kind: RomKind, bytes: Uint8Array, label = what(kind), mapper?: MapperKind): void {
-  const ok = kind === 'bios' ? bytes.length === BIOS_SIZE
-    : kind === 'charset' ? bytes.length === CHARSET_SIZE
-      : cartSizes(mapper).includes(bytes.length);
+  const ok =
+    kind === 'bios'
+      ? bytes.length === BIOS_SIZE
+      : kind === 'charset'
+        ? bytes.length === CHARSET_SIZE
+        : cartSizes(mapper).includes(bytes.length);
   if (ok) return;
-  const got = bytes.length === 0 ? 'is empty'
-    : `is ${bytes.length} ${bytes.length === 1 ? 'byte' : 'bytes'}`;
+  const got = bytes.length === 0 ? 'is empty' : `is ${bytes.length} ${bytes.length === 1 ? 'byte' : 'bytes'}`;
   const forMapper = kind === 'cart' && mapper === 'ktaa' ? ' for the ktaa mapper' : '';
   throw new RangeError(`${label} ${got}; a ${what(kind)}${forMapper} must be ${acceptedSizes(kind, mapper)}`);
 }
@@ -86,7 +92,8 @@ export function identifyRom(kind: RomKind, bytes: Uint8Array, mapper?: MapperKin
   const crc = crc32(bytes);
   // A cartridge the known-cartridge table lists (MAME's software list) is named by its title.
   const listed = kind === 'cart' ? KNOWN_CARTS.find((k) => k.crc === crc && k.size === bytes.length) : undefined;
-  const known = KNOWN.find((k) => k.kind === kind && k.size === bytes.length && k.crc === crc) ?? (listed && { name: listed.name });
+  const known =
+    KNOWN.find((k) => k.kind === kind && k.size === bytes.length && k.crc === crc) ?? (listed && { name: listed.name });
   const hex = crcHex(crc);
   const note = known
     ? `${what(kind)}: ${known.name}, CRC32 ${hex}`

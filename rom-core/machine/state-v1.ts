@@ -33,7 +33,9 @@ function damaged(problem: string): StateError {
 /** Version 1 fields (after magic and version, before the CRC) in version 2's layout. */
 export function convertV1(r: Reader, t: VdcTiming, sampleRate: (rate: number) => boolean): Uint8Array {
   const out: number[] = [];
-  const push = (a: Uint8Array): void => { for (const b of a) out.push(b); };
+  const push = (a: Uint8Array): void => {
+    for (const b of a) out.push(b);
+  };
   push(r.bytes(MACHINE_FIELDS));
 
   const cpu = r.bytes(r.u32());
@@ -41,7 +43,8 @@ export function convertV1(r: Reader, t: VdcTiming, sampleRate: (rate: number) =>
     throw damaged(`its CPU part is not a version 1 8048 state (${cpu.length} bytes).`);
   }
   const view = new DataView(cpu.buffer, cpu.byteOffset, cpu.byteLength);
-  if (view.getUint32(CPU_V1_LENGTH - 4, true) !== fnv1a(cpu.subarray(0, CPU_V1_LENGTH - 4))) throw damaged('its CPU part fails its checksum.');
+  if (view.getUint32(CPU_V1_LENGTH - 4, true) !== fnv1a(cpu.subarray(0, CPU_V1_LENGTH - 4)))
+    throw damaged('its CPU part fails its checksum.');
   push(cpu.subarray(5, 28));
   push(cpu.subarray(31, 95));
 
@@ -71,7 +74,9 @@ export function convertV1(r: Reader, t: VdcTiming, sampleRate: (rate: number) =>
     throw damaged(`its sound cursor (${cursor}) is not a dot within the frame.`);
   }
   const level = (ctl & 0x80) !== 0 && output === 1 ? ctl & 0x0f : 0;
-  const u32 = (x: number): void => { out.push(x & 0xff, (x >>> 8) & 0xff, (x >>> 16) & 0xff, (x >>> 24) & 0xff); };
+  const u32 = (x: number): void => {
+    out.push(x & 0xff, (x >>> 8) & 0xff, (x >>> 16) & 0xff, (x >>> 24) & 0xff);
+  };
   u32(cursorDot);
   u32(mameFrameStartDot(t)); // every machine resets its VDC there
   u32(1);

@@ -45,17 +45,48 @@ export function machineSchema(id: MachineIdentity, picture = true): Schema {
   return {
     what: 'Odyssey²',
     fields: [
-      { key: 'chip', t: 'ascii', value: t.chip, mismatch: (found) => `This save state is for an ${found} machine; this one has an ${t.chip}.` },
-      { key: 'mapperIndex', t: 'same8', value: MAPPER_KINDS.indexOf(id.mapper), mismatch: (found) => `${different} (its mapper is ${MAPPER_KINDS[found] ?? `number ${found}`}, this machine's ${id.mapper}).` },
-      { key: 'biosCrc', t: 'same32', value: id.biosCrc, mismatch: (found) => `${different} (BIOS CRC-32 ${hex(found)}, this machine's ${hex(id.biosCrc)}).` },
-      { key: 'cartCrc', t: 'same32', value: id.cartCrc, mismatch: (found) => `${different} (cartridge CRC-32 ${hex(found)}, this machine's ${hex(id.cartCrc)}).` },
+      {
+        key: 'chip',
+        t: 'ascii',
+        value: t.chip,
+        mismatch: (found) => `This save state is for an ${found} machine; this one has an ${t.chip}.`,
+      },
+      {
+        key: 'mapperIndex',
+        t: 'same8',
+        value: MAPPER_KINDS.indexOf(id.mapper),
+        mismatch: (found) =>
+          `${different} (its mapper is ${MAPPER_KINDS[found] ?? `number ${found}`}, this machine's ${id.mapper}).`,
+      },
+      {
+        key: 'biosCrc',
+        t: 'same32',
+        value: id.biosCrc,
+        mismatch: (found) => `${different} (BIOS CRC-32 ${hex(found)}, this machine's ${hex(id.biosCrc)}).`,
+      },
+      {
+        key: 'cartCrc',
+        t: 'same32',
+        value: id.cartCrc,
+        mismatch: (found) => `${different} (cartridge CRC-32 ${hex(found)}, this machine's ${hex(id.cartCrc)}).`,
+      },
       { key: 'p1', t: 'u8' },
       { key: 'p2', t: 'u8' },
       { key: 'eram', t: 'bytes', length: 128 },
       { key: 'keys', t: 'bytes', length: 8 },
       { key: 'joy', t: 'bytes', length: 2 },
       { key: 'resetHeld', t: 'bool' },
-      { key: 'cart', t: 'part', schema: { what: 'Odyssey²', fields: [{ key: 'control', t: 'u8', max: 0x13 }, { key: 'latch', t: 'u8' }] } },
+      {
+        key: 'cart',
+        t: 'part',
+        schema: {
+          what: 'Odyssey²',
+          fields: [
+            { key: 'control', t: 'u8', max: 0x13 },
+            { key: 'latch', t: 'u8' },
+          ],
+        },
+      },
       { key: 'frameNumber', t: 'u32' },
       { key: 'vdcDot', t: 'u32', max: dpf },
       { key: 'dotBase', t: 'int', min: -(2 ** 52) * t.dotsPerCycle, max: 2 * dpf },
@@ -79,7 +110,8 @@ export function machineSchema(id: MachineIdentity, picture = true): Schema {
       if ((vdc.eventsTo as number) > vdcDot || (vdc.renderedTo as number) > vdcDot) {
         return `the VDC has run ahead of the machine (to dot ${Math.max(vdc.eventsTo as number, vdc.renderedTo as number)}, the machine at ${vdcDot}).`;
       }
-      if (((v.cart as Values).control as number) & 0x0c) return `the cartridge's bank register holds ${(v.cart as Values).control}; only bits 0, 1 and 4 are latched.`;
+      if (((v.cart as Values).control as number) & 0x0c)
+        return `the cartridge's bank register holds ${(v.cart as Values).control}; only bits 0, 1 and 4 are latched.`;
       return undefined;
     },
   };

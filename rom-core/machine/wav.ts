@@ -3,7 +3,9 @@ export function encodeWav(samples: Int16Array, sampleRate: number): Uint8Array {
   const data = samples.length * 2;
   const out = new Uint8Array(44 + data);
   const v = new DataView(out.buffer);
-  const ascii = (o: number, s: string): void => { for (let i = 0; i < s.length; i++) out[o + i] = s.charCodeAt(i); };
+  const ascii = (o: number, s: string): void => {
+    for (let i = 0; i < s.length; i++) out[o + i] = s.charCodeAt(i);
+  };
   ascii(0, 'RIFF');
   v.setUint32(4, 36 + data, true);
   ascii(8, 'WAVE');

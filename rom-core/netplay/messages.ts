@@ -37,7 +37,11 @@ const frameOk = (n: unknown): n is number => Number.isInteger(n) && (n as number
 /** Checks a battle message received as JSON text. */
 export function parseBattleMessage(text: string): Checked<BattleMessage> {
   if (typeof text !== 'string') return { ok: false, error: 'a battle message is JSON text' };
-  if (text.length > MAX_MESSAGE_BYTES) return { ok: false, error: `a battle message of ${text.length} characters is over the ${MAX_MESSAGE_BYTES} allowed` };
+  if (text.length > MAX_MESSAGE_BYTES)
+    return {
+      ok: false,
+      error: `a battle message of ${text.length} characters is over the ${MAX_MESSAGE_BYTES} allowed`,
+    };
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -48,19 +52,31 @@ export function parseBattleMessage(text: string): Checked<BattleMessage> {
 }
 
 export function checkBattleMessage(v: unknown): Checked<BattleMessage> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return { ok: false, error: 'a battle message is an object' };
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    return { ok: false, error: 'a battle message is an object' };
   const m = v as Record<string, unknown>;
   if (m.t !== 'battle') return { ok: false, error: `not a battle message (its "t" is ${JSON.stringify(m.t)})` };
   if (!frameOk(m.from)) return { ok: false, error: `"from" must be a frame number from 0 to ${MAX_FRAME}` };
   if (!frameOk(m.ack)) return { ok: false, error: `"ack" must be a frame number from 0 to ${MAX_FRAME}` };
-  if (!Array.isArray(m.sticks) || m.sticks.length > MAX_STICKS) return { ok: false, error: `"sticks" must be a list of at most ${MAX_STICKS} sticks` };
-  if (!m.sticks.every((s) => Number.isInteger(s) && s >= 0 && s <= 0x1f)) return { ok: false, error: '"sticks" holds something that is not a stick (a whole number 0-31)' };
+  if (!Array.isArray(m.sticks) || m.sticks.length > MAX_STICKS)
+    return { ok: false, error: `"sticks" must be a list of at most ${MAX_STICKS} sticks` };
+  if (!m.sticks.every((s) => Number.isInteger(s) && s >= 0 && s <= 0x1f))
+    return { ok: false, error: '"sticks" holds something that is not a stick (a whole number 0-31)' };
   const epoch = m.epoch;
-  if (!Number.isInteger(epoch) || (epoch as number) < 0 || (epoch as number) > 1000) return { ok: false, error: '"epoch" must be a whole number from 0 to 1000' };
-  if (!Array.isArray(m.hashes) || m.hashes.length > MAX_HASHES) return { ok: false, error: `"hashes" must be a list of at most ${MAX_HASHES}` };
+  if (!Number.isInteger(epoch) || (epoch as number) < 0 || (epoch as number) > 1000)
+    return { ok: false, error: '"epoch" must be a whole number from 0 to 1000' };
+  if (!Array.isArray(m.hashes) || m.hashes.length > MAX_HASHES)
+    return { ok: false, error: `"hashes" must be a list of at most ${MAX_HASHES}` };
   for (const h of m.hashes as unknown[]) {
     const e = h as Record<string, unknown> | null;
-    if (typeof e !== 'object' || e === null || !frameOk(e.frame) || !Number.isInteger(e.hash) || (e.hash as number) < 0 || (e.hash as number) > 0xffff_ffff) {
+    if (
+      typeof e !== 'object' ||
+      e === null ||
+      !frameOk(e.frame) ||
+      !Number.isInteger(e.hash) ||
+      (e.hash as number) < 0 ||
+      (e.hash as number) > 0xffff_ffff
+    ) {
       return { ok: false, error: '"hashes" holds something that is not { frame, hash } (a 32-bit hash)' };
     }
   }
@@ -68,7 +84,10 @@ export function checkBattleMessage(v: unknown): Checked<BattleMessage> {
   return {
     ok: true,
     message: {
-      t: 'battle', from: m.from, ack: m.ack, sticks: [...(m.sticks as number[])],
+      t: 'battle',
+      from: m.from,
+      ack: m.ack,
+      sticks: [...(m.sticks as number[])],
       hashes: (m.hashes as { frame: number; hash: number }[]).map((h) => ({ frame: h.frame, hash: h.hash })),
       epoch: epoch as number,
     },

@@ -73,8 +73,12 @@ export class RollbackMachine {
   /** Hashes made and not yet sent. */
   private readonly outbox: { frame: number; hash: number }[] = [];
 
-  constructor(readonly machine: Odyssey2, options: RollbackOptions) {
-    if (options.delay < 0 || options.window < 1 || options.window + options.delay >= RING / 2) throw new RangeError('netplay: delay 0 or more, window 1 or more, together under 128 frames');
+  constructor(
+    readonly machine: Odyssey2,
+    options: RollbackOptions,
+  ) {
+    if (options.delay < 0 || options.window < 1 || options.window + options.delay >= RING / 2)
+      throw new RangeError('netplay: delay 0 or more, window 1 or more, together under 128 frames');
     this.options = options;
     // The first `delay` frames run with the sticks centred on both sides (nothing was read yet).
     for (let f = 0; f < options.delay; f++) {
@@ -103,7 +107,8 @@ export class RollbackMachine {
    * run), or null: still open to a rollback, or too old to be kept.
    */
   stateHashBefore(frame: number): number | null {
-    if (this.redoFrom !== null || frame > this.confirmed || frame > this.frame || frame <= this.frame - RING / 2) return null;
+    if (this.redoFrom !== null || frame > this.confirmed || frame > this.frame || frame <= this.frame - RING / 2)
+      return null;
     if (frame === this.frame) return stateHash(this.machine.snapshot());
     const snap = this.snapshots[frame % RING];
     return snap ? stateHash(snap) : null;
@@ -147,7 +152,8 @@ export class RollbackMachine {
   remoteInput(frame: number, stick: number): void {
     if (!Number.isInteger(frame) || frame < 0) throw new RangeError(`netplay: an input for frame ${frame}`);
     if (frame < this.remoteKnown || this.isKnown(this.remote, frame)) return;
-    if (frame >= this.frame + RING / 2) throw new RangeError(`netplay: an input for frame ${frame}, too far past this side's frame ${this.frame}`);
+    if (frame >= this.frame + RING / 2)
+      throw new RangeError(`netplay: an input for frame ${frame}, too far past this side's frame ${this.frame}`);
     this.setKnown(this.remote, frame, stick & 0x1f);
     while (this.isKnown(this.remote, this.remoteKnown)) this.remoteKnown++;
     this.lastRemote = this.sticks[this.remote][(this.remoteKnown - 1) % RING];

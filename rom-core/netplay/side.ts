@@ -15,7 +15,11 @@ export class NetplaySide {
   /** The other side has all of this side's inputs below this frame. */
   private acked = 0;
 
-  constructor(machine: Odyssey2, options: RollbackOptions, readonly epoch = 0) {
+  constructor(
+    machine: Odyssey2,
+    options: RollbackOptions,
+    readonly epoch = 0,
+  ) {
     this.rb = new RollbackMachine(machine, options);
     for (let f = 0; f < options.delay; f++) this.sticks[f] = 0;
   }
@@ -40,6 +44,16 @@ export class NetplaySide {
     }
     const ran = rb.advance();
     const from = Math.max(this.acked, this.sticks.length - MAX_STICKS);
-    return { message: { t: 'battle', from, sticks: this.sticks.slice(from), ack: rb.remoteKnownFrames, hashes: rb.takeHashes(), epoch: this.epoch }, ran };
+    return {
+      message: {
+        t: 'battle',
+        from,
+        sticks: this.sticks.slice(from),
+        ack: rb.remoteKnownFrames,
+        hashes: rb.takeHashes(),
+        epoch: this.epoch,
+      },
+      ran,
+    };
   }
 }

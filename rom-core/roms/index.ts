@@ -81,7 +81,8 @@ export function assembleBios(readFile: (path: string) => string): AssembledBios 
   for (const [name, address] of Object.entries(BIOS_ENTRY_POINTS)) {
     const actual = result.symbols.get(name);
     if (actual === undefined) throw new Error(`BIOS entry point ${name} (${hex(address)}) is not defined`);
-    if (actual !== address) throw new Error(`BIOS entry point ${name} is at ${hex(actual)}, documented at ${hex(address)}`);
+    if (actual !== address)
+      throw new Error(`BIOS entry point ${name} is at ${hex(actual)}, documented at ${hex(address)}`);
   }
   return { image, lineMap: result.lineMap, symbols: result.symbols };
 }

@@ -38,7 +38,9 @@ export interface Schema {
 }
 
 export type Value = number | boolean | string | Uint8Array | Uint16Array | Int32Array | Values;
-export interface Values { [key: string]: Value }
+export interface Values {
+  [key: string]: Value;
+}
 
 type Target = Record<string, unknown>;
 
@@ -64,38 +66,96 @@ class Writer {
     this.buf = bigger;
     this.view = new DataView(bigger.buffer);
   }
-  u8(v: number): void { this.room(1); this.view.setUint8(this.pos, v); this.pos += 1; }
-  u16(v: number): void { this.room(2); this.view.setUint16(this.pos, v, true); this.pos += 2; }
-  u32(v: number): void { this.room(4); this.view.setUint32(this.pos, v >>> 0, true); this.pos += 4; }
-  i32(v: number): void { this.room(4); this.view.setInt32(this.pos, v, true); this.pos += 4; }
-  f64(v: number): void { this.room(8); this.view.setFloat64(this.pos, v, true); this.pos += 8; }
-  bytes(a: Uint8Array): void { this.room(a.length); this.buf.set(a, this.pos); this.pos += a.length; }
-  ascii(s: string): void { for (let i = 0; i < s.length; i++) this.u8(s.charCodeAt(i)); }
+  u8(v: number): void {
+    this.room(1);
+    this.view.setUint8(this.pos, v);
+    this.pos += 1;
+  }
+  u16(v: number): void {
+    this.room(2);
+    this.view.setUint16(this.pos, v, true);
+    this.pos += 2;
+  }
+  u32(v: number): void {
+    this.room(4);
+    this.view.setUint32(this.pos, v >>> 0, true);
+    this.pos += 4;
+  }
+  i32(v: number): void {
+    this.room(4);
+    this.view.setInt32(this.pos, v, true);
+    this.pos += 4;
+  }
+  f64(v: number): void {
+    this.room(8);
+    this.view.setFloat64(this.pos, v, true);
+    this.pos += 8;
+  }
+  bytes(a: Uint8Array): void {
+    this.room(a.length);
+    this.buf.set(a, this.pos);
+    this.pos += a.length;
+  }
+  ascii(s: string): void {
+    for (let i = 0; i < s.length; i++) this.u8(s.charCodeAt(i));
+  }
 }
 
 function writeFields(w: Writer, schema: Schema, target: unknown): void {
   for (const f of schema.fields) {
     const v = at(target, f.key);
     switch (f.t) {
-      case 'u8': w.u8(v as number); break;
-      case 'u16': w.u16(v as number); break;
-      case 'u32': w.u32(v as number); break;
-      case 'int': w.f64(v as number); break;
-      case 'bool': w.u8(v ? 1 : 0); break;
+      case 'u8':
+        w.u8(v as number);
+        break;
+      case 'u16':
+        w.u16(v as number);
+        break;
+      case 'u32':
+        w.u32(v as number);
+        break;
+      case 'int':
+        w.f64(v as number);
+        break;
+      case 'bool':
+        w.u8(v ? 1 : 0);
+        break;
       case 'bits': {
         let b = 0;
-        f.keys.forEach((k, i) => { if (at(target, k)) b |= 1 << i; });
+        f.keys.forEach((k, i) => {
+          if (at(target, k)) b |= 1 << i;
+        });
         w.u8(b);
         break;
       }
-      case 'bytes': w.bytes(v as Uint8Array); break;
-      case 'u16s': for (const x of v as Uint16Array) w.u16(x); break;
-      case 'i32s': { const n = at(target, f.countOf) as number; for (let i = 0; i < n; i++) w.i32((v as Int32Array)[i]); break; }
-      case 'u8s': { const n = at(target, f.countOf) as number; w.bytes((v as Uint8Array).subarray(0, n)); break; }
-      case 'ascii': w.ascii(f.value); break;
-      case 'same8': w.u8(f.value); break;
-      case 'same32': w.u32(f.value); break;
-      case 'part': writeFields(w, f.schema, v); break;
+      case 'bytes':
+        w.bytes(v as Uint8Array);
+        break;
+      case 'u16s':
+        for (const x of v as Uint16Array) w.u16(x);
+        break;
+      case 'i32s': {
+        const n = at(target, f.countOf) as number;
+        for (let i = 0; i < n; i++) w.i32((v as Int32Array)[i]);
+        break;
+      }
+      case 'u8s': {
+        const n = at(target, f.countOf) as number;
+        w.bytes((v as Uint8Array).subarray(0, n));
+        break;
+      }
+      case 'ascii':
+        w.ascii(f.value);
+        break;
+      case 'same8':
+        w.u8(f.value);
+        break;
+      case 'same32':
+        w.u32(f.value);
+        break;
+      case 'part':
+        writeFields(w, f.schema, v);
+        break;
     }
   }
 }
@@ -108,7 +168,13 @@ const scratch = new Writer();
  * The state of `target` in `schema`'s form, ending with its CRC-32. With `into` of the right length
  * (an earlier state of the same machine), it is written there and nothing is allocated.
  */
-export function encodeState(magic: string, version: number, schema: Schema, target: unknown, into?: Uint8Array): Uint8Array {
+export function encodeState(
+  magic: string,
+  version: number,
+  schema: Schema,
+  target: unknown,
+  into?: Uint8Array,
+): Uint8Array {
   const w = scratch;
   w.pos = 0;
   w.ascii(magic);
@@ -127,30 +193,78 @@ export class Reader {
   private readonly view: DataView;
   pos: number;
 
-  constructor(private readonly buf: Uint8Array, private readonly what: string, start = 0, private readonly end = buf.length) {
+  constructor(
+    private readonly buf: Uint8Array,
+    private readonly what: string,
+    start = 0,
+    private readonly end = buf.length,
+  ) {
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     this.pos = start;
   }
 
   need(n: number): void {
-    if (this.pos + n > this.end) throw new StateError(`${this.what} save state is truncated: it ends after ${this.end - this.pos} of the ${n} bytes it still needs.`);
+    if (this.pos + n > this.end)
+      throw new StateError(
+        `${this.what} save state is truncated: it ends after ${this.end - this.pos} of the ${n} bytes it still needs.`,
+      );
   }
-  u8(): number { this.need(1); return this.view.getUint8(this.pos++); }
-  u16(): number { this.need(2); const v = this.view.getUint16(this.pos, true); this.pos += 2; return v; }
-  u32(): number { this.need(4); const v = this.view.getUint32(this.pos, true); this.pos += 4; return v; }
-  i32(): number { this.need(4); const v = this.view.getInt32(this.pos, true); this.pos += 4; return v; }
-  f64(): number { this.need(8); const v = this.view.getFloat64(this.pos, true); this.pos += 8; return v; }
-  f32(): number { this.need(4); const v = this.view.getFloat32(this.pos, true); this.pos += 4; return v; }
-  bytes(n: number): Uint8Array { this.need(n); const a = this.buf.slice(this.pos, this.pos + n); this.pos += n; return a; }
-  ascii(n: number): string { let s = ''; for (let i = 0; i < n; i++) s += String.fromCharCode(this.u8()); return s; }
+  u8(): number {
+    this.need(1);
+    return this.view.getUint8(this.pos++);
+  }
+  u16(): number {
+    this.need(2);
+    const v = this.view.getUint16(this.pos, true);
+    this.pos += 2;
+    return v;
+  }
+  u32(): number {
+    this.need(4);
+    const v = this.view.getUint32(this.pos, true);
+    this.pos += 4;
+    return v;
+  }
+  i32(): number {
+    this.need(4);
+    const v = this.view.getInt32(this.pos, true);
+    this.pos += 4;
+    return v;
+  }
+  f64(): number {
+    this.need(8);
+    const v = this.view.getFloat64(this.pos, true);
+    this.pos += 8;
+    return v;
+  }
+  f32(): number {
+    this.need(4);
+    const v = this.view.getFloat32(this.pos, true);
+    this.pos += 4;
+    return v;
+  }
+  bytes(n: number): Uint8Array {
+    this.need(n);
+    const a = this.buf.slice(this.pos, this.pos + n);
+    this.pos += n;
+    return a;
+  }
+  ascii(n: number): string {
+    let s = '';
+    for (let i = 0; i < n; i++) s += String.fromCharCode(this.u8());
+    return s;
+  }
   done(): void {
-    if (this.pos !== this.end) throw new StateError(`${this.what} save state has ${this.end - this.pos} unexpected bytes after its last field.`);
+    if (this.pos !== this.end)
+      throw new StateError(`${this.what} save state has ${this.end - this.pos} unexpected bytes after its last field.`);
   }
 }
 
 function range(what: string, name: string, v: number, min: number, max: number): number {
   if (!(Number.isInteger(v) && v >= min && v <= max)) {
-    throw new StateError(`${what} save state is corrupt: ${name} is ${v}, but it must be a whole number from ${min} to ${max}.`);
+    throw new StateError(
+      `${what} save state is corrupt: ${name} is ${v}, but it must be a whole number from ${min} to ${max}.`,
+    );
   }
   return v;
 }
@@ -161,24 +275,41 @@ export function readFields(r: Reader, schema: Schema, prefix = '', what = schema
   for (const f of schema.fields) {
     const name = prefix + f.key;
     switch (f.t) {
-      case 'u8': case 'u16': case 'u32': {
+      case 'u8':
+      case 'u16':
+      case 'u32': {
         const x = f.t === 'u8' ? r.u8() : f.t === 'u16' ? r.u16() : r.u32();
         v[f.key] = range(what, name, x, f.min ?? 0, f.max ?? SCALAR_MAX[f.t]);
         break;
       }
-      case 'int': v[f.key] = range(what, name, r.f64(), f.min, f.max); break;
-      case 'bool': v[f.key] = range(what, name, r.u8(), 0, 1) === 1; break;
+      case 'int':
+        v[f.key] = range(what, name, r.f64(), f.min, f.max);
+        break;
+      case 'bool':
+        v[f.key] = range(what, name, r.u8(), 0, 1) === 1;
+        break;
       case 'bits': {
         const b = range(what, name, r.u8(), 0, (1 << f.keys.length) - 1);
-        f.keys.forEach((k, i) => { v[k] = (b & (1 << i)) !== 0; });
+        f.keys.forEach((k, i) => {
+          v[k] = (b & (1 << i)) !== 0;
+        });
         break;
       }
-      case 'bytes': v[f.key] = r.bytes(f.length); break;
-      case 'u16s': { const a = new Uint16Array(f.length); for (let i = 0; i < a.length; i++) a[i] = r.u16(); v[f.key] = a; break; }
-      case 'i32s': case 'u8s': {
+      case 'bytes':
+        v[f.key] = r.bytes(f.length);
+        break;
+      case 'u16s': {
+        const a = new Uint16Array(f.length);
+        for (let i = 0; i < a.length; i++) a[i] = r.u16();
+        v[f.key] = a;
+        break;
+      }
+      case 'i32s':
+      case 'u8s': {
         const n = v[f.countOf] as number;
         const a = f.t === 'i32s' ? new Int32Array(n) : new Uint8Array(n);
-        for (let i = 0; i < n; i++) a[i] = range(what, `${name}[${i}]`, f.t === 'i32s' ? r.i32() : r.u8(), f.min, f.max);
+        for (let i = 0; i < n; i++)
+          a[i] = range(what, `${name}[${i}]`, f.t === 'i32s' ? r.i32() : r.u8(), f.min, f.max);
         v[f.key] = a;
         break;
       }
@@ -188,13 +319,16 @@ export function readFields(r: Reader, schema: Schema, prefix = '', what = schema
         v[f.key] = s;
         break;
       }
-      case 'same8': case 'same32': {
+      case 'same8':
+      case 'same32': {
         const x = f.t === 'same8' ? r.u8() : r.u32();
         if (x !== f.value) throw new StateError(f.mismatch(x));
         v[f.key] = x;
         break;
       }
-      case 'part': v[f.key] = readFields(r, f.schema, `${name}.`, what); break;
+      case 'part':
+        v[f.key] = readFields(r, f.schema, `${name}.`, what);
+        break;
     }
   }
   const problem = schema.check?.(v);
@@ -207,11 +341,24 @@ export function applyFields(schema: Schema, v: Values, target: unknown): void {
   const t = target as Target;
   for (const f of schema.fields) {
     switch (f.t) {
-      case 'bits': for (const k of f.keys) t[k] = v[k]; break;
-      case 'bytes': case 'u16s': case 'i32s': case 'u8s': (t[f.key] as Uint8Array).set(v[f.key] as Uint8Array); break;
-      case 'ascii': case 'same8': case 'same32': break;
-      case 'part': applyFields(f.schema, v[f.key] as Values, t[f.key]); break;
-      default: t[f.key] = v[f.key];
+      case 'bits':
+        for (const k of f.keys) t[k] = v[k];
+        break;
+      case 'bytes':
+      case 'u16s':
+      case 'i32s':
+      case 'u8s':
+        (t[f.key] as Uint8Array).set(v[f.key] as Uint8Array);
+        break;
+      case 'ascii':
+      case 'same8':
+      case 'same32':
+        break;
+      case 'part':
+        applyFields(f.schema, v[f.key] as Values, t[f.key]);
+        break;
+      default:
+        t[f.key] = v[f.key];
     }
   }
 }
@@ -226,7 +373,8 @@ export function openState(state: Uint8Array, magic: string, what: string): { rea
   const head = magic.length + 1;
   let found = '';
   for (let i = 0; i < magic.length && i < state.length; i++) found += String.fromCharCode(state[i]);
-  if (found !== magic) throw new StateError(`This is not a save state of the ${what} (it does not begin with "${magic}").`);
+  if (found !== magic)
+    throw new StateError(`This is not a save state of the ${what} (it does not begin with "${magic}").`);
   if (state.length < head + 4) throw new StateError(`${what} save state is truncated (${state.length} bytes).`);
   const view = new DataView(state.buffer, state.byteOffset, state.byteLength);
   if (view.getUint32(state.length - 4, true) !== crc32(state.subarray(0, state.length - 4))) {
@@ -240,7 +388,8 @@ export function bindSchema(schema: Schema, target: unknown): void {
   for (const f of schema.fields) {
     const keys = f.t === 'bits' ? f.keys : f.t === 'ascii' || f.t === 'same8' || f.t === 'same32' ? [] : [f.key];
     for (const k of keys) {
-      if (!(k in (target as object))) throw new Error(`${schema.what} state schema names "${k}", which the component does not have`);
+      if (!(k in (target as object)))
+        throw new Error(`${schema.what} state schema names "${k}", which the component does not have`);
     }
     if (f.t === 'part') bindSchema(f.schema, at(target, f.key));
   }

@@ -21,13 +21,15 @@ export function mountCoreStatus(container: HTMLElement): Page {
   const field = (id: string): HTMLElement => section.querySelector<HTMLElement>(`#${id}`)!;
   field('core-version').textContent = CORE_VERSION;
   const legal = OPCODES.filter((row) => !row.illegal).length;
-  field('opcode-count').textContent = `${OPCODES.length} opcodes (${legal} instructions, ${OPCODES.length - legal} unused)`;
+  field('opcode-count').textContent =
+    `${OPCODES.length} opcodes (${legal} instructions, ${OPCODES.length - legal} unused)`;
 
   const report = runCpuSelfTest();
   const total = report.passed + report.failed;
   const result = field('self-test-result');
   result.dataset.state = report.failed === 0 ? 'pass' : 'fail';
-  result.textContent = report.failed === 0 ? `passed (${total} of ${total} checks)` : `FAILED (${report.failed} of ${total} checks)`;
+  result.textContent =
+    report.failed === 0 ? `passed (${total} of ${total} checks)` : `FAILED (${report.failed} of ${total} checks)`;
   for (const failure of report.failures) {
     const item = document.createElement('li');
     item.textContent = failure;

@@ -20,7 +20,9 @@ class O2SoundProcessor extends AudioWorkletProcessor {
     super();
     // The node's own port stays with the page (statistics); the page sends the worklet one end of a
     // channel whose other end it gives the emulator worker, so PCM never passes the main thread.
-    this.port.onmessage = (event: MessageEvent<{ type: 'connect'; port: MessagePort } | { type: 'stats' } | { type: 'flush' }>) => {
+    this.port.onmessage = (
+      event: MessageEvent<{ type: 'connect'; port: MessagePort } | { type: 'stats' } | { type: 'flush' }>,
+    ) => {
       const m = event.data;
       if (m.type === 'connect') {
         m.port.onmessage = (e: MessageEvent<AudioMessage>) => {

@@ -31,16 +31,26 @@ export class ConsoleAudio {
     Howler.autoUnlock = false;
     applySavedLevels(); // creates Howler.ctx
     const context = Howler.ctx as AudioContext | undefined;
-    if (!context || !Howler.masterGain) return { error: 'this browser has no Web Audio; the console runs without sound' };
+    if (!context || !Howler.masterGain)
+      return { error: 'this browser has no Web Audio; the console runs without sound' };
     if (!context.audioWorklet) {
-      return { error: 'sound needs an AudioWorklet, which browsers offer only on https:// or localhost pages; the console runs without sound' };
+      return {
+        error:
+          'sound needs an AudioWorklet, which browsers offer only on https:// or localhost pages; the console runs without sound',
+      };
     }
     try {
       await context.audioWorklet.addModule(workletUrl);
     } catch (e) {
-      return { error: `the sound processor did not load (${e instanceof Error ? e.message : String(e)}); the console runs without sound` };
+      return {
+        error: `the sound processor did not load (${e instanceof Error ? e.message : String(e)}); the console runs without sound`,
+      };
     }
-    const node = new AudioWorkletNode(context, 'o2-sound', { numberOfInputs: 0, numberOfOutputs: 1, outputChannelCount: [1] });
+    const node = new AudioWorkletNode(context, 'o2-sound', {
+      numberOfInputs: 0,
+      numberOfOutputs: 1,
+      outputChannelCount: [1],
+    });
     node.connect(Howler.masterGain);
     return new ConsoleAudio(context, node);
   }

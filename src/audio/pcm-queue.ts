@@ -116,6 +116,12 @@ export class PcmQueue {
   }
 
   stats(): PcmQueueStats {
-    return { received: this.received, queuedMs: this.queuedMs(), underruns: this.underruns, dropped: this.dropped, rate: this.rate };
+    return {
+      received: this.received,
+      queuedMs: this.queuedMs(),
+      underruns: this.underruns,
+      dropped: this.dropped,
+      rate: this.rate,
+    };
   }
 }

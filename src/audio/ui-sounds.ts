@@ -30,7 +30,11 @@ declare global {
 
 const probe: UiSoundProbe = { started: { click: 0, confirm: 0, error: 0 }, withheld: 0, lastLevel: undefined };
 const howls = new Map<UiSoundName, Howl>();
-const makers: Record<UiSoundName, () => Float32Array> = { click: clickSamples, confirm: confirmSamples, error: errorSamples };
+const makers: Record<UiSoundName, () => Float32Array> = {
+  click: clickSamples,
+  confirm: confirmSamples,
+  error: errorSamples,
+};
 let levelsApplied = false;
 
 if (typeof window !== 'undefined') window.__o2uiSounds = probe;

@@ -8,7 +8,8 @@ export const UI_SAMPLE_RATE = 22_050;
 
 /** 16-bit little-endian mono PCM WAV bytes for samples in -1..1 (clipped). */
 export function encodeWav(samples: Float32Array, sampleRate: number = UI_SAMPLE_RATE): Uint8Array {
-  if (!Number.isInteger(sampleRate) || sampleRate <= 0) throw new Error(`sample rate must be a positive whole number, not ${sampleRate}`);
+  if (!Number.isInteger(sampleRate) || sampleRate <= 0)
+    throw new Error(`sample rate must be a positive whole number, not ${sampleRate}`);
   const dataBytes = samples.length * 2;
   const bytes = new Uint8Array(44 + dataBytes);
   const view = new DataView(bytes.buffer);
@@ -89,17 +90,41 @@ function mixAt(base: Float32Array, add: Float32Array, offset: number): Float32Ar
 
 /** A soft tick (35 ms) for toolbar actions that finished: a high sine with a little body below it. */
 export function clickSamples(rate: number = UI_SAMPLE_RATE): Float32Array {
-  return tone([{ freq: 1_760, gain: 0.28 }, { freq: 880, gain: 0.12 }], 0.035, 90, rate);
+  return tone(
+    [
+      { freq: 1_760, gain: 0.28 },
+      { freq: 880, gain: 0.12 },
+    ],
+    0.035,
+    90,
+    rate,
+  );
 }
 
 /** A rising two-note chime (E5 then B5, bell-like overtone) for an action the rules accepted. */
 export function confirmSamples(rate: number = UI_SAMPLE_RATE): Float32Array {
-  const note = (f: number): Float32Array => tone([{ freq: f, gain: 0.22 }, { freq: f * 2, gain: 0.06 }, { freq: f * 3.01, gain: 0.02 }], 0.22, 14, rate);
+  const note = (f: number): Float32Array =>
+    tone(
+      [
+        { freq: f, gain: 0.22 },
+        { freq: f * 2, gain: 0.06 },
+        { freq: f * 3.01, gain: 0.02 },
+      ],
+      0.22,
+      14,
+      rate,
+    );
   return mixAt(note(659.25), note(987.77), Math.round(0.09 * rate));
 }
 
 /** A low, short, falling buzz (odd harmonics of 150 Hz) for an action a rule refused. */
 export function errorSamples(rate: number = UI_SAMPLE_RATE): Float32Array {
-  const buzz = tone([1, 3, 5, 7].map((h) => ({ freq: 150 * h, gain: 0.2 / h })), 0.09, 6, rate, -0.6);
+  const buzz = tone(
+    [1, 3, 5, 7].map((h) => ({ freq: 150 * h, gain: 0.2 / h })),
+    0.09,
+    6,
+    rate,
+    -0.6,
+  );
   return concat(buzz, new Float32Array(Math.round(0.035 * rate)), buzz);
 }

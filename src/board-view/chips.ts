@@ -3,7 +3,11 @@
 import type { Chips } from '../../board/index.ts';
 
 /** The chips by value, largest first, with the colour the players call them by. */
-const CHIP_COLOURS = [[1000, 'blue'], [500, 'red'], [100, 'white']] as const;
+const CHIP_COLOURS = [
+  [1000, 'blue'],
+  [500, 'red'],
+  [100, 'white'],
+] as const;
 
 /** "1 blue · 2 red · 0 white": every colour, for a player's or the chest's whole holding. */
 export function chipLine(c: Chips): string {

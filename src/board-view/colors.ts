@@ -1,7 +1,11 @@
 // Marker colours for the six C/A marker sets. The manual's pictures show red, blue and yellow markers;
 // the other three are our choice, picked to stay apart from each other and readable on the dark board.
 
-export interface MarkerColour { id: string; label: string; css: string }
+export interface MarkerColour {
+  id: string;
+  label: string;
+  css: string;
+}
 
 export const MARKER_COLOURS: readonly MarkerColour[] = [
   { id: 'red', label: 'Red', css: '#e04848' },

@@ -1,4 +1,13 @@
-import { applyEvent, battleEvent, ManualBattlePort, StepGate, type BattleOutcome, type BattleRequest, type GameState, type Scenario } from '../../board/index.ts';
+import {
+  applyEvent,
+  battleEvent,
+  ManualBattlePort,
+  StepGate,
+  type BattleOutcome,
+  type BattleRequest,
+  type GameState,
+  type Scenario,
+} from '../../board/index.ts';
 import type { EngineFactory, EngineSession, TablePorts } from './engine-port.ts';
 import { encodeEnvelope, parseEnvelope, SaveFormatError } from './save-format.ts';
 import { StorageFullError, type SaveStore } from './save-store.ts';
@@ -27,7 +36,9 @@ export const SAVE_TIMEOUT_MS = 5000;
 /** `work`, or a rejection saying the browser's storage did not answer within `ms`. */
 function answered<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('browser storage did not answer')), ms); });
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('browser storage did not answer')), ms);
+  });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
@@ -83,15 +94,24 @@ export class BoardController {
   /** At a remote table's host: why this page may not make a move (a guest's browser holds the seat), or null. */
   guard: ((event: GameEvent) => string | null) | null = null;
 
-  constructor(private readonly engine: EngineFactory, private readonly store: SaveStore, private readonly now: () => Date = () => new Date(), withReadout = false) {
+  constructor(
+    private readonly engine: EngineFactory,
+    private readonly store: SaveStore,
+    private readonly now: () => Date = () => new Date(),
+    withReadout = false,
+  ) {
     this.ports = withReadout ? { battles: this.battles, readout: this.readout } : { battles: this.battles };
     this.session = engine.create(undefined, this.ports);
     this.watch();
   }
 
   private unsavedNotice(): Notice | null {
-    return this.saveProblem === null ? null
-      : { kind: 'error', text: `This move is not saved: autosave is failing (${this.saveProblem}). The game is safe in this tab; use Export to save it to a file.` };
+    return this.saveProblem === null
+      ? null
+      : {
+          kind: 'error',
+          text: `This move is not saved: autosave is failing (${this.saveProblem}). The game is safe in this tab; use Export to save it to a file.`,
+        };
   }
 
   /** The view goes away: the game's chart stops (a battle waiting in it is dropped). */
@@ -103,10 +123,11 @@ export class BoardController {
   /** A battle or readout the chart recorded by itself is a step like any other: shown and saved. */
   private watch(): void {
     this.unwatch();
-    this.unwatch = this.session.subscribe?.(() => {
-      this.notice = this.unsavedNotice();
-      this.changed();
-    }) ?? (() => undefined);
+    this.unwatch =
+      this.session.subscribe?.(() => {
+        this.notice = this.unsavedNotice();
+        this.changed();
+      }) ?? (() => undefined);
   }
 
   subscribe(fn: () => void): () => void {
@@ -115,7 +136,14 @@ export class BoardController {
   }
 
   snapshot(): ControllerSnapshot {
-    return { view: this.session.view(), legal: this.session.legal(), canUndo: this.session.canUndo(), canRedo: this.session.canRedo(), notice: this.notice, saved: this.saved };
+    return {
+      view: this.session.view(),
+      legal: this.session.legal(),
+      canUndo: this.session.canUndo(),
+      canRedo: this.session.canRedo(),
+      notice: this.notice,
+      saved: this.saved,
+    };
   }
 
   /**
@@ -177,23 +205,33 @@ export class BoardController {
   undo(): void {
     if (this.refusedHere('undo') || this.hostOnly('undo')) return;
     const r = this.session.undo();
-    this.notice = r.ok ? { kind: 'info', text: 'Last action undone.' } : { kind: 'refused', refusal: r.refusal, event: 'undo' };
-    if (r.ok) this.changed(); else this.emit();
+    this.notice = r.ok
+      ? { kind: 'info', text: 'Last action undone.' }
+      : { kind: 'refused', refusal: r.refusal, event: 'undo' };
+    if (r.ok) this.changed();
+    else this.emit();
   }
 
   /** Brings back the last step undone (a battle result with its chips: the banker is told to hand them over again). */
   redo(): void {
     if (this.refusedHere('redo') || this.hostOnly('redo')) return;
     const r = this.session.redo();
-    this.notice = r.ok ? { kind: 'info', text: 'Step redone.' } : { kind: 'refused', refusal: r.refusal, event: 'redo' };
-    if (r.ok) this.changed(); else this.emit();
+    this.notice = r.ok
+      ? { kind: 'info', text: 'Step redone.' }
+      : { kind: 'refused', refusal: r.refusal, event: 'redo' };
+    if (r.ok) this.changed();
+    else this.emit();
   }
 
   /** A battle result typed in on screen: to the battle waiting on the chart, else to the engine (which says what is missing). */
   submitBattle(outcome: BattleOutcome): boolean {
     // Checked here, before the port takes the figures: a result the engine would refuse must keep the form as typed.
     if (!['attacker', 'defender', 'both-destroyed'].includes(outcome.winner)) {
-      this.notice = { kind: 'refused', refusal: { rule: '12', reason: 'choose who won this battle: the attacker, the defender, or both destroyed' }, event: 'battle' };
+      this.notice = {
+        kind: 'refused',
+        refusal: { rule: '12', reason: 'choose who won this battle: the attacker, the defender, or both destroyed' },
+        event: 'battle',
+      };
       this.emit();
       return false;
     }
@@ -262,7 +300,10 @@ export class BoardController {
       this.changed();
       return true;
     } catch (e) {
-      this.notice = { kind: 'error', text: `Could not load ${source}: ${readable(e)}. Your current game is unchanged.` };
+      this.notice = {
+        kind: 'error',
+        text: `Could not load ${source}: ${readable(e)}. Your current game is unchanged.`,
+      };
       this.emit();
       return false;
     }
@@ -276,14 +317,20 @@ export class BoardController {
       text = await answered(this.store.load(), LOAD_TIMEOUT_MS);
     } catch (e) {
       this.saveProblem = readable(e);
-      this.notice = { kind: 'error', text: `Autosave is not available (${readable(e)}). Use Export to keep your game in a file.` };
+      this.notice = {
+        kind: 'error',
+        text: `Autosave is not available (${readable(e)}). Use Export to keep your game in a file.`,
+      };
       this.emit();
       return;
     }
     const cutOff = this.store.takeCutOff();
     if (text === null) {
       if (cutOff) {
-        this.notice = { kind: 'error', text: `The first autosave of the last game (started ${clockTime(cutOff.startedAt)}) did not finish: the page was closed while it was being written. There was no earlier save to go back to.` };
+        this.notice = {
+          kind: 'error',
+          text: `The first autosave of the last game (started ${clockTime(cutOff.startedAt)}) did not finish: the page was closed while it was being written. There was no earlier save to go back to.`,
+        };
         this.emit();
       }
       return;
@@ -294,7 +341,10 @@ export class BoardController {
       this.clockStartedAt = env.clockStartedAt ?? null;
       this.saved = true;
       this.notice = cutOff
-        ? { kind: 'error', text: `The last autosave (started ${clockTime(cutOff.startedAt)}) did not finish: the page was closed while it was being written. Resumed the game as it was saved before it; the last step may be missing.` }
+        ? {
+            kind: 'error',
+            text: `The last autosave (started ${clockTime(cutOff.startedAt)}) did not finish: the page was closed while it was being written. Resumed the game as it was saved before it; the last step may be missing.`,
+          }
         : { kind: 'info', text: 'Resumed the saved game.' };
     } catch (e) {
       let where: string;
@@ -305,7 +355,10 @@ export class BoardController {
         this.blockedSave = true;
       }
       this.corrupt = text;
-      this.notice = { kind: 'error', text: `The saved game could not be read: ${readable(e)}.${where} Use "Download unreadable save" to keep a copy.` };
+      this.notice = {
+        kind: 'error',
+        text: `The saved game could not be read: ${readable(e)}.${where} Use "Download unreadable save" to keep a copy.`,
+      };
     }
     this.emit();
   }
@@ -342,7 +395,14 @@ export class BoardController {
   /** A guest's board: what only the host's browser does is refused with a sentence. */
   private hostOnly(what: string): boolean {
     if (!this.remote) return false;
-    this.notice = { kind: 'refused', refusal: { rule: 'host', reason: `the host's browser keeps this game, so ${what === 'battle' ? 'battle results are recorded' : `${what} is done`} there` }, event: what };
+    this.notice = {
+      kind: 'refused',
+      refusal: {
+        rule: 'host',
+        reason: `the host's browser keeps this game, so ${what === 'battle' ? 'battle results are recorded' : `${what} is done`} there`,
+      },
+      event: what,
+    };
     this.emit();
     return true;
   }
@@ -356,7 +416,15 @@ export class BoardController {
   /** While another tab plays the game, every change here is refused with a sentence saying why. */
   private refusedHere(what: string): boolean {
     if (!this.elsewhere) return false;
-    this.notice = { kind: 'refused', refusal: { rule: 'tab', reason: 'this game is being played in another tab of this browser; press "Play here instead" to move it to this tab first' }, event: what };
+    this.notice = {
+      kind: 'refused',
+      refusal: {
+        rule: 'tab',
+        reason:
+          'this game is being played in another tab of this browser; press "Play here instead" to move it to this tab first',
+      },
+      event: what,
+    };
     this.emit();
     return true;
   }
@@ -380,9 +448,16 @@ export class BoardController {
       } catch (e) {
         this.saved = false;
         this.saveProblem = e instanceof StorageFullError ? 'browser storage is full' : readable(e);
-        this.notice = e instanceof StorageFullError
-          ? { kind: 'error', text: 'Autosave failed: browser storage is full. The game is safe in this tab; use Export to save it to a file.' }
-          : { kind: 'error', text: `Autosave failed (${readable(e)}). The game is safe in this tab; use Export to save it to a file.` };
+        this.notice =
+          e instanceof StorageFullError
+            ? {
+                kind: 'error',
+                text: 'Autosave failed: browser storage is full. The game is safe in this tab; use Export to save it to a file.',
+              }
+            : {
+                kind: 'error',
+                text: `Autosave failed (${readable(e)}). The game is safe in this tab; use Export to save it to a file.`,
+              };
       }
       this.emit();
     });

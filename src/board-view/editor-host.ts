@@ -13,7 +13,15 @@ export class EditorHost {
   draft: ScenarioDraft | null = null;
   private saved: SavedList = { scenarios: null, note: null };
   /** Stays in the page: moving a file input in a redraw while its picker opens can cancel the picker. */
-  readonly fileInput = h('input', { type: 'file', accept: '.json,application/json', class: 'bv-hidden', id: 'bv-scenario-file', 'data-key': 'scenario-file', 'aria-label': 'Load a scenario file', tabindex: -1 });
+  readonly fileInput = h('input', {
+    type: 'file',
+    accept: '.json,application/json',
+    class: 'bv-hidden',
+    id: 'bv-scenario-file',
+    'data-key': 'scenario-file',
+    'aria-label': 'Load a scenario file',
+    tabindex: -1,
+  });
 
   constructor(
     private readonly controller: BoardController,
@@ -51,21 +59,39 @@ export class EditorHost {
       load: () => this.fileInput.click(),
       play: () => this.play(),
       close: () => this.close(),
-      reset: () => { if (this.draft) { this.draft = newScenarioDraft(world1982()); this.say('info', 'Started again from the world of 1982.'); } },
-      open: (x: Scenario) => { this.draft = newScenarioDraft(x); this.say('info', `Opened "${x.name}".`); },
-      remove: (name: string) => void this.store.remove(name).then(() => this.refreshSaved(), (e: unknown) => this.say('error', `Could not delete "${name}" (${reason(e)}).`)),
+      reset: () => {
+        if (this.draft) {
+          this.draft = newScenarioDraft(world1982());
+          this.say('info', 'Started again from the world of 1982.');
+        }
+      },
+      open: (x: Scenario) => {
+        this.draft = newScenarioDraft(x);
+        this.say('info', `Opened "${x.name}".`);
+      },
+      remove: (name: string) =>
+        void this.store.remove(name).then(
+          () => this.refreshSaved(),
+          (e: unknown) => this.say('error', `Could not delete "${name}" (${reason(e)}).`),
+        ),
     });
     return this.saved.note ? [editor, h('p', { class: 'bv-error' }, this.saved.note)] : [editor];
   }
 
   private say(kind: 'info' | 'error', text: string): void {
-    if (this.draft) { this.draft.message = { kind, text }; this.draw(); }
+    if (this.draft) {
+      this.draft.message = { kind, text };
+      this.draw();
+    }
   }
 
   private async refreshSaved(): Promise<void> {
     try {
       const r = await this.store.list();
-      this.saved = { scenarios: r.scenarios, note: r.unreadable ? `${r.unreadable} saved scenario(s) could not be read and are not listed.` : null };
+      this.saved = {
+        scenarios: r.scenarios,
+        note: r.unreadable ? `${r.unreadable} saved scenario(s) could not be read and are not listed.` : null,
+      };
     } catch (e) {
       this.saved = { scenarios: [], note: `Saved scenarios are not available (${reason(e)}).` };
     }
@@ -74,7 +100,10 @@ export class EditorHost {
 
   private async save(): Promise<void> {
     if (!this.draft) return;
-    if (pendingProblems(this.draft)) { this.say('error', 'Not saved: fix or undo the fields marked in red first.'); return; }
+    if (pendingProblems(this.draft)) {
+      this.say('error', 'Not saved: fix or undo the fields marked in red first.');
+      return;
+    }
     const s = this.draft.scenario;
     const file = scenarioFileName(s);
     downloadText(serializeScenario(s), file, 'application/json');
@@ -89,7 +118,10 @@ export class EditorHost {
 
   private play(): void {
     if (!this.draft) return;
-    if (pendingProblems(this.draft)) { this.say('error', 'Fix or undo the fields marked in red before playing this scenario.'); return; }
+    if (pendingProblems(this.draft)) {
+      this.say('error', 'Fix or undo the fields marked in red before playing this scenario.');
+      return;
+    }
     const s = this.draft.scenario;
     this.controller.newGame(s, `The board is now "${s.name}". Set up the players to start.`);
     this.close();

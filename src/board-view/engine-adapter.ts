@@ -1,5 +1,14 @@
 import { createActor, type Actor } from 'xstate';
-import { battleActor, battleMachine, deserializeGame, gatedReadout, legalActions, noReadout, pendingBattle, serializeGame } from '../../board/index.ts';
+import {
+  battleActor,
+  battleMachine,
+  deserializeGame,
+  gatedReadout,
+  legalActions,
+  noReadout,
+  pendingBattle,
+  serializeGame,
+} from '../../board/index.ts';
 import type { BattleRequest, GameEvent, GameState, Scenario } from '../../board/index.ts';
 import type { EngineFactory, EngineSession, TablePorts } from './engine-port.ts';
 import type { LegalAction, SendResult } from './types.ts';
@@ -12,11 +21,19 @@ export const SAVED_UNDO = 30;
  * What `serialize()` writes: the engine's own snapshot plus the engine's undo and redo steps, also as snapshots
  * (`redo` is absent from saves made before redo existed).
  */
-interface SessionText { game: string; undo: string[]; redo?: string[] }
+interface SessionText {
+  game: string;
+  undo: string[];
+  redo?: string[];
+}
 
 /** Session text for a game state (its undo states oldest first, its redo states most recently undone last), in the engine's snapshot format. */
 export function encodeSession(state: GameState, undo: GameState[] = [], redo: GameState[] = []): string {
-  const text: SessionText = { game: serializeGame(state), undo: undo.map(serializeGame), redo: redo.map(serializeGame) };
+  const text: SessionText = {
+    game: serializeGame(state),
+    undo: undo.map(serializeGame),
+    redo: redo.map(serializeGame),
+  };
   return JSON.stringify(text);
 }
 
@@ -27,7 +44,12 @@ export function encodeSession(state: GameState, undo: GameState[] = [], redo: Ga
  */
 function chart(ports?: TablePorts) {
   const idle = { fight: () => new Promise<never>(() => undefined) };
-  return battleMachine.provide({ actors: { battle: battleActor(ports?.battles ?? idle), readout: ports?.readout ? gatedReadout(ports.readout) : noReadout } });
+  return battleMachine.provide({
+    actors: {
+      battle: battleActor(ports?.battles ?? idle),
+      readout: ports?.readout ? gatedReadout(ports.readout) : noReadout,
+    },
+  });
 }
 
 type Chart = ReturnType<typeof chart>;
@@ -58,13 +80,21 @@ class MachineSession implements EngineSession {
     this.actor.stop();
   }
 
-  private get state(): GameState { return this.actor.getSnapshot().context.state; }
+  private get state(): GameState {
+    return this.actor.getSnapshot().context.state;
+  }
 
-  gameState(): GameState { return this.state; }
+  gameState(): GameState {
+    return this.state;
+  }
 
-  view() { return toView(this.state); }
+  view() {
+    return toView(this.state);
+  }
 
-  scenario(): Scenario { return structuredClone(this.state.scenario); }
+  scenario(): Scenario {
+    return structuredClone(this.state.scenario);
+  }
 
   legal(): LegalAction[] {
     const s = this.state;
@@ -126,16 +156,21 @@ function load(snapshot: string, what: string): GameState {
 /** The board engine (board/index.ts) behind the view's port: its battle chart, one actor per game. */
 export function boardEngine(): EngineFactory {
   return {
-    create: (scenario?: Scenario, ports?: TablePorts) => new MachineSession(createActor(chart(ports), { input: scenario ? { scenario } : {} }).start()),
+    create: (scenario?: Scenario, ports?: TablePorts) =>
+      new MachineSession(createActor(chart(ports), { input: scenario ? { scenario } : {} }).start()),
     restore(snapshot: string, ports?: TablePorts) {
       let doc: unknown;
-      try { doc = JSON.parse(snapshot); } catch { throw new Error('the game snapshot is not valid JSON'); }
+      try {
+        doc = JSON.parse(snapshot);
+      } catch {
+        throw new Error('the game snapshot is not valid JSON');
+      }
       const t = doc as Partial<SessionText> | null;
       if (!t || typeof t.game !== 'string' || !Array.isArray(t.undo) || !t.undo.every((u) => typeof u === 'string')) {
         throw new Error('the game snapshot is missing its game or undo list');
       }
       if (t.redo !== undefined && (!Array.isArray(t.redo) || !t.redo.every((u) => typeof u === 'string'))) {
-        throw new Error('the game snapshot\'s redo list is not a list of game snapshots');
+        throw new Error("the game snapshot's redo list is not a list of game snapshots");
       }
       const state = load(t.game, 'the game');
       const history = t.undo.map((u, i) => load(u, `undo step ${i + 1}`));

@@ -6,7 +6,17 @@ import type { EngineFactory } from './engine-port.ts';
 import { indexedDbStore, memoryStore, type SaveStore } from './save-store.ts';
 import { commandFor, SHORTCUTS } from './shortcuts.ts';
 import type { GameEvent, ViewState } from './types.ts';
-import { renderLastWar, renderLegalSummary, renderLog, renderPhasePanel, renderPlayers, type PanelContext, type BattleDraft, type Mode, type TablePanels } from './view-panels.ts';
+import {
+  renderLastWar,
+  renderLegalSummary,
+  renderLog,
+  renderPhasePanel,
+  renderPlayers,
+  type PanelContext,
+  type BattleDraft,
+  type Mode,
+  type TablePanels,
+} from './view-panels.ts';
 import { newSetupDraft, renderSetup, setupEvent, type SetupDraft } from './view-setup.ts';
 import { world1982 } from '../../board/index.ts';
 import { indexedDbScenarioStore, memoryScenarioStore, type ScenarioStore } from './scenario-store.ts';
@@ -60,8 +70,14 @@ export interface BoardView {
 export function mountBoardView(container: HTMLElement, options: BoardViewOptions = {}): BoardView {
   const store = options.store ?? (typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore());
   // At the table the first-player readout runs on the console, so the chart waits for it there.
-  const controller = new BoardController(options.engine ?? boardEngine(), store, undefined, options.table !== undefined);
-  const scenarioStore = options.scenarios ?? (typeof indexedDB === 'undefined' ? memoryScenarioStore() : indexedDbScenarioStore());
+  const controller = new BoardController(
+    options.engine ?? boardEngine(),
+    store,
+    undefined,
+    options.table !== undefined,
+  );
+  const scenarioStore =
+    options.scenarios ?? (typeof indexedDB === 'undefined' ? memoryScenarioStore() : indexedDbScenarioStore());
   // On its own page the board fills the window (the table page lays it out itself).
   const root = h('div', { class: options.table ? 'bv' : 'bv bv-page', 'data-ready': 'false' });
   container.append(root);
@@ -84,7 +100,8 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   const clockText = document.createTextNode('');
   const tickClock = (): void => {
     const left = controller.clockLeft();
-    clockText.data = left === null ? 'The clock starts with the game.' : left > 0 ? `${formatClock(left)} left` : 'Time is up!';
+    clockText.data =
+      left === null ? 'The clock starts with the game.' : left > 0 ? `${formatClock(left)} left` : 'Time is up!';
   };
   const clockTimer = setInterval(tickClock, 1000);
   let resumed = false;
@@ -105,8 +122,12 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     if (why) showLocal(why);
     return !!why;
   };
-  const undo = (): void => { if (!refused('undo')) controller.undo(); };
-  const redo = (): void => { if (!refused('redo')) controller.redo(); };
+  const undo = (): void => {
+    if (!refused('undo')) controller.undo();
+  };
+  const redo = (): void => {
+    if (!refused('redo')) controller.redo();
+  };
 
   const act = (ev: GameEvent): void => {
     localNotice = null;
@@ -116,21 +137,33 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
       if (ev.type === 'ally.home') homeSelection.clear();
       if (ev.type === 'alliance.form') allianceSelection.clear();
       // One purchase per click of "Buy alliance": the next country clicked is an attack again.
-      if (ev.type === 'ally.buy' && mode !== 'attack') { mode = 'attack'; draw(); }
+      if (ev.type === 'ally.buy' && mode !== 'attack') {
+        mode = 'attack';
+        draw();
+      }
       if (ev.type === 'battle') Object.assign(battle, { winner: null, attacker: '', defender: '' });
     }
   };
 
   const onCountry = (name: string, state: ViewState): void => {
-    const who = state.phase === 'play' || state.phase === 'final-round' ? actor ?? state.turn ?? '' : state.turn ?? '';
+    const who =
+      state.phase === 'play' || state.phase === 'final-round' ? (actor ?? state.turn ?? '') : (state.turn ?? '');
     if (state.phase === 'homelands') act({ type: 'homeland', player: who, country: name });
     else if (state.phase === 'home-alliances') {
       if (homeSelection.has(name)) homeSelection.delete(name);
-      else if (controller.wouldAccept({ type: 'ally.home', player: who, countries: [...homeSelection, name] })) homeSelection.add(name);
-      else { playUiSound('error'); return; } // refused with its rule (e.g. 4A: not in the home zone) and left unticked
+      else if (controller.wouldAccept({ type: 'ally.home', player: who, countries: [...homeSelection, name] }))
+        homeSelection.add(name);
+      else {
+        playUiSound('error');
+        return;
+      } // refused with its rule (e.g. 4A: not in the home zone) and left unticked
       draw();
     } else if (state.phase === 'play' || state.phase === 'final-round') {
-      act(mode === 'attack' ? { type: 'attack', player: who, country: name } : { type: 'ally.buy', player: who, country: name });
+      act(
+        mode === 'attack'
+          ? { type: 'attack', player: who, country: name }
+          : { type: 'ally.buy', player: who, country: name },
+      );
     } else {
       showLocal(`Countries can't be chosen now (phase: ${state.phase}).`);
     }
@@ -138,15 +171,29 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
 
   let localNotice: string | null = null;
   let confirmNew = false;
-  const showLocal = (text: string): void => { localNotice = text; draw(); };
+  const showLocal = (text: string): void => {
+    localNotice = text;
+    draw();
+  };
 
   const exportGame = (): void => {
-    downloadText(controller.exportText(), `conquest-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`);
+    downloadText(
+      controller.exportText(),
+      `conquest-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`,
+    );
   };
   // The what-if editor (from the setup screen).
   const editor = new EditorHost(controller, scenarioStore, root, () => draw());
 
-  const fileInput = h('input', { type: 'file', accept: '.json,application/json', class: 'bv-hidden', id: 'bv-import-file', 'data-key': 'import-file', 'aria-label': 'Import a saved game file', tabindex: -1 });
+  const fileInput = h('input', {
+    type: 'file',
+    accept: '.json,application/json',
+    class: 'bv-hidden',
+    id: 'bv-import-file',
+    'data-key': 'import-file',
+    'aria-label': 'Import a saved game file',
+    tabindex: -1,
+  });
   fileInput.addEventListener('change', async () => {
     const file = fileInput.files?.[0];
     if (!file || refused('import')) return;
@@ -160,7 +207,10 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     draw();
   };
 
-  const setMode = (m: Mode): void => { mode = m; draw(); };
+  const setMode = (m: Mode): void => {
+    mode = m;
+    draw();
+  };
 
   /** Game over: the same players, colours, banker and variation on the same board, from the first-player call. */
   const rematch = (): void => {
@@ -174,11 +224,17 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     if (controller.act(ev)) summaryClosed.step = -1;
   };
 
-  const dismiss = (): void => { localNotice = null; controller.dismissNotice(); };
+  const dismiss = (): void => {
+    localNotice = null;
+    controller.dismissNotice();
+  };
   const notices = new NoticeBox({
     dismiss,
     corrupt: () => controller.corrupt,
-    downloadCorrupt: () => { if (controller.corrupt) downloadText(controller.corrupt, 'conquest-unreadable-save.json', 'application/octet-stream'); },
+    downloadCorrupt: () => {
+      if (controller.corrupt)
+        downloadText(controller.corrupt, 'conquest-unreadable-save.json', 'application/octet-stream');
+    },
   });
   // The status line is a live region too: it stays in the page across redraws.
   const statusLine = h('p', { class: 'bv-status', role: 'status', 'aria-live': 'polite' });
@@ -210,31 +266,65 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     const modeType = mode === 'attack' ? 'attack' : 'ally.buy';
     let targets = new Set<string>();
     let verb: string | null = null;
-    if (s.phase === 'homelands') { targets = countriesFor(snap.legal, 'homeland', s.turn); verb = 'choose as homeland'; }
-    if (s.phase === 'home-alliances') { targets = countriesFor(snap.legal, 'ally.home', s.turn); verb = 'tick for a home alliance'; }
+    if (s.phase === 'homelands') {
+      targets = countriesFor(snap.legal, 'homeland', s.turn);
+      verb = 'choose as homeland';
+    }
+    if (s.phase === 'home-alliances') {
+      targets = countriesFor(snap.legal, 'ally.home', s.turn);
+      verb = 'tick for a home alliance';
+    }
     if ((s.phase === 'play' || s.phase === 'final-round') && !s.war) {
       targets = countriesFor(snap.legal, modeType, actor ?? s.turn);
       verb = mode === 'attack' ? 'attack' : 'buy alliance';
     }
 
     const tools = renderToolbar({
-      phase: s.phase, canUndo: snap.canUndo, canRedo: snap.canRedo, large, confirmNew,
-      undo, redo, toggleLarge, exportGame,
-      importGame: () => { if (!refused('import')) fileInput.click(); },
-      askNew: () => { confirmNew = true; draw(); root.querySelector<HTMLElement>('[data-key="new-game-no"]')?.focus(); },
-      newGame: () => { confirmNew = false; if (refused('new game')) return; setup = newSetupDraft(); controller.newGame(); },
-      keepPlaying: () => { confirmNew = false; draw(); },
+      phase: s.phase,
+      canUndo: snap.canUndo,
+      canRedo: snap.canRedo,
+      large,
+      confirmNew,
+      undo,
+      redo,
+      toggleLarge,
+      exportGame,
+      importGame: () => {
+        if (!refused('import')) fileInput.click();
+      },
+      askNew: () => {
+        confirmNew = true;
+        draw();
+        root.querySelector<HTMLElement>('[data-key="new-game-no"]')?.focus();
+      },
+      newGame: () => {
+        confirmNew = false;
+        if (refused('new game')) return;
+        setup = newSetupDraft();
+        controller.newGame();
+      },
+      keepPlaying: () => {
+        confirmNew = false;
+        draw();
+      },
     });
 
     const turnPlayer = s.players.find((p) => p.name === s.turn);
-    const status = s.phase === 'setup' ? ['Set up a new game'] : joinDots([
-      turnPlayer && s.phase !== 'over' ? h('span', { class: 'bv-now' }, 'Turn: ', h('strong', { 'data-turn': '' }, turnPlayer.name)) : null,
-      h('span', { class: 'bv-phase' }, phaseName(s.phase)),
-      h('span', { class: 'bv-saved' }, snap.saved ? 'saved' : 'not saved yet'),
-    ]);
+    const status =
+      s.phase === 'setup'
+        ? ['Set up a new game']
+        : joinDots([
+            turnPlayer && s.phase !== 'over'
+              ? h('span', { class: 'bv-now' }, 'Turn: ', h('strong', { 'data-turn': '' }, turnPlayer.name))
+              : null,
+            h('span', { class: 'bv-phase' }, phaseName(s.phase)),
+            h('span', { class: 'bv-saved' }, snap.saved ? 'saved' : 'not saved yet'),
+          ]);
     const statusText = status.map((p) => (typeof p === 'string' ? p : p.textContent)).join('');
     if (statusLine.textContent !== statusText) statusLine.replaceChildren(...status);
-    headerSlot.replaceChildren(h('header', { class: 'bv-top' }, h('h2', { class: 'bv-title' }, 'Conquest of the World'), statusLine, tools));
+    headerSlot.replaceChildren(
+      h('header', { class: 'bv-top' }, h('h2', { class: 'bv-title' }, 'Conquest of the World'), statusLine, tools),
+    );
     notices.fill(snap.notice, localNotice);
 
     const body: (HTMLElement | null)[] = [];
@@ -249,39 +339,106 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     } else if (s.phase === 'setup') {
       const start = (): void => {
         const ev = setupEvent(setup);
-        if (typeof ev === 'string') { setupError = ev; draw(); return; }
+        if (typeof ev === 'string') {
+          setupError = ev;
+          draw();
+          return;
+        }
         setupError = null;
         act(ev);
       };
-      body.push(h('div', { class: 'bv-main bv-main-setup' },
-        h('div', { class: 'bv-side' },
-          renderBoardChoice(s),
-          renderSetup(setup, draw, start),
-          setupError ? h('p', { class: 'bv-error', role: 'alert' }, setupError) : null),
-        renderWorld(s, { targets, selected: homeSelection, verb: null, onCountry: () => showLocal('Set up the game first.') })));
+      body.push(
+        h(
+          'div',
+          { class: 'bv-main bv-main-setup' },
+          h(
+            'div',
+            { class: 'bv-side' },
+            renderBoardChoice(s),
+            renderSetup(setup, draw, start),
+            setupError ? h('p', { class: 'bv-error', role: 'alert' }, setupError) : null,
+          ),
+          renderWorld(s, {
+            targets,
+            selected: homeSelection,
+            verb: null,
+            onCountry: () => showLocal('Set up the game first.'),
+          }),
+        ),
+      );
     } else {
       const picking = ['homelands', 'home-alliances', 'play', 'final-round'].includes(s.phase) && !s.war;
-      const finder = picking ? countryFinder(s, findDraft, (name) => onCountry(name, s), (typed) => showLocal(`No country called "${typed}".`)) : null;
-      const clock = s.variations.clockMinutes !== null && snap.legal.some((a) => a.type === 'clock.expired')
-        ? h('section', { class: 'bv-panel bv-clock', 'aria-labelledby': 'bv-clock-title' },
-          h('h2', { id: 'bv-clock-title' }, `Against the clock: ${s.variations.clockMinutes} minutes (Variation 1)`),
-          h('p', { class: 'bv-big' }, clockText),
-          h('p', { class: 'bv-hint' }, 'When the agreed time is up, the player farthest along the Power Base Record wins.'),
-          button('Time is up: end the game', 'clock-expired', () => act({ type: 'clock.expired' })))
+      const finder = picking
+        ? countryFinder(
+            s,
+            findDraft,
+            (name) => onCountry(name, s),
+            (typed) => showLocal(`No country called "${typed}".`),
+          )
         : null;
+      const clock =
+        s.variations.clockMinutes !== null && snap.legal.some((a) => a.type === 'clock.expired')
+          ? h(
+              'section',
+              { class: 'bv-panel bv-clock', 'aria-labelledby': 'bv-clock-title' },
+              h(
+                'h2',
+                { id: 'bv-clock-title' },
+                `Against the clock: ${s.variations.clockMinutes} minutes (Variation 1)`,
+              ),
+              h('p', { class: 'bv-big' }, clockText),
+              h(
+                'p',
+                { class: 'bv-hint' },
+                'When the agreed time is up, the player farthest along the Power Base Record wins.',
+              ),
+              button('Time is up: end the game', 'clock-expired', () => act({ type: 'clock.expired' })),
+            )
+          : null;
       // The actions come before the 43 country buttons in focus order; the grid puts them on the right.
-      const panels: PanelContext = { state: s, legal: snap.legal, mode, setMode, act, submitBattle: (o) => { if (controller.submitBattle(o)) Object.assign(battle, { winner: null, attacker: '', defender: '' }); }, homeSelection, allianceSelection, battle, alliancesOpen, redraw: draw, table: options.table, summaryClosed, rematch, actor: actor ?? s.turn ?? '', setActor: (n) => { actor = n; draw(); } };
-      body.push(renderRecordTrack(s), h('div', { class: 'bv-main' },
-        h('aside', { class: 'bv-side', 'aria-label': 'Actions and players' },
-          renderPhasePanel(panels),
-          renderLegalSummary(snap.legal),
-          finder,
-          clock,
-          renderPlayers(s),
-          options.table ? renderLastWar(panels) : null,
-          renderLog(s),
-          keysList()),
-        renderWorld(s, { targets, selected: homeSelection, verb, onCountry: (name) => onCountry(name, s) })));
+      const panels: PanelContext = {
+        state: s,
+        legal: snap.legal,
+        mode,
+        setMode,
+        act,
+        submitBattle: (o) => {
+          if (controller.submitBattle(o)) Object.assign(battle, { winner: null, attacker: '', defender: '' });
+        },
+        homeSelection,
+        allianceSelection,
+        battle,
+        alliancesOpen,
+        redraw: draw,
+        table: options.table,
+        summaryClosed,
+        rematch,
+        actor: actor ?? s.turn ?? '',
+        setActor: (n) => {
+          actor = n;
+          draw();
+        },
+      };
+      body.push(
+        renderRecordTrack(s),
+        h(
+          'div',
+          { class: 'bv-main' },
+          h(
+            'aside',
+            { class: 'bv-side', 'aria-label': 'Actions and players' },
+            renderPhasePanel(panels),
+            renderLegalSummary(snap.legal),
+            finder,
+            clock,
+            renderPlayers(s),
+            options.table ? renderLastWar(panels) : null,
+            renderLog(s),
+            keysList(),
+          ),
+          renderWorld(s, { targets, selected: homeSelection, verb, onCountry: (name) => onCountry(name, s) }),
+        ),
+      );
     }
     // In play the key list closes the side column; elsewhere it closes the page.
     if (!body.some((b) => b?.querySelector('.bv-keys'))) body.push(keysList());
@@ -295,7 +452,8 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     if (again) {
       // The redrawn twin of the focused control takes the focus, without moving the page.
       again.focus({ preventScroll: true });
-      if (again instanceof HTMLInputElement && (again.type === 'text' || again.type === '')) again.setSelectionRange(again.value.length, again.value.length);
+      if (again instanceof HTMLInputElement && (again.type === 'text' || again.type === ''))
+        again.setSelectionRange(again.value.length, again.value.length);
     } else if (focusKey && moved && title) {
       // The control that had the focus is gone with the old phase: continue at the new panel's heading.
       title.focus({ preventScroll: true });
@@ -320,37 +478,75 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   }
 
   function keysList(): HTMLElement {
-    return h('section', { class: 'bv-keys', 'aria-labelledby': 'bv-keys-title' },
+    return h(
+      'section',
+      { class: 'bv-keys', 'aria-labelledby': 'bv-keys-title' },
       h('h2', { id: 'bv-keys-title' }, 'Keyboard'),
-      h('dl', {}, SHORTCUTS.flatMap((k) => [h('dt', {}, h('kbd', {}, k.keys)), h('dd', {}, k.does)])));
+      h(
+        'dl',
+        {},
+        SHORTCUTS.flatMap((k) => [h('dt', {}, h('kbd', {}, k.keys)), h('dd', {}, k.does)]),
+      ),
+    );
   }
 
   function renderBoardChoice(s: ViewState): HTMLElement {
     const n = Object.keys(s.countries).length;
-    return h('section', { class: 'bv-panel bv-board-choice', 'aria-labelledby': 'bv-board-title' },
+    return h(
+      'section',
+      { class: 'bv-panel bv-board-choice', 'aria-labelledby': 'bv-board-title' },
       h('h2', { id: 'bv-board-title' }, 'Board'),
-      h('p', {}, h('strong', { 'data-scenario': s.scenario }, s.scenario), h('span', { class: 'bv-muted' }, ` · ${n} countries in ${s.zones.length} zones`)),
-      h('p', { class: 'bv-row' },
+      h(
+        'p',
+        {},
+        h('strong', { 'data-scenario': s.scenario }, s.scenario),
+        h('span', { class: 'bv-muted' }, ` · ${n} countries in ${s.zones.length} zones`),
+      ),
+      h(
+        'p',
+        { class: 'bv-row' },
         button('What-if editor…', 'open-editor', () => editor.open()),
-        s.scenario === world1982().name ? null : button('Use the 1982 world', 'use-world', () => controller.newGame(world1982(), 'The board is the world of 1982 again.'))));
+        s.scenario === world1982().name
+          ? null
+          : button('Use the 1982 world', 'use-world', () =>
+              controller.newGame(world1982(), 'The board is the world of 1982 again.'),
+            ),
+      ),
+    );
   }
 
   const onKey = (e: KeyboardEvent): void => {
     const t = e.target as HTMLElement | null;
     if (options.keysOnlyWhenFocused && !(t instanceof Node && root.contains(t))) return;
-    const inText = !!t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+    const inText =
+      !!t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
     const cmd = commandFor(e, inText);
     if (!cmd) return;
     // The editor is all form fields: only Esc (leave a field, close a message) keeps its meaning there.
     if (editor.draft && cmd !== 'cancel') return;
-    const ctx = { state: controller.snapshot().view, root, homeSelection, act, undo, redo, toggleLarge, exportGame, setMode, dismiss };
+    const ctx = {
+      state: controller.snapshot().view,
+      root,
+      homeSelection,
+      act,
+      undo,
+      redo,
+      toggleLarge,
+      exportGame,
+      setMode,
+      dismiss,
+    };
     if (runCommand(cmd, e.target, ctx)) e.preventDefault();
   };
   document.addEventListener('keydown', onKey);
 
   const unsubscribe = controller.subscribe(draw);
   draw();
-  const firstResume = controller.resume().finally(() => { resumed = true; root.dataset.ready = 'true'; draw(); });
+  const firstResume = controller.resume().finally(() => {
+    resumed = true;
+    root.dataset.ready = 'true';
+    draw();
+  });
   const offTab = tab?.on((e) => {
     const was = tabState;
     tabState = e;
@@ -358,7 +554,12 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
     root.dataset.tab = e;
     if (e === 'owned' && (was === 'elsewhere' || was === 'taken')) {
       // Taken over: the game as the other tab last saved it.
-      void firstResume.then(() => controller.resume()).finally(() => { takingOver = false; draw(); });
+      void firstResume
+        .then(() => controller.resume())
+        .finally(() => {
+          takingOver = false;
+          draw();
+        });
     }
     draw();
   });
@@ -370,7 +571,11 @@ export function mountBoardView(container: HTMLElement, options: BoardViewOptions
   // Sizes drawn for the window (the record chart's width) follow it when it changes: one redraw a frame at most.
   let resizeFrame = 0;
   const onResize = (): void => {
-    if (!resizeFrame) resizeFrame = requestAnimationFrame(() => { resizeFrame = 0; draw(); });
+    if (!resizeFrame)
+      resizeFrame = requestAnimationFrame(() => {
+        resizeFrame = 0;
+        draw();
+      });
   };
   window.addEventListener('resize', onResize);
 

@@ -25,8 +25,15 @@ export function joinDots(parts: (HTMLElement | null)[]): (HTMLElement | string)[
 }
 
 const PHASE_NAMES: Record<string, string> = {
-  setup: 'Setup', 'first-player': 'Who goes first', homelands: 'Homelands', 'home-alliances': 'Home-zone alliances',
-  play: 'Play', 'final-round': 'Final round', 'awaiting-endgame': 'Before the end game', endgame: 'End game', over: 'Game over',
+  setup: 'Setup',
+  'first-player': 'Who goes first',
+  homelands: 'Homelands',
+  'home-alliances': 'Home-zone alliances',
+  play: 'Play',
+  'final-round': 'Final round',
+  'awaiting-endgame': 'Before the end game',
+  endgame: 'End game',
+  over: 'Game over',
 };
 
 export function phaseName(phase: string): string {

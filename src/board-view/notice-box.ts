@@ -8,11 +8,17 @@ import type { Notice } from './controller.ts';
 export class NoticeBox {
   readonly element = h('div', { class: 'bv-notice', role: 'status', 'aria-live': 'polite', 'data-kind': 'none' });
 
-  constructor(private readonly hooks: { dismiss(): void; /** The unreadable save's text, offered for download with a load error. */ corrupt(): string | null; downloadCorrupt(): void }) {}
+  constructor(
+    private readonly hooks: {
+      dismiss(): void;
+      /** The unreadable save's text, offered for download with a load error. */ corrupt(): string | null;
+      downloadCorrupt(): void;
+    },
+  ) {}
 
   fill(n: Notice | null, local: string | null): void {
     const box = this.element;
-    const kind = local ? 'info' : n?.kind ?? 'none';
+    const kind = local ? 'info' : (n?.kind ?? 'none');
     box.dataset.kind = kind;
     // A refusal interrupts; other messages wait their turn.
     box.setAttribute('aria-live', kind === 'refused' || kind === 'error' ? 'assertive' : 'polite');
@@ -22,10 +28,24 @@ export class NoticeBox {
     } else if (n?.kind === 'refused') {
       // Manual rules are numbers ("12F") or variations; the engine's own checks (undo, load) have no number.
       const numbered = /^(\d|Variation)/.test(n.refusal.rule);
-      parts.push(h('p', {}, h('strong', { 'data-rule': n.refusal.rule }, numbered ? `Refused (${n.refusal.rule.startsWith('Variation') ? '' : 'Rule '}${n.refusal.rule}): ` : 'Refused: '), n.refusal.reason));
+      parts.push(
+        h(
+          'p',
+          {},
+          h(
+            'strong',
+            { 'data-rule': n.refusal.rule },
+            numbered
+              ? `Refused (${n.refusal.rule.startsWith('Variation') ? '' : 'Rule '}${n.refusal.rule}): `
+              : 'Refused: ',
+          ),
+          n.refusal.reason,
+        ),
+      );
     } else if (n) {
       parts.push(h('p', {}, n.text));
-      if (n.kind === 'error' && this.hooks.corrupt()) parts.push(button('Download unreadable save', 'download-corrupt', () => this.hooks.downloadCorrupt()));
+      if (n.kind === 'error' && this.hooks.corrupt())
+        parts.push(button('Download unreadable save', 'download-corrupt', () => this.hooks.downloadCorrupt()));
     }
     if (n || local) parts.push(button('Dismiss (Esc)', 'dismiss', () => this.hooks.dismiss(), { class: 'bv-dismiss' }));
     const text = parts.map((p) => p.textContent ?? '').join('|');

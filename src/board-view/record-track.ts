@@ -1,7 +1,11 @@
 // The Power Base Record: a numbered track at the bottom of the board. Half values sit on the line
 // between two numbers (Rule 6), so positions are in half-space steps.
 
-export interface TrackMarker { player: number; record: number; slot: number }
+export interface TrackMarker {
+  player: number;
+  record: number;
+  slot: number;
+}
 
 /** Last number shown: at least 60 (the manual's illustrations reach 55), and always past the leader. */
 export function trackLength(records: readonly number[], target?: number | null): number {

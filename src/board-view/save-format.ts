@@ -23,9 +23,13 @@ export class SaveFormatError extends Error {
 export function validateEnvelope(value: unknown): SaveEnvelope {
   if (typeof value !== 'object' || value === null) throw new SaveFormatError('the save is not a JSON object');
   const v = value as Record<string, unknown>;
-  if (v.format !== SAVE_FORMAT) throw new SaveFormatError(`this is not a Conquest of the World save (format is ${JSON.stringify(v.format ?? null)})`);
+  if (v.format !== SAVE_FORMAT)
+    throw new SaveFormatError(
+      `this is not a Conquest of the World save (format is ${JSON.stringify(v.format ?? null)})`,
+    );
   if (typeof v.version !== 'number') throw new SaveFormatError('the save has no version number');
-  if (v.version > SAVE_VERSION) throw new SaveFormatError(`the save is version ${v.version}, newer than this app understands (${SAVE_VERSION})`);
+  if (v.version > SAVE_VERSION)
+    throw new SaveFormatError(`the save is version ${v.version}, newer than this app understands (${SAVE_VERSION})`);
   if (typeof v.engine !== 'string' || v.engine.length === 0) throw new SaveFormatError('the save has no game snapshot');
   const clock = v.clockStartedAt;
   if (clock !== undefined && clock !== null && (typeof clock !== 'string' || Number.isNaN(Date.parse(clock)))) {

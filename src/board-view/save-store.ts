@@ -43,7 +43,9 @@ function takeMarker(ls: MarkerStorage | undefined): CutOffSave | undefined {
   if (!text) return undefined;
   try {
     const m = JSON.parse(text) as Partial<CutOffSave>;
-    return typeof m.startedAt === 'string' && !Number.isNaN(Date.parse(m.startedAt)) ? { startedAt: m.startedAt } : undefined;
+    return typeof m.startedAt === 'string' && !Number.isNaN(Date.parse(m.startedAt))
+      ? { startedAt: m.startedAt }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -68,7 +70,10 @@ function isQuotaError(e: unknown): boolean {
   return e instanceof DOMException && (e.name === 'QuotaExceededError' || e.code === 22);
 }
 
-export function indexedDbStore(factory: IDBFactory = indexedDB, marker: MarkerStorage | undefined = markerStorage()): SaveStore {
+export function indexedDbStore(
+  factory: IDBFactory = indexedDB,
+  marker: MarkerStorage | undefined = markerStorage(),
+): SaveStore {
   const open = lazyDatabase(factory, DB_NAME, STORE);
   const write = async (key: string, text: string): Promise<void> => {
     const d = await open();
@@ -93,11 +98,19 @@ export function indexedDbStore(factory: IDBFactory = indexedDB, marker: MarkerSt
       return typeof value === 'string' ? value : value == null ? null : String(value);
     },
     async save(text) {
-      try { marker?.setItem(SAVING_KEY, JSON.stringify({ startedAt: new Date().toISOString() })); } catch { /* no marker, no notice */ }
+      try {
+        marker?.setItem(SAVING_KEY, JSON.stringify({ startedAt: new Date().toISOString() }));
+      } catch {
+        /* no marker, no notice */
+      }
       try {
         await write(CURRENT, text);
       } finally {
-        try { marker?.removeItem(SAVING_KEY); } catch { /* as above */ }
+        try {
+          marker?.removeItem(SAVING_KEY);
+        } catch {
+          /* as above */
+        }
       }
     },
     takeCutOff: () => takeMarker(marker),
@@ -125,8 +138,16 @@ export function memoryStore(): SaveStore & { records: Map<string, string>; cutOf
       return c;
     },
     load: async () => records.get(CURRENT) ?? null,
-    save: async (text) => { records.set(CURRENT, text); },
-    keepAside: async (text) => { const key = `unreadable-${++n}`; records.set(key, text); return key; },
-    clear: async () => { records.delete(CURRENT); },
+    save: async (text) => {
+      records.set(CURRENT, text);
+    },
+    keepAside: async (text) => {
+      const key = `unreadable-${++n}`;
+      records.set(key, text);
+      return key;
+    },
+    clear: async () => {
+      records.delete(CURRENT);
+    },
   };
 }

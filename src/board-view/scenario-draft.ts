@@ -3,8 +3,17 @@
 // leaves the scenario as it was and puts their reason next to the field that asked for it.
 
 import {
-  addCountry, addZone, moveCountry, parseScenario, removeCountry, renameCountry, renameScenario, renameZone, ScenarioError,
-  setCountryValue, type Scenario,
+  addCountry,
+  addZone,
+  moveCountry,
+  parseScenario,
+  removeCountry,
+  renameCountry,
+  renameScenario,
+  renameZone,
+  ScenarioError,
+  setCountryValue,
+  type Scenario,
 } from '../../board/index.ts';
 
 export interface ScenarioDraft {
@@ -25,7 +34,14 @@ export interface ScenarioDraft {
 }
 
 export function newScenarioDraft(scenario: Scenario): ScenarioDraft {
-  return { scenario: structuredClone(scenario), texts: {}, errors: {}, message: null, newZone: { name: '', country: '' }, newCountry: {} };
+  return {
+    scenario: structuredClone(scenario),
+    texts: {},
+    errors: {},
+    message: null,
+    newZone: { name: '', country: '' },
+    newCountry: {},
+  };
 }
 
 function reason(e: unknown): string {
@@ -56,7 +72,10 @@ function forgetZoneFields(d: ScenarioDraft): void {
 
 /** A country's fields are keyed by its name: a country renamed or deleted takes its pending fields with it. */
 function forgetCountryFields(d: ScenarioDraft, country: string): void {
-  for (const k of [`pbu:${country}`, `move:${country}`, `rename:${country}`]) { delete d.texts[k]; delete d.errors[k]; }
+  for (const k of [`pbu:${country}`, `move:${country}`, `rename:${country}`]) {
+    delete d.texts[k];
+    delete d.errors[k];
+  }
 }
 
 /** A new country typed into a zone's "add" fields: a name and a value from 1 to 999 PBU. */
@@ -67,8 +86,9 @@ export function addCountryTo(d: ScenarioDraft, zoneIndex: number): boolean {
   const name = typed.name.trim();
   const t = typed.pbu.trim();
   const ok = attempt(d, `add:${zoneIndex}`, typed.name, (s) => {
-    if (!name) throw new ScenarioError(['type the new country\'s name']);
-    if (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > 999) throw new ScenarioError([`${name}'s value must be a whole number of PBU from 1 to 999 (got "${typed.pbu}")`]);
+    if (!name) throw new ScenarioError(["type the new country's name"]);
+    if (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > 999)
+      throw new ScenarioError([`${name}'s value must be a whole number of PBU from 1 to 999 (got "${typed.pbu}")`]);
     return addCountry(s, zone.name, name, Number(t));
   });
   if (ok) delete d.newCountry[zoneIndex];
@@ -88,7 +108,11 @@ export function deleteCountry(d: ScenarioDraft, country: string): boolean {
 
 export function setCountryName(d: ScenarioDraft, country: string, text: string): boolean {
   const to = text.trim();
-  if (to === country) { delete d.texts[`rename:${country}`]; delete d.errors[`rename:${country}`]; return true; }
+  if (to === country) {
+    delete d.texts[`rename:${country}`];
+    delete d.errors[`rename:${country}`];
+    return true;
+  }
   const ok = attempt(d, `rename:${country}`, text, (s) => renameCountry(s, country, to));
   if (ok) forgetCountryFields(d, country);
   return ok;
@@ -109,7 +133,8 @@ export function setValue(d: ScenarioDraft, country: string, text: string): boole
   const t = text.trim();
   return attempt(d, `pbu:${country}`, text, (s) => {
     // Worded for the field; the engine's validator checks the same range for the whole board.
-    if (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > 999) throw new ScenarioError([`${country}'s value must be a whole number of PBU from 1 to 999 (got "${text}")`]);
+    if (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > 999)
+      throw new ScenarioError([`${country}'s value must be a whole number of PBU from 1 to 999 (got "${text}")`]);
     return setCountryValue(s, country, Number(t));
   });
 }
@@ -148,7 +173,10 @@ export function loadText(d: ScenarioDraft, text: string, source: string): boolea
   try {
     next = parseScenario(text);
   } catch (e) {
-    d.message = { kind: 'error', text: `Could not load ${source}: ${reason(e)}. The scenario being edited is unchanged.` };
+    d.message = {
+      kind: 'error',
+      text: `Could not load ${source}: ${reason(e)}. The scenario being edited is unchanged.`,
+    };
     return false;
   }
   Object.assign(d, newScenarioDraft(next));
@@ -163,6 +191,10 @@ export function pendingProblems(d: ScenarioDraft): number {
 
 /** A file name for the download: the scenario's name in plain letters. */
 export function scenarioFileName(s: Scenario): string {
-  const slug = s.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const slug = s.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return `${slug || 'scenario'}.json`;
 }

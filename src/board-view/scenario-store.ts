@@ -25,7 +25,11 @@ function readAll(texts: unknown[]): { scenarios: Scenario[]; unreadable: number 
   const scenarios: Scenario[] = [];
   let unreadable = 0;
   for (const t of texts) {
-    try { scenarios.push(parseScenario(String(t))); } catch { unreadable++; }
+    try {
+      scenarios.push(parseScenario(String(t)));
+    } catch {
+      unreadable++;
+    }
   }
   scenarios.sort((a, b) => a.name.localeCompare(b.name));
   return { scenarios, unreadable };
@@ -48,8 +52,16 @@ export function indexedDbScenarioStore(factory: IDBFactory = indexedDB): Scenari
       const d = await open();
       return readAll(await request(d.transaction(STORE, 'readonly').objectStore(STORE).getAll()));
     },
-    save: (s) => { const text = serializeScenario(s); return writeTx((st) => { st.put(text, s.name); }); },
-    remove: (name) => writeTx((st) => { st.delete(name); }),
+    save: (s) => {
+      const text = serializeScenario(s);
+      return writeTx((st) => {
+        st.put(text, s.name);
+      });
+    },
+    remove: (name) =>
+      writeTx((st) => {
+        st.delete(name);
+      }),
   };
 }
 
@@ -59,7 +71,11 @@ export function memoryScenarioStore(): ScenarioStore & { records: Map<string, st
   return {
     records,
     list: async () => readAll([...records.values()]),
-    save: async (s) => { records.set(s.name, serializeScenario(s)); },
-    remove: async (name) => { records.delete(name); },
+    save: async (s) => {
+      records.set(s.name, serializeScenario(s));
+    },
+    remove: async (name) => {
+      records.delete(name);
+    },
   };
 }

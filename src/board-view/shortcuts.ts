@@ -1,10 +1,24 @@
 // Keyboard shortcuts, listed on screen from this same table so the list can't drift from the code.
 
 export type Command =
-  | 'mode-attack' | 'mode-buy' | 'pass' | 'undo' | 'redo' | 'large-type' | 'find-country' | 'export' | 'import' | 'cancel'
-  | 'confirm' | { digit: number };
+  | 'mode-attack'
+  | 'mode-buy'
+  | 'pass'
+  | 'undo'
+  | 'redo'
+  | 'large-type'
+  | 'find-country'
+  | 'export'
+  | 'import'
+  | 'cancel'
+  | 'confirm'
+  | { digit: number };
 
-export interface Shortcut { keys: string; does: string; command: Command }
+export interface Shortcut {
+  keys: string;
+  does: string;
+  command: Command;
+}
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'A', does: 'Attack: then pick a country', command: 'mode-attack' },
@@ -21,7 +35,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Esc', does: 'Close the message, leave a text field', command: 'cancel' },
 ];
 
-export interface KeyLike { key: string; ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean; shiftKey?: boolean }
+export interface KeyLike {
+  key: string;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  altKey?: boolean;
+  shiftKey?: boolean;
+}
 
 /** Maps a key press to a command. Typing in a text field is never taken as a shortcut (only Esc is). */
 export function commandFor(e: KeyLike, inTextField: boolean): Command | null {
@@ -32,16 +52,27 @@ export function commandFor(e: KeyLike, inTextField: boolean): Command | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
   if (/^[0-9]$/.test(e.key)) return { digit: Number(e.key) };
   switch (e.key.toLowerCase()) {
-    case 'a': return 'mode-attack';
-    case 'b': return 'mode-buy';
-    case 'p': return 'pass';
-    case 'u': return 'undo';
-    case 'y': return 'redo';
-    case 'l': return 'large-type';
-    case 'e': return 'export';
-    case 'i': return 'import';
-    case '/': return 'find-country';
-    case 'enter': return 'confirm';
-    default: return null;
+    case 'a':
+      return 'mode-attack';
+    case 'b':
+      return 'mode-buy';
+    case 'p':
+      return 'pass';
+    case 'u':
+      return 'undo';
+    case 'y':
+      return 'redo';
+    case 'l':
+      return 'large-type';
+    case 'e':
+      return 'export';
+    case 'i':
+      return 'import';
+    case '/':
+      return 'find-country';
+    case 'enter':
+      return 'confirm';
+    default:
+      return null;
   }
 }

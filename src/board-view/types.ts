@@ -15,7 +15,10 @@ export type ViewState = PublicState & { zones: ViewZone[] };
 export type ViewPlayer = PublicState['players'][number];
 export type ViewCountry = PublicState['countries'][string] & { name: string };
 export type CountryStatus = ViewCountry['status'];
-export interface ViewZone { name: string; countries: string[] }
+export interface ViewZone {
+  name: string;
+  countries: string[];
+}
 export type ViewWar = NonNullable<PublicState['war']>;
 export type ViewEndgameMatch = NonNullable<NonNullable<PublicState['endgame']>['match']>;
 
@@ -26,6 +29,9 @@ export interface LegalAction {
   choices: (string | number)[];
 }
 
-export interface Refusal { rule: string; reason: string }
+export interface Refusal {
+  rule: string;
+  reason: string;
+}
 
 export type SendResult = { ok: true } | { ok: false; refusal: Refusal };

@@ -6,12 +6,16 @@ import type { ViewCountry, ViewPlayer, ViewState } from './types.ts';
 /** A C/A or homeland marker: the player's colour plus their initial, so colour is never the only cue. */
 export function marker(player: ViewPlayer | undefined, name: string, kind: 'ca' | 'home' = 'ca'): HTMLElement {
   const bg = markerCss(player?.color ?? '#888888');
-  return h('span', {
-    class: `bv-marker bv-marker-${kind}`,
-    style: `background:${bg};color:${inkOn(bg)}`,
-    title: `${name}${kind === 'home' ? ' (homeland)' : ''}`,
-    'aria-label': `${name}${kind === 'home' ? ' homeland marker' : ' marker'}`,
-  }, kind === 'home' ? `★${name.slice(0, 1).toUpperCase()}` : name.slice(0, 1).toUpperCase());
+  return h(
+    'span',
+    {
+      class: `bv-marker bv-marker-${kind}`,
+      style: `background:${bg};color:${inkOn(bg)}`,
+      title: `${name}${kind === 'home' ? ' (homeland)' : ''}`,
+      'aria-label': `${name}${kind === 'home' ? ' homeland marker' : ' marker'}`,
+    },
+    kind === 'home' ? `★${name.slice(0, 1).toUpperCase()}` : name.slice(0, 1).toUpperCase(),
+  );
 }
 
 export interface WorldOptions {
@@ -25,7 +29,10 @@ export interface WorldOptions {
 }
 
 /** Whose homeland marker stands on a country: a conquered homeland's owner is out of the game and the marker goes (rule 19C). */
-export function homelandOwner(country: string, state: Pick<ViewState, 'players'>): ViewState['players'][number] | undefined {
+export function homelandOwner(
+  country: string,
+  state: Pick<ViewState, 'players'>,
+): ViewState['players'][number] | undefined {
   return state.players.find((p) => p.homeland === country && !p.eliminated);
 }
 
@@ -36,52 +43,95 @@ function countryRow(c: ViewCountry, state: ViewState, opts: WorldOptions): HTMLE
   const markers = c.owners.map((o) => marker(byName.get(o), o));
   const attacked = state.war?.country === c.name;
   const label = `${c.name}, ${c.pbu} PBU${c.owners.length ? `, ${c.status ?? 'held'} by ${c.owners.join(' and ')}` : ', unoccupied'}${opts.verb ? `: ${opts.verb}` : ''}`;
-  const btn = h('button', {
-    type: 'button',
-    // Long names (Czechoslovakia, United Kingdom) get a smaller font so they fit the zone column;
-    // a longer what-if name is still cut with an ellipsis there.
-    class: c.name.length > 13 ? 'bv-country-name bv-long-name' : 'bv-country-name',
-    'data-key': `country:${c.name}`,
-    'data-country': c.name,
-    'aria-label': label,
-    title: c.name,
-    'aria-pressed': opts.selected.has(c.name) ? 'true' : null,
-  }, c.name);
+  const btn = h(
+    'button',
+    {
+      type: 'button',
+      // Long names (Czechoslovakia, United Kingdom) get a smaller font so they fit the zone column;
+      // a longer what-if name is still cut with an ellipsis there.
+      class: c.name.length > 13 ? 'bv-country-name bv-long-name' : 'bv-country-name',
+      'data-key': `country:${c.name}`,
+      'data-country': c.name,
+      'aria-label': label,
+      title: c.name,
+      'aria-pressed': opts.selected.has(c.name) ? 'true' : null,
+    },
+    c.name,
+  );
   btn.addEventListener('click', () => opts.onCountry(c.name));
-  return h('li', {
-    class: [
-      'bv-country',
-      opts.targets.has(c.name) ? 'bv-target' : '',
-      opts.selected.has(c.name) ? 'bv-selected' : '',
-      attacked ? 'bv-under-attack' : '',
-    ].filter(Boolean).join(' '),
-    'data-status': c.status ?? 'free',
-  },
-  btn,
-  h('span', { class: 'bv-pbu', 'aria-hidden': 'true' }, String(c.pbu)),
-  // The manual's bar: a dark (allied) space and a lighter (conquered) space per country.
-  h('span', { class: 'bv-space bv-space-allied', title: 'Allied space' }, conquered ? null : markers),
-  h('span', { class: 'bv-space bv-space-conquered', title: 'Conquered space' },
-    conquered && c.status !== 'homeland' ? markers : null,
-    homelandOf ? marker(homelandOf, homelandOf.name, 'home') : null,
-    // Rule 10A: the attacker's marker waits just outside the country until the war is decided.
-    attacked && state.war ? h('span', { class: 'bv-attack-flag', title: `Under attack by ${state.war.attacker}` },
-      '⚔', marker(byName.get(state.war.attacker), state.war.attacker)) : null),
+  return h(
+    'li',
+    {
+      class: [
+        'bv-country',
+        opts.targets.has(c.name) ? 'bv-target' : '',
+        opts.selected.has(c.name) ? 'bv-selected' : '',
+        attacked ? 'bv-under-attack' : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      'data-status': c.status ?? 'free',
+    },
+    btn,
+    h('span', { class: 'bv-pbu', 'aria-hidden': 'true' }, String(c.pbu)),
+    // The manual's bar: a dark (allied) space and a lighter (conquered) space per country.
+    h('span', { class: 'bv-space bv-space-allied', title: 'Allied space' }, conquered ? null : markers),
+    h(
+      'span',
+      { class: 'bv-space bv-space-conquered', title: 'Conquered space' },
+      conquered && c.status !== 'homeland' ? markers : null,
+      homelandOf ? marker(homelandOf, homelandOf.name, 'home') : null,
+      // Rule 10A: the attacker's marker waits just outside the country until the war is decided.
+      attacked && state.war
+        ? h(
+            'span',
+            { class: 'bv-attack-flag', title: `Under attack by ${state.war.attacker}` },
+            '⚔',
+            marker(byName.get(state.war.attacker), state.war.attacker),
+          )
+        : null,
+    ),
   );
 }
 
 export function renderWorld(state: ViewState, opts: WorldOptions): HTMLElement {
-  return h('section', { class: 'bv-world', 'aria-label': 'The world: zone bars' },
+  return h(
+    'section',
+    { class: 'bv-world', 'aria-label': 'The world: zone bars' },
     state.zones.map((z) => {
       // Rule 7: a zone whose every country carries one player's markers is dominated by that player.
-      const holders = state.players.filter((p) => z.countries.every((c) => state.countries[c]?.owners.includes(p.name)));
-      return h('section', { class: 'bv-zone', 'aria-label': z.name },
-      h('h3', { class: 'bv-zone-head' },
-        h('span', {}, z.name, ...holders.map((p) => h('span', { class: 'bv-dominated', title: `${p.name} holds the whole zone (Rule 7)` }, ' ', marker(p, p.name)))),
-        h('span', { class: 'bv-zone-cols', 'aria-hidden': 'true' }, 'PBU · allied · conquered')),
-      h('ul', { class: 'bv-zone-list' }, z.countries.map((c) => countryRow({ ...state.countries[c], name: c }, state, opts))),
+      const holders = state.players.filter((p) =>
+        z.countries.every((c) => state.countries[c]?.owners.includes(p.name)),
       );
-    }));
+      return h(
+        'section',
+        { class: 'bv-zone', 'aria-label': z.name },
+        h(
+          'h3',
+          { class: 'bv-zone-head' },
+          h(
+            'span',
+            {},
+            z.name,
+            ...holders.map((p) =>
+              h(
+                'span',
+                { class: 'bv-dominated', title: `${p.name} holds the whole zone (Rule 7)` },
+                ' ',
+                marker(p, p.name),
+              ),
+            ),
+          ),
+          h('span', { class: 'bv-zone-cols', 'aria-hidden': 'true' }, 'PBU · allied · conquered'),
+        ),
+        h(
+          'ul',
+          { class: 'bv-zone-list' },
+          z.countries.map((c) => countryRow({ ...state.countries[c], name: c }, state, opts)),
+        ),
+      );
+    }),
+  );
 }
 
 export function renderRecordTrack(state: ViewState): HTMLElement {
@@ -90,7 +140,15 @@ export function renderRecordTrack(state: ViewState): HTMLElement {
   const step = trackLabelStep(length);
   const cells: HTMLElement[] = [];
   for (let n = 0; n <= length; n++) {
-    cells.push(h('li', { class: `bv-track-cell${n % 5 === 0 ? ' bv-track-five' : ''}${n % step === 0 ? ' bv-track-label' : ''}${n % (2 * step) === 0 ? ' bv-track-label2' : ''}${state.variations.targetRecord === n ? ' bv-track-target' : ''}` }, h('span', {}, String(n))));
+    cells.push(
+      h(
+        'li',
+        {
+          class: `bv-track-cell${n % 5 === 0 ? ' bv-track-five' : ''}${n % step === 0 ? ' bv-track-label' : ''}${n % (2 * step) === 0 ? ' bv-track-label2' : ''}${state.variations.targetRecord === n ? ' bv-track-target' : ''}`,
+        },
+        h('span', {}, String(n)),
+      ),
+    );
   }
   const markers = trackMarkers(records).map((m) => {
     const p = state.players[m.player];
@@ -103,13 +161,39 @@ export function renderRecordTrack(state: ViewState): HTMLElement {
     el.classList.add('bv-track-marker');
     return el;
   });
-  return h('section', { class: 'bv-record', 'aria-labelledby': 'bv-record-title' },
-    h('div', { class: 'bv-record-head' },
-      h('h2', { id: 'bv-record-title' }, 'Power Base Record', state.variations.targetRecord ? h('span', { class: 'bv-muted' }, ` · first to ${state.variations.targetRecord} wins`) : null),
-      h('ul', { class: 'bv-record-list' },
-        state.players.map((p) => h('li', { 'data-player': p.name }, marker(p, p.name), ` ${p.name}: `, h('strong', { 'data-record': p.name }, formatRecord(p.record)))))),
-    h('div', { class: 'bv-track', 'aria-hidden': 'true' },
+  return h(
+    'section',
+    { class: 'bv-record', 'aria-labelledby': 'bv-record-title' },
+    h(
+      'div',
+      { class: 'bv-record-head' },
+      h(
+        'h2',
+        { id: 'bv-record-title' },
+        'Power Base Record',
+        state.variations.targetRecord
+          ? h('span', { class: 'bv-muted' }, ` · first to ${state.variations.targetRecord} wins`)
+          : null,
+      ),
+      h(
+        'ul',
+        { class: 'bv-record-list' },
+        state.players.map((p) =>
+          h(
+            'li',
+            { 'data-player': p.name },
+            marker(p, p.name),
+            ` ${p.name}: `,
+            h('strong', { 'data-record': p.name }, formatRecord(p.record)),
+          ),
+        ),
+      ),
+    ),
+    h(
+      'div',
+      { class: 'bv-track', 'aria-hidden': 'true' },
       h('div', { class: 'bv-track-markers' }, markers),
-      h('ol', { class: 'bv-track-cells', start: 0 }, cells)),
+      h('ol', { class: 'bv-track-cells', start: 0 }, cells),
+    ),
   );
 }

@@ -38,7 +38,10 @@ export class ConsolePage {
   private debugTimer: ReturnType<typeof setInterval> | undefined;
   private readonly cleanups: (() => void)[] = [];
 
-  constructor(private readonly host: MachineHost, container: HTMLElement) {
+  constructor(
+    private readonly host: MachineHost,
+    container: HTMLElement,
+  ) {
     this.slots = new SaveSlots(host);
     this.library = new LibraryPanel(host, {
       loadState: (bytes, what) => this.slots.loadStateBytes(bytes, what),
@@ -46,30 +49,38 @@ export class ConsolePage {
     });
     this.screen = new ScreenView(host, {
       onDrop: (files) => void this.takeFiles(files),
-      fitHeight: { below: () => (this.input.touch.element.hidden ? 0 : this.input.touch.element.getBoundingClientRect().height + 16) },
+      fitHeight: {
+        below: () =>
+          this.input.touch.element.hidden ? 0 : this.input.touch.element.getBoundingClientRect().height + 16,
+      },
     });
     this.input = new InputRouter(host, { screen: this.screen.box, shortcut: (e) => this.shortcut(e) });
-    this.toolbar = new Toolbar({
-      togglePause: () => this.togglePause(),
-      reset: () => void this.input.pressReset().then(() => this.screen.focus()),
-      save: () => void this.slots.save(),
-      load: () => void this.slots.load(),
-      fullscreen: () => void this.screen.element.requestFullscreen?.(),
-      stepFrame: () => void this.stepFrame(),
-      toggleFast: () => this.toggleFast(),
-      powerCycle: () => void this.powerCycle(),
-      toggleDebugger: () => this.toggleDebugger(),
-      downloadState: () => void this.slots.downloadState(),
-      openState: (files) => void this.takeFiles(files),
-      screenshot: () => void this.screenshot(),
-      openRom: (files) => void this.takeFiles(files),
-      useBuiltins: () => void this.library.useBuiltins(),
-      toggleMode: () => this.toggleMode(),
-      remap: () => this.input.remap.open(),
-      toggleKeyboard: () => { this.input.touch.element.hidden = !this.input.touch.element.hidden; },
-      setSwap: (swap) => this.input.setSwap(swap),
-      setDisplay: (mode) => this.screen.setMode(mode),
-    }, { slotSelect: this.slots.select, swap: this.input.swap, display: DISPLAY.get() });
+    this.toolbar = new Toolbar(
+      {
+        togglePause: () => this.togglePause(),
+        reset: () => void this.input.pressReset().then(() => this.screen.focus()),
+        save: () => void this.slots.save(),
+        load: () => void this.slots.load(),
+        fullscreen: () => void this.screen.element.requestFullscreen?.(),
+        stepFrame: () => void this.stepFrame(),
+        toggleFast: () => this.toggleFast(),
+        powerCycle: () => void this.powerCycle(),
+        toggleDebugger: () => this.toggleDebugger(),
+        downloadState: () => void this.slots.downloadState(),
+        openState: (files) => void this.takeFiles(files),
+        screenshot: () => void this.screenshot(),
+        openRom: (files) => void this.takeFiles(files),
+        useBuiltins: () => void this.library.useBuiltins(),
+        toggleMode: () => this.toggleMode(),
+        remap: () => this.input.remap.open(),
+        toggleKeyboard: () => {
+          this.input.touch.element.hidden = !this.input.touch.element.hidden;
+        },
+        setSwap: (swap) => this.input.setSwap(swap),
+        setDisplay: (mode) => this.screen.setMode(mode),
+      },
+      { slotSelect: this.slots.select, swap: this.input.swap, display: DISPLAY.get() },
+    );
 
     this.resume = new ConsoleResume(host, {
       say: (text, kind, action) => this.toolbar.say(text, kind, action),
@@ -83,36 +94,57 @@ export class ConsolePage {
     this.alertBox = el('div', { class: 'console-alert', id: 'console-alert', role: 'alert' });
     this.alertBox.hidden = true;
     this.statusLine = el('p', { class: 'console-status', id: 'console-status' });
-    const help = el('details', { class: 'console-help' },
+    const help = el(
+      'details',
+      { class: 'console-help' },
       el('summary', { text: 'Keys' }),
-      el('p', { text: 'Type mode: PC keys type the O2 keys shown on the keyboard picture; arrows steer the left control and Right Ctrl fires. Steer mode: arrows + Right Ctrl drive the left control, W A S D + Left Shift the right one; other keys still type. Caps Lock or F10 switches. F2 save, F4 load, F3 fast-forward, F6 pause, F7 frame step, F8 screenshot, F9 debugger.' }));
-    const side = el('aside', { class: 'console-side' },
+      el('p', {
+        text: 'Type mode: PC keys type the O2 keys shown on the keyboard picture; arrows steer the left control and Right Ctrl fires. Steer mode: arrows + Right Ctrl drive the left control, W A S D + Left Shift the right one; other keys still type. Caps Lock or F10 switches. F2 save, F4 load, F3 fast-forward, F6 pause, F7 frame step, F8 screenshot, F9 debugger.',
+      }),
+    );
+    const side = el(
+      'aside',
+      { class: 'console-side' },
       this.toolbar.more,
       this.practice.element,
-      el('h2', { text: 'Cartridge and BIOS' }), this.library.romList,
+      el('h2', { text: 'Cartridge and BIOS' }),
+      this.library.romList,
       el('label', {}, 'our cartridge: ', this.library.builtinSelect),
       this.library.cartSettings,
-      el('h2', { text: 'Your images' }), this.library.libraryList, this.statusLine, help,
-      el('p', { class: 'console-privacy', text: 'Images you load stay in this browser (IndexedDB); nothing is uploaded.' }));
-    this.root = el('section', { class: 'console', id: 'console' },
-      this.toolbar.row, this.alertBox,
+      el('h2', { text: 'Your images' }),
+      this.library.libraryList,
+      this.statusLine,
+      help,
+      el('p', {
+        class: 'console-privacy',
+        text: 'Images you load stay in this browser (IndexedDB); nothing is uploaded.',
+      }),
+    );
+    this.root = el(
+      'section',
+      { class: 'console', id: 'console' },
+      this.toolbar.row,
+      this.alertBox,
       // The touch panel follows the screen directly (before the side panel on narrow windows) so a
       // tablet player sees the picture and the stick and keyboard together.
       el('div', { class: 'console-main' }, this.screen.element, this.input.touch.element, side),
       this.program.element,
-      this.input.remap.element);
+      this.input.remap.element,
+    );
     container.append(this.root);
     this.showMode();
-    this.cleanups.push(host.on({
-      status: (running, speed, reason) => {
-        this.toolbar.showStatus(running, speed);
-        if (reason) this.toolbar.say(`Paused: ${reason}.`);
-        void this.debuggerPanel?.refresh();
-      },
-      message: (text, kind) => this.toolbar.say(text, kind),
-      fatal: (message) => this.onFatal(message),
-      booted: () => void this.showMachine(),
-    }));
+    this.cleanups.push(
+      host.on({
+        status: (running, speed, reason) => {
+          this.toolbar.showStatus(running, speed);
+          if (reason) this.toolbar.say(`Paused: ${reason}.`);
+          void this.debuggerPanel?.refresh();
+        },
+        message: (text, kind) => this.toolbar.say(text, kind),
+        fatal: (message) => this.onFatal(message),
+        booted: () => void this.showMachine(),
+      }),
+    );
   }
 
   async start(): Promise<void> {
@@ -171,7 +203,11 @@ export class ConsolePage {
   private toggleMode(): void {
     const mode = this.input.toggleMode();
     this.showMode();
-    this.toolbar.say(mode === 'type' ? 'Keys now type on the O2 keyboard (arrows still steer).' : 'Keys now steer: arrows + Right Ctrl (left control), W A S D + Left Shift (right control).');
+    this.toolbar.say(
+      mode === 'type'
+        ? 'Keys now type on the O2 keyboard (arrows still steer).'
+        : 'Keys now steer: arrows + Right Ctrl (left control), W A S D + Left Shift (right control).',
+    );
   }
 
   private showMode(): void {
@@ -217,14 +253,18 @@ export class ConsolePage {
     const last = this.host.runtime?.lastState;
     this.alertBox.hidden = false;
     this.alertBox.replaceChildren(
-      el('strong', { text: 'The emulator stopped: ' }), message + '. ',
-      last ? `Its last saved moment is frame ${last.frame} (at most a second before the failure).` : 'No state was saved before it stopped; a restart begins from power-on.',
+      el('strong', { text: 'The emulator stopped: ' }),
+      message + '. ',
+      last
+        ? `Its last saved moment is frame ${last.frame} (at most a second before the failure).`
+        : 'No state was saved before it stopped; a restart begins from power-on.',
       ' ',
       button('console-restart', last ? 'Restart from the last state' : 'Restart', 'Start a new emulator', () => {
         this.alertBox.hidden = true;
         void this.host.restart().then(
           (said) => this.toolbar.say(said),
-          (e: unknown) => this.onFatal(`the restart failed too (${errorText(e)})`));
+          (e: unknown) => this.onFatal(`the restart failed too (${errorText(e)})`),
+        );
       }),
     );
   }
@@ -247,7 +287,9 @@ export class ConsolePage {
       stepOut: () => api().stepOut(),
       runTo: (address) => api().runTo(address),
       stepBack: () => api().stepBack(),
-      stepFrame: async () => { await this.stepFrame(); },
+      stepFrame: async () => {
+        await this.stepFrame();
+      },
       setBreakpoints: (list) => api().setBreakpoints(list),
       setWatchpoints: (list) => api().setWatchpoints(list),
       setTrace: (on) => api().setTrace(on),

@@ -12,7 +12,11 @@ import { WorkerBattleConsole } from '../machine/battle-console.ts';
 import type { MachineHost } from '../machine/host.ts';
 
 type Level = 'easy' | 'medium' | 'hard';
-const WEAPONS: [string, string][] = [['T', 'tank'], ['S', 'submarine'], ['P', 'jet']];
+const WEAPONS: [string, string][] = [
+  ['T', 'tank'],
+  ['S', 'submarine'],
+  ['P', 'jet'],
+];
 const NAMES: Record<string, string> = { T: 'tank', S: 'submarine', P: 'jet' };
 
 function select(id: string, options: [string, string][], value: string): HTMLSelectElement {
@@ -24,16 +28,55 @@ function select(id: string, options: [string, string][], value: string): HTMLSel
 
 export class PracticePanel {
   readonly element: HTMLElement;
-  private readonly side = select('practice-side', [['0', 'left (red)'], ['1', 'right (blue)']], '0');
+  private readonly side = select(
+    'practice-side',
+    [
+      ['0', 'left (red)'],
+      ['1', 'right (blue)'],
+    ],
+    '0',
+  );
   private readonly mine = select('practice-weapon', WEAPONS, 'T');
   private readonly theirs = select('practice-bot-weapon', WEAPONS, 'T');
-  private readonly level = select('practice-level', [['easy', 'easy'], ['medium', 'medium'], ['hard', 'hard']], 'easy');
-  private readonly myEnergy = el('input', { id: 'practice-energy', type: 'number', min: '1', max: '9999', value: '2500', inputmode: 'numeric' });
-  private readonly botEnergy = el('input', { id: 'practice-bot-energy', type: 'number', min: '1', max: '9999', value: '2500', inputmode: 'numeric' });
+  private readonly level = select(
+    'practice-level',
+    [
+      ['easy', 'easy'],
+      ['medium', 'medium'],
+      ['hard', 'hard'],
+    ],
+    'easy',
+  );
+  private readonly myEnergy = el('input', {
+    id: 'practice-energy',
+    type: 'number',
+    min: '1',
+    max: '9999',
+    value: '2500',
+    inputmode: 'numeric',
+  });
+  private readonly botEnergy = el('input', {
+    id: 'practice-bot-energy',
+    type: 'number',
+    min: '1',
+    max: '9999',
+    value: '2500',
+    inputmode: 'numeric',
+  });
   private readonly status = el('p', { class: 'practice-status', id: 'practice-status', role: 'status' });
-  private readonly start = button('practice-start', 'Start the battle', 'Hand the other control to the computer and program this battle', () => void this.begin());
+  private readonly start = button(
+    'practice-start',
+    'Start the battle',
+    'Hand the other control to the computer and program this battle',
+    () => void this.begin(),
+  );
   private readonly stop = button('practice-stop', 'Stop', 'Give the control back to a player', () => void this.end());
-  private readonly sessionButton = button('practice-session', 'Practice session', 'The cartridge\'s own practice session: the nine pairings in turn, random energies, first to ten wins; the computer holds the other control', () => void this.beginSession());
+  private readonly sessionButton = button(
+    'practice-session',
+    'Practice session',
+    "The cartridge's own practice session: the nine pairings in turn, random energies, first to ten wins; the computer holds the other control",
+    () => void this.beginSession(),
+  );
   /** The cartridge's practice session is on: the panel goes on from each result by itself. */
   private session = false;
   private readonly console: WorkerBattleConsole;
@@ -41,17 +84,23 @@ export class PracticePanel {
   private lastPhase = '';
   private readonly off: () => void;
 
-  constructor(private readonly host: MachineHost, private readonly focusScreen: () => void) {
+  constructor(
+    private readonly host: MachineHost,
+    private readonly focusScreen: () => void,
+  ) {
     this.console = new WorkerBattleConsole(host);
     this.stop.disabled = true;
-    this.element = el('details', { class: 'console-practice', id: 'console-practice' },
+    this.element = el(
+      'details',
+      { class: 'console-practice', id: 'console-practice' },
       el('summary', { text: 'Practise against the computer' }),
       el('label', {}, 'You hold the ', this.side, ' control'),
       el('label', {}, 'Your weapon ', this.mine, ' energy ', this.myEnergy),
       el('label', {}, 'Computer ', this.theirs, ' energy ', this.botEnergy),
       el('label', {}, 'Computer plays ', this.level),
       el('div', { class: 'practice-buttons' }, this.start, this.sessionButton, this.stop),
-      this.status);
+      this.status,
+    );
     this.off = host.on({ frame: (_p, eram) => this.watch(readMailbox(eram)) });
   }
 
@@ -80,7 +129,8 @@ export class PracticePanel {
   private energy(input: HTMLInputElement, whose: string): number | string {
     const text = input.value.trim();
     const n = Number(text);
-    if (!/^[0-9]{1,4}$/.test(text) || n < 1) return `${whose} energy must be a whole number from 1 to 9999 (the readout has four digits); got "${text}".`;
+    if (!/^[0-9]{1,4}$/.test(text) || n < 1)
+      return `${whose} energy must be a whole number from 1 to 9999 (the readout has four digits); got "${text}".`;
     return n;
   }
 
@@ -102,11 +152,24 @@ export class PracticePanel {
       this.stop.disabled = false;
       const red = you === 0 ? [this.mine.value, mine] : [this.theirs.value, theirs];
       const blue = you === 0 ? [this.theirs.value, theirs] : [this.mine.value, mine];
-      const keys = ['R', String(red[0]), ...String(red[1]).split(''), 'B', String(blue[0]), ...String(blue[1]).split(''), 'ENTER'];
+      const keys = [
+        'R',
+        String(red[0]),
+        ...String(red[1]).split(''),
+        'B',
+        String(blue[0]),
+        ...String(blue[1]).split(''),
+        'ENTER',
+      ];
       this.say('Programming the battle…');
       await this.console.type(keys);
-      const steer = you === 0 ? 'arrows and Right Ctrl (type mode), or a gamepad' : 'W A S D and Left Shift (steer mode, Caps Lock), or the second gamepad';
-      this.say(`Battle on: your ${NAMES[this.mine.value]} (${mine}) against the computer's ${NAMES[this.theirs.value]} (${theirs}, ${level}). Steer with ${steer}.`);
+      const steer =
+        you === 0
+          ? 'arrows and Right Ctrl (type mode), or a gamepad'
+          : 'W A S D and Left Shift (steer mode, Caps Lock), or the second gamepad';
+      this.say(
+        `Battle on: your ${NAMES[this.mine.value]} (${mine}) against the computer's ${NAMES[this.theirs.value]} (${theirs}, ${level}). Steer with ${steer}.`,
+      );
       this.focusScreen();
     } catch (e) {
       this.say(`The battle could not be programmed: ${e instanceof Error ? e.message : String(e)}`);
@@ -128,8 +191,12 @@ export class PracticePanel {
     try {
       await this.console.type(['RESET', '1']);
       let budget = 180;
-      const m = await this.console.waitFor((n) => (n.ours && n.phase === 'readout') || --budget <= 0, 'the WAR GAME readout');
-      if (!(m.ours && m.phase === 'readout')) return this.say('Practice needs our battle cartridge: choose it under "our cartridge", then try again.');
+      const m = await this.console.waitFor(
+        (n) => (n.ours && n.phase === 'readout') || --budget <= 0,
+        'the WAR GAME readout',
+      );
+      if (!(m.ours && m.phase === 'readout'))
+        return this.say('Practice needs our battle cartridge: choose it under "our cartridge", then try again.');
       await this.console.type(['A']);
       budget = 180;
       const p = await this.console.waitFor((n) => n.practice || --budget <= 0, 'the practice session');
@@ -140,7 +207,9 @@ export class PracticePanel {
       await this.handOver(you, bot, level);
       this.session = true;
       this.stop.disabled = false;
-      this.say(`Practice session: the cartridge chooses both weapons (the nine pairings in turn) and random energies; each battle starts by itself. You hold the ${you === 0 ? 'left (red)' : 'right (blue)'} control, the computer (${level}) the other. First to ten wins.`);
+      this.say(
+        `Practice session: the cartridge chooses both weapons (the nine pairings in turn) and random energies; each battle starts by itself. You hold the ${you === 0 ? 'left (red)' : 'right (blue)'} control, the computer (${level}) the other. First to ten wins.`,
+      );
       this.focusScreen();
     } catch (e) {
       this.say(`The practice session could not be started: ${e instanceof Error ? e.message : String(e)}`);
@@ -154,7 +223,8 @@ export class PracticePanel {
     for (let i = 0; i < 4; i++) {
       const m = await this.console.read();
       if (m.ours && m.phase === 'entry') return m;
-      if (m.ours && m.phase === 'battle') return 'A battle is being fought: wait for its end (or press Stop to take the control back).';
+      if (m.ours && m.phase === 'battle')
+        return 'A battle is being fought: wait for its end (or press Stop to take the control back).';
       await this.console.type(['SPACE']);
     }
     const m = await this.console.read();
@@ -183,17 +253,28 @@ export class PracticePanel {
       const you = this.botStick === 0 ? 'blue' : 'red';
       const mine = you === 'red' ? m.practiceWins.red : m.practiceWins.blue;
       const its = you === 'red' ? m.practiceWins.blue : m.practiceWins.red;
-      const won = m.winner === you ? 'You win this one' : m.winner === 'both' ? 'Both destroyed' : 'The computer wins this one';
-      this.say(m.practiceOver
-        ? `${mine > its ? 'You win the practice war' : 'The computer wins the practice war'}, ${mine} to ${its}. SPACE starts a new session; Stop gives the control back.`
-        : `${won}: you ${mine}, the computer ${its}. The next pairing follows by itself.`);
+      const won =
+        m.winner === you ? 'You win this one' : m.winner === 'both' ? 'Both destroyed' : 'The computer wins this one';
+      this.say(
+        m.practiceOver
+          ? `${mine > its ? 'You win the practice war' : 'The computer wins the practice war'}, ${mine} to ${its}. SPACE starts a new session; Stop gives the control back.`
+          : `${won}: you ${mine}, the computer ${its}. The next pairing follows by itself.`,
+      );
       return;
     }
     const you = this.botStick === 0 ? 'blue' : 'red';
-    const verdict = m.winner === 'both' ? 'Both weapons were destroyed.'
-      : m.winner === you ? 'You win!' : m.winner === 'none' ? 'Nobody won.' : 'The computer wins.';
+    const verdict =
+      m.winner === 'both'
+        ? 'Both weapons were destroyed.'
+        : m.winner === you
+          ? 'You win!'
+          : m.winner === 'none'
+            ? 'Nobody won.'
+            : 'The computer wins.';
     const how = m.end === 'out-of-energy' ? ' (out of energy)' : '';
     const left = you === 'red' ? [m.red.energy, m.blue.energy] : [m.blue.energy, m.red.energy];
-    this.say(`${verdict}${how} Energy left: you ${left[0]}, the computer ${left[1]}. "Start the battle" fights another on the next battlefield.`);
+    this.say(
+      `${verdict}${how} Energy left: you ${left[0]}, the computer ${left[1]}. "Start the battle" fights another on the next battlefield.`,
+    );
   }
 }

@@ -25,7 +25,10 @@ export class ConsoleResume {
   private restoring = true;
   private readonly stop: () => void;
 
-  constructor(private readonly host: MachineHost, private readonly options: ResumeOptions) {
+  constructor(
+    private readonly host: MachineHost,
+    private readonly options: ResumeOptions,
+  ) {
     this.stop = host.on({ autosave: (state, frame) => void this.save(state, frame) });
   }
 
@@ -33,7 +36,14 @@ export class ConsoleResume {
     const host = this.host;
     if (this.restoring || !host.store) return;
     try {
-      await host.store.putState({ key: `${host.machineKey}#${RESUME_SLOT}`, machine: host.machineKey, slot: RESUME_SLOT, bytes: state, frame, savedAt: Date.now() });
+      await host.store.putState({
+        key: `${host.machineKey}#${RESUME_SLOT}`,
+        machine: host.machineKey,
+        slot: RESUME_SLOT,
+        bytes: state,
+        frame,
+        savedAt: Date.now(),
+      });
     } catch {
       // A full storage: the next autosave tries again; the game goes on and the user's slots still work.
     }
@@ -59,12 +69,20 @@ export class ConsoleResume {
       if (!saved || !host.runtime) return;
       frame = await host.runtime.api.loadState(saved.bytes);
     } catch (e) {
-      this.options.say(`The console could not go on from where you were (${errorText(e)}); it started afresh.`, 'error');
+      this.options.say(
+        `The console could not go on from where you were (${errorText(e)}); it started afresh.`,
+        'error',
+      );
       return;
     }
     // A notice from the start (a save cut off by a closed tab) matters more than this one.
     if (this.options.showingError()) return;
-    const afresh = button('console-afresh', 'Start afresh', 'Switch the console off and on: the game starts from the beginning', () => void this.afresh());
+    const afresh = button(
+      'console-afresh',
+      'Start afresh',
+      'Switch the console off and on: the game starts from the beginning',
+      () => void this.afresh(),
+    );
     this.options.say(`Resumed at frame ${frame}.`, 'info', afresh);
   }
 

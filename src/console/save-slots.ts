@@ -51,10 +51,20 @@ export class SaveSlots {
     }
     const slot = this.slot();
     try {
-      await host.store.putState({ key: `${host.machineKey}#${slot}`, machine: host.machineKey, slot, bytes, frame: dbg.frame, savedAt: Date.now() });
+      await host.store.putState({
+        key: `${host.machineKey}#${slot}`,
+        machine: host.machineKey,
+        slot,
+        bytes,
+        frame: dbg.frame,
+        savedAt: Date.now(),
+      });
     } catch (e) {
       // A full quota or a storage error: the slot keeps what it had; the state can still leave as a file.
-      host.say(`Slot ${slot} was not saved (${errorText(e)}). Its previous contents are unchanged; use “Download state” to keep this moment as a file.`, 'error');
+      host.say(
+        `Slot ${slot} was not saved (${errorText(e)}). Its previous contents are unchanged; use “Download state” to keep this moment as a file.`,
+        'error',
+      );
       playUiSound('error');
       return;
     }
@@ -77,7 +87,7 @@ export class SaveSlots {
       host.say(`Slot ${slot} is empty for this BIOS and cartridge.`, 'error');
       return;
     }
-    playUiSound(await this.loadStateBytes(saved.bytes, `slot ${slot}`) ? 'click' : 'error');
+    playUiSound((await this.loadStateBytes(saved.bytes, `slot ${slot}`)) ? 'click' : 'error');
   }
 
   async refresh(): Promise<void> {
@@ -85,7 +95,9 @@ export class SaveSlots {
     const states = (await host.store?.listStates(host.machineKey).catch(() => [])) ?? [];
     for (const option of Array.from(this.select.options)) {
       const s = states.find((x) => x.slot === Number(option.value));
-      option.textContent = s ? `Slot ${option.value} · frame ${s.frame} · ${new Date(s.savedAt).toLocaleTimeString()}` : `Slot ${option.value} · empty`;
+      option.textContent = s
+        ? `Slot ${option.value} · frame ${s.frame} · ${new Date(s.savedAt).toLocaleTimeString()}`
+        : `Slot ${option.value} · empty`;
     }
   }
 
@@ -93,7 +105,10 @@ export class SaveSlots {
     const host = this.host;
     if (!host.runtime) return;
     const bytes = await host.runtime.api.saveState();
-    download(new Blob([bytes as BlobPart], { type: 'application/octet-stream' }), `o2-${new Date().toISOString().replace(/[:.]/g, '-')}.o2s`);
+    download(
+      new Blob([bytes as BlobPart], { type: 'application/octet-stream' }),
+      `o2-${new Date().toISOString().replace(/[:.]/g, '-')}.o2s`,
+    );
     host.say('State downloaded; drop the file on the screen (or use “Open state…”) to load it.');
   }
 }

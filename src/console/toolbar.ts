@@ -47,15 +47,31 @@ export class Toolbar {
   constructor(a: ToolbarActions, parts: ToolbarParts) {
     this.pauseButton = button('console-pause', 'Pause', 'Pause or resume (F6)', () => a.togglePause());
     this.ffButton = button('console-ff', 'Fast ×4', 'Fast-forward on/off (F3)', () => a.toggleFast());
-    this.modeButton = button('console-mode', '', 'Switch between typing on the O2 keyboard and steering with the keys (Caps Lock or F10)', () => a.toggleMode());
+    this.modeButton = button(
+      'console-mode',
+      '',
+      'Switch between typing on the O2 keyboard and steering with the keys (Caps Lock or F10)',
+      () => a.toggleMode(),
+    );
     const swapBox = el('input', { type: 'checkbox', id: 'console-swap' });
     swapBox.checked = parts.swap;
     swapBox.addEventListener('change', () => a.setSwap(swapBox.checked));
-    const display = el('select', { id: 'console-display', title: 'Picture shape' },
-      el('option', { value: 'integer', text: 'sharp (whole multiples)' }), el('option', { value: '4:3', text: 'TV shape (4:3)' }));
+    const display = el(
+      'select',
+      { id: 'console-display', title: 'Picture shape' },
+      el('option', { value: 'integer', text: 'sharp (whole multiples)' }),
+      el('option', { value: '4:3', text: 'TV shape (4:3)' }),
+    );
     display.value = parts.display;
     display.addEventListener('change', () => a.setDisplay(display.value as DisplayMode));
-    const vol = el('input', { type: 'range', min: '0', max: '1', step: '0.05', id: 'console-volume', title: 'Volume (also for the app’s own sounds)' });
+    const vol = el('input', {
+      type: 'range',
+      min: '0',
+      max: '1',
+      step: '0.05',
+      id: 'console-volume',
+      title: 'Volume (also for the app’s own sounds)',
+    });
     vol.addEventListener('input', () => setVolume(Number(vol.value)));
     const mute = el('input', { type: 'checkbox', id: 'console-mute' });
     mute.addEventListener('change', () => setMuted(mute.checked));
@@ -66,7 +82,12 @@ export class Toolbar {
     const uiSoundBox = el('input', { type: 'checkbox', id: 'console-ui-sounds' });
     uiSoundBox.checked = uiSoundsEnabled();
     uiSoundBox.addEventListener('change', () => setUiSoundsEnabled(uiSoundBox.checked));
-    const stateFile = el('input', { type: 'file', id: 'console-state-file', accept: '.o2s,application/octet-stream', hidden: '' });
+    const stateFile = el('input', {
+      type: 'file',
+      id: 'console-state-file',
+      accept: '.o2s,application/octet-stream',
+      hidden: '',
+    });
     stateFile.addEventListener('change', () => a.openState(stateFile.files));
     const romFile = el('input', { type: 'file', id: 'console-rom-file', multiple: '', hidden: '' });
     romFile.addEventListener('change', () => a.openRom(romFile.files));
@@ -75,48 +96,100 @@ export class Toolbar {
     // A sentence cut short by the line's fixed height is shown whole on a click (see console.css).
     this.message.addEventListener('click', (e) => {
       if (e.target !== this.message) return; // the message's own button does its own thing
-      if (this.message.dataset.clamped !== undefined || this.message.classList.contains('expanded')) this.message.classList.toggle('expanded');
+      if (this.message.dataset.clamped !== undefined || this.message.classList.contains('expanded'))
+        this.message.classList.toggle('expanded');
     });
     // The controls are one box of their own so a phone can scroll them sideways within it.
-    this.row = el('div', { class: 'console-toolbar', role: 'toolbar', 'aria-label': 'Console controls' }, el('div', { class: 'console-controls' },
-      el('div', { class: 'group' },
-        this.pauseButton,
-        button('console-reset', 'Reset', 'Press the console’s RESET key', () => a.reset())),
-      el('div', { class: 'group' },
-        parts.slotSelect,
-        button('console-save', 'Save', 'Save state in the slot (F2)', () => a.save()),
-        button('console-load', 'Load', 'Load the slot’s state (F4)', () => a.load())),
-      el('div', { class: 'group' },
-        button('console-fullscreen', 'Fullscreen', 'Fill the screen (Esc leaves)', () => a.fullscreen()),
-        el('label', { title: 'Volume (also for the app’s own sounds)' }, 'volume ', vol),
-        el('label', { title: 'Mute everything' }, mute, ' mute'))),
+    this.row = el(
+      'div',
+      { class: 'console-toolbar', role: 'toolbar', 'aria-label': 'Console controls' },
+      el(
+        'div',
+        { class: 'console-controls' },
+        el(
+          'div',
+          { class: 'group' },
+          this.pauseButton,
+          button('console-reset', 'Reset', 'Press the console’s RESET key', () => a.reset()),
+        ),
+        el(
+          'div',
+          { class: 'group' },
+          parts.slotSelect,
+          button('console-save', 'Save', 'Save state in the slot (F2)', () => a.save()),
+          button('console-load', 'Load', 'Load the slot’s state (F4)', () => a.load()),
+        ),
+        el(
+          'div',
+          { class: 'group' },
+          button('console-fullscreen', 'Fullscreen', 'Fill the screen (Esc leaves)', () => a.fullscreen()),
+          el('label', { title: 'Volume (also for the app’s own sounds)' }, 'volume ', vol),
+          el('label', { title: 'Mute everything' }, mute, ' mute'),
+        ),
+      ),
       // The status message shares the toolbar's row (it wraps below it when the row is full).
       this.message,
     );
-    this.more = el('div', { class: 'console-more', role: 'group', 'aria-labelledby': 'console-more-title' },
+    this.more = el(
+      'div',
+      { class: 'console-more', role: 'group', 'aria-labelledby': 'console-more-title' },
       el('h2', { id: 'console-more-title', text: 'More controls' }),
-      el('div', { class: 'more-row' },
+      el(
+        'div',
+        { class: 'more-row' },
         button('console-step', 'Frame ▸', 'Run one frame while paused (F7)', () => a.stepFrame()),
         this.ffButton,
         button('console-power', 'Power cycle', 'Switch off and on (clears RAM)', () => a.powerCycle()),
-        button('console-debug', 'Debugger', 'Show the debugger (F9)', () => a.toggleDebugger())),
-      el('div', { class: 'more-row' },
+        button('console-debug', 'Debugger', 'Show the debugger (F9)', () => a.toggleDebugger()),
+      ),
+      el(
+        'div',
+        { class: 'more-row' },
         button('console-download', 'Download state', 'Save the state as a file', () => a.downloadState()),
-        button('console-open-state', 'Open state…', 'Load a state file (or drop it on the screen)', () => stateFile.click()),
+        button('console-open-state', 'Open state…', 'Load a state file (or drop it on the screen)', () =>
+          stateFile.click(),
+        ),
         stateFile,
-        button('console-screenshot', 'Screenshot', 'Save the picture as PNG (F8)', () => a.screenshot())),
-      el('div', { class: 'more-row' },
-        button('console-open-rom', 'Open ROM…', 'BIOS, cartridge or character ROM image (or drop it on the screen)', () => romFile.click()),
+        button('console-screenshot', 'Screenshot', 'Save the picture as PNG (F8)', () => a.screenshot()),
+      ),
+      el(
+        'div',
+        { class: 'more-row' },
+        button(
+          'console-open-rom',
+          'Open ROM…',
+          'BIOS, cartridge or character ROM image (or drop it on the screen)',
+          () => romFile.click(),
+        ),
         romFile,
-        button('console-builtin', 'Our ROMs', 'Boot our own BIOS and cartridge again', () => a.useBuiltins())),
-      el('div', { class: 'more-row' },
+        button('console-builtin', 'Our ROMs', 'Boot our own BIOS and cartridge again', () => a.useBuiltins()),
+      ),
+      el(
+        'div',
+        { class: 'more-row' },
         this.modeButton,
         button('console-remap', 'Controls…', 'Choose keys and gamepad buttons', () => a.remap()),
-        button('console-keyboard', 'Keyboard', 'Show the O2 keyboard (touch it, or see which PC key is which)', () => a.toggleKeyboard())),
-      el('div', { class: 'more-row' },
-        el('label', { title: 'Exchange the left and right hand controls (games differ in which is player 1)' }, swapBox, ' swap controls'),
+        button('console-keyboard', 'Keyboard', 'Show the O2 keyboard (touch it, or see which PC key is which)', () =>
+          a.toggleKeyboard(),
+        ),
+      ),
+      el(
+        'div',
+        { class: 'more-row' },
+        el(
+          'label',
+          { title: 'Exchange the left and right hand controls (games differ in which is player 1)' },
+          swapBox,
+          ' swap controls',
+        ),
         el('label', { title: 'Picture shape' }, 'picture ', display),
-        el('label', { title: 'Short sounds when a save, load or screenshot is done (the volume and mute above govern them)' }, uiSoundBox, ' interface sounds')),
+        el(
+          'label',
+          { title: 'Short sounds when a save, load or screenshot is done (the volume and mute above govern them)' },
+          uiSoundBox,
+          ' interface sounds',
+        ),
+      ),
     );
   }
 

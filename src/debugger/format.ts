@@ -6,7 +6,12 @@ export const hex3 = (n: number): string => n.toString(16).toUpperCase().padStart
 export function hexDump(bytes: readonly number[], base = 0, width = 16): string {
   const lines: string[] = [];
   for (let i = 0; i < bytes.length; i += width) {
-    lines.push(`${hex2(base + i)}: ${bytes.slice(i, i + width).map(hex2).join(' ')}`);
+    lines.push(
+      `${hex2(base + i)}: ${bytes
+        .slice(i, i + width)
+        .map(hex2)
+        .join(' ')}`,
+    );
   }
   return lines.join('\n');
 }

@@ -32,7 +32,12 @@ export interface DebuggerHost {
 /** "1: returns to 424h, called at 422h". */
 function stackText(frames: StackFrameInfo[]): string {
   if (frames.length === 0) return 'empty (SP 0)';
-  return frames.map((f) => `${f.level}: returns to ${hex3(f.returnAddress)}h, ${f.callSite === undefined ? 'an interrupt\'s entry' : `called at ${hex3(f.callSite)}h`}`).join('\n');
+  return frames
+    .map(
+      (f) =>
+        `${f.level}: returns to ${hex3(f.returnAddress)}h, ${f.callSite === undefined ? "an interrupt's entry" : `called at ${hex3(f.callSite)}h`}`,
+    )
+    .join('\n');
 }
 
 export interface DebuggerPanel {
@@ -100,7 +105,9 @@ export function createDebuggerPanel(host: DebuggerHost): DebuggerPanel {
   message.className = 'debugger-message';
   message.id = 'debugger-message';
   message.setAttribute('role', 'status');
-  const say = (text: string): void => { message.textContent = text; };
+  const say = (text: string): void => {
+    message.textContent = text;
+  };
   /** Runs an action; a refusal (step out with an empty stack, nothing to step back to) is said, not thrown. */
   const act = async (action: () => Promise<DebugInfo>): Promise<void> => {
     say('');
@@ -110,18 +117,28 @@ export function createDebuggerPanel(host: DebuggerHost): DebuggerPanel {
       say(e instanceof Error ? e.message.replace(/^Error: /, '') : String(e));
     }
   };
-  mk('Pause', 'debugger-pause', () => { host.pause(); void panel.refresh(); });
+  mk('Pause', 'debugger-pause', () => {
+    host.pause();
+    void panel.refresh();
+  });
   mk('Run', 'debugger-run', () => host.resume());
   mk('Step instruction', 'debugger-step', () => void act(() => host.stepInstruction()));
-  mk('Step over', 'debugger-step-over', () => void act(() => host.stepOver())).title = 'Run a CALL to its return (other instructions: one step)';
-  mk('Step out', 'debugger-step-out', () => void act(() => host.stepOut())).title = 'Run to the RET or RETR that leaves this call';
+  mk('Step over', 'debugger-step-over', () => void act(() => host.stepOver())).title =
+    'Run a CALL to its return (other instructions: one step)';
+  mk('Step out', 'debugger-step-out', () => void act(() => host.stepOut())).title =
+    'Run to the RET or RETR that leaves this call';
   mk('Run to cursor', 'debugger-run-to', () => {
     const where = host.cursorAddress();
     if ('why' in where) say(where.why);
     else void act(() => host.runTo(where.address));
-  }).title = 'Run until the CPU reaches the source line the editor\'s cursor is on';
-  mk('Step back', 'debugger-step-back', () => void act(() => host.stepBack())).title = 'Undo the last step or frame step';
-  mk('Step frame', 'debugger-frame', async () => { host.pause(); await host.stepFrame(); await panel.refresh(); });
+  }).title = "Run until the CPU reaches the source line the editor's cursor is on";
+  mk('Step back', 'debugger-step-back', () => void act(() => host.stepBack())).title =
+    'Undo the last step or frame step';
+  mk('Step frame', 'debugger-frame', async () => {
+    host.pause();
+    await host.stepFrame();
+    await panel.refresh();
+  });
   bar.append(bpInput);
   mk('Add breakpoint', 'debugger-bp-add', () => {
     const a = parseAddress(bpInput.value);
@@ -151,7 +168,9 @@ export function createDebuggerPanel(host: DebuggerHost): DebuggerPanel {
   stopLine.className = 'debugger-stop';
   stopLine.id = 'debugger-stop';
   stopLine.setAttribute('aria-live', 'polite');
-  const watches = new WatchListView(async (list) => { await host.setWatchpoints(list); }, say);
+  const watches = new WatchListView(async (list) => {
+    await host.setWatchpoints(list);
+  }, say);
 
   const grid = document.createElement('div');
   grid.className = 'debugger-grid';
@@ -187,10 +206,13 @@ export function createDebuggerPanel(host: DebuggerHost): DebuggerPanel {
 
   function render(info: DebugInfo): void {
     breakpoints = info.breakpoints;
-    const toggle = (line: DisasmLine): void => void setBps(line.breakpoint ? breakpoints.filter((b) => b !== line.address) : [...breakpoints, line.address]);
+    const toggle = (line: DisasmLine): void =>
+      void setBps(line.breakpoint ? breakpoints.filter((b) => b !== line.address) : [...breakpoints, line.address]);
     disasm.replaceChildren(...info.disasm.map((line) => disasmLine(line, toggle)));
     // The stop's sentence is the worker's, word for word what the program panel and the status line say.
-    stopLine.textContent = info.stop?.text ?? (info.pendingAction ? `${info.pendingAction} under way…` : `PC ${hex3(info.pc)}h, frame ${info.frame}`);
+    stopLine.textContent =
+      info.stop?.text ??
+      (info.pendingAction ? `${info.pendingAction} under way…` : `PC ${hex3(info.pc)}h, frame ${info.frame}`);
     regs.textContent = cpuText(info);
     stack.textContent = stackText(info.callStack);
     watches.show(info.watchpoints);

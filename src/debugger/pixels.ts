@@ -10,7 +10,8 @@ export function drawCharset(canvas: HTMLCanvasElement, charset: number[]): void 
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = '#9f9';
   for (let g = 0; g < 64; g++) {
-    const ox = (g % 8) * 9, oy = Math.floor(g / 8) * 9;
+    const ox = (g % 8) * 9,
+      oy = Math.floor(g / 8) * 9;
     for (let r = 0; r < 8; r++) {
       const bits = charset[g * 8 + r] ?? 0;
       for (let b = 0; b < 8; b++) if (bits & (0x80 >> b)) ctx.fillRect(ox + b, oy + r, 1, 1);

@@ -22,25 +22,47 @@ export class WatchListView {
   readonly element: HTMLElement;
   private readonly list = el('ul', { class: 'dbg-watches', id: 'debugger-watches' });
   private readonly space = el('select', { id: 'debugger-watch-space', 'aria-label': 'Memory to watch' });
-  private readonly address = el('input', { id: 'debugger-watch-address', size: '4', placeholder: 'addr', 'aria-label': 'Address to watch (hex)' });
+  private readonly address = el('input', {
+    id: 'debugger-watch-address',
+    size: '4',
+    placeholder: 'addr',
+    'aria-label': 'Address to watch (hex)',
+  });
   private readonly kind = el('select', { id: 'debugger-watch-kind', 'aria-label': 'Stop on' });
-  private readonly value = el('input', { id: 'debugger-watch-value', size: '3', placeholder: 'value', 'aria-label': 'Value to wait for (hex)' });
+  private readonly value = el('input', {
+    id: 'debugger-watch-value',
+    size: '3',
+    placeholder: 'value',
+    'aria-label': 'Value to wait for (hex)',
+  });
   private watches: WatchpointSpec[] = [];
 
   /** `set` sends the new list to the worker; it rejects with a sentence when the worker refuses. */
-  constructor(private readonly set: (list: WatchpointSpec[]) => Promise<void>, private readonly say: (text: string) => void) {
+  constructor(
+    private readonly set: (list: WatchpointSpec[]) => Promise<void>,
+    private readonly say: (text: string) => void,
+  ) {
     this.space.append(...SPACES.map((s) => el('option', { value: s.value, text: s.text })));
-    this.kind.append(el('option', { value: 'write', text: 'written' }), el('option', { value: 'read', text: 'read' }), el('option', { value: 'value', text: 'becomes' }));
+    this.kind.append(
+      el('option', { value: 'write', text: 'written' }),
+      el('option', { value: 'read', text: 'read' }),
+      el('option', { value: 'value', text: 'becomes' }),
+    );
     this.value.hidden = true;
-    this.kind.addEventListener('change', () => { this.value.hidden = this.kind.value !== 'value'; });
+    this.kind.addEventListener('change', () => {
+      this.value.hidden = this.kind.value !== 'value';
+    });
     const add = el('button', { type: 'button', id: 'debugger-watch-add', text: 'Add watch' });
     add.addEventListener('click', () => void this.add());
     const clear = el('button', { type: 'button', id: 'debugger-watch-clear', text: 'Clear watches' });
     clear.addEventListener('click', () => void this.replace([]));
-    this.element = el('div', { class: 'debugger-box dbg-watch' },
+    this.element = el(
+      'div',
+      { class: 'debugger-box dbg-watch' },
       el('h3', { text: 'Watchpoints (stop after the instruction that touches the byte)' }),
       el('div', { class: 'debugger-bar' }, this.space, this.address, this.kind, this.value, add, clear),
-      this.list);
+      this.list,
+    );
   }
 
   private async add(): Promise<void> {
@@ -77,11 +99,18 @@ export class WatchListView {
   /** Shows the watches the worker holds. */
   show(list: WatchpointSpec[]): void {
     this.watches = list;
-    this.list.replaceChildren(...list.map((w, i) => {
-      const remove = el('button', { type: 'button', class: 'dbg-watch-remove', title: 'Take this watchpoint away', text: '×' });
-      remove.addEventListener('click', () => void this.replace(this.watches.filter((_, k) => k !== i)));
-      return el('li', { 'data-watch': `${w.space}:${hex2(w.address)}:${w.kind}` }, watchLabel(w), ' ', remove);
-    }));
+    this.list.replaceChildren(
+      ...list.map((w, i) => {
+        const remove = el('button', {
+          type: 'button',
+          class: 'dbg-watch-remove',
+          title: 'Take this watchpoint away',
+          text: '×',
+        });
+        remove.addEventListener('click', () => void this.replace(this.watches.filter((_, k) => k !== i)));
+        return el('li', { 'data-watch': `${w.space}:${hex2(w.address)}:${w.kind}` }, watchLabel(w), ' ', remove);
+      }),
+    );
     if (list.length === 0) this.list.append(el('li', { class: 'dbg-empty', text: 'none' }));
   }
 }

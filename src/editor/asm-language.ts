@@ -10,11 +10,28 @@ import { tags } from '@lezer/highlight';
 import { DIRECTIVES, isMnemonic } from '../../rom-core/asm/index.ts';
 
 /** Directives and pseudo-ops the sources use beyond the state's list (ASL spellings). */
-const MORE_DIRECTIVES = new Set(['BYTE', 'WORD', 'DC', 'EXITM', 'IRP', 'IRPC', 'REPT', 'ENDR', 'PUBLIC', 'GLOBAL', 'ORG', 'BINCLUDE', 'DEFINE']);
+const MORE_DIRECTIVES = new Set([
+  'BYTE',
+  'WORD',
+  'DC',
+  'EXITM',
+  'IRP',
+  'IRPC',
+  'REPT',
+  'ENDR',
+  'PUBLIC',
+  'GLOBAL',
+  'ORG',
+  'BINCLUDE',
+  'DEFINE',
+]);
 const REGISTER = /^(A|C|F0|F1|T|CNT|TCNT|TCNTI|I|PSW|BUS|RB0|RB1|MB0|MB1|CLK|R[0-7]|@R[01]|@A|P[0-7]|DBB|STS)\b/i;
 const NUMBER = /^(\$[0-9a-f]+|0x[0-9a-f]+|%[01]+|[0-9][0-9a-f]*[hH]\b|[01]+[bB]\b|[0-7]+[oOqQ]\b|[0-9]+)/i;
 
-interface State { start: boolean; sawOp: boolean }
+interface State {
+  start: boolean;
+  sawOp: boolean;
+}
 
 const parser: StreamParser<State> = {
   name: 'asm8048',
@@ -89,13 +106,15 @@ export function lineTokens(line: string): { text: string; style: string | null }
 }
 
 /** Colours for the dark console page. */
-export const asmHighlight = syntaxHighlighting(HighlightStyle.define([
-  { tag: tags.comment, color: '#7d8b99', fontStyle: 'italic' },
-  { tag: tags.string, color: '#d7ba7d' },
-  { tag: tags.number, color: '#b5cea8' },
-  { tag: tags.keyword, color: '#7fb6ff', fontWeight: 'bold' },
-  { tag: tags.meta, color: '#c586c0' },
-  { tag: tags.labelName, color: '#ffd27f' },
-  { tag: tags.special(tags.variableName), color: '#4ec9b0' },
-  { tag: tags.operator, color: '#d4d4d4' },
-]));
+export const asmHighlight = syntaxHighlighting(
+  HighlightStyle.define([
+    { tag: tags.comment, color: '#7d8b99', fontStyle: 'italic' },
+    { tag: tags.string, color: '#d7ba7d' },
+    { tag: tags.number, color: '#b5cea8' },
+    { tag: tags.keyword, color: '#7fb6ff', fontWeight: 'bold' },
+    { tag: tags.meta, color: '#c586c0' },
+    { tag: tags.labelName, color: '#ffd27f' },
+    { tag: tags.special(tags.variableName), color: '#4ec9b0' },
+    { tag: tags.operator, color: '#d4d4d4' },
+  ]),
+);

@@ -13,6 +13,9 @@ function escapeRe(s: string): string {
 export function mainFile(files: readonly SourceFile[], asked?: string): string | undefined {
   if (asked && files.some((f) => f.name === asked)) return asked;
   const programs = files.filter((f) => /\.(a48|asm|s)$/i.test(f.name));
-  const included = (f: SourceFile): boolean => files.some((o) => o !== f && new RegExp(`include\\s+["']?[^"'\\n]*${escapeRe(baseName(f.name))}`, 'i').test(o.text));
+  const included = (f: SourceFile): boolean =>
+    files.some(
+      (o) => o !== f && new RegExp(`include\\s+["']?[^"'\\n]*${escapeRe(baseName(f.name))}`, 'i').test(o.text),
+    );
   return (programs.find((f) => !included(f)) ?? programs[0] ?? files[0])?.name;
 }

@@ -24,7 +24,10 @@ export interface ProgramPanelOptions {
   say(text: string, kind?: 'info' | 'error'): void;
 }
 
-interface Saved { files: SourceFile[]; main: string }
+interface Saved {
+  files: SourceFile[];
+  main: string;
+}
 
 const SAVED = jsonSetting<Saved | null>('o2conquest.program', null, (value) => {
   const v = value as Saved;
@@ -36,15 +39,22 @@ const SAVED = jsonSetting<Saved | null>('o2conquest.program', null, (value) => {
 /** Extensions read as source text; anything else dropped with them is left to the ROM library. */
 export const SOURCE_FILE = /\.(a48|asm|s|h|inc|i|mac)$/i;
 
-
 export class ProgramPanel {
   readonly element: HTMLDetailsElement;
   private readonly editor: SourceEditor;
   private readonly tabs = el('div', { class: 'program-tabs', role: 'tablist' });
-  private readonly mainSelect = el('select', { id: 'program-main', title: 'The file to assemble (the others are its includes)' });
+  private readonly mainSelect = el('select', {
+    id: 'program-main',
+    title: 'The file to assemble (the others are its includes)',
+  });
   private readonly status = el('p', { class: 'program-status', id: 'program-status', role: 'status' });
   private readonly problems = el('ul', { class: 'program-problems', id: 'program-problems' });
-  private readonly fileInput = el('input', { type: 'file', multiple: '', accept: '.a48,.asm,.s,.h,.inc,.i,.mac', hidden: '' });
+  private readonly fileInput = el('input', {
+    type: 'file',
+    multiple: '',
+    accept: '.a48,.asm,.s,.h,.inc,.i,.mac',
+    hidden: '',
+  });
   private readonly folderInput = el('input', { type: 'file', hidden: '' });
   private files: SourceFile[] = [];
   private main = '';
@@ -57,15 +67,30 @@ export class ProgramPanel {
   private stoppedAt: { file: string; line: number } | null = null;
   private readonly cleanups: (() => void)[] = [];
 
-  constructor(private readonly host: MachineHost, private readonly options: ProgramPanelOptions) {
+  constructor(
+    private readonly host: MachineHost,
+    private readonly options: ProgramPanelOptions,
+  ) {
     this.editor = new SourceEditor({
       build: () => void this.build(),
       changed: (file, text) => this.changed(file, text),
       toggleBreakpoint: (file, line) => void this.toggleBreakpoint(file, line),
     });
     this.folderInput.setAttribute('webkitdirectory', '');
-    this.fileInput.addEventListener('change', () => void this.open(this.fileInput.files).then(() => { this.fileInput.value = ''; }));
-    this.folderInput.addEventListener('change', () => void this.open(this.folderInput.files).then(() => { this.folderInput.value = ''; }));
+    this.fileInput.addEventListener(
+      'change',
+      () =>
+        void this.open(this.fileInput.files).then(() => {
+          this.fileInput.value = '';
+        }),
+    );
+    this.folderInput.addEventListener(
+      'change',
+      () =>
+        void this.open(this.folderInput.files).then(() => {
+          this.folderInput.value = '';
+        }),
+    );
     this.mainSelect.addEventListener('change', () => {
       this.main = this.mainSelect.value;
       this.keep();
@@ -75,35 +100,88 @@ export class ProgramPanel {
       b.addEventListener('click', onClick);
       return b;
     };
-    const bar = el('div', { class: 'program-bar' },
-      btn('program-new', 'New program', 'Start a small program of your own (added beside any files open)', () => void this.newProgram()),
-      btn('program-open', 'Open files…', 'Open an .a48 program and its includes (g7000.h, …)', () => this.fileInput.click()),
+    const bar = el(
+      'div',
+      { class: 'program-bar' },
+      btn(
+        'program-new',
+        'New program',
+        'Start a small program of your own (added beside any files open)',
+        () => void this.newProgram(),
+      ),
+      btn('program-open', 'Open files…', 'Open an .a48 program and its includes (g7000.h, …)', () =>
+        this.fileInput.click(),
+      ),
       btn('program-open-folder', 'Open folder…', 'Open a folder of sources', () => this.folderInput.click()),
       el('label', {}, 'build: ', this.mainSelect),
-      btn('program-build', 'Build and run (Ctrl+Enter)', 'Assemble in the worker and boot the cartridge at once', () => void this.build()),
-      btn('program-step', 'Step', 'Run one instruction (the machine pauses)', () => void this.act((api) => api.stepInstruction())),
-      btn('program-step-over', 'Step over', 'Run a CALL to its return (other instructions: one step)', () => void this.act((api) => api.stepOver())),
-      btn('program-step-out', 'Step out', 'Run to the RET or RETR that leaves this call', () => void this.act((api) => api.stepOut())),
-      btn('program-run-to', 'Run to cursor', 'Run until the CPU reaches the line the cursor is on', () => void this.runToCursor()),
-      btn('program-step-back', 'Step back', 'Undo the last step or frame step', () => void this.act((api) => api.stepBack())),
+      btn(
+        'program-build',
+        'Build and run (Ctrl+Enter)',
+        'Assemble in the worker and boot the cartridge at once',
+        () => void this.build(),
+      ),
+      btn(
+        'program-step',
+        'Step',
+        'Run one instruction (the machine pauses)',
+        () => void this.act((api) => api.stepInstruction()),
+      ),
+      btn(
+        'program-step-over',
+        'Step over',
+        'Run a CALL to its return (other instructions: one step)',
+        () => void this.act((api) => api.stepOver()),
+      ),
+      btn(
+        'program-step-out',
+        'Step out',
+        'Run to the RET or RETR that leaves this call',
+        () => void this.act((api) => api.stepOut()),
+      ),
+      btn(
+        'program-run-to',
+        'Run to cursor',
+        'Run until the CPU reaches the line the cursor is on',
+        () => void this.runToCursor(),
+      ),
+      btn(
+        'program-step-back',
+        'Step back',
+        'Undo the last step or frame step',
+        () => void this.act((api) => api.stepBack()),
+      ),
       btn('program-run', 'Run', 'Go on from a breakpoint', () => void this.resume()),
       btn('program-export-bin', 'Export .bin', 'Save the built cartridge image', () => this.exportImage()),
       btn('program-export-lst', 'Export listing', 'Save the assembler listing', () => this.exportListing()),
-      this.fileInput, this.folderInput);
-    this.element = el('details', { class: 'program-panel', id: 'console-program' },
+      this.fileInput,
+      this.folderInput,
+    );
+    this.element = el(
+      'details',
+      { class: 'program-panel', id: 'console-program' },
       el('summary', { text: 'Your program: write, build and debug 8048 assembly' }),
-      el('p', { class: 'program-hint', text: 'Drop an .a48 source and its includes on the screen, or open them here. Our assembler reads ASL\u2019s dialect (Soeren Gust\u2019s g7000.h works); a clean build boots at once on the open BIOS. Click just right of a line number (the breakpoint gutter) to set or clear a breakpoint; Run to cursor runs to the line the cursor is on.' }),
-      bar, this.tabs, this.editor.element, this.status, this.problems);
-    this.cleanups.push(host.on({
-      status: (running, _speed, reason) => {
-        // Every stop comes with its sentence (DebugInfo.stop.text); a plain pause has none.
-        if (!running && reason) void this.showStop();
-        if (running && this.stoppedAt) {
-          this.stoppedAt = null;
-          this.remark();
-        }
-      },
-    }));
+      el('p', {
+        class: 'program-hint',
+        text: 'Drop an .a48 source and its includes on the screen, or open them here. Our assembler reads ASL\u2019s dialect (Soeren Gust\u2019s g7000.h works); a clean build boots at once on the open BIOS. Click just right of a line number (the breakpoint gutter) to set or clear a breakpoint; Run to cursor runs to the line the cursor is on.',
+      }),
+      bar,
+      this.tabs,
+      this.editor.element,
+      this.status,
+      this.problems,
+    );
+    this.cleanups.push(
+      host.on({
+        status: (running, _speed, reason) => {
+          // Every stop comes with its sentence (DebugInfo.stop.text); a plain pause has none.
+          if (!running && reason) void this.showStop();
+          if (running && this.stoppedAt) {
+            this.stoppedAt = null;
+            this.remark();
+          }
+        },
+      }),
+    );
     this.showFile('');
     const saved = SAVED.get();
     if (saved && saved.files.length) {
@@ -143,7 +221,9 @@ export class ProgramPanel {
   private setFiles(files: SourceFile[], main?: string): void {
     this.files = files;
     this.main = mainFile(files, main) ?? '';
-    this.mainSelect.replaceChildren(...files.filter((f) => /\.(a48|asm|s)$/i.test(f.name)).map((f) => el('option', { value: f.name, text: f.name })));
+    this.mainSelect.replaceChildren(
+      ...files.filter((f) => /\.(a48|asm|s)$/i.test(f.name)).map((f) => el('option', { value: f.name, text: f.name })),
+    );
     this.mainSelect.value = this.main;
     this.last = null;
     this.keep();
@@ -153,15 +233,28 @@ export class ProgramPanel {
   private showFile(name: string): void {
     const f = this.files.find((x) => x.name === name);
     if (!f) {
-      this.tabs.replaceChildren(el('p', { class: 'program-empty', text: 'No program yet: start a new one, open files, or drop an .a48 and its includes on the screen.' }));
+      this.tabs.replaceChildren(
+        el('p', {
+          class: 'program-empty',
+          text: 'No program yet: start a new one, open files, or drop an .a48 and its includes on the screen.',
+        }),
+      );
       return;
     }
     this.shown = name;
-    this.tabs.replaceChildren(...this.files.map((x) => {
-      const b = el('button', { type: 'button', role: 'tab', 'data-file': x.name, text: x.name, 'aria-selected': String(x.name === name) });
-      b.addEventListener('click', () => this.showFile(x.name));
-      return b;
-    }));
+    this.tabs.replaceChildren(
+      ...this.files.map((x) => {
+        const b = el('button', {
+          type: 'button',
+          role: 'tab',
+          'data-file': x.name,
+          text: x.name,
+          'aria-selected': String(x.name === name),
+        });
+        b.addEventListener('click', () => this.showFile(x.name));
+        return b;
+      }),
+    );
     this.editor.show(name, f.text, this.marksFor(name));
   }
 
@@ -184,7 +277,10 @@ export class ProgramPanel {
       return;
     }
     this.status.textContent = `Building ${this.main}…`;
-    const result = await api.buildProgram(this.files.map((f) => ({ name: f.name, text: f.text })), this.main);
+    const result = await api.buildProgram(
+      this.files.map((f) => ({ name: f.name, text: f.text })),
+      this.main,
+    );
     this.last = result;
     this.stoppedAt = null;
     this.showProblems(result);
@@ -196,7 +292,10 @@ export class ProgramPanel {
         this.showFile(first.file);
         this.editor.reveal(first.line);
       }
-      this.options.say(`${this.main} was not built: ${result.errorCount} error${result.errorCount === 1 ? '' : 's'}.`, 'error');
+      this.options.say(
+        `${this.main} was not built: ${result.errorCount} error${result.errorCount === 1 ? '' : 's'}.`,
+        'error',
+      );
       return;
     }
     const started = await this.options.run(this.main, result.image, result);
@@ -209,21 +308,38 @@ export class ProgramPanel {
   }
 
   private showProblems(result: BuildResult): void {
-    this.problems.replaceChildren(...result.diagnostics.map((d) => {
-      const where = d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file;
-      const li = el('li', { class: `program-${d.severity}`, 'data-where': where }, el('strong', { text: `${where}: ` }), `${d.severity}: ${d.message}`);
-      if (d.sourceLine) {
-        const col = Math.max(0, d.column - 1);
-        const len = Math.max(1, d.length);
-        li.append(el('pre', {},
-          d.sourceLine.slice(0, col), el('mark', { text: d.sourceLine.slice(col, col + len) }), d.sourceLine.slice(col + len)));
-      }
-      if (d.line > 0 && this.files.some((f) => f.name === d.file)) {
-        li.tabIndex = 0;
-        li.addEventListener('click', () => { this.showFile(d.file); this.editor.reveal(d.line); });
-      }
-      return li;
-    }));
+    this.problems.replaceChildren(
+      ...result.diagnostics.map((d) => {
+        const where = d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file;
+        const li = el(
+          'li',
+          { class: `program-${d.severity}`, 'data-where': where },
+          el('strong', { text: `${where}: ` }),
+          `${d.severity}: ${d.message}`,
+        );
+        if (d.sourceLine) {
+          const col = Math.max(0, d.column - 1);
+          const len = Math.max(1, d.length);
+          li.append(
+            el(
+              'pre',
+              {},
+              d.sourceLine.slice(0, col),
+              el('mark', { text: d.sourceLine.slice(col, col + len) }),
+              d.sourceLine.slice(col + len),
+            ),
+          );
+        }
+        if (d.line > 0 && this.files.some((f) => f.name === d.file)) {
+          li.tabIndex = 0;
+          li.addEventListener('click', () => {
+            this.showFile(d.file);
+            this.editor.reveal(d.line);
+          });
+        }
+        return li;
+      }),
+    );
     this.remark();
   }
 
@@ -273,7 +389,8 @@ export class ProgramPanel {
     this.placed = mine;
     await api.setBreakpoints([...new Set([...others, ...mine])]);
     this.element.dataset.breakpoints = mine.map(hex3).join(' ');
-    if (empty.length) this.status.textContent = `No code on ${empty.join(', ')}: that breakpoint waits for a line that assembles to something.`;
+    if (empty.length)
+      this.status.textContent = `No code on ${empty.join(', ')}: that breakpoint waits for a line that assembles to something.`;
   }
 
   /** The address the cursor's line assembled to (the last build's line map), or why there is none. */
@@ -281,7 +398,9 @@ export class ProgramPanel {
     if (!this.last?.ok) return { why: 'Build the program first: Run to cursor needs its line map.' };
     const { file, line } = this.editor.cursor();
     const address = this.addressOf(file, line);
-    return address === undefined ? { why: `No code on ${file}:${line}: put the cursor on a line that assembles to something.` } : { address };
+    return address === undefined
+      ? { why: `No code on ${file}:${line}: put the cursor on a line that assembles to something.` }
+      : { address };
   }
 
   private async runToCursor(): Promise<void> {
@@ -337,7 +456,10 @@ export class ProgramPanel {
       this.options.say('Build the program first: there is no image to export.', 'error');
       return;
     }
-    download(new Blob([new Uint8Array(this.last.image)], { type: 'application/octet-stream' }), this.main.replace(/\.[^.]+$/, '') + '.bin');
+    download(
+      new Blob([new Uint8Array(this.last.image)], { type: 'application/octet-stream' }),
+      this.main.replace(/\.[^.]+$/, '') + '.bin',
+    );
   }
 
   private exportListing(): void {

@@ -6,7 +6,15 @@
  */
 import { EditorState, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
 import type { Extension } from '@codemirror/state';
-import { Decoration, EditorView, GutterMarker, gutter, keymap, lineNumbers, highlightActiveLine } from '@codemirror/view';
+import {
+  Decoration,
+  EditorView,
+  GutterMarker,
+  gutter,
+  keymap,
+  lineNumbers,
+  highlightActiveLine,
+} from '@codemirror/view';
 import type { DecorationSet } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { asm8048, asmHighlight } from './asm-language.ts';
@@ -75,10 +83,19 @@ const decorations = EditorView.decorations.compute([marksField, 'doc'], (state):
   for (const d of m.diagnostics) {
     if (d.line < 1 || d.line > state.doc.lines) continue;
     const line = state.doc.line(d.line);
-    items.push({ from: line.from, to: line.from, deco: Decoration.line({ class: `cm-diag-line cm-diag-${d.severity}`, attributes: { title: d.message } }) });
+    items.push({
+      from: line.from,
+      to: line.from,
+      deco: Decoration.line({ class: `cm-diag-line cm-diag-${d.severity}`, attributes: { title: d.message } }),
+    });
     const from = Math.min(line.to, line.from + Math.max(0, d.column - 1));
     const to = d.length > 0 ? Math.min(line.to, from + d.length) : line.to;
-    if (to > from) items.push({ from, to, deco: Decoration.mark({ class: `cm-diag-span cm-diag-${d.severity}`, attributes: { title: d.message } }) });
+    if (to > from)
+      items.push({
+        from,
+        to,
+        deco: Decoration.mark({ class: `cm-diag-span cm-diag-${d.severity}`, attributes: { title: d.message } }),
+      });
   }
   if (m.pcLine !== null && m.pcLine <= state.doc.lines) {
     const line = state.doc.line(clampLine(state, m.pcLine));
@@ -90,17 +107,20 @@ const decorations = EditorView.decorations.compute([marksField, 'doc'], (state):
   return builder.finish();
 });
 
-const theme = EditorView.theme({
-  '&': { height: '100%', fontSize: '13px', backgroundColor: '#0e1318', color: '#d4d4d4' },
-  '.cm-content': { fontFamily: 'ui-monospace, "DejaVu Sans Mono", monospace', caretColor: '#fff' },
-  '.cm-gutters': { backgroundColor: '#121a21', color: '#66727e', border: 'none' },
-  '.cm-activeLine': { backgroundColor: '#ffffff0a' },
-  '.cm-bp-gutter .cm-gutterElement': { cursor: 'pointer', color: '#e0504a', width: '1.1em', textAlign: 'center' },
-  '.cm-diag-span.cm-diag-error': { textDecoration: 'underline wavy #ff6b6b' },
-  '.cm-diag-span.cm-diag-warning': { textDecoration: 'underline wavy #e5c07b' },
-  '.cm-diag-line.cm-diag-error': { backgroundColor: '#ff6b6b18' },
-  '.cm-pc-line': { backgroundColor: '#f2c94c33', outline: '1px solid #f2c94c88' },
-}, { dark: true });
+const theme = EditorView.theme(
+  {
+    '&': { height: '100%', fontSize: '13px', backgroundColor: '#0e1318', color: '#d4d4d4' },
+    '.cm-content': { fontFamily: 'ui-monospace, "DejaVu Sans Mono", monospace', caretColor: '#fff' },
+    '.cm-gutters': { backgroundColor: '#121a21', color: '#66727e', border: 'none' },
+    '.cm-activeLine': { backgroundColor: '#ffffff0a' },
+    '.cm-bp-gutter .cm-gutterElement': { cursor: 'pointer', color: '#e0504a', width: '1.1em', textAlign: 'center' },
+    '.cm-diag-span.cm-diag-error': { textDecoration: 'underline wavy #ff6b6b' },
+    '.cm-diag-span.cm-diag-warning': { textDecoration: 'underline wavy #e5c07b' },
+    '.cm-diag-line.cm-diag-error': { backgroundColor: '#ff6b6b18' },
+    '.cm-pc-line': { backgroundColor: '#f2c94c33', outline: '1px solid #f2c94c88' },
+  },
+  { dark: true },
+);
 
 export class SourceEditor {
   readonly element: HTMLElement;
@@ -123,7 +143,8 @@ export class SourceEditor {
           const m = view.state.field(marksField);
           const builder = new RangeSetBuilder<GutterMarker>();
           for (const line of [...m.breakpoints].sort((a, b) => a - b)) {
-            if (line >= 1 && line <= view.state.doc.lines) builder.add(view.state.doc.line(line).from, view.state.doc.line(line).from, BREAKPOINT);
+            if (line >= 1 && line <= view.state.doc.lines)
+              builder.add(view.state.doc.line(line).from, view.state.doc.line(line).from, BREAKPOINT);
           }
           return builder.finish();
         },
@@ -143,7 +164,14 @@ export class SourceEditor {
       decorations,
       theme,
       keymap.of([
-        { key: 'Mod-Enter', preventDefault: true, run: () => { this.host.build(); return true; } },
+        {
+          key: 'Mod-Enter',
+          preventDefault: true,
+          run: () => {
+            this.host.build();
+            return true;
+          },
+        },
         indentWithTab,
         ...defaultKeymap,
         ...historyKeymap,

@@ -13,7 +13,11 @@ export type PadBindings = Record<StickAction, PadControl[]>;
 
 /** Standard mapping: D-pad 12-15 and the left stick; A (0) or B (1) fires. */
 export const DEFAULT_PAD_BINDINGS: Readonly<PadBindings> = {
-  UP: ['b12', 'a1-'], DOWN: ['b13', 'a1+'], LEFT: ['b14', 'a0-'], RIGHT: ['b15', 'a0+'], FIRE: ['b0', 'b1'],
+  UP: ['b12', 'a1-'],
+  DOWN: ['b13', 'a1+'],
+  LEFT: ['b14', 'a0-'],
+  RIGHT: ['b15', 'a0+'],
+  FIRE: ['b0', 'b1'],
 };
 
 interface StorageLike {
@@ -42,7 +46,8 @@ export class BindingStore {
   pad(id: string): PadBindings {
     const saved = this.read(`pad.${id}`) as Partial<PadBindings> | undefined;
     const out = { ...DEFAULT_PAD_BINDINGS } as PadBindings;
-    for (const a of STICK_ACTIONS) if (Array.isArray(saved?.[a])) out[a] = saved[a].filter((c): c is string => typeof c === 'string');
+    for (const a of STICK_ACTIONS)
+      if (Array.isArray(saved?.[a])) out[a] = saved[a].filter((c): c is string => typeof c === 'string');
     return out;
   }
 

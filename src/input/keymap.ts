@@ -16,14 +16,29 @@ export type StickAction = (typeof STICK_ACTIONS)[number];
 export type StickName = 'J0' | 'J1';
 export type JoyKey = `${StickName}_${StickAction}`;
 
-export const JOY_KEYS: readonly JoyKey[] = (['J0', 'J1'] as const).flatMap((j) => STICK_ACTIONS.map((a) => `${j}_${a}` as JoyKey));
+export const JOY_KEYS: readonly JoyKey[] = (['J0', 'J1'] as const).flatMap((j) =>
+  STICK_ACTIONS.map((a) => `${j}_${a}` as JoyKey),
+);
 
 /** Physical keys (KeyboardEvent.code) that type an O2 key regardless of what they print. */
 const BY_CODE: Record<string, string> = {
-  Space: 'SPACE', Enter: 'ENTER', NumpadEnter: 'ENTER', Backspace: 'CLEAR', Delete: 'CLEAR',
-  Period: 'PERIOD', NumpadDecimal: 'PERIOD', Minus: 'MINUS', NumpadSubtract: 'MINUS', Equal: 'EQUALS',
-  NumpadAdd: 'PLUS', NumpadMultiply: 'TIMES', NumpadDivide: 'DIVIDE', Slash: 'QUESTION',
-  BracketRight: 'PLUS', BracketLeft: 'TIMES', Backslash: 'DIVIDE',
+  Space: 'SPACE',
+  Enter: 'ENTER',
+  NumpadEnter: 'ENTER',
+  Backspace: 'CLEAR',
+  Delete: 'CLEAR',
+  Period: 'PERIOD',
+  NumpadDecimal: 'PERIOD',
+  Minus: 'MINUS',
+  NumpadSubtract: 'MINUS',
+  Equal: 'EQUALS',
+  NumpadAdd: 'PLUS',
+  NumpadMultiply: 'TIMES',
+  NumpadDivide: 'DIVIDE',
+  Slash: 'QUESTION',
+  BracketRight: 'PLUS',
+  BracketLeft: 'TIMES',
+  Backslash: 'DIVIDE',
 };
 for (let d = 0; d <= 9; d++) {
   BY_CODE[`Digit${d}`] = String(d);
@@ -32,7 +47,15 @@ for (let d = 0; d <= 9; d++) {
 for (let c = 65; c <= 90; c++) BY_CODE[`Key${String.fromCharCode(c)}`] = String.fromCharCode(c);
 
 /** Printed characters that name an O2 key more naturally than the key's position (layout-proof). */
-const BY_CHAR: Record<string, string> = { '+': 'PLUS', '*': 'TIMES', '/': 'DIVIDE', '?': 'QUESTION', '=': 'EQUALS', '-': 'MINUS', '.': 'PERIOD' };
+const BY_CHAR: Record<string, string> = {
+  '+': 'PLUS',
+  '*': 'TIMES',
+  '/': 'DIVIDE',
+  '?': 'QUESTION',
+  '=': 'EQUALS',
+  '-': 'MINUS',
+  '.': 'PERIOD',
+};
 
 /** The O2 key a PC key types, or undefined. `key` is KeyboardEvent.key (for + * / ? = on any layout). */
 export function o2KeyFor(code: string, key?: string): string | undefined {
@@ -42,8 +65,16 @@ export function o2KeyFor(code: string, key?: string): string | undefined {
 
 /** Default stick keys on the PC keyboard. */
 export const DEFAULT_KEY_BINDINGS: Readonly<Record<JoyKey, string>> = {
-  J0_UP: 'ArrowUp', J0_DOWN: 'ArrowDown', J0_LEFT: 'ArrowLeft', J0_RIGHT: 'ArrowRight', J0_FIRE: 'ControlRight',
-  J1_UP: 'KeyW', J1_DOWN: 'KeyS', J1_LEFT: 'KeyA', J1_RIGHT: 'KeyD', J1_FIRE: 'ShiftLeft',
+  J0_UP: 'ArrowUp',
+  J0_DOWN: 'ArrowDown',
+  J0_LEFT: 'ArrowLeft',
+  J0_RIGHT: 'ArrowRight',
+  J0_FIRE: 'ControlRight',
+  J1_UP: 'KeyW',
+  J1_DOWN: 'KeyS',
+  J1_LEFT: 'KeyA',
+  J1_RIGHT: 'KeyD',
+  J1_FIRE: 'ShiftLeft',
 };
 
 /** What one keydown does in a mode: a stick switch, an O2 key, or nothing. */
@@ -61,7 +92,12 @@ export function resolveKey(
 }
 
 /** Builds the 11-byte held-input snapshot (keyboard rows, J0, J1, RESET) from key and stick names. */
-export function buildSnapshot(keys: Iterable<string>, joy: [number, number], reset: boolean, swap: boolean): Uint8Array {
+export function buildSnapshot(
+  keys: Iterable<string>,
+  joy: [number, number],
+  reset: boolean,
+  swap: boolean,
+): Uint8Array {
   const snap = new Uint8Array(11);
   const sticks = [joy[0], joy[1]];
   for (const name of keys) {
@@ -80,26 +116,110 @@ export function buildSnapshot(keys: Iterable<string>, joy: [number, number], res
  * the on-screen keyboard and the picture of which PC key is which.
  */
 export const O2_LAYOUT: readonly (readonly [string, string, number?][])[] = [
-  [['1', '1'], ['2', '2'], ['3', '3'], ['4', '4'], ['5', '5'], ['6', '6'], ['7', '7'], ['8', '8'], ['9', '9'], ['0', '0']],
-  [['+', 'PLUS'], ['Q', 'Q'], ['W', 'W'], ['E', 'E'], ['R', 'R'], ['T', 'T'], ['U', 'U'], ['I', 'I'], ['O', 'O'], ['P', 'P']],
-  [['−', 'MINUS'], ['A', 'A'], ['S', 'S'], ['D', 'D'], ['F', 'F'], ['G', 'G'], ['H', 'H'], ['J', 'J'], ['K', 'K'], ['L', 'L']],
-  [['×', 'TIMES'], ['Z', 'Z'], ['X', 'X'], ['C', 'C'], ['V', 'V'], ['B', 'B'], ['M', 'M'], ['.', 'PERIOD'], ['?', 'QUESTION'], ['÷', 'DIVIDE']],
-  [['=', 'EQUALS'], ['YES', 'Y'], ['NO', 'N'], ['SPACE', 'SPACE', 3], ['CLEAR', 'CLEAR', 2], ['ENTER', 'ENTER', 2]],
+  [
+    ['1', '1'],
+    ['2', '2'],
+    ['3', '3'],
+    ['4', '4'],
+    ['5', '5'],
+    ['6', '6'],
+    ['7', '7'],
+    ['8', '8'],
+    ['9', '9'],
+    ['0', '0'],
+  ],
+  [
+    ['+', 'PLUS'],
+    ['Q', 'Q'],
+    ['W', 'W'],
+    ['E', 'E'],
+    ['R', 'R'],
+    ['T', 'T'],
+    ['U', 'U'],
+    ['I', 'I'],
+    ['O', 'O'],
+    ['P', 'P'],
+  ],
+  [
+    ['−', 'MINUS'],
+    ['A', 'A'],
+    ['S', 'S'],
+    ['D', 'D'],
+    ['F', 'F'],
+    ['G', 'G'],
+    ['H', 'H'],
+    ['J', 'J'],
+    ['K', 'K'],
+    ['L', 'L'],
+  ],
+  [
+    ['×', 'TIMES'],
+    ['Z', 'Z'],
+    ['X', 'X'],
+    ['C', 'C'],
+    ['V', 'V'],
+    ['B', 'B'],
+    ['M', 'M'],
+    ['.', 'PERIOD'],
+    ['?', 'QUESTION'],
+    ['÷', 'DIVIDE'],
+  ],
+  [
+    ['=', 'EQUALS'],
+    ['YES', 'Y'],
+    ['NO', 'N'],
+    ['SPACE', 'SPACE', 3],
+    ['CLEAR', 'CLEAR', 2],
+    ['ENTER', 'ENTER', 2],
+  ],
 ];
 
 /** The PC key legend for an O2 key (for the layout picture). */
 export const PC_LEGEND: Readonly<Record<string, string>> = {
-  PLUS: '+ or ]', MINUS: '-', TIMES: '* or [', DIVIDE: '/ (numpad) or \\', QUESTION: '?', EQUALS: '=', PERIOD: '.',
-  SPACE: 'Space', CLEAR: 'Backspace', ENTER: 'Enter', Y: 'Y', N: 'N',
+  PLUS: '+ or ]',
+  MINUS: '-',
+  TIMES: '* or [',
+  DIVIDE: '/ (numpad) or \\',
+  QUESTION: '?',
+  EQUALS: '=',
+  PERIOD: '.',
+  SPACE: 'Space',
+  CLEAR: 'Backspace',
+  ENTER: 'Enter',
+  Y: 'Y',
+  N: 'N',
 };
 
 /** Names of PC keys (KeyboardEvent.code) as the keycaps print them, for the keys shown beside the console. */
 const CODE_LABEL: Record<string, string> = {
-  ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→',
-  ControlLeft: 'Left Ctrl', ControlRight: 'Right Ctrl', ShiftLeft: 'Left Shift', ShiftRight: 'Right Shift',
-  AltLeft: 'Left Alt', AltRight: 'Right Alt', MetaLeft: 'Left ⌘', MetaRight: 'Right ⌘', Space: 'Space', Enter: 'Enter',
-  Tab: 'Tab', CapsLock: 'Caps Lock', Backspace: 'Backspace', Slash: '/', Backslash: '\\', Period: '.', Comma: ',',
-  Semicolon: ';', Quote: "'", BracketLeft: '[', BracketRight: ']', Minus: '-', Equal: '=', Backquote: '`',
+  ArrowUp: '↑',
+  ArrowDown: '↓',
+  ArrowLeft: '←',
+  ArrowRight: '→',
+  ControlLeft: 'Left Ctrl',
+  ControlRight: 'Right Ctrl',
+  ShiftLeft: 'Left Shift',
+  ShiftRight: 'Right Shift',
+  AltLeft: 'Left Alt',
+  AltRight: 'Right Alt',
+  MetaLeft: 'Left ⌘',
+  MetaRight: 'Right ⌘',
+  Space: 'Space',
+  Enter: 'Enter',
+  Tab: 'Tab',
+  CapsLock: 'Caps Lock',
+  Backspace: 'Backspace',
+  Slash: '/',
+  Backslash: '\\',
+  Period: '.',
+  Comma: ',',
+  Semicolon: ';',
+  Quote: "'",
+  BracketLeft: '[',
+  BracketRight: ']',
+  Minus: '-',
+  Equal: '=',
+  Backquote: '`',
 };
 
 /** What a PC key is called on its keycap ("KeyW" -> "W", "ArrowUp" -> "↑"); '' for no key. */
@@ -113,8 +233,13 @@ export function keyLabel(code: string): string {
 
 /** The keys of one hand control in words: "↑ ← ↓ → steer, Right Ctrl fires" (unbound switches left out). */
 export function stickKeysText(bindings: Readonly<Record<JoyKey, string>>, stick: StickName): string {
-  const moves = (['UP', 'LEFT', 'DOWN', 'RIGHT'] as const).map((a) => keyLabel(bindings[`${stick}_${a}`])).filter(Boolean);
+  const moves = (['UP', 'LEFT', 'DOWN', 'RIGHT'] as const)
+    .map((a) => keyLabel(bindings[`${stick}_${a}`]))
+    .filter(Boolean);
   const fire = keyLabel(bindings[`${stick}_FIRE`]);
-  const parts = [moves.length ? `${moves.join(' ')} steer` : 'no steering keys', fire ? `${fire} fires` : 'no fire key'];
+  const parts = [
+    moves.length ? `${moves.join(' ')} steer` : 'no steering keys',
+    fire ? `${fire} fires` : 'no fire key',
+  ];
   return parts.join(', ');
 }

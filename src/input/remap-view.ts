@@ -72,7 +72,8 @@ export function createRemapView(store: BindingStore, getPads: () => readonly (Pa
     const h = document.createElement('h2');
     h.textContent = 'Controls';
     const intro = document.createElement('p');
-    intro.textContent = 'Click “change”, then press the key or gamepad control to use. Esc cancels. Each device keeps its own settings in this browser.';
+    intro.textContent =
+      'Click “change”, then press the key or gamepad control to use. Esc cancels. Each device keeps its own settings in this browser.';
     dialog.append(h, intro);
 
     const kb = document.createElement('table');
@@ -89,16 +90,25 @@ export function createRemapView(store: BindingStore, getPads: () => readonly (Pa
       cell.dataset.action = action;
       const isWaiting = waiting?.device === 'keyboard' && waiting.action === action;
       cell.textContent = isWaiting ? 'press a key…' : bindings[action] || '(none)';
-      row.insertCell().append(button('change', () => {
-        waiting = { device: 'keyboard', action };
-        render();
-      }, { 'data-change': action }));
+      row.insertCell().append(
+        button(
+          'change',
+          () => {
+            waiting = { device: 'keyboard', action };
+            render();
+          },
+          { 'data-change': action },
+        ),
+      );
     }
-    dialog.append(kb, button('Default keys', () => {
-      store.resetDevice('keyboard');
-      view.onChange();
-      render();
-    }));
+    dialog.append(
+      kb,
+      button('Default keys', () => {
+        store.resetDevice('keyboard');
+        view.onChange();
+        render();
+      }),
+    );
 
     const pads = connectedPads(getPads);
     if (pads.length === 0) {
@@ -117,21 +127,30 @@ export function createRemapView(store: BindingStore, getPads: () => readonly (Pa
         row.insertCell().textContent = action.toLowerCase();
         const isWaiting = waiting?.device === pad.id && waiting.action === action;
         row.insertCell().textContent = isWaiting ? 'press a control…' : pb[action].join(', ') || '(none)';
-        row.insertCell().append(button('change', () => {
-          waiting = { device: pad.id, action };
-          render();
-        }));
+        row.insertCell().append(
+          button('change', () => {
+            waiting = { device: pad.id, action };
+            render();
+          }),
+        );
       }
-      dialog.append(t, button('Default controls', () => {
-        store.resetDevice(pad.id);
-        view.onChange();
-        render();
-      }));
+      dialog.append(
+        t,
+        button('Default controls', () => {
+          store.resetDevice(pad.id);
+          view.onChange();
+          render();
+        }),
+      );
     });
-    const close = button('Done', () => {
-      waiting = undefined;
-      dialog.close();
-    }, { id: 'console-remap-done' });
+    const close = button(
+      'Done',
+      () => {
+        waiting = undefined;
+        dialog.close();
+      },
+      { id: 'console-remap-done' },
+    );
     dialog.append(close);
   }
 

@@ -20,9 +20,15 @@ export interface TouchPanel {
 }
 
 const STICK_PAD: [string, string[]][] = [
-  ['↖', ['UP', 'LEFT']], ['↑', ['UP']], ['↗', ['UP', 'RIGHT']],
-  ['←', ['LEFT']], ['FIRE', ['FIRE']], ['→', ['RIGHT']],
-  ['↙', ['DOWN', 'LEFT']], ['↓', ['DOWN']], ['↘', ['DOWN', 'RIGHT']],
+  ['↖', ['UP', 'LEFT']],
+  ['↑', ['UP']],
+  ['↗', ['UP', 'RIGHT']],
+  ['←', ['LEFT']],
+  ['FIRE', ['FIRE']],
+  ['→', ['RIGHT']],
+  ['↙', ['DOWN', 'LEFT']],
+  ['↓', ['DOWN']],
+  ['↘', ['DOWN', 'RIGHT']],
 ];
 
 /** `send(name, down)`: an O2 key or stick switch (J0_…) or RESET went down or up under a pointer. */

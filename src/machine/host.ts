@@ -104,7 +104,12 @@ export class MachineHost {
     let notice: string | undefined;
     const pending = ConsoleStore.takePendingSave();
     try {
-      this.store = await ConsoleStore.open((why) => this.say(`Browser storage closed: ${why}. The game goes on; “Download state” still keeps a moment as a file.`, 'error'));
+      this.store = await ConsoleStore.open((why) =>
+        this.say(
+          `Browser storage closed: ${why}. The game goes on; “Download state” still keeps a moment as a file.`,
+          'error',
+        ),
+      );
       this.active = await this.store.active();
       this.images = await this.loadActiveImages(this.active);
       if (pending) notice = await this.interruptedSaveNotice(pending);
@@ -137,7 +142,9 @@ export class MachineHost {
   private async interruptedSaveNotice(p: PendingSave): Promise<string | undefined> {
     const now = await this.store?.getState(p.machine, p.slot);
     if (now && now.savedAt >= p.startedAt) return undefined; // it committed just before the tab closed
-    const kept = now ? `its earlier state (frame ${now.frame}, saved ${new Date(now.savedAt).toLocaleString()})` : 'nothing, as before (it was empty)';
+    const kept = now
+      ? `its earlier state (frame ${now.frame}, saved ${new Date(now.savedAt).toLocaleString()})`
+      : 'nothing, as before (it was empty)';
     return `Saving in slot ${p.slot} (frame ${p.frame}) did not finish: the page was closed while it was being written. Slot ${p.slot} still holds ${kept}; nothing saved earlier was lost.`;
   }
 
@@ -194,29 +201,36 @@ export class MachineHost {
     this.runtime = undefined;
     previous?.terminate();
     // The user's remembered mapper and TV standard for their cartridge go with it every time it boots.
-    const runtime = await ConsoleRuntime.start(withCartChoice(images), {
-      frame: (pixels, eram, frame, _workerMs, doneAt) => {
-        this.pixels = pixels;
-        this.eram = eram;
-        this.frame = frame;
-        this.probe.shownFrame = frame;
-        this.probe.frameAt = performance.now();
-        this.probe.frameDoneAt = doneAt;
-        this.emit('frame', pixels, eram, frame);
+    const runtime = await ConsoleRuntime.start(
+      withCartChoice(images),
+      {
+        frame: (pixels, eram, frame, _workerMs, doneAt) => {
+          this.pixels = pixels;
+          this.eram = eram;
+          this.frame = frame;
+          this.probe.shownFrame = frame;
+          this.probe.frameAt = performance.now();
+          this.probe.frameDoneAt = doneAt;
+          this.emit('frame', pixels, eram, frame);
+        },
+        status: (running, speed, _frame, reason) => {
+          this.running = running;
+          this.speed = speed;
+          this.emit('status', running, speed, reason);
+        },
+        fatal: (message) => this.emit('fatal', message),
+        autosave: (state, frame) => this.emit('autosave', state, frame),
+        net: (text) => this.emit('net', text),
+        netWatch: (frames) => this.emit('netWatch', frames),
       },
-      status: (running, speed, _frame, reason) => {
-        this.running = running;
-        this.speed = speed;
-        this.emit('status', running, speed, reason);
-      },
-      fatal: (message) => this.emit('fatal', message),
-      autosave: (state, frame) => this.emit('autosave', state, frame),
-      net: (text) => this.emit('net', text),
-      netWatch: (frames) => this.emit('netWatch', frames),
-    }, { audio: this.audio, state, paused: paused || this.viewers === 0 });
+      { audio: this.audio, state, paused: paused || this.viewers === 0 },
+    );
     this.runtime = runtime;
     if (this.viewers === 0 && !paused) this.pausedAway = true;
-    this.machineKey = runtime.info.roms.filter((r) => r.kind !== 'charset').map((r) => `${r.kind}:${r.crcHex}`).join('+');
+    this.machineKey = runtime.info.roms
+      .filter((r) => r.kind !== 'charset')
+      .map((r) => `${r.kind}:${r.crcHex}`)
+      .join('+');
     this.emit('booted', runtime.info);
     return runtime.info;
   }

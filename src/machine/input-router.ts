@@ -40,7 +40,10 @@ export interface InputRouterOptions {
 function isTextField(t: EventTarget | null): boolean {
   if (!(t instanceof HTMLElement)) return false;
   if (t.isContentEditable || t instanceof HTMLTextAreaElement) return true;
-  return t instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'range', 'color', 'file', 'submit', 'reset', 'image'].includes(t.type);
+  return (
+    t instanceof HTMLInputElement &&
+    !['button', 'checkbox', 'radio', 'range', 'color', 'file', 'submit', 'reset', 'image'].includes(t.type)
+  );
 }
 
 export class InputRouter {
@@ -65,7 +68,10 @@ export class InputRouter {
   private lastInputSent = 0;
   private readonly cleanups: (() => void)[] = [];
 
-  constructor(private readonly host: MachineHost, private readonly options: InputRouterOptions) {
+  constructor(
+    private readonly host: MachineHost,
+    private readonly options: InputRouterOptions,
+  ) {
     this.keyBindings = this.bindings.keyboard();
     this.touch = createTouchPanel((name, down) => this.touchKey(name, down));
     this.touch.element.hidden = !matchMedia('(pointer: coarse)').matches;

@@ -33,18 +33,30 @@ export class LibraryPanel {
   /** The images of a boot under way (the booted machine is shown before `host.images` takes them). */
   private booting: RomImages | undefined;
 
-  constructor(private readonly host: MachineHost, private readonly options: LibraryPanelOptions) {
+  constructor(
+    private readonly host: MachineHost,
+    private readonly options: LibraryPanelOptions,
+  ) {
     this.romList = el('ul', { class: 'console-roms', id: 'console-roms' });
     this.libraryList = el('ul', { class: 'console-library', id: 'console-library' });
-    this.builtinSelect = el('select', { id: 'console-builtin-cart', title: 'Which of our own cartridges runs when you have not loaded one' });
-    this.mapperSelect = el('select', { id: 'console-cart-mapper', title: 'The cartridge\'s bank switching (its PCB)' });
-    this.tvSelect = el('select', { id: 'console-cart-tv', title: 'NTSC (Odyssey²) or PAL (Videopac) timing' });
-    this.cartSettings = el('p', { class: 'console-cart-settings' },
-      el('label', {}, 'mapper: ', this.mapperSelect), ' ', el('label', {}, 'TV: ', this.tvSelect));
-    const changed = (): void => void this.chooseForCart({
-      mapper: this.mapperSelect.value ? this.mapperSelect.value as MapperKind : undefined,
-      tv: this.tvSelect.value === 'NTSC' || this.tvSelect.value === 'PAL' ? this.tvSelect.value : undefined,
+    this.builtinSelect = el('select', {
+      id: 'console-builtin-cart',
+      title: 'Which of our own cartridges runs when you have not loaded one',
     });
+    this.mapperSelect = el('select', { id: 'console-cart-mapper', title: "The cartridge's bank switching (its PCB)" });
+    this.tvSelect = el('select', { id: 'console-cart-tv', title: 'NTSC (Odyssey²) or PAL (Videopac) timing' });
+    this.cartSettings = el(
+      'p',
+      { class: 'console-cart-settings' },
+      el('label', {}, 'mapper: ', this.mapperSelect),
+      ' ',
+      el('label', {}, 'TV: ', this.tvSelect),
+    );
+    const changed = (): void =>
+      void this.chooseForCart({
+        mapper: this.mapperSelect.value ? (this.mapperSelect.value as MapperKind) : undefined,
+        tv: this.tvSelect.value === 'NTSC' || this.tvSelect.value === 'PAL' ? this.tvSelect.value : undefined,
+      });
     this.mapperSelect.addEventListener('change', changed);
     this.tvSelect.addEventListener('change', changed);
     this.cartSettings.hidden = true;
@@ -76,9 +88,16 @@ export class LibraryPanel {
     if (!p || !cart) return;
     const chosen = choiceFor(cart);
     const auto = p.name ? `${p.mapper}, as listed for ${p.name}` : `${p.mapper}, by its size`;
-    this.mapperSelect.replaceChildren(el('option', { value: '', text: `automatic (${auto})` }), ...MAPPER_KINDS.map((k) => el('option', { value: k, text: k })));
+    this.mapperSelect.replaceChildren(
+      el('option', { value: '', text: `automatic (${auto})` }),
+      ...MAPPER_KINDS.map((k) => el('option', { value: k, text: k })),
+    );
     this.mapperSelect.value = chosen.mapper ?? '';
-    this.tvSelect.replaceChildren(el('option', { value: '', text: `automatic (${p.pal ? 'PAL' : 'NTSC'})` }), el('option', { value: 'NTSC', text: 'NTSC (Odyssey²)' }), el('option', { value: 'PAL', text: 'PAL (Videopac)' }));
+    this.tvSelect.replaceChildren(
+      el('option', { value: '', text: `automatic (${p.pal ? 'PAL' : 'NTSC'})` }),
+      el('option', { value: 'NTSC', text: 'NTSC (Odyssey²)' }),
+      el('option', { value: 'PAL', text: 'PAL (Videopac)' }),
+    );
     this.tvSelect.value = chosen.tv ?? '';
     this.cartSettings.dataset.mapper = info.mapper;
     this.cartSettings.dataset.timing = info.timing;
@@ -109,7 +128,9 @@ export class LibraryPanel {
       return;
     }
     const info = host.runtime?.info;
-    host.say(`The cartridge now runs on the ${info?.mapper ?? choice.mapper} mapper, ${info?.timing ?? choice.tv}${kept ? '; remembered for this image' : ' (this browser would not store the choice)'}.`);
+    host.say(
+      `The cartridge now runs on the ${info?.mapper ?? choice.mapper} mapper, ${info?.timing ?? choice.tv}${kept ? '; remembered for this image' : ' (this browser would not store the choice)'}.`,
+    );
   }
 
   /** Says why a switch is refused now (and returns true), or returns false. */
@@ -145,13 +166,31 @@ export class LibraryPanel {
     const key = romKey(c.kind, bytes.length, c.identity.crcHex);
     const next: RomImages = { ...host.images, [c.kind]: bytes };
     if (c.kind === 'cart') delete next.builtinCart;
-    if (!await this.switchTo(next, (why) => `“${file.name}” could not be started: ${why}. The previous machine keeps running.`)) return;
+    if (
+      !(await this.switchTo(
+        next,
+        (why) => `“${file.name}” could not be started: ${why}. The previous machine keeps running.`,
+      ))
+    )
+      return;
     host.active = { ...host.active, [c.kind]: key };
     try {
-      await host.store?.putRom({ key, kind: c.kind, name: file.name, note: c.identity.note, size: bytes.length, crcHex: c.identity.crcHex, bytes, added: Date.now() });
+      await host.store?.putRom({
+        key,
+        kind: c.kind,
+        name: file.name,
+        note: c.identity.note,
+        size: bytes.length,
+        crcHex: c.identity.crcHex,
+        bytes,
+        added: Date.now(),
+      });
       await host.store?.setActive(host.active);
     } catch {
-      host.say(`Loaded “${file.name}” but could not store it in this browser; it will be gone after a reload.`, 'error');
+      host.say(
+        `Loaded “${file.name}” but could not store it in this browser; it will be gone after a reload.`,
+        'error',
+      );
       return;
     }
     await this.refresh();
@@ -167,7 +206,10 @@ export class LibraryPanel {
     if (this.refused()) return false;
     const next: RomImages = { ...this.host.images, cart: image, cartSource: source };
     delete next.builtinCart;
-    return this.switchTo(next, (why) => `“${name}” was built but could not be started: ${why}. The previous machine keeps running.`);
+    return this.switchTo(
+      next,
+      (why) => `“${name}” was built but could not be started: ${why}. The previous machine keeps running.`,
+    );
   }
 
   /**
@@ -212,19 +254,37 @@ export class LibraryPanel {
     const host = this.host;
     const roms = (await host.store?.listRoms().catch(() => [])) ?? [];
     if (roms.length === 0) {
-      this.libraryList.replaceChildren(el('li', { class: 'empty', text: 'None yet: drop a BIOS, cartridge or character ROM on the screen, or use “Open ROM…”.' }));
+      this.libraryList.replaceChildren(
+        el('li', {
+          class: 'empty',
+          text: 'None yet: drop a BIOS, cartridge or character ROM on the screen, or use “Open ROM…”.',
+        }),
+      );
       return;
     }
     roms.sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name));
-    this.libraryList.replaceChildren(...roms.map((rom) => {
-      const inUse = host.active[rom.kind] === rom.key;
-      const use = el('button', { type: 'button', text: inUse ? 'in use' : 'use', title: `Boot with this ${rom.kind}` });
-      use.disabled = inUse;
-      use.addEventListener('click', () => void this.useStored(rom.key));
-      const forget = el('button', { type: 'button', text: 'forget', title: 'Remove it from this browser' });
-      forget.addEventListener('click', () => void this.forgetStored(rom.key));
-      return el('li', { 'data-key': rom.key, title: rom.note }, `${rom.name} (${rom.kind}, ${rom.size} bytes, CRC32 ${rom.crcHex}) `, use, ' ', forget);
-    }));
+    this.libraryList.replaceChildren(
+      ...roms.map((rom) => {
+        const inUse = host.active[rom.kind] === rom.key;
+        const use = el('button', {
+          type: 'button',
+          text: inUse ? 'in use' : 'use',
+          title: `Boot with this ${rom.kind}`,
+        });
+        use.disabled = inUse;
+        use.addEventListener('click', () => void this.useStored(rom.key));
+        const forget = el('button', { type: 'button', text: 'forget', title: 'Remove it from this browser' });
+        forget.addEventListener('click', () => void this.forgetStored(rom.key));
+        return el(
+          'li',
+          { 'data-key': rom.key, title: rom.note },
+          `${rom.name} (${rom.kind}, ${rom.size} bytes, CRC32 ${rom.crcHex}) `,
+          use,
+          ' ',
+          forget,
+        );
+      }),
+    );
   }
 
   private async useStored(key: string): Promise<void> {
@@ -234,7 +294,7 @@ export class LibraryPanel {
     if (!rom) return;
     const next: RomImages = { ...host.images, [rom.kind]: rom.bytes };
     if (rom.kind === 'cart') delete next.builtinCart;
-    if (!await this.switchTo(next, (why) => `“${rom.name}” could not be started: ${why}.`)) return;
+    if (!(await this.switchTo(next, (why) => `“${rom.name}” could not be started: ${why}.`))) return;
     host.active = { ...host.active, [rom.kind]: key };
     await host.store?.setActive(host.active);
     await this.refresh();

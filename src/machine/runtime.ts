@@ -6,7 +6,14 @@
  * WATCHDOG_MS means a frame (or a state load) has not returned, and the worker is ended.
  */
 import * as Comlink from 'comlink';
-import type { BootInfo, ConsoleWorkerApi, InputMessage, RomImages, VideoMessage, WatchFrames } from '../worker/protocol.ts';
+import type {
+  BootInfo,
+  ConsoleWorkerApi,
+  InputMessage,
+  RomImages,
+  VideoMessage,
+  WatchFrames,
+} from '../worker/protocol.ts';
 import type { ConsoleAudio } from '../audio/output.ts';
 
 /** How long a frame may take before the worker is declared stuck. */
@@ -44,7 +51,10 @@ export class ConsoleRuntime {
     events: RuntimeEvents,
     options: { audio?: ConsoleAudio; state?: Uint8Array; paused?: boolean },
   ): Promise<ConsoleRuntime> {
-    const worker = new Worker(new URL('../worker/emulator.worker.ts', import.meta.url), { type: 'module', name: 'o2-emulator' });
+    const worker = new Worker(new URL('../worker/emulator.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'o2-emulator',
+    });
     const api = Comlink.wrap<ConsoleWorkerApi>(worker);
     const channel = new MessageChannel();
     const made: { runtime?: ConsoleRuntime } = {};
@@ -52,7 +62,9 @@ export class ConsoleRuntime {
     // A worker that fails before boot answers (its script did not load, it threw at start) would leave
     // the boot call waiting for ever: the first failure ends the wait with its reason.
     let failBoot: (e: Error) => void = () => undefined;
-    const bootFailed = new Promise<never>((_, reject) => { failBoot = reject; });
+    const bootFailed = new Promise<never>((_, reject) => {
+      failBoot = reject;
+    });
     bootFailed.catch(() => undefined);
     const fail = (message: string): void => {
       if (made.runtime) made.runtime.die(message, events);
@@ -63,9 +75,12 @@ export class ConsoleRuntime {
     };
     worker.addEventListener('error', (e) => {
       e.preventDefault();
-      fail(e.message || (made.runtime
-        ? 'the emulator worker stopped with an error it did not describe'
-        : 'the emulator worker did not start (its script failed to load or threw before answering)'));
+      fail(
+        e.message ||
+          (made.runtime
+            ? 'the emulator worker stopped with an error it did not describe'
+            : 'the emulator worker did not start (its script failed to load or threw before answering)'),
+      );
     });
     worker.addEventListener('messageerror', () => fail('a message from the emulator worker could not be read'));
     let pendingState: { bytes: Uint8Array; frame: number } | undefined;
@@ -87,14 +102,22 @@ export class ConsoleRuntime {
     if (audioPort) transfer.push(audioPort);
     let info: BootInfo;
     try {
-      info = await Promise.race([bootFailed, api.boot(Comlink.transfer({
-        images,
-        state: options.state,
-        videoPort: channel.port2,
-        audioPort,
-        sampleRate: options.audio?.sampleRate ?? 48_000,
-        paused: options.paused,
-      }, transfer))]);
+      info = await Promise.race([
+        bootFailed,
+        api.boot(
+          Comlink.transfer(
+            {
+              images,
+              state: options.state,
+              videoPort: channel.port2,
+              audioPort,
+              sampleRate: options.audio?.sampleRate ?? 48_000,
+              paused: options.paused,
+            },
+            transfer,
+          ),
+        ),
+      ]);
     } catch (e) {
       worker.terminate();
       throw e;

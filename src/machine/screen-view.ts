@@ -32,10 +32,22 @@ export class ScreenView {
   private destroyed = false;
   private readonly cleanups: (() => void)[] = [];
 
-  constructor(private readonly host: MachineHost, options: ScreenViewOptions = {}) {
-    this.box = el('div', { class: 'console-screen', id: 'console-screen', tabindex: '0', 'aria-label': 'Odyssey² screen: keys typed here go to the console' });
-    this.soundPrompt = el('button', { type: 'button', class: 'sound-prompt', id: 'console-sound-prompt' }, speakerIcon(),
-      el('span', { text: 'Sound is off until you click or press a key — click here to turn it on' }));
+  constructor(
+    private readonly host: MachineHost,
+    options: ScreenViewOptions = {},
+  ) {
+    this.box = el('div', {
+      class: 'console-screen',
+      id: 'console-screen',
+      tabindex: '0',
+      'aria-label': 'Odyssey² screen: keys typed here go to the console',
+    });
+    this.soundPrompt = el(
+      'button',
+      { type: 'button', class: 'sound-prompt', id: 'console-sound-prompt' },
+      speakerIcon(),
+      el('span', { text: 'Sound is off until you click or press a key — click here to turn it on' }),
+    );
     this.soundPrompt.hidden = true;
     this.soundPrompt.addEventListener('click', () => void this.unlockAudio());
     const dropHint = el('div', { class: 'drop-hint', text: 'Drop a BIOS, cartridge, character ROM or save state' });

@@ -64,15 +64,25 @@ export class NetGuest {
   private retry: ReturnType<typeof setTimeout> | undefined;
   private readonly cleanups: (() => void)[] = [];
 
-  constructor(readonly code: string, private readonly name: string, private readonly deps: NetGuestDeps) {
+  constructor(
+    readonly code: string,
+    private readonly name: string,
+    private readonly deps: NetGuestDeps,
+  ) {
     deps.controller.remote = { send: (event) => this.send({ t: 'move', id: ++this.moves, event }) };
     this.cleanups.push(
       deps.machine.on({
-        net: (text) => { if (this.battle) this.link?.send(text); },
+        net: (text) => {
+          if (this.battle) this.link?.send(text);
+        },
         // In a battle between two guests, the reporting one's confirmed frames go to the host, whose machine reads the result.
-        netWatch: (frames) => { if (this.battle?.report) this.link?.send(JSON.stringify({ t: 'watch', battle: this.battle.id, ...frames })); },
+        netWatch: (frames) => {
+          if (this.battle?.report) this.link?.send(JSON.stringify({ t: 'watch', battle: this.battle.id, ...frames }));
+        },
       }),
-      () => { deps.controller.remote = null; },
+      () => {
+        deps.controller.remote = null;
+      },
     );
   }
 
@@ -83,7 +93,7 @@ export class NetGuest {
     try {
       const link = await GuestLink.join(this.code, {
         data: (text) => this.receive(text),
-        closed: () => this.lost('the host\'s browser left; the game waits for it (trying again)'),
+        closed: () => this.lost("the host's browser left; the game waits for it (trying again)"),
       });
       if (this.closed) {
         link.close();
@@ -126,7 +136,10 @@ export class NetGuest {
 
   private send(message: object): void {
     if (!this.link) {
-      this.deps.controller.say({ kind: 'error', text: 'Not sent: the line to the host is down (the page is trying again).' });
+      this.deps.controller.say({
+        kind: 'error',
+        text: 'Not sent: the line to the host is down (the page is trying again).',
+      });
       return;
     }
     this.link.send(JSON.stringify(message));
@@ -177,7 +190,8 @@ export class NetGuest {
         void this.startWatching(m.battle, m.state, m.epoch);
         return;
       case 'watch':
-        if (this.watching === m.battle) void machine.runtime?.api.watchInput({ epoch: m.epoch, from: m.from, pairs: m.pairs });
+        if (this.watching === m.battle)
+          void machine.runtime?.api.watchInput({ epoch: m.epoch, from: m.from, pairs: m.pairs });
         return;
       case 'battle-end':
         if (this.battle?.id === m.battle) void this.endBattle();
@@ -195,7 +209,14 @@ export class NetGuest {
   }
 
   /** The host starts the battle (or, after a desync, starts it again from its state: a later epoch). */
-  private async startBattle(id: string, state: string, side: 0 | 1, delay: number, epoch: number, report: boolean): Promise<void> {
+  private async startBattle(
+    id: string,
+    state: string,
+    side: 0 | 1,
+    delay: number,
+    epoch: number,
+    report: boolean,
+  ): Promise<void> {
     const api = this.deps.machine.runtime?.api;
     if (!api) return;
     try {

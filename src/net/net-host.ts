@@ -45,11 +45,17 @@ interface NetBattle {
    * its machine runs the reported frames for the result.
    */
   kind: 'duel' | 'relay';
-  battle: string; guest: string; other: string | null; entered: boolean; started: boolean;
+  battle: string;
+  guest: string;
+  other: string | null;
+  entered: boolean;
+  started: boolean;
   /** This page's side, and the start of the battle the machines count frames from (one more after each repair). */
-  side: 0 | 1; epoch: number;
+  side: 0 | 1;
+  epoch: number;
   /** Desyncs repaired so far, and the first frame of the first one. */
-  repairs: number; firstDesync: number | null;
+  repairs: number;
+  firstDesync: number | null;
   /** The input delay the battle runs with (from the round trip when it began). */
   delay: number;
 }
@@ -67,7 +73,11 @@ export class NetHost {
   private battle: NetBattle | null = null;
   private readonly cleanups: (() => void)[] = [];
 
-  private constructor(private readonly link: HostLink, private readonly deps: NetHostDeps, table: (host: NetHost) => TableHost) {
+  private constructor(
+    private readonly link: HostLink,
+    private readonly deps: NetHostDeps,
+    table: (host: NetHost) => TableHost,
+  ) {
     this.table = table(this);
     const { controller, machine } = deps;
     controller.guard = (event) => this.table.hostRefusal(event);
@@ -80,13 +90,18 @@ export class NetHost {
         this.table.publish();
       }),
       machine.on({
-        net: (text) => { if (this.battle?.started) this.sendTo(this.battle.guest, text); },
+        net: (text) => {
+          if (this.battle?.started) this.sendTo(this.battle.guest, text);
+        },
         netWatch: (frames) => {
           const b = this.battle;
-          if (b?.started && b.kind === 'duel') this.toSpectators(b, JSON.stringify({ t: 'watch', battle: b.battle, ...frames }));
+          if (b?.started && b.kind === 'duel')
+            this.toSpectators(b, JSON.stringify({ t: 'watch', battle: b.battle, ...frames }));
         },
       }),
-      () => { controller.guard = null; },
+      () => {
+        controller.guard = null;
+      },
     );
     const pinger = setInterval(() => this.table.pingAll(), PING_MS);
     this.cleanups.push(() => clearInterval(pinger));
@@ -104,21 +119,26 @@ export class NetHost {
         deps.changed();
       },
     });
-    const self = new NetHost(link, deps, (host) => new TableHost({
-      send: (connection, message) => link.send(connection, JSON.stringify(message)),
-      players: () => deps.controller.gameState()?.players.map((p) => p.name) ?? [],
-      computer: (player) => deps.computer(player),
-      act: (event) => deps.controller.actFor(event),
-      game: () => {
-        const state = deps.controller.gameState();
-        return state ? serializeGame(state) : '';
-      },
-      checkBattle: checkBattleMessage,
-      battle: (guest, message) => host.fromGuest(guest, message),
-      watch: (guest, message) => host.reported(guest, message),
-      changed: () => deps.changed(),
-      now: () => performance.now(),
-    }));
+    const self = new NetHost(
+      link,
+      deps,
+      (host) =>
+        new TableHost({
+          send: (connection, message) => link.send(connection, JSON.stringify(message)),
+          players: () => deps.controller.gameState()?.players.map((p) => p.name) ?? [],
+          computer: (player) => deps.computer(player),
+          act: (event) => deps.controller.actFor(event),
+          game: () => {
+            const state = deps.controller.gameState();
+            return state ? serializeGame(state) : '';
+          },
+          checkBattle: checkBattleMessage,
+          battle: (guest, message) => host.fromGuest(guest, message),
+          watch: (guest, message) => host.reported(guest, message),
+          changed: () => deps.changed(),
+          now: () => performance.now(),
+        }),
+    );
     ref.host = self;
     self.table.publish();
     return self;
@@ -139,7 +159,7 @@ export class NetHost {
   /** The guest's name holding `player`'s seat, or null (this browser's). */
   heldBy(player: string): string | null {
     const holder = this.table.holder(player);
-    return holder === HOST ? null : this.table.guestList().find((g) => g.id === holder)?.name ?? holder;
+    return holder === HOST ? null : (this.table.guestList().find((g) => g.id === holder)?.name ?? holder);
   }
 
   /**
@@ -152,13 +172,22 @@ export class NetHost {
     const blue = this.table.holder(seating.blue);
     const base = { battle: id, entered: false, started: false, epoch: 0, repairs: 0, firstDesync: null };
     const rtt = (g: string): number | null => this.table.rttOf(g);
-    if (red === HOST && blue !== HOST) return { ...base, kind: 'duel', guest: blue, other: null, side: 0, delay: inputDelay(rtt(blue)) };
-    if (blue === HOST && red !== HOST) return { ...base, kind: 'duel', guest: red, other: null, side: 1, delay: inputDelay(rtt(red)) };
+    if (red === HOST && blue !== HOST)
+      return { ...base, kind: 'duel', guest: blue, other: null, side: 0, delay: inputDelay(rtt(blue)) };
+    if (blue === HOST && red !== HOST)
+      return { ...base, kind: 'duel', guest: red, other: null, side: 1, delay: inputDelay(rtt(red)) };
     if (red !== HOST && blue !== HOST && red !== blue) {
       // Their messages go through this page: the line between them is both round trips.
       const a = rtt(red);
       const b = rtt(blue);
-      return { ...base, kind: 'relay', guest: red, other: blue, side: 0, delay: inputDelay(a === null || b === null ? null : a + b) };
+      return {
+        ...base,
+        kind: 'relay',
+        guest: red,
+        other: blue,
+        side: 0,
+        delay: inputDelay(a === null || b === null ? null : a + b),
+      };
     }
     return null;
   }
@@ -195,7 +224,9 @@ export class NetHost {
       clearInterval(this.checker);
       if (b.started && b.kind === 'duel') {
         const stats = await api.netStop();
-        this.lastBattle = stats ? { ...stats, repairs: b.repairs, firstDesync: b.firstDesync ?? stats.desync, delay: b.delay } : null;
+        this.lastBattle = stats
+          ? { ...stats, repairs: b.repairs, firstDesync: b.firstDesync ?? stats.desync, delay: b.delay }
+          : null;
       } else if (b.started) await api.watchStop();
       if (b.started) {
         const end = JSON.stringify({ t: 'battle-end', battle: b.battle });
@@ -215,8 +246,13 @@ export class NetHost {
   private async begin(b: NetBattle): Promise<void> {
     const api = this.deps.machine.runtime?.api;
     if (!api) return;
-    const state = toBase64Url(b.kind === 'duel' ? await api.netStart({ side: b.side, delay: b.delay, epoch: b.epoch }) : await api.watchHere(b.epoch));
-    const start = (side: 0 | 1, report: boolean): string => JSON.stringify({ t: 'battle-start', battle: b.battle, state, side, delay: b.delay, epoch: b.epoch, report });
+    const state = toBase64Url(
+      b.kind === 'duel'
+        ? await api.netStart({ side: b.side, delay: b.delay, epoch: b.epoch })
+        : await api.watchHere(b.epoch),
+    );
+    const start = (side: 0 | 1, report: boolean): string =>
+      JSON.stringify({ t: 'battle-start', battle: b.battle, state, side, delay: b.delay, epoch: b.epoch, report });
     if (b.kind === 'duel') this.sendTo(b.guest, start(b.side === 0 ? 1 : 0, false));
     else {
       this.sendTo(b.guest, start(0, true));
@@ -227,7 +263,8 @@ export class NetHost {
 
   /** Every guest connected now but those fighting the battle. */
   private toSpectators(b: NetBattle, text: string): void {
-    for (const g of this.table.guestList()) if (g.online && g.id !== b.guest && g.id !== b.other) this.sendTo(g.id, text);
+    for (const g of this.table.guestList())
+      if (g.online && g.id !== b.guest && g.id !== b.other) this.sendTo(g.id, text);
   }
 
   /** A battle message from a guest: to this machine in a duel, on to the other guest in a relay. */
@@ -235,7 +272,8 @@ export class NetHost {
     const b = this.battle;
     if (!b?.started) return;
     if (b.kind === 'duel' && guest === b.guest) void this.deps.machine.runtime?.api.netInput(JSON.stringify(message));
-    else if (b.kind === 'relay' && b.other && (guest === b.guest || guest === b.other)) this.sendTo(guest === b.guest ? b.other : b.guest, JSON.stringify(message));
+    else if (b.kind === 'relay' && b.other && (guest === b.guest || guest === b.other))
+      this.sendTo(guest === b.guest ? b.other : b.guest, JSON.stringify(message));
   }
 
   /** The reporting guest's confirmed frames of a relay: this machine runs them (the result is read here), spectators too. */
@@ -271,7 +309,10 @@ export class NetHost {
   close(): void {
     clearInterval(this.checker);
     for (const c of this.cleanups) c();
-    if (this.battle?.started) void (this.battle.kind === 'duel' ? this.deps.machine.runtime?.api.netStop() : this.deps.machine.runtime?.api.watchStop());
+    if (this.battle?.started)
+      void (this.battle.kind === 'duel'
+        ? this.deps.machine.runtime?.api.netStop()
+        : this.deps.machine.runtime?.api.watchStop());
     this.link.close();
   }
 }

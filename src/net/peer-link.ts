@@ -14,8 +14,15 @@ export const RELAY_URL = setting<string>('o2conquest.net.relay', '', (t) => t);
  * STUN/TURN servers for browsers on different networks (a setting; none needed on one network). Each
  * entry is an RTCIceServer: { urls, username?, credential? }.
  */
-export const ICE_SERVERS = jsonSetting<RTCIceServer[]>('o2conquest.net.ice', [{ urls: 'stun:stun.l.google.com:19302' }], (v) =>
-  Array.isArray(v) && v.every((s) => typeof s === 'object' && s !== null && (typeof s.urls === 'string' || Array.isArray(s.urls))) ? v as RTCIceServer[] : undefined);
+export const ICE_SERVERS = jsonSetting<RTCIceServer[]>(
+  'o2conquest.net.ice',
+  [{ urls: 'stun:stun.l.google.com:19302' }],
+  (v) =>
+    Array.isArray(v) &&
+    v.every((s) => typeof s === 'object' && s !== null && (typeof s.urls === 'string' || Array.isArray(s.urls)))
+      ? (v as RTCIceServer[])
+      : undefined,
+);
 
 /** Letters that cannot be misread for one another (no 0/O, 1/I/L), for a code said across a room. */
 const CODE_LETTERS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -41,21 +48,42 @@ function options(): PeerOptions {
   if (url) {
     const u = new URL(url);
     const secure = u.protocol === 'https:';
-    return { host: u.hostname, port: Number(u.port) || (secure ? 443 : 80), path: RELAY_PATH, key: RELAY_KEY, secure, config };
+    return {
+      host: u.hostname,
+      port: Number(u.port) || (secure ? 443 : 80),
+      path: RELAY_PATH,
+      key: RELAY_KEY,
+      secure,
+      config,
+    };
   }
   const secure = location.protocol === 'https:';
-  return { host: location.hostname, port: Number(location.port) || (secure ? 443 : 80), path: RELAY_PATH, key: RELAY_KEY, secure, config };
+  return {
+    host: location.hostname,
+    port: Number(location.port) || (secure ? 443 : 80),
+    path: RELAY_PATH,
+    key: RELAY_KEY,
+    secure,
+    config,
+  };
 }
 
 /** PeerJS's error types in a sentence for the players. */
 function why(e: { type?: string; message?: string }): string {
   switch (e.type) {
-    case 'peer-unavailable': return 'no table is open under this code (the host may have closed it, or the code is mistyped)';
-    case 'unavailable-id': return 'this table\'s code is still in use on the signalling server (the old page is closing); trying again';
-    case 'network': case 'server-error': case 'socket-error': case 'socket-closed':
+    case 'peer-unavailable':
+      return 'no table is open under this code (the host may have closed it, or the code is mistyped)';
+    case 'unavailable-id':
+      return "this table's code is still in use on the signalling server (the old page is closing); trying again";
+    case 'network':
+    case 'server-error':
+    case 'socket-error':
+    case 'socket-closed':
       return 'the signalling server cannot be reached (it runs with `npm start`, or see the Relay setting)';
-    case 'browser-incompatible': return 'this browser has no WebRTC data channels';
-    default: return e.message ?? String(e.type ?? 'an unknown network error');
+    case 'browser-incompatible':
+      return 'this browser has no WebRTC data channels';
+    default:
+      return e.message ?? String(e.type ?? 'an unknown network error');
   }
 }
 
@@ -71,11 +99,17 @@ export class HostLink {
   private readonly connections = new Map<string, DataConnection>();
   private seq = 0;
 
-  private constructor(private readonly peer: Peer, readonly code: string, events: HostLinkEvents) {
+  private constructor(
+    private readonly peer: Peer,
+    readonly code: string,
+    events: HostLinkEvents,
+  ) {
     peer.on('connection', (conn) => {
       const id = `c${++this.seq}`;
       conn.on('open', () => this.connections.set(id, conn));
-      conn.on('data', (data) => { if (typeof data === 'string') events.data(id, data); });
+      conn.on('data', (data) => {
+        if (typeof data === 'string') events.data(id, data);
+      });
       conn.on('close', () => {
         this.connections.delete(id);
         events.closed(id);
@@ -83,8 +117,12 @@ export class HostLink {
       conn.on('error', () => conn.close());
     });
     peer.on('disconnected', () => {
-      events.problem('the signalling server dropped this table; new guests cannot join until it is back (trying again)');
-      setTimeout(() => { if (!peer.destroyed) peer.reconnect(); }, 2000);
+      events.problem(
+        'the signalling server dropped this table; new guests cannot join until it is back (trying again)',
+      );
+      setTimeout(() => {
+        if (!peer.destroyed) peer.reconnect();
+      }, 2000);
     });
   }
 
@@ -128,7 +166,10 @@ export interface GuestLinkEvents {
 
 /** A guest's end: one data channel to the host's table. */
 export class GuestLink {
-  private constructor(private readonly peer: Peer, private readonly conn: DataConnection) {}
+  private constructor(
+    private readonly peer: Peer,
+    private readonly conn: DataConnection,
+  ) {}
 
   /** Joins the table under `code`; rejects with a sentence. */
   static async join(code: string, events: GuestLinkEvents): Promise<GuestLink> {
@@ -152,7 +193,9 @@ export class GuestLink {
         resolve(c);
       });
     });
-    conn.on('data', (data) => { if (typeof data === 'string') events.data(data); });
+    conn.on('data', (data) => {
+      if (typeof data === 'string') events.data(data);
+    });
     conn.on('close', () => events.closed());
     peer.on('error', () => undefined);
     return new GuestLink(peer, conn);

@@ -6,7 +6,8 @@
 import { createServer } from 'node:http';
 import { attachRelay, RELAY_PATH } from './relay-server.ts';
 
-const USAGE = 'usage: npm run relay -- --port N [--host H]\n  Runs the remote table\'s signalling server (PeerJS) on port N (1-65535), host H (default 0.0.0.0).';
+const USAGE =
+  "usage: npm run relay -- --port N [--host H]\n  Runs the remote table's signalling server (PeerJS) on port N (1-65535), host H (default 0.0.0.0).";
 
 function fail(why: string): never {
   process.stderr.write(`relay: ${why}\n${USAGE}\n`);
@@ -24,7 +25,8 @@ for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--port') {
     const v = args[++i];
-    if (v === undefined || !/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 65535) fail(`--port wants a port number from 1 to 65535 (got ${JSON.stringify(v ?? null)})`);
+    if (v === undefined || !/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 65535)
+      fail(`--port wants a port number from 1 to 65535 (got ${JSON.stringify(v ?? null)})`);
     port = Number(v);
   } else if (a === '--host') {
     const v = args[++i];
@@ -34,10 +36,14 @@ for (let i = 0; i < args.length; i++) {
 }
 if (port === null) fail('--port is required');
 
-const server = createServer((req, res) => relay.middleware(req, res, () => {
-  res.statusCode = 404;
-  res.end(`o2conquest relay: the signalling server for the remote table lives under ${RELAY_PATH}/\n`);
-}));
+const server = createServer((req, res) =>
+  relay.middleware(req, res, () => {
+    res.statusCode = 404;
+    res.end(`o2conquest relay: the signalling server for the remote table lives under ${RELAY_PATH}/\n`);
+  }),
+);
 const relay = attachRelay(server);
 server.on('error', (e: NodeJS.ErrnoException) => fail(e.code === 'EADDRINUSE' ? `port ${port} is in use` : e.message));
-server.listen(port, host, () => process.stdout.write(`o2conquest relay on http://${host}:${port}${RELAY_PATH}/ (Ctrl-C stops it)\n`));
+server.listen(port, host, () =>
+  process.stdout.write(`o2conquest relay on http://${host}:${port}${RELAY_PATH}/ (Ctrl-C stops it)\n`),
+);

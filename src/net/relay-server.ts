@@ -33,8 +33,14 @@ const EXPIRE_MS = 5000;
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 const FORWARDED = new Set(['OFFER', 'ANSWER', 'CANDIDATE', 'LEAVE', 'EXPIRE']);
 
-interface Client { token: string; socket: WebSocket }
-interface Waiting { since: number; messages: { type: string; src: string; dst: string }[] }
+interface Client {
+  token: string;
+  socket: WebSocket;
+}
+interface Waiting {
+  since: number;
+  messages: { type: string; src: string; dst: string }[];
+}
 
 export interface Relay {
   /** Connect-style middleware: answers the relay's HTTP requests, passes every other one on. */
@@ -100,9 +106,16 @@ export function attachRelay(server: Server, now: () => number = Date.now): Relay
         return;
       }
       if (!FORWARDED.has(msg.type) || typeof msg.dst !== 'string' || !ID.test(msg.dst)) return;
-      deliver({ type: msg.type, src: id, dst: msg.dst, ...(msg.payload === undefined ? {} : { payload: msg.payload }) });
+      deliver({
+        type: msg.type,
+        src: id,
+        dst: msg.dst,
+        ...(msg.payload === undefined ? {} : { payload: msg.payload }),
+      });
     });
-    socket.on('close', () => { if (clients.get(id) === client) clients.delete(id); });
+    socket.on('close', () => {
+      if (clients.get(id) === client) clients.delete(id);
+    });
     socket.on('error', () => socket.terminate());
   };
   wss.on('connection', register);
@@ -142,7 +155,7 @@ export function attachRelay(server: Server, now: () => number = Date.now): Relay
       }
       res.statusCode = path === `${RELAY_PATH}/` ? 200 : 404;
       res.setHeader('Content-Type', 'text/plain');
-      res.end(res.statusCode === 200 ? 'o2conquest relay: the remote table\'s signalling server\n' : 'not found\n');
+      res.end(res.statusCode === 200 ? "o2conquest relay: the remote table's signalling server\n" : 'not found\n');
     },
     clients: () => clients.size,
     waiting: () => [...waiting.values()].reduce((n, w) => n + w.messages.length, 0),

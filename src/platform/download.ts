@@ -10,7 +10,6 @@ export function download(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-
 export function downloadText(text: string, name: string, type = 'application/json'): void {
   download(new Blob([text], { type }), name);
 }

@@ -17,8 +17,15 @@ export function lazyDatabase(factory: IDBFactory, name: string, store: string): 
         reject(new Error(`browser storage is unavailable (${e instanceof Error ? e.message : String(e)})`));
         return;
       }
-      req.onupgradeneeded = () => { req.result.createObjectStore(store); };
-      req.onblocked = () => reject(new Error('another tab of this page keeps the browser storage open in an older version; close that tab and reload'));
+      req.onupgradeneeded = () => {
+        req.result.createObjectStore(store);
+      };
+      req.onblocked = () =>
+        reject(
+          new Error(
+            'another tab of this page keeps the browser storage open in an older version; close that tab and reload',
+          ),
+        );
       req.onsuccess = () => {
         const d = req.result;
         d.onversionchange = () => {
@@ -27,9 +34,14 @@ export function lazyDatabase(factory: IDBFactory, name: string, store: string): 
         };
         resolve(d);
       };
-      req.onerror = () => reject(new Error(req.error?.name === 'VersionError'
-        ? 'the browser storage was upgraded by a newer version of this page in another tab; reload to use it'
-        : `browser storage is unavailable (${req.error?.message ?? 'IndexedDB refused to open'})`));
+      req.onerror = () =>
+        reject(
+          new Error(
+            req.error?.name === 'VersionError'
+              ? 'the browser storage was upgraded by a newer version of this page in another tab; reload to use it'
+              : `browser storage is unavailable (${req.error?.message ?? 'IndexedDB refused to open'})`,
+          ),
+        );
     }).catch((e: unknown) => {
       db = undefined;
       throw e;

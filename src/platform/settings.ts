@@ -24,11 +24,16 @@ function write(key: string, value: string): void {
 }
 
 /** A text setting; `parse` turns the stored text into a value (or the fallback when it is not one). */
-export function setting<T>(key: string, fallback: T, parse: (text: string) => T | undefined, show: (value: T) => string = String): Setting<T> {
+export function setting<T>(
+  key: string,
+  fallback: T,
+  parse: (text: string) => T | undefined,
+  show: (value: T) => string = String,
+): Setting<T> {
   return {
     get: () => {
       const text = read(key);
-      return text === null ? fallback : parse(text) ?? fallback;
+      return text === null ? fallback : (parse(text) ?? fallback);
     },
     set: (value) => write(key, show(value)),
   };
@@ -39,18 +44,28 @@ export function setting<T>(key: string, fallback: T, parse: (text: string) => T 
  * Unreadable JSON, or a check that throws on an odd shape, also gives the fallback.
  */
 export function jsonSetting<T>(key: string, fallback: T, check: (value: unknown) => T | undefined): Setting<T> {
-  return setting(key, fallback, (text) => {
-    try {
-      return check(JSON.parse(text) as unknown);
-    } catch {
-      return undefined;
-    }
-  }, (v) => JSON.stringify(v));
+  return setting(
+    key,
+    fallback,
+    (text) => {
+      try {
+        return check(JSON.parse(text) as unknown);
+      } catch {
+        return undefined;
+      }
+    },
+    (v) => JSON.stringify(v),
+  );
 }
 
 /** A yes/no setting stored as '1' / '0'. */
 export function flag(key: string, fallback = false): Setting<boolean> {
-  return setting(key, fallback, (t) => (t === '1' ? true : t === '0' ? false : undefined), (v) => (v ? '1' : '0'));
+  return setting(
+    key,
+    fallback,
+    (t) => (t === '1' ? true : t === '0' ? false : undefined),
+    (v) => (v ? '1' : '0'),
+  );
 }
 
 /** A setting that is one of a few words. */

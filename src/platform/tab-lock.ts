@@ -13,7 +13,11 @@ export type TabLockEvent =
   | 'taken';
 
 interface LockManagerLike {
-  request(name: string, options: { ifAvailable?: boolean }, cb: (lock: unknown) => Promise<unknown> | unknown): Promise<unknown>;
+  request(
+    name: string,
+    options: { ifAvailable?: boolean },
+    cb: (lock: unknown) => Promise<unknown> | unknown,
+  ): Promise<unknown>;
 }
 
 export class TabLock {
@@ -29,7 +33,10 @@ export class TabLock {
   constructor(private readonly name: string) {
     this.locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks ?? null;
     this.channel = this.locks && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(name) : null;
-    if (this.channel) this.channel.onmessage = (e: MessageEvent) => { if (e.data === 'take') void this.handOver(); };
+    if (this.channel)
+      this.channel.onmessage = (e: MessageEvent) => {
+        if (e.data === 'take') void this.handOver();
+      };
   }
 
   /** Calls `fn` on every change, and at once with where things stand if the claim has been decided. */
@@ -43,7 +50,10 @@ export class TabLock {
   async claim(): Promise<void> {
     if (this.state !== 'idle') return;
     this.state = 'claiming';
-    if (!this.locks) { this.set(true, 'owned'); return; }
+    if (!this.locks) {
+      this.set(true, 'owned');
+      return;
+    }
     const got = await this.hold(true);
     this.set(got, got ? 'owned' : 'elsewhere');
   }
@@ -68,10 +78,15 @@ export class TabLock {
   private hold(onlyIfFree: boolean): Promise<boolean> {
     return new Promise((resolve) => {
       void this.locks!.request(this.name, onlyIfFree ? { ifAvailable: true } : {}, (lock) => {
-        if (!lock) { resolve(false); return undefined; }
+        if (!lock) {
+          resolve(false);
+          return undefined;
+        }
         resolve(true);
         // The lock is held for as long as this promise is pending: until a take-over, or the tab goes away.
-        return new Promise<void>((done) => { this.release = done; });
+        return new Promise<void>((done) => {
+          this.release = done;
+        });
       });
     });
   }

@@ -45,10 +45,24 @@ export class Screen {
     try {
       const app = new Application();
       await app.init({
-        width, height, preference: 'webgl', antialias: false, autoStart: false, background: 0x000000,
-        preserveDrawingBuffer: true, resolution: 1, autoDensity: false,
+        width,
+        height,
+        preference: 'webgl',
+        antialias: false,
+        autoStart: false,
+        background: 0x000000,
+        preserveDrawingBuffer: true,
+        resolution: 1,
+        autoDensity: false,
       });
-      const source = new BufferImageSource({ resource: rgba, width, height, format: 'rgba8unorm', scaleMode: 'nearest', alphaMode: 'no-premultiply-alpha' });
+      const source = new BufferImageSource({
+        resource: rgba,
+        width,
+        height,
+        format: 'rgba8unorm',
+        scaleMode: 'nearest',
+        alphaMode: 'no-premultiply-alpha',
+      });
       const sprite = new Sprite(new Texture({ source }));
       app.stage.addChild(sprite);
       return new Screen(host, width, height, app, source, sprite, app.canvas, undefined, rgba);
@@ -87,7 +101,11 @@ export class Screen {
       this.source.update();
       this.app.render();
     } else if (this.ctx2d) {
-      this.ctx2d.putImageData(new ImageData(new Uint8ClampedArray(this.rgba.buffer as ArrayBuffer), this.width, this.height), 0, 0);
+      this.ctx2d.putImageData(
+        new ImageData(new Uint8ClampedArray(this.rgba.buffer as ArrayBuffer), this.width, this.height),
+        0,
+        0,
+      );
     }
   }
 
@@ -99,7 +117,9 @@ export class Screen {
     const ctx = c.getContext('2d');
     if (!ctx) throw new Error('no 2D canvas for the screenshot');
     ctx.putImageData(new ImageData(new Uint8ClampedArray(this.rgba), this.width, this.height), 0, 0);
-    return new Promise((resolve, reject) => c.toBlob((b) => (b ? resolve(b) : reject(new Error('the browser made no PNG'))), 'image/png'));
+    return new Promise((resolve, reject) =>
+      c.toBlob((b) => (b ? resolve(b) : reject(new Error('the browser made no PNG'))), 'image/png'),
+    );
   }
 
   destroy(): void {

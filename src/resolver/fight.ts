@@ -16,7 +16,10 @@ export class ResolverFight {
   battle: Prepared | null = null;
   readonly port: MachineBattlePort;
 
-  constructor(private readonly console: BattleConsole, private readonly changed: () => void) {
+  constructor(
+    private readonly console: BattleConsole,
+    private readonly changed: () => void,
+  ) {
     // The port says where the fight is (the same stages the table shows).
     this.port = new MachineBattlePort(console, { enter: 'human', stage: (stage) => this.set(stage) });
     // No confirm callback: on a cartridge that is not ours the port fails with a sentence (the page

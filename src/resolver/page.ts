@@ -35,22 +35,39 @@ export class ResolverPage {
   private readonly shown = { battle: '', log: '' };
   private readonly cleanups: (() => void)[] = [];
 
-  constructor(private readonly host: MachineHost, container: HTMLElement) {
+  constructor(
+    private readonly host: MachineHost,
+    container: HTMLElement,
+  ) {
     this.message = h('p', { class: 'console-message', id: 'resolver-message', role: 'status', 'aria-live': 'polite' });
     this.screen = new ScreenView(host);
     this.own = new OwnTableEditor(() => this.update());
     this.form = new SetupForm(this.own, () => this.update());
     this.fight = new ResolverFight(new WorkerBattleConsole(host), () => this.update());
     this.ownBox.append(this.own.element);
-    const intro = h('p', { class: 'rs-intro' },
+    const intro = h(
+      'p',
+      { class: 'rs-intro' },
       'Fight another war game’s battle on the console, as the manual suggests: each side gets energy units in proportion to its strength, ',
-      'and the energy left when the battle ends is applied to that game’s combat results.');
-    const panel = h('div', { class: 'rs-panel' }, h('h2', {}, 'Combat resolver'), intro, this.form.element, this.ownBox, this.logBox);
+      'and the energy left when the battle ends is applied to that game’s combat results.',
+    );
+    const panel = h(
+      'div',
+      { class: 'rs-panel' },
+      h('h2', {}, 'Combat resolver'),
+      intro,
+      this.form.element,
+      this.ownBox,
+      this.logBox,
+    );
     // The battle's buttons and result sit under the picture, in view while the battle is fought.
     const consoleBox = h('div', { class: 'rs-console' }, this.screen.element, this.message, this.battleBox);
     this.root = h('section', { class: 'resolver', id: 'resolver' }, panel, consoleBox);
     container.append(this.root);
-    this.input = new InputRouter(host, { screen: this.screen.box, ownsKey: (e) => e.target instanceof Node && panel.contains(e.target) });
+    this.input = new InputRouter(host, {
+      screen: this.screen.box,
+      ownsKey: (e) => e.target instanceof Node && panel.contains(e.target),
+    });
     this.cleanups.push(
       host.on({
         message: (text, kind) => this.say(text, kind),
@@ -66,7 +83,9 @@ export class ResolverPage {
           if (this.fight.busy) void saveMachine(host, state, frame);
         },
       }),
-      host.addSwitchGuard(() => (this.fight.busy ? 'a battle is under way on the resolver page; it ends first.' : null)),
+      host.addSwitchGuard(() =>
+        this.fight.busy ? 'a battle is under way on the resolver page; it ends first.' : null,
+      ),
     );
     this.update();
   }
@@ -117,7 +136,14 @@ export class ResolverPage {
     this.ownBox.hidden = this.form.game !== 'own';
     // Rebuilt only when what they show changes: a field's change event (on blur) must not replace
     // the button the same click is landing on.
-    const battleKey = JSON.stringify([this.fight.stage, this.fight.error, this.last, 'error' in prepared, this.ourCartridge(), !!this.host.runtime]);
+    const battleKey = JSON.stringify([
+      this.fight.stage,
+      this.fight.error,
+      this.last,
+      'error' in prepared,
+      this.ourCartridge(),
+      !!this.host.runtime,
+    ]);
     if (battleKey !== this.shown.battle) {
       this.shown.battle = battleKey;
       this.battleBox.replaceChildren(...this.battleParts(prepared));
@@ -125,10 +151,12 @@ export class ResolverPage {
     const logKey = JSON.stringify([this.log.entries.length, this.log.problem]);
     if (logKey !== this.shown.log) {
       this.shown.log = logKey;
-      this.logBox.replaceChildren(renderLog(this.log, () => {
-        this.log.clear();
-        this.update();
-      }));
+      this.logBox.replaceChildren(
+        renderLog(this.log, () => {
+          this.log.clear();
+          this.update();
+        }),
+      );
     }
   }
 
@@ -137,27 +165,58 @@ export class ResolverPage {
     const stage = h('p', { class: 'rs-stage', 'data-stage': f.stage, role: 'status', 'aria-live': 'polite' });
     const parts: HTMLElement[] = [stage];
     if (this.host.runtime && !this.ourCartridge()) {
-      parts.push(h('p', { class: 'rs-error', role: 'alert' }, 'The console runs another cartridge: the resolver needs our battle cartridge to program the battle and read its result.'),
-        h('p', {}, button('Switch to the battle cartridge', 'use-battle-cart', () => void this.useBattleCart(), { class: 'rs-primary' })));
+      parts.push(
+        h(
+          'p',
+          { class: 'rs-error', role: 'alert' },
+          'The console runs another cartridge: the resolver needs our battle cartridge to program the battle and read its result.',
+        ),
+        h(
+          'p',
+          {},
+          button('Switch to the battle cartridge', 'use-battle-cart', () => void this.useBattleCart(), {
+            class: 'rs-primary',
+          }),
+        ),
+      );
     }
     switch (f.stage) {
       case 'ready':
       case 'result':
-        stage.textContent = f.stage === 'ready'
-          ? 'Choose each side’s weapon, then program the battle: the companion types the entry into the console.'
-          : 'Resolved and logged. Change the forces and program the next battle (SPACE on the console returns to its entry too).';
-        parts.push(h('p', { class: 'rs-row' }, button(f.stage === 'ready' ? 'Program the battle on the console' : 'Program the next battle', 'program-battle', () => void this.program(),
-          { class: 'rs-primary', disabled: 'error' in prepared || !this.ourCartridge() })));
+        stage.textContent =
+          f.stage === 'ready'
+            ? 'Choose each side’s weapon, then program the battle: the companion types the entry into the console.'
+            : 'Resolved and logged. Change the forces and program the next battle (SPACE on the console returns to its entry too).';
+        parts.push(
+          h(
+            'p',
+            { class: 'rs-row' },
+            button(
+              f.stage === 'ready' ? 'Program the battle on the console' : 'Program the next battle',
+              'program-battle',
+              () => void this.program(),
+              { class: 'rs-primary', disabled: 'error' in prepared || !this.ourCartridge() },
+            ),
+          ),
+        );
         break;
       case 'programming':
         stage.textContent = 'Typing the entry into the console…';
         break;
       case 'enter':
-        stage.textContent = 'Programmed: the entry is on the console. The attacker presses ENTER (the keyboard now goes to the console) or the button here to start the battle.';
-        parts.push(h('p', { class: 'rs-row' }, button('ENTER: start the battle', 'press-enter', () => void this.enter(), { class: 'rs-primary' })));
+        stage.textContent =
+          'Programmed: the entry is on the console. The attacker presses ENTER (the keyboard now goes to the console) or the button here to start the battle.';
+        parts.push(
+          h(
+            'p',
+            { class: 'rs-row' },
+            button('ENTER: start the battle', 'press-enter', () => void this.enter(), { class: 'rs-primary' }),
+          ),
+        );
         break;
       case 'fighting':
-        stage.textContent = 'The battle is on: fight it on the console (attacker on the left control, defender on the right). The result is read from the machine when it ends.';
+        stage.textContent =
+          'The battle is on: fight it on the console (attacker on the left control, defender on the right). The result is read from the machine when it ends.';
         break;
     }
     // A fresh result comes first; an older one stays below as "the last battle".
@@ -236,8 +295,15 @@ export class ResolverPage {
 /** The battle's result in the game's own words, with the figures it came from. */
 function resultView(r: Resolution, fresh: boolean): HTMLElement {
   const winner = r.winner === 'both-destroyed' ? 'both sides were destroyed' : `the ${r.winner} won`;
-  return h('div', { class: `rs-result${fresh ? '' : ' rs-last'}`, id: 'rs-result', 'data-result': r.result },
+  return h(
+    'div',
+    { class: `rs-result${fresh ? '' : ' rs-last'}`, id: 'rs-result', 'data-result': r.result },
     h('p', { class: 'rs-result-text' }, r.text),
-    h('p', { class: 'rs-result-how' }, `On the console ${winner} with ${r.left.attacker} (attacker) and ${r.left.defender} (defender) energy units left of ${r.energy.attacker} and ${r.energy.defender}; ` +
-      `column ${r.column}${r.die ? `, the battle stands for a die roll of ${r.die}` : ''}${r.losses ? `; losses: attacker ${r.losses.attacker}, defender ${r.losses.defender}` : ''}.`));
+    h(
+      'p',
+      { class: 'rs-result-how' },
+      `On the console ${winner} with ${r.left.attacker} (attacker) and ${r.left.defender} (defender) energy units left of ${r.energy.attacker} and ${r.energy.defender}; ` +
+        `column ${r.column}${r.die ? `, the battle stands for a die roll of ${r.die}` : ''}${r.losses ? `; losses: attacker ${r.losses.attacker}, defender ${r.losses.defender}` : ''}.`,
+    ),
+  );
 }

@@ -10,18 +10,32 @@ import type { Prepared } from './setup-form.ts';
 
 export const RESOLVER_SLOT = 5;
 
-export const PENDING = setting<Prepared | null>('o2conquest.resolver.pending', null, (t) => {
-  try {
-    const p = JSON.parse(t) as Partial<Prepared> | null;
-    return p && typeof p === 'object' && p.setup && p.energy && p.weapons && typeof p.area === 'string' ? (p as Prepared) : undefined;
-  } catch {
-    return undefined;
-  }
-}, (v) => (v ? JSON.stringify(v) : ''));
+export const PENDING = setting<Prepared | null>(
+  'o2conquest.resolver.pending',
+  null,
+  (t) => {
+    try {
+      const p = JSON.parse(t) as Partial<Prepared> | null;
+      return p && typeof p === 'object' && p.setup && p.energy && p.weapons && typeof p.area === 'string'
+        ? (p as Prepared)
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  (v) => (v ? JSON.stringify(v) : ''),
+);
 
 export async function saveMachine(host: MachineHost, state: Uint8Array, frame: number): Promise<void> {
   try {
-    await host.store?.putState({ key: `${host.machineKey}#${RESOLVER_SLOT}`, machine: host.machineKey, slot: RESOLVER_SLOT, bytes: state, frame, savedAt: Date.now() });
+    await host.store?.putState({
+      key: `${host.machineKey}#${RESOLVER_SLOT}`,
+      machine: host.machineKey,
+      slot: RESOLVER_SLOT,
+      bytes: state,
+      frame,
+      savedAt: Date.now(),
+    });
   } catch {
     // Storage full or closed: the battle goes on; only a reload would lose it.
   }
@@ -31,10 +45,17 @@ export async function saveMachine(host: MachineHost, state: Uint8Array, frame: n
 export async function restoreMachine(host: MachineHost): Promise<{ ok: boolean; text: string }> {
   try {
     const saved = await host.store?.getState(host.machineKey, RESOLVER_SLOT);
-    if (!saved || !host.runtime) return { ok: false, text: 'The battle under way before the reload was not saved; program it again.' };
+    if (!saved || !host.runtime)
+      return { ok: false, text: 'The battle under way before the reload was not saved; program it again.' };
     const frame = await host.runtime.api.loadState(saved.bytes);
-    return { ok: true, text: `The console goes on from its autosave (frame ${frame}): the battle under way before the reload.` };
+    return {
+      ok: true,
+      text: `The console goes on from its autosave (frame ${frame}): the battle under way before the reload.`,
+    };
   } catch (e) {
-    return { ok: false, text: `The console's autosave could not be loaded (${errorText(e)}); program the battle again.` };
+    return {
+      ok: false,
+      text: `The console's autosave could not be loaded (${errorText(e)}); program the battle again.`,
+    };
   }
 }

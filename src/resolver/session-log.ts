@@ -16,8 +16,15 @@ const KEY = 'o2conquest.resolver.log';
 
 function isEntry(x: unknown): x is LogEntry {
   const o = x as Partial<LogEntry> | null;
-  return typeof o === 'object' && o !== null && typeof o.at === 'string' && typeof o.game === 'string' && typeof o.text === 'string'
-    && typeof o.energy?.attacker === 'number' && typeof o.left?.attacker === 'number';
+  return (
+    typeof o === 'object' &&
+    o !== null &&
+    typeof o.at === 'string' &&
+    typeof o.game === 'string' &&
+    typeof o.text === 'string' &&
+    typeof o.energy?.attacker === 'number' &&
+    typeof o.left?.attacker === 'number'
+  );
 }
 
 export class SessionLog {

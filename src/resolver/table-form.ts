@@ -15,7 +15,11 @@ export interface TableFields {
 }
 
 const cells = (line: string): string[] => line.split(',').map((c) => c.trim());
-const lines = (text: string): string[] => text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+const lines = (text: string): string[] =>
+  text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
 
 /** The table the fields describe, or every problem with them (sentences naming the field). */
 export function tableFromFields(f: TableFields): { table: CombatTable } | { errors: string[] } {
@@ -25,7 +29,9 @@ export function tableFromFields(f: TableFields): { table: CombatTable } | { erro
   lines(f.results).forEach((line, i) => {
     const colon = line.indexOf(':');
     if (colon <= 0) {
-      errors.push(`Results, line ${i + 1} ("${line}"): write the code, a colon and its text, e.g. "D: the defender retreats".`);
+      errors.push(
+        `Results, line ${i + 1} ("${line}"): write the code, a colon and its text, e.g. "D: the defender retreats".`,
+      );
       return;
     }
     const code = line.slice(0, colon).trim();
@@ -50,7 +56,9 @@ export function fieldsFromTable(t: CombatTable): TableFields {
     kind: t.kind,
     columns: t.columns.join(', '),
     rows: t.rows.map((r) => r.join(', ')).join('\n'),
-    results: Object.entries(t.results).map(([code, text]) => `${code}: ${text}`).join('\n'),
+    results: Object.entries(t.results)
+      .map(([code, text]) => `${code}: ${text}`)
+      .join('\n'),
     below: t.below ?? '',
   };
 }

@@ -32,36 +32,68 @@ export const TERMS: Record<GameChoice, GameTerms> = {
   origins: {
     fields: [
       { key: 'pf', label: 'Political factors', whole: true, min: 0, fallback: { attacker: 10, defender: 4 } },
-      { key: 'understanding', label: 'Understanding markers (5 PFs each)', whole: true, min: 0, fallback: { attacker: 0, defender: 0 } },
+      {
+        key: 'understanding',
+        label: 'Understanding markers (5 PFs each)',
+        whole: true,
+        min: 0,
+        fallback: { attacker: 0, defender: 0 },
+      },
     ],
     strength: (v) => ({
       value: v.pf + 5 * v.understanding,
-      how: v.understanding > 0 ? `${v.pf} PFs + ${v.understanding} x 5 for Understanding = ${v.pf + 5 * v.understanding} PFs` : `${v.pf} PFs`,
+      how:
+        v.understanding > 0
+          ? `${v.pf} PFs + ${v.understanding} x 5 for Understanding = ${v.pf + 5 * v.understanding} PFs`
+          : `${v.pf} PFs`,
     }),
   },
   battleplan: plain('armies', 'Armies', true, 10, 4),
   umpire: {
     fields: [
-      { key: 'value', label: 'Combat value (units x quality)', whole: false, min: 0.01, fallback: { attacker: 120, defender: 100 } },
+      {
+        key: 'value',
+        label: 'Combat value (units x quality)',
+        whole: false,
+        min: 0.01,
+        fallback: { attacker: 120, defender: 100 },
+      },
       { key: 'terrain', label: 'Terrain modifier %', whole: false, min: -99, fallback: { attacker: 0, defender: 25 } },
-      { key: 'skill', label: 'Skill and morale modifier %', whole: false, min: -99, fallback: { attacker: 0, defender: 0 } },
+      {
+        key: 'skill',
+        label: 'Skill and morale modifier %',
+        whole: false,
+        min: -99,
+        fallback: { attacker: 0, defender: 0 },
+      },
     ],
     strength: (v) => {
       const value = Math.round(v.value * (1 + v.terrain / 100) * (1 + v.skill / 100) * 100) / 100;
       const mods = [v.terrain, v.skill].filter((m) => m !== 0);
-      return { value, how: mods.length === 0 ? `combat value ${v.value}` : `${v.value} x ${[v.terrain, v.skill].map((m) => `${(100 + m) / 100}`).join(' x ')} = ${value}` };
+      return {
+        value,
+        how:
+          mods.length === 0
+            ? `combat value ${v.value}`
+            : `${v.value} x ${[v.terrain, v.skill].map((m) => `${(100 + m) / 100}`).join(' x ')} = ${value}`,
+      };
     },
   },
   own: plain('strength', 'Strength points', false, 6, 2),
 };
 
 /** A side's strength, or the sentence that says which field is wrong. */
-export function sideStrength(game: GameChoice, side: 'attacker' | 'defender', values: Record<string, number>): { value: number; how: string } | { error: string } {
+export function sideStrength(
+  game: GameChoice,
+  side: 'attacker' | 'defender',
+  values: Record<string, number>,
+): { value: number; how: string } | { error: string } {
   const terms = TERMS[game];
   for (const f of terms.fields) {
     const v = values[f.key];
     if (!Number.isFinite(v)) return { error: `The ${side}'s "${f.label}" must be a number.` };
-    if (f.whole && !Number.isInteger(v)) return { error: `The ${side}'s "${f.label}" must be a whole number, not ${v}.` };
+    if (f.whole && !Number.isInteger(v))
+      return { error: `The ${side}'s "${f.label}" must be a whole number, not ${v}.` };
     if (v < f.min) return { error: `The ${side}'s "${f.label}" must be at least ${f.min}, not ${v}.` };
   }
   const s = terms.strength(values);

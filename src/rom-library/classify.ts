@@ -11,9 +11,7 @@ export const MAX_FILE_BYTES = 1 << 20;
 const STATE_MAGIC = [0x4f, 0x32, 0x4d, 0x53]; // "O2MS"
 
 export type Classified =
-  | { kind: 'bios' | 'cart' | 'charset'; identity: RomIdentity }
-  | { kind: 'state' }
-  | { kind: 'error'; message: string };
+  { kind: 'bios' | 'cart' | 'charset'; identity: RomIdentity } | { kind: 'state' } | { kind: 'error'; message: string };
 
 function sizeWords(n: number): string {
   if (n >= 1 << 20) return `${(n / (1 << 20)).toFixed(1)} MB`;
@@ -34,7 +32,14 @@ export function classifyFile(name: string, bytes: Uint8Array): Classified {
   const bad = checkFileSize(name, bytes.length);
   if (bad) return { kind: 'error', message: bad };
   if (bytes.length >= 4 && STATE_MAGIC.every((b, i) => bytes[i] === b)) return { kind: 'state' };
-  const kind = bytes.length === BIOS_SIZE ? 'bios' : bytes.length === CHARSET_SIZE ? 'charset' : CART_SIZES.includes(bytes.length) ? 'cart' : undefined;
+  const kind =
+    bytes.length === BIOS_SIZE
+      ? 'bios'
+      : bytes.length === CHARSET_SIZE
+        ? 'charset'
+        : CART_SIZES.includes(bytes.length)
+          ? 'cart'
+          : undefined;
   if (!kind) {
     return {
       kind: 'error',

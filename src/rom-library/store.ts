@@ -101,11 +101,21 @@ export class ConsoleStore {
         if (!d.objectStoreNames.contains('states')) d.createObjectStore('states', { keyPath: 'key' });
         if (!d.objectStoreNames.contains('settings')) d.createObjectStore('settings');
       };
-      req.onblocked = () => reject(new Error('another tab of this page keeps the browser storage open in an older version; close that tab and reload'));
+      req.onblocked = () =>
+        reject(
+          new Error(
+            'another tab of this page keeps the browser storage open in an older version; close that tab and reload',
+          ),
+        );
       req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(new Error(req.error?.name === 'VersionError'
-        ? 'the browser storage was upgraded by a newer version of this page in another tab; reload to use it'
-        : `browser storage is unavailable (${req.error?.message ?? 'IndexedDB refused to open'})`));
+      req.onerror = () =>
+        reject(
+          new Error(
+            req.error?.name === 'VersionError'
+              ? 'the browser storage was upgraded by a newer version of this page in another tab; reload to use it'
+              : `browser storage is unavailable (${req.error?.message ?? 'IndexedDB refused to open'})`,
+          ),
+        );
     });
     const store = new ConsoleStore(db);
     db.onversionchange = () => {
@@ -133,7 +143,12 @@ export class ConsoleStore {
     ls?.removeItem(SAVING_KEY);
     try {
       const p = JSON.parse(text) as PendingSave;
-      return typeof p.machine === 'string' && Number.isInteger(p.slot) && Number.isFinite(p.frame) && Number.isFinite(p.startedAt) ? p : undefined;
+      return typeof p.machine === 'string' &&
+        Number.isInteger(p.slot) &&
+        Number.isFinite(p.frame) &&
+        Number.isFinite(p.startedAt)
+        ? p
+        : undefined;
     } catch {
       return undefined;
     }
@@ -166,8 +181,17 @@ export class ConsoleStore {
   /** One transaction: the slot holds either its old state or the new one, never a part. */
   async putState(state: StoredState): Promise<void> {
     const ls = localStore();
-    const pending: PendingSave = { machine: state.machine, slot: state.slot, frame: state.frame, startedAt: state.savedAt };
-    try { ls?.setItem(SAVING_KEY, JSON.stringify(pending)); } catch { /* no marker: only the next start's notice is lost */ }
+    const pending: PendingSave = {
+      machine: state.machine,
+      slot: state.slot,
+      frame: state.frame,
+      startedAt: state.savedAt,
+    };
+    try {
+      ls?.setItem(SAVING_KEY, JSON.stringify(pending));
+    } catch {
+      /* no marker: only the next start's notice is lost */
+    }
     try {
       await write(this.transaction('states', 'readwrite'), (tx) => tx.objectStore('states').put(state));
     } finally {

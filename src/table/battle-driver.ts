@@ -21,12 +21,15 @@ import type { ProgrammedBattle } from '../../board/index.ts';
  */
 const PROGRAMMED = jsonSetting<ProgrammedBattle | null>('o2conquest.table.programmed', null, (value) => {
   const v = value as Partial<ProgrammedBattle> | null;
-  return v && typeof v.id === 'string' && Number.isInteger(v.machineBattle) ? { id: v.id, machineBattle: v.machineBattle! } : null;
+  return v && typeof v.id === 'string' && Number.isInteger(v.machineBattle)
+    ? { id: v.id, machineBattle: v.machineBattle! }
+    : null;
 });
 
 /** The players who take the right-hand control when attacking (the attacker's choice), kept across reloads. */
 const RIGHT_HANDED = jsonSetting<string[]>('o2conquest.table.rightControl', [], (v) =>
-  Array.isArray(v) ? v.filter((n): n is string => typeof n === 'string') : undefined);
+  Array.isArray(v) ? v.filter((n): n is string => typeof n === 'string') : undefined,
+);
 
 export type BattleStage =
   /** Nothing under way: the battle can be programmed once both weapons are chosen. */
@@ -75,7 +78,9 @@ export class BattleDriver {
       enter: 'human',
       confirm: (ask) => this.confirm(ask),
       programmed: (p) => PROGRAMMED.set(p),
-      stage: (stage) => { if (this.state.stage !== 'readout') this.set({ stage }); },
+      stage: (stage) => {
+        if (this.state.stage !== 'readout') this.set({ stage });
+      },
     });
     this.port.programmed = PROGRAMMED.get();
     for (const name of RIGHT_HANDED.get()) this.port.setControl(name, 'right');
@@ -193,7 +198,9 @@ export class BattleDriver {
 
   private confirm(ask: ConfirmRequest): Promise<BattleOutcome> {
     this.set({ stage: 'confirm', ask });
-    return new Promise((resolve) => { this.answer = resolve; });
+    return new Promise((resolve) => {
+      this.answer = resolve;
+    });
   }
 
   /** The players' confirmed result of a foreign cartridge's battle. */
@@ -211,7 +218,10 @@ export class BattleDriver {
     if (this.busy) return;
     // The mailbox signature appears only once our cartridge runs (not at SELECT GAME): ask what is loaded.
     if (!this.ourCartridge()) {
-      this.set({ error: 'This cartridge is not ours, so its readout cannot be read from the machine: click the board and press the stopped digit (0-9).' });
+      this.set({
+        error:
+          'This cartridge is not ours, so its readout cannot be read from the machine: click the board and press the stopped digit (0-9).',
+      });
       return;
     }
     const gate = this.controller.readout;
@@ -220,10 +230,16 @@ export class BattleDriver {
       return;
     }
     this.set({ stage: 'readout', error: null });
-    const stop = stopAfterFrames === undefined ? { stop: 'human' as const } : { stop: 'port' as const, runFrames: stopAfterFrames };
+    const stop =
+      stopAfterFrames === undefined
+        ? { stop: 'human' as const }
+        : { stop: 'port' as const, runFrames: stopAfterFrames };
     // The chart records the stopped digit as the `first.readout` step.
     const digit = await gate.run((_, signal) => this.port.firstPlayerReadout({ ...stop, signal }));
-    this.set({ stage: 'ready', error: digit === null && gate.error ? `The readout was not read: ${gate.error}.` : null });
+    this.set({
+      stage: 'ready',
+      error: digit === null && gate.error ? `The readout was not read: ${gate.error}.` : null,
+    });
   }
 
   /** Stops what runs (the page goes away). */

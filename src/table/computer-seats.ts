@@ -70,19 +70,33 @@ export class ComputerSeats {
   ) {
     this.pauseMs = pauseMs ?? COMPUTER_PAUSE_MS;
     this.players = this.build();
-    this.element = el('details', { class: 'tb-computers', id: 'table-computers' },
+    this.element = el(
+      'details',
+      { class: 'tb-computers', id: 'table-computers' },
       el('summary', { text: 'Computer players' }),
-      el('p', { class: 'tb-hint', text: 'Any seat can be played by the computer: it makes its board moves after a short pause, and its battles are fought on the console by the battle bot.' }),
-      this.list, this.status);
-    this.speedSelect = el('select', { id: 'table-bot-speed', title: 'How fast a battle between two computers is shown' });
-    for (const v of BOT_BATTLE_SPEEDS) this.speedSelect.append(el('option', { value: v, text: v === '1' ? 'as it happens' : `${v} times as fast` }));
+      el('p', {
+        class: 'tb-hint',
+        text: 'Any seat can be played by the computer: it makes its board moves after a short pause, and its battles are fought on the console by the battle bot.',
+      }),
+      this.list,
+      this.status,
+    );
+    this.speedSelect = el('select', {
+      id: 'table-bot-speed',
+      title: 'How fast a battle between two computers is shown',
+    });
+    for (const v of BOT_BATTLE_SPEEDS)
+      this.speedSelect.append(el('option', { value: v, text: v === '1' ? 'as it happens' : `${v} times as fast` }));
     this.speedSelect.value = BOT_BATTLE_SPEED.get();
     this.speedSelect.addEventListener('change', () => {
       const v = BOT_BATTLE_SPEEDS.find((x) => x === this.speedSelect.value);
       if (v) BOT_BATTLE_SPEED.set(v);
       this.act();
     });
-    this.element.insertBefore(el('label', { class: 'tb-bot-speed' }, 'Battles between two computers: ', this.speedSelect), this.status);
+    this.element.insertBefore(
+      el('label', { class: 'tb-bot-speed' }, 'Battles between two computers: ', this.speedSelect),
+      this.status,
+    );
     this.goOn = el('button', { type: 'button', 'data-key': 'computers-go-on', hidden: '' }, 'Computers play on');
     this.goOn.addEventListener('click', () => this.release('The computers play on.'));
     this.element.append(this.goOn);
@@ -96,7 +110,9 @@ export class ComputerSeats {
     this.off = true;
     this.seats = {};
     clearTimeout(this.timer);
-    this.element.replaceChildren(el('p', { class: 'tb-hint', text: 'Computer players are chosen at the host\'s browser and play there.' }));
+    this.element.replaceChildren(
+      el('p', { class: 'tb-hint', text: "Computer players are chosen at the host's browser and play there." }),
+    );
   }
 
   /** The computer's level for a seat it plays, or null for a person. */
@@ -153,7 +169,11 @@ export class ComputerSeats {
     const key = names.join('\n');
     if (key !== this.shownNames) {
       this.shownNames = key;
-      this.list.replaceChildren(...(names.length ? names.map((n) => this.seatRow(n)) : [el('p', { text: 'Start the game on the board first; then choose which seats the computer plays.' })]));
+      this.list.replaceChildren(
+        ...(names.length
+          ? names.map((n) => this.seatRow(n))
+          : [el('p', { text: 'Start the game on the board first; then choose which seats the computer plays.' })]),
+      );
     }
     this.act();
   }
@@ -193,12 +213,19 @@ export class ComputerSeats {
     const attackerIsComputer = request ? this.isComputer(request.attacker.player) : false;
     if (d.stage === 'enter' && d.request && this.isComputer(d.request.attacker.player)) {
       // Pressed again after a while if the console has not started the battle (a key it missed).
-      this.later(() => { void this.host.runtime?.api.typeKeys(['ENTER']); }, this.enterPresses++ === 0 ? 1 : 3);
+      this.later(
+        () => {
+          void this.host.runtime?.api.typeKeys(['ENTER']);
+        },
+        this.enterPresses++ === 0 ? 1 : 3,
+      );
       return;
     }
     if (d.stage === 'result' && d.request && this.isComputer(d.request.attacker.player)) {
       // The result's words stay up a little longer than a move's pause.
-      this.later(() => { void this.driver.next(); }, 3);
+      this.later(() => {
+        void this.driver.next();
+      }, 3);
       return;
     }
     if (this.driver.busy) return;
@@ -208,18 +235,21 @@ export class ComputerSeats {
     if (request && attackerIsComputer && (d.stage === 'ready' || d.stage === 'result')) {
       // A battle the machine refused once is not programmed again and again: a person takes it from there.
       if (this.refusedAt !== null && this.refusedAt === state) return;
-      this.later(() => {
-        if (this.controller.pendingBattle() && !this.driver.busy) {
-          this.enterPresses = 0;
-          const at = this.controller.gameState();
-          void this.driver.program().then(() => {
-            const error = this.driver.state.error;
-            if (this.driver.state.stage !== 'ready' || !error) return;
-            this.refusedAt = at;
-            this.say(`The computer's battle could not be programmed (${error}); a person may program it.`);
-          });
-        }
-      }, d.stage === 'result' ? 3 : 1);
+      this.later(
+        () => {
+          if (this.controller.pendingBattle() && !this.driver.busy) {
+            this.enterPresses = 0;
+            const at = this.controller.gameState();
+            void this.driver.program().then(() => {
+              const error = this.driver.state.error;
+              if (this.driver.state.stage !== 'ready' || !error) return;
+              this.refusedAt = at;
+              this.say(`The computer's battle could not be programmed (${error}); a person may program it.`);
+            });
+          }
+        },
+        d.stage === 'result' ? 3 : 1,
+      );
       return;
     }
     if (!state || request) return;
@@ -246,7 +276,11 @@ export class ComputerSeats {
         this.later(() => {
           if (this.controller.gameState() !== state) return;
           const ok = this.controller.act({ type: 'endgame.start' });
-          this.say(ok ? 'The computers start the end game (rule 21).' : 'The end game could not be started; a person may start it.');
+          this.say(
+            ok
+              ? 'The computers start the end game (rule 21).'
+              : 'The end game could not be started; a person may start it.',
+          );
         });
       }
       return;
@@ -255,7 +289,11 @@ export class ComputerSeats {
       // The game may have moved on during the pause (a person's move, an undo): ask again then.
       if (this.controller.gameState() !== state) return;
       const ok = this.controller.act(move.event);
-      this.say(ok ? `${move.player} (${move.level}): ${move.reason}` : `${move.player} (${move.level}) tried a move the rules refused; a person may play it instead.`);
+      this.say(
+        ok
+          ? `${move.player} (${move.level}): ${move.reason}`
+          : `${move.player} (${move.level}) tried a move the rules refused; a person may play it instead.`,
+      );
     });
   }
 

@@ -30,13 +30,31 @@ function side(colour: 'red' | 'blue', name: string, input: ControlsLegendInput):
   const stick: StickName = left !== input.swapped ? 'J0' : 'J1';
   const pad = left !== input.swapped ? 1 : 2;
   const how = level ? `the computer (${level}) steers` : `${stickKeysText(input.keys, stick)}; pad ${pad}`;
-  return h('div', { class: left ? 'tb-red' : 'tb-blue', 'data-control': left ? 'left' : 'right', title: `${name} holds the ${where} hand control` },
-    h('strong', {}, name), ` · ${where}: `, h('span', { class: 'tb-keys' }, how));
+  return h(
+    'div',
+    {
+      class: left ? 'tb-red' : 'tb-blue',
+      'data-control': left ? 'left' : 'right',
+      title: `${name} holds the ${where} hand control`,
+    },
+    h('strong', {}, name),
+    ` · ${where}: `,
+    h('span', { class: 'tb-keys' }, how),
+  );
 }
 
 export function renderControlsLegend(input: ControlsLegendInput, ...extra: HTMLElement[]): HTMLElement {
-  return h('div', { class: 'tb-controls', 'data-controls': '' },
+  return h(
+    'div',
+    { class: 'tb-controls', 'data-controls': '' },
     h('div', { class: 'tb-sides' }, side('red', input.red, input), side('blue', input.blue, input)),
-    h('p', { class: 'tb-hint' }, `In a battle these keys steer wherever you clicked; gamepad ${input.swapped ? 2 : 1} holds the left control. `,
-      button('Change keys', 'remap-keys', input.remap, { class: 'bv-link' }), ' ', ...extra));
+    h(
+      'p',
+      { class: 'tb-hint' },
+      `In a battle these keys steer wherever you clicked; gamepad ${input.swapped ? 2 : 1} holds the left control. `,
+      button('Change keys', 'remap-keys', input.remap, { class: 'bv-link' }),
+      ' ',
+      ...extra,
+    ),
+  );
 }

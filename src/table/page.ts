@@ -48,7 +48,10 @@ export class TablePage {
   private padStart = false;
   private destroyed = false;
 
-  constructor(private readonly host: MachineHost, container: HTMLElement) {
+  constructor(
+    private readonly host: MachineHost,
+    container: HTMLElement,
+  ) {
     const boardBox = el('div', { class: 'tb-board' });
     this.message = el('p', { class: 'console-message', id: 'table-message', role: 'status', 'aria-live': 'polite' });
     this.library = new LibraryPanel(host, {
@@ -64,7 +67,9 @@ export class TablePage {
       },
       booted: () => undefined,
     });
-    this.screen = new ScreenView(host, { onDrop: (files) => void this.library.takeFiles(files).then(() => this.screen.focus()) });
+    this.screen = new ScreenView(host, {
+      onDrop: (files) => void this.library.takeFiles(files).then(() => this.screen.focus()),
+    });
     this.battleBox = el('div', { class: 'tb-battle-box' });
     const consoleBox = el('div', { class: 'tb-console' }, this.screen.element, this.message, this.battleBox);
     this.root = el('section', { class: 'table', id: 'table', 'data-battle': 'off' }, boardBox, consoleBox);
@@ -80,12 +85,20 @@ export class TablePage {
       keysOnlyWhenFocused: true,
       table: {
         // The battle itself is programmed and read beside the picture (battleBox).
-        battle: () => el('p', { class: 'tb-hint', text: parts.driver?.busy
-          ? 'The battle is on the console (beside the board); its result is recorded here when it ends.'
-          : 'Choose the weapons here; the battle is programmed and fought at the console (beside the board).' }),
-        readout: () => (parts.driver ? renderReadout(parts.driver, () => void this.readout()) : el('p', { text: 'Starting the console…' })),
+        battle: () =>
+          el('p', {
+            class: 'tb-hint',
+            text: parts.driver?.busy
+              ? 'The battle is on the console (beside the board); its result is recorded here when it ends.'
+              : 'Choose the weapons here; the battle is programmed and fought at the console (beside the board).',
+          }),
+        readout: () =>
+          parts.driver
+            ? renderReadout(parts.driver, () => void this.readout())
+            : el('p', { text: 'Starting the console…' }),
         refuse: (action) => {
-          if (parts.driver?.busy) return `${action === 'undo' ? 'Undo' : action === 'redo' ? 'Redo' : action === 'import' ? 'Loading a game' : 'A new game'} waits until the battle on the console is over (its result is recorded first).`;
+          if (parts.driver?.busy)
+            return `${action === 'undo' ? 'Undo' : action === 'redo' ? 'Redo' : action === 'import' ? 'Loading a game' : 'A new game'} waits until the battle on the console is over (its result is recorded first).`;
           // The last battle's words belong to the step about to be undone or redone: the table is ready for the next battle.
           parts.driver?.forgetResult();
           // The computers wait after an undo or redo, so it can reach back past their moves (a battle result too).
@@ -94,19 +107,38 @@ export class TablePage {
         },
       },
     });
-    this.driver = new BattleDriver(battleConsole, this.board.controller, () => { this.changed(); this.remote?.battleStage(this.driver.state.stage, this.driver.state.request, this.driver.state.seating); }, () => host.runtime?.info.builtinCart === 'battle');
+    this.driver = new BattleDriver(
+      battleConsole,
+      this.board.controller,
+      () => {
+        this.changed();
+        this.remote?.battleStage(this.driver.state.stage, this.driver.state.request, this.driver.state.seating);
+      },
+      () => host.runtime?.info.builtinCart === 'battle',
+    );
     parts.driver = this.driver;
     // ?computerPause=MS shortens the computers' visible pause (tests, impatient players).
     const pause = Number(new URLSearchParams(location.search).get('computerPause'));
-    this.seats = new ComputerSeats(host, this.board.controller, this.driver, Number.isFinite(pause) && pause >= 0 && pause <= 10_000 ? pause : undefined);
+    this.seats = new ComputerSeats(
+      host,
+      this.board.controller,
+      this.driver,
+      Number.isFinite(pause) && pause >= 0 && pause <= 10_000 ? pause : undefined,
+    );
     parts.seats = this.seats;
     consoleBox.append(this.seats.element);
-    this.remote = new RemotePanel({
-      controller: this.board.controller,
-      machine: host,
-      computer: (name) => this.seats.isComputer(name),
-      changed: () => { if (!this.destroyed) this.layout(); },
-    }, joinCode, query.get('name'));
+    this.remote = new RemotePanel(
+      {
+        controller: this.board.controller,
+        machine: host,
+        computer: (name) => this.seats.isComputer(name),
+        changed: () => {
+          if (!this.destroyed) this.layout();
+        },
+      },
+      joinCode,
+      query.get('name'),
+    );
     parts.remote = this.remote;
     if (this.remote.isGuest) this.seats.standDown();
     consoleBox.append(this.remote.element);
@@ -114,7 +146,8 @@ export class TablePage {
       screen: this.screen.box,
       ownsKey: (e) => e.target instanceof Node && this.board.element.contains(e.target),
       // From the entry on the screen to the result: both controls steer from their keys, wherever the focus is.
-      battle: () => this.driver.state.stage === 'enter' || this.driver.state.stage === 'fighting' || this.remote.battling,
+      battle: () =>
+        this.driver.state.stage === 'enter' || this.driver.state.stage === 'fighting' || this.remote.battling,
     });
     this.cleanups.push(this.input.onBindings(() => this.layout()));
     this.root.append(this.input.remap.element);
@@ -127,7 +160,9 @@ export class TablePage {
           if (this.driver.state.stage === 'result') this.driver.seen(readMailbox(eram));
         },
       }),
-      host.addSwitchGuard(() => (this.driver.busy ? 'a battle is under way at the table; its result is recorded first.' : null)),
+      host.addSwitchGuard(() =>
+        this.driver.busy ? 'a battle is under way at the table; its result is recorded first.' : null,
+      ),
       this.board.controller.subscribe(() => this.layout()),
     );
     const onResize = (): void => this.layout();
@@ -157,7 +192,11 @@ export class TablePage {
 
   private changed(): void {
     // The autosave's note is old news once the next battle is programmed.
-    if (this.driver.state.stage === 'programming' && this.message.textContent?.startsWith('The console goes on from its autosave')) this.say('');
+    if (
+      this.driver.state.stage === 'programming' &&
+      this.message.textContent?.startsWith('The console goes on from its autosave')
+    )
+      this.say('');
     this.board.redraw();
     this.layout();
   }
@@ -173,9 +212,16 @@ export class TablePage {
     if (this.remote?.isGuest) {
       this.battleBox.replaceChildren(...this.guestBattle());
     } else if (this.board.controller.elsewhere) {
-      this.battleBox.replaceChildren(el('p', { class: 'tb-hint', 'data-elsewhere': '' }, 'Another tab of this browser plays this game: its battles are programmed there. “Play here instead” on the board moves the game to this tab.'));
+      this.battleBox.replaceChildren(
+        el(
+          'p',
+          { class: 'tb-hint', 'data-elsewhere': '' },
+          'Another tab of this browser plays this game: its battles are programmed there. “Play here instead” on the board moves the game to this tab.',
+        ),
+      );
     } else this.battleBox.replaceChildren(...this.battlePanel(view.players.filter((p) => !p.eliminated).length));
-    if (focusKey) this.battleBox.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
+    if (focusKey)
+      this.battleBox.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
     this.seats?.update();
     // The page never scrolls: the table takes the window's height below the header.
     this.root.style.height = `${Math.max(400, window.innerHeight - this.root.getBoundingClientRect().top - 16)}px`;
@@ -189,34 +235,58 @@ export class TablePage {
     const plays = [fight.attacker, fight.defender].filter((p) => mine.includes(p));
     const battle = this.remote.guest?.battle;
     const watching = this.remote.guest?.watching;
-    return [el('div', { class: 'tb-guest-battle', id: 'table-guest-battle', 'data-watching': watching ? 'yes' : 'no' },
-      el('p', {}, `${fight.attacker} attacks ${fight.defender}${fight.country ? ` in ${fight.country}` : ''}.`),
-      el('p', { class: 'tb-hint' }, battle
-        ? `The battle runs on this console in step with the host's: steer ${plays.join(' and ') || 'your side'} with your keys or pad.`
-        : plays.length
-          ? `${fight.choosing.length ? `Choose ${plays.join(' and ')}'s weapon on the board; ` : ''}the host's browser programs the battle, and it runs here too: you steer ${plays.join(' and ')}.`
-          : watching ? 'The battle runs on this console as the players fight it (a moment behind them).' : 'The host\'s browser programs this battle; you watch it here once it runs.'))];
+    return [
+      el(
+        'div',
+        { class: 'tb-guest-battle', id: 'table-guest-battle', 'data-watching': watching ? 'yes' : 'no' },
+        el('p', {}, `${fight.attacker} attacks ${fight.defender}${fight.country ? ` in ${fight.country}` : ''}.`),
+        el(
+          'p',
+          { class: 'tb-hint' },
+          battle
+            ? `The battle runs on this console in step with the host's: steer ${plays.join(' and ') || 'your side'} with your keys or pad.`
+            : plays.length
+              ? `${fight.choosing.length ? `Choose ${plays.join(' and ')}'s weapon on the board; ` : ''}the host's browser programs the battle, and it runs here too: you steer ${plays.join(' and ')}.`
+              : watching
+                ? 'The battle runs on this console as the players fight it (a moment behind them).'
+                : "The host's browser programs this battle; you watch it here once it runs.",
+        ),
+      ),
+    ];
   }
 
   /** The battle's panel for the war or match the game is at (none outside one). */
   private battlePanel(players: number): HTMLElement[] {
     const fight = this.fightNow();
     if (!fight) return [];
-    return [renderBattle(this.driver, {
-      program: () => void this.program(),
-      enter: () => void this.enter(),
-      next: () => void this.driver.next().then(() => this.screen.focus()),
-    }, {
-      ...fight,
-      players,
-      computer: (name) => this.seats.isComputer(name),
-      ...this.belongs(this.driver.state.request, fight),
-      legend: (red, blue, ...extra) => renderControlsLegend({
-        red, blue, keys: this.input.keys(), swapped: this.input.swap,
-        computer: (name) => this.seats.levelOf(name),
-        remap: () => this.input.remap.open(),
-      }, ...extra),
-    })];
+    return [
+      renderBattle(
+        this.driver,
+        {
+          program: () => void this.program(),
+          enter: () => void this.enter(),
+          next: () => void this.driver.next().then(() => this.screen.focus()),
+        },
+        {
+          ...fight,
+          players,
+          computer: (name) => this.seats.isComputer(name),
+          ...this.belongs(this.driver.state.request, fight),
+          legend: (red, blue, ...extra) =>
+            renderControlsLegend(
+              {
+                red,
+                blue,
+                keys: this.input.keys(),
+                swapped: this.input.swap,
+                computer: (name) => this.seats.levelOf(name),
+                remap: () => this.input.remap.open(),
+              },
+              ...extra,
+            ),
+        },
+      ),
+    ];
   }
 
   /**
@@ -224,29 +294,61 @@ export class TablePage {
    * while its next weapons are still to choose. Once the next battle's weapons are chosen, it is a new
    * battle to program (its button shows), the last one's words below it.
    */
-  private belongs(req: BattleRequest | null, fight: { attacker: string; defender: string; country: string | null }): { current: boolean; lastLabel: string } {
-    const sameWar = req !== null && req.attacker.player === fight.attacker && req.defender.player === fight.defender && req.country === fight.country;
+  private belongs(
+    req: BattleRequest | null,
+    fight: { attacker: string; defender: string; country: string | null },
+  ): { current: boolean; lastLabel: string } {
+    const sameWar =
+      req !== null &&
+      req.attacker.player === fight.attacker &&
+      req.defender.player === fight.defender &&
+      req.country === fight.country;
     const pending = this.board.controller.pendingBattle();
     const current = sameWar && (pending === null || req.id === undefined || pending.id === req.id || this.driver.busy);
     return { current, lastLabel: sameWar ? 'Last battle' : "The last war's final battle" };
   }
 
   /** Who fights the battle the game is at (war or end-game confrontation), with the energy to program. */
-  private fightNow(): (Pick<WarPanelFight, 'attacker' | 'defender' | 'decided' | 'energy' | 'choosing'> & { country: string | null }) | null {
+  private fightNow():
+    | (Pick<WarPanelFight, 'attacker' | 'defender' | 'decided' | 'energy' | 'choosing'> & { country: string | null })
+    | null {
     const view = this.board.controller.snapshot().view;
     if (view.war) {
       const { attacker, defender, weapons } = view.war;
-      return { attacker, defender, country: view.war.country, decided: false, energy: view.war.energy, choosing: [weapons.attacker ? null : attacker, weapons.defender ? null : defender].filter((n): n is string => n !== null) };
+      return {
+        attacker,
+        defender,
+        country: view.war.country,
+        decided: false,
+        energy: view.war.energy,
+        choosing: [weapons.attacker ? null : attacker, weapons.defender ? null : defender].filter(
+          (n): n is string => n !== null,
+        ),
+      };
     }
     const m = view.endgame?.match;
     if (m && view.phase === 'endgame') {
       const defender = m.defender;
-      return { attacker: m.attacker, defender, country: null, decided: false, energy: { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 }, choosing: [m.attacker, defender].filter((n) => !(Object.hasOwn(m.weapons, n) && m.weapons[n])) };
+      return {
+        attacker: m.attacker,
+        defender,
+        country: null,
+        decided: false,
+        energy: { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 },
+        choosing: [m.attacker, defender].filter((n) => !(Object.hasOwn(m.weapons, n) && m.weapons[n])),
+      };
     }
     // The war just ended: its last battle's words stay in view.
     if (this.driver.state.request && this.driver.state.stage === 'result') {
       const r = this.driver.state.request;
-      return { attacker: r.attacker.player, defender: r.defender.player, country: r.country, decided: true, energy: { attacker: r.attacker.energy, defender: r.defender.energy }, choosing: [] };
+      return {
+        attacker: r.attacker.player,
+        defender: r.defender.player,
+        country: r.country,
+        decided: true,
+        energy: { attacker: r.attacker.energy, defender: r.defender.energy },
+        choosing: [],
+      };
     }
     return null;
   }
@@ -288,7 +390,14 @@ export class TablePage {
   private async saveMachine(state: Uint8Array, frame: number): Promise<void> {
     const host = this.host;
     try {
-      await host.store?.putState({ key: `${host.machineKey}#${AUTOSAVE_SLOT}`, machine: host.machineKey, slot: AUTOSAVE_SLOT, bytes: state, frame, savedAt: Date.now() });
+      await host.store?.putState({
+        key: `${host.machineKey}#${AUTOSAVE_SLOT}`,
+        machine: host.machineKey,
+        slot: AUTOSAVE_SLOT,
+        bytes: state,
+        frame,
+        savedAt: Date.now(),
+      });
     } catch {
       // A full storage: the game's own autosave says so; the machine goes on.
     }

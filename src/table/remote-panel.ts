@@ -28,9 +28,12 @@ export interface RemotePanelDeps {
 
 /** The last network battle in a sentence: how long, how often the machine went back, whether both sides agreed. */
 function netFigures(s: NetplayStats & { repairs: number; firstDesync: number | null; delay: number }): string {
-  const agreed = s.repairs > 0
-    ? `the machines went apart (first at frame ${s.firstDesync}) and were put back in step from this browser's state ${s.repairs === 1 ? 'once' : `${s.repairs} times`}`
-    : s.desync === null ? 'both machines agreed at every check' : `the machines disagreed from frame ${s.desync} (this browser's result counts)`;
+  const agreed =
+    s.repairs > 0
+      ? `the machines went apart (first at frame ${s.firstDesync}) and were put back in step from this browser's state ${s.repairs === 1 ? 'once' : `${s.repairs} times`}`
+      : s.desync === null
+        ? 'both machines agreed at every check'
+        : `the machines disagreed from frame ${s.desync} (this browser's result counts)`;
   return `Last battle with a guest: ${s.frame} frames, input delay ${s.delay}, ${s.rollbacks} rollbacks (deepest ${s.maxDepth} frames, median ${s.medianDepth}), ${s.refused} messages refused; ${agreed}.`;
 }
 
@@ -45,14 +48,23 @@ export class RemotePanel {
   /** The panel was opened when a table opened here (the players may fold it again). */
   private shownOpen = false;
 
-  constructor(private readonly deps: RemotePanelDeps, joinCode: string | null, guestName: string | null) {
+  constructor(
+    private readonly deps: RemotePanelDeps,
+    joinCode: string | null,
+    guestName: string | null,
+  ) {
     if (joinCode !== null) {
       const code = readCode(joinCode);
-      if (code === null) this.error = `"${joinCode.slice(0, 20)}" is not a table code (${6} letters and digits, as the host's page shows it).`;
+      if (code === null)
+        this.error = `"${joinCode.slice(0, 20)}" is not a table code (${6} letters and digits, as the host's page shows it).`;
       else {
         const name = (guestName ?? GUEST_NAME.get()).trim().slice(0, 40) || 'A guest';
         if (guestName) GUEST_NAME.set(name);
-        this.guest = new NetGuest(code, name, { controller: deps.controller, machine: deps.machine, changed: () => this.redraw() });
+        this.guest = new NetGuest(code, name, {
+          controller: deps.controller,
+          machine: deps.machine,
+          changed: () => this.redraw(),
+        });
       }
     }
     this.redraw();
@@ -100,7 +112,12 @@ export class RemotePanel {
     this.error = null;
     this.redraw();
     try {
-      const host = await NetHost.open(code, { controller: this.deps.controller, machine: this.deps.machine, computer: this.deps.computer, changed: () => this.redraw() });
+      const host = await NetHost.open(code, {
+        controller: this.deps.controller,
+        machine: this.deps.machine,
+        computer: this.deps.computer,
+        changed: () => this.redraw(),
+      });
       if (this.destroyed) {
         host.close();
         return;
@@ -128,17 +145,32 @@ export class RemotePanel {
       this.shownOpen = true;
       this.element.open = true;
     }
-    this.element.replaceChildren(el('summary', { text: this.guest ? `Remote table ${this.guest.code}` : this.host ? `Remote table ${this.host.code}` : 'Remote table' }),
-      ...(this.guest ? this.guestView(this.guest) : this.host ? this.hostView(this.host) : this.idleView()));
+    this.element.replaceChildren(
+      el('summary', {
+        text: this.guest
+          ? `Remote table ${this.guest.code}`
+          : this.host
+            ? `Remote table ${this.host.code}`
+            : 'Remote table',
+      }),
+      ...(this.guest ? this.guestView(this.guest) : this.host ? this.hostView(this.host) : this.idleView()),
+    );
     this.deps.changed();
   }
 
   private idleView(): Node[] {
-    const invite = el('button', { type: 'button', id: 'table-invite', 'data-key': 'invite' }, this.opening ? 'Opening the table…' : 'Invite players');
+    const invite = el(
+      'button',
+      { type: 'button', id: 'table-invite', 'data-key': 'invite' },
+      this.opening ? 'Opening the table…' : 'Invite players',
+    );
     invite.disabled = this.opening;
     invite.addEventListener('click', () => void this.invite());
     return [
-      el('p', { class: 'tb-hint', text: 'Players on other computers join this game with a code or a link; each holds their own seats and fights their battles on their own keyboard.' }),
+      el('p', {
+        class: 'tb-hint',
+        text: 'Players on other computers join this game with a code or a link; each holds their own seats and fights their battles on their own keyboard.',
+      }),
       invite,
       ...(this.error ? [el('p', { class: 'tb-remote-error', role: 'alert', text: this.error })] : []),
     ];
@@ -147,25 +179,60 @@ export class RemotePanel {
   private hostView(host: NetHost): Node[] {
     const link = `${location.origin}${location.pathname}?join=${host.code}#/table`;
     const copy = el('button', { type: 'button', id: 'table-copy-link' }, 'Copy the link');
-    copy.addEventListener('click', () => void navigator.clipboard?.writeText(link).then(() => { copy.textContent = 'Copied'; }, () => undefined));
+    copy.addEventListener(
+      'click',
+      () =>
+        void navigator.clipboard?.writeText(link).then(
+          () => {
+            copy.textContent = 'Copied';
+          },
+          () => undefined,
+        ),
+    );
     const close = el('button', { type: 'button', id: 'table-close-remote' }, 'Close the table');
     close.addEventListener('click', () => this.closeTable());
     const guests = host.guests();
     return [
-      el('p', {}, 'Code ', el('strong', { id: 'table-code', class: 'tb-code', text: host.code }), ' · ', el('a', { href: link, id: 'table-link', target: '_blank', rel: 'noopener' }, 'link'), ' ', copy),
-      el('ul', { class: 'tb-remote-seats', id: 'table-remote-seats' }, ...host.seats().map((s) => {
-        const name = host.heldBy(s.player);
-        const li = el('li', { 'data-player': s.player }, `${s.player}: `, name ? `${name}'s browser` : (this.deps.computer(s.player) ? 'the computer, here' : 'here'));
-        if (name) {
-          const free = el('button', { type: 'button', 'data-free': s.player, title: `${s.player} plays here again` }, 'Free the seat');
-          free.addEventListener('click', () => host.table.free(s.player));
-          li.append(' ', free);
-        }
-        return li;
-      })),
-      el('p', { class: 'tb-hint', id: 'table-guests' }, guests.length
-        ? `Guests: ${guests.map((g) => `${g.name}${g.online ? (g.rttMs === null ? '' : ` (${g.rttMs} ms)`) : ' (away)'}`).join(', ')}`
-        : 'No guest yet: send them the code or the link.'),
+      el(
+        'p',
+        {},
+        'Code ',
+        el('strong', { id: 'table-code', class: 'tb-code', text: host.code }),
+        ' · ',
+        el('a', { href: link, id: 'table-link', target: '_blank', rel: 'noopener' }, 'link'),
+        ' ',
+        copy,
+      ),
+      el(
+        'ul',
+        { class: 'tb-remote-seats', id: 'table-remote-seats' },
+        ...host.seats().map((s) => {
+          const name = host.heldBy(s.player);
+          const li = el(
+            'li',
+            { 'data-player': s.player },
+            `${s.player}: `,
+            name ? `${name}'s browser` : this.deps.computer(s.player) ? 'the computer, here' : 'here',
+          );
+          if (name) {
+            const free = el(
+              'button',
+              { type: 'button', 'data-free': s.player, title: `${s.player} plays here again` },
+              'Free the seat',
+            );
+            free.addEventListener('click', () => host.table.free(s.player));
+            li.append(' ', free);
+          }
+          return li;
+        }),
+      ),
+      el(
+        'p',
+        { class: 'tb-hint', id: 'table-guests' },
+        guests.length
+          ? `Guests: ${guests.map((g) => `${g.name}${g.online ? (g.rttMs === null ? '' : ` (${g.rttMs} ms)`) : ' (away)'}`).join(', ')}`
+          : 'No guest yet: send them the code or the link.',
+      ),
       ...(host.lastBattle ? [el('p', { class: 'tb-hint', id: 'table-net-stats' }, netFigures(host.lastBattle))] : []),
       ...(host.problem ? [el('p', { class: 'tb-remote-error', role: 'alert', text: host.problem })] : []),
       ...(this.error ? [el('p', { class: 'tb-remote-error', role: 'alert', text: this.error })] : []),
@@ -174,7 +241,12 @@ export class RemotePanel {
   }
 
   private guestView(guest: NetGuest): Node[] {
-    const line = guest.line === 'joined' ? `At table ${guest.code} as ${this.guestName()}.` : guest.line === 'joining' ? `Joining table ${guest.code}…` : `Table ${guest.code}: the host is away; the game waits.`;
+    const line =
+      guest.line === 'joined'
+        ? `At table ${guest.code} as ${this.guestName()}.`
+        : guest.line === 'joining'
+          ? `Joining table ${guest.code}…`
+          : `Table ${guest.code}: the host is away; the game waits.`;
     const mine = guest.mine();
     const seats = guest.seats.map((s) => {
       const li = el('li', { 'data-player': s.player }, `${s.player}: `);
@@ -189,11 +261,21 @@ export class RemotePanel {
       } else li.append(`${guest.guests.find((g) => g.id === s.holder)?.name ?? 'another guest'}`);
       return li;
     });
-    const battle = guest.battle ? `In battle: you hold the ${guest.battle.side === 0 ? 'left (red)' : 'right (blue)'} control; steer with either control's keys or your pad.` : null;
+    const battle = guest.battle
+      ? `In battle: you hold the ${guest.battle.side === 0 ? 'left (red)' : 'right (blue)'} control; steer with either control's keys or your pad.`
+      : null;
     return [
       el('p', { id: 'table-remote-line', 'data-line': guest.line }, line),
       el('ul', { class: 'tb-remote-seats', id: 'table-remote-seats' }, ...seats),
-      el('p', { class: 'tb-hint', id: 'table-remote-mine' }, mine.length ? `You play ${mine.join(' and ')}.` : guest.seats.length ? 'You are watching: take a free seat to play.' : 'The host has not set the game up yet.'),
+      el(
+        'p',
+        { class: 'tb-hint', id: 'table-remote-mine' },
+        mine.length
+          ? `You play ${mine.join(' and ')}.`
+          : guest.seats.length
+            ? 'You are watching: take a free seat to play.'
+            : 'The host has not set the game up yet.',
+      ),
       ...(battle ? [el('p', { id: 'table-remote-battle', text: battle })] : []),
       ...(guest.problem ? [el('p', { class: 'tb-remote-error', role: 'alert', text: guest.problem })] : []),
     ];

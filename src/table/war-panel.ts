@@ -40,25 +40,64 @@ export interface WarPanelFight {
 export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fight: WarPanelFight): HTMLElement {
   const { attacker, defender, energy, players } = fight;
   // The last war's result is not this war's: its panel starts ready, the old words below as the last battle's.
-  const st = fight.current ? driver.state : { ...driver.state, stage: driver.busy ? driver.state.stage : 'ready' as const };
+  const st = fight.current
+    ? driver.state
+    : { ...driver.state, stage: driver.busy ? driver.state.stage : ('ready' as const) };
   const left = driver.port.controlOf(attacker) === 'left' ? attacker : defender;
   const right = left === attacker ? defender : attacker;
   const pressEnter = players > 2 ? 'a player not in this war' : attacker;
   // The keys matter from the choice of weapons to the battle's end; a result leaves the room to its words.
   const keysShown = !fight.decided && ['ready', 'programming', 'enter', 'fighting'].includes(st.stage);
-  const parts: (HTMLElement | string | null)[] = fight.decided ? [] : [
-    h('div', { class: 'tb-seats', 'data-seats': `${left}|${right}` },
-      keysShown ? fight.legend(left, right, button('Swap controls', 'swap-controls', () => driver.swap(attacker), { class: 'bv-link', disabled: driver.busy, title: 'The attacker chooses which control to take (remembered for this player)' })) : null),
-    h('p', {}, `${st.stage === 'ready' ? 'To program' : 'Programmed'}: ${attacker} ${energy.attacker}, ${defender} ${energy.defender} energy units.`),
-  ];
-  const divided = screenNote({ attacker: { player: attacker, energy: energy.attacker }, defender: { player: defender, energy: energy.defender } });
+  const parts: (HTMLElement | string | null)[] = fight.decided
+    ? []
+    : [
+        h(
+          'div',
+          { class: 'tb-seats', 'data-seats': `${left}|${right}` },
+          keysShown
+            ? fight.legend(
+                left,
+                right,
+                button('Swap controls', 'swap-controls', () => driver.swap(attacker), {
+                  class: 'bv-link',
+                  disabled: driver.busy,
+                  title: 'The attacker chooses which control to take (remembered for this player)',
+                }),
+              )
+            : null,
+        ),
+        h(
+          'p',
+          {},
+          `${st.stage === 'ready' ? 'To program' : 'Programmed'}: ${attacker} ${energy.attacker}, ${defender} ${energy.defender} energy units.`,
+        ),
+      ];
+  const divided = screenNote({
+    attacker: { player: attacker, energy: energy.attacker },
+    defender: { player: defender, energy: energy.defender },
+  });
   if (divided) parts.push(h('p', { class: 'tb-hint', 'data-screen-note': '' }, divided));
   const stage = h('p', { class: 'tb-stage', 'data-stage': st.stage, role: 'status', 'aria-live': 'polite' });
   switch (st.stage) {
     case 'ready':
       stage.textContent = readyText(fight);
       stage.classList.add('tb-hint');
-      parts.push(h('p', { class: 'bv-row' }, button('Program the battle', 'program-battle', actions.program, { class: 'bv-primary', disabled: fight.choosing.length > 0, title: fight.choosing.length > 0 ? 'Both weapons are chosen first (rule 12F)' : 'Types the entry into the console' }), ' ', stage));
+      parts.push(
+        h(
+          'p',
+          { class: 'bv-row' },
+          button('Program the battle', 'program-battle', actions.program, {
+            class: 'bv-primary',
+            disabled: fight.choosing.length > 0,
+            title:
+              fight.choosing.length > 0
+                ? 'Both weapons are chosen first (rule 12F)'
+                : 'Types the entry into the console',
+          }),
+          ' ',
+          stage,
+        ),
+      );
       break;
     case 'programming':
       stage.textContent = 'Typing the entry into the console…';
@@ -66,29 +105,39 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
       break;
     case 'enter':
       stage.textContent = `Programmed. ${pressEnter === attacker ? `${attacker} (the attacker)` : pressEnter[0].toUpperCase() + pressEnter.slice(1)} presses ENTER on the keyboard, the gamepad's Start button, or here to start the battle.`;
-      parts.push(stage, h('p', { class: 'bv-row' }, button('ENTER', 'press-enter', actions.enter, { class: 'bv-primary' })));
+      parts.push(
+        stage,
+        h('p', { class: 'bv-row' }, button('ENTER', 'press-enter', actions.enter, { class: 'bv-primary' })),
+      );
       break;
     case 'fighting':
-      stage.textContent = 'The battle is on: steer with the keys above. The result is read from the machine when it ends.';
+      stage.textContent =
+        'The battle is on: steer with the keys above. The result is read from the machine when it ends.';
       parts.push(stage);
       break;
     case 'confirm':
-      stage.textContent = 'This cartridge is not ours, so its result cannot be read: confirm who won and the energy left.';
+      stage.textContent =
+        'This cartridge is not ours, so its result cannot be read: confirm who won and the energy left.';
       parts.push(stage, confirmForm(driver, attacker, defender, energy));
       break;
     case 'result':
       stage.textContent = 'Recorded. SPACE on the console or “Next battle” goes on.';
-      parts.push(h('p', { class: 'tb-words', 'data-words': '' }, st.words ?? 'Recorded.'), stage,
-        h('p', { class: 'bv-row' }, button('Next battle', 'next-battle', actions.next, { class: 'bv-primary' })));
+      parts.push(
+        h('p', { class: 'tb-words', 'data-words': '' }, st.words ?? 'Recorded.'),
+        stage,
+        h('p', { class: 'bv-row' }, button('Next battle', 'next-battle', actions.next, { class: 'bv-primary' })),
+      );
       break;
     case 'readout':
       stage.textContent = 'The readout runs.';
       parts.push(stage);
       break;
   }
-  if (st.stage !== 'result' && st.words && fight.current) parts.push(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `Last battle: ${st.words}`));
+  if (st.stage !== 'result' && st.words && fight.current)
+    parts.push(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `Last battle: ${st.words}`));
   // The battle just fought belonged to another war (or match): its words stay until the next battle is programmed, said as such.
-  if (!fight.current && driver.state.stage === 'result' && driver.state.words) parts.unshift(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `${fight.lastLabel}: ${driver.state.words}`));
+  if (!fight.current && driver.state.stage === 'result' && driver.state.words)
+    parts.unshift(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `${fight.lastLabel}: ${driver.state.words}`));
   if (st.error) parts.push(h('p', { class: 'bv-error', role: 'alert', 'data-table-error': '' }, st.error));
   return h('div', { class: 'tb-battle', 'data-stage': driver.state.stage }, parts);
 }
@@ -97,34 +146,68 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
 function readyText(fight: WarPanelFight): string {
   const people = fight.choosing.filter((n) => !fight.computer(n));
   const role = (n: string): string => `${n} (${n === fight.attacker ? 'attacker' : 'defender'})`;
-  if (people.length === 2) return `Now: ${role(people[0])} and ${role(people[1])} choose their weapons on the board; the companion then types the entry into the console.`;
-  if (people.length === 1) return `Now: ${role(people[0])} chooses a weapon on the board; the companion then types the entry into the console.`;
-  if (fight.choosing.length > 0) return `The computer chooses ${fight.choosing.length === 2 ? 'both weapons' : `${fight.choosing[0]}'s weapon`}.`;
-  return fight.computer(fight.attacker) ? 'Both weapons are chosen: the computer programs the battle.' : 'Both weapons are chosen: “Program the battle” types the entry into the console.';
+  if (people.length === 2)
+    return `Now: ${role(people[0])} and ${role(people[1])} choose their weapons on the board; the companion then types the entry into the console.`;
+  if (people.length === 1)
+    return `Now: ${role(people[0])} chooses a weapon on the board; the companion then types the entry into the console.`;
+  if (fight.choosing.length > 0)
+    return `The computer chooses ${fight.choosing.length === 2 ? 'both weapons' : `${fight.choosing[0]}'s weapon`}.`;
+  return fight.computer(fight.attacker)
+    ? 'Both weapons are chosen: the computer programs the battle.'
+    : 'Both weapons are chosen: “Program the battle” types the entry into the console.';
 }
 
-function confirmForm(driver: BattleDriver, attacker: string, defender: string, energy: { attacker: number; defender: number }): HTMLElement {
+function confirmForm(
+  driver: BattleDriver,
+  attacker: string,
+  defender: string,
+  energy: { attacker: number; defender: number },
+): HTMLElement {
   const pre = driver.state.ask?.prefill;
   // The players confirm what the screen shows: energies divided to fit its four digits are asked as typed.
   const typed = driver.state.ask?.request;
   if (typed) energy = { attacker: typed.attacker.energy, defender: typed.defender.energy };
-  const winner = h('select', { 'data-key': 'confirm-winner', 'aria-label': 'Who won' },
+  const winner = h(
+    'select',
+    { 'data-key': 'confirm-winner', 'aria-label': 'Who won' },
     h('option', { value: '' }, 'who won?'),
     h('option', { value: 'attacker' }, `${attacker} (attacker)`),
     h('option', { value: 'defender' }, `${defender} (defender)`),
-    h('option', { value: 'both-destroyed' }, 'both destroyed'));
+    h('option', { value: 'both-destroyed' }, 'both destroyed'),
+  );
   if (pre?.winner) winner.value = pre.winner;
   const field = (side: 'attacker' | 'defender', name: string): HTMLInputElement =>
-    h('input', { type: 'number', min: 0, max: energy[side], step: 1, 'data-key': `confirm-${side}`, 'aria-label': `${name}'s energy left`, value: String(pre?.energy?.[side] ?? energy[side]) });
+    h('input', {
+      type: 'number',
+      min: 0,
+      max: energy[side],
+      step: 1,
+      'data-key': `confirm-${side}`,
+      'aria-label': `${name}'s energy left`,
+      value: String(pre?.energy?.[side] ?? energy[side]),
+    });
   const a = field('attacker', attacker);
   const d = field('defender', defender);
   const problem = h('p', { class: 'bv-error', role: 'alert' });
   problem.hidden = true;
-  const form = h('form', { class: 'tb-confirm' }, winner, ' ', h('label', {}, `${attacker} left `, a), ' ', h('label', {}, `${defender} left `, d), ' ',
-    h('button', { type: 'submit', 'data-key': 'confirm-result' }, 'Confirm the result'), problem);
+  const form = h(
+    'form',
+    { class: 'tb-confirm' },
+    winner,
+    ' ',
+    h('label', {}, `${attacker} left `, a),
+    ' ',
+    h('label', {}, `${defender} left `, d),
+    ' ',
+    h('button', { type: 'submit', 'data-key': 'confirm-result' }, 'Confirm the result'),
+    problem,
+  );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    const outcome = { winner: winner.value as BattleWinner, energy: { attacker: Number(a.value), defender: Number(d.value) } };
+    const outcome = {
+      winner: winner.value as BattleWinner,
+      energy: { attacker: Number(a.value), defender: Number(d.value) },
+    };
     const request = driver.state.ask?.request;
     const why = request ? outcomeProblem(request, outcome) : null;
     // A result that cannot be right is not sent: the form stays as it is, with the reason.
@@ -137,10 +220,17 @@ function confirmForm(driver: BattleDriver, attacker: string, defender: string, e
 
 export function renderReadout(driver: BattleDriver, start: () => void): HTMLElement {
   const reading = driver.state.stage === 'readout';
-  return h('div', { class: 'tb-readout', 'data-stage': driver.state.stage },
+  return h(
+    'div',
+    { class: 'tb-readout', 'data-stage': driver.state.stage },
     h('h3', {}, 'Readout on the console'),
     reading
-      ? h('p', { class: 'tb-stage', role: 'status' }, 'The WAR GAME readout runs on the console: one player stops it with SPACE without looking, within 20 seconds (left running, the cartridge takes it for its practice session). Its digit is read from the machine.')
+      ? h(
+          'p',
+          { class: 'tb-stage', role: 'status' },
+          'The WAR GAME readout runs on the console: one player stops it with SPACE without looking, within 20 seconds (left running, the cartridge takes it for its practice session). Its digit is read from the machine.',
+        )
       : h('p', {}, button('Start the readout', 'start-readout', start, { class: 'bv-primary' })),
-    driver.state.error ? h('p', { class: 'bv-error', role: 'alert' }, driver.state.error) : null);
+    driver.state.error ? h('p', { class: 'bv-error', role: 'alert' }, driver.state.error) : null,
+  );
 }

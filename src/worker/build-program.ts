@@ -52,26 +52,57 @@ export function buildProgram(files: readonly SourceFile[], main: string): BuildR
     fileName: top.name,
     readFile: (path) => {
       const f = find(path);
-      if (!f) throw new Error(`include “${path}” is not among the files opened (${files.map((x) => x.name).join(', ')}); open or drop it with the program`);
+      if (!f)
+        throw new Error(
+          `include “${path}” is not among the files opened (${files.map((x) => x.name).join(', ')}); open or drop it with the program`,
+        );
       used[path] = f.text;
       return f.text;
     },
   });
   const source: CartSource = { lineMap: result.lineMap, files: used };
   if (!result.ok) {
-    return { ok: false, diagnostics: result.diagnostics, errorCount: result.errorCount, listing: result.listing, source, summary: `${main}: ${result.errorCount} error${result.errorCount === 1 ? '' : 's'}` };
+    return {
+      ok: false,
+      diagnostics: result.diagnostics,
+      errorCount: result.errorCount,
+      listing: result.listing,
+      source,
+      summary: `${main}: ${result.errorCount} error${result.errorCount === 1 ? '' : 's'}`,
+    };
   }
   const laid = cartImage(result.base, result.bytes);
   if (!laid.ok) return { ...failed(laid.reason, main), listing: result.listing };
   const image = laid.image;
   const size = image.length;
   return {
-    ok: true, image, diagnostics: result.diagnostics, errorCount: 0, listing: result.listing, source,
+    ok: true,
+    image,
+    diagnostics: result.diagnostics,
+    errorCount: 0,
+    listing: result.listing,
+    source,
     summary: `${main}: ${result.bytes.length} bytes at ${hex(result.base)}h-${hex(result.base + result.bytes.length - 1)}h, a ${size / 1024} KB cartridge`,
   };
 }
 
 function failed(message: string, file: string): BuildResult {
-  const d: Diagnostic = { severity: 'error', code: 'build', message, file, line: 0, column: 0, length: 0, sourceLine: '' };
-  return { ok: false, diagnostics: [d], errorCount: 1, listing: '', source: { lineMap: [], files: {} }, summary: `${file}: ${message}` };
+  const d: Diagnostic = {
+    severity: 'error',
+    code: 'build',
+    message,
+    file,
+    line: 0,
+    column: 0,
+    length: 0,
+    sourceLine: '',
+  };
+  return {
+    ok: false,
+    diagnostics: [d],
+    errorCount: 1,
+    listing: '',
+    source: { lineMap: [], files: {} },
+    summary: `${file}: ${message}`,
+  };
 }

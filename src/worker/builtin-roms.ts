@@ -66,12 +66,14 @@ export function buildBuiltins(
   /** Build only this cartridge of ours (assembling the battle cartridge takes about half a second). */
   wanted?: string,
 ): Builtins {
-  const read = (prefix: string) => (path: string): string => {
-    const key = prefix + path.replace(/^\.\//, '');
-    const text = romFiles.get(key);
-    if (text === undefined) throw new Error(`built-in ROM source ${key} is missing from the bundle`);
-    return text;
-  };
+  const read =
+    (prefix: string) =>
+    (path: string): string => {
+      const key = prefix + path.replace(/^\.\//, '');
+      const text = romFiles.get(key);
+      if (text === undefined) throw new Error(`built-in ROM source ${key} is missing from the bundle`);
+      return text;
+    };
   const bios = assembleBios(read(''));
   const carts: BuiltCart[] = [];
   const problems: string[] = [];
@@ -82,15 +84,23 @@ export function buildBuiltins(
     try {
       const built = battleCart(read('carts/'));
       const sources = new Map<string, string>();
-      for (const [path, text] of romFiles) if (path.startsWith('carts/')) sources.set(path.slice('carts/'.length), text);
+      for (const [path, text] of romFiles)
+        if (path.startsWith('carts/')) sources.set(path.slice('carts/'.length), text);
       carts.push({ id: 'battle', image: built.image, name: battleName, lineMap: built.lineMap ?? [], sources });
     } catch (e) {
-      problems.push(`our battle cartridge did not build (${e instanceof Error ? e.message : String(e)}); the console test cartridge runs instead`);
+      problems.push(
+        `our battle cartridge did not build (${e instanceof Error ? e.message : String(e)}); the console test cartridge runs instead`,
+      );
     }
   }
   carts.push(buildTestCart(testCartSource));
   return {
-    bios: { image: bios.image, name: 'o2conquest open BIOS (built from source)', lineMap: bios.lineMap, sources: new Map(romFiles) },
+    bios: {
+      image: bios.image,
+      name: 'o2conquest open BIOS (built from source)',
+      lineMap: bios.lineMap,
+      sources: new Map(romFiles),
+    },
     carts,
     problems,
     choices,

@@ -3,10 +3,17 @@ import testCartSource from './carts/console-test.a48?raw';
 import { buildBuiltins } from './builtin-roms.ts';
 import type { Builtins, CartAssembler } from './builtin-roms.ts';
 
-const ROM_TEXTS = import.meta.glob('../../rom-core/roms/**/*.{a48,inc,h}', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const ROM_TEXTS = import.meta.glob('../../rom-core/roms/**/*.{a48,inc,h}', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
 // Eager, so the worker is one file (the offline cache knows it; a lazy chunk fetched by the worker
 // would not be listed in the page's resource timing). Empty until the battle cartridge's loader exists.
-const CART_MODULES = import.meta.glob('../../rom-core/roms/carts/index.ts', { eager: true }) as Record<string, { assembleBattleCart?: CartAssembler }>;
+const CART_MODULES = import.meta.glob('../../rom-core/roms/carts/index.ts', { eager: true }) as Record<
+  string,
+  { assembleBattleCart?: CartAssembler }
+>;
 const PREFIX = '../../rom-core/roms/';
 
 const cached = new Map<string, Builtins>();

@@ -11,7 +11,21 @@ import { ConsoleSession } from './session.ts';
 import { Pacer } from './pacer.ts';
 import { bundledBuiltins } from './bundled-roms.ts';
 import { SNAPSHOT_LENGTH } from './protocol.ts';
-import type { AudioMessage, BootInfo, BootOptions, ConsoleWorkerApi, DebugInfo, InputMessage, NetplayStats, NetStartOptions, RomImages, StopState, VideoMessage, WatchFrames, WorkerStats } from './protocol.ts';
+import type {
+  AudioMessage,
+  BootInfo,
+  BootOptions,
+  ConsoleWorkerApi,
+  DebugInfo,
+  InputMessage,
+  NetplayStats,
+  NetStartOptions,
+  RomImages,
+  StopState,
+  VideoMessage,
+  WatchFrames,
+  WorkerStats,
+} from './protocol.ts';
 import { NetSeat } from './net-seat.ts';
 import { buildProgram } from './build-program.ts';
 import type { BuildResult, SourceFile } from './build-program.ts';
@@ -81,11 +95,20 @@ export class WorkerHost {
     const eram = this.net.mailbox(s).slice();
     // doneAt on the page's clock too (timeOrigin differs between the page and the worker): the bench's latency split.
     const doneAt = performance.timeOrigin + performance.now();
-    this.post({ type: 'frame', pixels, eram, frame: s.machine.frameNumber, workerMs, doneAt }, [pixels.buffer, eram.buffer]);
+    this.post({ type: 'frame', pixels, eram, frame: s.machine.frameNumber, workerMs, doneAt }, [
+      pixels.buffer,
+      eram.buffer,
+    ]);
   }
 
   private postStatus(reason?: string): void {
-    this.post({ type: 'status', running: this.running, speed: this.speed, frame: this.session?.machine.frameNumber ?? 0, reason });
+    this.post({
+      type: 'status',
+      running: this.running,
+      speed: this.speed,
+      frame: this.session?.machine.frameNumber ?? 0,
+      reason,
+    });
   }
 
   /** One emulated frame with its sound; returns the stop if the debugger stopped the CPU in it. */
@@ -95,7 +118,10 @@ export class WorkerHost {
       this.crashPending = false;
       throw new Error('simulated core failure (test hook crashNextFrame)');
     }
-    if (this.hangPending) for (;;) { /* test hook hangNextFrame: a frame that never returns */ }
+    if (this.hangPending)
+      for (;;) {
+        /* test hook hangNextFrame: a frame that never returns */
+      }
     if (this.net.frame(s, this.snapshot)) {
       this.framesRun++;
       return undefined;
@@ -334,7 +360,10 @@ export class WorkerHost {
       stepBack: () => {
         const s = this.need();
         this.stopRunning();
-        if (!s.stepBack()) throw new Error('Nothing to step back to: the machine keeps the moments before each step and frame step, and none is left.');
+        if (!s.stepBack())
+          throw new Error(
+            'Nothing to step back to: the machine keeps the moments before each step and frame step, and none is left.',
+          );
         this.postFrame(0);
         this.postStatus(s.debugInfo().stop?.text);
         return s.debugInfo();
@@ -359,8 +388,12 @@ export class WorkerHost {
       },
       buildProgram: (files: SourceFile[], main: string): BuildResult => buildProgram(files, main),
       stats: (): WorkerStats => ({
-        framesRun: this.framesRun, framesDropped: this.pacer.dropped, workerMsPerFrame: this.lastWorkMs,
-        fps: this.lastFps, running: this.running, speed: this.speed,
+        framesRun: this.framesRun,
+        framesDropped: this.pacer.dropped,
+        workerMsPerFrame: this.lastWorkMs,
+        fps: this.lastFps,
+        running: this.running,
+        speed: this.speed,
       }),
       externalRam: (): Uint8Array => this.need().machine.eram.slice(),
       frame: () => {
@@ -380,8 +413,10 @@ export class WorkerHost {
         this.settleTyped();
       },
       setBot: (stick, level, seed = 1): void => {
-        if (stick !== 0 && stick !== 1) throw new RangeError(`a hand control is 0 (left) or 1 (right), got ${String(stick)}`);
-        if (level !== null && !['easy', 'medium', 'hard'].includes(level)) throw new RangeError(`a bot level is easy, medium or hard, got ${String(level)}`);
+        if (stick !== 0 && stick !== 1)
+          throw new RangeError(`a hand control is 0 (left) or 1 (right), got ${String(stick)}`);
+        if (level !== null && !['easy', 'medium', 'hard'].includes(level))
+          throw new RangeError(`a bot level is easy, medium or hard, got ${String(level)}`);
         this.botLevels[stick] = level === null ? null : { level, seed };
         this.session?.setBot(stick, level, seed);
       },

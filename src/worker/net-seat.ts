@@ -26,7 +26,8 @@ export class NetSeat {
       const message = net.tick(() => s.netStick(net.side.rb.local, held));
       // Posted once for all the frames run together: each message carries every stick not yet
       // acknowledged, and the hashes of the messages it replaces (the last MAX_HASHES of them).
-      if (this.out && this.out.hashes.length) message.hashes = [...this.out.hashes, ...message.hashes].slice(-MAX_HASHES);
+      if (this.out && this.out.hashes.length)
+        message.hashes = [...this.out.hashes, ...message.hashes].slice(-MAX_HASHES);
       this.out = message;
       return true;
     }
@@ -57,10 +58,13 @@ export class NetSeat {
   }
 
   start(s: ConsoleSession, options: NetStartOptions): Uint8Array {
-    if (options.side !== 0 && options.side !== 1) throw new RangeError(`a side is 0 (left) or 1 (right), got ${String(options.side)}`);
-    if (!Number.isInteger(options.delay) || options.delay < 0 || options.delay > 8) throw new RangeError(`an input delay is 0 to 8 frames, got ${String(options.delay)}`);
+    if (options.side !== 0 && options.side !== 1)
+      throw new RangeError(`a side is 0 (left) or 1 (right), got ${String(options.side)}`);
+    if (!Number.isInteger(options.delay) || options.delay < 0 || options.delay > 8)
+      throw new RangeError(`an input delay is 0 to 8 frames, got ${String(options.delay)}`);
     const epoch = options.epoch ?? 0;
-    if (!Number.isInteger(epoch) || epoch < 0 || epoch > 1000) throw new RangeError(`a battle's epoch is 0 to 1000, got ${String(epoch)}`);
+    if (!Number.isInteger(epoch) || epoch < 0 || epoch > 1000)
+      throw new RangeError(`a battle's epoch is 0 to 1000, got ${String(epoch)}`);
     // This page's typed keys are dropped; then the guest starts from the host's snapshot (checked as a
     // save state is: a bad one changes nothing), keys and sticks included.
     s.clearKeys();

@@ -31,7 +31,13 @@ export class WorkerNetplay {
    */
   perturbAt: number | null = null;
 
-  constructor(machine: Odyssey2, local: 0 | 1, delay: number, epoch: number, private readonly sound: (samples: Float32Array) => void) {
+  constructor(
+    machine: Odyssey2,
+    local: 0 | 1,
+    delay: number,
+    epoch: number,
+    private readonly sound: (samples: Float32Array) => void,
+  ) {
     this.side = new NetplaySide(machine, { local, delay, window: 12, hashEvery: 30 }, epoch);
     this.side.rb.onFrame = (f) => {
       // The test hook's difference, made again each time this frame is run (a rollback does not undo it).
@@ -98,9 +104,14 @@ export class WorkerNetplay {
     const rb = this.side.rb;
     const depths = [...rb.rollbacks].sort((a, b) => a - b);
     return {
-      frame: rb.frame, confirmed: rb.confirmed, rollbacks: depths.length,
-      maxDepth: depths.at(-1) ?? 0, medianDepth: depths[Math.floor(depths.length / 2)] ?? 0,
-      rerunMs: rb.rerunMs, desync: rb.desync, refused: this.refused,
+      frame: rb.frame,
+      confirmed: rb.confirmed,
+      rollbacks: depths.length,
+      maxDepth: depths.at(-1) ?? 0,
+      medianDepth: depths[Math.floor(depths.length / 2)] ?? 0,
+      rerunMs: rb.rerunMs,
+      desync: rb.desync,
+      refused: this.refused,
     };
   }
 }

@@ -201,7 +201,9 @@ export type VideoMessage =
  * as they go down and up (rom-core key names), which the worker's key queue applies at frame
  * boundaries so a tap shorter than a frame still counts.
  */
-export type InputMessage = { type: 'input'; snapshot: Uint8Array } | { type: 'key'; key: string; down: boolean }
+export type InputMessage =
+  | { type: 'input'; snapshot: Uint8Array }
+  | { type: 'key'; key: string; down: boolean }
   /** The page's watchdog (src/machine/runtime.ts): the worker answers with a pong between frames. */
   | { type: 'ping' };
 

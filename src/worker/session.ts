@@ -92,20 +92,42 @@ export class ConsoleSession {
     const bios = images.bios ?? builtins.bios.image;
     const cart = images.cart ?? builtinCart.image;
     // The user's choice for their image; absent, the known-cartridge table's (Odyssey2's default), else the size's.
-    this.machine = new Odyssey2({ bios, cart, charset: images.charset, sampleRate, mapper: images.cart ? images.mapper : undefined, pal: images.cart && images.tv ? images.tv === 'PAL' : undefined });
+    this.machine = new Odyssey2({
+      bios,
+      cart,
+      charset: images.charset,
+      sampleRate,
+      mapper: images.cart ? images.mapper : undefined,
+      pal: images.cart && images.tv ? images.tv === 'PAL' : undefined,
+    });
     this.debug = new MachineDebugger(this.machine);
     this.profile = images.cart ? cartProfile(images.cart) : undefined;
     const id = this.machine.identity;
     this.roms = [
-      { kind: 'bios', note: images.bios ? id.bios.note : `BIOS: ${builtins.bios.name}`, crcHex: id.bios.crcHex, size: id.bios.size },
-      { kind: 'cart', note: images.cart ? id.cart.note : `cartridge: ${builtinCart.name}`, crcHex: id.cart.crcHex, size: id.cart.size },
+      {
+        kind: 'bios',
+        note: images.bios ? id.bios.note : `BIOS: ${builtins.bios.name}`,
+        crcHex: id.bios.crcHex,
+        size: id.bios.size,
+      },
+      {
+        kind: 'cart',
+        note: images.cart ? id.cart.note : `cartridge: ${builtinCart.name}`,
+        crcHex: id.cart.crcHex,
+        size: id.cart.size,
+      },
     ];
-    if (id.charset) this.roms.push({ kind: 'charset', note: id.charset.note, crcHex: id.charset.crcHex, size: id.charset.size });
+    if (id.charset)
+      this.roms.push({ kind: 'charset', note: id.charset.note, crcHex: id.charset.crcHex, size: id.charset.size });
     if (!images.bios) indexSources(builtins.bios, false, this.sources);
     if (!images.cart) indexSources(builtinCart, true, this.sources);
     else if (images.cartSource) {
       const { lineMap, files } = images.cartSource;
-      indexSources({ image: images.cart, name: '', lineMap, sources: new Map(Object.entries(files)) }, true, this.sources);
+      indexSources(
+        { image: images.cart, name: '', lineMap, sources: new Map(Object.entries(files)) },
+        true,
+        this.sources,
+      );
     }
     this.builtinCart = images.cart ? undefined : builtinCart.id;
     this.builtinList = builtins.choices ?? builtins.carts.map((c) => ({ id: c.id, name: c.name }));
@@ -118,7 +140,7 @@ export class ConsoleSession {
       roms: this.roms,
       width: t.visibleWidth,
       height: t.visibleHeight,
-      frameRate: (t.dotRateNum / t.dotRateDen) / t.dotsPerFrame,
+      frameRate: t.dotRateNum / t.dotRateDen / t.dotsPerFrame,
       timing: t.name,
       builtinCarts: this.builtinList,
       builtinCart: this.builtinCart,
@@ -155,7 +177,8 @@ export class ConsoleSession {
    * Sets the held keys and sticks to exactly this snapshot (plus whatever the key queue holds down).
    */
   applyInput(snapshot: Uint8Array): void {
-    if (snapshot.length !== SNAPSHOT_LENGTH) throw new RangeError(`an input snapshot is ${SNAPSHOT_LENGTH} bytes; got ${snapshot.length}`);
+    if (snapshot.length !== SNAPSHOT_LENGTH)
+      throw new RangeError(`an input snapshot is ${SNAPSHOT_LENGTH} bytes; got ${snapshot.length}`);
     this.held.set(snapshot);
     this.mergeInput();
   }
@@ -191,7 +214,9 @@ export class ConsoleSession {
     // The key queue steps once a read as it does once a frame, so a touch stick's tap (queued) counts too.
     this.keyQueue.beforeFrame(this.queued);
     const bot = this.bots[side];
-    const stick = bot ? bot.step(this.machine.eram, this.machine.vdc.regs) : held[SNAPSHOT_JOY] | held[SNAPSHOT_JOY + 1] | this.queued.joy[0] | this.queued.joy[1];
+    const stick = bot
+      ? bot.step(this.machine.eram, this.machine.vdc.regs)
+      : held[SNAPSHOT_JOY] | held[SNAPSHOT_JOY + 1] | this.queued.joy[0] | this.queued.joy[1];
     this.keyQueue.afterFrame();
     return stick;
   }

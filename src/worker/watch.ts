@@ -26,11 +26,19 @@ export class WorkerWatch {
     return this.ending && this.queued === 0;
   }
 
-  constructor(private readonly machine: Odyssey2, readonly epoch: number, private readonly sound: (samples: Float32Array) => void) {}
+  constructor(
+    private readonly machine: Odyssey2,
+    readonly epoch: number,
+    private readonly sound: (samples: Float32Array) => void,
+  ) {}
 
   /** The host's confirmed frames ({ epoch, from, pairs }); anything else, or a gap, is dropped. */
   receive(frames: unknown): void {
-    const v = (typeof frames === 'object' && frames !== null ? frames : {}) as { epoch?: unknown; from?: unknown; pairs?: unknown };
+    const v = (typeof frames === 'object' && frames !== null ? frames : {}) as {
+      epoch?: unknown;
+      from?: unknown;
+      pairs?: unknown;
+    };
     if (v.epoch !== this.epoch || !Number.isInteger(v.from) || !Array.isArray(v.pairs) || v.pairs.length > QUEUE) {
       this.refused++;
       return;
@@ -41,7 +49,13 @@ export class WorkerWatch {
       const f = from + i;
       const p = pairs[i];
       if (f < this.next + this.queued) continue;
-      if (f > this.next + this.queued || !Number.isInteger(p) || (p as number) < 0 || (p as number) > 0x3ff || this.queued >= QUEUE) {
+      if (
+        f > this.next + this.queued ||
+        !Number.isInteger(p) ||
+        (p as number) < 0 ||
+        (p as number) > 0x3ff ||
+        this.queued >= QUEUE
+      ) {
         this.refused++;
         return;
       }

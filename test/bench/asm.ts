@@ -24,7 +24,9 @@ function timed(what: string, source: string, files: Record<string, string> = {})
   const r = assemble(source, { fileName: 'big.a48', readFile: (path) => files[path] ?? '' });
   const ms = performance.now() - t0;
   const echo = r.diagnostics.map(formatDiagnostic).join('\n').length;
-  console.log(`  ${what.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(7)} s  ${r.errorCount} errors, ${echo} characters of messages`);
+  console.log(
+    `  ${what.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(7)} s  ${r.errorCount} errors, ${echo} characters of messages`,
+  );
 }
 
 export function benchAsm(): void {

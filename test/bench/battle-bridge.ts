@@ -10,7 +10,6 @@ import { battleActor, battleMachine } from '../../board/index.ts';
 import { MachineBattlePort } from '../../board/ports/machine-battle-port.ts';
 import { machineConsole, warOnB1 } from '../board/helpers.ts';
 
-
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function benchBattleBridge(battles = Number(process.env.BENCH_BATTLES ?? 10)): Promise<void> {
@@ -24,15 +23,22 @@ export async function benchBattleBridge(battles = Number(process.env.BENCH_BATTL
     let endAt = 0;
     let endFrame = 0;
     const waitFor = c.waitFor.bind(c);
-    c.waitFor = (done, what, signal) => waitFor((m) => {
-      const hit = done(m);
-      if (hit && m.phase === 'result') {
-        endAt = performance.now();
-        endFrame = c.machine.frameNumber;
-      }
-      return hit;
-    }, what, signal);
-    const actor = createActor(battleMachine.provide({ actors: { battle: battleActor(port) } }), { input: { state: warOnB1() } }).start();
+    c.waitFor = (done, what, signal) =>
+      waitFor(
+        (m) => {
+          const hit = done(m);
+          if (hit && m.phase === 'result') {
+            endAt = performance.now();
+            endFrame = c.machine.frameNumber;
+          }
+          return hit;
+        },
+        what,
+        signal,
+      );
+    const actor = createActor(battleMachine.provide({ actors: { battle: battleActor(port) } }), {
+      input: { state: warOnB1() },
+    }).start();
     const t0 = performance.now();
     const recorded = new Promise<number>((resolve) => {
       actor.subscribe((s) => {
@@ -48,7 +54,13 @@ export async function benchBattleBridge(battles = Number(process.env.BENCH_BATTL
     frames += c.machine.frameNumber;
     actor.stop();
   }
-  console.log(`Battle bridge (Node): battleMachine + MachineBattlePort + SteppedConsole, ${battles} battles (tank v unsteered jet, entry typed from SELECT GAME)`);
-  console.log(`  battle end on the machine -> result recorded in the game: median ${(median(latencies) * 1000).toFixed(0)} µs, max ${(Math.max(...latencies) * 1000).toFixed(0)} µs, ${Math.max(...frameGaps)} emulated frames in between`);
-  console.log(`  whole battle (typing, fight, record): ${(fightMs / battles).toFixed(0)} ms each, ${(frames / battles).toFixed(0)} frames each`);
+  console.log(
+    `Battle bridge (Node): battleMachine + MachineBattlePort + SteppedConsole, ${battles} battles (tank v unsteered jet, entry typed from SELECT GAME)`,
+  );
+  console.log(
+    `  battle end on the machine -> result recorded in the game: median ${(median(latencies) * 1000).toFixed(0)} µs, max ${(Math.max(...latencies) * 1000).toFixed(0)} µs, ${Math.max(...frameGaps)} emulated frames in between`,
+  );
+  console.log(
+    `  whole battle (typing, fight, record): ${(fightMs / battles).toFixed(0)} ms each, ${(frames / battles).toFixed(0)} frames each`,
+  );
 }

@@ -42,9 +42,15 @@ export interface BrowserBenchResult {
   battleEndToBoardMs: number;
 }
 
-export async function runBrowserBench(seconds = Number(process.env.BENCH_BROWSER_SECONDS ?? 10)): Promise<BrowserBenchResult> {
+export async function runBrowserBench(
+  seconds = Number(process.env.BENCH_BROWSER_SECONDS ?? 10),
+): Promise<BrowserBenchResult> {
   await build({ logLevel: 'warn', configFile: 'vite.config.ts' });
-  const server = await preview({ configFile: 'vite.config.ts', preview: { port: 0, strictPort: false }, logLevel: 'warn' });
+  const server = await preview({
+    configFile: 'vite.config.ts',
+    preview: { port: 0, strictPort: false },
+    logLevel: 'warn',
+  });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a local URL');
   const browser = await chromium.launch({
@@ -57,13 +63,26 @@ export async function runBrowserBench(seconds = Number(process.env.BENCH_BROWSER
     // tsx keeps function names with a __name helper that code sent into the page would lack.
     await page.addInitScript({ content: 'window.__name = (f) => f;' });
     await page.goto(new URL('/#/console', url).toString());
-    await page.waitForFunction(() => window.__o2console?.ready === true && window.__o2console.firstFrameAt !== undefined, null, { timeout: 60_000 });
-    const probe = () => page.evaluate(async () => {
-      const c = window.__o2console!;
-      const stats = await c.runtime()!.api.stats();
-      const audio = (await c.audioStats()) as { underruns: number; queuedMs: number } | undefined;
-      return { stats, audio, shown: c.framesShown, main: c.mainMsPerFrame(), first: c.firstFrameAt ?? 0, backend: c.backend, t: performance.now() };
-    });
+    await page.waitForFunction(
+      () => window.__o2console?.ready === true && window.__o2console.firstFrameAt !== undefined,
+      null,
+      { timeout: 60_000 },
+    );
+    const probe = () =>
+      page.evaluate(async () => {
+        const c = window.__o2console!;
+        const stats = await c.runtime()!.api.stats();
+        const audio = (await c.audioStats()) as { underruns: number; queuedMs: number } | undefined;
+        return {
+          stats,
+          audio,
+          shown: c.framesShown,
+          main: c.mainMsPerFrame(),
+          first: c.firstFrameAt ?? 0,
+          backend: c.backend,
+          t: performance.now(),
+        };
+      });
     const a = await probe();
     const workerMs: number[] = [];
     const mainMs: number[] = [];
@@ -129,35 +148,41 @@ async function keyLatency(page: Page, url: string): Promise<KeyTiming[]> {
   const out: KeyTiming[] = [];
   for (let i = 0; i < KEYS_TIMED; i++) {
     const digit = String((i % 9) + 1);
-    out.push(await page.evaluate(({ digit, bytes }) => new Promise<KeyTiming>((resolve, reject) => {
-      const c = window.__o2console!;
-      const read = () => bytes.map((b) => c.eram()[b]).join(',');
-      const before = read();
-      const screen = document.getElementById('console-screen')!;
-      const t0 = performance.now();
-      let machine = -1;
-      let arrived = -1;
-      // A message loop notices the frame's arrival within a fraction of a millisecond.
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        if (read() !== before) {
-          arrived = c.frameAt - t0;
-          machine = c.frameDoneAt - performance.timeOrigin - t0;
-        } else channel.port2.postMessage(0);
-      };
-      channel.port2.postMessage(0);
-      screen.dispatchEvent(new KeyboardEvent('keydown', { code: `Digit${digit}`, key: digit, bubbles: true }));
-      const give = setTimeout(() => reject(new Error('the typed digit never reached the screen')), 5000);
-      const check = () => {
-        // The screen view draws in an earlier callback of this same animation frame.
-        if (arrived >= 0 && screen.dataset.frame === String(c.shownFrame)) {
-          clearTimeout(give);
-          screen.dispatchEvent(new KeyboardEvent('keyup', { code: `Digit${digit}`, key: digit, bubbles: true }));
-          resolve({ machine, page: arrived, screen: performance.now() - t0 });
-        } else requestAnimationFrame(check);
-      };
-      requestAnimationFrame(check);
-    }), { digit, bytes: RED_ENERGY }));
+    out.push(
+      await page.evaluate(
+        ({ digit, bytes }) =>
+          new Promise<KeyTiming>((resolve, reject) => {
+            const c = window.__o2console!;
+            const read = () => bytes.map((b) => c.eram()[b]).join(',');
+            const before = read();
+            const screen = document.getElementById('console-screen')!;
+            const t0 = performance.now();
+            let machine = -1;
+            let arrived = -1;
+            // A message loop notices the frame's arrival within a fraction of a millisecond.
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => {
+              if (read() !== before) {
+                arrived = c.frameAt - t0;
+                machine = c.frameDoneAt - performance.timeOrigin - t0;
+              } else channel.port2.postMessage(0);
+            };
+            channel.port2.postMessage(0);
+            screen.dispatchEvent(new KeyboardEvent('keydown', { code: `Digit${digit}`, key: digit, bubbles: true }));
+            const give = setTimeout(() => reject(new Error('the typed digit never reached the screen')), 5000);
+            const check = () => {
+              // The screen view draws in an earlier callback of this same animation frame.
+              if (arrived >= 0 && screen.dataset.frame === String(c.shownFrame)) {
+                clearTimeout(give);
+                screen.dispatchEvent(new KeyboardEvent('keyup', { code: `Digit${digit}`, key: digit, bubbles: true }));
+                resolve({ machine, page: arrived, screen: performance.now() - t0 });
+              } else requestAnimationFrame(check);
+            };
+            requestAnimationFrame(check);
+          }),
+        { digit, bytes: RED_ENERGY },
+      ),
+    );
     // The readout shifts at most four digits: CLEAR-free, a new R starts the red entry again.
     if (i % 4 === 3) await page.keyboard.press('KeyR');
     // Keys a random part of a frame apart, as a player's are.
@@ -170,11 +195,19 @@ async function battleEndToBoard(page: Page, url: string): Promise<number> {
   const { TINY_WAR_ON_B1, playTiny } = await import('../harness/tiny-game.ts');
   const { encodeSession } = await import('../../src/board-view/engine-adapter.ts');
   const { encodeEnvelope } = await import('../../src/board-view/save-format.ts');
-  const state = playTiny([...TINY_WAR_ON_B1, { type: 'weapon', player: 'Ann', weapon: 'tank' }, { type: 'weapon', player: 'Bob', weapon: 'tank' }]);
+  const state = playTiny([
+    ...TINY_WAR_ON_B1,
+    { type: 'weapon', player: 'Ann', weapon: 'tank' },
+    { type: 'weapon', player: 'Bob', weapon: 'tank' },
+  ]);
   await page.goto(new URL('/?cart=battle#/table', url).toString());
   await page.waitForFunction(() => window.__o2console?.ready === true, null, { timeout: 60_000 });
   await page.locator('.bv[data-ready="true"]').waitFor();
-  await page.locator('#bv-import-file').setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(encodeEnvelope({ engine: encodeSession(state) })) });
+  await page.locator('#bv-import-file').setInputFiles({
+    name: 'war.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(encodeEnvelope({ engine: encodeSession(state) })),
+  });
   await page.locator('[data-key="program-battle"]').click();
   await page.locator('.tb-battle[data-stage="enter"]').waitFor();
   await page.keyboard.press('Enter');
@@ -185,27 +218,36 @@ async function battleEndToBoard(page: Page, url: string): Promise<number> {
   const y0 = await redY();
   await api(false);
   await page.keyboard.down('ArrowDown');
-  await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
-  for (let i = 0; i < 900 && (await redY()) < y0 + 48; i++) await page.evaluate(() => window.__o2console!.runtime()!.api.stepFrames(1));
+  await page.waitForFunction(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))),
+  );
+  for (let i = 0; i < 900 && (await redY()) < y0 + 48; i++)
+    await page.evaluate(() => window.__o2console!.runtime()!.api.stepFrames(1));
   await page.keyboard.up('ArrowDown');
   await page.keyboard.down('ArrowRight');
-  await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
+  await page.waitForFunction(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))),
+  );
   await api(true);
-  return page.evaluate((phase) => new Promise<number>((resolve, reject) => {
-    const c = window.__o2console!;
-    let t0 = 0;
-    const give = setTimeout(() => reject(new Error('the battle did not end on the board')), 30_000);
-    const check = () => {
-      // The board is updated in the same task as the frame message that brings the result screen,
-      // so the clock starts at that message's arrival (the newest frame when the result is first seen).
-      if (!t0 && c.eram()[phase] === 3) t0 = c.frameAt;
-      if (t0 && document.querySelector('[data-battle="1"]')?.textContent?.includes('tank v tank')) {
-        clearTimeout(give);
-        resolve(performance.now() - t0);
-      } else requestAnimationFrame(check);
-    };
-    requestAnimationFrame(check);
-  }), PHASE);
+  return page.evaluate(
+    (phase) =>
+      new Promise<number>((resolve, reject) => {
+        const c = window.__o2console!;
+        let t0 = 0;
+        const give = setTimeout(() => reject(new Error('the battle did not end on the board')), 30_000);
+        const check = () => {
+          // The board is updated in the same task as the frame message that brings the result screen,
+          // so the clock starts at that message's arrival (the newest frame when the result is first seen).
+          if (!t0 && c.eram()[phase] === 3) t0 = c.frameAt;
+          if (t0 && document.querySelector('[data-battle="1"]')?.textContent?.includes('tank v tank')) {
+            clearTimeout(give);
+            resolve(performance.now() - t0);
+          } else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    PHASE,
+  );
 }
 
 export function printBrowserBench(r: BrowserBenchResult): void {
@@ -216,17 +258,23 @@ export function printBrowserBench(r: BrowserBenchResult): void {
   console.log(`  main ms/frame       ${r.mainMsPerFrame.toFixed(2)}`);
   console.log(`  shown frames/s      ${r.shownFps.toFixed(1)}`);
   console.log(`  load -> first frame ${r.firstFrameMs.toFixed(0)} ms`);
-  console.log(`  audio               ${r.audioUnderruns} underruns, ${r.audioQueuedMs.toFixed(1)} ms queued at the end (target 30)`);
+  console.log(
+    `  audio               ${r.audioUnderruns} underruns, ${r.audioQueuedMs.toFixed(1)} ms queued at the end (target 30)`,
+  );
   const frame = 1000 / 59.83;
   const spread = (xs: number[]): string => {
     const k = [...xs].sort((x, y) => x - y);
     const at = (q: number): string => k[Math.min(k.length - 1, Math.floor(q * k.length))].toFixed(1);
     return `median ${at(0.5)} ms (${(Number(at(0.5)) / frame).toFixed(2)} frames), p90 ${at(0.9)}, max ${at(1)}`;
   };
-  console.log(`  key -> screen       ${spread(r.keyToScreenMs)} over ${r.keyToScreenMs.length} keys (goal: within one frame, ${frame.toFixed(1)} ms)`);
+  console.log(
+    `  key -> screen       ${spread(r.keyToScreenMs)} over ${r.keyToScreenMs.length} keys (goal: within one frame, ${frame.toFixed(1)} ms)`,
+  );
   console.log(`    key -> machine    ${spread(r.keyToMachineMs)} (the worker ran the frame with the digit)`);
   console.log(`    machine -> page   ${spread(r.machineToPageMs)} (that frame's message reaching the page)`);
-  console.log(`  battle end -> board ${r.battleEndToBoardMs.toFixed(1)} ms (the frame with the result screen arriving to the board drawn with the battle's row)`);
+  console.log(
+    `  battle end -> board ${r.battleEndToBoardMs.toFixed(1)} ms (the frame with the result screen arriving to the board drawn with the battle's row)`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -12,7 +12,11 @@ import { runComputerGame } from '../../board/cli/computer-game.ts';
 import { fourZones } from '../board/ai/scenarios.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const SEATS: ComputerSeat[] = [{ name: 'Ann', level: 'hard' }, { name: 'Bob', level: 'easy' }, { name: 'Cy', level: 'medium' }];
+const SEATS: ComputerSeat[] = [
+  { name: 'Ann', level: 'hard' },
+  { name: 'Bob', level: 'easy' },
+  { name: 'Cy', level: 'medium' },
+];
 
 export async function benchComputer(): Promise<void> {
   let games = 0;
@@ -23,31 +27,48 @@ export async function benchComputer(): Promise<void> {
   while (performance.now() - t0 < SECONDS * 1000 || games === 0) {
     let last = performance.now();
     await playComputerGame({
-      scenario: world1982(), seats: SEATS, seed: games + 1, battles: new ModelBattlePort(games + 1),
+      scenario: world1982(),
+      seats: SEATS,
+      seed: games + 1,
+      battles: new ModelBattlePort(games + 1),
       onEvent: (_s, _e, move) => {
         const now = performance.now();
         events++;
-        if (move) { moves++; thinking += now - last; }
+        if (move) {
+          moves++;
+          thinking += now - last;
+        }
         last = now;
       },
     });
     games++;
   }
   const seconds = (performance.now() - t0) / 1000;
-  console.log(`Computer players: Node ${process.version}, 3 players (hard, easy, medium) on the 1982 world, battle model`);
-  console.log(`  ${games} games, ${events} events, ${moves} computer moves in ${seconds.toFixed(1)} s: ${(seconds / games).toFixed(2)} s a game`);
+  console.log(
+    `Computer players: Node ${process.version}, 3 players (hard, easy, medium) on the 1982 world, battle model`,
+  );
+  console.log(
+    `  ${games} games, ${events} events, ${moves} computer moves in ${seconds.toFixed(1)} s: ${(seconds / games).toFixed(2)} s a game`,
+  );
   console.log(`  ${(thinking / moves).toFixed(2)} ms a move (deciding and applying it)`);
 
   let battles = 0;
   let frames = 0;
   const m0 = performance.now();
   await runComputerGame({
-    seats: SEATS, seed: 1, scenario: fourZones,
+    seats: SEATS,
+    seed: 1,
+    scenario: fourZones,
     note: (line) => {
       const f = /^battle on the machine: .*\((\d+) frames\)$/.exec(line);
-      if (f) { battles++; frames += Number(f[1]); }
+      if (f) {
+        battles++;
+        frames += Number(f[1]);
+      }
     },
   });
   const ms = performance.now() - m0;
-  console.log(`  on the machine (${fourZones.name}, seed 1): ${battles} battles, ${frames} frames in ${(ms / 1000).toFixed(1)} s = ${(frames / (ms / 1000)).toFixed(0)} frames/s`);
+  console.log(
+    `  on the machine (${fourZones.name}, seed 1): ${battles} battles, ${frames} frames in ${(ms / 1000).toFixed(1)} s = ${(frames / (ms / 1000)).toFixed(0)} frames/s`,
+  );
 }

@@ -21,7 +21,10 @@ export function benchCpu(): void {
   let completions = 0;
   const checkEnd = (): void => {
     if (cpu.pc === fail) throw new Error('bench-cpu reached fail: the CPU computed a wrong CRC');
-    if (cpu.pc === pass) { completions++; cpu.reset(); }
+    if (cpu.pc === pass) {
+      completions++;
+      cpu.reset();
+    }
   };
 
   // Pass 1: step(), one instruction a call, counting instructions for the cycles-per-instruction figure.
@@ -29,7 +32,10 @@ export function benchCpu(): void {
   let cycles = 0;
   let t0 = performance.now();
   while (performance.now() - t0 < 1000) {
-    for (let i = 0; i < 10_000; i++) { cycles += cpu.step(); checkEnd(); }
+    for (let i = 0; i < 10_000; i++) {
+      cycles += cpu.step();
+      checkEnd();
+    }
     steps += 10_000;
   }
   const stepSeconds = (performance.now() - t0) / 1000;
@@ -55,8 +61,13 @@ export function benchCpu(): void {
   const runSeconds = (performance.now() - t0) / 1000;
 
   console.log(`CPU: Intel 8048 core, Node ${process.version}, test/programs/bench-cpu.a48`);
-  console.log(`  step() loop: ${fmt(steps / stepSeconds)} instructions/s (${cyclesPerInstruction.toFixed(3)} machine cycles/instruction)`);
-  console.log(`  run() loop:  ${fmt(runCycles / runSeconds / cyclesPerInstruction)} instructions/s, ${fmt(runCycles / runSeconds)} machine cycles/s, ${completions} CRC runs completed`);
-  console.log(`  emulated NTSC frames (5983.25 cycles each): ${fmt(frames / runSeconds)} frames/s = ${(frames / runSeconds / NTSC_FRAME_RATE).toFixed(0)}x real time`);
+  console.log(
+    `  step() loop: ${fmt(steps / stepSeconds)} instructions/s (${cyclesPerInstruction.toFixed(3)} machine cycles/instruction)`,
+  );
+  console.log(
+    `  run() loop:  ${fmt(runCycles / runSeconds / cyclesPerInstruction)} instructions/s, ${fmt(runCycles / runSeconds)} machine cycles/s, ${completions} CRC runs completed`,
+  );
+  console.log(
+    `  emulated NTSC frames (5983.25 cycles each): ${fmt(frames / runSeconds)} frames/s = ${(frames / runSeconds / NTSC_FRAME_RATE).toFixed(0)}x real time`,
+  );
 }
-

@@ -19,7 +19,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 function machine(cartPath: string): Odyssey2 {
   const bios = assembleBios((p) => readFileSync(resolve(root, 'rom-core/roms', p), 'utf8')).image;
   const full = resolve(root, cartPath);
-  const result = assemble(readFileSync(full, 'utf8'), { fileName: full, readFile: (p, from) => readFileSync(resolve(dirname(from), p), 'utf8') });
+  const result = assemble(readFileSync(full, 'utf8'), {
+    fileName: full,
+    readFile: (p, from) => readFileSync(resolve(dirname(from), p), 'utf8'),
+  });
   if (!result.ok) throw new Error(result.diagnostics.map(formatDiagnostic).join('\n'));
   const cart = new Uint8Array(0x800).fill(0xff);
   cart.set(result.bytes, result.base - 0x400);
@@ -42,15 +45,29 @@ export function benchDebugger(cartPath: string, seconds = Number(process.env.BEN
   const cases: [string, (d: MachineDebugger) => void][] = [
     ['nothing set (runFrame)', () => {}],
     ['a breakpoint never reached', (d) => d.setBreakpoints([0xfff])],
-    ['a watchpoint and the trace', (d) => { d.setWatchpoints([{ space: 'eram', address: 0x7f, kind: 'write' }]); d.setTrace(true); }],
+    [
+      'a watchpoint and the trace',
+      (d) => {
+        d.setWatchpoints([{ space: 'eram', address: 0x7f, kind: 'write' }]);
+        d.setTrace(true);
+      },
+    ],
   ];
   console.log(`Debugger: the machine section's console run through rom-core/debugger (${cartPath})`);
   for (const [name, setUp] of cases) {
     const m = machine(cartPath);
     const d = new MachineDebugger(m);
     setUp(d);
-    const run = d.engaged ? () => { while (d.runFrame() !== undefined) { /* a stop: go on */ } } : () => m.runFrame();
+    const run = d.engaged
+      ? () => {
+          while (d.runFrame() !== undefined) {
+            /* a stop: go on */
+          }
+        }
+      : () => m.runFrame();
     const fps = framesPerSecond(run, seconds / cases.length);
-    console.log(`  ${name.padEnd(28)} ${fmt(fps)} emulated frames/s = ${(fps / NTSC_FRAME_RATE).toFixed(0)}x real time`);
+    console.log(
+      `  ${name.padEnd(28)} ${fmt(fps)} emulated frames/s = ${(fps / NTSC_FRAME_RATE).toFixed(0)}x real time`,
+    );
   }
 }

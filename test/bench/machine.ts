@@ -15,7 +15,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 function cartridge(path: string): Uint8Array {
   const full = resolve(root, path);
-  const result = assemble(readFileSync(full, 'utf8'), { fileName: full, readFile: (p, from) => readFileSync(resolve(dirname(from), p), 'utf8') });
+  const result = assemble(readFileSync(full, 'utf8'), {
+    fileName: full,
+    readFile: (p, from) => readFileSync(resolve(dirname(from), p), 'utf8'),
+  });
   if (!result.ok) throw new Error(result.diagnostics.map(formatDiagnostic).join('\n'));
   const cart = new Uint8Array(0x800).fill(0xff);
   cart.set(result.bytes, result.base - 0x400);
@@ -34,5 +37,7 @@ export function benchMachine(cartPath: string, seconds = Number(process.env.BENC
   }
   const elapsed = (performance.now() - t0) / 1000;
   console.log(`Machine: Odyssey² NTSC, video and sound on (48 kHz), open BIOS + ${cartPath}`);
-  console.log(`  ${fmt(frames / elapsed)} emulated frames/s = ${(frames / elapsed / NTSC_FRAME_RATE).toFixed(0)}x real time (${((elapsed * 1000) / frames).toFixed(3)} ms a frame)`);
+  console.log(
+    `  ${fmt(frames / elapsed)} emulated frames/s = ${(frames / elapsed / NTSC_FRAME_RATE).toFixed(0)}x real time (${((elapsed * 1000) / frames).toFixed(3)} ms a frame)`,
+  );
 }

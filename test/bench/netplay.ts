@@ -30,8 +30,12 @@ function percentile(sorted: number[], p: number): number {
 export function benchNetplay(battles = Number(process.env.BENCH_NET_BATTLES ?? 84)): void {
   const bios = openBios();
   const cart = battleCart();
-  console.log(`netplay (${battles} battles per line, bots on both controls, 20 ms jitter; depth = frames run again in one rollback):`);
-  console.log('  rtt    loss  delay  battles  desyncs  differed  rollbacks  depth median  depth p99  frame cost  rerun cost');
+  console.log(
+    `netplay (${battles} battles per line, bots on both controls, 20 ms jitter; depth = frames run again in one rollback):`,
+  );
+  console.log(
+    '  rtt    loss  delay  battles  desyncs  differed  rollbacks  depth median  depth p99  frame cost  rerun cost',
+  );
   let all = 0;
   for (const rtt of RTTS) {
     for (const loss of LOSSES) {
@@ -46,10 +50,25 @@ export function benchNetplay(battles = Number(process.env.BENCH_NET_BATTLES ?? 8
       const delay = delayFor(rtt);
       for (let i = 0; i < battles; i++) {
         const seed = rtt * 1000 + Math.round(loss * 100) * 100 + i;
-        const setup = { red: WEAPONS[i % 3], blue: WEAPONS[Math.floor(i / 3) % 3], redEnergy: 300 + (i % 5) * 100, blueEnergy: 300 + (i % 7) * 100 };
+        const setup = {
+          red: WEAPONS[i % 3],
+          blue: WEAPONS[Math.floor(i / 3) % 3],
+          redEnergy: 300 + (i % 5) * 100,
+          blueEnergy: 300 + (i % 7) * 100,
+        };
         const left = new BattleBot(0, BOT_LEVELS[i % 3], seed);
         const right = new BattleBot(1, BOT_LEVELS[(i + 1) % 3], seed + 1);
-        const r = netBattle(arena, bios, cart, setup, left, right, { rttMs: rtt, jitterMs: 20, loss }, { delay, window: 12, hashEvery: 30 }, seed);
+        const r = netBattle(
+          arena,
+          bios,
+          cart,
+          setup,
+          left,
+          right,
+          { rttMs: rtt, jitterMs: 20, loss },
+          { delay, window: 12, hashEvery: 30 },
+          seed,
+        );
         depths.push(...r.rollbacks);
         if (r.desync !== null) desyncs++;
         if (!r.agreed) differed++;
@@ -60,7 +79,9 @@ export function benchNetplay(battles = Number(process.env.BENCH_NET_BATTLES ?? 8
       }
       all += battles;
       depths.sort((a, b) => a - b);
-      console.log(`  ${`${rtt} ms`.padEnd(6)} ${`${loss * 100} %`.padEnd(5)} ${String(delay).padStart(5)}  ${String(battles).padStart(7)}  ${String(desyncs).padStart(7)}  ${String(differed).padStart(8)}  ${String(depths.length).padStart(9)}  ${String(percentile(depths, 50)).padStart(12)}  ${String(percentile(depths, 99)).padStart(9)}  ${(ms / frames).toFixed(3).padStart(7)} ms  ${(rerun ? rerunMs / rerun : 0).toFixed(3).padStart(7)} ms`);
+      console.log(
+        `  ${`${rtt} ms`.padEnd(6)} ${`${loss * 100} %`.padEnd(5)} ${String(delay).padStart(5)}  ${String(battles).padStart(7)}  ${String(desyncs).padStart(7)}  ${String(differed).padStart(8)}  ${String(depths.length).padStart(9)}  ${String(percentile(depths, 50)).padStart(12)}  ${String(percentile(depths, 99)).padStart(9)}  ${(ms / frames).toFixed(3).padStart(7)} ms  ${(rerun ? rerunMs / rerun : 0).toFixed(3).padStart(7)} ms`,
+      );
     }
   }
   console.log(`  ${all} battles in all`);

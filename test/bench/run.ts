@@ -33,7 +33,9 @@ const sections: Record<string, () => void | Promise<void>> = {
 const ON_REQUEST = new Set(['bots', 'netplay', 'asm']);
 
 const wanted = process.argv.slice(2);
-for (const name of wanted) if (!(name in sections)) throw new Error(`unknown bench section "${name}" (sections: ${Object.keys(sections).join(', ')})`);
+for (const name of wanted)
+  if (!(name in sections))
+    throw new Error(`unknown bench section "${name}" (sections: ${Object.keys(sections).join(', ')})`);
 for (const [name, section] of Object.entries(sections)) {
   if (wanted.length ? !wanted.includes(name) : ON_REQUEST.has(name)) continue;
   await section();

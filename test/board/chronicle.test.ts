@@ -5,7 +5,17 @@ import { fight, play, rec, threeOpening, win } from './helpers.ts';
 /** Cy attacks unoccupied India (Ann defends it, rule 13) and the war goes two battles to one side. */
 const war = (side: 'attacker' | 'defender') => [
   { type: 'attack' as const, player: 'Cy', country: 'India' },
-  ...fight('Cy', 'Ann', side === 'attacker' ? [win('attacker', 2000, 1000), win('attacker', 1500, 500)] : [win('defender', 1000, 2000), win('defender', 500, 1500)], [['tank', 'sub'], ['plane', 'tank']]),
+  ...fight(
+    'Cy',
+    'Ann',
+    side === 'attacker'
+      ? [win('attacker', 2000, 1000), win('attacker', 1500, 500)]
+      : [win('defender', 1000, 2000), win('defender', 500, 1500)],
+    [
+      ['tank', 'sub'],
+      ['plane', 'tank'],
+    ],
+  ),
 ];
 
 describe('the chronicle: the last war decided and the records over time', () => {
@@ -15,11 +25,22 @@ describe('the chronicle: the last war decided and the records over time', () => 
     const s = play(war('attacker'), opening);
     const w = publicState(s).lastWar!;
     expect(w).toMatchObject({
-      country: 'India', kind: 'unoccupied',
-      attacker: 'Cy', defender: 'Ann', winner: 'attacker',
+      country: 'India',
+      kind: 'unoccupied',
+      attacker: 'Cy',
+      defender: 'Ann',
+      winner: 'attacker',
       battles: [
-        { winner: 'attacker', weapons: { attacker: 'tank', defender: 'sub' }, energy: { attacker: 2000, defender: 1000 } },
-        { winner: 'attacker', weapons: { attacker: 'plane', defender: 'tank' }, energy: { attacker: 1500, defender: 500 } },
+        {
+          winner: 'attacker',
+          weapons: { attacker: 'tank', defender: 'sub' },
+          energy: { attacker: 2000, defender: 1000 },
+        },
+        {
+          winner: 'attacker',
+          weapons: { attacker: 'plane', defender: 'tank' },
+          energy: { attacker: 1500, defender: 500 },
+        },
       ],
     });
     expect(w.owners.after).toContain('Cy');
@@ -58,7 +79,10 @@ describe('the chronicle: the last war decided and the records over time', () => 
     expect(deserializeGame(serializeGame(s))).toEqual({ ok: true, state: s });
     const doc = JSON.parse(serializeGame(s));
     doc.state.recordTrail[1].halves[0] = 'x';
-    expect(deserializeGame(JSON.stringify(doc))).toMatchObject({ ok: false, error: expect.stringMatching(/"recordTrail" must be a list/) });
+    expect(deserializeGame(JSON.stringify(doc))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/"recordTrail" must be a list/),
+    });
     // Saves from before the chronicle (no lastWar, no recordTrail) still load.
     const old = JSON.parse(serializeGame(s));
     delete old.state.lastWar;

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
-  BattleCancelledError, HISTORY_LIMIT, ManualBattlePort, gameMachine, pendingBattle, publicState,
+  BattleCancelledError,
+  HISTORY_LIMIT,
+  ManualBattlePort,
+  gameMachine,
+  pendingBattle,
+  publicState,
 } from '../../board/index.ts';
 import type { GameState } from '../../board/index.ts';
 import { TINY_HOMES } from '../harness/tiny-game.ts';
@@ -10,8 +15,23 @@ import { fight, play, seated, threeOpening, tinyScenario, win } from './helpers.
 // The engine API the view asked for: the public state's new keys, the machine resuming with an undo
 // history, and a battle port whose waiting battle can be cancelled or replaced.
 
-const OLD_KEYS = ['phase', 'turn', 'warChest', 'warChestChips', 'banker', 'firstPlayer', 'buysLeft', 'players', 'countries',
-  'war', 'finalQueue', 'endgame', 'winner', 'winners', 'lastTransfers'];
+const OLD_KEYS = [
+  'phase',
+  'turn',
+  'warChest',
+  'warChestChips',
+  'banker',
+  'firstPlayer',
+  'buysLeft',
+  'players',
+  'countries',
+  'war',
+  'finalQueue',
+  'endgame',
+  'winner',
+  'winners',
+  'lastTransfers',
+];
 
 describe('publicState: digit calls, variation, alliances, war sides, end-game pairing, log', () => {
   it('keeps every documented key and adds the new ones', () => {
@@ -32,7 +52,10 @@ describe('publicState: digit calls, variation, alliances, war sides, end-game pa
   });
 
   it('the clock variation is reported in minutes', () => {
-    expect(publicState(seated(['Ann', 'Bob'], 'Ann', { clockMinutes: 45 })).variations).toEqual({ clockMinutes: 45, targetRecord: null });
+    expect(publicState(seated(['Ann', 'Bob'], 'Ann', { clockMinutes: 45 })).variations).toEqual({
+      clockMinutes: 45,
+      targetRecord: null,
+    });
   });
 
   it('names the player alliances, the broken pairs and both sides of a war', () => {
@@ -42,24 +65,40 @@ describe('publicState: digit calls, variation, alliances, war sides, end-game pa
     s = play([{ type: 'attack', player: 'Cy', country: 'India' }], s);
     const war = publicState(s).war!;
     expect(war).toMatchObject({ attacker: 'Cy', defender: 'Ann', attackers: ['Cy'], defenders: ['Ann', 'Bob'] });
-    s = play([...fight('Cy', 'Ann', [win('attacker', 2000, 1500), win('attacker', 1800, 1200)]), { type: 'alliance.break', player: 'Bob' }], s);
+    s = play(
+      [
+        ...fight('Cy', 'Ann', [win('attacker', 2000, 1500), win('attacker', 1800, 1200)]),
+        { type: 'alliance.break', player: 'Bob' },
+      ],
+      s,
+    );
     expect(publicState(s).alliances).toEqual([]);
     expect(publicState(s).brokenPairs).toEqual([['Ann', 'Bob']]);
   });
 
   it('gives the end-game pairing: the challenger and the player it meets', () => {
-    let s = play([
-      ...TINY_HOMES,
-      { type: 'pass', player: 'Bob' },
-      { type: 'pass', player: 'Ann' },
-      { type: 'endgame.start' },
-    ], seated(['Ann', 'Bob'], 'Ann', {}, tinyScenario));
+    let s = play(
+      [...TINY_HOMES, { type: 'pass', player: 'Bob' }, { type: 'pass', player: 'Ann' }, { type: 'endgame.start' }],
+      seated(['Ann', 'Bob'], 'Ann', {}, tinyScenario),
+    );
     const m = publicState(s).endgame!.match!;
     // Bob has the lower record, so Bob holds the ladder first and challenges Ann.
     expect(m).toMatchObject({ challenger: 'Bob', opponent: 'Ann', attacker: 'Bob', defender: 'Ann' });
-    s = play([{ type: 'weapon', player: 'Bob', weapon: 'tank' }, { type: 'weapon', player: 'Ann', weapon: 'sub' }, win('attacker', 100, 100)], s);
+    s = play(
+      [
+        { type: 'weapon', player: 'Bob', weapon: 'tank' },
+        { type: 'weapon', player: 'Ann', weapon: 'sub' },
+        win('attacker', 100, 100),
+      ],
+      s,
+    );
     // Roles alternate per battle; the pairing stays.
-    expect(publicState(s).endgame!.match).toMatchObject({ challenger: 'Bob', opponent: 'Ann', attacker: 'Ann', defender: 'Bob' });
+    expect(publicState(s).endgame!.match).toMatchObject({
+      challenger: 'Bob',
+      opponent: 'Ann',
+      attacker: 'Ann',
+      defender: 'Bob',
+    });
   });
 });
 
@@ -93,7 +132,11 @@ describe('the machine takes an undo history as input', () => {
     expect(actor.getSnapshot().context.history).toHaveLength(2);
     expect(actor.getSnapshot().context.history[0]).not.toBe(a);
     const long = Array.from({ length: HISTORY_LIMIT + 5 }, () => a);
-    expect(createActor(gameMachine, { input: { state: c, history: long } }).start().getSnapshot().context.history).toHaveLength(HISTORY_LIMIT);
+    expect(
+      createActor(gameMachine, { input: { state: c, history: long } })
+        .start()
+        .getSnapshot().context.history,
+    ).toHaveLength(HISTORY_LIMIT);
   });
 
   it('ignores a history given without a state (a new game has nothing to undo)', () => {
@@ -105,11 +148,15 @@ describe('the machine takes an undo history as input', () => {
 });
 
 describe('ManualBattlePort: cancelling and replacing the waiting battle', () => {
-  const war = () => play([
-    { type: 'attack', player: 'Cy', country: 'India' },
-    { type: 'weapon', player: 'Cy', weapon: 'plane' },
-    { type: 'weapon', player: 'Ann', weapon: 'tank' },
-  ], threeOpening());
+  const war = () =>
+    play(
+      [
+        { type: 'attack', player: 'Cy', country: 'India' },
+        { type: 'weapon', player: 'Cy', weapon: 'plane' },
+        { type: 'weapon', player: 'Ann', weapon: 'tank' },
+      ],
+      threeOpening(),
+    );
 
   it('cancel rejects the waiting fight with BattleCancelledError and leaves nothing pending', async () => {
     const request = pendingBattle(war())!;

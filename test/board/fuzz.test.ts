@@ -13,7 +13,16 @@ describe('the board engine under random games (issue 25: the property fuzz kept 
     expect(stats.failures).toEqual([]);
     // The sample is only worth its time if it reaches everything: every table size, every phase, the end.
     expect([...stats.players.keys()].sort()).toEqual([2, 3, 4, 5, 6]);
-    expect([...stats.phases].sort()).toEqual(['awaiting-endgame', 'endgame', 'final-round', 'first-player', 'home-alliances', 'homelands', 'over', 'play']);
+    expect([...stats.phases].sort()).toEqual([
+      'awaiting-endgame',
+      'endgame',
+      'final-round',
+      'first-player',
+      'home-alliances',
+      'homelands',
+      'over',
+      'play',
+    ]);
     expect(stats.finished).toBeGreaterThanOrEqual(55);
     expect(stats.refused).toBeGreaterThan(5000);
     expect(stats.roundTrips).toBeGreaterThan(600);

@@ -35,15 +35,24 @@ export const chips = (s: GameState, name: string) => {
 };
 
 /** Seat players (in this clockwise order) and make `first` the first player. */
-export function seated(names: string[], first = names[0], extra: Partial<Extract<GameEvent, { type: 'setup' }>> = {}, scenario?: Scenario): GameState {
+export function seated(
+  names: string[],
+  first = names[0],
+  extra: Partial<Extract<GameEvent, { type: 'setup' }>> = {},
+  scenario?: Scenario,
+): GameState {
   const digits = new Map<string, number>();
   let d = 0;
   for (const n of names) digits.set(n, n === first ? 9 : d++);
-  return play([
-    { type: 'setup', players: names.map(P), ...extra },
-    ...names.map((n) => ({ type: 'first.call' as const, player: n, digit: digits.get(n)! })),
-    { type: 'first.readout', digit: 9 },
-  ], undefined, scenario);
+  return play(
+    [
+      { type: 'setup', players: names.map(P), ...extra },
+      ...names.map((n) => ({ type: 'first.call' as const, player: n, digit: digits.get(n)! })),
+      { type: 'first.readout', digit: 9 },
+    ],
+    undefined,
+    scenario,
+  );
 }
 
 /**
@@ -52,20 +61,28 @@ export function seated(names: string[], first = names[0], extra: Partial<Extract
  */
 export function threeOpening(home: Record<string, string[]> = {}): GameState {
   const s = seated(['Ann', 'Bob', 'Cy'], 'Ann');
-  return play([
-    { type: 'homeland', player: 'Ann', country: 'United States' },
-    { type: 'homeland', player: 'Bob', country: 'West Germany' },
-    { type: 'homeland', player: 'Cy', country: 'Japan' },
-    { type: 'ally.home', player: 'Ann', countries: home.Ann ?? [] },
-    { type: 'ally.home', player: 'Bob', countries: home.Bob ?? [] },
-    { type: 'ally.home', player: 'Cy', countries: home.Cy ?? [] },
-  ], s);
+  return play(
+    [
+      { type: 'homeland', player: 'Ann', country: 'United States' },
+      { type: 'homeland', player: 'Bob', country: 'West Germany' },
+      { type: 'homeland', player: 'Cy', country: 'Japan' },
+      { type: 'ally.home', player: 'Ann', countries: home.Ann ?? [] },
+      { type: 'ally.home', player: 'Bob', countries: home.Bob ?? [] },
+      { type: 'ally.home', player: 'Cy', countries: home.Cy ?? [] },
+    ],
+    s,
+  );
 }
 
 const W = ['tank', 'sub', 'plane'];
 
 /** A war of `n` battles ending as given; weapons chosen from what is still allowed. */
-export function fight(attacker: string, defender: string, battles: (GameEvent & { type: 'battle' })[], weapons: [string, string][] = []): GameEvent[] {
+export function fight(
+  attacker: string,
+  defender: string,
+  battles: (GameEvent & { type: 'battle' })[],
+  weapons: [string, string][] = [],
+): GameEvent[] {
   const out: GameEvent[] = [];
   battles.forEach((b, i) => {
     const [wa, wd] = weapons[i] ?? [W[i], W[i]];
@@ -76,9 +93,16 @@ export function fight(attacker: string, defender: string, battles: (GameEvent & 
   return out;
 }
 
-export const win = (side: 'attacker' | 'defender', a: number, d: number): GameEvent & { type: 'battle' } =>
-  ({ type: 'battle', winner: side, energy: { attacker: a, defender: d } });
-export const tie = (a: number, d: number): GameEvent & { type: 'battle' } => ({ type: 'battle', winner: 'both-destroyed', energy: { attacker: a, defender: d } });
+export const win = (side: 'attacker' | 'defender', a: number, d: number): GameEvent & { type: 'battle' } => ({
+  type: 'battle',
+  winner: side,
+  energy: { attacker: a, defender: d },
+});
+export const tie = (a: number, d: number): GameEvent & { type: 'battle' } => ({
+  type: 'battle',
+  winner: 'both-destroyed',
+  energy: { attacker: a, defender: d },
+});
 
 /** A tiny board for fast games: two zones, five countries (test/harness/tiny-game.ts). */
 export const tinyScenario: Scenario = TINY_SCENARIO;
@@ -93,25 +117,45 @@ export function machineConsole(options: SteppedConsoleOptions = {}, cart: Uint8A
  * homeland West Germany, and Bob (who keeps the war chest) is out of the game. Cy's turn follows.
  */
 export function bankerOutGame(): GameState {
-  let s = play([
-    { type: 'homeland', player: 'Ann', country: 'United States' },
-    { type: 'homeland', player: 'Bob', country: 'West Germany' },
-    { type: 'homeland', player: 'Cy', country: 'Japan' },
-    { type: 'ally.home', player: 'Ann', countries: [] },
-    { type: 'ally.home', player: 'Bob', countries: ['Greece'] },
-    { type: 'ally.home', player: 'Cy', countries: ['Taiwan', 'South Korea'] },
-  ], seated(['Ann', 'Bob', 'Cy'], 'Ann', { banker: 'Bob' }));
-  for (const [c, d] of [['Italy', 'Ann'], ['Spain', 'Bob'], ['Iraq', 'Ann'], ['Iran', 'Bob']] as const) {
-    s = play([{ type: 'attack', player: 'Cy', country: c }, ...fight('Cy', d, [win('attacker', 2500, 2500), win('attacker', 2500, 2500)])], s);
+  let s = play(
+    [
+      { type: 'homeland', player: 'Ann', country: 'United States' },
+      { type: 'homeland', player: 'Bob', country: 'West Germany' },
+      { type: 'homeland', player: 'Cy', country: 'Japan' },
+      { type: 'ally.home', player: 'Ann', countries: [] },
+      { type: 'ally.home', player: 'Bob', countries: ['Greece'] },
+      { type: 'ally.home', player: 'Cy', countries: ['Taiwan', 'South Korea'] },
+    ],
+    seated(['Ann', 'Bob', 'Cy'], 'Ann', { banker: 'Bob' }),
+  );
+  for (const [c, d] of [
+    ['Italy', 'Ann'],
+    ['Spain', 'Bob'],
+    ['Iraq', 'Ann'],
+    ['Iran', 'Bob'],
+  ] as const) {
+    s = play(
+      [
+        { type: 'attack', player: 'Cy', country: c },
+        ...fight('Cy', d, [win('attacker', 2500, 2500), win('attacker', 2500, 2500)]),
+      ],
+      s,
+    );
   }
-  return play([{ type: 'attack', player: 'Cy', country: 'West Germany' }, ...fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2000)])], s);
+  return play(
+    [
+      { type: 'attack', player: 'Cy', country: 'West Germany' },
+      ...fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2000)]),
+    ],
+    s,
+  );
 }
 
 /** Ann and Bob on the tiny board; Ann attacks B1 (Bob's home-zone ally): the war the battle tests fight. */
 export function warOnB1() {
-  return play([
-    ...TINY_HOMES,
-    { type: 'pass', player: 'Bob' },
-    { type: 'attack', player: 'Ann', country: 'B1' },
-  ], seated(['Ann', 'Bob'], 'Ann', {}, tinyScenario), tinyScenario);
+  return play(
+    [...TINY_HOMES, { type: 'pass', player: 'Bob' }, { type: 'attack', player: 'Ann', country: 'B1' }],
+    seated(['Ann', 'Bob'], 'Ann', {}, tinyScenario),
+    tinyScenario,
+  );
 }

@@ -19,8 +19,12 @@ describe('legalActions', () => {
     expect(acts.map((a) => a.type)).toEqual(expect.arrayContaining(['pass', 'alliance.form']));
     for (const a of acts) {
       for (const c of a.choices) {
-        const e = a.type === 'ally.buy' ? { type: a.type, player: a.player!, country: String(c) }
-          : a.type === 'attack' ? { type: a.type, player: a.player!, country: String(c) } : null;
+        const e =
+          a.type === 'ally.buy'
+            ? { type: a.type, player: a.player!, country: String(c) }
+            : a.type === 'attack'
+              ? { type: a.type, player: a.player!, country: String(c) }
+              : null;
         if (e) expect(applyEvent(s, e).ok).toBe(true);
       }
     }
@@ -29,7 +33,13 @@ describe('legalActions', () => {
     expect(legalActions(newGame(world1982()))).toEqual([{ type: 'setup', player: null, choices: [] }]);
     const first = seated(['Ann', 'Bob']);
     expect(legalActions(first)).toEqual([{ type: 'homeland', player: 'Ann', choices: Object.keys(first.countries) }]);
-    const war = play([{ type: 'attack', player: 'Cy', country: 'India' }, { type: 'weapon', player: 'Cy', weapon: 'sub' }], threeOpening());
+    const war = play(
+      [
+        { type: 'attack', player: 'Cy', country: 'India' },
+        { type: 'weapon', player: 'Cy', weapon: 'sub' },
+      ],
+      threeOpening(),
+    );
     expect(legalActions(war)).toEqual([
       { type: 'weapon', player: 'Cy', choices: ['tank', 'sub', 'plane'] },
       { type: 'weapon', player: 'Ann', choices: ['tank', 'sub', 'plane'] },
@@ -42,11 +52,20 @@ describe('the headless player (npm run board -- play)', () => {
   const run = (lines: object[], extra: string[] = []) => {
     const f = join(dir, `s${Math.random().toString(36).slice(2)}.jsonl`);
     writeFileSync(f, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    return spawnSync(process.execPath, ['--import', 'tsx', 'board/cli/board.ts', 'play', f, ...extra], { encoding: 'utf8' });
+    return spawnSync(process.execPath, ['--import', 'tsx', 'board/cli/board.ts', 'play', f, ...extra], {
+      encoding: 'utf8',
+    });
   };
   const opening = [
-    { type: 'setup', players: [{ name: 'Ann', color: 'blue' }, { name: 'Bob', color: 'red' }] },
-    { type: 'first.call', player: 'Ann', digit: 3 }, { type: 'first.call', player: 'Bob', digit: 7 },
+    {
+      type: 'setup',
+      players: [
+        { name: 'Ann', color: 'blue' },
+        { name: 'Bob', color: 'red' },
+      ],
+    },
+    { type: 'first.call', player: 'Ann', digit: 3 },
+    { type: 'first.call', player: 'Bob', digit: 7 },
     { type: 'first.readout', digit: 5 },
     { type: 'homeland', player: 'Bob', country: 'United States' },
   ];
@@ -56,8 +75,19 @@ describe('the headless player (npm run board -- play)', () => {
     expect(r.status).toBe(0);
     const state = JSON.parse(r.stdout);
     expect(state).toMatchObject({ phase: 'homelands', turn: 'Ann', warChest: 67000 });
-    expect(state.countries['United States']).toMatchObject({ zone: 'Zone 1', pbu: 30, owner: 'Bob', status: 'homeland' });
-    expect(state.players[1]).toMatchObject({ name: 'Bob', homeland: 'United States', record: 0, chips: 0, eliminated: false });
+    expect(state.countries['United States']).toMatchObject({
+      zone: 'Zone 1',
+      pbu: 30,
+      owner: 'Bob',
+      status: 'homeland',
+    });
+    expect(state.players[1]).toMatchObject({
+      name: 'Bob',
+      homeland: 'United States',
+      record: 0,
+      chips: 0,
+      eliminated: false,
+    });
   });
 
   it('an illegal event prints its reason with the rule on stderr and exits 1', () => {
@@ -69,7 +99,21 @@ describe('the headless player (npm run board -- play)', () => {
 
   it('plays on a scenario file, and reports a bad one clearly', () => {
     const sc = join(dir, 'tiny.json');
-    writeFileSync(sc, JSON.stringify({ name: 'tiny', zones: [{ name: 'Z', countries: [{ name: 'United States', pbu: 3 }, { name: 'Elba', pbu: 1 }] }] }));
+    writeFileSync(
+      sc,
+      JSON.stringify({
+        name: 'tiny',
+        zones: [
+          {
+            name: 'Z',
+            countries: [
+              { name: 'United States', pbu: 3 },
+              { name: 'Elba', pbu: 1 },
+            ],
+          },
+        ],
+      }),
+    );
     const r = run(opening, ['--scenario', sc]);
     expect(r.status).toBe(0);
     expect(Object.keys(JSON.parse(r.stdout).countries)).toEqual(['United States', 'Elba']);
@@ -84,10 +128,30 @@ describe('the headless player (npm run board -- play)', () => {
   });
 
   it('plays the documented example game to the end', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'board/cli/board.ts', 'play', 'board/examples/tiny-game.jsonl',
-      '--scenario', 'board/examples/tiny-scenario.json', '--log'], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'board/cli/board.ts',
+        'play',
+        'board/examples/tiny-game.jsonl',
+        '--scenario',
+        'board/examples/tiny-scenario.json',
+        '--log',
+      ],
+      { encoding: 'utf8' },
+    );
     expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ phase: 'over', winner: 'Ann', warChest: 67000, players: [{ name: 'Ann', record: 6 }, { name: 'Bob', record: 1 }] });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      phase: 'over',
+      winner: 'Ann',
+      warChest: 67000,
+      players: [
+        { name: 'Ann', record: 6 },
+        { name: 'Bob', record: 1 },
+      ],
+    });
     expect(r.stderr.trim().split('\n')).toHaveLength(23); // one log line per event (23 events)
   });
 

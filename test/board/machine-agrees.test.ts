@@ -21,41 +21,54 @@ function valueOf(view: string): unknown {
 function legalEvent(a: ReturnType<typeof legalActions>[number], pick: (n: number) => number): GameEvent | null {
   const c = a.choices.length ? a.choices[pick(a.choices.length)] : undefined;
   switch (a.type) {
-    case 'alliance.form': return typeof c === 'string' ? { type: 'alliance.form', players: [a.player!, c] } : null;
-    case 'alliance.break': return { type: 'alliance.break', player: a.player! };
-    case 'clock.expired': return { type: 'clock.expired' };
-    case 'endgame.start': return { type: 'endgame.start' };
-    default: return null;
+    case 'alliance.form':
+      return typeof c === 'string' ? { type: 'alliance.form', players: [a.player!, c] } : null;
+    case 'alliance.break':
+      return { type: 'alliance.break', player: a.player! };
+    case 'clock.expired':
+      return { type: 'clock.expired' };
+    case 'endgame.start':
+      return { type: 'endgame.start' };
+    default:
+      return null;
   }
 }
 
 describe('the machine agrees with the rules on random games', { timeout: 60_000 }, () => {
   it('accepts exactly what applyEvent accepts, in every state', () => {
-    fc.assert(fc.property(
-      fc.constantFrom<Scenario>(world1982(), tinyScenario),
-      fc.array(fc.integer({ min: 0, max: 0x7fffffff }), { minLength: 64, maxLength: 64 }),
-      (scenario, seeds) => {
-        let i = 0;
-        const pick = (n: number) => (n <= 1 ? 0 : seeds[i++ % seeds.length] % n);
-        const actor = createActor(gameMachine, { input: { scenario } }).start();
-        for (let k = 0; k < 200; k++) {
-          const s = actor.getSnapshot().context.state;
-          if (s.phase === 'over') break;
-          const extra = pick(6) === 0 ? legalActions(s).map((a) => legalEvent(a, pick)).filter((e) => e !== null) : [];
-          const e = extra.length ? extra[pick(extra.length)] : randomEvent(s, pick);
-          const r = applyEvent(s, e);
-          actor.send(e);
-          const after = actor.getSnapshot();
-          if (r.ok) {
-            expect(after.context.state, `${e.type} accepted by the rules in ${viewOf(s)}`).toEqual(r.state);
-            expect(after.context.lastRefusal).toBeNull();
-          } else {
-            expect(after.context.state).toBe(s);
-            expect(after.context.lastRefusal).toEqual(r.refusal);
+    fc.assert(
+      fc.property(
+        fc.constantFrom<Scenario>(world1982(), tinyScenario),
+        fc.array(fc.integer({ min: 0, max: 0x7fffffff }), { minLength: 64, maxLength: 64 }),
+        (scenario, seeds) => {
+          let i = 0;
+          const pick = (n: number) => (n <= 1 ? 0 : seeds[i++ % seeds.length] % n);
+          const actor = createActor(gameMachine, { input: { scenario } }).start();
+          for (let k = 0; k < 200; k++) {
+            const s = actor.getSnapshot().context.state;
+            if (s.phase === 'over') break;
+            const extra =
+              pick(6) === 0
+                ? legalActions(s)
+                    .map((a) => legalEvent(a, pick))
+                    .filter((e) => e !== null)
+                : [];
+            const e = extra.length ? extra[pick(extra.length)] : randomEvent(s, pick);
+            const r = applyEvent(s, e);
+            actor.send(e);
+            const after = actor.getSnapshot();
+            if (r.ok) {
+              expect(after.context.state, `${e.type} accepted by the rules in ${viewOf(s)}`).toEqual(r.state);
+              expect(after.context.lastRefusal).toBeNull();
+            } else {
+              expect(after.context.state).toBe(s);
+              expect(after.context.lastRefusal).toEqual(r.refusal);
+            }
+            expect(after.value).toEqual(valueOf(viewOf(after.context.state)));
           }
-          expect(after.value).toEqual(valueOf(viewOf(after.context.state)));
-        }
-      },
-    ), { numRuns: 15, endOnFailure: true });
+        },
+      ),
+      { numRuns: 15, endOnFailure: true },
+    );
   });
 });

@@ -13,7 +13,11 @@ import { parseInputScript } from '../../rom-core/machine/index.ts';
 import { machineConsole, play, seated } from './helpers.ts';
 
 function request(aw: Weapon, dw: Weapon, ea = 2500, ed = 2500): BattleRequest {
-  return { country: 'B1', attacker: { player: 'Ann', weapon: aw, energy: ea }, defender: { player: 'Bob', weapon: dw, energy: ed } };
+  return {
+    country: 'B1',
+    attacker: { player: 'Ann', weapon: aw, energy: ea },
+    defender: { player: 'Bob', weapon: dw, energy: ed },
+  };
 }
 
 // Battles of hundreds of emulated frames: room for a loaded machine (2 CPUs shared by several suites).
@@ -23,13 +27,23 @@ describe('MachineBattlePort', { timeout: 60_000 }, () => {
     const port = new MachineBattlePort(c);
     const o = await port.fight(request('tank', 'plane'));
     const m = await c.read();
-    expect(m).toMatchObject({ phase: 'result', winner: 'red', end: 'destroyed', red: { weapon: 'T' }, blue: { weapon: 'P' } });
+    expect(m).toMatchObject({
+      phase: 'result',
+      winner: 'red',
+      end: 'destroyed',
+      red: { weapon: 'T' },
+      blue: { weapon: 'P' },
+    });
     expect(o).toEqual({ winner: 'attacker', energy: { attacker: m.red.energy, defender: m.blue.energy } });
     expect(o.energy.attacker).toBeLessThan(2500);
     expect(port.last?.seating).toEqual({ red: 'Ann', blue: 'Bob', attacker: 'red' });
     await port.goOn();
     const next = await c.read();
-    expect(next).toMatchObject({ phase: 'entry', red: { weapon: null, energy: o.energy.attacker }, blue: { weapon: null, energy: o.energy.defender } });
+    expect(next).toMatchObject({
+      phase: 'entry',
+      red: { weapon: null, energy: o.energy.attacker },
+      blue: { weapon: null, energy: o.energy.defender },
+    });
     // The next battle retypes both sides from the war's figures.
     const o2 = await port.fight(request('sub', 'plane', o.energy.attacker, o.energy.defender));
     expect(o2.winner).toBe('attacker');
@@ -51,23 +65,39 @@ describe('MachineBattlePort', { timeout: 60_000 }, () => {
   it('says the outcome in words with the engine figures after the event', async () => {
     const c = machineConsole();
     const port = new MachineBattlePort(c);
-    let s = play([
-      { type: 'homeland', player: 'Ann', country: 'United States' },
-      { type: 'homeland', player: 'Bob', country: 'West Germany' },
-      { type: 'ally.home', player: 'Ann', countries: [] },
-      { type: 'ally.home', player: 'Bob', countries: [] },
-    ], seated(['Ann', 'Bob'], 'Ann'));
+    let s = play(
+      [
+        { type: 'homeland', player: 'Ann', country: 'United States' },
+        { type: 'homeland', player: 'Bob', country: 'West Germany' },
+        { type: 'ally.home', player: 'Ann', countries: [] },
+        { type: 'ally.home', player: 'Bob', countries: [] },
+      ],
+      seated(['Ann', 'Bob'], 'Ann'),
+    );
     const attacker = s.turn!;
     const defender = attacker === 'Ann' ? 'Bob' : 'Ann';
-    s = play([{ type: 'attack', player: attacker, country: 'Canada' }, { type: 'weapon', player: attacker, weapon: 'tank' }, { type: 'weapon', player: defender, weapon: 'plane' }], s);
-    const r: BattleRequest = { country: 'Canada', attacker: { player: attacker, weapon: 'tank', energy: 2500 }, defender: { player: defender, weapon: 'plane', energy: 2500 } };
+    s = play(
+      [
+        { type: 'attack', player: attacker, country: 'Canada' },
+        { type: 'weapon', player: attacker, weapon: 'tank' },
+        { type: 'weapon', player: defender, weapon: 'plane' },
+      ],
+      s,
+    );
+    const r: BattleRequest = {
+      country: 'Canada',
+      attacker: { player: attacker, weapon: 'tank', energy: 2500 },
+      defender: { player: defender, weapon: 'plane', energy: 2500 },
+    };
     const o = await port.fight(r);
     const after = play([{ type: 'battle', ...o }], s);
     const words = describeBattle(r, o, port.last!.seating, s, after, port.last!.mailbox!.end);
-    expect(words).toBe(`Red (${attacker}) wins: ${defender}'s jet was destroyed. ${attacker} has ${o.energy.attacker} left, ${defender} has ${o.energy.defender} left.`);
+    expect(words).toBe(
+      `Red (${attacker}) wins: ${defender}'s jet was destroyed. ${attacker} has ${o.energy.attacker} left, ${defender} has ${o.energy.defender} left.`,
+    );
   });
 
-  it('takes up a battle found running only when it is the one last started for this very battle (a reload never hands one battle\'s result to the next)', async () => {
+  it("takes up a battle found running only when it is the one last started for this very battle (a reload never hands one battle's result to the next)", async () => {
     const c = machineConsole();
     // Battle x, started before a reload (tank against tank), its identity kept beside the machine's autosave.
     await c.type(['SPACE', 'R', 'T', '2', '5', '0', '0', 'B', 'T', '2', '5', '0', '0', 'ENTER']);
@@ -94,12 +124,14 @@ describe('MachineBattlePort', { timeout: 60_000 }, () => {
   it('refuses energy that is not a whole number from 1 up, typing nothing', async () => {
     const c = machineConsole();
     const port = new MachineBattlePort(c);
-    await expect(port.fight(request('tank', 'sub', 2500, 0))).rejects.toThrow(/the defender \(Bob\) needs a whole number of energy units from 1 up to program, got 0/);
+    await expect(port.fight(request('tank', 'sub', 2500, 0))).rejects.toThrow(
+      /the defender \(Bob\) needs a whole number of energy units from 1 up to program, got 0/,
+    );
     await expect(port.fight(request('tank', 'sub', 12.5))).rejects.toThrow(/the attacker \(Ann\) needs a whole number/);
     expect(c.queue.total).toBe(0);
   });
 
-  it('enters a rule-21 record over the readout\'s four digits divided, both sides alike, and multiplies the energy left back', async () => {
+  it("enters a rule-21 record over the readout's four digits divided, both sides alike, and multiplies the energy left back", async () => {
     const c = machineConsole();
     const port = new MachineBattlePort(c);
     // Record 158½ x 100 against 11 x 100 (a long game's end game): typed as 7925 and 550.
@@ -109,7 +141,10 @@ describe('MachineBattlePort', { timeout: 60_000 }, () => {
     expect(m.red.energy).toBeLessThanOrEqual(7925);
     expect(m.blue.energy).toBeLessThan(550);
     expect(port.last?.divisor).toBe(2);
-    expect(o).toEqual({ winner: 'attacker', energy: { attacker: m.red.energy === 7925 ? 15850 : m.red.energy * 2, defender: m.blue.energy * 2 } });
+    expect(o).toEqual({
+      winner: 'attacker',
+      energy: { attacker: m.red.energy === 7925 ? 15850 : m.red.energy * 2, defender: m.blue.energy * 2 },
+    });
   });
 
   it('waits for a human ENTER when told to, and cancels cleanly mid-battle', async () => {
@@ -136,7 +171,8 @@ describe('MachineBattlePort', { timeout: 60_000 }, () => {
     const c = machineConsole({ yieldEvery: 20 });
     const before = new MachineBattlePort(c);
     const first = before.fight(request('tank', 'plane')).catch((e: unknown) => e);
-    for (let turn = 0; turn < 10_000 && (await c.read()).phase !== 'battle'; turn++) await new Promise((r) => setTimeout(r, 0));
+    for (let turn = 0; turn < 10_000 && (await c.read()).phase !== 'battle'; turn++)
+      await new Promise((r) => setTimeout(r, 0));
     expect((await c.read()).phase).toBe('battle');
     before.cancel('the page was reloaded');
     expect(await first).toBeInstanceOf(BattleCancelledError);
@@ -170,7 +206,9 @@ describe('MachineBattlePort', { timeout: 60_000 }, () => {
     const port = new MachineBattlePort(c);
     // SPACE held from the start (a player too quick): it reaches SELECT GAME, which opens program entry.
     c.play(parseInputScript('1 SPACE down\n60 SPACE up\n'));
-    await expect(port.firstPlayerReadout({ stop: 'human' })).rejects.toThrow(/the WAR GAME readout did not start within 180 frames .*run the readout again/);
+    await expect(port.firstPlayerReadout({ stop: 'human' })).rejects.toThrow(
+      /the WAR GAME readout did not start within 180 frames .*run the readout again/,
+    );
     // Run again, nobody touching SPACE too early: it works.
     const digit = await port.firstPlayerReadout({ runFrames: 20 });
     expect((await c.read()).digit).toBe(digit);
@@ -179,7 +217,9 @@ describe('MachineBattlePort', { timeout: 60_000 }, () => {
   it('says so when nobody stopped the readout for 20 s and the cartridge took it for the practice session', async () => {
     const c = machineConsole();
     const port = new MachineBattlePort(c);
-    await expect(port.firstPlayerReadout({ stop: 'human' })).rejects.toThrow(/nobody stopped the WAR GAME readout within 20 seconds, so the cartridge began its practice session .*run the readout again/);
+    await expect(port.firstPlayerReadout({ stop: 'human' })).rejects.toThrow(
+      /nobody stopped the WAR GAME readout within 20 seconds, so the cartridge began its practice session .*run the readout again/,
+    );
     expect((await c.read()).practice).toBe(true);
     // Run again and stopped in time: the war game's readout.
     const digit = await port.firstPlayerReadout({ runFrames: 40 });
@@ -198,12 +238,20 @@ describe('MachineBattlePort', { timeout: 60_000 }, () => {
     });
     const o = await port.fight(request('tank', 'sub'));
     expect(o).toEqual({ winner: 'defender', energy: { attacker: 0, defender: 1200 } });
-    expect(asked).toEqual([{ request: request('tank', 'sub'), seating: { red: 'Ann', blue: 'Bob', attacker: 'red' }, prefill: {} }]);
+    expect(asked).toEqual([
+      { request: request('tank', 'sub'), seating: { red: 'Ann', blue: 'Bob', attacker: 'red' }, prefill: {} },
+    ]);
     // SPACE, R T 2500, B S 2500, ENTER: the manual's keys, one tap each.
     expect(c.queue.completed).toBe(1 + 6 + 6 + 1);
-    const bad = new MachineBattlePort(machineConsole({}, foreign), { confirm: async () => ({ winner: 'attacker', energy: { attacker: 3000, defender: 0 } }) });
-    await expect(bad.fight(request('tank', 'sub'))).rejects.toThrow(/the confirmed result cannot be right: the attacker's energy left must be a whole number from 0 to 2500/);
+    const bad = new MachineBattlePort(machineConsole({}, foreign), {
+      confirm: async () => ({ winner: 'attacker', energy: { attacker: 3000, defender: 0 } }),
+    });
+    await expect(bad.fight(request('tank', 'sub'))).rejects.toThrow(
+      /the confirmed result cannot be right: the attacker's energy left must be a whole number from 0 to 2500/,
+    );
     const none = new MachineBattlePort(machineConsole({}, foreign));
-    await expect(none.fight(request('tank', 'sub'))).rejects.toThrow(/not ours \(no mailbox signature\).*no confirm callback/);
+    await expect(none.fight(request('tank', 'sub'))).rejects.toThrow(
+      /not ours \(no mailbox signature\).*no confirm callback/,
+    );
   });
 });

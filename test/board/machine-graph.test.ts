@@ -16,28 +16,62 @@ function eventsFor(snap: Snap): MachineEvent[] {
     const few = [...new Set([a.choices[0], a.choices[a.choices.length - 1]])].filter((c) => c !== undefined);
     switch (a.type) {
       case 'setup':
-        out.push({ type: 'setup', players: [{ name: 'Ann', color: 'blue' }, { name: 'Bob', color: 'red' }], clockMinutes: 60 });
+        out.push({
+          type: 'setup',
+          players: [
+            { name: 'Ann', color: 'blue' },
+            { name: 'Bob', color: 'red' },
+          ],
+          clockMinutes: 60,
+        });
         break;
-      case 'first.call': few.forEach((d) => out.push({ type: 'first.call', player: a.player!, digit: Number(d) })); break;
-      case 'first.readout': out.push({ type: 'first.readout', digit: 4 }); break;
-      case 'homeland': few.forEach((c) => out.push({ type: 'homeland', player: a.player!, country: String(c) })); break;
+      case 'first.call':
+        few.forEach((d) => out.push({ type: 'first.call', player: a.player!, digit: Number(d) }));
+        break;
+      case 'first.readout':
+        out.push({ type: 'first.readout', digit: 4 });
+        break;
+      case 'homeland':
+        few.forEach((c) => out.push({ type: 'homeland', player: a.player!, country: String(c) }));
+        break;
       case 'ally.home':
         out.push({ type: 'ally.home', player: a.player!, countries: [] });
         few.forEach((c) => out.push({ type: 'ally.home', player: a.player!, countries: [String(c)] }));
         break;
-      case 'ally.buy': case 'attack': few.forEach((c) => out.push({ type: a.type, player: a.player!, country: String(c) } as MachineEvent)); break;
-      case 'weapon': few.forEach((w) => out.push({ type: 'weapon', player: a.player!, weapon: w as 'tank' })); break;
+      case 'ally.buy':
+      case 'attack':
+        few.forEach((c) => out.push({ type: a.type, player: a.player!, country: String(c) } as MachineEvent));
+        break;
+      case 'weapon':
+        few.forEach((w) => out.push({ type: 'weapon', player: a.player!, weapon: w as 'tank' }));
+        break;
       case 'battle': {
         const m = s.war ?? null;
-        const e = m ? m.energy : (() => { const mm = s.endgame!.match!; return { attacker: mm.energy[mm.attacker], defender: mm.energy[mm.attacker === mm.a ? mm.b : mm.a] }; })();
+        const e = m
+          ? m.energy
+          : (() => {
+              const mm = s.endgame!.match!;
+              return { attacker: mm.energy[mm.attacker], defender: mm.energy[mm.attacker === mm.a ? mm.b : mm.a] };
+            })();
         out.push({ type: 'battle', winner: 'attacker', energy: { attacker: e.attacker, defender: 0 } });
-        out.push({ type: 'battle', winner: 'defender', energy: { attacker: Math.floor(e.attacker / 2), defender: e.defender } });
+        out.push({
+          type: 'battle',
+          winner: 'defender',
+          energy: { attacker: Math.floor(e.attacker / 2), defender: e.defender },
+        });
         break;
       }
-      case 'pass': out.push({ type: 'pass', player: a.player! }); break;
-      case 'endgame.start': out.push({ type: 'endgame.start' }); break;
-      case 'clock.expired': if (s.phase === 'play') out.push({ type: 'clock.expired' }); break;
-      default: break;
+      case 'pass':
+        out.push({ type: 'pass', player: a.player! });
+        break;
+      case 'endgame.start':
+        out.push({ type: 'endgame.start' });
+        break;
+      case 'clock.expired':
+        if (s.phase === 'play') out.push({ type: 'clock.expired' });
+        break;
+      default:
+        break;
     }
   }
   // Refused events must leave the machine where it was.
@@ -50,10 +84,21 @@ function eventsFor(snap: Snap): MachineEvent[] {
 function key(snap: Snap): string {
   const s = snap.context.state;
   const occupied = Object.values(s.countries).filter((c) => c.owners.length > 0).length;
-  return JSON.stringify([snap.value, Object.keys(s.firstCalls).length, s.homelandOrder.length, occupied, s.war?.battles.length ?? -1, s.turn, s.finalQueue.length, s.endgame?.match?.battles ?? -1, s.endgame?.queue.length ?? -1,
-    s.war?.weapons ?? null, s.endgame?.match?.weapons ?? null,
+  return JSON.stringify([
+    snap.value,
+    Object.keys(s.firstCalls).length,
+    s.homelandOrder.length,
+    occupied,
+    s.war?.battles.length ?? -1,
+    s.turn,
+    s.finalQueue.length,
+    s.endgame?.match?.battles ?? -1,
+    s.endgame?.queue.length ?? -1,
+    s.war?.weapons ?? null,
+    s.endgame?.match?.weapons ?? null,
     // A record of 0 enters the end game with no energy and ends it at once: tell those apart.
-    s.players.every((p) => p.recordHalves > 0)]);
+    s.players.every((p) => p.recordHalves > 0),
+  ]);
 }
 
 describe('the turn machine, model-based (xstate/graph)', () => {
@@ -90,10 +135,37 @@ describe('the turn machine, model-based (xstate/graph)', () => {
     for (const [view, path] of targets) {
       const actor = createActor(gameMachine, { input: { scenario: tinyScenario } }).start();
       await model.testPath(path, {
-        events: Object.fromEntries(['setup', 'first.call', 'first.readout', 'homeland', 'ally.home', 'ally.buy', 'attack', 'weapon', 'battle', 'pass', 'endgame.start', 'clock.expired', 'undo', 'redo'].map((t) => [t, ({ event }: { event: MachineEvent }) => { actor.send(event); }])),
-        states: Object.fromEntries(MACHINE_VIEWS.map((v) => [v.replace('.', '.'), (snap: Snap) => {
-          expect(actor.getSnapshot().value).toEqual(snap.value);
-        }])),
+        events: Object.fromEntries(
+          [
+            'setup',
+            'first.call',
+            'first.readout',
+            'homeland',
+            'ally.home',
+            'ally.buy',
+            'attack',
+            'weapon',
+            'battle',
+            'pass',
+            'endgame.start',
+            'clock.expired',
+            'undo',
+            'redo',
+          ].map((t) => [
+            t,
+            ({ event }: { event: MachineEvent }) => {
+              actor.send(event);
+            },
+          ]),
+        ),
+        states: Object.fromEntries(
+          MACHINE_VIEWS.map((v) => [
+            v.replace('.', '.'),
+            (snap: Snap) => {
+              expect(actor.getSnapshot().value).toEqual(snap.value);
+            },
+          ]),
+        ),
       });
       const end = actor.getSnapshot();
       expect(viewOf(end.context.state)).toBe(view);

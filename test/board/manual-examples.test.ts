@@ -4,7 +4,7 @@ import { setCountryValue, world1982 } from '../../board/index.ts';
 import { chips, fight, play, rec, seated, threeOpening, tie, win } from './helpers.ts';
 
 // Every worked example printed in the manual, replayed through the rules.
-describe('the manual\'s worked examples', () => {
+describe("the manual's worked examples", () => {
   it('rules 4-7: the United States allies with Canada and Mexico -> record 6 and a 2000 bonus', () => {
     const s = threeOpening({ Ann: ['Canada', 'Mexico'] });
     expect(rec(s, 'Ann')).toBe(6);
@@ -24,7 +24,15 @@ describe('the manual\'s worked examples', () => {
     s = play([{ type: 'ally.buy', player: 'Ann', country: 'Bangladesh' }], s);
     expect(chips(s, 'Ann')).toBe(1000);
     expect(rec(s, 'Ann')).toBe(7);
-    expect(s.lastTransfers).toEqual([{ from: 'Ann', to: '#warchest', amount: 1000, give: { 1000: 1, 500: 0, 100: 0 }, change: { 1000: 0, 500: 0, 100: 0 } }]);
+    expect(s.lastTransfers).toEqual([
+      {
+        from: 'Ann',
+        to: '#warchest',
+        amount: 1000,
+        give: { 1000: 1, 500: 0, 100: 0 },
+        change: { 1000: 0, 500: 0, 100: 0 },
+      },
+    ]);
   });
 
   it('rule 14, illustrations O/P: Indonesia successfully defended -> an ally and +3 (9 -> 12 in the picture)', () => {
@@ -41,7 +49,13 @@ describe('the manual\'s worked examples', () => {
   it('rules 15-16, illustrations Q/R/S: attacking the conquered Philippines costs 3000, +3 for the victor, -3 for the loser', () => {
     let s = threeOpening({ Ann: ['Canada', 'Mexico'] }); // Ann: 2000 in chips
     // Cy conquers the Philippines from Ann's defence, then loses Indonesia to Bob: the option goes to Ann.
-    s = play([{ type: 'attack', player: 'Cy', country: 'Philippines' }, ...fight('Cy', 'Ann', [win('attacker', 2000, 1500), win('attacker', 1800, 1000)])], s);
+    s = play(
+      [
+        { type: 'attack', player: 'Cy', country: 'Philippines' },
+        ...fight('Cy', 'Ann', [win('attacker', 2000, 1500), win('attacker', 1800, 1000)]),
+      ],
+      s,
+    );
     expect(s.countries.Philippines).toMatchObject({ owners: ['Cy'], status: 'conquered' });
     expect(rec(s, 'Cy')).toBe(3);
     s = play([{ type: 'attack', player: 'Cy', country: 'Indonesia' }], s);
@@ -49,7 +63,13 @@ describe('the manual\'s worked examples', () => {
     s = play(fight('Cy', 'Bob', [win('defender', 900, 2000), win('defender', 0, 1900)]), s);
     expect(s.turn).toBe('Ann'); // rule 14D: to the losing attacker's left
     // Ann wins 1000 more by conquering Vietnam, keeping the option.
-    s = play([{ type: 'attack', player: 'Ann', country: 'Vietnam' }, ...fight('Ann', 'Bob', [win('attacker', 2000, 1500), win('attacker', 2000, 1000)])], s);
+    s = play(
+      [
+        { type: 'attack', player: 'Ann', country: 'Vietnam' },
+        ...fight('Ann', 'Bob', [win('attacker', 2000, 1500), win('attacker', 2000, 1000)]),
+      ],
+      s,
+    );
     expect(chips(s, 'Ann')).toBe(3000);
     const [annBefore, cyBefore, chestBefore] = [rec(s, 'Ann'), rec(s, 'Cy'), publicState(s).warChest];
     s = play([{ type: 'attack', player: 'Ann', country: 'Philippines' }], s);
@@ -65,7 +85,13 @@ describe('the manual\'s worked examples', () => {
   it('rule 13A, illustration N: 1355 energy units left are paid as 1400 in chips', () => {
     expect(roundToHundred(1355)).toBe(1400);
     let s = threeOpening();
-    s = play([{ type: 'attack', player: 'Cy', country: 'Brazil' }, ...fight('Cy', 'Ann', [win('attacker', 2400, 2000), tie(2000, 1700), win('attacker', 1900, 1355)])], s);
+    s = play(
+      [
+        { type: 'attack', player: 'Cy', country: 'Brazil' },
+        ...fight('Cy', 'Ann', [win('attacker', 2400, 2000), tie(2000, 1700), win('attacker', 1900, 1355)]),
+      ],
+      s,
+    );
     expect(chips(s, 'Cy')).toBe(1400);
   });
 
@@ -79,11 +105,14 @@ describe('the manual\'s worked examples', () => {
     // A what-if board where Canada is worth 9 (the manual invites changing the numbers).
     const board = setCountryValue(world1982(), 'Canada', 9);
     let s = seated(['Ann', 'Bob'], 'Ann', {}, board);
-    s = play([
-      { type: 'homeland', player: 'Ann', country: 'United States' },
-      { type: 'homeland', player: 'Bob', country: 'Japan' },
-      { type: 'ally.home', player: 'Ann', countries: ['Canada'] },
-    ], s);
+    s = play(
+      [
+        { type: 'homeland', player: 'Ann', country: 'United States' },
+        { type: 'homeland', player: 'Bob', country: 'Japan' },
+        { type: 'ally.home', player: 'Ann', countries: ['Canada'] },
+      ],
+      s,
+    );
     expect(s.players[0].recordHalves).toBe(9);
     expect(rec(s, 'Ann')).toBe(4.5);
     expect(publicState(s).players[0].record).toBe(4.5);

@@ -55,7 +55,12 @@ export function randomEvent(s: GameState, pick: (n: number) => number): GameEven
       if (need.length) return { type: 'weapon', player: one(need), weapon: one(WEAPONS) };
       const ea = pick(3) === 0 ? 0 : pick(m.energy[m.attacker] + 1);
       const ed = ea > 0 && pick(3) === 0 ? 0 : pick(m.energy[def] + 1);
-      return { type: 'battle', winner: ea === 0 ? 'defender' : ed === 0 ? 'attacker' : one(['attacker', 'defender', 'both-destroyed'] as const), energy: { attacker: ea, defender: ed } };
+      return {
+        type: 'battle',
+        winner:
+          ea === 0 ? 'defender' : ed === 0 ? 'attacker' : one(['attacker', 'defender', 'both-destroyed'] as const),
+        energy: { attacker: ea, defender: ed },
+      };
     }
     default: {
       const w = s.war;
@@ -64,7 +69,12 @@ export function randomEvent(s: GameState, pick: (n: number) => number): GameEven
         if (!w.weapons.defender) return { type: 'weapon', player: w.defender, weapon: one(WEAPONS) };
         const ea = pick(6) === 0 ? 0 : pick(w.energy.attacker + 1);
         const ed = ea > 0 && pick(6) === 0 ? 0 : pick(w.energy.defender + 1);
-        return { type: 'battle', winner: ea === 0 ? 'defender' : ed === 0 ? 'attacker' : one(['attacker', 'defender', 'both-destroyed'] as const), energy: { attacker: ea, defender: ed } };
+        return {
+          type: 'battle',
+          winner:
+            ea === 0 ? 'defender' : ed === 0 ? 'attacker' : one(['attacker', 'defender', 'both-destroyed'] as const),
+          energy: { attacker: ea, defender: ed },
+        };
       }
       const actor = one(allianceOf(s, s.turn!));
       const r = pick(20);

@@ -33,7 +33,13 @@ describe('player alliances (rule 18)', () => {
     expect(s.countries.Pakistan).toMatchObject({ owners: ['Cy', 'Ann'], status: 'allied' }); // the director's marker first
     expect([rec(s, 'Ann'), rec(s, 'Cy')]).toEqual([6 + 2, 2]);
     // Either ally may direct the attack (18B); the 1300 won is split 600/700, the odd hundred to the director.
-    s = play([{ type: 'attack', player: 'Ann', country: 'India' }, ...fight('Ann', 'Bob', [win('attacker', 2000, 2000), win('attacker', 1500, 1300)])], s);
+    s = play(
+      [
+        { type: 'attack', player: 'Ann', country: 'India' },
+        ...fight('Ann', 'Bob', [win('attacker', 2000, 2000), win('attacker', 1500, 1300)]),
+      ],
+      s,
+    );
     expect(s.countries.India).toMatchObject({ owners: ['Ann', 'Cy'], status: 'conquered' });
     expect([chips(s, 'Ann'), chips(s, 'Cy')]).toEqual([700, 600]);
     expect([rec(s, 'Ann'), rec(s, 'Cy')]).toEqual([8 + 6, 2 + 6]);
@@ -42,7 +48,9 @@ describe('player alliances (rule 18)', () => {
   it('no new player alliances once the board is full (18A) nor in the end game (21A)', () => {
     const s = { ...threeOpening(), phase: 'final-round' } as GameState;
     expect(refusal(s, { type: 'alliance.form', players: ['Ann', 'Bob'] }).rule).toBe('18A');
-    expect(refusal({ ...s, phase: 'awaiting-endgame' }, { type: 'alliance.form', players: ['Ann', 'Bob'] }).rule).toBe('21A');
+    expect(refusal({ ...s, phase: 'awaiting-endgame' }, { type: 'alliance.form', players: ['Ann', 'Bob'] }).rule).toBe(
+      '21A',
+    );
   });
 });
 
@@ -50,17 +58,41 @@ describe('attacking a homeland (rule 19)', () => {
   /** Bob's West Germany sits between Italy and Spain (illustration T). Cy takes both, with chips to spare. */
   function surround(): GameState {
     let s = threeOpening({ Bob: ['Greece'], Cy: ['Taiwan', 'South Korea'] });
-    s = play([{ type: 'attack', player: 'Cy', country: 'Italy' }, ...fight('Cy', 'Ann', [win('attacker', 2500, 2500), win('attacker', 2500, 2500)])], s);
+    s = play(
+      [
+        { type: 'attack', player: 'Cy', country: 'Italy' },
+        ...fight('Cy', 'Ann', [win('attacker', 2500, 2500), win('attacker', 2500, 2500)]),
+      ],
+      s,
+    );
     expect(refusal(s, { type: 'attack', player: 'Cy', country: 'West Germany' })).toMatchObject({ rule: '19A' });
-    s = play([{ type: 'attack', player: 'Cy', country: 'Spain' }, ...fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2500)])], s);
+    s = play(
+      [
+        { type: 'attack', player: 'Cy', country: 'Spain' },
+        ...fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2500)]),
+      ],
+      s,
+    );
     // 7000 in chips now: not enough for West Germany's 10 x 1000 (rule 19B).
     expect(refusal(s, { type: 'attack', player: 'Cy', country: 'West Germany' })).toMatchObject({ rule: '19B' });
-    s = play([{ type: 'attack', player: 'Cy', country: 'Iraq' }, ...fight('Cy', 'Ann', [win('attacker', 2500, 2500), win('attacker', 2500, 2500)])], s);
-    s = play([{ type: 'attack', player: 'Cy', country: 'Iran' }, ...fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2500)])], s);
+    s = play(
+      [
+        { type: 'attack', player: 'Cy', country: 'Iraq' },
+        ...fight('Cy', 'Ann', [win('attacker', 2500, 2500), win('attacker', 2500, 2500)]),
+      ],
+      s,
+    );
+    s = play(
+      [
+        { type: 'attack', player: 'Cy', country: 'Iran' },
+        ...fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2500)]),
+      ],
+      s,
+    );
     return s;
   }
 
-  it('is allowed only when the countries on both sides are held by the owner\'s enemies, and costs full value x 1000', () => {
+  it("is allowed only when the countries on both sides are held by the owner's enemies, and costs full value x 1000", () => {
     const s = surround();
     expect(chips(s, 'Cy')).toBe(2000 + 4 * 2500);
     const t = play([{ type: 'attack', player: 'Cy', country: 'West Germany' }], s);
@@ -68,7 +100,7 @@ describe('attacking a homeland (rule 19)', () => {
     expect(chips(t, 'Cy')).toBe(2000);
   });
 
-  it('is refused while a bordering country is held by the owner\'s ally', () => {
+  it("is refused while a bordering country is held by the owner's ally", () => {
     let s = threeOpening({ Bob: ['Italy'] });
     s = play([{ type: 'alliance.form', players: ['Bob', 'Ann'] }], s);
     expect(refusal(s, { type: 'attack', player: 'Cy', country: 'West Germany' }).reason).toMatch(/Italy/);
@@ -77,9 +109,21 @@ describe('attacking a homeland (rule 19)', () => {
   it('a conquered homeland eliminates its owner: the victor takes homeland, conquests and chips; allies go free', () => {
     let s = surround();
     // Bob conquers Norway first so he has a conquest and chips to lose.
-    s = play([{ type: 'attack', player: 'Cy', country: 'Norway' }, ...fight('Cy', 'Ann', [win('defender', 2500, 2500), win('defender', 100, 2500)])], s); // Ann allies Norway; option to Ann
+    s = play(
+      [
+        { type: 'attack', player: 'Cy', country: 'Norway' },
+        ...fight('Cy', 'Ann', [win('defender', 2500, 2500), win('defender', 100, 2500)]),
+      ],
+      s,
+    ); // Ann allies Norway; option to Ann
     s = play([{ type: 'pass', player: 'Ann' }], s); // Bob's turn
-    s = play([{ type: 'attack', player: 'Bob', country: 'France' }, ...fight('Bob', 'Cy', [win('attacker', 2500, 2500), win('attacker', 2500, 1800)])], s);
+    s = play(
+      [
+        { type: 'attack', player: 'Bob', country: 'France' },
+        ...fight('Bob', 'Cy', [win('attacker', 2500, 2500), win('attacker', 2500, 1800)]),
+      ],
+      s,
+    );
     expect(chips(s, 'Bob')).toBe(1800);
     s = play([{ type: 'pass', player: 'Bob' }], s); // Cy's turn
     s = play([{ type: 'attack', player: 'Cy', country: 'West Germany' }], s);
@@ -100,18 +144,45 @@ describe('attacking a homeland (rule 19)', () => {
   it('an eliminated banker hands the war chest to a player still in the game, who the others choose', () => {
     let s: GameState = { ...surround(), banker: 'Bob' };
     // While Bob plays, nobody takes the chest from him.
-    expect(refusal(s, { type: 'banker', player: 'Cy' })).toMatchObject({ rule: '1C', reason: expect.stringMatching(/Bob keeps the war chest while still in the game/) });
+    expect(refusal(s, { type: 'banker', player: 'Cy' })).toMatchObject({
+      rule: '1C',
+      reason: expect.stringMatching(/Bob keeps the war chest while still in the game/),
+    });
     expect(legalActions(s).some((a) => a.type === 'banker')).toBe(false);
-    s = play([{ type: 'attack', player: 'Cy', country: 'Norway' }, ...fight('Cy', 'Ann', [win('defender', 2500, 2500), win('defender', 100, 2500)])], s);
+    s = play(
+      [
+        { type: 'attack', player: 'Cy', country: 'Norway' },
+        ...fight('Cy', 'Ann', [win('defender', 2500, 2500), win('defender', 100, 2500)]),
+      ],
+      s,
+    );
     s = play([{ type: 'pass', player: 'Ann' }], s);
-    s = play([{ type: 'attack', player: 'Bob', country: 'France' }, ...fight('Bob', 'Cy', [win('attacker', 2500, 2500), win('attacker', 2500, 1800)])], s);
+    s = play(
+      [
+        { type: 'attack', player: 'Bob', country: 'France' },
+        ...fight('Bob', 'Cy', [win('attacker', 2500, 2500), win('attacker', 2500, 1800)]),
+      ],
+      s,
+    );
     s = play([{ type: 'pass', player: 'Bob' }], s);
-    s = play([{ type: 'attack', player: 'Cy', country: 'West Germany' }, ...fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2000)])], s);
+    s = play(
+      [
+        { type: 'attack', player: 'Cy', country: 'West Germany' },
+        ...fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2000)]),
+      ],
+      s,
+    );
     expect(s.players.find((p) => p.name === 'Bob')!.eliminated).toBe(true);
     expect(s.banker).toBe('Bob');
     // The engine asks: the players still in the game may take it over.
-    expect(legalActions(s).find((a) => a.type === 'banker')).toEqual({ type: 'banker', player: null, choices: ['Ann', 'Cy'] });
-    expect(refusal(s, { type: 'banker', player: 'Bob' }).reason).toMatch(/Bob is out of the game and cannot keep the war chest/);
+    expect(legalActions(s).find((a) => a.type === 'banker')).toEqual({
+      type: 'banker',
+      player: null,
+      choices: ['Ann', 'Cy'],
+    });
+    expect(refusal(s, { type: 'banker', player: 'Bob' }).reason).toMatch(
+      /Bob is out of the game and cannot keep the war chest/,
+    );
     expect(refusal(s, { type: 'banker', player: 'Zed' }).reason).toMatch(/no player named "Zed"/);
     const turn = s.turn;
     s = play([{ type: 'banker', player: 'Ann' }], s);
@@ -136,7 +207,13 @@ describe('a player alliance at war', () => {
     let s = threeOpening({ Bob: ['Greece'], Cy: ['Taiwan', 'South Korea'] });
     s = play([{ type: 'alliance.form', players: ['Ann', 'Cy'] }], s);
     for (const c of ['Italy', 'Spain', 'Iraq', 'Iran']) {
-      s = play([{ type: 'attack', player: 'Cy', country: c }, ...fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2500)])], s);
+      s = play(
+        [
+          { type: 'attack', player: 'Cy', country: c },
+          ...fight('Cy', 'Bob', [win('attacker', 2500, 2500), win('attacker', 2500, 2500)]),
+        ],
+        s,
+      );
     }
     // Each 2500 won is split 1300 (the director, Cy) / 1200 (Ann).
     expect([chips(s, 'Cy'), chips(s, 'Ann')]).toEqual([2000 + 4 * 1300, 4 * 1200]);

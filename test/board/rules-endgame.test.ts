@@ -29,14 +29,22 @@ describe('after every country is occupied (rule 20)', () => {
 
   it('rounds chips to the nearest 500 (half up)', async () => {
     const { halvesFor } = await import('../../board/index.ts');
-    expect([halvesFor(0), halvesFor(249), halvesFor(250), halvesFor(1355), halvesFor(2200), halvesFor(2250)]).toEqual([0, 0, 1, 3, 4, 5]);
+    expect([halvesFor(0), halvesFor(249), halvesFor(250), halvesFor(1355), halvesFor(2200), halvesFor(2250)]).toEqual([
+      0, 0, 1, 3, 4, 5,
+    ]);
   });
 });
 
 describe('the end game (rules 21-22)', () => {
   function atEndgame(): GameState {
     let s = filledTiny();
-    s = play([{ type: 'pass', player: 'Bob' }, { type: 'attack', player: 'Ann', country: 'B1' }], s);
+    s = play(
+      [
+        { type: 'pass', player: 'Bob' },
+        { type: 'attack', player: 'Ann', country: 'B1' },
+      ],
+      s,
+    );
     return play(fight('Ann', 'Bob', [win('attacker', 2000, 1500), win('attacker', 1800, 1200)]), s);
   }
 
@@ -45,11 +53,24 @@ describe('the end game (rules 21-22)', () => {
     expect(refusal(s, { type: 'attack', player: 'Ann', country: 'B1' }).rule).toBe('10A');
     s = play([{ type: 'endgame.start' }], s);
     expect(s.endgame!.match).toMatchObject({ a: 'Bob', b: 'Ann', attacker: 'Bob', energy: { Bob: 100, Ann: 550 } });
-    s = play([{ type: 'weapon', player: 'Bob', weapon: 'tank' }, { type: 'weapon', player: 'Ann', weapon: 'plane' }, win('attacker', 80, 400)], s);
+    s = play(
+      [
+        { type: 'weapon', player: 'Bob', weapon: 'tank' },
+        { type: 'weapon', player: 'Ann', weapon: 'plane' },
+        win('attacker', 80, 400),
+      ],
+      s,
+    );
     expect([rec(s, 'Bob'), rec(s, 'Ann')]).toEqual([2, 4.5]);
     expect(s.endgame!.match!.attacker).toBe('Ann');
     expect(refusal(s, { type: 'weapon', player: 'Ann', weapon: 'plane' }).rule).toBe('21F');
-    s = play([{ type: 'weapon', player: 'Ann', weapon: 'sub' }, { type: 'weapon', player: 'Bob', weapon: 'tank' }], s);
+    s = play(
+      [
+        { type: 'weapon', player: 'Ann', weapon: 'sub' },
+        { type: 'weapon', player: 'Bob', weapon: 'tank' },
+      ],
+      s,
+    );
     // The attacker now is Ann: energies are entered attacker first.
     expect(refusal(s, win('attacker', 300, 90)).rule).toBe('12');
     s = play([win('attacker', 300, 0)], s);
@@ -66,7 +87,11 @@ describe('the end game (rules 21-22)', () => {
     const t = structuredClone(s);
     t.phase = 'awaiting-endgame';
     t.turn = null;
-    for (const [n, h] of [['Ann', 4], ['Cy', 6], ['Bob', 8]] as const) {
+    for (const [n, h] of [
+      ['Ann', 4],
+      ['Cy', 6],
+      ['Bob', 8],
+    ] as const) {
       const p = t.players.find((x) => x.name === n)!;
       p.recordHalves += h;
       p.adjustHalves += h;
@@ -83,10 +108,15 @@ describe('the end game (rules 21-22)', () => {
 describe('game variations', () => {
   it('1: against the clock - when time is up the highest record wins', () => {
     let s = seated(['Ann', 'Bob'], 'Ann', { clockMinutes: 45 });
-    s = play([
-      { type: 'homeland', player: 'Ann', country: 'United States' }, { type: 'homeland', player: 'Bob', country: 'Japan' },
-      { type: 'ally.home', player: 'Ann', countries: ['Mexico'] }, { type: 'clock.expired' },
-    ], s);
+    s = play(
+      [
+        { type: 'homeland', player: 'Ann', country: 'United States' },
+        { type: 'homeland', player: 'Bob', country: 'Japan' },
+        { type: 'ally.home', player: 'Ann', countries: ['Mexico'] },
+        { type: 'clock.expired' },
+      ],
+      s,
+    );
     expect(s).toMatchObject({ phase: 'over', winner: 'Ann' });
     expect(refusal(threeOpening(), { type: 'clock.expired' }).rule).toBe('Variation 1');
   });
@@ -99,12 +129,18 @@ describe('game variations', () => {
 
   it('2: the first to reach the target record wins', () => {
     let s = seated(['Ann', 'Bob', 'Cy'], 'Ann', { targetRecord: 7 });
-    s = play([
-      { type: 'homeland', player: 'Ann', country: 'United States' }, { type: 'homeland', player: 'Bob', country: 'West Germany' },
-      { type: 'homeland', player: 'Cy', country: 'Japan' }, { type: 'ally.home', player: 'Ann', countries: ['Canada', 'Mexico'] },
-      { type: 'ally.home', player: 'Bob', countries: [] }, { type: 'ally.home', player: 'Cy', countries: [] },
-      { type: 'pass', player: 'Cy' },
-    ], s);
+    s = play(
+      [
+        { type: 'homeland', player: 'Ann', country: 'United States' },
+        { type: 'homeland', player: 'Bob', country: 'West Germany' },
+        { type: 'homeland', player: 'Cy', country: 'Japan' },
+        { type: 'ally.home', player: 'Ann', countries: ['Canada', 'Mexico'] },
+        { type: 'ally.home', player: 'Bob', countries: [] },
+        { type: 'ally.home', player: 'Cy', countries: [] },
+        { type: 'pass', player: 'Cy' },
+      ],
+      s,
+    );
     expect(s.phase).toBe('play');
     s = play([{ type: 'ally.buy', player: 'Ann', country: 'Bangladesh' }], s);
     expect(s).toMatchObject({ phase: 'over', winner: 'Ann' });

@@ -33,37 +33,42 @@ function leaves(v: unknown, path: (string | number)[] = [], out: (string | numbe
 const JUNK: unknown[] = [null, -1, 0, 1e300, 2 ** 53, 0.5, '', 'Zed', 'tank', 'Ann', [], {}, [1], { a: 1 }, true];
 
 describe('a corrupt board save (issue: 2,197 of 20,000 mutations were accepted, 80 then threw)', () => {
-  it('is refused with a sentence, or loads into a game whose machine never reaches its error state', { timeout: 120_000 }, () => {
-    const pick = prngPick(1982);
-    const games = savedGames(pick);
-    let accepted = 0;
-    const tries = 3000;
-    for (let t = 0; t < tries; t++) {
-      const doc = JSON.parse(serializeGame(games[pick(games.length)])) as { state: Record<string, unknown> };
-      const paths = leaves(doc.state).filter((p) => p.length > 0 && p[0] !== 'log' && p[0] !== 'scenario');
-      const path = paths[pick(paths.length)];
-      let at: Record<string | number, unknown> = doc.state;
-      for (const k of path.slice(0, -1)) at = at[k] as Record<string | number, unknown>;
-      const last = path[path.length - 1];
-      if (pick(8) === 0) delete at[last]; else at[last] = JUNK[pick(JUNK.length)];
-      const r = deserializeGame(JSON.stringify(doc));
-      if (!r.ok) {
-        expect(r.error).toMatch(/nothing was loaded$/);
-        continue;
+  it(
+    'is refused with a sentence, or loads into a game whose machine never reaches its error state',
+    { timeout: 120_000 },
+    () => {
+      const pick = prngPick(1982);
+      const games = savedGames(pick);
+      let accepted = 0;
+      const tries = 3000;
+      for (let t = 0; t < tries; t++) {
+        const doc = JSON.parse(serializeGame(games[pick(games.length)])) as { state: Record<string, unknown> };
+        const paths = leaves(doc.state).filter((p) => p.length > 0 && p[0] !== 'log' && p[0] !== 'scenario');
+        const path = paths[pick(paths.length)];
+        let at: Record<string | number, unknown> = doc.state;
+        for (const k of path.slice(0, -1)) at = at[k] as Record<string | number, unknown>;
+        const last = path[path.length - 1];
+        if (pick(8) === 0) delete at[last];
+        else at[last] = JUNK[pick(JUNK.length)];
+        const r = deserializeGame(JSON.stringify(doc));
+        if (!r.ok) {
+          expect(r.error).toMatch(/nothing was loaded$/);
+          continue;
+        }
+        accepted++;
+        const actor = createActor(gameMachine, { input: { state: r.state } }).start();
+        for (let k = 0; k < 25; k++) {
+          const state = actor.getSnapshot().context.state;
+          if (state.phase === 'over') break;
+          actor.send(randomEvent(state, pick));
+          expect(actor.getSnapshot().status, `after ${path.join('.')} = ${JSON.stringify(at[last])}`).not.toBe('error');
+        }
+        actor.stop();
       }
-      accepted++;
-      const actor = createActor(gameMachine, { input: { state: r.state } }).start();
-      for (let k = 0; k < 25; k++) {
-        const state = actor.getSnapshot().context.state;
-        if (state.phase === 'over') break;
-        actor.send(randomEvent(state, pick));
-        expect(actor.getSnapshot().status, `after ${path.join('.')} = ${JSON.stringify(at[last])}`).not.toBe('error');
-      }
-      actor.stop();
-    }
-    // Most single-field damage is caught at load; what loads is played on without a fault.
-    expect(accepted).toBeLessThan(tries);
-  });
+      // Most single-field damage is caught at load; what loads is played on without a fault.
+      expect(accepted).toBeLessThan(tries);
+    },
+  );
 });
 
 describe('the deep checks of a save', () => {
@@ -75,9 +80,31 @@ describe('the deep checks of a save', () => {
       edit(d);
       return deserializeGame(JSON.stringify(d));
     };
-    expect(load((d) => { d.state.turn = 'Zed'; })).toMatchObject({ ok: false, error: expect.stringMatching(/"turn" names "Zed", who is not a player of this game/) });
-    expect(load((d) => { d.state.banker = 'Zed'; })).toMatchObject({ ok: false, error: expect.stringMatching(/"banker" names "Zed"/) });
-    expect(load((d) => { d.state.war.weapons = { attacker: 'spear', defender: null }; })).toMatchObject({ ok: false, error: expect.stringMatching(/the war's attacker weapon must be tank, sub, plane or none/) });
-    expect(load((d) => { d.state.war.country = 'Atlantis'; })).toMatchObject({ ok: false, error: expect.stringMatching(/the war's country is not a country of this board/) });
+    expect(
+      load((d) => {
+        d.state.turn = 'Zed';
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/"turn" names "Zed", who is not a player of this game/),
+    });
+    expect(
+      load((d) => {
+        d.state.banker = 'Zed';
+      }),
+    ).toMatchObject({ ok: false, error: expect.stringMatching(/"banker" names "Zed"/) });
+    expect(
+      load((d) => {
+        d.state.war.weapons = { attacker: 'spear', defender: null };
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/the war's attacker weapon must be tank, sub, plane or none/),
+    });
+    expect(
+      load((d) => {
+        d.state.war.country = 'Atlantis';
+      }),
+    ).toMatchObject({ ok: false, error: expect.stringMatching(/the war's country is not a country of this board/) });
   });
 });

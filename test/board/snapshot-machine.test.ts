@@ -13,15 +13,27 @@ describe('versioned snapshots', () => {
     const text = serializeGame(threeOpening());
     const doc = JSON.parse(text);
     const load = (d: unknown) => deserializeGame(typeof d === 'string' ? d : JSON.stringify(d));
-    expect(load(text.slice(0, 100))).toMatchObject({ ok: false, error: expect.stringMatching(/not valid JSON.*nothing was loaded/) });
-    expect(load({ ...doc, version: 2 })).toMatchObject({ ok: false, error: expect.stringMatching(/version 2 is not supported/) });
-    expect(load({ ...doc, format: 'other' })).toMatchObject({ ok: false, error: expect.stringMatching(/not a o2conquest.board save/) });
+    expect(load(text.slice(0, 100))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/not valid JSON.*nothing was loaded/),
+    });
+    expect(load({ ...doc, version: 2 })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/version 2 is not supported/),
+    });
+    expect(load({ ...doc, format: 'other' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/not a o2conquest.board save/),
+    });
     const broken = structuredClone(doc);
     broken.state.players[0].chips[1000] += 1; // a chip out of thin air
     expect(load(broken)).toMatchObject({ ok: false, error: expect.stringMatching(/chips not conserved/) });
     const badRecord = structuredClone(doc);
     badRecord.state.players[1].recordHalves = 7;
-    expect(load(badRecord)).toMatchObject({ ok: false, error: expect.stringMatching(/Bob's record is 3.5 but markers/) });
+    expect(load(badRecord)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/Bob's record is 3.5 but markers/),
+    });
     const badShape = structuredClone(doc);
     badShape.state.phase = 'lunch';
     expect(load(badShape)).toMatchObject({ ok: false, error: expect.stringMatching(/"phase" must be one of/) });
@@ -31,7 +43,7 @@ describe('versioned snapshots', () => {
   });
 });
 
-describe('the game machine (the UI\'s entry point)', () => {
+describe("the game machine (the UI's entry point)", () => {
   const start = () => createActor(gameMachine, { input: { state: threeOpening() } }).start();
 
   it('routes to the state of the turn machine matching the rules state', () => {
@@ -47,7 +59,10 @@ describe('the game machine (the UI\'s entry point)', () => {
     const a = start();
     const before = a.getSnapshot().context.state;
     a.send({ type: 'attack', player: 'Bob', country: 'India' });
-    expect(a.getSnapshot().context.lastRefusal).toMatchObject({ rule: '10A', reason: expect.stringMatching(/Cy holds the attack option/) });
+    expect(a.getSnapshot().context.lastRefusal).toMatchObject({
+      rule: '10A',
+      reason: expect.stringMatching(/Cy holds the attack option/),
+    });
     expect(a.getSnapshot().context.state).toBe(before);
     a.send({ type: 'pass', player: 'Cy' });
     expect(a.getSnapshot().context.lastRefusal).toBeNull();
@@ -72,7 +87,10 @@ describe('the game machine (the UI\'s entry point)', () => {
     a.send({ type: 'redo' });
     expect(a.getSnapshot().context.state).toBe(fought);
     a.send({ type: 'redo' });
-    expect(a.getSnapshot().context.lastRefusal).toMatchObject({ rule: 'redo', reason: expect.stringMatching(/nothing to redo/) });
+    expect(a.getSnapshot().context.lastRefusal).toMatchObject({
+      rule: 'redo',
+      reason: expect.stringMatching(/nothing to redo/),
+    });
     // Undo twice, then a different step: the undone ones are gone for good.
     a.send({ type: 'undo' });
     a.send({ type: 'undo' });
@@ -91,7 +109,10 @@ describe('the game machine (the UI\'s entry point)', () => {
     a.send({ type: 'undo' });
     expect(a.getSnapshot().context.state).toEqual(first);
     a.send({ type: 'undo' });
-    expect(a.getSnapshot().context.lastRefusal).toMatchObject({ rule: 'undo', reason: expect.stringMatching(/nothing to undo/) });
+    expect(a.getSnapshot().context.lastRefusal).toMatchObject({
+      rule: 'undo',
+      reason: expect.stringMatching(/nothing to undo/),
+    });
     expect(a.getSnapshot().context.state).toEqual(first);
   });
 
@@ -102,7 +123,13 @@ describe('the game machine (the UI\'s entry point)', () => {
     a.send({ type: 'load', snapshot: '{"format":"o2conquest.board","version":99}' });
     expect(a.getSnapshot().context.state).toBe(mid);
     expect(a.getSnapshot().context.lastRefusal?.reason).toMatch(/version 99/);
-    const later = play([{ type: 'attack', player: 'Ann', country: 'China' }, ...fight('Ann', 'Bob', [win('attacker', 9, 9), win('attacker', 9, 9)])], mid);
+    const later = play(
+      [
+        { type: 'attack', player: 'Ann', country: 'China' },
+        ...fight('Ann', 'Bob', [win('attacker', 9, 9), win('attacker', 9, 9)]),
+      ],
+      mid,
+    );
     a.send({ type: 'load', snapshot: serializeGame(later) });
     expect(publicState(a.getSnapshot().context.state).countries.China.owner).toBe('Ann');
     expect(a.getSnapshot().value).toEqual({ play: 'turn' });

@@ -27,7 +27,11 @@ describe('StepGate', () => {
   it('a failed run leaves the step waiting with its reason; a second run gives the output', async () => {
     const gate = new StepGate<string, number>((input, reason) => new Error(`${input}: ${reason}`));
     const out = gate.wait('x');
-    expect(await gate.run(async () => { throw new Error('the console did not answer'); })).toBeNull();
+    expect(
+      await gate.run(async () => {
+        throw new Error('the console did not answer');
+      }),
+    ).toBeNull();
     expect(gate.error).toBe('the console did not answer');
     expect(gate.step).toEqual({ input: 'x', running: false });
     expect(await gate.run(async (input) => input.length + 6)).toBe(7);
@@ -41,7 +45,10 @@ describe('StepGate', () => {
     const ctl = new AbortController();
     const out = gate.wait('x', ctl.signal);
     let runSignal: AbortSignal | null = null;
-    const run = gate.run((_, signal) => { runSignal = signal; return new Promise<number>(() => undefined); });
+    const run = gate.run((_, signal) => {
+      runSignal = signal;
+      return new Promise<number>(() => undefined);
+    });
     expect(gate.give(3)).toBe(false);
     ctl.abort('undone');
     await expect(out).rejects.toThrow('x: undone');
@@ -51,15 +58,21 @@ describe('StepGate', () => {
   });
 });
 
-describe('a table\'s battles on the battle chart', () => {
+describe("a table's battles on the battle chart", () => {
   it('the battle waits in the port once both weapons are chosen; a result typed in is recorded by the chart', async () => {
     const port = new ManualBattlePort();
     const actor = table(port);
     expect(port.pending).toBeNull();
     actor.send({ type: 'weapon', player: 'Bob', weapon: 'plane' });
-    expect(port.pending).toMatchObject({ attacker: { player: 'Ann', weapon: 'tank' }, defender: { player: 'Bob', weapon: 'plane' } });
+    expect(port.pending).toMatchObject({
+      attacker: { player: 'Ann', weapon: 'tank' },
+      defender: { player: 'Bob', weapon: 'plane' },
+    });
     expect(port.enter({ winner: 'attacker', energy: { attacker: 2000, defender: 0 } })).toEqual({ ok: true });
-    const snap = await waitFor(actor, (s) => (s.context.state.war?.battles.length ?? 0) === 1 || s.context.state.war === null);
+    const snap = await waitFor(
+      actor,
+      (s) => (s.context.state.war?.battles.length ?? 0) === 1 || s.context.state.war === null,
+    );
     expect(snap.context.history.at(-1)!.war!.battles).toEqual([]);
     expect(snap.context.state.log.at(-1)).toMatch(/Ann/);
   });
@@ -70,7 +83,14 @@ describe('a table\'s battles on the battle chart', () => {
     actor.send({ type: 'weapon', player: 'Bob', weapon: 'plane' });
     let signal: AbortSignal | null = null;
     let finish: (o: BattleOutcome) => void = () => undefined;
-    const machine: BattlePort = { fight: (_r, s) => { signal = s ?? null; return new Promise((resolve) => { finish = resolve; }); } };
+    const machine: BattlePort = {
+      fight: (_r, s) => {
+        signal = s ?? null;
+        return new Promise((resolve) => {
+          finish = resolve;
+        });
+      },
+    };
     const fought = port.run(machine);
     expect(port.running).toBe(true);
     actor.send({ type: 'banker', player: 'Bob' });
@@ -87,7 +107,12 @@ describe('a table\'s battles on the battle chart', () => {
     const state = actor.getSnapshot().context.state;
     if (state.war && state.war.weapons.defender === null) actor.send({ type: 'weapon', player: 'Bob', weapon: 'tank' });
     expect(port.pending).not.toBeNull();
-    const again = port.run({ fight: (_r, s) => { signal = s ?? null; return new Promise(() => undefined); } });
+    const again = port.run({
+      fight: (_r, s) => {
+        signal = s ?? null;
+        return new Promise(() => undefined);
+      },
+    });
     actor.send({ type: 'undo' });
     await expect(again).resolves.toBeNull();
     expect(signal!.aborted).toBe(true);

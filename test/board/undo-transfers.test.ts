@@ -4,7 +4,7 @@ import { gameMachine, legalActions } from '../../board/index.ts';
 import { threeOpening } from './helpers.ts';
 
 describe('undo tells the banker how to move the chips back', () => {
-  it('reverses the undone action\'s hand-overs instead of showing an older one', () => {
+  it("reverses the undone action's hand-overs instead of showing an older one", () => {
     const start = structuredClone(threeOpening({ Ann: ['Canada', 'Mexico'] })); // Ann's zone bonus: 2000 in chips
     const actor = createActor(gameMachine, { input: { state: start } }).start();
     // Cy (to move, no chips) allies with Ann, whose pooled chips pay for Cy's purchase (rule 18).
@@ -19,7 +19,9 @@ describe('undo tells the banker how to move the chips back', () => {
     actor.send({ type: 'undo' });
     const undone = actor.getSnapshot().context.state;
     expect(undone.lastTransfers).not.toEqual(before);
-    expect(undone.lastTransfers).toEqual([{ from: '#warchest', to: 'Ann', amount: paid[0].amount, give: paid[0].give, change: paid[0].change, undo: true }]);
+    expect(undone.lastTransfers).toEqual([
+      { from: '#warchest', to: 'Ann', amount: paid[0].amount, give: paid[0].give, change: paid[0].change, undo: true },
+    ]);
     expect(undone.countries[country].owners).toEqual([]);
     actor.stop();
   });

@@ -14,7 +14,15 @@ describe('the war chest pays as a banker at a table does', () => {
     payFromChest(s, ['Ann'], 400, 'a test');
     expect(chipValue(ann.chips)).toBe(800 + 400); // paid in full
     expect(chipValue(s.warChest) + chipValue(ann.chips)).toBe(total); // nothing vanished
-    expect(s.lastTransfers).toEqual([{ from: '#warchest', to: 'Ann', amount: 400, give: { 1000: 1, 500: 0, 100: 0 }, change: { 1000: 0, 500: 1, 100: 1 } }]);
+    expect(s.lastTransfers).toEqual([
+      {
+        from: '#warchest',
+        to: 'Ann',
+        amount: 400,
+        give: { 1000: 1, 500: 0, 100: 0 },
+        change: { 1000: 0, 500: 1, 100: 1 },
+      },
+    ]);
     expect(s.log[s.log.length - 1]).toMatch(/pays Ann 400 .*1 blue; Ann gives back 1 red, 1 white as change/);
     expect(s.log[s.log.length - 1]).not.toMatch(/short/);
   });

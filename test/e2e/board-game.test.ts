@@ -22,8 +22,12 @@ async function ready(page: Page): Promise<void> {
 
 describe('board view: a short game to a winner', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('sets up, plays to the target record, refuses with rules, undoes and resumes after reload', async () => {
     const { page, errors } = await openApp(browser, '/#/board');
@@ -81,12 +85,16 @@ describe('board view: a short game to a winner', () => {
     // Buy an alliance (B, then a country), then undo it (U).
     await page.keyboard.press('b');
     await country(page, 'Australia').click();
-    expect(await page.locator('.bv-world [data-country="Australia"]').locator('xpath=..').getAttribute('data-status')).toBe('allied');
+    expect(
+      await page.locator('.bv-world [data-country="Australia"]').locator('xpath=..').getAttribute('data-status'),
+    ).toBe('allied');
     expect(await record(page, 'Bob').textContent()).toBe('6½');
     // One purchase per "Buy alliance": the next click attacks again.
     expect(await key(page, 'mode-attack').getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('u');
-    expect(await page.locator('.bv-world [data-country="Australia"]').locator('xpath=..').getAttribute('data-status')).toBe('free');
+    expect(
+      await page.locator('.bv-world [data-country="Australia"]').locator('xpath=..').getAttribute('data-status'),
+    ).toBe('free');
     expect(await record(page, 'Bob').textContent()).toBe('4½');
 
     // Resume after reload: same phase, turn, records and log.
@@ -146,8 +154,12 @@ describe('board view: a short game to a winner', () => {
     // Rule 13A: the loser's 1240 energy units, to the nearest hundred, in chips to the winner (plus the 5000 zone bonus).
     expect(await page.locator('[data-chips="Bob"]').textContent()).toContain('6,200 PBU');
     // The banker is told which chips to hand over.
-    expect(await page.locator('.bv-transfers').textContent()).toContain('war chest → Bob: 1,200 PBU (hand over 1 blue, 2 white)');
-    expect(await page.locator('.bv-world [data-country="China"]').locator('xpath=..').getAttribute('data-status')).toBe('conquered');
+    expect(await page.locator('.bv-transfers').textContent()).toContain(
+      'war chest → Bob: 1,200 PBU (hand over 1 blue, 2 white)',
+    );
+    expect(await page.locator('.bv-world [data-country="China"]').locator('xpath=..').getAttribute('data-status')).toBe(
+      'conquered',
+    );
 
     await page.screenshot({ path: '/tmp/board-view-over.png' });
     expect(errors).toEqual([]);
@@ -156,8 +168,12 @@ describe('board view: a short game to a winner', () => {
 
 describe('board view: import, end game, export', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   /** A two-player game on a five-country board, played in Node up to the end game (rules 20-21). */
   function savedAtEndgame(): string {
@@ -172,8 +188,12 @@ describe('board view: import, end game, export', () => {
     await ready(page);
 
     // A file that is not a save is refused and nothing changes.
-    await page.locator('#bv-import-file').setInputFiles({ name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
-    await expect.poll(() => notice(page).textContent()).toMatch(/Could not load "junk.json": this is not a Conquest of the World save.*unchanged/);
+    await page
+      .locator('#bv-import-file')
+      .setInputFiles({ name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
+    await expect
+      .poll(() => notice(page).textContent())
+      .toMatch(/Could not load "junk.json": this is not a Conquest of the World save.*unchanged/);
     expect(await phase(page)).toBe('setup');
 
     // From the keyboard: I goes to the Import button, Enter opens the file picker.
@@ -186,7 +206,11 @@ describe('board view: import, end game, export', () => {
     await page.evaluate(() => 0);
     await page.keyboard.press('Enter');
     const chooser = await choosing;
-    await chooser.setFiles({ name: 'endgame.json', mimeType: 'application/json', buffer: Buffer.from(savedAtEndgame()) });
+    await chooser.setFiles({
+      name: 'endgame.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(savedAtEndgame()),
+    });
     await expect.poll(() => phase(page)).toBe('awaiting-endgame');
     expect(await record(page, 'Ann').textContent()).toBe('5½');
     expect(await record(page, 'Bob').textContent()).toBe('1');
@@ -232,8 +256,12 @@ describe('board view: import, end game, export', () => {
     expect(await phase(page)).toBe('first-player');
     for (const width of [1024, 1280, 1440]) {
       await page.setViewportSize({ width, height: 800 });
-      const names = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.bv-world .bv-country-name')]
-        .map((e) => ({ name: e.textContent, cut: e.scrollWidth > e.clientWidth })));
+      const names = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.bv-world .bv-country-name')].map((e) => ({
+          name: e.textContent,
+          cut: e.scrollWidth > e.clientWidth,
+        })),
+      );
       expect(names.length).toBeGreaterThan(40);
       expect(names.filter((n) => n.cut).map((n) => `${n.name} at ${width}`)).toEqual([]);
     }
@@ -249,10 +277,14 @@ describe('board view: import, end game, export', () => {
     expect(await key(page, 'large').getAttribute('aria-pressed')).toBe('true');
     // Nothing may be wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
-    const size = await page.locator('.bv-world [data-country="United States"]').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const size = await page
+      .locator('.bv-world [data-country="United States"]')
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     expect(size).toBeGreaterThanOrEqual(18);
     // A name cut short by a narrow column (United Kingdom at 1280 wide) still shows in full on hover.
-    expect(await page.locator('.bv-world [data-country="United Kingdom"]').getAttribute('title')).toBe('United Kingdom');
+    expect(await page.locator('.bv-world [data-country="United Kingdom"]').getAttribute('title')).toBe(
+      'United Kingdom',
+    );
     // The choice is kept across a reload.
     await page.reload();
     await ready(page);
@@ -264,25 +296,43 @@ describe('board view: import, end game, export', () => {
 
 describe('board view: a damaged autosave', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
-  const idb = (page: Page, op: 'put' | 'dump', value = '') => page.evaluate(([op, value]) => new Promise<Record<string, string>>((resolve, reject) => {
-    const open = indexedDB.open('o2conquest-board', 1);
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const tx = open.result.transaction('saves', op === 'put' ? 'readwrite' : 'readonly');
-      const store = tx.objectStore('saves');
-      const out: Record<string, string> = {};
-      if (op === 'put') store.put(value, 'current');
-      else {
-        const cur = store.openCursor();
-        cur.onsuccess = () => { const c = cur.result; if (c) { out[String(c.key)] = String(c.value); c.continue(); } };
-      }
-      tx.oncomplete = () => { open.result.close(); resolve(out); };
-      tx.onerror = () => reject(tx.error);
-    };
-  }), [op, value] as const);
+  const idb = (page: Page, op: 'put' | 'dump', value = '') =>
+    page.evaluate(
+      ([op, value]) =>
+        new Promise<Record<string, string>>((resolve, reject) => {
+          const open = indexedDB.open('o2conquest-board', 1);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('saves', op === 'put' ? 'readwrite' : 'readonly');
+            const store = tx.objectStore('saves');
+            const out: Record<string, string> = {};
+            if (op === 'put') store.put(value, 'current');
+            else {
+              const cur = store.openCursor();
+              cur.onsuccess = () => {
+                const c = cur.result;
+                if (c) {
+                  out[String(c.key)] = String(c.value);
+                  c.continue();
+                }
+              };
+            }
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve(out);
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      [op, value] as const,
+    );
 
   it('says what is wrong, keeps the damaged save aside and offers it for download', async () => {
     const { page, errors } = await openApp(browser, '/#/board');
@@ -292,7 +342,9 @@ describe('board view: a damaged autosave', () => {
     await page.reload();
     await ready(page);
     expect(await notice(page).getAttribute('data-kind')).toBe('error');
-    expect(await notice(page).textContent()).toMatch(/saved game could not be read: the game snapshot is not valid JSON\. It was kept in browser storage as "unreadable-/);
+    expect(await notice(page).textContent()).toMatch(
+      /saved game could not be read: the game snapshot is not valid JSON\. It was kept in browser storage as "unreadable-/,
+    );
     const kept = await idb(page, 'dump');
     const asideKey = Object.keys(kept).find((k) => k.startsWith('unreadable-'));
     expect(asideKey && kept[asideKey]).toBe(damaged);
@@ -312,10 +364,17 @@ describe('board view: a damaged autosave', () => {
 
 describe('board view: keyboard only, and touch', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
-  const focused = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.key ?? document.activeElement?.id ?? null);
+  const focused = (page: Page) =>
+    page.evaluate(
+      () => (document.activeElement as HTMLElement | null)?.dataset.key ?? document.activeElement?.id ?? null,
+    );
 
   it('plays from setup into a recorded battle with the keyboard alone', async () => {
     const { page, errors } = await openApp(browser, '/#/board');
@@ -335,7 +394,7 @@ describe('board view: keyboard only, and touch', () => {
     // Homelands and home alliances through the country box: "/", a name, Enter; Esc leaves the box.
     // The box keeps the focus after a choice, so "/" is needed only to get into it.
     const pick = async (name: string) => {
-      if (await focused(page) !== 'find') await page.keyboard.press('/');
+      if ((await focused(page)) !== 'find') await page.keyboard.press('/');
       await page.keyboard.type(name);
       await page.keyboard.press('Enter');
     };
@@ -410,7 +469,11 @@ describe('board view: keyboard only, and touch', () => {
   });
 
   it('takes taps on a touch screen', async () => {
-    const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 820, height: 1180 } });
+    const context = await browser.newContext({
+      hasTouch: true,
+      isMobile: true,
+      viewport: { width: 820, height: 1180 },
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -424,7 +487,9 @@ describe('board view: keyboard only, and touch', () => {
     await key(page, 'readout-0').tap();
     expect(await turn(page)).toBe('Ann');
     await country(page, 'Brazil').tap();
-    expect(await page.locator('.bv-world [data-country="Brazil"]').locator('xpath=..').getAttribute('data-status')).toBe('homeland');
+    expect(
+      await page.locator('.bv-world [data-country="Brazil"]').locator('xpath=..').getAttribute('data-status'),
+    ).toBe('homeland');
     // Touch targets are finger-sized (44 CSS pixels) on a coarse pointer.
     const box = await country(page, 'Argentina').boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);

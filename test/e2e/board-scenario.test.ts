@@ -8,8 +8,12 @@ import { launchBrowser, openApp } from './browser.ts';
 // scenario file, then play on the edited board and check that the rules engine uses the edited values.
 
 const key = (page: Page, k: string) => page.locator(`[data-key="${k}"]`);
-const zoneNames = (page: Page, zone: string) => page.locator(`.bv-ed-zone[data-zone="${zone}"] .bv-ed-country`).evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.country));
-const boardRow = (page: Page, country: string) => page.locator(`.bv-world [data-country="${country}"]`).locator('xpath=..');
+const zoneNames = (page: Page, zone: string) =>
+  page
+    .locator(`.bv-ed-zone[data-zone="${zone}"] .bv-ed-country`)
+    .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.country));
+const boardRow = (page: Page, country: string) =>
+  page.locator(`.bv-world [data-country="${country}"]`).locator('xpath=..');
 
 async function commit(page: Page, k: string, value: string): Promise<void> {
   await key(page, k).fill(value);
@@ -18,8 +22,12 @@ async function commit(page: Page, k: string, value: string): Promise<void> {
 
 describe('board view: the what-if scenario editor', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('edits, saves, refuses a bad file, and starts a game the engine plays on the edited board', async () => {
     const { page, errors } = await openApp(browser, '/#/board');
@@ -35,7 +43,9 @@ describe('board view: the what-if scenario editor', () => {
 
     // A refused value stays in its field with the reason beside it; the scenario keeps the old value.
     await commit(page, 'pbu:Canada', '0');
-    expect(await page.locator('[data-error="pbu:Canada"]').textContent()).toBe('Canada\'s value must be a whole number of PBU from 1 to 999 (got "0")');
+    expect(await page.locator('[data-error="pbu:Canada"]').textContent()).toBe(
+      'Canada\'s value must be a whole number of PBU from 1 to 999 (got "0")',
+    );
     expect(await key(page, 'pbu:Canada').getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('[data-summary]').textContent()).toContain('208 PBU');
     await commit(page, 'pbu:Canada', '7');
@@ -57,7 +67,9 @@ describe('board view: the what-if scenario editor', () => {
     await commit(page, 'rename:Greenland', 'Kalaallit Nunaat');
     expect(await zoneNames(page, 'Zone 1')).toContain('Kalaallit Nunaat');
     await commit(page, 'rename:Kalaallit Nunaat', 'Canada');
-    expect(await page.locator('[data-error="rename:Kalaallit Nunaat"]').textContent()).toMatch(/country "Canada" appears twice/);
+    expect(await page.locator('[data-error="rename:Kalaallit Nunaat"]').textContent()).toMatch(
+      /country "Canada" appears twice/,
+    );
     await commit(page, 'rename:Kalaallit Nunaat', 'Kalaallit Nunaat');
     expect(await page.locator('[data-error^="rename:"]').count()).toBe(0);
     await page.screenshot({ path: '/tmp/board-scenario-editor.png' });
@@ -70,16 +82,42 @@ describe('board view: the what-if scenario editor', () => {
     expect(download.suggestedFilename()).toBe('small-america.json');
     const file = parseScenario(readFileSync((await download.path())!, 'utf8'));
     expect(file.name).toBe('Small America');
-    expect(file.zones[0]).toEqual({ name: 'Zone 1', countries: [{ name: 'Canada', pbu: 7 }, { name: 'United States', pbu: 8 }, { name: 'Cuba', pbu: 1 }, { name: 'Mexico', pbu: 5 }] });
+    expect(file.zones[0]).toEqual({
+      name: 'Zone 1',
+      countries: [
+        { name: 'Canada', pbu: 7 },
+        { name: 'United States', pbu: 8 },
+        { name: 'Cuba', pbu: 1 },
+        { name: 'Mexico', pbu: 5 },
+      ],
+    });
     await page.locator('[data-saved="Small America"]').waitFor();
-    expect(await page.locator('[data-message]').textContent()).toMatch(/Saved "Small America": downloaded as small-america.json and kept in this browser/);
+    expect(await page.locator('[data-message]').textContent()).toMatch(
+      /Saved "Small America": downloaded as small-america.json and kept in this browser/,
+    );
 
     // A bad scenario file: a specific error, nothing changes.
-    const bad = JSON.stringify({ name: 'Broken', zones: [{ name: 'Z', countries: [{ name: 'A', pbu: 'ten' }, { name: 'A', pbu: 3 }] }] });
-    await key(page, 'scenario-file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+    const bad = JSON.stringify({
+      name: 'Broken',
+      zones: [
+        {
+          name: 'Z',
+          countries: [
+            { name: 'A', pbu: 'ten' },
+            { name: 'A', pbu: 3 },
+          ],
+        },
+      ],
+    });
+    await key(page, 'scenario-file').setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(bad),
+    });
     await page.locator('[data-message="error"]').waitFor();
     expect(await page.locator('[data-message="error"]').textContent()).toBe(
-      'Could not load "broken.json": zone "Z": "A" needs a whole "pbu" from 1 to 999 (got "ten"); country "A" appears twice. The scenario being edited is unchanged.');
+      'Could not load "broken.json": zone "Z": "A" needs a whole "pbu" from 1 to 999 (got "ten"); country "A" appears twice. The scenario being edited is unchanged.',
+    );
     expect(await key(page, 'name').inputValue()).toBe('Small America');
     expect(await key(page, 'pbu:United States').inputValue()).toBe('8');
 
@@ -88,8 +126,13 @@ describe('board view: the what-if scenario editor', () => {
     await page.locator('.bv-editor').waitFor({ state: 'detached' });
     expect(await page.locator('[data-scenario]').textContent()).toBe('Small America');
     expect(await boardRow(page, 'United States').locator('.bv-pbu').textContent()).toBe('8');
-    expect(await page.locator('.bv-world .bv-zone').first().locator('[data-country]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.country)))
-      .toEqual(['Canada', 'United States', 'Cuba', 'Mexico']);
+    expect(
+      await page
+        .locator('.bv-world .bv-zone')
+        .first()
+        .locator('[data-country]')
+        .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.country)),
+    ).toEqual(['Canada', 'United States', 'Cuba', 'Mexico']);
 
     await key(page, 'name-0').fill('Ann');
     await key(page, 'name-1').fill('Bob');
@@ -105,7 +148,9 @@ describe('board view: the what-if scenario editor', () => {
     // The tick that goes over is refused as it is made.
     await page.locator('.bv-world [data-country="Canada"]').click();
     await page.locator('.bv-world [data-country="Mexico"]').click();
-    expect(await page.locator('.bv-notice').textContent()).toMatch(/Rule 4A.*alliances total 12 PBU, more than United States's 8/);
+    expect(await page.locator('.bv-notice').textContent()).toMatch(
+      /Rule 4A.*alliances total 12 PBU, more than United States's 8/,
+    );
     await key(page, 'clear-home').click();
     // Cuba, moved into Zone 1, is now part of Ann's home zone.
     await page.locator('.bv-world [data-country="Canada"]').click();

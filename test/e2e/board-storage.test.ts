@@ -17,8 +17,12 @@ async function ready(page: Page): Promise<void> {
 
 describe('board autosave cut off by closing the tab', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('marks each save while it runs; after a cut-off save the next start says so once and resumes the save before it', async () => {
     const context = await browser.newContext();
@@ -28,8 +32,14 @@ describe('board autosave cut off by closing the tab', () => {
       w.__marks = [];
       const set = Storage.prototype.setItem;
       const remove = Storage.prototype.removeItem;
-      Storage.prototype.setItem = function (k: string, v: string) { if (k === 'o2conquest.board.saving') w.__marks.push('set'); return set.call(this, k, v); };
-      Storage.prototype.removeItem = function (k: string) { if (k === 'o2conquest.board.saving') w.__marks.push('remove'); return remove.call(this, k); };
+      Storage.prototype.setItem = function (k: string, v: string) {
+        if (k === 'o2conquest.board.saving') w.__marks.push('set');
+        return set.call(this, k, v);
+      };
+      Storage.prototype.removeItem = function (k: string) {
+        if (k === 'o2conquest.board.saving') w.__marks.push('remove');
+        return remove.call(this, k);
+      };
     });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -40,14 +50,23 @@ describe('board autosave cut off by closing the tab', () => {
     await key(page, 'name-1').fill('Bob');
     await key(page, 'start').click();
     await expect.poll(() => page.locator('.bv').getAttribute('data-phase')).toBe('first-player');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __marks: string[] }).__marks.join(' '))).toMatch(/^set remove( set remove)*$/);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __marks: string[] }).__marks.join(' ')))
+      .toMatch(/^set remove( set remove)*$/);
     expect(await page.evaluate((k) => localStorage.getItem(k), MARKER)).toBeNull();
 
     // What a tab closed between starting a save and its commit leaves: the marker, and the save before.
-    await page.evaluate((k) => localStorage.setItem(k, JSON.stringify({ startedAt: new Date().toISOString() })), MARKER);
+    await page.evaluate(
+      (k) => localStorage.setItem(k, JSON.stringify({ startedAt: new Date().toISOString() })),
+      MARKER,
+    );
     await page.reload();
     await ready(page);
-    await expect.poll(() => notice(page).textContent()).toMatch(/^The last autosave \(started .+\) did not finish: the page was closed while it was being written\. Resumed the game as it was saved before it; the last step may be missing\./);
+    await expect
+      .poll(() => notice(page).textContent())
+      .toMatch(
+        /^The last autosave \(started .+\) did not finish: the page was closed while it was being written\. Resumed the game as it was saved before it; the last step may be missing\./,
+      );
     expect(await page.locator('.bv').getAttribute('data-phase')).toBe('first-player');
     expect(await page.evaluate((k) => localStorage.getItem(k), MARKER)).toBeNull();
 

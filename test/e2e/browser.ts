@@ -3,8 +3,14 @@ import { inject } from 'vitest';
 
 /** Flags that keep headless Chromium quiet on a machine with no network but loopback. */
 const CHROMIUM_ARGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
   '--autoplay-policy=no-user-gesture-required',
 ];
 

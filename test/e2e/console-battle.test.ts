@@ -25,17 +25,22 @@ async function eram(page: Page): Promise<number[]> {
 }
 
 async function picture(page: Page): Promise<Uint8Array> {
-  return Uint8Array.from(await page.evaluate(async () => Array.from((await window.__o2console!.runtime()!.api.frame()).pixels)));
+  return Uint8Array.from(
+    await page.evaluate(async () => Array.from((await window.__o2console!.runtime()!.api.frame()).pixels)),
+  );
 }
 
 function count(pixels: Uint8Array, area: readonly [number, number, number, number], colour: number): number {
   let n = 0;
-  for (let y = area[1]; y <= area[3]; y++) for (let x = area[0]; x <= area[2]; x++) if (pixels[y * WIDTH + x] === colour) n++;
+  for (let y = area[1]; y <= area[3]; y++)
+    for (let x = area[0]; x <= area[2]; x++) if (pixels[y * WIDTH + x] === colour) n++;
   return n;
 }
 
 async function stepFrame(page: Page): Promise<void> {
-  await page.evaluate(async () => { await window.__o2console!.runtime()!.api.stepFrames(1); });
+  await page.evaluate(async () => {
+    await window.__o2console!.runtime()!.api.stepFrames(1);
+  });
 }
 
 /** Steps the paused machine a frame at a time until `done` holds (at most `limit` frames). */
@@ -69,13 +74,19 @@ async function type(page: Page, code: string): Promise<void> {
 
 describe('console: a battle played on the page', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('programs two tanks, drives red onto a mine and blue wins; mailbox and screen agree', async () => {
     const { page, errors } = await openApp(browser, '/?cart=battle#/console');
     await waitReady(page);
-    expect((await page.locator('#console-roms li').allTextContents())[1]).toBe('cartridge: our battle cartridge (built from source)');
+    expect((await page.locator('#console-roms li').allTextContents())[1]).toBe(
+      'cartridge: our battle cartridge (built from source)',
+    );
     await page.locator('#console-screen').click();
     // SELECT GAME is up after about half a second; SPACE goes straight to program entry.
     await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(40);
@@ -88,7 +99,20 @@ describe('console: a battle played on the page', () => {
     expect(count(entryPicture, RED_FLAG, LIGHT_RED)).toBeGreaterThan(100);
     expect(count(entryPicture, RED_FLAG, WHITE)).toBe(0);
 
-    for (const code of ['KeyR', 'KeyT', 'Digit2', 'Digit5', 'Digit0', 'Digit0', 'KeyB', 'KeyT', 'Digit2', 'Digit5', 'Digit0', 'Digit0']) {
+    for (const code of [
+      'KeyR',
+      'KeyT',
+      'Digit2',
+      'Digit5',
+      'Digit0',
+      'Digit0',
+      'KeyB',
+      'KeyT',
+      'Digit2',
+      'Digit5',
+      'Digit0',
+      'Digit0',
+    ]) {
       await type(page, code);
     }
     // Both records as typed: weapon T, energy 2500 in BCD.

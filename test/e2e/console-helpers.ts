@@ -9,7 +9,9 @@ import { readMailbox, type CartMailbox } from '../../rom-core/roms/carts/mailbox
 /** The machine the console boots with no files: our BIOS and the console test cartridge, built here in Node. */
 export function nodeMachine(): Odyssey2 {
   const bios = assembleBios((p) => readFileSync(new URL(`../../rom-core/roms/${p}`, import.meta.url), 'utf8'));
-  const cart = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
+  const cart = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), {
+    fileName: 'console-test.a48',
+  });
   if (!cart.ok) throw new Error('console test cartridge does not assemble');
   return new Odyssey2({ bios: bios.image, cart: cart.bytes });
 }
@@ -18,7 +20,12 @@ export async function waitReady(page: Page): Promise<void> {
   try {
     await page.waitForFunction(() => window.__o2console?.ready === true, null, { timeout: 30_000 });
   } catch (e) {
-    const where = await page.evaluate(() => `stage: ${window.__o2console?.stage ?? 'no console'}; page: ${document.querySelector('main')?.textContent?.slice(0, 300)}`).catch(() => 'page gone');
+    const where = await page
+      .evaluate(
+        () =>
+          `stage: ${window.__o2console?.stage ?? 'no console'}; page: ${document.querySelector('main')?.textContent?.slice(0, 300)}`,
+      )
+      .catch(() => 'page gone');
     throw new Error(`the console did not start (${where})`, { cause: e });
   }
 }
@@ -65,32 +72,48 @@ export async function stateDigest(page: Page): Promise<string> {
  * Compares the canvas as the user sees it, sampled at the centre of each emulated dot, with the
  * expected RGBA picture; returns how many dots differ and the first few.
  */
-export async function canvasMismatches(page: Page, width: number, height: number, expected: Uint8Array): Promise<{ count: number; first: string[] }> {
-  return page.evaluate(({ w, h, b64 }) => {
-    const want = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const canvas = document.querySelector<HTMLCanvasElement>('#console-screen canvas')!;
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const ctx = copy.getContext('2d')!;
-    ctx.drawImage(canvas, 0, 0);
-    const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
-    let count = 0;
-    const first: string[] = [];
-    for (let y = 0; y < h; y++) {
-      const sy = Math.floor(((y + 0.5) * copy.height) / h);
-      for (let x = 0; x < w; x++) {
-        const sx = Math.floor(((x + 0.5) * copy.width) / w);
-        const i = (sy * copy.width + sx) * 4;
-        const j = (y * w + x) * 4;
-        if (data[i] !== want[j] || data[i + 1] !== want[j + 1] || data[i + 2] !== want[j + 2] || data[i + 3] !== want[j + 3]) {
-          count++;
-          if (first.length < 5) first.push(`(${x},${y}) shown ${data[i]},${data[i + 1]},${data[i + 2]} expected ${want[j]},${want[j + 1]},${want[j + 2]}`);
+export async function canvasMismatches(
+  page: Page,
+  width: number,
+  height: number,
+  expected: Uint8Array,
+): Promise<{ count: number; first: string[] }> {
+  return page.evaluate(
+    ({ w, h, b64 }) => {
+      const want = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const canvas = document.querySelector<HTMLCanvasElement>('#console-screen canvas')!;
+      const copy = document.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const ctx = copy.getContext('2d')!;
+      ctx.drawImage(canvas, 0, 0);
+      const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
+      let count = 0;
+      const first: string[] = [];
+      for (let y = 0; y < h; y++) {
+        const sy = Math.floor(((y + 0.5) * copy.height) / h);
+        for (let x = 0; x < w; x++) {
+          const sx = Math.floor(((x + 0.5) * copy.width) / w);
+          const i = (sy * copy.width + sx) * 4;
+          const j = (y * w + x) * 4;
+          if (
+            data[i] !== want[j] ||
+            data[i + 1] !== want[j + 1] ||
+            data[i + 2] !== want[j + 2] ||
+            data[i + 3] !== want[j + 3]
+          ) {
+            count++;
+            if (first.length < 5)
+              first.push(
+                `(${x},${y}) shown ${data[i]},${data[i + 1]},${data[i + 2]} expected ${want[j]},${want[j + 1]},${want[j + 2]}`,
+              );
+          }
         }
       }
-    }
-    return { count, first };
-  }, { w: width, h: height, b64: Buffer.from(expected).toString('base64') });
+      return { count, first };
+    },
+    { w: width, h: height, b64: Buffer.from(expected).toString('base64') },
+  );
 }
 
 /** expect.poll with room for a loaded machine (two cores shared by several test runs). */
@@ -100,22 +123,27 @@ export function poll<T>(fn: () => Promise<T> | T) {
 
 /** Our cartridge's mailbox as the page's machine holds it now. */
 export async function mailbox(page: Page): Promise<CartMailbox> {
-  return readMailbox(await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.externalRam())));
+  return readMailbox(
+    await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.externalRam())),
+  );
 }
 
 /** Whether the machine's autosave in save-state `slot` (0 the table's, 5 the resolver's) holds a frame after `frame`. */
 export async function autosavedAfter(page: Page, slot: number, frame: number): Promise<boolean> {
-  return page.evaluate(async ([s, f]) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const r = indexedDB.open('o2conquest-console');
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
-    const all = await new Promise<{ slot: number; frame: number }[]>((resolve) => {
-      const q = db.transaction('states').objectStore('states').getAll();
-      q.onsuccess = () => resolve(q.result as { slot: number; frame: number }[]);
-    });
-    db.close();
-    return all.some((x) => x.slot === s && x.frame > f);
-  }, [slot, frame] as const);
+  return page.evaluate(
+    async ([s, f]) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const r = indexedDB.open('o2conquest-console');
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+      const all = await new Promise<{ slot: number; frame: number }[]>((resolve) => {
+        const q = db.transaction('states').objectStore('states').getAll();
+        q.onsuccess = () => resolve(q.result as { slot: number; frame: number }[]);
+      });
+      db.close();
+      return all.some((x) => x.slot === s && x.frame > f);
+    },
+    [slot, frame] as const,
+  );
 }

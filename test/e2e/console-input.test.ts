@@ -20,8 +20,12 @@ async function toEntry(page: Page): Promise<void> {
 
 describe('console input and the one machine', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('types the manual entry from 10 ms taps at 40 ms intervals, with no click first', async () => {
     const { page, errors } = await openApp(browser, '/?cart=battle#/console');
@@ -29,7 +33,20 @@ describe('console input and the one machine', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('console-screen');
     await toEntry(page);
     // Each tap is down for 10 ms (under a frame, 16.7 ms) and the next starts 40 ms after the last.
-    for (const code of ['KeyR', 'KeyT', 'Digit2', 'Digit5', 'Digit0', 'Digit0', 'KeyB', 'KeyS', 'Digit3', 'Digit0', 'Digit0', 'Digit0']) {
+    for (const code of [
+      'KeyR',
+      'KeyT',
+      'Digit2',
+      'Digit5',
+      'Digit0',
+      'Digit0',
+      'KeyB',
+      'KeyS',
+      'Digit3',
+      'Digit0',
+      'Digit0',
+      'Digit0',
+    ]) {
       await page.keyboard.down(code);
       await page.waitForTimeout(10);
       await page.keyboard.up(code);
@@ -47,7 +64,20 @@ describe('console input and the one machine', () => {
     await waitReady(page);
     await toEntry(page);
     // keyboard.press is a keydown and keyup with nothing between: many keys land between two frames.
-    for (const code of ['KeyR', 'KeyP', 'Digit4', 'Digit2', 'Digit0', 'Digit0', 'KeyB', 'KeyT', 'Digit1', 'Digit9', 'Digit0', 'Digit0']) {
+    for (const code of [
+      'KeyR',
+      'KeyP',
+      'Digit4',
+      'Digit2',
+      'Digit0',
+      'Digit0',
+      'KeyB',
+      'KeyT',
+      'Digit1',
+      'Digit9',
+      'Digit0',
+      'Digit0',
+    ]) {
       await page.keyboard.press(code);
     }
     await poll(async () => {
@@ -69,17 +99,23 @@ describe('console input and the one machine', () => {
     }
     await poll(async () => (await mailbox(page)).red.energy).toBe(7);
     const before = await frame(page);
-    await page.evaluate(() => { location.hash = '#/board'; });
+    await page.evaluate(() => {
+      location.hash = '#/board';
+    });
     await page.locator('.bv[data-ready="true"]').waitFor();
     expect(await page.evaluate(() => window.__o2console!.shownOn)).toBe('');
-    await page.evaluate(() => { location.hash = '#/console'; });
+    await page.evaluate(() => {
+      location.hash = '#/console';
+    });
     await page.locator('#console-screen canvas').waitFor();
     await poll(() => frame(page)).toBeGreaterThan(before);
     // The same program entry, not SELECT GAME: the machine was paused while away, never reset.
     const m = await mailbox(page);
     expect([m.phase, m.red.weapon, m.red.energy]).toEqual(['entry', 'P', 7]);
     // And the table shows that same machine.
-    await page.evaluate(() => { location.hash = '#/table'; });
+    await page.evaluate(() => {
+      location.hash = '#/table';
+    });
     await page.locator('.tb-console canvas').waitFor();
     expect(await page.evaluate(() => window.__o2console!.shownOn)).toBe('table');
     const t = await mailbox(page);

@@ -46,11 +46,16 @@ function layout(page: Page): Promise<Layout> {
 
 /** Drops a file on the picture (as a user drags one there) and waits for the message it brings. */
 async function drop(page: Page, name: string, bytes: Uint8Array, said: RegExp): Promise<void> {
-  await page.evaluate(({ n, b }) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([new Uint8Array(b)], n));
-    document.querySelector('.console-screen-wrap')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-  }, { n: name, b: Array.from(bytes) });
+  await page.evaluate(
+    ({ n, b }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(b)], n));
+      document
+        .querySelector('.console-screen-wrap')!
+        .dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    },
+    { n: name, b: Array.from(bytes) },
+  );
   await poll(() => page.locator('#console-message').textContent()).toMatch(said);
 }
 
@@ -67,10 +72,17 @@ function screenAt(page: Page): Promise<string> {
 
 describe('console layout on a phone and a short window', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
-  async function open(width: number, height: number): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
+  async function open(
+    width: number,
+    height: number,
+  ): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
     const context = await browser.newContext({ viewport: { width, height }, hasTouch: true });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -89,7 +101,9 @@ describe('console layout on a phone and a short window', () => {
         return [l.scrollWidth <= 390, l.canvas[0] >= 0 && l.canvas[2] <= 390, l.canvas[1] <= 160];
       }).toEqual([true, true, true]);
       const l = await layout(page);
-      console.log(`390×844: scrollWidth ${l.scrollWidth}, tabs ${l.nav.join(',')}, picture ${l.canvas.join(',')}, keyboard ${l.keyboard.join(',')}`);
+      console.log(
+        `390×844: scrollWidth ${l.scrollWidth}, tabs ${l.nav.join(',')}, picture ${l.canvas.join(',')}, keyboard ${l.keyboard.join(',')}`,
+      );
       expect(l.nav[2]).toBeLessThanOrEqual(390);
       expect(l.tabsFit).toBe(true);
       // The whole picture at 1:1 (360×243 dots), above the keyboard, which is in the width and in view.
@@ -102,7 +116,12 @@ describe('console layout on a phone and a short window', () => {
       await shot(page, 'console-phone-390x844.png');
       // A long message takes its one line (cut short), the picture stays put.
       const before = await screenAt(page);
-      await drop(page, 'three.bin', new Uint8Array(3), /^“three\.bin” is 3 bytes, which is not the size of any Odyssey² file/);
+      await drop(
+        page,
+        'three.bin',
+        new Uint8Array(3),
+        /^“three\.bin” is 3 bytes, which is not the size of any Odyssey² file/,
+      );
       expect(await screenAt(page)).toBe(before);
       await shot(page, 'console-phone-long-message-390x844.png');
       // Cut short, it is there whole for the asking: a click shows all of it.
@@ -123,21 +142,41 @@ describe('console layout on a phone and a short window', () => {
       const inView = (b: Box): boolean => b[0] >= 0 && b[1] >= 0 && b[2] <= 1280 && b[3] <= 800 && b[2] > b[0];
       await poll(async () => {
         const l = await layout(page);
-        return [l.scrollWidth <= 1280, inView(l.keyboard), inView(l.stick), inView(l.reset), l.canvas[3] - l.canvas[1] >= 486];
+        return [
+          l.scrollWidth <= 1280,
+          inView(l.keyboard),
+          inView(l.stick),
+          inView(l.reset),
+          l.canvas[3] - l.canvas[1] >= 486,
+        ];
       }).toEqual([true, true, true, true, true]);
       const l = await layout(page);
-      console.log(`1280×800: picture ${l.canvas.join(',')}, keyboard ${l.keyboard.join(',')}, stick ${l.stick.join(',')}`);
+      console.log(
+        `1280×800: picture ${l.canvas.join(',')}, keyboard ${l.keyboard.join(',')}, stick ${l.stick.join(',')}`,
+      );
       expect(l.canvas[3]).toBeLessThanOrEqual(l.keyboard[1]);
       await shot(page, 'console-keyboard-1280x800.png');
       // A cartridge with a long file name (listed in the side panel) and a long message after it:
       // the screen box keeps its width and place, the picture its size.
       const before = await screenAt(page);
-      const cart = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
+      const cart = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), {
+        fileName: 'console-test.a48',
+      });
       if (!cart.ok) throw new Error('the console test cartridge does not assemble');
-      await drop(page, 'a-cartridge-with-a-rather-long-file-name-from-some-archive-v1.1.bin', cart.bytes, /^Loaded “a-cartridge-with/);
+      await drop(
+        page,
+        'a-cartridge-with-a-rather-long-file-name-from-some-archive-v1.1.bin',
+        cart.bytes,
+        /^Loaded “a-cartridge-with/,
+      );
       await poll(() => page.locator('#console-library li').count()).toBe(1);
       expect(await screenAt(page)).toBe(before);
-      await drop(page, 'three.bin', new Uint8Array(3), /^“three\.bin” is 3 bytes, which is not the size of any Odyssey² file/);
+      await drop(
+        page,
+        'three.bin',
+        new Uint8Array(3),
+        /^“three\.bin” is 3 bytes, which is not the size of any Odyssey² file/,
+      );
       expect(await screenAt(page)).toBe(before);
       await shot(page, 'console-rom-and-message-1280x800.png');
       expect(errors).toEqual([]);

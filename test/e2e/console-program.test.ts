@@ -20,17 +20,20 @@ async function drop(page: Page, files: { name: string; text: string }[]): Promis
   await page.evaluate((list) => {
     const dt = new DataTransfer();
     for (const f of list) dt.items.add(new File([f.text], f.name, { type: 'text/plain' }));
-    document.querySelector('.console-screen-wrap')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    document
+      .querySelector('.console-screen-wrap')!
+      .dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
   }, files);
 }
 
 /** Pixels of the shown picture unlike its top-left corner (the text written on the screen). */
-const inked = (page: Page) => page.evaluate(async () => {
-  const { pixels } = await window.__o2console!.runtime()!.api.frame();
-  let n = 0;
-  for (const p of pixels) if (p !== pixels[0]) n++;
-  return n;
-});
+const inked = (page: Page) =>
+  page.evaluate(async () => {
+    const { pixels } = await window.__o2console!.runtime()!.api.frame();
+    let n = 0;
+    for (const p of pixels) if (p !== pixels[0]) n++;
+    return n;
+  });
 
 /**
  * Waits until the picture has changed from `before` and then stays the same over three frames (the
@@ -48,7 +51,8 @@ async function settled(page: Page, before: number): Promise<number> {
   return ink;
 }
 
-const frameNow = (page: Page) => page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame);
+const frameNow = (page: Page) =>
+  page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame);
 
 /** Scrolls the editor so `line` is near its top, and lets the editor draw (two animation frames) before anything is measured. */
 async function scrollTo(page: Page, line: number): Promise<void> {
@@ -57,7 +61,7 @@ async function scrollTo(page: Page, line: number): Promise<void> {
     await frame();
     await frame();
     const scroller = document.querySelector<HTMLElement>('#console-program .cm-scroller')!;
-    const lineHeight = (document.querySelector<HTMLElement>('#console-program .cm-line')!).getBoundingClientRect().height;
+    const lineHeight = document.querySelector<HTMLElement>('#console-program .cm-line')!.getBoundingClientRect().height;
     scroller.scrollTop = Math.max(0, (n - 6) * lineHeight);
     await frame();
     await frame();
@@ -67,7 +71,9 @@ async function scrollTo(page: Page, line: number): Promise<void> {
 /** Where source line `line`'s number is on the page, once the editor has scrolled it into view. */
 async function lineBox(page: Page, line: number): Promise<{ x: number; y: number; width: number; height: number }> {
   await scrollTo(page, line);
-  const number = page.locator('#console-program .cm-lineNumbers .cm-gutterElement', { hasText: new RegExp(`^${line}$`) });
+  const number = page.locator('#console-program .cm-lineNumbers .cm-gutterElement', {
+    hasText: new RegExp(`^${line}$`),
+  });
   return (await number.boundingBox())!;
 }
 
@@ -90,35 +96,40 @@ async function retype(page: Page, line: number, text: string): Promise<void> {
 }
 
 /** A program for the debugger (interrupts off, so every step lands where the test expects). */
-const DEBUG_DEMO = [
-  '\tcpu\t8048',
-  '\torg\t400h',
-  '\tinclude\t"g7000.h"',
-  '\tjmp\tselectgame',
-  '\tjmp\tirq',
-  '\tjmp\ttimer',
-  '\tjmp\tvsyncirq',
-  '\tjmp\tstart',
-  '\tjmp\tsoundirq',
-  'timer\tretr',
-  'start\tdis\ti',
-  '\tcall\textramenable',
-  '\tmov\tr7,#0',
-  'loop\tcall\tbump\t\t; line 14',
-  '\tmov\tr0,#7Fh',
-  '\tmov\ta,r7',
-  '\tmovx\t@r0,a\t\t; external RAM 7Fh = the pass count',
-  '\tjmp\tloop\t\t; line 18',
-  'bump\tinc\tr7',
-  '\tret',
-].join('\n') + '\n';
+const DEBUG_DEMO =
+  [
+    '\tcpu\t8048',
+    '\torg\t400h',
+    '\tinclude\t"g7000.h"',
+    '\tjmp\tselectgame',
+    '\tjmp\tirq',
+    '\tjmp\ttimer',
+    '\tjmp\tvsyncirq',
+    '\tjmp\tstart',
+    '\tjmp\tsoundirq',
+    'timer\tretr',
+    'start\tdis\ti',
+    '\tcall\textramenable',
+    '\tmov\tr7,#0',
+    'loop\tcall\tbump\t\t; line 14',
+    '\tmov\tr0,#7Fh',
+    '\tmov\ta,r7',
+    '\tmovx\t@r0,a\t\t; external RAM 7Fh = the pass count',
+    '\tjmp\tloop\t\t; line 18',
+    'bump\tinc\tr7',
+    '\tret',
+  ].join('\n') + '\n';
 
 const hex3 = (n: number): string => n.toString(16).toUpperCase().padStart(3, '0');
 
 describe('your program on the console', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('a dropped demo builds in the worker and runs; a source breakpoint is hit; an edit rebuilds; a bad edit is refused with its place', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
@@ -128,7 +139,9 @@ describe('your program on the console', () => {
     await drop(page, [source('hello.a48'), source('g7000.h')]);
     await poll(() => panel.getAttribute('data-build')).toBe('running');
     expect(await panel.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
-    expect(await page.locator('#program-status').textContent()).toMatch(/^Built and running: hello\.a48: \d+ bytes at 400h-[0-9A-F]+h, a 2 KB cartridge\. The BIOS asks SELECT GAME first/);
+    expect(await page.locator('#program-status').textContent()).toMatch(
+      /^Built and running: hello\.a48: \d+ bytes at 400h-[0-9A-F]+h, a 2 KB cartridge\. The BIOS asks SELECT GAME first/,
+    );
     expect(await page.locator('#console-roms li[data-kind="cart"]').textContent()).toMatch(/2048-byte image/);
     expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual(['hello.a48', 'g7000.h']);
     // The BIOS asks SELECT GAME first, as with any cartridge; a key starts the demo, which writes HELLO WORLD.
@@ -143,13 +156,20 @@ describe('your program on the console', () => {
     await clickGutter(page, 65);
     await poll(() => panel.getAttribute('data-stopped')).toBe('hello.a48:65');
     expect(await page.locator('#console-program .cm-pc-line').textContent()).toMatch(/^stop\s+jmp\s+stop/);
-    expect(await page.locator('#program-status').textContent()).toMatch(/^Stopped at hello\.a48:65 \(breakpoint: PC [0-9A-F]{3}h, frame \d+\)/);
-    const pc = Number.parseInt((await page.locator('#program-status').textContent())!.match(/PC ([0-9A-F]{3})h/)![1], 16);
+    expect(await page.locator('#program-status').textContent()).toMatch(
+      /^Stopped at hello\.a48:65 \(breakpoint: PC [0-9A-F]{3}h, frame \d+\)/,
+    );
+    const pc = Number.parseInt(
+      (await page.locator('#program-status').textContent())!.match(/PC ([0-9A-F]{3})h/)![1],
+      16,
+    );
     expect(await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).pc)).toBe(pc);
     expect(await page.locator('#console-program .cm-bp-dot').count()).toBe(1);
     // The debugger knows the program's source too: its current line names the file and line.
     await page.locator('#console-debug').click();
-    await poll(() => page.locator('#console-debugger .dbg-line.current').textContent()).toMatch(/hello\.a48:65\s+stop\s+jmp\s+stop/);
+    await poll(() => page.locator('#console-debugger .dbg-line.current').textContent()).toMatch(
+      /hello\.a48:65\s+stop\s+jmp\s+stop/,
+    );
     // Step: the jump goes to itself, so the CPU is on the same line again.
     await page.locator('#program-step').click();
     await poll(() => page.locator('#program-status').textContent()).toMatch(/^Stopped at hello\.a48:65 /);
@@ -179,7 +199,9 @@ describe('your program on the console', () => {
     expect(await problem.getAttribute('data-where')).toMatch(/^hello\.a48:54:\d+$/);
     expect(await problem.locator('mark').textContent()).toBe('nothere');
     expect(await page.locator('#console-program .cm-diag-span').first().textContent()).toBe('nothere');
-    expect(await page.locator('#program-status').textContent()).toMatch(/^Not built: 1 error \(the machine runs as before\)\.$/);
+    expect(await page.locator('#program-status').textContent()).toMatch(
+      /^Not built: 1 error \(the machine runs as before\)\.$/,
+    );
     expect(await page.locator('#console-roms li[data-kind="cart"]').textContent()).toBe(before);
     const going = await frameNow(page);
     await poll(() => frameNow(page)).toBeGreaterThan(going + 5);
@@ -188,13 +210,21 @@ describe('your program on the console', () => {
     // The sources are kept in this browser: after a reload they are there to build again.
     await page.reload();
     await waitReady(page);
-    expect(await page.locator('#program-status').textContent()).toMatch(/^Your sources from last time \(hello\.a48, g7000\.h\)/);
+    expect(await page.locator('#program-status').textContent()).toMatch(
+      /^Your sources from last time \(hello\.a48, g7000\.h\)/,
+    );
 
     // A program of one's own: "New program" adds new.a48 beside them, builds it and runs it; it writes on the screen.
-    await panel.evaluate((d) => { (d as HTMLDetailsElement).open = true; });
+    await panel.evaluate((d) => {
+      (d as HTMLDetailsElement).open = true;
+    });
     await page.locator('#program-new').click();
     await poll(() => panel.getAttribute('data-build')).toBe('running');
-    expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual(['hello.a48', 'g7000.h', 'new.a48']);
+    expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual([
+      'hello.a48',
+      'g7000.h',
+      'new.a48',
+    ]);
     expect(await page.locator('#program-main').inputValue()).toBe('new.a48');
     const blank = await inked(page);
     await page.evaluate(() => window.__o2console!.runtime()!.api.typeKeys(['1']));
@@ -251,7 +281,12 @@ describe('your program on the console', () => {
     await poll(() => page.locator('#debugger-watches li').getAttribute('data-watch')).toBe('eram:7F:write');
     await page.locator('#debugger-run').click();
     const hex2 = (n: number): string => n.toString(16).toUpperCase().padStart(2, '0');
-    const watched = await agreed(new RegExp(`^watchpoint: external RAM 7Fh written \\(${hex2(passes)}h → ${hex2((passes + 1) & 0xff)}h\\) by the instruction at ${hex3(loop + 5)}h: PC ${hex3(loop + 6)}h, frame \\d+$`), 18);
+    const watched = await agreed(
+      new RegExp(
+        `^watchpoint: external RAM 7Fh written \\(${hex2(passes)}h → ${hex2((passes + 1) & 0xff)}h\\) by the instruction at ${hex3(loop + 5)}h: PC ${hex3(loop + 6)}h, frame \\d+$`,
+      ),
+      18,
+    );
     expect(watched).toContain('watchpoint');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.locator('#console-debugger').scrollIntoViewIfNeeded();

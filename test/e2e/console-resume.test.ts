@@ -17,8 +17,12 @@ const entry = async (page: Page): Promise<string> => {
 
 describe('console resume on reload', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('a reload goes on where the player was, says so, and "Start afresh" powers the console on anew', async () => {
     const { page, errors } = await openApp(browser, '/?cart=battle#/console');

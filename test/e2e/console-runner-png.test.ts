@@ -36,10 +36,16 @@ function runnerPng(frames: number, cart?: Uint8Array): Uint8Array {
 
 describe('console first screen against the headless runner', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
   // Each page runs an emulator at 60 Hz: close it so later tests do not share the CPU with it.
-  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
+  afterEach(async () => {
+    await Promise.all(browser.contexts().map((c) => c.close()));
+  });
 
   it('the canvas at frame N is the runner’s PNG of frame N, pixel for pixel (our BIOS and battle cartridge)', async () => {
     const { page, errors } = await openApp(browser, '/?cart=battle#/console');
@@ -71,7 +77,9 @@ describe('console first screen against the headless runner', () => {
   });
 
   it('with the console test cartridge (a sprite that moves every frame) the runner’s frame N matches and its frame N-1 does not', async () => {
-    const built = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
+    const built = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), {
+      fileName: 'console-test.a48',
+    });
     if (!built.ok) throw new Error('console test cartridge does not assemble');
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);

@@ -30,30 +30,59 @@ async function saveSlot(page: Page): Promise<number> {
 
 describe('console storage faults', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
-  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(browser.contexts().map((c) => c.close()));
+  });
 
   for (const [how, init] of [
-    ['refuses to open (a private mode)', () => {
-      Object.defineProperty(IDBFactory.prototype, 'open', { configurable: true, value() {
-        const req = { error: new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError') } as unknown as IDBOpenDBRequest;
-        setTimeout(() => (req.onerror as (() => void) | null)?.(), 0);
-        return req;
-      } });
-    }],
-    ['throws on open', () => {
-      Object.defineProperty(IDBFactory.prototype, 'open', { configurable: true, value() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
-    }],
+    [
+      'refuses to open (a private mode)',
+      () => {
+        Object.defineProperty(IDBFactory.prototype, 'open', {
+          configurable: true,
+          value() {
+            const req = {
+              error: new DOMException(
+                'A mutation operation was attempted on a database that did not allow mutations.',
+                'InvalidStateError',
+              ),
+            } as unknown as IDBOpenDBRequest;
+            setTimeout(() => (req.onerror as (() => void) | null)?.(), 0);
+            return req;
+          },
+        });
+      },
+    ],
+    [
+      'throws on open',
+      () => {
+        Object.defineProperty(IDBFactory.prototype, 'open', {
+          configurable: true,
+          value() {
+            throw new DOMException('The operation is insecure.', 'SecurityError');
+          },
+        });
+      },
+    ],
   ] as const) {
     it(`IndexedDB that ${how}: the console runs our ROMs, says so, and slots say to download instead`, async () => {
       const { page, errors } = await open(browser, init);
       expect(await message(page).getAttribute('data-kind')).toBe('error');
-      expect(await message(page).textContent()).toMatch(/^The ROM library \(browser storage\) is not available: browser storage is unavailable \(.+\)\. Our own ROMs are used and nothing is saved in this browser; “Download state” still keeps a moment as a file\.$/);
+      expect(await message(page).textContent()).toMatch(
+        /^The ROM library \(browser storage\) is not available: browser storage is unavailable \(.+\)\. Our own ROMs are used and nothing is saved in this browser; “Download state” still keeps a moment as a file\.$/,
+      );
       const shown = await page.evaluate(() => window.__o2console!.shownFrame);
       await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(shown + 10);
       await page.locator('#console-save').click();
-      await poll(() => message(page).textContent()).toBe('Saving in slots needs IndexedDB, which this browser does not offer; use “Download state”.');
+      await poll(() => message(page).textContent()).toBe(
+        'Saving in slots needs IndexedDB, which this browser does not offer; use “Download state”.',
+      );
       expect(errors).toEqual([]);
     });
   }
@@ -69,20 +98,30 @@ describe('console storage faults', () => {
     // A newer build in a second tab opens the same database one version up.
     const other = await context.newPage();
     await other.goto(appUrl('/404-not-the-app'));
-    const upgrade = await other.evaluate(() => new Promise<{ outcome: string; slots: number }>((resolve) => {
-      const req = indexedDB.open('o2conquest-console', 2);
-      req.onblocked = () => resolve({ outcome: 'blocked', slots: -1 });
-      req.onerror = () => resolve({ outcome: `error ${req.error?.name}`, slots: -1 });
-      req.onsuccess = () => {
-        const get = req.result.transaction('states', 'readonly').objectStore('states').getAll();
-        get.onsuccess = () => { resolve({ outcome: 'opened', slots: get.result.length }); req.result.close(); };
-      };
-    }));
+    const upgrade = await other.evaluate(
+      () =>
+        new Promise<{ outcome: string; slots: number }>((resolve) => {
+          const req = indexedDB.open('o2conquest-console', 2);
+          req.onblocked = () => resolve({ outcome: 'blocked', slots: -1 });
+          req.onerror = () => resolve({ outcome: `error ${req.error?.name}`, slots: -1 });
+          req.onsuccess = () => {
+            const get = req.result.transaction('states', 'readonly').objectStore('states').getAll();
+            get.onsuccess = () => {
+              resolve({ outcome: 'opened', slots: get.result.length });
+              req.result.close();
+            };
+          };
+        }),
+    );
     expect(upgrade).toEqual({ outcome: 'opened', slots: 1 });
-    await poll(() => message(page).textContent()).toBe('Browser storage closed: another tab upgraded the browser storage, so this page let go of it; reload to save again. The game goes on; “Download state” still keeps a moment as a file.');
+    await poll(() => message(page).textContent()).toBe(
+      'Browser storage closed: another tab upgraded the browser storage, so this page let go of it; reload to save again. The game goes on; “Download state” still keeps a moment as a file.',
+    );
     // Saving now is refused with the reason, and the game still runs.
     await page.locator('#console-save').click();
-    await poll(() => message(page).textContent()).toMatch(/^Slot 1 was not saved \(another tab upgraded the browser storage, so this page let go of it; reload to save again\)\. Its previous contents are unchanged/);
+    await poll(() => message(page).textContent()).toMatch(
+      /^Slot 1 was not saved \(another tab upgraded the browser storage, so this page let go of it; reload to save again\)\. Its previous contents are unchanged/,
+    );
     await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(true));
     const shown = await page.evaluate(() => window.__o2console!.shownFrame);
     await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(shown + 10);
@@ -101,15 +140,25 @@ describe('console storage faults', () => {
         req.onerror = () => reject(req.error);
         req.onsuccess = () => {
           const all = req.result.transaction('states', 'readonly').objectStore('states').getAll();
-          all.onsuccess = () => { resolve((all.result[0] as { machine: string }).machine); req.result.close(); };
+          all.onsuccess = () => {
+            resolve((all.result[0] as { machine: string }).machine);
+            req.result.close();
+          };
         };
       });
-      localStorage.setItem('o2conquest.console.saving', JSON.stringify({ machine, slot: 1, frame: 99999, startedAt: Date.now() }));
+      localStorage.setItem(
+        'o2conquest.console.saving',
+        JSON.stringify({ machine, slot: 1, frame: 99999, startedAt: Date.now() }),
+      );
     });
     await page.reload();
     await waitReady(page);
     expect(await message(page).getAttribute('data-kind')).toBe('error');
-    expect(await message(page).textContent()).toMatch(new RegExp(`^Saving in slot 1 \\(frame 99999\\) did not finish: the page was closed while it was being written\\. Slot 1 still holds its earlier state \\(frame ${frame}, saved .+\\); nothing saved earlier was lost\\.$`));
+    expect(await message(page).textContent()).toMatch(
+      new RegExp(
+        `^Saving in slot 1 \\(frame 99999\\) did not finish: the page was closed while it was being written\\. Slot 1 still holds its earlier state \\(frame ${frame}, saved .+\\); nothing saved earlier was lost\\.$`,
+      ),
+    );
     await page.locator('#console-load').click();
     await poll(() => message(page).textContent()).toBe(`Loaded the state from slot 1 (frame ${frame}).`);
     // Said once: the next start is quiet.

@@ -8,15 +8,23 @@ import { KEY_MATRIX } from '../../rom-core/machine/input.ts';
 import { KNOWN_CARTS } from '../../rom-core/machine/known-carts.ts';
 import { forgeCrc } from '../harness/forge-crc.ts';
 
-const cart = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
+const cart = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), {
+  fileName: 'console-test.a48',
+});
 const hex3 = (n: number): string => n.toString(16).toUpperCase().padStart(3, '0');
 
 describe('console tools', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
   // Each page runs an emulator at 60 Hz: close it so later tests do not share the CPU with it.
-  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
+  afterEach(async () => {
+    await Promise.all(browser.contexts().map((c) => c.close()));
+  });
 
   it('the on-screen keyboard and stick reach the machine', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
@@ -55,21 +63,31 @@ describe('console tools', () => {
     await page.locator('#debugger-bp-address').fill(hex3(vbl!));
     await page.locator('#debugger-bp-add').click();
     // One stopped state: the status line and the debugger say the same sentence, PC and frame.
-    await poll(() => page.locator('#console-message').textContent()).toMatch(new RegExp(`^Paused: breakpoint: PC ${hex3(vbl!)}h, frame \\d+\\.$`));
+    await poll(() => page.locator('#console-message').textContent()).toMatch(
+      new RegExp(`^Paused: breakpoint: PC ${hex3(vbl!)}h, frame \\d+\\.$`),
+    );
     const said = (await page.locator('#console-message').textContent())!.replace(/^Paused: /, '').replace(/\.$/, '');
     await poll(() => page.locator('#debugger-stop').textContent()).toBe(said);
-    expect(said).toBe(`breakpoint: PC ${hex3(vbl!)}h, frame ${await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame)}`);
+    expect(said).toBe(
+      `breakpoint: PC ${hex3(vbl!)}h, frame ${await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame)}`,
+    );
     // Stopped before the instruction itself, not at the end of its frame.
     expect(await page.locator('#debugger-regs').textContent()).toContain(`PC ${hex3(vbl!)}`);
     // Every register line fits the CPU column (at Playwright's default 1280 px wide), none cut off.
     expect(page.viewportSize()!.width).toBe(1280);
-    expect(await page.locator('#debugger-regs').evaluate((e) => [e.scrollWidth <= e.clientWidth, e.textContent!.split('\n').length])).toEqual([true, 6]);
+    expect(
+      await page
+        .locator('#debugger-regs')
+        .evaluate((e) => [e.scrollWidth <= e.clientWidth, e.textContent!.split('\n').length]),
+    ).toEqual([true, 6]);
     expect(await page.locator('.dbg-line.current').getAttribute('data-address')).toBe(hex3(vbl!));
     const lines = await page.locator('.dbg-line').allTextContents();
     expect(lines.some((l) => l.includes('console-test.a48:') && l.includes('movx a,@r0'))).toBe(true);
     const pcBefore = /PC ([0-9A-F]{3})/.exec((await page.locator('#debugger-regs').textContent())!)![1];
     await page.locator('#debugger-step').click();
-    await poll(async () => /PC ([0-9A-F]{3})/.exec((await page.locator('#debugger-regs').textContent())!)![1]).not.toBe(pcBefore);
+    await poll(async () => /PC ([0-9A-F]{3})/.exec((await page.locator('#debugger-regs').textContent())!)![1]).not.toBe(
+      pcBefore,
+    );
     await page.locator('#debugger-bp-clear').click();
     await poll(() => page.locator('#debugger-regs').textContent()).toContain('breakpoints: none');
     expect(errors).toEqual([]);
@@ -85,12 +103,25 @@ describe('console tools', () => {
     }).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // The primary controls share one row (same top edge), above the screen.
-    const tops = await Promise.all(['#console-pause', '#console-reset', '#console-slot', '#console-save', '#console-load', '#console-fullscreen', '#console-volume', '#console-mute']
-      .map(async (id) => Math.round((await page.locator(id).boundingBox())!.y / 10)));
+    const tops = await Promise.all(
+      [
+        '#console-pause',
+        '#console-reset',
+        '#console-slot',
+        '#console-save',
+        '#console-load',
+        '#console-fullscreen',
+        '#console-volume',
+        '#console-mute',
+      ].map(async (id) => Math.round((await page.locator(id).boundingBox())!.y / 10)),
+    );
     expect(tops.filter((t) => Math.abs(t - tops[0]) > 1)).toEqual([]);
     // Every button has a visible label and a title, and takes keyboard focus with a visible ring.
-    const unlabelled = await page.evaluate(() => [...document.querySelectorAll<HTMLButtonElement>('#console button')]
-      .filter((b) => !b.hidden && b.offsetParent !== null && (!b.textContent?.trim() && !b.getAttribute('aria-label'))).map((b) => b.id));
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLButtonElement>('#console button')]
+        .filter((b) => !b.hidden && b.offsetParent !== null && !b.textContent?.trim() && !b.getAttribute('aria-label'))
+        .map((b) => b.id),
+    );
     expect(unlabelled).toEqual([]);
     await page.locator('#console-debug').focus();
     await page.keyboard.press('Shift+Tab');
@@ -98,12 +129,16 @@ describe('console tools', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('console-debug');
     expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid');
     // The sound prompt is drawn with an inline SVG and plain text (no emoji a font may lack).
-    const prompt = await page.locator('#console-sound-prompt').evaluate((b) => ({ svg: b.querySelector('svg') !== null, text: b.textContent ?? '' }));
+    const prompt = await page
+      .locator('#console-sound-prompt')
+      .evaluate((b) => ({ svg: b.querySelector('svg') !== null, text: b.textContent ?? '' }));
     expect(prompt.svg).toBe(true);
     expect(prompt.text).toMatch(/^[\u0020-\u024f\u2014]+$/);
     // Once the sound runs the prompt is gone from view, not just marked hidden.
     await page.locator('#console-screen').click();
-    await poll(() => page.evaluate(() => (window as unknown as { Howler: { ctx: AudioContext } }).Howler.ctx.state)).toBe('running');
+    await poll(() =>
+      page.evaluate(() => (window as unknown as { Howler: { ctx: AudioContext } }).Howler.ctx.state),
+    ).toBe('running');
     await poll(() => page.locator('#console-sound-prompt').isHidden()).toBe(true);
     expect(errors).toEqual([]);
   });
@@ -112,11 +147,14 @@ describe('console tools', () => {
     type Stats = { queuedMs: number; dropped: number };
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
-    const howlerState = () => page.evaluate(() => (window as unknown as { Howler: { ctx: AudioContext } }).Howler.ctx.state);
+    const howlerState = () =>
+      page.evaluate(() => (window as unknown as { Howler: { ctx: AudioContext } }).Howler.ctx.state);
     // As before a user's first gesture: the context is suspended while the worker keeps sending sound.
     await page.evaluate(() => (window as unknown as { Howler: { ctx: AudioContext } }).Howler.ctx.suspend());
     await poll(howlerState).toBe('suspended');
-    await poll(async () => ((await page.evaluate(() => window.__o2console!.audioStats())) as Stats).dropped).toBeGreaterThan(0);
+    await poll(
+      async () => ((await page.evaluate(() => window.__o2console!.audioStats())) as Stats).dropped,
+    ).toBeGreaterThan(0);
     expect(((await page.evaluate(() => window.__o2console!.audioStats())) as Stats).queuedMs).toBeGreaterThan(150);
     await page.locator('#console-screen').click();
     await poll(howlerState).toBe('running');
@@ -139,10 +177,16 @@ describe('console tools', () => {
 
 describe('console offline', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
   // Each page runs an emulator at 60 Hz: close it so later tests do not share the CPU with it.
-  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
+  afterEach(async () => {
+    await Promise.all(browser.contexts().map((c) => c.close()));
+  });
 
   it('starts again with the network gone once it has been opened (service worker)', async () => {
     const context = await browser.newContext();
@@ -152,10 +196,14 @@ describe('console offline', () => {
     await page.goto(new URL('/?cart=console-test#/console', (await import('vitest')).inject('baseUrl')).toString());
     await waitReady(page);
     // The service worker has stored the files the page loaded (the worker script among them).
-    await poll(() => page.evaluate(async () => {
-      const keys = await (await caches.open('o2conquest-v1')).keys();
-      return keys.some((r) => r.url.includes('emulator.worker')) && keys.some((r) => r.url.includes('o2-sound.worklet'));
-    })).toBe(true);
+    await poll(() =>
+      page.evaluate(async () => {
+        const keys = await (await caches.open('o2conquest-v1')).keys();
+        return (
+          keys.some((r) => r.url.includes('emulator.worker')) && keys.some((r) => r.url.includes('o2-sound.worklet'))
+        );
+      }),
+    ).toBe(true);
     await context.setOffline(true);
     await page.reload();
     await waitReady(page);
@@ -167,9 +215,15 @@ describe('console offline', () => {
 
 describe('console files', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
-  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(browser.contexts().map((c) => c.close()));
+  });
 
   const dropFile = (name: string, bytes: number[]) => ({ name, bytes });
 
@@ -181,14 +235,22 @@ describe('console files', () => {
     await page.evaluate(({ name, bytes }) => {
       const dt = new DataTransfer();
       dt.items.add(new File([new Uint8Array(bytes)], name));
-      document.querySelector('.console-screen-wrap')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      document
+        .querySelector('.console-screen-wrap')!
+        .dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
     }, file);
-    await poll(() => page.locator('#console-message').textContent()).toMatch(/^Loaded “my-cart\.bin”: cartridge: unknown 2048-byte image \(CRC32 [0-9A-F]{8}\); running it anyway\.$/);
-    expect(await page.locator('#console-roms li[data-kind="cart"]').textContent()).toMatch(/^cartridge: unknown 2048-byte image/);
+    await poll(() => page.locator('#console-message').textContent()).toMatch(
+      /^Loaded “my-cart\.bin”: cartridge: unknown 2048-byte image \(CRC32 [0-9A-F]{8}\); running it anyway\.$/,
+    );
+    expect(await page.locator('#console-roms li[data-kind="cart"]').textContent()).toMatch(
+      /^cartridge: unknown 2048-byte image/,
+    );
     expect(await page.locator('#console-library li').count()).toBe(1);
     await page.reload();
     await waitReady(page);
-    expect(await page.locator('#console-roms li[data-kind="cart"]').textContent()).toMatch(/^cartridge: unknown 2048-byte image/);
+    expect(await page.locator('#console-roms li[data-kind="cart"]').textContent()).toMatch(
+      /^cartridge: unknown 2048-byte image/,
+    );
     expect(await page.locator('#console-library li button').first().textContent()).toBe('in use');
     // Forget it and go back to ours.
     await page.locator('#console-library li button', { hasText: 'forget' }).click();
@@ -198,18 +260,25 @@ describe('console files', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a cartridge the known-cartridge table lists as European boots on PAL; the user\'s choice of TV and mapper is kept per image, a wrong one refused', async () => {
+  it("a cartridge the known-cartridge table lists as European boots on PAL; the user's choice of TV and mapper is kept per image, a wrong one refused", async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
     // A stand-in with the CRC32 of "A Labyrinth Game / Supermind (Europe)" (no real image is committed).
     const listed = KNOWN_CARTS.find((k) => k.name === 'A Labyrinth Game / Supermind (Europe)')!;
     const image = forgeCrc(cart.bytes.slice(0, listed.size), listed.crc);
-    await page.evaluate(({ name, bytes }) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(bytes)], name));
-      document.querySelector('.console-screen-wrap')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }, dropFile('labyrinth.bin', Array.from(image)));
-    await poll(() => page.locator('#console-message').textContent()).toMatch(/^Loaded “labyrinth\.bin”: cartridge: A Labyrinth Game \/ Supermind \(Europe\)/);
+    await page.evaluate(
+      ({ name, bytes }) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(bytes)], name));
+        document
+          .querySelector('.console-screen-wrap')!
+          .dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      },
+      dropFile('labyrinth.bin', Array.from(image)),
+    );
+    await poll(() => page.locator('#console-message').textContent()).toMatch(
+      /^Loaded “labyrinth\.bin”: cartridge: A Labyrinth Game \/ Supermind \(Europe\)/,
+    );
     const settings = page.locator('.console-cart-settings');
     await poll(() => settings.getAttribute('data-timing')).toBe('PAL');
     expect(await settings.getAttribute('data-mapper')).toBe('standard');
@@ -217,18 +286,24 @@ describe('console files', () => {
     // NTSC chosen: the machine is rebuilt on NTSC timing, and after a reload it still is.
     await page.locator('#console-cart-tv').selectOption('NTSC');
     await poll(() => settings.getAttribute('data-timing')).toBe('NTSC');
-    expect(await page.locator('#console-message').textContent()).toMatch(/now runs on the standard mapper, NTSC; remembered for this image/);
+    expect(await page.locator('#console-message').textContent()).toMatch(
+      /now runs on the standard mapper, NTSC; remembered for this image/,
+    );
     await page.reload();
     await waitReady(page);
     await poll(() => settings.getAttribute('data-timing')).toBe('NTSC');
     expect(await page.locator('#console-cart-tv').inputValue()).toBe('NTSC');
     // The 3 KB-page mapper can't take a 2 KB image: refused with the reason, the machine as it was, nothing remembered.
     await page.locator('#console-cart-mapper').selectOption('ktaa');
-    await poll(() => page.locator('#console-message').textContent()).toMatch(/did not start that way: cartridge is 2048 bytes; a cartridge for the ktaa mapper must be 3072 \(3 KB\), 6144 \(6 KB\), 12288 \(12 KB\) bytes\. It runs as before\./);
+    await poll(() => page.locator('#console-message').textContent()).toMatch(
+      /did not start that way: cartridge is 2048 bytes; a cartridge for the ktaa mapper must be 3072 \(3 KB\), 6144 \(6 KB\), 12288 \(12 KB\) bytes\. It runs as before\./,
+    );
     await poll(() => settings.getAttribute('data-mapper')).toBe('standard');
     await poll(() => page.locator('#console-cart-mapper').inputValue()).toBe('');
     await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(5);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('o2conquest.cartChoices') ?? '{}'))).toEqual({ [listed.crc.toString(16).toUpperCase().padStart(8, '0')]: { tv: 'NTSC' } });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('o2conquest.cartChoices') ?? '{}'))).toEqual({
+      [listed.crc.toString(16).toUpperCase().padStart(8, '0')]: { tv: 'NTSC' },
+    });
     expect(errors).toEqual([]);
   });
 
@@ -243,31 +318,51 @@ describe('console files', () => {
       await api.stepFrames(20);
       return { bytes: Array.from(state), frame: (await api.debugInfo()).frame - 20 };
     });
-    const drop = (name: string, bytes: number[]) => page.evaluate(({ n, b }) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(b)], n));
-      document.querySelector('.console-screen-wrap')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }, { n: name, b: bytes });
+    const drop = (name: string, bytes: number[]) =>
+      page.evaluate(
+        ({ n, b }) => {
+          const dt = new DataTransfer();
+          dt.items.add(new File([new Uint8Array(b)], n));
+          document
+            .querySelector('.console-screen-wrap')!
+            .dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+        },
+        { n: name, b: bytes },
+      );
     await drop('moment.o2s', saved.bytes);
-    await poll(() => page.locator('#console-message').textContent()).toBe(`Loaded the state from “moment.o2s” (frame ${saved.frame}).`);
-    expect(await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame)).toBe(saved.frame);
+    await poll(() => page.locator('#console-message').textContent()).toBe(
+      `Loaded the state from “moment.o2s” (frame ${saved.frame}).`,
+    );
+    expect(await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame)).toBe(
+      saved.frame,
+    );
     // The same state with the cartridge CRC changed (and the checksum redone) belongs to another machine.
     const other = Uint8Array.from(saved.bytes);
     const { crc32 } = await import('../../rom-core/crc32.ts');
     other[14] ^= 0xff; // inside the cartridge CRC (magic 4, version 1, chip 4, mapper 1, BIOS CRC 4)
     new DataView(other.buffer).setUint32(other.length - 4, crc32(other.subarray(0, other.length - 4)), true);
     await drop('other.o2s', Array.from(other));
-    await poll(() => page.locator('#console-message').textContent()).toMatch(/^“other\.o2s” was not loaded: This save state was made with a different BIOS or cartridge \(cartridge CRC-32 [0-9A-F]{8}, this machine's [0-9A-F]{8}\)\. The running game is unchanged\.$/);
-    expect(await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame)).toBe(saved.frame);
+    await poll(() => page.locator('#console-message').textContent()).toMatch(
+      /^“other\.o2s” was not loaded: This save state was made with a different BIOS or cartridge \(cartridge CRC-32 [0-9A-F]{8}, this machine's [0-9A-F]{8}\)\. The running game is unchanged\.$/,
+    );
+    expect(await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame)).toBe(
+      saved.frame,
+    );
     expect(errors).toEqual([]);
   });
 });
 
 describe('console storage failures', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
-  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(browser.contexts().map((c) => c.close()));
+  });
 
   it('a slot save refused by storage (full quota) says so and the slot keeps its earlier state', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
@@ -287,18 +382,28 @@ describe('console storage failures', () => {
     });
     await page.locator('#console-save').click();
     await poll(() => page.locator('#console-message').getAttribute('data-kind')).toBe('error');
-    expect(await page.locator('#console-message').textContent()).toMatch(/^Slot 1 was not saved \(The quota has been exceeded\.\)\. Its previous contents are unchanged; use “Download state”/);
+    expect(await page.locator('#console-message').textContent()).toMatch(
+      /^Slot 1 was not saved \(The quota has been exceeded\.\)\. Its previous contents are unchanged; use “Download state”/,
+    );
     await page.locator('#console-load').click();
-    await poll(() => page.locator('#console-message').textContent()).toBe(`Loaded the state from slot 1 (frame ${firstFrame}).`);
+    await poll(() => page.locator('#console-message').textContent()).toBe(
+      `Loaded the state from slot 1 (frame ${firstFrame}).`,
+    );
     expect(errors).toEqual([]);
   });
 });
 
 describe('console start-up failure', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
-  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(browser.contexts().map((c) => c.close()));
+  });
 
   it('a worker that cannot start is reported on the page instead of a silent hang', async () => {
     // Routed on the context: the worker's own script request does not pass the page's routes.
@@ -306,16 +411,24 @@ describe('console start-up failure', () => {
     await context.route(/\/emulator\.worker[^/]*\.js/, (route) => route.abort());
     const page = await context.newPage();
     await page.goto(appUrl('/?cart=console-test#/console'));
-    await poll(() => page.locator('.page-error').textContent()).toMatch(/^This section failed to load: the emulator worker did not start \(its script failed to load/);
+    await poll(() => page.locator('.page-error').textContent()).toMatch(
+      /^This section failed to load: the emulator worker did not start \(its script failed to load/,
+    );
     expect(await page.evaluate(() => window.__o2console?.ready)).not.toBe(true);
   });
 });
 
 describe('console outputs and pad settings', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
-  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(browser.contexts().map((c) => c.close()));
+  });
 
   it('saves the picture as a 360×243 PNG and the state as a file', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
@@ -353,7 +466,9 @@ describe('console outputs and pad settings', () => {
     // No burst to make up the hidden second: the pacer restarts instead of dropping or racing.
     const dropped = await page.evaluate(async () => (await window.__o2console!.runtime()!.api.stats()).framesDropped);
     await page.waitForTimeout(500);
-    expect(await page.evaluate(async () => (await window.__o2console!.runtime()!.api.stats()).framesDropped)).toBeLessThanOrEqual(dropped + 3);
+    expect(
+      await page.evaluate(async () => (await window.__o2console!.runtime()!.api.stats()).framesDropped),
+    ).toBeLessThanOrEqual(dropped + 3);
     expect(errors).toEqual([]);
   });
 
@@ -361,7 +476,15 @@ describe('console outputs and pad settings', () => {
     const context = await browser.newContext();
     await context.addInitScript(() => {
       const buttons = Array.from({ length: 17 }, () => ({ pressed: false, value: 0 }));
-      const pad = { id: 'Odd Pad (Vendor: 1234)', index: 0, connected: true, mapping: '', buttons, axes: [0, 0], timestamp: 0 };
+      const pad = {
+        id: 'Odd Pad (Vendor: 1234)',
+        index: 0,
+        connected: true,
+        mapping: '',
+        buttons,
+        axes: [0, 0],
+        timestamp: 0,
+      };
       (window as unknown as { __pad: typeof pad }).__pad = pad;
       Object.defineProperty(navigator, 'getGamepads', { value: () => [pad] });
     });
@@ -371,13 +494,19 @@ describe('console outputs and pad settings', () => {
     await page.locator('#console-remap').click();
     const table = page.locator('table[data-device="Odd Pad (Vendor: 1234)"]');
     await table.locator('tr', { hasText: 'fire' }).locator('button').click();
-    await page.evaluate(() => { (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[7].pressed = true; });
+    await page.evaluate(() => {
+      (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[7].pressed = true;
+    });
     await poll(() => table.locator('tr', { hasText: 'fire' }).locator('td').nth(1).textContent()).toBe('b7');
-    await page.evaluate(() => { (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[7].pressed = false; });
+    await page.evaluate(() => {
+      (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[7].pressed = false;
+    });
     await page.locator('#console-remap-done').click();
     await page.reload();
     await waitReady(page);
-    await page.evaluate(() => { (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[7].pressed = true; });
+    await page.evaluate(() => {
+      (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[7].pressed = true;
+    });
     await poll(() => iram(page, 0x28)).toBe(0xff & ~0x10);
     await page.evaluate(() => {
       const pad = (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad;

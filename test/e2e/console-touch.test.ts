@@ -26,10 +26,17 @@ async function tapKey(page: Page, cdp: CDPSession, name: string, ms: number): Pr
 
 describe('console on a touch tablet', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
-  for (const [width, height] of [[1024, 768], [768, 1024]] as const) {
+  for (const [width, height] of [
+    [1024, 768],
+    [768, 1024],
+  ] as const) {
     it(`${width}×${height} with touch: the picture, the on-screen keyboard and the stick are all fully in view at once`, async () => {
       const context = await browser.newContext({ viewport: { width, height }, hasTouch: true });
       try {
@@ -39,14 +46,22 @@ describe('console on a touch tablet', () => {
         await page.goto(appUrl('/?cart=console-test#/console'));
         await waitReady(page);
         expect(await page.locator('.o2-touch').isVisible()).toBe(true);
-        const boxes = (): Promise<Record<'canvas' | 'keyboard' | 'stick' | 'reset', Box> & { scrollY: number }> => page.evaluate(() => {
-          const box = (s: string): Box => {
-            const r = document.querySelector(s)!.getBoundingClientRect();
-            return [r.left, r.top, r.right, r.bottom];
-          };
-          return { canvas: box('#console-screen canvas'), keyboard: box('.o2-keyboard'), stick: box('.o2-stick'), reset: box('.o2-reset'), scrollY: window.scrollY };
-        });
-        const inView = (b: Box): boolean => b[0] >= 0 && b[1] >= 0 && b[2] <= width && b[3] <= height && b[2] > b[0] && b[3] > b[1];
+        const boxes = (): Promise<Record<'canvas' | 'keyboard' | 'stick' | 'reset', Box> & { scrollY: number }> =>
+          page.evaluate(() => {
+            const box = (s: string): Box => {
+              const r = document.querySelector(s)!.getBoundingClientRect();
+              return [r.left, r.top, r.right, r.bottom];
+            };
+            return {
+              canvas: box('#console-screen canvas'),
+              keyboard: box('.o2-keyboard'),
+              stick: box('.o2-stick'),
+              reset: box('.o2-reset'),
+              scrollY: window.scrollY,
+            };
+          });
+        const inView = (b: Box): boolean =>
+          b[0] >= 0 && b[1] >= 0 && b[2] <= width && b[3] <= height && b[2] > b[0] && b[3] > b[1];
         // The layout settles after the first frames (the screen box is fitted from observers).
         await poll(async () => {
           const b = await boxes();
@@ -80,8 +95,18 @@ describe('console on a touch tablet', () => {
       // The manual's entry, each key tapped for its own length: 1 ms (no frame sees the finger down),
       // up to 120 ms (several frames do); the same key twice in a row must count twice.
       const taps: [string, number][] = [
-        ['R', 1], ['T', 1], ['2', 2], ['5', 1], ['0', 5], ['0', 1],
-        ['B', 10], ['S', 1], ['3', 20], ['0', 1], ['0', 40], ['0', 120],
+        ['R', 1],
+        ['T', 1],
+        ['2', 2],
+        ['5', 1],
+        ['0', 5],
+        ['0', 1],
+        ['B', 10],
+        ['S', 1],
+        ['3', 20],
+        ['0', 1],
+        ['0', 40],
+        ['0', 120],
       ];
       for (const [key, ms] of taps) await tapKey(page, cdp, key, ms);
       await poll(async () => {

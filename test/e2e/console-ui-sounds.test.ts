@@ -9,13 +9,20 @@ interface Probe {
   lastLevel: number | undefined;
 }
 
-const probe = (page: Page): Promise<Probe> => page.evaluate(() => JSON.parse(JSON.stringify(window.__o2uiSounds)) as Probe);
+const probe = (page: Page): Promise<Probe> =>
+  page.evaluate(() => JSON.parse(JSON.stringify(window.__o2uiSounds)) as Probe);
 
 describe('interface sounds (howler)', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
-  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(browser.contexts().map((c) => c.close()));
+  });
 
   it('console: nothing before a gesture; a save plays a Howl at the slider volume; mute silences it; the setting turns them off and persists', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');

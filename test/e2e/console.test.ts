@@ -12,10 +12,16 @@ import { edited } from '../harness/state.ts';
 
 describe('console page', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
   // Each page runs an emulator at 60 Hz: close it so later tests do not share the CPU with it.
-  afterEach(async () => { await Promise.all(browser.contexts().map((c) => c.close())); });
+  afterEach(async () => {
+    await Promise.all(browser.contexts().map((c) => c.close()));
+  });
 
   it('boots our BIOS and cartridge by default and the canvas shows the same pixels as the machine run in Node', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
@@ -36,7 +42,8 @@ describe('console page', () => {
     expect(new Set(machine.frame).size).toBeGreaterThan(3);
 
     // The worklet reports what reached it; under load its first report can trail the pictures, so wait for it.
-    const audio = () => page.evaluate(() => window.__o2console!.audioStats()) as Promise<{ received: number; blocks: number }>;
+    const audio = () =>
+      page.evaluate(() => window.__o2console!.audioStats()) as Promise<{ received: number; blocks: number }>;
     await poll(async () => (await audio()).blocks).toBeGreaterThan(0);
     expect((await audio()).received).toBeGreaterThan(0);
     expect(await page.locator('#console-roms li').allTextContents()).toEqual([
@@ -80,14 +87,24 @@ describe('console page', () => {
     const page = await browser.newPage();
     await page.addInitScript(() => {
       const buttons = Array.from({ length: 17 }, () => ({ pressed: false, value: 0 }));
-      const pad = { id: 'Fake Pad (STANDARD GAMEPAD)', index: 0, connected: true, mapping: 'standard', buttons, axes: [0, 0, 0, 0], timestamp: 0 };
+      const pad = {
+        id: 'Fake Pad (STANDARD GAMEPAD)',
+        index: 0,
+        connected: true,
+        mapping: 'standard',
+        buttons,
+        axes: [0, 0, 0, 0],
+        timestamp: 0,
+      };
       (window as unknown as { __pad: typeof pad }).__pad = pad;
       Object.defineProperty(navigator, 'getGamepads', { value: () => [pad, null, null, null] });
     });
     await page.goto(new URL('/?cart=console-test#/console', (await import('vitest')).inject('baseUrl')).toString());
     await waitReady(page);
     const x0 = await iram(page, 0x30);
-    await page.evaluate(() => { (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[15].pressed = true; });
+    await page.evaluate(() => {
+      (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[15].pressed = true;
+    });
     await poll(() => iram(page, 0x28)).toBe(0xff & ~0x02); // J0 right, active low on the bus
     await poll(() => iram(page, 0x30)).toBeGreaterThan(x0); // the sprite moves right
     await page.evaluate(() => {
@@ -143,7 +160,9 @@ describe('console page', () => {
     await pause(page);
     expect(await stateDigest(page)).not.toEqual(saved);
     await page.locator('#console-load').click();
-    await poll(() => page.locator('#console-message').textContent()).toMatch(/^Loaded the state from slot 1 \(frame \d+\)\.$/);
+    await poll(() => page.locator('#console-message').textContent()).toMatch(
+      /^Loaded the state from slot 1 \(frame \d+\)\.$/,
+    );
     expect(await stateDigest(page)).toEqual(saved);
     await page.evaluate(() => window.__o2console!.runtime()!.api.stepFrames(30));
     expect(await stateDigest(page)).toEqual(after);
@@ -155,19 +174,28 @@ describe('console page', () => {
     await waitReady(page);
     const drop = async (name: string, size: number): Promise<string> => {
       const before = await page.evaluate(() => window.__o2console!.shownFrame);
-      await page.evaluate(({ n, s }) => {
-        const dt = new DataTransfer();
-        dt.items.add(new File([new Uint8Array(s).fill(7)], n));
-        document.querySelector('.console-screen-wrap')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-      }, { n: name, s: size });
+      await page.evaluate(
+        ({ n, s }) => {
+          const dt = new DataTransfer();
+          dt.items.add(new File([new Uint8Array(s).fill(7)], n));
+          document
+            .querySelector('.console-screen-wrap')!
+            .dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+        },
+        { n: name, s: size },
+      );
       await poll(() => page.locator('#console-message').getAttribute('data-kind')).toBe('error');
       const text = (await page.locator('#console-message').textContent()) ?? '';
       await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(before + 10);
-      await page.evaluate(() => { document.querySelector('#console-message')!.removeAttribute('data-kind'); });
+      await page.evaluate(() => {
+        document.querySelector('#console-message')!.removeAttribute('data-kind');
+      });
       return text;
     };
     expect(await drop('empty.bin', 0)).toBe('“empty.bin” is empty (0 bytes), so there is nothing to load.');
-    expect(await drop('three.bin', 3)).toMatch(/^“three\.bin” is 3 bytes, which is not the size of any Odyssey² file: a BIOS is 1 KB/);
+    expect(await drop('three.bin', 3)).toMatch(
+      /^“three\.bin” is 3 bytes, which is not the size of any Odyssey² file: a BIOS is 1 KB/,
+    );
     expect(await drop('huge.bin', 5 * 1024 * 1024)).toMatch(/^“huge\.bin” is 5\.0 MB: far too large/);
     expect(await page.locator('#console-roms li').count()).toBe(2);
     expect(await page.locator('#console-roms li').first().textContent()).toContain('built from source');
@@ -177,9 +205,20 @@ describe('console page', () => {
   it('refuses a crafted save state (checksum recomputed) with the reason, and the game runs on unchanged', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
-    const good = Uint8Array.from(await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.saveState())));
+    const good = Uint8Array.from(
+      await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.saveState())),
+    );
     const node = nodeMachine();
-    const places = layout(STATE_MAGIC, machineSchema({ timing: node.timing, mapper: node.cart.kind, biosCrc: node.identity.bios.crc, cartCrc: node.identity.cart.crc }), node);
+    const places = layout(
+      STATE_MAGIC,
+      machineSchema({
+        timing: node.timing,
+        mapper: node.cart.kind,
+        biosCrc: node.identity.bios.crc,
+        cartCrc: node.identity.cart.crc,
+      }),
+      node,
+    );
     const pc = places.find((p) => p.name === 'cpu.pc')!;
     const crafted = edited(good, (_, v) => v.setUint16(pc.offset, 0xffff, true));
     await pause(page);
@@ -187,10 +226,14 @@ describe('console page', () => {
     await page.evaluate((b64) => {
       const dt = new DataTransfer();
       dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'crafted.o2s'));
-      document.querySelector('.console-screen-wrap')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      document
+        .querySelector('.console-screen-wrap')!
+        .dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
     }, Buffer.from(crafted).toString('base64'));
     await poll(() => page.locator('#console-message').getAttribute('data-kind')).toBe('error');
-    expect(await page.locator('#console-message').textContent()).toBe('“crafted.o2s” was not loaded: Odyssey² save state is corrupt: cpu.pc is 65535, but it must be a whole number from 0 to 4095. The running game is unchanged.');
+    expect(await page.locator('#console-message').textContent()).toBe(
+      '“crafted.o2s” was not loaded: Odyssey² save state is corrupt: cpu.pc is 65535, but it must be a whole number from 0 to 4095. The running game is unchanged.',
+    );
     expect(await stateDigest(page)).toBe(digest);
     await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(true));
     const before = await page.evaluate(() => window.__o2console!.shownFrame);
@@ -201,11 +244,15 @@ describe('console page', () => {
   it('says so when the worker fails and restarts from the last autosave', async () => {
     const { page } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
-    await page.waitForFunction(() => (window.__o2console!.runtime()!.lastState?.frame ?? 0) >= 60, null, { timeout: 20_000 });
+    await page.waitForFunction(() => (window.__o2console!.runtime()!.lastState?.frame ?? 0) >= 60, null, {
+      timeout: 20_000,
+    });
     await page.evaluate(() => window.__o2console!.runtime()!.api.crashNextFrame());
     const alert = page.locator('#console-alert');
     await poll(() => alert.isVisible()).toBe(true);
-    expect(await alert.textContent()).toMatch(/The emulator stopped: .*simulated core failure.*Its last saved moment is frame \d+/);
+    expect(await alert.textContent()).toMatch(
+      /The emulator stopped: .*simulated core failure.*Its last saved moment is frame \d+/,
+    );
     await page.locator('#console-restart').click();
     await poll(() => page.locator('#console-message').textContent()).toMatch(/^Restarted from frame \d+\.$/);
     const restartedAt = Number(/frame (\d+)/.exec((await page.locator('#console-message').textContent()) ?? '')?.[1]);
@@ -216,11 +263,15 @@ describe('console page', () => {
   it('a frame that never returns is caught by the watchdog within seconds, with a restart from the last autosave', async () => {
     const { page } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
-    await page.waitForFunction(() => (window.__o2console!.runtime()!.lastState?.frame ?? 0) >= 60, null, { timeout: 20_000 });
+    await page.waitForFunction(() => (window.__o2console!.runtime()!.lastState?.frame ?? 0) >= 60, null, {
+      timeout: 20_000,
+    });
     await page.evaluate(() => window.__o2console!.runtime()!.api.hangNextFrame());
     const alert = page.locator('#console-alert');
     await poll(() => alert.isVisible()).toBe(true);
-    expect(await alert.textContent()).toMatch(/The emulator stopped: a frame did not return within 1 second \(the emulator is stuck\)\. Its last saved moment is frame \d+/);
+    expect(await alert.textContent()).toMatch(
+      /The emulator stopped: a frame did not return within 1 second \(the emulator is stuck\)\. Its last saved moment is frame \d+/,
+    );
     await page.locator('#console-restart').click();
     await poll(() => page.locator('#console-message').textContent()).toMatch(/^Restarted from frame \d+\.$/);
     const restartedAt = Number(/frame (\d+)/.exec((await page.locator('#console-message').textContent()) ?? '')?.[1]);
@@ -232,7 +283,12 @@ describe('console page', () => {
     const page = await browser.newPage();
     await page.addInitScript(() => {
       const make = (index: number, id: string) => ({
-        id, index, connected: true, mapping: 'standard', timestamp: 0, axes: [0, 0, 0, 0],
+        id,
+        index,
+        connected: true,
+        mapping: 'standard',
+        timestamp: 0,
+        axes: [0, 0, 0, 0],
         buttons: Array.from({ length: 17 }, () => ({ pressed: false, value: 0 })),
       });
       const pads = [make(0, 'First Pad (STANDARD GAMEPAD)'), make(1, 'Second Pad (STANDARD GAMEPAD)')];
@@ -241,9 +297,13 @@ describe('console page', () => {
     });
     await page.goto(new URL('/?cart=console-test#/console', (await import('vitest')).inject('baseUrl')).toString());
     await waitReady(page);
-    const press = (pad: number, button: number, down: boolean) => page.evaluate(({ p, b, d }) => {
-      (window as unknown as { __pads: { buttons: { pressed: boolean }[] }[] }).__pads[p]!.buttons[b]!.pressed = d;
-    }, { p: pad, b: button, d: down });
+    const press = (pad: number, button: number, down: boolean) =>
+      page.evaluate(
+        ({ p, b, d }) => {
+          (window as unknown as { __pads: { buttons: { pressed: boolean }[] }[] }).__pads[p]!.buttons[b]!.pressed = d;
+        },
+        { p: pad, b: button, d: down },
+      );
     const x1 = await iram(page, 0x32);
     await press(1, 15, true); // second pad: d-pad right
     await poll(() => iram(page, 0x29)).toBe(0xff & ~0x02); // J1 right, active low
@@ -261,7 +321,9 @@ describe('console page', () => {
   });
 
   it('the Reset button restarts the program at its reset vector without a power cycle', async () => {
-    const cart = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), { fileName: 'console-test.a48' });
+    const cart = assemble(readFileSync(new URL('../../src/worker/carts/console-test.a48', import.meta.url), 'utf8'), {
+      fileName: 'console-test.a48',
+    });
     if (!cart.ok) throw new Error('console test cartridge does not assemble');
     const start = cart.symbols.get('start')!;
     const hex3 = start.toString(16).toUpperCase().padStart(3, '0');
@@ -281,7 +343,9 @@ describe('console page', () => {
     await page.waitForTimeout(300);
     expect(await page.locator('#console-message').textContent()).not.toContain('breakpoint'); // not reached while running on
     await page.locator('#console-reset').click();
-    await poll(() => page.locator('#console-message').textContent()).toMatch(new RegExp(`^Paused: breakpoint: PC ${hex3}h, frame \\d+\\.$`));
+    await poll(() => page.locator('#console-message').textContent()).toMatch(
+      new RegExp(`^Paused: breakpoint: PC ${hex3}h, frame \\d+\\.$`),
+    );
     const info = await page.evaluate(async () => window.__o2console!.runtime()!.api.debugInfo());
     expect(info.pc).toBe(start);
     // The machine went on counting frames (a reset, not a reload or power cycle) ...

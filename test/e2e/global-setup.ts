@@ -12,7 +12,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // A build folder of this run's own, so two test runs (or a run and `npm run build`) never share one.
   const outDir = mkdtempSync(join(tmpdir(), 'o2conquest-e2e-'));
   await build({ logLevel: 'warn', configFile: 'vite.config.ts', build: { outDir, emptyOutDir: true } });
-  server = await preview({ configFile: 'vite.config.ts', build: { outDir }, preview: { port: 0, strictPort: false }, logLevel: 'warn' });
+  server = await preview({
+    configFile: 'vite.config.ts',
+    build: { outDir },
+    preview: { port: 0, strictPort: false },
+    logLevel: 'warn',
+  });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a local URL');
   project.provide('baseUrl', url);
@@ -29,4 +34,3 @@ declare module 'vitest' {
     chromium: string;
   }
 }
-

@@ -4,8 +4,12 @@ import { launchBrowser, openApp } from './browser.ts';
 
 describe('landing page', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('shows the core version and a passing CPU self-test run in the browser', async () => {
     const { page, errors } = await openApp(browser, '/#/about');

@@ -11,7 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { resolveBattle, serializeTable, type BattleSetup, type CombatTable, type Resolution } from '../../board/resolver/index.ts';
+import {
+  resolveBattle,
+  serializeTable,
+  type BattleSetup,
+  type CombatTable,
+  type Resolution,
+} from '../../board/resolver/index.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import { launchBrowser, openApp } from './browser.ts';
 import { autosavedAfter, mailbox, poll, waitReady } from './console-helpers.ts';
@@ -37,20 +43,38 @@ async function fill(page: Page, values: Record<string, string | number>): Promis
  * Programs the battle, checks the entry the cartridge shows, presses the page's ENTER and waits for
  * the result; returns the result screen's mailbox and the resolution the page shows.
  */
-async function fightOnConsole(page: Page, energy: { attacker: number; defender: number }, weapons: [string, string]): Promise<{ m: CartMailbox; text: string; how: string }> {
+async function fightOnConsole(
+  page: Page,
+  energy: { attacker: number; defender: number },
+  weapons: [string, string],
+): Promise<{ m: CartMailbox; text: string; how: string }> {
   await key(page, 'program-battle').click();
   // The stage moves on, or the page says why it did not.
-  await poll(async () => (await stage(page)) === 'enter' || (await page.locator('[data-fight-error]').count()) > 0).toBe(true);
-  expect(await page.locator('[data-fight-error]').count(), (await page.locator('[data-fight-error]').allTextContents()).join()).toBe(0);
+  await poll(
+    async () => (await stage(page)) === 'enter' || (await page.locator('[data-fight-error]').count()) > 0,
+  ).toBe(true);
+  expect(
+    await page.locator('[data-fight-error]').count(),
+    (await page.locator('[data-fight-error]').allTextContents()).join(),
+  ).toBe(0);
   const entry = await mailbox(page);
   expect(entry.phase).toBe('entry');
   // The attacker holds the left control (red).
-  expect([entry.red.weapon, entry.red.energy, entry.blue.weapon, entry.blue.energy]).toEqual([weapons[0], energy.attacker, weapons[1], energy.defender]);
+  expect([entry.red.weapon, entry.red.energy, entry.blue.weapon, entry.blue.energy]).toEqual([
+    weapons[0],
+    energy.attacker,
+    weapons[1],
+    energy.defender,
+  ]);
   await key(page, 'press-enter').click();
   await expect.poll(() => stage(page), { timeout: 120_000, interval: 100 }).toBe('result');
   const m = await mailbox(page);
   expect(m.phase).toBe('result');
-  return { m, text: (await page.locator('#rs-result .rs-result-text').textContent()) ?? '', how: (await page.locator('#rs-result .rs-result-how').textContent()) ?? '' };
+  return {
+    m,
+    text: (await page.locator('#rs-result .rs-result-text').textContent()) ?? '',
+    how: (await page.locator('#rs-result .rs-result-how').textContent()) ?? '',
+  };
 }
 
 /** The resolver applied in Node to the outcome the mailbox shows (the attacker is red). */
@@ -72,8 +96,12 @@ async function shot(page: Page, name: string): Promise<void> {
 
 describe('the combat resolver page', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('resolves an Origins conflict, a Battle Plan battle and an umpire battle fought on the console, logged and exported', async () => {
     const { page, errors } = await openResolver(browser);
@@ -82,7 +110,14 @@ describe('the combat resolver page', () => {
 
     // Origins: 10 PFs against 4 in Austria; a small scale (120) keeps the battle short.
     await key(page, 'game').selectOption('origins');
-    await fill(page, { 'attacker-pf': 8, 'attacker-understanding': 0, 'defender-pf': 4, 'defender-understanding': 0, 'scale-top': 120, area: 'Austria' });
+    await fill(page, {
+      'attacker-pf': 8,
+      'attacker-understanding': 0,
+      'defender-pf': 4,
+      'defender-understanding': 0,
+      'scale-top': 120,
+      area: 'Austria',
+    });
     await fill(page, { 'attacker-understanding': 1 });
     const origins: BattleSetup = { game: 'origins', attacker: 13, defender: 4, area: 'Austria', scale: { top: 120 } };
     await poll(() => page.locator('#rs-energy').textContent()).toContain('Energy units: attacker 120, defender 37.');
@@ -99,7 +134,9 @@ describe('the combat resolver page', () => {
 
     // Bad input: a clear sentence, and the battle cannot be programmed.
     await fill(page, { 'attacker-pf': -2 });
-    await poll(() => page.locator('#rs-energy').textContent()).toContain('The attacker\'s "Political factors" must be at least 0, not -2.');
+    await poll(() => page.locator('#rs-energy').textContent()).toContain(
+      'The attacker\'s "Political factors" must be at least 0, not -2.',
+    );
     expect(await key(page, 'program-battle').isDisabled()).toBe(true);
 
     // Battle Plan: 10 armies against 4, jet against tank.
@@ -113,7 +150,9 @@ describe('the combat resolver page', () => {
     await page.evaluate(() => window.__o2console!.runtime()!.api.setBot(1, null));
     const rb = expected({ game: 'battleplan', attacker: 10, defender: 4, area: 'Austria', scale: { top: 100 } }, b.m);
     expect(b.text).toBe(rb.text);
-    console.log(`Battle Plan battle on the machine: ${b.m.winner} won, left ${b.m.red.energy}/${b.m.blue.energy}: ${rb.text}`);
+    console.log(
+      `Battle Plan battle on the machine: ${b.m.winner} won, left ${b.m.red.energy}/${b.m.blue.energy}: ${rb.text}`,
+    );
     expect(await logCount(page)).toBe(2);
 
     // The umpire's open battle: 120 against 100 in hills (+25 % to the defender), submarine against tank.
@@ -123,7 +162,15 @@ describe('the combat resolver page', () => {
     await poll(() => stage(page)).toBe('ready');
     await poll(async () => (await mailbox(page)).phase).toBe('entry');
     await key(page, 'game').selectOption('umpire');
-    await fill(page, { 'attacker-value': 120, 'attacker-terrain': 0, 'attacker-skill': 0, 'defender-value': 100, 'defender-terrain': 25, 'defender-skill': 0, 'scale-top': 100 });
+    await fill(page, {
+      'attacker-value': 120,
+      'attacker-terrain': 0,
+      'attacker-skill': 0,
+      'defender-value': 100,
+      'defender-terrain': 25,
+      'defender-skill': 0,
+      'scale-top': 100,
+    });
     await key(page, 'weapon-attacker').selectOption('sub');
     await poll(() => page.locator('#rs-energy').textContent()).toContain('Energy units: attacker 96, defender 100.');
     const u = await fightOnConsole(page, { attacker: 96, defender: 100 }, ['S', 'T']);
@@ -138,9 +185,15 @@ describe('the combat resolver page', () => {
     await poll(() => logCount(page)).toBe(3);
     // The game and what was typed come back too.
     expect(await key(page, 'game').inputValue()).toBe('umpire');
-    expect([await key(page, 'defender-terrain').inputValue(), await key(page, 'scale-top').inputValue(), await key(page, 'weapon-attacker').inputValue()]).toEqual(['25', '100', 'sub']);
+    expect([
+      await key(page, 'defender-terrain').inputValue(),
+      await key(page, 'scale-top').inputValue(),
+      await key(page, 'weapon-attacker').inputValue(),
+    ]).toEqual(['25', '100', 'sub']);
     const [csv] = await Promise.all([page.waitForEvent('download'), key(page, 'export-csv').click()]);
-    const lines = readFileSync((await csv.path())!, 'utf8').trim().split('\r\n');
+    const lines = readFileSync((await csv.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^at,game,area,attacker force,defender force,/);
     expect(lines[1]).toContain(',origins,Austria,13,4,tank,tank,120,37,');
@@ -150,7 +203,7 @@ describe('the combat resolver page', () => {
     expect(errors).toEqual([]);
   }, 300_000);
 
-  it('resolves a battle on a table of one\'s own: a bad table refused with sentences, a JSON file loaded, saved and downloaded', async () => {
+  it("resolves a battle on a table of one's own: a bad table refused with sentences, a JSON file loaded, saved and downloaded", async () => {
     const { page, errors } = await openResolver(browser);
     await key(page, 'game').selectOption('own');
     await page.locator('#own-table').waitFor();
@@ -167,14 +220,31 @@ describe('the combat resolver page', () => {
 
     // A JSON file of one's own: loaded, checked, saved in this browser.
     const mine: CombatTable = {
-      name: 'Hill fights', kind: 'odds', columns: ['1-1', '2-1', '3-1'],
-      rows: [['H', 'W', 'W'], ['H', 'H', 'W'], ['L', 'H', 'W'], ['L', 'L', 'H']],
-      results: { L: 'the attackers fall back from {area}', H: 'both hold their ground in {area}', W: 'the defenders abandon {area}, leaving {min} behind' },
+      name: 'Hill fights',
+      kind: 'odds',
+      columns: ['1-1', '2-1', '3-1'],
+      rows: [
+        ['H', 'W', 'W'],
+        ['H', 'H', 'W'],
+        ['L', 'H', 'W'],
+        ['L', 'L', 'H'],
+      ],
+      results: {
+        L: 'the attackers fall back from {area}',
+        H: 'both hold their ground in {area}',
+        W: 'the defenders abandon {area}, leaving {min} behind',
+      },
       below: 'L',
     };
-    await page.locator('#own-file').setInputFiles({ name: 'hills.json', mimeType: 'application/json', buffer: Buffer.from('{"name": "broken"') });
-    await poll(() => page.locator('.rs-own-status').textContent()).toContain('“hills.json” was not loaded: nothing changed.');
-    await page.locator('#own-file').setInputFiles({ name: 'hills.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(mine)) });
+    await page
+      .locator('#own-file')
+      .setInputFiles({ name: 'hills.json', mimeType: 'application/json', buffer: Buffer.from('{"name": "broken"') });
+    await poll(() => page.locator('.rs-own-status').textContent()).toContain(
+      '“hills.json” was not loaded: nothing changed.',
+    );
+    await page
+      .locator('#own-file')
+      .setInputFiles({ name: 'hills.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(mine)) });
     await poll(() => page.locator('.rs-own-status').textContent()).toContain('Saved “Hill fights” in this browser');
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('o2conquest.resolver.table')))!)).toEqual(mine);
     const [file] = await Promise.all([page.waitForEvent('download'), key(page, 'own-download').click()]);
@@ -212,7 +282,13 @@ describe('the combat resolver page', () => {
     const { page, errors } = await openResolver(browser);
     await key(page, 'game').selectOption('origins');
     // 10 PFs against 4: 600 and 240 energy units, tanks: the battle lasts some 480 frames.
-    await fill(page, { 'attacker-pf': 10, 'attacker-understanding': 0, 'defender-pf': 4, 'defender-understanding': 0, 'scale-top': 600 });
+    await fill(page, {
+      'attacker-pf': 10,
+      'attacker-understanding': 0,
+      'defender-pf': 4,
+      'defender-understanding': 0,
+      'scale-top': 600,
+    });
     await poll(() => page.locator('#rs-energy').textContent()).toContain('Energy units: attacker 600, defender 240.');
     await key(page, 'program-battle').click();
     await poll(() => stage(page)).toBe('enter');

@@ -17,14 +17,33 @@ import { waitReady } from './console-helpers.ts';
 const TINY: Scenario = {
   name: 'tiny',
   zones: [
-    { name: 'North', countries: [{ name: 'A1', pbu: 2 }, { name: 'A2', pbu: 6 }, { name: 'A3', pbu: 3 }] },
-    { name: 'South', countries: [{ name: 'B1', pbu: 1 }, { name: 'B2', pbu: 5 }] },
+    {
+      name: 'North',
+      countries: [
+        { name: 'A1', pbu: 2 },
+        { name: 'A2', pbu: 6 },
+        { name: 'A3', pbu: 3 },
+      ],
+    },
+    {
+      name: 'South',
+      countries: [
+        { name: 'B1', pbu: 1 },
+        { name: 'B2', pbu: 5 },
+      ],
+    },
   ],
 };
 
 /** Only the seats: the computers call their digits, and with no person at the table it stops the readout itself. */
 const OPENING: GameEvent[] = [
-  { type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'yellow' }] },
+  {
+    type: 'setup',
+    players: [
+      { name: 'Ann', color: 'red' },
+      { name: 'Bob', color: 'yellow' },
+    ],
+  },
 ];
 
 function saved(): string {
@@ -42,9 +61,16 @@ async function beforeTheEndGame(): Promise<string> {
   for (let seed = 1; seed <= 40; seed++) {
     let found: GameState | null = null;
     await playComputerGame({
-      scenario: TINY, seed, battles: new ModelBattlePort(seed),
-      seats: [{ name: 'Ann', level: 'hard' }, { name: 'Bob', level: 'easy' }],
-      onEvent: (state) => { if (!found && state.phase === 'awaiting-endgame') found = state; },
+      scenario: TINY,
+      seed,
+      battles: new ModelBattlePort(seed),
+      seats: [
+        { name: 'Ann', level: 'hard' },
+        { name: 'Bob', level: 'easy' },
+      ],
+      onEvent: (state) => {
+        if (!found && state.phase === 'awaiting-endgame') found = state;
+      },
     });
     if (found) return encodeEnvelope({ engine: encodeSession(found) });
   }
@@ -55,15 +81,21 @@ const phase = (page: Page) => page.locator('.bv').getAttribute('data-phase');
 
 describe('computer players at the table', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('two computer seats play a small game to its end, every battle fought on the console by the bots', async () => {
     const { page, errors } = await openApp(browser, '/?cart=battle&computerPause=60#/table');
     await page.setViewportSize({ width: 1280, height: 800 });
     await waitReady(page);
     await page.locator('.bv[data-ready="true"]').waitFor();
-    await page.locator('#bv-import-file').setInputFiles({ name: 'tiny.json', mimeType: 'application/json', buffer: Buffer.from(saved()) });
+    await page
+      .locator('#bv-import-file')
+      .setInputFiles({ name: 'tiny.json', mimeType: 'application/json', buffer: Buffer.from(saved()) });
     await expect.poll(() => phase(page)).toBe('first-player');
     await page.locator('#table-computers summary').click();
     await page.locator('[data-key="computer-Ann"]').selectOption('hard');
@@ -75,23 +107,31 @@ describe('computer players at the table', () => {
     await expect.poll(() => phase(page), { timeout: 60_000 }).toBe('homelands');
     expect(await page.locator('.bv').textContent()).toMatch(/Readout ends in \d: (Ann|Bob)/);
     // Battles start: the cartridge's battle counter moves while nobody touches a key.
-    await expect.poll(() => page.evaluate(() => window.__o2console!.eram()[0x0a]), { timeout: 120_000, interval: 250 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => window.__o2console!.eram()[0x0a]), { timeout: 120_000, interval: 250 })
+      .toBeGreaterThan(0);
     await expect.poll(speed, { timeout: 60_000, interval: 100 }).toBe(8);
     // The game ends whichever way the battles go: by conquest, or through the end game the computers start themselves.
     await expect.poll(() => phase(page), { timeout: 280_000, interval: 500 }).toBe('over');
     const log = (await page.locator('.bv').textContent()) ?? '';
     expect(log).toMatch(/Ann|Bob/);
-    expect(await page.locator('#table-computer-status').textContent()).toMatch(/^(Ann \(hard\)|Bob \(easy\)): |^The computers start the end game/);
+    expect(await page.locator('#table-computer-status').textContent()).toMatch(
+      /^(Ann \(hard\)|Bob \(easy\)): |^The computers start the end game/,
+    );
     // The machine is given back at normal speed once the computers' battles are over.
     await expect.poll(speed).toBe(1);
     expect(errors).toEqual([]);
   }, 360_000);
 
-  it('a table of computers only starts the end game itself (nobody\'s turn before rule 21 must not stall it)', async () => {
+  it("a table of computers only starts the end game itself (nobody's turn before rule 21 must not stall it)", async () => {
     const { page, errors } = await openApp(browser, '/?cart=battle&computerPause=60#/table');
     await waitReady(page);
     await page.locator('.bv[data-ready="true"]').waitFor();
-    await page.locator('#bv-import-file').setInputFiles({ name: 'before-endgame.json', mimeType: 'application/json', buffer: Buffer.from(await beforeTheEndGame()) });
+    await page.locator('#bv-import-file').setInputFiles({
+      name: 'before-endgame.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(await beforeTheEndGame()),
+    });
     await expect.poll(() => phase(page)).toBe('awaiting-endgame');
     await page.locator('#table-computers summary').click();
     await page.locator('[data-key="computer-Ann"]').selectOption('medium');

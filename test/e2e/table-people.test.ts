@@ -24,8 +24,22 @@ import { shot } from './shots.ts';
 const TINY: Scenario = {
   name: 'tiny',
   zones: [
-    { name: 'North', countries: [{ name: 'A1', pbu: 2 }, { name: 'A2', pbu: 6 }, { name: 'A3', pbu: 3 }] },
-    { name: 'South', countries: [{ name: 'B1', pbu: 1 }, { name: 'B2', pbu: 5 }, { name: 'B3', pbu: 2 }] },
+    {
+      name: 'North',
+      countries: [
+        { name: 'A1', pbu: 2 },
+        { name: 'A2', pbu: 6 },
+        { name: 'A3', pbu: 3 },
+      ],
+    },
+    {
+      name: 'South',
+      countries: [
+        { name: 'B1', pbu: 1 },
+        { name: 'B2', pbu: 5 },
+        { name: 'B3', pbu: 2 },
+      ],
+    },
   ],
 };
 const PEOPLE = ['Ann', 'Bob'];
@@ -33,14 +47,28 @@ const COMPUTER = 'Cy';
 
 const key = (page: Page, k: string) => page.locator(`[data-key="${k}"]`);
 /** The table's battle stage now (null while no war is on), without waiting for the panel to appear. */
-const stage = (page: Page) => page.evaluate(() => document.querySelector('.tb-battle')?.getAttribute('data-stage') ?? null);
+const stage = (page: Page) =>
+  page.evaluate(() => document.querySelector('.tb-battle')?.getAttribute('data-stage') ?? null);
 const api = <T>(page: Page, fn: string, ...args: unknown[]): Promise<T> =>
-  page.evaluate(([f, a]) => (window.__o2console!.runtime()!.api as unknown as Record<string, (...x: unknown[]) => Promise<unknown>>)[f as string](...(a as unknown[])), [fn, args] as const) as Promise<T>;
+  page.evaluate(
+    ([f, a]) =>
+      (window.__o2console!.runtime()!.api as unknown as Record<string, (...x: unknown[]) => Promise<unknown>>)[
+        f as string
+      ](...(a as unknown[])),
+    [fn, args] as const,
+  ) as Promise<T>;
 
 function seatsOnly(): string {
   let s = newGame(TINY);
   // Seated Bob, Ann, Cy: to Bob's left sits Ann, so an unoccupied country Bob attacks is Ann's to defend (rule 11A).
-  const r = applyEvent(s, { type: 'setup', players: [{ name: 'Bob', color: 'yellow' }, { name: 'Ann', color: 'red' }, { name: 'Cy', color: 'green' }] });
+  const r = applyEvent(s, {
+    type: 'setup',
+    players: [
+      { name: 'Bob', color: 'yellow' },
+      { name: 'Ann', color: 'red' },
+      { name: 'Cy', color: 'green' },
+    ],
+  });
   if (!r.ok) throw new Error(r.refusal.reason);
   s = r.state;
   return encodeEnvelope({ engine: encodeSession(s) });
@@ -49,23 +77,30 @@ function seatsOnly(): string {
 /** The game as the page autosaved it, once the save holds as many log lines as the page shows. */
 async function gameState(page: Page): Promise<GameState> {
   let state: GameState | null = null;
-  await expect.poll(async () => {
-    const shown = await page.locator('.bv-log-list li').count();
-    const text = await savedBoardText(page);
-    if (!text) return false;
-    const r = gameOfSave(text);
-    if (!r) return false;
-    state = r;
-    return r.log.length === shown;
-  }, { timeout: 15_000, interval: 100 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const shown = await page.locator('.bv-log-list li').count();
+        const text = await savedBoardText(page);
+        if (!text) return false;
+        const r = gameOfSave(text);
+        if (!r) return false;
+        state = r;
+        return r.log.length === shown;
+      },
+      { timeout: 15_000, interval: 100 },
+    )
+    .toBe(true);
   return state!;
 }
 
 /** Makes a person's board move through the page's controls, as board-whole-game.test.ts does. */
 async function playMove(page: Page, e: GameEvent, before: GameState): Promise<void> {
   switch (e.type) {
-    case 'first.call': return key(page, `call-${e.player}-${e.digit}`).click();
-    case 'homeland': return page.locator(`[data-country="${e.country}"]`).click();
+    case 'first.call':
+      return key(page, `call-${e.player}-${e.digit}`).click();
+    case 'homeland':
+      return page.locator(`[data-country="${e.country}"]`).click();
     case 'ally.home':
       for (const c of e.countries) await page.locator(`[data-country="${c}"]`).click();
       return key(page, 'confirm-home').click();
@@ -75,14 +110,20 @@ async function playMove(page: Page, e: GameEvent, before: GameState): Promise<vo
     case 'attack':
       await key(page, 'mode-attack').click();
       return page.locator(`[data-country="${e.country}"]`).click();
-    case 'pass': return key(page, 'pass').click();
+    case 'pass':
+      return key(page, 'pass').click();
     case 'weapon': {
-      const attacking = before.war ? before.war.attackers.includes(e.player) : before.endgame!.match!.attacker === e.player;
+      const attacking = before.war
+        ? before.war.attackers.includes(e.player)
+        : before.endgame!.match!.attacker === e.player;
       return key(page, `weapon-${attacking ? 'attacker' : 'defender'}-${e.weapon}`).click();
     }
-    case 'endgame.start': return key(page, 'endgame-start').click();
-    case 'banker': return key(page, `banker-${e.player}`).click();
-    default: throw new Error(`the test does not play ${e.type} moves`);
+    case 'endgame.start':
+      return key(page, 'endgame-start').click();
+    case 'banker':
+      return key(page, `banker-${e.player}`).click();
+    default:
+      throw new Error(`the test does not play ${e.type} moves`);
   }
 }
 
@@ -114,7 +155,13 @@ async function steerUntilMoved(page: Page, colour: 'red' | 'blue', codes: string
   throw new Error(`the ${colour} control did not move with ${codes.join(', ')} in ${frames} frames`);
 }
 
-interface Figures { personClicks: number; personKeys: number; peopleBattles: number; computerBattles: number; wars: number }
+interface Figures {
+  personClicks: number;
+  personKeys: number;
+  peopleBattles: number;
+  computerBattles: number;
+  wars: number;
+}
 
 /** A person programs the battle the game waits for and presses ENTER; the battle starts on the machine. */
 async function programAndEnter(page: Page, figures: Figures): Promise<void> {
@@ -175,7 +222,9 @@ async function undoAndRedoResult(page: Page, figures: Figures, resultAt: number)
   // The battle is waiting to be fought again, and the computer does not replay its moves: a few of its
   // (60 ms) pauses go by and the game stays where the undo left it (this wait can only miss a fault, never invent one).
   expect(pendingBattle(s)).not.toBeNull();
-  await expect.poll(() => page.locator('#table-computer-status').textContent()).toMatch(/The computers wait after the undo/);
+  await expect
+    .poll(() => page.locator('#table-computer-status').textContent())
+    .toMatch(/The computers wait after the undo/);
   await page.waitForTimeout(400);
   expect((await gameState(page)).log.length).toBe(s.log.length);
   for (let i = 0; i < undos; i++) {
@@ -189,8 +238,12 @@ async function undoAndRedoResult(page: Page, figures: Figures, resultAt: number)
 
 describe('the table for people', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('two people and a computer play a whole game; both controls steer from the keyboard; reload, undo and redo; then practice', async () => {
     const t0 = Date.now();
@@ -198,14 +251,19 @@ describe('the table for people', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await waitReady(page);
     await page.locator('.bv[data-ready="true"]').waitFor();
-    await page.locator('#bv-import-file').setInputFiles({ name: 'seats.json', mimeType: 'application/json', buffer: Buffer.from(seatsOnly()) });
+    await page
+      .locator('#bv-import-file')
+      .setInputFiles({ name: 'seats.json', mimeType: 'application/json', buffer: Buffer.from(seatsOnly()) });
     await expect.poll(() => page.locator('.bv').getAttribute('data-phase')).toBe('first-player');
     await page.locator('#table-computers summary').click();
     await page.locator(`[data-key="computer-${COMPUTER}"]`).selectOption('easy');
     await page.locator('#table-bot-speed').selectOption('8');
     await page.locator('#table-computers summary').click();
 
-    const people = new ComputerPlayers(PEOPLE.map((name) => ({ name, level: 'medium' as const })), 7);
+    const people = new ComputerPlayers(
+      PEOPLE.map((name) => ({ name, level: 'medium' as const })),
+      7,
+    );
     const figures: Figures = { personClicks: 0, personKeys: 0, peopleBattles: 0, computerBattles: 0, wars: 0 };
     let reloaded = false;
     let undone = false;
@@ -217,114 +275,148 @@ describe('the table for people', () => {
       await shot(page, 'table-people-failed.png').catch(() => undefined);
       throw e;
     };
-    for (let step = 0; step < 400; step++) try {
-      const s = await gameState(page);
-      if (Date.now() - lap > 5000) console.log(`slow step (${((Date.now() - lap) / 1000).toFixed(0)} s) to: ${s.log.at(-1)}`);
-      lap = Date.now();
-      if (s.phase === 'over') break;
-      // Whoever must act: nobody may wait on a person who has nothing to do.
-      still = s.log.length === lastLog ? still + 1 : 0;
-      lastLog = s.log.length;
-      expect(still, `the game stood still at "${s.log.at(-1)}" (${s.phase}, turn ${s.turn})`).toBeLessThan(60);
-      const request = pendingBattle(s);
-      const st = await stage(page);
-      // A computer's war may already be programming or fighting when it is looked at (a loaded machine is slower to look).
-      if (request && (st === 'ready' || st === 'result' || !PEOPLE.includes(request.attacker.player))) {
-        const people2 = PEOPLE.includes(request.attacker.player) && PEOPLE.includes(request.defender.player);
-        if (people2) {
-          const resultAt = await fightPeopleBattle(page, figures, !reloaded);
-          console.log(`people's battle ${figures.peopleBattles} at ${((Date.now() - t0) / 1000).toFixed(0)} s: ${(await gameState(page)).log.at(-1)}`);
-          reloaded = true;
-          if (!undone) {
-            await undoAndRedoResult(page, figures, resultAt);
-            undone = true;
+    for (let step = 0; step < 400; step++)
+      try {
+        const s = await gameState(page);
+        if (Date.now() - lap > 5000)
+          console.log(`slow step (${((Date.now() - lap) / 1000).toFixed(0)} s) to: ${s.log.at(-1)}`);
+        lap = Date.now();
+        if (s.phase === 'over') break;
+        // Whoever must act: nobody may wait on a person who has nothing to do.
+        still = s.log.length === lastLog ? still + 1 : 0;
+        lastLog = s.log.length;
+        expect(still, `the game stood still at "${s.log.at(-1)}" (${s.phase}, turn ${s.turn})`).toBeLessThan(60);
+        const request = pendingBattle(s);
+        const st = await stage(page);
+        // A computer's war may already be programming or fighting when it is looked at (a loaded machine is slower to look).
+        if (request && (st === 'ready' || st === 'result' || !PEOPLE.includes(request.attacker.player))) {
+          const people2 = PEOPLE.includes(request.attacker.player) && PEOPLE.includes(request.defender.player);
+          if (people2) {
+            const resultAt = await fightPeopleBattle(page, figures, !reloaded);
+            console.log(
+              `people's battle ${figures.peopleBattles} at ${((Date.now() - t0) / 1000).toFixed(0)} s: ${(await gameState(page)).log.at(-1)}`,
+            );
+            reloaded = true;
+            if (!undone) {
+              await undoAndRedoResult(page, figures, resultAt);
+              undone = true;
+            }
+            continue;
+          }
+          if (!PEOPLE.includes(request.attacker.player)) {
+            // The computer's war: it programs and starts the battle itself, a person's control held by the person (idle
+            // here, so the battle is watched at 8x: every frame is still emulated).
+            await expect.poll(() => stage(page), { timeout: 30_000, interval: 100 }).toMatch(/^(fighting|result)$/);
+            await api(page, 'setSpeed', 8);
+            await expect
+              .poll(async () => (await gameState(page)).log.length, { timeout: 180_000, interval: 250 })
+              .toBeGreaterThan(s.log.length);
+            await api(page, 'setSpeed', 1);
+            figures.computerBattles++;
+            console.log(`computer's battle at ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+            continue;
+          }
+          // A person attacks the computer: the person programs, presses ENTER, and leaves the battle to run (8x).
+          await programAndEnter(page, figures);
+          await api(page, 'setSpeed', 8);
+          await expect.poll(() => stage(page), { timeout: 120_000, interval: 200 }).toBe('result');
+          await api(page, 'setSpeed', 1);
+          figures.computerBattles++;
+          continue;
+        }
+        if (s.phase === 'first-player') {
+          // The computer calls first; the people call two other digits. A person stops the readout with SPACE
+          // on Ann's digit, so Ann goes first, Bob chooses his homeland last and takes the first turn (rule 8).
+          if (!Object.hasOwn(s.firstCalls, COMPUTER)) {
+            await expect
+              .poll(async () => Object.hasOwn((await gameState(page)).firstCalls, COMPUTER), { timeout: 30_000 })
+              .toBe(true);
+            continue;
+          }
+          const cy = s.firstCalls[COMPUTER];
+          const digits = { Ann: (cy + 5) % 10, Bob: (cy + 2) % 10 };
+          for (const p of PEOPLE as ('Ann' | 'Bob')[]) {
+            if (Object.hasOwn(s.firstCalls, p)) continue;
+            await key(page, `call-${p}-${digits[p]}`).click();
+            figures.personClicks++;
+          }
+          await expect.poll(async () => Object.keys((await gameState(page)).firstCalls).length).toBe(3);
+          await key(page, 'start-readout').click();
+          figures.personClicks++;
+          await expect.poll(async () => (await mailbox(page)).phase, { timeout: 15_000 }).toBe('readout');
+          await api(page, 'setRunning', false);
+          let m = await mailbox(page);
+          for (let i = 0; i < 200 && m.digit !== digits.Ann; i++) {
+            await api(page, 'stepFrames', 1);
+            m = await mailbox(page);
+          }
+          await page.keyboard.press('Space');
+          figures.personKeys++;
+          await api(page, 'setRunning', true);
+          await expect
+            .poll(() => page.locator('.bv').getAttribute('data-phase'), { timeout: 30_000 })
+            .toBe('homelands');
+          expect((await gameState(page)).firstPlayer).toBe('Ann');
+          continue;
+        }
+        const move = people.moveNow(s);
+        // The people go to war whenever the rules let them, the other person's countries first: their battles
+        // are the ones to fight by hand (an unoccupied country Bob attacks is Ann's to defend).
+        if (move && (move.event.type === 'attack' || move.event.type === 'pass' || move.event.type === 'ally.buy')) {
+          const other = PEOPLE.find((n) => n !== move.player)!;
+          const choices = legalActions(s).find((a) => a.type === 'attack' && a.player === move.player)?.choices ?? [];
+          const target =
+            choices.find((c) => s.countries[String(c)]?.owners.includes(other)) ??
+            choices.find((c) => !s.countries[String(c)]?.owners.length);
+          if (target !== undefined) move.event = { type: 'attack', player: move.player, country: String(target) };
+        }
+        // No home-zone alliances for the people: the countries they leave open are fought for in wars.
+        if (move?.event.type === 'ally.home') move.event = { ...move.event, countries: [] };
+        if (move) {
+          if (move.event.type === 'attack') figures.wars++;
+          await playMove(page, move.event, s);
+          figures.personClicks +=
+            move.event.type === 'ally.home'
+              ? move.event.countries.length + 1
+              : move.event.type === 'attack' || move.event.type === 'ally.buy'
+                ? 2
+                : 1;
+          await expect
+            .poll(async () => (await gameState(page)).log.length, {
+              timeout: 15_000,
+              message: `${move.player}: ${JSON.stringify(move.event)}; notice "${await page.locator('.bv-notice').textContent()}"`,
+            })
+            .toBeGreaterThan(s.log.length);
+          // The panel names who acts next: the other person still to choose a weapon.
+          const war = (await gameState(page)).war;
+          const next =
+            war &&
+            [war.weapons.attacker ? null : war.attacker, war.weapons.defender ? null : war.defender].filter(
+              (n) => n !== null,
+            );
+          if (move.event.type === 'weapon' && next?.length === 1 && PEOPLE.includes(next[0]!)) {
+            await expect
+              .poll(() => page.locator('.tb-stage[data-stage="ready"]').textContent())
+              .toContain(`Now: ${next[0]} (`);
           }
           continue;
         }
-        if (!PEOPLE.includes(request.attacker.player)) {
-          // The computer's war: it programs and starts the battle itself, a person's control held by the person (idle
-          // here, so the battle is watched at 8x: every frame is still emulated).
-          await expect.poll(() => stage(page), { timeout: 30_000, interval: 100 }).toMatch(/^(fighting|result)$/);
-          await api(page, 'setSpeed', 8);
-          await expect.poll(async () => (await gameState(page)).log.length, { timeout: 180_000, interval: 250 }).toBeGreaterThan(s.log.length);
-          await api(page, 'setSpeed', 1);
-          figures.computerBattles++;
-          console.log(`computer's battle at ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-          continue;
-        }
-        // A person attacks the computer: the person programs, presses ENTER, and leaves the battle to run (8x).
-        await programAndEnter(page, figures);
-        await api(page, 'setSpeed', 8);
-        await expect.poll(() => stage(page), { timeout: 120_000, interval: 200 }).toBe('result');
-        await api(page, 'setSpeed', 1);
-        figures.computerBattles++;
-        continue;
-      }
-      if (s.phase === 'first-player') {
-        // The computer calls first; the people call two other digits. A person stops the readout with SPACE
-        // on Ann's digit, so Ann goes first, Bob chooses his homeland last and takes the first turn (rule 8).
-        if (!Object.hasOwn(s.firstCalls, COMPUTER)) {
-          await expect.poll(async () => Object.hasOwn((await gameState(page)).firstCalls, COMPUTER), { timeout: 30_000 }).toBe(true);
-          continue;
-        }
-        const cy = s.firstCalls[COMPUTER];
-        const digits = { Ann: (cy + 5) % 10, Bob: (cy + 2) % 10 };
-        for (const p of PEOPLE as ('Ann' | 'Bob')[]) {
-          if (Object.hasOwn(s.firstCalls, p)) continue;
-          await key(page, `call-${p}-${digits[p]}`).click();
+        if (s.phase === 'awaiting-endgame') {
+          await key(page, 'endgame-start').click();
           figures.personClicks++;
+          continue;
         }
-        await expect.poll(async () => Object.keys((await gameState(page)).firstCalls).length).toBe(3);
-        await key(page, 'start-readout').click();
-        figures.personClicks++;
-        await expect.poll(async () => (await mailbox(page)).phase, { timeout: 15_000 }).toBe('readout');
-        await api(page, 'setRunning', false);
-        let m = await mailbox(page);
-        for (let i = 0; i < 200 && m.digit !== digits.Ann; i++) {
-          await api(page, 'stepFrames', 1);
-          m = await mailbox(page);
-        }
-        await page.keyboard.press('Space');
-        figures.personKeys++;
-        await api(page, 'setRunning', true);
-        await expect.poll(() => page.locator('.bv').getAttribute('data-phase'), { timeout: 30_000 }).toBe('homelands');
-        expect((await gameState(page)).firstPlayer).toBe('Ann');
-        continue;
+        // The computer's move: wait for the game to move on.
+        await expect
+          .poll(async () => (await gameState(page)).log.length, {
+            timeout: 30_000,
+            interval: 100,
+            message: `the computer did not move at "${s.log.at(-1)}"`,
+          })
+          .toBeGreaterThan(s.log.length);
+      } catch (e) {
+        await fail(e);
       }
-      const move = people.moveNow(s);
-      // The people go to war whenever the rules let them, the other person's countries first: their battles
-      // are the ones to fight by hand (an unoccupied country Bob attacks is Ann's to defend).
-      if (move && (move.event.type === 'attack' || move.event.type === 'pass' || move.event.type === 'ally.buy')) {
-        const other = PEOPLE.find((n) => n !== move.player)!;
-        const choices = legalActions(s).find((a) => a.type === 'attack' && a.player === move.player)?.choices ?? [];
-        const target = choices.find((c) => s.countries[String(c)]?.owners.includes(other)) ?? choices.find((c) => !s.countries[String(c)]?.owners.length);
-        if (target !== undefined) move.event = { type: 'attack', player: move.player, country: String(target) };
-      }
-      // No home-zone alliances for the people: the countries they leave open are fought for in wars.
-      if (move?.event.type === 'ally.home') move.event = { ...move.event, countries: [] };
-      if (move) {
-        if (move.event.type === 'attack') figures.wars++;
-        await playMove(page, move.event, s);
-        figures.personClicks += move.event.type === 'ally.home' ? move.event.countries.length + 1 : move.event.type === 'attack' || move.event.type === 'ally.buy' ? 2 : 1;
-        await expect.poll(async () => (await gameState(page)).log.length, { timeout: 15_000, message: `${move.player}: ${JSON.stringify(move.event)}; notice "${await page.locator('.bv-notice').textContent()}"` }).toBeGreaterThan(s.log.length);
-        // The panel names who acts next: the other person still to choose a weapon.
-        const war = (await gameState(page)).war;
-        const next = war && [war.weapons.attacker ? null : war.attacker, war.weapons.defender ? null : war.defender].filter((n) => n !== null);
-        if (move.event.type === 'weapon' && next?.length === 1 && PEOPLE.includes(next[0]!)) {
-          await expect.poll(() => page.locator('.tb-stage[data-stage="ready"]').textContent()).toContain(`Now: ${next[0]} (`);
-        }
-        continue;
-      }
-      if (s.phase === 'awaiting-endgame') {
-        await key(page, 'endgame-start').click();
-        figures.personClicks++;
-        continue;
-      }
-      // The computer's move: wait for the game to move on.
-      await expect.poll(async () => (await gameState(page)).log.length, { timeout: 30_000, interval: 100, message: `the computer did not move at "${s.log.at(-1)}"` }).toBeGreaterThan(s.log.length);
-    } catch (e) {
-      await fail(e);
-    }
     const final = await gameState(page);
     if (!figures.peopleBattles) console.log(final.log.join('\n'));
     expect(final.phase).toBe('over');
@@ -332,7 +424,9 @@ describe('the table for people', () => {
     await shot(page, 'table-people-1280x800-over.png');
     const wall = (Date.now() - t0) / 1000;
     // The figures for the closing note (printed, never asserted as speed).
-    console.log(`table-people: ${figures.wars} wars started by people, ${figures.peopleBattles} people-v-people battles, ${figures.computerBattles} battles with the computer, ${figures.personClicks} clicks and ${figures.personKeys} keys by the people, ${wall.toFixed(0)} s wall time, winners ${final.winners.join(', ')}, page errors ${errors.length}`);
+    console.log(
+      `table-people: ${figures.wars} wars started by people, ${figures.peopleBattles} people-v-people battles, ${figures.computerBattles} battles with the computer, ${figures.personClicks} clicks and ${figures.personKeys} keys by the people, ${wall.toFixed(0)} s wall time, winners ${final.winners.join(', ')}, page errors ${errors.length}`,
+    );
     expect(errors).toEqual([]);
     // The phone: one column, nothing wider than the screen (the picture, the panel and the board below it).
     await page.setViewportSize({ width: 390, height: 844 });

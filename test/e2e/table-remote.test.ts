@@ -21,9 +21,16 @@ import { mailbox, waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';
 
 const key = (page: Page, k: string) => page.locator(`[data-key="${k}"]`);
-const stage = (page: Page) => page.evaluate(() => document.querySelector('.tb-battle')?.getAttribute('data-stage') ?? null);
+const stage = (page: Page) =>
+  page.evaluate(() => document.querySelector('.tb-battle')?.getAttribute('data-stage') ?? null);
 const api = <T>(page: Page, fn: string, ...args: unknown[]): Promise<T> =>
-  page.evaluate(([f, a]) => (window.__o2console!.runtime()!.api as unknown as Record<string, (...x: unknown[]) => Promise<unknown>>)[f as string](...(a as unknown[])), [fn, args] as const) as Promise<T>;
+  page.evaluate(
+    ([f, a]) =>
+      (window.__o2console!.runtime()!.api as unknown as Record<string, (...x: unknown[]) => Promise<unknown>>)[
+        f as string
+      ](...(a as unknown[])),
+    [fn, args] as const,
+  ) as Promise<T>;
 /** The game's log as a page shows it. */
 const log = (page: Page) => page.locator('.bv-log-list li').allTextContents();
 
@@ -48,11 +55,17 @@ async function open(context: BrowserContext, path: string, errors: string[]): Pr
 async function steer(page: Page, watch: Page, colour: 'red' | 'blue', code: string): Promise<void> {
   await page.keyboard.down(code);
   try {
-    await expect.poll(async () => {
-      const m: CartMailbox = await mailbox(watch);
-      if (m.phase !== 'battle') throw new Error(`the battle ended (${m.phase}) before the ${colour} stick was read`);
-      return m[colour].stick;
-    }, { timeout: 5000, interval: 20 }).not.toBe(8);
+    await expect
+      .poll(
+        async () => {
+          const m: CartMailbox = await mailbox(watch);
+          if (m.phase !== 'battle')
+            throw new Error(`the battle ended (${m.phase}) before the ${colour} stick was read`);
+          return m[colour].stick;
+        },
+        { timeout: 5000, interval: 20 },
+      )
+      .not.toBe(8);
   } finally {
     await page.keyboard.up(code);
   }
@@ -60,19 +73,56 @@ async function steer(page: Page, watch: Page, colour: 'red' | 'blue', code: stri
 
 /** Ann, Bob and Cy on a board of three small zones; Ann attacks B1 (Bob's home-zone ally): a war between two guests when the host holds Cy. */
 function threeWar(): string {
-  const scenario: Scenario = { name: 'three', zones: [
-    { name: 'North', countries: [{ name: 'A1', pbu: 2 }, { name: 'A2', pbu: 6 }, { name: 'A3', pbu: 3 }] },
-    { name: 'South', countries: [{ name: 'B1', pbu: 1 }, { name: 'B2', pbu: 5 }, { name: 'B3', pbu: 2 }] },
-    { name: 'East', countries: [{ name: 'C1', pbu: 2 }, { name: 'C2', pbu: 4 }] },
-  ] };
+  const scenario: Scenario = {
+    name: 'three',
+    zones: [
+      {
+        name: 'North',
+        countries: [
+          { name: 'A1', pbu: 2 },
+          { name: 'A2', pbu: 6 },
+          { name: 'A3', pbu: 3 },
+        ],
+      },
+      {
+        name: 'South',
+        countries: [
+          { name: 'B1', pbu: 1 },
+          { name: 'B2', pbu: 5 },
+          { name: 'B3', pbu: 2 },
+        ],
+      },
+      {
+        name: 'East',
+        countries: [
+          { name: 'C1', pbu: 2 },
+          { name: 'C2', pbu: 4 },
+        ],
+      },
+    ],
+  };
   let s = newGame(scenario);
   const events: GameEvent[] = [
-    { type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'yellow' }, { name: 'Cy', color: 'green' }] },
-    { type: 'first.call', player: 'Ann', digit: 9 }, { type: 'first.call', player: 'Bob', digit: 0 }, { type: 'first.call', player: 'Cy', digit: 1 },
+    {
+      type: 'setup',
+      players: [
+        { name: 'Ann', color: 'red' },
+        { name: 'Bob', color: 'yellow' },
+        { name: 'Cy', color: 'green' },
+      ],
+    },
+    { type: 'first.call', player: 'Ann', digit: 9 },
+    { type: 'first.call', player: 'Bob', digit: 0 },
+    { type: 'first.call', player: 'Cy', digit: 1 },
     { type: 'first.readout', digit: 9 },
-    { type: 'homeland', player: 'Ann', country: 'A2' }, { type: 'homeland', player: 'Bob', country: 'B2' }, { type: 'homeland', player: 'Cy', country: 'C2' },
-    { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] }, { type: 'ally.home', player: 'Bob', countries: ['B1', 'B3'] }, { type: 'ally.home', player: 'Cy', countries: ['C1'] },
-    { type: 'pass', player: 'Cy' }, { type: 'attack', player: 'Ann', country: 'B1' },
+    { type: 'homeland', player: 'Ann', country: 'A2' },
+    { type: 'homeland', player: 'Bob', country: 'B2' },
+    { type: 'homeland', player: 'Cy', country: 'C2' },
+    { type: 'ally.home', player: 'Ann', countries: ['A1', 'A3'] },
+    { type: 'ally.home', player: 'Bob', countries: ['B1', 'B3'] },
+    { type: 'ally.home', player: 'Cy', countries: ['C1'] },
+    { type: 'pass', player: 'Cy' },
+    { type: 'attack', player: 'Ann', country: 'B1' },
   ];
   for (const e of events) {
     const r = applyEvent(s, e);
@@ -84,7 +134,11 @@ function threeWar(): string {
 
 /** A guest joins the host's table under `code` as `name` and takes `player`'s seat. */
 async function joinAs(browser: Browser, code: string, name: string, player: string, errors: string[]): Promise<Page> {
-  const page = await open(await browser.newContext(), `/?cart=battle&join=${code}&name=${encodeURIComponent(name)}#/table`, errors);
+  const page = await open(
+    await browser.newContext(),
+    `/?cart=battle&join=${code}&name=${encodeURIComponent(name)}#/table`,
+    errors,
+  );
   await page.locator('#table-remote-line[data-line="joined"]').waitFor({ timeout: 20_000 });
   await page.locator(`[data-claim="${player}"]`).click();
   await expect.poll(() => page.locator('#table-remote-mine').textContent()).toBe(`You play ${player}.`);
@@ -93,8 +147,12 @@ async function joinAs(browser: Browser, code: string, name: string, player: stri
 
 describe('the remote table', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
   afterEach(async () => {
     for (const c of contexts.splice(0)) await c.close();
   });
@@ -103,7 +161,9 @@ describe('the remote table', () => {
     const errors: string[] = [];
     const host = await open(await browser.newContext(), '/?cart=battle#/table', errors);
     const save = encodeEnvelope({ engine: encodeSession(warOnB1()) });
-    await host.locator('#bv-import-file').setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(save) });
+    await host
+      .locator('#bv-import-file')
+      .setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(save) });
     await key(host, 'weapon-attacker-tank').waitFor();
 
     await host.locator('#table-remote summary').click();
@@ -116,26 +176,37 @@ describe('the remote table', () => {
     await guest.locator('#table-remote-line[data-line="joined"]').waitFor({ timeout: 20_000 });
     await guest.locator('[data-claim="Ann"]').click();
     await expect.poll(() => guest.locator('#table-remote-mine').textContent()).toBe('You play Ann.');
-    await expect.poll(() => host.locator('#table-remote-seats [data-player="Ann"]').textContent()).toMatch(/Ann’s laptop's browser/);
+    await expect
+      .poll(() => host.locator('#table-remote-seats [data-player="Ann"]').textContent())
+      .toMatch(/Ann’s laptop's browser/);
     expect(await log(guest)).toEqual(await log(host));
 
     const watcher = await open(await browser.newContext(), `/?cart=battle&join=${code}&name=Watcher#/table`, errors);
     await watcher.locator('#table-remote-line[data-line="joined"]').waitFor({ timeout: 20_000 });
-    await expect.poll(() => watcher.locator('#table-remote-mine').textContent()).toBe('You are watching: take a free seat to play.');
-    await expect.poll(() => host.locator('#table-guests').textContent()).toMatch(/^Guests: Ann’s laptop \(\d+ ms\), Watcher \(\d+ ms\)$/);
+    await expect
+      .poll(() => watcher.locator('#table-remote-mine').textContent())
+      .toBe('You are watching: take a free seat to play.');
+    await expect
+      .poll(() => host.locator('#table-guests').textContent())
+      .toMatch(/^Guests: Ann’s laptop \(\d+ ms\), Watcher \(\d+ ms\)$/);
 
     // The guest acts for the host's seat (Bob defends): refused at the host, with a sentence the guest sees.
     await key(guest, 'weapon-defender-sub').click();
-    await expect.poll(() => guest.locator('.bv-notice').textContent()).toMatch(/Refused: Bob's seat is not held by your browser/);
+    await expect
+      .poll(() => guest.locator('.bv-notice').textContent())
+      .toMatch(/Refused: Bob's seat is not held by your browser/);
     // The host acts for the guest's seat: refused here.
     await key(host, 'weapon-attacker-tank').click();
-    await expect.poll(() => host.locator('.bv-notice').textContent()).toMatch(/Ann's seat is held by Ann’s laptop's browser/);
+    await expect
+      .poll(() => host.locator('.bv-notice').textContent())
+      .toMatch(/Ann's seat is held by Ann’s laptop's browser/);
     expect((await hostGame(host)).war?.weapons).toEqual({ attacker: null, defender: null });
 
     // Each chooses their own weapon (tanks: they wait to be steered, where a plane nobody steers crashes in a second or two); every page shows both.
     await key(guest, 'weapon-attacker-tank').click();
     await key(host, 'weapon-defender-tank').click();
-    for (const p of [host, guest, watcher]) await expect.poll(() => log(p), { timeout: 10_000 }).toEqual(await log(host));
+    for (const p of [host, guest, watcher])
+      await expect.poll(() => log(p), { timeout: 10_000 }).toEqual(await log(host));
     await expect.poll(async () => (await log(watcher)).join('\n')).toMatch(/Ann.*tank[\s\S]*Bob.*tank/);
 
     // The host programs the battle; its page presses ENTER; both machines run the battle in step.
@@ -149,7 +220,10 @@ describe('the remote table', () => {
     await shot(guest, 'table-remote-guest-battle.png');
     // The spectator's console runs the battle too, from the host's confirmed frames.
     await watcher.locator('#table-guest-battle[data-watching="yes"]').waitFor({ timeout: 10_000 });
-    const during = await api<{ desync: number | null; frame: number; rollbacks: number; maxDepth: number } | null>(host, 'netStats');
+    const during = await api<{ desync: number | null; frame: number; rollbacks: number; maxDepth: number } | null>(
+      host,
+      'netStats',
+    );
     console.log(`network battle on the host so far: ${JSON.stringify(during)}`);
     expect(during?.desync).toBeNull();
     // The guest's machine goes apart from the host's (a test hook changes one byte of its RAM): the
@@ -171,18 +245,28 @@ describe('the remote table', () => {
     const guestBox = await mailbox(guest);
     expect(hostBox.phase).toBe('result');
     expect(guestBox.phase).toBe('result');
-    expect([guestBox.winner, guestBox.red.energy, guestBox.blue.energy]).toEqual([hostBox.winner, hostBox.red.energy, hostBox.blue.energy]);
+    expect([guestBox.winner, guestBox.red.energy, guestBox.blue.energy]).toEqual([
+      hostBox.winner,
+      hostBox.red.energy,
+      hostBox.blue.energy,
+    ]);
     // The spectator's machine ends the same battle the same way (it runs a moment behind: wait for its result screen).
     await expect.poll(async () => (await mailbox(watcher)).phase, { timeout: 20_000 }).toBe('result');
     const watched = await mailbox(watcher);
-    expect([watched.winner, watched.red.energy, watched.blue.energy]).toEqual([hostBox.winner, hostBox.red.energy, hostBox.blue.energy]);
+    expect([watched.winner, watched.red.energy, watched.blue.energy]).toEqual([
+      hostBox.winner,
+      hostBox.red.energy,
+      hostBox.blue.energy,
+    ]);
     // The same board everywhere, the battle's result in it.
     const after = await log(host);
     expect(after.length).toBeGreaterThan(0);
     for (const p of [guest, watcher]) await expect.poll(() => log(p), { timeout: 10_000 }).toEqual(after);
     const figures = await host.locator('#table-net-stats').textContent();
     console.log(figures);
-    expect(figures).toMatch(/the machines went apart \(first at frame \d+\) and were put back in step from this browser's state (once|\d+ times)/);
+    expect(figures).toMatch(
+      /the machines went apart \(first at frame \d+\) and were put back in step from this browser's state (once|\d+ times)/,
+    );
     await shot(host, 'table-remote-host-result.png');
     await shot(watcher, 'table-remote-watcher.png');
 
@@ -198,7 +282,9 @@ describe('the remote table', () => {
   it('a battle between two guests: the host passes their sticks on, its machine runs the frames one of them reports', async () => {
     const errors: string[] = [];
     const host = await open(await browser.newContext(), '/?cart=battle#/table', errors);
-    await host.locator('#bv-import-file').setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(threeWar()) });
+    await host
+      .locator('#bv-import-file')
+      .setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(threeWar()) });
     await key(host, 'weapon-attacker-tank').waitFor();
     await host.locator('#table-remote summary').click();
     await host.locator('#table-invite').click();
@@ -228,7 +314,11 @@ describe('the remote table', () => {
     for (const p of [ann, bob]) {
       await expect.poll(async () => (await mailbox(p)).phase, { timeout: 20_000 }).toBe('result');
       const m = await mailbox(p);
-      expect([m.winner, m.red.energy, m.blue.energy]).toEqual([hostBox.winner, hostBox.red.energy, hostBox.blue.energy]);
+      expect([m.winner, m.red.energy, m.blue.energy]).toEqual([
+        hostBox.winner,
+        hostBox.red.energy,
+        hostBox.blue.energy,
+      ]);
     }
     const after = await log(host);
     for (const p of [ann, bob]) await expect.poll(() => log(p), { timeout: 10_000 }).toEqual(after);

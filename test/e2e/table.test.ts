@@ -21,14 +21,21 @@ const key = (page: Page, k: string) => page.locator(`[data-key="${k}"]`);
 const stage = (page: Page) => page.locator('.tb-battle').getAttribute('data-stage');
 
 async function mailbox(page: Page): Promise<CartMailbox> {
-  return readMailbox(await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.externalRam())));
+  return readMailbox(
+    await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.externalRam())),
+  );
 }
 
 async function frame(page: Page): Promise<number> {
   return page.evaluate(() => window.__o2console!.shownFrame);
 }
 
-async function openTable(browser: Browser, width = 1280, height = 800, path = '/?cart=battle#/table'): Promise<{ page: Page; errors: string[] }> {
+async function openTable(
+  browser: Browser,
+  width = 1280,
+  height = 800,
+  path = '/?cart=battle#/table',
+): Promise<{ page: Page; errors: string[] }> {
   const opened = await openApp(browser, path);
   await opened.page.setViewportSize({ width, height });
   await waitReady(opened.page);
@@ -47,7 +54,9 @@ function savedAtWar(): string {
 }
 
 async function importWar(page: Page): Promise<void> {
-  await page.locator('#bv-import-file').setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(savedAtWar()) });
+  await page
+    .locator('#bv-import-file')
+    .setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(savedAtWar()) });
   await poll(() => page.locator('.bv-war h2').textContent()).toContain('War for B1');
 }
 
@@ -105,10 +114,20 @@ async function fast(page: Page, on: boolean): Promise<void> {
 
 /** The element's box lies inside the viewport. */
 async function inView(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).first().evaluate((e) => {
-    const r = e.getBoundingClientRect();
-    return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return (
+        r.width > 0 &&
+        r.height > 0 &&
+        r.top >= 0 &&
+        r.left >= 0 &&
+        r.bottom <= window.innerHeight &&
+        r.right <= window.innerWidth
+      );
+    });
 }
 
 async function canvasScale(page: Page): Promise<number> {
@@ -117,8 +136,12 @@ async function canvasScale(page: Page): Promise<number> {
 
 describe('the table: board and console on one page', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('a war of three battles: programmed into the machine, fought with keyboard and gamepad, read back and recorded', async () => {
     const { page, errors } = await openTable(browser);
@@ -129,7 +152,8 @@ describe('the table: board and console on one page', () => {
     // 1280x800: the zone bars, the record track, the players' chips, whose turn and the picture (×2) in view.
     await shot(page, 'table-1280x800-war.png');
     // 1280x800 in a war: the picture large (×2), the war panel beside it, the battle's panel under it.
-    for (const s of ['.bv-record', '.bv-war h2', '#console-screen canvas', '[data-key="program-battle"]', '.tb-seats']) expect(await inView(page, s), s).toBe(true);
+    for (const s of ['.bv-record', '.bv-war h2', '#console-screen canvas', '[data-key="program-battle"]', '.tb-seats'])
+      expect(await inView(page, s), s).toBe(true);
     expect(await canvasScale(page)).toBeGreaterThanOrEqual(2);
 
     // The attacker takes the right-hand control this time (the swap is remembered for Ann).
@@ -173,15 +197,27 @@ describe('the table: board and console on one page', () => {
     expect(await key(page, 'weapon-defender-tank').count()).toBe(0);
     await page.evaluate(() => {
       const buttons = Array.from({ length: 17 }, () => ({ pressed: false, value: 0 }));
-      const pad = { id: 'Fake Pad (STANDARD GAMEPAD)', index: 0, connected: true, mapping: 'standard', buttons, axes: [0, 0, 0, 0], timestamp: 0 };
+      const pad = {
+        id: 'Fake Pad (STANDARD GAMEPAD)',
+        index: 0,
+        connected: true,
+        mapping: 'standard',
+        buttons,
+        axes: [0, 0, 0, 0],
+        timestamp: 0,
+      };
       (window as unknown as { __pad: typeof pad }).__pad = pad;
       Object.defineProperty(navigator, 'getGamepads', { value: () => [pad, null, null, null] });
     });
     await program(page, 'plane', 'sub');
     const before2 = (await mailbox(page)).battles;
-    await page.evaluate(() => { (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[9].pressed = true; });
+    await page.evaluate(() => {
+      (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[9].pressed = true;
+    });
     await poll(async () => (await mailbox(page)).battles).toBe(before2 + 1);
-    await page.evaluate(() => { (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[9].pressed = false; });
+    await page.evaluate(() => {
+      (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[9].pressed = false;
+    });
     // Nobody steers: the jet flies on until it crashes, or the submarine runs out of energy (watched at 8x:
     // every frame is still emulated).
     await fast(page, true);
@@ -194,8 +230,14 @@ describe('the table: board and console on one page', () => {
     await poll(() => stage(page)).toBe('ready');
 
     // Battle 3, the keyboard again, with weapons still allowed.
-    const attackerWeapon = (await page.locator('[data-key^="weapon-attacker-"]').first().getAttribute('data-key'))!.replace('weapon-attacker-', '');
-    const defenderWeapon = (await page.locator('[data-key^="weapon-defender-"]').first().getAttribute('data-key'))!.replace('weapon-defender-', '');
+    const attackerWeapon = (await page
+      .locator('[data-key^="weapon-attacker-"]')
+      .first()
+      .getAttribute('data-key'))!.replace('weapon-attacker-', '');
+    const defenderWeapon = (await page
+      .locator('[data-key^="weapon-defender-"]')
+      .first()
+      .getAttribute('data-key'))!.replace('weapon-defender-', '');
     await program(page, attackerWeapon, defenderWeapon);
     await page.keyboard.press('Enter');
     await fast(page, true);
@@ -204,14 +246,21 @@ describe('the table: board and console on one page', () => {
     const r3 = await mailbox(page);
     // The war is decided by this third battle: its words name the winner read from the mailbox and the verdict.
     const words = (await page.locator('.tb-words').textContent()) ?? '';
-    expect(r3.winner === 'both' ? words : words.startsWith(`${r3.winner === 'red' ? 'Red' : 'Blue'} (${winnerName(r3, { red: 'Bob', blue: 'Ann' })}) wins`)).toBeTruthy();
+    expect(
+      r3.winner === 'both'
+        ? words
+        : words.startsWith(
+            `${r3.winner === 'red' ? 'Red' : 'Blue'} (${winnerName(r3, { red: 'Bob', blue: 'Ann' })}) wins`,
+          ),
+    ).toBeTruthy();
     expect(words).toMatch(/wins the war for B1/);
     expect(await page.locator('.bv-log-list').textContent()).toMatch(/wins the war for B1/);
 
     // The war is over: 1280x800 shows the board (zone bars, record, chips, whose turn) and the picture.
     await poll(() => page.locator('.table').getAttribute('data-battle')).toBe('off');
     await shot(page, 'table-1280x800-board.png');
-    for (const s of ['.bv-record', '.bv-world', '.bv-players', '.bv-status', '#console-screen canvas']) expect(await inView(page, s), s).toBe(true);
+    for (const s of ['.bv-record', '.bv-world', '.bv-players', '.bv-status', '#console-screen canvas'])
+      expect(await inView(page, s), s).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
     expect(errors).toEqual([]);
   }, 240_000);
@@ -220,12 +269,16 @@ describe('the table: board and console on one page', () => {
     const { page, errors } = await openTable(browser);
     const file = saved([
       { type: 'attack', player: 'Ann', country: 'B1' },
-      { type: 'weapon', player: 'Ann', weapon: 'tank' }, { type: 'weapon', player: 'Bob', weapon: 'tank' },
+      { type: 'weapon', player: 'Ann', weapon: 'tank' },
+      { type: 'weapon', player: 'Bob', weapon: 'tank' },
       { type: 'battle', winner: 'attacker', energy: { attacker: 2000, defender: 1500 } },
-      { type: 'weapon', player: 'Ann', weapon: 'sub' }, { type: 'weapon', player: 'Bob', weapon: 'sub' },
+      { type: 'weapon', player: 'Ann', weapon: 'sub' },
+      { type: 'weapon', player: 'Bob', weapon: 'sub' },
       { type: 'battle', winner: 'attacker', energy: { attacker: 1800, defender: 1200 } },
     ]);
-    await page.locator('#bv-import-file').setInputFiles({ name: 'endgame.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+    await page
+      .locator('#bv-import-file')
+      .setInputFiles({ name: 'endgame.json', mimeType: 'application/json', buffer: Buffer.from(file) });
     await poll(() => page.locator('.bv').getAttribute('data-phase')).toBe('awaiting-endgame');
     await key(page, 'endgame-start').click();
     await poll(() => page.locator('.bv').getAttribute('data-phase')).toBe('endgame');
@@ -266,7 +319,9 @@ describe('the table: board and console on one page', () => {
     // SPACE typed on the page (the screen has the keyboard again) stops it.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('console-screen');
     await page.keyboard.press('Space');
-    await expect.poll(() => page.locator('.bv').getAttribute('data-phase'), { timeout: 30_000, interval: 100 }).toBe('homelands');
+    await expect
+      .poll(() => page.locator('.bv').getAttribute('data-phase'), { timeout: 30_000, interval: 100 })
+      .toBe('homelands');
     const digit = (await mailbox(page)).digit;
     expect(await page.locator('.bv-log-list').textContent()).toContain(`Readout ends in ${digit}`);
     expect(await page.locator('.bv-log-list').textContent()).toContain(String(digit));
@@ -284,20 +339,32 @@ describe('the table: board and console on one page', () => {
 
     // 1920x1080 in battle: nothing needs scrolling, the picture is ×3.
     await shot(page, 'table-1920x1080-battle.png');
-    expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight && document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          document.documentElement.scrollHeight <= window.innerHeight &&
+          document.documentElement.scrollWidth <= window.innerWidth,
+      ),
+    ).toBe(true);
     expect(await canvasScale(page)).toBeGreaterThanOrEqual(3);
 
     // A cartridge dropped on the picture mid-battle is refused with the reason; the battle goes on.
     await page.evaluate(() => {
       const dt = new DataTransfer();
       dt.items.add(new File([new Uint8Array(2048)], 'other-cart.bin'));
-      document.querySelector('.console-screen-wrap')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      document
+        .querySelector('.console-screen-wrap')!
+        .dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
     });
-    await poll(() => page.locator('#table-message').textContent()).toContain('The cartridge was not switched: a battle is under way at the table');
+    await poll(() => page.locator('#table-message').textContent()).toContain(
+      'The cartridge was not switched: a battle is under way at the table',
+    );
     expect((await mailbox(page)).phase).toBe('battle');
     // Undo waits too.
     await key(page, 'undo').click();
-    await poll(() => page.locator('.bv-notice').textContent()).toContain('Undo waits until the battle on the console is over');
+    await poll(() => page.locator('.bv-notice').textContent()).toContain(
+      'Undo waits until the battle on the console is over',
+    );
 
     // The machine's autosave (once a second) lands after the battle started; then the page reloads.
     const battleFrame = await frame(page);

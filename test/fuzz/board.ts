@@ -14,22 +14,71 @@ import { applyEvent, checkInvariants, deserializeGame, newGame, serializeGame, w
 import { randomEvent } from '../board/random-games.ts';
 import { prngPick } from '../harness/prng.ts';
 
-const SCENARIOS: Scenario[] = [world1982(), {
-  name: 'five', zones: [
-    { name: 'North', countries: [{ name: 'A1', pbu: 2 }, { name: 'A2', pbu: 6 }, { name: 'A3', pbu: 3 }] },
-    { name: 'South', countries: [{ name: 'B1', pbu: 1 }, { name: 'B2', pbu: 5 }] },
-  ],
-}, {
-  name: 'eight', zones: [
-    { name: 'East', countries: [{ name: 'E1', pbu: 3 }, { name: 'E2', pbu: 9 }, { name: 'E3', pbu: 2 }, { name: 'E4', pbu: 1 }] },
-    { name: 'West', countries: [{ name: 'W1', pbu: 5 }, { name: 'W2', pbu: 7 }, { name: 'W3', pbu: 4 }] },
-    { name: 'Isle', countries: [{ name: 'I1', pbu: 4 }] },
-  ],
-}];
+const SCENARIOS: Scenario[] = [
+  world1982(),
+  {
+    name: 'five',
+    zones: [
+      {
+        name: 'North',
+        countries: [
+          { name: 'A1', pbu: 2 },
+          { name: 'A2', pbu: 6 },
+          { name: 'A3', pbu: 3 },
+        ],
+      },
+      {
+        name: 'South',
+        countries: [
+          { name: 'B1', pbu: 1 },
+          { name: 'B2', pbu: 5 },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'eight',
+    zones: [
+      {
+        name: 'East',
+        countries: [
+          { name: 'E1', pbu: 3 },
+          { name: 'E2', pbu: 9 },
+          { name: 'E3', pbu: 2 },
+          { name: 'E4', pbu: 1 },
+        ],
+      },
+      {
+        name: 'West',
+        countries: [
+          { name: 'W1', pbu: 5 },
+          { name: 'W2', pbu: 7 },
+          { name: 'W3', pbu: 4 },
+        ],
+      },
+      { name: 'Isle', countries: [{ name: 'I1', pbu: 4 }] },
+    ],
+  },
+];
 /** Names told apart by nameKey, some beyond ASCII, so saves carry them through JSON. */
 const NAMES = ['Ann', 'Bob', 'José', 'Dee', 'Ωmega', 'constructor', 'Ed', 'Fay'];
 /** What a damaged event carries instead of a field (names that are object properties included). */
-const JUNK: unknown[] = [undefined, null, -1, 1e300, NaN, 0.5, '', '__proto__', 'constructor', 'toString', 'Atlantis', [], {}, ['Ann', 'Ann']];
+const JUNK: unknown[] = [
+  undefined,
+  null,
+  -1,
+  1e300,
+  NaN,
+  0.5,
+  '',
+  '__proto__',
+  'constructor',
+  'toString',
+  'Atlantis',
+  [],
+  {},
+  ['Ann', 'Ann'],
+];
 const STEPS = 1200;
 
 export interface BoardFuzzStats {
@@ -78,7 +127,8 @@ function damaged(e: GameEvent, pick: (n: number) => number): GameEvent {
   const keys = Object.keys(out).filter((k) => k !== 'type');
   if (keys.length === 0) return e;
   const k = keys[pick(keys.length)];
-  if (pick(5) === 0) delete out[k]; else out[k] = JUNK[pick(JUNK.length)];
+  if (pick(5) === 0) delete out[k];
+  else out[k] = JUNK[pick(JUNK.length)];
   return out as unknown as GameEvent;
 }
 
@@ -91,13 +141,15 @@ function fuzzGame(gameSeed: number, label: string, stats: BoardFuzzStats): void 
   stats.players.set(players, (stats.players.get(players) ?? 0) + 1);
   let s = deepFreeze(newGame(scenario));
   const fail = (k: number, what: string): void => {
-    if (stats.failures.length < 20) stats.failures.push(`${label} (${scenario.name}, ${players} players), event ${k}: ${what}`);
+    if (stats.failures.length < 20)
+      stats.failures.push(`${label} (${scenario.name}, ${players} players), event ${k}: ${what}`);
   };
   const roundTrip = (k: number): void => {
     stats.roundTrips++;
     const r = deserializeGame(serializeGame(s));
     if (!r.ok) fail(k, `the save of a reachable ${s.phase} state was refused: ${r.error}`);
-    else if (serializeGame(r.state) !== serializeGame(s)) fail(k, `the ${s.phase} state came back different from its save`);
+    else if (serializeGame(r.state) !== serializeGame(s))
+      fail(k, `the ${s.phase} state came back different from its save`);
   };
   for (let k = 0; k < STEPS && s.phase !== 'over'; k++) {
     const roll = pick(10);
@@ -113,7 +165,8 @@ function fuzzGame(gameSeed: number, label: string, stats: BoardFuzzStats): void 
     }
     if (!r.ok) {
       stats.refused++;
-      if (!/\S/.test(r.refusal.rule) || r.refusal.reason.length < 10) fail(k, `${JSON.stringify(e)} refused without a rule and a sentence`);
+      if (!/\S/.test(r.refusal.rule) || r.refusal.reason.length < 10)
+        fail(k, `${JSON.stringify(e)} refused without a rule and a sentence`);
       continue;
     }
     stats.accepted++;
@@ -132,10 +185,23 @@ function fuzzGame(gameSeed: number, label: string, stats: BoardFuzzStats): void 
 }
 
 /** `games` seeded games from `seed`; `progress` is called every 100 games. */
-export function fuzzBoard(seed: number, games: number, progress?: (done: number, stats: BoardFuzzStats) => void): BoardFuzzStats {
+export function fuzzBoard(
+  seed: number,
+  games: number,
+  progress?: (done: number, stats: BoardFuzzStats) => void,
+): BoardFuzzStats {
   const start = performance.now();
   const stats: BoardFuzzStats = {
-    games: 0, players: new Map(), events: 0, accepted: 0, refused: 0, roundTrips: 0, finished: 0, phases: new Set(), failures: [], seconds: 0,
+    games: 0,
+    players: new Map(),
+    events: 0,
+    accepted: 0,
+    refused: 0,
+    roundTrips: 0,
+    finished: 0,
+    phases: new Set(),
+    failures: [],
+    seconds: 0,
   };
   for (let g = 0; g < games; g++) {
     fuzzGame((seed * 1_000_003 + g * 7919) >>> 0, `seed ${seed} game ${g}`, stats);

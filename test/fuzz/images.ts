@@ -40,9 +40,23 @@ function failure(stats: FuzzStats, text: string): void {
 }
 
 /** Runs `images` random images of `frames` frames each from `seed`; never throws, returns the figures. */
-export function fuzzImages(seed: number, images: number, frames: number, progress?: (done: number, stats: FuzzStats) => void): FuzzStats {
+export function fuzzImages(
+  seed: number,
+  images: number,
+  frames: number,
+  progress?: (done: number, stats: FuzzStats) => void,
+): FuzzStats {
   const rand = prng(seed);
-  const stats: FuzzStats = { images: 0, frames: 0, mix: new Map(), roundTrips: 0, failures: [], seconds: 0, slowestFrameMs: 0, framesOver9ms: 0 };
+  const stats: FuzzStats = {
+    images: 0,
+    frames: 0,
+    mix: new Map(),
+    roundTrips: 0,
+    failures: [],
+    seconds: 0,
+    slowestFrameMs: 0,
+    framesOver9ms: 0,
+  };
   const start = performance.now();
   for (let i = 0; i < images; i++) {
     const mapper = MAPPERS[(rand() * MAPPERS.length) | 0];
@@ -72,19 +86,24 @@ export function fuzzImages(seed: number, images: number, frames: number, progres
         const ran = m.cpu.cycles - cycles;
         // While RESET is held the CPU runs nothing; otherwise about one frame's cycles.
         const held = key === 'RESET' && f >= 1 && f < 3;
-        if (!held && !(ran > perFrame / 2 && ran < 1.5 * perFrame)) failure(stats, `${where} frame ${f}: ran ${ran} cycles`);
+        if (!held && !(ran > perFrame / 2 && ran < 1.5 * perFrame))
+          failure(stats, `${where} frame ${f}: ran ${ran} cycles`);
       }
       if (m.frameNumber !== frames) failure(stats, `${where}: ${m.frameNumber} frames counted, ${frames} run`);
       const state = m.saveState();
       const copy = new Odyssey2({ bios, cart, pal, mapper });
       copy.loadState(state);
-      for (let f = 0; f < 2; f++) { m.runFrame(); copy.runFrame(); }
+      for (let f = 0; f < 2; f++) {
+        m.runFrame();
+        copy.runFrame();
+      }
       const a = m.saveState();
       const b = copy.saveState();
-      if (a.length !== b.length || a.some((x, j) => x !== b[j])) failure(stats, `${where}: the reloaded state ran differently`);
+      if (a.length !== b.length || a.some((x, j) => x !== b[j]))
+        failure(stats, `${where}: the reloaded state ran differently`);
       else stats.roundTrips++;
     } catch (e) {
-      failure(stats, `${where}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      failure(stats, `${where}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     }
     stats.images++;
     if (progress && (i + 1) % 5000 === 0) progress(i + 1, stats);

@@ -17,8 +17,11 @@ import type { BoardFuzzStats } from './board.ts';
 
 const { values } = parseArgs({
   options: {
-    images: { type: 'string', default: '100000' }, frames: { type: 'string', default: '30' }, seed: { type: 'string', default: '20261123' },
-    board: { type: 'boolean', default: false }, games: { type: 'string', default: '2000' },
+    images: { type: 'string', default: '100000' },
+    frames: { type: 'string', default: '30' },
+    seed: { type: 'string', default: '20261123' },
+    board: { type: 'boolean', default: false },
+    games: { type: 'string', default: '2000' },
   },
 });
 const whole = (name: string, v: string): number => {
@@ -36,7 +39,12 @@ function runImages(): number {
     `slowest frame ${s.slowestFrameMs.toFixed(1)} ms, ${s.framesOver9ms} frames over 9 ms`;
   const stats = fuzzImages(seed, images, frames, (done, s) => console.log(`  ${done}: ${report(s)}`));
   console.log(`done in ${stats.seconds.toFixed(0)} s: ${report(stats)}`);
-  console.log(`mix: ${[...stats.mix].sort().map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  console.log(
+    `mix: ${[...stats.mix]
+      .sort()
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`,
+  );
   for (const f of stats.failures) console.log(`FAIL ${f}`);
   return stats.failures.length;
 }
@@ -49,7 +57,12 @@ function runBoard(): number {
     `${s.roundTrips} save and load round trips, ${s.failures.length} failures`;
   const stats = fuzzBoard(seed, games, (done, s) => console.log(`  ${done}: ${report(s)}`));
   console.log(`done in ${stats.seconds.toFixed(0)} s: ${report(stats)}`);
-  console.log(`players: ${[...stats.players].sort().map(([n, k]) => `${n} at ${k} tables`).join(', ')}`);
+  console.log(
+    `players: ${[...stats.players]
+      .sort()
+      .map(([n, k]) => `${n} at ${k} tables`)
+      .join(', ')}`,
+  );
   for (const f of stats.failures) console.log(`FAIL ${f}`);
   return stats.failures.length;
 }

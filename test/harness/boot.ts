@@ -27,7 +27,11 @@ export interface BootedCpu<P extends I8048Pins> {
  * A bare 8048 on `pins` running `program` from reset, or from `start.pc` with `start.psw`.
  * Pins that log writes with a `clock` (RecordingPins) are given the CPU's cycle count.
  */
-export function bootCpu<P extends I8048Pins>(pins: P, program: Uint8Array, start: { pc?: number; psw?: number } = {}): BootedCpu<P> {
+export function bootCpu<P extends I8048Pins>(
+  pins: P,
+  program: Uint8Array,
+  start: { pc?: number; psw?: number } = {},
+): BootedCpu<P> {
   const cpu = new I8048(pins, program);
   if ('clock' in pins) (pins as { clock: () => number }).clock = () => cpu.cycles;
   if (start.pc !== undefined) cpu.pc = start.pc;

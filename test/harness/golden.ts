@@ -21,7 +21,21 @@ export interface GoldenFrame {
   xram: Uint8Array;
 }
 
-const NUMBER_FIELDS = ['frame', 'cycles', 'pc', 'a', 'psw', 'p1', 'p2', 'f1', 'a11', 'timer', 'prescaler', 'tf', 'irq'] as const;
+const NUMBER_FIELDS = [
+  'frame',
+  'cycles',
+  'pc',
+  'a',
+  'psw',
+  'p1',
+  'p2',
+  'f1',
+  'a11',
+  'timer',
+  'prescaler',
+  'tf',
+  'irq',
+] as const;
 
 function bytes(hex: unknown, length: number, where: string): Uint8Array {
   if (typeof hex !== 'string' || hex.length !== length * 2 || !/^[0-9a-f]*$/.test(hex)) {
@@ -46,7 +60,8 @@ export function parseGolden(text: string, source: string): GoldenFrame[] {
     const frame = {} as GoldenFrame;
     for (const key of NUMBER_FIELDS) {
       const v = raw[key];
-      if (typeof v !== 'number' || !Number.isInteger(v)) throw new Error(`${where}: field ${key} missing or not an integer`);
+      if (typeof v !== 'number' || !Number.isInteger(v))
+        throw new Error(`${where}: field ${key} missing or not an integer`);
       frame[key] = v;
     }
     frame.ram = bytes(raw.ram, 64, `${where} ram`);

@@ -28,7 +28,10 @@ export interface LinkOptions {
 /** One direction of the network: messages travel as JSON text, and each is checked on arrival as a page checks it. */
 class Link {
   private queue: { at: number; text: string }[] = [];
-  constructor(private readonly o: LinkOptions, private readonly rand: () => number) {}
+  constructor(
+    private readonly o: LinkOptions,
+    private readonly rand: () => number,
+  ) {}
 
   send(now: number, msg: BattleMessage): void {
     if (this.rand() < this.o.loss) return;
@@ -55,15 +58,27 @@ class Peer {
   /** The mailbox phase after each frame run (a rerun writes it again), to find the battle's end. */
   readonly phases: number[] = [];
 
-  constructor(start: Uint8Array, bios: Uint8Array, cart: Uint8Array, options: RollbackOptions, private readonly bot: Controller) {
+  constructor(
+    start: Uint8Array,
+    bios: Uint8Array,
+    cart: Uint8Array,
+    options: RollbackOptions,
+    private readonly bot: Controller,
+  ) {
     const machine = new Odyssey2({ bios, cart });
     machine.loadState(start);
     this.side = new NetplaySide(machine, options);
-    this.side.rb.onFrame = (f) => { this.phases[f] = machine.eram[MAILBOX.phase]; };
+    this.side.rb.onFrame = (f) => {
+      this.phases[f] = machine.eram[MAILBOX.phase];
+    };
   }
 
-  get rb(): RollbackMachine { return this.side.rb; }
-  get sticks(): number[] { return this.side.sticks; }
+  get rb(): RollbackMachine {
+    return this.side.rb;
+  }
+  get sticks(): number[] {
+    return this.side.sticks;
+  }
 
   receive(msgs: BattleMessage[]): void {
     for (const m of msgs) this.side.receive(m);
@@ -101,8 +116,18 @@ export interface NetBattle {
  * machine at the battle's first frame; then plays it on `arena` itself with the sticks both sides read,
  * compares, and leaves `arena` at program entry for the next battle.
  */
-export function netBattle(arena: Arena, bios: Uint8Array, cart: Uint8Array, setup: BattleSetup, left: Controller, right: Controller,
-  link: LinkOptions, options: Omit<RollbackOptions, 'local'>, seed: number, maxFrames = 6000): NetBattle {
+export function netBattle(
+  arena: Arena,
+  bios: Uint8Array,
+  cart: Uint8Array,
+  setup: BattleSetup,
+  left: Controller,
+  right: Controller,
+  link: LinkOptions,
+  options: Omit<RollbackOptions, 'local'>,
+  seed: number,
+  maxFrames = 6000,
+): NetBattle {
   arena.begin(setup);
   const start = arena.machine.saveState();
   const a = new Peer(start, bios, cart, { ...options, local: 0 }, left);

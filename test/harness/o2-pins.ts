@@ -38,14 +38,16 @@ export class O2TestPins implements I8048Pins {
   }
 
   readExternal(address: number): number {
-    if ((this.p1 & 0x48) === 0) throw new Error(`MOVX read of the VDC (address ${address.toString(16)}h): not modelled in the CPU test harness`);
+    if ((this.p1 & 0x48) === 0)
+      throw new Error(`MOVX read of the VDC (address ${address.toString(16)}h): not modelled in the CPU test harness`);
     let data = 0xff;
     if ((this.p1 & 0x10) === 0 && address < 0x80) data &= this.xram[address];
     return data;
   }
 
   writeExternal(address: number, value: number): void {
-    if ((this.p1 & 0x08) === 0) throw new Error(`MOVX write to the VDC (address ${address.toString(16)}h): not modelled in the CPU test harness`);
+    if ((this.p1 & 0x08) === 0)
+      throw new Error(`MOVX write to the VDC (address ${address.toString(16)}h): not modelled in the CPU test harness`);
     if ((this.p1 & 0x40) === 0 && (this.p1 & 0x10) === 0 && address < 0x80) this.xram[address] = value & 0xff;
   }
 

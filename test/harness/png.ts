@@ -68,10 +68,13 @@ export function pngScanlines(png: Uint8Array): Uint8Array {
 export function pngRgb(png: Uint8Array): Png {
   const p = decodePng(png);
   if (p.bitDepth !== 8 || p.colourType !== 2 || p.interlace !== 0) {
-    throw new Error(`PNG is not 8-bit RGB, not interlaced: depth ${p.bitDepth}, colour type ${p.colourType}, interlace ${p.interlace}`);
+    throw new Error(
+      `PNG is not 8-bit RGB, not interlaced: depth ${p.bitDepth}, colour type ${p.colourType}, interlace ${p.interlace}`,
+    );
   }
   const rowLen = 1 + p.width * 3;
-  if (p.scanlines.length !== p.height * rowLen) throw new Error(`PNG data is ${p.scanlines.length} bytes, not ${p.height} rows of ${rowLen}`);
+  if (p.scanlines.length !== p.height * rowLen)
+    throw new Error(`PNG data is ${p.scanlines.length} bytes, not ${p.height} rows of ${rowLen}`);
   for (let y = 0; y < p.height; y++) {
     if (p.scanlines[y * rowLen] !== 0) throw new Error(`PNG row ${y} is filtered (filter ${p.scanlines[y * rowLen]})`);
   }

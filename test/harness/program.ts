@@ -45,7 +45,9 @@ function place(result: AssembleResult, start: number, size: number, what: string
   const offset = result.base - start;
   if (result.bytes.length > 0 && (offset < 0 || offset + result.bytes.length > size)) {
     const end = result.base + result.bytes.length - 1;
-    throw new Error(`${what} occupies ${hex3(result.base)}-${hex3(end)}, outside ${hex3(start)}-${hex3(start + size - 1)}`);
+    throw new Error(
+      `${what} occupies ${hex3(result.base)}-${hex3(end)}, outside ${hex3(start)}-${hex3(start + size - 1)}`,
+    );
   }
   image.set(result.bytes, offset);
   return image;

@@ -28,7 +28,8 @@ const hex = (n: number, digits = 2): string => n.toString(16).toUpperCase().padS
 function diffBytes(field: string, expected: Uint8Array, actual: Uint8Array): string[] {
   const out: string[] = [];
   for (let i = 0; i < expected.length; i++) {
-    if (expected[i] !== actual[i]) out.push(`${field}[${hex(i)}]: expected ${hex(expected[i])}, actual ${hex(actual[i])}`);
+    if (expected[i] !== actual[i])
+      out.push(`${field}[${hex(i)}]: expected ${hex(expected[i])}, actual ${hex(actual[i])}`);
   }
   return out;
 }

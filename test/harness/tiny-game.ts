@@ -10,14 +10,33 @@ import type { GameEvent, GameState, Scenario } from '../../board/index.ts';
 export const TINY_SCENARIO: Scenario = {
   name: 'tiny',
   zones: [
-    { name: 'North', countries: [{ name: 'A1', pbu: 2 }, { name: 'A2', pbu: 6 }, { name: 'A3', pbu: 3 }] },
-    { name: 'South', countries: [{ name: 'B1', pbu: 1 }, { name: 'B2', pbu: 5 }] },
+    {
+      name: 'North',
+      countries: [
+        { name: 'A1', pbu: 2 },
+        { name: 'A2', pbu: 6 },
+        { name: 'A3', pbu: 3 },
+      ],
+    },
+    {
+      name: 'South',
+      countries: [
+        { name: 'B1', pbu: 1 },
+        { name: 'B2', pbu: 5 },
+      ],
+    },
   ],
 };
 
 /** Ann (red) and Bob (yellow) sit down; Ann calls 9, Bob 0, the readout shows 9: Ann starts. */
 export const TINY_SEATING: readonly GameEvent[] = [
-  { type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'yellow' }] },
+  {
+    type: 'setup',
+    players: [
+      { name: 'Ann', color: 'red' },
+      { name: 'Bob', color: 'yellow' },
+    ],
+  },
   { type: 'first.call', player: 'Ann', digit: 9 },
   { type: 'first.call', player: 'Bob', digit: 0 },
   { type: 'first.readout', digit: 9 },

@@ -18,7 +18,12 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const FLOORS = ['rom-core', 'board', 'src'];
 
 /** An import of one file by another, with where it is written. */
-export interface Edge { from: string; to: string; line: number; text: string }
+export interface Edge {
+  from: string;
+  to: string;
+  line: number;
+  text: string;
+}
 
 function tsFiles(dir: string): string[] {
   const out: string[] = [];
@@ -62,7 +67,10 @@ export function readGraph(root = ROOT, floors = FLOORS): Edge[] {
 }
 
 /** A circle: the nodes tied into one (a strongly connected part of the graph) and one way round through them. */
-export interface Circle<N> { tied: N[]; round: N[] }
+export interface Circle<N> {
+  tied: N[];
+  round: N[];
+}
 
 /** The circles of a graph: its strongly connected parts of more than one node (or a node importing itself). */
 export function findCircles<N extends string>(edges: readonly { from: N; to: N }[]): Circle<N>[] {
@@ -141,10 +149,16 @@ export function room(file: string): string {
   return parts.length > 2 ? `${parts[0]}/${parts[1]}` : file;
 }
 
-function describeCircle({ tied, round: circle }: Circle<string>, edges: readonly Edge[], key: (f: string) => string): string {
+function describeCircle(
+  { tied, round: circle }: Circle<string>,
+  edges: readonly Edge[],
+  key: (f: string) => string,
+): string {
   const steps = circle.map((node, i) => {
     const to = circle[(i + 1) % circle.length];
-    const why = edges.filter((e) => key(e.from) === node && key(e.to) === to).map((e) => `      ${e.from}:${e.line}  ${e.text}`);
+    const why = edges
+      .filter((e) => key(e.from) === node && key(e.to) === to)
+      .map((e) => `      ${e.from}:${e.line}  ${e.text}`);
     return `  ${node} -> ${to}\n${why.join('\n')}`;
   });
   return `circle tying ${tied.length}: ${tied.join(', ')}\n one way round: ${[...circle, circle[0]].join(' -> ')}\n${steps.join('\n')}`;
@@ -154,8 +168,9 @@ function describeCircle({ tied, round: circle }: Circle<string>, edges: readonly
 export function circlesReport(edges: readonly Edge[]): string[] {
   const files = findCircles(edges).map((c) => describeCircle(c, edges, (f) => f));
   const inFloor = edges.filter((e) => e.from.split('/')[0] === e.to.split('/')[0] && room(e.from) !== room(e.to));
-  const folders = findCircles(inFloor.map((e) => ({ from: room(e.from), to: room(e.to) })))
-    .map((c) => `folders: ${describeCircle(c, inFloor, room)}`);
+  const folders = findCircles(inFloor.map((e) => ({ from: room(e.from), to: room(e.to) }))).map(
+    (c) => `folders: ${describeCircle(c, inFloor, room)}`,
+  );
   return [...files, ...folders];
 }
 
@@ -163,7 +178,11 @@ describe('the import graph of rom-core/, board/ and src/', () => {
   const edges = readGraph();
 
   it('is read: every floor has files that import each other', () => {
-    for (const floor of FLOORS) expect(edges.some((e) => e.from.startsWith(`${floor}/`)), floor).toBe(true);
+    for (const floor of FLOORS)
+      expect(
+        edges.some((e) => e.from.startsWith(`${floor}/`)),
+        floor,
+      ).toBe(true);
     expect(edges.length).toBeGreaterThan(300);
   });
 
@@ -186,6 +205,11 @@ describe('the import graph of rom-core/, board/ and src/', () => {
     expect(report[0]).toContain('rom-core/b/z.ts:2  export { x }');
     expect(report.some((r) => r.startsWith('folders:') && r.includes('board/b -> board/c -> board/b'))).toBe(true);
     expect(report).toHaveLength(3); // the files' circle, its folders a <-> b, and board/b <-> board/c; b/w -> c/v -> b/u is no circle of files
-    expect(findCircles([{ from: 'a', to: 'b' }, { from: 'b', to: 'c' }])).toEqual([]);
+    expect(
+      findCircles([
+        { from: 'a', to: 'b' },
+        { from: 'b', to: 'c' },
+      ]),
+    ).toEqual([]);
   });
 });

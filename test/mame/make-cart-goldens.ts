@@ -26,7 +26,9 @@ function fail(message: string): never {
 }
 
 const names = process.argv.slice(2);
-for (const n of names) if (!SCENARIOS.some((s) => s.name === n)) fail(`no scenario named ${n} (have: ${SCENARIOS.map((s) => s.name).join(', ')})`);
+for (const n of names)
+  if (!SCENARIOS.some((s) => s.name === n))
+    fail(`no scenario named ${n} (have: ${SCENARIOS.map((s) => s.name).join(', ')})`);
 if (!existsSync(MAME)) fail(`MAME not found at ${MAME} (set MAME=/path/to/mame)`);
 
 const work = mkdtempSync(join(tmpdir(), 'o2-cart-goldens-'));
@@ -44,19 +46,44 @@ for (const s of SCENARIOS.filter((x) => names.length === 0 || names.includes(x.n
   const marker = join(work, `${s.name}.done`);
   const inputPath = join(work, `${s.name}.input`);
   writeFileSync(inputPath, mameInput(s.input));
-  const run = spawnSync(MAME, [
-    'odyssey2', '-noreadconfig', '-rompath', join(work, 'rom'), '-cart', cartPath,
-    '-video', 'none', '-sound', 'none', '-nothrottle', '-skip_gameinfo',
-    '-seconds_to_run', String(Math.ceil(s.frames / 59) + 5),
-    '-cfg_directory', join(work, 'cfg'), '-nvram_directory', join(work, 'nvram'),
-    '-autoboot_script', LUA,
-  ], {
-    env: {
-      ...process.env, O2M_OUT: outPath, O2M_SCREEN: screenPath, O2M_MARKER: marker, O2M_FRAMES: String(s.frames),
-      O2M_INPUT: inputPath, O2M_SHOTS: s.shots.join(','),
+  const run = spawnSync(
+    MAME,
+    [
+      'odyssey2',
+      '-noreadconfig',
+      '-rompath',
+      join(work, 'rom'),
+      '-cart',
+      cartPath,
+      '-video',
+      'none',
+      '-sound',
+      'none',
+      '-nothrottle',
+      '-skip_gameinfo',
+      '-seconds_to_run',
+      String(Math.ceil(s.frames / 59) + 5),
+      '-cfg_directory',
+      join(work, 'cfg'),
+      '-nvram_directory',
+      join(work, 'nvram'),
+      '-autoboot_script',
+      LUA,
+    ],
+    {
+      env: {
+        ...process.env,
+        O2M_OUT: outPath,
+        O2M_SCREEN: screenPath,
+        O2M_MARKER: marker,
+        O2M_FRAMES: String(s.frames),
+        O2M_INPUT: inputPath,
+        O2M_SHOTS: s.shots.join(','),
+      },
+      encoding: 'utf8',
+      timeout: 180_000,
     },
-    encoding: 'utf8', timeout: 180_000,
-  });
+  );
   if (!existsSync(marker) || (run.status !== 0 && run.status !== 139 && run.signal !== 'SIGSEGV')) {
     console.error(`${s.name}: MAME did not finish (status ${run.status}, signal ${run.signal})\n${run.stderr}`);
     failures++;
@@ -66,7 +93,9 @@ for (const s of SCENARIOS.filter((x) => names.length === 0 || names.includes(x.n
     const pictures = s.shots.map((f) => indicesOf(s.name, readFileSync(`${screenPath}.${f}.argb`)));
     mkdirSync(CART_GOLDEN_DIR, { recursive: true });
     writeFileSync(join(CART_GOLDEN_DIR, `${s.name}.jsonl`), readFileSync(outPath, 'utf8'));
-    s.shots.forEach((f, i) => writeFileSync(join(CART_GOLDEN_DIR, `${s.name}.f${f}.png`), encodePng(pictures[i], 360, 243)));
+    s.shots.forEach((f, i) =>
+      writeFileSync(join(CART_GOLDEN_DIR, `${s.name}.f${f}.png`), encodePng(pictures[i], 360, 243)),
+    );
   } catch (e) {
     console.error(e instanceof Error ? e.message : String(e));
     failures++;

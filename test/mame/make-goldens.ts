@@ -31,11 +31,15 @@ const names: string[] = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--frames') {
     framesOption = Number(args[++i]);
-    if (!Number.isInteger(framesOption) || framesOption < 1 || framesOption > 600) usage('--frames needs a whole number from 1 to 600');
+    if (!Number.isInteger(framesOption) || framesOption < 1 || framesOption > 600)
+      usage('--frames needs a whole number from 1 to 600');
   } else if (args[i].startsWith('-')) usage(`unknown option ${args[i]}`);
   else names.push(args[i].replace(/\.a48$/, ''));
 }
-const all = readdirSync(PROGRAMS_DIR).filter((f) => f.endsWith('.a48')).map((f) => f.slice(0, -4)).sort();
+const all = readdirSync(PROGRAMS_DIR)
+  .filter((f) => f.endsWith('.a48'))
+  .map((f) => f.slice(0, -4))
+  .sort();
 for (const n of names) if (!all.includes(n)) usage(`no program test/programs/${n}.a48 (have: ${all.join(', ')})`);
 if (!existsSync(MAME)) usage(`MAME not found at ${MAME} (set MAME=/path/to/mame)`);
 
@@ -72,15 +76,36 @@ for (const name of names.length ? names : all) {
   const frames = framesOption ?? (asked ? Number(asked[1]) : 30);
   rmSync(marker, { force: true });
   const seconds = Math.ceil(frames / 59.8) + 5;
-  const run = spawnSync(MAME, [
-    'odyssey2', '-noreadconfig', '-rompath', join(work, 'rom'), '-cart', cartPath,
-    '-video', 'none', '-sound', 'none', '-nothrottle', '-skip_gameinfo', '-seconds_to_run', String(seconds),
-    '-cfg_directory', join(work, 'cfg'), '-nvram_directory', join(work, 'nvram'),
-    '-autoboot_script', LUA,
-  ], {
-    env: { ...process.env, O2_ORACLE_OUT: outPath, O2_ORACLE_MARKER: marker, O2_ORACLE_FRAMES: String(frames) },
-    encoding: 'utf8', timeout: 120_000,
-  });
+  const run = spawnSync(
+    MAME,
+    [
+      'odyssey2',
+      '-noreadconfig',
+      '-rompath',
+      join(work, 'rom'),
+      '-cart',
+      cartPath,
+      '-video',
+      'none',
+      '-sound',
+      'none',
+      '-nothrottle',
+      '-skip_gameinfo',
+      '-seconds_to_run',
+      String(seconds),
+      '-cfg_directory',
+      join(work, 'cfg'),
+      '-nvram_directory',
+      join(work, 'nvram'),
+      '-autoboot_script',
+      LUA,
+    ],
+    {
+      env: { ...process.env, O2_ORACLE_OUT: outPath, O2_ORACLE_MARKER: marker, O2_ORACLE_FRAMES: String(frames) },
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
   // Debian's MAME may segfault while shutting down Lua: trust the output only with the marker.
   if (!existsSync(marker) || (run.status !== 0 && run.status !== 139 && run.signal !== 'SIGSEGV')) {
     console.error(`${name}: MAME did not finish (status ${run.status}, signal ${run.signal})\n${run.stderr}`);
@@ -93,14 +118,19 @@ for (const name of names.length ? names : all) {
   const pass = symbol(program.result, 'pass');
   if (last.pc !== pass) {
     const fail = symbol(program.result, 'fail');
-    const where = last.pc === fail ? `at fail; check called from ${stackTop(last).toString(16)}h` : `at ${last.pc.toString(16)}h`;
-    console.error(`${name}: under MAME the program ends ${where}, not at pass (${pass?.toString(16)}h); golden not written`);
+    const where =
+      last.pc === fail ? `at fail; check called from ${stackTop(last).toString(16)}h` : `at ${last.pc.toString(16)}h`;
+    console.error(
+      `${name}: under MAME the program ends ${where}, not at pass (${pass?.toString(16)}h); golden not written`,
+    );
     failures++;
     continue;
   }
   writeFileSync(join(GOLDEN_DIR, `${name}.jsonl`), text);
   const passFrame = golden.findIndex((f) => f.pc === pass);
-  console.log(`${name}: ${golden.length} frames, at pass from frame ${passFrame}, ${last.cycles} cycles -> test/golden/cpu/${name}.jsonl`);
+  console.log(
+    `${name}: ${golden.length} frames, at pass from frame ${passFrame}, ${last.cycles} cycles -> test/golden/cpu/${name}.jsonl`,
+  );
 }
 rmSync(work, { recursive: true, force: true });
 process.exit(failures ? 1 : 0);

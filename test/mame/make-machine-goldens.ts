@@ -50,16 +50,31 @@ interface Job {
 
 const jobs: Job[] = [
   ...GOLDENS.map((g): Job => ({
-    name: g.name, cart: () => (g.size === undefined ? testCart(g.cart) : bankedCart(g.cart, g.size)), frames: g.frames, input: g.input, pal: g.pal === true,
-    shots: [g.frames], wav: false, charset: 'blank', dir: MACHINE_GOLDEN_DIR,
+    name: g.name,
+    cart: () => (g.size === undefined ? testCart(g.cart) : bankedCart(g.cart, g.size)),
+    frames: g.frames,
+    input: g.input,
+    pal: g.pal === true,
+    shots: [g.frames],
+    wav: false,
+    charset: 'blank',
+    dir: MACHINE_GOLDEN_DIR,
   })),
   ...VDC_GOLDENS.map((g): Job => ({
-    name: g.name, cart: () => vdcCart(g.cart), frames: g.frames, input: '', pal: g.pal === true,
-    shots: g.shots, wav: g.wav === true, charset: 'own', dir: VDC_GOLDEN_DIR,
+    name: g.name,
+    cart: () => vdcCart(g.cart),
+    frames: g.frames,
+    input: '',
+    pal: g.pal === true,
+    shots: g.shots,
+    wav: g.wav === true,
+    charset: 'own',
+    dir: VDC_GOLDEN_DIR,
   })),
 ];
 const names = process.argv.slice(2);
-for (const n of names) if (!jobs.some((g) => g.name === n)) fail(`no golden named ${n} (have: ${jobs.map((g) => g.name).join(', ')})`);
+for (const n of names)
+  if (!jobs.some((g) => g.name === n)) fail(`no golden named ${n} (have: ${jobs.map((g) => g.name).join(', ')})`);
 if (!existsSync(MAME)) fail(`MAME not found at ${MAME} (set MAME=/path/to/mame)`);
 
 const work = mkdtempSync(join(tmpdir(), 'o2-machine-goldens-'));
@@ -82,22 +97,47 @@ for (const g of jobs.filter((x) => names.length === 0 || names.includes(x.name))
   const wavPath = join(work, `${g.name}.wav`);
   writeFileSync(cartPath, g.cart());
   writeFileSync(inputPath, mameInput(g.input));
-  const run = spawnSync(MAME, [
-    g.pal ? 'videopac' : 'odyssey2', '-noreadconfig', '-rompath', join(work, `rom-${g.charset}`), '-cart', cartPath,
-    '-video', 'none', '-sound', 'none', '-nothrottle', '-skip_gameinfo',
-    '-seconds_to_run', String(Math.ceil((g.frames + 20) / 49.7) + 5),
-    '-cfg_directory', join(work, 'cfg'), '-nvram_directory', join(work, 'nvram'),
-    ...(g.wav ? ['-wavwrite', wavPath] : []),
-    '-autoboot_script', LUA,
-  ], {
-    env: {
-      ...process.env, O2M_OUT: outPath, O2M_SCREEN: screenPath, O2M_MARKER: marker, O2M_FRAMES: String(g.frames),
-      O2M_INPUT: inputPath, O2M_SHOTS: g.shots.join(','),
-      // MAME writes its WAV in pieces: run on so the last frames reach the file
-      O2M_RUN_FRAMES: String(g.wav ? g.frames + 20 : g.frames),
+  const run = spawnSync(
+    MAME,
+    [
+      g.pal ? 'videopac' : 'odyssey2',
+      '-noreadconfig',
+      '-rompath',
+      join(work, `rom-${g.charset}`),
+      '-cart',
+      cartPath,
+      '-video',
+      'none',
+      '-sound',
+      'none',
+      '-nothrottle',
+      '-skip_gameinfo',
+      '-seconds_to_run',
+      String(Math.ceil((g.frames + 20) / 49.7) + 5),
+      '-cfg_directory',
+      join(work, 'cfg'),
+      '-nvram_directory',
+      join(work, 'nvram'),
+      ...(g.wav ? ['-wavwrite', wavPath] : []),
+      '-autoboot_script',
+      LUA,
+    ],
+    {
+      env: {
+        ...process.env,
+        O2M_OUT: outPath,
+        O2M_SCREEN: screenPath,
+        O2M_MARKER: marker,
+        O2M_FRAMES: String(g.frames),
+        O2M_INPUT: inputPath,
+        O2M_SHOTS: g.shots.join(','),
+        // MAME writes its WAV in pieces: run on so the last frames reach the file
+        O2M_RUN_FRAMES: String(g.wav ? g.frames + 20 : g.frames),
+      },
+      encoding: 'utf8',
+      timeout: 120_000,
     },
-    encoding: 'utf8', timeout: 120_000,
-  });
+  );
   if (!existsSync(marker) || (run.status !== 0 && run.status !== 139 && run.signal !== 'SIGSEGV')) {
     console.error(`${g.name}: MAME did not finish (status ${run.status}, signal ${run.signal})\n${run.stderr}`);
     failures++;
@@ -115,7 +155,12 @@ for (const g of jobs.filter((x) => names.length === 0 || names.includes(x.name))
     if (g.wav) {
       const wav = readWav(readFileSync(wavPath));
       // MAME's level: 0.5 (sample_on) x the driver's route gain 0.25 x the PWM duty; scale to duty
-      const summary = soundSummary(wav.samples.map((x) => x / MAME_FULL_SCALE), wav.rate, g.pal ? PAL : NTSC, g.frames);
+      const summary = soundSummary(
+        wav.samples.map((x) => x / MAME_FULL_SCALE),
+        wav.rate,
+        g.pal ? PAL : NTSC,
+        g.frames,
+      );
       writeFileSync(join(g.dir, `${g.name}.sound.json`), `${JSON.stringify(summary, null, 1)}\n`);
     }
   } catch (e) {
@@ -123,7 +168,9 @@ for (const g of jobs.filter((x) => names.length === 0 || names.includes(x.name))
     failures++;
     continue;
   }
-  console.log(`${g.name}: ${g.frames} frames -> ${shown}/${g.name}.jsonl, ${g.shots.length} picture(s)${g.wav ? ', sound summary' : ''}`);
+  console.log(
+    `${g.name}: ${g.frames} frames -> ${shown}/${g.name}.jsonl, ${g.shots.length} picture(s)${g.wav ? ', sound summary' : ''}`,
+  );
 }
 rmSync(work, { recursive: true, force: true });
 process.exit(failures ? 1 : 0);

@@ -8,12 +8,14 @@ import { keyTarget } from '../../rom-core/machine/index.ts';
 
 /** Our input script (runner format, key names) as MAME port/mask events: `FRAME PORT BIT 0|1`. */
 export function mameInput(script: string): string {
-  return parseInputScript(script).map((e) => {
-    const t = keyTarget(e.key);
-    if (t === undefined || t.kind === 'reset') throw new Error(`cannot send ${e.key} to MAME`);
-    const port = t.kind === 'key' ? `KEY.${t.row}` : `JOY.${t.stick}`;
-    return `${e.frame} ${port} ${t.bit} ${e.down ? 1 : 0}\n`;
-  }).join('');
+  return parseInputScript(script)
+    .map((e) => {
+      const t = keyTarget(e.key);
+      if (t === undefined || t.kind === 'reset') throw new Error(`cannot send ${e.key} to MAME`);
+      const port = t.kind === 'key' ? `KEY.${t.row}` : `JOY.${t.stick}`;
+      return `${e.frame} ${port} ${t.bit} ${e.down ? 1 : 0}\n`;
+    })
+    .join('');
 }
 
 const LUT = new Map<number, number>(PALETTE_RF.map((c, i) => [c, i]));

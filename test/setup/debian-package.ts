@@ -19,7 +19,9 @@ export function ensureDebianPackage(command: string, pkg: string): string {
   if (found) return found;
   if (process.getuid?.() === 0) {
     console.log(`[test setup] ${command} missing: installing Debian package "${pkg}" (apt-get)...`);
-    execFileSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`], { stdio: 'inherit' });
+    execFileSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`], {
+      stdio: 'inherit',
+    });
     const installed = onPath(command);
     if (installed) return installed;
   }

@@ -1,11 +1,11 @@
 /**
- * `npm test`: lint, the type check, the unit project and the browser (e2e) project, all at once.
+ * `npm test`: lint, the type check, the formatter's check, the unit project and the browser (e2e) project, all at once.
  * The browser tests spend most of their time waiting for frames at the console's 60 Hz, so the unit
  * tests use that idle time: together they finish minutes sooner than one after the other, and each
  * test still waits for the states it needs (never for wall-clock time). The unit run's output is shown
  * as it comes, the browser run's once the unit run is done (then as it comes); the last line adds both
- * runs' `N passed, N failed, N skipped`. Lint's and the type check's output is shown at the end
- * (nothing when they pass). The exit code is non-zero when any of the four fails.
+ * runs' `N passed, N failed, N skipped`. Lint's, the type check's and Prettier's output is shown at the end
+ * (nothing when they pass). The exit code is non-zero when any of the five fails.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -15,10 +15,16 @@ const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/packa
 
 const SUMMARY = /^(\d+) passed, (\d+) failed, (\d+) skipped$/;
 
-interface Run { done: Promise<number>; summary: number[] | null }
+interface Run {
+  done: Promise<number>;
+  summary: number[] | null;
+}
 
 function start(project: string, show: (text: string) => void): Run {
-  const child = spawn(process.execPath, [vitest, 'run', '--project', project], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const child = spawn(process.execPath, [vitest, 'run', '--project', project], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: process.env,
+  });
   const run: Run = { done: Promise.resolve(0), summary: null };
   let tail = '';
   const take = (chunk: Buffer): void => {
@@ -51,11 +57,19 @@ const bin = (pkg: string, file: string): string => join(dirname(here.resolve(`${
 async function main(): Promise<void> {
   const checks = [
     check('lint (eslint .)', bin('eslint', 'bin/eslint.js'), ['.']),
-    check('typecheck (tsc --noEmit -p tsconfig.json)', bin('typescript', 'bin/tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+    check('typecheck (tsc --noEmit -p tsconfig.json)', bin('typescript', 'bin/tsc'), [
+      '--noEmit',
+      '-p',
+      'tsconfig.json',
+    ]),
+    check('format (prettier --check .)', bin('prettier', 'bin/prettier.cjs'), ['--check', '--log-level', 'warn', '.']),
   ];
   let held: string[] | null = [];
   const unit = start('unit', (t) => process.stdout.write(t));
-  const e2e = start('e2e', (t) => { if (held) held.push(t); else process.stdout.write(t); });
+  const e2e = start('e2e', (t) => {
+    if (held) held.push(t);
+    else process.stdout.write(t);
+  });
   const unitCode = await unit.done;
   process.stdout.write(held.join(''));
   held = null;
@@ -63,7 +77,10 @@ async function main(): Promise<void> {
   const sum = [0, 0, 0];
   for (const r of [unit, e2e]) {
     if (!r.summary) sum[1]++;
-    else r.summary.forEach((n, i) => { sum[i] += n; });
+    else
+      r.summary.forEach((n, i) => {
+        sum[i] += n;
+      });
   }
   let checksFailed = false;
   for (const c of checks) {
@@ -74,7 +91,9 @@ async function main(): Promise<void> {
     sum[1]++;
     console.log(`\n${c.name} failed:\n${c.out.join('')}`);
   }
-  console.log(`\n${checksFailed ? 'lint or typecheck FAILED (above); ' : 'lint and typecheck clean; '}unit and browser tests together:\n${sum[0]} passed, ${sum[1]} failed, ${sum[2]} skipped`);
+  console.log(
+    `\n${checksFailed ? 'lint, typecheck or format FAILED (above); ' : 'lint, typecheck and format clean; '}unit and browser tests together:\n${sum[0]} passed, ${sum[1]} failed, ${sum[2]} skipped`,
+  );
   process.exit(unitCode !== 0 || e2eCode !== 0 || checksFailed ? 1 : 0);
 }
 

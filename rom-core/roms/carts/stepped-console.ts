@@ -57,7 +57,10 @@ export class SteppedConsole {
   private armedKey: string | null = null;
   private readonly sink: KeySink;
 
-  constructor(readonly machine: Odyssey2, options: SteppedConsoleOptions = {}) {
+  constructor(
+    readonly machine: Odyssey2,
+    options: SteppedConsoleOptions = {},
+  ) {
     this.queue = new KeyQueue(options.keys);
     this.maxWaitFrames = options.maxWaitFrames ?? 18_000;
     this.yieldEvery = options.yieldEvery ?? 600;
@@ -141,16 +144,22 @@ export class SteppedConsole {
 
   async waitFor(done: (m: CartMailbox) => boolean, what: string, signal?: AbortSignal): Promise<CartMailbox> {
     let seen: CartMailbox | undefined;
-    await this.run(() => {
-      seen = readMailbox(this.machine.eram);
-      return done(seen);
-    }, what, this.maxWaitFrames, signal);
+    await this.run(
+      () => {
+        seen = readMailbox(this.machine.eram);
+        return done(seen);
+      },
+      what,
+      this.maxWaitFrames,
+      signal,
+    );
     return seen as CartMailbox;
   }
 
   /** Runs `frames` frames (keys and script events as they fall due). */
   async runFrames(frames: number, signal?: AbortSignal): Promise<void> {
-    if (!Number.isInteger(frames) || frames < 0) throw new RangeError(`frames must be a whole number from 0, got ${frames}`);
+    if (!Number.isInteger(frames) || frames < 0)
+      throw new RangeError(`frames must be a whole number from 0, got ${frames}`);
     if (frames === 0) return;
     let left = frames;
     await this.run(() => --left <= 0, `${frames} frames`, frames + 1, signal);

@@ -9,16 +9,24 @@ const NAMES = ['Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Fay'];
 const LEVEL_CYCLE: Level[] = ['hard', 'easy', 'medium'];
 
 /** A whole seeded game, every invariant checked after every event; returns the end and the event count. */
-export async function checkedGame(scenario: Scenario, seats: ComputerSeat[], seed: number): Promise<{ end: GameState; events: number; types: Set<string> }> {
+export async function checkedGame(
+  scenario: Scenario,
+  seats: ComputerSeat[],
+  seed: number,
+): Promise<{ end: GameState; events: number; types: Set<string> }> {
   let events = 0;
   const types = new Set<string>();
   const end = await playComputerGame({
-    scenario, seats, seed, battles: new ModelBattlePort(seed),
+    scenario,
+    seats,
+    seed,
+    battles: new ModelBattlePort(seed),
     onEvent: (s, e) => {
       events++;
       types.add(e.type);
       const broken = checkInvariants(s);
-      if (broken.length) throw new Error(`seed ${seed}, after event ${events} (${JSON.stringify(e)}): ${broken.join('; ')}`);
+      if (broken.length)
+        throw new Error(`seed ${seed}, after event ${events} (${JSON.stringify(e)}): ${broken.join('; ')}`);
     },
   });
   return { end, events, types };
@@ -42,18 +50,37 @@ describe('computer-only games', () => {
       total += events;
       for (const t of types) seen.add(t);
       expect(end.phase, `seed ${seed}`).toBe('over');
-      if (end.winner === null) expect(end.winners.length, `seed ${seed}: a tie names the tied players`).toBeGreaterThan(1);
+      if (end.winner === null)
+        expect(end.winners.length, `seed ${seed}: a tie names the tied players`).toBeGreaterThan(1);
       else expect(end.winners).toEqual([end.winner]);
     }
     // The games go through every part of the rules the computer players decide.
-    expect([...seen].sort()).toEqual(expect.arrayContaining([
-      'ally.buy', 'ally.home', 'alliance.form', 'attack', 'battle', 'endgame.start', 'first.call', 'first.readout', 'homeland', 'pass', 'weapon',
-    ]));
-    console.log(`${GAMES.length} computer-only games, ${total} events, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    expect([...seen].sort()).toEqual(
+      expect.arrayContaining([
+        'ally.buy',
+        'ally.home',
+        'alliance.form',
+        'attack',
+        'battle',
+        'endgame.start',
+        'first.call',
+        'first.readout',
+        'homeland',
+        'pass',
+        'weapon',
+      ]),
+    );
+    console.log(
+      `${GAMES.length} computer-only games, ${total} events, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
   }, 120_000);
 
   it('the same seed plays the same game; another seed plays another', async () => {
-    const seats: ComputerSeat[] = [{ name: 'Ann', level: 'hard' }, { name: 'Bob', level: 'easy' }, { name: 'Cy', level: 'medium' }];
+    const seats: ComputerSeat[] = [
+      { name: 'Ann', level: 'hard' },
+      { name: 'Bob', level: 'easy' },
+      { name: 'Cy', level: 'medium' },
+    ];
     const a = await checkedGame(fourZones, seats, 7);
     const b = await checkedGame(fourZones, seats, 7);
     const c = await checkedGame(fourZones, seats, 8);

@@ -6,12 +6,19 @@ import type { GameState } from '../../../board/index.ts';
 import { fight, play, seated, threeOpening, win } from '../helpers.ts';
 
 const LEVELS: Level[] = ['easy', 'medium', 'hard'];
-const move = (s: GameState, me: string, level: Level, seed = 1) => decide(publicState(s), legalActions(s), me, level, seededRng(seed));
+const move = (s: GameState, me: string, level: Level, seed = 1) =>
+  decide(publicState(s), legalActions(s), me, level, seededRng(seed));
 
 describe('the computer player decides from the public state and the legal actions', () => {
   it('picks a weapon its side still has (rule 12F), the cheapest one at hard', () => {
     // Cy attacks India; Ann destroys Cy's tank in the first battle.
-    const s = play([{ type: 'attack', player: 'Cy', country: 'India' }, ...fight('Cy', 'Ann', [win('defender', 1800, 2000)], [['tank', 'sub']])], threeOpening());
+    const s = play(
+      [
+        { type: 'attack', player: 'Cy', country: 'India' },
+        ...fight('Cy', 'Ann', [win('defender', 1800, 2000)], [['tank', 'sub']]),
+      ],
+      threeOpening(),
+    );
     const hard = move(s, 'Cy', 'hard')!;
     expect(hard.event).toEqual({ type: 'weapon', player: 'Cy', weapon: 'sub' });
     expect(hard.reason).toMatch(/tank was destroyed earlier in this war \(rule 12F\)/);
@@ -32,7 +39,9 @@ describe('the computer player decides from the public state and the legal action
       for (let seed = 0; seed < 10; seed++) {
         const blind = move(war, 'Ann', level, seed)!.event;
         for (const w of ['tank', 'sub', 'plane'] as const) {
-          expect(move(play([{ type: 'weapon', player: 'Cy', weapon: w }], war), 'Ann', level, seed)!.event).toEqual(blind);
+          expect(move(play([{ type: 'weapon', player: 'Cy', weapon: w }], war), 'Ann', level, seed)!.event).toEqual(
+            blind,
+          );
         }
       }
     }
@@ -43,7 +52,14 @@ describe('the computer player decides from the public state and the legal action
     const h = move(s, 'Ann', 'hard')!;
     expect(h.event).toEqual({ type: 'homeland', player: 'Ann', country: 'United States' });
     expect(h.reason).toMatch(/2 bordering countries/);
-    const s2 = play([h.event, { type: 'homeland', player: 'Bob', country: 'West Germany' }, { type: 'ally.home', player: 'Ann', countries: [] }], s);
+    const s2 = play(
+      [
+        h.event,
+        { type: 'homeland', player: 'Bob', country: 'West Germany' },
+        { type: 'ally.home', player: 'Ann', countries: [] },
+      ],
+      s,
+    );
     for (const level of ['medium', 'hard'] as const) {
       const a = move(s2, 'Bob', level)!;
       expect(a.event.type).toBe('ally.home');
@@ -59,7 +75,13 @@ describe('the computer player decides from the public state and the legal action
     expect(m.event).toEqual({ type: 'attack', player: 'Cy', country: 'U.S.S.R.' }); // 30 PBU, unoccupied
     expect(m.reason).toMatch(/costs nothing/);
     // Cy wins the U.S.S.R. in two battles (a prize of Ann's 1800 energy left), so may buy one alliance now (rule 13D).
-    const after = play([{ type: 'attack', player: 'Cy', country: 'U.S.S.R.' }, ...fight('Cy', 'Ann', [win('attacker', 2400, 2000), win('attacker', 2300, 1800)])], s);
+    const after = play(
+      [
+        { type: 'attack', player: 'Cy', country: 'U.S.S.R.' },
+        ...fight('Cy', 'Ann', [win('attacker', 2400, 2000), win('attacker', 2300, 1800)]),
+      ],
+      s,
+    );
     const next = move(after, 'Cy', 'hard')!;
     expect(next.event.type).toBe('ally.buy');
     expect(applyEvent(after, next.event).ok).toBe(true);
@@ -75,23 +97,47 @@ describe('the computer player decides from the public state and the legal action
 
   it('the players behind the leader ally against it (rule 18), only with computer partners who agree', () => {
     const s = threeOpening({ Ann: ['Canada', 'Mexico'] }); // Ann leads with 6
-    const all = new ComputerPlayers([{ name: 'Ann', level: 'hard' }, { name: 'Bob', level: 'hard' }, { name: 'Cy', level: 'hard' }], 3);
+    const all = new ComputerPlayers(
+      [
+        { name: 'Ann', level: 'hard' },
+        { name: 'Bob', level: 'hard' },
+        { name: 'Cy', level: 'hard' },
+      ],
+      3,
+    );
     const m = all.moveNow(s)!;
     expect(m).toMatchObject({ player: 'Cy', event: { type: 'alliance.form', players: ['Cy', 'Bob'] } });
     expect(m.reason).toMatch(/Ann leads with 6/);
     // Bob is a person here: nobody proposes to him, and Cy plays on alone.
-    const alone = new ComputerPlayers([{ name: 'Ann', level: 'hard' }, { name: 'Cy', level: 'hard' }], 3).moveNow(s)!;
+    const alone = new ComputerPlayers(
+      [
+        { name: 'Ann', level: 'hard' },
+        { name: 'Cy', level: 'hard' },
+      ],
+      3,
+    ).moveNow(s)!;
     expect(alone.event.type).toBe('attack');
   });
 });
 
 describe('ComputerPlayers', () => {
   it('refuses a bad level or a seat twice with a sentence', () => {
-    expect(() => new ComputerPlayers([{ name: 'Ann', level: 'expert' as Level }], 1)).toThrow(/Ann's level must be easy, medium, hard \(got "expert"\)/);
-    expect(() => new ComputerPlayers([{ name: 'Ann', level: 'hard' }, { name: 'Ann', level: 'easy' }], 1)).toThrow(/Ann has two computer seats/);
+    expect(() => new ComputerPlayers([{ name: 'Ann', level: 'expert' as Level }], 1)).toThrow(
+      /Ann's level must be easy, medium, hard \(got "expert"\)/,
+    );
+    expect(
+      () =>
+        new ComputerPlayers(
+          [
+            { name: 'Ann', level: 'hard' },
+            { name: 'Ann', level: 'easy' },
+          ],
+          1,
+        ),
+    ).toThrow(/Ann has two computer seats/);
   });
 
-  it('nextMove waits the pause before the move, gives nothing on a person\'s turn, and stops when aborted', async () => {
+  it("nextMove waits the pause before the move, gives nothing on a person's turn, and stops when aborted", async () => {
     const s = threeOpening();
     const cy = new ComputerPlayers([{ name: 'Cy', level: 'medium' }], 5);
     const m = await cy.nextMove(s, { pauseMs: 5 });
@@ -110,9 +156,15 @@ describe('player alliances at the end of their use', () => {
     // The public state after Ann is out and Bob and Cy are allied: built from a real one, as a table page would see it.
     const s = threeOpening();
     const view = publicState(s);
-    view.players = view.players.map((p) => p.name === 'Ann' ? { ...p, eliminated: true } : { ...p, allies: [p.name === 'Bob' ? 'Cy' : 'Bob'] });
+    view.players = view.players.map((p) =>
+      p.name === 'Ann' ? { ...p, eliminated: true } : { ...p, allies: [p.name === 'Bob' ? 'Cy' : 'Bob'] },
+    );
     view.alliances = [['Bob', 'Cy']];
-    const actions = [{ type: 'pass' as const, player: 'Cy', choices: [] }, { type: 'alliance.break' as const, player: 'Cy', choices: [] }, { type: 'alliance.break' as const, player: 'Bob', choices: [] }];
+    const actions = [
+      { type: 'pass' as const, player: 'Cy', choices: [] },
+      { type: 'alliance.break' as const, player: 'Cy', choices: [] },
+      { type: 'alliance.break' as const, player: 'Bob', choices: [] },
+    ];
     for (const level of LEVELS) {
       const m = decide(view, actions, 'Cy', level, seededRng(1))!;
       expect(m.event).toEqual({ type: 'alliance.break', player: 'Cy' });

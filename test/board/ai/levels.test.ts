@@ -20,7 +20,9 @@ describe('computer levels', () => {
 
   it('at one table of three, hard wins most often and easy least', async () => {
     const w = await threeWay(30, fourZones);
-    console.log(`hard, medium and easy at one table on ${fourZones.name}, 30 games: hard won ${w.hard}, medium ${w.medium}, easy ${w.easy}, ${w.tie} ties`);
+    console.log(
+      `hard, medium and easy at one table on ${fourZones.name}, 30 games: hard won ${w.hard}, medium ${w.medium}, easy ${w.easy}, ${w.tie} ties`,
+    );
     expect(w.hard).toBeGreaterThan(w.medium);
     expect(w.medium).toBeGreaterThan(w.easy);
     expect(w.hard).toBeGreaterThanOrEqual(15);

@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const board = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'board/cli/board.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+  spawnSync(process.execPath, ['--import', 'tsx', 'board/cli/board.ts', ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 
 function folder(): { at: (name: string) => string } {
   const dir = mkdtempSync(join(tmpdir(), 'board-rel-'));
@@ -30,7 +33,10 @@ describe('board play: inputs that are not regular files', { timeout: 240_000 }, 
     symlinkSync('/dev/urandom', f.at('random.jsonl'));
     expect(spawnSync('mkfifo', [f.at('pipe.jsonl')]).status).toBe(0);
     for (const path of ['/dev/zero', f.at('random.jsonl'), f.at('pipe.jsonl')]) {
-      expectRefused(board('play', path), `cannot read the script "${path}": it is not a regular file (a device, a pipe or a socket)`);
+      expectRefused(
+        board('play', path),
+        `cannot read the script "${path}": it is not a regular file (a device, a pipe or a socket)`,
+      );
     }
   });
 
@@ -39,7 +45,10 @@ describe('board play: inputs that are not regular files', { timeout: 240_000 }, 
     writeFileSync(f.at('s.jsonl'), '');
     expect(spawnSync('mkfifo', [f.at('pipe.json')]).status).toBe(0);
     for (const path of [f.at('pipe.json'), '/dev/zero']) {
-      expectRefused(board('play', f.at('s.jsonl'), '--scenario', path), `cannot read the scenario "${path}": it is not a regular file`);
+      expectRefused(
+        board('play', f.at('s.jsonl'), '--scenario', path),
+        `cannot read the scenario "${path}": it is not a regular file`,
+      );
     }
   });
 });
@@ -48,14 +57,20 @@ describe('board play: a line nested 100,000 deep', { timeout: 120_000 }, () => {
   it('is refused naming the line, without a stack trace', () => {
     const f = folder();
     writeFileSync(f.at('deep.jsonl'), '# a comment\n' + '['.repeat(100_000) + ']'.repeat(100_000) + '\n');
-    expectRefused(board('play', f.at('deep.jsonl')), `${f.at('deep.jsonl')}:2: not an event: the line nests arrays and objects 100000 deep; at most 32 levels are accepted`);
+    expectRefused(
+      board('play', f.at('deep.jsonl')),
+      `${f.at('deep.jsonl')}:2: not an event: the line nests arrays and objects 100000 deep; at most 32 levels are accepted`,
+    );
   });
 
   it('refuses a scenario nested 100,000 deep with a sentence', () => {
     const f = folder();
     writeFileSync(f.at('s.jsonl'), '');
     writeFileSync(f.at('deep.json'), '{"name":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}');
-    expectRefused(board('play', f.at('s.jsonl'), '--scenario', f.at('deep.json')), 'invalid scenario: the scenario nests arrays and objects 100001 deep');
+    expectRefused(
+      board('play', f.at('s.jsonl'), '--scenario', f.at('deep.json')),
+      'invalid scenario: the scenario nests arrays and objects 100001 deep',
+    );
   });
 });
 

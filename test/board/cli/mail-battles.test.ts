@@ -10,38 +10,53 @@ async function annTurn(level: 'easy' | 'hard') {
   const g = await warGame({ Bob: { absent: 'bot', level } });
   let machine: MachineBattles | null = null;
   const signals: (AbortSignal | undefined)[] = [];
-  const onMachine = machineAbsentBattles('medium', (_b, m) => { machine = m; });
+  const onMachine = machineAbsentBattles('medium', (_b, m) => {
+    machine = m;
+  });
   // The port as the battle chart sees it: every call it makes is noted.
   const battles = async (b: AbsentBattle): Promise<BattlePort> => {
     const port = await onMachine(b);
-    return { fight: (request, signal) => { signals.push(signal); return port.fight(request, signal); } };
+    return {
+      fight: (request, signal) => {
+        signals.push(signal);
+        return port.fight(request, signal);
+      },
+    };
   };
   const r = await sendTurn(g, 'Ann', [{ type: 'weapon', player: 'Ann', weapon: 'tank' }], { battles });
   if (!r.ok) throw new Error(r.error);
   return { g, r, machine: machine as MachineBattles | null, signals };
 }
 
-describe('standing orders "bot": the battle is fought on the emulated machine by battle bots', { timeout: 120_000 }, () => {
-  it('gives a result through the battle chart, the same for the same turn', async () => {
-    const first = await annTurn('hard');
-    expect(first.signals).toHaveLength(1);
-    expect(first.signals[0]).toBeInstanceOf(AbortSignal); // invoked by the chart, which aborts a stopped fight
-    const last = first.machine!.port.last!;
-    // Nobody moves a stick without the bots: a tank battle would run its energy out. Here a weapon was destroyed.
-    expect(last.mailbox!.end).toBe('destroyed');
-    const battle = first.r.turn.events.find((e) => e.type === 'battle');
-    expect(battle).toEqual({ type: 'battle', ...last.outcome });
-    const again = await annTurn('hard');
-    expect(again.r.turn.events).toEqual(first.r.turn.events);
-    expect(again.r.turn.hash).toBe(first.r.turn.hash);
-    // Bob's copy takes the turn: his weapon and his battle were his standing orders' doing.
-    const bob = await openTurn(first.r.text, first.g);
-    expect(bob.ok ? bob.game : bob.error).toEqual(first.r.game);
-  });
+describe(
+  'standing orders "bot": the battle is fought on the emulated machine by battle bots',
+  { timeout: 120_000 },
+  () => {
+    it('gives a result through the battle chart, the same for the same turn', async () => {
+      const first = await annTurn('hard');
+      expect(first.signals).toHaveLength(1);
+      expect(first.signals[0]).toBeInstanceOf(AbortSignal); // invoked by the chart, which aborts a stopped fight
+      const last = first.machine!.port.last!;
+      // Nobody moves a stick without the bots: a tank battle would run its energy out. Here a weapon was destroyed.
+      expect(last.mailbox!.end).toBe('destroyed');
+      const battle = first.r.turn.events.find((e) => e.type === 'battle');
+      expect(battle).toEqual({ type: 'battle', ...last.outcome });
+      const again = await annTurn('hard');
+      expect(again.r.turn.events).toEqual(first.r.turn.events);
+      expect(again.r.turn.hash).toBe(first.r.turn.hash);
+      // Bob's copy takes the turn: his weapon and his battle were his standing orders' doing.
+      const bob = await openTurn(first.r.text, first.g);
+      expect(bob.ok ? bob.game : bob.error).toEqual(first.r.game);
+    });
 
-  it('needs the level of the present player\'s stick', async () => {
-    const g = await warGame({ Bob: { absent: 'bot', level: 'easy' } });
-    const r = await sendTurn(g, 'Ann', [{ type: 'weapon', player: 'Ann', weapon: 'tank' }], { battles: machineAbsentBattles(null) });
-    expect(r.ok ? 'sent' : r.error).toMatch(/give --stick LEVEL \(easy, medium or hard\) for the bot that holds Ann's control; nothing was sent$/);
-  });
-});
+    it("needs the level of the present player's stick", async () => {
+      const g = await warGame({ Bob: { absent: 'bot', level: 'easy' } });
+      const r = await sendTurn(g, 'Ann', [{ type: 'weapon', player: 'Ann', weapon: 'tank' }], {
+        battles: machineAbsentBattles(null),
+      });
+      expect(r.ok ? 'sent' : r.error).toMatch(
+        /give --stick LEVEL \(easy, medium or hard\) for the bot that holds Ann's control; nothing was sent$/,
+      );
+    });
+  },
+);

@@ -4,11 +4,14 @@ import { fromBase64Url, toBase64Url } from '../../../board/mail/codec.ts';
 
 describe('base64url as turns are written', () => {
   it('round-trips any bytes, in the link-safe alphabet without padding', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
-      const text = toBase64Url(bytes);
-      expect(text).toMatch(/^[A-Za-z0-9_-]*$/);
-      expect(fromBase64Url(text)).toEqual(bytes);
-    }), { seed: 7 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+        const text = toBase64Url(bytes);
+        expect(text).toMatch(/^[A-Za-z0-9_-]*$/);
+        expect(fromBase64Url(text)).toEqual(bytes);
+      }),
+      { seed: 7 },
+    );
   });
 
   it('refuses what it never writes: foreign characters, a dangling character, stray low bits', () => {

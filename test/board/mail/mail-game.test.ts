@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { deserializeMailGame, newGame, newMailGame, sendTurn, serializeMailGame, startHash, world1982 } from '../../../board/index.ts';
+import {
+  deserializeMailGame,
+  newGame,
+  newMailGame,
+  sendTurn,
+  serializeMailGame,
+  startHash,
+  world1982,
+} from '../../../board/index.ts';
 import { homelandsGame } from './kit.ts';
 
 describe('a game by mail, saved', () => {
   it('loads back to the same game, chain and standing orders included', async () => {
     const g = await homelandsGame();
-    const t = await sendTurn(g, 'Ann', [{ type: 'homeland', player: 'Ann', country: 'A2' }], { orders: { absent: 'bot', level: 'easy' } });
+    const t = await sendTurn(g, 'Ann', [{ type: 'homeland', player: 'Ann', country: 'A2' }], {
+      orders: { absent: 'bot', level: 'easy' },
+    });
     if (!t.ok) throw new Error(t.error);
     const loaded = deserializeMailGame(serializeMailGame(t.game));
     expect(loaded.ok ? loaded.game : loaded.error).toEqual(t.game);
@@ -26,7 +36,10 @@ describe('a game by mail, saved', () => {
       [{ ...doc, format: 'o2conquest.board' }, /not a o2conquest\.mail game/],
       [{ ...doc, chain: { number: -1, hash: doc.chain.hash } }, /chain of turns .* is malformed/],
       [{ ...doc, orders: { Zed: { absent: 'wait' } } }, /standing orders are saved for "Zed", who is not a player/],
-      [{ ...doc, orders: { Ann: { absent: 'bot' } } }, /Ann's standing orders are malformed: standing orders "bot" need a level/],
+      [
+        { ...doc, orders: { Ann: { absent: 'bot' } } },
+        /Ann's standing orders are malformed: standing orders "bot" need a level/,
+      ],
       [{ ...doc, save: { ...doc.save, version: 9 } }, /save version 9 is not supported/],
     ];
     for (const [bad, why] of cases) {

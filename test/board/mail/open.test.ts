@@ -40,7 +40,7 @@ describe('a turn by mail, sent and opened', () => {
     expect(o2.turn.previous).toBe(t1.turn.hash);
   });
 
-  it('is taken from a pasted link too, and keeps the sender\'s standing orders', async () => {
+  it("is taken from a pasted link too, and keeps the sender's standing orders", async () => {
     const g = await homelandsGame();
     const t = await sendTurn(g, 'Ann', [], { orders: { absent: 'bot', level: 'hard' } });
     if (!t.ok) throw new Error(t.error);
@@ -91,9 +91,12 @@ describe('a turn is refused with a sentence, and the game is left as it was', ()
     await refused(g, text, /^this turn is for another game \(another-game\), not this one \(game-one\)/);
   });
 
-  it('when an event is another player\'s move', async () => {
+  it("when an event is another player's move", async () => {
     const g = await homelandsGame();
-    const events = [{ type: 'homeland', player: 'Ann', country: 'A2' }, { type: 'homeland', player: 'Bob', country: 'B2' }] as const;
+    const events = [
+      { type: 'homeland', player: 'Ann', country: 'A2' },
+      { type: 'homeland', player: 'Bob', country: 'B2' },
+    ] as const;
     const { text } = await craft(g, 'Ann', [...events]);
     await refused(g, text, /^turn 1: event 2 \(homeland by Bob on B2\) is Bob's move, but this turn is Ann's/);
     const r = await sendTurn(g, 'Ann', [...events]);
@@ -102,8 +105,15 @@ describe('a turn is refused with a sentence, and the game is left as it was', ()
 
   it('when an event is refused by the rules, naming the event and the rule', async () => {
     const g = await homelandsGame();
-    const { text } = await craft(g, 'Ann', [{ type: 'homeland', player: 'Ann', country: 'A2' }, { type: 'homeland', player: 'Ann', country: 'B2' }]);
-    const error = await refused(g, text, /^turn 1 from Ann: event 2 \(homeland by Ann on B2\) is refused by rule \w+: .+; the turn was refused$/);
+    const { text } = await craft(g, 'Ann', [
+      { type: 'homeland', player: 'Ann', country: 'A2' },
+      { type: 'homeland', player: 'Ann', country: 'B2' },
+    ]);
+    const error = await refused(
+      g,
+      text,
+      /^turn 1 from Ann: event 2 \(homeland by Ann on B2\) is refused by rule \w+: .+; the turn was refused$/,
+    );
     expect(error).not.toContain('event 1 ');
   });
 
@@ -144,34 +154,50 @@ describe('a turn is refused with a sentence, and the game is left as it was', ()
       [{ ...turn, previous: 'abc' }, /"previous" must be the hash/],
       [{ ...turn, hash: undefined }, /"hash" must be the turn's hash/],
       [{ ...turn, events: {} }, /"events" must be a list/],
-      [{ ...turn, events: [{ type: 'conquer', player: 'Ann' }] }, /event 1 has the type "conquer", which is no event of the game/],
+      [
+        { ...turn, events: [{ type: 'conquer', player: 'Ann' }] },
+        /event 1 has the type "conquer", which is no event of the game/,
+      ],
       [{ ...turn, events: [{ type: 'pass', player: 'Ann', chips: 5 }] }, /event 1 \(pass\) has a field "chips"/],
-      [{ ...turn, events: [{ type: 'homeland', player: 'Ann', country: ['A2'] }] }, /event 1 \(homeland\) needs "country" as a text/],
-      [{ ...turn, orders: { absent: 'bot', level: 'expert' } }, /standing orders "bot" need a level: easy, medium, hard \(got "expert"\)/],
+      [
+        { ...turn, events: [{ type: 'homeland', player: 'Ann', country: ['A2'] }] },
+        /event 1 \(homeland\) needs "country" as a text/,
+      ],
+      [
+        { ...turn, orders: { absent: 'bot', level: 'expert' } },
+        /standing orders "bot" need a level: easy, medium, hard \(got "expert"\)/,
+      ],
       [{ ...turn, orders: { absent: 'later' } }, /"orders": standing orders are/],
     ];
     for (const [doc, why] of cases) await refused(g, await encodeJson(JSON.stringify(doc)), why);
     // Nested 100,000 deep: refused with its sentence, not a stack overflow.
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
-    await refused(g, await encodeJson(JSON.stringify(turn).replace('"A2"', deep)), /event 1 \(homeland\) needs "country" as a text/);
+    await refused(
+      g,
+      await encodeJson(JSON.stringify(turn).replace('"A2"', deep)),
+      /event 1 \(homeland\) needs "country" as a text/,
+    );
   });
 
   it('whatever character of its text is changed: refused, or (a change that changes nothing) the same turn', async () => {
     const g = await homelandsGame();
     const t = await sent(g, 'Ann', [{ type: 'homeland', player: 'Ann', country: 'A2' }]);
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.';
-    await fc.assert(fc.asyncProperty(fc.nat(t.text.length - 1), fc.nat(alphabet.length - 1), async (at, c) => {
-      const changed = t.text.slice(0, at) + alphabet[c] + t.text.slice(at + 1);
-      fc.pre(changed !== t.text);
-      const before = structuredClone(g);
-      const r = await openTurn(changed, g);
-      expect(g).toEqual(before);
-      if (r.ok) {
-        // Only bits the format ignores could change: the content, and so the game, are the sent turn's.
-        expect(r.turn).toEqual(t.turn);
-        expect(r.game).toEqual(t.game);
-      }
-    }), { numRuns: 150, seed: 21 });
+    await fc.assert(
+      fc.asyncProperty(fc.nat(t.text.length - 1), fc.nat(alphabet.length - 1), async (at, c) => {
+        const changed = t.text.slice(0, at) + alphabet[c] + t.text.slice(at + 1);
+        fc.pre(changed !== t.text);
+        const before = structuredClone(g);
+        const r = await openTurn(changed, g);
+        expect(g).toEqual(before);
+        if (r.ok) {
+          // Only bits the format ignores could change: the content, and so the game, are the sent turn's.
+          expect(r.turn).toEqual(t.turn);
+          expect(r.game).toEqual(t.game);
+        }
+      }),
+      { numRuns: 150, seed: 21 },
+    );
   });
 });
 

@@ -47,12 +47,20 @@ describe('standing orders: a battle against a player who is away', () => {
     expect(calls).toHaveLength(1);
     // The chart invokes the port's fight with its own abort signal (a direct call would pass none).
     expect(calls[0].signal).toBeInstanceOf(AbortSignal);
-    expect(calls[0].request).toMatchObject({ country: 'B1', attacker: { player: 'Ann', weapon: 'plane' }, defender: { player: 'Bob' } });
+    expect(calls[0].request).toMatchObject({
+      country: 'B1',
+      attacker: { player: 'Ann', weapon: 'plane' },
+      defender: { player: 'Bob' },
+    });
     const [bobWeapon, annWeapon, battle] = r.turn.events;
     expect(bobWeapon).toMatchObject({ type: 'weapon', player: 'Bob' });
     expect(annWeapon).toEqual({ type: 'weapon', player: 'Ann', weapon: 'plane' });
     expect(battle).toEqual({ type: 'battle', winner: 'defender', energy: { attacker: 0, defender: 1200 } });
-    expect(r.game.state.lastWar).toMatchObject({ country: 'B1', winner: 'defender', battles: [{ winner: 'defender' }] }); // out of energy: the war is over
+    expect(r.game.state.lastWar).toMatchObject({
+      country: 'B1',
+      winner: 'defender',
+      battles: [{ winner: 'defender' }],
+    }); // out of energy: the war is over
     // Bob's copy opens it: his weapon and the battle were his standing orders' doing.
     const bob = await openTurn(r.text, g);
     expect(bob.ok ? bob.game : bob.error).toEqual(r.game);
@@ -61,7 +69,9 @@ describe('standing orders: a battle against a player who is away', () => {
   it('"bot" with no machine to fight on: a sentence, and nothing is sent', async () => {
     const g = await warGame({ Bob: { absent: 'bot', level: 'easy' } });
     const r = await sendTurn(g, 'Ann', [tank('Ann')]);
-    expect(r.ok ? 'sent' : r.error).toMatch(/^the battle Ann v Bob is due, and Bob's standing orders say the battle bot fights it on the machine, but no machine was given; nothing was sent$/);
+    expect(r.ok ? 'sent' : r.error).toMatch(
+      /^the battle Ann v Bob is due, and Bob's standing orders say the battle bot fights it on the machine, but no machine was given; nothing was sent$/,
+    );
   });
 
   it('a weapon chosen for another player is refused unless their standing orders are "bot"', async () => {
@@ -69,7 +79,9 @@ describe('standing orders: a battle against a player who is away', () => {
     const { text } = await craft(waiting, 'Ann', [tank('Ann'), tank('Bob')]);
     const before = structuredClone(waiting);
     const r = await openTurn(text, waiting);
-    expect(r.ok ? 'opened' : r.error).toMatch(/^turn 1: event 2 \(weapon by Bob \(tank\)\) is Bob's move, but this turn is Ann's/);
+    expect(r.ok ? 'opened' : r.error).toMatch(
+      /^turn 1: event 2 \(weapon by Bob \(tank\)\) is Bob's move, but this turn is Ann's/,
+    );
     expect(waiting).toEqual(before);
     const botted: MailGame = { ...waiting, orders: { ...waiting.orders, Bob: { absent: 'bot', level: 'medium' } } };
     expect((await openTurn(text, botted)).ok).toBe(true);

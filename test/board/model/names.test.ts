@@ -3,10 +3,14 @@ import type { GameEvent } from '../../../board/index.ts';
 import { applyEvent, newGame, world1982 } from '../../../board/index.ts';
 import { nameKey, nameProblem } from '../../../board/model/names.ts';
 
-const setup = (names: string[], extra: Record<string, unknown> = {}) => applyEvent(newGame(world1982()), {
-  type: 'setup', players: names.map((name, i) => ({ name, color: `c${i}` })), ...extra,
-} as GameEvent);
-const refused = (r: ReturnType<typeof applyEvent>): string => (r.ok ? 'accepted' : `${r.refusal.rule}: ${r.refusal.reason}`);
+const setup = (names: string[], extra: Record<string, unknown> = {}) =>
+  applyEvent(newGame(world1982()), {
+    type: 'setup',
+    players: names.map((name, i) => ({ name, color: `c${i}` })),
+    ...extra,
+  } as GameEvent);
+const refused = (r: ReturnType<typeof applyEvent>): string =>
+  r.ok ? 'accepted' : `${r.refusal.rule}: ${r.refusal.reason}`;
 
 const NFC = 'Jos\u00e9';
 const NFD = 'Jose\u0301';
@@ -23,8 +27,19 @@ describe('names are compared as people read them (nameKey)', () => {
   });
 
   it('refuses control characters, line separators and bidi controls outright, with a sentence', () => {
-    for (const bad of ['A\u0000nn', 'A\u001bnn', 'A\u0085nn', 'A\u2028nn', 'Ann\u202egninrub', 'A\u200fnn', 'A\u2066nn\u2069', 'A\u061cnn']) {
-      expect(nameProblem(bad, 'a player name', 24), JSON.stringify(bad)).toMatch(/holds a control or text-direction character, which cannot be part of a player name/);
+    for (const bad of [
+      'A\u0000nn',
+      'A\u001bnn',
+      'A\u0085nn',
+      'A\u2028nn',
+      'Ann\u202egninrub',
+      'A\u200fnn',
+      'A\u2066nn\u2069',
+      'A\u061cnn',
+    ]) {
+      expect(nameProblem(bad, 'a player name', 24), JSON.stringify(bad)).toMatch(
+        /holds a control or text-direction character, which cannot be part of a player name/,
+      );
     }
     expect(nameProblem('\u200b\u200b', 'a player name', 24)).toMatch(/shows nothing, which cannot be a player name/);
     expect(nameProblem('\uff03x', 'a player name', 24)).toMatch(/cannot be a player name/); // full-width #

@@ -36,7 +36,19 @@ function table() {
   });
   const last = (c: string) => sent.get(c)?.at(-1);
   const say = (c: string, m: unknown) => host.receive(c, JSON.stringify(m));
-  return { host, sent, acted, last, say, get state() { return state; }, tick: (ms: number) => { clock += ms; } };
+  return {
+    host,
+    sent,
+    acted,
+    last,
+    say,
+    get state() {
+      return state;
+    },
+    tick: (ms: number) => {
+      clock += ms;
+    },
+  };
 }
 
 describe('TableHost: the host keeps the game, guests hold seats', () => {
@@ -48,7 +60,11 @@ describe('TableHost: the host keeps the game, guests hold seats', () => {
     const game = t.last('c1');
     expect(game?.t).toBe('game');
     if (game?.t !== 'game') return;
-    expect(game.seats).toEqual([{ player: 'Ann', holder: HOST }, { player: 'Bob', holder: 'g1' }, { player: 'Cy', holder: HOST }]);
+    expect(game.seats).toEqual([
+      { player: 'Ann', holder: HOST },
+      { player: 'Bob', holder: 'g1' },
+      { player: 'Cy', holder: HOST },
+    ]);
     expect(game.guests).toEqual([{ id: 'g1', name: 'Bob’s laptop', online: true, rttMs: null }]);
     expect(game.game).toBe(serializeGame(t.state));
   });
@@ -59,7 +75,7 @@ describe('TableHost: the host keeps the game, guests hold seats', () => {
     t.say('c2', { t: 'hello', token: TOKEN_B, name: 'Two' });
     t.say('c1', { t: 'claim', player: 'Bob' });
     t.say('c2', { t: 'claim', player: 'Bob' });
-    expect(t.last('c2')).toEqual({ t: 'notice', text: 'Bob\'s seat is already held by One.' });
+    expect(t.last('c2')).toEqual({ t: 'notice', text: "Bob's seat is already held by One." });
     t.say('c2', { t: 'claim', player: 'Cy' });
     expect(t.last('c2')).toMatchObject({ t: 'notice', text: expect.stringContaining('played by the computer') });
     expect(t.host.holder('Bob')).toBe('g1');
@@ -71,7 +87,12 @@ describe('TableHost: the host keeps the game, guests hold seats', () => {
     t.say('c1', { t: 'hello', token: TOKEN_A, name: 'One' });
     t.say('c1', { t: 'claim', player: 'Bob' });
     t.say('c1', { t: 'move', id: 1, event: { type: 'first.call', player: 'Ann', digit: 3 } });
-    expect(t.last('c1')).toEqual({ t: 'answer', id: 1, ok: false, text: 'Refused: Ann\'s seat is not held by your browser.' });
+    expect(t.last('c1')).toEqual({
+      t: 'answer',
+      id: 1,
+      ok: false,
+      text: "Refused: Ann's seat is not held by your browser.",
+    });
     expect(t.acted).toEqual([]);
     t.say('c1', { t: 'move', id: 2, event: { type: 'first.readout', digit: 3 } });
     expect(t.last('c1')).toMatchObject({ ok: false, text: expect.stringContaining('only the host') });
@@ -88,7 +109,9 @@ describe('TableHost: the host keeps the game, guests hold seats', () => {
     const t = table();
     t.say('c1', { t: 'hello', token: TOKEN_A, name: 'Bob’s phone' });
     t.say('c1', { t: 'claim', player: 'Bob' });
-    expect(t.host.hostRefusal({ type: 'first.call', player: 'Bob', digit: 1 })).toBe('Bob\'s seat is held by Bob’s phone\'s browser: Bob plays there');
+    expect(t.host.hostRefusal({ type: 'first.call', player: 'Bob', digit: 1 })).toBe(
+      "Bob's seat is held by Bob’s phone's browser: Bob plays there",
+    );
     expect(t.host.hostRefusal({ type: 'first.call', player: 'Ann', digit: 1 })).toBeNull();
     expect(t.host.hostRefusal({ type: 'first.readout', digit: 1 })).toBeNull();
   });
@@ -109,16 +132,23 @@ describe('TableHost: the host keeps the game, guests hold seats', () => {
   it('refuses bad messages with a sentence and changes nothing', () => {
     const t = table();
     const before = t.state;
-    for (const bad of ['{', '[]', '{"t":"hello","token":"short","name":"x"}', JSON.stringify({ t: 'move', id: 1, event: { type: 'nuke' } }), 'x'.repeat(9000), JSON.stringify({ t: 'claim', player: 'Bob' })]) {
+    for (const bad of [
+      '{',
+      '[]',
+      '{"t":"hello","token":"short","name":"x"}',
+      JSON.stringify({ t: 'move', id: 1, event: { type: 'nuke' } }),
+      'x'.repeat(9000),
+      JSON.stringify({ t: 'claim', player: 'Bob' }),
+    ]) {
       t.host.receive('c1', bad);
     }
     const notices = (t.sent.get('c1') ?? []).map((m) => (m.t === 'notice' ? m.text : m.t));
     expect(notices).toEqual([
-      'A message was refused: a guest\'s message that is not JSON.',
-      'A message was refused: a guest\'s message is an object.',
+      "A message was refused: a guest's message that is not JSON.",
+      "A message was refused: a guest's message is an object.",
       'A message was refused: a hello needs its token (16-64 letters, digits, - or _).',
       'A message was refused: a move that is no board move (its "type" is unknown).',
-      'A message was refused: a guest\'s message of 9000 characters is over the 8192 allowed.',
+      "A message was refused: a guest's message of 9000 characters is over the 8192 allowed.",
       'A message was refused: say hello first (the page does this as it joins).',
     ]);
     expect(t.state).toBe(before);
@@ -148,7 +178,9 @@ describe('TableHost: the host keeps the game, guests hold seats', () => {
     const notices = (t.sent.get('c1') ?? []).filter((m) => m.t === 'notice');
     // The hello, then FLOOD_BURST - 1 releases answered; the rest dropped, said once.
     expect(t.host.dropped('c1')).toBe(500 + 1 - FLOOD_BURST);
-    expect(notices.filter((m) => m.t === 'notice' && m.text.startsWith('Messages are coming too fast'))).toHaveLength(1);
+    expect(notices.filter((m) => m.t === 'notice' && m.text.startsWith('Messages are coming too fast'))).toHaveLength(
+      1,
+    );
     t.tick(1000);
     t.say('c1', { t: 'claim', player: 'Bob' });
     expect(t.host.holder('Bob')).toBe('g1');

@@ -10,7 +10,11 @@ describe('an Origins conflict fought on the emulated machine', () => {
     const battles = new MachineBattles();
     // Red (the attacker, left control) drives onto the mine: blue, the defender, wins.
     const outcome = await battles.fightRequest(
-      { country: 'Austria', attacker: { player: 'France', weapon: 'tank', energy: 5000 }, defender: { player: 'Germany', weapon: 'tank', energy: 2500 } },
+      {
+        country: 'Austria',
+        attacker: { player: 'France', weapon: 'tank', energy: 5000 },
+        defender: { player: 'Germany', weapon: 'tank', energy: 2500 },
+      },
       'board/examples/battles/red-tank-mine.txt',
     );
     const m = await battles.console.read();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dieFace, type BattleOutcome } from '../../../board/resolver/index.ts';
 
 describe('differential-to-die mapping', () => {
-  it('with sides fighting equally well every face has the die\'s chance, over every energy the cartridge can leave', () => {
+  it("with sides fighting equally well every face has the die's chance, over every energy the cartridge can leave", () => {
     // Equal play: each side wins half the battles, the winner's energy left spread over 0..given.
     for (const faces of [6, 10]) {
       const given = { attacker: 5000, defender: 5000 };
@@ -10,7 +10,10 @@ describe('differential-to-die mapping', () => {
       let n = 0;
       for (const winner of ['attacker', 'defender'] as const) {
         for (let left = 0; left < 5000; left++) {
-          const o: BattleOutcome = { winner, left: { attacker: winner === 'attacker' ? left : 0, defender: winner === 'defender' ? left : 0 } };
+          const o: BattleOutcome = {
+            winner,
+            left: { attacker: winner === 'attacker' ? left : 0, defender: winner === 'defender' ? left : 0 },
+          };
           counts[dieFace(given, o, faces)]++;
           n++;
         }

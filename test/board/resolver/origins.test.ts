@@ -13,7 +13,12 @@ const PRINTED: Record<string, string[]> = {
 };
 // Forces whose odds, rounded in the defender's favour, fall in each column.
 const FORCES: Record<string, [number, number]> = {
-  '1-2': [4, 7], '1-1': [7, 6], '2-1': [5, 2], '3-1': [11, 3], '4-1': [17, 4], '5-1': [40, 3],
+  '1-2': [4, 7],
+  '1-1': [7, 6],
+  '2-1': [5, 2],
+  '3-1': [11, 3],
+  '4-1': [17, 4],
+  '5-1': [40, 3],
 };
 
 describe('Origins of WW2', () => {
@@ -21,7 +26,10 @@ describe('Origins of WW2', () => {
     cells.forEach((code, i) => {
       it(`odds ${column}, die ${i + 1}: ${code}`, () => {
         const [a, d] = FORCES[column];
-        const r = resolveBattle({ game: 'origins', attacker: a, defender: d, area: 'Austria' }, outcomeForFace(energies(a, d), i + 1));
+        const r = resolveBattle(
+          { game: 'origins', attacker: a, defender: d, area: 'Austria' },
+          outcomeForFace(energies(a, d), i + 1),
+        );
         expect(r.column).toBe(column);
         expect(r.die).toBe(i + 1);
         expect(r.result).toBe(code);
@@ -30,14 +38,20 @@ describe('Origins of WW2', () => {
   }
   it('odds worse than 1-2 give A automatically, whatever the battle', () => {
     for (const face of [1, 6]) {
-      const r = resolveBattle({ game: 'origins', attacker: 2, defender: 5, area: 'Poland' }, outcomeForFace(energies(2, 5), face));
+      const r = resolveBattle(
+        { game: 'origins', attacker: 2, defender: 5, area: 'Poland' },
+        outcomeForFace(energies(2, 5), face),
+      );
       expect(r.result).toBe('A');
       expect(r.column).toBe('below 1-2');
       expect(r.text).toBe('A: the attacker removes all his PFs in Poland');
     }
   });
-  it('speaks the game\'s words: Xd in Austria, 3 defending PFs', () => {
-    const r = resolveBattle({ game: 'origins', attacker: 6, defender: 3, area: 'Austria' }, outcomeForFace(energies(6, 3), 2));
+  it("speaks the game's words: Xd in Austria, 3 defending PFs", () => {
+    const r = resolveBattle(
+      { game: 'origins', attacker: 6, defender: 3, area: 'Austria' },
+      outcomeForFace(energies(6, 3), 2),
+    );
     expect(r).toMatchObject({ column: '2-1', result: 'Xd', energy: { attacker: 5000, defender: 2500 } });
     expect(r.text).toBe('Xd: the defender removes all his PFs in Austria; the attacker removes 3');
   });

@@ -31,12 +31,30 @@ describe('ASL dialect', () => {
     });
 
     it('a use inside finds the section first, a use outside the global name', () => {
-      const src = ['\torg 400h', 'x equ 1', '\tsection s', 'x equ 2', '\tmov a,#x', '\tendsection s', '\tmov a,#x'].join('\n');
+      const src = [
+        '\torg 400h',
+        'x equ 1',
+        '\tsection s',
+        'x equ 2',
+        '\tmov a,#x',
+        '\tendsection s',
+        '\tmov a,#x',
+      ].join('\n');
       expect(bytesOf(src)).toEqual([0x23, 2, 0x23, 1]);
     });
 
     it('a section reaches its outer sections and the globals, also forward', () => {
-      const src = ['\torg 400h', '\tsection a', '\tsection b', '\tjmp later', '\tjmp outer', '\tendsection b', 'outer\tnop', '\tendsection a', 'later\tnop'].join('\n');
+      const src = [
+        '\torg 400h',
+        '\tsection a',
+        '\tsection b',
+        '\tjmp later',
+        '\tjmp outer',
+        '\tendsection b',
+        'outer\tnop',
+        '\tendsection a',
+        'later\tnop',
+      ].join('\n');
       expect(bytesOf(src)).toEqual([0x84, 0x05, 0x84, 0x04, 0x00, 0x00]);
     });
 
@@ -47,12 +65,19 @@ describe('ASL dialect', () => {
     });
 
     it('a section symbol is not seen outside it', () => {
-      expect(errorsOf(['\tsection s', 'inner\tnop', '\tendsection s', '\tjmp inner'].join('\n'))[0]).toMatchObject({ code: 'undefined-symbol', line: 4 });
+      expect(errorsOf(['\tsection s', 'inner\tnop', '\tendsection s', '\tjmp inner'].join('\n'))[0]).toMatchObject({
+        code: 'undefined-symbol',
+        line: 4,
+      });
     });
 
     it('ENDSECTION must close the open section, and every SECTION must close', () => {
       expect(errorsOf('\tendsection s')[0]).toMatchObject({ code: 'endsection-without-section', line: 1 });
-      expect(errorsOf('\tsection a\n\tendsection b')[0]).toMatchObject({ code: 'syntax', message: "ENDSECTION must name the open section 'a'", line: 2 });
+      expect(errorsOf('\tsection a\n\tendsection b')[0]).toMatchObject({
+        code: 'syntax',
+        message: "ENDSECTION must name the open section 'a'",
+        line: 2,
+      });
       expect(errorsOf('\tsection a\n\tnop')[0]).toMatchObject({ code: 'unterminated-section', line: 1 });
       expect(errorsOf('\tsection\n')[0]).toMatchObject({ code: 'syntax', message: 'SECTION needs one name' });
     });
@@ -60,18 +85,32 @@ describe('ASL dialect', () => {
 
   describe('FUNCTION and bitfuncs.inc', () => {
     it('a FUNCTION is an expression of its parameters, may call another and see symbols', () => {
-      const src = ['base equ 10h', 'twice function x, x*2', 'plus function a, b, twice(a) + b + base', '\tdb twice(3), plus(1, 2), plus(twice(1), 0)'].join('\n');
+      const src = [
+        'base equ 10h',
+        'twice function x, x*2',
+        'plus function a, b, twice(a) + b + base',
+        '\tdb twice(3), plus(1, 2), plus(twice(1), 0)',
+      ].join('\n');
       expect(bytesOf(src)).toEqual([6, 0x14, 0x14]);
     });
 
     it('a FUNCTION takes forward references (the call waits for the value)', () => {
-      expect(bytesOf(['low8 function x, x & 255', '\torg 4FEh', '\tdb low8(there)', 'there\tnop'].join('\n'))).toEqual([0xff, 0x00]);
+      expect(bytesOf(['low8 function x, x & 255', '\torg 4FEh', '\tdb low8(there)', 'there\tnop'].join('\n'))).toEqual([
+        0xff, 0x00,
+      ]);
     });
 
     it('calls with the wrong number of arguments, or a function calling itself, are errors', () => {
-      expect(errorsOf('f function x, x\n\tdb f(1, 2)')[0]).toMatchObject({ code: 'function-arguments', message: "function 'f' takes 1 argument, got 2", line: 2 });
+      expect(errorsOf('f function x, x\n\tdb f(1, 2)')[0]).toMatchObject({
+        code: 'function-arguments',
+        message: "function 'f' takes 1 argument, got 2",
+        line: 2,
+      });
       expect(errorsOf('f function x, f(x)\n\tdb f(1)')[0]).toMatchObject({ code: 'function-recursion', line: 2 });
-      expect(errorsOf('\tfunction x, x')[0]).toMatchObject({ code: 'syntax', message: 'FUNCTION needs a name before it' });
+      expect(errorsOf('\tfunction x, x')[0]).toMatchObject({
+        code: 'syntax',
+        message: 'FUNCTION needs a name before it',
+      });
     });
 
     it('include "bitfuncs.inc" brings in our own lo, hi, mask, ... with the results of ASL\'s file, no file needed', () => {
@@ -92,7 +131,16 @@ describe('ASL dialect', () => {
   describe('CODEPAGE / CHARSET', () => {
     // The same source through ASL 1.42 gives 07 42 20 07 23 20 41 42 30.
     it('translates strings and character constants in the selected code page, STANDARD is 1:1', () => {
-      const src = ['\tcodepage vp', "\tcharset 'A',7", "\tcharset '0','2',20h", '\tdb "AB0"', "\tdb 'A'", "\tmov a,#'0'", '\tcodepage standard', '\tdb "AB0"'].join('\n');
+      const src = [
+        '\tcodepage vp',
+        "\tcharset 'A',7",
+        "\tcharset '0','2',20h",
+        '\tdb "AB0"',
+        "\tdb 'A'",
+        "\tmov a,#'0'",
+        '\tcodepage standard',
+        '\tdb "AB0"',
+      ].join('\n');
       expect(bytesOf(src)).toEqual([0x07, 0x42, 0x20, 0x07, 0x23, 0x20, 0x41, 0x42, 0x30]);
     });
 
@@ -129,7 +177,11 @@ describe('ASL dialect', () => {
       expect(Array.from(r.bytes)).toEqual([0x17, 0x17]);
       expect(r.listing).toContain('twice');
       expect(r.listing.split('\n').some((l) => l.includes('+') && l.includes('inc a'))).toBe(false);
-      expect(ok(src.replace('off', 'on')).listing.split('\n').some((l) => l.includes('+') && l.includes('inc a'))).toBe(true);
+      expect(
+        ok(src.replace('off', 'on'))
+          .listing.split('\n')
+          .some((l) => l.includes('+') && l.includes('inc a')),
+      ).toBe(true);
     });
 
     it('SAVE and RESTORE bring back the listing state and code page', () => {
@@ -140,22 +192,30 @@ describe('ASL dialect', () => {
     });
 
     it('a bad LISTING or MACEXP argument is an error', () => {
-      expect(errorsOf('\tlisting sideways')[0]).toMatchObject({ code: 'syntax', message: 'LISTING needs one of ON, OFF, NOSKIPPED, PURECODE' });
+      expect(errorsOf('\tlisting sideways')[0]).toMatchObject({
+        code: 'syntax',
+        message: 'LISTING needs one of ON, OFF, NOSKIPPED, PURECODE',
+      });
     });
   });
 
   describe('MESSAGE, MOMPASS, PHASE', () => {
     it('MESSAGE reports its text once, as information; WARNING as a warning', () => {
       const r = ok('\tmessage "hello there"\n\twarning "careful"');
-      expect(r.diagnostics.map((d) => [d.severity, d.message])).toEqual([['info', 'hello there'], ['warning', 'careful']]);
+      expect(r.diagnostics.map((d) => [d.severity, d.message])).toEqual([
+        ['info', 'hello there'],
+        ['warning', 'careful'],
+      ]);
     });
 
-    it('MOMPASS is the pass being run (ASL\'s `if mompass=1`)', () => {
+    it("MOMPASS is the pass being run (ASL's `if mompass=1`)", () => {
       expect(bytesOf('\tdb mompass\n\tif mompass=2\n\tnop\n\tendif')).toEqual([2, 0x00]);
     });
 
     it('PHASE gives labels and $ the logical address while the bytes go on; DEPHASE ends it', () => {
-      const r = ok(['\torg 400h', '\tphase 100h', 'here\tjmp here', '\tdb $ & 0ffh', '\tdephase', 'after\tnop'].join('\n'));
+      const r = ok(
+        ['\torg 400h', '\tphase 100h', 'here\tjmp here', '\tdb $ & 0ffh', '\tdephase', 'after\tnop'].join('\n'),
+      );
       expect(r.symbols.get('here')).toBe(0x100);
       expect(r.symbols.get('after')).toBe(0x403);
       expect(r.base).toBe(0x400);
@@ -166,9 +226,14 @@ describe('ASL dialect', () => {
   describe('SHARED', () => {
     it('lists the shared symbols in the order declared, spelled as in SHARED', () => {
       const r = ok('\tshared gamma, Delta\n\torg 400h\ndelta\tnop\ngamma equ -2');
-      expect(r.shared).toEqual([{ name: 'gamma', value: -2 }, { name: 'Delta', value: 0x400 }]);
+      expect(r.shared).toEqual([
+        { name: 'gamma', value: -2 },
+        { name: 'Delta', value: 0x400 },
+      ]);
       // ASL writes a negative as its 64-bit two's complement.
-      expect(sharedInclude('x/s.a48', r.shared)).toBe('; s.a48-Includefile f\u00fcr Assembler-Programm\ngamma equ 0FFFFFFFFFFFFFFFEH\nDelta equ 400H\n; Ende Includefile f\u00fcr Assembler-Programm\n');
+      expect(sharedInclude('x/s.a48', r.shared)).toBe(
+        '; s.a48-Includefile f\u00fcr Assembler-Programm\ngamma equ 0FFFFFFFFFFFFFFFEH\nDelta equ 400H\n; Ende Includefile f\u00fcr Assembler-Programm\n',
+      );
     });
 
     it('a SHARED name never defined is an error at its SHARED line', () => {

@@ -58,7 +58,15 @@ const GAME = [
 ].join('\n');
 
 describe('ASL-style Odyssey² sources assemble unchanged', () => {
-  const r = ok(GAME, { fileName: 'game.a48', readFile: (path) => (path === 'g7000.h' ? HEADER : (() => { throw new Error('no such file'); })()) });
+  const r = ok(GAME, {
+    fileName: 'game.a48',
+    readFile: (path) =>
+      path === 'g7000.h'
+        ? HEADER
+        : (() => {
+            throw new Error('no such file');
+          })(),
+  });
 
   it('produces the expected bytes', () => {
     const at = (addr: number, n: number): number[] => Array.from(r.bytes.subarray(addr - r.base, addr - r.base + n));

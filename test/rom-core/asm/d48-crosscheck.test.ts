@@ -15,7 +15,15 @@ describe('agreement with the d48 disassembler', () => {
     const others = OPCODES.filter((r) => !r.illegal && r.opcode !== 0);
     const rows = [others[0], OPCODES[0], ...others.slice(1)];
     const source = rows.map((r) => {
-      const ops = r.operands.map((o) => (o === '#imm' ? '#5Ah' : o === 'addr11' ? `${(r.opcode >> 5) & 7}5Ah` : o === 'addr8' ? '(($ + 1) & 0F00h) | 5Ah' : o));
+      const ops = r.operands.map((o) =>
+        o === '#imm'
+          ? '#5Ah'
+          : o === 'addr11'
+            ? `${(r.opcode >> 5) & 7}5Ah`
+            : o === 'addr8'
+              ? '(($ + 1) & 0F00h) | 5Ah'
+              : o,
+      );
       return `  ${r.mnemonic} ${ops.join(',')}`;
     });
     const result = assemble(source.join('\n'));
@@ -29,7 +37,11 @@ describe('agreement with the d48 disassembler', () => {
       .filter((l) => /^\S*\t[a-z]/.test(l) && !/^\S*\t(org|end|equ)\b/.test(l))
       .map((l) =>
         // A jump target gets a label in front of its instruction; drop it.
-        l.replace(/^\S*\t/, '').replace(/;.*/, '').trim().replace(/\s+/g, ' ')
+        l
+          .replace(/^\S*\t/, '')
+          .replace(/;.*/, '')
+          .trim()
+          .replace(/\s+/g, ' ')
           .replace(/X([0-9a-f]{4})/gi, (_m, h: string) => `0x${parseInt(h, 16).toString(16).padStart(3, '0')}`)
           .replace(/#([0-9a-f]+)h/g, (_m, h: string) => `#0x${parseInt(h, 16).toString(16).padStart(2, '0')}`),
       );

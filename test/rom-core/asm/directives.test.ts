@@ -10,7 +10,9 @@ describe('directives', () => {
   });
 
   it('DB takes values, strings and character constants', () => {
-    expect(bytesOf(` db 1, -1, 255, "AB", 'C', "it's", 'x'+1`)).toEqual([1, 0xff, 0xff, 0x41, 0x42, 0x43, 0x69, 0x74, 0x27, 0x73, 0x79]);
+    expect(bytesOf(` db 1, -1, 255, "AB", 'C', "it's", 'x'+1`)).toEqual([
+      1, 0xff, 0xff, 0x41, 0x42, 0x43, 0x69, 0x74, 0x27, 0x73, 0x79,
+    ]);
   });
 
   it('DB strings know the usual escapes', () => {
@@ -63,8 +65,20 @@ describe('directives', () => {
   });
 
   it("ASL's nameless labels: - and -- look back, + and ++ look ahead", () => {
-    const src = [' mov r1,#8', '-:  inc r0', '    djnz r1, -', '-   nop', '    jnz --', '    jz +', '    jmp ++', '+   nop', '+   jmp -'].join('\n');
-    expect(bytesOf(src)).toEqual([0xb9, 8, 0x18, 0xe9, 0x02, 0x00, 0x96, 0x02, 0xc6, 0x0c, 0x04, 0x0d, 0x00, 0x04, 0x05]);
+    const src = [
+      ' mov r1,#8',
+      '-:  inc r0',
+      '    djnz r1, -',
+      '-   nop',
+      '    jnz --',
+      '    jz +',
+      '    jmp ++',
+      '+   nop',
+      '+   jmp -',
+    ].join('\n');
+    expect(bytesOf(src)).toEqual([
+      0xb9, 8, 0x18, 0xe9, 0x02, 0x00, 0x96, 0x02, 0xc6, 0x0c, 0x04, 0x0d, 0x00, 0x04, 0x05,
+    ]);
     expect(errorsOf(' jmp -\n jmp +')).toMatchObject([
       { code: 'undefined-symbol', message: 'no - label before this line', line: 1, column: 6 },
       { code: 'undefined-symbol', message: 'no + label after this line', line: 2, column: 6 },

@@ -10,7 +10,11 @@ function roundTrip(bytes: number[], address: number): { text: string; back: numb
   const lines = disassemble(Uint8Array.from(bytes), address);
   const text = `  ORG ${hex(address)}\n${lines.map((l) => `  ${l.text}`).join('\n')}\n`;
   const r = assemble(text);
-  return { text, back: Array.from(r.bytes), diagnostics: r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message) };
+  return {
+    text,
+    back: Array.from(r.bytes),
+    diagnostics: r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message),
+  };
 }
 
 const ADDRESSES = [0x000, 0x2ff, 0x7ff, 0xa40, 0xfff];

@@ -17,7 +17,10 @@ function written(row: OpcodeRow): { text: string; bytes: number[] } {
   return { text, bytes: row.bytes === 2 ? [row.opcode, OPERAND_BYTE] : [row.opcode] };
 }
 
-const legal = OPCODES.filter((r) => !r.illegal).map((r) => ({ ...written(r), hex: r.opcode.toString(16).padStart(2, '0') }));
+const legal = OPCODES.filter((r) => !r.illegal).map((r) => ({
+  ...written(r),
+  hex: r.opcode.toString(16).padStart(2, '0'),
+}));
 
 describe('every table row assembles to its opcode', () => {
   it('covers the 230 legal opcodes', () => {

@@ -6,7 +6,10 @@ import { assemble } from '../../../rom-core/asm/index.ts';
 // Soeren Gust's ASL demos (test/programs/third-party/gust/README.md) against ASL 1.42's images.
 const dir = join(import.meta.dirname, '../../programs/third-party/gust');
 const goldens = join(import.meta.dirname, '../../golden/asl-gust');
-const demos = readdirSync(dir).filter((f) => f.endsWith('.a48')).map((f) => f.slice(0, -4)).sort();
+const demos = readdirSync(dir)
+  .filter((f) => f.endsWith('.a48'))
+  .map((f) => f.slice(0, -4))
+  .sort();
 
 function build(name: string): { ok: boolean; bytes: Uint8Array } {
   return assemble(readFileSync(join(dir, `${name}.a48`), 'utf8'), {

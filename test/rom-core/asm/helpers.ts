@@ -12,6 +12,16 @@ export function bytesOf(source: string, options?: AssembleOptions): number[] {
   return Array.from(ok(source, options).bytes);
 }
 
-export function errorsOf(source: string, options?: AssembleOptions): { code: string; message: string; line: number; column: number; length: number; severity: string }[] {
-  return assemble(source, options).diagnostics.map(({ code, message, line, column, length, severity }) => ({ code, message, line, column, length, severity }));
+export function errorsOf(
+  source: string,
+  options?: AssembleOptions,
+): { code: string; message: string; line: number; column: number; length: number; severity: string }[] {
+  return assemble(source, options).diagnostics.map(({ code, message, line, column, length, severity }) => ({
+    code,
+    message,
+    line,
+    column,
+    length,
+    severity,
+  }));
 }

@@ -13,7 +13,11 @@ describe('assembler limits', () => {
     const source = ` org 400h\n mov a,#${'('.repeat(1000)}1${')'.repeat(1000)}\n`;
     const [e, ...more] = errors(source);
     expect(more).toEqual([]);
-    expect(e).toMatchObject({ code: 'expression-depth', line: 2, message: `expression nested more than ${MAX_EXPR_DEPTH} deep (parentheses or unary operators)` });
+    expect(e).toMatchObject({
+      code: 'expression-depth',
+      line: 2,
+      message: `expression nested more than ${MAX_EXPR_DEPTH} deep (parentheses or unary operators)`,
+    });
     // The underline sits inside the operand (the parenthesis where the limit was passed).
     expect(e.column).toBe(' mov a,#'.length + MAX_EXPR_DEPTH + 1);
   });
@@ -34,7 +38,9 @@ describe('assembler limits', () => {
     expect(r.ok).toBe(false);
     const codes = new Set(r.diagnostics.map((d) => d.code));
     expect([...codes].sort()).toEqual(['macro-expansion', 'too-many-errors'].filter((c) => codes.has(c)).sort());
-    expect(r.diagnostics[0].message).toMatch(/^macro 'L\d+' not expanded: macros were called more than 100000 times or brought in more than 2000000 lines in one pass/);
+    expect(r.diagnostics[0].message).toMatch(
+      /^macro 'L\d+' not expanded: macros were called more than 100000 times or brought in more than 2000000 lines in one pass/,
+    );
   });
 
   it('takes IF blocks nested 5,000 deep (each line asks only the innermost block)', () => {
@@ -46,7 +52,9 @@ describe('assembler limits', () => {
   });
 
   it('keeps ELSE and ELSEIF right inside skipped and taken blocks', () => {
-    const r = assemble(' org 400h\n if 0\n  if 1\n   db 1\n  else\n   db 2\n  endif\n elseif 1\n  if 0\n   db 3\n  elseif 1\n   db 4\n  else\n   db 5\n  endif\n else\n  db 6\n endif\n');
+    const r = assemble(
+      ' org 400h\n if 0\n  if 1\n   db 1\n  else\n   db 2\n  endif\n elseif 1\n  if 0\n   db 3\n  elseif 1\n   db 4\n  else\n   db 5\n  endif\n else\n  db 6\n endif\n',
+    );
     expect(r.diagnostics).toEqual([]);
     expect(Array.from(r.bytes)).toEqual([4]);
   });
@@ -55,7 +63,10 @@ describe('assembler limits', () => {
     const r = assemble(' org 400h\n' + ' jmp nowhere\n'.repeat(1000));
     const shown = r.diagnostics.filter((d) => d.code !== 'too-many-errors');
     expect(shown).toHaveLength(MAX_ERRORS);
-    expect(r.diagnostics[r.diagnostics.length - 1]).toMatchObject({ code: 'too-many-errors', message: `900 more errors not shown (the first ${MAX_ERRORS} are)` });
+    expect(r.diagnostics[r.diagnostics.length - 1]).toMatchObject({
+      code: 'too-many-errors',
+      message: `900 more errors not shown (the first ${MAX_ERRORS} are)`,
+    });
     expect(r.errorCount).toBe(1000);
   });
 
@@ -66,7 +77,16 @@ describe('assembler limits', () => {
     // eslint-disable-next-line no-control-regex -- finding control characters is the point
     expect(text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
     expect(text).toContain('\\x1B');
-    const rtl = formatDiagnostic({ severity: 'error', code: 'x', message: 'bad \u202e name', file: 'f.a48', line: 1, column: 5, length: 1, sourceLine: 'ab\u202ecd x' });
+    const rtl = formatDiagnostic({
+      severity: 'error',
+      code: 'x',
+      message: 'bad \u202e name',
+      file: 'f.a48',
+      line: 1,
+      column: 5,
+      length: 1,
+      sourceLine: 'ab\u202ecd x',
+    });
     expect(rtl).toBe('f.a48:1:5: error: bad \\u202E name\nab\\u202Ecd x\n         ~');
   });
 });

@@ -16,7 +16,16 @@ describe('MACRO / ENDM', () => {
   });
 
   it('gives each expansion its own local labels', () => {
-    const src = ['wait macro n', ' mov r7,#n', '.spin: djnz r7,.spin', ' endm', 'main:', ' wait 3', ' wait 4', '.spin: jmp .spin'].join('\n');
+    const src = [
+      'wait macro n',
+      ' mov r7,#n',
+      '.spin: djnz r7,.spin',
+      ' endm',
+      'main:',
+      ' wait 3',
+      ' wait 4',
+      '.spin: jmp .spin',
+    ].join('\n');
     const r = ok(src);
     expect(Array.from(r.bytes)).toEqual([0xbf, 3, 0xef, 0x02, 0xbf, 4, 0xef, 0x06, 0x04, 0x08]);
     expect(r.symbols.get('main.spin')).toBe(8);
@@ -27,15 +36,7 @@ describe('MACRO / ENDM', () => {
   });
 
   it('expands macros inside macros and stops recursion with IF', () => {
-    const src = [
-      'count macro n',
-      ' if n > 0',
-      ' db n',
-      ' count n-1',
-      ' endif',
-      ' endm',
-      ' count 3',
-    ].join('\n');
+    const src = ['count macro n', ' if n > 0', ' db n', ' count n-1', ' endif', ' endm', ' count 3'].join('\n');
     expect(bytesOf(src)).toEqual([3, 2, 1]);
   });
 
@@ -71,13 +72,16 @@ describe('IF / ELSE / ENDIF', () => {
   });
 
   it('ELSEIF takes the first true branch only', () => {
-    const pick = (n: number): number[] => bytesOf(`n equ ${n}\n if n == 1\n db 1\n elseif n == 2\n db 2\n elseif n >= 2\n db 3\n else\n db 4\n endif`);
+    const pick = (n: number): number[] =>
+      bytesOf(`n equ ${n}\n if n == 1\n db 1\n elseif n == 2\n db 2\n elseif n >= 2\n db 3\n else\n db 4\n endif`);
     expect([pick(1), pick(2), pick(3), pick(0)]).toEqual([[1], [2], [3], [4]]);
     expect(bytesOf(' if 0\n  if 1\n   db 1\n  elseif 1\n   db 2\n  endif\n endif\n db 3')).toEqual([3]);
   });
 
   it('IFDEF and IFNDEF look at symbols defined so far', () => {
-    expect(bytesOf('x equ 1\n ifdef x\n db 1\n endif\n ifndef y\n db 2\n endif\n ifdef later\n db 3\n endif\nlater:')).toEqual([1, 2]);
+    expect(
+      bytesOf('x equ 1\n ifdef x\n db 1\n endif\n ifndef y\n db 2\n endif\n ifdef later\n db 3\n endif\nlater:'),
+    ).toEqual([1, 2]);
   });
 
   it('skips unknown mnemonics in a false branch', () => {
@@ -108,6 +112,12 @@ describe('INCLUDE', () => {
   it('reports an error in an included file with its own name and line', () => {
     const r = assemble(' include "bad.h"', { fileName: 'dir/main.a48', readFile: () => 'ok equ 1\n mov a,#nothing' });
     expect(r.diagnostics).toHaveLength(1);
-    expect(r.diagnostics[0]).toMatchObject({ code: 'undefined-symbol', file: 'dir/bad.h', line: 2, column: 9, sourceLine: ' mov a,#nothing' });
+    expect(r.diagnostics[0]).toMatchObject({
+      code: 'undefined-symbol',
+      file: 'dir/bad.h',
+      line: 2,
+      column: 9,
+      sourceLine: ' mov a,#nothing',
+    });
   });
 });

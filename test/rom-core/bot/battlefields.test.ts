@@ -2,7 +2,16 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LAYOUT_BYTES, T_MINE, T_MOUNT, T_OUT, T_TREE, T_WATER, identifyLayout, terrainAt } from '../../../rom-core/bot/battlefields.ts';
+import {
+  LAYOUT_BYTES,
+  T_MINE,
+  T_MOUNT,
+  T_OUT,
+  T_TREE,
+  T_WATER,
+  identifyLayout,
+  terrainAt,
+} from '../../../rom-core/bot/battlefields.ts';
 import { jetCrashes, tankCanStand } from '../../../rom-core/bot/ballistics.ts';
 import { Odyssey2 } from '../../../rom-core/machine/index.ts';
 import { typed } from '../roms/carts/scenarios.ts';
@@ -15,7 +24,7 @@ import { battleCart, openBios } from '../roms/carts/scenarios.ts';
 const CARTS_DIR = resolve(import.meta.dirname, '../../../rom-core/roms/carts');
 
 describe('battlefields', () => {
-  it('are byte for byte the cartridge\'s own maps table (bank 0)', () => {
+  it("are byte for byte the cartridge's own maps table (bank 0)", () => {
     const cart = assembleBattleCart((p) => readFileSync(resolve(CARTS_DIR, p), 'utf8'));
     const at = cart.symbols[0].get('maps');
     expect(at).toBeDefined();
@@ -23,7 +32,7 @@ describe('battlefields', () => {
     expect(bytes).toEqual(LAYOUT_BYTES);
   });
 
-  it('reads terrain under an object\'s centre as the cartridge does (cell 16 x 24 from X 8, Y 24)', () => {
+  it("reads terrain under an object's centre as the cartridge does (cell 16 x 24 from X 8, Y 24)", () => {
     // Layout 0: row 0 col 2 is a tree (20h high nibble of byte 1), row 2 col 4 water, row 7 col 4 a mountain, row 5 col 8 a mine.
     expect(terrainAt(0, 8 + 2 * 16 + 4, 24 + 4)).toBe(T_TREE);
     expect(terrainAt(0, 8 + 4 * 16 + 4, 24 + 2 * 24 + 4)).toBe(T_WATER);
@@ -37,7 +46,11 @@ describe('battlefields', () => {
     const arena = new Arena(openBios(), battleCart());
     const seen: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const o = arena.fight({ red: 'T', blue: 'T', redEnergy: 300, blueEnergy: 300 }, new BattleBot(0, 'easy', i), new BattleBot(1, 'easy', i + 9));
+      const o = arena.fight(
+        { red: 'T', blue: 'T', redEnergy: 300, blueEnergy: 300 },
+        new BattleBot(0, 'easy', i),
+        new BattleBot(1, 'easy', i + 9),
+      );
       seen.push(o.layout);
     }
     expect(seen).toEqual([0, 1, 2, 3, 0]);
@@ -48,7 +61,10 @@ describe('battlefields', () => {
   // Sets red's weapon down at (x, y) heading right and runs one frame with the stick to the right:
   // was it destroyed where it moved to? From one saved battle (layout 0) each time.
   const destroyedAfterStep = (weapon: string) => {
-    const start = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, `R ${weapon} 2 5 0 0 B T 2 5 0 0 ENTER`), 200).machine;
+    const start = runScript(
+      '30 SPACE down\n34 SPACE up\n' + typed(60, `R ${weapon} 2 5 0 0 B T 2 5 0 0 ENTER`),
+      200,
+    ).machine;
     const saved = start.saveState();
     const m = new Odyssey2({ bios: openBios(), cart: battleCart() });
     return (x: number, y: number): { x: number; destroyed: boolean } => {
@@ -66,7 +82,12 @@ describe('battlefields', () => {
   };
 
   /** Every position of a rectangle stepped on the machine: where the bot's expectation differs, and how many were destroyed. */
-  const sweep = (weapon: string, xs: [number, number], ys: [number, number], botExpects: (x: number, y: number, movedTo: number) => boolean) => {
+  const sweep = (
+    weapon: string,
+    xs: [number, number],
+    ys: [number, number],
+    botExpects: (x: number, y: number, movedTo: number) => boolean,
+  ) => {
     const step = destroyedAfterStep(weapon);
     let destroyed = 0;
     const wrong: string[] = [];
@@ -82,7 +103,12 @@ describe('battlefields', () => {
 
   it('knows where a mine is drawn as the cartridge does: a tank stepping round the mine at column 8, row 5', () => {
     // The tank moved to movedTo (or was stopped: x unchanged); the bot says whether it may stand there.
-    const { wrong, destroyed } = sweep('T', [120, 152], [126, 172], (x, y, movedTo) => movedTo !== x && !tankCanStand(0, movedTo, y));
+    const { wrong, destroyed } = sweep(
+      'T',
+      [120, 152],
+      [126, 172],
+      (x, y, movedTo) => movedTo !== x && !tankCanStand(0, movedTo, y),
+    );
     expect(wrong).toBe('');
     expect(destroyed).toBeGreaterThan(100);
     expect(destroyed).toBeLessThan(600);

@@ -14,7 +14,13 @@ import { battleCart, openBios } from '../roms/carts/scenarios.ts';
 
 /** Records every stick output of a controller. */
 function recording(c: Controller, out: number[]): Controller {
-  return { step: (e, v) => { const bits = c.step(e, v); out.push(bits); return bits; } };
+  return {
+    step: (e, v) => {
+      const bits = c.step(e, v);
+      out.push(bits);
+      return bits;
+    },
+  };
 }
 
 describe('BattleBot', { timeout: 120_000 }, () => {
@@ -22,8 +28,11 @@ describe('BattleBot', { timeout: 120_000 }, () => {
     const run = (): { outcome: unknown; sticks: number[] } => {
       const arena = new Arena(openBios(), battleCart());
       const sticks: number[] = [];
-      const outcome = arena.fight({ red: 'T', blue: 'P', redEnergy: 2500, blueEnergy: 2500 },
-        recording(new BattleBot(0, 'medium', 42), sticks), recording(new BattleBot(1, 'hard', 42), sticks));
+      const outcome = arena.fight(
+        { red: 'T', blue: 'P', redEnergy: 2500, blueEnergy: 2500 },
+        recording(new BattleBot(0, 'medium', 42), sticks),
+        recording(new BattleBot(1, 'hard', 42), sticks),
+      );
       return { outcome, sticks };
     };
     const a = run();
@@ -35,14 +44,18 @@ describe('BattleBot', { timeout: 120_000 }, () => {
   it('plays every weapon pairing to an end (a hit or empty tanks), on each side, never stuck', () => {
     const arena = new Arena(openBios(), battleCart());
     for (const [red, blue] of PAIRINGS) {
-      const o = arena.fight({ red, blue, redEnergy: 1500, blueEnergy: 1500 }, new BattleBot(0, 'hard', 7), new BattleBot(1, 'easy', 7));
+      const o = arena.fight(
+        { red, blue, redEnergy: 1500, blueEnergy: 1500 },
+        new BattleBot(0, 'hard', 7),
+        new BattleBot(1, 'easy', 7),
+      );
       expect(o.winner, `${red}${blue}`).not.toBe('none');
       expect(o.reason, `${red}${blue}`).toBeGreaterThan(0);
       expect(o.stuck, `${red}${blue}`).toEqual([0, 0]);
     }
   });
 
-  it('keeps a small tournament\'s books: every battle counted once, sides swapped, all battlefields used', () => {
+  it("keeps a small tournament's books: every battle counted once, sides swapped, all battlefields used", () => {
     const cell = playCell(openBios(), battleCart(), 'hard', 'easy', ['T', 'T'], 8, 3);
     expect(cell.aWins + cell.bWins + cell.ties).toBe(8);
     expect(cell.layouts).toEqual([2, 2, 2, 2]);
@@ -64,7 +77,9 @@ describe('BattleBot', { timeout: 120_000 }, () => {
   it('takes SIDE:LEVEL specs and refuses others with the accepted forms', () => {
     expect(parseBotSpec('left:hard')).toEqual({ stick: 0, level: 'hard' });
     expect(parseBotSpec('right:easy')).toEqual({ stick: 1, level: 'easy' });
-    expect(() => parseBotSpec('middle:hard')).toThrow(/SIDE:LEVEL with SIDE left or right and LEVEL one of easy, medium, hard, random; got 'middle:hard'/);
+    expect(() => parseBotSpec('middle:hard')).toThrow(
+      /SIDE:LEVEL with SIDE left or right and LEVEL one of easy, medium, hard, random; got 'middle:hard'/,
+    );
     expect(() => parseBotSpec('left:expert')).toThrow(/got 'left:expert'/);
   });
 });

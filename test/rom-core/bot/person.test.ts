@@ -13,7 +13,13 @@ import { PAIRINGS } from '../../../rom-core/bot/tournament.ts';
 import { battleCart, openBios } from '../roms/carts/scenarios.ts';
 
 function recording(c: Controller, out: number[]): Controller {
-  return { step: (e, v) => { const bits = c.step(e, v); out.push(bits); return bits; } };
+  return {
+    step: (e, v) => {
+      const bits = c.step(e, v);
+      out.push(bits);
+      return bits;
+    },
+  };
 }
 
 describe('PersonModel', { timeout: 120_000 }, () => {
@@ -21,8 +27,11 @@ describe('PersonModel', { timeout: 120_000 }, () => {
     const run = (): { outcome: unknown; sticks: number[] } => {
       const arena = new Arena(openBios(), battleCart());
       const sticks: number[] = [];
-      const outcome = arena.fight({ red: 'T', blue: 'T', redEnergy: 2500, blueEnergy: 2500 },
-        recording(new PersonModel(0, 5), sticks), recording(new BattleBot(1, 'medium', 5), []));
+      const outcome = arena.fight(
+        { red: 'T', blue: 'T', redEnergy: 2500, blueEnergy: 2500 },
+        recording(new PersonModel(0, 5), sticks),
+        recording(new BattleBot(1, 'medium', 5), []),
+      );
       return { outcome, sticks };
     };
     const a = run();
@@ -35,7 +44,11 @@ describe('PersonModel', { timeout: 120_000 }, () => {
     for (let seed = 1; seed <= 4; seed++) {
       const arena = new Arena(openBios(), battleCart());
       const sticks: number[] = [];
-      arena.fight({ red: 'T', blue: 'S', redEnergy: 1500, blueEnergy: 1500 }, recording(new PersonModel(0, seed), sticks), new BattleBot(1, 'easy', seed));
+      arena.fight(
+        { red: 'T', blue: 'S', redEnergy: 1500, blueEnergy: 1500 },
+        recording(new PersonModel(0, seed), sticks),
+        new BattleBot(1, 'easy', seed),
+      );
       firsts.push(sticks.findIndex((bits) => bits !== 0));
     }
     for (const f of firsts) expect(f).toBeGreaterThanOrEqual(LAG_MIN);
@@ -48,7 +61,11 @@ describe('PersonModel', { timeout: 120_000 }, () => {
       const personLeft = i % 2 === 0;
       const person = new PersonModel(personLeft ? 0 : 1, 9 + i);
       const bot = new BattleBot(personLeft ? 1 : 0, 'easy', 9 + i);
-      const o = arena.fight({ red, blue, redEnergy: 1500, blueEnergy: 1500 }, personLeft ? person : bot, personLeft ? bot : person);
+      const o = arena.fight(
+        { red, blue, redEnergy: 1500, blueEnergy: 1500 },
+        personLeft ? person : bot,
+        personLeft ? bot : person,
+      );
       expect(o.reason, `${red}${blue}`).toBeGreaterThan(0);
     });
   });

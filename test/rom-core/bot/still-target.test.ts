@@ -28,12 +28,19 @@ function hunt(level: (typeof BOT_LEVELS)[number], weapon: Weapon, target: 'T' | 
   for (let i = 0; i < 8; i++) {
     const botLeft = i < 4;
     const bot = new BattleBot(botLeft ? 0 : 1, level, 11 + i);
-    const o = arena.fight(botLeft
-      ? { red: weapon, blue: target, redEnergy: 9999, blueEnergy: STILL_ENERGY[target] }
-      : { red: target, blue: weapon, redEnergy: STILL_ENERGY[target], blueEnergy: 9999 },
-    botLeft ? bot : STILL, botLeft ? STILL : bot, BOUND + 200);
+    const o = arena.fight(
+      botLeft
+        ? { red: weapon, blue: target, redEnergy: 9999, blueEnergy: STILL_ENERGY[target] }
+        : { red: target, blue: weapon, redEnergy: STILL_ENERGY[target], blueEnergy: 9999 },
+      botLeft ? bot : STILL,
+      botLeft ? STILL : bot,
+      BOUND + 200,
+    );
     const won = o.winner === (botLeft ? 'red' : 'blue') && o.reason === 1 && o.frames < BOUND;
-    if (!won) misses.push(`battlefield ${o.layout}, bot ${botLeft ? 'left' : 'right'}: ${o.winner} won (reason ${o.reason}) after ${o.frames} frames`);
+    if (!won)
+      misses.push(
+        `battlefield ${o.layout}, bot ${botLeft ? 'left' : 'right'}: ${o.winner} won (reason ${o.reason}) after ${o.frames} frames`,
+      );
   }
   return misses;
 }

@@ -4,7 +4,17 @@
  * fit, huge source lines. Each case runs the real command on real files.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +22,11 @@ import { describe, expect, it } from 'vitest';
 const SOURCE = ' org 400h\n include "defs.h"\n mov a,#val\n';
 
 function o2(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(process.cwd(), 'rom-core/cli/o2.ts'), ...args], { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(process.cwd(), 'rom-core/cli/o2.ts'), ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    maxBuffer: 64 << 20,
+  });
   return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -36,7 +50,10 @@ describe('o2 asm: outputs compared with inputs by identity', { timeout: 120_000 
     linkSync(f.at('s.a48'), f.at('hard.bin'));
     symlinkSync(f.at('s.a48'), f.at('soft.bin'));
     for (const out of ['hard.bin', 'soft.bin']) {
-      expectRefused(o2('asm', f.at('s.a48'), '-o', f.at(out)), 'is the source file; writing it would destroy the source, so nothing was assembled');
+      expectRefused(
+        o2('asm', f.at('s.a48'), '-o', f.at(out)),
+        'is the source file; writing it would destroy the source, so nothing was assembled',
+      );
       expect(readFileSync(f.at('s.a48'), 'utf8')).toBe(SOURCE);
     }
   });
@@ -46,7 +63,10 @@ describe('o2 asm: outputs compared with inputs by identity', { timeout: 120_000 
     symlinkSync(f.at('defs.h'), f.at('defs-link.lst'));
     for (const opt of ['--lst', '--map', '--shared']) {
       const r = o2('asm', f.at('s.a48'), '-o', f.at('s.bin'), opt, f.at('defs-link.lst'));
-      expectRefused(r, `${opt} ${f.at('defs-link.lst')} is the same file as the input include ${f.at('defs.h')}; writing it would destroy that file, so nothing was written`);
+      expectRefused(
+        r,
+        `${opt} ${f.at('defs-link.lst')} is the same file as the input include ${f.at('defs.h')}; writing it would destroy that file, so nothing was written`,
+      );
       expect(readFileSync(f.at('defs.h'), 'utf8')).toBe('val equ 5\n');
       expect(existsSync(f.at('s.bin'))).toBe(false);
     }
@@ -56,7 +76,10 @@ describe('o2 asm: outputs compared with inputs by identity', { timeout: 120_000 
     const f = folder();
     writeFileSync(f.at('a.lst'), 'old');
     linkSync(f.at('a.lst'), f.at('b.map'));
-    expectRefused(o2('asm', f.at('s.a48'), '-o', f.at('s.bin'), '--lst', f.at('a.lst'), '--map', f.at('b.map')), 'is also --lst; one file cannot hold both');
+    expectRefused(
+      o2('asm', f.at('s.a48'), '-o', f.at('s.bin'), '--lst', f.at('a.lst'), '--map', f.at('b.map')),
+      'is also --lst; one file cannot hold both',
+    );
     expect(existsSync(f.at('s.bin'))).toBe(false);
   });
 });
@@ -65,7 +88,10 @@ describe('o2 asm: the temporary name of an output', { timeout: 120_000 }, () => 
   it('refuses -o X when X.o2-partial (written first) is the source, and the source is left as it was', () => {
     const f = folder();
     writeFileSync(f.at('t.o2-partial'), SOURCE);
-    expectRefused(o2('asm', f.at('t.o2-partial'), '-o', f.at('t')), `-o ${f.at('t')} is written first as ${f.at('t.o2-partial')}, which is the input source`);
+    expectRefused(
+      o2('asm', f.at('t.o2-partial'), '-o', f.at('t')),
+      `-o ${f.at('t')} is written first as ${f.at('t.o2-partial')}, which is the input source`,
+    );
     expect(readFileSync(f.at('t.o2-partial'), 'utf8')).toBe(SOURCE);
     expect(existsSync(f.at('t'))).toBe(false);
   });
@@ -86,7 +112,10 @@ describe('o2 asm: a device as an output', { timeout: 120_000 }, () => {
     expect(statSync(f.at('null')).isCharacterDevice()).toBe(true);
     expect(readdirSync(f.dir).sort()).toEqual(['defs.h', 'null', 's.a48', 's.lst']);
     mkdirSync(f.at('shelf'));
-    expectRefused(o2('asm', f.at('s.a48'), '-o', f.at('s.bin'), '--map', f.at('shelf')), `cannot write ${f.at('shelf')}: is a directory; nothing was written`);
+    expectRefused(
+      o2('asm', f.at('s.a48'), '-o', f.at('s.bin'), '--map', f.at('shelf')),
+      `cannot write ${f.at('shelf')}: is a directory; nothing was written`,
+    );
     expect(existsSync(f.at('s.bin'))).toBe(false);
   });
 });
@@ -102,14 +131,20 @@ describe('o2 asm: all outputs or none, each option once', { timeout: 120_000 }, 
   it('keeps an old image when a later output fails (nothing replaced)', () => {
     const f = folder();
     writeFileSync(f.at('ok.bin'), 'old image');
-    expectRefused(o2('asm', f.at('s.a48'), '-o', f.at('ok.bin'), '--map', join(f.dir, 'missing', 'x.map')), 'cannot write');
+    expectRefused(
+      o2('asm', f.at('s.a48'), '-o', f.at('ok.bin'), '--map', join(f.dir, 'missing', 'x.map')),
+      'cannot write',
+    );
     expect(readFileSync(f.at('ok.bin'), 'utf8')).toBe('old image');
     expect(readdirSync(f.dir).sort()).toEqual(['defs.h', 'ok.bin', 's.a48']);
   });
 
   it('refuses an option given twice (-o a -o b, --org twice) instead of taking the last', () => {
     const f = folder();
-    expectRefused(o2('asm', f.at('s.a48'), '-o', f.at('a.bin'), '-o', f.at('b.bin')), `option -o is given twice ('${f.at('a.bin')}' and '${f.at('b.bin')}'); give it once`);
+    expectRefused(
+      o2('asm', f.at('s.a48'), '-o', f.at('a.bin'), '-o', f.at('b.bin')),
+      `option -o is given twice ('${f.at('a.bin')}' and '${f.at('b.bin')}'); give it once`,
+    );
     expectRefused(o2('asm', f.at('s.a48'), '-o', f.at('a.bin'), '--out', f.at('b.bin')), 'option --out is given twice');
     expect(readdirSync(f.dir).sort()).toEqual(['defs.h', 's.a48']);
     writeFileSync(f.at('x.bin'), new Uint8Array([0]));
@@ -136,13 +171,18 @@ describe('o2: inputs that are not regular files, or too large', { timeout: 120_0
     expect(r.stderr).toContain(`cannot include "${f.at('pipe')}": it is not a regular file`);
     expect(r.status).toBe(1);
     writeFileSync(f.at('z.a48'), ' include "/dev/zero"\n nop\n');
-    expect(o2('asm', f.at('z.a48'), '-o', f.at('z.bin')).stderr).toContain('cannot include "/dev/zero": it is not a regular file');
+    expect(o2('asm', f.at('z.a48'), '-o', f.at('z.bin')).stderr).toContain(
+      'cannot include "/dev/zero": it is not a regular file',
+    );
   });
 
   it('refuses a source larger than 16 MiB with the cap in the sentence', () => {
     const f = folder();
     writeFileSync(f.at('big.a48'), Buffer.alloc((16 << 20) + 1, 0x20));
-    expectRefused(o2('asm', f.at('big.a48'), '-o', f.at('big.bin')), 'it is larger than 16 MiB, the most this input may be');
+    expectRefused(
+      o2('asm', f.at('big.a48'), '-o', f.at('big.bin')),
+      'it is larger than 16 MiB, the most this input may be',
+    );
   });
 });
 
@@ -150,14 +190,20 @@ describe('o2 disasm: images that do not fit the address space', { timeout: 120_0
   it('refuses an image over 64 KiB with a sentence (no heap exhaustion)', () => {
     const f = folder();
     writeFileSync(f.at('big.bin'), Buffer.alloc(0x10001));
-    expectRefused(o2('disasm', f.at('big.bin')), `${f.at('big.bin')} is 65537 bytes, more than the 65536 (64 KiB, addresses 0000-FFFF) disasm can list`);
+    expectRefused(
+      o2('disasm', f.at('big.bin')),
+      `${f.at('big.bin')} is 65537 bytes, more than the 65536 (64 KiB, addresses 0000-FFFF) disasm can list`,
+    );
   });
 
   it('refuses an --org that pushes the image past FFFF, and still lists one that ends at FFFF', () => {
     const f = folder();
     writeFileSync(f.at('two.bin'), new Uint8Array([0, 0]));
     const r = o2('disasm', f.at('two.bin'), '--org', '0xFFFF');
-    expectRefused(r, '--org 0xFFFF puts the 2-byte image past address FFFF (it would end at 0x10000); use an --org of at most 0xFFFE');
+    expectRefused(
+      r,
+      '--org 0xFFFF puts the 2-byte image past address FFFF (it would end at 0x10000); use an --org of at most 0xFFFE',
+    );
     expect(r.stdout).toBe('');
     const ok = o2('disasm', f.at('two.bin'), '--org', '0xFFFE');
     expect(ok.status).toBe(0);
@@ -178,11 +224,16 @@ describe('o2 asm: a huge source line is not echoed whole', { timeout: 120_000 },
 
   it('shows the part of a long line around an error far into it, underlined, and caps a huge symbol in the message', () => {
     const f = folder();
-    writeFileSync(f.at('far.a48'), `${' '.repeat(1000)}jmp nowhere ; ${'y'.repeat(500)}\n jmp ${'z'.repeat(1_000_000)}\n`);
+    writeFileSync(
+      f.at('far.a48'),
+      `${' '.repeat(1000)}jmp nowhere ; ${'y'.repeat(500)}\n jmp ${'z'.repeat(1_000_000)}\n`,
+    );
     const r = o2('asm', f.at('far.a48'), '-o', f.at('far.bin'));
     expect(r.status).toBe(1);
     expect(r.stderr.length).toBeLessThan(3000);
-    expect(r.stderr).toContain(`:1:1005: error: undefined symbol 'nowhere'\n…${' '.repeat(16)}jmp nowhere ; ${'y'.repeat(170)}…\n${' '.repeat(21)}~~~~~~~\n`);
+    expect(r.stderr).toContain(
+      `:1:1005: error: undefined symbol 'nowhere'\n…${' '.repeat(16)}jmp nowhere ; ${'y'.repeat(170)}…\n${' '.repeat(21)}~~~~~~~\n`,
+    );
     expect(r.stderr).toContain(`:2:6: error: undefined symbol '${'z'.repeat(100)}`);
   });
 });

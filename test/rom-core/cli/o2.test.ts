@@ -26,14 +26,22 @@ function fakeIo(files: Record<string, string | Uint8Array>) {
     },
     writeFile: (path, data) => disk.set(path, typeof data === 'string' ? new TextEncoder().encode(data) : data),
   };
-  return { io, disk, out: () => out.join(''), err: () => err.join(''), text: (p: string) => new TextDecoder().decode(disk.get(p)) };
+  return {
+    io,
+    disk,
+    out: () => out.join(''),
+    err: () => err.join(''),
+    text: (p: string) => new TextDecoder().decode(disk.get(p)),
+  };
 }
 
 describe('o2 asm', () => {
   it('refuses to write its output onto the source (or two outputs onto one file), and the source is untouched', () => {
     const f = fakeIo({ 's.a48': ' org 400h\n nop\n' });
     expect(main(['asm', 's.a48', '-o', 's.a48'], f.io)).toBe(1);
-    expect(f.err()).toContain('-o s.a48 is the source file; writing it would destroy the source, so nothing was assembled');
+    expect(f.err()).toContain(
+      '-o s.a48 is the source file; writing it would destroy the source, so nothing was assembled',
+    );
     expect(f.text('s.a48')).toBe(' org 400h\n nop\n');
     const g = fakeIo({ 's.a48': ' org 400h\n nop\n' });
     expect(main(['asm', 's.a48', '-o', 's.bin', '--lst', 's.bin'], g.io)).toBe(1);
@@ -45,12 +53,14 @@ describe('o2 asm', () => {
     for (const source of ['', '; nothing\nval equ 5\n']) {
       const f = fakeIo({ 'e.a48': source });
       expect(main(['asm', 'e.a48', '-o', 'e.bin'], f.io)).toBe(1);
-      expect(f.err()).toBe('e.a48: the source produced no bytes (it is empty, or holds only symbols, macros and comments); nothing written\n');
+      expect(f.err()).toBe(
+        'e.a48: the source produced no bytes (it is empty, or holds only symbols, macros and comments); nothing written\n',
+      );
       expect(f.disk.has('e.bin')).toBe(false);
     }
   });
 
-  it('prints a source\'s escape bytes escaped, and the true error count past the cap', () => {
+  it("prints a source's escape bytes escaped, and the true error count past the cap", () => {
     const f = fakeIo({ 'x.a48': ' org 400h\n db 1\u001b]0;pwned\u0007\n' + ' jmp nowhere\n'.repeat(150) });
     expect(main(['asm', 'x.a48', '-o', 'x.bin'], f.io)).toBe(1);
     // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -60,17 +70,25 @@ describe('o2 asm', () => {
   });
 
   it('--shared writes the include file ASL writes for SHARED symbols (Latin-1, as ASL 1.42 -a does)', () => {
-    const f = fakeIo({ 's.a48': '\tcpu 8048\n\torg 400h\n\tshared gamma\n\tshared Beta\nAlpha\tnop\nbeta equ 0abch\ngamma equ 5\n\tshared alpha\n' });
+    const f = fakeIo({
+      's.a48':
+        '\tcpu 8048\n\torg 400h\n\tshared gamma\n\tshared Beta\nAlpha\tnop\nbeta equ 0abch\ngamma equ 5\n\tshared alpha\n',
+    });
     expect(main(['asm', 's.a48', '-o', 's.bin', '--shared', 's.inc'], f.io)).toBe(0);
     // ASL 1.42 wrote these bytes for the same source.
     const header = '; s.a48-Includefile f\xfcr Assembler-Programm\n';
     const footer = '; Ende Includefile f\xfcr Assembler-Programm\n';
-    expect(Array.from(f.disk.get('s.inc')!)).toEqual(Array.from(header + 'gamma equ 5H\nBeta equ 0ABCH\nalpha equ 400H\n' + footer, (c) => c.charCodeAt(0)));
+    expect(Array.from(f.disk.get('s.inc')!)).toEqual(
+      Array.from(header + 'gamma equ 5H\nBeta equ 0ABCH\nalpha equ 400H\n' + footer, (c) => c.charCodeAt(0)),
+    );
     expect(main(['asm', 's.a48', '-o', 's.bin', '--shared', 's.a48'], f.io)).toBe(1);
   });
 
   it('writes the binary, listing and map, and exits 0', () => {
-    const f = fakeIo({ 'game.a48': ' org 400h\n include "defs.h"\nstart: mov a,#val\n jmp start\n', 'defs.h': 'val equ 5\n' });
+    const f = fakeIo({
+      'game.a48': ' org 400h\n include "defs.h"\nstart: mov a,#val\n jmp start\n',
+      'defs.h': 'val equ 5\n',
+    });
     const code = main(['asm', 'game.a48', '-o', 'game.bin', '--lst', 'game.lst', '--map', 'game.map'], f.io);
     expect(f.err()).toBe('');
     expect(code).toBe(0);
@@ -85,14 +103,20 @@ describe('o2 asm', () => {
   });
 
   it('--raw writes the bytes as assembled; a program below 400h (a BIOS) is written raw; one past 16 KB is refused', () => {
-    const f = fakeIo({ 'game.a48': ' org 400h\nstart: jmp start\n', 'bios.a48': ' org 0\n nop\n nop\n', 'big.a48': ' org 400h\n ds 4000h\n nop\n' });
+    const f = fakeIo({
+      'game.a48': ' org 400h\nstart: jmp start\n',
+      'bios.a48': ' org 0\n nop\n nop\n',
+      'big.a48': ' org 400h\n ds 4000h\n nop\n',
+    });
     expect(main(['asm', 'game.a48', '-o', 'game.bin', '--raw'], f.io)).toBe(0);
     expect(Array.from(f.disk.get('game.bin')!)).toEqual([0x84, 0x00]);
     expect(main(['asm', 'bios.a48', '-o', 'bios.bin'], f.io)).toBe(0);
     expect(Array.from(f.disk.get('bios.bin')!)).toEqual([0x00, 0x00]);
     expect(f.out()).toContain('bios.bin: 2 bytes at 0x000-0x001 (the bytes as assembled)');
     expect(main(['asm', 'big.a48', '-o', 'big.bin'], f.io)).toBe(1);
-    expect(f.err()).toMatch(/more than the largest cartridge \(16384 bytes\); nothing written \(--raw writes the bytes as assembled\)/);
+    expect(f.err()).toMatch(
+      /more than the largest cartridge \(16384 bytes\); nothing written \(--raw writes the bytes as assembled\)/,
+    );
     expect(f.disk.has('big.bin')).toBe(false);
   });
 
@@ -100,7 +124,9 @@ describe('o2 asm', () => {
     const f = fakeIo({ 'bad.a48': ' nop\n jmp nowhere\n' });
     const code = main(['asm', 'bad.a48', '-o', 'bad.bin'], f.io);
     expect(code).toBe(1);
-    expect(f.err()).toBe("bad.a48:2:6: error: undefined symbol 'nowhere'\n jmp nowhere\n     ~~~~~~~\n1 error; nothing written\n");
+    expect(f.err()).toBe(
+      "bad.a48:2:6: error: undefined symbol 'nowhere'\n jmp nowhere\n     ~~~~~~~\n1 error; nothing written\n",
+    );
     expect(f.disk.has('bad.bin')).toBe(false);
   });
 
@@ -161,7 +187,8 @@ describe('o2 itself', () => {
     }
     expect(help).toMatch(/J0_UP .*left-hand control/);
     expect(help).toMatch(/J1_UP .*right-hand control/);
-    for (const key of ['frame', 'pc', 'a', 'psw', 'p1', 'p2', 'iram', 'eram', 'vdc']) expect(help).toMatch(new RegExp(`\\b${key}\\b`));
+    for (const key of ['frame', 'pc', 'a', 'psw', 'p1', 'p2', 'iram', 'eram', 'vdc'])
+      expect(help).toMatch(new RegExp(`\\b${key}\\b`));
   });
 
   it('runs as `npx tsx rom-core/cli/o2.ts` with real files and exit codes', async () => {
@@ -179,7 +206,9 @@ describe('o2 itself', () => {
       (e: { code: number; stderr: string }) => e,
     );
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toContain('error: immediate 300 does not fit in a byte (-128..255)\n mov a,#300\n        ~~~');
+    expect(failed.stderr).toContain(
+      'error: immediate 300 does not fit in a byte (-128..255)\n mov a,#300\n        ~~~',
+    );
     expect(failed.stderr).not.toContain('    at ');
   }, 30_000);
 });

@@ -3,7 +3,17 @@
  * longer than a disk holds. The link cases run the real command on real files.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +22,10 @@ import type { RunIo } from '../../../rom-core/cli/run.ts';
 import { testBios, testCart } from '../machine/helpers.ts';
 
 function o2(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(process.cwd(), 'rom-core/cli/o2.ts'), ...args], { encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(process.cwd(), 'rom-core/cli/o2.ts'), ...args], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -29,9 +42,15 @@ describe('o2 run: outputs compared with inputs by identity', { timeout: 240_000 
     const f = folder();
     linkSync(f.at('c.bin'), f.at('hard.png'));
     symlinkSync(f.at('c.bin'), f.at('soft.wav'));
-    for (const [opt, path] of [['--png', 'hard.png'], ['--wav', 'soft.wav'], ['--state-jsonl', 'soft.wav']]) {
+    for (const [opt, path] of [
+      ['--png', 'hard.png'],
+      ['--wav', 'soft.wav'],
+      ['--state-jsonl', 'soft.wav'],
+    ]) {
       const r = o2('run', '--cart', f.at('c.bin'), '--bios', f.at('bios.rom'), '--frames', '2', opt, f.at(path));
-      expect(r.stderr).toContain(`${opt} ${f.at(path)} is also --cart (an input); writing it would destroy that file, so nothing was run`);
+      expect(r.stderr).toContain(
+        `${opt} ${f.at(path)} is also --cart (an input); writing it would destroy that file, so nothing was run`,
+      );
       expect(r.status).toBe(1);
       expect(r.stdout).toBe('');
     }
@@ -42,8 +61,22 @@ describe('o2 run: outputs compared with inputs by identity', { timeout: 240_000 
     const f = folder();
     mkdirSync(f.at('shots'));
     symlinkSync(f.at('c.bin'), join(f.at('shots'), 'frame-000002.png'));
-    const r = o2('run', '--cart', f.at('c.bin'), '--bios', f.at('bios.rom'), '--frames', '2', '--png-every', '1', '--png-dir', f.at('shots'));
-    expect(r.stderr).toContain(`--png-dir picture ${join(f.at('shots'), 'frame-000002.png')} is the same file as an input`);
+    const r = o2(
+      'run',
+      '--cart',
+      f.at('c.bin'),
+      '--bios',
+      f.at('bios.rom'),
+      '--frames',
+      '2',
+      '--png-every',
+      '1',
+      '--png-dir',
+      f.at('shots'),
+    );
+    expect(r.stderr).toContain(
+      `--png-dir picture ${join(f.at('shots'), 'frame-000002.png')} is the same file as an input`,
+    );
     expect(r.status).toBe(1);
     expect(Array.from(readFileSync(f.at('c.bin')))).toEqual(Array.from(f.cart));
     // The picture written before it was removed again: a failed run leaves no partial output.
@@ -56,7 +89,9 @@ describe('o2 run: outputs compared with inputs by identity', { timeout: 240_000 
     const before = readFileSync(bios, 'utf8');
     symlinkSync(bios, f.at('bios-link.png'));
     const r = o2('run', '--cart', f.at('c.bin'), '--frames', '1', '--png', f.at('bios-link.png'));
-    expect(r.stderr).toContain(`--png ${f.at('bios-link.png')} is the same file as the input file ${bios}; writing it would destroy that file, so nothing was run`);
+    expect(r.stderr).toContain(
+      `--png ${f.at('bios-link.png')} is the same file as the input file ${bios}; writing it would destroy that file, so nothing was run`,
+    );
     expect(r.status).toBe(1);
     expect(readFileSync(bios, 'utf8')).toBe(before);
   });
@@ -64,8 +99,20 @@ describe('o2 run: outputs compared with inputs by identity', { timeout: 240_000 
   it('refuses --png X when X.o2-partial (written first) is the cartridge, and the cartridge is left as it was', () => {
     const f = folder();
     writeFileSync(f.at('x.o2-partial'), f.cart);
-    const r = o2('run', '--cart', f.at('x.o2-partial'), '--bios', f.at('bios.rom'), '--frames', '1', '--png', f.at('x'));
-    expect(r.stderr).toContain(`--png ${f.at('x')} is written first as ${f.at('x.o2-partial')}, which is the input file ${f.at('x.o2-partial')}`);
+    const r = o2(
+      'run',
+      '--cart',
+      f.at('x.o2-partial'),
+      '--bios',
+      f.at('bios.rom'),
+      '--frames',
+      '1',
+      '--png',
+      f.at('x'),
+    );
+    expect(r.stderr).toContain(
+      `--png ${f.at('x')} is written first as ${f.at('x.o2-partial')}, which is the input file ${f.at('x.o2-partial')}`,
+    );
     expect(r.status).toBe(1);
     expect(Array.from(readFileSync(f.at('x.o2-partial')))).toEqual(Array.from(f.cart));
   });
@@ -74,7 +121,19 @@ describe('o2 run: outputs compared with inputs by identity', { timeout: 240_000 
     const f = folder();
     const made = ['null1', 'null2'].every((n) => spawnSync('mknod', [f.at(n), 'c', '1', '3']).status === 0);
     if (!made) return ctx.skip();
-    const r = o2('run', '--cart', f.at('c.bin'), '--bios', f.at('bios.rom'), '--frames', '2', '--png', f.at('null1'), '--state-jsonl', f.at('null2'));
+    const r = o2(
+      'run',
+      '--cart',
+      f.at('c.bin'),
+      '--bios',
+      f.at('bios.rom'),
+      '--frames',
+      '2',
+      '--png',
+      f.at('null1'),
+      '--state-jsonl',
+      f.at('null2'),
+    );
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     for (const n of ['null1', 'null2']) expect(statSync(f.at(n)).isCharacterDevice(), n).toBe(true);
@@ -91,7 +150,10 @@ describe('o2 run: outputs compared with inputs by identity', { timeout: 240_000 
 
 describe('o2 run: --state-jsonl is bounded', () => {
   it('refuses a run whose JSONL would pass about 1 GB before running a frame, writing nothing', () => {
-    const files = new Map<string, Uint8Array>([['bios.rom', testBios()], ['c.bin', testCart('vblank')]]);
+    const files = new Map<string, Uint8Array>([
+      ['bios.rom', testBios()],
+      ['c.bin', testCart('vblank')],
+    ]);
     const err: string[] = [];
     let appended = 0;
     const io: RunIo = {
@@ -102,14 +164,28 @@ describe('o2 run: --state-jsonl is bounded', () => {
         if (!data) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
         return data;
       },
-      writeFile: (path, data) => { files.set(path, typeof data === 'string' ? new TextEncoder().encode(data) : data); },
+      writeFile: (path, data) => {
+        files.set(path, typeof data === 'string' ? new TextEncoder().encode(data) : data);
+      },
       // A run that got as far as writing JSONL is stopped here (the disk is "full"), so the test never waits.
-      appendFile: () => { appended++; throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }); },
-      rename: (from, to) => { files.set(to, files.get(from)!); files.delete(from); },
-      remove: (path) => { files.delete(path); },
+      appendFile: () => {
+        appended++;
+        throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      },
+      rename: (from, to) => {
+        files.set(to, files.get(from)!);
+        files.delete(from);
+      },
+      remove: (path) => {
+        files.delete(path);
+      },
     };
-    expect(runMain(['--cart', 'c.bin', '--bios', 'bios.rom', '--frames', '1000001', '--state-jsonl', 's.jsonl'], io)).toBe(1);
-    expect(err.join('')).toContain('--state-jsonl writes about 1 KB a frame, so it records at most 1000000 frames (about 1 GB); got --frames 1000001');
+    expect(
+      runMain(['--cart', 'c.bin', '--bios', 'bios.rom', '--frames', '1000001', '--state-jsonl', 's.jsonl'], io),
+    ).toBe(1);
+    expect(err.join('')).toContain(
+      '--state-jsonl writes about 1 KB a frame, so it records at most 1000000 frames (about 1 GB); got --frames 1000001',
+    );
     expect(appended).toBe(0);
     expect([...files.keys()].sort()).toEqual(['bios.rom', 'c.bin']);
   });
@@ -125,8 +201,24 @@ describe('o2 run: a long --state-jsonl run killed midway', { timeout: 240_000 },
   it.each(['SIGTERM', 'SIGINT'] as const)('leaves no .o2-partial file behind after %s', async (signal) => {
     const f = folder();
     const partial = f.at('s.jsonl.o2-partial');
-    const child = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'rom-core/cli/o2.ts'), 'run', '--cart', f.at('c.bin'), '--bios', f.at('bios.rom'),
-      '--frames', '1000000', '--state-jsonl', f.at('s.jsonl')], { stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(process.cwd(), 'rom-core/cli/o2.ts'),
+        'run',
+        '--cart',
+        f.at('c.bin'),
+        '--bios',
+        f.at('bios.rom'),
+        '--frames',
+        '1000000',
+        '--state-jsonl',
+        f.at('s.jsonl'),
+      ],
+      { stdio: 'ignore' },
+    );
     const exited = new Promise((r) => child.once('exit', r));
     // The run is under way once its first chunk of JSONL is on disk.
     await until(() => existsSync(partial) && statSync(partial).size > 0, 'the partial file was written');

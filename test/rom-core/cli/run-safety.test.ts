@@ -13,7 +13,8 @@ function disk(files: Record<string, Uint8Array>, fail: (path: string) => boolean
   const appends: { path: string; length: number; framesDone: number }[] = [];
   const reads: string[] = [];
   const err: string[] = [];
-  const bytes = (data: Uint8Array | string): Uint8Array => (typeof data === 'string' ? new TextEncoder().encode(data) : data);
+  const bytes = (data: Uint8Array | string): Uint8Array =>
+    typeof data === 'string' ? new TextEncoder().encode(data) : data;
   const io: RunIo & { stat: (p: string) => FileKind } = {
     stdout: () => undefined,
     stderr: (t) => err.push(t),
@@ -44,21 +45,31 @@ function disk(files: Record<string, Uint8Array>, fail: (path: string) => boolean
       d.delete(from);
       d.set(to, data);
     },
-    remove: (path) => { d.delete(path); },
+    remove: (path) => {
+      d.delete(path);
+    },
   };
   return { io, d, appends, reads, err: () => err.join('') };
 }
 
-const inputs = () => ({ 'bios.rom': testBios(), 'c.bin': testCart('vblank'), 'keys.txt': new TextEncoder().encode('2 J0_UP down\n') });
+const inputs = () => ({
+  'bios.rom': testBios(),
+  'c.bin': testCart('vblank'),
+  'keys.txt': new TextEncoder().encode('2 J0_UP down\n'),
+});
 
 describe('o2 run: outputs never destroy inputs', () => {
   it('refuses --png onto the cartridge (and any output onto an input or another output), running nothing', () => {
     const f = disk(inputs());
     const cart = f.d.get('c.bin')!.slice();
     expect(runMain(['--cart', 'c.bin', '--bios', 'bios.rom', '--png', 'c.bin'], f.io)).toBe(1);
-    expect(f.err()).toContain('--png c.bin is also --cart (an input); writing it would destroy that file, so nothing was run');
+    expect(f.err()).toContain(
+      '--png c.bin is also --cart (an input); writing it would destroy that file, so nothing was run',
+    );
     expect(f.d.get('c.bin')).toEqual(cart);
-    expect(runMain(['--cart', 'c.bin', '--bios', 'bios.rom', '--wav', './keys.txt', '--input', 'keys.txt'], f.io)).toBe(1);
+    expect(runMain(['--cart', 'c.bin', '--bios', 'bios.rom', '--wav', './keys.txt', '--input', 'keys.txt'], f.io)).toBe(
+      1,
+    );
     expect(f.err()).toContain('--wav ./keys.txt is also --input (an input)');
     expect(runMain(['--cart', 'c.bin', '--bios', 'bios.rom', '--png', 'o.bin', '--wav', 'o.bin'], f.io)).toBe(1);
     expect(f.err()).toContain('--wav o.bin is also --png (another output)');
@@ -71,7 +82,9 @@ describe('o2 run: inputs that never end', () => {
     const f = disk(inputs());
     f.io.stat = NODE_RUN_FILES.stat;
     expect(runMain(['--cart', '/dev/zero', '--bios', 'bios.rom'], f.io)).toBe(1);
-    expect(f.err()).toContain('cartridge /dev/zero is not a regular file (a device, a pipe or a directory); give an image file');
+    expect(f.err()).toContain(
+      'cartridge /dev/zero is not a regular file (a device, a pipe or a directory); give an image file',
+    );
     expect(f.reads).not.toContain('/dev/zero');
   });
 
@@ -95,7 +108,9 @@ describe('o2 run: inputs that never end', () => {
 describe('o2 run: long runs', () => {
   it('streams --state-jsonl in chunks while it runs (memory does not grow with --frames)', () => {
     const f = disk(inputs());
-    expect(runMain(['--cart', 'c.bin', '--bios', 'bios.rom', '--frames', '1200', '--state-jsonl', 's.jsonl'], f.io)).toBe(0);
+    expect(
+      runMain(['--cart', 'c.bin', '--bios', 'bios.rom', '--frames', '1200', '--state-jsonl', 's.jsonl'], f.io),
+    ).toBe(0);
     const chunks = f.appends.filter((a) => a.path === 's.jsonl.o2-partial');
     expect(chunks.length).toBeGreaterThan(3);
     expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(300_000);
@@ -115,25 +130,61 @@ describe('o2 run: --mapper ktaa', () => {
       cart[0] = 0x84; // JMP 400h
       cart[1] = 0x00;
       const f = disk({ ...inputs(), 'k.bin': cart });
-      expect(runMain(['--cart', 'k.bin', '--bios', 'bios.rom', '--mapper', 'ktaa', '--frames', '2'], f.io), `${size} bytes: ${f.err()}`).toBe(0);
+      expect(
+        runMain(['--cart', 'k.bin', '--bios', 'bios.rom', '--mapper', 'ktaa', '--frames', '2'], f.io),
+        `${size} bytes: ${f.err()}`,
+      ).toBe(0);
     }
     const f = disk({ ...inputs(), 'k.bin': new Uint8Array(0x800) });
     expect(runMain(['--cart', 'k.bin', '--bios', 'bios.rom', '--mapper', 'ktaa'], f.io)).toBe(1);
-    expect(f.err()).toContain('cartridge is 2048 bytes; a cartridge for the ktaa mapper must be 3072 (3 KB), 6144 (6 KB), 12288 (12 KB) bytes');
+    expect(f.err()).toContain(
+      'cartridge is 2048 bytes; a cartridge for the ktaa mapper must be 3072 (3 KB), 6144 (6 KB), 12288 (12 KB) bytes',
+    );
   });
 });
 
 describe('o2 run: a failed run leaves no partial output', () => {
   it('removes the pictures and the JSONL it wrote when a later output cannot be written', () => {
     const f = disk(inputs(), (p) => p.startsWith('full/'));
-    const args = ['--cart', 'c.bin', '--bios', 'bios.rom', '--frames', '6', '--png-every', '2', '--png-dir', 'shots',
-      '--state-jsonl', 's.jsonl', '--png', 'last.png', '--wav', 'full/a.wav'];
+    const args = [
+      '--cart',
+      'c.bin',
+      '--bios',
+      'bios.rom',
+      '--frames',
+      '6',
+      '--png-every',
+      '2',
+      '--png-dir',
+      'shots',
+      '--state-jsonl',
+      's.jsonl',
+      '--png',
+      'last.png',
+      '--wav',
+      'full/a.wav',
+    ];
     expect(runMain(args, f.io)).toBe(1);
     expect(f.err()).toContain('cannot write full/a.wav: ENOSPC');
     expect([...f.d.keys()].sort()).toEqual(['bios.rom', 'c.bin', 'keys.txt']);
     // The same run with room for everything writes everything, and no temporary files.
     const ok = disk(inputs());
-    expect(runMain(args.map((a) => a.replace('full/', 'room/')), ok.io)).toBe(0);
-    expect([...ok.d.keys()].sort()).toEqual(['bios.rom', 'c.bin', 'keys.txt', 'last.png', 'room/a.wav', 's.jsonl', 'shots/frame-000002.png', 'shots/frame-000004.png', 'shots/frame-000006.png']);
+    expect(
+      runMain(
+        args.map((a) => a.replace('full/', 'room/')),
+        ok.io,
+      ),
+    ).toBe(0);
+    expect([...ok.d.keys()].sort()).toEqual([
+      'bios.rom',
+      'c.bin',
+      'keys.txt',
+      'last.png',
+      'room/a.wav',
+      's.jsonl',
+      'shots/frame-000002.png',
+      'shots/frame-000004.png',
+      'shots/frame-000006.png',
+    ]);
   });
 });

@@ -28,7 +28,14 @@ function fakeIo(files: Record<string, string | Uint8Array>) {
     writeFile: (path, data) => disk.set(path, typeof data === 'string' ? new TextEncoder().encode(data) : data),
     mkdir: (path) => dirs.push(path),
   };
-  return { io, disk, dirs, out: () => out.join(''), err: () => err.join(''), text: (p: string) => new TextDecoder().decode(disk.get(p)) };
+  return {
+    io,
+    disk,
+    dirs,
+    out: () => out.join(''),
+    err: () => err.join(''),
+    text: (p: string) => new TextDecoder().decode(disk.get(p)),
+  };
 }
 
 const base = () => ({ 'bios.rom': testBios(), 'vbl.bin': testCart('vblank'), 'input.bin': testCart('input') });
@@ -36,7 +43,9 @@ const base = () => ({ 'bios.rom': testBios(), 'vbl.bin': testCart('vblank'), 'in
 describe('o2 run outputs', () => {
   it('--state-jsonl: one object per frame with exactly the agreed keys', () => {
     const f = fakeIo(base());
-    expect(runMain(['--cart', 'vbl.bin', '--bios', 'bios.rom', '--frames', '5', '--state-jsonl', 's.jsonl'], f.io)).toBe(0);
+    expect(
+      runMain(['--cart', 'vbl.bin', '--bios', 'bios.rom', '--frames', '5', '--state-jsonl', 's.jsonl'], f.io),
+    ).toBe(0);
     const lines = f.text('s.jsonl').trimEnd().split('\n');
     expect(lines).toHaveLength(5);
     lines.forEach((line, i) => {
@@ -55,7 +64,7 @@ describe('o2 run outputs', () => {
     expect(f.out()).toMatch(/ran 5 frames \(NTSC\)/);
   });
 
-  it('--png: the last frame, 360x243 RGB in MAME\'s palette', () => {
+  it("--png: the last frame, 360x243 RGB in MAME's palette", () => {
     const f = fakeIo(base());
     expect(runMain(['--cart', 'vbl.bin', '--bios', 'bios.rom', '--frames', '3', '--png', 'a.png'], f.io)).toBe(0);
     const png = f.disk.get('a.png')!;
@@ -64,7 +73,12 @@ describe('o2 run outputs', () => {
     expect([p.width, p.height, p.bitDepth, p.colourType]).toEqual([360, 243, 8, 2]);
     const m = machine(testCart('vblank'));
     for (let i = 0; i < 3; i++) m.runFrame();
-    for (const [x, y] of [[0, 0], [100, 50], [359, 242], [30, 24]]) {
+    for (const [x, y] of [
+      [0, 0],
+      [100, 50],
+      [359, 242],
+      [30, 24],
+    ]) {
       const c = PALETTE_RF[m.frame[y * 360 + x]];
       expect(rgbAt(p, x, y)).toBe(c);
     }
@@ -72,12 +86,21 @@ describe('o2 run outputs', () => {
 
   it('--png-every/--png-dir: numbered pictures in the directory', () => {
     const f = fakeIo(base());
-    expect(runMain(['--cart', 'vbl.bin', '--bios', 'bios.rom', '--frames', '6', '--png-every', '2', '--png-dir', 'pics'], f.io)).toBe(0);
+    expect(
+      runMain(
+        ['--cart', 'vbl.bin', '--bios', 'bios.rom', '--frames', '6', '--png-every', '2', '--png-dir', 'pics'],
+        f.io,
+      ),
+    ).toBe(0);
     expect(f.dirs).toEqual(['pics']);
-    expect([...f.disk.keys()].filter((k) => k.startsWith('pics/')).sort()).toEqual(['pics/frame-000002.png', 'pics/frame-000004.png', 'pics/frame-000006.png']);
+    expect([...f.disk.keys()].filter((k) => k.startsWith('pics/')).sort()).toEqual([
+      'pics/frame-000002.png',
+      'pics/frame-000004.png',
+      'pics/frame-000006.png',
+    ]);
   });
 
-  it('--wav: 16-bit mono PCM of every frame, with the cartridge\'s tone in it', () => {
+  it("--wav: 16-bit mono PCM of every frame, with the cartridge's tone in it", () => {
     const f = fakeIo(base());
     expect(runMain(['--cart', 'vbl.bin', '--bios', 'bios.rom', '--frames', '4', '--wav', 'a.wav'], f.io)).toBe(0);
     const wav = f.disk.get('a.wav')!;
@@ -99,8 +122,28 @@ describe('o2 run outputs', () => {
 
   it('--input: key events reach the program on their frame', () => {
     const f = fakeIo({ ...base(), 'keys.txt': '# press up on the left stick\n3 J0_UP down\n5 j0_up up\n4 A down\n' });
-    expect(runMain(['--cart', 'input.bin', '--bios', 'bios.rom', '--frames', '6', '--input', 'keys.txt', '--state-jsonl', 's.jsonl'], f.io)).toBe(0);
-    const frames = f.text('s.jsonl').trimEnd().split('\n').map((l) => JSON.parse(l) as { iram: string });
+    expect(
+      runMain(
+        [
+          '--cart',
+          'input.bin',
+          '--bios',
+          'bios.rom',
+          '--frames',
+          '6',
+          '--input',
+          'keys.txt',
+          '--state-jsonl',
+          's.jsonl',
+        ],
+        f.io,
+      ),
+    ).toBe(0);
+    const frames = f
+      .text('s.jsonl')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { iram: string });
     const joy0 = frames.map((o) => parseInt(o.iram.slice(0x28 * 2, 0x28 * 2 + 2), 16));
     expect(joy0).toEqual([0xff, 0xff, 0xfe, 0xfe, 0xff, 0xff]);
     const row4 = frames.map((o) => parseInt(o.iram.slice(0x24 * 2, 0x24 * 2 + 2), 16));
@@ -122,7 +165,9 @@ describe('o2 run default BIOS', () => {
     const f = fakeIo({ ...base(), [DEFAULT_BIOS_SOURCE]: source });
     expect(runMain(['--cart', 'vbl.bin', '--frames', '2', '--state-jsonl', 's.jsonl'], f.io)).toBe(0);
     const g = fakeIo({ ...base(), 'open.rom': image });
-    expect(runMain(['--cart', 'vbl.bin', '--bios', 'open.rom', '--frames', '2', '--state-jsonl', 's.jsonl'], g.io)).toBe(0);
+    expect(
+      runMain(['--cart', 'vbl.bin', '--bios', 'open.rom', '--frames', '2', '--state-jsonl', 's.jsonl'], g.io),
+    ).toBe(0);
     expect(f.text('s.jsonl')).toBe(g.text('s.jsonl'));
     // The machine ran the open BIOS image (its CRC is in the report), not some other one.
     expect(f.out()).toContain(`BIOS: our open BIOS, built from rom-core/roms/bios/ (CRC32 ${crcHex(crc32(image))})`);
@@ -148,20 +193,28 @@ describe('o2 run default cartridge', () => {
   it('builds our battle cartridge from rom-core/roms/carts when --cart is not given', () => {
     const cartsDir = resolve(DEFAULT_BIOS_SOURCE, '../../carts');
     const sources: Record<string, Uint8Array> = {};
-    for (const name of readdirSync(cartsDir)) if (name.endsWith('.a48')) sources[resolve(cartsDir, name)] = readFileSync(resolve(cartsDir, name));
+    for (const name of readdirSync(cartsDir))
+      if (name.endsWith('.a48')) sources[resolve(cartsDir, name)] = readFileSync(resolve(cartsDir, name));
     const image = assembleBattleCart((p) => readFileSync(resolve(cartsDir, p), 'utf8')).image;
     const f = fakeIo({ ...base(), ...sources });
     expect(runMain(['--bios', 'bios.rom', '--frames', '3', '--state-jsonl', 's.jsonl'], f.io)).toBe(0);
     const g = fakeIo({ ...base(), 'battle.bin': image });
-    expect(runMain(['--cart', 'battle.bin', '--bios', 'bios.rom', '--frames', '3', '--state-jsonl', 's.jsonl'], g.io)).toBe(0);
+    expect(
+      runMain(['--cart', 'battle.bin', '--bios', 'bios.rom', '--frames', '3', '--state-jsonl', 's.jsonl'], g.io),
+    ).toBe(0);
     expect(f.text('s.jsonl')).toBe(g.text('s.jsonl'));
-    expect(f.out()).toContain(`cartridge: our battle cartridge, built from rom-core/roms/carts/ (CRC32 ${crcHex(crc32(image))})`);
+    expect(f.out()).toContain(
+      `cartridge: our battle cartridge, built from rom-core/roms/carts/ (CRC32 ${crcHex(crc32(image))})`,
+    );
   });
 });
 
 describe('o2 run errors', () => {
   const cases: [string[], RegExp][] = [
-    [['--bios', 'bios.rom'], /no --cart given and our battle cartridge .*carts\) cannot be built: .*bank\d\.a48: no such file/],
+    [
+      ['--bios', 'bios.rom'],
+      /no --cart given and our battle cartridge .*carts\) cannot be built: .*bank\d\.a48: no such file/,
+    ],
     [['--cart', 'nope.bin', '--bios', 'bios.rom'], /cannot read cartridge nope\.bin: no such file/],
     [['--cart', 'bios.rom', '--bios', 'bios.rom'], /cartridge is 1024 bytes; a cartridge must be 2048 \(2 KB\)/],
     [['--cart', 'vbl.bin', '--bios', 'vbl.bin'], /BIOS is 2048 bytes; a BIOS must be 1024 bytes/],

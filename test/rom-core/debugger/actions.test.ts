@@ -120,7 +120,12 @@ describe('watchpoints', () => {
     const stop = act(d, 'run');
     expect(stop.kind).toBe('watchpoint');
     expect(stop.pc).toBe(at('eread'));
-    expect(stop.watch).toEqual({ watch: { space: 'eram', address: 0x12, kind: 'write' }, old: 1, value: 2, pc: at('eread') - 1 });
+    expect(stop.watch).toEqual({
+      watch: { space: 'eram', address: 0x12, kind: 'write' },
+      old: 1,
+      value: 2,
+      pc: at('eread') - 1,
+    });
     expect(m.eram[0x12]).toBe(2);
   });
 
@@ -128,7 +133,11 @@ describe('watchpoints', () => {
     const { d } = stoppedAt('after');
     d.setWatchpoints([{ space: 'eram', address: 0x12, kind: 'read' }]);
     const stop = act(d, 'run');
-    expect(stop).toMatchObject({ kind: 'watchpoint', pc: at('eread') + 1, watch: { pc: at('eread'), old: 2, value: 2 } });
+    expect(stop).toMatchObject({
+      kind: 'watchpoint',
+      pc: at('eread') + 1,
+      watch: { pc: at('eread'), old: 2, value: 2 },
+    });
   });
 
   it('a value watch on internal RAM stops when the byte becomes the value', () => {
@@ -154,7 +163,9 @@ describe('watchpoints', () => {
 
   it('refuses a watch outside its memory', () => {
     const { d } = fresh();
-    expect(() => d.setWatchpoints([{ space: 'iram', address: 0x40, kind: 'read' }])).toThrow(/internal RAM runs from 00h to 3Fh/);
+    expect(() => d.setWatchpoints([{ space: 'iram', address: 0x40, kind: 'read' }])).toThrow(
+      /internal RAM runs from 00h to 3Fh/,
+    );
     expect(() => d.setWatchpoints([{ space: 'eram', address: 1, kind: 'value' }])).toThrow(/needs a byte/);
   });
 });
@@ -171,8 +182,8 @@ describe('trace and call stack', () => {
     expect(entries[0].frame).toBe(m.frameNumber + 1);
     const text = d.trace.toText().split('\n');
     expect(text[0]).toMatch(/the last 9 instructions/);
-    expect(text[2]).toContain(" 40C  1F     INC R7 ");
-    expect(text[10]).toContain(" 417  90     MOVX @R0,A ");
+    expect(text[2]).toContain(' 40C  1F     INC R7 ');
+    expect(text[10]).toContain(' 417  90     MOVX @R0,A ');
   });
 
   it('the trace ring keeps only its capacity, oldest first', () => {
@@ -183,7 +194,7 @@ describe('trace and call stack', () => {
     expect(d.trace.entries().map((e) => e.pc)).toEqual([0x406, 0x407, 0x408, 0x40a]);
   });
 
-  it('the call stack reads each level\'s return address and call site from RAM 08h-17h', () => {
+  it("the call stack reads each level's return address and call site from RAM 08h-17h", () => {
     const { m } = stoppedAt('iloop');
     expect(callStack(m.cpu)).toEqual([
       { level: 1, returnAddress: at('outret'), savedPsw: expect.any(Number), callSite: at('outer') },

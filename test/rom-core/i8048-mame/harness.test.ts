@@ -36,7 +36,9 @@ describe('CPU/MAME comparison harness', () => {
   });
 
   it('rejects a malformed golden line with its line number', () => {
-    expect(() => parseGolden('{"frame":0}\n', 'x.jsonl')).toThrow('x.jsonl line 1: field cycles missing or not an integer');
+    expect(() => parseGolden('{"frame":0}\n', 'x.jsonl')).toThrow(
+      'x.jsonl line 1: field cycles missing or not an integer',
+    );
   });
 
   it('stops a program that never parks itself at the cycle budget', () => {

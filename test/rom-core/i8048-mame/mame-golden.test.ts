@@ -11,8 +11,14 @@ import { parseGolden } from '../../harness/golden.ts';
 import { GOLDEN_DIR, PROGRAMS_DIR, symbol } from '../../harness/program.ts';
 import { boot, compareWithGolden, describeStop, runToSelfLoop } from '../../harness/run.ts';
 
-const goldens = readdirSync(GOLDEN_DIR).filter((f) => f.endsWith('.jsonl')).map((f) => f.slice(0, -6)).sort();
-const programs = readdirSync(PROGRAMS_DIR).filter((f) => f.endsWith('.a48')).map((f) => f.slice(0, -4)).sort();
+const goldens = readdirSync(GOLDEN_DIR)
+  .filter((f) => f.endsWith('.jsonl'))
+  .map((f) => f.slice(0, -6))
+  .sort();
+const programs = readdirSync(PROGRAMS_DIR)
+  .filter((f) => f.endsWith('.a48'))
+  .map((f) => f.slice(0, -4))
+  .sort();
 
 describe('8048 CPU against MAME goldens', () => {
   it('has a golden for every program', () => {

@@ -20,7 +20,10 @@ describe('stack', () => {
 
   it('CALL pushes the PSW high nibble; RET keeps the current one', () => {
     // CPL C; CALL 010h; MOV A,R0 | 010h: CLR C; SEL RB1; RET
-    const { cpu } = rig([[0, [0xa7, 0x14, 0x10, 0xf8]], [0x10, [0x97, 0xd5, 0x83]]]);
+    const { cpu } = rig([
+      [0, [0xa7, 0x14, 0x10, 0xf8]],
+      [0x10, [0x97, 0xd5, 0x83]],
+    ]);
     cpu.ram[0] = 0x11;
     cpu.ram[24] = 0x22;
     runTo(cpu, 4);
@@ -30,7 +33,10 @@ describe('stack', () => {
   });
 
   it('RETR restores CY AC F0 BS and re-selects the register bank', () => {
-    const { cpu } = rig([[0, [0xa7, 0x95, 0x14, 0x10, 0xf8]], [0x10, [0x97, 0x85, 0xd5, 0x93]]]);
+    const { cpu } = rig([
+      [0, [0xa7, 0x95, 0x14, 0x10, 0xf8]],
+      [0x10, [0x97, 0x85, 0xd5, 0x93]],
+    ]);
     cpu.ram[0] = 0x11;
     cpu.ram[24] = 0x22;
     runTo(cpu, 5);
@@ -116,7 +122,10 @@ describe('pages and the 2 KB wrap', () => {
   });
 
   it('the PC increments inside the 2 KB half, keeping bit 11', () => {
-    const { cpu } = rig([[0x7ff, [0x00]], [0xfff, [0x00]]]);
+    const { cpu } = rig([
+      [0x7ff, [0x00]],
+      [0xfff, [0x00]],
+    ]);
     cpu.pc = 0x7ff;
     cpu.step();
     expect(cpu.pc).toBe(0x000);
@@ -126,7 +135,10 @@ describe('pages and the 2 KB wrap', () => {
   });
 
   it('a conditional jump at 7FFh takes its operand from 000h and jumps into page 0', () => {
-    const { cpu } = rig([[0x7ff, [0xc6]], [0x000, [0x44]]]);
+    const { cpu } = rig([
+      [0x7ff, [0xc6]],
+      [0x000, [0x44]],
+    ]);
     cpu.a = 0;
     cpu.pc = 0x7ff;
     cpu.step();
@@ -134,7 +146,11 @@ describe('pages and the 2 KB wrap', () => {
   });
 
   it('JMPP @A at xFFh reads and jumps within the next page', () => {
-    const { cpu } = rig([[0x2ff, [0xb3]], [0x305, [0x80]], [0x205, [0x10]]]);
+    const { cpu } = rig([
+      [0x2ff, [0xb3]],
+      [0x305, [0x80]],
+      [0x205, [0x10]],
+    ]);
     cpu.a = 0x05;
     cpu.pc = 0x2ff;
     expect(cpu.step()).toBe(2);
@@ -142,7 +158,10 @@ describe('pages and the 2 KB wrap', () => {
   });
 
   it('JMPP @A keeps PC bit 11', () => {
-    const { cpu } = rig([[0x920, [0xb3]], [0x905, [0x66]]]);
+    const { cpu } = rig([
+      [0x920, [0xb3]],
+      [0x905, [0x66]],
+    ]);
     cpu.a = 0x05;
     cpu.pc = 0x920;
     cpu.step();
@@ -150,7 +169,11 @@ describe('pages and the 2 KB wrap', () => {
   });
 
   it('MOVP A,@A at xFFh reads from the next page', () => {
-    const { cpu } = rig([[0x4ff, [0xa3]], [0x507, [0x5e]], [0x407, [0x4e]]]);
+    const { cpu } = rig([
+      [0x4ff, [0xa3]],
+      [0x507, [0x5e]],
+      [0x407, [0x4e]],
+    ]);
     cpu.a = 0x07;
     cpu.pc = 0x4ff;
     cpu.step();
@@ -158,7 +181,12 @@ describe('pages and the 2 KB wrap', () => {
   });
 
   it('MOVP3 reads page 3 of the low half from anywhere, whatever MBF says', () => {
-    const { cpu } = rig([[0xa40, [0xe3]], [0x3c0, [0x3c]], [0xbc0, [0xbc]], [0xac0, [0xac]]]);
+    const { cpu } = rig([
+      [0xa40, [0xe3]],
+      [0x3c0, [0x3c]],
+      [0xbc0, [0xbc]],
+      [0xac0, [0xac]],
+    ]);
     cpu.a = 0xc0;
     cpu.mbf = 1;
     cpu.pc = 0xa40;

@@ -36,10 +36,25 @@ interface Snap {
 
 function snap(cpu: I8048, pins: RecordingPins): Snap {
   return {
-    a: cpu.a, psw: cpu.psw, pc: cpu.pc, ram: [...cpu.ram], f1: cpu.f1, mbf: cpu.mbf, timer: cpu.timer,
-    prescaler: cpu.prescaler, timerMode: cpu.timerMode, tf: cpu.tf, timerOverflowPending: cpu.timerOverflowPending,
-    tcntIntEnabled: cpu.tcntIntEnabled, intEnabled: cpu.intEnabled, irqInProgress: cpu.irqInProgress,
-    t0ClockOut: cpu.t0ClockOut, p1: cpu.p1, p2: cpu.p2, bus: cpu.bus, external: [...pins.external],
+    a: cpu.a,
+    psw: cpu.psw,
+    pc: cpu.pc,
+    ram: [...cpu.ram],
+    f1: cpu.f1,
+    mbf: cpu.mbf,
+    timer: cpu.timer,
+    prescaler: cpu.prescaler,
+    timerMode: cpu.timerMode,
+    tf: cpu.tf,
+    timerOverflowPending: cpu.timerOverflowPending,
+    tcntIntEnabled: cpu.tcntIntEnabled,
+    intEnabled: cpu.intEnabled,
+    irqInProgress: cpu.irqInProgress,
+    t0ClockOut: cpu.t0ClockOut,
+    p1: cpu.p1,
+    p2: cpu.p2,
+    bus: cpu.bus,
+    external: [...pins.external],
     writes: pins.writes.map((w) => `${w.kind}:${w.value.toString(16)}`),
   };
 }
@@ -69,14 +84,22 @@ function model(row: OpcodeRow, before: Snap, imm: number, io: Inputs): Snap {
   };
   const get = (operand: string): number => {
     switch (operand) {
-      case 'A': return e.a;
-      case '#imm': return imm;
-      case 'T': return e.timer;
-      case 'PSW': return e.psw | 0x08;
-      case 'P1': return io.port1 & e.p1;
-      case 'P2': return io.port2 & e.p2;
-      case 'BUS': return io.bus;
-      default: return e.ram[reg(operand)];
+      case 'A':
+        return e.a;
+      case '#imm':
+        return imm;
+      case 'T':
+        return e.timer;
+      case 'PSW':
+        return e.psw | 0x08;
+      case 'P1':
+        return io.port1 & e.p1;
+      case 'P2':
+        return io.port2 & e.p2;
+      case 'BUS':
+        return io.bus;
+      default:
+        return e.ram[reg(operand)];
     }
   };
   const set = (operand: string, value: number): void => {
@@ -87,9 +110,15 @@ function model(row: OpcodeRow, before: Snap, imm: number, io: Inputs): Snap {
     else e.ram[reg(operand)] = value;
   };
   const carry = (e.psw >> 7) & 1;
-  const setCy = (on: boolean): void => { e.psw = on ? e.psw | 0x80 : e.psw & 0x7f; };
-  const branch = (taken: boolean): void => { if (taken) e.pc = (before.pc & 0xf00) | imm; };
-  const jump = (target: number): void => { e.pc = target | (e.mbf << 11); };
+  const setCy = (on: boolean): void => {
+    e.psw = on ? e.psw | 0x80 : e.psw & 0x7f;
+  };
+  const branch = (taken: boolean): void => {
+    if (taken) e.pc = (before.pc & 0xf00) | imm;
+  };
+  const jump = (target: number): void => {
+    e.pc = target | (e.mbf << 11);
+  };
   const push = (): void => {
     const sp = e.psw & 7;
     e.ram[8 + 2 * sp] = next & 0xff;
@@ -102,16 +131,29 @@ function model(row: OpcodeRow, before: Snap, imm: number, io: Inputs): Snap {
     e.psw = ((restorePsw ? e.ram[9 + 2 * sp] : e.psw) & 0xf0) | sp;
   };
   const port = (operand: string, value: number): void => {
-    if (operand === 'P1') { e.p1 = value; e.writes.push(`port1:${value.toString(16)}`); }
-    else if (operand === 'P2') { e.p2 = value; e.writes.push(`port2:${value.toString(16)}`); }
-    else { e.bus = value; e.writes.push(`bus:${value.toString(16)}`); }
+    if (operand === 'P1') {
+      e.p1 = value;
+      e.writes.push(`port1:${value.toString(16)}`);
+    } else if (operand === 'P2') {
+      e.p2 = value;
+      e.writes.push(`port2:${value.toString(16)}`);
+    } else {
+      e.bus = value;
+      e.writes.push(`bus:${value.toString(16)}`);
+    }
   };
-  const p2Write = (value: number): void => { e.p2 = value; e.writes.push(`port2:${value.toString(16)}`); };
+  const p2Write = (value: number): void => {
+    e.p2 = value;
+    e.writes.push(`port2:${value.toString(16)}`);
+  };
   const op = row.opcode;
 
   switch (row.mnemonic) {
-    case '': case 'NOP': break;
-    case 'ADD': case 'ADDC': {
+    case '':
+    case 'NOP':
+      break;
+    case 'ADD':
+    case 'ADDC': {
       const v = get(src);
       const cin = row.mnemonic === 'ADDC' ? carry : 0;
       const ac = (e.a & 15) + (v & 15) + cin > 15;
@@ -120,17 +162,28 @@ function model(row: OpcodeRow, before: Snap, imm: number, io: Inputs): Snap {
       e.a = (e.a + v + cin) & 0xff;
       break;
     }
-    case 'ANL': case 'ORL': case 'XRL': {
-      const f = row.mnemonic === 'ANL' ? (x: number, y: number) => x & y
-        : row.mnemonic === 'ORL' ? (x: number, y: number) => x | y : (x: number, y: number) => x ^ y;
+    case 'ANL':
+    case 'ORL':
+    case 'XRL': {
+      const f =
+        row.mnemonic === 'ANL'
+          ? (x: number, y: number) => x & y
+          : row.mnemonic === 'ORL'
+            ? (x: number, y: number) => x | y
+            : (x: number, y: number) => x ^ y;
       if (dst === 'A') e.a = f(e.a, get(src));
       else if (dst === 'BUS') port('BUS', f(io.bus, imm));
       else port(dst, f(dst === 'P1' ? e.p1 : e.p2, imm));
       break;
     }
-    case 'INC': set(dst, get(dst) + 1); break;
-    case 'DEC': set(dst, get(dst) - 1); break;
-    case 'CLR': case 'CPL': {
+    case 'INC':
+      set(dst, get(dst) + 1);
+      break;
+    case 'DEC':
+      set(dst, get(dst) - 1);
+      break;
+    case 'CLR':
+    case 'CPL': {
       const bit = { C: 0x80, F0: 0x20 }[dst as 'C' | 'F0'];
       if (dst === 'A') e.a = row.mnemonic === 'CLR' ? 0 : e.a ^ 0xff;
       else if (dst === 'F1') e.f1 = row.mnemonic === 'CLR' ? false : !e.f1;
@@ -139,18 +192,47 @@ function model(row: OpcodeRow, before: Snap, imm: number, io: Inputs): Snap {
     }
     case 'DA': {
       let a = e.a;
-      if ((a & 15) > 9 || e.psw & 0x40) { a = (a + 6) & 0xff; if (a < 0x10) setCy(true); }
-      if (a > 0x9f || e.psw & 0x80) { a = (a + 0x60) & 0xff; setCy(true); }
+      if ((a & 15) > 9 || e.psw & 0x40) {
+        a = (a + 6) & 0xff;
+        if (a < 0x10) setCy(true);
+      }
+      if (a > 0x9f || e.psw & 0x80) {
+        a = (a + 0x60) & 0xff;
+        setCy(true);
+      }
       e.a = a;
       break;
     }
-    case 'SWAP': e.a = ((e.a & 15) << 4) | (e.a >> 4); break;
-    case 'RL': e.a = ((e.a << 1) & 0xff) | (e.a >> 7); break;
-    case 'RR': e.a = (e.a >> 1) | ((e.a & 1) << 7); break;
-    case 'RLC': { const out = e.a >> 7; e.a = ((e.a << 1) & 0xff) | carry; setCy(out === 1); break; }
-    case 'RRC': { const out = e.a & 1; e.a = (e.a >> 1) | (carry << 7); setCy(out === 1); break; }
-    case 'MOV': set(dst, get(src)); break;
-    case 'XCH': { const t = e.a; e.a = get(src); set(src, t); break; }
+    case 'SWAP':
+      e.a = ((e.a & 15) << 4) | (e.a >> 4);
+      break;
+    case 'RL':
+      e.a = ((e.a << 1) & 0xff) | (e.a >> 7);
+      break;
+    case 'RR':
+      e.a = (e.a >> 1) | ((e.a & 1) << 7);
+      break;
+    case 'RLC': {
+      const out = e.a >> 7;
+      e.a = ((e.a << 1) & 0xff) | carry;
+      setCy(out === 1);
+      break;
+    }
+    case 'RRC': {
+      const out = e.a & 1;
+      e.a = (e.a >> 1) | (carry << 7);
+      setCy(out === 1);
+      break;
+    }
+    case 'MOV':
+      set(dst, get(src));
+      break;
+    case 'XCH': {
+      const t = e.a;
+      e.a = get(src);
+      set(src, t);
+      break;
+    }
     case 'XCHD': {
       const m = get(src);
       set(src, (m & 0xf0) | (e.a & 15));
@@ -160,51 +242,121 @@ function model(row: OpcodeRow, before: Snap, imm: number, io: Inputs): Snap {
     case 'MOVX': {
       const address = e.ram[bank + (op & 1)];
       if (dst === 'A') e.a = e.external[address];
-      else { e.external[address] = e.a; e.writes.push(`external:${e.a.toString(16)}`); }
+      else {
+        e.external[address] = e.a;
+        e.writes.push(`external:${e.a.toString(16)}`);
+      }
       break;
     }
-    case 'MOVP': e.a = io.program[(next & 0xf00) | e.a]; break;
-    case 'MOVP3': e.a = io.program[0x300 | e.a]; break;
-    case 'JMP': jump(((op >> 5) << 8) | imm); break;
-    case 'CALL': push(); jump(((op >> 5) << 8) | imm); break;
-    case 'JMPP': e.pc = (next & 0xf00) | io.program[(next & 0xf00) | e.a]; break;
-    case 'DJNZ': set(dst, get(dst) - 1); branch(get(dst) !== 0); break;
-    case 'JC': branch(carry === 1); break;
-    case 'JNC': branch(carry === 0); break;
-    case 'JZ': branch(e.a === 0); break;
-    case 'JNZ': branch(e.a !== 0); break;
-    case 'JT0': branch(io.t0 === 1); break;
-    case 'JNT0': branch(io.t0 === 0); break;
-    case 'JT1': branch(io.t1 === 1); break;
-    case 'JNT1': branch(io.t1 === 0); break;
-    case 'JF0': branch((e.psw & 0x20) !== 0); break;
-    case 'JF1': branch(e.f1); break;
-    case 'JTF': branch(e.tf); e.tf = false; break;
-    case 'JNI': branch(io.int === 1); break;
-    case 'RET': pull(false); break;
-    case 'RETR': pull(true); e.irqInProgress = false; break;
-    case 'IN': case 'INS': e.a = get(src); break;
-    case 'OUTL': port(dst, e.a); break;
-    case 'MOVD': case 'ANLD': case 'ORLD': {
+    case 'MOVP':
+      e.a = io.program[(next & 0xf00) | e.a];
+      break;
+    case 'MOVP3':
+      e.a = io.program[0x300 | e.a];
+      break;
+    case 'JMP':
+      jump(((op >> 5) << 8) | imm);
+      break;
+    case 'CALL':
+      push();
+      jump(((op >> 5) << 8) | imm);
+      break;
+    case 'JMPP':
+      e.pc = (next & 0xf00) | io.program[(next & 0xf00) | e.a];
+      break;
+    case 'DJNZ':
+      set(dst, get(dst) - 1);
+      branch(get(dst) !== 0);
+      break;
+    case 'JC':
+      branch(carry === 1);
+      break;
+    case 'JNC':
+      branch(carry === 0);
+      break;
+    case 'JZ':
+      branch(e.a === 0);
+      break;
+    case 'JNZ':
+      branch(e.a !== 0);
+      break;
+    case 'JT0':
+      branch(io.t0 === 1);
+      break;
+    case 'JNT0':
+      branch(io.t0 === 0);
+      break;
+    case 'JT1':
+      branch(io.t1 === 1);
+      break;
+    case 'JNT1':
+      branch(io.t1 === 0);
+      break;
+    case 'JF0':
+      branch((e.psw & 0x20) !== 0);
+      break;
+    case 'JF1':
+      branch(e.f1);
+      break;
+    case 'JTF':
+      branch(e.tf);
+      e.tf = false;
+      break;
+    case 'JNI':
+      branch(io.int === 1);
+      break;
+    case 'RET':
+      pull(false);
+      break;
+    case 'RETR':
+      pull(true);
+      e.irqInProgress = false;
+      break;
+    case 'IN':
+    case 'INS':
+      e.a = get(src);
+      break;
+    case 'OUTL':
+      port(dst, e.a);
+      break;
+    case 'MOVD':
+    case 'ANLD':
+    case 'ORLD': {
       const command = { MOVD: dst === 'A' ? 0 : 1, ORLD: 2, ANLD: 3 }[row.mnemonic as 'MOVD' | 'ORLD' | 'ANLD'];
       p2Write((e.p2 & 0xf0) | (command << 2) | (op & 3));
-      if (command === 0) { p2Write(e.p2 | 0x0f); e.a = io.port2 & 0x0f; }
-      else p2Write((e.p2 & 0xf0) | (e.a & 0x0f));
+      if (command === 0) {
+        p2Write(e.p2 | 0x0f);
+        e.a = io.port2 & 0x0f;
+      } else p2Write((e.p2 & 0xf0) | (e.a & 0x0f));
       break;
     }
-    case 'STRT': e.timerMode = dst === 'T' ? 1 : 2; if (dst === 'T') e.prescaler = 0; break;
-    case 'STOP': e.timerMode = 0; break;
-    case 'EN': case 'DIS':
-      if (dst === 'I') e.intEnabled = row.mnemonic === 'EN';
-      else { e.tcntIntEnabled = row.mnemonic === 'EN'; if (row.mnemonic === 'DIS') e.timerOverflowPending = false; }
+    case 'STRT':
+      e.timerMode = dst === 'T' ? 1 : 2;
+      if (dst === 'T') e.prescaler = 0;
       break;
-    case 'ENT0': e.t0ClockOut = true; break;
+    case 'STOP':
+      e.timerMode = 0;
+      break;
+    case 'EN':
+    case 'DIS':
+      if (dst === 'I') e.intEnabled = row.mnemonic === 'EN';
+      else {
+        e.tcntIntEnabled = row.mnemonic === 'EN';
+        if (row.mnemonic === 'DIS') e.timerOverflowPending = false;
+      }
+      break;
+    case 'ENT0':
+      e.t0ClockOut = true;
+      break;
     case 'SEL':
       if (dst.startsWith('RB')) e.psw = dst === 'RB1' ? e.psw | 0x10 : e.psw & ~0x10;
       else e.mbf = dst === 'MB1' ? 1 : 0;
       break;
     default:
-      if (/^JB[0-7]$/.test(row.mnemonic)) { branch(((e.a >> Number(row.mnemonic[2])) & 1) === 1); break; }
+      if (/^JB[0-7]$/.test(row.mnemonic)) {
+        branch(((e.a >> Number(row.mnemonic[2])) & 1) === 1);
+        break;
+      }
       throw new Error(`no model for ${row.mnemonic}`);
   }
   return e;

@@ -49,16 +49,29 @@ describe('save state', () => {
     const good = cpu.saveState();
     const badMagic = good.slice();
     badMagic[0] = 0x58;
-    expect(() => cpu.loadState(badMagic)).toThrow('This is not a save state of the 8048 CPU (it does not begin with "I48S").');
-    const badVersion = edited(good, (b) => { b[4] = 99; });
+    expect(() => cpu.loadState(badMagic)).toThrow(
+      'This is not a save state of the 8048 CPU (it does not begin with "I48S").',
+    );
+    const badVersion = edited(good, (b) => {
+      b[4] = 99;
+    });
     expect(() => cpu.loadState(badVersion)).toThrow(/version 99 is not supported/);
     // Integrity first: a damaged version byte is reported as damage, not as a version.
     const damagedVersion = good.slice();
     damagedVersion[4] = 99;
-    expect(() => cpu.loadState(damagedVersion)).toThrow('8048 CPU save state is corrupt: its checksum does not match its contents.');
+    expect(() => cpu.loadState(damagedVersion)).toThrow(
+      '8048 CPU save state is corrupt: its checksum does not match its contents.',
+    );
     expect(() => cpu.loadState(resealed(good.slice(0, 40)))).toThrow(/truncated/);
     expect(() => cpu.loadState(new Uint8Array(2))).toThrow(/not a save state of the 8048 CPU/);
-    expect(() => cpu.loadState(edited(good, (b) => { b[6] = 0; b[7] = 0x10; }))).toThrow('8048 CPU save state is corrupt: pc is 4096, but it must be a whole number from 0 to 4095.');
+    expect(() =>
+      cpu.loadState(
+        edited(good, (b) => {
+          b[6] = 0;
+          b[7] = 0x10;
+        }),
+      ),
+    ).toThrow('8048 CPU save state is corrupt: pc is 4096, but it must be a whole number from 0 to 4095.');
     const corrupt = good.slice();
     corrupt[50] ^= 0x01;
     expect(() => cpu.loadState(corrupt)).toThrow(/corrupt/);

@@ -11,7 +11,8 @@ import { caseName, caseOpcodes } from './switch-names.ts';
 const source = readFileSync(new URL('../../../rom-core/i8048/cpu.ts', import.meta.url), 'utf8').split('\n');
 const from = source.findIndex((l) => l.includes('switch (op) {'));
 const to = source.findIndex((l, i) => i > from && /^\s*default:/.test(l));
-const cases = source.slice(from + 1, to)
+const cases = source
+  .slice(from + 1, to)
   .map((text, i) => ({ line: from + 2 + i, text, opcodes: caseOpcodes(text) }))
   .filter((c) => c.opcodes.length > 0);
 
@@ -28,7 +29,8 @@ describe("the CPU's instruction switch", () => {
       const name = caseName(c.opcodes);
       const at = c.text.indexOf(' // ');
       const comment = at < 0 ? '' : c.text.slice(at + 4);
-      if (comment !== name && !comment.startsWith(`${name}: `)) wrong.push(`cpu.ts:${c.line}: want // ${name}, have // ${comment}`);
+      if (comment !== name && !comment.startsWith(`${name}: `))
+        wrong.push(`cpu.ts:${c.line}: want // ${name}, have // ${comment}`);
     }
     expect(wrong).toEqual([]);
   });

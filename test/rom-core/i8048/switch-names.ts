@@ -6,7 +6,12 @@
  */
 import { OPCODES, rowText } from '../../../rom-core/i8048/opcodes.ts';
 
-const PLACEHOLDER: readonly [before: string, letter: string][] = [['@R', 'i'], ['R', 'r'], ['P', 'p'], ['JB', 'b']];
+const PLACEHOLDER: readonly [before: string, letter: string][] = [
+  ['@R', 'i'],
+  ['R', 'r'],
+  ['P', 'p'],
+  ['JB', 'b'],
+];
 
 export function caseName(opcodes: readonly number[]): string {
   const texts = opcodes.map((op) => {
@@ -23,7 +28,8 @@ export function caseName(opcodes: readonly number[]): string {
       continue;
     }
     const placeholder = PLACEHOLDER.find(([before]) => out.endsWith(before));
-    if (!placeholder || !texts.every((t) => /[0-9]/.test(t[i]))) throw new Error(`case ${texts.join(' / ')}: not one instruction`);
+    if (!placeholder || !texts.every((t) => /[0-9]/.test(t[i])))
+      throw new Error(`case ${texts.join(' / ')}: not one instruction`);
     out += placeholder[1];
   }
   return out;

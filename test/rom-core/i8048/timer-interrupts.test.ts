@@ -33,7 +33,10 @@ describe('timer', () => {
 
   it('overflow without EN TCNTI sets TF only; the overflow is not stored for a later EN TCNTI', () => {
     // MOV A,#FFh; MOV T,A; STRT T; 32 NOPs (overflow); EN TCNTI; NOP
-    const { cpu } = rig([[0, [0x23, 0xff, 0x62, 0x55]], [4, [...new Array(32).fill(0), 0x25, 0x00, 0x00]]]);
+    const { cpu } = rig([
+      [0, [0x23, 0xff, 0x62, 0x55]],
+      [4, [...new Array(32).fill(0), 0x25, 0x00, 0x00]],
+    ]);
     runTo(cpu, 36);
     expect([cpu.timer, cpu.tf, cpu.timerOverflowPending]).toEqual([0, true, false]);
     cpu.step();
@@ -122,7 +125,10 @@ describe('event counter', () => {
 
 describe('external interrupt', () => {
   it('is taken only with EN I, costs 2 cycles and pushes the next instruction address', () => {
-    const { cpu, pins } = rig([[0, [0x00, 0x05, 0x00, 0x00]], [3, [0x00]]]);
+    const { cpu, pins } = rig([
+      [0, [0x00, 0x05, 0x00, 0x00]],
+      [3, [0x00]],
+    ]);
     pins.int = 1;
     expect(cpu.step()).toBe(1); // NOP, interrupts disabled
     expect(cpu.step()).toBe(1); // EN I
@@ -135,7 +141,11 @@ describe('external interrupt', () => {
   });
 
   it('has priority over a pending timer interrupt; the timer one follows after RETR', () => {
-    const { cpu, pins } = rig([[0, [0x00, 0x00]], [3, [0x93]], [7, [0x93]]]);
+    const { cpu, pins } = rig([
+      [0, [0x00, 0x00]],
+      [3, [0x93]],
+      [7, [0x93]],
+    ]);
     cpu.intEnabled = true;
     cpu.tcntIntEnabled = true;
     cpu.timerOverflowPending = true;
@@ -149,7 +159,11 @@ describe('external interrupt', () => {
   });
 
   it('does not nest: nothing is taken until RETR; a held /INT re-enters right after it', () => {
-    const { cpu, pins } = rig([[0, [0x05, 0x00, 0x00]], [3, [0x00, 0x00, 0x83, 0x00]], [0x20, [0x93]]]);
+    const { cpu, pins } = rig([
+      [0, [0x05, 0x00, 0x00]],
+      [3, [0x00, 0x00, 0x83, 0x00]],
+      [0x20, [0x93]],
+    ]);
     pins.int = 1;
     cpu.tcntIntEnabled = true;
     cpu.step(); // EN I
@@ -176,7 +190,10 @@ describe('external interrupt', () => {
   });
 
   it('MAME quirk: an interrupt right after a JNI that fell through makes that JNI taken', () => {
-    const { cpu, pins } = rig([[0, [0x05, 0x86, 0x40, 0x00]], [3, [0x00]]]);
+    const { cpu, pins } = rig([
+      [0, [0x05, 0x86, 0x40, 0x00]],
+      [3, [0x00]],
+    ]);
     cpu.step(); // EN I
     cpu.step(); // JNI, /INT high: falls through to 003h... (next instruction address 3)
     expect(cpu.pc).toBe(3);
@@ -186,7 +203,10 @@ describe('external interrupt', () => {
   });
 
   it('the JNI quirk does not apply once another instruction has run', () => {
-    const { cpu, pins } = rig([[0, [0x05, 0x86, 0x40, 0x00, 0x00]], [3, [0x00]]]);
+    const { cpu, pins } = rig([
+      [0, [0x05, 0x86, 0x40, 0x00, 0x00]],
+      [3, [0x00]],
+    ]);
     cpu.intEnabled = true;
     cpu.pc = 1;
     cpu.step(); // JNI falls through to 3
@@ -217,8 +237,13 @@ describe('ports, bus, MOVX, expander', () => {
     pins.writes.length = 0;
     pins.busIn = 0x40;
     runTo(cpu, 10);
-    expect(pins.writes.map((w) => `${w.kind}=${w.value.toString(16)}`))
-      .toEqual(['port2=12', 'port2=92', 'port2=90', 'bus=12', 'bus=41']);
+    expect(pins.writes.map((w) => `${w.kind}=${w.value.toString(16)}`)).toEqual([
+      'port2=12',
+      'port2=92',
+      'port2=90',
+      'bus=12',
+      'bus=41',
+    ]);
     expect(cpu.p2).toBe(0x90);
   });
 
@@ -242,7 +267,11 @@ describe('ports, bus, MOVX, expander', () => {
   });
 
   it('MOVD/ORLD/ANLD P7,A put the command then the data on P2.3-0', () => {
-    for (const [op, command] of [[0x3f, 1], [0x8f, 2], [0x9f, 3]]) {
+    for (const [op, command] of [
+      [0x3f, 1],
+      [0x8f, 2],
+      [0x9f, 3],
+    ]) {
       const { cpu, pins } = rig([[0, [op]]]);
       cpu.p2 = 0x50;
       cpu.a = 0x3c;
@@ -254,7 +283,10 @@ describe('ports, bus, MOVX, expander', () => {
   });
 
   it('T0/T1 conditional jumps read the pins', () => {
-    const { cpu, pins } = rig([[0, [0x36, 0x10]], [0x10, [0x46, 0x20]]]);
+    const { cpu, pins } = rig([
+      [0, [0x36, 0x10]],
+      [0x10, [0x46, 0x20]],
+    ]);
     pins.t0 = 1;
     pins.t1 = 0;
     cpu.step();
@@ -267,20 +299,60 @@ describe('reset', () => {
   it('sets the documented state and keeps A, T, CY/AC and RAM', () => {
     const { cpu, pins } = rig();
     Object.assign(cpu, {
-      a: 0x5a, pc: 0x345, mbf: 1, timer: 0x77, prescaler: 9, timerMode: TIMER_MODE, tf: true, f1: true,
-      timerOverflowPending: true, tcntIntEnabled: true, intEnabled: true, irqInProgress: true, p1: 0, p2: 0, t0ClockOut: true,
+      a: 0x5a,
+      pc: 0x345,
+      mbf: 1,
+      timer: 0x77,
+      prescaler: 9,
+      timerMode: TIMER_MODE,
+      tf: true,
+      f1: true,
+      timerOverflowPending: true,
+      tcntIntEnabled: true,
+      intEnabled: true,
+      irqInProgress: true,
+      p1: 0,
+      p2: 0,
+      t0ClockOut: true,
     });
     cpu.psw = 0xf3;
     cpu.ram[0x30] = 0x99;
     pins.writes.length = 0;
     cpu.reset();
     expect({
-      a: cpu.a, pc: cpu.pc, psw: cpu.psw, mbf: cpu.mbf, timer: cpu.timer, timerMode: cpu.timerMode, tf: cpu.tf,
-      f1: cpu.f1, pend: cpu.timerOverflowPending, tcnti: cpu.tcntIntEnabled, eni: cpu.intEnabled,
-      inIrq: cpu.irqInProgress, p1: cpu.p1, p2: cpu.p2, t0: cpu.t0ClockOut, ram: cpu.ram[0x30],
+      a: cpu.a,
+      pc: cpu.pc,
+      psw: cpu.psw,
+      mbf: cpu.mbf,
+      timer: cpu.timer,
+      timerMode: cpu.timerMode,
+      tf: cpu.tf,
+      f1: cpu.f1,
+      pend: cpu.timerOverflowPending,
+      tcnti: cpu.tcntIntEnabled,
+      eni: cpu.intEnabled,
+      inIrq: cpu.irqInProgress,
+      p1: cpu.p1,
+      p2: cpu.p2,
+      t0: cpu.t0ClockOut,
+      ram: cpu.ram[0x30],
     }).toEqual({
-      a: 0x5a, pc: 0, psw: 0xc0, mbf: 0, timer: 0x77, timerMode: TIMER_STOPPED, tf: false, f1: false, pend: false,
-      tcnti: false, eni: false, inIrq: false, p1: 0xff, p2: 0xff, t0: false, ram: 0x99,
+      a: 0x5a,
+      pc: 0,
+      psw: 0xc0,
+      mbf: 0,
+      timer: 0x77,
+      timerMode: TIMER_STOPPED,
+      tf: false,
+      f1: false,
+      pend: false,
+      tcnti: false,
+      eni: false,
+      inIrq: false,
+      p1: 0xff,
+      p2: 0xff,
+      t0: false,
+      ram: 0x99,
     });
     expect(pins.writes.map((w) => `${w.kind}=${w.value.toString(16)}`)).toEqual(['bus=ff', 'port1=ff', 'port2=ff']);
   });

@@ -44,7 +44,18 @@ describe('character ROM (own drawings)', () => {
     expect(new Set(GLYPH_NAMES).size).toBe(64);
     expect(GLYPH_NAMES.slice(0, 10).join('')).toBe('0123456789');
     for (const l of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') expect(GLYPH_NAMES.filter((n) => n === l).length).toBe(1);
-    const codes: Record<string, number> = { A: 0x20, Z: 0x21, E: 0x12, P: 0x0f, L: 0x0e, Y: 0x2c, N: 0x2d, ' ': 0x0c, '.': 0x27, '=': 0x2b };
+    const codes: Record<string, number> = {
+      A: 0x20,
+      Z: 0x21,
+      E: 0x12,
+      P: 0x0f,
+      L: 0x0e,
+      Y: 0x2c,
+      N: 0x2d,
+      ' ': 0x0c,
+      '.': 0x27,
+      '=': 0x2b,
+    };
     for (const [name, code] of Object.entries(codes)) expect(GLYPH_NAMES.indexOf(name)).toBe(code);
   });
 
@@ -64,7 +75,9 @@ describe('replacing the character ROM', () => {
   it('accepts exactly 512 bytes and draws from it', () => {
     const dump = new Uint8Array(512).fill(0x81);
     for (let c = 0; c < 64; c++) dump[c * 8 + 7] = 0;
-    const y = 0x40, x = 0x20, p = pointerFor(3, y);
+    const y = 0x40,
+      x = 0x20,
+      p = pointerFor(3, y);
     const v = frameWith({ 0x10: y, 0x11: x, 0x12: p & 0xff, 0x13: (p >> 8) | 2 }, 0x20, NTSC, dump);
     const left = (x + 5) * 2;
     expect(v.frame[y * W + left]).toBe(9);
@@ -76,7 +89,9 @@ describe('replacing the character ROM', () => {
   });
 
   it('rejects other sizes with a message naming the accepted size', () => {
-    expect(() => checkCharset(new Uint8Array(511))).toThrow('character ROM must be exactly 512 bytes (64 glyphs x 8 rows); this one is 511 bytes');
+    expect(() => checkCharset(new Uint8Array(511))).toThrow(
+      'character ROM must be exactly 512 bytes (64 glyphs x 8 rows); this one is 511 bytes',
+    );
     expect(() => new I8244(NTSC, new Uint8Array(1024))).toThrow(/exactly 512 bytes.*1024/);
     const v = new I8244();
     const before = v.getCharset();

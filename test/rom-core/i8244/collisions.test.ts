@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { I8244 } from '../../../rom-core/i8244/vdc.ts';
 import { pointerFor } from './helpers.ts';
 
-const FG = 0x20, GRID = 0x08;
+const FG = 0x20,
+  GRID = 0x08;
 const BLOCK = 0x2f; // solid 8 × 7 glyph
 
 type Regs = Record<number, number>;
@@ -95,7 +96,13 @@ describe('collision flags (A2h) per mask bit', () => {
 
   it('reading A2h mid-frame returns what was drawn so far and starts again', () => {
     const v = new I8244();
-    for (const [a, d] of Object.entries({ ...sprite(3, 40, 100), ...sprite(0, 40, 100), ...sprite(2, 200, 10), ...sprite(1, 200, 10) })) v.write(Number(a), d, 0);
+    for (const [a, d] of Object.entries({
+      ...sprite(3, 40, 100),
+      ...sprite(0, 40, 100),
+      ...sprite(2, 200, 10),
+      ...sprite(1, 200, 10),
+    }))
+      v.write(Number(a), d, 0);
     v.write(0xa2, 0x01 | 0x04, 0);
     v.write(0xa0, FG, 0);
     expect(v.read(0xa2, 39 * 455)).toBe(0);

@@ -6,7 +6,12 @@ export const W = 360;
 export const H = 243;
 
 /** A VDC with `regs` written at dot 0 (display off), then `control` written, then one whole frame drawn. */
-export function frameWith(regs: Record<number, number>, control: number, timing: VdcTiming = NTSC, charset?: Uint8Array): I8244 {
+export function frameWith(
+  regs: Record<number, number>,
+  control: number,
+  timing: VdcTiming = NTSC,
+  charset?: Uint8Array,
+): I8244 {
   const vdc = new I8244(timing, charset);
   for (const [a, v] of Object.entries(regs)) vdc.write(Number(a), v, 0);
   vdc.write(0xa0, control, 0);
@@ -36,7 +41,15 @@ export function diff(actual: Uint8Array, expected: Uint8Array): string {
 }
 
 /** Expected pixels of a major-system glyph row set (the documented 7-row rule). */
-export function paintGlyph(img: Uint8Array, rom: Uint8Array, y: number, x: number, ptr9: number, color: number, rows?: number): void {
+export function paintGlyph(
+  img: Uint8Array,
+  rom: Uint8Array,
+  y: number,
+  x: number,
+  ptr9: number,
+  color: number,
+  rows?: number,
+): void {
   const yy = y & 0xfe;
   let n = 7 - ((ptr9 + yy / 2) & 7);
   if (n === 0) n = 8;

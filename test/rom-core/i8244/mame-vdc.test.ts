@@ -89,7 +89,9 @@ describe('VDC test cartridges vs MAME 0.251', () => {
     it(`${g.name}: ${g.frames} frames of state, ${g.shots.length} picture(s)${g.wav ? ', sound' : ''}`, () => {
       drifted = 0;
       lateInterrupt = 0;
-      const golden = readFileSync(join(VDC_GOLDEN_DIR, `${g.name}.jsonl`), 'utf8').trim().split('\n')
+      const golden = readFileSync(join(VDC_GOLDEN_DIR, `${g.name}.jsonl`), 'utf8')
+        .trim()
+        .split('\n')
         .map((l) => JSON.parse(l) as Record<string, number | string>);
       expect(golden).toHaveLength(g.frames);
       const cart = vdcCart(g.cart);

@@ -33,7 +33,9 @@ describe('palette', () => {
   });
 
   it('rejects wrong sizes with clear messages', () => {
-    expect(() => indexToRgba(new Uint8Array(4), rgbaLut(), new Uint8Array(15))).toThrow('RGBA output needs 16 bytes for 4 pixels; got 15');
+    expect(() => indexToRgba(new Uint8Array(4), rgbaLut(), new Uint8Array(15))).toThrow(
+      'RGBA output needs 16 bytes for 4 pixels; got 15',
+    );
     expect(() => rgbaLut([1, 2, 3])).toThrow('a VDC palette has 16 colours; this one has 3');
   });
 });

@@ -56,7 +56,9 @@ describe('8244 register file', () => {
 
   it('drops writes to read-only and unused cells', () => {
     const v = new I8244();
-    const dropped = [0x03, 0x07, 0x0b, 0x0f, 0xa1, 0xa4, 0xa5, 0xa6, 0xab, 0xaf, 0xc9, 0xcf, 0xd9, 0xdf, 0xea, 0xef, 0xf0, 0xff];
+    const dropped = [
+      0x03, 0x07, 0x0b, 0x0f, 0xa1, 0xa4, 0xa5, 0xa6, 0xab, 0xaf, 0xc9, 0xcf, 0xd9, 0xdf, 0xea, 0xef, 0xf0, 0xff,
+    ];
     for (const a of dropped) v.write(a, 0x5a, D);
     for (const a of dropped) expect(v.regs[a]).toBe(0);
     v.write(0xe9, 0x5a, D); // last vertical grid column is real
@@ -105,9 +107,12 @@ describe('8244 register file', () => {
   it('reading A2h returns and clears the collision flags; writing A2h sets the mask only', () => {
     const v = new I8244();
     // Sprite 0 and sprite 1 overlapping on line 40, mask = sprite 0.
-    v.write(0x00, 40, D); v.write(0x01, 20, D);
-    v.write(0x04, 40, D); v.write(0x05, 20, D);
-    v.write(0x80, 0xff, D); v.write(0x88, 0xff, D);
+    v.write(0x00, 40, D);
+    v.write(0x01, 20, D);
+    v.write(0x04, 40, D);
+    v.write(0x05, 20, D);
+    v.write(0x80, 0xff, D);
+    v.write(0x88, 0xff, D);
     v.write(0xa2, 0x01, D);
     v.write(0xa0, 0x20, D);
     const at = 60 * 455;

@@ -45,7 +45,10 @@ describe('background and colours', () => {
 
 describe('characters (major system singles)', () => {
   it('draws a glyph at dot (X+5)·2, line Y, 2 lines per row, 7 rows, colour attr bits 1-3 bright', () => {
-    const y = 0x30, x = 0x20, code = 0x12, col = 3;
+    const y = 0x30,
+      x = 0x20,
+      code = 0x12,
+      col = 3;
     const p = pointerFor(code, y);
     const v = frameWith({ 0x10: y, 0x11: x, 0x12: p & 0xff, 0x13: (p >> 8) | (col << 1), 0xa3: 0x00 }, FG);
     const img = blank(0);
@@ -58,7 +61,9 @@ describe('characters (major system singles)', () => {
   });
 
   it('pointer bit 8 comes from attribute bit 0 (glyphs 20h-3Fh)', () => {
-    const y = 0x20, x = 0x40, code = 0x31;
+    const y = 0x20,
+      x = 0x40,
+      code = 0x31;
     const p = pointerFor(code, y);
     expect(p >> 8).toBe(1);
     const v = frameWith({ 0x2c: y, 0x2d: x, 0x2e: p & 0xff, 0x2f: 1 | (6 << 1), 0xa3: 0x38 }, FG);
@@ -68,7 +73,9 @@ describe('characters (major system singles)', () => {
   });
 
   it('7-row rule: a pointer k above the glyph start cuts k rows off the top; 0 rows left means 8', () => {
-    const y = 0x40, x = 0x10, code = 0x08;
+    const y = 0x40,
+      x = 0x10,
+      code = 0x08;
     for (const k of [1, 2, 6, -1]) {
       const p = (pointerFor(code, y) + k) & 0x1ff;
       const rows = k === -1 ? 8 : 7 - k;
@@ -80,7 +87,9 @@ describe('characters (major system singles)', () => {
   });
 
   it('NTSC 8244 hides characters with Y < 0Eh; the PAL 8245 shows them', () => {
-    const y = 0x0c, x = 0x30, code = 0x00;
+    const y = 0x0c,
+      x = 0x30,
+      code = 0x00;
     const p = pointerFor(code, y);
     const regs: Record<number, number> = { 0x10: y, 0x11: x, 0x12: p & 0xff, 0x13: (p >> 8) | 2 };
     // Park the other characters and quads below the picture (the BIOS uses F8h), or the PAL chip
@@ -101,7 +110,10 @@ describe('characters (major system singles)', () => {
 
 describe('quads', () => {
   it('four sub-characters 16 X units apart from one Y/X, each with its own glyph and colour', () => {
-    const y = 0x60, x = 0x08, q = 1, base = 0x40 + 16 * q;
+    const y = 0x60,
+      x = 0x08,
+      q = 1,
+      base = 0x40 + 16 * q;
     const codes = [0x20, 0x25, 0x23, 0x1a];
     const regs: Record<number, number> = { [base]: y, [base + 1]: x };
     codes.forEach((c, j) => {
@@ -116,14 +128,23 @@ describe('quads', () => {
   });
 
   it('the height comes from sub-character 3; the others run on into the next glyph', () => {
-    const y = 0x60, x = 0x08, base = 0x40;
+    const y = 0x60,
+      x = 0x08,
+      base = 0x40;
     const p0 = (pointerFor(0x03, y) + 2) & 0x1ff; // alone it would show 5 rows
     const p3 = (pointerFor(0x04, y) + 4) & 0x1ff; // sub-char 3: 3 rows
-    const v = frameWith({
-      [base]: y, [base + 1]: x, [base + 2]: p0 & 0xff, [base + 3]: (p0 >> 8) | 2,
-      [base + 14]: p3 & 0xff, [base + 15]: (p3 >> 8) | 4,
-      // sub-chars 1, 2: pointer 0 with Y/2 = 30h -> they show ROM bytes 30h.. (glyph 6), 3 rows
-    }, FG);
+    const v = frameWith(
+      {
+        [base]: y,
+        [base + 1]: x,
+        [base + 2]: p0 & 0xff,
+        [base + 3]: (p0 >> 8) | 2,
+        [base + 14]: p3 & 0xff,
+        [base + 15]: (p3 >> 8) | 4,
+        // sub-chars 1, 2: pointer 0 with Y/2 = 30h -> they show ROM bytes 30h.. (glyph 6), 3 rows
+      },
+      FG,
+    );
     const img = blank(0);
     paintGlyph(img, ROM, y, x, p0, 9, 3);
     paintGlyph(img, ROM, y, x + 16, 0, 8, 3);
@@ -132,10 +153,17 @@ describe('quads', () => {
     expect(diff(v.frame, img)).toBe('');
 
     const p3b = pointerFor(0x04, y); // now sub-char 3 is 7 rows: sub-char 0 runs on past its glyph
-    const v2 = frameWith({
-      [base]: y, [base + 1]: x, [base + 2]: p0 & 0xff, [base + 3]: (p0 >> 8) | 2,
-      [base + 14]: p3b & 0xff, [base + 15]: (p3b >> 8) | 4,
-    }, FG);
+    const v2 = frameWith(
+      {
+        [base]: y,
+        [base + 1]: x,
+        [base + 2]: p0 & 0xff,
+        [base + 3]: (p0 >> 8) | 2,
+        [base + 14]: p3b & 0xff,
+        [base + 15]: (p3b >> 8) | 4,
+      },
+      FG,
+    );
     const img2 = blank(0);
     paintGlyph(img2, ROM, y, x, p0, 9, 7);
     paintGlyph(img2, ROM, y, x + 16, 0, 8, 7);
@@ -150,7 +178,9 @@ describe('sprites (minor system)', () => {
 
   function spriteFrame(n: number, y: number, x: number, attr: number, a3 = 0): I8244 {
     const regs: Record<number, number> = { [n * 4]: y, [n * 4 + 1]: x, [n * 4 + 2]: attr, 0xa3: a3 };
-    shape.forEach((b, r) => { regs[0x80 + 8 * n + r] = b; });
+    shape.forEach((b, r) => {
+      regs[0x80 + 8 * n + r] = b;
+    });
     return frameWith(regs, FG);
   }
 
@@ -181,7 +211,8 @@ describe('sprites (minor system)', () => {
   ])('%s', (_name, shiftBits, colourBits) => {
     for (const n of [0, 3]) {
       const attr = shiftBits | colourBits;
-      const y = 51, x = 0x22;
+      const y = 51,
+        x = 0x22;
       const v = spriteFrame(n, y, x, attr);
       const img = blank(0);
       paintSprite(img, y, x, attr);
@@ -191,11 +222,18 @@ describe('sprites (minor system)', () => {
 
   it('a doubled sprite is 32 lines tall and 32 dots wide', () => {
     const v = spriteFrame(2, 100, 0x40, 0x04 | 0x38);
-    let top = 999, bottom = -1, left = 999, right = -1;
+    let top = 999,
+      bottom = -1,
+      left = 999,
+      right = -1;
     for (let i = 0; i < v.frame.length; i++) {
       if (v.frame[i] !== 0) {
-        const l = Math.floor(i / W), d = i % W;
-        top = Math.min(top, l); bottom = Math.max(bottom, l); left = Math.min(left, d); right = Math.max(right, d);
+        const l = Math.floor(i / W),
+          d = i % W;
+        top = Math.min(top, l);
+        bottom = Math.max(bottom, l);
+        left = Math.min(left, d);
+        right = Math.max(right, d);
       }
     }
     expect([top, bottom, left, right]).toEqual([100, 131, (0x40 + 5) * 2, (0x40 + 5) * 2 + 31]);
@@ -211,8 +249,13 @@ describe('grid', () => {
     const v = frameWith({ 0xc0: 0x01, 0xc4: 0x84, 0xd8: 0x01, 0xa3: a3 }, GRID);
     const img = blank(bgIndex(a3));
     const g = gridIndex(a3);
-    const put = (i: number, j: number) => { for (let l = 0; l < 3; l++) paint(img, 24 + 24 * j + l, seg(i), 36, g); };
-    put(0, 0); put(4, 2); put(4, 7); put(8, 8);
+    const put = (i: number, j: number) => {
+      for (let l = 0; l < 3; l++) paint(img, 24 + 24 * j + l, seg(i), 36, g);
+    };
+    put(0, 0);
+    put(4, 2);
+    put(4, 7);
+    put(8, 8);
     expect(diff(v.frame, img)).toBe('');
   });
 
@@ -222,8 +265,13 @@ describe('grid', () => {
       const v = frameWith({ 0xe0: 0x01, 0xe9: 0x80, 0xe5: 0x0a, 0xa3: a3 }, GRID | fill);
       const img = blank(0);
       const w = fill ? 32 : 4;
-      const put = (i: number, j: number) => { for (let l = 0; l < 24; l++) paint(img, 24 + 24 * j + l, seg(i), w, gridIndex(a3)); };
-      put(0, 0); put(9, 7); put(5, 1); put(5, 3);
+      const put = (i: number, j: number) => {
+        for (let l = 0; l < 24; l++) paint(img, 24 + 24 * j + l, seg(i), w, gridIndex(a3));
+      };
+      put(0, 0);
+      put(9, 7);
+      put(5, 1);
+      put(5, 3);
       expect(diff(v.frame, img), `fill=${fill}`).toBe('');
     }
   });
@@ -232,7 +280,8 @@ describe('grid', () => {
     const a3 = 0x07;
     const v = frameWith({ 0xa3: a3 }, GRID | 0x40 | 0x80);
     const img = blank(0);
-    for (let j = 0; j < 9; j++) for (let i = 0; i < 10; i++) for (let l = 0; l < 3; l++) paint(img, 24 + 24 * j + l, seg(i), 4, gridIndex(a3));
+    for (let j = 0; j < 9; j++)
+      for (let i = 0; i < 10; i++) for (let l = 0; l < 3; l++) paint(img, 24 + 24 * j + l, seg(i), 4, gridIndex(a3));
     expect(diff(v.frame, img)).toBe('');
     expect(diff(frameWith({ 0xa3: a3 }, 0x40).frame, blank(0))).toBe(''); // dots need the grid bit
   });
@@ -240,16 +289,38 @@ describe('grid', () => {
 
 describe('priorities', () => {
   it('sprite 0 over sprite 1 over characters over the grid; quads beat characters', () => {
-    const y = 0x50, x = 0x30;
+    const y = 0x50,
+      x = 0x30;
     const p = pointerFor(0x2f, y); // solid block, 8 × 7
     const regs: Record<number, number> = {
-      0x10: y, 0x11: x, 0x12: p & 0xff, 0x13: (p >> 8) | (1 << 1), // char 0 red
-      0x40: y, 0x41: x + 4, 0x42: p & 0xff, 0x43: (p >> 8) | (2 << 1), // quad 0 sub 0 green, overlaps char 0
-      0x4e: p & 0xff, 0x4f: (p >> 8) | (2 << 1), // sub 3 sets the height (7 rows)
-      0x00: y + 2, 0x01: x + 2, 0x02: 4 << 3, // sprite 0 blue
-      0x04: y + 2, 0x05: x + 3, 0x06: 6 << 3, // sprite 1 cyan
-      0x80: 0x01, 0x88: 0x03,
-      0xe0: 0xff, 0xe1: 0xff, 0xe2: 0xff, 0xe3: 0xff, 0xe4: 0xff, 0xe5: 0xff, 0xe6: 0xff, 0xe7: 0xff, 0xe8: 0xff, 0xe9: 0xff,
+      0x10: y,
+      0x11: x,
+      0x12: p & 0xff,
+      0x13: (p >> 8) | (1 << 1), // char 0 red
+      0x40: y,
+      0x41: x + 4,
+      0x42: p & 0xff,
+      0x43: (p >> 8) | (2 << 1), // quad 0 sub 0 green, overlaps char 0
+      0x4e: p & 0xff,
+      0x4f: (p >> 8) | (2 << 1), // sub 3 sets the height (7 rows)
+      0x00: y + 2,
+      0x01: x + 2,
+      0x02: 4 << 3, // sprite 0 blue
+      0x04: y + 2,
+      0x05: x + 3,
+      0x06: 6 << 3, // sprite 1 cyan
+      0x80: 0x01,
+      0x88: 0x03,
+      0xe0: 0xff,
+      0xe1: 0xff,
+      0xe2: 0xff,
+      0xe3: 0xff,
+      0xe4: 0xff,
+      0xe5: 0xff,
+      0xe6: 0xff,
+      0xe7: 0xff,
+      0xe8: 0xff,
+      0xe9: 0xff,
       0xa3: 0x41 | 0x80,
     };
     const v = frameWith(regs, FG | GRID | 0x80);

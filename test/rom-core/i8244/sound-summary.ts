@@ -39,7 +39,8 @@ export function readWav(bytes: Uint8Array): { samples: Float32Array; rate: numbe
       rate = v.getUint32(at + 12, true);
       bits = v.getUint16(at + 22, true);
     } else if (id === 'data') {
-      if (bits !== 16 || channels < 1) throw new Error(`WAV is ${bits}-bit with ${channels} channels; 16-bit PCM expected`);
+      if (bits !== 16 || channels < 1)
+        throw new Error(`WAV is ${bits}-bit with ${channels} channels; 16-bit PCM expected`);
       // MAME leaves the data size 0 or short when it exits abnormally: take what is there.
       if (len === 0 || at + 8 + len > bytes.length) len = bytes.length - at - 8;
       const n = Math.floor(len / (2 * channels));
@@ -53,13 +54,19 @@ export function readWav(bytes: Uint8Array): { samples: Float32Array; rate: numbe
 }
 
 /** Summarises `samples` (already scaled to the unit above) over `frames` frame windows. */
-export function soundSummary(samples: ArrayLike<number>, rate: number, timing: VdcTiming, frames: number): FrameSound[] {
+export function soundSummary(
+  samples: ArrayLike<number>,
+  rate: number,
+  timing: VdcTiming,
+  frames: number,
+): FrameSound[] {
   const framePeriod = (timing.dotsPerFrame * timing.dotRateDen) / timing.dotRateNum; // seconds
   const out: FrameSound[] = [];
   for (let f = 1; f <= frames; f++) {
     const a = Math.round((f - 1) * framePeriod * rate);
     const b = Math.round(f * framePeriod * rate);
-    if (b > samples.length) throw new Error(`the recording ends at sample ${samples.length}, frame ${f} needs up to ${b}`);
+    if (b > samples.length)
+      throw new Error(`the recording ends at sample ${samples.length}, frame ${f} needs up to ${b}`);
     let sum = 0;
     for (let i = a; i < b; i++) sum += samples[i];
     const margin = Math.round(rate / 1000);

@@ -35,7 +35,10 @@ describe('shift register', () => {
     const shiftLines = [];
     let reg = start;
     const expectBits: number[] = [];
-    for (let k = 0; k < 24; k++) { expectBits.push(reg & 1); reg = (reg >>> 1) | ((reg & 1) << 23); }
+    for (let k = 0; k < 24; k++) {
+      expectBits.push(reg & 1);
+      reg = (reg >>> 1) | ((reg & 1) << 23);
+    }
     // Clocks fall due on lines 3, 7, 11, ... (prescaler 4, 8, 12 ...).
     for (let line = 3; line < 100; line += 4) shiftLines.push(line);
     const got = shiftLines.slice(0, 24).map((l) => bits[l]);
@@ -69,7 +72,8 @@ describe('shift register', () => {
   it('noise: feedback bit0 ^ bit5 into bit 15 (and 23); the 16-bit sequence repeats after 16383 shifts', () => {
     const v = withSound(0x00, 0x00, 0x01, 0xb0);
     const seen = new Map<number, number>();
-    let shifts = 0, period = 0;
+    let shifts = 0,
+      period = 0;
     outer: for (let f = 0; f < 300; f++) {
       for (let line = 0; line < 263; line++) {
         const before = (v.regs[0xa8] << 8) | v.regs[0xa9];
@@ -81,7 +85,10 @@ describe('shift register', () => {
         expect(after).toBe(((before >>> 1) & 0x7fff) | (fb << 15));
         expect(v.regs[0xa7] >> 7).toBe(fb);
         const first = seen.get(after);
-        if (first !== undefined) { period = shifts - first; break outer; }
+        if (first !== undefined) {
+          period = shifts - first;
+          break outer;
+        }
         seen.set(after, shifts);
       }
       v.endFrame();
@@ -116,7 +123,10 @@ describe('PCM', () => {
   it('AAAAAAh at the fast rate is a 1966.8 Hz square wave at volume/16', () => {
     const v = withSound(0xaa, 0xaa, 0xaa, 0xa0 | 12);
     const all: number[] = [];
-    for (let f = 0; f < 10; f++) { v.endFrame(); all.push(...v.pcm.samples); }
+    for (let f = 0; f < 10; f++) {
+      v.endFrame();
+      all.push(...v.pcm.samples);
+    }
     const s = Float32Array.from(all);
     const edges = risingEdges(s);
     const spacing = (edges[edges.length - 1] - edges[0]) / (edges.length - 1);
@@ -156,10 +166,17 @@ describe('PCM', () => {
   });
 
   it('sample counts per frame: 802-803 at 48 kHz, 737-738 at 44.1 kHz, no drift over 60 frames', () => {
-    for (const [rate, timing] of [[48_000, NTSC], [44_100, NTSC], [48_000, PAL]] as const) {
+    for (const [rate, timing] of [
+      [48_000, NTSC],
+      [44_100, NTSC],
+      [48_000, PAL],
+    ] as const) {
       const v = withSound(0, 0, 0, 0, rate, timing);
       let total = 0;
-      for (let f = 0; f < 60; f++) { v.endFrame(); total += v.pcm.samples.length; }
+      for (let f = 0; f < 60; f++) {
+        v.endFrame();
+        total += v.pcm.samples.length;
+      }
       const exact = (60 * timing.dotsPerFrame * rate * timing.dotRateDen) / timing.dotRateNum;
       expect(total).toBe(Math.floor(exact));
     }

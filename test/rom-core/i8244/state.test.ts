@@ -9,10 +9,24 @@ function scene(): I8244 {
   const v = new I8244();
   const p = pointerFor(0x25, 0x50);
   const regs: Record<number, number> = {
-    0x10: 0x50, 0x11: 0x30, 0x12: p & 0xff, 0x13: (p >> 8) | 6,
-    0x00: 0x52, 0x01: 0x31, 0x02: 0x3d, 0x80: 0x5a, 0x81: 0xff, 0x82: 0x18,
-    0xc1: 0x0f, 0xe2: 0xf0, 0xa3: 0x4a, 0xa2: 0xff,
-    0xa7: 0x5a, 0xa8: 0xc3, 0xa9: 0x99, 0xaa: 0xbb,
+    0x10: 0x50,
+    0x11: 0x30,
+    0x12: p & 0xff,
+    0x13: (p >> 8) | 6,
+    0x00: 0x52,
+    0x01: 0x31,
+    0x02: 0x3d,
+    0x80: 0x5a,
+    0x81: 0xff,
+    0x82: 0x18,
+    0xc1: 0x0f,
+    0xe2: 0xf0,
+    0xa3: 0x4a,
+    0xa2: 0xff,
+    0xa7: 0x5a,
+    0xa8: 0xc3,
+    0xa9: 0x99,
+    0xaa: 0xbb,
   };
   for (const [a, d] of Object.entries(regs)) v.write(Number(a), d, 0);
   v.write(0xa0, 0x2a | 0x04, 0);
@@ -63,14 +77,22 @@ describe('save state', () => {
 
   it('refuses foreign, newer, wrong-chip and damaged states with specific messages', () => {
     const s = new I8244().saveState();
-    expect(() => new I8244().loadState(new Uint8Array(10))).toThrow('This is not a save state of the VDC (8244/8245) (it does not begin with "I8244ST").');
-    const newer = edited(s, (b) => { b[7] = 99; });
-    expect(() => new I8244().loadState(newer)).toThrow('VDC save state version 99 is not supported (this build reads version 2).');
+    expect(() => new I8244().loadState(new Uint8Array(10))).toThrow(
+      'This is not a save state of the VDC (8244/8245) (it does not begin with "I8244ST").',
+    );
+    const newer = edited(s, (b) => {
+      b[7] = 99;
+    });
+    expect(() => new I8244().loadState(newer)).toThrow(
+      'VDC save state version 99 is not supported (this build reads version 2).',
+    );
     expect(() => new I8244(PAL).loadState(s)).toThrow('This save state is for an 8244; the machine has an 8245 (PAL).');
     expect(() => new I8244().loadState(resealed(s.subarray(0, s.length - 3)))).toThrow(/truncated/);
     expect(() => new I8244().loadState(s.subarray(0, s.length - 3))).toThrow(/checksum does not match/);
     const longer = new Uint8Array(s.length + 2);
     longer.set(s.subarray(0, s.length - 4));
-    expect(() => new I8244().loadState(resealed(longer))).toThrow('VDC (8244/8245) save state has 2 unexpected bytes after its last field.');
+    expect(() => new I8244().loadState(resealed(longer))).toThrow(
+      'VDC (8244/8245) save state has 2 unexpected bytes after its last field.',
+    );
   });
 });

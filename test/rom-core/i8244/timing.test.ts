@@ -14,9 +14,9 @@ describe('time base', () => {
   it('PAL 8245: 18 dots per machine cycle, 456 × 313 dots', () => {
     expect(PAL.dotsPerCycle).toBe(18);
     expect(PAL.dotsPerFrame).toBe(456 * 313);
-    expect(PAL.dotRateNum / PAL.dotRateDen / PAL.dotsPerFrame).toBeCloseTo(49.70, 2);
+    expect(PAL.dotRateNum / PAL.dotRateDen / PAL.dotsPerFrame).toBeCloseTo(49.7, 2);
     // The CPU clock XTAL/3 is 18 dots per 15-clock machine cycle: dot rate = 2·XTAL/5.
-    expect((PAL.dotRateNum / PAL.dotRateDen) / (17_734_476 / 3 / 15)).toBeCloseTo(18, 9);
+    expect(PAL.dotRateNum / PAL.dotRateDen / (17_734_476 / 3 / 15)).toBeCloseTo(18, 9);
   });
 
   it('MAME reference points: VBLANK interrupt at (242, 365); frame callback at line 243', () => {
@@ -94,7 +94,7 @@ describe('T1 = HBLANK or VBLANK', () => {
     for (let d = 0; d < NTSC.dotsPerFrame; d++) count += v.t1(d);
     // 21 lines of VBLANK (242·455+365 .. 0·455+365 inclusive) plus 87 HBLANK dots on every other line
     // start: line 0 366..452 (87) + lines 1-241 (241 × 87) + line 242 dots 365..454 are VBLANK already.
-    const vblankDots = (455 - 365) + 20 * 455 + 366;
+    const vblankDots = 455 - 365 + 20 * 455 + 366;
     const hblankOnly = 87 * 241 + 87; // lines 1..241 and line 0 after VBLANK ends
     expect(count).toBe(vblankDots + hblankOnly);
   });

@@ -62,8 +62,10 @@ export function vdcCart(name: string): Uint8Array {
     fileName: path,
     readFile: (p, from) => readFileSync(resolve(dirname(from), p), 'utf8'),
   });
-  if (!result.ok) throw new Error(`${name}.a48 does not assemble:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
-  if (result.base < 0x400 || result.base + result.bytes.length > 0xc00) throw new Error(`${name}.a48 lies outside 400h-BFFh`);
+  if (!result.ok)
+    throw new Error(`${name}.a48 does not assemble:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
+  if (result.base < 0x400 || result.base + result.bytes.length > 0xc00)
+    throw new Error(`${name}.a48 lies outside 400h-BFFh`);
   const image = new Uint8Array(0x800).fill(0xff);
   image.set(result.bytes, result.base - 0x400);
   return image;

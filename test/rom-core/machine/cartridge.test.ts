@@ -130,7 +130,13 @@ describe('ktaa mapper (3 KB pages, on request)', () => {
 
 describe('the machine', () => {
   // File offset of CPU 400h after reset: bank 3 (P1 = FFh), masked as MAME masks it.
-  const resetOffset: [number, number][] = [[0x800, 0x000], [0x1000, 0x800], [0x2000, 0x1800], [0x3000, 0x1800], [0x4000, 0x3800]];
+  const resetOffset: [number, number][] = [
+    [0x800, 0x000],
+    [0x1000, 0x800],
+    [0x2000, 0x1800],
+    [0x3000, 0x1800],
+    [0x4000, 0x3800],
+  ];
   for (const [size, offset] of resetOffset) {
     it(`${size / 1024} KB: starts in the last bank (CPU 400h = file ${offset.toString(16)}h)`, () => {
       const rom = pattern(size);

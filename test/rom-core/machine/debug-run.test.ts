@@ -24,14 +24,24 @@ function battleMachine(): Odyssey2 {
 /** Presses and releases keys on given frames so the cartridge leaves SELECT GAME and does things. */
 function input(m: Odyssey2, frame: number): void {
   const script: Record<number, [string, boolean]> = {
-    40: ['A', true], 44: ['A', false], 70: ['SPACE', true], 74: ['SPACE', false],
-    90: ['SPACE', true], 94: ['SPACE', false], 110: ['R', true], 113: ['R', false],
+    40: ['A', true],
+    44: ['A', false],
+    70: ['SPACE', true],
+    74: ['SPACE', false],
+    90: ['SPACE', true],
+    94: ['SPACE', false],
+    110: ['R', true],
+    113: ['R', false],
   };
   const step = script[frame];
   if (step) m.setKey(step[0], step[1]);
 }
 
-interface Snapshot { state: Uint8Array; frame: Uint8Array; audio: Float32Array }
+interface Snapshot {
+  state: Uint8Array;
+  frame: Uint8Array;
+  audio: Float32Array;
+}
 
 function snap(m: Odyssey2): Snapshot {
   return { state: m.saveState(), frame: m.frame.slice(), audio: m.audio.slice() };
@@ -73,14 +83,15 @@ describe('Odyssey2 debug runs', () => {
           input(m, f);
           // Every frame of the short program; a spread of the long one's (the rest run whole).
           if (frames > 20 && f % 6 !== 0) m.runFrame();
-          else for (;;) {
-            const r = m.runFrameDebug({ breakpoints: everywhere });
-            if (r.reason === 'frame') break;
-            expect(r.reason).toBe('breakpoint');
-            expect(r.pc).toBe(m.cpu.pc);
-            if (r.pc === 0x003 || r.pc === 0x007) afterInterruptEntry++;
-            stops++;
-          }
+          else
+            for (;;) {
+              const r = m.runFrameDebug({ breakpoints: everywhere });
+              if (r.reason === 'frame') break;
+              expect(r.reason).toBe('breakpoint');
+              expect(r.pc).toBe(m.cpu.pc);
+              if (r.pc === 0x003 || r.pc === 0x007) afterInterruptEntry++;
+              stops++;
+            }
           expect(m.frameNumber).toBe(f + 1);
           expectSame(ref[f], snap(m), `after frame ${f + 1}`);
         }

@@ -30,5 +30,10 @@ export const GOLDENS: readonly MachineGolden[] = [
   { name: 'banks-4k', cart: 'bankprobe', frames: 3, input: '', size: 0x1000 },
   { name: 'banks-12k', cart: 'bankprobe', frames: 3, input: '', size: 0x3000 },
   { name: 'banks-16k', cart: 'bankprobe', frames: 3, input: '', size: 0x4000 },
-  { name: 'input', cart: 'input', frames: 12, input: '3 J0_UP down\n5 J0_UP up\n4 A down\n6 J1_FIRE down\n7 ENTER down\n8 A up\n' },
+  {
+    name: 'input',
+    cart: 'input',
+    frames: 12,
+    input: '3 J0_UP down\n5 J0_UP up\n4 A down\n6 J1_FIRE down\n7 ENTER down\n8 A up\n',
+  },
 ];

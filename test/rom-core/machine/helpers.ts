@@ -17,7 +17,8 @@ export function assembleImage(name: string, base: number, size: number): Uint8Ar
     fileName: path,
     readFile: (p, from) => readFileSync(resolve(dirname(from), p), 'utf8'),
   });
-  if (!result.ok) throw new Error(`${name}.a48 does not assemble:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
+  if (!result.ok)
+    throw new Error(`${name}.a48 does not assemble:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
   if (result.base < base || result.base + result.bytes.length > base + size) {
     throw new Error(`${name}.a48 lies outside ${base.toString(16)}h-${(base + size - 1).toString(16)}h`);
   }

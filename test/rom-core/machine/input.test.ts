@@ -17,7 +17,7 @@ const rows = (m: ReturnType<typeof boot>): number[] => [...m.cpu.ram.subarray(0x
 
 /** IN A,P2 is the pins ANDed with the output latch, which the program set to F0h + row. */
 const NONE = [0, 1, 2, 3, 4, 5, 6, 7].map((r) => 0xf0 | r);
-const seen = (row: number, bit: number): number => ((((7 - bit) << 5) | 0x0f) & (0xf0 | row));
+const seen = (row: number, bit: number): number => (((7 - bit) << 5) | 0x0f) & (0xf0 | row);
 
 describe('keyboard matrix through P2 (74156 row select, 74148 encoder)', () => {
   it('reads FFh in every row with no key down', () => {
@@ -38,7 +38,11 @@ describe('keyboard matrix through P2 (74156 row select, 74148 encoder)', () => {
   ];
 
   it('has exactly the 46 keys of the table', () => {
-    expect(Object.keys(KEY_MATRIX).sort()).toEqual(TABLE.flat().filter((k) => k !== '').sort());
+    expect(Object.keys(KEY_MATRIX).sort()).toEqual(
+      TABLE.flat()
+        .filter((k) => k !== '')
+        .sort(),
+    );
   });
 
   it('every key: its row reads (7 - column) << 5 with P2.4 = 0, every other row FFh', () => {
@@ -96,7 +100,13 @@ describe('keyboard matrix through P2 (74156 row select, 74148 encoder)', () => {
 
 describe('joysticks through INS A,BUS', () => {
   // MAME JOY.n: bit 0 up, 1 right, 2 down, 3 left, 4 fire; the bus reads them inverted.
-  const BITS: [string, number][] = [['UP', 0x01], ['RIGHT', 0x02], ['DOWN', 0x04], ['LEFT', 0x08], ['FIRE', 0x10]];
+  const BITS: [string, number][] = [
+    ['UP', 0x01],
+    ['RIGHT', 0x02],
+    ['DOWN', 0x04],
+    ['LEFT', 0x08],
+    ['FIRE', 0x10],
+  ];
 
   it('uses the bits of MAME JOY.n', () => {
     expect(Object.entries(JOY_BITS).sort()).toEqual([...BITS].sort());

@@ -123,7 +123,9 @@ describe('KeyQueue (recording sink)', () => {
     expect(() => q.press('F13')).toThrow(/unknown key 'F13'/);
     expect(q.total).toBe(0);
     expect(q.idle).toBe(true);
-    expect(() => new KeyQueue({ holdFrames: 0 })).toThrow(/holdFrames must be a whole number of frames from 1 to 600, got 0/);
+    expect(() => new KeyQueue({ holdFrames: 0 })).toThrow(
+      /holdFrames must be a whole number of frames from 1 to 600, got 0/,
+    );
     expect(() => new KeyQueue({ gapFrames: 1.5 })).toThrow(/gapFrames must be a whole number/);
   });
 
@@ -141,7 +143,10 @@ describe('KeyQueue (recording sink)', () => {
 });
 
 describe('KeyQueue on the battle cartridge', { timeout: 60_000 }, () => {
-  for (const [hold, gap] of [[1, 1], [2, 2]] as const) {
+  for (const [hold, gap] of [
+    [1, 1],
+    [2, 2],
+  ] as const) {
     it(`types the manual's whole entry from SELECT GAME (hold ${hold}, gap ${gap}) and the mailbox shows exactly it`, () => {
       const m = bootCart();
       const q = new KeyQueue({ holdFrames: hold, gapFrames: gap });
@@ -161,7 +166,10 @@ describe('KeyQueue on the battle cartridge', { timeout: 60_000 }, () => {
     const q = new KeyQueue();
     const frameMs = 1000 / 60;
     let now = 0;
-    const events = ENTRY.flatMap((k, i) => [{ at: 40 * i, key: k, down: true }, { at: 40 * i + 10, key: k, down: false }]);
+    const events = ENTRY.flatMap((k, i) => [
+      { at: 40 * i, key: k, down: true },
+      { at: 40 * i + 10, key: k, down: false },
+    ]);
     let next = 0;
     for (let f = 0; f < 200 && (next < events.length || !q.idle); f++) {
       now += frameMs;

@@ -70,10 +70,15 @@ const KEYS = ['frame', 'pc', 'a', 'psw', 'p1', 'p2', 'iram', 'eram', 'vdc'] as c
 describe('machine vs MAME 0.251', () => {
   for (const g of GOLDENS) {
     it(`${g.name}: ${g.frames} frames of state and the last picture`, () => {
-      const golden = readFileSync(join(MACHINE_GOLDEN_DIR, `${g.name}.jsonl`), 'utf8').trim().split('\n')
+      const golden = readFileSync(join(MACHINE_GOLDEN_DIR, `${g.name}.jsonl`), 'utf8')
+        .trim()
+        .split('\n')
         .map((l) => JSON.parse(l) as Record<string, number | string>);
       expect(golden).toHaveLength(g.frames);
-      const m = machine(g.size === undefined ? testCart(g.cart) : bankedCart(g.cart, g.size), { charset: new Uint8Array(512), pal: g.pal });
+      const m = machine(g.size === undefined ? testCart(g.cart) : bankedCart(g.cart, g.size), {
+        charset: new Uint8Array(512),
+        pal: g.pal,
+      });
       const events = parseInputScript(g.input);
       const drift = DRIFT_FROM[g.name] ?? Infinity;
       for (const want of golden) {

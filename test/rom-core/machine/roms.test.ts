@@ -101,15 +101,23 @@ describe('size errors', () => {
 
   for (const n of [1, 1024, 2047, 3072, 6144, 32768]) {
     it(`refuses a ${n}-byte cartridge`, () => {
-      expect(() => new Odyssey2({ bios: testBios(), cart: new Uint8Array(n) })).toThrow(new RegExp(`cartridge is ${n} ${n === 1 ? 'byte' : 'bytes'};`));
+      expect(() => new Odyssey2({ bios: testBios(), cart: new Uint8Array(n) })).toThrow(
+        new RegExp(`cartridge is ${n} ${n === 1 ? 'byte' : 'bytes'};`),
+      );
       expect(() => new Odyssey2({ bios: testBios(), cart: new Uint8Array(n) })).toThrow(sizes);
     });
   }
 
   it('refuses a BIOS that is not 1 KB and a character ROM that is not 512 bytes', () => {
-    expect(() => new Odyssey2({ bios: new Uint8Array(2048), cart: idleCart() })).toThrow(/BIOS is 2048 bytes; a BIOS must be 1024 bytes \(1 KB\)/);
+    expect(() => new Odyssey2({ bios: new Uint8Array(2048), cart: idleCart() })).toThrow(
+      /BIOS is 2048 bytes; a BIOS must be 1024 bytes \(1 KB\)/,
+    );
     expect(() => new Odyssey2({ bios: new Uint8Array(0), cart: idleCart() })).toThrow(/BIOS is empty/);
-    expect(() => new Odyssey2({ bios: testBios(), cart: new Uint8Array(1) })).toThrow(/cartridge is 1 byte; a cartridge must be/);
-    expect(() => new Odyssey2({ bios: testBios(), cart: idleCart(), charset: new Uint8Array(511) })).toThrow(/character ROM is 511 bytes; a character ROM must be 512 bytes/);
+    expect(() => new Odyssey2({ bios: testBios(), cart: new Uint8Array(1) })).toThrow(
+      /cartridge is 1 byte; a cartridge must be/,
+    );
+    expect(() => new Odyssey2({ bios: testBios(), cart: idleCart(), charset: new Uint8Array(511) })).toThrow(
+      /character ROM is 511 bytes; a character ROM must be 512 bytes/,
+    );
   });
 });

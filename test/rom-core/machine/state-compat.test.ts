@@ -45,7 +45,9 @@ describe('save states of format version 1', () => {
       // First frame: as many samples; those after the save point exact.
       expect(first.length).toBe(want.firstFrameAudio.length);
       expect(exact).toBeGreaterThan(10);
-      expect(Array.from(first.subarray(first.length - exact))).toEqual(want.firstFrameAudio.slice(-exact).map((x) => Math.fround(x)));
+      expect(Array.from(first.subarray(first.length - exact))).toEqual(
+        want.firstFrameAudio.slice(-exact).map((x) => Math.fround(x)),
+      );
       // And it saves in today's format, which loads back to the same machine.
       const now = m.saveState();
       expect(now[4]).toBe(2);

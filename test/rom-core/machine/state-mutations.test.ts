@@ -20,7 +20,10 @@ function fresh(pal: boolean): Odyssey2 {
   return new Odyssey2({ bios: read('bios.bin'), cart: read('battle.bin'), pal });
 }
 
-interface Outcome { refused: number; accepted: number }
+interface Outcome {
+  refused: number;
+  accepted: number;
+}
 
 /** Loads `bad` into a machine holding `good`'s state and checks the contract; counts the outcome. */
 function tryLoad(m: Odyssey2, good: Uint8Array, bad: Uint8Array, what: string, tally: Outcome): void {
@@ -35,7 +38,9 @@ function tryLoad(m: Odyssey2, good: Uint8Array, bad: Uint8Array, what: string, t
   if (error !== undefined) {
     expect(error, what).toBeInstanceOf(StateError);
     expect((error as Error).message, what).toMatch(/^[A-Z0-9].*[.)]$/s);
-    expect(Buffer.from(m.saveState()).equals(Buffer.from(before)), `${what}: refused but changed the machine`).toBe(true);
+    expect(Buffer.from(m.saveState()).equals(Buffer.from(before)), `${what}: refused but changed the machine`).toBe(
+      true,
+    );
     tally.refused++;
     return;
   }
@@ -49,7 +54,10 @@ function tryLoad(m: Odyssey2, good: Uint8Array, bad: Uint8Array, what: string, t
   }
   // What was accepted can be saved again, and that save loads (a reload must never lose the game).
   const resaved = m.saveState();
-  expect(() => fresh(m.timing.chip === '8245').loadState(resaved), `${what}: accepted, but its save after 60 frames does not load`).not.toThrow();
+  expect(
+    () => fresh(m.timing.chip === '8245').loadState(resaved),
+    `${what}: accepted, but its save after 60 frames does not load`,
+  ).not.toThrow();
   tally.accepted++;
 }
 
@@ -59,7 +67,16 @@ describe('crafted save states', () => {
     m.loadState(read(`v1-battle-240${pal ? '-pal' : ''}.o2s`));
     for (let i = 0; i < 3; i++) m.runFrame();
     const good = m.saveState();
-    const places = layout(STATE_MAGIC, machineSchema({ timing: m.timing, mapper: m.cart.kind, biosCrc: m.identity.bios.crc, cartCrc: m.identity.cart.crc }), m);
+    const places = layout(
+      STATE_MAGIC,
+      machineSchema({
+        timing: m.timing,
+        mapper: m.cart.kind,
+        biosCrc: m.identity.bios.crc,
+        cartCrc: m.identity.cart.crc,
+      }),
+      m,
+    );
 
     it(`${pal ? 'PAL' : 'NTSC'}: every numeric field at NaN, ±Infinity, ±1e300, -1, 2^53 or its extremes`, () => {
       const tally: Outcome = { refused: 0, accepted: 0 };
@@ -69,21 +86,32 @@ describe('crafted save states', () => {
         if (p.t === 'int') {
           for (const x of FLOATS) values.push((_, v) => v.setFloat64(p.offset, x, true));
         } else if (p.t === 'i32s') {
-          for (const x of [-1, 0x7fffffff, -0x80000000, 2 ** 31 - 256]) values.push((_, v) => v.setInt32(p.offset, x, true));
+          for (const x of [-1, 0x7fffffff, -0x80000000, 2 ** 31 - 256])
+            values.push((_, v) => v.setInt32(p.offset, x, true));
         } else if (p.size <= 4 && p.t !== 'ascii' && p.t !== 'bytes') {
           // All ones (-1 as the type stores it), the top bit alone, and one past small ranges.
           values.push((b) => b.fill(0xff, p.offset, p.offset + p.size));
-          values.push((b) => { b.fill(0, p.offset, p.offset + p.size); b[p.offset + p.size - 1] = 0x80; });
-          values.push((b) => { b[p.offset] = (b[p.offset] + 1) & 0xff; });
+          values.push((b) => {
+            b.fill(0, p.offset, p.offset + p.size);
+            b[p.offset + p.size - 1] = 0x80;
+          });
+          values.push((b) => {
+            b[p.offset] = (b[p.offset] + 1) & 0xff;
+          });
         } else {
-          values.push((b) => { b[p.offset] = 0xff; b[p.offset + p.size - 1] = 0x10; });
+          values.push((b) => {
+            b[p.offset] = 0xff;
+            b[p.offset + p.size - 1] = 0x10;
+          });
         }
         for (const edit of values) {
           tryLoad(m, good, edited(good, edit), p.name, tally);
           cases++;
         }
       }
-      console.log(`${pal ? 'PAL' : 'NTSC'} field mutations: ${cases} cases, ${tally.refused} refused, ${tally.accepted} accepted and ran 60 frames`);
+      console.log(
+        `${pal ? 'PAL' : 'NTSC'} field mutations: ${cases} cases, ${tally.refused} refused, ${tally.accepted} accepted and ran 60 frames`,
+      );
       expect(cases).toBe(tally.refused + tally.accepted);
       expect(tally.refused).toBeGreaterThan(80);
     }, 120_000);
@@ -99,7 +127,9 @@ describe('crafted save states', () => {
         tryLoad(m, good, bad, `random case ${i}`, tally);
       }
       expect(tally.refused + tally.accepted).toBe(300);
-      console.log(`${pal ? 'PAL' : 'NTSC'} random mutations: ${tally.refused} refused, ${tally.accepted} accepted and ran 60 frames`);
+      console.log(
+        `${pal ? 'PAL' : 'NTSC'} random mutations: ${tally.refused} refused, ${tally.accepted} accepted and ran 60 frames`,
+      );
     }, 120_000);
   }
 
@@ -116,10 +146,30 @@ describe('crafted save states', () => {
     expect(view.getUint32(soundAt, true)).toBe(48_000);
     const tally: Outcome = { refused: 0, accepted: 0 };
     for (const offset of [soundAt + 4, soundAt + 12, soundAt + 20]) {
-      for (const x of FLOATS) tryLoad(m, good, edited(v1, (_, v) => v.setFloat64(offset, x, true)), `v1 sound field at ${offset} = ${x}`, tally);
+      for (const x of FLOATS)
+        tryLoad(
+          m,
+          good,
+          edited(v1, (_, v) => v.setFloat64(offset, x, true)),
+          `v1 sound field at ${offset} = ${x}`,
+          tally,
+        );
     }
-    for (const rate of [0, 44_100, 96_000]) tryLoad(m, good, edited(v1, (_, v) => v.setUint32(soundAt, rate, true)), `v1 rate ${rate}`, tally);
-    tryLoad(m, good, edited(v1, (_, v) => v.setUint32(soundAt + 28, 5000, true)), 'v1 too many samples', tally);
+    for (const rate of [0, 44_100, 96_000])
+      tryLoad(
+        m,
+        good,
+        edited(v1, (_, v) => v.setUint32(soundAt, rate, true)),
+        `v1 rate ${rate}`,
+        tally,
+      );
+    tryLoad(
+      m,
+      good,
+      edited(v1, (_, v) => v.setUint32(soundAt + 28, 5000, true)),
+      'v1 too many samples',
+      tally,
+    );
     expect(tally.refused).toBeGreaterThan(10);
   });
 });

@@ -27,7 +27,11 @@ function runWithInput(m: Odyssey2, count: number): Trace {
 }
 
 describe('save state', () => {
-  for (const [cart, pal] of [['vblank', false], ['vblank', true], ['input', false]] as const) {
+  for (const [cart, pal] of [
+    ['vblank', false],
+    ['vblank', true],
+    ['input', false],
+  ] as const) {
     it(`${cart}${pal ? ' (PAL)' : ''}: restore and replay gives identical frames, sound and state`, () => {
       const m = machine(testCart(cart), { pal });
       for (let i = 0; i < 7; i++) m.runFrame();
@@ -83,13 +87,21 @@ describe('save state', () => {
     const damaged = good.slice();
     damaged[200] ^= 1;
     expect(() => m.loadState(damaged)).toThrow(/corrupt/);
-    expect(() => m.loadState(edited(good, (b) => { b[4] = 3; }))).toThrow('Odyssey² save state version 3 is not supported (this build reads versions 1 and 2).');
+    expect(() =>
+      m.loadState(
+        edited(good, (b) => {
+          b[4] = 3;
+        }),
+      ),
+    ).toThrow('Odyssey² save state version 3 is not supported (this build reads versions 1 and 2).');
     // Integrity before version: a corrupt file is called corrupt, whatever its version byte says.
     const v4 = good.slice();
     v4[4] = 4;
     expect(() => m.loadState(v4)).toThrow('Odyssey² save state is corrupt: its checksum does not match its contents.');
     expect(() => m.loadState(new Uint8Array(3))).toThrow(/not a save state of the Odyssey²/);
-    expect(() => m.loadState(new TextEncoder().encode('hello world, not a state'))).toThrow(/not a save state of the Odyssey²/);
+    expect(() => m.loadState(new TextEncoder().encode('hello world, not a state'))).toThrow(
+      /not a save state of the Odyssey²/,
+    );
     expect(firstDifference(m.saveState(), before)).toBe(-1);
   });
 
@@ -121,7 +133,9 @@ describe('save state', () => {
     const target = machine(testCart('vblank'));
     target.runFrame();
     const before = target.saveState();
-    expect(() => target.loadState(shifted(2 ** 52 - 1000 - base.cpu.cycles))).toThrow(/cycle count \(\d+\) is past 35184372088832 \(2\^45\), more than this machine ever counts/);
+    expect(() => target.loadState(shifted(2 ** 52 - 1000 - base.cpu.cycles))).toThrow(
+      /cycle count \(\d+\) is past 35184372088832 \(2\^45\), more than this machine ever counts/,
+    );
     expect(firstDifference(target.saveState(), before)).toBe(-1);
     // Just inside the limit, the state runs as the same state from a small count does (only the count's
     // differences matter); the machine moves its count back, and its saves load again.

@@ -70,7 +70,10 @@ describe('runFrame', () => {
   });
 
   it('VBLANK interrupt once per frame; the event counter sees 242 HBLANK ends per NTSC frame, 243 per PAL frame', () => {
-    for (const [timing, lines] of [[NTSC, 242], [PAL, 243]] as const) {
+    for (const [timing, lines] of [
+      [NTSC, 242],
+      [PAL, 243],
+    ] as const) {
       const m = machine(testCart('vblank'), { pal: timing === PAL });
       for (let f = 0; f < 12; f++) m.runFrame();
       // The interrupt comes about 4.5 cycles before the sample point (as in MAME), so the handler of

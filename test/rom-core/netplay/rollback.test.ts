@@ -21,8 +21,17 @@ describe('rollback netplay', () => {
     const arena = new Arena(bios, cart);
     let rollbacks = 0;
     for (let i = 0; i < 3; i++) {
-      const r = netBattle(arena, bios, cart, { red: 'T', blue: i === 1 ? 'S' : 'T', redEnergy: 300, blueEnergy: 300 },
-        new BattleBot(0, 'hard', 5 + i), new BattleBot(1, 'medium', 9 + i), { rttMs: 150, jitterMs: 20, loss: 0.05 }, OPTIONS, 77 + i);
+      const r = netBattle(
+        arena,
+        bios,
+        cart,
+        { red: 'T', blue: i === 1 ? 'S' : 'T', redEnergy: 300, blueEnergy: 300 },
+        new BattleBot(0, 'hard', 5 + i),
+        new BattleBot(1, 'medium', 9 + i),
+        { rttMs: 150, jitterMs: 20, loss: 0.05 },
+        OPTIONS,
+        77 + i,
+      );
       expect(r.agreed, `battle ${i}`).toBe(true);
       expect(r.desync).toBeNull();
       expect(r.winner).toBeGreaterThan(0);
@@ -44,7 +53,8 @@ describe('rollback netplay', () => {
     });
     for (let tick = 0; tick < 120; tick++) {
       for (const [i, rb] of sides.entries()) {
-        if (rb.needsLocal) sides[1 - i].remoteInput(rb.localInput(tick % 7 === 0 ? 0x02 : 0), tick % 7 === 0 ? 0x02 : 0);
+        if (rb.needsLocal)
+          sides[1 - i].remoteInput(rb.localInput(tick % 7 === 0 ? 0x02 : 0), tick % 7 === 0 ? 0x02 : 0);
         rb.advance();
       }
       if (tick === 50) {
@@ -72,7 +82,14 @@ describe('rollback netplay', () => {
 });
 
 describe('battle messages from the network', () => {
-  const good = { t: 'battle', from: 10, sticks: [0, 2, 16], ack: 9, hashes: [{ frame: 30, hash: 0xdeadbeef }], epoch: 1 };
+  const good = {
+    t: 'battle',
+    from: 10,
+    sticks: [0, 2, 16],
+    ack: 9,
+    hashes: [{ frame: 30, hash: 0xdeadbeef }],
+    epoch: 1,
+  };
 
   it('takes a good one, copying only the fields read', () => {
     const r = parseBattleMessage(JSON.stringify({ ...good, extra: 'x'.repeat(10) }));

@@ -16,7 +16,8 @@ describe('BIOS build', () => {
     const { image, symbols, lineMap } = bios();
     expect(image.length).toBe(1024);
     expect(Object.keys(BIOS_ENTRY_POINTS)).toHaveLength(42);
-    for (const [name, address] of Object.entries(BIOS_ENTRY_POINTS)) expect([name, symbols.get(name)]).toEqual([name, address]);
+    for (const [name, address] of Object.entries(BIOS_ENTRY_POINTS))
+      expect([name, symbols.get(name)]).toEqual([name, address]);
     expect(lineMap.length).toBeGreaterThan(300);
   });
 

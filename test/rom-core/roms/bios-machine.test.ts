@@ -137,7 +137,10 @@ done:   mov r0,#20h
     };
     for (let pad = 0; pad < 24; pad++) {
       for (const tune of [false, true]) {
-        for (const [pal, expected] of [[false, 0x34], [true, 0xd6]] as const) {
+        for (const [pal, expected] of [
+          [false, 0x34],
+          [true, 0xd6],
+        ] as const) {
           const o2 = new Odyssey2({ bios: bios().image, cart: cartFor(pad, tune), pal });
           for (let i = 0; i < 5; i++) o2.runFrame();
           if (tune) expect(o2.cpu.ram[0x3f] & 0x40).toBe(0x40); // the alarm still plays: a tune step was waiting

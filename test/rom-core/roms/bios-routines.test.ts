@@ -10,10 +10,10 @@ describe('P1 selection helpers', () => {
   it('vdcenable selects the VDC and extramenable the RAM, keeping the bank bits', () => {
     for (const p1 of [0x00, 0xff, 0x41, 0x82]) {
       const v = call(E.vdcenable, { prepare: (r) => setP1(r, p1) });
-      expect(v.cpu.p1).toBe(((p1 | 0xbc) & 0xb7) & 0xff);
+      expect(v.cpu.p1).toBe((p1 | 0xbc) & 0xb7 & 0xff);
       expect(v.cpu.p1 & 0x08).toBe(0);
       const x = call(E.extramenable, { prepare: (r) => setP1(r, p1) });
-      expect(x.cpu.p1).toBe(((p1 | 0xbc) & 0xaf) & 0xff);
+      expect(x.cpu.p1).toBe((p1 | 0xbc) & 0xaf & 0xff);
       expect(x.cpu.p1 & 0x10).toBe(0);
     }
   });
@@ -41,16 +41,32 @@ describe('init, gfxoff, gfxon, clearchar', () => {
   });
 
   it('gfxoff and gfxon change only grid and foreground bits and return in RB1 with EN I', () => {
-    const off = call(E.gfxoff, { prepare: (r) => { r.pins.vdc[0xa0] = 0xff; setP1(r, 0xb7); } });
+    const off = call(E.gfxoff, {
+      prepare: (r) => {
+        r.pins.vdc[0xa0] = 0xff;
+        setP1(r, 0xb7);
+      },
+    });
     expect(off.pins.vdc[0xa0]).toBe(0xd6);
     expect(off.cpu.psw & 0x10).toBe(0x10);
     expect(off.cpu.intEnabled).toBe(true);
-    const on = call(E.gfxon, { prepare: (r) => { r.pins.vdc[0xa0] = 0x02; setP1(r, 0xb7); } });
+    const on = call(E.gfxon, {
+      prepare: (r) => {
+        r.pins.vdc[0xa0] = 0x02;
+        setP1(r, 0xb7);
+      },
+    });
     expect(on.pins.vdc[0xa0]).toBe(0x2a);
   });
 
   it('clearchar parks the 12 characters and nothing else', () => {
-    const rig = call(E.clearchar, { prepare: (r) => { r.pins.vdc.fill(0x11, 0, 0x80); r.pins.vdc[0xa0] = 0; setP1(r, 0xb7); } });
+    const rig = call(E.clearchar, {
+      prepare: (r) => {
+        r.pins.vdc.fill(0x11, 0, 0x80);
+        r.pins.vdc[0xa0] = 0;
+        setP1(r, 0xb7);
+      },
+    });
     expect([...rig.pins.vdc.subarray(0x10, 0x40)].every((b) => b === 0xf8)).toBe(true);
     expect(rig.pins.vdc[0x0f]).toBe(0x11);
     expect(rig.pins.vdc[0x40]).toBe(0x11);
@@ -59,7 +75,8 @@ describe('init, gfxoff, gfxon, clearchar', () => {
 
 describe('character helpers', () => {
   const cases: [number, number, number][] = [];
-  for (const y of [0, 1, 0x0e, 0x20, 0x60, 0x61, 0xc8, 0xfe]) for (const c of [0, 5, 0x0c, 0x1f, 0x20, 0x27, 0x2f, 0x3f]) cases.push([y, c, 0x0e]);
+  for (const y of [0, 1, 0x0e, 0x20, 0x60, 0x61, 0xc8, 0xfe])
+    for (const c of [0, 5, 0x0c, 0x1f, 0x20, 0x27, 0x2f, 0x3f]) cases.push([y, c, 0x0e]);
   cases.push([0x40, 0x12, 0x02], [0x40, 0x12, 0x0b]);
 
   it('calcchar23 gives the pointer bytes 8*c - y/2 and the colour', () => {
@@ -74,7 +91,9 @@ describe('character helpers', () => {
   it('printchar writes y, x, bytes 2/3, steps R0 by 4 and R3 by 8, keeps R5/R6', () => {
     const rig = call(E.printchar, {
       regs: { 0: 0x14, 3: 0x30, 4: 0x50, 5: 0x20, 6: 0x06 },
-      prepare: (r) => { setP1(r, 0xb7); },
+      prepare: (r) => {
+        setP1(r, 0xb7);
+      },
     });
     const [b2, b3] = charBytes(0x50, 0x20, 0x06);
     expect([...rig.pins.vdc.subarray(0x14, 0x18)]).toEqual([0x50, 0x30, b2, b3]);
@@ -84,7 +103,12 @@ describe('character helpers', () => {
   it('printchar keeps R4, R5 and R6 for every glyph code and any y', () => {
     for (let c = 0; c < 64; c++) {
       const y = (c * 37 + 0x0f) & 0xff;
-      const rig = call(E.printchar, { regs: { 0: 0x3c, 3: 0xa0, 4: y, 5: c, 6: 0x0e }, prepare: (r) => { setP1(r, 0xb7); } });
+      const rig = call(E.printchar, {
+        regs: { 0: 0x3c, 3: 0xa0, 4: y, 5: c, 6: 0x0e },
+        prepare: (r) => {
+          setP1(r, 0xb7);
+        },
+      });
       expect([c, rig.cpu.reg(4), rig.cpu.reg(5), rig.cpu.reg(6)]).toEqual([c, y, c, 0x0e]);
       expect([c, ...rig.pins.vdc.subarray(0x3c, 0x40)]).toEqual([c, y, 0xa0, ...charBytes(y, c, 0x0e)]);
     }
@@ -93,13 +117,21 @@ describe('character helpers', () => {
   it('printchar writes nothing while the foreground is on (the caller must gfxoff)', () => {
     const rig = call(E.printchar, {
       regs: { 0: 0x10, 3: 0x30, 4: 0x50, 5: 0x20, 6: 0x06 },
-      prepare: (r) => { setP1(r, 0xb7); r.pins.vdc[0xa0] = 0x28; },
+      prepare: (r) => {
+        setP1(r, 0xb7);
+        r.pins.vdc[0xa0] = 0x28;
+      },
     });
     expect(rig.pins.vdc[0x10]).toBe(0);
   });
 
   it('putchar23 writes only bytes 2/3 at R0', () => {
-    const rig = call(E.putchar23, { regs: { 0: 0x42, 4: 0x80, 5: 0x07, 6: 0x08 }, prepare: (r) => { setP1(r, 0xb7); } });
+    const rig = call(E.putchar23, {
+      regs: { 0: 0x42, 4: 0x80, 5: 0x07, 6: 0x08 },
+      prepare: (r) => {
+        setP1(r, 0xb7);
+      },
+    });
     expect([...rig.pins.vdc.subarray(0x40, 0x45)]).toEqual([0, 0, ...charBytes(0x80, 7, 8), 0]);
     expect(rig.cpu.reg(0)).toBe(0x44);
   });
@@ -182,10 +214,14 @@ describe('interrupt chain', () => {
     rig.pins.xram.set([0x00, 0x22, 0x10, 0xaa, 0xbb, 0x00, 0x44, 0x33, 0x02], 0x77); // 7Fh down: 2,10h,bb,aa / 3,44h... reversed below
     // block 1: count 2 at 7Fh, register 10h at 7Eh, data 7Dh, 7Ch; block 2: count 1, register 44h, data; end.
     const table = [0x02, 0x10, 0xaa, 0xbb, 0x01, 0x44, 0xcc, 0x00];
-    table.forEach((b, i) => { rig.pins.xram[0x7f - i] = b; });
+    table.forEach((b, i) => {
+      rig.pins.xram[0x7f - i] = b;
+    });
     rig.cpu.ram[0x3f] = 0x80;
     idleFrames(rig, 1);
-    expect([rig.pins.vdc[0x10], rig.pins.vdc[0x11], rig.pins.vdc[0x12], rig.pins.vdc[0x44]]).toEqual([0xaa, 0xbb, 0, 0xcc]);
+    expect([rig.pins.vdc[0x10], rig.pins.vdc[0x11], rig.pins.vdc[0x12], rig.pins.vdc[0x44]]).toEqual([
+      0xaa, 0xbb, 0, 0xcc,
+    ]);
     expect(rig.cpu.ram[0x3f]).toBe(0);
     expect(rig.pins.vdc[0xa0]).toBe(0x2a);
     expect(rig.cpu.p1).toBe(0xb7);
@@ -210,17 +246,18 @@ describe('interrupt chain', () => {
 
   it('parsesnd plays any of the ten tone records at 300h-327h and handles control, silence, jump, end', () => {
     const image = bios().image;
-    const parse = (cmd: number, param: number, flags = 0x40): Rig => call(E.parsesnd, {
-      prepare: (r) => {
-        r.cpu.psw = 0; // RB0, as from soundirq
-        r.cpu.setReg(1, cmd);
-        r.cpu.setReg(2, param);
-        r.cpu.setReg(4, 0x40);
-        r.cpu.setReg(6, 0xb7); // P1 for irqend to restore
-        r.cpu.ram[0x3f] = flags;
-        setP1(r, 0xb7);
-      },
-    });
+    const parse = (cmd: number, param: number, flags = 0x40): Rig =>
+      call(E.parsesnd, {
+        prepare: (r) => {
+          r.cpu.psw = 0; // RB0, as from soundirq
+          r.cpu.setReg(1, cmd);
+          r.cpu.setReg(2, param);
+          r.cpu.setReg(4, 0x40);
+          r.cpu.setReg(6, 0xb7); // P1 for irqend to restore
+          r.cpu.ram[0x3f] = flags;
+          setP1(r, 0xb7);
+        },
+      });
     for (let record = 0; record < 10; record++) {
       const rig = parse(0x85, 4 * record);
       const bytes = [...image.subarray(0x300 + 4 * record, 0x304 + 4 * record)];
@@ -256,15 +293,66 @@ describe('interrupt chain', () => {
 
 describe('keyboard', () => {
   const KEYS = [
-    '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '', '', ' ', '?', 'L', 'P',
-    '+', 'W', 'E', 'R', 'T', 'U', 'I', 'O', 'Q', 'S', 'D', 'F', 'G', 'H', 'J', 'K',
-    'A', 'Z', 'X', 'C', 'V', 'B', 'M', '.', '-', '*', '/', '=', 'Y', 'N', 'CLEAR', 'ENTER',
+    '0',
+    '1',
+    '2',
+    '3',
+    '4',
+    '5',
+    '6',
+    '7',
+    '8',
+    '9',
+    '',
+    '',
+    ' ',
+    '?',
+    'L',
+    'P',
+    '+',
+    'W',
+    'E',
+    'R',
+    'T',
+    'U',
+    'I',
+    'O',
+    'Q',
+    'S',
+    'D',
+    'F',
+    'G',
+    'H',
+    'J',
+    'K',
+    'A',
+    'Z',
+    'X',
+    'C',
+    'V',
+    'B',
+    'M',
+    '.',
+    '-',
+    '*',
+    '/',
+    '=',
+    'Y',
+    'N',
+    'CLEAR',
+    'ENTER',
   ];
 
   it('readkey returns row*8+bit for every key, then bit 7 while held, FFh when released', () => {
     for (let code = 0; code < 48; code++) {
       if (KEYS[code] === '') continue;
-      const rig = call(E.readkey, { prepare: (r) => { r.pins.pressKey(code); setP1(r, 0xb7); r.cpu.ram[7] = 0xff; } });
+      const rig = call(E.readkey, {
+        prepare: (r) => {
+          r.pins.pressKey(code);
+          setP1(r, 0xb7);
+          r.cpu.ram[7] = 0xff;
+        },
+      });
       expect([KEYS[code], rig.cpu.a]).toEqual([KEYS[code], code]);
       expect(rig.cpu.p1).toBe(0xb7);
       expect(rig.cpu.intEnabled).toBe(true);

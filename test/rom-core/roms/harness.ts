@@ -28,7 +28,7 @@ export const CART_START = 0x408;
 export const FRAME_CYCLES = 5983;
 
 function jmp(program: Uint8Array, at: number, target: number): void {
-  program[at] = 0x04 | ((target >> 8) & 7) << 5;
+  program[at] = 0x04 | (((target >> 8) & 7) << 5);
   program[at + 1] = target & 0xff;
 }
 
@@ -41,7 +41,7 @@ export function makeProgram(routine: number): Uint8Array {
   jmp(program, 0x406, 0x01a);
   jmp(program, 0x408, 0x408);
   jmp(program, 0x40a, 0x044);
-  program[CALL_SITE] = 0x14 | ((routine >> 8) & 7) << 5;
+  program[CALL_SITE] = 0x14 | (((routine >> 8) & 7) << 5);
   program[CALL_SITE + 1] = routine & 0xff;
   jmp(program, DONE, DONE);
   return program;
@@ -84,7 +84,9 @@ export function runUntil(rig: Rig, options: { stop?: number; vblank?: boolean; m
       nextFrame += FRAME_CYCLES;
     }
     if (rig.cpu.cycles - start > max) {
-      throw new Error(`routine did not reach ${stop.toString(16)}h within ${max} cycles (PC ${rig.cpu.pc.toString(16)}h)`);
+      throw new Error(
+        `routine did not reach ${stop.toString(16)}h within ${max} cycles (PC ${rig.cpu.pc.toString(16)}h)`,
+      );
     }
   }
   return rig.cpu.cycles - start;

@@ -28,27 +28,58 @@ writeFileSync(join(work, 'cart.bin'), cart.bytes);
 const out = join(work, 'out.jsonl');
 const marker = join(work, 'done');
 const frames = Number(process.env.O2_FRAMES ?? 240);
-const run = spawnSync(MAME, [
-  'odyssey2', '-noreadconfig', '-rompath', join(work, 'rom'), '-cart', join(work, 'cart.bin'),
-  '-video', 'none', '-sound', 'none', '-nothrottle', '-skip_gameinfo', '-seconds_to_run', String(Math.ceil(frames / 59.8) + 5),
-  '-cfg_directory', join(work, 'cfg'), '-nvram_directory', join(work, 'nvram'), '-autoboot_script', LUA,
-], { env: { ...process.env, O2_OUT: out, O2_MARKER: marker, O2_FRAMES: String(frames) }, encoding: 'utf8', timeout: 120_000 });
+const run = spawnSync(
+  MAME,
+  [
+    'odyssey2',
+    '-noreadconfig',
+    '-rompath',
+    join(work, 'rom'),
+    '-cart',
+    join(work, 'cart.bin'),
+    '-video',
+    'none',
+    '-sound',
+    'none',
+    '-nothrottle',
+    '-skip_gameinfo',
+    '-seconds_to_run',
+    String(Math.ceil(frames / 59.8) + 5),
+    '-cfg_directory',
+    join(work, 'cfg'),
+    '-nvram_directory',
+    join(work, 'nvram'),
+    '-autoboot_script',
+    LUA,
+  ],
+  {
+    env: { ...process.env, O2_OUT: out, O2_MARKER: marker, O2_FRAMES: String(frames) },
+    encoding: 'utf8',
+    timeout: 120_000,
+  },
+);
 if (!existsSync(marker)) {
   console.error(`MAME did not finish (status ${run.status}, signal ${run.signal})\n${run.stderr}`);
   process.exit(1);
 }
-const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, number | string>);
+const lines = readFileSync(out, 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l) as Record<string, number | string>);
 console.log(`key fields: ${String(lines[0].fields)}`);
 for (const f of lines.slice(1)) {
-  if ((f.frame as number) % 20 === 0 || (f.frame as number) >= 58 && (f.frame as number) <= 68) {
+  if ((f.frame as number) % 20 === 0 || ((f.frame as number) >= 58 && (f.frame as number) <= 68)) {
     const chars = String(f.chars);
     const glyphs: string[] = [];
     for (let i = 0; i < 12; i++) {
       const y = parseInt(chars.slice(8 * i, 8 * i + 2), 16);
-      const p = parseInt(chars.slice(8 * i + 4, 8 * i + 6), 16) | ((parseInt(chars.slice(8 * i + 6, 8 * i + 8), 16) & 1) << 8);
+      const p =
+        parseInt(chars.slice(8 * i + 4, 8 * i + 6), 16) | ((parseInt(chars.slice(8 * i + 6, 8 * i + 8), 16) & 1) << 8);
       glyphs.push(y === 0xf8 ? '..' : (((p + (y >> 1)) >> 3) & 0x3f).toString(16).padStart(2, '0'));
     }
-    console.log(`frame ${f.frame}: pc ${(f.pc as number).toString(16)} key ${f.key} clock ${(f.clock as number).toString(16)} flags ${(f.flags as number).toString(16)} time ${(f.min as number).toString(16)}:${(f.sec as number).toString(16)} A0 ${(f.a0 as number).toString(16)} A3 ${(f.a3 as number).toString(16)} glyphs ${glyphs.join(' ')}`);
+    console.log(
+      `frame ${f.frame}: pc ${(f.pc as number).toString(16)} key ${f.key} clock ${(f.clock as number).toString(16)} flags ${(f.flags as number).toString(16)} time ${(f.min as number).toString(16)}:${(f.sec as number).toString(16)} A0 ${(f.a0 as number).toString(16)} A3 ${(f.a3 as number).toString(16)} glyphs ${glyphs.join(' ')}`,
+    );
   }
 }
 rmSync(work, { recursive: true, force: true });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { UI_SAMPLE_RATE, clickSamples, confirmSamples, encodeWav, errorSamples, wavDataUrl } from '../../../src/audio/wav.ts';
+import {
+  UI_SAMPLE_RATE,
+  clickSamples,
+  confirmSamples,
+  encodeWav,
+  errorSamples,
+  wavDataUrl,
+} from '../../../src/audio/wav.ts';
 
 function ascii(bytes: Uint8Array, at: number, n: number): string {
   return String.fromCharCode(...bytes.subarray(at, at + n));
@@ -13,7 +20,12 @@ describe('encodeWav', () => {
     expect(view.getUint32(4, true)).toBe(wav.length - 8);
     expect(ascii(wav, 8, 8)).toBe('WAVEfmt ');
     expect([view.getUint32(16, true), view.getUint16(20, true), view.getUint16(22, true)]).toEqual([16, 1, 1]);
-    expect([view.getUint32(24, true), view.getUint32(28, true), view.getUint16(32, true), view.getUint16(34, true)]).toEqual([8000, 16000, 2, 16]);
+    expect([
+      view.getUint32(24, true),
+      view.getUint32(28, true),
+      view.getUint16(32, true),
+      view.getUint16(34, true),
+    ]).toEqual([8000, 16000, 2, 16]);
     expect(ascii(wav, 36, 4)).toBe('data');
     expect(view.getUint32(40, true)).toBe(10);
     expect(wav.length).toBe(54);

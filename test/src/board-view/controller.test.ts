@@ -5,7 +5,14 @@ import { memoryStore, StorageFullError, type SaveStore } from '../../../src/boar
 import type { GameEvent } from '../../../src/board-view/types.ts';
 
 const OPENING: GameEvent[] = [
-  { type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'blue' }], targetRecord: 15 },
+  {
+    type: 'setup',
+    players: [
+      { name: 'Ann', color: 'red' },
+      { name: 'Bob', color: 'blue' },
+    ],
+    targetRecord: 15,
+  },
   { type: 'first.call', player: 'Ann', digit: 3 },
   { type: 'first.call', player: 'Bob', digit: 7 },
   { type: 'first.readout', digit: 4 },
@@ -41,7 +48,10 @@ describe('BoardController with the board engine', () => {
     expect(c.wouldAccept({ type: 'ally.home', player: 'Ann', countries: ['Canada'] })).toBe(true);
     expect(c.snapshot().notice).toBeNull();
     expect(c.wouldAccept({ type: 'ally.home', player: 'Ann', countries: ['Canada', 'China'] })).toBe(false);
-    expect(c.snapshot().notice).toMatchObject({ kind: 'refused', refusal: { rule: '4A', reason: expect.stringMatching(/China is not in Ann's home zone/) } });
+    expect(c.snapshot().notice).toMatchObject({
+      kind: 'refused',
+      refusal: { rule: '4A', reason: expect.stringMatching(/China is not in Ann's home zone/) },
+    });
     expect(JSON.parse(c.exportText()).engine).toBe(JSON.parse(before).engine);
   });
 
@@ -76,7 +86,9 @@ describe('BoardController with the board engine', () => {
     await again.resume();
     const notice = again.snapshot().notice;
     expect(notice?.kind).toBe('error');
-    expect(notice && 'text' in notice ? notice.text : '').toMatch(/^The last autosave \(started .+\) did not finish: the page was closed while it was being written\. Resumed the game as it was saved before it; the last step may be missing\.$/);
+    expect(notice && 'text' in notice ? notice.text : '').toMatch(
+      /^The last autosave \(started .+\) did not finish: the page was closed while it was being written\. Resumed the game as it was saved before it; the last step may be missing\.$/,
+    );
     expect(again.snapshot().view.log).toEqual(c.snapshot().view.log);
     const third = new BoardController(boardEngine(), store);
     await third.resume();
@@ -104,7 +116,13 @@ describe('BoardController with the board engine', () => {
     await again.resume();
     expect(again.snapshot()).toMatchObject({ canRedo: true });
     again.redo();
-    expect(again.snapshot().view.war?.battles).toEqual([{ winner: 'attacker', weapons: { attacker: 'tank', defender: 'sub' }, energy: { attacker: 2000, defender: 1500 } }]);
+    expect(again.snapshot().view.war?.battles).toEqual([
+      {
+        winner: 'attacker',
+        weapons: { attacker: 'tank', defender: 'sub' },
+        energy: { attacker: 2000, defender: 1500 },
+      },
+    ]);
     again.redo();
     expect(again.snapshot().notice).toMatchObject({ kind: 'refused', refusal: { rule: 'redo' } });
   });
@@ -116,12 +134,18 @@ describe('BoardController with the board engine', () => {
     // No weapons yet: the engine names the missing entry.
     expect(c.submitBattle({ winner: 'attacker', energy: { attacker: 2000, defender: 1500 } })).toBe(false);
     expect(c.snapshot().notice).toMatchObject({ kind: 'refused', refusal: { rule: '10C' } });
-    play(c, [{ type: 'weapon', player: 'Bob', weapon: 'tank' }, { type: 'weapon', player: 'Ann', weapon: 'plane' }]);
+    play(c, [
+      { type: 'weapon', player: 'Bob', weapon: 'tank' },
+      { type: 'weapon', player: 'Ann', weapon: 'plane' },
+    ]);
     expect(c.submitBattle({ winner: 'attacker', energy: { attacker: 3000, defender: 1500 } })).toBe(false);
     expect(c.snapshot().notice).toMatchObject({ kind: 'refused', refusal: { rule: '12' } });
     // No winner ticked: refused in a sentence before the port takes it (the form keeps what was typed).
     expect(c.submitBattle({ winner: '' as never, energy: { attacker: 2400, defender: 0 } })).toBe(false);
-    expect(c.snapshot().notice).toMatchObject({ kind: 'refused', refusal: { rule: '12', reason: 'choose who won this battle: the attacker, the defender, or both destroyed' } });
+    expect(c.snapshot().notice).toMatchObject({
+      kind: 'refused',
+      refusal: { rule: '12', reason: 'choose who won this battle: the attacker, the defender, or both destroyed' },
+    });
     expect(c.snapshot().view.war?.battles).toHaveLength(0);
     expect(c.submitBattle({ winner: 'attacker', energy: { attacker: 2500, defender: 0 } })).toBe(true);
     await c.settled();
@@ -135,7 +159,10 @@ describe('BoardController with the board engine', () => {
     let full = false;
     const store: SaveStore = {
       ...memoryStore(),
-      save: async (text) => { if (full) throw new StorageFullError('browser storage is full'); saves.push(text); },
+      save: async (text) => {
+        if (full) throw new StorageFullError('browser storage is full');
+        saves.push(text);
+      },
     };
     const c = new BoardController(boardEngine(), store);
     play(c, OPENING.slice(0, 2));
@@ -166,7 +193,9 @@ describe('BoardController with the board engine', () => {
     await c.resume();
     const n = c.snapshot().notice;
     expect(n?.kind).toBe('error');
-    expect(n?.kind === 'error' && n.text).toMatch(/could not be read: the game snapshot is not valid JSON\. It was kept in browser storage as "unreadable-1"/);
+    expect(n?.kind === 'error' && n.text).toMatch(
+      /could not be read: the game snapshot is not valid JSON\. It was kept in browser storage as "unreadable-1"/,
+    );
     expect(store.records.get('unreadable-1')).toContain('{broken');
     expect(c.corrupt).toContain('{broken');
     expect(c.snapshot().view.phase).toBe('setup');
@@ -175,7 +204,12 @@ describe('BoardController with the board engine', () => {
   it('turns autosave off when an unreadable save cannot be copied aside', async () => {
     const base = memoryStore();
     await base.save('garbage');
-    const store: SaveStore = { ...base, keepAside: async () => { throw new StorageFullError('browser storage is full'); } };
+    const store: SaveStore = {
+      ...base,
+      keepAside: async () => {
+        throw new StorageFullError('browser storage is full');
+      },
+    };
     const c = new BoardController(boardEngine(), store);
     await c.resume();
     play(c, OPENING.slice(0, 1));
@@ -190,8 +224,17 @@ describe('BoardController with the board engine', () => {
     const c = new BoardController(boardEngine(), memoryStore());
     play(c, OPENING.slice(0, 2));
     const before = c.exportText();
-    expect(c.importText('{"format":"o2conquest-board-save","version":1,"engine":"{\\"game\\":\\"{}\\",\\"undo\\":[]}"}', '"x.json"')).toBe(false);
-    expect(c.snapshot().notice?.kind === 'error' && c.snapshot().notice).toMatchObject({ text: expect.stringMatching(/^Could not load "x.json": the game: not a o2conquest.board save.*Your current game is unchanged\.$/) });
+    expect(
+      c.importText(
+        '{"format":"o2conquest-board-save","version":1,"engine":"{\\"game\\":\\"{}\\",\\"undo\\":[]}"}',
+        '"x.json"',
+      ),
+    ).toBe(false);
+    expect(c.snapshot().notice?.kind === 'error' && c.snapshot().notice).toMatchObject({
+      text: expect.stringMatching(
+        /^Could not load "x.json": the game: not a o2conquest.board save.*Your current game is unchanged\.$/,
+      ),
+    });
     expect(JSON.parse(c.exportText()).engine).toBe(JSON.parse(before).engine);
   });
 });
@@ -216,7 +259,9 @@ describe('engine adapter', () => {
     expect(() => engine.restore('nope')).toThrow('the game snapshot is not valid JSON');
     expect(() => engine.restore('{"game":1}')).toThrow('missing its game or undo list');
     const good = JSON.parse(engine.create().serialize());
-    expect(() => engine.restore(JSON.stringify({ ...good, undo: ['{}'] }))).toThrow(/^undo step 1: not a o2conquest.board save/);
+    expect(() => engine.restore(JSON.stringify({ ...good, undo: ['{}'] }))).toThrow(
+      /^undo step 1: not a o2conquest.board save/,
+    );
   });
 });
 
@@ -226,7 +271,16 @@ describe('variation 1: the clock the view keeps', () => {
     const now = () => new Date(t);
     const store = memoryStore();
     const c = new BoardController(boardEngine(), store, now);
-    expect(c.act({ type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'blue' }], clockMinutes: 60 })).toBe(true);
+    expect(
+      c.act({
+        type: 'setup',
+        players: [
+          { name: 'Ann', color: 'red' },
+          { name: 'Bob', color: 'blue' },
+        ],
+        clockMinutes: 60,
+      }),
+    ).toBe(true);
     t += 10 * 60_000;
     expect(c.clockLeft()).toBe(50 * 60_000);
     await c.settled();
@@ -255,7 +309,10 @@ describe('start-up with a storage that never answers', () => {
       const resumed = c.resume();
       await vi.advanceTimersByTimeAsync(LOAD_TIMEOUT_MS);
       await resumed;
-      expect(c.snapshot().notice).toMatchObject({ kind: 'error', text: expect.stringMatching(/^Autosave is not available \(browser storage did not answer\)/) });
+      expect(c.snapshot().notice).toMatchObject({
+        kind: 'error',
+        text: expect.stringMatching(/^Autosave is not available \(browser storage did not answer\)/),
+      });
       expect(c.snapshot().view.phase).toBe('setup');
     } finally {
       vi.useRealTimers();
@@ -269,24 +326,37 @@ describe('moves while the storage never answers', () => {
     try {
       const mem = memoryStore();
       let answering = false;
-      const store: SaveStore = { ...mem, load: () => new Promise(() => {}), save: (text) => (answering ? mem.save(text) : new Promise(() => {})) };
+      const store: SaveStore = {
+        ...mem,
+        load: () => new Promise(() => {}),
+        save: (text) => (answering ? mem.save(text) : new Promise(() => {})),
+      };
       const c = new BoardController(boardEngine(), store);
       const resumed = c.resume();
       await vi.advanceTimersByTimeAsync(LOAD_TIMEOUT_MS);
       await resumed;
       play(c, OPENING.slice(0, 1));
-      expect(c.snapshot().notice).toMatchObject({ kind: 'error', text: expect.stringMatching(/^This move is not saved: autosave is failing \(browser storage did not answer\)/) });
+      expect(c.snapshot().notice).toMatchObject({
+        kind: 'error',
+        text: expect.stringMatching(/^This move is not saved: autosave is failing \(browser storage did not answer\)/),
+      });
       await vi.advanceTimersByTimeAsync(SAVE_TIMEOUT_MS);
       expect(c.snapshot().saved).toBe(false);
       play(c, OPENING.slice(1, 2));
-      expect(c.snapshot().notice).toMatchObject({ kind: 'error', text: expect.stringMatching(/^This move is not saved/) });
+      expect(c.snapshot().notice).toMatchObject({
+        kind: 'error',
+        text: expect.stringMatching(/^This move is not saved/),
+      });
       // That move's save starts, and hangs too.
       await vi.advanceTimersByTimeAsync(0);
       // The storage answers again: the next save lands, and the players are told.
       answering = true;
       await vi.advanceTimersByTimeAsync(SAVE_TIMEOUT_MS);
       play(c, OPENING.slice(2, 3));
-      expect(c.snapshot().notice).toMatchObject({ kind: 'error', text: expect.stringMatching(/^This move is not saved/) });
+      expect(c.snapshot().notice).toMatchObject({
+        kind: 'error',
+        text: expect.stringMatching(/^This move is not saved/),
+      });
       await vi.advanceTimersByTimeAsync(0);
       await c.settled();
       expect(c.snapshot().saved).toBe(true);

@@ -81,10 +81,16 @@ describe('keyboard shortcuts', () => {
 describe('save envelope', () => {
   it('round-trips and refuses foreign, newer or damaged saves with a clear reason', () => {
     const text = encodeEnvelope({ engine: '{"x":1}' }, new Date('2026-01-01T00:00:00Z'));
-    expect(parseEnvelope(text)).toMatchObject({ version: SAVE_VERSION, engine: '{"x":1}', savedAt: '2026-01-01T00:00:00.000Z' });
+    expect(parseEnvelope(text)).toMatchObject({
+      version: SAVE_VERSION,
+      engine: '{"x":1}',
+      savedAt: '2026-01-01T00:00:00.000Z',
+    });
     expect(() => parseEnvelope('{not json')).toThrow('the save is not valid JSON');
     expect(() => parseEnvelope('{"format":"other"}')).toThrow(/not a Conquest of the World save/);
-    expect(() => parseEnvelope(JSON.stringify({ ...JSON.parse(text), version: SAVE_VERSION + 1 }))).toThrow(/newer than this app/);
+    expect(() => parseEnvelope(JSON.stringify({ ...JSON.parse(text), version: SAVE_VERSION + 1 }))).toThrow(
+      /newer than this app/,
+    );
     expect(() => parseEnvelope(JSON.stringify({ ...JSON.parse(text), engine: '' }))).toThrow(/no game snapshot/);
   });
 });
@@ -98,7 +104,10 @@ describe('setup form', () => {
     d.chips = { blue: '10', red: '', white: '5' };
     expect(setupEvent(d)).toEqual({
       type: 'setup',
-      players: [{ name: 'Ann', color: 'red' }, { name: 'Player 2', color: 'blue' }],
+      players: [
+        { name: 'Ann', color: 'red' },
+        { name: 'Player 2', color: 'blue' },
+      ],
       banker: 'Ann',
       targetRecord: 25,
       chips: { '1000': 10, '500': 0, '100': 5 },
@@ -110,8 +119,14 @@ describe('setup form', () => {
 
 describe('battle port wording', () => {
   it('splits "rule N: reason" into rule and reason', () => {
-    expect(refusalFromText("rule 12: the attacker's energy left must be a whole number from 0 to 2500")).toEqual({ rule: '12', reason: "the attacker's energy left must be a whole number from 0 to 2500" });
-    expect(refusalFromText('no battle is waiting for a result')).toEqual({ rule: '-', reason: 'no battle is waiting for a result' });
+    expect(refusalFromText("rule 12: the attacker's energy left must be a whole number from 0 to 2500")).toEqual({
+      rule: '12',
+      reason: "the attacker's energy left must be a whole number from 0 to 2500",
+    });
+    expect(refusalFromText('no battle is waiting for a result')).toEqual({
+      rule: '-',
+      reason: 'no battle is waiting for a result',
+    });
   });
 });
 
@@ -119,7 +134,9 @@ describe('save envelope: the clock', () => {
   it('keeps the clock start and refuses a damaged one', () => {
     const text = encodeEnvelope({ engine: 'x', clockStartedAt: '2026-01-01T12:00:00.000Z' });
     expect(parseEnvelope(text).clockStartedAt).toBe('2026-01-01T12:00:00.000Z');
-    expect(() => parseEnvelope(JSON.stringify({ ...JSON.parse(text), clockStartedAt: 'soon' }))).toThrow('the clock start time is damaged');
+    expect(() => parseEnvelope(JSON.stringify({ ...JSON.parse(text), clockStartedAt: 'soon' }))).toThrow(
+      'the clock start time is damaged',
+    );
   });
 });
 
@@ -140,7 +157,15 @@ describe('players named like a property of a plain object', () => {
     const { runCommand } = await import('../../../src/board-view/board-keys.ts');
     const { boardEngine } = await import('../../../src/board-view/engine-adapter.ts');
     const game = boardEngine().create();
-    expect(game.send({ type: 'setup', players: [{ name: 'constructor', color: 'red' }, { name: 'toString', color: 'blue' }] }).ok).toBe(true);
+    expect(
+      game.send({
+        type: 'setup',
+        players: [
+          { name: 'constructor', color: 'red' },
+          { name: 'toString', color: 'blue' },
+        ],
+      }).ok,
+    ).toBe(true);
     const sent: unknown[] = [];
     const ctx = { state: game.view(), act: (e: unknown) => sent.push(e) } as never;
     expect(runCommand({ digit: 4 }, null, ctx)).toBe(true);

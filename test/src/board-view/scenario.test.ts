@@ -3,7 +3,19 @@ import { parseScenario, world1982, type Scenario } from '../../../board/index.ts
 import { BoardController } from '../../../src/board-view/controller.ts';
 import { boardEngine } from '../../../src/board-view/engine-adapter.ts';
 import {
-  addCountryTo, addNewZone, deleteCountry, loadText, moveToZone, setCountryName, newScenarioDraft, pendingProblems, scenarioFileName, setName, setValue, setZoneName, shift,
+  addCountryTo,
+  addNewZone,
+  deleteCountry,
+  loadText,
+  moveToZone,
+  setCountryName,
+  newScenarioDraft,
+  pendingProblems,
+  scenarioFileName,
+  setName,
+  setValue,
+  setZoneName,
+  shift,
 } from '../../../src/board-view/scenario-draft.ts';
 import { memoryScenarioStore } from '../../../src/board-view/scenario-store.ts';
 import { memoryStore } from '../../../src/board-view/save-store.ts';
@@ -12,7 +24,7 @@ import type { GameEvent } from '../../../src/board-view/types.ts';
 const zoneOf = (s: Scenario, country: string) => s.zones.find((z) => z.countries.some((c) => c.name === country))!;
 const names = (s: Scenario, zone: string) => s.zones.find((z) => z.name === zone)!.countries.map((c) => c.name);
 
-describe('the what-if draft (every change through the engine\'s scenario editors)', () => {
+describe("the what-if draft (every change through the engine's scenario editors)", () => {
   it('adds, renames and deletes countries; a clash, an empty name or a bad value is refused beside its field', () => {
     const d = newScenarioDraft(world1982());
     d.newCountry[0] = { name: 'Greenland', pbu: '2' };
@@ -27,7 +39,7 @@ describe('the what-if draft (every change through the engine\'s scenario editors
     expect(d.errors['add:1']).toBe('Atlantis\'s value must be a whole number of PBU from 1 to 999 (got "0")');
     d.newCountry[2] = { name: '  ', pbu: '3' };
     expect(addCountryTo(d, 2)).toBe(false);
-    expect(d.errors['add:2']).toBe('type the new country\'s name');
+    expect(d.errors['add:2']).toBe("type the new country's name");
 
     expect(setCountryName(d, 'Greenland', 'Kalaallit Nunaat')).toBe(true);
     expect(names(d.scenario, 'Zone 1')).toContain('Kalaallit Nunaat');
@@ -41,7 +53,18 @@ describe('the what-if draft (every change through the engine\'s scenario editors
     expect(d.scenario.zones).toHaveLength(zones - 1);
     expect(d.scenario.zones.flatMap((z) => z.countries.map((c) => c.name))).not.toContain('Australia');
     // A board needs two countries (two homelands): the last ones can't all go.
-    const two = newScenarioDraft({ name: 'Two', zones: [{ name: 'Z', countries: [{ name: 'A', pbu: 1 }, { name: 'B', pbu: 2 }] }] });
+    const two = newScenarioDraft({
+      name: 'Two',
+      zones: [
+        {
+          name: 'Z',
+          countries: [
+            { name: 'A', pbu: 1 },
+            { name: 'B', pbu: 2 },
+          ],
+        },
+      ],
+    });
     expect(deleteCountry(two, 'A')).toBe(false);
     expect(two.errors['move:A']).toMatch(/at least two countries/);
   });
@@ -99,7 +122,10 @@ describe('the what-if draft (every change through the engine\'s scenario editors
     expect(d.errors['new-zone']).toBe('zone name "Zone 1" is used twice');
     d.newZone = { name: 'Oceania', country: 'Australia' };
     expect(addNewZone(d)).toBe(true);
-    expect(d.scenario.zones.at(-1)).toEqual({ name: 'Oceania', countries: [{ name: 'Australia', pbu: expect.any(Number) }] });
+    expect(d.scenario.zones.at(-1)).toEqual({
+      name: 'Oceania',
+      countries: [{ name: 'Australia', pbu: expect.any(Number) }],
+    });
     expect(d.newZone).toEqual({ name: '', country: '' });
     expect(d.errors['new-zone']).toBeUndefined();
   });
@@ -109,11 +135,35 @@ describe('the what-if draft (every change through the engine\'s scenario editors
     setValue(d, 'Canada', '11');
     const before = structuredClone(d.scenario);
     expect(loadText(d, '{"name": "x", "zones": [', '"bad.json"')).toBe(false);
-    expect(d.message).toEqual({ kind: 'error', text: expect.stringMatching(/^Could not load "bad.json": not valid JSON .*The scenario being edited is unchanged\.$/) });
-    expect(loadText(d, JSON.stringify({ name: 'x', zones: [{ name: 'Z', countries: [{ name: 'A', pbu: 0 }] }] }), '"zero.json"')).toBe(false);
-    expect(d.message?.text).toMatch(/"A" needs a whole "pbu" from 1 to 999 \(got 0\); a scenario needs at least two countries/);
+    expect(d.message).toEqual({
+      kind: 'error',
+      text: expect.stringMatching(
+        /^Could not load "bad.json": not valid JSON .*The scenario being edited is unchanged\.$/,
+      ),
+    });
+    expect(
+      loadText(
+        d,
+        JSON.stringify({ name: 'x', zones: [{ name: 'Z', countries: [{ name: 'A', pbu: 0 }] }] }),
+        '"zero.json"',
+      ),
+    ).toBe(false);
+    expect(d.message?.text).toMatch(
+      /"A" needs a whole "pbu" from 1 to 999 \(got 0\); a scenario needs at least two countries/,
+    );
     expect(d.scenario).toEqual(before);
-    const tiny = { name: 'Tiny', zones: [{ name: 'N', countries: [{ name: 'A', pbu: 2 }, { name: 'B', pbu: 3 }] }] };
+    const tiny = {
+      name: 'Tiny',
+      zones: [
+        {
+          name: 'N',
+          countries: [
+            { name: 'A', pbu: 2 },
+            { name: 'B', pbu: 3 },
+          ],
+        },
+      ],
+    };
     expect(loadText(d, JSON.stringify(tiny), '"tiny.json"')).toBe(true);
     expect(d.scenario).toEqual(tiny);
     expect(d.message).toEqual({ kind: 'info', text: 'Loaded "Tiny" from "tiny.json".' });
@@ -151,7 +201,13 @@ describe('a game on an edited scenario', () => {
     return d.scenario;
   };
   const opening: GameEvent[] = [
-    { type: 'setup', players: [{ name: 'Ann', color: 'red' }, { name: 'Bob', color: 'blue' }] },
+    {
+      type: 'setup',
+      players: [
+        { name: 'Ann', color: 'red' },
+        { name: 'Bob', color: 'blue' },
+      ],
+    },
     { type: 'first.call', player: 'Ann', digit: 3 },
     { type: 'first.call', player: 'Bob', digit: 7 },
     { type: 'first.readout', digit: 4 },
@@ -167,7 +223,9 @@ describe('a game on an edited scenario', () => {
     for (const e of opening) expect(c.act(e), e.type).toBe(true);
     // Rule 4A with the edited value: Canada and Mexico (12) exceed the United States' 8 ...
     expect(c.act({ type: 'ally.home', player: 'Ann', countries: ['Canada', 'Mexico'] })).toBe(false);
-    expect(c.snapshot().notice).toMatchObject({ refusal: { rule: '4A', reason: expect.stringContaining("more than United States's 8") } });
+    expect(c.snapshot().notice).toMatchObject({
+      refusal: { rule: '4A', reason: expect.stringContaining("more than United States's 8") },
+    });
     // ... and Cuba, moved into Zone 1, is now in Ann's home zone.
     expect(c.act({ type: 'ally.home', player: 'Ann', countries: ['Canada', 'Cuba'] })).toBe(true);
     await c.settled();
@@ -190,7 +248,8 @@ describe('a game on an edited scenario', () => {
       { type: 'attack', player: 'Bob', country: 'China' },
       { type: 'weapon', player: 'Bob', weapon: 'tank' },
       { type: 'weapon', player: 'Ann', weapon: 'sub' },
-    ] as GameEvent[]) expect(c.act(e), e.type).toBe(true);
+    ] as GameEvent[])
+      expect(c.act(e), e.type).toBe(true);
     // Impossible figures: the port refuses them and the battle stays waiting.
     expect(c.submitBattle({ winner: 'attacker', energy: { attacker: 9000, defender: 0 } })).toBe(false);
     c.undo(); // Ann takes back her sub ...

@@ -4,8 +4,12 @@ import { watchLabel } from '../../../src/debugger/watch-list.ts';
 
 describe('debugger text', () => {
   it('dumps bytes 16 a line with addresses', () => {
-    expect(hexDump(Array.from({ length: 18 }, (_, i) => i), 0x20)).toBe(
-      '20: 00 01 02 03 04 05 06 07 08 09 0A 0B 0C 0D 0E 0F\n30: 10 11');
+    expect(
+      hexDump(
+        Array.from({ length: 18 }, (_, i) => i),
+        0x20,
+      ),
+    ).toBe('20: 00 01 02 03 04 05 06 07 08 09 0A 0B 0C 0D 0E 0F\n30: 10 11');
   });
   it('parses addresses and refuses junk', () => {
     expect(parseAddress('4a2')).toBe(0x4a2);
@@ -17,7 +21,7 @@ describe('debugger text', () => {
   it('spells the PSW flags', () => {
     expect(pswText(0x92)).toBe('C ac f0 BS SP=2');
   });
-  it('parses a watch address or value, up to the memory\'s last byte', () => {
+  it("parses a watch address or value, up to the memory's last byte", () => {
     expect(parseByte('7F', 0x7f)).toBe(0x7f);
     expect(parseByte('0x3f', 0x3f)).toBe(0x3f);
     expect(parseByte('zz')).toBeUndefined();

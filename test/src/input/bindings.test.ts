@@ -6,11 +6,22 @@ import type { PadLike } from '../../../src/input/gamepad.ts';
 
 function memory(): Storage {
   const m = new Map<string, string>();
-  return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k) } as Storage;
+  return {
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => void m.set(k, v),
+    removeItem: (k) => void m.delete(k),
+  } as Storage;
 }
 
 function pad(over: Partial<PadLike> = {}): PadLike {
-  return { id: 'pad', index: 0, connected: true, buttons: Array.from({ length: 17 }, () => ({ pressed: false })), axes: [0, 0], ...over };
+  return {
+    id: 'pad',
+    index: 0,
+    connected: true,
+    buttons: Array.from({ length: 17 }, () => ({ pressed: false })),
+    axes: [0, 0],
+    ...over,
+  };
 }
 
 describe('bindings', () => {
@@ -49,8 +60,17 @@ describe('gamepad', () => {
   });
 
   it('orders pads by index and skips holes and disconnected ones', () => {
-    const list = [null, pad({ id: 'b', index: 3 }), pad({ id: 'x', index: 1, connected: false }), pad({ id: 'a', index: 2 })];
+    const list = [
+      null,
+      pad({ id: 'b', index: 3 }),
+      pad({ id: 'x', index: 1, connected: false }),
+      pad({ id: 'a', index: 2 }),
+    ];
     expect(connectedPads(() => list).map((p) => p.id)).toEqual(['a', 'b']);
-    expect(connectedPads(() => { throw new Error('blocked by permissions policy'); })).toEqual([]);
+    expect(
+      connectedPads(() => {
+        throw new Error('blocked by permissions policy');
+      }),
+    ).toEqual([]);
   });
 });

@@ -35,7 +35,9 @@ describe('keyboard mapping', () => {
   });
 
   it('the on-screen layout has every O2 key exactly once', () => {
-    const names = O2_LAYOUT.flat().map(([, name]) => name).sort();
+    const names = O2_LAYOUT.flat()
+      .map(([, name]) => name)
+      .sort();
     expect(names).toEqual(Object.keys(KEY_MATRIX).sort());
   });
 });
@@ -43,15 +45,25 @@ describe('keyboard mapping', () => {
 describe('the keys shown beside the console', () => {
   it('names PC keys as their keycaps print them', async () => {
     const { keyLabel } = await import('../../../src/input/keymap.ts');
-    expect(['ArrowUp', 'KeyW', 'ControlRight', 'ShiftLeft', 'Digit4', 'Numpad8', '', 'F13'].map(keyLabel))
-      .toEqual(['↑', 'W', 'Right Ctrl', 'Left Shift', '4', 'Numpad 8', '', 'F13']);
+    expect(['ArrowUp', 'KeyW', 'ControlRight', 'ShiftLeft', 'Digit4', 'Numpad8', '', 'F13'].map(keyLabel)).toEqual([
+      '↑',
+      'W',
+      'Right Ctrl',
+      'Left Shift',
+      '4',
+      'Numpad 8',
+      '',
+      'F13',
+    ]);
   });
 
-  it('says each control\'s keys in words, following remapping and leaving out unbound switches', async () => {
+  it("says each control's keys in words, following remapping and leaving out unbound switches", async () => {
     const { stickKeysText } = await import('../../../src/input/keymap.ts');
     expect(stickKeysText(DEFAULT_KEY_BINDINGS, 'J0')).toBe('↑ ← ↓ → steer, Right Ctrl fires');
     expect(stickKeysText(DEFAULT_KEY_BINDINGS, 'J1')).toBe('W A S D steer, Left Shift fires');
-    expect(stickKeysText({ ...DEFAULT_KEY_BINDINGS, J1_UP: 'KeyI', J1_FIRE: '' }, 'J1')).toBe('I A S D steer, no fire key');
+    expect(stickKeysText({ ...DEFAULT_KEY_BINDINGS, J1_UP: 'KeyI', J1_FIRE: '' }, 'J1')).toBe(
+      'I A S D steer, no fire key',
+    );
   });
 
   it('a snapshot sets the same bits the machine sets for a key name (one conversion)', async () => {

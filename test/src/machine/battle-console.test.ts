@@ -22,7 +22,9 @@ function fakeHost() {
           typed.push(keys);
           return new Promise<number>((resolve) => pending.push(resolve));
         },
-        clearKeys: () => { cleared++; },
+        clearKeys: () => {
+          cleared++;
+        },
       },
     },
   };
@@ -34,7 +36,13 @@ function fakeHost() {
     host.frame = n;
     for (const l of [...listeners]) l.frame?.(new Uint8Array(0), eram, n);
   };
-  return { host: host as unknown as MachineHost, typed, frame, finishTyping: (n: number) => pending.shift()?.(n), cleared: () => cleared };
+  return {
+    host: host as unknown as MachineHost,
+    typed,
+    frame,
+    finishTyping: (n: number) => pending.shift()?.(n),
+    cleared: () => cleared,
+  };
 }
 
 describe('WorkerBattleConsole', () => {
@@ -42,7 +50,9 @@ describe('WorkerBattleConsole', () => {
     const f = fakeHost();
     const c = new WorkerBattleConsole(f.host);
     let done = false;
-    const typing = c.type(['SPACE', 'R']).then(() => { done = true; });
+    const typing = c.type(['SPACE', 'R']).then(() => {
+      done = true;
+    });
     expect(f.typed).toEqual([['SPACE', 'R']]);
     f.finishTyping(14);
     await Promise.resolve();

@@ -5,22 +5,32 @@ import { cartKey, choiceFor, rememberChoice, withCartChoice } from '../../../src
 function fakeStorage(): Storage {
   const m = new Map<string, string>();
   return {
-    get length() { return m.size; },
+    get length() {
+      return m.size;
+    },
     clear: () => m.clear(),
     getItem: (k: string) => m.get(k) ?? null,
     key: (i: number) => [...m.keys()][i] ?? null,
-    removeItem: (k: string) => { m.delete(k); },
-    setItem: (k: string, v: string) => { m.set(k, String(v)); },
+    removeItem: (k: string) => {
+      m.delete(k);
+    },
+    setItem: (k: string, v: string) => {
+      m.set(k, String(v));
+    },
   };
 }
 
-describe('the user\'s mapper and TV choice per cartridge image', () => {
+describe("the user's mapper and TV choice per cartridge image", () => {
   const image = new Uint8Array(2048).fill(7);
   const other = new Uint8Array(4096).fill(9);
-  beforeEach(() => { (globalThis as { localStorage?: Storage }).localStorage = fakeStorage(); });
-  afterEach(() => { delete (globalThis as { localStorage?: Storage }).localStorage; });
+  beforeEach(() => {
+    (globalThis as { localStorage?: Storage }).localStorage = fakeStorage();
+  });
+  afterEach(() => {
+    delete (globalThis as { localStorage?: Storage }).localStorage;
+  });
 
-  it('is remembered by the image\'s CRC32, applied to that image only, and forgotten when set back to automatic', () => {
+  it("is remembered by the image's CRC32, applied to that image only, and forgotten when set back to automatic", () => {
     expect(choiceFor(image)).toEqual({});
     expect(rememberChoice(image, { tv: 'PAL' })).toBe(true);
     expect(choiceFor(image)).toEqual({ tv: 'PAL' });
@@ -33,7 +43,10 @@ describe('the user\'s mapper and TV choice per cartridge image', () => {
   });
 
   it('ignores a damaged or crafted store instead of passing it to the machine', () => {
-    localStorage.setItem('o2conquest.cartChoices', JSON.stringify({ [cartKey(image)]: { mapper: 'bogus', tv: 'SECAM' }, nothex: { tv: 'PAL' } }));
+    localStorage.setItem(
+      'o2conquest.cartChoices',
+      JSON.stringify({ [cartKey(image)]: { mapper: 'bogus', tv: 'SECAM' }, nothex: { tv: 'PAL' } }),
+    );
     expect(choiceFor(image)).toEqual({});
     localStorage.setItem('o2conquest.cartChoices', '{not json');
     expect(choiceFor(image)).toEqual({});

@@ -10,12 +10,22 @@ import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { attachRelay, RELAY_KEY, RELAY_PATH, type Relay } from '../../../src/net/relay-server.ts';
 
-interface Running { server: Server; relay: Relay; port: number; clock: { t: number } }
+interface Running {
+  server: Server;
+  relay: Relay;
+  port: number;
+  clock: { t: number };
+}
 let running: Running | null = null;
 
 async function start(): Promise<Running> {
   const clock = { t: 0 };
-  const server = createServer((req, res) => relay.middleware(req, res, () => { res.statusCode = 418; res.end('other'); }));
+  const server = createServer((req, res) =>
+    relay.middleware(req, res, () => {
+      res.statusCode = 418;
+      res.end('other');
+    }),
+  );
   const relay = attachRelay(server, () => clock.t);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   running = { server, relay, port: (server.address() as AddressInfo).port, clock };
@@ -30,17 +40,31 @@ afterEach(async () => {
 });
 
 /** A client as PeerJS opens one; its messages in order. */
-async function client(port: number, id: string, token: string): Promise<{ ws: WebSocket; got: Record<string, unknown>[]; next(): Promise<Record<string, unknown>> }> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}${RELAY_PATH}/peerjs?key=${RELAY_KEY}&id=${id}&token=${token}&version=1.5.5`);
+async function client(
+  port: number,
+  id: string,
+  token: string,
+): Promise<{ ws: WebSocket; got: Record<string, unknown>[]; next(): Promise<Record<string, unknown>> }> {
+  const ws = new WebSocket(
+    `ws://127.0.0.1:${port}${RELAY_PATH}/peerjs?key=${RELAY_KEY}&id=${id}&token=${token}&version=1.5.5`,
+  );
   const got: Record<string, unknown>[] = [];
   const waiters: ((m: Record<string, unknown>) => void)[] = [];
   ws.on('message', (d) => {
     const m = JSON.parse(String(d)) as Record<string, unknown>;
     const w = waiters.shift();
-    if (w) w(m); else got.push(m);
+    if (w) w(m);
+    else got.push(m);
   });
-  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
-  return { ws, got, next: () => (got.length ? Promise.resolve(got.shift()!) : new Promise((resolve) => waiters.push(resolve))) };
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  return {
+    ws,
+    got,
+    next: () => (got.length ? Promise.resolve(got.shift()!) : new Promise((resolve) => waiters.push(resolve))),
+  };
 }
 
 describe('the relay (signalling server)', () => {
@@ -72,7 +96,14 @@ describe('the relay (signalling server)', () => {
     const r = await start();
     const guest = await client(r.port, 'guest1', 'tokenB');
     expect(await guest.next()).toEqual({ type: 'OPEN' });
-    for (const bad of ['{', '[]', JSON.stringify({ type: 'OFFER' }), JSON.stringify({ type: 'NUKE', dst: 'x' }), JSON.stringify({ type: 'OFFER', dst: '../../etc' })]) guest.ws.send(bad);
+    for (const bad of [
+      '{',
+      '[]',
+      JSON.stringify({ type: 'OFFER' }),
+      JSON.stringify({ type: 'NUKE', dst: 'x' }),
+      JSON.stringify({ type: 'OFFER', dst: '../../etc' }),
+    ])
+      guest.ws.send(bad);
     guest.ws.send(JSON.stringify({ type: 'OFFER', dst: 'o2conquest-NOBODY', payload: {} }));
     // Once the offer waits, the relay's clock moves past the wait; its once-a-second sweep tells the sender.
     await expect.poll(() => r.relay.waiting()).toBe(1);
@@ -86,9 +117,17 @@ describe('the relay (signalling server)', () => {
     expect((await fetch(`http://127.0.0.1:${port}/index.html`)).status).toBe(418);
     // Another WebSocket on the same server (Vite's hot reload, say) is not taken by the relay.
     let other = false;
-    server.on('upgrade', (req, socket) => { if (req.url === '/hmr') { other = true; socket.destroy(); } });
+    server.on('upgrade', (req, socket) => {
+      if (req.url === '/hmr') {
+        other = true;
+        socket.destroy();
+      }
+    });
     const ws = new WebSocket(`ws://127.0.0.1:${port}/hmr`);
-    await new Promise((resolve) => { ws.on('error', resolve); ws.on('close', resolve); });
+    await new Promise((resolve) => {
+      ws.on('error', resolve);
+      ws.on('close', resolve);
+    });
     expect(other).toBe(true);
   });
 });

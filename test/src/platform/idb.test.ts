@@ -11,7 +11,16 @@ function factory(outcomes: Outcome[]) {
     open() {
       const outcome = outcomes.shift() ?? 'success';
       if (outcome === 'throw') throw new DOMException('The operation is insecure.', 'SecurityError');
-      const db = { closed: false, onversionchange: null as (() => void) | null, close() { this.closed = true; }, createObjectStore() { return {}; } };
+      const db = {
+        closed: false,
+        onversionchange: null as (() => void) | null,
+        close() {
+          this.closed = true;
+        },
+        createObjectStore() {
+          return {};
+        },
+      };
       const req = {
         result: db,
         error: typeof outcome === 'object' ? new DOMException('refused', outcome.error) : null,
@@ -21,8 +30,11 @@ function factory(outcomes: Outcome[]) {
         onblocked: null as (() => void) | null,
       };
       queueMicrotask(() => {
-        if (outcome === 'success') { opened.push(db); req.onupgradeneeded?.(); req.onsuccess?.(); }
-        else if (outcome === 'blocked') req.onblocked?.();
+        if (outcome === 'success') {
+          opened.push(db);
+          req.onupgradeneeded?.();
+          req.onsuccess?.();
+        } else if (outcome === 'blocked') req.onblocked?.();
         else req.onerror?.();
       });
       return req;
@@ -37,13 +49,17 @@ describe('lazyDatabase', () => {
     const open = lazyDatabase(f.factory, 'db', 'store');
     await expect(open()).rejects.toThrow(/^browser storage is unavailable \(refused\)$/);
     await expect(open()).rejects.toThrow('browser storage is unavailable (The operation is insecure.)');
-    await expect(open()).rejects.toThrow('the browser storage was upgraded by a newer version of this page in another tab; reload to use it');
+    await expect(open()).rejects.toThrow(
+      'the browser storage was upgraded by a newer version of this page in another tab; reload to use it',
+    );
     await expect(open()).resolves.toBeDefined();
   });
 
   it('an upgrade blocked by another tab fails with a sentence instead of waiting for ever', async () => {
     const open = lazyDatabase(factory(['blocked']).factory, 'db', 'store');
-    await expect(open()).rejects.toThrow('another tab of this page keeps the browser storage open in an older version; close that tab and reload');
+    await expect(open()).rejects.toThrow(
+      'another tab of this page keeps the browser storage open in an older version; close that tab and reload',
+    );
   });
 
   it('lets go when another tab upgrades, and opens afresh on the next call', async () => {

@@ -5,16 +5,31 @@ import { csvCell, SessionLog, type LogEntry } from '../../../src/resolver/sessio
 /** A Storage kept in a Map (Node has no localStorage). */
 class MemoryStorage implements Storage {
   readonly map = new Map<string, string>();
-  get length(): number { return this.map.size; }
-  clear(): void { this.map.clear(); }
-  getItem(k: string): string | null { return this.map.get(k) ?? null; }
-  key(i: number): string | null { return [...this.map.keys()][i] ?? null; }
-  removeItem(k: string): void { this.map.delete(k); }
-  setItem(k: string, v: string): void { this.map.set(k, v); }
+  get length(): number {
+    return this.map.size;
+  }
+  clear(): void {
+    this.map.clear();
+  }
+  getItem(k: string): string | null {
+    return this.map.get(k) ?? null;
+  }
+  key(i: number): string | null {
+    return [...this.map.keys()][i] ?? null;
+  }
+  removeItem(k: string): void {
+    this.map.delete(k);
+  }
+  setItem(k: string, v: string): void {
+    this.map.set(k, v);
+  }
 }
 
 function entry(): LogEntry {
-  const r = resolveBattle({ game: 'origins', attacker: 10, defender: 4, area: 'Austria' }, { winner: 'attacker', left: { attacker: 3000, defender: 0 } });
+  const r = resolveBattle(
+    { game: 'origins', attacker: 10, defender: 4, area: 'Austria' },
+    { winner: 'attacker', left: { attacker: 3000, defender: 0 } },
+  );
   return { ...r, at: '2026-11-24T12:00:00.000Z', area: 'Austria', weapons: { attacker: 'tank', defender: 'sub' } };
 }
 
@@ -31,9 +46,13 @@ describe("the resolver page's session log", () => {
     const log = new SessionLog(new MemoryStorage());
     log.add(entry());
     const lines = log.toCsv().split('\r\n');
-    expect(lines[0]).toBe('at,game,area,attacker force,defender force,attacker weapon,defender weapon,attacker energy,defender energy,attacker left,defender left,winner,column,die,result,attacker losses,defender losses,text');
+    expect(lines[0]).toBe(
+      'at,game,area,attacker force,defender force,attacker weapon,defender weapon,attacker energy,defender energy,attacker left,defender left,winner,column,die,result,attacker losses,defender losses,text',
+    );
     // 3000 of 5000 left: the outcome line's 0.2, die face 2; column 2-1, row 2: Xd.
-    expect(lines[1]).toBe('2026-11-24T12:00:00.000Z,origins,Austria,10,4,tank,sub,5000,2000,3000,0,attacker,2-1,2,Xd,,,Xd: the defender removes all his PFs in Austria; the attacker removes 4');
+    expect(lines[1]).toBe(
+      '2026-11-24T12:00:00.000Z,origins,Austria,10,4,tank,sub,5000,2000,3000,0,attacker,2-1,2,Xd,,,Xd: the defender removes all his PFs in Austria; the attacker removes 4',
+    );
     expect(lines).toHaveLength(3);
     expect(JSON.parse(log.toJson())).toEqual([entry()]);
   });

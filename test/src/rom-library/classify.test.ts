@@ -10,9 +10,14 @@ describe('classifyFile', () => {
   });
 
   it('gives a specific message for empty, odd-sized and huge files', () => {
-    expect(classifyFile('e.bin', new Uint8Array(0))).toEqual({ kind: 'error', message: '“e.bin” is empty (0 bytes), so there is nothing to load.' });
+    expect(classifyFile('e.bin', new Uint8Array(0))).toEqual({
+      kind: 'error',
+      message: '“e.bin” is empty (0 bytes), so there is nothing to load.',
+    });
     const odd = classifyFile('x.bin', new Uint8Array(3));
-    expect(odd.kind === 'error' && odd.message).toMatch(/^“x\.bin” is 3 bytes, which is not the size of any Odyssey² file/);
+    expect(odd.kind === 'error' && odd.message).toMatch(
+      /^“x\.bin” is 3 bytes, which is not the size of any Odyssey² file/,
+    );
     expect(checkFileSize('big.bin', 5 * 1024 * 1024)).toMatch(/^“big\.bin” is 5\.0 MB: far too large/);
     expect(checkFileSize('ok.bin', 2048)).toBeUndefined();
   });

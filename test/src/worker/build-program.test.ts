@@ -17,7 +17,9 @@ describe('building a dropped program', () => {
     expect(r.image).toHaveLength(2048);
     expect(Buffer.from(r.image!.subarray(0, golden.length)).equals(golden)).toBe(true);
     expect(r.image!.subarray(golden.length).every((b) => b === 0xff)).toBe(true);
-    expect(r.summary).toBe(`hello.a48: ${golden.length} bytes at 400h-${(0x400 + golden.length - 1).toString(16).toUpperCase()}h, a 2 KB cartridge`);
+    expect(r.summary).toBe(
+      `hello.a48: ${golden.length} bytes at 400h-${(0x400 + golden.length - 1).toString(16).toUpperCase()}h, a 2 KB cartridge`,
+    );
     // The line map names the files as the sources do, for source lines and breakpoints.
     expect(r.source.lineMap.some((e) => e.file === 'hello.a48' && e.address === 0x400)).toBe(true);
     expect(Object.keys(r.source.files).sort()).toEqual(['g7000.h', 'hello.a48']);
@@ -38,7 +40,7 @@ describe('building a dropped program', () => {
     expect(d.message).toMatch(/g7000\.h/i);
   });
 
-  it('gives an error with file, line, column and the operand\'s span', () => {
+  it("gives an error with file, line, column and the operand's span", () => {
     const text = '\tcpu 8048\n\torg 400h\nstart:\tmov a,#1\n\tjmp nowhere\n';
     const r = buildProgram([{ name: 'bad.a48', text }], 'bad.a48');
     expect(r.ok).toBe(false);
@@ -48,8 +50,12 @@ describe('building a dropped program', () => {
   });
 
   it('refuses a program below 400h or past the largest cartridge, saying where it is', () => {
-    expect(buildProgram([{ name: 'low.a48', text: '\torg 100h\n\tnop\n' }], 'low.a48').summary).toMatch(/starts at 100h, but a cartridge's program starts at 400h/);
-    expect(buildProgram([{ name: 'big.a48', text: '\torg 400h\n\tds 16385\n\tnop\n' }], 'big.a48').summary).toMatch(/more than the largest cartridge \(16384 bytes\)/);
+    expect(buildProgram([{ name: 'low.a48', text: '\torg 100h\n\tnop\n' }], 'low.a48').summary).toMatch(
+      /starts at 100h, but a cartridge's program starts at 400h/,
+    );
+    expect(buildProgram([{ name: 'big.a48', text: '\torg 400h\n\tds 16385\n\tnop\n' }], 'big.a48').summary).toMatch(
+      /more than the largest cartridge \(16384 bytes\)/,
+    );
   });
 });
 

@@ -18,13 +18,22 @@ function session(): ConsoleSession {
   return new ConsoleSession({ bios: testBios(), cart: program.cart }, builtins, 48_000);
 }
 
-describe('the session\'s debugger', () => {
+describe("the session's debugger", () => {
   it('run to, step over and step out stop where they should, and every panel reads the same stop', () => {
     const s = session();
     const stop = s.debugAction('run-to', at('loop'));
-    expect(stop).toEqual({ kind: 'run-to', pc: at('loop'), frame: 1, text: `ran to the cursor: PC ${hex3(at('loop'))}, frame 1` });
+    expect(stop).toEqual({
+      kind: 'run-to',
+      pc: at('loop'),
+      frame: 1,
+      text: `ran to the cursor: PC ${hex3(at('loop'))}, frame 1`,
+    });
     expect(s.debugInfo()).toMatchObject({ frame: 1, pc: at('loop'), stop });
-    expect(s.debugAction('step-over')).toMatchObject({ kind: 'step-over', pc: at('after'), text: `stepped over: PC ${hex3(at('after'))}, frame 1` });
+    expect(s.debugAction('step-over')).toMatchObject({
+      kind: 'step-over',
+      pc: at('after'),
+      text: `stepped over: PC ${hex3(at('after'))}, frame 1`,
+    });
     s.debugAction('run-to', at('iloop'));
     expect(s.debugInfo().callStack).toEqual([
       { level: 1, returnAddress: at('outret'), callSite: at('outer') },
@@ -40,9 +49,13 @@ describe('the session\'s debugger', () => {
     s.setWatchpoints([{ space: 'eram', address: 0x12, kind: 'write' }]);
     expect(s.debugInfo().watchpoints).toEqual([{ space: 'eram', address: 0x12, kind: 'write' }]);
     const { stop } = s.runFrame();
-    expect(stop?.text).toBe(`watchpoint: external RAM 12h written (00h → 01h) by the instruction at 417h: PC 418h, frame 1`);
+    expect(stop?.text).toBe(
+      `watchpoint: external RAM 12h written (00h → 01h) by the instruction at 417h: PC 418h, frame 1`,
+    );
     expect(s.debugInfo().frame).toBe(stop?.frame);
-    expect(() => s.setWatchpoints([{ space: 'vdc', address: 0x100, kind: 'write' }])).toThrow(/VDC register runs from 00h to FFh/);
+    expect(() => s.setWatchpoints([{ space: 'vdc', address: 0x100, kind: 'write' }])).toThrow(
+      /VDC register runs from 00h to FFh/,
+    );
     expect(s.debugInfo().watchpoints).toHaveLength(1);
   });
 
@@ -58,7 +71,11 @@ describe('the session\'s debugger', () => {
     expect(s.stepBack()).toBe(true);
     expect(s.stepBack()).toBe(true);
     expect(Array.from(s.machine.snapshot())).toEqual(Array.from(before));
-    expect(s.debugInfo()).toMatchObject({ frame: 1, pc: at('eread'), stop: { kind: 'step-back', text: `stepped back: PC ${hex3(at('eread'))}, frame 1` } });
+    expect(s.debugInfo()).toMatchObject({
+      frame: 1,
+      pc: at('eread'),
+      stop: { kind: 'step-back', text: `stepped back: PC ${hex3(at('eread'))}, frame 1` },
+    });
     // Going on from there ends frame 1 exactly as an unbroken run does.
     const plain = session();
     plain.runFrame();

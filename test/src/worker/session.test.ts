@@ -57,7 +57,9 @@ describe('ConsoleSession', () => {
     const debug = new ConsoleSession({}, builtins, 48_000);
     run(plain, 3);
     run(debug, 3);
-    const vbl = [...builtins.carts[0].lineMap].find((e) => builtins.carts[0].sources.get(e.file)?.split('\n')[e.line - 1].startsWith('vbl:'));
+    const vbl = [...builtins.carts[0].lineMap].find((e) =>
+      builtins.carts[0].sources.get(e.file)?.split('\n')[e.line - 1].startsWith('vbl:'),
+    );
     expect(vbl).toBeDefined();
     debug.setBreakpoints([vbl!.address]);
     plain.runFrame();
@@ -114,9 +116,13 @@ describe('built-in cartridges', () => {
     const base = nodeBuiltins();
     const files = new Map([...base.bios.sources]);
     const cartText = base.carts[0].sources.get('console-test.a48')!;
-    const b = buildBuiltins(files, cartText, () => { throw new Error('bank0.a48:3: error: nope'); });
+    const b = buildBuiltins(files, cartText, () => {
+      throw new Error('bank0.a48:3: error: nope');
+    });
     expect(b.carts.map((c) => c.id)).toEqual(['console-test']);
-    expect(b.problems).toEqual(['our battle cartridge did not build (bank0.a48:3: error: nope); the console test cartridge runs instead']);
+    expect(b.problems).toEqual([
+      'our battle cartridge did not build (bank0.a48:3: error: nope); the console test cartridge runs instead',
+    ]);
   });
 
   it('a banked cartridge shows the source of the bank that is mapped', async () => {
@@ -129,7 +135,10 @@ describe('built-in cartridges', () => {
       image[bank * 0x800 + 1] = bank;
     }
     const lineMap = [0, 1, 2, 3].map((bank) => ({ address: 0x400, file: `bank${bank}.a48`, line: 1, bank }));
-    const files = new Map([...base.bios.sources, ...[0, 1, 2, 3].map((n) => [`carts/bank${n}.a48`, `jmp bank${n}`] as [string, string])]);
+    const files = new Map([
+      ...base.bios.sources,
+      ...[0, 1, 2, 3].map((n) => [`carts/bank${n}.a48`, `jmp bank${n}`] as [string, string]),
+    ]);
     const b = buildBuiltins(files, base.carts[0].sources.get('console-test.a48')!, () => ({ image, lineMap }));
     expect(b.carts.map((c) => c.id)).toEqual(['battle', 'console-test']);
     const s = new ConsoleSession({}, b, 48_000);

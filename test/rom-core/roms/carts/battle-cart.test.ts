@@ -1,10 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BANK_SIZE, CART_SIZE, MAILBOX, MAILBOX_SIGNATURE, SHARED_STUB_END, assembleBattleCart } from '../../../../rom-core/roms/carts/index.ts';
+import {
+  BANK_SIZE,
+  CART_SIZE,
+  MAILBOX,
+  MAILBOX_SIGNATURE,
+  SHARED_STUB_END,
+  assembleBattleCart,
+} from '../../../../rom-core/roms/carts/index.ts';
 import { CARTS_DIR, SCENARIOS, battleCart, openBios, scenario, typed } from './scenarios.ts';
 import { bootMachine, playScript } from '../../../harness/boot.ts';
-import { coloursIn, eramOf, gapBetween, mailbox, readGoldenJsonl, readGoldenPng, runScenario, runScript } from './helpers.ts';
+import {
+  coloursIn,
+  eramOf,
+  gapBetween,
+  mailbox,
+  readGoldenJsonl,
+  readGoldenPng,
+  runScenario,
+  runScript,
+} from './helpers.ts';
 
 // Palette indices (MAME RF order): sprites are always bright.
 const LIGHT_RED = 9;
@@ -44,8 +60,9 @@ describe('battle cartridge image', () => {
   });
 
   it('names the failing bank when a source does not assemble', () => {
-    expect(() => assembleBattleCart((p) => (p === 'bank2.a48' ? ' mov a,#300\n' : readFileSync(resolve(CARTS_DIR, p), 'utf8'))))
-      .toThrow(/bank2\.a48 does not assemble/);
+    expect(() =>
+      assembleBattleCart((p) => (p === 'bank2.a48' ? ' mov a,#300\n' : readFileSync(resolve(CARTS_DIR, p), 'utf8'))),
+    ).toThrow(/bank2\.a48 does not assemble/);
   });
 });
 
@@ -61,7 +78,7 @@ describe('outcomes (mailbox and screen agree)', () => {
     expect(flagColours(picture, RED_FLAG).get(LIGHT_RED)).toBeGreaterThan(100);
   });
 
-  it('a fireworks display at the winner\'s flag: rockets rise and burst into rings of colour, one after another, with bangs', () => {
+  it("a fireworks display at the winner's flag: rockets rise and burst into rings of colour, one after another, with bangs", () => {
     // Issue 10: it was two small sparks. Sprites 2 and 3 over the result's first 300 frames (VDC 08h-0Fh
     // position and attributes, 90h-9Fh shapes), read from the frame records.
     const duel = scenario('red-wins-tank-duel');
@@ -115,7 +132,7 @@ describe('outcomes (mailbox and screen agree)', () => {
     expect(flagColours(r.shots.get(first + 1)!, BLUE_FLAG).get(LIGHT_BLUE)).toBeGreaterThan(100);
   });
 
-  it('the entry screen\'s flags are gone from the first frame of the battle (no flag shape in any sprite)', () => {
+  it("the entry screen's flags are gone from the first frame of the battle (no flag shape in any sprite)", () => {
     // Issue 10: they stayed on the battlefield for the battle's first three frames.
     const FLAG = [0x7f, 0x7f, 0x7f, 0x7f, 0x01, 0x01, 0x01, 0x01];
     const machine = runScript(scenario('blue-wins-mine').input, 1).machine;
@@ -135,7 +152,10 @@ describe('outcomes (mailbox and screen agree)', () => {
   });
 
   it('both destroyed: colliding submarines, and colliding jets, show two white flags', () => {
-    for (const [name, frame] of [['both-destroyed-subs', 330], ['both-destroyed-jets', 300]] as const) {
+    for (const [name, frame] of [
+      ['both-destroyed-subs', 330],
+      ['both-destroyed-jets', 300],
+    ] as const) {
       const m = last(name);
       expect(m, name).toMatchObject({ phase: PH.result, winner: 3, reason: 1 });
       const picture = run(name).shots.get(frame)!;
@@ -153,8 +173,7 @@ describe('outcomes (mailbox and screen agree)', () => {
     // The same frame: no battle frame where one side has run dry and the other has energy left.
     const frames = r.records.map((f) => mailbox(eramOf(f)));
     expect(frames.some((f) => f.phase === PH.battle && f.red.energy > 0)).toBe(true);
-    const split = frames
-      .find((f) => f.phase === PH.battle && (f.red.energy === 0) !== (f.blue.energy === 0));
+    const split = frames.find((f) => f.phase === PH.battle && (f.red.energy === 0) !== (f.blue.energy === 0));
     expect(split).toBeUndefined();
   });
 
@@ -203,9 +222,13 @@ describe('program entry and the war', () => {
   });
 
   it('WAR GAME readout: the digit runs, SPACE stops it, SPACE again opens program entry', () => {
-    const digits = run('war-game-readout').records.slice(40, 59).map((rec) => mailbox(eramOf(rec)).digit);
+    const digits = run('war-game-readout')
+      .records.slice(40, 59)
+      .map((rec) => mailbox(eramOf(rec)).digit);
     expect(new Set(digits).size).toBeGreaterThan(3);
-    const stopped = run('war-game-readout').records.slice(66, 89).map((rec) => mailbox(eramOf(rec)).digit);
+    const stopped = run('war-game-readout')
+      .records.slice(66, 89)
+      .map((rec) => mailbox(eramOf(rec)).digit);
     expect(new Set(stopped).size).toBe(1);
     expect(at('war-game-readout', 80).phase).toBe(PH.readout);
     expect(last('war-game-readout').phase).toBe(PH.entry);
@@ -245,7 +268,9 @@ it('practice session: each battle starts by itself 120 frames after its entry sh
   // The second key on the readout starts practice; nobody touches ENTER.
   const machine = runScript('', 0).machine;
   const phases: number[] = [];
-  playScript(machine, '30 1 down\n34 1 up\n60 A down\n64 A up\n', 260, { after: () => phases.push(mailbox(machine.eram).phase) });
+  playScript(machine, '30 1 down\n34 1 up\n60 A down\n64 A up\n', 260, {
+    after: () => phases.push(mailbox(machine.eram).phase),
+  });
   const entry = phases.indexOf(PH.entry);
   const battle = phases.indexOf(PH.battle);
   expect(entry).toBeGreaterThan(60);
@@ -257,7 +282,8 @@ it('practice session: each battle starts by itself 120 frames after its entry sh
 it('practice session: the next pairing follows a result by itself, 180 frames on (manual: "a complete cycle"); no key touched', () => {
   // Blue's tank (TT, the first pairing) drives onto a mine; then nobody presses anything.
   const machine = runScript('', 0).machine;
-  const input = '30 1 down\n34 1 up\n60 A down\n64 A up\n100 ENTER down\n104 ENTER up\n' +
+  const input =
+    '30 1 down\n34 1 up\n60 A down\n64 A up\n100 ENTER down\n104 ENTER up\n' +
     '110 J1_DOWN down\n110 J1_LEFT down\n150 J1_DOWN up\n150 J1_LEFT up\n';
   const seen: ReturnType<typeof mailbox>[] = [];
   playScript(machine, input, 620, { after: () => seen.push(mailbox(machine.eram)) });
@@ -277,11 +303,14 @@ it('practice session: the first side to ten wins ends it; SPACE starts a new one
   // Red's ninth win is set in the mailbox's BCD counter, then blue's tank (TT is the first pairing)
   // drives down-left onto the mine at column 8, row 5.
   const machine = runScript('', 0).machine;
-  const input = '30 1 down\n34 1 up\n60 A down\n64 A up\n100 ENTER down\n104 ENTER up\n' +
+  const input =
+    '30 1 down\n34 1 up\n60 A down\n64 A up\n100 ENTER down\n104 ENTER up\n' +
     '110 J1_DOWN down\n110 J1_LEFT down\n150 J1_DOWN up\n150 J1_LEFT up\n500 SPACE down\n504 SPACE up\n';
   const seen: ReturnType<typeof mailbox>[] = [];
   playScript(machine, input, 520, {
-    before: (f) => { if (f === 120) machine.eram[0x0d] = 0x09; },
+    before: (f) => {
+      if (f === 120) machine.eram[0x0d] = 0x09;
+    },
     after: () => seen.push(mailbox(machine.eram)),
   });
   expect(seen[119]).toMatchObject({ phase: PH.battle, redWins: 9, blueWins: 0 });
@@ -310,7 +339,10 @@ describe('weapons', () => {
   });
 
   it('a tank cannot enter water', () => {
-    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R T 2 5 0 0 B T 2 5 0 0 ENTER') + '200 J0_RIGHT down\n', 300);
+    const r = runScript(
+      '30 SPACE down\n34 SPACE up\n' + typed(60, 'R T 2 5 0 0 B T 2 5 0 0 ENTER') + '200 J0_RIGHT down\n',
+      300,
+    );
     const m = mailbox(r.machine.eram);
     const x = eramOf(r.records[299])[0x24];
     expect(x).toBeGreaterThan(0x18); // it did drive east ...
@@ -320,8 +352,12 @@ describe('weapons', () => {
 
   it('a tank rolls at half speed through trees', () => {
     // Layout 0: red tank starts at column 0, row 4; row 5 has a tree at column 2.
-    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R T 2 5 0 0 B T 2 5 0 0 ENTER') +
-      '170 J0_DOWN down\n194 J0_DOWN up\n195 J0_RIGHT down\n', 250);
+    const r = runScript(
+      '30 SPACE down\n34 SPACE up\n' +
+        typed(60, 'R T 2 5 0 0 B T 2 5 0 0 ENTER') +
+        '170 J0_DOWN down\n194 J0_DOWN up\n195 J0_RIGHT down\n',
+      250,
+    );
     const xs = r.records.map((rec) => eramOf(rec)[0x24]);
     expect(eramOf(r.records[199])[0x25]).toBe(0x7c + 24);
     expect(xs[214] - xs[204]).toBe(10); // open land: 1 px a frame
@@ -329,8 +365,12 @@ describe('weapons', () => {
   });
 
   it('a jet turns sharply by one step; larger changes hand over to the flashing half-speed autopilot', () => {
-    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') +
-      '170 J0_UP down\n170 J0_RIGHT down\n180 J0_UP up\n180 J0_RIGHT up\n200 J0_LEFT down\n', 240);
+    const r = runScript(
+      '30 SPACE down\n34 SPACE up\n' +
+        typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') +
+        '170 J0_UP down\n170 J0_RIGHT down\n180 J0_UP up\n180 J0_RIGHT up\n200 J0_LEFT down\n',
+      240,
+    );
     const rec = (f: number) => eramOf(r.records[f - 1]);
     expect(rec(175)[0x26]).toBe(1); // up-right at once
     expect(rec(175)[0x23] & 0x20).toBe(0);
@@ -341,7 +381,8 @@ describe('weapons', () => {
   });
 
   // Bit 0 of a shape byte is its leftmost dot: a mirror image reverses the bits of every row.
-  const mirrored = (rows: number[]) => rows.map((b) => Number.parseInt(b.toString(2).padStart(8, '0').split('').reverse().join(''), 2));
+  const mirrored = (rows: number[]) =>
+    rows.map((b) => Number.parseInt(b.toString(2).padStart(8, '0').split('').reverse().join(''), 2));
   const flipped = (rows: number[]) => [...rows].reverse();
   /** The image after the sticks: up and its flip for down, right, and a diagonal whose point is at the top right, mirrored and flipped for the others. */
   const expectEightImages = (imageAfter: (...sticks: string[]) => number[], UP: number[], RIGHT: number[]) => {
@@ -360,8 +401,12 @@ describe('weapons', () => {
     const UP = [0x18, 0x18, 0xdb, 0xff, 0xff, 0xdb, 0xff, 0x00];
     const RIGHT = [0x00, 0x18, 0xfc, 0x7e, 0xff, 0x55, 0x7e, 0x00];
     const shapeAfter = (...sticks: string[]) => {
-      const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R T 2 5 0 0 B T 2 5 0 0 ENTER') +
-        sticks.map((stick) => `180 J0_${stick} down\n`).join(''), 200);
+      const r = runScript(
+        '30 SPACE down\n34 SPACE up\n' +
+          typed(60, 'R T 2 5 0 0 B T 2 5 0 0 ENTER') +
+          sticks.map((stick) => `180 J0_${stick} down\n`).join(''),
+        200,
+      );
       return Array.from(r.machine.vdc.regs.subarray(0x80, 0x88));
     };
     expectEightImages(shapeAfter, UP, RIGHT); // the gun at the top right
@@ -369,7 +414,16 @@ describe('weapons', () => {
 
   it('a jet faces its heading on all eight: one image a heading as it turns a tight circle', () => {
     // A stick one step from the heading turns the jet at once: step round the compass, 4 frames a step.
-    const STICKS = [['RIGHT'], ['UP', 'RIGHT'], ['UP'], ['UP', 'LEFT'], ['LEFT'], ['DOWN', 'LEFT'], ['DOWN'], ['DOWN', 'RIGHT']];
+    const STICKS = [
+      ['RIGHT'],
+      ['UP', 'RIGHT'],
+      ['UP'],
+      ['UP', 'LEFT'],
+      ['LEFT'],
+      ['DOWN', 'LEFT'],
+      ['DOWN'],
+      ['DOWN', 'RIGHT'],
+    ];
     let input = '30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER');
     STICKS.forEach((keys, k) => {
       if (k > 0) input += STICKS[k - 1].map((key) => `${180 + 4 * k} J0_${key} up\n`).join('');
@@ -391,8 +445,12 @@ describe('weapons', () => {
     const RIGHT = [0x00, 0x10, 0x30, 0x38, 0xfe, 0xff, 0x7e, 0x00];
     const surfacedAfter = (...sticks: string[]) => {
       // Submerged while the stick is held; the periscope comes up (and the picture with it) once it is let go.
-      const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') +
-        sticks.map((stick) => `180 J0_${stick} down\n186 J0_${stick} up\n`).join(''), 200);
+      const r = runScript(
+        '30 SPACE down\n34 SPACE up\n' +
+          typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') +
+          sticks.map((stick) => `180 J0_${stick} down\n186 J0_${stick} up\n`).join(''),
+        200,
+      );
       expect(mailbox(r.machine.eram).red.state & 0x40).toBe(0);
       return Array.from(r.machine.vdc.regs.subarray(0x80, 0x88));
     };
@@ -411,8 +469,11 @@ describe('weapons', () => {
       south: '180 J0_DOWN down\n252 J0_DOWN up\n253 J0_RIGHT down\n269 J0_RIGHT up\n270 J0_UP down\n',
     };
     for (const [from, path] of Object.entries(approaches)) {
-      const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R T 2 5 0 0 B T 2 5 0 0 ENTER') + path, 320,
-        Array.from({ length: 150 }, (_, i) => 171 + i));
+      const r = runScript(
+        '30 SPACE down\n34 SPACE up\n' + typed(60, 'R T 2 5 0 0 B T 2 5 0 0 ENTER') + path,
+        320,
+        Array.from({ length: 150 }, (_, i) => 171 + i),
+      );
       const death = r.records.findIndex((rec) => eramOf(rec)[0x23] & 0x80) + 1;
       expect(death, from).toBeGreaterThan(180);
       for (let f = 171; f < death; f++) {
@@ -428,8 +489,13 @@ describe('weapons', () => {
     // Layout 0: a tree at column 2, row 5 (cell lines 144-167, the tree drawn on lines 152-165). Red's
     // jet starts heading right at line 124; it dives (down-right) for n frames, then flies right again.
     const flight = (n: number) => {
-      const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') +
-        `160 J0_DOWN down\n160 J0_RIGHT down\n${160 + n} J0_DOWN up\n`, 200, Array.from({ length: 40 }, (_, i) => 161 + i));
+      const r = runScript(
+        '30 SPACE down\n34 SPACE up\n' +
+          typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') +
+          `160 J0_DOWN down\n160 J0_RIGHT down\n${160 + n} J0_DOWN up\n`,
+        200,
+        Array.from({ length: 40 }, (_, i) => 161 + i),
+      );
       const crash = r.records.findIndex((rec) => eramOf(rec)[0x23] & 0x80) + 1;
       return { r, crash };
     };
@@ -447,7 +513,10 @@ describe('weapons', () => {
     // right (heading 0), in column 1 (beside the tree) or column 0 (a cell away), and fires; how far
     // does its shell get? The tree spans shell X 36-51 (the shell's centre in column 2).
     const furthest = (tankX: number, tankY = 24): { x: number; exploded: boolean } => {
-      const machine = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R T 2 5 0 0 B T 2 5 0 0 ENTER'), 200).machine;
+      const machine = runScript(
+        '30 SPACE down\n34 SPACE up\n' + typed(60, 'R T 2 5 0 0 B T 2 5 0 0 ENTER'),
+        200,
+      ).machine;
       expect(mailbox(machine.eram).phase).toBe(PH.battle);
       machine.eram[0x24] = tankX;
       machine.eram[0x25] = tankY;
@@ -480,14 +549,22 @@ describe('weapons', () => {
   });
 
   it('the jet armour-piercing shot destroys a tank across the water', () => {
-    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') +
-      '200 J0_FIRE down\n204 J0_FIRE up\n', 300);
+    const r = runScript(
+      '30 SPACE down\n34 SPACE up\n' +
+        typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') +
+        '200 J0_FIRE down\n204 J0_FIRE up\n',
+      300,
+    );
     expect(mailbox(r.machine.eram)).toMatchObject({ phase: PH.result, winner: 1, reason: 1 });
   });
 
   it('a cruise missile starts upward and explodes when the button is released', () => {
-    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') +
-      '180 J0_FIRE down\n190 J0_FIRE up\n', 200);
+    const r = runScript(
+      '30 SPACE down\n34 SPACE up\n' +
+        typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') +
+        '180 J0_FIRE down\n190 J0_FIRE up\n',
+      200,
+    );
     const rec = (f: number) => eramOf(r.records[f - 1]);
     expect(rec(185)[0x23] & 0x08).toBe(0x08); // flying
     expect(rec(185)[0x2a]).toBe(2); // heading up
@@ -496,7 +573,10 @@ describe('weapons', () => {
   });
 
   it('a submarine is hidden while the stick is held, and surfaces when the sonar dings', () => {
-    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') + '170 J0_DOWN down\n', 340);
+    const r = runScript(
+      '30 SPACE down\n34 SPACE up\n' + typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') + '170 J0_DOWN down\n',
+      340,
+    );
     const states = r.records.map((rec) => eramOf(rec)[0x23]);
     expect(states.slice(180, 300).every((s) => (s & 0x40) === 0x40)).toBe(true); // submerged
     // The sonar dings 150 battle frames after ENTER: up periscope for 40 frames, stick still held.
@@ -530,7 +610,8 @@ describe('weapons', () => {
   it('plane vs sub: the jet shot destroys a surfaced submarine and passes over a submerged one', () => {
     // Layout 0: the blue sub waits at (124, 100); the red jet climbs one step up-right to y = 100,
     // turns right and fires along the sub's row.
-    const attack = '170 J0_UP down\n170 J0_RIGHT down\n182 J0_UP up\n186 J0_RIGHT up\n184 J0_FIRE down\n188 J0_FIRE up\n';
+    const attack =
+      '170 J0_UP down\n170 J0_RIGHT down\n182 J0_UP up\n186 J0_RIGHT up\n184 J0_FIRE down\n188 J0_FIRE up\n';
     const script = '30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B S 2 5 0 0 ENTER');
     const blue = (r: ReturnType<typeof runScript>, f: number) => eramOf(r.records[f - 1]).subarray(0x30, 0x40);
     const red = (r: ReturnType<typeof runScript>, f: number) => eramOf(r.records[f - 1]).subarray(0x20, 0x30);
@@ -552,8 +633,12 @@ describe('weapons', () => {
 
   it('sub vs tank: the cruise missile follows the stick while the button is held and destroys the tank', () => {
     // Layout 0: red sub at (28, 100), blue tank at (156, 124). Fire, steer right, down-right, right.
-    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') +
-      '170 J0_FIRE down\n172 J0_RIGHT down\n190 J0_DOWN down\n204 J0_DOWN up\n280 J0_FIRE up\n280 J0_RIGHT up\n', 330);
+    const r = runScript(
+      '30 SPACE down\n34 SPACE up\n' +
+        typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') +
+        '170 J0_FIRE down\n172 J0_RIGHT down\n190 J0_DOWN down\n204 J0_DOWN up\n280 J0_FIRE up\n280 J0_RIGHT up\n',
+      330,
+    );
     const red = (f: number) => eramOf(r.records[f - 1]).subarray(0x20, 0x30);
     expect(red(185)[10]).toBe(0); // heading right
     expect(red(197)[10]).toBe(7); // down-right while the stick says so
@@ -570,8 +655,12 @@ describe('weapons', () => {
 
   it('tank vs plane: the tank shell meets the jet flying at it and destroys it', () => {
     // Layout 0: the red jet flies right along row 4 (y 124); the blue tank at (156, 124) fires left.
-    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') +
-      '170 J1_FIRE down\n174 J1_FIRE up\n', 300);
+    const r = runScript(
+      '30 SPACE down\n34 SPACE up\n' +
+        typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') +
+        '170 J1_FIRE down\n174 J1_FIRE up\n',
+      300,
+    );
     const blue = (f: number) => eramOf(r.records[f - 1]).subarray(0x30, 0x40);
     expect(blue(180)[3] & 0x08).toBe(0x08); // shell flying
     expect(blue(190)[8]).toBeLessThan(blue(180)[8]); // leftwards
@@ -585,9 +674,13 @@ describe('weapons', () => {
   it('tank vs sub: the tank shell destroys a submarine that surfaced in its row', () => {
     // Layout 0: blue's tank climbs to the sub's row (y 100) and turns left; red's sub sails right
     // submerged, stops (up periscope) at x 88, and blue fires.
-    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') +
-      '170 J1_UP down\n194 J1_UP up\n196 J1_LEFT down\n198 J1_LEFT up\n170 J0_RIGHT down\n230 J0_RIGHT up\n' +
-      '240 J1_FIRE down\n244 J1_FIRE up\n', 340);
+    const r = runScript(
+      '30 SPACE down\n34 SPACE up\n' +
+        typed(60, 'R S 2 5 0 0 B T 2 5 0 0 ENTER') +
+        '170 J1_UP down\n194 J1_UP up\n196 J1_LEFT down\n198 J1_LEFT up\n170 J0_RIGHT down\n230 J0_RIGHT up\n' +
+        '240 J1_FIRE down\n244 J1_FIRE up\n',
+      340,
+    );
     const red = (f: number) => eramOf(r.records[f - 1]).subarray(0x20, 0x30);
     const blue = (f: number) => eramOf(r.records[f - 1]).subarray(0x30, 0x40);
     expect(red(220)[3] & 0x40).toBe(0x40); // submerged while sailing
@@ -602,8 +695,12 @@ describe('weapons', () => {
 
   it('sub vs plane: a cruise missile steered down meets the jet and explodes on it', () => {
     // Layout 0: the blue jet flies left along y 124 under the red sub at (28, 100).
-    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R S 2 5 0 0 B P 2 5 0 0 ENTER') +
-      '206 J0_FIRE down\n207 J0_DOWN down\n232 J0_FIRE up\n232 J0_DOWN up\n', 320);
+    const r = runScript(
+      '30 SPACE down\n34 SPACE up\n' +
+        typed(60, 'R S 2 5 0 0 B P 2 5 0 0 ENTER') +
+        '206 J0_FIRE down\n207 J0_DOWN down\n232 J0_FIRE up\n232 J0_DOWN up\n',
+      320,
+    );
     const red = (f: number) => eramOf(r.records[f - 1]).subarray(0x20, 0x30);
     expect(red(216)[3] & 0x08).toBe(0x08); // missile flying, button still held
     expect(red(216)[9]).toBeGreaterThan(red(210)[9]); // steered down
@@ -615,7 +712,10 @@ describe('weapons', () => {
   });
 
   it('a jet leaving the right edge re-enters from the left', () => {
-    const r = runScript('30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') + '170 J0_RIGHT down\n', 300);
+    const r = runScript(
+      '30 SPACE down\n34 SPACE up\n' + typed(60, 'R P 2 5 0 0 B T 2 5 0 0 ENTER') + '170 J0_RIGHT down\n',
+      300,
+    );
     const xs = r.records.map((rec) => eramOf(rec)[0x24]);
     const offscreen = r.records.map((rec) => eramOf(rec)[0x23] & 0x10);
     const wrapped = xs.findIndex((x, i) => i > 180 && x < xs[i - 1] - 100);
@@ -699,7 +799,8 @@ describe('determinism and MAME', () => {
         const want = readGoldenPng(`${s.name}.f${f}.png`);
         const got = run(s.name).shots.get(f)!;
         const diff = want.findIndex((c, i) => c !== got[i]);
-        if (diff >= 0) expect.fail(`frame ${f}: pixel ${diff % 360},${Math.floor(diff / 360)} is ${got[diff]}, MAME ${want[diff]}`);
+        if (diff >= 0)
+          expect.fail(`frame ${f}: pixel ${diff % 360},${Math.floor(diff / 360)} is ${got[diff]}, MAME ${want[diff]}`);
       }
     });
   }

@@ -83,16 +83,20 @@ export function readGoldenPng(name: string): Uint8Array {
 }
 
 export function readGoldenJsonl(name: string): Array<FrameRecord & { cycles: number }> {
-  return readFileSync(resolve(CART_GOLDEN_DIR, name), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as FrameRecord & { cycles: number });
+  return readFileSync(resolve(CART_GOLDEN_DIR, name), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as FrameRecord & { cycles: number });
 }
 
 /** Colour indices inside a rectangle of a 360-wide picture, with how often each occurs. */
 export function coloursIn(picture: Uint8Array, x0: number, y0: number, x1: number, y1: number): Map<number, number> {
   const seen = new Map<number, number>();
-  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) {
-    const c = picture[y * 360 + x];
-    seen.set(c, (seen.get(c) ?? 0) + 1);
-  }
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
+      const c = picture[y * 360 + x];
+      seen.set(c, (seen.get(c) ?? 0) + 1);
+    }
   return seen;
 }
 
@@ -100,17 +104,27 @@ export function coloursIn(picture: Uint8Array, x0: number, y0: number, x1: numbe
  * The closest two dots of colours `a` and `b` inside a rectangle come (in dots, the larger of the
  * horizontal and vertical distance: 1 = side by side); Infinity when either colour is missing.
  */
-export function gapBetween(picture: Uint8Array, a: number, b: number, x0: number, y0: number, x1: number, y1: number): number {
+export function gapBetween(
+  picture: Uint8Array,
+  a: number,
+  b: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): number {
   const as: number[] = [];
   const bs: number[] = [];
-  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) {
-    const c = picture[y * 360 + x];
-    if (c === a) as.push(x, y);
-    else if (c === b) bs.push(x, y);
-  }
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
+      const c = picture[y * 360 + x];
+      if (c === a) as.push(x, y);
+      else if (c === b) bs.push(x, y);
+    }
   let best = Infinity;
   for (let i = 0; i < as.length; i += 2) {
-    for (let j = 0; j < bs.length; j += 2) best = Math.min(best, Math.max(Math.abs(as[i] - bs[j]), Math.abs(as[i + 1] - bs[j + 1])));
+    for (let j = 0; j < bs.length; j += 2)
+      best = Math.min(best, Math.max(Math.abs(as[i] - bs[j]), Math.abs(as[i + 1] - bs[j + 1])));
   }
   return best;
 }

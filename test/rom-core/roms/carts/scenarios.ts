@@ -27,8 +27,11 @@ export function openBios(): Uint8Array {
 
 /** Key presses from `frame`, 8 frames apart, each held 4 frames. */
 export function typed(frame: number, keys: string): string {
-  return keys.split(/\s+/).filter(Boolean)
-    .map((k, i) => `${frame + 8 * i} ${k} down\n${frame + 8 * i + 4} ${k} up\n`).join('');
+  return keys
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((k, i) => `${frame + 8 * i} ${k} down\n${frame + 8 * i + 4} ${k} up\n`)
+    .join('');
 }
 
 /** SPACE at SELECT GAME (program entry), then both sides programmed and ENTER at frame 156. */
@@ -49,7 +52,8 @@ export const SCENARIOS: readonly Scenario[] = [
     // Tanks: both climb to row 1 and drive at each other; red stops and fires: its shell hits; the
     // fireworks (540: a burst open at double size).
     name: 'red-wins-tank-duel',
-    input: programmed('T 2 5 0 0', 'T 2 5 0 0') +
+    input:
+      programmed('T 2 5 0 0', 'T 2 5 0 0') +
       '200 J0_UP down\n200 J1_UP down\n276 J0_UP up\n276 J1_UP up\n277 J0_RIGHT down\n277 J1_LEFT down\n' +
       '330 J1_LEFT up\n360 J0_RIGHT up\n362 J0_FIRE down\n366 J0_FIRE up\n',
     frames: 560,
@@ -58,7 +62,8 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     // Red's tank drives south, then east into the mine at column 1, row 6.
     name: 'blue-wins-mine',
-    input: programmed('T 2 5 0 0', 'T 2 5 0 0') + '200 J0_DOWN down\n250 J0_DOWN up\n250 J0_RIGHT down\n270 J0_RIGHT up\n',
+    input:
+      programmed('T 2 5 0 0', 'T 2 5 0 0') + '200 J0_DOWN down\n250 J0_DOWN up\n250 J0_RIGHT down\n270 J0_RIGHT up\n',
     frames: 330,
     shots: [330],
   },
@@ -86,7 +91,8 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     // A cruise missile launched upward, steered right, explodes on the mountain.
     name: 'sub-missile',
-    input: programmed('S 2 5 0 0', 'T 2 5 0 0') + '180 J0_FIRE down\n186 J0_RIGHT down\n260 J0_FIRE up\n260 J0_RIGHT up\n',
+    input:
+      programmed('S 2 5 0 0', 'T 2 5 0 0') + '180 J0_FIRE down\n186 J0_RIGHT down\n260 J0_FIRE up\n260 J0_RIGHT up\n',
     frames: 262,
     shots: [220],
   },

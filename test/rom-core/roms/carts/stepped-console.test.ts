@@ -22,7 +22,12 @@ describe('SteppedConsole', { timeout: 60_000 }, () => {
     expect((await c.read()).ours).toBe(false); // SELECT GAME: the cartridge has not started yet
     await c.type(['SPACE', 'R', 'T', '2', '5', '0', '0', 'B', 'T', '2', '5', '0', '0']);
     const entry = await c.read();
-    expect(entry).toMatchObject({ ours: true, phase: 'entry', red: { weapon: 'T', energy: 2500 }, blue: { weapon: 'T', energy: 2500 } });
+    expect(entry).toMatchObject({
+      ours: true,
+      phase: 'entry',
+      red: { weapon: 'T', energy: 2500 },
+      blue: { weapon: 'T', energy: 2500 },
+    });
     c.playFrom('ENTER', parseInputScript(MINE_AFTER_ENTER));
     const pressedAt = c.machine.frameNumber + 1;
     await c.type(['ENTER']);
@@ -37,8 +42,9 @@ describe('SteppedConsole', { timeout: 60_000 }, () => {
   it('fails a wait that runs out of frames with a sentence naming what it waited for', async () => {
     const c = boot({ maxWaitFrames: 50 });
     await expect(c.waitFor((m) => m.phase === 'result', 'the result screen')).rejects.toThrow(ConsoleTimeoutError);
-    await expect(c.waitFor((m) => m.phase === 'result', 'the result screen'))
-      .rejects.toThrow(/waited 50 frames \(0\.8 s of play\) for the result screen, and it did not happen; the mailbox signature is missing/);
+    await expect(c.waitFor((m) => m.phase === 'result', 'the result screen')).rejects.toThrow(
+      /waited 50 frames \(0\.8 s of play\) for the result screen, and it did not happen; the mailbox signature is missing/,
+    );
   });
 
   it('stops waiting when its signal aborts, with the signal reason', async () => {
@@ -56,7 +62,12 @@ describe('SteppedConsole', { timeout: 60_000 }, () => {
     expect(c.queue.total).toBe(0);
     c.play(parseInputScript('5 J0_UP down\n'));
     expect(() => c.play([{ frame: 1, key: 'HYPER', down: true }])).toThrow(/script event 1: unknown key 'HYPER'/);
-    expect(() => c.playFrom('ENTER', [{ frame: 3, key: 'R', down: true }, { frame: 2, key: 'R', down: false }])).toThrow(/script event 2: frames are whole numbers from 1 in order, got 2/);
+    expect(() =>
+      c.playFrom('ENTER', [
+        { frame: 3, key: 'R', down: true },
+        { frame: 2, key: 'R', down: false },
+      ]),
+    ).toThrow(/script event 2: frames are whole numbers from 1 in order, got 2/);
     expect(c.scriptPlaying).toBe(true);
     await c.runFrames(5);
     expect(c.machine.joy[0]).toBe(1);
