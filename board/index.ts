@@ -3,14 +3,14 @@ export { gameMachine, battleMachine, HISTORY_LIMIT } from './machines/game-machi
 export { battleActor, gatedReadout, noBattle, noReadout, readoutActor } from './machines/battle-actor.ts';
 export { battleChart, runBattle } from './machines/battle-chart.ts';
 export type { GameContext, GameInput, MachineEvent, ControlEvent } from './machines/game-machine.ts';
-export { viewOf, MACHINE_VIEWS } from './machines/view.ts';
-export type { MachineView } from './machines/view.ts';
+export { turnStateOf, TURN_STATES } from './machines/turn-states.ts';
+export type { TurnState } from './machines/turn-states.ts';
 export { applyEvent } from './rules/apply.ts';
 export { newGame, DEFAULT_CHIPS } from './rules/setup.ts';
 export { legalActions } from './rules/legal.ts';
 export type { LegalAction } from './rules/legal.ts';
-export { publicState } from './rules/view.ts';
-export type { PublicState } from './rules/view.ts';
+export { publicState } from './rules/public-state.ts';
+export type { PublicState } from './rules/public-state.ts';
 export { serializeGame, deserializeGame } from './rules/snapshot.ts';
 export { checkInvariants } from './rules/invariants.ts';
 export { formatRefusal } from './rules/refuse.ts';

@@ -2,8 +2,8 @@ import type { LegalAction } from '../rules/legal.ts';
 import type { Level } from './levels.ts';
 import type { Rng } from './rng.ts';
 import type { Move } from './opening.ts';
-import type { View } from './board-view.ts';
-import { activeNames, leader, playerOf, sideNames } from './board-view.ts';
+import type { PublicState } from '../rules/public-state.ts';
+import { activeNames, leader, playerOf, sideNames } from './board-questions.ts';
 
 /**
  * Player alliances (rule 18), in games of three or more: the players behind the leader band together
@@ -15,7 +15,13 @@ import { activeNames, leader, playerOf, sideNames } from './board-view.ts';
 const MARGIN: Record<Level, number> = { easy: Infinity, medium: 4, hard: 2 };
 
 /** Does `partner`, at `level`, agree to ally with `proposers`? Behind the leader and not with the leader. */
-export function acceptsAlliance(view: View, partner: string, proposers: string[], level: Level, rng: Rng): boolean {
+export function acceptsAlliance(
+  view: PublicState,
+  partner: string,
+  proposers: string[],
+  level: Level,
+  rng: Rng,
+): boolean {
   if (level === 'easy') return rng.next() < 0.5;
   const lead = leader(view, partner);
   if (!lead || proposers.includes(lead.name)) return false;
@@ -29,7 +35,7 @@ export interface AllianceOptions {
 
 /** An alliance to break or to form now, before the turn's purchase or attack; null for none. */
 export function chooseAllianceMove(
-  view: View,
+  view: PublicState,
   me: string,
   actions: LegalAction[],
   level: Level,

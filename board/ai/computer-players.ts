@@ -1,7 +1,7 @@
 import type { GameEvent } from '../model/events.ts';
 import type { GameState } from '../model/game.ts';
 import { legalActions } from '../rules/legal.ts';
-import { publicState } from '../rules/view.ts';
+import { publicState } from '../rules/public-state.ts';
 import type { Level } from './levels.ts';
 import { isLevel, LEVELS } from './levels.ts';
 import type { Rng } from './rng.ts';

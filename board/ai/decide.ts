@@ -1,6 +1,6 @@
 import type { Weapon } from '../model/game.ts';
 import type { LegalAction } from '../rules/legal.ts';
-import type { PublicState } from '../rules/view.ts';
+import type { PublicState } from '../rules/public-state.ts';
 import type { Level } from './levels.ts';
 import type { Rng } from './rng.ts';
 import type { Move } from './opening.ts';

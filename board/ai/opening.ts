@@ -1,8 +1,8 @@
 import type { GameEvent } from '../model/events.ts';
 import type { Level } from './levels.ts';
 import type { Rng } from './rng.ts';
-import type { View } from './board-view.ts';
-import { isOthersHomeZone, neighboursOf, playerOf, zoneList } from './board-view.ts';
+import type { PublicState } from '../rules/public-state.ts';
+import { isOthersHomeZone, neighboursOf, playerOf, zoneList } from './board-questions.ts';
 
 export interface Move {
   event: GameEvent;
@@ -16,7 +16,7 @@ export function callDigit(me: string, choices: number[], rng: Rng): Move {
 }
 
 /** The best home-zone alliances: the largest total of `free` countries not above `limit` PBU (rules 4-5). */
-export function bestAllies(view: View, free: string[], limit: number): string[] {
+export function bestAllies(view: PublicState, free: string[], limit: number): string[] {
   const items = [...free].sort((a, b) => view.countries[b].pbu - view.countries[a].pbu).slice(0, 14);
   let best: string[] = [];
   let bestSum = 0;
@@ -37,7 +37,7 @@ export function bestAllies(view: View, free: string[], limit: number): string[] 
 }
 
 /** A homeland's worth: its own value, the home-zone alliances it allows, and how hard it is to attack. */
-function homelandScore(view: View, me: string, c: string, level: Level): number {
+function homelandScore(view: PublicState, me: string, c: string, level: Level): number {
   const { pbu, zone } = view.countries[c];
   const free = zoneList(view, zone).filter((x) => x !== c && view.countries[x].owners.length === 0);
   const allies = bestAllies(view, free, pbu).reduce((t, x) => t + view.countries[x].pbu, 0);
@@ -53,7 +53,7 @@ function homelandScore(view: View, me: string, c: string, level: Level): number 
 }
 
 /** Rule 3: a homeland among the free countries. */
-export function chooseHomeland(view: View, me: string, choices: string[], level: Level, rng: Rng): Move {
+export function chooseHomeland(view: PublicState, me: string, choices: string[], level: Level, rng: Rng): Move {
   if (level === 'easy') {
     const c = rng.pick(choices);
     return {
@@ -73,7 +73,7 @@ export function chooseHomeland(view: View, me: string, choices: string[], level:
 }
 
 /** Rules 4-7: alliances in the home zone, up to the homeland's value. */
-export function chooseHomeAllies(view: View, me: string, choices: string[], level: Level, rng: Rng): Move {
+export function chooseHomeAllies(view: PublicState, me: string, choices: string[], level: Level, rng: Rng): Move {
   const home = playerOf(view, me).homeland!;
   const limit = view.countries[home].pbu;
   let allies: string[];

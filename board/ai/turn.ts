@@ -2,8 +2,16 @@ import type { LegalAction } from '../rules/legal.ts';
 import type { Level } from './levels.ts';
 import type { Rng } from './rng.ts';
 import type { Move } from './opening.ts';
-import type { View } from './board-view.ts';
-import { activeNames, leader, neighboursOf, playerOf, sideChips, sideNames, zoneBonusSpaces } from './board-view.ts';
+import type { PublicState } from '../rules/public-state.ts';
+import {
+  activeNames,
+  leader,
+  neighboursOf,
+  playerOf,
+  sideChips,
+  sideNames,
+  zoneBonusSpaces,
+} from './board-questions.ts';
 
 /**
  * Purchases and attacks (rules 9-11, 15, 19, 20): each candidate is scored in Power Base Record spaces
@@ -42,14 +50,14 @@ function candidates(actions: LegalAction[]): { type: 'ally.buy' | 'attack'; play
 }
 
 /** How much the hard player cares about a rival's gain: the leader counts fully, the others by half. */
-function rivalWeight(view: View, me: string, rival: string, level: Level): number {
+function rivalWeight(view: PublicState, me: string, rival: string, level: Level): number {
   if (level === 'medium') return 0;
   const lead = leader(view, me);
   return activeNames(view).length <= 2 || lead?.name === rival ? 1 : 0.5;
 }
 
 /** Value of holding a country that borders a rival's homeland: rule 19A opens the homeland once all its borders fall. */
-function siegeValue(view: View, me: string, country: string, level: Level): number {
+function siegeValue(view: PublicState, me: string, country: string, level: Level): number {
   if (level !== 'hard') return 0;
   const side = sideNames(view, me);
   let v = 0;
@@ -61,7 +69,7 @@ function siegeValue(view: View, me: string, country: string, level: Level): numb
 }
 
 /** What taking a homeland is worth: the rival's conquests and chips, and the rival gone (rule 19C). */
-function eliminationValue(view: View, me: string, owner: string): number {
+function eliminationValue(view: PublicState, me: string, owner: string): number {
   const side = sideNames(view, me);
   if (activeNames(view).every((n) => n === owner || side.includes(n))) return 100; // the last rival: the game is as good as won
   const rival = playerOf(view, owner);
@@ -72,7 +80,7 @@ function eliminationValue(view: View, me: string, owner: string): number {
 }
 
 function scoreMove(
-  view: View,
+  view: PublicState,
   me: string,
   m: { type: 'ally.buy' | 'attack'; player: string; country: string },
   level: Level,
@@ -125,7 +133,7 @@ function scoreMove(
 }
 
 /** Chips the hard player keeps for a homeland attack it can open soon (at most one border still to take). */
-function reserveFor(view: View, me: string): number {
+function reserveFor(view: PublicState, me: string): number {
   const side = sideNames(view, me);
   let reserve = 0;
   for (const p of view.players) {
@@ -140,7 +148,7 @@ function reserveFor(view: View, me: string): number {
 }
 
 /** The holder of the attack option's purchase, attack or pass. */
-export function chooseTurnMove(view: View, me: string, actions: LegalAction[], level: Level, rng: Rng): Move {
+export function chooseTurnMove(view: PublicState, me: string, actions: LegalAction[], level: Level, rng: Rng): Move {
   const pass: Move = {
     event: { type: 'pass', player: me },
     reason:

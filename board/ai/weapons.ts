@@ -1,5 +1,5 @@
 import type { Weapon } from '../model/game.ts';
-import type { PublicState } from '../rules/view.ts';
+import type { PublicState } from '../rules/public-state.ts';
 import type { Level } from './levels.ts';
 import type { Rng } from './rng.ts';
 

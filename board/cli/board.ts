@@ -1,6 +1,6 @@
 import type { GameState } from '../model/game.ts';
 import type { Scenario } from '../model/scenario.ts';
-import { publicState } from '../rules/view.ts';
+import { publicState } from '../rules/public-state.ts';
 import { parseScenario, ScenarioError } from '../scenarios/validate.ts';
 import { world1982 } from '../scenarios/world.ts';
 import { depthProblem } from './json-depth.ts';

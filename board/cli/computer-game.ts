@@ -11,7 +11,7 @@ import { seatSeed } from '../ai/rng.ts';
 import type { GameState } from '../model/game.ts';
 import type { Scenario } from '../model/scenario.ts';
 import type { BattleOutcome, BattlePort, BattleRequest } from '../ports/battle-port.ts';
-import { publicState } from '../rules/view.ts';
+import { publicState } from '../rules/public-state.ts';
 import { MachineBattles } from './machine-battles.ts';
 
 /** A bad `--players` or `--seed`: the message is one sentence for the command line. */

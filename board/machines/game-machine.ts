@@ -11,8 +11,8 @@ import { newGame } from '../rules/setup.ts';
 import { deserializeGame } from '../rules/snapshot.ts';
 import { world1982 } from '../scenarios/world.ts';
 import { noBattle, noReadout } from './battle-actor.ts';
-import type { MachineView } from './view.ts';
-import { MACHINE_VIEWS, viewOf } from './view.ts';
+import type { TurnState } from './turn-states.ts';
+import { TURN_STATES, turnStateOf } from './turn-states.ts';
 
 /** Events the machine takes besides the game's own: undo, redo, and loading a saved game. */
 export type ControlEvent = { type: 'undo' } | { type: 'redo' } | { type: 'load'; snapshot: string };
@@ -78,7 +78,7 @@ function judge(state: GameState, event: GameEvent): RuleResult<GameState> {
   return result;
 }
 
-const stateId = (view: MachineView): string => `#game.${view}`;
+const stateId = (view: TurnState): string => `#game.${view}`;
 
 /** Whether two pending battles are the same fight (its identity aside: every logged step moves that on). */
 function sameForces(a: BattleRequest | null, b: BattleRequest | null): boolean {
@@ -92,10 +92,10 @@ function sameForces(a: BattleRequest | null, b: BattleRequest | null): boolean {
  * (a self-transition re-enters, so a war state starts the next battle). When the rules refuse the
  * event, no transition is enabled and the root's catch-all records the refusal.
  */
-function accepts(...entries: [GameEventType[], MachineView[]][]) {
+function accepts(...entries: [GameEventType[], TurnState[]][]) {
   const on: Record<
     string,
-    { guard: { type: 'leadsTo'; params: { view: MachineView } }; target: string; reenter: true; actions: 'apply' }[]
+    { guard: { type: 'leadsTo'; params: { view: TurnState } }; target: string; reenter: true; actions: 'apply' }[]
   > = {};
   for (const [types, next] of entries) {
     for (const t of types) {
@@ -114,7 +114,7 @@ function accepts(...entries: [GameEventType[], MachineView[]][]) {
 // (breaking also later, outside a war); variation 1's clock can run out in any phase but setup; a
 // target record (variation 2) can end the game after any event, so every event may lead to `over`.
 const ALLIANCES: GameEventType[] = ['alliance.form', 'alliance.break'];
-const AFTER_WAR: MachineView[] = ['play.turn', 'finalRound.turn', 'awaitingEndgame', 'over'];
+const AFTER_WAR: TurnState[] = ['play.turn', 'finalRound.turn', 'awaitingEndgame', 'over'];
 
 /**
  * A war or an end-game match. With battles (`invoke`), the state invokes the battle actor with the
@@ -122,7 +122,7 @@ const AFTER_WAR: MachineView[] = ['play.turn', 'finalRound.turn', 'awaitingEndga
  * next battle starts and a battle whose weapons changed is dropped) and records its outcome as the
  * `battle` event; `battle` events typed by hand are accepted either way.
  */
-function fighting(invoke: boolean, self: MachineView, accepted: ReturnType<typeof accepts>) {
+function fighting(invoke: boolean, self: TurnState, accepted: ReturnType<typeof accepts>) {
   if (!invoke) return { on: accepted };
   // A step that leaves the battle as it was (a banker's hand-over) keeps the battle under way: the
   // state is not re-entered, so the fight on the console goes on. Any other step starts afresh.
@@ -160,23 +160,23 @@ function buildMachine(invoke: boolean) {
     },
     actors: { battle: noBattle, readout: noReadout },
     guards: {
-      leadsTo: ({ context, event }, params: { view: MachineView }) => {
+      leadsTo: ({ context, event }, params: { view: TurnState }) => {
         const r = judge(context.state, event as GameEvent);
-        return r.ok && viewOf(r.state) === params.view;
+        return r.ok && turnStateOf(r.state) === params.view;
       },
-      keepsBattle: ({ context, event }, params: { view: MachineView }) => {
+      keepsBattle: ({ context, event }, params: { view: TurnState }) => {
         const r = judge(context.state, event as GameEvent);
-        if (!r.ok || viewOf(r.state) !== params.view) return false;
+        if (!r.ok || turnStateOf(r.state) !== params.view) return false;
         return sameForces(pendingBattle(context.state), pendingBattle(r.state));
       },
-      undoLeadsTo: ({ context }, params: { view: MachineView }) =>
-        context.history.length > 0 && viewOf(context.history[context.history.length - 1]) === params.view,
-      redoLeadsTo: ({ context }, params: { view: MachineView }) =>
-        context.future.length > 0 && viewOf(context.future[context.future.length - 1]) === params.view,
-      loadLeadsTo: ({ event }, params: { view: MachineView }) => {
+      undoLeadsTo: ({ context }, params: { view: TurnState }) =>
+        context.history.length > 0 && turnStateOf(context.history[context.history.length - 1]) === params.view,
+      redoLeadsTo: ({ context }, params: { view: TurnState }) =>
+        context.future.length > 0 && turnStateOf(context.future[context.future.length - 1]) === params.view,
+      loadLeadsTo: ({ event }, params: { view: TurnState }) => {
         if (event.type !== 'load') return false;
         const r = deserializeGame(event.snapshot);
-        return r.ok && viewOf(r.state) === params.view;
+        return r.ok && turnStateOf(r.state) === params.view;
       },
       fought: ({ event }) => (event as unknown as { output: BattleOutcome | null }).output !== null,
       read: ({ event }) => typeof (event as unknown as { output: number | null }).output === 'number',
@@ -261,7 +261,7 @@ function buildMachine(invoke: boolean) {
     initial: 'resume',
     on: {
       undo: [
-        ...MACHINE_VIEWS.map((view) => ({
+        ...TURN_STATES.map((view) => ({
           guard: { type: 'undoLeadsTo' as const, params: { view } },
           target: stateId(view),
           reenter: true,
@@ -270,7 +270,7 @@ function buildMachine(invoke: boolean) {
         { actions: 'refuseUndo' as const },
       ],
       redo: [
-        ...MACHINE_VIEWS.map((view) => ({
+        ...TURN_STATES.map((view) => ({
           guard: { type: 'redoLeadsTo' as const, params: { view } },
           target: stateId(view),
           reenter: true,
@@ -279,7 +279,7 @@ function buildMachine(invoke: boolean) {
         { actions: 'refuseRedo' as const },
       ],
       load: [
-        ...MACHINE_VIEWS.map((view) => ({
+        ...TURN_STATES.map((view) => ({
           guard: { type: 'loadLeadsTo' as const, params: { view } },
           target: stateId(view),
           reenter: true,
@@ -292,8 +292,8 @@ function buildMachine(invoke: boolean) {
     },
     states: {
       resume: {
-        always: MACHINE_VIEWS.map((view) => ({
-          guard: ({ context }: { context: GameContext }) => viewOf(context.state) === view,
+        always: TURN_STATES.map((view) => ({
+          guard: ({ context }: { context: GameContext }) => turnStateOf(context.state) === view,
           target: stateId(view),
         })),
       },

@@ -13,7 +13,7 @@ import { runBattle } from '../machines/battle-chart.ts';
 import type { BattleOutcome, BattlePort, BattleRequest } from '../ports/battle-port.ts';
 import { battleEvent, pendingBattle } from '../ports/battle-port.ts';
 import { legalActions } from '../rules/legal.ts';
-import { publicState } from '../rules/view.ts';
+import { publicState } from '../rules/public-state.ts';
 import type { StandingOrders } from './turn.ts';
 
 /** A battle the sender fights against an absent player whose standing orders are "bot". */

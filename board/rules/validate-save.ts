@@ -1,7 +1,7 @@
 import type { GameState } from '../model/game.ts';
 import { SNAPSHOT_VERSION, WEAPONS } from '../model/game.ts';
 import { legalActions } from './legal.ts';
-import { publicState } from './view.ts';
+import { publicState } from './public-state.ts';
 import { MAX_CHIPS, chestProblem, playersProblem, variationsProblem } from './seats.ts';
 
 /**

@@ -10,7 +10,7 @@ import { KeyQueue } from '../machine/key-queue.ts';
 import { MAILBOX } from '../roms/carts/mailbox.ts';
 import { identifyLayout } from './battlefields.ts';
 import { jetCrashes } from './ballistics.ts';
-import { JET, SUB, TANK } from './view.ts';
+import { JET, SUB, TANK } from './mailbox-sides.ts';
 
 export interface Controller {
   step(eram: Uint8Array, vdcRegs: Uint8Array): number;

@@ -15,7 +15,7 @@ import {
   pointTerrain,
   terrainAt,
 } from './battlefields.ts';
-import { DX, DY, JET, SUB, TANK } from './view.ts';
+import { DX, DY, JET, SUB, TANK } from './mailbox-sides.ts';
 
 /** A projectile touches a weapon within these distances (the cartridge's enemy_near reach 6, 10). */
 export const HIT_X = 6;

@@ -11,7 +11,7 @@
 import { MAILBOX } from '../roms/carts/mailbox.ts';
 import { identifyLayout } from './battlefields.ts';
 import { Prng } from './prng.ts';
-import { CENTRE, FIRE_BIT, JET, STICK_BITS, SUB, SideView, TANK, recordOf } from './view.ts';
+import { CENTRE, FIRE_BIT, JET, STICK_BITS, SUB, MailboxSide, TANK, recordOf } from './mailbox-sides.ts';
 import { tankTurn } from './tank.ts';
 import { subTurn } from './sub.ts';
 import { jetTurn } from './jet.ts';
@@ -46,9 +46,9 @@ export class BattleBot implements Pilot {
   readonly traits: LevelTraits;
   readonly rng: Prng;
   /** The weapon this bot steers, as the cartridge shows it now. */
-  readonly me = new SideView();
+  readonly me = new MailboxSide();
   /** The enemy as the bot perceives it: `traits.delay` frames old. */
-  readonly enemy = new SideView();
+  readonly enemy = new MailboxSide();
   /** Where the enemy was last seen (visible), and its motion then. */
   lastSeenX = -1;
   lastSeenY = -1;
@@ -84,8 +84,8 @@ export class BattleBot implements Pilot {
   private anchorAt = 0;
   private buttonWasDown = false;
   private lastShotAt = 0;
-  private readonly history: SideView[] = Array.from({ length: MEMORY }, () => new SideView());
-  private readonly now = new SideView();
+  private readonly history: MailboxSide[] = Array.from({ length: MEMORY }, () => new MailboxSide());
+  private readonly now = new MailboxSide();
   private readonly myBase: number;
   private readonly enemyBase: number;
 

@@ -9,7 +9,7 @@
 import { COLS, ROWS, cellX, cellY } from './battlefields.ts';
 import { HIT_X, HIT_Y, JET_SHOT, TANK_SHELL, jetCrashes, shotHits, shotOf, wrapX, wrapY } from './ballistics.ts';
 import type { Pilot } from './pilot.ts';
-import { CENTRE, DX, DY, JET, SUB, TANK, directionTo, turnSteps } from './view.ts';
+import { CENTRE, DX, DY, JET, SUB, TANK, directionTo, turnSteps } from './mailbox-sides.ts';
 
 const SPEED = 2;
 /** Frames tried ahead: enough for a U-turn (four 45-degree steps) with room to spare. */

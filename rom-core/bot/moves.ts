@@ -6,7 +6,7 @@
 import { COLS, ROWS, cellX, cellY, colOf, rowOf } from './battlefields.ts';
 import { HIT_X, HIT_Y, shotOf } from './ballistics.ts';
 import type { Pilot } from './pilot.ts';
-import { CENTRE, DX, DY } from './view.ts';
+import { CENTRE, DX, DY } from './mailbox-sides.ts';
 
 export type CanStand = (layout: number, x: number, y: number) => boolean;
 /** A cell worth reaching when the weapon stands at its centre (x, y) and the target is at (tx, ty). */

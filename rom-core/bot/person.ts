@@ -27,7 +27,7 @@ import { MAILBOX } from '../roms/carts/mailbox.ts';
 import { BattleBot } from './bot.ts';
 import type { LevelTraits } from './bot.ts';
 import { Prng } from './prng.ts';
-import { CENTRE, DX, DY, FIRE_BIT, JET, STICK_BITS, SUB, turnSteps } from './view.ts';
+import { CENTRE, DX, DY, FIRE_BIT, JET, STICK_BITS, SUB, turnSteps } from './mailbox-sides.ts';
 import { jetCrashes, wrapX, wrapY } from './ballistics.ts';
 
 /** What the person wants, judged as a slow and careless bot judges it (see LevelTraits). */

@@ -5,7 +5,7 @@
  * can call them without an import circle. The fields are described on BattleBot.
  */
 import type { Prng } from './prng.ts';
-import type { SideView } from './view.ts';
+import type { MailboxSide } from './mailbox-sides.ts';
 
 export interface LevelTraits {
   /** Frames between something happening and the bot acting on it. */
@@ -30,8 +30,8 @@ export interface LevelTraits {
 export interface Pilot {
   readonly traits: LevelTraits;
   readonly rng: Prng;
-  readonly me: SideView;
-  readonly enemy: SideView;
+  readonly me: MailboxSide;
+  readonly enemy: MailboxSide;
   lastSeenX: number;
   lastSeenY: number;
   seenDx: number;

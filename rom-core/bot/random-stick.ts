@@ -4,7 +4,7 @@
  */
 import { MAILBOX } from '../roms/carts/mailbox.ts';
 import { Prng } from './prng.ts';
-import { FIRE_BIT, STICK_BITS } from './view.ts';
+import { FIRE_BIT, STICK_BITS } from './mailbox-sides.ts';
 
 export class RandomStick {
   private readonly rng: Prng;

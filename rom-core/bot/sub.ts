@@ -20,7 +20,7 @@ import {
 } from './battlefields.ts';
 import { subCanStand } from './ballistics.ts';
 import type { Pilot } from './pilot.ts';
-import { CENTRE, DX, DY, SUB, directionTo, turnSteps } from './view.ts';
+import { CENTRE, DX, DY, SUB, directionTo, turnSteps } from './mailbox-sides.ts';
 import { escape, planRoute } from './moves.ts';
 
 /** The missile's blast reach (sub_logic .blast: 12, 16), a little inside it. */

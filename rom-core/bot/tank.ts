@@ -7,7 +7,7 @@
 import { COLS, ROWS, T_TREE, cellX, cellY, colOf, rowOf, terrainAt } from './battlefields.ts';
 import { TANK_SHELL, shotHits, tankCanStand, tankGroundOpen } from './ballistics.ts';
 import type { Pilot } from './pilot.ts';
-import { CENTRE, DX, DY, SUB } from './view.ts';
+import { CENTRE, DX, DY, SUB } from './mailbox-sides.ts';
 import { dodge, planRoute, escape } from './moves.ts';
 
 const ALIGN_REACH = 12;

@@ -1,5 +1,5 @@
 // What the view draws and sends. Events are the engine's (board/model/events.ts); the state drawn is the engine's
-// public state (board/rules/view.ts), read as it is. Players are named by their names.
+// public state (board/rules/public-state.ts), read as it is. Players are named by their names.
 import type { BattleRecord, PublicState, Weapon } from '../../board/index.ts';
 
 export type { GameEvent, GameEventType, Weapon } from '../../board/index.ts';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createActor } from 'xstate';
 import type { GameEvent, Scenario } from '../../board/index.ts';
-import { applyEvent, gameMachine, legalActions, viewOf, world1982 } from '../../board/index.ts';
+import { applyEvent, gameMachine, legalActions, turnStateOf, world1982 } from '../../board/index.ts';
 import { randomEvent } from './random-games.ts';
 import { tinyScenario } from './helpers.ts';
 
@@ -58,13 +58,13 @@ describe('the machine agrees with the rules on random games', { timeout: 60_000 
             actor.send(e);
             const after = actor.getSnapshot();
             if (r.ok) {
-              expect(after.context.state, `${e.type} accepted by the rules in ${viewOf(s)}`).toEqual(r.state);
+              expect(after.context.state, `${e.type} accepted by the rules in ${turnStateOf(s)}`).toEqual(r.state);
               expect(after.context.lastRefusal).toBeNull();
             } else {
               expect(after.context.state).toBe(s);
               expect(after.context.lastRefusal).toEqual(r.refusal);
             }
-            expect(after.value).toEqual(valueOf(viewOf(after.context.state)));
+            expect(after.value).toEqual(valueOf(turnStateOf(after.context.state)));
           }
         },
       ),

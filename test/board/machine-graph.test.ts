@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { MachineEvent } from '../../board/index.ts';
-import { MACHINE_VIEWS, checkInvariants, gameMachine, legalActions, viewOf } from '../../board/index.ts';
+import { TURN_STATES, checkInvariants, gameMachine, legalActions, turnStateOf } from '../../board/index.ts';
 import { tinyScenario } from './helpers.ts';
 
 type Snap = SnapshotFrom<typeof gameMachine>;
@@ -112,10 +112,10 @@ describe('the turn machine, model-based (xstate/graph)', () => {
   const visited = paths.flatMap((p) => [p.state, ...p.steps.map((st) => st.state)]);
 
   it('reaches every state of the machine', () => {
-    const reached = new Set(visited.map((snap) => viewOf(snap.context.state)));
-    expect([...reached].sort()).toEqual([...MACHINE_VIEWS].sort());
+    const reached = new Set(visited.map((snap) => turnStateOf(snap.context.state)));
+    expect([...reached].sort()).toEqual([...TURN_STATES].sort());
     const values = new Set(visited.map((snap) => JSON.stringify(snap.value)));
-    for (const v of MACHINE_VIEWS) {
+    for (const v of TURN_STATES) {
       const [a, b] = v.split('.');
       expect(values.has(JSON.stringify(b ? { [a]: b } : a))).toBe(true);
     }
@@ -126,12 +126,12 @@ describe('the turn machine, model-based (xstate/graph)', () => {
     const targets = new Map<string, (typeof paths)[number]>();
     for (const p of paths) {
       p.steps.forEach((st, i) => {
-        const v = viewOf(st.state.context.state);
+        const v = turnStateOf(st.state.context.state);
         const prefix = { ...p, state: st.state, steps: p.steps.slice(0, i + 1) };
         if (!targets.has(v) || targets.get(v)!.steps.length > prefix.steps.length) targets.set(v, prefix);
       });
     }
-    expect(targets.size).toBe(MACHINE_VIEWS.length);
+    expect(targets.size).toBe(TURN_STATES.length);
     for (const [view, path] of targets) {
       const actor = createActor(gameMachine, { input: { scenario: tinyScenario } }).start();
       await model.testPath(path, {
@@ -159,7 +159,7 @@ describe('the turn machine, model-based (xstate/graph)', () => {
           ]),
         ),
         states: Object.fromEntries(
-          MACHINE_VIEWS.map((v) => [
+          TURN_STATES.map((v) => [
             v.replace('.', '.'),
             (snap: Snap) => {
               expect(actor.getSnapshot().value).toEqual(snap.value);
@@ -168,7 +168,7 @@ describe('the turn machine, model-based (xstate/graph)', () => {
         ),
       });
       const end = actor.getSnapshot();
-      expect(viewOf(end.context.state)).toBe(view);
+      expect(turnStateOf(end.context.state)).toBe(view);
       expect(checkInvariants(end.context.state)).toEqual([]);
     }
   });

@@ -1,7 +1,7 @@
 import type { GameState } from '../model/game.ts';
 
 /** Which state of the turn machine a rules state belongs in. */
-export type MachineView =
+export type TurnState =
   | 'setup'
   | 'firstPlayer'
   | 'homelands'
@@ -14,7 +14,7 @@ export type MachineView =
   | 'endgame'
   | 'over';
 
-export const MACHINE_VIEWS: readonly MachineView[] = [
+export const TURN_STATES: readonly TurnState[] = [
   'setup',
   'firstPlayer',
   'homelands',
@@ -28,7 +28,7 @@ export const MACHINE_VIEWS: readonly MachineView[] = [
   'over',
 ];
 
-export function viewOf(s: GameState): MachineView {
+export function turnStateOf(s: GameState): TurnState {
   switch (s.phase) {
     case 'setup':
       return 'setup';

@@ -18,7 +18,7 @@ export const CENTRE = 8;
 export const STICK_BITS: readonly number[] = [0x02, 0x03, 0x01, 0x09, 0x08, 0x0c, 0x04, 0x06, 0x00];
 export const FIRE_BIT = 0x10;
 
-export class SideView {
+export class MailboxSide {
   weapon = 0;
   state = 0;
   x = 0;
@@ -43,7 +43,7 @@ export class SideView {
     this.page = eram[base + 11];
   }
 
-  copy(o: SideView): void {
+  copy(o: MailboxSide): void {
     this.weapon = o.weapon;
     this.state = o.state;
     this.x = o.x;
