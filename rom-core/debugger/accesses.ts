@@ -78,7 +78,7 @@ export function isCall(op: number): boolean {
 
 /**
  * Fills `out` with the accesses of the instruction at the CPU's PC. `p1` is the board's port 1
- * latch, which decides where a MOVX goes (o2-hardware.md: P1.4 low selects the 6810, P1.3 low the
+ * latch, which decides where a MOVX goes (docs/hardware.md: P1.4 low selects the 6810, P1.3 low the
  * VDC; P1.6 low is also needed to write either).
  */
 export function decodeAccesses(cpu: I8048, p1: number, out: Accesses): void {

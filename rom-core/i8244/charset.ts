@@ -1,6 +1,6 @@
 /**
  * The character ROM: 64 glyphs x 8 bytes = 512 bytes, row 0 first, bit 7 = leftmost pixel, the 8th
- * byte of every glyph 00h (o2-hardware.md §7). The glyph *identities* and their code order are the
+ * byte of every glyph 00h (docs/hardware.md §7). The glyph *identities* and their code order are the
  * console's; the bitmaps below are this project's own drawings (the real ROM dump's licence is
  * unclear), so picture-for-picture they differ from the chip. A user can load a real dump with
  * `checkCharset` + `I8244.setCharset`.

@@ -1,5 +1,5 @@
 /**
- * The 16 colours of the VDC's RGBI output, index = I·8 + B·4 + G·2 + R (o2-hardware.md §3.4), and the
+ * The 16 colours of the VDC's RGBI output, index = I·8 + B·4 + G·2 + R (docs/hardware.md §3.4), and the
  * one conversion every renderer uses: colour-index frame -> RGBA bytes.
  */
 

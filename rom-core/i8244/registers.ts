@@ -1,5 +1,5 @@
 /**
- * The 8244 register file: 256 bytes addressed by the MOVX address (o2-hardware.md §3.1). Offsets and
+ * The 8244 register file: 256 bytes addressed by the MOVX address (docs/hardware.md §3.1). Offsets and
  * the store/lock-out rules follow MAME's `vdc_t` layout and `i8244_device::read`/`write`.
  */
 

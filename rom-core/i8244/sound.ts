@@ -1,5 +1,5 @@
 /**
- * The 8244 sound unit (o2-hardware.md §4; behaviour of MAME `sound_update`/`sound_stream_update`):
+ * The 8244 sound unit (docs/hardware.md §4; behaviour of MAME `sound_update`/`sound_stream_update`):
  * a 24-bit shift register (A7h-A9h, stored in the VDC register file) clocked from the line rate, with
  * a noise mode, an enable bit and a 4-bit volume (AAh).
  *

@@ -1,7 +1,7 @@
 /**
  * Video timing of the 8244 (NTSC) and 8245 (PAL), in one integer unit: the "dot", a half cycle of the
  * VDC clock (MAME's pixel clock). One 8048 machine cycle is exactly 20 dots on NTSC and 18 on PAL, so
- * the CPU and the VDC share one integer time base (o2-hardware.md §0).
+ * the CPU and the VDC share one integer time base (docs/hardware.md §0).
  *
  * Line and blanking positions are MAME's `set_default_params()` (i8244.cpp); the visible window is the
  * one the Odyssey² driver configures (`set_screen_size(360, 243)`, no crop): dots 0-359 of lines 0-242.

@@ -1,14 +1,13 @@
 /**
- * Cartridge mappers, as MAME 0.251's `src/devices/bus/odyssey2/` does them (o2-hardware.md §2.1,
+ * Cartridge mappers, as MAME 0.251's `src/devices/bus/odyssey2/` does them (docs/hardware.md §2.1,
  * §2.4, §2.5). Program space 000h-3FFh is the BIOS; 400h-BFFh is the cart's `read_rom04(addr - 400h)`
  * and C00h-FFFh its `read_rom0c(addr - C00h)`. Every bank the mapper can select is prebuilt as a whole
  * 4 KB program image (BIOS included), so a bank switch only swaps the CPU's `program` array.
  *
- * C00h-FFFh: the current MAME source reads it as rom04(off + 400h) (a mirror of 800h-BFFh, as
- * o2-hardware.md §2.1 says), but MAME 0.251, the version we follow, shows the bank's FIRST KB there
+ * C00h-FFFh: the current MAME source reads it as rom04(off + 400h) (a mirror of 800h-BFFh), but MAME 0.251, the version we follow, shows the bank's FIRST KB there
  * (a mirror of 400h-7FFh) for every size and for the rally mapper too: measured with MAME 0.251 by
- * jumping to C04h on 2, 4, 8, 12 and 16 KB carts (test/golden/machine/mirror.*, and
- * mame-oracle-notes.md "C00h-FFFh mirrors its first KB"). We follow the measurement.
+ * jumping to C04h on 2, 4, 8, 12 and 16 KB carts (test/golden/machine/mirror.*,
+ * test/mame/README.md). We follow the measurement.
  *
  * - standard (`o2_rom`): bank = P1 & 3; offset = (off + bank·800h) & mask, mask = largest power of
  *   two <= size, minus 1; offsets >= size read FFh.

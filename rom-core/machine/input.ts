@@ -1,5 +1,5 @@
 /**
- * The Odyssey² controls as MAME's odyssey2 driver wires them (o2-hardware.md §5, MAME ports KEY.0-7,
+ * The Odyssey² controls as MAME's odyssey2 driver wires them (docs/hardware.md §5, MAME ports KEY.0-7,
  * JOY.0/1, RESET).
  *
  * Keyboard: with P1.2 = 0, P2.2-0 select a row through a 74156; a 74148 priority encoder reports the

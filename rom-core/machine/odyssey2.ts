@@ -1,7 +1,7 @@
 /**
  * The Magnavox Odyssey² / Philips Videopac G7000: an 8048 (rom-core/i8048) wired to an 8244/8245
  * (rom-core/i8244), 128 bytes of external RAM, a cartridge mapper, keyboard and two joysticks, as
- * MAME's `src/mame/philips/odyssey2.cpp` wires them (o2-hardware.md §2, §5).
+ * MAME's `src/mame/philips/odyssey2.cpp` wires them (docs/hardware.md §2, §5).
  *
  * Time: one integer "dot" counter within the VDC's frame (see vdc.ts). The CPU's machine cycles map
  * to dots by `dot = dotBase + (cpu.cycles - cycleBase) · dotsPerCycle` (20 NTSC, 18 PAL). The CPU
@@ -16,7 +16,7 @@
  * cycle count is moved back with the time base past 2^44 cycles, so cycles · 20 stays inside the
  * exact range of a double.)
  *
- * Frames: like MAME (mame-oracle-notes.md), emulated time 0 is the start of VBLANK (line 243, dot 0)
+ * Frames: like MAME (test/mame/README.md: its frame hook fires there), emulated time 0 is the start of VBLANK (line 243, dot 0)
  * and a frame ends there again. `runFrame()` stops at the first instruction boundary after the CPU has
  * begun the machine cycle in which the beam reaches that point; at that moment the picture of lines
  * 0-242 is complete in `frame`, and `audio` holds the PCM of the VDC frame that ended during the run.

@@ -1,5 +1,5 @@
 /**
- * Known ROM images, recognised by size and CRC32 (o2-hardware.md §6, §7, §8, §10), and the size
+ * Known ROM images, recognised by size and CRC32 (docs/hardware.md §6, §7, §8, §10), and the size
  * rules for what the machine accepts. Identification never refuses a plausible image: an unknown one
  * runs, with a note saying so (MAME too only warns about a checksum it does not expect).
  */

@@ -5,11 +5,13 @@
 import { assemble, formatDiagnostic } from '../asm/index.ts';
 import type { LineMapEntry } from '../asm/index.ts';
 
+export { assembleBattleCart } from './carts/index.ts';
+
 export const BIOS_SIZE = 1024;
 /** Path of the BIOS source as passed to `readFile` (relative to rom-core/roms/). */
 export const BIOS_SOURCE = 'bios/bios.a48';
 
-/** Every documented BIOS entry point (o2-hardware.md §6.3) and the address cartridges call it at. */
+/** Every documented BIOS entry point (docs/hardware.md §6.3) and the address cartridges call it at. */
 export const BIOS_ENTRY_POINTS: Readonly<Record<string, number>> = {
   irq: 0x009,
   irqend: 0x014,

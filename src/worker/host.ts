@@ -9,7 +9,7 @@
 import * as Comlink from 'comlink';
 import { ConsoleSession } from './session.ts';
 import { Pacer } from './pacer.ts';
-import { bundledBuiltins } from './bundled-roms.ts';
+import { bundledBuiltins } from './builtin-roms.ts';
 import { SNAPSHOT_LENGTH } from './protocol.ts';
 import type {
   AudioMessage,

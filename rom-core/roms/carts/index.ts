@@ -13,7 +13,7 @@ export const CART_SIZE = BANK_SIZE * BANK_COUNT;
 /** Source of each bank, index = bank number (file offset = bank × 800h). */
 export const BANK_SOURCES: readonly string[] = ['bank0.a48', 'bank1.a48', 'bank2.a48', 'bank3.a48'];
 
-/** Same-address code every bank must hold byte for byte (o2-hardware.md §2.4): vectors and switches. */
+/** Same-address code every bank must hold byte for byte (docs/hardware.md §2.4): vectors and switches. */
 export const SHARED_STUB_END = 0x433;
 
 export { MAILBOX, MAILBOX_SIGNATURE, PHASES, readMailbox } from './mailbox.ts';

@@ -26,7 +26,7 @@ describe('keyboard matrix through P2 (74156 row select, 74148 encoder)', () => {
     expect(rows(m)).toEqual(NONE);
   });
 
-  // The rows of o2-hardware.md §5.1 (MAME KEY.0-5), written out again here so the table in
+  // The rows of docs/hardware.md §5.1 (MAME KEY.0-5), written out again here so the table in
   // input.ts is checked against the document, not against itself.
   const TABLE: string[][] = [
     ['0', '1', '2', '3', '4', '5', '6', '7'],

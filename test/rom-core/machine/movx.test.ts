@@ -1,5 +1,5 @@
 /**
- * P1 and the MOVX bus, each case of o2-hardware.md §2.2 as MAME's odyssey2.cpp io_read/io_write
+ * P1 and the MOVX bus, each case of docs/hardware.md §2.2 as MAME's odyssey2.cpp io_read/io_write
  * decode them, driven through the machine's pins (the CPU sits in a JMP-to-self loop).
  */
 import { describe, expect, it } from 'vitest';

@@ -98,7 +98,7 @@ describe('our BIOS on the Odyssey2 machine', () => {
   });
 
   it('after waitvsync an 8-cycle loop counts 34h (NTSC) / D6h (PAL) while T1 is high, as real consoles do', () => {
-    // o2-hardware.md §0: the count measures the rest of VBLANK after the BIOS interrupt path. The
+    // docs/hardware.md §0: the count measures the rest of VBLANK after the BIOS interrupt path. The
     // padding moves the phase of waitvsync's loop against the interrupt; with a 4-cycle shorter
     // interrupt path a third of the phases count one more. With a tune playing, the frames between
     // tune steps take the same time.

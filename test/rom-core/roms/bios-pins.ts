@@ -1,6 +1,6 @@
 /**
  * A test-only model of the Odyssey² board around the 8048, enough to drive our BIOS routines
- * (o2-hardware.md §2.2, §3.3, §5): MOVX decoded by P1 as MAME does (external RAM when P1.4 = 0,
+ * (docs/hardware.md §2.2, §3.3, §5): MOVX decoded by P1 as MAME does (external RAM when P1.4 = 0,
  * VDC when P1.3 = 0, VDC reads only with P1.6 = 0, RAM writes only with P1.6 = 0), a fake VDC
  * register file (writes to 00h-7Fh dropped while A0h.5 is set, reading A1h clears bits 7/6/3/2 and
  * /INT), the keyboard matrix on P2 and the joysticks on BUS (both only with P1.2 = 0).

@@ -24,7 +24,7 @@ export function bios(): AssembledBios {
 export const CALL_SITE = 0x410;
 export const DONE = 0x412;
 export const CART_START = 0x408;
-/** NTSC machine cycles per frame (o2-hardware.md §0), rounded. */
+/** NTSC machine cycles per frame (docs/hardware.md §0), rounded. */
 export const FRAME_CYCLES = 5983;
 
 function jmp(program: Uint8Array, at: number, target: number): void {
