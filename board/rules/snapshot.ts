@@ -6,9 +6,20 @@ import { probeErrors, referenceErrors, tableErrors } from './validate-save.ts';
 
 export const SNAPSHOT_FORMAT = 'o2conquest.board';
 
-/** A saved game: the whole rules state, tagged with format and version. */
+/** A saved game as a JSON value: the whole rules state, tagged with format and version. */
+export interface GameDocument {
+  format: typeof SNAPSHOT_FORMAT;
+  version: number;
+  state: GameState;
+}
+
+export function gameDocument(s: GameState): GameDocument {
+  return { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, state: s };
+}
+
+/** A saved game as text: `gameDocument` in JSON. */
 export function serializeGame(s: GameState): string {
-  return JSON.stringify({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, state: s });
+  return JSON.stringify(gameDocument(s));
 }
 
 export type LoadResult = { ok: true; state: GameState } | { ok: false; error: string };
@@ -131,6 +142,11 @@ export function deserializeGame(text: string): LoadResult {
   } catch (err) {
     return { ok: false, error: `the save is not valid JSON (${(err as Error).message}); nothing was loaded` };
   }
+  return readGameDocument(doc);
+}
+
+/** `deserializeGame` for a value already parsed (a game document inside a larger save): the same checks. */
+export function readGameDocument(doc: unknown): LoadResult {
   if (!isObj(doc) || doc.format !== SNAPSHOT_FORMAT)
     return { ok: false, error: `not a ${SNAPSHOT_FORMAT} save; nothing was loaded` };
   if (doc.version !== SNAPSHOT_VERSION) {

@@ -285,7 +285,7 @@ export class BoardController {
   }
 
   exportText(): string {
-    return encodeEnvelope({ engine: this.session.serialize(), clockStartedAt: this.clockStartedAt }, this.now());
+    return encodeEnvelope({ engine: this.session.document(), clockStartedAt: this.clockStartedAt }, this.now());
   }
 
   /** Loads an exported file. Anything wrong leaves the current game exactly as it was. */
@@ -385,7 +385,7 @@ export class BoardController {
    * Nothing is saved here; the host's autosave keeps the game. Throws (changing nothing) when it cannot be read.
    */
   follow(game: string): void {
-    const next = this.engine.restore(JSON.stringify({ game, undo: [] }));
+    const next = this.engine.restore({ game, undo: [] });
     this.replaceSession(next);
     // Kept by the host's autosave: nothing here is unsaved.
     this.saved = true;

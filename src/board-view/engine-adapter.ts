@@ -3,13 +3,14 @@ import {
   battleActor,
   battleMachine,
   deserializeGame,
+  gameDocument,
   gatedReadout,
   legalActions,
   noReadout,
   pendingBattle,
-  serializeGame,
+  readGameDocument,
 } from '../../board/index.ts';
-import type { BattleRequest, GameEvent, GameState, Scenario } from '../../board/index.ts';
+import type { BattleRequest, GameDocument, GameEvent, GameState, Scenario } from '../../board/index.ts';
 import type { EngineFactory, EngineSession, TablePorts } from './engine-port.ts';
 import type { LegalAction, SendResult } from './types.ts';
 import { toView } from './view-state.ts';
@@ -18,24 +19,27 @@ import { toView } from './view-state.ts';
 export const SAVED_UNDO = 30;
 
 /**
- * What `serialize()` writes: the engine's own snapshot plus the engine's undo and redo steps, also as snapshots
- * (`redo` is absent from saves made before redo existed).
+ * What `document()` gives: the engine's own game document plus its undo and redo steps, also as game documents;
+ * one JSON value, no JSON inside strings.
  */
-interface SessionText {
-  game: string;
-  undo: string[];
-  redo?: string[];
+export interface SessionDocument {
+  game: GameDocument;
+  undo: GameDocument[];
+  redo: GameDocument[];
 }
 
-/** Session text for a game state (its undo states oldest first, its redo states most recently undone last), in the engine's snapshot format. */
-export function encodeSession(state: GameState, undo: GameState[] = [], redo: GameState[] = []): string {
-  const text: SessionText = {
-    game: serializeGame(state),
-    undo: undo.map(serializeGame),
-    redo: redo.map(serializeGame),
-  };
-  return JSON.stringify(text);
+/** A session's document for a game state (its undo states oldest first, its redo states most recently undone last). */
+export function sessionDocument(state: GameState, undo: GameState[] = [], redo: GameState[] = []): SessionDocument {
+  return { game: gameDocument(state), undo: undo.map(gameDocument), redo: redo.map(gameDocument) };
 }
+
+/**
+ * A game document as a save holds it: a value (saves from version 2 on) or, in saves of version 1, the same
+ * document as JSON text inside a string (`redo` is absent from saves made before redo existed).
+ */
+type Stored = GameDocument | string;
+const isStored = (v: unknown): v is Stored => typeof v === 'string' || (typeof v === 'object' && v !== null);
+const isStoredList = (v: unknown): v is Stored[] => Array.isArray(v) && v.every(isStored);
 
 /**
  * The battle chart with this table's ports: every battle waits in `ports.battles` (ManualBattlePort: typed in
@@ -140,15 +144,19 @@ class MachineSession implements EngineSession {
     return { ok: false, refusal: ctx.lastRefusal ?? { rule: '-', reason: 'the engine did not accept this' } };
   }
 
-  serialize(): string {
+  document(): SessionDocument {
     const ctx = this.actor.getSnapshot().context;
     // Every save carries the undo steps; the last SAVED_UNDO of them keeps autosaves small and quick.
-    return encodeSession(ctx.state, ctx.history.slice(-SAVED_UNDO), ctx.future.slice(-SAVED_UNDO));
+    return sessionDocument(ctx.state, ctx.history.slice(-SAVED_UNDO), ctx.future.slice(-SAVED_UNDO));
+  }
+
+  serialize(): string {
+    return JSON.stringify(this.document());
   }
 }
 
-function load(snapshot: string, what: string): GameState {
-  const r = deserializeGame(snapshot);
+function load(stored: Stored, what: string): GameState {
+  const r = typeof stored === 'string' ? deserializeGame(stored) : readGameDocument(stored);
   if (!r.ok) throw new Error(`${what}: ${r.error}`);
   return r.state;
 }
@@ -158,18 +166,20 @@ export function boardEngine(): EngineFactory {
   return {
     create: (scenario?: Scenario, ports?: TablePorts) =>
       new MachineSession(createActor(chart(ports), { input: scenario ? { scenario } : {} }).start()),
-    restore(snapshot: string, ports?: TablePorts) {
-      let doc: unknown;
-      try {
-        doc = JSON.parse(snapshot);
-      } catch {
-        throw new Error('the game snapshot is not valid JSON');
+    restore(snapshot: unknown, ports?: TablePorts) {
+      let doc: unknown = snapshot;
+      if (typeof snapshot === 'string') {
+        try {
+          doc = JSON.parse(snapshot);
+        } catch {
+          throw new Error('the game snapshot is not valid JSON');
+        }
       }
-      const t = doc as Partial<SessionText> | null;
-      if (!t || typeof t.game !== 'string' || !Array.isArray(t.undo) || !t.undo.every((u) => typeof u === 'string')) {
+      const t = doc as { game?: unknown; undo?: unknown; redo?: unknown } | null;
+      if (!t || typeof t !== 'object' || !isStored(t.game) || !isStoredList(t.undo)) {
         throw new Error('the game snapshot is missing its game or undo list');
       }
-      if (t.redo !== undefined && (!Array.isArray(t.redo) || !t.redo.every((u) => typeof u === 'string'))) {
+      if (t.redo !== undefined && !isStoredList(t.redo)) {
         throw new Error("the game snapshot's redo list is not a list of game snapshots");
       }
       const state = load(t.game, 'the game');

@@ -21,7 +21,9 @@ export interface EngineSession {
   scenario(): Scenario;
   /** The engine's own state (the table says a battle's outcome in words from it). */
   gameState?(): GameState;
-  /** Text that `EngineFactory.restore` turns back into this exact game, undo history included. */
+  /** A JSON value that `EngineFactory.restore` turns back into this exact game, undo history included. */
+  document(): unknown;
+  /** `document()` as JSON text. */
   serialize(): string;
   /** Told when the game changes by itself (the battle chart recorded a battle or a readout), not through `send`. */
   subscribe?(fn: () => void): () => void;
@@ -41,6 +43,9 @@ export interface TablePorts {
 export interface EngineFactory {
   /** A new game waiting for its `setup` event, on `scenario` (default: the 1982 world). */
   create(scenario?: Scenario, ports?: TablePorts): EngineSession;
-  /** Rebuilds a game from `serialize()` output; throws an Error with a readable message when it can't. */
-  restore(snapshot: string, ports?: TablePorts): EngineSession;
+  /**
+   * Rebuilds a game from `document()` (or its text, `serialize()`); throws an Error with a readable message when
+   * it can't.
+   */
+  restore(snapshot: unknown, ports?: TablePorts): EngineSession;
 }

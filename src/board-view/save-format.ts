@@ -1,16 +1,17 @@
-// The view's save envelope around the engine session's text (game + undo history, both as the engine's
-// own snapshots). Versioned so a later format can read or refuse an older one with a clear message
-// instead of a stack trace.
+// The view's save envelope around the engine session (game + undo history, both as the engine's own game
+// documents). One JSON document: from version 2 the session is a value inside it; version 1 held it as JSON
+// text inside a string (itself holding each game as a string), and still loads. Versioned so a later format can
+// read or refuse an older one with a clear message instead of a stack trace.
 
 export const SAVE_FORMAT = 'o2conquest-board-save';
-export const SAVE_VERSION = 1;
+export const SAVE_VERSION = 2;
 
 export interface SaveEnvelope {
   format: typeof SAVE_FORMAT;
   version: number;
   savedAt: string;
-  /** EngineSession.serialize() of the current game. */
-  engine: string;
+  /** EngineSession.document() of the current game (what EngineFactory.restore takes). */
+  engine: unknown;
   /** Variation 1 (against the clock): when the clock started (ISO time). The engine leaves timing to the UI. */
   clockStartedAt?: string | null;
 }
@@ -30,7 +31,9 @@ export function validateEnvelope(value: unknown): SaveEnvelope {
   if (typeof v.version !== 'number') throw new SaveFormatError('the save has no version number');
   if (v.version > SAVE_VERSION)
     throw new SaveFormatError(`the save is version ${v.version}, newer than this app understands (${SAVE_VERSION})`);
-  if (typeof v.engine !== 'string' || v.engine.length === 0) throw new SaveFormatError('the save has no game snapshot');
+  const engine = v.version < 2 ? sessionOfVersion1(v.engine) : v.engine;
+  if (typeof engine !== 'object' || engine === null || Array.isArray(engine))
+    throw new SaveFormatError('the save has no game snapshot');
   const clock = v.clockStartedAt;
   if (clock !== undefined && clock !== null && (typeof clock !== 'string' || Number.isNaN(Date.parse(clock)))) {
     throw new SaveFormatError('the clock start time is damaged');
@@ -39,9 +42,19 @@ export function validateEnvelope(value: unknown): SaveEnvelope {
     format: SAVE_FORMAT,
     version: v.version,
     savedAt: typeof v.savedAt === 'string' ? v.savedAt : '',
-    engine: v.engine,
+    engine,
     clockStartedAt: clock ?? null,
   };
+}
+
+/** Version 1 held the session as JSON text. */
+function sessionOfVersion1(engine: unknown): unknown {
+  if (typeof engine !== 'string' || engine.length === 0) throw new SaveFormatError('the save has no game snapshot');
+  try {
+    return JSON.parse(engine);
+  } catch {
+    throw new SaveFormatError('the game snapshot is not valid JSON');
+  }
 }
 
 export function parseEnvelope(text: string): SaveEnvelope {

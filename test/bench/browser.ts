@@ -193,7 +193,7 @@ async function keyLatency(page: Page, url: string): Promise<KeyTiming[]> {
 
 async function battleEndToBoard(page: Page, url: string): Promise<number> {
   const { TINY_WAR_ON_B1, playTiny } = await import('../harness/tiny-game.ts');
-  const { encodeSession } = await import('../../src/board-view/engine-adapter.ts');
+  const { sessionDocument } = await import('../../src/board-view/engine-adapter.ts');
   const { encodeEnvelope } = await import('../../src/board-view/save-format.ts');
   const state = playTiny([
     ...TINY_WAR_ON_B1,
@@ -206,7 +206,7 @@ async function battleEndToBoard(page: Page, url: string): Promise<number> {
   await page.locator('#bv-import-file').setInputFiles({
     name: 'war.json',
     mimeType: 'application/json',
-    buffer: Buffer.from(encodeEnvelope({ engine: encodeSession(state) })),
+    buffer: Buffer.from(encodeEnvelope({ engine: sessionDocument(state) })),
   });
   await page.locator('[data-key="program-battle"]').click();
   await page.locator('.tb-battle[data-stage="enter"]').waitFor();

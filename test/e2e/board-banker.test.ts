@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { encodeSession } from '../../src/board-view/engine-adapter.ts';
+import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope } from '../../src/board-view/save-format.ts';
 import { bankerOutGame } from '../board/helpers.ts';
 import { launchBrowser, openApp } from './browser.ts';
@@ -26,7 +26,7 @@ describe('board: the banker is out of the game', () => {
     await page.locator('#bv-import-file').setInputFiles({
       name: 'g.json',
       mimeType: 'application/json',
-      buffer: Buffer.from(encodeEnvelope({ engine: encodeSession(bankerOutGame()) })),
+      buffer: Buffer.from(encodeEnvelope({ engine: sessionDocument(bankerOutGame()) })),
     });
     const question = page.locator('.bv-banker-question');
     await expect
@@ -52,7 +52,7 @@ describe('board: the banker is out of the game', () => {
     await page.locator('#bv-import-file').setInputFiles({
       name: 'g.json',
       mimeType: 'application/json',
-      buffer: Buffer.from(encodeEnvelope({ engine: encodeSession(bankerOutGame()) })),
+      buffer: Buffer.from(encodeEnvelope({ engine: sessionDocument(bankerOutGame()) })),
     });
     await page.locator('.bv-track-cell').first().waitFor();
     const boxes = await page.evaluate(() =>

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { encodeSession } from '../../src/board-view/engine-adapter.ts';
+import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope, parseEnvelope } from '../../src/board-view/save-format.ts';
 import { TINY_TO_ENDGAME, playTiny } from '../harness/tiny-game.ts';
 import { appUrl, launchBrowser, openApp } from './browser.ts';
@@ -179,7 +179,7 @@ describe('board view: import, end game, export', () => {
   function savedAtEndgame(): string {
     const s = playTiny(TINY_TO_ENDGAME);
     expect(s.phase).toBe('awaiting-endgame');
-    return encodeEnvelope({ engine: encodeSession(s) });
+    return encodeEnvelope({ engine: sessionDocument(s) });
   }
 
   it('loads a saved file, plays the end game to its winner and exports the result', async () => {
@@ -243,7 +243,7 @@ describe('board view: import, end game, export', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('e')]);
     const path = await download.path();
     const saved = parseEnvelope(readFileSync(path, 'utf8'));
-    expect(JSON.parse(JSON.parse(saved.engine).game).state).toMatchObject({ phase: 'over', winner: 'Ann' });
+    expect((saved.engine as { game: { state: unknown } }).game.state).toMatchObject({ phase: 'over', winner: 'Ann' });
     expect(errors).toEqual([]);
   });
 

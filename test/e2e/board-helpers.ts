@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { deserializeGame } from '../../board/index.ts';
+import { readGameDocument } from '../../board/index.ts';
 import type { GameState } from '../../board/index.ts';
 import { parseEnvelope } from '../../src/board-view/save-format.ts';
 
@@ -23,7 +23,7 @@ export function savedBoardText(page: Page): Promise<string | null> {
 
 /** The game inside a board save's text, or null when it cannot be read. */
 export function gameOfSave(text: string): GameState | null {
-  const session = JSON.parse(parseEnvelope(text).engine) as { game: string };
-  const r = deserializeGame(session.game);
+  const session = parseEnvelope(text).engine as { game: unknown };
+  const r = readGameDocument(session.game);
   return r.ok ? r.state : null;
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { applyEvent, ModelBattlePort, newGame, playComputerGame } from '../../board/index.ts';
 import type { GameEvent, GameState, Scenario } from '../../board/index.ts';
-import { encodeSession } from '../../src/board-view/engine-adapter.ts';
+import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope } from '../../src/board-view/save-format.ts';
 import { launchBrowser, openApp } from './browser.ts';
 import { waitReady } from './console-helpers.ts';
@@ -53,7 +53,7 @@ function saved(): string {
     if (!r.ok) throw new Error(`${e.type}: ${r.refusal.reason}`);
     s = r.state;
   }
-  return encodeEnvelope({ engine: encodeSession(s) });
+  return encodeEnvelope({ engine: sessionDocument(s) });
 }
 
 /** A save of the tiny game just before its end game (rule 21), found by playing seeded computer games in Node. */
@@ -72,7 +72,7 @@ async function beforeTheEndGame(): Promise<string> {
         if (!found && state.phase === 'awaiting-endgame') found = state;
       },
     });
-    if (found) return encodeEnvelope({ engine: encodeSession(found) });
+    if (found) return encodeEnvelope({ engine: sessionDocument(found) });
   }
   throw new Error('no seeded tiny game reached the end game');
 }

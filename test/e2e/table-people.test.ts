@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { applyEvent, ComputerPlayers, legalActions, newGame, pendingBattle } from '../../board/index.ts';
 import type { GameEvent, GameState, Scenario } from '../../board/index.ts';
 import type { CartMailbox, CartSide } from '../../rom-core/roms/carts/mailbox.ts';
-import { encodeSession } from '../../src/board-view/engine-adapter.ts';
+import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope } from '../../src/board-view/save-format.ts';
 import { launchBrowser, openApp } from './browser.ts';
 import { autosavedAfter, mailbox, waitReady } from './console-helpers.ts';
@@ -71,7 +71,7 @@ function seatsOnly(): string {
   });
   if (!r.ok) throw new Error(r.refusal.reason);
   s = r.state;
-  return encodeEnvelope({ engine: encodeSession(s) });
+  return encodeEnvelope({ engine: sessionDocument(s) });
 }
 
 /** The game as the page autosaved it, once the save holds as many log lines as the page shows. */

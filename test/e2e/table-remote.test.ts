@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { applyEvent, newGame } from '../../board/index.ts';
 import type { GameEvent, Scenario } from '../../board/index.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
-import { encodeSession } from '../../src/board-view/engine-adapter.ts';
+import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope } from '../../src/board-view/save-format.ts';
 import { gameOfSave, savedBoardText } from './board-helpers.ts';
 import { warOnB1 } from '../board/helpers.ts';
@@ -129,7 +129,7 @@ function threeWar(): string {
     if (!r.ok) throw new Error(`${e.type}: ${r.refusal.reason}`);
     s = r.state;
   }
-  return encodeEnvelope({ engine: encodeSession(s) });
+  return encodeEnvelope({ engine: sessionDocument(s) });
 }
 
 /** A guest joins the host's table under `code` as `name` and takes `player`'s seat. */
@@ -160,7 +160,7 @@ describe('the remote table', () => {
   it('a host, a guest and a spectator: seats, refusals, a battle fought from both keyboards, a reload', async () => {
     const errors: string[] = [];
     const host = await open(await browser.newContext(), '/?cart=battle#/table', errors);
-    const save = encodeEnvelope({ engine: encodeSession(warOnB1()) });
+    const save = encodeEnvelope({ engine: sessionDocument(warOnB1()) });
     await host
       .locator('#bv-import-file')
       .setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(save) });

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { GameEvent } from '../../board/index.ts';
 import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
-import { encodeSession } from '../../src/board-view/engine-adapter.ts';
+import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope } from '../../src/board-view/save-format.ts';
 import { TINY_OPENING, TINY_WAR_ON_B1, playTiny } from '../harness/tiny-game.ts';
 import { shot } from './shots.ts';
@@ -45,12 +45,12 @@ async function openTable(
 
 /** The tiny game played in Node through `events` after the opening, saved. */
 function saved(events: GameEvent[]): string {
-  return encodeEnvelope({ engine: encodeSession(playTiny([...TINY_OPENING, ...events])) });
+  return encodeEnvelope({ engine: sessionDocument(playTiny([...TINY_OPENING, ...events])) });
 }
 
 /** A two-player game played in Node up to Ann's attack on B1 (a war waiting for its weapons). */
 function savedAtWar(): string {
-  return encodeEnvelope({ engine: encodeSession(playTiny(TINY_WAR_ON_B1)) });
+  return encodeEnvelope({ engine: sessionDocument(playTiny(TINY_WAR_ON_B1)) });
 }
 
 async function importWar(page: Page): Promise<void> {

@@ -37,7 +37,7 @@ describe('BoardController with the board engine', () => {
     const n = c.snapshot().notice;
     expect(n).toMatchObject({ kind: 'refused', refusal: { rule: '3' } });
     expect(n?.kind === 'refused' && n.refusal.reason).toMatch(/Ann's turn/);
-    expect(JSON.parse(c.exportText()).engine).toBe(JSON.parse(before).engine);
+    expect(JSON.parse(c.exportText()).engine).toEqual(JSON.parse(before).engine);
   });
 
   it('refuses a home-zone tick outside the home zone when it is made, changing nothing', async () => {
@@ -52,7 +52,7 @@ describe('BoardController with the board engine', () => {
       kind: 'refused',
       refusal: { rule: '4A', reason: expect.stringMatching(/China is not in Ann's home zone/) },
     });
-    expect(JSON.parse(c.exportText()).engine).toBe(JSON.parse(before).engine);
+    expect(JSON.parse(c.exportText()).engine).toEqual(JSON.parse(before).engine);
   });
 
   it('autosaves after every action and resumes the same game, undo history included', async () => {
@@ -235,7 +235,7 @@ describe('BoardController with the board engine', () => {
         /^Could not load "x.json": the game: not a o2conquest.board save.*Your current game is unchanged\.$/,
       ),
     });
-    expect(JSON.parse(c.exportText()).engine).toBe(JSON.parse(before).engine);
+    expect(JSON.parse(c.exportText()).engine).toEqual(JSON.parse(before).engine);
   });
 });
 
@@ -361,7 +361,7 @@ describe('moves while the storage never answers', () => {
       await c.settled();
       expect(c.snapshot().saved).toBe(true);
       expect(c.snapshot().notice).toMatchObject({ kind: 'info', text: 'Autosave works again: the game is saved.' });
-      expect(JSON.parse((await mem.load())!).engine).toBe(JSON.parse(c.exportText()).engine);
+      expect(JSON.parse((await mem.load())!).engine).toEqual(JSON.parse(c.exportText()).engine);
     } finally {
       vi.useRealTimers();
     }

@@ -80,10 +80,10 @@ describe('keyboard shortcuts', () => {
 
 describe('save envelope', () => {
   it('round-trips and refuses foreign, newer or damaged saves with a clear reason', () => {
-    const text = encodeEnvelope({ engine: '{"x":1}' }, new Date('2026-01-01T00:00:00Z'));
+    const text = encodeEnvelope({ engine: { x: 1 } }, new Date('2026-01-01T00:00:00Z'));
     expect(parseEnvelope(text)).toMatchObject({
       version: SAVE_VERSION,
-      engine: '{"x":1}',
+      engine: { x: 1 },
       savedAt: '2026-01-01T00:00:00.000Z',
     });
     expect(() => parseEnvelope('{not json')).toThrow('the save is not valid JSON');
@@ -92,6 +92,12 @@ describe('save envelope', () => {
       /newer than this app/,
     );
     expect(() => parseEnvelope(JSON.stringify({ ...JSON.parse(text), engine: '' }))).toThrow(/no game snapshot/);
+    expect(() => parseEnvelope(JSON.stringify({ ...JSON.parse(text), engine: [1] }))).toThrow(/no game snapshot/);
+    // Version 1 held the session as text: still read, and its damage still named.
+    const v1 = { ...JSON.parse(text), version: 1 };
+    expect(parseEnvelope(JSON.stringify({ ...v1, engine: '{"x":1}' })).engine).toEqual({ x: 1 });
+    expect(() => parseEnvelope(JSON.stringify({ ...v1, engine: '{x' }))).toThrow('the game snapshot is not valid JSON');
+    expect(() => parseEnvelope(JSON.stringify({ ...v1, engine: { x: 1 } }))).toThrow(/no game snapshot/);
   });
 });
 
@@ -132,7 +138,7 @@ describe('battle port wording', () => {
 
 describe('save envelope: the clock', () => {
   it('keeps the clock start and refuses a damaged one', () => {
-    const text = encodeEnvelope({ engine: 'x', clockStartedAt: '2026-01-01T12:00:00.000Z' });
+    const text = encodeEnvelope({ engine: {}, clockStartedAt: '2026-01-01T12:00:00.000Z' });
     expect(parseEnvelope(text).clockStartedAt).toBe('2026-01-01T12:00:00.000Z');
     expect(() => parseEnvelope(JSON.stringify({ ...JSON.parse(text), clockStartedAt: 'soon' }))).toThrow(
       'the clock start time is damaged',
