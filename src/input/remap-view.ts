@@ -22,65 +22,98 @@ export interface RemapView {
 
 const LABEL: Record<string, string> = { J0: 'Left control (J0)', J1: 'Right control (J1)' };
 
-export function createRemapView(store: BindingStore, getPads: () => readonly (PadLike | null)[]): RemapView {
-  const dialog = document.createElement('dialog');
-  dialog.className = 'remap';
-  dialog.id = 'console-remap-dialog';
-  let waiting: { device: 'keyboard'; action: JoyKey } | { device: string; action: StickAction } | undefined;
+type Waiting = { device: 'keyboard'; action: JoyKey } | { device: string; action: StickAction };
 
-  const view: RemapView = {
-    element: dialog,
-    onChange: () => {},
-    open() {
-      render();
-      dialog.showModal();
-    },
-    capturing: () => waiting !== undefined,
-    keydown(e) {
-      if (!dialog.open) return false;
-      if (!waiting || waiting.device !== 'keyboard') return false;
-      e.preventDefault();
-      if (e.code !== 'Escape') store.setKeyboard(waiting.action as JoyKey, e.code);
-      waiting = undefined;
-      view.onChange();
-      render();
-      return true;
-    },
-    poll(pads) {
-      if (!waiting || waiting.device === 'keyboard') return;
-      const pad = pads.find((p) => p.id === waiting?.device);
-      const control = pad && firstActiveControl(pad);
-      if (!control) return;
-      store.setPad(waiting.device, waiting.action as StickAction, control);
-      waiting = undefined;
-      view.onChange();
-      render();
-    },
-  };
+function button(text: string, onClick: () => void, attrs: Record<string, string> = {}): HTMLButtonElement {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = text;
+  for (const [k, v] of Object.entries(attrs)) b.setAttribute(k, v);
+  b.addEventListener('click', onClick);
+  return b;
+}
 
-  function button(text: string, onClick: () => void, attrs: Record<string, string> = {}): HTMLButtonElement {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = text;
-    for (const [k, v] of Object.entries(attrs)) b.setAttribute(k, v);
-    b.addEventListener('click', onClick);
-    return b;
+/** The dialog: it owns what it waits for and draws itself afresh from the store when that changes. */
+class RemapDialog implements RemapView {
+  readonly element: HTMLDialogElement;
+  onChange: () => void = () => {};
+  private waiting: Waiting | undefined;
+
+  constructor(
+    private readonly store: BindingStore,
+    private readonly getPads: () => readonly (PadLike | null)[],
+  ) {
+    this.element = document.createElement('dialog');
+    this.element.className = 'remap';
+    this.element.id = 'console-remap-dialog';
+    this.element.addEventListener('close', () => {
+      this.waiting = undefined;
+    });
   }
 
-  function render(): void {
-    dialog.replaceChildren();
+  open(): void {
+    this.render();
+    this.element.showModal();
+  }
+
+  capturing(): boolean {
+    return this.waiting !== undefined;
+  }
+
+  keydown(e: KeyboardEvent): boolean {
+    const waiting = this.waiting;
+    if (!this.element.open || !waiting || waiting.device !== 'keyboard') return false;
+    e.preventDefault();
+    if (e.code !== 'Escape') this.store.setKeyboard(waiting.action as JoyKey, e.code);
+    this.changed();
+    return true;
+  }
+
+  poll(pads: PadLike[]): void {
+    const waiting = this.waiting;
+    if (!waiting || waiting.device === 'keyboard') return;
+    const pad = pads.find((p) => p.id === waiting.device);
+    const control = pad && firstActiveControl(pad);
+    if (!control) return;
+    this.store.setPad(waiting.device, waiting.action as StickAction, control);
+    this.changed();
+  }
+
+  /** A binding was set or reset: the wait is over, the console is told, the dialog drawn again. */
+  private changed(): void {
+    this.waiting = undefined;
+    this.onChange();
+    this.render();
+  }
+
+  private wait(w: Waiting): void {
+    this.waiting = w;
+    this.render();
+  }
+
+  private render(): void {
     const h = document.createElement('h2');
     h.textContent = 'Controls';
     const intro = document.createElement('p');
     intro.textContent =
       'Click “change”, then press the key or gamepad control to use. Esc cancels. Each device keeps its own settings in this browser.';
-    dialog.append(h, intro);
+    const done = button(
+      'Done',
+      () => {
+        this.waiting = undefined;
+        this.element.close();
+      },
+      { id: 'console-remap-done' },
+    );
+    this.element.replaceChildren(h, intro, ...this.keyboardPart(), ...this.padParts(), done);
+  }
 
+  private keyboardPart(): HTMLElement[] {
     const kb = document.createElement('table');
     kb.className = 'remap-table';
     kb.dataset.device = 'keyboard';
     kb.createCaption().textContent = 'PC keyboard (steers in “steer” mode; arrows and Ctrl steer in both modes)';
-    const bindings = store.keyboard();
+    const bindings = this.store.keyboard();
     for (const action of JOY_KEYS) {
       const row = kb.insertRow();
       const [stick, sw] = action.split('_');
@@ -88,74 +121,47 @@ export function createRemapView(store: BindingStore, getPads: () => readonly (Pa
       const cell = row.insertCell();
       cell.className = 'binding';
       cell.dataset.action = action;
-      const isWaiting = waiting?.device === 'keyboard' && waiting.action === action;
+      const isWaiting = this.waiting?.device === 'keyboard' && this.waiting.action === action;
       cell.textContent = isWaiting ? 'press a key…' : bindings[action] || '(none)';
-      row.insertCell().append(
-        button(
-          'change',
-          () => {
-            waiting = { device: 'keyboard', action };
-            render();
-          },
-          { 'data-change': action },
-        ),
-      );
+      const change = button('change', () => this.wait({ device: 'keyboard', action }), { 'data-change': action });
+      row.insertCell().append(change);
     }
-    dialog.append(
-      kb,
-      button('Default keys', () => {
-        store.resetDevice('keyboard');
-        view.onChange();
-        render();
-      }),
-    );
+    const reset = button('Default keys', () => {
+      this.store.resetDevice('keyboard');
+      this.changed();
+    });
+    return [kb, reset];
+  }
 
-    const pads = connectedPads(getPads);
+  private padParts(): HTMLElement[] {
+    const pads = connectedPads(this.getPads);
     if (pads.length === 0) {
       const p = document.createElement('p');
       p.textContent = 'No gamepad seen yet: connect one and press a button on it.';
-      dialog.append(p);
+      return [p];
     }
-    pads.forEach((pad, n) => {
+    return pads.flatMap((pad, n) => {
       const t = document.createElement('table');
       t.className = 'remap-table';
       t.dataset.device = pad.id;
       t.createCaption().textContent = `Gamepad ${n + 1}: ${pad.id} → ${n === 0 ? LABEL.J0 : LABEL.J1}`;
-      const pb = store.pad(pad.id);
+      const pb = this.store.pad(pad.id);
       for (const action of STICK_ACTIONS) {
         const row = t.insertRow();
         row.insertCell().textContent = action.toLowerCase();
-        const isWaiting = waiting?.device === pad.id && waiting.action === action;
+        const isWaiting = this.waiting?.device === pad.id && this.waiting.action === action;
         row.insertCell().textContent = isWaiting ? 'press a control…' : pb[action].join(', ') || '(none)';
-        row.insertCell().append(
-          button('change', () => {
-            waiting = { device: pad.id, action };
-            render();
-          }),
-        );
+        row.insertCell().append(button('change', () => this.wait({ device: pad.id, action })));
       }
-      dialog.append(
-        t,
-        button('Default controls', () => {
-          store.resetDevice(pad.id);
-          view.onChange();
-          render();
-        }),
-      );
+      const reset = button('Default controls', () => {
+        this.store.resetDevice(pad.id);
+        this.changed();
+      });
+      return [t, reset];
     });
-    const close = button(
-      'Done',
-      () => {
-        waiting = undefined;
-        dialog.close();
-      },
-      { id: 'console-remap-done' },
-    );
-    dialog.append(close);
   }
+}
 
-  dialog.addEventListener('close', () => {
-    waiting = undefined;
-  });
-  return view;
+export function createRemapView(store: BindingStore, getPads: () => readonly (PadLike | null)[]): RemapView {
+  return new RemapDialog(store, getPads);
 }

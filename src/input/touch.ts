@@ -31,125 +31,167 @@ const STICK_PAD: [string, string[]][] = [
   ['↘', ['DOWN', 'RIGHT']],
 ];
 
-/** `send(name, down)`: an O2 key or stick switch (J0_…) or RESET went down or up under a pointer. */
-export function createTouchPanel(send: (name: string, down: boolean) => void): TouchPanel {
-  const element = document.createElement('div');
-  element.className = 'o2-touch';
-  const pointers = new Map<number, string[]>();
-  const keyEls = new Map<string, HTMLElement>();
-  /** Pointers holding each name: two fingers on one key are one press, let go when the last lifts. */
-  const holders = new Map<string, number>();
+/**
+ * Which names each pointer holds: two fingers on one key are one press, sent up when the last lifts.
+ * `send(name, down)` hears each name go down and up once.
+ */
+class PointerHolds {
+  private readonly pointers = new Map<number, string[]>();
+  private readonly holders = new Map<string, number>();
 
-  const down = (pointerId: number, names: string[]): void => {
-    if (pointers.has(pointerId)) return;
-    pointers.set(pointerId, names);
+  constructor(private readonly send: (name: string, down: boolean) => void) {}
+
+  down(pointerId: number, names: string[]): void {
+    if (this.pointers.has(pointerId)) return;
+    this.pointers.set(pointerId, names);
     for (const n of names) {
-      const count = holders.get(n) ?? 0;
-      holders.set(n, count + 1);
-      if (count === 0) send(n, true);
+      const count = this.holders.get(n) ?? 0;
+      this.holders.set(n, count + 1);
+      if (count === 0) this.send(n, true);
     }
-  };
-  const lift = (pointerId: number): void => {
-    const names = pointers.get(pointerId);
+  }
+
+  lift(pointerId: number): void {
+    const names = this.pointers.get(pointerId);
     if (!names) return;
-    pointers.delete(pointerId);
+    this.pointers.delete(pointerId);
     for (const n of names) {
-      const count = (holders.get(n) ?? 1) - 1;
-      if (count > 0) holders.set(n, count);
+      const count = (this.holders.get(n) ?? 1) - 1;
+      if (count > 0) this.holders.set(n, count);
       else {
-        holders.delete(n);
-        send(n, false);
+        this.holders.delete(n);
+        this.send(n, false);
       }
     }
-  };
+  }
 
-  const press = (el: HTMLElement, names: string[]): void => {
+  held(): Set<string> {
+    const out = new Set<string>();
+    for (const names of this.pointers.values()) for (const n of names) out.add(n);
+    return out;
+  }
+
+  liftAll(): void {
+    for (const id of [...this.pointers.keys()]) this.lift(id);
+  }
+
+  clear(): void {
+    this.pointers.clear();
+    this.holders.clear();
+  }
+}
+
+function plainButton(className: string, text?: string): HTMLButtonElement {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = className;
+  if (text !== undefined) b.textContent = text;
+  return b;
+}
+
+/** The panel: the O2 keyboard and the left hand control with RESET; it owns its pointers and its keys. */
+class TouchPanelView implements TouchPanel {
+  readonly element = document.createElement('div');
+  private readonly holds: PointerHolds;
+  private readonly keyEls = new Map<string, HTMLElement>();
+
+  constructor(send: (name: string, down: boolean) => void) {
+    this.holds = new PointerHolds(send);
+    this.element.className = 'o2-touch';
+    const side = document.createElement('div');
+    side.className = 'o2-stick-side';
+    side.append(this.stick(), this.resetKey());
+    this.element.append(this.keyboard(), side);
+  }
+
+  held(): Set<string> {
+    return this.holds.held();
+  }
+
+  showHeld(names: Set<string>): void {
+    for (const [name, el] of this.keyEls) el.classList.toggle('held', names.has(name));
+  }
+
+  releaseAll(): void {
+    this.holds.liftAll();
+  }
+
+  destroy(): void {
+    this.holds.clear();
+    this.element.remove();
+  }
+
+  private press(el: HTMLElement, names: string[]): void {
     // Not focusable: a tapped key must not keep the focus (Space and Enter would then press it again).
     el.tabIndex = -1;
     el.addEventListener('mousedown', (e) => e.preventDefault());
     el.addEventListener('pointerdown', (e) => {
       e.preventDefault();
       el.setPointerCapture(e.pointerId);
-      down(e.pointerId, names);
+      this.holds.down(e.pointerId, names);
     });
-    const up = (e: PointerEvent): void => lift(e.pointerId);
+    const up = (e: PointerEvent): void => this.holds.lift(e.pointerId);
     el.addEventListener('pointerup', up);
     el.addEventListener('pointercancel', up);
     el.addEventListener('lostpointercapture', up);
     el.addEventListener('contextmenu', (e) => e.preventDefault());
-  };
+  }
 
-  const keyboard = document.createElement('div');
-  keyboard.className = 'o2-keyboard';
-  keyboard.setAttribute('aria-label', 'Odyssey² keyboard (each key shows the PC key that types it)');
-  for (const row of O2_LAYOUT) {
-    const r = document.createElement('div');
-    r.className = 'o2-row';
-    for (const [legend, name, width = 1] of row) {
-      const key = document.createElement('button');
-      key.type = 'button';
-      key.className = 'o2-key';
-      key.dataset.key = name;
-      key.style.flexGrow = String(width);
-      const top = document.createElement('span');
-      top.className = 'o2-legend';
-      top.textContent = legend;
-      const pc = document.createElement('span');
-      pc.className = 'pc-legend';
-      pc.textContent = PC_LEGEND[name] ?? legend;
-      key.append(top, pc);
-      key.title = `O2 ${legend} — PC key: ${pc.textContent}`;
-      press(key, [name]);
-      keyEls.set(name, key);
-      r.append(key);
+  private keyboard(): HTMLElement {
+    const keyboard = document.createElement('div');
+    keyboard.className = 'o2-keyboard';
+    keyboard.setAttribute('aria-label', 'Odyssey² keyboard (each key shows the PC key that types it)');
+    for (const row of O2_LAYOUT) {
+      const r = document.createElement('div');
+      r.className = 'o2-row';
+      for (const [legend, name, width = 1] of row) r.append(this.key(legend, name, width));
+      keyboard.append(r);
     }
-    keyboard.append(r);
+    return keyboard;
   }
 
-  const stick = document.createElement('div');
-  stick.className = 'o2-stick';
-  stick.setAttribute('aria-label', 'Left hand control (J0)');
-  for (const [label, dirs] of STICK_PAD) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'o2-stick-btn';
-    b.textContent = label;
-    const names = dirs.map((d) => `J0_${d}`);
-    b.dataset.stick = names.join(' ');
-    press(b, names);
-    if (dirs.length === 1) keyEls.set(names[0], b);
-    stick.append(b);
+  private key(legend: string, name: string, width: number): HTMLElement {
+    const key = plainButton('o2-key');
+    key.dataset.key = name;
+    key.style.flexGrow = String(width);
+    const top = document.createElement('span');
+    top.className = 'o2-legend';
+    top.textContent = legend;
+    const pc = document.createElement('span');
+    pc.className = 'pc-legend';
+    pc.textContent = PC_LEGEND[name] ?? legend;
+    key.append(top, pc);
+    key.title = `O2 ${legend} — PC key: ${pc.textContent}`;
+    this.press(key, [name]);
+    this.keyEls.set(name, key);
+    return key;
   }
-  const reset = document.createElement('button');
-  reset.type = 'button';
-  reset.className = 'o2-key o2-reset';
-  reset.textContent = 'RESET';
-  reset.title = 'The console’s RESET key';
-  press(reset, ['RESET']);
-  keyEls.set('RESET', reset);
 
-  const side = document.createElement('div');
-  side.className = 'o2-stick-side';
-  side.append(stick, reset);
-  element.append(keyboard, side);
+  private stick(): HTMLElement {
+    const stick = document.createElement('div');
+    stick.className = 'o2-stick';
+    stick.setAttribute('aria-label', 'Left hand control (J0)');
+    for (const [label, dirs] of STICK_PAD) {
+      const b = plainButton('o2-stick-btn', label);
+      const names = dirs.map((d) => `J0_${d}`);
+      b.dataset.stick = names.join(' ');
+      this.press(b, names);
+      if (dirs.length === 1) this.keyEls.set(names[0], b);
+      stick.append(b);
+    }
+    return stick;
+  }
 
-  return {
-    element,
-    held() {
-      const out = new Set<string>();
-      for (const names of pointers.values()) for (const n of names) out.add(n);
-      return out;
-    },
-    showHeld(names) {
-      for (const [name, el] of keyEls) el.classList.toggle('held', names.has(name));
-    },
-    releaseAll() {
-      for (const id of [...pointers.keys()]) lift(id);
-    },
-    destroy() {
-      pointers.clear();
-      holders.clear();
-      element.remove();
-    },
-  };
+  private resetKey(): HTMLElement {
+    const reset = plainButton('o2-key o2-reset', 'RESET');
+    reset.title = 'The console’s RESET key';
+    this.press(reset, ['RESET']);
+    this.keyEls.set('RESET', reset);
+    return reset;
+  }
+}
+
+/** `send(name, down)`: an O2 key or stick switch (J0_…) or RESET went down or up under a pointer. */
+export function createTouchPanel(send: (name: string, down: boolean) => void): TouchPanel {
+  return new TouchPanelView(send);
 }
