@@ -10,7 +10,7 @@ import * as Comlink from 'comlink';
 import { ConsoleSession } from './session.ts';
 import { Pacer } from './pacer.ts';
 import { bundledBuiltins } from './bundled-roms.ts';
-import { SNAPSHOT_LENGTH } from './protocol.ts';
+import { SNAPSHOT_LENGTH, SNAPSHOT_REWIND } from './protocol.ts';
 import type {
   AudioMessage,
   BootInfo,
@@ -22,6 +22,7 @@ import type {
   NetStartOptions,
   RomImages,
   StopState,
+  TimeTravelSettings,
   VideoMessage,
   WatchFrames,
   WorkerStats,
@@ -63,6 +64,10 @@ export class WorkerHost {
   private crashPending = false;
   private hangPending = false;
   private framesRun = 0;
+  /** Rewind and run-ahead as the page set them, for every session built (off until it does). */
+  private timeTravel: TimeTravelSettings = { rewindSeconds: 0, runAhead: 0 };
+  /** The rewind input was held at the last frame (its sound was cut when it went down). */
+  private rewinding = false;
   private typed: TypedWait[] = [];
   /** The bots that hold a hand control, kept for the next session (a reset, another cartridge). */
   private readonly botLevels: ({ level: 'easy' | 'medium' | 'hard'; seed: number } | null)[] = [null, null];
@@ -183,7 +188,12 @@ export class WorkerHost {
   private runDue(frames: number): boolean {
     const start = performance.now();
     let hit: StopState | undefined;
-    for (let i = 0; i < frames && hit === undefined; i++) hit = this.emulateFrame(this.speed === 1);
+    if (!this.rewindStep(frames)) {
+      for (let i = 0; i < frames && hit === undefined; i++) hit = this.emulateFrame(this.speed === 1);
+      // The picture shown runs ahead of the real frames, whose sound went out as they ran.
+      const s = this.need();
+      if (hit === undefined && !s.netplay && !s.machine.midFrame) s.time.showAhead();
+    }
     const work = performance.now() - start;
     this.windowFrames += frames;
     this.windowWorkMs += work;
@@ -192,6 +202,23 @@ export class WorkerHost {
     this.running = false;
     this.postStatus(hit.text);
     return false;
+  }
+
+  /**
+   * While the page holds the rewind input (not in a network battle): goes back `frames` frames, two
+   * each at double speed, without sound (what was queued is cut when it goes down). True when it did.
+   */
+  private rewindStep(frames: number): boolean {
+    const s = this.need();
+    const held = s.netplay ? 0 : this.snapshot[SNAPSHOT_REWIND];
+    const rewinding = held === 1 || held === 2;
+    if (rewinding && !this.rewinding) this.audioPort?.postMessage({ type: 'flush' } satisfies AudioMessage);
+    this.rewinding = rewinding;
+    if (!rewinding) return false;
+    for (let i = 0; i < frames * held && s.rewindFrame(); i++) {
+      /* one frame back, its picture drawn again */
+    }
+    return true;
   }
 
   /**
@@ -266,6 +293,7 @@ export class WorkerHost {
     for (const w of this.typed) w.resolve();
     this.typed = [];
     const s = new ConsoleSession(next, builtins, this.sampleRate);
+    s.time.configure(this.timeTravel);
     for (const stick of [0, 1] as const) {
       const bot = this.botLevels[stick];
       if (bot) s.setBot(stick, bot.level, bot.seed);
@@ -344,6 +372,10 @@ export class WorkerHost {
         if (this.speed !== 1) this.audioPort?.postMessage({ type: 'flush' } satisfies AudioMessage);
         this.postStatus();
       },
+      setTimeTravel: (settings: TimeTravelSettings): void => {
+        this.timeTravel = { rewindSeconds: settings.rewindSeconds, runAhead: settings.runAhead };
+        this.session?.time.configure(this.timeTravel);
+      },
       stepFrames: (n: number): number => {
         const count = Math.max(1, Math.min(600, Math.floor(n)));
         this.need().remember();
@@ -394,6 +426,7 @@ export class WorkerHost {
         fps: this.lastFps,
         running: this.running,
         speed: this.speed,
+        rewindDepth: this.session?.time.depth ?? 0,
       }),
       externalRam: (): Uint8Array => this.need().machine.eram.slice(),
       frame: () => {
