@@ -102,7 +102,10 @@ class Writer {
 }
 
 function writeFields(w: Writer, schema: Schema, target: unknown): void {
-  for (const f of schema.fields) {
+  // Indexed loops, no iterators: a rewind writes a snapshot every frame and must allocate nothing.
+  const fields = schema.fields;
+  for (let k = 0; k < fields.length; k++) {
+    const f = fields[k];
     const v = at(target, f.key);
     switch (f.t) {
       case 'u8':
@@ -122,7 +125,6 @@ function writeFields(w: Writer, schema: Schema, target: unknown): void {
         break;
       case 'bits': {
         let b = 0;
-        // A loop, not forEach: a rewind writes a snapshot every frame and must not allocate a closure.
         for (let i = 0; i < f.keys.length; i++) if (at(target, f.keys[i])) b |= 1 << i;
         w.u8(b);
         break;
@@ -130,9 +132,11 @@ function writeFields(w: Writer, schema: Schema, target: unknown): void {
       case 'bytes':
         w.bytes(v as Uint8Array);
         break;
-      case 'u16s':
-        for (const x of v as Uint16Array) w.u16(x);
+      case 'u16s': {
+        const a = v as Uint16Array;
+        for (let i = 0; i < a.length; i++) w.u16(a[i]);
         break;
+      }
       case 'i32s': {
         const n = at(target, f.countOf) as number;
         for (let i = 0; i < n; i++) w.i32((v as Int32Array)[i]);
@@ -140,7 +144,7 @@ function writeFields(w: Writer, schema: Schema, target: unknown): void {
       }
       case 'u8s': {
         const n = at(target, f.countOf) as number;
-        w.bytes((v as Uint8Array).subarray(0, n));
+        for (let i = 0; i < n; i++) w.u8((v as Uint8Array)[i]);
         break;
       }
       case 'ascii':
