@@ -28,18 +28,13 @@ import type {
   WorkerStats,
 } from './protocol.ts';
 import { NetSeat } from './net-seat.ts';
+import { TypedWaits } from './typed-waits.ts';
 import { buildProgram } from './build-program.ts';
 import type { BuildResult, SourceFile } from './build-program.ts';
 
 const AUTOSAVE_EVERY = 60;
 /** Frames a step over, step out or run to runs at once before it goes on running in the background. */
 const ACTION_FRAMES = 60;
-
-/** A typed-key promise waiting for the key queue's `completed` count to reach `until`. */
-interface TypedWait {
-  until: number;
-  resolve(): void;
-}
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
@@ -68,7 +63,7 @@ export class WorkerHost {
   private timeTravel: TimeTravelSettings = { rewindSeconds: 0, runAhead: 0 };
   /** The rewind input was held at the last frame (its sound was cut when it went down). */
   private rewinding = false;
-  private typed: TypedWait[] = [];
+  private readonly typed = new TypedWaits();
   /** The bots that hold a hand control, kept for the next session (a reset, another cartridge). */
   private readonly botLevels: ({ level: 'easy' | 'medium' | 'hard'; seed: number } | null)[] = [null, null];
   // Per-second figures.
@@ -157,14 +152,7 @@ export class WorkerHost {
 
   /** Resolves the typed-key waits whose last tap has finished. */
   private settleTyped(): void {
-    if (this.typed.length === 0) return;
-    const done = this.need().keyQueue.completed;
-    const still: TypedWait[] = [];
-    for (const w of this.typed) {
-      if (done >= w.until) w.resolve();
-      else still.push(w);
-    }
-    this.typed = still;
+    this.typed.settle(() => this.need().keyQueue.completed);
   }
 
   private tick(): void {
@@ -289,9 +277,7 @@ export class WorkerHost {
 
   private async build(next: RomImages): Promise<BootInfo> {
     const builtins = bundledBuiltins(next.cart ? 'console-test' : next.builtinCart);
-    // Typed keys meant for the old machine are dropped with it; nobody waits for them forever.
-    for (const w of this.typed) w.resolve();
-    this.typed = [];
+    this.typed.dropAll();
     const s = new ConsoleSession(next, builtins, this.sampleRate);
     s.time.configure(this.timeTravel);
     for (const stick of [0, 1] as const) {
@@ -438,7 +424,7 @@ export class WorkerHost {
         // An unknown key throws here, before anything is queued.
         const until = q.tap(...keys);
         return new Promise((resolve) => {
-          this.typed.push({ until, resolve: () => resolve(this.session?.machine.frameNumber ?? 0) });
+          this.typed.add(until, () => resolve(this.session?.machine.frameNumber ?? 0));
         });
       },
       clearKeys: (): void => {

@@ -9,7 +9,7 @@ import { RewindRing, RunAhead, snapshotBound } from '../../rom-core/machine/inde
 import type { Odyssey2 } from '../../rom-core/machine/index.ts';
 import type { TimeTravelSettings } from './protocol.ts';
 
-/** The longest rewind kept: 5 minutes (about 45 MB). */
+/** The longest rewind kept: 5 minutes (a 55 MB buffer). */
 export const MAX_REWIND_SECONDS = 300;
 export const MAX_RUN_AHEAD = 2;
 
