@@ -7,10 +7,13 @@ for (let n = 0; n < 256; n++) {
   TABLE[n] = c >>> 0;
 }
 
-/** Continues a CRC over `bytes` (start with 0); returns the unsigned 32-bit value. */
-export function crc32(bytes: Uint8Array, previous = 0): number {
+/**
+ * Continues a CRC over `bytes` (start with 0), or over bytes[start..end) (no subarray to allocate on a
+ * per-frame path); returns the unsigned 32-bit value.
+ */
+export function crc32(bytes: Uint8Array, previous = 0, start = 0, end = bytes.length): number {
   let c = (previous ^ 0xffffffff) >>> 0;
-  for (let i = 0; i < bytes.length; i++) c = TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+  for (let i = start; i < end; i++) c = TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 

@@ -24,3 +24,5 @@ export {
 export type { RomIdentity, RomKind } from './roms.ts';
 export { crc32, crcHex } from '../crc32.ts';
 export { encodeWav } from './wav.ts';
+export { REWIND_BYTES_PER_FRAME, RewindRing, RunAhead, snapshotBound } from './rewind.ts';
+export type { RewindOptions, Rewindable } from './rewind.ts';

@@ -30,7 +30,16 @@ import { I8244 } from '../i8244/vdc.ts';
 import { NTSC, PAL, mameFrameStartDot } from '../i8244/timing.ts';
 import type { VdcTiming } from '../i8244/timing.ts';
 import { SAMPLE_RATES } from '../i8244/resampler.ts';
-import { applyFields, bindSchema, encodeState, openState, Reader, readFields, StateError } from '../state/schema.ts';
+import {
+  applyFields,
+  bindSchema,
+  encodeState,
+  encodeStateAt,
+  openState,
+  Reader,
+  readFields,
+  StateError,
+} from '../state/schema.ts';
 import type { Schema, Values } from '../state/schema.ts';
 import { SNAPSHOT_MAGIC, STATE_MAGIC, STATE_VERSION, machineSchema } from './state.ts';
 import { convertV1 } from './state-v1.ts';
@@ -488,6 +497,14 @@ export class Odyssey2 implements I8048Pins {
    */
   snapshot(into?: Uint8Array): Uint8Array {
     return encodeState(SNAPSHOT_MAGIC, STATE_VERSION, this.snapshotSchema, this, into);
+  }
+
+  /**
+   * snapshot() written into `out` at the offset `place(length)` returns (a ring of snapshots, rewind.ts);
+   * returns the length. Allocates nothing.
+   */
+  snapshotAt(out: Uint8Array, place: (length: number) => number): number {
+    return encodeStateAt(SNAPSHOT_MAGIC, STATE_VERSION, this.snapshotSchema, this, out, place);
   }
 
   /**

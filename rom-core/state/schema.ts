@@ -102,7 +102,10 @@ class Writer {
 }
 
 function writeFields(w: Writer, schema: Schema, target: unknown): void {
-  for (const f of schema.fields) {
+  // Indexed loops, no iterators: a rewind writes a snapshot every frame and must allocate nothing.
+  const fields = schema.fields;
+  for (let k = 0; k < fields.length; k++) {
+    const f = fields[k];
     const v = at(target, f.key);
     switch (f.t) {
       case 'u8':
@@ -122,18 +125,18 @@ function writeFields(w: Writer, schema: Schema, target: unknown): void {
         break;
       case 'bits': {
         let b = 0;
-        f.keys.forEach((k, i) => {
-          if (at(target, k)) b |= 1 << i;
-        });
+        for (let i = 0; i < f.keys.length; i++) if (at(target, f.keys[i])) b |= 1 << i;
         w.u8(b);
         break;
       }
       case 'bytes':
         w.bytes(v as Uint8Array);
         break;
-      case 'u16s':
-        for (const x of v as Uint16Array) w.u16(x);
+      case 'u16s': {
+        const a = v as Uint16Array;
+        for (let i = 0; i < a.length; i++) w.u16(a[i]);
         break;
+      }
       case 'i32s': {
         const n = at(target, f.countOf) as number;
         for (let i = 0; i < n; i++) w.i32((v as Int32Array)[i]);
@@ -141,7 +144,7 @@ function writeFields(w: Writer, schema: Schema, target: unknown): void {
       }
       case 'u8s': {
         const n = at(target, f.countOf) as number;
-        w.bytes((v as Uint8Array).subarray(0, n));
+        for (let i = 0; i < n; i++) w.u8((v as Uint8Array)[i]);
         break;
       }
       case 'ascii':
@@ -184,6 +187,37 @@ export function encodeState(
   out.set(w.buf.subarray(0, w.pos));
   new DataView(out.buffer, out.byteOffset, out.byteLength).setUint32(w.pos, crc32(out.subarray(0, w.pos)), true);
   return out;
+}
+
+/**
+ * encodeState written into `out` at the offset `place(length)` chooses once the length is known (a ring
+ * of snapshots puts each after the last, dropping what it covers); returns the length. Nothing is
+ * allocated: the bytes are copied by hand, not through a subarray.
+ */
+export function encodeStateAt(
+  magic: string,
+  version: number,
+  schema: Schema,
+  target: unknown,
+  out: Uint8Array,
+  place: (length: number) => number,
+): number {
+  const w = scratch;
+  w.pos = 0;
+  w.ascii(magic);
+  w.u8(version);
+  writeFields(w, schema, target);
+  const n = w.pos;
+  const at = place(n + 4);
+  if (at < 0 || at + n + 4 > out.length) throw new RangeError(`no room for a ${n + 4}-byte state at ${at}`);
+  const src = w.buf;
+  for (let i = 0; i < n; i++) out[at + i] = src[i];
+  const crc = crc32(src, 0, 0, n);
+  out[at + n] = crc & 0xff;
+  out[at + n + 1] = (crc >>> 8) & 0xff;
+  out[at + n + 2] = (crc >>> 16) & 0xff;
+  out[at + n + 3] = crc >>> 24;
+  return n + 4;
 }
 
 // ------------------------------------------------------------------------------ reading

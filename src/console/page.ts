@@ -21,6 +21,7 @@ import { ConsoleResume } from './resume.ts';
 import { PracticePanel } from './practice-panel.ts';
 import { Toolbar } from './toolbar.ts';
 import { registerOffline } from './offline.ts';
+import { timeTravelControls } from './time-travel-controls.ts';
 
 export class ConsolePage {
   private readonly root: HTMLElement;
@@ -54,7 +55,11 @@ export class ConsolePage {
           this.input.touch.element.hidden ? 0 : this.input.touch.element.getBoundingClientRect().height + 16,
       },
     });
-    this.input = new InputRouter(host, { screen: this.screen.box, shortcut: (e) => this.shortcut(e) });
+    this.input = new InputRouter(host, {
+      screen: this.screen.box,
+      shortcut: (e) => this.shortcut(e),
+      rewind: true,
+    });
     this.toolbar = new Toolbar(
       {
         togglePause: () => this.togglePause(),
@@ -99,9 +104,10 @@ export class ConsolePage {
       { class: 'console-help' },
       el('summary', { text: 'Keys' }),
       el('p', {
-        text: 'Type mode: PC keys type the O2 keys shown on the keyboard picture; arrows steer the left control and Right Ctrl fires. Steer mode: arrows + Right Ctrl drive the left control, W A S D + Left Shift the right one; other keys still type. Caps Lock or F10 switches. F2 save, F4 load, F3 fast-forward, F6 pause, F7 frame step, F8 screenshot, F9 debugger.',
+        text: 'Type mode: PC keys type the O2 keys shown on the keyboard picture; arrows steer the left control and Right Ctrl fires. Steer mode: arrows + Right Ctrl drive the left control, W A S D + Left Shift the right one; other keys still type. Caps Lock or F10 switches. F2 save, F4 load, F3 fast-forward, F6 pause, F7 frame step, F8 screenshot, F9 debugger. Hold ` (left of 1) to rewind, with Shift twice as fast; on a gamepad, hold the left shoulder (the left trigger: twice as fast).',
       }),
     );
+    this.toolbar.more.append(timeTravelControls(() => void this.host.applyTimeTravel()));
     const side = el(
       'aside',
       { class: 'console-side' },

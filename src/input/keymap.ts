@@ -91,14 +91,27 @@ export function resolveKey(
   return undefined;
 }
 
-/** Builds the 11-byte held-input snapshot (keyboard rows, J0, J1, RESET) from key and stick names. */
+/**
+ * The PC key held to run the game backwards on the console page (no O2 key uses it; Shift with it goes
+ * back twice as fast), and the gamepad buttons (standard mapping) that do the same: the left shoulder,
+ * and the left trigger at double speed.
+ */
+export const REWIND_CODE = 'Backquote';
+export const REWIND_PAD_BUTTON = 'b4';
+export const REWIND_FAST_PAD_BUTTON = 'b6';
+
+/**
+ * Builds the 12-byte held-input snapshot (keyboard rows, J0, J1, RESET, rewind: 0 none, 1 normal, 2
+ * double speed; src/worker/protocol.ts) from key and stick names.
+ */
 export function buildSnapshot(
   keys: Iterable<string>,
   joy: [number, number],
   reset: boolean,
   swap: boolean,
+  rewind: 0 | 1 | 2 = 0,
 ): Uint8Array {
-  const snap = new Uint8Array(11);
+  const snap = new Uint8Array(12);
   const sticks = [joy[0], joy[1]];
   for (const name of keys) {
     // The machine's own conversion (rom-core/machine/input.ts): a name means the same key everywhere.
@@ -108,6 +121,7 @@ export function buildSnapshot(
   snap[8] = swap ? sticks[1] : sticks[0];
   snap[9] = swap ? sticks[0] : sticks[1];
   snap[10] = reset ? 1 : 0;
+  snap[11] = rewind;
   return snap;
 }
 

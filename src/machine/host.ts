@@ -12,6 +12,7 @@ import type { ActiveRoms, PendingSave } from '../rom-library/store.ts';
 import type { BootInfo, RomImages, WatchFrames } from '../worker/protocol.ts';
 import { setting } from '../platform/settings.ts';
 import { withCartChoice } from './cart-choice.ts';
+import { timeTravelSettings } from './time-travel.ts';
 
 export const BUILTIN_CART = setting<string | undefined>('o2conquest.console.builtinCart', undefined, (t) => t);
 
@@ -226,6 +227,7 @@ export class MachineHost {
       { audio: this.audio, state, paused: paused || this.viewers === 0 },
     );
     this.runtime = runtime;
+    await this.applyTimeTravel();
     if (this.viewers === 0 && !paused) this.pausedAway = true;
     this.machineKey = runtime.info.roms
       .filter((r) => r.kind !== 'charset')
@@ -233,6 +235,11 @@ export class MachineHost {
       .join('+');
     this.emit('booted', runtime.info);
     return runtime.info;
+  }
+
+  /** Sends the rewind and run-ahead settings to the worker (after a boot, or when they change). */
+  async applyTimeTravel(): Promise<void> {
+    await this.runtime?.api.setTimeTravel(timeTravelSettings());
   }
 
   /** Starts a new worker from the last autosave after the old one died. */

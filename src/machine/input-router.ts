@@ -7,9 +7,9 @@
  * shortcuts (F-keys on the console page) and says which keys are its own.
  */
 import { BindingStore } from '../input/bindings.ts';
-import { buildSnapshot, resolveKey } from '../input/keymap.ts';
+import { REWIND_CODE, REWIND_FAST_PAD_BUTTON, REWIND_PAD_BUTTON, buildSnapshot, resolveKey } from '../input/keymap.ts';
 import type { InputMode, JoyKey } from '../input/keymap.ts';
-import { connectedPads, padStick } from '../input/gamepad.ts';
+import { connectedPads, controlActive, padStick } from '../input/gamepad.ts';
 import type { PadLike } from '../input/gamepad.ts';
 import { createTouchPanel } from '../input/touch.ts';
 import type { TouchPanel } from '../input/touch.ts';
@@ -34,6 +34,8 @@ export interface InputRouterOptions {
    * reach the machine wherever the focus is, except in a text field.
    */
   battle?(): boolean;
+  /** The page runs the game backwards while REWIND_CODE (or a pad's left shoulder) is held (the console page). */
+  rewind?: boolean;
 }
 
 /** A field people type text into: its keys are never taken for the console. */
@@ -62,6 +64,9 @@ export class InputRouter {
   private readonly heldTouch = new Map<string, string>();
   private lastShown = '';
   private resetPulse = false;
+  /** The rewind key is held (keyboard), and Shift with it (double speed). */
+  private rewindKey = false;
+  private shift = false;
   private raf = 0;
   private destroyed = false;
   private lastInput = '';
@@ -104,6 +109,7 @@ export class InputRouter {
     if (this.remap.keydown(e)) return;
     if (this.remap.element.open) return;
     if (this.options.shortcut?.(e)) return;
+    if (this.rewindKeyChange(e, true)) return;
     const battle = this.options.battle?.() === true;
     const action = this.action(e, battle);
     if (!action) return;
@@ -147,7 +153,40 @@ export class InputRouter {
     return () => this.bindingListeners.delete(fn);
   }
 
+  /**
+   * The rewind key going down or up (true: it was the rewind key, taken), and Shift with it; Shift
+   * still does what it does besides (Left Shift fires the right control in steer mode).
+   */
+  private rewindKeyChange(e: KeyboardEvent, down: boolean): boolean {
+    if (!this.options.rewind) return false;
+    if (this.shift !== e.shiftKey) {
+      this.shift = e.shiftKey;
+      if (this.rewindKey) this.sendHeld(this.pads());
+    }
+    if (e.code !== REWIND_CODE || (down && !this.keysGoToConsole(e))) return false;
+    e.preventDefault();
+    if (this.rewindKey !== down) {
+      this.rewindKey = down;
+      this.sendHeld(this.pads());
+    }
+    return true;
+  }
+
+  /** How fast the players ask to go back: 0 not, 1 a frame a frame, 2 double speed. */
+  private rewindHeld(pads: PadLike[]): 0 | 1 | 2 {
+    if (!this.options.rewind) return 0;
+    if (pads.some((p) => this.padRewinds(p, REWIND_FAST_PAD_BUTTON))) return 2;
+    if (this.rewindKey) return this.shift ? 2 : 1;
+    return pads.some((p) => this.padRewinds(p, REWIND_PAD_BUTTON)) ? 1 : 0;
+  }
+
+  /** A pad's rewind button is held, unless the player bound it to the stick. */
+  private padRewinds(pad: PadLike, button: string): boolean {
+    return controlActive(pad, button) && !Object.values(this.bindings.pad(pad.id)).some((c) => c.includes(button));
+  }
+
   private keyUp(e: KeyboardEvent): void {
+    if (this.rewindKeyChange(e, false)) return;
     if (this.heldJoy.delete(e.code)) {
       e.preventDefault();
       this.sendHeld(this.pads());
@@ -181,6 +220,7 @@ export class InputRouter {
 
   private releaseAll(): void {
     this.touch.releaseAll();
+    this.rewindKey = false;
     this.heldJoy.clear();
     for (const key of this.heldKeys.values()) this.host.runtime?.sendKey(key, false);
     this.heldKeys.clear();
@@ -237,7 +277,7 @@ export class InputRouter {
     });
     const names = new Set(this.heldJoy.values());
     const reset = names.delete('RESET') || this.resetPulse;
-    const snapshot = buildSnapshot(names, joy, reset, this.swap);
+    const snapshot = buildSnapshot(names, joy, reset, this.swap, this.rewindHeld(pads));
     const text = snapshot.join(',');
     const now = performance.now();
     // A held-state snapshot every animation frame is cheap (11 bytes); skip only exact repeats within 100 ms.

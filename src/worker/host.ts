@@ -10,7 +10,7 @@ import * as Comlink from 'comlink';
 import { ConsoleSession } from './session.ts';
 import { Pacer } from './pacer.ts';
 import { bundledBuiltins } from './builtin-roms.ts';
-import { SNAPSHOT_LENGTH } from './protocol.ts';
+import { SNAPSHOT_LENGTH, SNAPSHOT_REWIND } from './protocol.ts';
 import type {
   AudioMessage,
   BootInfo,
@@ -22,23 +22,19 @@ import type {
   NetStartOptions,
   RomImages,
   StopState,
+  TimeTravelSettings,
   VideoMessage,
   WatchFrames,
   WorkerStats,
 } from './protocol.ts';
 import { NetSeat } from './net-seat.ts';
+import { TypedWaits } from './typed-waits.ts';
 import { buildProgram } from './build-program.ts';
 import type { BuildResult, SourceFile } from './build-program.ts';
 
 const AUTOSAVE_EVERY = 60;
 /** Frames a step over, step out or run to runs at once before it goes on running in the background. */
 const ACTION_FRAMES = 60;
-
-/** A typed-key promise waiting for the key queue's `completed` count to reach `until`. */
-interface TypedWait {
-  until: number;
-  resolve(): void;
-}
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
@@ -63,7 +59,11 @@ export class WorkerHost {
   private crashPending = false;
   private hangPending = false;
   private framesRun = 0;
-  private typed: TypedWait[] = [];
+  /** Rewind and run-ahead as the page set them, for every session built (off until it does). */
+  private timeTravel: TimeTravelSettings = { rewindSeconds: 0, runAhead: 0 };
+  /** The rewind input was held at the last frame (its sound was cut when it went down). */
+  private rewinding = false;
+  private readonly typed = new TypedWaits();
   /** The bots that hold a hand control, kept for the next session (a reset, another cartridge). */
   private readonly botLevels: ({ level: 'easy' | 'medium' | 'hard'; seed: number } | null)[] = [null, null];
   // Per-second figures.
@@ -152,14 +152,7 @@ export class WorkerHost {
 
   /** Resolves the typed-key waits whose last tap has finished. */
   private settleTyped(): void {
-    if (this.typed.length === 0) return;
-    const done = this.need().keyQueue.completed;
-    const still: TypedWait[] = [];
-    for (const w of this.typed) {
-      if (done >= w.until) w.resolve();
-      else still.push(w);
-    }
-    this.typed = still;
+    this.typed.settle(() => this.need().keyQueue.completed);
   }
 
   private tick(): void {
@@ -183,7 +176,12 @@ export class WorkerHost {
   private runDue(frames: number): boolean {
     const start = performance.now();
     let hit: StopState | undefined;
-    for (let i = 0; i < frames && hit === undefined; i++) hit = this.emulateFrame(this.speed === 1);
+    if (!this.rewindStep(frames)) {
+      for (let i = 0; i < frames && hit === undefined; i++) hit = this.emulateFrame(this.speed === 1);
+      // The picture shown runs ahead of the real frames, whose sound went out as they ran.
+      const s = this.need();
+      if (hit === undefined && !s.netplay && !s.machine.midFrame) s.time.showAhead();
+    }
     const work = performance.now() - start;
     this.windowFrames += frames;
     this.windowWorkMs += work;
@@ -192,6 +190,23 @@ export class WorkerHost {
     this.running = false;
     this.postStatus(hit.text);
     return false;
+  }
+
+  /**
+   * While the page holds the rewind input (not in a network battle): goes back `frames` frames, two
+   * each at double speed, without sound (what was queued is cut when it goes down). True when it did.
+   */
+  private rewindStep(frames: number): boolean {
+    const s = this.need();
+    const held = s.netplay ? 0 : this.snapshot[SNAPSHOT_REWIND];
+    const rewinding = held === 1 || held === 2;
+    if (rewinding && !this.rewinding) this.audioPort?.postMessage({ type: 'flush' } satisfies AudioMessage);
+    this.rewinding = rewinding;
+    if (!rewinding) return false;
+    for (let i = 0; i < frames * held && s.rewindFrame(); i++) {
+      /* one frame back, its picture drawn again */
+    }
+    return true;
   }
 
   /**
@@ -262,10 +277,9 @@ export class WorkerHost {
 
   private async build(next: RomImages): Promise<BootInfo> {
     const builtins = bundledBuiltins(next.cart ? 'console-test' : next.builtinCart);
-    // Typed keys meant for the old machine are dropped with it; nobody waits for them forever.
-    for (const w of this.typed) w.resolve();
-    this.typed = [];
+    this.typed.dropAll();
     const s = new ConsoleSession(next, builtins, this.sampleRate);
+    s.time.configure(this.timeTravel);
     for (const stick of [0, 1] as const) {
       const bot = this.botLevels[stick];
       if (bot) s.setBot(stick, bot.level, bot.seed);
@@ -344,6 +358,10 @@ export class WorkerHost {
         if (this.speed !== 1) this.audioPort?.postMessage({ type: 'flush' } satisfies AudioMessage);
         this.postStatus();
       },
+      setTimeTravel: (settings: TimeTravelSettings): void => {
+        this.timeTravel = { rewindSeconds: settings.rewindSeconds, runAhead: settings.runAhead };
+        this.session?.time.configure(this.timeTravel);
+      },
       stepFrames: (n: number): number => {
         const count = Math.max(1, Math.min(600, Math.floor(n)));
         this.need().remember();
@@ -394,6 +412,7 @@ export class WorkerHost {
         fps: this.lastFps,
         running: this.running,
         speed: this.speed,
+        rewindDepth: this.session?.time.depth ?? 0,
       }),
       externalRam: (): Uint8Array => this.need().machine.eram.slice(),
       frame: () => {
@@ -405,7 +424,7 @@ export class WorkerHost {
         // An unknown key throws here, before anything is queued.
         const until = q.tap(...keys);
         return new Promise((resolve) => {
-          this.typed.push({ until, resolve: () => resolve(this.session?.machine.frameNumber ?? 0) });
+          this.typed.add(until, () => resolve(this.session?.machine.frameNumber ?? 0));
         });
       },
       clearKeys: (): void => {

@@ -6,10 +6,22 @@
 import type { CartProfile, MapperKind } from '../../rom-core/machine/index.ts';
 import type { BuildResult, CartSource, SourceFile } from './build-program.ts';
 
-/** Held inputs for one frame: keyboard rows 0-7 (bit = column), sticks J0 and J1, RESET. */
-export const SNAPSHOT_LENGTH = 11;
+/**
+ * Held inputs for one frame: keyboard rows 0-7 (bit = column), sticks J0 and J1, RESET, and the
+ * rewind input (not the machine's: 0 plays, 1 goes back a frame a frame, 2 two frames a frame).
+ */
+export const SNAPSHOT_LENGTH = 12;
 export const SNAPSHOT_JOY = 8;
 export const SNAPSHOT_RESET = 10;
+export const SNAPSHOT_REWIND = 11;
+
+/** Rewind and run-ahead as the console page sets them (src/worker/time-travel.ts). */
+export interface TimeTravelSettings {
+  /** Seconds of frames kept to go back through; 0 turns rewind off. */
+  rewindSeconds: number;
+  /** Frames run ahead of each picture shown (RetroArch's run-ahead): 0, 1 or 2. */
+  runAhead: number;
+}
 
 /** The images a machine is built from; a missing one means "our own, built from source". */
 export interface RomImages {
@@ -104,6 +116,8 @@ export interface WorkerStats {
   fps: number;
   running: boolean;
   speed: number;
+  /** Frames the machine can go back now (rewind). */
+  rewindDepth: number;
 }
 
 export interface DisasmLine {
@@ -217,6 +231,8 @@ export interface ConsoleWorkerApi {
   setRunning(running: boolean): void;
   setHidden(hidden: boolean): void;
   setSpeed(speed: number): void;
+  /** Rewind's length and run-ahead (kept for every machine this worker builds after). */
+  setTimeTravel(settings: TimeTravelSettings): void;
   /** Runs n frames while paused and shows the last one. */
   stepFrames(n: number): number;
   /** Runs one CPU instruction while paused (a frame that ends with it is shown). */

@@ -14,6 +14,7 @@ import type { BuiltCart, Builtins, BuiltRom } from './builtin-roms.ts';
 import { SNAPSHOT_JOY, SNAPSHOT_LENGTH, SNAPSHOT_RESET } from './protocol.ts';
 import type { BootInfo, DebugInfo, DisasmLine, RomImages, RomSummary, StopState, WatchpointSpec } from './protocol.ts';
 import { stopState } from './stop-text.ts';
+import { TimeTravel } from './time-travel.ts';
 
 /** A source line for a program address, with the image offset its bytes came from (banked carts). */
 interface SourceLine {
@@ -86,6 +87,8 @@ export class ConsoleSession {
   private readonly builtinList: { id: string; name: string }[];
   private readonly problems: string[];
   private readonly profile: CartProfile | undefined;
+  /** Rewind and run-ahead (time-travel.ts); off until the host configures them. */
+  readonly time: TimeTravel;
 
   constructor(images: RomImages, builtins: Builtins, sampleRate: number) {
     const builtinCart: BuiltCart = builtins.carts.find((c) => c.id === images.builtinCart) ?? builtins.carts[0];
@@ -101,6 +104,8 @@ export class ConsoleSession {
       pal: images.cart && images.tv ? images.tv === 'PAL' : undefined,
     });
     this.debug = new MachineDebugger(this.machine);
+    const t = this.machine.timing;
+    this.time = new TimeTravel(this.machine, t.dotRateNum / t.dotRateDen / t.dotsPerFrame);
     this.profile = images.cart ? cartProfile(images.cart) : undefined;
     const id = this.machine.identity;
     this.roms = [
@@ -243,6 +248,8 @@ export class ConsoleSession {
       this.keyQueue.beforeFrame(this.queued);
       this.stepBots();
       this.mergeInput();
+      // A network battle's frames are the rollback's to keep; this session runs none of them.
+      if (!this.netplay) this.time.record();
     }
     if (!this.debug.engaged) {
       this.machine.runFrame();
@@ -297,6 +304,18 @@ export class ConsoleSession {
     return true;
   }
 
+  /**
+   * Rewind: one frame back, its picture drawn again (TimeTravel.back); false at the oldest frame kept,
+   * with rewind off, in a network battle or while the debugger holds the machine inside a frame.
+   */
+  rewindFrame(): boolean {
+    if (this.midFrame || this.netplay || !this.time.back()) return false;
+    // RESET is machine state: what the frame gone back to held, the next merge compares with.
+    this.resetHeld = this.machine.resetHeld;
+    this.debug.history.clear();
+    return true;
+  }
+
   /** Keeps the machine as it is for step back (before a frame step). */
   remember(): void {
     this.debug.history.push(this.machine);
@@ -310,6 +329,7 @@ export class ConsoleSession {
   /** Loads a save state; the steps back and the stop belong to the machine before it. */
   loadState(state: Uint8Array): void {
     this.machine.loadState(state);
+    this.time.clear();
     this.debug.history.clear();
     this.debug.cancel();
     this.midFrame = false;

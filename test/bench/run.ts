@@ -4,7 +4,7 @@
  * (default 10), BENCH_BATTLES the bridge section's battles (default 10), BENCH_BOT_BATTLES the bots tournament's
  * battles per cell (default 200), BENCH_NET_BATTLES the netplay section's battles per line (default 84);
  * `npm run bench -- cpu machine` runs only the named sections, and `bots`, `netplay` and `asm` (minutes
- * long) run only when named.
+ * long) run only when named. `rewind`: rewind's memory and costs, run-ahead's cost.
  */
 import { benchAsm } from './asm.ts';
 import { benchBattleBridge } from './battle-bridge.ts';
@@ -15,6 +15,7 @@ import { benchDebugger } from './debugger.ts';
 import { benchComputer } from './computer.ts';
 import { benchMachine } from './machine.ts';
 import { benchNetplay } from './netplay.ts';
+import { benchRewind } from './rewind.ts';
 
 const VISUAL_CART = 'test/programs/vdc/bench-visual.a48';
 
@@ -27,6 +28,7 @@ const sections: Record<string, () => void | Promise<void>> = {
   computer: benchComputer,
   bots: () => benchBots(),
   netplay: () => benchNetplay(),
+  rewind: benchRewind,
   asm: benchAsm,
 };
 /** Sections that run only when named (they take minutes). */

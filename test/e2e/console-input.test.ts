@@ -56,6 +56,14 @@ describe('console input and the one machine', () => {
       const m = await mailbox(page);
       return `${m.red.weapon} ${m.red.energy} ${m.blue.weapon} ${m.blue.energy}`;
     }).toBe('T 2500 S 3000');
+    // Rewind: holding ` runs the game backwards (the entry typed comes undone); let go, it plays on.
+    const typed = await frame(page);
+    await page.keyboard.down('Backquote');
+    await poll(() => frame(page)).toBeLessThan(typed - 40);
+    await page.keyboard.up('Backquote');
+    expect((await mailbox(page)).blue.energy).not.toBe(3000);
+    const back = await frame(page);
+    await poll(() => frame(page)).toBeGreaterThan(back + 5);
     expect(errors).toEqual([]);
   }, 60_000);
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SNAPSHOT_LENGTH, SNAPSHOT_REWIND } from '../../../src/worker/protocol.ts';
 import { DEFAULT_KEY_BINDINGS, O2_LAYOUT, buildSnapshot, o2KeyFor, resolveKey } from '../../../src/input/keymap.ts';
 import { KEY_MATRIX } from '../../../rom-core/machine/input.ts';
 
@@ -30,8 +31,11 @@ describe('keyboard mapping', () => {
     expect(s[8]).toBe(0x12);
     expect(s[9]).toBe(0x04);
     expect(s[10]).toBe(1);
+    expect(s.length).toBe(SNAPSHOT_LENGTH);
+    expect(s[SNAPSHOT_REWIND]).toBe(0);
     const swapped = buildSnapshot(['J0_FIRE'], [0, 0], false, true);
     expect([swapped[8], swapped[9]]).toEqual([0, 0x10]);
+    expect(buildSnapshot([], [0, 0], false, false, 2)[SNAPSHOT_REWIND]).toBe(2);
   });
 
   it('the on-screen layout has every O2 key exactly once', () => {

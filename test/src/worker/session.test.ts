@@ -49,7 +49,7 @@ describe('ConsoleSession', () => {
 
   it('refuses a snapshot of the wrong length', () => {
     const s = new ConsoleSession({}, builtins, 48_000);
-    expect(() => s.applyInput(new Uint8Array(3))).toThrow('an input snapshot is 11 bytes; got 3');
+    expect(() => s.applyInput(new Uint8Array(3))).toThrow(`an input snapshot is ${SNAPSHOT_LENGTH} bytes; got 3`);
   });
 
   it('stops at a breakpoint inside the frame and the frame, resumed, ends where it would have', () => {
