@@ -1,0 +1,124 @@
+/**
+ * The debugger's row of controls: run, the steps, breakpoints by address, the trace. It owns its inputs; what a
+ * button does is the panel's (`DebuggerActions`).
+ */
+import { downloadText } from '../platform/download.ts';
+import type { DebugInfo } from '../worker/protocol.ts';
+import type { DebuggerHost } from './host.ts';
+import { parseAddress } from './format.ts';
+
+export interface DebuggerActions {
+  /** Runs a debugger action and shows the machine where it stopped (a refusal is said). */
+  act(action: () => Promise<DebugInfo>): void;
+  refresh(): Promise<void>;
+  say(text: string): void;
+  /** Adds an address to the breakpoints, or clears them all (`null`). */
+  breakpoint(address: number | null): void;
+}
+
+export class DebuggerControls {
+  readonly element = document.createElement('div');
+  private readonly bpInput = document.createElement('input');
+  private readonly traceOn = document.createElement('input');
+
+  constructor(
+    private readonly host: DebuggerHost,
+    private readonly a: DebuggerActions,
+  ) {
+    this.element.className = 'debugger-bar';
+    this.runButtons();
+    this.breakpointInputs();
+    this.traceInputs();
+  }
+
+  /** What the machine says of itself that these controls show. */
+  show(info: DebugInfo): void {
+    this.traceOn.checked = info.trace.on;
+  }
+
+  private add(text: string, id: string, onClick: () => void, title?: string): void {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = text;
+    b.id = id;
+    if (title) b.title = title;
+    b.addEventListener('click', onClick);
+    this.element.append(b);
+  }
+
+  private runButtons(): void {
+    const { host, a } = this;
+    this.add('Pause', 'debugger-pause', () => {
+      host.pause();
+      void a.refresh();
+    });
+    this.add('Run', 'debugger-run', () => host.resume());
+    this.add('Step instruction', 'debugger-step', () => a.act(() => host.stepInstruction()));
+    this.add(
+      'Step over',
+      'debugger-step-over',
+      () => a.act(() => host.stepOver()),
+      'Run a CALL to its return (other instructions: one step)',
+    );
+    this.add(
+      'Step out',
+      'debugger-step-out',
+      () => a.act(() => host.stepOut()),
+      'Run to the RET or RETR that leaves this call',
+    );
+    this.add(
+      'Run to cursor',
+      'debugger-run-to',
+      () => {
+        const where = host.cursorAddress();
+        if ('why' in where) a.say(where.why);
+        else a.act(() => host.runTo(where.address));
+      },
+      "Run until the CPU reaches the source line the editor's cursor is on",
+    );
+    this.add('Step back', 'debugger-step-back', () => a.act(() => host.stepBack()), 'Undo the last step or frame step');
+    this.add('Step frame', 'debugger-frame', async () => {
+      host.pause();
+      await host.stepFrame();
+      await a.refresh();
+    });
+  }
+
+  private breakpointInputs(): void {
+    const input = this.bpInput;
+    input.id = 'debugger-bp-address';
+    input.placeholder = 'address, e.g. 4A2';
+    input.size = 10;
+    input.setAttribute('aria-label', 'Breakpoint address (hex)');
+    this.element.append(input);
+    this.add('Add breakpoint', 'debugger-bp-add', () => {
+      const address = parseAddress(input.value);
+      if (address === undefined) {
+        input.setCustomValidity('a hex address 0-FFF');
+        input.reportValidity();
+        return;
+      }
+      input.setCustomValidity('');
+      input.value = '';
+      this.a.breakpoint(address);
+    });
+    this.add('Clear breakpoints', 'debugger-bp-clear', () => this.a.breakpoint(null));
+  }
+
+  private traceInputs(): void {
+    const label = document.createElement('label');
+    this.traceOn.type = 'checkbox';
+    this.traceOn.id = 'debugger-trace-on';
+    this.traceOn.addEventListener(
+      'change',
+      () => void this.host.setTrace(this.traceOn.checked).then(() => this.a.refresh()),
+    );
+    label.append(this.traceOn, ' trace');
+    label.title = 'Keep the last 256 instructions with their registers';
+    this.element.append(label);
+    this.add('Export trace', 'debugger-trace-export', async () => {
+      const text = await this.host.traceText();
+      downloadText(text, 'o2-trace.txt', 'text/plain');
+    });
+  }
+}

@@ -1,0 +1,20 @@
+/** What the debugger's panel asks of the machine (the console page gives it, through the worker). */
+import type { DebugInfo, WatchpointSpec } from '../worker/protocol.ts';
+
+export interface DebuggerHost {
+  info(): Promise<DebugInfo>;
+  stepInstruction(): Promise<DebugInfo>;
+  stepOver(): Promise<DebugInfo>;
+  stepOut(): Promise<DebugInfo>;
+  runTo(address: number): Promise<DebugInfo>;
+  stepBack(): Promise<DebugInfo>;
+  stepFrame(): Promise<void>;
+  setBreakpoints(list: number[]): Promise<void>;
+  setWatchpoints(list: WatchpointSpec[]): Promise<void>;
+  setTrace(on: boolean): Promise<void>;
+  traceText(): Promise<string>;
+  /** The program address of the source editor's cursor line (the last build's line map), or why there is none. */
+  cursorAddress(): { address: number } | { why: string };
+  pause(): void;
+  resume(): void;
+}
