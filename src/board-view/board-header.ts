@@ -1,0 +1,30 @@
+/** The board's title row: the title, the status line (whose turn, the phase, saved or not) and the toolbar. */
+import { h } from '../platform/h.ts';
+import type { BoardController } from './controller.ts';
+import { joinDots, phaseName } from './labels.ts';
+
+export class BoardHeader {
+  readonly element = h('div', { class: 'bv-slot' });
+  // The status line is a live region: it stays in the page across redraws, changed only when its words change.
+  private readonly statusLine = h('p', { class: 'bv-status', role: 'status', 'aria-live': 'polite' });
+
+  show(snap: ReturnType<BoardController['snapshot']>, tools: HTMLElement): void {
+    const s = snap.view;
+    const turnPlayer = s.players.find((p) => p.name === s.turn);
+    const status =
+      s.phase === 'setup'
+        ? ['Set up a new game']
+        : joinDots([
+            turnPlayer && s.phase !== 'over'
+              ? h('span', { class: 'bv-now' }, 'Turn: ', h('strong', { 'data-turn': '' }, turnPlayer.name))
+              : null,
+            h('span', { class: 'bv-phase' }, phaseName(s.phase)),
+            h('span', { class: 'bv-saved' }, snap.saved ? 'saved' : 'not saved yet'),
+          ]);
+    const statusText = status.map((p) => (typeof p === 'string' ? p : p.textContent)).join('');
+    if (this.statusLine.textContent !== statusText) this.statusLine.replaceChildren(...status);
+    this.element.replaceChildren(
+      h('header', { class: 'bv-top' }, h('h2', { class: 'bv-title' }, 'Conquest of the World'), this.statusLine, tools),
+    );
+  }
+}

@@ -1,0 +1,39 @@
+/** What a page gives the board view when it mounts it, and what it gets back. */
+import type { BoardController } from './controller.ts';
+import type { EngineFactory } from './engine-port.ts';
+import type { SaveStore } from './save-store.ts';
+import type { ScenarioStore } from './scenario-store.ts';
+import type { TablePanels } from './view-panels.ts';
+import type { TabLock } from '../platform/tab-lock.ts';
+
+/** What the table may refuse while a battle runs on the console. */
+export type RefusableAction = 'undo' | 'redo' | 'import' | 'new game';
+
+export interface BoardViewOptions {
+  engine?: EngineFactory;
+  store?: SaveStore;
+  scenarios?: ScenarioStore;
+  /** The table page: battles fought on the console instead of typed in. */
+  table?: TablePanels & {
+    /** Why undo, import or a new game is refused now (a battle under way on the console), or null. */
+    refuse(action: RefusableAction): string | null;
+  };
+  /** The board's shortcut keys only while the keyboard focus is inside it (the table: other keys go to the console). */
+  keysOnlyWhenFocused?: boolean;
+  /**
+   * One tab at a time plays the autosaved game (default: this tab's claim when the save is the browser's own;
+   * none with a store of the caller's, which no other tab shares).
+   */
+  tab?: TabLock | null;
+}
+
+/** The mounted board view: the page's part, and what a page composing it drives. */
+export interface BoardView {
+  destroy(): void;
+  controller: BoardController;
+  element: HTMLElement;
+  /** Draws again (a page's part of a panel changed). */
+  redraw(): void;
+  /** Says something in the board's message line. */
+  say(text: string): void;
+}

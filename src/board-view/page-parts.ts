@@ -1,0 +1,80 @@
+/** Pieces of the board page that own nothing: the key list, the setup screen's board, where a click acts. */
+import { world1982 } from '../../board/index.ts';
+import { button, h } from '../platform/h.ts';
+import type { BoardController } from './controller.ts';
+import type { BoardDrafts } from './drafts.ts';
+import type { EditorHost } from './editor-host.ts';
+import { countriesFor } from './labels.ts';
+import { SHORTCUTS } from './shortcuts.ts';
+import type { ViewState } from './types.ts';
+
+/** The keyboard's shortcuts, listed. */
+export function keysList(): HTMLElement {
+  return h(
+    'section',
+    { class: 'bv-keys', 'aria-labelledby': 'bv-keys-title' },
+    h('h2', { id: 'bv-keys-title' }, 'Keyboard'),
+    h(
+      'dl',
+      {},
+      SHORTCUTS.flatMap((k) => [h('dt', {}, h('kbd', {}, k.keys)), h('dd', {}, k.does)]),
+    ),
+  );
+}
+
+/** Scrolls the nearest scrolling column (not the page) so that `el`'s panel starts in view. */
+export function revealInColumn(el: HTMLElement): void {
+  for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+    const style = getComputedStyle(box);
+    if (!/(auto|scroll)/.test(style.overflowY) || box.scrollHeight <= box.clientHeight) continue;
+    const top = el.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    if (top < 0 || top > box.clientHeight - 80) box.scrollTop += top - 8;
+    return;
+  }
+}
+
+/** The countries a click acts on now, and what it does to them. */
+export function targetsOf(
+  snap: ReturnType<BoardController['snapshot']>,
+  d: BoardDrafts,
+): { targets: Set<string>; verb: string | null } {
+  const s = snap.view;
+  if (s.phase === 'homelands')
+    return { targets: countriesFor(snap.legal, 'homeland', s.turn), verb: 'choose as homeland' };
+  if (s.phase === 'home-alliances')
+    return { targets: countriesFor(snap.legal, 'ally.home', s.turn), verb: 'tick for a home alliance' };
+  if ((s.phase === 'play' || s.phase === 'final-round') && !s.war) {
+    const type = d.mode === 'attack' ? 'attack' : 'ally.buy';
+    return {
+      targets: countriesFor(snap.legal, type, d.actor ?? s.turn),
+      verb: d.mode === 'attack' ? 'attack' : 'buy alliance',
+    };
+  }
+  return { targets: new Set<string>(), verb: null };
+}
+
+/** The setup screen's board: which scenario, the what-if editor, back to the 1982 world. */
+export function boardChoice(s: ViewState, editor: EditorHost, controller: BoardController): HTMLElement {
+  const n = Object.keys(s.countries).length;
+  return h(
+    'section',
+    { class: 'bv-panel bv-board-choice', 'aria-labelledby': 'bv-board-title' },
+    h('h2', { id: 'bv-board-title' }, 'Board'),
+    h(
+      'p',
+      {},
+      h('strong', { 'data-scenario': s.scenario }, s.scenario),
+      h('span', { class: 'bv-muted' }, ` · ${n} countries in ${s.zones.length} zones`),
+    ),
+    h(
+      'p',
+      { class: 'bv-row' },
+      button('What-if editor…', 'open-editor', () => editor.open()),
+      s.scenario === world1982().name
+        ? null
+        : button('Use the 1982 world', 'use-world', () =>
+            controller.newGame(world1982(), 'The board is the world of 1982 again.'),
+          ),
+    ),
+  );
+}
