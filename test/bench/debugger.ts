@@ -10,9 +10,10 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { assemble, formatDiagnostic } from '../../rom-core/asm/index.ts';
 import { MachineDebugger } from '../../rom-core/debugger/index.ts';
-import { Odyssey2 } from '../../rom-core/machine/index.ts';
+import type { Odyssey2 } from '../../rom-core/machine/index.ts';
 import { assembleBios } from '../../rom-core/roms/index.ts';
 import { NTSC_FRAME_RATE, fmt } from './format.ts';
+import { bootMachine } from '../harness/boot.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -26,7 +27,7 @@ function machine(cartPath: string): Odyssey2 {
   if (!result.ok) throw new Error(result.diagnostics.map(formatDiagnostic).join('\n'));
   const cart = new Uint8Array(0x800).fill(0xff);
   cart.set(result.bytes, result.base - 0x400);
-  const m = new Odyssey2({ bios, cart, sampleRate: 48_000 });
+  const m = bootMachine(bios, cart, { sampleRate: 48_000 });
   for (let i = 0; i < 120; i++) m.runFrame();
   return m;
 }

@@ -7,9 +7,9 @@ import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { assemble, formatDiagnostic } from '../../rom-core/asm/index.ts';
-import { Odyssey2 } from '../../rom-core/machine/odyssey2.ts';
 import { assembleBios } from '../../rom-core/roms/index.ts';
 import { NTSC_FRAME_RATE, fmt } from './format.ts';
+import { bootMachine } from '../harness/boot.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,7 +27,7 @@ function cartridge(path: string): Uint8Array {
 
 export function benchMachine(cartPath: string, seconds = Number(process.env.BENCH_SECONDS ?? 3)): void {
   const bios = assembleBios((p) => readFileSync(resolve(root, 'rom-core/roms', p), 'utf8')).image;
-  const machine = new Odyssey2({ bios, cart: cartridge(cartPath), sampleRate: 48_000 });
+  const machine = bootMachine(bios, cartridge(cartPath), { sampleRate: 48_000 });
   for (let i = 0; i < 120; i++) machine.runFrame(); // past SELECT GAME's start-up, and warm
   let frames = 0;
   const t0 = performance.now();

@@ -7,16 +7,17 @@
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Odyssey2 } from '../../rom-core/machine/odyssey2.ts';
+import type { Odyssey2 } from '../../rom-core/machine/odyssey2.ts';
 import { RewindRing, RunAhead, snapshotBound } from '../../rom-core/machine/rewind.ts';
 import { battleCart, openBios } from '../rom-core/roms/carts/scenarios.ts';
 import { NTSC_FRAME_RATE } from './format.ts';
+import { bootMachine } from '../harness/boot.ts';
 
 const SECONDS = 60;
 const stickAt = (f: number): number => [0, 1, 2, 16, 4, 8, 17, 0][Math.floor(f / 9) % 8];
 
 function machine(): Odyssey2 {
-  const m = new Odyssey2({ bios: openBios(), cart: battleCart() });
+  const m = bootMachine(openBios(), battleCart());
   for (let f = 0; f < 120; f++) m.runFrame();
   return m;
 }

@@ -1,10 +1,10 @@
 import type { GameEvent, GameState, Scenario } from '../../board/index.ts';
 import { applyEvent, newGame, world1982, checkInvariants } from '../../board/index.ts';
-import { Odyssey2 } from '../../rom-core/machine/index.ts';
 import { SteppedConsole } from '../../rom-core/roms/carts/stepped-console.ts';
 import type { SteppedConsoleOptions } from '../../rom-core/roms/carts/stepped-console.ts';
 import { battleCart, openBios } from '../rom-core/roms/carts/scenarios.ts';
 import { TINY_HOMES, TINY_SCENARIO } from '../harness/tiny-game.ts';
+import { bootMachine } from '../harness/boot.ts';
 
 /** Apply events in order; a refusal fails loudly with its rule, and every state is checked. */
 export function play(events: GameEvent[], from?: GameState, scenario?: Scenario): GameState {
@@ -109,7 +109,7 @@ export const tinyScenario: Scenario = TINY_SCENARIO;
 
 /** Our battle cartridge on our BIOS, stepped in Node: the console the battle bridge drives in tests. */
 export function machineConsole(options: SteppedConsoleOptions = {}, cart: Uint8Array = battleCart()): SteppedConsole {
-  return new SteppedConsole(new Odyssey2({ bios: openBios(), cart }), options);
+  return new SteppedConsole(bootMachine(openBios(), cart), options);
 }
 
 /**

@@ -3,8 +3,9 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { assemble } from '../../rom-core/asm/index.ts';
 import { assembleBios } from '../../rom-core/roms/index.ts';
-import { Odyssey2 } from '../../rom-core/machine/odyssey2.ts';
+import type { Odyssey2 } from '../../rom-core/machine/odyssey2.ts';
 import { readMailbox, type CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
+import { bootMachine } from '../harness/boot.ts';
 
 /** The machine the console boots with no files: our BIOS and the console test cartridge, built here in Node. */
 export function nodeMachine(): Odyssey2 {
@@ -13,7 +14,7 @@ export function nodeMachine(): Odyssey2 {
     fileName: 'console-test.a48',
   });
   if (!cart.ok) throw new Error('console test cartridge does not assemble');
-  return new Odyssey2({ bios: bios.image, cart: cart.bytes });
+  return bootMachine(bios.image, cart.bytes);
 }
 
 export async function waitReady(page: Page): Promise<void> {

@@ -8,13 +8,13 @@
  */
 import type { Arena } from '../../rom-core/bot/arena.ts';
 import type { BattleSetup, Controller } from '../../rom-core/bot/arena.ts';
-import { Odyssey2 } from '../../rom-core/machine/index.ts';
 import { NetplaySide, parseBattleMessage, stateHash } from '../../rom-core/netplay/index.ts';
 import type { RollbackMachine } from '../../rom-core/netplay/index.ts';
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
 import type { RollbackOptions } from '../../rom-core/netplay/index.ts';
 import { MAILBOX } from '../../rom-core/roms/carts/mailbox.ts';
 import { prng } from './prng.ts';
+import { bootMachine } from './boot.ts';
 
 export interface LinkOptions {
   /** Round trip in ms (each way half of it). */
@@ -65,7 +65,7 @@ class Peer {
     options: RollbackOptions,
     private readonly bot: Controller,
   ) {
-    const machine = new Odyssey2({ bios, cart });
+    const machine = bootMachine(bios, cart);
     machine.loadState(start);
     this.side = new NetplaySide(machine, options);
     this.side.rb.onFrame = (f) => {

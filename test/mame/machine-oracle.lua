@@ -12,9 +12,10 @@
 -- PREFIX.N.argb for each frame N listed), O2M_SHOTS (optional, "5,20,30"), O2M_MARKER, O2M_FRAMES,
 -- O2M_RUN_FRAMES (optional: frames to run in all, for -wavwrite), O2M_INPUT (optional: lines "FRAME PORT MASK 0|1", e.g. "3 JOY.0 1 1" = press JOY.0 bit 0 before frame 3).
 
-local out_path = assert(os.getenv("O2M_OUT"), "O2M_OUT not set")
-local screen_path = assert(os.getenv("O2M_SCREEN"), "O2M_SCREEN not set")
-local marker_path = assert(os.getenv("O2M_MARKER"), "O2M_MARKER not set")
+local kit = dofile(debug.getinfo(1, "S").source:match("^@(.*[/\\])") .. "o2-kit.lua")
+local out_path = kit.need("O2M_OUT")
+local screen_path = kit.need("O2M_SCREEN")
+local marker_path = kit.need("O2M_MARKER")
 local frames = tonumber(os.getenv("O2M_FRAMES") or "30")
 local input_path = os.getenv("O2M_INPUT")
 -- run this many frames before exiting (more than O2M_FRAMES lets -wavwrite flush the last frames)
@@ -27,16 +28,7 @@ else
   shots[frames] = screen_path
 end
 
-local machine = manager.machine
-local cpu = machine.devices[":maincpu"]
-local root = machine.devices[":"]
-local vdc = machine.devices[":i8244"]
-
-local function item(device, name)
-  local raw = device.items[name]
-  if raw == nil then error("save item not found: " .. name) end
-  return emu.item(raw)
-end
+local machine, cpu, root, vdc, item, hex = kit.machine, kit.cpu, kit.root, kit.vdc, kit.item, kit.hex
 
 local totalcycles = item(cpu, "0/m_totalcycles")
 local regs = {
@@ -46,12 +38,6 @@ local regs = {
 local iram = item(cpu, "0/:maincpu:data")
 local eram = item(root, "0/m_ram")
 local vreg = item(vdc, "0/m_vdc.reg")
-
-local function hex(it, count)
-  local t = {}
-  for i = 0, count - 1 do t[#t + 1] = string.format("%02x", it:read(i)) end
-  return table.concat(t)
-end
 
 -- Input events, keyed by the frame they must be in force for.
 local events = {}
@@ -94,11 +80,8 @@ emu.register_frame_done(function()
   -- this callback shows the picture of the frame before it (see the header)
   if frame >= 1 and shots[frame] then save_picture(shots[frame]) end
   if frame == last then
-    local m = assert(io.open(marker_path, "w"))
-    m:write("ok\n")
-    m:close()
     frame = frame + 1
-    machine:exit()
+    kit.finish(nil, marker_path)
     return
   end
   frame = frame + 1

@@ -8,16 +8,14 @@
  *
  *   npx tsx test/mame/make-cart-goldens.ts [name ...]      (default: every scenario)
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { encodePng } from '../../rom-core/cli/run.ts';
 import { defaultCharset } from '../../rom-core/i8244/charset.ts';
 import { CART_GOLDEN_DIR, SCENARIOS, battleCart, openBios } from '../rom-core/roms/carts/scenarios.ts';
-import { indicesOf, mameInput } from './mame-io.ts';
+import { MAME, indicesOf, mameInput, runMame } from './mame-io.ts';
 
-const MAME = process.env.MAME ?? '/usr/games/mame';
 const LUA = resolve(import.meta.dirname, 'machine-oracle.lua');
 
 function fail(message: string): never {
@@ -46,46 +44,26 @@ for (const s of SCENARIOS.filter((x) => names.length === 0 || names.includes(x.n
   const marker = join(work, `${s.name}.done`);
   const inputPath = join(work, `${s.name}.input`);
   writeFileSync(inputPath, mameInput(s.input));
-  const run = spawnSync(
-    MAME,
-    [
-      'odyssey2',
-      '-noreadconfig',
-      '-rompath',
-      join(work, 'rom'),
-      '-cart',
-      cartPath,
-      '-video',
-      'none',
-      '-sound',
-      'none',
-      '-nothrottle',
-      '-skip_gameinfo',
-      '-seconds_to_run',
-      String(Math.ceil(s.frames / 59) + 5),
-      '-cfg_directory',
-      join(work, 'cfg'),
-      '-nvram_directory',
-      join(work, 'nvram'),
-      '-autoboot_script',
-      LUA,
-    ],
-    {
-      env: {
-        ...process.env,
-        O2M_OUT: outPath,
-        O2M_SCREEN: screenPath,
-        O2M_MARKER: marker,
-        O2M_FRAMES: String(s.frames),
-        O2M_INPUT: inputPath,
-        O2M_SHOTS: s.shots.join(','),
-      },
-      encoding: 'utf8',
-      timeout: 180_000,
+  const failed = runMame({
+    system: 'odyssey2',
+    rompath: join(work, 'rom'),
+    cart: cartPath,
+    script: LUA,
+    marker,
+    env: {
+      O2M_OUT: outPath,
+      O2M_SCREEN: screenPath,
+      O2M_MARKER: marker,
+      O2M_FRAMES: String(s.frames),
+      O2M_INPUT: inputPath,
+      O2M_SHOTS: s.shots.join(','),
     },
-  );
-  if (!existsSync(marker) || (run.status !== 0 && run.status !== 139 && run.signal !== 'SIGSEGV')) {
-    console.error(`${s.name}: MAME did not finish (status ${run.status}, signal ${run.signal})\n${run.stderr}`);
+    seconds: Math.ceil(s.frames / 59) + 5,
+    work,
+    timeoutMs: 180_000,
+  });
+  if (failed) {
+    console.error(`${s.name}: ${failed}`);
     failures++;
     continue;
   }

@@ -10,14 +10,13 @@
  * A golden is written only when MAME's run ends at the program's `pass` label: a program that
  * fails under the oracle has a wrong expectation, and must be fixed before it can judge our CPU.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { GOLDEN_DIR, PROGRAMS_DIR, loadProgram, oracleBios, symbol } from '../harness/program.ts';
 import { parseGolden } from '../harness/golden.ts';
+import { MAME, runMame } from './mame-io.ts';
 
-const MAME = process.env.MAME ?? '/usr/games/mame';
 const LUA = resolve(import.meta.dirname, 'oracle.lua');
 
 function usage(message: string): never {
@@ -76,39 +75,18 @@ for (const name of names.length ? names : all) {
   const frames = framesOption ?? (asked ? Number(asked[1]) : 30);
   rmSync(marker, { force: true });
   const seconds = Math.ceil(frames / 59.8) + 5;
-  const run = spawnSync(
-    MAME,
-    [
-      'odyssey2',
-      '-noreadconfig',
-      '-rompath',
-      join(work, 'rom'),
-      '-cart',
-      cartPath,
-      '-video',
-      'none',
-      '-sound',
-      'none',
-      '-nothrottle',
-      '-skip_gameinfo',
-      '-seconds_to_run',
-      String(seconds),
-      '-cfg_directory',
-      join(work, 'cfg'),
-      '-nvram_directory',
-      join(work, 'nvram'),
-      '-autoboot_script',
-      LUA,
-    ],
-    {
-      env: { ...process.env, O2_ORACLE_OUT: outPath, O2_ORACLE_MARKER: marker, O2_ORACLE_FRAMES: String(frames) },
-      encoding: 'utf8',
-      timeout: 120_000,
-    },
-  );
-  // Debian's MAME may segfault while shutting down Lua: trust the output only with the marker.
-  if (!existsSync(marker) || (run.status !== 0 && run.status !== 139 && run.signal !== 'SIGSEGV')) {
-    console.error(`${name}: MAME did not finish (status ${run.status}, signal ${run.signal})\n${run.stderr}`);
+  const failed = runMame({
+    system: 'odyssey2',
+    rompath: join(work, 'rom'),
+    cart: cartPath,
+    script: LUA,
+    marker,
+    env: { O2_ORACLE_OUT: outPath, O2_ORACLE_MARKER: marker, O2_ORACLE_FRAMES: String(frames) },
+    seconds,
+    work,
+  });
+  if (failed) {
+    console.error(`${name}: ${failed}`);
     failures++;
     continue;
   }

@@ -12,7 +12,6 @@
  *
  *   npx tsx test/mame/make-machine-goldens.ts [name ...]      (default: every entry of both lists)
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -23,9 +22,8 @@ import { GOLDENS, MACHINE_GOLDEN_DIR } from '../rom-core/machine/goldens.ts';
 import { bankedCart, testBios, testCart } from '../rom-core/machine/helpers.ts';
 import { readWav, soundSummary } from '../rom-core/i8244/sound-summary.ts';
 import { VDC_GOLDENS, VDC_GOLDEN_DIR, vdcCart } from '../rom-core/i8244/vdc-goldens.ts';
-import { indicesOf, mameInput } from './mame-io.ts';
+import { MAME, indicesOf, mameInput, runMame } from './mame-io.ts';
 
-const MAME = process.env.MAME ?? '/usr/games/mame';
 /** MAME's WAV value for "enabled, bit 1, volume 16/16" (i8244 sample_on 0.5 x odyssey2.cpp route 0.25). */
 const MAME_FULL_SCALE = 0.5 * 0.25;
 const LUA = resolve(import.meta.dirname, 'machine-oracle.lua');
@@ -97,49 +95,28 @@ for (const g of jobs.filter((x) => names.length === 0 || names.includes(x.name))
   const wavPath = join(work, `${g.name}.wav`);
   writeFileSync(cartPath, g.cart());
   writeFileSync(inputPath, mameInput(g.input));
-  const run = spawnSync(
-    MAME,
-    [
-      g.pal ? 'videopac' : 'odyssey2',
-      '-noreadconfig',
-      '-rompath',
-      join(work, `rom-${g.charset}`),
-      '-cart',
-      cartPath,
-      '-video',
-      'none',
-      '-sound',
-      'none',
-      '-nothrottle',
-      '-skip_gameinfo',
-      '-seconds_to_run',
-      String(Math.ceil((g.frames + 20) / 49.7) + 5),
-      '-cfg_directory',
-      join(work, 'cfg'),
-      '-nvram_directory',
-      join(work, 'nvram'),
-      ...(g.wav ? ['-wavwrite', wavPath] : []),
-      '-autoboot_script',
-      LUA,
-    ],
-    {
-      env: {
-        ...process.env,
-        O2M_OUT: outPath,
-        O2M_SCREEN: screenPath,
-        O2M_MARKER: marker,
-        O2M_FRAMES: String(g.frames),
-        O2M_INPUT: inputPath,
-        O2M_SHOTS: g.shots.join(','),
-        // MAME writes its WAV in pieces: run on so the last frames reach the file
-        O2M_RUN_FRAMES: String(g.wav ? g.frames + 20 : g.frames),
-      },
-      encoding: 'utf8',
-      timeout: 120_000,
+  const failed = runMame({
+    system: g.pal ? 'videopac' : 'odyssey2',
+    rompath: join(work, `rom-${g.charset}`),
+    cart: cartPath,
+    script: LUA,
+    marker,
+    env: {
+      O2M_OUT: outPath,
+      O2M_SCREEN: screenPath,
+      O2M_MARKER: marker,
+      O2M_FRAMES: String(g.frames),
+      O2M_INPUT: inputPath,
+      O2M_SHOTS: g.shots.join(','),
+      // MAME writes its WAV in pieces: run on so the last frames reach the file
+      O2M_RUN_FRAMES: String(g.wav ? g.frames + 20 : g.frames),
     },
-  );
-  if (!existsSync(marker) || (run.status !== 0 && run.status !== 139 && run.signal !== 'SIGSEGV')) {
-    console.error(`${g.name}: MAME did not finish (status ${run.status}, signal ${run.signal})\n${run.stderr}`);
+    seconds: Math.ceil((g.frames + 20) / 49.7) + 5,
+    work,
+    extra: g.wav ? ['-wavwrite', wavPath] : [],
+  });
+  if (failed) {
+    console.error(`${g.name}: ${failed}`);
     failures++;
     continue;
   }

@@ -5,19 +5,12 @@
 -- caller trusts the output only when the marker exists.
 -- Environment: O2_ORACLE_OUT (JSONL path), O2_ORACLE_MARKER (marker path), O2_ORACLE_FRAMES (count).
 
-local out_path = assert(os.getenv("O2_ORACLE_OUT"), "O2_ORACLE_OUT not set")
-local marker_path = assert(os.getenv("O2_ORACLE_MARKER"), "O2_ORACLE_MARKER not set")
+local kit = dofile(debug.getinfo(1, "S").source:match("^@(.*[/\\])") .. "o2-kit.lua")
+local out_path = kit.need("O2_ORACLE_OUT")
+local marker_path = kit.need("O2_ORACLE_MARKER")
 local frames = tonumber(os.getenv("O2_ORACLE_FRAMES") or "30")
 
-local machine = manager.machine
-local cpu = machine.devices[":maincpu"]
-local root = machine.devices[":"]
-
-local function item(device, name)
-  local raw = device.items[name]
-  if raw == nil then error("save item not found: " .. name) end
-  return emu.item(raw)
-end
+local cpu, root, item, hex = kit.cpu, kit.root, kit.item, kit.hex
 
 -- m_totalcycles counts machine cycles: the 8048 device divides its input clock by 15
 -- (execute_clocks_to_cycles), and the scheduler adds the cycles each timeslice really ran.
@@ -31,12 +24,6 @@ local items = {
 local iram = item(cpu, "0/:maincpu:data")
 local xram = item(root, "0/m_ram")
 
-local function hex(it, count)
-  local t = {}
-  for i = 0, count - 1 do t[#t + 1] = string.format("%02x", it:read(i)) end
-  return table.concat(t)
-end
-
 local out = assert(io.open(out_path, "w"))
 local frame = 0
 emu.register_frame_done(function()
@@ -49,11 +36,5 @@ emu.register_frame_done(function()
   fields[#fields + 1] = string.format('"xram":"%s"', hex(xram, 128))
   out:write("{", table.concat(fields, ","), "}\n")
   frame = frame + 1
-  if frame == frames then
-    out:close()
-    local m = assert(io.open(marker_path, "w"))
-    m:write("ok\n")
-    m:close()
-    machine:exit()
-  end
+  if frame == frames then kit.finish(out, marker_path) end
 end)

@@ -13,13 +13,13 @@ import {
   terrainAt,
 } from '../../../rom-core/bot/battlefields.ts';
 import { jetCrashes, tankCanStand } from '../../../rom-core/bot/ballistics.ts';
-import { Odyssey2 } from '../../../rom-core/machine/index.ts';
 import { typed } from '../roms/carts/scenarios.ts';
 import { runScript } from '../roms/carts/helpers.ts';
 import { assembleBattleCart } from '../../../rom-core/roms/carts/index.ts';
 import { Arena } from '../../../rom-core/bot/arena.ts';
 import { BattleBot } from '../../../rom-core/bot/bot.ts';
 import { battleCart, openBios } from '../roms/carts/scenarios.ts';
+import { bootMachine } from '../../harness/boot.ts';
 
 const CARTS_DIR = resolve(import.meta.dirname, '../../../rom-core/roms/carts');
 
@@ -66,7 +66,7 @@ describe('battlefields', () => {
       200,
     ).machine;
     const saved = start.saveState();
-    const m = new Odyssey2({ bios: openBios(), cart: battleCart() });
+    const m = bootMachine(openBios(), battleCart());
     return (x: number, y: number): { x: number; destroyed: boolean } => {
       m.loadState(saved);
       m.eram[0x24] = x;

@@ -9,11 +9,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pngScanlines } from '../../harness/png.ts';
 import { encodePng } from '../../../rom-core/cli/run.ts';
-import { Odyssey2 } from '../../../rom-core/machine/index.ts';
+import type { Odyssey2 } from '../../../rom-core/machine/index.ts';
 import { testBios } from '../machine/helpers.ts';
 import { soundSummary } from './sound-summary.ts';
 import type { FrameSound } from './sound-summary.ts';
 import { VDC_GOLDENS, VDC_GOLDEN_DIR, vdcCart } from './vdc-goldens.ts';
+import { bootMachine } from '../../harness/boot.ts';
 
 const KEYS = ['frame', 'pc', 'a', 'psw', 'p1', 'p2', 'iram', 'eram', 'vdc'] as const;
 
@@ -95,7 +96,7 @@ describe('VDC test cartridges vs MAME 0.251', () => {
         .map((l) => JSON.parse(l) as Record<string, number | string>);
       expect(golden).toHaveLength(g.frames);
       const cart = vdcCart(g.cart);
-      const m = new Odyssey2({ bios: testBios(), cart, pal: g.pal });
+      const m = bootMachine(testBios(), cart, { pal: g.pal });
       const handler = ((cart[2] & 0xe0) << 3) | cart[3]; // JMP at 402h: page bits 7-5 of the opcode
       const pcm: number[] = [];
       let shots = 0;

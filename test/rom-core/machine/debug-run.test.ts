@@ -8,17 +8,18 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PcTrace } from '../../../rom-core/i8048/trace.ts';
-import { Odyssey2 } from '../../../rom-core/machine/index.ts';
+import type { Odyssey2 } from '../../../rom-core/machine/index.ts';
 import { assembleBios } from '../../../rom-core/roms/index.ts';
 import { assembleBattleCart } from '../../../rom-core/roms/carts/index.ts';
 import { firstDifference, idleCart, machine, testCart } from './helpers.ts';
+import { bootMachine } from '../../harness/boot.ts';
 
 const ROMS = new URL('../../../rom-core/roms/', import.meta.url).pathname;
 
 function battleMachine(): Odyssey2 {
   const bios = assembleBios((p) => readFileSync(resolve(ROMS, p), 'utf8')).image;
   const cart = assembleBattleCart((p) => readFileSync(resolve(ROMS, 'carts', p), 'utf8')).image;
-  return new Odyssey2({ bios, cart });
+  return bootMachine(bios, cart);
 }
 
 /** Presses and releases keys on given frames so the cartridge leaves SELECT GAME and does things. */

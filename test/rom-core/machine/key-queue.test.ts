@@ -4,11 +4,12 @@
  * mailbox shows what the entry screen made of the keys.
  */
 import { describe, expect, it } from 'vitest';
-import { Odyssey2 } from '../../../rom-core/machine/index.ts';
+import type { Odyssey2 } from '../../../rom-core/machine/index.ts';
 import { KeyQueue } from '../../../rom-core/machine/key-queue.ts';
 import type { KeySink } from '../../../rom-core/machine/key-queue.ts';
 import { readMailbox } from '../../../rom-core/roms/carts/mailbox.ts';
 import { battleCart, openBios } from '../roms/carts/scenarios.ts';
+import { bootMachine } from '../../harness/boot.ts';
 
 /** The manual's example entry: red tank 2500, blue submarine 3000 (SPACE first, from SELECT GAME). */
 const ENTRY = ['SPACE', 'R', 'T', '2', '5', '0', '0', 'B', 'S', '3', '0', '0', '0'];
@@ -34,7 +35,7 @@ function runFrames(q: KeyQueue, sink: Recorder, frames: number): void {
 
 /** The battle cartridge at SELECT GAME (up by frame 30). */
 function bootCart(): Odyssey2 {
-  const m = new Odyssey2({ bios: openBios(), cart: battleCart() });
+  const m = bootMachine(openBios(), battleCart());
   for (let f = 0; f < 30; f++) m.runFrame();
   return m;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Odyssey2 } from '../../../rom-core/machine/index.ts';
+import type { Odyssey2 } from '../../../rom-core/machine/index.ts';
 import { RewindRing, RunAhead, snapshotBound } from '../../../rom-core/machine/rewind.ts';
 import type { Rewindable } from '../../../rom-core/machine/rewind.ts';
 import { battleCart, openBios } from '../roms/carts/scenarios.ts';
+import { bootMachine } from '../../harness/boot.ts';
 
 const bios = openBios();
 const cart = battleCart();
@@ -11,7 +12,7 @@ const cart = battleCart();
 const stickAt = (f: number): number => [0, 1, 2, 16, 4, 8, 17, 0][Math.floor(f / 7) % 8];
 
 function machine(): Odyssey2 {
-  const m = new Odyssey2({ bios, cart });
+  const m = bootMachine(bios, cart);
   for (let f = 0; f < 60; f++) m.runFrame(); // past the BIOS's start
   return m;
 }

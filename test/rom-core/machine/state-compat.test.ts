@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Odyssey2 } from '../../../rom-core/machine/index.ts';
+import { bootMachine } from '../../harness/boot.ts';
 
 const DIR = new URL('../../golden/state/', import.meta.url);
 const read = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(name, DIR)));
@@ -23,7 +23,7 @@ describe('save states of format version 1', () => {
   for (const pal of [false, true]) {
     const name = `v1-battle-240${pal ? '-pal' : ''}.o2s`;
     it(`${name} loads and continues as the build that saved it did`, () => {
-      const m = new Odyssey2({ bios: read('bios.bin'), cart: read('battle.bin'), pal });
+      const m = bootMachine(read('bios.bin'), read('battle.bin'), { pal });
       const state = read(name);
       expect(state[4]).toBe(1);
       m.loadState(state);
@@ -51,7 +51,7 @@ describe('save states of format version 1', () => {
       // And it saves in today's format, which loads back to the same machine.
       const now = m.saveState();
       expect(now[4]).toBe(2);
-      const again = new Odyssey2({ bios: read('bios.bin'), cart: read('battle.bin'), pal });
+      const again = bootMachine(read('bios.bin'), read('battle.bin'), { pal });
       again.loadState(now);
       expect(again.saveState()).toEqual(now);
     });

@@ -6,18 +6,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Odyssey2 } from '../../../rom-core/machine/index.ts';
+import type { Odyssey2 } from '../../../rom-core/machine/index.ts';
 import { STATE_MAGIC, machineSchema } from '../../../rom-core/machine/state.ts';
 import { StateError, layout } from '../../../rom-core/state/schema.ts';
 import { edited } from '../../harness/state.ts';
 import { prng } from '../../harness/prng.ts';
+import { bootMachine } from '../../harness/boot.ts';
 
 const DIR = new URL('../../golden/state/', import.meta.url);
 const read = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(name, DIR)));
 const FLOATS = [NaN, Infinity, -Infinity, 1e300, -1e300, -1, 2 ** 53, 0.5];
 
 function fresh(pal: boolean): Odyssey2 {
-  return new Odyssey2({ bios: read('bios.bin'), cart: read('battle.bin'), pal });
+  return bootMachine(read('bios.bin'), read('battle.bin'), { pal });
 }
 
 interface Outcome {

@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { Arena } from '../../../rom-core/bot/arena.ts';
 import { BattleBot } from '../../../rom-core/bot/index.ts';
-import { Odyssey2 } from '../../../rom-core/machine/index.ts';
 import { MAX_MESSAGE_BYTES, MAX_STICKS, RollbackMachine, parseBattleMessage } from '../../../rom-core/netplay/index.ts';
 import { netBattle } from '../../harness/netplay-sim.ts';
 import { battleCart, openBios } from '../roms/carts/scenarios.ts';
+import { bootMachine } from '../../harness/boot.ts';
 
 const bios = openBios();
 const cart = battleCart();
@@ -47,7 +47,7 @@ describe('rollback netplay', () => {
     arena.begin({ red: 'T', blue: 'T', redEnergy: 300, blueEnergy: 300 });
     const start = arena.machine.saveState();
     const sides = [0, 1].map((local) => {
-      const m = new Odyssey2({ bios, cart });
+      const m = bootMachine(bios, cart);
       m.loadState(start);
       return new RollbackMachine(m, { ...OPTIONS, local: local as 0 | 1 });
     });
@@ -69,7 +69,7 @@ describe('rollback netplay', () => {
   });
 
   it('refuses an input for a frame impossibly far ahead, and ignores repeats', () => {
-    const rb = new RollbackMachine(new Odyssey2({ bios, cart }), { ...OPTIONS, local: 0 });
+    const rb = new RollbackMachine(bootMachine(bios, cart), { ...OPTIONS, local: 0 });
     expect(() => rb.remoteInput(500, 1)).toThrow(/too far past this side's frame 0/);
     expect(() => rb.remoteInput(-1, 1)).toThrow(RangeError);
     // The first `delay` frames run with the sticks centred on both sides: nothing is sent for them.

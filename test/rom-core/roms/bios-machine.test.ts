@@ -1,15 +1,17 @@
 /** Our BIOS on the whole console (rom-core/machine) with a tiny test cartridge. */
 import { describe, expect, it } from 'vitest';
 import { assemble } from '../../../rom-core/asm/index.ts';
-import { KEY_MATRIX, Odyssey2 } from '../../../rom-core/machine/index.ts';
+import type { Odyssey2 } from '../../../rom-core/machine/index.ts';
+import { KEY_MATRIX } from '../../../rom-core/machine/index.ts';
 import { bios } from './harness.ts';
 import { TEST_CART } from './test-cart.ts';
+import { bootMachine } from '../../harness/boot.ts';
 
 function boot(): Odyssey2 {
   const cart = assemble(TEST_CART, { fileName: 'cart.a48' });
   expect(cart.diagnostics).toEqual([]);
   expect(cart.bytes.length).toBe(0x800);
-  return new Odyssey2({ bios: bios().image, cart: cart.bytes });
+  return bootMachine(bios().image, cart.bytes);
 }
 
 const glyphOf = (regs: Uint8Array, char: number): number => {
@@ -91,7 +93,7 @@ describe('our BIOS on the Odyssey2 machine', () => {
     const cart = new Uint8Array(0x1000).fill(0xff);
     cart.set(bank0.bytes.subarray(0x408 - bank0.base), 0x008);
     cart.set(bank1.bytes, 0x800);
-    const o2 = new Odyssey2({ bios: bios().image, cart });
+    const o2 = bootMachine(bios().image, cart);
     o2.runFrame();
     expect([o2.cpu.ram[0x22], o2.cpu.ram[0x23], o2.cpu.ram[0x24]]).toEqual([0xb1, 0xb0, 0xb2]);
     expect(o2.cpu.p1 & 3).toBe(3);
@@ -141,7 +143,7 @@ done:   mov r0,#20h
           [false, 0x34],
           [true, 0xd6],
         ] as const) {
-          const o2 = new Odyssey2({ bios: bios().image, cart: cartFor(pad, tune), pal });
+          const o2 = bootMachine(bios().image, cartFor(pad, tune), { pal });
           for (let i = 0; i < 5; i++) o2.runFrame();
           if (tune) expect(o2.cpu.ram[0x3f] & 0x40).toBe(0x40); // the alarm still plays: a tune step was waiting
           expect([pad, tune, pal, o2.cpu.ram[0x20]]).toEqual([pad, tune, pal, expected]);

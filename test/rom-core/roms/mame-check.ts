@@ -4,8 +4,7 @@
  * Writes our BIOS and charset into a temporary rompath, boots the 2 KB test cartridge of
  * bios-machine.test.ts, presses '3' at frame 60 and prints what MAME's machine state shows.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,10 +12,9 @@ import { assemble } from '../../../rom-core/asm/index.ts';
 import { defaultCharset } from '../../../rom-core/i8244/charset.ts';
 import { TEST_CART } from './test-cart.ts';
 import { bios } from './harness.ts';
+import { runMame } from '../../mame/mame-io.ts';
 
-const MAME = process.env.MAME ?? '/usr/games/mame';
-const LUA = fileURLToPath(new URL('./mame-check.lua', import.meta.url));
-if (!existsSync(MAME)) throw new Error(`MAME not found at ${MAME}`);
+const LUA = fileURLToPath(new URL('../../mame/bios-check.lua', import.meta.url));
 
 const work = mkdtempSync(join(tmpdir(), 'o2-bios-mame-'));
 mkdirSync(join(work, 'rom', 'odyssey2'), { recursive: true });
@@ -28,38 +26,18 @@ writeFileSync(join(work, 'cart.bin'), cart.bytes);
 const out = join(work, 'out.jsonl');
 const marker = join(work, 'done');
 const frames = Number(process.env.O2_FRAMES ?? 240);
-const run = spawnSync(
-  MAME,
-  [
-    'odyssey2',
-    '-noreadconfig',
-    '-rompath',
-    join(work, 'rom'),
-    '-cart',
-    join(work, 'cart.bin'),
-    '-video',
-    'none',
-    '-sound',
-    'none',
-    '-nothrottle',
-    '-skip_gameinfo',
-    '-seconds_to_run',
-    String(Math.ceil(frames / 59.8) + 5),
-    '-cfg_directory',
-    join(work, 'cfg'),
-    '-nvram_directory',
-    join(work, 'nvram'),
-    '-autoboot_script',
-    LUA,
-  ],
-  {
-    env: { ...process.env, O2_OUT: out, O2_MARKER: marker, O2_FRAMES: String(frames) },
-    encoding: 'utf8',
-    timeout: 120_000,
-  },
-);
-if (!existsSync(marker)) {
-  console.error(`MAME did not finish (status ${run.status}, signal ${run.signal})\n${run.stderr}`);
+const failed = runMame({
+  system: 'odyssey2',
+  rompath: join(work, 'rom'),
+  cart: join(work, 'cart.bin'),
+  script: LUA,
+  marker,
+  env: { O2_OUT: out, O2_MARKER: marker, O2_FRAMES: String(frames) },
+  seconds: Math.ceil(frames / 59.8) + 5,
+  work,
+});
+if (failed) {
+  console.error(failed);
   process.exit(1);
 }
 const lines = readFileSync(out, 'utf8')

@@ -3,15 +3,16 @@
  * whole frames, a runner script played from the frame ENTER goes down, every wait bounded.
  */
 import { describe, expect, it } from 'vitest';
-import { Odyssey2, parseInputScript } from '../../../../rom-core/machine/index.ts';
+import { parseInputScript } from '../../../../rom-core/machine/index.ts';
 import { ConsoleTimeoutError, SteppedConsole } from '../../../../rom-core/roms/carts/stepped-console.ts';
 import { battleCart, openBios } from './scenarios.ts';
+import { bootMachine } from '../../../harness/boot.ts';
 
 /** blue-wins-mine (scenarios.ts) with frames counted from ENTER (its frame 156 is frame 1 here). */
 const MINE_AFTER_ENTER = '45 J0_DOWN down\n95 J0_DOWN up\n95 J0_RIGHT down\n115 J0_RIGHT up\n';
 
 function boot(options = {}): SteppedConsole {
-  return new SteppedConsole(new Odyssey2({ bios: openBios(), cart: battleCart() }), options);
+  return new SteppedConsole(bootMachine(openBios(), battleCart()), options);
 }
 
 // Hundreds of emulated frames: room for a loaded machine (2 CPUs shared by several suites).

@@ -1,20 +1,15 @@
--- MAME 0.251 autoboot script for test/rom-core/roms/mame-check.ts: runs our BIOS with the test
+-- MAME 0.251 autoboot script for test/rom-core/roms/mame-check.ts (the shared part is o2-kit.lua): runs our BIOS with the test
 -- cartridge, presses the key named by O2_KEY (a field of :KEY.0) from frame O2_PRESS for 5 frames,
 -- and writes one JSON line per frame (PC, iRAM 20h/3Dh-3Fh, external RAM 01h/02h, VDC A0h/A3h and
 -- the character registers 10h-3Fh), then the marker file, then exits.
-local out_path = assert(os.getenv("O2_OUT"))
-local marker_path = assert(os.getenv("O2_MARKER"))
+local kit = dofile(debug.getinfo(1, "S").source:match("^@(.*[/\\])") .. "o2-kit.lua")
+local out_path = kit.need("O2_OUT")
+local marker_path = kit.need("O2_MARKER")
 local frames = tonumber(os.getenv("O2_FRAMES") or "240")
 local press = tonumber(os.getenv("O2_PRESS") or "60")
 local keyname = os.getenv("O2_KEY") or "3"
 
-local machine = manager.machine
-local cpu = machine.devices[":maincpu"]
-local function item(device, name)
-  local raw = device.items[name]
-  if raw == nil then error("save item not found: " .. name) end
-  return emu.item(raw)
-end
+local machine, cpu, item = kit.machine, kit.cpu, kit.item
 local iram = item(cpu, "0/:maincpu:data")
 local xram = item(machine.devices[":"], "0/m_ram")
 local vdc = item(machine.devices[":i8244"], "0/m_vdc.reg")
@@ -42,11 +37,5 @@ emu.register_frame_done(function()
     frame, pc:read(0), iram:read(0x20), iram:read(0x3d), iram:read(0x3e), iram:read(0x3f),
     xram:read(1), xram:read(2), vdc:read(0xa0), vdc:read(0xa3), table.concat(chars)))
   frame = frame + 1
-  if frame > frames then
-    out:close()
-    local m = assert(io.open(marker_path, "w"))
-    m:write("ok\n")
-    m:close()
-    machine:exit()
-  end
+  if frame > frames then kit.finish(out, marker_path) end
 end)
