@@ -83,6 +83,12 @@ export const DIRECTIVES = new Set([
   'PHASE',
   'DEPHASE',
   'SHARED',
+  'REPT',
+  'IRP',
+  'IRPC',
+  'LABEL',
+  'ERROR',
+  'FATAL',
 ]);
 
 export interface SymbolEntry {

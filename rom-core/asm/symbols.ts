@@ -47,6 +47,22 @@ export abstract class AsmSymbols extends AsmState {
    */
   protected qualify(t: Token, settingScope = false, defining = settingScope): string {
     let key = t.text.toUpperCase();
+    if (key.startsWith('.') && this.macroScopes.length && !defining) {
+      // A use inside a macro finds the expansion's own `.name` first (then the enclosing
+      // expansions'), else the name where the macro was called (KTAA's `jmp .end` macro reaching the section's `.end`), as ASL looks
+      // through the macro's local symbols and then the enclosing ones.
+      for (let k = this.macroScopes.length - 1; k >= 0; k--) {
+        const own = this.macroScopes[k].toUpperCase() + key;
+        if (this.symbols.has(own)) return own;
+      }
+      const scopes = this.macroScopes;
+      this.macroScopes = [];
+      try {
+        return this.qualify(t, false, false);
+      } finally {
+        this.macroScopes = scopes;
+      }
+    }
     if (key.startsWith('.') && (this.macroScopes.length || !this.sections.length)) {
       const scope = this.scopeName();
       if (!scope) this.fail('syntax', `local label '${t.text}' needs a global label before it`, t.col, t.end - t.col);
