@@ -233,7 +233,7 @@ export abstract class AsmDirectives extends AsmEmitter {
       case 'WARNING': {
         if (rest.length !== 1 || rest[0].kind !== 'string')
           this.fail('syntax', `${opName} needs a text in quotes`, ...this.span(rest.length ? rest : [op]));
-        // ASL prints MESSAGE in every pass; reporting it once (pass 2) keeps one note per line.
+        // ASL prints MESSAGE in every pass; only the last pass's diagnostics are kept, so one note per line.
         this.report(
           opName === 'WARNING' ? 'warning' : 'info',
           opName === 'WARNING' ? 'user-warning' : 'message',
