@@ -1,4 +1,4 @@
-/** The two passes and the result; the parts are state.ts, symbols.ts, emit.ts, directives.ts and macros.ts. */
+/** The passes (as many as ASL runs) and the result; the parts are state.ts, symbols.ts, emit.ts, directives.ts, repeat.ts and macros.ts. */
 import { splitLines } from './source-lines.ts';
 import { AsmMacros } from './macros.ts';
 import { MAX_ERRORS, MAX_PASSES } from './state.ts';

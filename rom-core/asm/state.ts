@@ -151,7 +151,7 @@ export abstract class AsmState {
   protected address = 0;
   protected currentGlobal = '';
   protected macroScopes: string[] = [];
-  /** Open ASL sections, outermost first; `id` counts sections in a pass, the same in both passes. */
+  /** Open ASL sections, outermost first; `id` counts sections in a pass, the same in every pass. */
   protected sections: { name: string; id: number; token: Token; at: SourceLine }[] = [];
   protected sectionCount = 0;
   protected expansionCount = 0;

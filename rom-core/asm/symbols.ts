@@ -46,7 +46,7 @@ export abstract class AsmSymbols extends AsmState {
    * The symbol-table key of a name: upper case; `.local` gets its scope's name in front (inside an
    * ASL section, outside a macro, a dot name is an ordinary name of the section, as ASL has it).
    * In a section a definition belongs to the innermost section; a use finds the innermost section
-   * that defines the name (known from pass 1 in pass 2), else the global one.
+   * that defines the name (known from the pass before), else the global one.
    */
   protected qualify(t: Token, settingScope = false, defining = settingScope): string {
     let key = t.text.toUpperCase();
