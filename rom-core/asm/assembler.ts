@@ -12,8 +12,12 @@ class Assembler extends AsmMacros {
   run(source: string): void {
     const file = this.options.fileName ?? '<input>';
     // ASL's passes: another while a symbol was used before its definition (pass 1) or moved
-    // (a later pass); only the last pass's bytes, listing and diagnostics are kept.
-    for (let pass = 1; pass === 1 || (this.repass && pass <= MAX_PASSES); pass++) {
+    // (a later pass); only the last pass's bytes, listing and diagnostics are kept. As ASL, no
+    // more passes after one with errors, but pass 2 always runs when asked, to report the
+    // undefined symbols beside pass 1's errors (and a hostile source does not run 16 times).
+    const another = (pass: number): boolean =>
+      pass === 1 || (this.repass && pass <= MAX_PASSES && (pass === 2 || this.errorCount + this.errorsOver === 0));
+    for (let pass = 1; another(pass); pass++) {
       this.pass = pass;
       this.repass = false;
       this.clearOutput();

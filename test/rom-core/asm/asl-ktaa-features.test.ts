@@ -180,5 +180,8 @@ describe("ASL's passes (MOMPASS)", () => {
     expect(e.map((d) => d.code)).toContain('forward-reference');
     const moving = errorsOf(src(' jmp x', ' if mompass % 2', ' nop', ' endif', 'x nop'));
     expect(moving.map((d) => d.code)).toEqual(['phase']);
+    // As ASL, no pass after one with errors (from pass 2): the error, not 16 passes and a phase error.
+    const wrong = errorsOf(src(' jmp x', ' if mompass % 2', ' nop', ' endif', 'x nop', ' frob'));
+    expect(wrong.map((d) => d.code)).toEqual(['unknown-mnemonic']);
   });
 });
