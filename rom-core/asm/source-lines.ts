@@ -1,3 +1,4 @@
+import { commentStart } from './lexer.ts';
 import type { Token } from './lexer.ts';
 
 /** One line of source as the assembler walks it: from a file, or from a macro expansion. */
@@ -29,19 +30,21 @@ const ALNUM = /[A-Za-z0-9]/;
 /**
  * ASL's parameter replacement (its `CompressLine` / `ExpandLine`): a parameter name is replaced
  * wherever it stands between characters that are not letters or digits, case-insensitively, in
- * the whole line: inside longer names (`name_bank`, `.loop`) and inside strings (`'char'`) too, as
+ * the line's code: inside longer names (`name_bank`, `.loop`) and inside strings (`'char'`) too, as
  * KTAA's macros need. Each name is first turned into a marker, one after another in the order
  * declared, so an argument's text is never searched again for a later parameter.
  */
 export function substitute(text: string, params: string[], args: string[]): string {
-  let out = text;
+  // The comment stays as written (ASL replaces there too, but no byte depends on it and a listing reads better).
+  const cut = commentStart(text);
+  let out = text.slice(0, cut);
   params.forEach((param, k) => {
     out = replaceWord(out, param, marker(k));
   });
   params.forEach((_, k) => {
     out = out.split(marker(k)).join(args[k] ?? '');
   });
-  return out;
+  return out + text.slice(cut);
 }
 
 /** A character no source holds in practice (Unicode private use), one per parameter; not a letter or digit, so it bounds words as the ASL's control-character markers do. */
