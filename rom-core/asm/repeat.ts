@@ -57,10 +57,11 @@ export abstract class AsmRepeat extends AsmDirectives {
       head(name[0].text, parts.slice(1).map(text));
       return;
     }
-    // IRPC: ASL evaluates the argument as a string; a word without quotes is taken as written.
+    // IRPC: ASL evaluates the argument as a string, and refuses a word without quotes.
     const arg = parts.slice(1).flat();
-    const chars = arg.length === 1 && arg[0].kind === 'string' ? arg[0].text : text(arg).replace(/\s+/g, '');
-    head(name[0].text, [...chars]);
+    if (parts.length !== 2 || arg.length !== 1 || arg[0].kind !== 'string')
+      this.fail('syntax', 'IRPC needs one text in quotes after the name, e.g. irpc c,"abc"', ...this.span(arg));
+    head(name[0].text, [...arg[0].text]);
   }
 
   /** Runs a recorded body once per value, the parameter replaced as a macro's is; `.local` labels belong to one repetition. */

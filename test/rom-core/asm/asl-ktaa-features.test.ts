@@ -20,6 +20,10 @@ describe('REPT / IRP / IRPC', () => {
     expect(bytesOf(src(' irpc c,"AB"', " db 'c'+1", ' endm'))).toEqual([0x42, 0x43]);
   });
 
+  it('IRPC refuses a text without quotes, as ASL does, and swallows its body', () => {
+    expect(errorsOf(src(' irpc c,abc', " db 'c'", ' endm')).map((e) => e.code)).toEqual(['syntax']);
+  });
+
   it('IRP runs once per item (ASL: mov r0,a / mov r1,a)', () => {
     expect(bytesOf(src(' irp r,r0,r1', ' mov r,a', ' endm'))).toEqual([0xa8, 0xa9]);
   });
