@@ -1,7 +1,7 @@
-/** The two passes and the result; the parts are state.ts, symbols.ts, emit.ts, directives.ts and macros.ts. */
+/** The passes (as many as ASL runs) and the result; the parts are state.ts, symbols.ts, emit.ts, directives.ts, repeat.ts and macros.ts. */
 import { splitLines } from './source-lines.ts';
 import { AsmMacros } from './macros.ts';
-import { MAX_ERRORS } from './state.ts';
+import { MAX_ERRORS, MAX_PASSES } from './state.ts';
 import type { AssembleOptions, AssembleResult } from './state.ts';
 import type { SharedSymbol } from './shared.ts';
 
@@ -11,10 +11,18 @@ export type { AssembleOptions, AssembleResult, LineMapEntry } from './state.ts';
 class Assembler extends AsmMacros {
   run(source: string): void {
     const file = this.options.fileName ?? '<input>';
-    for (const pass of [1, 2] as const) {
+    // ASL's passes: another while a symbol was used before its definition (pass 1) or moved
+    // (a later pass); only the last pass's bytes, listing and diagnostics are kept. As ASL, no
+    // more passes after one with errors, but pass 2 always runs when asked, to report the
+    // undefined symbols beside pass 1's errors (and a hostile source does not run 16 times).
+    const another = (pass: number): boolean =>
+      pass === 1 || (this.repass && pass <= MAX_PASSES && (pass === 2 || this.errorCount + this.errorsOver === 0));
+    for (let pass = 1; another(pass); pass++) {
       this.pass = pass;
+      this.repass = false;
+      this.clearOutput();
       this.definedThisPass = new Set();
-      this.macros = new Map();
+      // Macros stay from the pass before, as in ASL: a macro defined after its first use is used there from pass 2 on.
       this.address = 0;
       this.currentGlobal = '';
       this.macroScopes = [];
@@ -34,12 +42,15 @@ class Assembler extends AsmMacros {
       this.expandedLines = 0;
       this.ended = false;
       this.backward = [];
+      this.forwardBefore = this.forwardThis;
+      this.forwardThis = [];
       this.forwardSeen = 0;
       for (const [name, value] of Object.entries(this.options.defines ?? {})) {
         this.symbols.set(name.toUpperCase(), { name, value, kind: 'equ' });
         this.definedThisPass.add(name.toUpperCase());
       }
       this.processLines(splitLines(source, file), 0, 0);
+      if (pass > 1 && this.forwardThis.join() !== this.forwardBefore.join()) this.repass = true;
       for (const open of this.sections) {
         this.report(
           'error',
@@ -67,6 +78,16 @@ class Assembler extends AsmMacros {
   }
 
   private readonly shared: SharedSymbol[] = [];
+
+  private clearOutput(): void {
+    this.diagnostics.length = 0;
+    this.listing.length = 0;
+    this.lineMap.length = 0;
+    this.image.clear();
+    this.owner.clear();
+    this.errorCount = 0;
+    this.errorsOver = 0;
+  }
 
   result(): AssembleResult {
     let lo = Infinity;

@@ -95,6 +95,7 @@ export abstract class AsmDirectives extends AsmEmitter {
     else this.listMode = word === 'PURECODE' ? 'NOSKIPPED' : (word as 'ON' | 'OFF' | 'NOSKIPPED');
   }
 
+  protected abstract beginBlock(kind: 'REPT' | 'IRP' | 'IRPC', op: Token, rest: Token[]): void;
   protected abstract include(op: Token, rest: Token[], includeDepth: number, macroDepth: number): void;
   protected abstract expand(macro: MacroDef, op: Token, rest: Token[], includeDepth: number, macroDepth: number): void;
 
@@ -114,7 +115,10 @@ export abstract class AsmDirectives extends AsmEmitter {
     let label: Token | undefined;
     let i = 0;
     const nameless = namelessRun(tokens, 0);
-    if (nameless) {
+    if (t0.kind === 'op' && t0.text === ':') {
+      // ASL reads a line starting with `:` as an empty label (KTAA bank 3's line 6).
+      i = 1;
+    } else if (nameless) {
       // ASL's nameless labels: a line starting with `-` (or `+`), with or without a colon.
       this.defineNameless(nameless.sign);
       i = nameless.count;
@@ -125,8 +129,9 @@ export abstract class AsmDirectives extends AsmEmitter {
     } else if (t0.kind === 'ident' && (['EQU', 'SET'].includes(upper(t1)) || (t1?.kind === 'op' && t1.text === '='))) {
       label = t0;
       i = 1;
-    } else if (t0.kind === 'ident' && t0.col === 0 && isMnemonic(t0.text) && isOpWord(t1)) {
-      // ASL reads column 1 as the label field: `stop jmp stop` is the label STOP, not the instruction.
+    } else if (t0.kind === 'ident' && t0.col === 0 && isOpWord(t0) && isOpWord(t1)) {
+      // ASL reads column 1 as the label field: `stop jmp stop` is the label STOP, not the instruction,
+      // and `error mov r1,a` (Gust's palntsc) the label ERROR, not the directive.
       label = t0;
       i = 1;
     } else if (t0.kind === 'ident' && !isOpWord(t0)) {
@@ -136,6 +141,9 @@ export abstract class AsmDirectives extends AsmEmitter {
         i = 1;
       }
     }
+    // ASL's `!name`: the instruction or directive itself, even when a macro takes its name.
+    const bang = tokens[i]?.kind === 'op' && tokens[i].text === '!' && tokens[i + 1]?.col === tokens[i].end;
+    if (bang) i++;
     const op = tokens[i];
     const rest = tokens.slice(i + 1);
     const opName = op ? (op.kind === 'op' && op.text === '=' ? 'SET' : upper(op)) : '';
@@ -145,6 +153,15 @@ export abstract class AsmDirectives extends AsmEmitter {
       if (rest.length === 0) this.fail('syntax', `${opName} needs a value`, op.col, op.end - op.col);
       const value = this.value(rest, 'late', opName);
       this.define(label, value, opName === 'EQU' ? 'equ' : 'set');
+      this.listLine(value === undefined ? '' : `      = ${hex(value & 0xffff, 4)}`);
+      return;
+    }
+    if (opName === 'LABEL') {
+      // ASL's `name LABEL value`: a label with that value (KTAA's `name_bank label $` in a macro).
+      if (!label) this.fail('syntax', 'LABEL needs a name before it', op.col, op.end - op.col);
+      if (rest.length === 0) this.fail('syntax', 'LABEL needs a value', op.col, op.end - op.col);
+      const value = this.value(rest, 'late', 'LABEL');
+      this.define(label, value, 'label');
       this.listLine(value === undefined ? '' : `      = ${hex(value & 0xffff, 4)}`);
       return;
     }
@@ -197,11 +214,26 @@ export abstract class AsmDirectives extends AsmEmitter {
       case 'LISTING':
         this.listingControl(opName, op, rest);
         return;
+      case 'REPT':
+      case 'IRP':
+      case 'IRPC':
+        this.beginBlock(opName, op, rest);
+        return;
+      case 'ERROR':
+      case 'FATAL':
+        // ASL's ERROR / FATAL: the source's own error (KTAA's `assert` macro), reached only when assembled.
+        return this.fail(
+          'user-error',
+          rest.length === 1 && rest[0].kind === 'string'
+            ? rest[0].text
+            : this.current.text.slice(op.end).trim() || opName,
+          ...this.span(rest.length ? rest : [op]),
+        );
       case 'MESSAGE':
       case 'WARNING': {
         if (rest.length !== 1 || rest[0].kind !== 'string')
           this.fail('syntax', `${opName} needs a text in quotes`, ...this.span(rest.length ? rest : [op]));
-        // ASL prints MESSAGE in every pass; reporting it once (pass 2) keeps one note per line.
+        // ASL prints MESSAGE in every pass; only the last pass's diagnostics are kept, so one note per line.
         this.report(
           opName === 'WARNING' ? 'warning' : 'info',
           opName === 'WARNING' ? 'user-warning' : 'message',
@@ -301,7 +333,7 @@ export abstract class AsmDirectives extends AsmEmitter {
         this.include(op, rest, includeDepth, macroDepth);
         return;
     }
-    const macro = this.macros.get(opName);
+    const macro = bang ? undefined : this.macros.get(opName);
     if (macro) {
       this.expand(macro, op, rest, includeDepth, macroDepth);
       return;

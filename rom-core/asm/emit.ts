@@ -165,41 +165,39 @@ export abstract class AsmEmitter extends AsmSymbols {
     const at = this.address;
     if (at + bytes.length > ADDRESS_LIMIT)
       this.fail('out-of-range', 'code runs past address 0xFFFF', 0, this.current.text.length);
-    if (this.pass === 2) {
-      const here = `${this.current.file}:${this.current.line}`;
-      for (let k = 0; k < bytes.length; k++) {
-        const a = at + k;
-        if (this.image.has(a)) {
-          this.address = at + bytes.length;
-          this.fail(
-            'overlap',
-            `address 0x${hex(a, 3)} is already filled by ${this.owner.get(a)}`,
-            0,
-            this.current.text.length,
-          );
-        }
+    const here = `${this.current.file}:${this.current.line}`;
+    for (let k = 0; k < bytes.length; k++) {
+      const a = at + k;
+      if (this.image.has(a)) {
+        this.address = at + bytes.length;
+        this.fail(
+          'overlap',
+          `address 0x${hex(a, 3)} is already filled by ${this.owner.get(a)}`,
+          0,
+          this.current.text.length,
+        );
       }
-      for (let k = 0; k < bytes.length; k++) {
-        this.image.set(at + k, bytes[k]);
-        this.owner.set(at + k, here);
-      }
-      if (bytes.length) this.lineMap.push({ address: at, file: this.current.file, line: this.current.line });
-      for (let k = 0; k < Math.max(1, bytes.length); k += 4) {
-        const chunk = bytes
-          .slice(k, k + 4)
-          .map((b) => hex(b, 2))
-          .join(' ');
-        const prefix = `${hex(at + k, 4)}  ${chunk.padEnd(12)}${k === 0 && row ? String(row.cycles) : ' '}`;
-        if (k === 0) this.listLine(prefix);
-        else if (this.listed(false)) this.listing.push(prefix.trimEnd());
-      }
+    }
+    for (let k = 0; k < bytes.length; k++) {
+      this.image.set(at + k, bytes[k]);
+      this.owner.set(at + k, here);
+    }
+    if (bytes.length) this.lineMap.push({ address: at, file: this.current.file, line: this.current.line });
+    for (let k = 0; k < Math.max(1, bytes.length); k += 4) {
+      const chunk = bytes
+        .slice(k, k + 4)
+        .map((b) => hex(b, 2))
+        .join(' ');
+      const prefix = `${hex(at + k, 4)}  ${chunk.padEnd(12)}${k === 0 && row ? String(row.cycles) : ' '}`;
+      if (k === 0) this.listLine(prefix);
+      else if (this.listed(false)) this.listing.push(prefix.trimEnd());
     }
     this.address = at + bytes.length;
   }
 
   /** ASL's LISTING OFF / NOSKIPPED and MACEXP OFF keep lines out of the listing. */
   protected listed(skipped: boolean): boolean {
-    if (this.pass !== 2 || this.listMode === 'OFF') return false;
+    if (this.listMode === 'OFF') return false;
     if (skipped && this.listMode === 'NOSKIPPED') return false;
     return !(this.current.invokedAt && !this.macexp);
   }

@@ -1,5 +1,6 @@
 import { AsmError } from './diagnostic.ts';
 import type { Token } from './lexer.ts';
+import { tokenize } from './lexer.ts';
 
 /**
  * Looks a symbol up; `undefined` means "not known yet" (a forward reference in pass 1).
@@ -85,13 +86,47 @@ function apply(op: string, a: number, b: number, token: Token): number {
 }
 
 /**
+ * A string as a number, as ASL reads one: up to 4 characters, each through the code page, the
+ * first in the highest byte (`'AB'` is 0x4142). KTAA's `hiword('GAME')` reads characters so.
+ */
+function stringValue(t: Token, ctx: ExprContext): number {
+  if (t.text.length < 1 || t.text.length > 4)
+    throw new AsmError('syntax', 'a string in an expression must be 1 to 4 characters', t.col, t.end - t.col);
+  let v = 0;
+  for (const ch of t.text) {
+    const code = ch.charCodeAt(0);
+    v = ((v << 8) | ((ctx.translate ? ctx.translate(code) : code) & 0xff)) >>> 0;
+  }
+  return v | 0;
+}
+
+type StringFunction = (arg: Token, ctx: ExprContext, depth: number) => number | undefined;
+
+/** ASL's built-in VAL (the string's text evaluated as an expression) and STRLEN. */
+function stringFunction(name: string): StringFunction | undefined {
+  const key = name.toUpperCase();
+  if (key === 'STRLEN') return (arg) => arg.text.length;
+  if (key !== 'VAL') return undefined;
+  return (arg, ctx, depth) => {
+    try {
+      if (depth > MAX_EXPR_DEPTH) throw new AsmError('expression-depth', 'VAL nested too deep', 0, 0);
+      return evaluate(tokenize(arg.text), ctx, depth);
+    } catch (e) {
+      if (!(e instanceof AsmError)) throw e;
+      // The columns are inside the string: point at the whole string instead.
+      throw new AsmError(e.code, `${e.message} (in VAL's string)`, arg.col, arg.end - arg.col);
+    }
+  };
+}
+
+/**
  * Evaluates tokens[start, end) as one expression. Integers are 32-bit signed. The result is
  * `undefined` when it depends on a symbol not known yet.
  */
-export function evaluate(tokens: readonly Token[], ctx: ExprContext): number | undefined {
+export function evaluate(tokens: readonly Token[], ctx: ExprContext, outerDepth = 0): number | undefined {
   if (tokens.length === 0) throw new AsmError('syntax', 'expected an expression', 0, 0);
   let pos = 0;
-  let depth = 0;
+  let depth = outerDepth;
   const deeper = (t: Token): void => {
     if (++depth > MAX_EXPR_DEPTH) {
       throw new AsmError(
@@ -123,13 +158,14 @@ export function evaluate(tokens: readonly Token[], ctx: ExprContext): number | u
 
   const unary = (): number | undefined => {
     const t = peek();
-    if (isOp(t, '-', '+', '~', '!')) {
+    // `~~` is ASL's logical NOT (as `!` is C's).
+    if (isOp(t, '-', '+', '~', '!', '~~')) {
       pos++;
       deeper(t!);
       const v = unary();
       depth--;
       if (v === undefined) return undefined;
-      return t!.text === '-' ? -v : t!.text === '~' ? ~v : t!.text === '!' ? (v ? 0 : 1) : v;
+      return t!.text === '-' ? -v : t!.text === '~' ? ~v : t!.text === '!' || t!.text === '~~' ? (v ? 0 : 1) : v;
     }
     if (t && t.kind === 'ident' && /^(high|low)$/i.test(t.text) && pos + 1 < tokens.length) {
       pos++;
@@ -147,12 +183,10 @@ export function evaluate(tokens: readonly Token[], ctx: ExprContext): number | u
     if (!t) return fail(t, 'expression ends too early');
     pos++;
     if (t.kind === 'number') return t.value;
-    if (t.kind === 'string') {
-      if (t.text.length !== 1) fail(t, 'a string in an expression must be one character');
-      const code = t.text.charCodeAt(0);
-      return ctx.translate ? ctx.translate(code) : code;
-    }
+    if (t.kind === 'string') return stringValue(t, ctx);
     if (t.kind === 'ident') {
+      const builtin = stringFunction(t.text);
+      if (builtin && isOp(peek(), '(')) return stringCall(t, builtin);
       const fn = isOp(peek(), '(') ? ctx.functions?.(t.text, t) : undefined;
       if (fn) return call(t, fn);
       return ctx.lookup(t.text, t);
@@ -167,6 +201,17 @@ export function evaluate(tokens: readonly Token[], ctx: ExprContext): number | u
       return v;
     }
     return fail(t, `unexpected '${t.text}' in expression`);
+  };
+
+  /** `val("expr")` / `strlen("text")`: ASL's functions of a string, the argument one string. */
+  const stringCall = (t: Token, fn: StringFunction): number | undefined => {
+    const arg = tokens[pos + 1];
+    if (arg?.kind !== 'string' || !isOp(tokens[pos + 2], ')')) fail(t, `${t.text}() takes one string in quotes`);
+    pos += 3;
+    deeper(t);
+    const v = fn(arg, ctx, depth);
+    depth--;
+    return v;
   };
 
   const call = (t: Token, fn: ExprFunction): number | undefined => {

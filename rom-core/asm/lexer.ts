@@ -14,6 +14,7 @@ export interface Token {
 }
 
 const OPERATORS = [
+  '~~',
   '<<',
   '>>',
   '<=',

@@ -5,7 +5,8 @@ import { commentStart, splitOperands, tokenize } from './lexer.ts';
 import { includedName, splitLines, substitute } from './source-lines.ts';
 import type { SourceLine } from './source-lines.ts';
 import { isBitfuncsInclude } from './bitfuncs.ts';
-import { AsmDirectives } from './directives.ts';
+import { AsmRepeat, BLOCK_OPENERS } from './repeat.ts';
+import type { RepeatHead } from './repeat.ts';
 import {
   DIRECTIVES,
   MAX_EXPANDED_LINES,
@@ -15,9 +16,10 @@ import {
   StatementAbort,
 } from './state.ts';
 import type { MacroDef } from './state.ts';
-import { isMnemonic } from './encode.ts';
 
-export abstract class AsmMacros extends AsmDirectives {
+const IF_WORDS = new Set(['IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF']);
+
+export abstract class AsmMacros extends AsmRepeat {
   // ---- lines, IF, MACRO recording ----------------------------------------------------------
 
   /** Runs the lines of one file or one macro body; IF and MACRO must close inside it. */
@@ -32,7 +34,8 @@ export abstract class AsmMacros extends AsmDirectives {
       at: SourceLine;
       token: Token;
     }[] = [];
-    let recording: { def: MacroDef; at: SourceLine; col: number; nested: number } | undefined;
+    // A MACRO's body, or a REPT / IRP / IRPC's (`repeat`), until its ENDM.
+    let recording: { def: MacroDef; at: SourceLine; col: number; nested: number; repeat?: RepeatHead } | undefined;
     const active = (): boolean => conditions.length === 0 || conditions[conditions.length - 1].active;
 
     for (const line of lines) {
@@ -59,12 +62,14 @@ export abstract class AsmMacros extends AsmDirectives {
         word(first) === 'ENDM' || word(first) === 'MACRO' || DIRECTIVES.has(word(first)) ? word(first) : word(second);
 
       if (recording) {
-        if (opWord === 'MACRO') recording.nested++;
+        if (BLOCK_OPENERS.has(opWord)) recording.nested++;
         if (opWord === 'ENDM') {
           if (recording.nested === 0) {
-            this.macros.set(recording.def.name.toUpperCase(), recording.def);
+            const done = recording;
             recording = undefined;
             this.listLine('');
+            if (!done.repeat) this.macros.set(done.def.name.toUpperCase(), done.def);
+            else this.runRepeat(done.repeat, done.def.body, includeDepth, macroDepth);
             continue;
           }
           recording.nested--;
@@ -74,13 +79,22 @@ export abstract class AsmMacros extends AsmDirectives {
         continue;
       }
 
-      const head = word(first);
+      // A label may stand before IF / ELSE / ENDIF (`.nopal IFDEF DEBUG_PALNTSC`): ASL defines it when the line is assembled.
+      const lead =
+        first?.kind === 'ident' && IF_WORDS.has(word(second)) && !DIRECTIVES.has(word(first))
+          ? 1
+          : first?.kind === 'ident' && second?.text === ':' && IF_WORDS.has(word(tokens[2]))
+            ? 2
+            : 0;
+      const kw = tokens[lead];
+      const head = word(kw);
+      if (lead && active()) this.defineLineLabel(first);
       if (head === 'IF' || head === 'IFDEF' || head === 'IFNDEF') {
         let cond = false;
         const parent = active();
         if (parent) {
           try {
-            cond = this.condition(head, tokens.slice(1), first);
+            cond = this.condition(head, tokens.slice(lead + 1), kw);
           } catch (e) {
             if (!(e instanceof StatementAbort)) throw e;
           }
@@ -92,7 +106,7 @@ export abstract class AsmMacros extends AsmDirectives {
           seenElse: false,
           parent,
           at: line,
-          token: first,
+          token: kw,
         });
         this.listLine('');
         continue;
@@ -104,15 +118,15 @@ export abstract class AsmMacros extends AsmDirectives {
             'error',
             head === 'ENDIF' ? 'endif-without-if' : 'else-without-if',
             `${head} without IF`,
-            first.col,
-            first.end - first.col,
+            kw.col,
+            kw.end - kw.col,
           );
         } else if (head === 'ELSEIF') {
-          if (top.seenElse) this.report('error', 'else-twice', 'ELSEIF after ELSE', first.col, first.end - first.col);
+          if (top.seenElse) this.report('error', 'else-twice', 'ELSEIF after ELSE', kw.col, kw.end - kw.col);
           let cond = false;
           if (!top.taken) {
             try {
-              cond = this.condition('IF', tokens.slice(1), first);
+              cond = this.condition('IF', tokens.slice(lead + 1), kw);
             } catch (e) {
               if (!(e instanceof StatementAbort)) throw e;
             }
@@ -120,8 +134,7 @@ export abstract class AsmMacros extends AsmDirectives {
           top.active = top.parent && !top.taken && cond;
           top.taken ||= cond;
         } else if (head === 'ELSE') {
-          if (top.seenElse)
-            this.report('error', 'else-twice', 'second ELSE for one IF', first.col, first.end - first.col);
+          if (top.seenElse) this.report('error', 'else-twice', 'second ELSE for one IF', kw.col, kw.end - kw.col);
           top.seenElse = true;
           top.active = top.parent && !top.taken;
           top.taken = true;
@@ -148,11 +161,12 @@ export abstract class AsmMacros extends AsmDirectives {
             names.push(p[0].text.toUpperCase());
           }
         }
-        if (DIRECTIVES.has(first.text.toUpperCase()) || isMnemonic(first.text)) {
+        // A macro may take a mnemonic's name (KTAA's `call macro addr`); `!call` still reaches the instruction.
+        if (DIRECTIVES.has(first.text.toUpperCase())) {
           this.report(
             'error',
             'syntax',
-            `'${first.text}' is a mnemonic or directive and cannot name a macro`,
+            `'${first.text}' is a directive and cannot name a macro`,
             first.col,
             first.end - first.col,
           );
@@ -178,6 +192,11 @@ export abstract class AsmMacros extends AsmDirectives {
         if (!(e instanceof StatementAbort)) throw e;
         this.listLine('');
       }
+      const repeat = this.pendingRepeat;
+      if (repeat) {
+        this.pendingRepeat = undefined;
+        recording = { def: { name: repeat.kind, params: [], body: [] }, at: line, col: repeat.col, nested: 0, repeat };
+      }
     }
     if (this.ended) return;
     for (const c of conditions) {
@@ -194,11 +213,27 @@ export abstract class AsmMacros extends AsmDirectives {
       this.report(
         'error',
         'unterminated-macro',
-        `MACRO '${recording.def.name}' without ENDM`,
+        recording.repeat ? `${recording.repeat.kind} without ENDM` : `MACRO '${recording.def.name}' without ENDM`,
         recording.col,
         recording.def.name.length,
         recording.at,
       );
+    }
+  }
+
+  private defineLineLabel(label: Token): void {
+    try {
+      this.define(label, this.address + this.phaseOffset, 'label');
+    } catch (e) {
+      if (!(e instanceof StatementAbort)) throw e;
+    }
+  }
+
+  private runRepeat(head: RepeatHead, body: SourceLine[], includeDepth: number, macroDepth: number): void {
+    try {
+      this.repeat(head, body, includeDepth, macroDepth);
+    } catch (e) {
+      if (!(e instanceof StatementAbort)) throw e;
     }
   }
 

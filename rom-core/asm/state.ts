@@ -45,6 +45,8 @@ export const MAX_EXPANDED_LINES = 2_000_000;
 /** Errors reported; the rest are counted in one last line. */
 export const MAX_ERRORS = 100;
 export const MAX_INCLUDE_DEPTH = 16;
+/** Passes run at most: ASL runs until no symbol moves; a source whose labels never settle stops here with phase errors. */
+export const MAX_PASSES = 16;
 export const ADDRESS_LIMIT = 0x10000;
 
 export const DIRECTIVES = new Set([
@@ -83,6 +85,12 @@ export const DIRECTIVES = new Set([
   'PHASE',
   'DEPHASE',
   'SHARED',
+  'REPT',
+  'IRP',
+  'IRPC',
+  'LABEL',
+  'ERROR',
+  'FATAL',
 ]);
 
 export interface SymbolEntry {
@@ -117,7 +125,9 @@ export class StatementAbort {}
 
 export abstract class AsmState {
   protected readonly symbols = new Map<string, SymbolEntry>();
-  protected pass: 1 | 2 = 1;
+  /** The pass being run (ASL's MOMPASS), from 1; `repass` is set when ASL would run another (assembler.ts). */
+  protected pass = 1;
+  protected repass = false;
   protected definedThisPass = new Set<string>();
   protected macros = new Map<string, MacroDef>();
   /** ASL FUNCTIONs by upper-case name; `bitfuncs` after `include "bitfuncs.inc"`. */
@@ -141,16 +151,17 @@ export abstract class AsmState {
   protected address = 0;
   protected currentGlobal = '';
   protected macroScopes: string[] = [];
-  /** Open ASL sections, outermost first; `id` counts sections in a pass, the same in both passes. */
+  /** Open ASL sections, outermost first; `id` counts sections in a pass, the same in every pass. */
   protected sections: { name: string; id: number; token: Token; at: SourceLine }[] = [];
   protected sectionCount = 0;
   protected expansionCount = 0;
   protected ended = false;
   protected current: SourceLine = { text: '', file: '', line: 0 };
   protected statementAddress = 0;
-  /** Addresses of nameless labels: `-` ones seen so far; `+` ones from pass 1, and how many passed. */
+  /** Addresses of nameless labels: `-` ones seen so far; `+` ones of the pass before and of this one (how many passed). */
   protected backward: number[] = [];
-  protected forwardPass1: number[] = [];
+  protected forwardBefore: number[] = [];
+  protected forwardThis: number[] = [];
   protected forwardSeen = 0;
   protected expandedLines = 0;
   protected errorCount = 0;
@@ -175,7 +186,6 @@ export abstract class AsmState {
     length: number,
     where = this.current,
   ): void {
-    if (this.pass !== 2) return;
     if (severity === 'error' && this.errorCount >= MAX_ERRORS) {
       this.errorsOver++;
       return;

@@ -5,7 +5,7 @@ import type { ExprFunction, SymbolLookup } from './expr.ts';
 import { BITFUNCS } from './bitfuncs.ts';
 import type { Token } from './lexer.ts';
 import { namelessRun } from './source-lines.ts';
-import { AsmState, MAX_FUNCTION_DEPTH, hex } from './state.ts';
+import { AsmState, MAX_FUNCTION_DEPTH, MAX_PASSES, hex } from './state.ts';
 import type { Mode, SymbolEntry } from './state.ts';
 
 export abstract class AsmSymbols extends AsmState {
@@ -16,15 +16,18 @@ export abstract class AsmSymbols extends AsmState {
       this.report('error', 'duplicate-symbol', `'${label.text}' is already defined`, label.col, label.end - label.col);
       return;
     }
-    if (this.pass === 2 && kind === 'label' && existing?.value !== undefined && existing.value !== value) {
-      // Cannot happen while sizes are fixed and IF sees only earlier symbols; say so if it does.
-      this.report(
-        'error',
-        'phase',
-        `'${label.text}' moved from 0x${hex(existing.value, 4)} to 0x${hex(value ?? 0, 4)} between passes`,
-        label.col,
-        label.end - label.col,
-      );
+    if (kind !== 'set' && existing?.value !== undefined && value !== undefined && existing.value !== value) {
+      // The value moved since the pass before: ASL runs another pass (a macro defined after its
+      // first use, an IF on MOMPASS...). At the last pass allowed, it is an error.
+      this.repass = true;
+      if (this.pass >= MAX_PASSES)
+        this.report(
+          'error',
+          'phase',
+          `'${label.text}' still moves between passes (0x${hex(existing.value, 4)}, now 0x${hex(value, 4)}) after ${MAX_PASSES} passes`,
+          label.col,
+          label.end - label.col,
+        );
     }
     const plain =
       label.text.startsWith('.') && (this.macroScopes.length || !this.sections.length)
@@ -43,10 +46,26 @@ export abstract class AsmSymbols extends AsmState {
    * The symbol-table key of a name: upper case; `.local` gets its scope's name in front (inside an
    * ASL section, outside a macro, a dot name is an ordinary name of the section, as ASL has it).
    * In a section a definition belongs to the innermost section; a use finds the innermost section
-   * that defines the name (known from pass 1 in pass 2), else the global one.
+   * that defines the name (known from the pass before), else the global one.
    */
   protected qualify(t: Token, settingScope = false, defining = settingScope): string {
     let key = t.text.toUpperCase();
+    if (key.startsWith('.') && this.macroScopes.length && !defining) {
+      // A use inside a macro finds the expansion's own `.name` first (then the enclosing
+      // expansions'), else the name where the macro was called (KTAA's `jmp .end` macro reaching the section's `.end`), as ASL looks
+      // through the macro's local symbols and then the enclosing ones.
+      for (let k = this.macroScopes.length - 1; k >= 0; k--) {
+        const own = this.macroScopes[k].toUpperCase() + key;
+        if (this.symbols.has(own)) return own;
+      }
+      const scopes = this.macroScopes;
+      this.macroScopes = [];
+      try {
+        return this.qualify(t, false, false);
+      } finally {
+        this.macroScopes = scopes;
+      }
+    }
     if (key.startsWith('.') && (this.macroScopes.length || !this.sections.length)) {
       const scope = this.scopeName();
       if (!scope) this.fail('syntax', `local label '${t.text}' needs a global label before it`, t.col, t.end - t.col);
@@ -67,7 +86,7 @@ export abstract class AsmSymbols extends AsmState {
     if (sign === '-') {
       this.backward.push(this.address);
     } else {
-      if (this.pass === 1) this.forwardPass1.push(this.address);
+      this.forwardThis.push(this.address);
       this.forwardSeen++;
     }
   }
@@ -81,8 +100,9 @@ export abstract class AsmSymbols extends AsmState {
         this.fail('undefined-symbol', `no ${'-'.repeat(n)} label before this line`, ...this.span(tokens));
       return v;
     }
-    const v = this.forwardPass1[this.forwardSeen + n - 1];
-    if (v === undefined && this.pass === 2)
+    const v = this.forwardBefore[this.forwardSeen + n - 1];
+    if (v === undefined && this.pass === 1) this.repass = true;
+    else if (v === undefined)
       this.fail('undefined-symbol', `no ${'+'.repeat(n)} label after this line`, ...this.span(tokens));
     return v;
   }
@@ -98,7 +118,7 @@ export abstract class AsmSymbols extends AsmState {
     try {
       const functions = (name: string): ExprFunction | undefined => this.findFunction(name, lookup, functions);
       const lookup: SymbolLookup = (name, token) => {
-        // ASL's MOMPASS: the pass being run (1 or 2), unless the source defines the name itself.
+        // ASL's MOMPASS: the pass being run, unless the source defines the name itself.
         if (token.text.toUpperCase() === 'MOMPASS' && !this.symbols.has('MOMPASS')) return this.pass;
         const key = this.qualify(token);
         const entry = this.symbols.get(key);
@@ -114,7 +134,9 @@ export abstract class AsmSymbols extends AsmState {
           return entry!.value;
         }
         if (entry?.value !== undefined) return entry.value;
-        if (this.pass === 2) {
+        // Not known in pass 1: a forward reference, so ASL runs another pass; later, an error.
+        if (this.pass === 1) this.repass = true;
+        else {
           if (!entry) this.fail('undefined-symbol', `undefined symbol '${name}'`, token.col, token.end - token.col);
           this.fail(
             'undefined-symbol',

@@ -162,11 +162,19 @@ function disasm(args: ParsedArgs, io: CliIo): number {
   return 0;
 }
 
+const ASM_HELP = `-o OUT.bin is written, by default, as the console loads a cartridge: the program's address 400h at
+offset 0, then FFh (ASL p2bin's fill byte) up to the smallest size the console maps (2, 4, 8, 12 or
+16 KB), so a 120-byte program makes a 2 KB image. --raw writes only the bytes as assembled, from the
+lowest address written to the highest (gaps FFh); a program below 400h (a BIOS) is always raw.
+--lst, --map and --shared write the listing, the symbols, and ASL's include file of the SHARED symbols.
+`;
+
 export const COMMANDS: Record<string, Command> = {
   asm: {
     usage: 'asm IN.a48 -o OUT.bin [--raw] [--lst OUT.lst] [--map OUT.map] [--shared OUT.inc]',
     summary:
       'assemble 8048 source to a cartridge image the console loads (ORG 400h at offset 0, FFh to 2, 4, 8, 12 or 16 KB; --raw: the bytes as assembled, as for a BIOS below 400h)',
+    help: ASM_HELP,
     valued: ['out', 'lst', 'map', 'shared'],
     flags: ['raw'],
     run: asm,

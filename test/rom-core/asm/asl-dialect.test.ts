@@ -208,8 +208,9 @@ describe('ASL dialect', () => {
       ]);
     });
 
-    it("MOMPASS is the pass being run (ASL's `if mompass=1`)", () => {
-      expect(bytesOf('\tdb mompass\n\tif mompass=2\n\tnop\n\tendif')).toEqual([2, 0x00]);
+    it("MOMPASS is the pass being run (ASL's `if mompass=1`): 1 when nothing is used before its definition, as in ASL", () => {
+      expect(bytesOf('\tdb mompass\n\tif mompass=2\n\tnop\n\tendif')).toEqual([1]);
+      expect(bytesOf('\tjmp x\nx\tdb mompass\n\tif mompass=2\n\tnop\n\tendif')).toEqual([0x04, 0x02, 2, 0x00]);
     });
 
     it('PHASE gives labels and $ the logical address while the bytes go on; DEPHASE ends it', () => {

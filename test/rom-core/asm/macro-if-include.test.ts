@@ -3,16 +3,33 @@ import { assemble } from '../../../rom-core/asm/index.ts';
 import { bytesOf, ok } from './helpers.ts';
 
 describe('MACRO / ENDM', () => {
-  it('substitutes parameters token by token, not inside longer names or strings', () => {
+  it('substitutes parameters as ASL does: inside strings too, case-insensitive, not next to a letter or digit', () => {
     const src = [
       'put macro reg, val',
       ' mov reg,#val',
-      ' db "val", value',
+      ' db "val", value, VAL',
       ' endm',
       'value equ 9',
       ' put r3, 0x22',
     ].join('\n');
-    expect(bytesOf(src)).toEqual([0xbb, 0x22, 0x76, 0x61, 0x6c, 9]);
+    // "val" becomes "0x22" (4 bytes); `value` stays (a letter follows `val`); `VAL` is the parameter.
+    expect(bytesOf(src)).toEqual([0xbb, 0x22, 0x30, 0x78, 0x32, 0x32, 9, 0x22]);
+  });
+
+  it('replaces a parameter inside a longer name (KTAA: `name_bank label $`)', () => {
+    const src = [
+      'entry macro name',
+      'name_bank label $',
+      ' jmp name',
+      ' endm',
+      ' org 400h',
+      ' entry start',
+      'start nop',
+      ' jmp start_bank',
+    ].join('\n');
+    const r = ok(src);
+    expect(r.symbols.get('start_bank')).toBe(0x400);
+    expect(Array.from(r.bytes)).toEqual([0x84, 0x02, 0x00, 0x84, 0x00]);
   });
 
   it('gives each expansion its own local labels', () => {

@@ -120,6 +120,30 @@ describe('o2 asm', () => {
     expect(f.disk.has('big.bin')).toBe(false);
   });
 
+  it("writes Gust's clock demo (120 bytes) as the 2 KB image p2bin -r $400-$bff makes of ASL's output", () => {
+    const dir = join(import.meta.dirname, '../../programs/third-party/gust');
+    const files: Record<string, Uint8Array> = {};
+    for (const name of ['clock.a48', 'g7000.h']) files[name] = readFileSync(join(dir, name));
+    const f = fakeIo(files);
+    expect(main(['asm', 'clock.a48', '-o', 'clock.bin'], f.io)).toBe(0);
+    const golden = readFileSync(join(import.meta.dirname, '../../golden/asl-gust/clock.bin'));
+    const image = f.disk.get('clock.bin')!;
+    expect(golden.length).toBe(120);
+    expect(image.length).toBe(2048);
+    expect(Buffer.from(image.subarray(0, 120)).equals(golden)).toBe(true);
+    expect(image.subarray(120).every((b) => b === 0xff)).toBe(true);
+    expect(main(['asm', 'clock.a48', '-o', 'raw.bin', '--raw'], f.io)).toBe(0);
+    expect(Buffer.from(f.disk.get('raw.bin')!).equals(golden)).toBe(true);
+  });
+
+  it('asm --help says what -o writes: a cartridge image by default, the bytes as assembled with --raw', () => {
+    const f = fakeIo({});
+    expect(main(['asm', '--help'], f.io)).toBe(0);
+    expect(f.out()).toMatch(/-o OUT\.bin is written, by default, as the console loads a cartridge/);
+    expect(f.out()).toContain("FFh (ASL p2bin's fill byte)");
+    expect(f.out()).toMatch(/--raw writes only the bytes as assembled/);
+  });
+
   it('prints errors with the source line and an underline, writes nothing, exits 1', () => {
     const f = fakeIo({ 'bad.a48': ' nop\n jmp nowhere\n' });
     const code = main(['asm', 'bad.a48', '-o', 'bad.bin'], f.io);
