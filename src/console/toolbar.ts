@@ -61,6 +61,7 @@ export class Toolbar {
       { id: 'console-display', title: 'Picture shape' },
       el('option', { value: 'integer', text: 'sharp (whole multiples)' }),
       el('option', { value: '4:3', text: 'TV shape (4:3)' }),
+      el('option', { value: 'crt', text: 'CRT TV (scanlines, curve, glow)' }),
     );
     display.value = parts.display;
     display.addEventListener('change', () => a.setDisplay(display.value as DisplayMode));

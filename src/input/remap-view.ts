@@ -42,6 +42,7 @@ class RemapDialog implements RemapView {
   constructor(
     private readonly store: BindingStore,
     private readonly getPads: () => readonly (PadLike | null)[],
+    private readonly seatsOf: (pads: PadLike[]) => (0 | 1 | null)[],
   ) {
     this.element = document.createElement('dialog');
     this.element.className = 'remap';
@@ -140,11 +141,14 @@ class RemapDialog implements RemapView {
       p.textContent = 'No gamepad seen yet: connect one and press a button on it.';
       return [p];
     }
+    const seats = this.seatsOf(pads);
     return pads.flatMap((pad, n) => {
       const t = document.createElement('table');
       t.className = 'remap-table';
       t.dataset.device = pad.id;
-      t.createCaption().textContent = `Gamepad ${n + 1}: ${pad.id} → ${n === 0 ? LABEL.J0 : LABEL.J1}`;
+      const seat = seats[n];
+      const steers = seat === null ? 'no hand control (both are held by other pads)' : seat === 0 ? LABEL.J0 : LABEL.J1;
+      t.createCaption().textContent = `Gamepad ${n + 1}: ${pad.id} → ${steers}`;
       const pb = this.store.pad(pad.id);
       for (const action of STICK_ACTIONS) {
         const row = t.insertRow();
@@ -162,6 +166,11 @@ class RemapDialog implements RemapView {
   }
 }
 
-export function createRemapView(store: BindingStore, getPads: () => readonly (PadLike | null)[]): RemapView {
-  return new RemapDialog(store, getPads);
+/** `seatsOf`: the hand control each connected pad holds (the remap screen names it). */
+export function createRemapView(
+  store: BindingStore,
+  getPads: () => readonly (PadLike | null)[],
+  seatsOf: (pads: PadLike[]) => (0 | 1 | null)[],
+): RemapView {
+  return new RemapDialog(store, getPads, seatsOf);
 }

@@ -10,6 +10,7 @@ import { BindingStore } from '../input/bindings.ts';
 import { REWIND_CODE, REWIND_FAST_PAD_BUTTON, REWIND_PAD_BUTTON, buildSnapshot, resolveKey } from '../input/keymap.ts';
 import type { InputMode, JoyKey } from '../input/keymap.ts';
 import { connectedPads, controlActive, padStick } from '../input/gamepad.ts';
+import { PadSeats } from '../input/pad-seats.ts';
 import type { PadLike } from '../input/gamepad.ts';
 import { createTouchPanel } from '../input/touch.ts';
 import type { TouchPanel } from '../input/touch.ts';
@@ -52,6 +53,8 @@ export class InputRouter {
   readonly bindings = new BindingStore(localStorage);
   readonly touch: TouchPanel;
   readonly remap: RemapView;
+  /** Which hand control each gamepad holds (kept while it stays connected). */
+  private readonly padSeats = new PadSeats();
   private keyBindings: Record<JoyKey, string>;
   private readonly bindingListeners = new Set<() => void>();
   mode: InputMode = INPUT_MODE.get();
@@ -80,7 +83,11 @@ export class InputRouter {
     this.keyBindings = this.bindings.keyboard();
     this.touch = createTouchPanel((name, down) => this.touchKey(name, down));
     this.touch.element.hidden = !matchMedia('(pointer: coarse)').matches;
-    this.remap = createRemapView(this.bindings, () => this.pads());
+    this.remap = createRemapView(
+      this.bindings,
+      () => this.pads(),
+      (pads) => this.padSeats.seat(pads),
+    );
     this.remap.onChange = () => {
       this.keyBindings = this.bindings.keyboard();
       for (const fn of this.bindingListeners) fn();
@@ -272,8 +279,11 @@ export class InputRouter {
 
   private sendHeld(pads: PadLike[]): void {
     const joy: [number, number] = [0, 0];
-    pads.slice(0, 2).forEach((pad, i) => {
-      joy[i] |= padStick(pad, this.bindings.pad(pad.id));
+    // Each pad steers the control it holds (a pad keeps its control when another is unplugged).
+    const seats = this.padSeats.seat(pads);
+    pads.forEach((pad, i) => {
+      const control = seats[i];
+      if (control !== null) joy[control] |= padStick(pad, this.bindings.pad(pad.id));
     });
     const names = new Set(this.heldJoy.values());
     const reset = names.delete('RESET') || this.resetPulse;

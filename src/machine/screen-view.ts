@@ -12,7 +12,7 @@ import { speakerIcon } from '../platform/icons.ts';
 import { choice } from '../platform/settings.ts';
 import type { MachineHost } from './host.ts';
 
-export const DISPLAY = choice<DisplayMode>('o2conquest.console.display', ['integer', '4:3'], 'integer');
+export const DISPLAY = choice<DisplayMode>('o2conquest.console.display', ['integer', '4:3', 'crt'], 'integer');
 
 export interface ScreenViewOptions {
   /** Files dropped on the picture. */

@@ -1,5 +1,6 @@
 /** Screen sizing, apart from the renderer so it can be tested in Node. */
-export type DisplayMode = 'integer' | '4:3';
+/** 'crt' is the TV shape with the CRT look drawn over it (crt-filter.ts). */
+export type DisplayMode = 'integer' | '4:3' | 'crt';
 
 export interface Fit {
   width: number;
@@ -10,7 +11,7 @@ export interface Fit {
 
 /**
  * 'integer': the largest whole multiple of the picture that fits (at least 1), square dots.
- * '4:3': the largest 4:3 box that fits, as a TV showed it (dots are then not square).
+ * '4:3' and 'crt': the largest 4:3 box that fits, as a TV showed it (dots are then not square).
  */
 export function fitScreen(mode: DisplayMode, width: number, height: number, boxWidth: number, boxHeight: number): Fit {
   if (mode === 'integer') {

@@ -5,6 +5,8 @@
  * Without WebGL or WebGPU (pixi refuses to start) a plain 2D canvas shows the same pixels.
  */
 import { Application, BufferImageSource, Sprite, Texture } from 'pixi.js';
+import type { Filter } from 'pixi.js';
+import { crtFilter } from './crt-filter.ts';
 import { indexToRgba, rgbaLut, PALETTE_RF } from '../../rom-core/i8244/index.ts';
 import { fitScreen } from './fit.ts';
 import type { DisplayMode } from './fit.ts';
@@ -16,6 +18,7 @@ export class Screen {
   private readonly rgba: Uint8Array;
   private readonly lut = rgbaLut(PALETTE_RF);
   private mode: DisplayMode = 'integer';
+  private crt: Filter | undefined;
   private readonly resizeObserver: ResizeObserver;
 
   private constructor(
@@ -89,9 +92,32 @@ export class Screen {
     this.canvas.style.width = `${fit.width}px`;
     this.canvas.style.height = `${fit.height}px`;
     this.canvas.dataset.scale = String(fit.scale);
-    // The canvas keeps the picture's own size and CSS scales it with image-rendering: pixelated
-    // (nearest-neighbour): the GPU draws 360×243 dots a frame instead of the scaled-up area.
+    this.lookFor(fit);
     if (this.app) this.app.render();
+  }
+
+  /**
+   * Sharp modes: the canvas keeps the picture's own size and CSS scales it with image-rendering: pixelated
+   * (nearest-neighbour): the GPU draws 360×243 dots a frame instead of the scaled-up area. The CRT look is drawn
+   * at the size shown (its scanlines and curve need the pixels), with WebGL only; elsewhere it is the TV shape.
+   */
+  private lookFor(fit: { width: number; height: number }): void {
+    const crt = this.mode === 'crt' && this.backend === 'webgl' && this.app && this.sprite;
+    this.canvas.dataset.look = crt ? 'crt' : this.mode === 'crt' ? 'crt-unavailable' : 'sharp';
+    this.canvas.classList.toggle('crt', !!crt);
+    if (!this.app || !this.sprite) return;
+    if (crt) {
+      const w = Math.max(this.width, Math.round(fit.width));
+      const h = Math.max(this.height, Math.round(fit.height));
+      this.crt ??= crtFilter({ width: this.width, height: this.height });
+      this.app.renderer.resize(w, h);
+      this.sprite.scale.set(w / this.width, h / this.height);
+      this.sprite.filters = [this.crt];
+    } else {
+      this.app.renderer.resize(this.width, this.height);
+      this.sprite.scale.set(1, 1);
+      this.sprite.filters = [];
+    }
   }
 
   /** Shows a colour-index frame. */

@@ -9,6 +9,7 @@
  *   main ms/frame       main-thread time per shown frame (palette, texture upload, render)
  *   shown frames/s      pictures the page drew per second (rAF-bound, newest frame only)
  *   load -> first frame time from navigation start to the first picture on the canvas
+ *   main ms/frame, CRT  the same with the CRT look on (its filter drawn at the shown size, 3 s)
  *   audio               sound-queue underruns during the run and the queue depth at the end
  *   key -> screen       (battle cartridge, program entry) from a keydown on the page to the first
  *                       animation frame that draws a picture whose mailbox shows the typed digit,
@@ -31,6 +32,9 @@ export interface BrowserBenchResult {
   droppedFrames: number;
   workerMsPerFrame: number;
   mainMsPerFrame: number;
+  /** Main-thread ms per shown frame with the CRT look on, and the size it was drawn at. */
+  crtMainMsPerFrame: number;
+  crtSize: string;
   shownFps: number;
   firstFrameMs: number;
   audioUnderruns: number;
@@ -96,6 +100,7 @@ export async function runBrowserBench(
     const b = await probe();
     const wall = (b.t - a.t) / 1000;
     const mean = (xs: number[]): number => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
+    const crt = await crtFrameTime(page);
     const keys = await keyLatency(page, url);
     const battleEndToBoardMs = await battleEndToBoard(page, url);
     return {
@@ -109,6 +114,8 @@ export async function runBrowserBench(
       droppedFrames: b.stats.framesDropped - a.stats.framesDropped,
       workerMsPerFrame: mean(workerMs),
       mainMsPerFrame: mean(mainMs),
+      crtMainMsPerFrame: crt.ms,
+      crtSize: crt.size,
       shownFps: (b.shown - a.shown) / wall,
       firstFrameMs: b.first,
       audioUnderruns: (b.audio?.underruns ?? 0) - (a.audio?.underruns ?? 0),
@@ -118,6 +125,25 @@ export async function runBrowserBench(
     await browser.close();
     await server.close();
   }
+}
+
+/** Main-thread ms per shown frame over 3 s with the CRT look on (then the sharp picture again). */
+async function crtFrameTime(page: Page): Promise<{ ms: number; size: string }> {
+  await page.locator('#console-display').selectOption('crt');
+  await page.waitForFunction(
+    () => document.querySelector('#console-screen canvas')?.getAttribute('data-look') === 'crt',
+  );
+  const samples: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await page.waitForTimeout(1000);
+    samples.push(await page.evaluate(() => window.__o2console!.mainMsPerFrame()));
+  }
+  const size = await page.evaluate(() => {
+    const c = document.querySelector<HTMLCanvasElement>('#console-screen canvas')!;
+    return `${c.width}x${c.height}`;
+  });
+  await page.locator('#console-display').selectOption('integer');
+  return { ms: samples.reduce((x, y) => x + y, 0) / samples.length, size };
 }
 
 /** RED energy BCD bytes in the mailbox (MAILBOX.red + 1, + 2) and the phase byte. */
@@ -256,6 +282,7 @@ export function printBrowserBench(r: BrowserBenchResult): void {
   console.log(`  dropped frames      ${r.droppedFrames}`);
   console.log(`  worker ms/frame     ${r.workerMsPerFrame.toFixed(2)}`);
   console.log(`  main ms/frame       ${r.mainMsPerFrame.toFixed(2)}`);
+  console.log(`  main ms/frame, CRT  ${r.crtMainMsPerFrame.toFixed(2)} (the CRT look drawn at ${r.crtSize})`);
   console.log(`  shown frames/s      ${r.shownFps.toFixed(1)}`);
   console.log(`  load -> first frame ${r.firstFrameMs.toFixed(0)} ms`);
   console.log(

@@ -148,3 +148,58 @@ export async function autosavedAfter(page: Page, slot: number, frame: number): P
     [slot, frame] as const,
   );
 }
+
+/**
+ * The CRT look held against the sharp picture (`want`, 360 x 243 RGBA), read from the canvas drawn at its shown
+ * size. In the middle of the picture (where the curve moves a dot by less than a quarter) every dot whose four
+ * neighbours share its colour is that colour lit by the glow (x 1.18: crt-filter.ts adds 0.18 of the
+ * neighbours' light) at its line's middle, and darker at its line's edge (the scanline); a corner falls outside
+ * the bent glass and is black.
+ */
+export async function crtCheck(
+  page: Page,
+  want: Uint8Array,
+): Promise<{ width: number; flat: number; off: string[]; lit: number; scanned: number; corner: number[] }> {
+  return page.evaluate(
+    ({ b64 }) => {
+      const W = 360;
+      const H = 243;
+      const sharp = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const canvas = document.querySelector<HTMLCanvasElement>('#console-screen canvas')!;
+      const copy = document.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const ctx = copy.getContext('2d')!;
+      ctx.drawImage(canvas, 0, 0);
+      const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
+      const at = (fx: number, fy: number): number[] => {
+        const i = (Math.floor(fy * copy.height) * copy.width + Math.floor(fx * copy.width)) * 4;
+        return [data[i], data[i + 1], data[i + 2]];
+      };
+      const dot = (x: number, y: number): number[] => [...sharp.subarray((y * W + x) * 4, (y * W + x) * 4 + 3)];
+      const same = (a: number[], b: number[]): boolean => a.every((v, i) => v === b[i]);
+      let flat = 0;
+      let lit = 0;
+      let scanned = 0;
+      const off: string[] = [];
+      for (let y = 98; y <= 144; y++) {
+        for (let x = 126; x <= 233; x++) {
+          const c = dot(x, y);
+          if (![dot(x - 1, y), dot(x + 1, y), dot(x, y - 1), dot(x, y + 1)].every((n) => same(n, c))) continue;
+          flat++;
+          const middle = at((x + 0.5) / W, (y + 0.5) / H);
+          const expect = c.map((v) => Math.min(255, Math.round(v * 1.18)));
+          if (middle.some((v, i) => Math.abs(v - expect[i]) > 16) && off.length < 5)
+            off.push(`dot ${x},${y}: ${middle} for ${c}`);
+          if (c.every((v) => v === 0)) continue;
+          lit++;
+          const edge = at((x + 0.5) / W, (y + 0.04) / H);
+          const sum = (p: number[]): number => p[0] + p[1] + p[2];
+          if (sum(edge) < 0.9 * sum(middle)) scanned++;
+        }
+      }
+      return { width: copy.width, flat, off, lit, scanned, corner: at(0.002, 0.002) };
+    },
+    { b64: Buffer.from(want).toString('base64') },
+  );
+}

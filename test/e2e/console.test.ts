@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openApp } from './browser.ts';
-import { canvasMismatches, iram, nodeMachine, pause, poll, stateDigest, waitReady } from './console-helpers.ts';
+import {
+  canvasMismatches,
+  crtCheck,
+  iram,
+  nodeMachine,
+  pause,
+  poll,
+  stateDigest,
+  waitReady,
+} from './console-helpers.ts';
 import { indexToRgba } from '../../rom-core/i8244/palette.ts';
 import { KEY_MATRIX } from '../../rom-core/machine/input.ts';
 import { assemble } from '../../rom-core/asm/index.ts';
@@ -40,6 +49,20 @@ describe('console page', () => {
     expect(result).toEqual({ count: 0, first: [] });
     // The picture is not trivially one colour (the test cart draws text, a grid line and sprites).
     expect(new Set(machine.frame).size).toBeGreaterThan(3);
+
+    // The CRT look (issue 24): drawn at the size shown, the same picture with scanlines, glow and curve only.
+    await page.locator('#console-display').selectOption('crt');
+    await poll(() => page.locator('#console-screen canvas').getAttribute('data-look')).toBe('crt');
+    const crt = await crtCheck(page, indexToRgba(machine.frame));
+    expect(crt.width).toBeGreaterThan(360);
+    expect(crt.flat).toBeGreaterThan(500);
+    expect(crt.off).toEqual([]);
+    expect(crt.scanned).toBe(crt.lit);
+    expect(crt.lit).toBeGreaterThan(10);
+    expect(crt.corner).toEqual([0, 0, 0]);
+    await page.locator('#console-display').selectOption('integer');
+    await poll(() => page.locator('#console-screen canvas').getAttribute('data-look')).toBe('sharp');
+    expect(await canvasMismatches(page, 360, 243, indexToRgba(machine.frame))).toEqual({ count: 0, first: [] });
 
     // The worklet reports what reached it; under load its first report can trail the pictures, so wait for it.
     const audio = () =>
@@ -279,7 +302,7 @@ describe('console page', () => {
     expect(await alert.isHidden()).toBe(true);
   });
 
-  it('a second (simulated) gamepad drives the right hand control, the first one the left', async () => {
+  it('a second (simulated) gamepad drives the right hand control, the first the left, each kept when the other is unplugged', async () => {
     const page = await browser.newPage();
     await page.addInitScript(() => {
       const make = (index: number, id: string) => ({
@@ -317,6 +340,26 @@ describe('console page', () => {
     expect(await iram(page, 0x29)).toBe(0xff & ~0x10);
     await press(1, 0, false);
     await poll(() => iram(page, 0x29)).toBe(0xff);
+    // The first pad is unplugged while its fire is held: the left control is let go, and the second pad
+    // goes on steering the right one (it does not take over the left); plugged back in, the first pad
+    // has the left control again.
+    const plug = (p: number, connected: boolean) =>
+      page.evaluate(
+        ({ p, c }) => {
+          (window as unknown as { __pads: { connected: boolean }[] }).__pads[p]!.connected = c;
+        },
+        { p, c: connected },
+      );
+    await plug(0, false);
+    await poll(() => iram(page, 0x28)).toBe(0xff);
+    await press(1, 15, true);
+    await poll(() => iram(page, 0x29)).toBe(0xff & ~0x02);
+    expect(await iram(page, 0x28)).toBe(0xff);
+    await press(1, 15, false);
+    await plug(0, true);
+    await poll(() => iram(page, 0x28)).toBe(0xff & ~0x10); // its fire is still held
+    await press(0, 0, false);
+    await poll(() => iram(page, 0x28)).toBe(0xff);
     await page.close();
   });
 
