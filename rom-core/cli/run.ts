@@ -15,7 +15,6 @@
 import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deflateSync } from 'node:zlib';
 import { PALETTE_RF } from '../i8244/palette.ts';
 import { MAPPER_KINDS, Odyssey2, crc32, crcHex, encodeWav, largestRom } from '../machine/index.ts';
 import { InputScriptError, parseInputScript as parseScript } from '../machine/input-script.ts';
@@ -25,6 +24,7 @@ import { assembleBattleCart } from '../roms/carts/index.ts';
 import { MAILBOX } from '../roms/carts/mailbox.ts';
 import { BattleBot, RandomStick, parseBotSpec } from '../bot/index.ts';
 import type { MapperKind } from '../machine/index.ts';
+import { assembledOnce } from './assembled-once.ts';
 import { UsageError, parseArgs, reason as why } from './command.ts';
 import { clashingOutput, guardPartial, identityOf, partialName } from './files.ts';
 import type { NamedPath } from './files.ts';
@@ -142,7 +142,8 @@ export function encodePng(
   const parts = [
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
-    chunk('IDAT', new Uint8Array(deflateSync(raw))),
+    // zlib is loaded at the first picture, not at every start (~6 ms).
+    chunk('IDAT', new Uint8Array(process.getBuiltinModule('node:zlib').deflateSync(raw))),
     chunk('IEND', new Uint8Array(0)),
   ];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -356,7 +357,8 @@ export function defaultBios(io: CliIo): Uint8Array {
     );
   }
   try {
-    return assembleBios((path) => new TextDecoder().decode(io.readFile(resolve(ROMS_DIR, path)))).image;
+    const read = (path: string): string => new TextDecoder().decode(io.readFile(resolve(ROMS_DIR, path)));
+    return assembledOnce('bios', read, (r) => assembleBios(r).image);
   } catch (e) {
     throw new UsageError(`the open BIOS ${DEFAULT_BIOS_SOURCE} cannot be used: ${why(e)}`);
   }
@@ -365,13 +367,14 @@ export function defaultBios(io: CliIo): Uint8Array {
 /** The default cartridge: our battle cartridge for Conquest of the World, assembled from source now. */
 export function defaultCart(io: CliIo): Uint8Array {
   try {
-    return assembleBattleCart((path) => {
+    const read = (path: string): string => {
       try {
         return new TextDecoder().decode(io.readFile(resolve(CARTS_DIR, path)));
       } catch (e) {
         throw new Error(`${path}: ${why(e)}`, { cause: e });
       }
-    }).image;
+    };
+    return assembledOnce('battle-cart', read, (r) => assembleBattleCart(r).image);
   } catch (e) {
     throw new UsageError(`no --cart given and our battle cartridge (${CARTS_DIR}) cannot be built: ${why(e)}`);
   }
