@@ -22,9 +22,13 @@
  * NAME may also be a path to a .ts entry (the launcher's own tests use a fixture).
  * O2_CLI_BUILD_DIR sets another build folder.
  */
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// node:fs through getBuiltinModule, not `import`: Node's ES-module face of fs reads every export, and
+// its ReadStream getter loads the whole streams stack, a few milliseconds of every start (see FS_EXPORTS).
+const { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } =
+  process.getBuiltinModule('node:fs');
 
 const LAUNCHER = fileURLToPath(import.meta.url);
 const ROOT = resolve(dirname(LAUNCHER), '..');
@@ -52,6 +56,22 @@ const LOADERS = {
   '.cjs': 'js',
   '.json': 'json',
 };
+
+/**
+ * What the bundle gets from `import ... from 'node:fs'`: fs's own values, taken through
+ * process.getBuiltinModule. Properties that are getters (the stream classes, promises, opendir) are
+ * not exported, so reading them costs nothing at start; a source importing one fails to build
+ * ("No matching export"), and should import it from node:fs/promises or ask for it when used.
+ */
+function fsShim() {
+  const fs = process.getBuiltinModule('node:fs');
+  const plain = Object.entries(Object.getOwnPropertyDescriptors(fs)).filter(([key, d]) => !d.get && key !== 'default');
+  return [
+    "const fs = process.getBuiltinModule('node:fs');",
+    'export default fs;',
+    ...plain.map(([key]) => `export const ${key} = fs.${key};`),
+  ].join('\n');
+}
 
 /** A bundle older than this that no manifest names is removed at the next build (a run may still be loading it). */
 const PRUNE_AFTER_MS = 60_000;
@@ -103,6 +123,8 @@ export async function build(entry, dir = buildDir()) {
   const sources = {
     name: 'o2-sources',
     setup(b) {
+      b.onResolve({ filter: /^(node:)?fs$/ }, () => ({ path: 'node:fs', namespace: 'o2-fs' }));
+      b.onLoad({ filter: /.*/, namespace: 'o2-fs' }, () => ({ contents: fsShim(), loader: 'js' }));
       b.onLoad({ filter: /.*/ }, (args) => {
         const loader = LOADERS[extname(args.path)];
         if (args.namespace !== 'file' || !loader)

@@ -2,7 +2,7 @@
  * The open BIOS and the battle cartridge are assembled from source at every start of `o2 run` and
  * `npm run board -- ... --battles machine`, about a quarter of a second. Run through the built CLIs
  * (scripts/cli.mjs), the image is kept in the launcher's build folder with the text of every source
- * file the assembly read, in order, and the name of the bundle that assembled it (a bundle is
+ * file the assembly read (each once, in the order first read), and the name of the bundle that assembled it (a bundle is
  * rebuilt whenever any of its sources, the assembler's included, changes). A later run reads those
  * files again and uses the kept image only if every text is the same and the bundle is the same,
  * else assembles again. Run any other way (tsx, tests), nothing is kept: the launcher announces its
@@ -47,15 +47,20 @@ export function assembledOnce(
   } catch {
     // Nothing kept, or a source gone or unreadable: the assembly below reads it again and says why.
   }
-  const reads: Kept['reads'] = [];
+  // Each file once (the assembler reads an include at each use), in the order first read.
+  const reads = new Map<string, string>();
+  let steady = true;
   const image = assemble((path) => {
     const text = read(path);
-    reads.push([path, text]);
+    const first = reads.get(path);
+    if (first === undefined) reads.set(path, text);
+    else if (first !== text) steady = false; // edited while assembled: not kept
     return text;
   });
+  if (!steady) return image;
   try {
     mkdirSync(build.dir, { recursive: true });
-    const kept: Kept = { bundle: build.id, reads, image: Buffer.from(image).toString('base64') };
+    const kept: Kept = { bundle: build.id, reads: [...reads], image: Buffer.from(image).toString('base64') };
     writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(kept));
     renameSync(`${file}.${process.pid}.tmp`, file);
   } catch {

@@ -3,7 +3,7 @@
  * and used again only while every source text it read and the bundle are the same; without the
  * launcher nothing is kept.
  */
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,7 +22,8 @@ function sources(files: Record<string, string>) {
   const assemble = (r: (path: string) => string): Uint8Array => {
     runs++;
     const main = r('main.a48');
-    const text = main.startsWith('include ') ? r(main.slice(8)) : main;
+    // An include is read at each use, as the assembler does: twice here.
+    const text = main.startsWith('include ') ? (r(main.slice(8)), r(main.slice(8))) : main;
     return new TextEncoder().encode(text);
   };
   return { files, read, assemble, runs: () => runs };
@@ -47,6 +48,12 @@ describe('assembledOnce', () => {
     const image = (): string => new TextDecoder().decode(assembledOnce('cart', s.read, s.assemble));
     expect(image()).toBe('xyz');
     expect(readdirSync(dir)).toEqual(['o2.cart.json']);
+    // Each file kept once, in the order first read.
+    const kept = JSON.parse(readFileSync(join(dir, 'o2.cart.json'), 'utf8')) as { reads: [string, string][] };
+    expect(kept.reads).toEqual([
+      ['main.a48', 'include part.a48'],
+      ['part.a48', 'xyz'],
+    ]);
     expect(image()).toBe('xyz');
     expect(s.runs()).toBe(1);
     // An included file changed (same length): assembled again.
