@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- cli`: the command line as a person meets it, whole processes timed from outside
  * (start to exit, Node's own start-up included): `o2 run --frames 1` (start to the first frame, and
- * the exit), one emulated minute (`--frames 3600`) of our battle cartridge on our open BIOS, and
+ * the exit; also timed inside the process, from its start to the line the first frame prints), one emulated minute (`--frames 3600`) of our battle cartridge on our open BIOS, and
  * MAME 0.251 on the same BIOS and cartridge for 60 emulated seconds (`-seconds_to_run 60`, about
  * 3590 frames) when MAME is installed ($MAME, default /usr/games/mame). Also `node -e 0` (Node's
  * start alone), the npm script (npm's own start added) and tsx on the source (compiling at start,
@@ -43,6 +43,31 @@ function time(command: string, args: string[], runs: number): Timing | null {
   return { median: seconds[Math.floor(seconds.length / 2)], min: seconds[0], max: seconds[seconds.length - 1] };
 }
 
+/**
+ * Preloaded into the process (--import): when `o2 run` writes its summary line, the first frame has
+ * run; performance.now() then is the time since the process started (Node's own start-up included).
+ */
+const FIRST_FRAME_PROBE =
+  'data:text/javascript,const w=process.stdout.write.bind(process.stdout);' +
+  'process.stdout.write=(t,...a)=>{if(String(t).startsWith("ran 1 frame"))' +
+  'process.stderr.write("first-frame-ms "+performance.now()+"\\n");return w(t,...a)};';
+
+/** Median, fastest and slowest in-process time (s) to the point a probe prints `marker-ms N` on stderr. */
+function inProcess(args: string[], marker: string, runs: number): Timing | null {
+  const seconds: number[] = [];
+  for (let i = 0; i <= runs; i++) {
+    const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    const m = new RegExp(`${marker}-ms ([0-9.]+)`).exec(r.stderr);
+    if (r.status !== 0 || !m) {
+      console.log(`  node ${args.join(' ')}: exit ${r.status ?? r.signal}, no ${marker} time\n${r.stderr}`);
+      return null;
+    }
+    if (i > 0) seconds.push(Number(m[1]) / 1000);
+  }
+  seconds.sort((a, b) => a - b);
+  return { median: seconds[Math.floor(seconds.length / 2)], min: seconds[0], max: seconds[seconds.length - 1] };
+}
+
 const ms = (s: number): string => `${(s * 1000).toFixed(0)} ms`;
 const row = (label: string, t: Timing | null): string =>
   t ? `  ${label.padEnd(44)} ${ms(t.median).padStart(8)}  (${ms(t.min)} - ${ms(t.max)})` : `  ${label}: failed`;
@@ -63,14 +88,21 @@ export function benchCli(runs = Number(process.env.BENCH_CLI_RUNS ?? 7)): void {
     `CLI: whole processes, start to exit, median of ${runs} (fastest - slowest); open BIOS + battle cartridge`,
   );
   console.log(row('node -e 0 (Node alone)', time(node, ['-e', '0'], runs)));
-  const first = time(node, [LAUNCHER, 'o2', 'run', '--frames', '1'], runs);
-  console.log(row('node scripts/cli.mjs o2 run --frames 1', first));
+  console.log(
+    row('node scripts/cli.mjs o2 run --frames 1', time(node, [LAUNCHER, 'o2', 'run', '--frames', '1'], runs)),
+  );
   console.log(
     row('npm run -s o2 -- run --frames 1', time('npm', ['run', '-s', 'o2', '--', 'run', '--frames', '1'], runs)),
   );
   console.log(
     row('tsx rom-core/cli/o2.ts run --frames 1', time(TSX, ['rom-core/cli/o2.ts', 'run', '--frames', '1'], runs)),
   );
+  console.log('In the process (performance.now() since its start):');
+  const ready = ['-e', 'process.stderr.write("ready-ms " + performance.now() + "\\n")'];
+  console.log(row("Node's own start, to the first line of code", inProcess(ready, 'ready', runs)));
+  const first = inProcess(['--import', FIRST_FRAME_PROBE, LAUNCHER, 'o2', 'run', '--frames', '1'], 'first-frame', runs);
+  console.log(row('o2 run --frames 1: start to the first frame', first));
+  console.log('One emulated minute, whole processes:');
   const minute = time(node, [LAUNCHER, 'o2', 'run', '--frames', '3600'], runs);
   console.log(row('node scripts/cli.mjs o2 run --frames 3600', minute));
   const mame = process.env.MAME ?? '/usr/games/mame';
