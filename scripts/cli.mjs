@@ -215,6 +215,9 @@ if (process.argv[1] && resolve(process.argv[1]) === LAUNCHER) {
           (m) => `${m.location ? `${m.location.file}:${m.location.line}:${m.location.column}: ` : ''}${m.text}`,
         )
       : [e instanceof Error ? e.message : String(e)];
+    // The folder cannot be written (a read-only checkout): say where another can be given.
+    if (['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENOTDIR'].includes(e?.code))
+      errors.push(`(the bundle is written to ${buildDir()}; O2_CLI_BUILD_DIR=FOLDER names another)`);
     process.stderr.write(`cli: cannot build ${relative(ROOT, entry)}:\n${errors.join('\n')}\n`);
     process.exit(1);
   }
