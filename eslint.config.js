@@ -55,7 +55,7 @@ const pageRule = (page) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.cli-build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

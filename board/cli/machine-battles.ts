@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assembledOnce } from '../../rom-core/cli/assembled-once.ts';
 import { readRegularFile } from '../../rom-core/cli/files.ts';
 import { Odyssey2, parseInputScript } from '../../rom-core/machine/index.ts';
 import { assembleBios } from '../../rom-core/roms/index.ts';
@@ -41,8 +42,17 @@ export class MachineBattles {
 
   /** `makeConsole`: the console to step the machine on (a BotConsole when bots hold the controls). */
   constructor(makeConsole: (machine: Odyssey2) => SteppedConsole = (m) => new SteppedConsole(m)) {
-    const bios = assembleBios((p) => readFileSync(resolve(ROMS, p), 'utf8')).image;
-    const cart = assembleBattleCart((p) => readFileSync(resolve(ROMS, 'carts', p), 'utf8')).image;
+    // Kept between runs of the built CLI while their sources and the code stay the same (assembled-once.ts).
+    const bios = assembledOnce(
+      'bios',
+      (p) => readFileSync(resolve(ROMS, p), 'utf8'),
+      (r) => assembleBios(r).image,
+    );
+    const cart = assembledOnce(
+      'battle-cart',
+      (p) => readFileSync(resolve(ROMS, 'carts', p), 'utf8'),
+      (r) => assembleBattleCart(r).image,
+    );
     this.console = makeConsole(new Odyssey2({ bios, cart }));
     this.port = new MachineBattlePort(this.console);
   }

@@ -11,7 +11,6 @@
  *   renamed into place only when every one was written; a failure leaves none of them.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /** Sources, include files, images and scripts: far above anything real, far below a disk-filler. */
@@ -44,7 +43,7 @@ export function readRegularFile(path: string, limit = MAX_SOURCE_BYTES): Buffer 
     if (!st.isFile())
       throw new FileRefusal('it is not a regular file (a device, a pipe or a socket), and it could be read for ever');
     if (st.size > limit) throw tooLarge(limit);
-    return readCapped(fd, limit);
+    return readCapped(fd, limit, st.size);
   } finally {
     closeSync(fd);
   }
@@ -54,12 +53,16 @@ function tooLarge(limit: number): FileRefusal {
   return new FileRefusal(`it is larger than ${sizeWords(limit)}, the most this input may be`);
 }
 
-/** Reads to the end, but never more than `limit` bytes: a file growing while read is still capped. */
-function readCapped(fd: number, limit: number): Buffer {
+/**
+ * Reads to the end, but never more than `limit` bytes: a file growing while read is still capped.
+ * The first read asks for the size fstat gave and one byte more; the buffers are not zeroed (only
+ * the bytes read are kept), as zeroing a megabyte for each small source was most of a read's time.
+ */
+function readCapped(fd: number, limit: number, size: number): Buffer {
   const chunks: Buffer[] = [];
   let total = 0;
   for (;;) {
-    const chunk = Buffer.alloc(Math.min(1 << 20, limit + 1 - total));
+    const chunk = Buffer.allocUnsafe(Math.min(total === 0 ? size + 1 : 1 << 16, limit + 1 - total));
     const n = readSync(fd, chunk, 0, chunk.length, null);
     if (n === 0) break;
     chunks.push(chunk.subarray(0, n));
@@ -248,6 +251,8 @@ export function guardPartial(path: string): () => void {
   } catch {
     return () => undefined;
   }
+  // Loaded here, not at the top: child_process costs every start of every CLI ~10 ms, and few runs stream a file.
+  const { spawn } = process.getBuiltinModule('node:child_process');
   const child = spawn(process.execPath, ['-e', WATCHER, String(process.pid), path, id], {
     detached: true,
     stdio: 'ignore',

@@ -22,6 +22,7 @@ import { BIOS_SOURCE, assembleBios } from '../roms/index.ts';
 import { assembleBattleCart } from '../roms/carts/index.ts';
 import { MAILBOX } from '../roms/carts/mailbox.ts';
 import type { MapperKind } from '../machine/index.ts';
+import { assembledOnce } from './assembled-once.ts';
 import { UsageError, parseArgs, reason as why } from './command.ts';
 import { clashingOutput, identityOf } from './files.ts';
 import type { NamedPath } from './files.ts';
@@ -82,7 +83,8 @@ export function defaultBios(io: CliIo): Uint8Array {
     );
   }
   try {
-    return assembleBios((path) => new TextDecoder().decode(io.readFile(resolve(ROMS_DIR, path)))).image;
+    const read = (path: string): string => new TextDecoder().decode(io.readFile(resolve(ROMS_DIR, path)));
+    return assembledOnce('bios', read, (r) => assembleBios(r).image);
   } catch (e) {
     throw new UsageError(`the open BIOS ${DEFAULT_BIOS_SOURCE} cannot be used: ${why(e)}`);
   }
@@ -91,13 +93,14 @@ export function defaultBios(io: CliIo): Uint8Array {
 /** The default cartridge: our battle cartridge for Conquest of the World, assembled from source now. */
 export function defaultCart(io: CliIo): Uint8Array {
   try {
-    return assembleBattleCart((path) => {
+    const read = (path: string): string => {
       try {
         return new TextDecoder().decode(io.readFile(resolve(CARTS_DIR, path)));
       } catch (e) {
         throw new Error(`${path}: ${why(e)}`, { cause: e });
       }
-    }).image;
+    };
+    return assembledOnce('battle-cart', read, (r) => assembleBattleCart(r).image);
   } catch (e) {
     throw new UsageError(`no --cart given and our battle cartridge (${CARTS_DIR}) cannot be built: ${why(e)}`);
   }

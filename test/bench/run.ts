@@ -4,11 +4,13 @@
  * (default 10), BENCH_BATTLES the bridge section's battles (default 10), BENCH_BOT_BATTLES the bots tournament's
  * battles per cell (default 200), BENCH_NET_BATTLES the netplay section's battles per line (default 84);
  * `npm run bench -- cpu machine` runs only the named sections, and `bots`, `netplay` and `asm` (minutes
- * long) run only when named. `rewind`: rewind's memory and costs, run-ahead's cost.
+ * long) run only when named. `rewind`: rewind's memory and costs, run-ahead's cost. `cli` (run only when named):
+ * whole processes of the command line, start to first frame and one emulated minute, beside MAME's.
  */
 import { benchAsm } from './asm.ts';
 import { benchBattleBridge } from './battle-bridge.ts';
 import { benchBots } from './bots.ts';
+import { benchCli } from './cli.ts';
 import { printBrowserBench, runBrowserBench } from './browser.ts';
 import { benchCpu } from './cpu.ts';
 import { benchDebugger } from './debugger.ts';
@@ -30,9 +32,10 @@ const sections: Record<string, () => void | Promise<void>> = {
   netplay: () => benchNetplay(),
   rewind: benchRewind,
   asm: benchAsm,
+  cli: () => benchCli(),
 };
 /** Sections that run only when named (they take minutes). */
-const ON_REQUEST = new Set(['bots', 'netplay', 'asm']);
+const ON_REQUEST = new Set(['bots', 'netplay', 'asm', 'cli']);
 
 const wanted = process.argv.slice(2);
 for (const name of wanted)

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyEvent, legalActions, newGame, world1982 } from '../../board/index.ts';
 import { play, seated, threeOpening } from './helpers.ts';
+import { LAUNCHER } from '../harness/cli.ts';
 
 describe('legalActions', () => {
   it('lists what each player may do now, and every listed choice is accepted', () => {
@@ -52,7 +53,7 @@ describe('the headless player (npm run board -- play)', () => {
   const run = (lines: object[], extra: string[] = []) => {
     const f = join(dir, `s${Math.random().toString(36).slice(2)}.jsonl`);
     writeFileSync(f, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    return spawnSync(process.execPath, ['--import', 'tsx', 'board/cli/board.ts', 'play', f, ...extra], {
+    return spawnSync(process.execPath, [LAUNCHER, 'board', 'play', f, ...extra], {
       encoding: 'utf8',
     });
   };
@@ -131,9 +132,8 @@ describe('the headless player (npm run board -- play)', () => {
     const r = spawnSync(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'board/cli/board.ts',
+        LAUNCHER,
+        'board',
         'play',
         'board/examples/tiny-game.jsonl',
         '--scenario',

@@ -13,6 +13,7 @@ import { MachineBattles } from '../../board/cli/machine-battles.ts';
 import { PlayError, playScript } from '../../board/cli/play-script.ts';
 import type { MachineBattleLine } from '../../board/cli/play-script.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
+import { LAUNCHER } from '../harness/cli.ts';
 
 /** Whole games run thousands of emulated frames: room for a loaded machine (2 CPUs, several suites). */
 const SLOW = 120_000;
@@ -145,9 +146,8 @@ describe('whole games with every battle on the machine', () => {
     'the command line: --battles machine prints the final public state; without it the inputs line is refused',
     () => {
       const args = [
-        '--import',
-        'tsx',
-        'board/cli/board.ts',
+        LAUNCHER,
+        'board',
         'play',
         'board/examples/tiny-machine-game.jsonl',
         '--scenario',

@@ -8,9 +8,10 @@ import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LAUNCHER } from '../../harness/cli.ts';
 
 const board = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'board/cli/board.ts', ...args], {
+  spawnSync(process.execPath, [LAUNCHER, 'board', ...args], {
     encoding: 'utf8',
     timeout: 60_000,
   });

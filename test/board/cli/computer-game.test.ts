@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { parsePlayers, parseSeed } from '../../../board/cli/computer-game.ts';
+import { LAUNCHER } from '../../harness/cli.ts';
 
 const board = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'board/cli/board.ts', 'play', ...args], { encoding: 'utf8' });
+  spawnSync(process.execPath, [LAUNCHER, 'board', 'play', ...args], { encoding: 'utf8' });
 
 describe('npm run board -- play --players ... --seed N', () => {
   it('plays a whole computer-only game with its readout and battles on the machine and prints the final public state', () => {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mailMain } from '../../../board/cli/mail.ts';
+import { LAUNCHER } from '../../harness/cli.ts';
 
 const SCENARIO = 'board/examples/tiny-scenario.json';
 
@@ -172,7 +173,7 @@ describe('board mail', () => {
   it('runs from the real command line, and --help tells of it', () => {
     const at = folder();
     const board = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'board/cli/board.ts', ...args], {
+      spawnSync(process.execPath, [LAUNCHER, 'board', ...args], {
         encoding: 'utf8',
         timeout: 60_000,
       });

@@ -4,9 +4,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ORIGINS, serializeTable } from '../../../board/resolver/index.ts';
+import { LAUNCHER } from '../../harness/cli.ts';
 
 const resolve = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'board/cli/resolve.ts', ...args], { encoding: 'utf8' });
+  spawnSync(process.execPath, [LAUNCHER, 'resolve', ...args], { encoding: 'utf8' });
 
 describe('npm run resolve', { timeout: 60_000 }, () => {
   it('prints one JSON object: game, energy, column, result, text', () => {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTable, resolveBattle, TableError } from '../../../board/resolver/index.ts';
+import { LAUNCHER } from '../../harness/cli.ts';
 
 const table = (results: Record<string, string>, cell: string) =>
   JSON.stringify({
@@ -44,7 +45,7 @@ describe('a table whose codes are Object.prototype member names', () => {
 });
 
 const resolve = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'board/cli/resolve.ts', ...args], {
+  spawnSync(process.execPath, [LAUNCHER, 'resolve', ...args], {
     encoding: 'utf8',
     timeout: 60_000,
   });

@@ -20,9 +20,10 @@ import { describe, expect, it } from 'vitest';
 import { runMain } from '../../../rom-core/cli/run.ts';
 import type { RunIo } from '../../../rom-core/cli/run.ts';
 import { testBios, testCart } from '../machine/helpers.ts';
+import { LAUNCHER } from '../../harness/cli.ts';
 
 function o2(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(process.cwd(), 'rom-core/cli/o2.ts'), ...args], {
+  const r = spawnSync(process.execPath, [LAUNCHER, 'o2', ...args], {
     encoding: 'utf8',
     timeout: 120_000,
   });
@@ -204,9 +205,8 @@ describe('o2 run: a long --state-jsonl run killed midway', { timeout: 240_000 },
     const child = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        join(process.cwd(), 'rom-core/cli/o2.ts'),
+        LAUNCHER,
+        'o2',
         'run',
         '--cart',
         f.at('c.bin'),
