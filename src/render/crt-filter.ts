@@ -1,7 +1,7 @@
 /**
  * The CRT look: a pixi filter over the picture drawn at its shown size, as a TV of the time showed it. Three
- * things, each small so the game stays readable: scanlines (every line of the picture brightest at its middle,
- * darker towards its edges), a slight barrel curvature (the glass bulges; the corners fall outside and are
+ * things, each small so the game stays readable: scanlines (every line of the picture bright at its top and
+ * darker towards its bottom, a dark gap between lines), a slight barrel curvature (the glass bulges; the corners fall outside and are
  * black), and a phosphor glow (a little of the neighbouring dots' light added, so bright things bleed softly).
  * WebGL only (GLSL): the screen falls back to the plain TV shape under WebGPU or a 2D canvas.
  */
@@ -12,8 +12,9 @@ in vec2 vTextureCoord;
 out vec4 finalColor;
 
 uniform sampler2D uTexture;
-uniform vec4 uInputSize;
-uniform vec4 uOutputFrame;
+// highp as the vertex shader declares them: the two stages must agree, or the program does not link.
+uniform highp vec4 uInputSize;
+uniform highp vec4 uOutputFrame;
 uniform vec2 uDots;
 uniform float uCurve;
 uniform float uScan;
@@ -37,11 +38,12 @@ void main() {
     return;
   }
   vec3 colour = dot3(p);
-  vec2 step = 1.0 / uDots;
-  vec3 near = (dot3(p + vec2(step.x, 0.0)) + dot3(p - vec2(step.x, 0.0)) + dot3(p + vec2(0.0, step.y)) +
-               dot3(p - vec2(0.0, step.y))) * 0.25;
-  float across = abs(fract(p.y * uDots.y) - 0.5) * 2.0;
-  float scan = 1.0 - uScan * across * across;
+  vec2 d = 1.0 / uDots;
+  vec3 near = (dot3(p + vec2(d.x, 0.0)) + dot3(p - vec2(d.x, 0.0)) + dot3(p + vec2(0.0, d.y)) +
+               dot3(p - vec2(0.0, d.y))) * 0.25;
+  // Each line bright from its top and dimmer towards its bottom: at two or three pixels a line (a laptop's
+  // picture) every line's last pixel row is the dark gap between lines.
+  float scan = 1.0 - uScan * smoothstep(0.4, 1.0, fract(p.y * uDots.y));
   finalColor = vec4(colour * scan + near * uGlow, 1.0);
 }
 `;
@@ -49,13 +51,14 @@ void main() {
 export interface CrtSettings {
   /** Barrel curvature: 0 flat; 0.04 a gentle bulge. */
   curve: number;
-  /** How much darker a line's edges are than its middle (0-1). */
+  /** How much darker a line's bottom is than its top (0-1). */
   scan: number;
   /** How much of the neighbouring dots' light is added (0-1). */
   glow: number;
 }
 
-export const CRT_DEFAULTS: CrtSettings = { curve: 0.04, scan: 0.45, glow: 0.18 };
+/** test/e2e/console-helpers.ts (crtCheck) holds the picture to these figures. */
+export const CRT_DEFAULTS: CrtSettings = { curve: 0.04, scan: 0.5, glow: 0.18 };
 
 export function crtFilter(dots: { width: number; height: number }, s: CrtSettings = CRT_DEFAULTS): Filter {
   return new Filter({

@@ -18,6 +18,8 @@ export function fitScreen(mode: DisplayMode, width: number, height: number, boxW
     const scale = Math.max(1, Math.floor(Math.min(boxWidth / width, boxHeight / height)));
     return { width: width * scale, height: height * scale, scale };
   }
-  const h = Math.max(height, Math.min(boxHeight, (boxWidth * 3) / 4));
+  let h = Math.max(height, Math.min(boxHeight, (boxWidth * 3) / 4));
+  // The CRT look's scanlines fall on whole device pixels only at a whole number of pixels a line.
+  if (mode === 'crt') h = Math.max(height, Math.floor(h / height) * height);
   return { width: Math.round((h * 4) / 3), height: Math.round(h), scale: h / height };
 }

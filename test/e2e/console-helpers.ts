@@ -151,15 +151,16 @@ export async function autosavedAfter(page: Page, slot: number, frame: number): P
 
 /**
  * The CRT look held against the sharp picture (`want`, 360 x 243 RGBA), read from the canvas drawn at its shown
- * size. In the middle of the picture (where the curve moves a dot by less than a quarter) every dot whose four
- * neighbours share its colour is that colour lit by the glow (x 1.18: crt-filter.ts adds 0.18 of the
- * neighbours' light) at its line's middle, and darker at its line's edge (the scanline); a corner falls outside
- * the bent glass and is black.
+ * size, by crt-filter.ts's own figures (CRT_DEFAULTS: curve 0.04, scan 0.5, glow 0.18). In the middle of the
+ * picture each pixel is bent as the glass bends it (c = 2p - 1, c x (1 + 0.04 |c|^2)) to the dot it shows; where
+ * that dot's four neighbours share its colour the pixel is that colour dimmed by the scanline at the pixel's place
+ * in its line and lit by the glow: colour x (1 - 0.5 smoothstep(0.4, 1, place)) + 0.18 colour. Rows near a line's
+ * bottom are the dark gaps (`gaps`: lit pixels shown at most 0.75 bright); a corner is outside the glass, black.
  */
 export async function crtCheck(
   page: Page,
   want: Uint8Array,
-): Promise<{ width: number; flat: number; off: string[]; lit: number; scanned: number; corner: number[] }> {
+): Promise<{ width: number; checked: number; off: string[]; gaps: number; corner: number[] }> {
   return page.evaluate(
     ({ b64 }) => {
       const W = 360;
@@ -172,33 +173,44 @@ export async function crtCheck(
       const ctx = copy.getContext('2d')!;
       ctx.drawImage(canvas, 0, 0);
       const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
-      const at = (fx: number, fy: number): number[] => {
-        const i = (Math.floor(fy * copy.height) * copy.width + Math.floor(fx * copy.width)) * 4;
+      const pixel = (px: number, row: number): number[] => {
+        const i = (row * copy.width + px) * 4;
         return [data[i], data[i + 1], data[i + 2]];
+      };
+      const smooth = (a: number, b: number, x: number): number => {
+        const t = Math.min(1, Math.max(0, (x - a) / (b - a)));
+        return t * t * (3 - 2 * t);
       };
       const dot = (x: number, y: number): number[] => [...sharp.subarray((y * W + x) * 4, (y * W + x) * 4 + 3)];
       const same = (a: number[], b: number[]): boolean => a.every((v, i) => v === b[i]);
-      let flat = 0;
-      let lit = 0;
-      let scanned = 0;
+      let checked = 0;
+      let gaps = 0;
       const off: string[] = [];
-      for (let y = 98; y <= 144; y++) {
-        for (let x = 126; x <= 233; x++) {
+      for (let row = Math.floor(copy.height * 0.4); row < copy.height * 0.6; row++) {
+        for (let px = Math.floor(copy.width * 0.35); px < copy.width * 0.65; px += 3) {
+          let cx = ((px + 0.5) / copy.width) * 2 - 1;
+          let cy = ((row + 0.5) / copy.height) * 2 - 1;
+          const bend = 1 + 0.04 * (cx * cx + cy * cy);
+          cx *= bend;
+          cy *= bend;
+          const fx = ((cx + 1) / 2) * W;
+          const fy = ((cy + 1) / 2) * H;
+          const x = Math.floor(fx);
+          const y = Math.floor(fy);
+          // Near a dot's side the sample may fall either way: only pixels well inside a flat dot count.
+          if (fx - x < 0.2 || fx - x > 0.8) continue;
           const c = dot(x, y);
           if (![dot(x - 1, y), dot(x + 1, y), dot(x, y - 1), dot(x, y + 1)].every((n) => same(n, c))) continue;
-          flat++;
-          const middle = at((x + 0.5) / W, (y + 0.5) / H);
-          const expect = c.map((v) => Math.min(255, Math.round(v * 1.18)));
-          if (middle.some((v, i) => Math.abs(v - expect[i]) > 16) && off.length < 5)
-            off.push(`dot ${x},${y}: ${middle} for ${c}`);
-          if (c.every((v) => v === 0)) continue;
-          lit++;
-          const edge = at((x + 0.5) / W, (y + 0.04) / H);
-          const sum = (p: number[]): number => p[0] + p[1] + p[2];
-          if (sum(edge) < 0.9 * sum(middle)) scanned++;
+          const scan = 1 - 0.5 * smooth(0.4, 1, fy - y);
+          const expect = c.map((v) => Math.min(255, v * scan + 0.18 * v));
+          const got = pixel(px, row);
+          checked++;
+          if (got.some((v, i) => Math.abs(v - expect[i]) > 10) && off.length < 5)
+            off.push(`pixel ${px},${row} (dot ${x},${y}): ${got} for ${c}, want ${expect.map(Math.round)}`);
+          if (scan <= 0.75 && c.some((v) => v > 0)) gaps++;
         }
       }
-      return { width: copy.width, flat, off, lit, scanned, corner: at(0.002, 0.002) };
+      return { width: copy.width, checked, off, gaps, corner: pixel(1, 1) };
     },
     { b64: Buffer.from(want).toString('base64') },
   );

@@ -55,10 +55,9 @@ describe('console page', () => {
     await poll(() => page.locator('#console-screen canvas').getAttribute('data-look')).toBe('crt');
     const crt = await crtCheck(page, indexToRgba(machine.frame));
     expect(crt.width).toBeGreaterThan(360);
-    expect(crt.flat).toBeGreaterThan(500);
+    expect(crt.checked).toBeGreaterThan(2000);
     expect(crt.off).toEqual([]);
-    expect(crt.scanned).toBe(crt.lit);
-    expect(crt.lit).toBeGreaterThan(10);
+    expect(crt.gaps).toBeGreaterThan(200);
     expect(crt.corner).toEqual([0, 0, 0]);
     await page.locator('#console-display').selectOption('integer');
     await poll(() => page.locator('#console-screen canvas').getAttribute('data-look')).toBe('sharp');

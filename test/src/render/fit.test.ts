@@ -12,4 +12,11 @@ describe('fitScreen', () => {
     expect(f.width / f.height).toBeCloseTo(4 / 3, 2);
     expect(f.height).toBe(600);
   });
+
+  it('CRT mode is 4:3 at a whole number of pixels a line (so the scanlines fall evenly)', () => {
+    const f = fitScreen('crt', 360, 243, 1200, 600);
+    expect(f.height).toBe(486);
+    expect(f.width / f.height).toBeCloseTo(4 / 3, 2);
+    expect(fitScreen('crt', 360, 243, 300, 200).height).toBe(243);
+  });
 });
