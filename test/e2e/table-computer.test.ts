@@ -13,27 +13,9 @@ import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope } from '../../src/board-view/save-format.ts';
 import { launchBrowser, openApp } from './browser.ts';
 import { waitReady } from './console-helpers.ts';
+import { TINY_SCENARIO } from '../harness/tiny-game.ts';
 
-const TINY: Scenario = {
-  name: 'tiny',
-  zones: [
-    {
-      name: 'North',
-      countries: [
-        { name: 'A1', pbu: 2 },
-        { name: 'A2', pbu: 6 },
-        { name: 'A3', pbu: 3 },
-      ],
-    },
-    {
-      name: 'South',
-      countries: [
-        { name: 'B1', pbu: 1 },
-        { name: 'B2', pbu: 5 },
-      ],
-    },
-  ],
-};
+const TINY: Scenario = TINY_SCENARIO;
 
 /** Only the seats: the computers call their digits, and with no person at the table it stops the readout itself. */
 const OPENING: GameEvent[] = [

@@ -20,28 +20,12 @@ import { launchBrowser, openApp } from './browser.ts';
 import { autosavedAfter, mailbox, waitReady } from './console-helpers.ts';
 import { gameOfSave, savedBoardText } from './board-helpers.ts';
 import { shot } from './shots.ts';
+import { smallBoard } from '../harness/tiny-game.ts';
 
-const TINY: Scenario = {
-  name: 'tiny',
-  zones: [
-    {
-      name: 'North',
-      countries: [
-        { name: 'A1', pbu: 2 },
-        { name: 'A2', pbu: 6 },
-        { name: 'A3', pbu: 3 },
-      ],
-    },
-    {
-      name: 'South',
-      countries: [
-        { name: 'B1', pbu: 1 },
-        { name: 'B2', pbu: 5 },
-        { name: 'B3', pbu: 2 },
-      ],
-    },
-  ],
-};
+const TINY: Scenario = smallBoard('tiny', [
+  [2, 6, 3],
+  [1, 5, 2],
+]);
 const PEOPLE = ['Ann', 'Bob'];
 const COMPUTER = 'Cy';
 

@@ -19,6 +19,7 @@ import { warOnB1 } from '../board/helpers.ts';
 import { appUrl, launchBrowser } from './browser.ts';
 import { mailbox, waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';
+import { smallBoard } from '../harness/tiny-game.ts';
 
 const key = (page: Page, k: string) => page.locator(`[data-key="${k}"]`);
 const stage = (page: Page) =>
@@ -73,34 +74,11 @@ async function steer(page: Page, watch: Page, colour: 'red' | 'blue', code: stri
 
 /** Ann, Bob and Cy on a board of three small zones; Ann attacks B1 (Bob's home-zone ally): a war between two guests when the host holds Cy. */
 function threeWar(): string {
-  const scenario: Scenario = {
-    name: 'three',
-    zones: [
-      {
-        name: 'North',
-        countries: [
-          { name: 'A1', pbu: 2 },
-          { name: 'A2', pbu: 6 },
-          { name: 'A3', pbu: 3 },
-        ],
-      },
-      {
-        name: 'South',
-        countries: [
-          { name: 'B1', pbu: 1 },
-          { name: 'B2', pbu: 5 },
-          { name: 'B3', pbu: 2 },
-        ],
-      },
-      {
-        name: 'East',
-        countries: [
-          { name: 'C1', pbu: 2 },
-          { name: 'C2', pbu: 4 },
-        ],
-      },
-    ],
-  };
+  const scenario: Scenario = smallBoard('three', [
+    [2, 6, 3],
+    [1, 5, 2],
+    [2, 4],
+  ]);
   let s = newGame(scenario);
   const events: GameEvent[] = [
     {

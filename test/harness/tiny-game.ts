@@ -6,27 +6,27 @@
 import { applyEvent, newGame } from '../../board/index.ts';
 import type { GameEvent, GameState, Scenario } from '../../board/index.ts';
 
+const ZONE_NAMES = ['North', 'South', 'East', 'West'];
+
+/**
+ * A small board for fast games: zone i is North, South, East or West, its countries A1, A2, ... (B1, ... in the
+ * second zone) with the PBUs given.
+ */
+export function smallBoard(name: string, pbus: readonly (readonly number[])[]): Scenario {
+  return {
+    name,
+    zones: pbus.map((zone, i) => ({
+      name: ZONE_NAMES[i],
+      countries: zone.map((pbu, j) => ({ name: `${String.fromCharCode(65 + i)}${j + 1}`, pbu })),
+    })),
+  };
+}
+
 /** A tiny board for fast games: two zones, five countries. */
-export const TINY_SCENARIO: Scenario = {
-  name: 'tiny',
-  zones: [
-    {
-      name: 'North',
-      countries: [
-        { name: 'A1', pbu: 2 },
-        { name: 'A2', pbu: 6 },
-        { name: 'A3', pbu: 3 },
-      ],
-    },
-    {
-      name: 'South',
-      countries: [
-        { name: 'B1', pbu: 1 },
-        { name: 'B2', pbu: 5 },
-      ],
-    },
-  ],
-};
+export const TINY_SCENARIO: Scenario = smallBoard('tiny', [
+  [2, 6, 3],
+  [1, 5],
+]);
 
 /** Ann (red) and Bob (yellow) sit down; Ann calls 9, Bob 0, the readout shows 9: Ann starts. */
 export const TINY_SEATING: readonly GameEvent[] = [
