@@ -4,6 +4,9 @@
  * line and column and underlined in the editor; breakpoints on source lines (the assembler's line
  * map gives their addresses), the line the CPU stopped at shown, step and run; the image and the
  * listing exported. The files are kept in this browser. A failed build leaves the machine as it was.
+ * With "Rebuild as I type" a build follows each pause in typing (live-build.ts); "Start without
+ * SELECT GAME" presses a key for the user once the new image boots; "Copy share link" packs the
+ * sources into a link (share-link.ts) that loads and builds them.
  */
 import { el } from '../platform/dom.ts';
 import { download, downloadText } from '../platform/download.ts';
@@ -12,7 +15,11 @@ import type { MachineHost } from '../machine/host.ts';
 import type { ConsoleRuntime } from '../machine/runtime.ts';
 import { hex3 } from '../debugger/format.ts';
 import type { BuildResult, SourceFile } from '../worker/build-program.ts';
+import { Debounced, Newest, REBUILD_DELAY_MS } from './live-build.ts';
 import { mainFile } from './main-file.ts';
+import { programBar } from './program-bar.ts';
+import { problemItems } from './problem-list.ts';
+import { decodeShare, encodeShare, shareUrl } from './share-link.ts';
 import { SourceEditor } from './source-editor.ts';
 import { NEW_PROGRAM } from './template.ts';
 import type { EditorMark, Marks } from './source-editor.ts';
@@ -56,10 +63,25 @@ export class ProgramPanel {
     hidden: '',
   });
   private readonly folderInput = el('input', { type: 'file', hidden: '' });
+  /** The last share link made, shown so it can be copied by hand when the clipboard is refused. */
+  private readonly shareField = el('input', {
+    type: 'text',
+    id: 'program-share-link',
+    readonly: '',
+    hidden: '',
+    'aria-label': 'Share link',
+  });
+  private readonly rebuild: HTMLInputElement;
+  private readonly startAtOnce: HTMLInputElement;
+  private readonly typing = new Debounced(REBUILD_DELAY_MS, () => void this.build('typed'));
+  private readonly newest = new Newest();
   private files: SourceFile[] = [];
   private main = '';
   private shown = '';
+  /** The last build, failed or not: its diagnostics are the ones marked. */
   private last: BuildResult | null = null;
+  /** The last build that boots (the machine runs it): its line map places breakpoints and finds stops. */
+  private good: BuildResult | null = null;
   /** Breakpoints by file, as 1-based lines. */
   private readonly breakpoints = new Map<string, Set<number>>();
   /** The addresses this panel set in the worker (others, set in the debugger, are kept). */
@@ -95,76 +117,40 @@ export class ProgramPanel {
       this.main = this.mainSelect.value;
       this.keep();
     });
-    const btn = (id: string, text: string, title: string, onClick: () => void): HTMLButtonElement => {
-      const b = el('button', { type: 'button', id, title, text });
-      b.addEventListener('click', onClick);
-      return b;
-    };
-    const bar = el(
-      'div',
-      { class: 'program-bar' },
-      btn(
-        'program-new',
-        'New program',
-        'Start a small program of your own (added beside any files open)',
-        () => void this.newProgram(),
-      ),
-      btn('program-open', 'Open files…', 'Open an .a48 program and its includes (g7000.h, …)', () =>
-        this.fileInput.click(),
-      ),
-      btn('program-open-folder', 'Open folder…', 'Open a folder of sources', () => this.folderInput.click()),
-      el('label', {}, 'build: ', this.mainSelect),
-      btn(
-        'program-build',
-        'Build and run (Ctrl+Enter)',
-        'Assemble in the worker and boot the cartridge at once',
-        () => void this.build(),
-      ),
-      btn(
-        'program-step',
-        'Step',
-        'Run one instruction (the machine pauses)',
-        () => void this.act((api) => api.stepInstruction()),
-      ),
-      btn(
-        'program-step-over',
-        'Step over',
-        'Run a CALL to its return (other instructions: one step)',
-        () => void this.act((api) => api.stepOver()),
-      ),
-      btn(
-        'program-step-out',
-        'Step out',
-        'Run to the RET or RETR that leaves this call',
-        () => void this.act((api) => api.stepOut()),
-      ),
-      btn(
-        'program-run-to',
-        'Run to cursor',
-        'Run until the CPU reaches the line the cursor is on',
-        () => void this.runToCursor(),
-      ),
-      btn(
-        'program-step-back',
-        'Step back',
-        'Undo the last step or frame step',
-        () => void this.act((api) => api.stepBack()),
-      ),
-      btn('program-run', 'Run', 'Go on from a breakpoint', () => void this.resume()),
-      btn('program-export-bin', 'Export .bin', 'Save the built cartridge image', () => this.exportImage()),
-      btn('program-export-lst', 'Export listing', 'Save the assembler listing', () => this.exportListing()),
-      this.fileInput,
-      this.folderInput,
+    const bar = programBar(
+      {
+        newProgram: () => void this.newProgram(),
+        openFiles: () => this.fileInput.click(),
+        openFolder: () => this.folderInput.click(),
+        build: () => void this.build(),
+        stepInstruction: () => void this.act((api) => api.stepInstruction()),
+        stepOver: () => void this.act((api) => api.stepOver()),
+        stepOut: () => void this.act((api) => api.stepOut()),
+        runToCursor: () => void this.runToCursor(),
+        stepBack: () => void this.act((api) => api.stepBack()),
+        run: () => void this.resume(),
+        exportImage: () => this.exportImage(),
+        exportListing: () => this.exportListing(),
+        share: () => void this.share(),
+      },
+      this.mainSelect,
+      [this.fileInput, this.folderInput],
     );
+    this.rebuild = bar.rebuild;
+    this.startAtOnce = bar.startAtOnce;
+    this.rebuild.addEventListener('change', () => {
+      if (!this.rebuild.checked) this.typing.cancel();
+    });
     this.element = el(
       'details',
       { class: 'program-panel', id: 'console-program' },
       el('summary', { text: 'Your program: write, build and debug 8048 assembly' }),
       el('p', {
         class: 'program-hint',
-        text: 'Drop an .a48 source and its includes on the screen, or open them here. Our assembler reads ASL\u2019s dialect (Soeren Gust\u2019s g7000.h works); a clean build boots at once on the open BIOS. Click just right of a line number (the breakpoint gutter) to set or clear a breakpoint; Run to cursor runs to the line the cursor is on.',
+        text: 'Drop an .a48 source and its includes on the screen, or open them here. Our assembler reads ASL\u2019s dialect (Soeren Gust\u2019s g7000.h works); a clean build boots at once on the open BIOS. Click the narrow column just right of a line number (the breakpoint gutter) to set or clear a breakpoint; Run to cursor runs to the line the cursor is on.',
       }),
-      bar,
+      bar.element,
+      this.shareField,
       this.tabs,
       this.editor.element,
       this.status,
@@ -218,6 +204,49 @@ export class ProgramPanel {
     this.editor.focus();
   }
 
+  /**
+   * Loads and builds the program a share link holds (share-link.ts). A damaged link is refused with
+   * its sentence and the sources open now are kept.
+   */
+  async openShared(text: string): Promise<void> {
+    const shared = await decodeShare(text);
+    this.element.open = true;
+    if (!shared.ok) {
+      this.status.textContent = shared.error;
+      this.options.say(shared.error, 'error');
+      return;
+    }
+    this.breakpoints.clear();
+    this.editor.clear();
+    this.setFiles(shared.files, shared.main);
+    this.options.say(`Opened the program of the link: ${shared.files.map((f) => f.name).join(', ')}.`);
+    await this.build();
+  }
+
+  /** Makes the link of the sources open now, copies it, and shows it for copying by hand. */
+  private async share(): Promise<void> {
+    if (!this.files.length) {
+      this.status.textContent = 'Open a program first: there is nothing to share.';
+      return;
+    }
+    const made = await encodeShare({ files: this.files, main: this.main });
+    if (!made.ok) {
+      this.status.textContent = `No link made: ${made.error}.`;
+      return;
+    }
+    const url = shareUrl(location.href, made.text);
+    this.shareField.value = url;
+    this.shareField.hidden = false;
+    try {
+      await navigator.clipboard.writeText(url);
+      this.status.textContent = `The link to ${this.main} and its includes is copied (${url.length} characters); opening it loads and builds them.`;
+    } catch {
+      this.shareField.select();
+      this.status.textContent =
+        'The browser did not let the page copy: the link is in the field above, selected for Ctrl+C.';
+    }
+  }
+
   private setFiles(files: SourceFile[], main?: string): void {
     this.files = files;
     this.main = mainFile(files, main) ?? '';
@@ -226,6 +255,7 @@ export class ProgramPanel {
     );
     this.mainSelect.value = this.main;
     this.last = null;
+    this.good = null;
     this.keep();
     this.showFile(this.main);
   }
@@ -263,14 +293,21 @@ export class ProgramPanel {
     if (!f) return;
     f.text = text;
     this.keep();
+    if (this.rebuild.checked) this.typing.poke();
   }
 
   private keep(): void {
     SAVED.set({ files: this.files, main: this.main });
   }
 
-  /** Assembles in the worker; a clean build boots at once, a failed one changes nothing. */
-  async build(): Promise<void> {
+  /**
+   * Assembles in the worker; a clean build boots at once, a failed one changes nothing. A build
+   * `typed` (after a pause in typing) keeps the editor where the user types: its errors are marked
+   * but not jumped to. Of builds in flight only the newest one's result is shown or booted.
+   */
+  async build(why: 'asked' | 'typed' = 'asked'): Promise<void> {
+    this.typing.cancel();
+    const current = this.newest.begin();
     const api = this.host.runtime?.api;
     if (!api || !this.main) {
       this.status.textContent = this.main ? 'The console is not running yet.' : 'Open a program first.';
@@ -281,64 +318,73 @@ export class ProgramPanel {
       this.files.map((f) => ({ name: f.name, text: f.text })),
       this.main,
     );
+    if (!current()) return;
     this.last = result;
-    this.stoppedAt = null;
     this.showProblems(result);
     if (!result.ok || !result.image) {
-      this.status.textContent = `Not built: ${result.errorCount} error${result.errorCount === 1 ? '' : 's'} (the machine runs as before).`;
-      this.element.dataset.build = 'failed';
-      const first = result.diagnostics.find((d) => d.severity === 'error' && d.line > 0);
-      if (first && this.files.some((f) => f.name === first.file)) {
-        this.showFile(first.file);
-        this.editor.reveal(first.line);
-      }
-      this.options.say(
-        `${this.main} was not built: ${result.errorCount} error${result.errorCount === 1 ? '' : 's'}.`,
-        'error',
-      );
+      this.refused(result, why);
       return;
     }
+    // The new image is booted from power-on, not swapped under the running CPU: a change moves
+    // the code after it, so a kept PC, stack or timer vector would land inside other instructions.
+    // A reset is the one state every image allows (8bitworkshop also restarts on a new ROM).
     const started = await this.options.run(this.main, result.image, result);
+    if (!current()) return;
     this.element.dataset.build = started ? 'running' : 'failed';
     if (!started) return;
+    this.good = result;
+    this.stoppedAt = null;
     this.placed = [];
     await this.placeBreakpoints();
-    this.status.textContent = `Built and running: ${result.summary}. The BIOS asks SELECT GAME first: a key on the console starts it.`;
+    const pressed = this.startAtOnce.checked && (await this.pressStart());
+    this.status.textContent = pressed
+      ? `Built and running: ${result.summary}. A key was pressed for you at SELECT GAME.`
+      : `Built and running: ${result.summary}. The BIOS asks SELECT GAME first: a key on the console starts it.`;
     this.options.say(`Built ${result.summary}; it runs now.`);
+  }
+
+  /**
+   * Presses 1 through the worker's key queue at once: the BIOS's SELECT GAME loop reads the keyboard
+   * from its first frames (our open BIOS takes a key held at frame 0), and the queue holds a tap for
+   * whole frames, so the key is seen however soon after the boot it lands.
+   */
+  private async pressStart(): Promise<boolean> {
+    // The runtime of the new image: each boot starts a new worker.
+    const api = this.host.runtime?.api;
+    if (!api) return false;
+    try {
+      await api.typeKeys(['1']);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** A failed build: the machine runs what it ran, and the status says which. */
+  private refused(result: BuildResult, why: 'asked' | 'typed'): void {
+    const errors = `${result.errorCount} error${result.errorCount === 1 ? '' : 's'}`;
+    const running = this.good ? `the last good build, ${this.good.summary}, runs on` : 'the machine runs as before';
+    this.status.textContent = `Not built: ${errors} (${running}).`;
+    this.element.dataset.build = 'failed';
+    if (why === 'typed') return;
+    const first = result.diagnostics.find((d) => d.severity === 'error' && d.line > 0);
+    if (first && this.files.some((f) => f.name === first.file)) {
+      this.showFile(first.file);
+      this.editor.reveal(first.line);
+    }
+    this.options.say(`${this.main} was not built: ${errors}.`, 'error');
   }
 
   private showProblems(result: BuildResult): void {
     this.problems.replaceChildren(
-      ...result.diagnostics.map((d) => {
-        const where = d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file;
-        const li = el(
-          'li',
-          { class: `program-${d.severity}`, 'data-where': where },
-          el('strong', { text: `${where}: ` }),
-          `${d.severity}: ${d.message}`,
-        );
-        if (d.sourceLine) {
-          const col = Math.max(0, d.column - 1);
-          const len = Math.max(1, d.length);
-          li.append(
-            el(
-              'pre',
-              {},
-              d.sourceLine.slice(0, col),
-              el('mark', { text: d.sourceLine.slice(col, col + len) }),
-              d.sourceLine.slice(col + len),
-            ),
-          );
-        }
-        if (d.line > 0 && this.files.some((f) => f.name === d.file)) {
-          li.tabIndex = 0;
-          li.addEventListener('click', () => {
-            this.showFile(d.file);
-            this.editor.reveal(d.line);
-          });
-        }
-        return li;
-      }),
+      ...problemItems(
+        result,
+        (file) => this.files.some((f) => f.name === file),
+        (file, line) => {
+          this.showFile(file);
+          this.editor.reveal(line);
+        },
+      ),
     );
     this.remark();
   }
@@ -369,13 +415,13 @@ export class ProgramPanel {
 
   /** The address of the first instruction or data a source line made, by the last build's line map. */
   private addressOf(file: string, line: number): number | undefined {
-    return this.last?.source.lineMap.find((e) => e.file === file && e.line === line)?.address;
+    return this.good?.source.lineMap.find((e) => e.file === file && e.line === line)?.address;
   }
 
   /** Sends the source breakpoints to the worker (keeping those set in the debugger), and says which lines hold no code. */
   private async placeBreakpoints(): Promise<void> {
     const api = this.host.runtime?.api;
-    if (!api || !this.last?.ok) return;
+    if (!api || !this.good) return;
     const mine: number[] = [];
     const empty: string[] = [];
     for (const [file, lines] of this.breakpoints) {
@@ -395,7 +441,7 @@ export class ProgramPanel {
 
   /** The address the cursor's line assembled to (the last build's line map), or why there is none. */
   cursorAddress(): { address: number } | { why: string } {
-    if (!this.last?.ok) return { why: 'Build the program first: Run to cursor needs its line map.' };
+    if (!this.good) return { why: 'Build the program first: Run to cursor needs its line map.' };
     const { file, line } = this.editor.cursor();
     const address = this.addressOf(file, line);
     return address === undefined
@@ -415,9 +461,9 @@ export class ProgramPanel {
   /** The CPU stopped: show the source line of its PC. */
   private async showStop(): Promise<void> {
     const api = this.host.runtime?.api;
-    if (!api || !this.last?.ok) return;
+    if (!api || !this.good) return;
     const info = await api.debugInfo();
-    const entry = this.last.source.lineMap.find((e) => e.address === info.pc);
+    const entry = this.good.source.lineMap.find((e) => e.address === info.pc);
     this.stoppedAt = entry ? { file: entry.file, line: entry.line } : null;
     if (entry && this.files.some((f) => f.name === entry.file)) {
       if (this.shown !== entry.file) this.showFile(entry.file);

@@ -2,14 +2,15 @@
  * Your program on the console (issue 13): a user drops Soeren Gust's "hello" demo with its g7000.h on
  * the screen; it is assembled in the worker and runs; a breakpoint set on a source line is hit and the
  * line shown; an edit rebuilt with Ctrl+Enter changes the picture; a bad edit is refused with
- * file:line:column and the machine keeps running what it ran. Waits are for states (data attributes,
- * frame numbers), never for time.
+ * file:line:column and the machine keeps running what it ran; with "Start without SELECT GAME" a
+ * change typed is rebuilt and seen with no key pressed; a share link opened in another page loads
+ * and builds the same program. Waits are for states (data attributes, frame numbers), never for time.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openApp } from './browser.ts';
+import { appUrl, launchBrowser, openApp } from './browser.ts';
 import { poll, waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';
 
@@ -200,7 +201,7 @@ describe('your program on the console', () => {
     expect(await problem.locator('mark').textContent()).toBe('nothere');
     expect(await page.locator('#console-program .cm-diag-span').first().textContent()).toBe('nothere');
     expect(await page.locator('#program-status').textContent()).toMatch(
-      /^Not built: 1 error \(the machine runs as before\)\.$/,
+      /^Not built: 1 error \(the last good build, hello\.a48: \d+ bytes at 400h-[0-9A-F]+h, a 2 KB cartridge, runs on\)\.$/,
     );
     expect(await page.locator('#console-roms li[data-kind="cart"]').textContent()).toBe(before);
     const going = await frameNow(page);
@@ -228,8 +229,53 @@ describe('your program on the console', () => {
     expect(await page.locator('#program-main').inputValue()).toBe('new.a48');
     const blank = await inked(page);
     await page.evaluate(() => window.__o2console!.runtime()!.api.typeKeys(['1']));
-    expect(await settled(page, blank)).toBeGreaterThan(50);
+    const five = await settled(page, blank);
+    expect(five).toBeGreaterThan(50);
+
+    // The loop: a change typed (2 characters, not 5) is rebuilt as one types and, with "Start without
+    // SELECT GAME", runs with no key pressed: the picture has less ink.
+    expect(await page.locator('#program-rebuild').isChecked()).toBe(true);
+    await page.locator('#program-start').check();
+    await retype(page, 33, '        mov     r2,#2           ; characters to write');
+    await poll(() => page.locator('#program-status').textContent()).toMatch(
+      /^Built and running: new\.a48: .*A key was pressed for you at SELECT GAME\.$/,
+    );
+    await poll(async () => {
+      const n = await inked(page);
+      return n > 0 && n < five;
+    }).toBe(true);
+    const two = await settled(page, five);
+    expect(two).toBeLessThan(five);
     expect(errors).toEqual([]);
+
+    // Copy share link: another browser (no storage of this one) opens it; the same program builds and runs.
+    await page.locator('#program-share').click();
+    await poll(() => page.locator('#program-share-link').inputValue()).toMatch(/#\/console\?src=o2src1\./);
+    const link = new URL(await page.locator('#program-share-link').inputValue());
+    const other = await openApp(browser, link.href.slice(appUrl('/').length - 1));
+    await waitReady(other.page);
+    const otherPanel = other.page.locator('#console-program');
+    await poll(() => otherPanel.getAttribute('data-build')).toBe('running');
+    expect(await other.page.locator('#console-program [role="tab"]').allTextContents()).toEqual([
+      'hello.a48',
+      'g7000.h',
+      'new.a48',
+    ]);
+    expect(await other.page.locator('#program-main').inputValue()).toBe('new.a48');
+    expect(await other.page.evaluate(() => location.hash)).toBe('#/console');
+    const otherBlank = await inked(other.page);
+    await other.page.evaluate(() => window.__o2console!.runtime()!.api.typeKeys(['1']));
+    expect(await settled(other.page, otherBlank)).toBe(two);
+    // A damaged link pasted into the address: a sentence, and the program open stays.
+    await other.page.evaluate(() => {
+      location.hash = '#/console?src=o2src1.cut-shor';
+    });
+    await poll(() => other.page.locator('#program-status').textContent()).toMatch(
+      /^This program link is damaged: .*; your program was left as it was\.$/,
+    );
+    expect(await other.page.locator('#console-program [role="tab"]').count()).toBe(3);
+    expect(await otherPanel.getAttribute('data-build')).toBe('running');
+    expect(other.errors).toEqual([]);
   }, 120_000);
 
   it('the debugger steps over a CALL, steps back, and stops at a watchpoint; every panel says the same stop', async () => {
