@@ -9,8 +9,6 @@
  * sources into a link (share-link.ts) that loads and builds them.
  */
 import { el } from '../platform/dom.ts';
-import { download, downloadText } from '../platform/download.ts';
-import { jsonSetting } from '../platform/settings.ts';
 import type { MachineHost } from '../machine/host.ts';
 import type { ConsoleRuntime } from '../machine/runtime.ts';
 import { hex3 } from '../debugger/format.ts';
@@ -19,7 +17,9 @@ import { Debounced, Newest, REBUILD_DELAY_MS } from './live-build.ts';
 import { mainFile } from './main-file.ts';
 import { programBar } from './program-bar.ts';
 import { problemItems } from './problem-list.ts';
-import { decodeShare, encodeShare, shareUrl } from './share-link.ts';
+import { SourceBreakpoints, addressOf } from './source-breakpoints.ts';
+import { SAVED, SOURCE_FILE, copyShareLink, exportBuild, readSources } from './program-files.ts';
+import { decodeShare } from './share-link.ts';
 import { SourceEditor } from './source-editor.ts';
 import { NEW_PROGRAM } from './template.ts';
 import type { EditorMark, Marks } from './source-editor.ts';
@@ -30,21 +30,6 @@ export interface ProgramPanelOptions {
   /** Says something in the page's message line. */
   say(text: string, kind?: 'info' | 'error'): void;
 }
-
-interface Saved {
-  files: SourceFile[];
-  main: string;
-}
-
-const SAVED = jsonSetting<Saved | null>('o2conquest.program', null, (value) => {
-  const v = value as Saved;
-  if (!Array.isArray(v.files) || typeof v.main !== 'string') return undefined;
-  if (!v.files.every((f) => typeof f?.name === 'string' && typeof f?.text === 'string')) return undefined;
-  return v;
-});
-
-/** Extensions read as source text; anything else dropped with them is left to the ROM library. */
-export const SOURCE_FILE = /\.(a48|asm|s|h|inc|i|mac)$/i;
 
 export class ProgramPanel {
   readonly element: HTMLDetailsElement;
@@ -83,9 +68,7 @@ export class ProgramPanel {
   /** The last build that boots (the machine runs it): its line map places breakpoints and finds stops. */
   private good: BuildResult | null = null;
   /** Breakpoints by file, as 1-based lines. */
-  private readonly breakpoints = new Map<string, Set<number>>();
-  /** The addresses this panel set in the worker (others, set in the debugger, are kept). */
-  private placed: number[] = [];
+  private readonly breakpoints = new SourceBreakpoints();
   private stoppedAt: { file: string; line: number } | null = null;
   private readonly cleanups: (() => void)[] = [];
 
@@ -129,8 +112,8 @@ export class ProgramPanel {
         runToCursor: () => void this.runToCursor(),
         stepBack: () => void this.act((api) => api.stepBack()),
         run: () => void this.resume(),
-        exportImage: () => this.exportImage(),
-        exportListing: () => this.exportListing(),
+        exportImage: () => this.exportBuild('image'),
+        exportListing: () => this.exportBuild('listing'),
         share: () => void this.share(),
       },
       this.mainSelect,
@@ -179,13 +162,8 @@ export class ProgramPanel {
   /** Takes the source files among those opened or dropped; returns the ones it did not take. */
   async open(list: FileList | File[] | null): Promise<File[]> {
     const all = Array.from(list ?? []);
-    const sources = all.filter((f) => SOURCE_FILE.test(f.name));
-    if (sources.length === 0) return all;
-    const files: SourceFile[] = [];
-    for (const f of sources) {
-      const path = (f as File & { webkitRelativePath?: string }).webkitRelativePath || f.name;
-      files.push({ name: path.split('/').pop() ?? path, text: await f.text() });
-    }
+    const files = await readSources(all);
+    if (files.length === 0) return all;
     this.breakpoints.clear();
     this.editor.clear();
     this.setFiles(files);
@@ -225,26 +203,7 @@ export class ProgramPanel {
 
   /** Makes the link of the sources open now, copies it, and shows it for copying by hand. */
   private async share(): Promise<void> {
-    if (!this.files.length) {
-      this.status.textContent = 'Open a program first: there is nothing to share.';
-      return;
-    }
-    const made = await encodeShare({ files: this.files, main: this.main });
-    if (!made.ok) {
-      this.status.textContent = `No link made: ${made.error}.`;
-      return;
-    }
-    const url = shareUrl(location.href, made.text);
-    this.shareField.value = url;
-    this.shareField.hidden = false;
-    try {
-      await navigator.clipboard.writeText(url);
-      this.status.textContent = `The link to ${this.main} and its includes is copied (${url.length} characters); opening it loads and builds them.`;
-    } catch {
-      this.shareField.select();
-      this.status.textContent =
-        'The browser did not let the page copy: the link is in the field above, selected for Ctrl+C.';
-    }
+    this.status.textContent = await copyShareLink({ files: this.files, main: this.main }, this.shareField);
   }
 
   private setFiles(files: SourceFile[], main?: string): void {
@@ -334,7 +293,7 @@ export class ProgramPanel {
     if (!started) return;
     this.good = result;
     this.stoppedAt = null;
-    this.placed = [];
+    this.breakpoints.booted();
     await this.placeBreakpoints();
     const pressed = this.startAtOnce.checked && (await this.pressStart());
     this.status.textContent = pressed
@@ -394,7 +353,7 @@ export class ProgramPanel {
       .filter((d) => d.file === file && d.line > 0)
       .map((d) => ({ line: d.line, column: d.column, length: d.length, message: d.message, severity: d.severity }));
     return {
-      breakpoints: [...(this.breakpoints.get(file) ?? [])],
+      breakpoints: this.breakpoints.in(file),
       diagnostics,
       pcLine: this.stoppedAt?.file === file ? this.stoppedAt.line : null,
     };
@@ -405,36 +364,17 @@ export class ProgramPanel {
   }
 
   private async toggleBreakpoint(file: string, line: number): Promise<void> {
-    const set = this.breakpoints.get(file) ?? new Set<number>();
-    if (set.has(line)) set.delete(line);
-    else set.add(line);
-    this.breakpoints.set(file, set);
+    this.breakpoints.toggle(file, line);
     this.remark();
     await this.placeBreakpoints();
   }
 
-  /** The address of the first instruction or data a source line made, by the last build's line map. */
-  private addressOf(file: string, line: number): number | undefined {
-    return this.good?.source.lineMap.find((e) => e.file === file && e.line === line)?.address;
-  }
-
-  /** Sends the source breakpoints to the worker (keeping those set in the debugger), and says which lines hold no code. */
+  /** Sends the source breakpoints to the worker, and says which lines hold no code. */
   private async placeBreakpoints(): Promise<void> {
     const api = this.host.runtime?.api;
     if (!api || !this.good) return;
-    const mine: number[] = [];
-    const empty: string[] = [];
-    for (const [file, lines] of this.breakpoints) {
-      for (const line of lines) {
-        const a = this.addressOf(file, line);
-        if (a === undefined) empty.push(`${file}:${line}`);
-        else mine.push(a);
-      }
-    }
-    const others = (await api.debugInfo()).breakpoints.filter((a) => !this.placed.includes(a));
-    this.placed = mine;
-    await api.setBreakpoints([...new Set([...others, ...mine])]);
-    this.element.dataset.breakpoints = mine.map(hex3).join(' ');
+    const { addresses, empty } = await this.breakpoints.place(api, this.good.source.lineMap);
+    this.element.dataset.breakpoints = addresses.map(hex3).join(' ');
     if (empty.length)
       this.status.textContent = `No code on ${empty.join(', ')}: that breakpoint waits for a line that assembles to something.`;
   }
@@ -443,7 +383,7 @@ export class ProgramPanel {
   cursorAddress(): { address: number } | { why: string } {
     if (!this.good) return { why: 'Build the program first: Run to cursor needs its line map.' };
     const { file, line } = this.editor.cursor();
-    const address = this.addressOf(file, line);
+    const address = addressOf(this.good.source.lineMap, file, line);
     return address === undefined
       ? { why: `No code on ${file}:${line}: put the cursor on a line that assembles to something.` }
       : { address };
@@ -497,23 +437,9 @@ export class ProgramPanel {
     await this.host.runtime?.api.setRunning(true);
   }
 
-  private exportImage(): void {
-    if (!this.last?.ok || !this.last.image) {
-      this.options.say('Build the program first: there is no image to export.', 'error');
-      return;
-    }
-    download(
-      new Blob([new Uint8Array(this.last.image)], { type: 'application/octet-stream' }),
-      this.main.replace(/\.[^.]+$/, '') + '.bin',
-    );
-  }
-
-  private exportListing(): void {
-    if (!this.last?.listing) {
-      this.options.say('Build the program first: there is no listing to export.', 'error');
-      return;
-    }
-    downloadText(this.last.listing, this.main.replace(/\.[^.]+$/, '') + '.lst', 'text/plain');
+  private exportBuild(what: 'image' | 'listing'): void {
+    const why = exportBuild(this.last, this.main, what);
+    if (why) this.options.say(why, 'error');
   }
 
   destroy(): void {
