@@ -246,6 +246,13 @@ describe('your program on the console', () => {
     }).toBe(true);
     const two = await settled(page, five);
     expect(two).toBeLessThan(five);
+    // Ctrl+F in the editor: CodeMirror's search panel finds the text.
+    await page.keyboard.press('Control+f');
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('search');
+    await page.keyboard.type('characters');
+    await poll(() => page.locator('#console-program .cm-searchMatch').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await poll(() => page.locator('#console-program .cm-search').count()).toBe(0);
     expect(errors).toEqual([]);
 
     // Copy share link: another browser (no storage of this one) opens it; the same program builds and runs.
