@@ -3,16 +3,17 @@
  * the screen; it is assembled in the worker and runs; a breakpoint set on a source line is hit and the
  * line shown; an edit rebuilt with Ctrl+Enter changes the picture; a bad edit is refused with
  * file:line:column and the machine keeps running what it ran; with "Start without SELECT GAME" a
- * change typed is rebuilt and seen with no key pressed; a share link opened in another page loads
- * and builds the same program. Waits are for states (data attributes, frame numbers), never for time.
+ * change typed is rebuilt and seen with no key pressed; Ctrl+F searches; a share link holds the
+ * files, and opening one loads and builds its program. Waits are for states (data attributes, frame numbers), never for time.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { appUrl, launchBrowser, openApp } from './browser.ts';
+import { launchBrowser, openApp } from './browser.ts';
 import { poll, waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';
+import { decodeShare, encodeShare, sharedText } from '../../src/editor/share-link.ts';
 
 const gust = join(import.meta.dirname, '../programs/third-party/gust');
 const source = (name: string) => ({ name, text: readFileSync(join(gust, name), 'utf8') });
@@ -255,42 +256,42 @@ describe('your program on the console', () => {
     await poll(() => page.locator('#console-program .cm-search').count()).toBe(0);
     expect(errors).toEqual([]);
 
-    // Copy share link: another browser (no storage of this one) opens it; the same program builds and runs.
+    // Copy share link: the link holds the three files as they are now, new.a48 the one built
+    // (opening a link is the next test's start).
     await page.locator('#program-share').click();
     await poll(() => page.locator('#program-share-link').inputValue()).toMatch(/#\/console\?src=o2src1\./);
     const link = new URL(await page.locator('#program-share-link').inputValue());
-    const other = await openApp(browser, link.href.slice(appUrl('/').length - 1));
-    await waitReady(other.page);
-    const otherPanel = other.page.locator('#console-program');
-    await poll(() => otherPanel.getAttribute('data-build')).toBe('running');
-    expect(await other.page.locator('#console-program [role="tab"]').allTextContents()).toEqual([
-      'hello.a48',
-      'g7000.h',
-      'new.a48',
-    ]);
-    expect(await other.page.locator('#program-main').inputValue()).toBe('new.a48');
-    expect(await other.page.evaluate(() => location.hash)).toBe('#/console');
-    const otherBlank = await inked(other.page);
-    await other.page.evaluate(() => window.__o2console!.runtime()!.api.typeKeys(['1']));
-    expect(await settled(other.page, otherBlank)).toBe(two);
-    // A damaged link pasted into the address: a sentence, and the program open stays.
-    await other.page.evaluate(() => {
-      location.hash = '#/console?src=o2src1.cut-shor';
-    });
-    await poll(() => other.page.locator('#program-status').textContent()).toMatch(
-      /^This program link is damaged: .*; your program was left as it was\.$/,
-    );
-    expect(await other.page.locator('#console-program [role="tab"]').count()).toBe(3);
-    expect(await otherPanel.getAttribute('data-build')).toBe('running');
-    expect(other.errors).toEqual([]);
+    expect(link.search).toBe('?cart=console-test');
+    const shared = await decodeShare(sharedText(link.hash)!);
+    expect(shared.ok && shared.main).toBe('new.a48');
+    expect(shared.ok && shared.files.map((f) => f.name)).toEqual(['hello.a48', 'g7000.h', 'new.a48']);
+    expect(shared.ok && shared.files[2].text).toContain('mov     r2,#2 ');
   }, 120_000);
 
-  it('the debugger steps over a CALL, steps back, and stops at a watchpoint; every panel says the same stop', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+  it('a share link loads and builds its program (a damaged one is refused); the debugger steps over a CALL, steps back, and stops at a watchpoint; every panel says the same stop', async () => {
+    // The program comes in a share link, as "Copy share link" makes it (the codec runs in Node too).
+    const made = await encodeShare({
+      main: 'debug.a48',
+      files: [{ name: 'debug.a48', text: DEBUG_DEMO }, source('g7000.h')],
+    });
+    if (!made.ok) throw new Error(made.error);
+    const { page, errors } = await openApp(browser, `/?cart=console-test#/console?src=${made.text}`);
     await waitReady(page);
     const panel = page.locator('#console-program');
-    await drop(page, [{ name: 'debug.a48', text: DEBUG_DEMO }, source('g7000.h')]);
     await poll(() => panel.getAttribute('data-build')).toBe('running');
+    expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual(['debug.a48', 'g7000.h']);
+    expect(await page.locator('#program-status').textContent()).toMatch(/^Built and running: debug\.a48: /);
+    // Once read, the fragment is #/console again: a reload keeps the program as edited since.
+    expect(await page.evaluate(() => location.hash)).toBe('#/console');
+    // A damaged link pasted into the address: a sentence, and the program open stays.
+    await page.evaluate(() => {
+      location.hash = '#/console?src=o2src1.cut-shor';
+    });
+    await poll(() => page.locator('#program-status').textContent()).toMatch(
+      /^This program link is damaged: .*; your program was left as it was\.$/,
+    );
+    expect(await page.locator('#console-program [role="tab"]').count()).toBe(2);
+    expect(await panel.getAttribute('data-build')).toBe('running');
     await page.evaluate(() => window.__o2console!.runtime()!.api.typeKeys(['1']));
     await panel.scrollIntoViewIfNeeded();
     await clickGutter(page, 14);
