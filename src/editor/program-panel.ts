@@ -398,12 +398,15 @@ export class ProgramPanel {
     await this.act((api) => api.runTo(where.address));
   }
 
-  /** The CPU stopped: show the source line of its PC. */
+  /**
+   * The CPU stopped: show the source line of its PC. Without a build of ours running, the stop is
+   * still said, so a step's "Running…" never stays in the status.
+   */
   private async showStop(): Promise<void> {
     const api = this.host.runtime?.api;
-    if (!api || !this.good) return;
+    if (!api) return;
     const info = await api.debugInfo();
-    const entry = this.good.source.lineMap.find((e) => e.address === info.pc);
+    const entry = this.good?.source.lineMap.find((e) => e.address === info.pc);
     this.stoppedAt = entry ? { file: entry.file, line: entry.line } : null;
     if (entry && this.files.some((f) => f.name === entry.file)) {
       if (this.shown !== entry.file) this.showFile(entry.file);
@@ -416,7 +419,7 @@ export class ProgramPanel {
     const said = info.stop?.text ?? `PC ${hex3(info.pc)}h, frame ${info.frame}`;
     this.status.textContent = entry
       ? `Stopped at ${entry.file}:${entry.line} (${said}). Step, Run, or open the debugger (F9) to watch the RAM.`
-      : `Stopped outside your source, the BIOS (${said}).`;
+      : `Stopped outside your source (${said}).`;
   }
 
   /** A debugger action from this panel; a refusal (nothing to step back to) is said in the status line. */
@@ -443,6 +446,7 @@ export class ProgramPanel {
   }
 
   destroy(): void {
+    this.typing.cancel();
     for (const c of this.cleanups) c();
     this.editor.destroy();
     this.element.remove();
