@@ -60,6 +60,8 @@ export class ProgramPanel {
   private readonly startAtOnce: HTMLInputElement;
   private readonly typing = new Debounced(REBUILD_DELAY_MS, () => void this.build('typed'));
   private readonly newest = new Newest();
+  /** The last build asked for, run or waiting: the next one starts after it. */
+  private builds: Promise<void> = Promise.resolve();
   private files: SourceFile[] = [];
   private main = '';
   private shown = '';
@@ -252,7 +254,11 @@ export class ProgramPanel {
     if (!f) return;
     f.text = text;
     this.keep();
-    if (this.rebuild.checked) this.typing.poke();
+    if (!this.rebuild.checked) return;
+    // A build in flight is of text already changed: its result is not shown, the one to come is.
+    this.newest.begin();
+    this.element.dataset.build = 'pending';
+    this.typing.poke();
   }
 
   private keep(): void {
@@ -262,17 +268,27 @@ export class ProgramPanel {
   /**
    * Assembles in the worker; a clean build boots at once, a failed one changes nothing. A build
    * `typed` (after a pause in typing) keeps the editor where the user types: its errors are marked
-   * but not jumped to. Of builds in flight only the newest one's result is shown or booted.
+   * but not jumped to. Builds run one after another, never two at once: a boot replaces the worker,
+   * and a call in flight to the worker replaced would never be answered. Of the builds asked for
+   * only the newest one's result is shown (data-build: pending, building, running or failed).
    */
-  async build(why: 'asked' | 'typed' = 'asked'): Promise<void> {
+  build(why: 'asked' | 'typed' = 'asked'): Promise<void> {
     this.typing.cancel();
     const current = this.newest.begin();
+    this.element.dataset.build = 'building';
+    if (this.main) this.status.textContent = `Building ${this.main}…`;
+    const run = this.builds.then(() => (current() ? this.buildNow(why, current) : undefined));
+    this.builds = run.catch(() => undefined);
+    return run;
+  }
+
+  private async buildNow(why: 'asked' | 'typed', current: () => boolean): Promise<void> {
     const api = this.host.runtime?.api;
     if (!api || !this.main) {
       this.status.textContent = this.main ? 'The console is not running yet.' : 'Open a program first.';
+      this.element.dataset.build = 'failed';
       return;
     }
-    this.status.textContent = `Building ${this.main}…`;
     const result = await api.buildProgram(
       this.files.map((f) => ({ name: f.name, text: f.text })),
       this.main,
@@ -295,7 +311,7 @@ export class ProgramPanel {
     this.stoppedAt = null;
     this.breakpoints.booted();
     await this.placeBreakpoints();
-    const pressed = this.startAtOnce.checked && (await this.pressStart());
+    const pressed = this.startAtOnce.checked && this.pressStart();
     this.status.textContent = pressed
       ? `Built and running: ${result.summary}. A key was pressed for you at SELECT GAME.`
       : `Built and running: ${result.summary}. The BIOS asks SELECT GAME first: a key on the console starts it.`;
@@ -305,18 +321,15 @@ export class ProgramPanel {
   /**
    * Presses 1 through the worker's key queue at once: the BIOS's SELECT GAME loop reads the keyboard
    * from its first frames (our open BIOS takes a key held at frame 0), and the queue holds a tap for
-   * whole frames, so the key is seen however soon after the boot it lands.
+   * whole frames, so the key is seen however soon after the boot it lands. Not waited for: the tap
+   * finishes only while the machine runs, and a build must not wait on a machine paused.
    */
-  private async pressStart(): Promise<boolean> {
+  private pressStart(): boolean {
     // The runtime of the new image: each boot starts a new worker.
     const api = this.host.runtime?.api;
     if (!api) return false;
-    try {
-      await api.typeKeys(['1']);
-      return true;
-    } catch {
-      return false;
-    }
+    api.typeKeys(['1']).catch(() => undefined);
+    return true;
   }
 
   /** A failed build: the machine runs what it ran, and the status says which. */

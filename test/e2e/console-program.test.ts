@@ -185,7 +185,8 @@ describe('your program on the console', () => {
     // An edit: print 5 characters instead of 11 ("HELLO"); Ctrl+Enter rebuilds and the picture has less ink.
     await retype(page, 54, ' mov r2,#05h');
     await page.keyboard.press('Control+Enter');
-    await poll(() => page.locator('#program-status').textContent()).toMatch(/^Built and running/);
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    expect(await page.locator('#program-status').textContent()).toMatch(/^Built and running: hello\.a48/);
     const again = await inked(page);
     await page.evaluate(() => window.__o2console!.runtime()!.api.typeKeys(['1']));
     const hello = await settled(page, again);
@@ -238,7 +239,9 @@ describe('your program on the console', () => {
     expect(await page.locator('#program-rebuild').isChecked()).toBe(true);
     await page.locator('#program-start').check();
     await retype(page, 33, '        mov     r2,#2           ; characters to write');
-    await poll(() => page.locator('#program-status').textContent()).toMatch(
+    // Rebuilt once typing has stopped: the panel says pending while keys come, then building, then running.
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    expect(await page.locator('#program-status').textContent()).toMatch(
       /^Built and running: new\.a48: .*A key was pressed for you at SELECT GAME\.$/,
     );
     await poll(async () => {
