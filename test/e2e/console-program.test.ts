@@ -138,6 +138,13 @@ describe('your program on the console', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await waitReady(page);
     const panel = page.locator('#console-program');
+    // Rebuild as I type is on unless turned off; off here, so the edits below are built when asked
+    // (a half-typed line that assembles would otherwise run for a moment on a slow machine).
+    await panel.evaluate((d) => {
+      (d as HTMLDetailsElement).open = true;
+    });
+    expect(await page.locator('#program-rebuild').isChecked()).toBe(true);
+    await page.locator('#program-rebuild').uncheck();
     await drop(page, [source('hello.a48'), source('g7000.h')]);
     await poll(() => panel.getAttribute('data-build')).toBe('running');
     expect(await panel.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
@@ -236,7 +243,7 @@ describe('your program on the console', () => {
 
     // The loop: a change typed (2 characters, not 5) is rebuilt as one types and, with "Start without
     // SELECT GAME", runs with no key pressed: the picture has less ink.
-    expect(await page.locator('#program-rebuild').isChecked()).toBe(true);
+    await page.locator('#program-rebuild').check();
     await page.locator('#program-start').check();
     await retype(page, 33, '        mov     r2,#2           ; characters to write');
     // Rebuilt once typing has stopped: the panel says pending while keys come, then building, then running.
