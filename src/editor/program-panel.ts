@@ -305,8 +305,10 @@ export class ProgramPanel {
     // A reset is the one state every image allows (8bitworkshop also restarts on a new ROM).
     const started = await this.options.run(this.main, result.image, result);
     if (!current()) return;
-    this.element.dataset.build = started ? 'running' : 'failed';
-    if (!started) return;
+    if (!started) {
+      this.element.dataset.build = 'failed';
+      return;
+    }
     this.good = result;
     this.stoppedAt = null;
     this.breakpoints.booted();
@@ -316,6 +318,8 @@ export class ProgramPanel {
       ? `Built and running: ${result.summary}. A key was pressed for you at SELECT GAME.`
       : `Built and running: ${result.summary}. The BIOS asks SELECT GAME first: a key on the console starts it.`;
     this.options.say(`Built ${result.summary}; it runs now.`);
+    // Said last: what waits for "running" finds the status and the breakpoints settled.
+    this.element.dataset.build = 'running';
   }
 
   /**
