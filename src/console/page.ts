@@ -16,6 +16,7 @@ import { DISPLAY, ScreenView } from '../machine/screen-view.ts';
 import { InputRouter } from '../machine/input-router.ts';
 import { LibraryPanel } from '../machine/library-panel.ts';
 import { ProgramPanel } from '../editor/program-panel.ts';
+import { sharedText } from '../editor/share-link.ts';
 import { SaveSlots } from './save-slots.ts';
 import { ConsoleResume } from './resume.ts';
 import { PracticePanel } from './practice-panel.ts';
@@ -168,6 +169,23 @@ export class ConsolePage {
     registerOffline([WORKLET_URL, `${import.meta.env.BASE_URL}manifest.webmanifest`]);
     this.screen.focus();
     host.probe.ready = true;
+    // A shared program's link (#/console?src=…), opened now or pasted later into this tab's address.
+    const onHash = () => void this.openSharedLink();
+    window.addEventListener('hashchange', onHash);
+    this.cleanups.push(() => window.removeEventListener('hashchange', onHash));
+    await this.openSharedLink();
+  }
+
+  /**
+   * Loads the program a link's fragment holds, once: the fragment goes back to #/console, so a reload
+   * or a bookmark does not replace the program the user has edited since with the link's again.
+   */
+  private async openSharedLink(): Promise<void> {
+    const text = sharedText(location.hash);
+    if (text === null) return;
+    history.replaceState(history.state, '', location.href.replace(/#.*$/, '#/console'));
+    await this.program.openShared(text);
+    this.program.element.scrollIntoView?.({ block: 'nearest' });
   }
 
   private async showMachine(): Promise<void> {

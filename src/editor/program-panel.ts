@@ -4,15 +4,22 @@
  * line and column and underlined in the editor; breakpoints on source lines (the assembler's line
  * map gives their addresses), the line the CPU stopped at shown, step and run; the image and the
  * listing exported. The files are kept in this browser. A failed build leaves the machine as it was.
+ * With "Rebuild as I type" a build follows each pause in typing (live-build.ts); "Start without
+ * SELECT GAME" presses a key for the user once the new image boots; "Copy share link" packs the
+ * sources into a link (share-link.ts) that loads and builds them.
  */
 import { el } from '../platform/dom.ts';
-import { download, downloadText } from '../platform/download.ts';
-import { jsonSetting } from '../platform/settings.ts';
 import type { MachineHost } from '../machine/host.ts';
 import type { ConsoleRuntime } from '../machine/runtime.ts';
 import { hex3 } from '../debugger/format.ts';
 import type { BuildResult, SourceFile } from '../worker/build-program.ts';
+import { Debounced, Newest, REBUILD_DELAY_MS } from './live-build.ts';
 import { mainFile } from './main-file.ts';
+import { programBar } from './program-bar.ts';
+import { problemItems } from './problem-list.ts';
+import { SourceBreakpoints, addressOf } from './source-breakpoints.ts';
+import { SAVED, SOURCE_FILE, copyShareLink, exportBuild, readSources } from './program-files.ts';
+import { decodeShare } from './share-link.ts';
 import { SourceEditor } from './source-editor.ts';
 import { NEW_PROGRAM } from './template.ts';
 import type { EditorMark, Marks } from './source-editor.ts';
@@ -23,21 +30,6 @@ export interface ProgramPanelOptions {
   /** Says something in the page's message line. */
   say(text: string, kind?: 'info' | 'error'): void;
 }
-
-interface Saved {
-  files: SourceFile[];
-  main: string;
-}
-
-const SAVED = jsonSetting<Saved | null>('o2conquest.program', null, (value) => {
-  const v = value as Saved;
-  if (!Array.isArray(v.files) || typeof v.main !== 'string') return undefined;
-  if (!v.files.every((f) => typeof f?.name === 'string' && typeof f?.text === 'string')) return undefined;
-  return v;
-});
-
-/** Extensions read as source text; anything else dropped with them is left to the ROM library. */
-export const SOURCE_FILE = /\.(a48|asm|s|h|inc|i|mac)$/i;
 
 export class ProgramPanel {
   readonly element: HTMLDetailsElement;
@@ -56,14 +48,29 @@ export class ProgramPanel {
     hidden: '',
   });
   private readonly folderInput = el('input', { type: 'file', hidden: '' });
+  /** The last share link made, shown so it can be copied by hand when the clipboard is refused. */
+  private readonly shareField = el('input', {
+    type: 'text',
+    id: 'program-share-link',
+    readonly: '',
+    hidden: '',
+    'aria-label': 'Share link',
+  });
+  private readonly rebuild: HTMLInputElement;
+  private readonly startAtOnce: HTMLInputElement;
+  private readonly typing = new Debounced(REBUILD_DELAY_MS, () => void this.build('typed'));
+  private readonly newest = new Newest();
+  /** The last build asked for, run or waiting: the next one starts after it. */
+  private builds: Promise<void> = Promise.resolve();
   private files: SourceFile[] = [];
   private main = '';
   private shown = '';
+  /** The last build, failed or not: its diagnostics are the ones marked. */
   private last: BuildResult | null = null;
+  /** The last build that boots (the machine runs it): its line map places breakpoints and finds stops. */
+  private good: BuildResult | null = null;
   /** Breakpoints by file, as 1-based lines. */
-  private readonly breakpoints = new Map<string, Set<number>>();
-  /** The addresses this panel set in the worker (others, set in the debugger, are kept). */
-  private placed: number[] = [];
+  private readonly breakpoints = new SourceBreakpoints();
   private stoppedAt: { file: string; line: number } | null = null;
   private readonly cleanups: (() => void)[] = [];
 
@@ -95,76 +102,40 @@ export class ProgramPanel {
       this.main = this.mainSelect.value;
       this.keep();
     });
-    const btn = (id: string, text: string, title: string, onClick: () => void): HTMLButtonElement => {
-      const b = el('button', { type: 'button', id, title, text });
-      b.addEventListener('click', onClick);
-      return b;
-    };
-    const bar = el(
-      'div',
-      { class: 'program-bar' },
-      btn(
-        'program-new',
-        'New program',
-        'Start a small program of your own (added beside any files open)',
-        () => void this.newProgram(),
-      ),
-      btn('program-open', 'Open files…', 'Open an .a48 program and its includes (g7000.h, …)', () =>
-        this.fileInput.click(),
-      ),
-      btn('program-open-folder', 'Open folder…', 'Open a folder of sources', () => this.folderInput.click()),
-      el('label', {}, 'build: ', this.mainSelect),
-      btn(
-        'program-build',
-        'Build and run (Ctrl+Enter)',
-        'Assemble in the worker and boot the cartridge at once',
-        () => void this.build(),
-      ),
-      btn(
-        'program-step',
-        'Step',
-        'Run one instruction (the machine pauses)',
-        () => void this.act((api) => api.stepInstruction()),
-      ),
-      btn(
-        'program-step-over',
-        'Step over',
-        'Run a CALL to its return (other instructions: one step)',
-        () => void this.act((api) => api.stepOver()),
-      ),
-      btn(
-        'program-step-out',
-        'Step out',
-        'Run to the RET or RETR that leaves this call',
-        () => void this.act((api) => api.stepOut()),
-      ),
-      btn(
-        'program-run-to',
-        'Run to cursor',
-        'Run until the CPU reaches the line the cursor is on',
-        () => void this.runToCursor(),
-      ),
-      btn(
-        'program-step-back',
-        'Step back',
-        'Undo the last step or frame step',
-        () => void this.act((api) => api.stepBack()),
-      ),
-      btn('program-run', 'Run', 'Go on from a breakpoint', () => void this.resume()),
-      btn('program-export-bin', 'Export .bin', 'Save the built cartridge image', () => this.exportImage()),
-      btn('program-export-lst', 'Export listing', 'Save the assembler listing', () => this.exportListing()),
-      this.fileInput,
-      this.folderInput,
+    const bar = programBar(
+      {
+        newProgram: () => void this.newProgram(),
+        openFiles: () => this.fileInput.click(),
+        openFolder: () => this.folderInput.click(),
+        build: () => void this.build(),
+        stepInstruction: () => void this.act((api) => api.stepInstruction()),
+        stepOver: () => void this.act((api) => api.stepOver()),
+        stepOut: () => void this.act((api) => api.stepOut()),
+        runToCursor: () => void this.runToCursor(),
+        stepBack: () => void this.act((api) => api.stepBack()),
+        run: () => void this.resume(),
+        exportImage: () => this.exportBuild('image'),
+        exportListing: () => this.exportBuild('listing'),
+        share: () => void this.share(),
+      },
+      this.mainSelect,
+      [this.fileInput, this.folderInput],
     );
+    this.rebuild = bar.rebuild;
+    this.startAtOnce = bar.startAtOnce;
+    this.rebuild.addEventListener('change', () => {
+      if (!this.rebuild.checked) this.typing.cancel();
+    });
     this.element = el(
       'details',
       { class: 'program-panel', id: 'console-program' },
       el('summary', { text: 'Your program: write, build and debug 8048 assembly' }),
       el('p', {
         class: 'program-hint',
-        text: 'Drop an .a48 source and its includes on the screen, or open them here. Our assembler reads ASL\u2019s dialect (Soeren Gust\u2019s g7000.h works); a clean build boots at once on the open BIOS. Click just right of a line number (the breakpoint gutter) to set or clear a breakpoint; Run to cursor runs to the line the cursor is on.',
+        text: 'Drop an .a48 source and its includes on the screen, or open them here. Our assembler reads ASL\u2019s dialect (Soeren Gust\u2019s g7000.h works); a clean build boots at once on the open BIOS. Click the narrow column just right of a line number (the breakpoint gutter) to set or clear a breakpoint; Run to cursor runs to the line the cursor is on.',
       }),
-      bar,
+      bar.element,
+      this.shareField,
       this.tabs,
       this.editor.element,
       this.status,
@@ -193,13 +164,8 @@ export class ProgramPanel {
   /** Takes the source files among those opened or dropped; returns the ones it did not take. */
   async open(list: FileList | File[] | null): Promise<File[]> {
     const all = Array.from(list ?? []);
-    const sources = all.filter((f) => SOURCE_FILE.test(f.name));
-    if (sources.length === 0) return all;
-    const files: SourceFile[] = [];
-    for (const f of sources) {
-      const path = (f as File & { webkitRelativePath?: string }).webkitRelativePath || f.name;
-      files.push({ name: path.split('/').pop() ?? path, text: await f.text() });
-    }
+    const files = await readSources(all);
+    if (files.length === 0) return all;
     this.breakpoints.clear();
     this.editor.clear();
     this.setFiles(files);
@@ -218,6 +184,30 @@ export class ProgramPanel {
     this.editor.focus();
   }
 
+  /**
+   * Loads and builds the program a share link holds (share-link.ts). A damaged link is refused with
+   * its sentence and the sources open now are kept.
+   */
+  async openShared(text: string): Promise<void> {
+    const shared = await decodeShare(text);
+    this.element.open = true;
+    if (!shared.ok) {
+      this.status.textContent = shared.error;
+      this.options.say(shared.error, 'error');
+      return;
+    }
+    this.breakpoints.clear();
+    this.editor.clear();
+    this.setFiles(shared.files, shared.main);
+    this.options.say(`Opened the program of the link: ${shared.files.map((f) => f.name).join(', ')}.`);
+    await this.build();
+  }
+
+  /** Makes the link of the sources open now, copies it, and shows it for copying by hand. */
+  private async share(): Promise<void> {
+    this.status.textContent = await copyShareLink({ files: this.files, main: this.main }, this.shareField);
+  }
+
   private setFiles(files: SourceFile[], main?: string): void {
     this.files = files;
     this.main = mainFile(files, main) ?? '';
@@ -226,6 +216,7 @@ export class ProgramPanel {
     );
     this.mainSelect.value = this.main;
     this.last = null;
+    this.good = null;
     this.keep();
     this.showFile(this.main);
   }
@@ -263,82 +254,113 @@ export class ProgramPanel {
     if (!f) return;
     f.text = text;
     this.keep();
+    if (!this.rebuild.checked) return;
+    // A build in flight is of text already changed: its result is not shown, the one to come is.
+    this.newest.begin();
+    this.element.dataset.build = 'pending';
+    this.typing.poke();
   }
 
   private keep(): void {
     SAVED.set({ files: this.files, main: this.main });
   }
 
-  /** Assembles in the worker; a clean build boots at once, a failed one changes nothing. */
-  async build(): Promise<void> {
+  /**
+   * Assembles in the worker; a clean build boots at once, a failed one changes nothing. A build
+   * `typed` (after a pause in typing) keeps the editor where the user types: its errors are marked
+   * but not jumped to. Builds run one after another, never two at once: a boot replaces the worker,
+   * and a call in flight to the worker replaced would never be answered. Of the builds asked for
+   * only the newest one's result is shown (data-build: pending, building, running or failed).
+   */
+  build(why: 'asked' | 'typed' = 'asked'): Promise<void> {
+    this.typing.cancel();
+    const current = this.newest.begin();
+    this.element.dataset.build = 'building';
+    if (this.main) this.status.textContent = `Building ${this.main}…`;
+    const run = this.builds.then(() => (current() ? this.buildNow(why, current) : undefined));
+    this.builds = run.catch(() => undefined);
+    return run;
+  }
+
+  private async buildNow(why: 'asked' | 'typed', current: () => boolean): Promise<void> {
     const api = this.host.runtime?.api;
     if (!api || !this.main) {
       this.status.textContent = this.main ? 'The console is not running yet.' : 'Open a program first.';
+      this.element.dataset.build = 'failed';
       return;
     }
-    this.status.textContent = `Building ${this.main}…`;
     const result = await api.buildProgram(
       this.files.map((f) => ({ name: f.name, text: f.text })),
       this.main,
     );
+    if (!current()) return;
     this.last = result;
-    this.stoppedAt = null;
     this.showProblems(result);
     if (!result.ok || !result.image) {
-      this.status.textContent = `Not built: ${result.errorCount} error${result.errorCount === 1 ? '' : 's'} (the machine runs as before).`;
-      this.element.dataset.build = 'failed';
-      const first = result.diagnostics.find((d) => d.severity === 'error' && d.line > 0);
-      if (first && this.files.some((f) => f.name === first.file)) {
-        this.showFile(first.file);
-        this.editor.reveal(first.line);
-      }
-      this.options.say(
-        `${this.main} was not built: ${result.errorCount} error${result.errorCount === 1 ? '' : 's'}.`,
-        'error',
-      );
+      this.refused(result, why);
       return;
     }
+    // The new image is booted from power-on, not swapped under the running CPU: a change moves
+    // the code after it, so a kept PC, stack or timer vector would land inside other instructions.
+    // A reset is the one state every image allows (8bitworkshop also restarts on a new ROM).
     const started = await this.options.run(this.main, result.image, result);
-    this.element.dataset.build = started ? 'running' : 'failed';
-    if (!started) return;
-    this.placed = [];
+    if (!current()) return;
+    if (!started) {
+      this.element.dataset.build = 'failed';
+      return;
+    }
+    this.good = result;
+    this.stoppedAt = null;
+    this.breakpoints.booted();
     await this.placeBreakpoints();
-    this.status.textContent = `Built and running: ${result.summary}. The BIOS asks SELECT GAME first: a key on the console starts it.`;
+    const pressed = this.startAtOnce.checked && this.pressStart();
+    this.status.textContent = pressed
+      ? `Built and running: ${result.summary}. A key was pressed for you at SELECT GAME.`
+      : `Built and running: ${result.summary}. The BIOS asks SELECT GAME first: a key on the console starts it.`;
     this.options.say(`Built ${result.summary}; it runs now.`);
+    // Said last: what waits for "running" finds the status and the breakpoints settled.
+    this.element.dataset.build = 'running';
+  }
+
+  /**
+   * Presses 1 through the worker's key queue at once: the BIOS's SELECT GAME loop reads the keyboard
+   * from its first frames (our open BIOS takes a key held at frame 0), and the queue holds a tap for
+   * whole frames, so the key is seen however soon after the boot it lands. Not waited for: the tap
+   * finishes only while the machine runs, and a build must not wait on a machine paused.
+   */
+  private pressStart(): boolean {
+    // The runtime of the new image: each boot starts a new worker.
+    const api = this.host.runtime?.api;
+    if (!api) return false;
+    api.typeKeys(['1']).catch(() => undefined);
+    return true;
+  }
+
+  /** A failed build: the machine runs what it ran, and the status says which. */
+  private refused(result: BuildResult, why: 'asked' | 'typed'): void {
+    const errors = `${result.errorCount} error${result.errorCount === 1 ? '' : 's'}`;
+    const running = this.good ? `the last good build, ${this.good.summary}, runs on` : 'the machine runs as before';
+    this.status.textContent = `Not built: ${errors} (${running}).`;
+    this.element.dataset.build = 'failed';
+    if (why === 'typed') return;
+    const first = result.diagnostics.find((d) => d.severity === 'error' && d.line > 0);
+    if (first && this.files.some((f) => f.name === first.file)) {
+      this.showFile(first.file);
+      this.editor.reveal(first.line);
+    }
+    this.options.say(`${this.main} was not built: ${errors}.`, 'error');
   }
 
   private showProblems(result: BuildResult): void {
     this.problems.replaceChildren(
-      ...result.diagnostics.map((d) => {
-        const where = d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file;
-        const li = el(
-          'li',
-          { class: `program-${d.severity}`, 'data-where': where },
-          el('strong', { text: `${where}: ` }),
-          `${d.severity}: ${d.message}`,
-        );
-        if (d.sourceLine) {
-          const col = Math.max(0, d.column - 1);
-          const len = Math.max(1, d.length);
-          li.append(
-            el(
-              'pre',
-              {},
-              d.sourceLine.slice(0, col),
-              el('mark', { text: d.sourceLine.slice(col, col + len) }),
-              d.sourceLine.slice(col + len),
-            ),
-          );
-        }
-        if (d.line > 0 && this.files.some((f) => f.name === d.file)) {
-          li.tabIndex = 0;
-          li.addEventListener('click', () => {
-            this.showFile(d.file);
-            this.editor.reveal(d.line);
-          });
-        }
-        return li;
-      }),
+      ...problemItems(
+        result,
+        (file) => this.files.some((f) => f.name === file),
+        (file, line) => {
+          this.showFile(file);
+          this.editor.reveal(line);
+        },
+      ),
     );
     this.remark();
   }
@@ -348,7 +370,7 @@ export class ProgramPanel {
       .filter((d) => d.file === file && d.line > 0)
       .map((d) => ({ line: d.line, column: d.column, length: d.length, message: d.message, severity: d.severity }));
     return {
-      breakpoints: [...(this.breakpoints.get(file) ?? [])],
+      breakpoints: this.breakpoints.in(file),
       diagnostics,
       pcLine: this.stoppedAt?.file === file ? this.stoppedAt.line : null,
     };
@@ -359,45 +381,26 @@ export class ProgramPanel {
   }
 
   private async toggleBreakpoint(file: string, line: number): Promise<void> {
-    const set = this.breakpoints.get(file) ?? new Set<number>();
-    if (set.has(line)) set.delete(line);
-    else set.add(line);
-    this.breakpoints.set(file, set);
+    this.breakpoints.toggle(file, line);
     this.remark();
     await this.placeBreakpoints();
   }
 
-  /** The address of the first instruction or data a source line made, by the last build's line map. */
-  private addressOf(file: string, line: number): number | undefined {
-    return this.last?.source.lineMap.find((e) => e.file === file && e.line === line)?.address;
-  }
-
-  /** Sends the source breakpoints to the worker (keeping those set in the debugger), and says which lines hold no code. */
+  /** Sends the source breakpoints to the worker, and says which lines hold no code. */
   private async placeBreakpoints(): Promise<void> {
     const api = this.host.runtime?.api;
-    if (!api || !this.last?.ok) return;
-    const mine: number[] = [];
-    const empty: string[] = [];
-    for (const [file, lines] of this.breakpoints) {
-      for (const line of lines) {
-        const a = this.addressOf(file, line);
-        if (a === undefined) empty.push(`${file}:${line}`);
-        else mine.push(a);
-      }
-    }
-    const others = (await api.debugInfo()).breakpoints.filter((a) => !this.placed.includes(a));
-    this.placed = mine;
-    await api.setBreakpoints([...new Set([...others, ...mine])]);
-    this.element.dataset.breakpoints = mine.map(hex3).join(' ');
+    if (!api || !this.good) return;
+    const { addresses, empty } = await this.breakpoints.place(api, this.good.source.lineMap);
+    this.element.dataset.breakpoints = addresses.map(hex3).join(' ');
     if (empty.length)
       this.status.textContent = `No code on ${empty.join(', ')}: that breakpoint waits for a line that assembles to something.`;
   }
 
   /** The address the cursor's line assembled to (the last build's line map), or why there is none. */
   cursorAddress(): { address: number } | { why: string } {
-    if (!this.last?.ok) return { why: 'Build the program first: Run to cursor needs its line map.' };
+    if (!this.good) return { why: 'Build the program first: Run to cursor needs its line map.' };
     const { file, line } = this.editor.cursor();
-    const address = this.addressOf(file, line);
+    const address = addressOf(this.good.source.lineMap, file, line);
     return address === undefined
       ? { why: `No code on ${file}:${line}: put the cursor on a line that assembles to something.` }
       : { address };
@@ -412,12 +415,15 @@ export class ProgramPanel {
     await this.act((api) => api.runTo(where.address));
   }
 
-  /** The CPU stopped: show the source line of its PC. */
+  /**
+   * The CPU stopped: show the source line of its PC. Without a build of ours running, the stop is
+   * still said, so a step's "Running…" never stays in the status.
+   */
   private async showStop(): Promise<void> {
     const api = this.host.runtime?.api;
-    if (!api || !this.last?.ok) return;
+    if (!api) return;
     const info = await api.debugInfo();
-    const entry = this.last.source.lineMap.find((e) => e.address === info.pc);
+    const entry = this.good?.source.lineMap.find((e) => e.address === info.pc);
     this.stoppedAt = entry ? { file: entry.file, line: entry.line } : null;
     if (entry && this.files.some((f) => f.name === entry.file)) {
       if (this.shown !== entry.file) this.showFile(entry.file);
@@ -430,7 +436,7 @@ export class ProgramPanel {
     const said = info.stop?.text ?? `PC ${hex3(info.pc)}h, frame ${info.frame}`;
     this.status.textContent = entry
       ? `Stopped at ${entry.file}:${entry.line} (${said}). Step, Run, or open the debugger (F9) to watch the RAM.`
-      : `Stopped outside your source, the BIOS (${said}).`;
+      : `Stopped outside your source (${said}).`;
   }
 
   /** A debugger action from this panel; a refusal (nothing to step back to) is said in the status line. */
@@ -451,26 +457,13 @@ export class ProgramPanel {
     await this.host.runtime?.api.setRunning(true);
   }
 
-  private exportImage(): void {
-    if (!this.last?.ok || !this.last.image) {
-      this.options.say('Build the program first: there is no image to export.', 'error');
-      return;
-    }
-    download(
-      new Blob([new Uint8Array(this.last.image)], { type: 'application/octet-stream' }),
-      this.main.replace(/\.[^.]+$/, '') + '.bin',
-    );
-  }
-
-  private exportListing(): void {
-    if (!this.last?.listing) {
-      this.options.say('Build the program first: there is no listing to export.', 'error');
-      return;
-    }
-    downloadText(this.last.listing, this.main.replace(/\.[^.]+$/, '') + '.lst', 'text/plain');
+  private exportBuild(what: 'image' | 'listing'): void {
+    const why = exportBuild(this.last, this.main, what);
+    if (why) this.options.say(why, 'error');
   }
 
   destroy(): void {
+    this.typing.cancel();
     for (const c of this.cleanups) c();
     this.editor.destroy();
     this.element.remove();

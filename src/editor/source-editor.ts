@@ -1,7 +1,8 @@
 /**
  * The source panel's code editor (CodeMirror 6): 8048/ASL colouring, line numbers, a gutter for
  * breakpoints (click a line's dot), errors underlined with their message on hover, the line the CPU
- * stopped at highlighted, and Ctrl+Enter (Cmd+Enter) to build. One editor state per file, so each
+ * stopped at highlighted, Ctrl+Enter (Cmd+Enter) to build and Ctrl+F (Cmd+F) to search and replace
+ * (CodeMirror's search panel, at the top so it does not hide the status below). One editor state per file, so each
  * file keeps its own undo history when the tabs switch.
  */
 import { EditorState, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
@@ -17,6 +18,7 @@ import {
 } from '@codemirror/view';
 import type { DecorationSet } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
 import { asm8048, asmHighlight } from './asm-language.ts';
 
 export interface EditorMark {
@@ -118,6 +120,9 @@ const theme = EditorView.theme(
     '.cm-diag-span.cm-diag-warning': { textDecoration: 'underline wavy #e5c07b' },
     '.cm-diag-line.cm-diag-error': { backgroundColor: '#ff6b6b18' },
     '.cm-pc-line': { backgroundColor: '#f2c94c33', outline: '1px solid #f2c94c88' },
+    '.cm-panels': { backgroundColor: '#121a21', color: '#d4d4d4' },
+    '.cm-searchMatch': { backgroundColor: '#72a1ff40' },
+    '.cm-searchMatch-selected': { backgroundColor: '#72a1ff80' },
   },
   { dark: true },
 );
@@ -158,6 +163,8 @@ export class SourceEditor {
       }),
       history(),
       highlightActiveLine(),
+      search({ top: true }),
+      highlightSelectionMatches(),
       asm8048,
       asmHighlight,
       marksField,
@@ -173,6 +180,7 @@ export class SourceEditor {
           },
         },
         indentWithTab,
+        ...searchKeymap,
         ...defaultKeymap,
         ...historyKeymap,
       ]),

@@ -44,7 +44,7 @@ write:  mov     a,r1
         inc     r1
         djnz    r2,write
         call    gfxon
-done:   jmp     done            ; set a breakpoint here: click left of the line number
+done:   jmp     done            ; a breakpoint here: click just right of its line number
 
 message:
         db      1Dh, 12h, 0Eh, 0Eh, 17h ; H E L L O in the character ROM's order

@@ -47,6 +47,8 @@ export const ROUTES: readonly Route[] = [
 
 export const DEFAULT_ROUTE = ROUTES[0];
 
+/** The route of a hash; what follows a `?` is the page's own (e.g. `#/console?src=…`, a shared program). */
 export function routeFor(hash: string): Route {
-  return ROUTES.find((route) => route.hash === hash) ?? DEFAULT_ROUTE;
+  const path = hash.split('?')[0];
+  return ROUTES.find((route) => route.hash === path) ?? DEFAULT_ROUTE;
 }

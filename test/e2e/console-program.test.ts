@@ -2,8 +2,9 @@
  * Your program on the console (issue 13): a user drops Soeren Gust's "hello" demo with its g7000.h on
  * the screen; it is assembled in the worker and runs; a breakpoint set on a source line is hit and the
  * line shown; an edit rebuilt with Ctrl+Enter changes the picture; a bad edit is refused with
- * file:line:column and the machine keeps running what it ran. Waits are for states (data attributes,
- * frame numbers), never for time.
+ * file:line:column and the machine keeps running what it ran; with "Start without SELECT GAME" a
+ * change typed is rebuilt and seen with no key pressed; Ctrl+F searches; a share link holds the
+ * files, and opening one loads and builds its program. Waits are for states (data attributes, frame numbers), never for time.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp } from './browser.ts';
 import { poll, waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';
+import { decodeShare, encodeShare, sharedText } from '../../src/editor/share-link.ts';
 
 const gust = join(import.meta.dirname, '../programs/third-party/gust');
 const source = (name: string) => ({ name, text: readFileSync(join(gust, name), 'utf8') });
@@ -136,6 +138,13 @@ describe('your program on the console', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await waitReady(page);
     const panel = page.locator('#console-program');
+    // Rebuild as I type is on unless turned off; off here, so the edits below are built when asked
+    // (a half-typed line that assembles would otherwise run for a moment on a slow machine).
+    await panel.evaluate((d) => {
+      (d as HTMLDetailsElement).open = true;
+    });
+    expect(await page.locator('#program-rebuild').isChecked()).toBe(true);
+    await page.locator('#program-rebuild').uncheck();
     await drop(page, [source('hello.a48'), source('g7000.h')]);
     await poll(() => panel.getAttribute('data-build')).toBe('running');
     expect(await panel.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
@@ -183,7 +192,8 @@ describe('your program on the console', () => {
     // An edit: print 5 characters instead of 11 ("HELLO"); Ctrl+Enter rebuilds and the picture has less ink.
     await retype(page, 54, ' mov r2,#05h');
     await page.keyboard.press('Control+Enter');
-    await poll(() => page.locator('#program-status').textContent()).toMatch(/^Built and running/);
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    expect(await page.locator('#program-status').textContent()).toMatch(/^Built and running: hello\.a48/);
     const again = await inked(page);
     await page.evaluate(() => window.__o2console!.runtime()!.api.typeKeys(['1']));
     const hello = await settled(page, again);
@@ -200,7 +210,7 @@ describe('your program on the console', () => {
     expect(await problem.locator('mark').textContent()).toBe('nothere');
     expect(await page.locator('#console-program .cm-diag-span').first().textContent()).toBe('nothere');
     expect(await page.locator('#program-status').textContent()).toMatch(
-      /^Not built: 1 error \(the machine runs as before\)\.$/,
+      /^Not built: 1 error \(the last good build, hello\.a48: \d+ bytes at 400h-[0-9A-F]+h, a 2 KB cartridge, runs on\)\.$/,
     );
     expect(await page.locator('#console-roms li[data-kind="cart"]').textContent()).toBe(before);
     const going = await frameNow(page);
@@ -228,16 +238,70 @@ describe('your program on the console', () => {
     expect(await page.locator('#program-main').inputValue()).toBe('new.a48');
     const blank = await inked(page);
     await page.evaluate(() => window.__o2console!.runtime()!.api.typeKeys(['1']));
-    expect(await settled(page, blank)).toBeGreaterThan(50);
+    const five = await settled(page, blank);
+    expect(five).toBeGreaterThan(50);
+
+    // The loop: a change typed (2 characters, not 5) is rebuilt as one types and, with "Start without
+    // SELECT GAME", runs with no key pressed: the picture has less ink.
+    await page.locator('#program-rebuild').check();
+    await page.locator('#program-start').check();
+    await retype(page, 33, '        mov     r2,#2           ; characters to write');
+    // Rebuilt once typing has stopped: the panel says pending while keys come, then building, then running.
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    expect(await page.locator('#program-status').textContent()).toMatch(
+      /^Built and running: new\.a48: .*A key was pressed for you at SELECT GAME\.$/,
+    );
+    await poll(async () => {
+      const n = await inked(page);
+      return n > 0 && n < five;
+    }).toBe(true);
+    const two = await settled(page, five);
+    expect(two).toBeLessThan(five);
+    // Ctrl+F in the editor: CodeMirror's search panel finds the text.
+    await page.keyboard.press('Control+f');
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('search');
+    await page.keyboard.type('characters');
+    await poll(() => page.locator('#console-program .cm-searchMatch').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await poll(() => page.locator('#console-program .cm-search').count()).toBe(0);
     expect(errors).toEqual([]);
+
+    // Copy share link: the link holds the three files as they are now, new.a48 the one built
+    // (opening a link is the next test's start).
+    await page.locator('#program-share').click();
+    await poll(() => page.locator('#program-share-link').inputValue()).toMatch(/#\/console\?src=o2src1\./);
+    const link = new URL(await page.locator('#program-share-link').inputValue());
+    expect(link.search).toBe('?cart=console-test');
+    const shared = await decodeShare(sharedText(link.hash)!);
+    expect(shared.ok && shared.main).toBe('new.a48');
+    expect(shared.ok && shared.files.map((f) => f.name)).toEqual(['hello.a48', 'g7000.h', 'new.a48']);
+    expect(shared.ok && shared.files[2].text).toContain('mov     r2,#2 ');
   }, 120_000);
 
-  it('the debugger steps over a CALL, steps back, and stops at a watchpoint; every panel says the same stop', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+  it('a share link loads and builds its program (a damaged one is refused); the debugger steps over a CALL, steps back, and stops at a watchpoint; every panel says the same stop', async () => {
+    // The program comes in a share link, as "Copy share link" makes it (the codec runs in Node too).
+    const made = await encodeShare({
+      main: 'debug.a48',
+      files: [{ name: 'debug.a48', text: DEBUG_DEMO }, source('g7000.h')],
+    });
+    if (!made.ok) throw new Error(made.error);
+    const { page, errors } = await openApp(browser, `/?cart=console-test#/console?src=${made.text}`);
     await waitReady(page);
     const panel = page.locator('#console-program');
-    await drop(page, [{ name: 'debug.a48', text: DEBUG_DEMO }, source('g7000.h')]);
     await poll(() => panel.getAttribute('data-build')).toBe('running');
+    expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual(['debug.a48', 'g7000.h']);
+    expect(await page.locator('#program-status').textContent()).toMatch(/^Built and running: debug\.a48: /);
+    // Once read, the fragment is #/console again: a reload keeps the program as edited since.
+    expect(await page.evaluate(() => location.hash)).toBe('#/console');
+    // A damaged link pasted into the address: a sentence, and the program open stays.
+    await page.evaluate(() => {
+      location.hash = '#/console?src=o2src1.cut-shor';
+    });
+    await poll(() => page.locator('#program-status').textContent()).toMatch(
+      /^This program link is damaged: .*; your program was left as it was\.$/,
+    );
+    expect(await page.locator('#console-program [role="tab"]').count()).toBe(2);
+    expect(await panel.getAttribute('data-build')).toBe('running');
     await page.evaluate(() => window.__o2console!.runtime()!.api.typeKeys(['1']));
     await panel.scrollIntoViewIfNeeded();
     await clickGutter(page, 14);

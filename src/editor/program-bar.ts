@@ -1,0 +1,101 @@
+/**
+ * The program panel's row of buttons and its two choices: rebuild as one types (on unless turned
+ * off: the loop of 8bitworkshop, where the picture follows the text) and start the program at once
+ * (off unless asked: the BIOS's SELECT GAME screen is what a real console shows first).
+ */
+import { el } from '../platform/dom.ts';
+import { flag } from '../platform/settings.ts';
+
+export const REBUILD_AS_I_TYPE = flag('o2conquest.program.rebuild', true);
+export const START_AT_ONCE = flag('o2conquest.program.start', false);
+
+export interface ProgramBarActions {
+  newProgram(): void;
+  openFiles(): void;
+  openFolder(): void;
+  build(): void;
+  stepInstruction(): void;
+  stepOver(): void;
+  stepOut(): void;
+  runToCursor(): void;
+  stepBack(): void;
+  run(): void;
+  exportImage(): void;
+  exportListing(): void;
+  share(): void;
+}
+
+export interface ProgramBar {
+  element: HTMLElement;
+  /** Rebuild as I type. */
+  rebuild: HTMLInputElement;
+  /** Start without SELECT GAME. */
+  startAtOnce: HTMLInputElement;
+}
+
+function btn(id: string, text: string, title: string, onClick: () => void): HTMLButtonElement {
+  const b = el('button', { type: 'button', id, title, text });
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** A checkbox kept in this browser under `setting`. */
+function choiceBox(
+  id: string,
+  text: string,
+  title: string,
+  setting: typeof REBUILD_AS_I_TYPE,
+): [HTMLLabelElement, HTMLInputElement] {
+  const box = el('input', { type: 'checkbox', id });
+  box.checked = setting.get();
+  box.addEventListener('change', () => setting.set(box.checked));
+  return [el('label', { title, class: 'program-choice' }, box, ` ${text}`), box];
+}
+
+/** `main` is the select of the file to build, placed beside the Build button. */
+export function programBar(a: ProgramBarActions, main: HTMLSelectElement, inputs: HTMLElement[]): ProgramBar {
+  const [rebuildLabel, rebuild] = choiceBox(
+    'program-rebuild',
+    'Rebuild as I type',
+    'Build again a moment after each change; a failed build leaves the last good one running',
+    REBUILD_AS_I_TYPE,
+  );
+  const [startLabel, startAtOnce] = choiceBox(
+    'program-start',
+    'Start without SELECT GAME',
+    'After each build, press a key for you at the BIOS’s SELECT GAME screen, so the program runs at once',
+    START_AT_ONCE,
+  );
+  const element = el(
+    'div',
+    { class: 'program-bar' },
+    btn('program-new', 'New program', 'Start a small program of your own (added beside any files open)', a.newProgram),
+    btn('program-open', 'Open files…', 'Open an .a48 program and its includes (g7000.h, …)', a.openFiles),
+    btn('program-open-folder', 'Open folder…', 'Open a folder of sources', a.openFolder),
+    el('label', {}, 'build: ', main),
+    btn(
+      'program-build',
+      'Build and run (Ctrl+Enter)',
+      'Assemble in the worker and boot the cartridge at once',
+      a.build,
+    ),
+    rebuildLabel,
+    startLabel,
+    btn('program-step', 'Step', 'Run one instruction (the machine pauses)', a.stepInstruction),
+    btn('program-step-over', 'Step over', 'Run a CALL to its return (other instructions: one step)', a.stepOver),
+    btn('program-step-out', 'Step out', 'Run to the RET or RETR that leaves this call', a.stepOut),
+    btn('program-run-to', 'Run to cursor', 'Run until the CPU reaches the line the cursor is on', a.runToCursor),
+    btn('program-step-back', 'Step back', 'Undo the last step or frame step', a.stepBack),
+    btn('program-run', 'Run', 'Go on from a breakpoint', a.run),
+    btn('program-export-bin', 'Export .bin', 'Save the built cartridge image', a.exportImage),
+    btn('program-export-lst', 'Export listing', 'Save the assembler listing', a.exportListing),
+    btn(
+      'program-share',
+      'Copy share link',
+      'A link holding these sources (packed into the address, nothing uploaded): opening it loads and builds them',
+      a.share,
+    ),
+    ...inputs,
+  );
+  return { element, rebuild, startAtOnce };
+}
