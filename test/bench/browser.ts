@@ -16,6 +16,8 @@
  *                       split into: key -> machine (the worker finished the frame with the digit),
  *                       machine -> page (that frame's message reached the page), page -> screen
  *                       (the next animation frame drew it)
+ *   key -> picture      (battle cartridge, program entry) a keydown to the first animation frame whose canvas
+ *                       shows the typed digit, with run-ahead 0, 1 and 2 frames
  *   battle end -> board (#/table) from the arrival of the worker's frame with the cartridge's result
  *                       screen to the animation frame that draws the board with the battle recorded
  *
@@ -44,6 +46,8 @@ export interface BrowserBenchResult {
   keyToMachineMs: number[];
   machineToPageMs: number[];
   battleEndToBoardMs: number;
+  /** Key -> the picture changing, with run-ahead 0, 1 and 2 (medians, ms; null when the screen moved by itself). */
+  keyToPictureMs: (number | null)[];
 }
 
 export async function runBrowserBench(
@@ -102,12 +106,15 @@ export async function runBrowserBench(
     const mean = (xs: number[]): number => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
     const crt = await crtFrameTime(page);
     const keys = await keyLatency(page, url);
+    const keyToPictureMs: (number | null)[] = [];
+    for (const ahead of [0, 1, 2]) keyToPictureMs.push(await keyToPicture(page, url, ahead));
     const battleEndToBoardMs = await battleEndToBoard(page, url);
     return {
       keyToScreenMs: keys.map((k) => k.screen),
       keyToMachineMs: keys.map((k) => k.machine),
       machineToPageMs: keys.map((k) => k.page - k.machine),
       battleEndToBoardMs,
+      keyToPictureMs,
       seconds: wall,
       backend: b.backend,
       emulatedFps: (b.stats.framesRun - a.stats.framesRun) / wall,
@@ -144,6 +151,76 @@ async function crtFrameTime(page: Page): Promise<{ ms: number; size: string }> {
   });
   await page.locator('#console-display').selectOption('integer');
   return { ms: samples.reduce((x, y) => x + y, 0) / samples.length, size };
+}
+
+/**
+ * Key -> picture with run-ahead `ahead` (0-2): on the battle cartridge's entry screen, from a keydown to the first
+ * animation frame whose canvas differs from the picture before the key (the typed digit drawn). The mailbox cannot
+ * show run-ahead's gain (it is the real frame's), the picture can. Each key waits for 30 still frames first (a
+ * change then is the key's). Median of 12 keys; null when the screen never kept still for 30 frames.
+ */
+async function keyToPicture(page: Page, url: string, ahead: number): Promise<number | null> {
+  await page.goto(new URL('/?cart=battle#/console', url).toString());
+  await page.waitForFunction(() => window.__o2console?.ready === true, null, { timeout: 60_000 });
+  await page.locator('#console-run-ahead').selectOption(String(ahead));
+  await page.waitForFunction(() => window.__o2console!.shownFrame > 40, null, { timeout: 30_000 });
+  await page.keyboard.press('Space');
+  await untilPhase(page, 1);
+  await page.keyboard.press('KeyR');
+  await page.waitForTimeout(300);
+  const times: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const digit = String((i % 9) + 1);
+    const t = await page.evaluate(
+      ({ digit }) =>
+        new Promise<number | null>((resolve) => {
+          const canvas = document.querySelector<HTMLCanvasElement>('#console-screen canvas')!;
+          const copy = document.createElement('canvas');
+          copy.width = canvas.width;
+          copy.height = canvas.height;
+          const ctx = copy.getContext('2d', { willReadFrequently: true })!;
+          const picture = (): string => {
+            ctx.drawImage(canvas, 0, 0);
+            const d = ctx.getImageData(0, 0, copy.width, copy.height).data;
+            let h = 0;
+            for (let j = 0; j < d.length; j += 4) h = (h * 31 + d[j] + d[j + 1] * 7 + d[j + 2] * 13) | 0;
+            return String(h);
+          };
+          const screen = document.getElementById('console-screen')!;
+          // The screen must be still with no key for 30 frames (a change starts the count again; 300 at most).
+          let before = picture();
+          let still = 0;
+          let waited = 0;
+          const settle = (): void => {
+            const now = picture();
+            if (now !== before) {
+              before = now;
+              still = 0;
+            }
+            if (++waited > 300) return resolve(null);
+            if (++still < 30) return void requestAnimationFrame(settle);
+            const t0 = performance.now();
+            screen.dispatchEvent(new KeyboardEvent('keydown', { code: `Digit${digit}`, key: digit, bubbles: true }));
+            const watch = (): void => {
+              if (picture() !== before || performance.now() - t0 > 2000) {
+                screen.dispatchEvent(new KeyboardEvent('keyup', { code: `Digit${digit}`, key: digit, bubbles: true }));
+                resolve(picture() !== before ? performance.now() - t0 : null);
+              } else requestAnimationFrame(watch);
+            };
+            requestAnimationFrame(watch);
+          };
+          requestAnimationFrame(settle);
+        }),
+      { digit },
+    );
+    if (t === null) return null;
+    times.push(t);
+    if (i % 4 === 3) await page.keyboard.press('KeyR');
+    await page.waitForTimeout(40 + ((i * 7) % 17));
+  }
+  times.sort((x, y) => x - y);
+  await page.locator('#console-run-ahead').selectOption('0');
+  return times[Math.floor(times.length / 2)];
 }
 
 /** RED energy BCD bytes in the mailbox (MAILBOX.red + 1, + 2) and the phase byte. */
@@ -299,6 +376,11 @@ export function printBrowserBench(r: BrowserBenchResult): void {
   );
   console.log(`    key -> machine    ${spread(r.keyToMachineMs)} (the worker ran the frame with the digit)`);
   console.log(`    machine -> page   ${spread(r.machineToPageMs)} (that frame's message reaching the page)`);
+  const shown = (ms: number | null): string =>
+    ms === null ? 'n/a (the screen moved by itself)' : `${ms.toFixed(1)} ms`;
+  console.log(
+    `  key -> picture      run-ahead 0: ${shown(r.keyToPictureMs[0])}, 1: ${shown(r.keyToPictureMs[1])}, 2: ${shown(r.keyToPictureMs[2])} (medians of 12 keys: the typed digit drawn)`,
+  );
   console.log(
     `  battle end -> board ${r.battleEndToBoardMs.toFixed(1)} ms (the frame with the result screen arriving to the board drawn with the battle's row)`,
   );
