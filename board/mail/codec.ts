@@ -49,6 +49,16 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   return out;
 }
 
+/** `bytes` packed with raw deflate (the turns' and the console's share links' packing). */
+export async function deflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
+  return (await pipe(bytes as Uint8Array<ArrayBuffer>, new CompressionStream('deflate-raw'), Infinity)) as Uint8Array;
+}
+
+/** Raw-deflated `bytes` unpacked, or 'too-big' once more than `limit` bytes came out; throws when they are damaged. */
+export function inflateRaw(bytes: Uint8Array, limit: number): Promise<Uint8Array | 'too-big'> {
+  return pipe(bytes as Uint8Array<ArrayBuffer>, new DecompressionStream('deflate-raw'), limit);
+}
+
 async function pipe(
   bytes: Uint8Array<ArrayBuffer>,
   stream: CompressionStream | DecompressionStream,
@@ -82,12 +92,7 @@ async function pipe(
 
 /** A turn's JSON text as a turn's text (tag + base64url of the deflated UTF-8). */
 export async function encodeTurnText(json: string): Promise<string> {
-  const packed = await pipe(
-    new TextEncoder().encode(json),
-    new CompressionStream('deflate-raw'),
-    Number.MAX_SAFE_INTEGER,
-  );
-  return TURN_TAG + toBase64Url(packed as Uint8Array);
+  return TURN_TAG + toBase64Url(await deflateRaw(new TextEncoder().encode(json)));
 }
 
 /**
@@ -115,7 +120,7 @@ export async function decodeTurnText(text: string): Promise<Decoded> {
     };
   let json: Uint8Array | 'too-big';
   try {
-    json = await pipe(bytes, new DecompressionStream('deflate-raw'), MAX_TURN_BYTES);
+    json = await inflateRaw(bytes, MAX_TURN_BYTES);
   } catch {
     return { ok: false, error: 'this turn is damaged: it does not unpack (was it cut short or changed in the mail?)' };
   }

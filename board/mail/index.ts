@@ -4,7 +4,9 @@ export { TURN_FORMAT, TURN_VERSION } from './turn.ts';
 export { canonical, sha256Hex, startHash, turnHash } from './hash.ts';
 export {
   decodeTurnText,
+  deflateRaw,
   encodeTurnText,
+  inflateRaw,
   fromBase64Url,
   toBase64Url,
   MAX_TURN_BYTES,

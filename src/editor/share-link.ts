@@ -4,7 +4,7 @@
  * URL fragment (`#/console?src=o2src1.…`). Nothing leaves the browser: the fragment is never sent
  * to a server. A damaged or oversized link is refused with a sentence before anything is changed.
  */
-import { fromBase64Url, toBase64Url } from '../../board/index.ts';
+import { deflateRaw, fromBase64Url, inflateRaw, toBase64Url } from '../../board/index.ts';
 import type { SourceFile } from '../worker/build-program.ts';
 
 /** The tag in front of every shared program: told apart from any other text at a glance. */
@@ -31,8 +31,7 @@ export async function encodeShare(
   program: SharedProgram,
 ): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
   const json = JSON.stringify({ main: program.main, files: program.files.map((f) => [f.name, f.text]) });
-  const packed = await pipe(new TextEncoder().encode(json), new CompressionStream('deflate-raw'), Infinity);
-  const text = SHARE_TAG + toBase64Url(packed as Uint8Array);
+  const text = SHARE_TAG + toBase64Url(await deflateRaw(new TextEncoder().encode(json)));
   if (text.length > MAX_SHARE_CHARS)
     return {
       ok: false,
@@ -66,7 +65,7 @@ export async function decodeShare(text: string): Promise<ShareDecoded> {
   if (!bytes) return refuse('is damaged: it holds characters a link never does (was it cut or changed?)');
   let json: Uint8Array | 'too-big';
   try {
-    json = await pipe(bytes, new DecompressionStream('deflate-raw'), MAX_SHARE_BYTES);
+    json = await inflateRaw(bytes, MAX_SHARE_BYTES);
   } catch {
     return refuse('is damaged: it does not unpack (was it cut short?)');
   }
@@ -91,36 +90,4 @@ function parseProgram(bytes: Uint8Array): SharedProgram | null {
     files.push({ name: f[0], text: f[1] });
   }
   return files.some((f) => f.name === v.main) ? { files, main: v.main } : null;
-}
-
-/** `bytes` through a (de)compression stream, stopping with 'too-big' once more than `limit` bytes came out. */
-async function pipe(
-  bytes: Uint8Array,
-  stream: CompressionStream | DecompressionStream,
-  limit: number,
-): Promise<Uint8Array | 'too-big'> {
-  const writer = stream.writable.getWriter();
-  // Errors of the write side surface on the read side; the write's own rejection is not awaited.
-  writer.write(bytes as Uint8Array<ArrayBuffer>).catch(() => {});
-  writer.close().catch(() => {});
-  const reader = stream.readable.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      return 'too-big';
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }

@@ -14,17 +14,25 @@ export class PadSeats {
 
   /** The pads connected now (in index order), each with its control, or null for a pad with none. */
   seat(pads: readonly PadLike[]): (0 | 1 | null)[] {
-    const ids = new Set(pads.map((p) => p.id));
-    for (const id of [...this.held.keys()]) if (!ids.has(id)) this.held.delete(id);
-    const taken = (c: 0 | 1): boolean => [...this.held.values()].includes(c);
+    // Called every animation frame: the maps change only when a pad comes or goes.
+    for (const id of this.held.keys()) if (!pads.some((p) => p.id === id)) this.held.delete(id);
     for (const pad of pads) {
       if (this.held.has(pad.id)) continue;
       const before = this.last.get(pad.id);
-      const control = before !== undefined && !taken(before) ? before : !taken(0) ? 0 : !taken(1) ? 1 : null;
+      const control = before !== undefined && !this.taken(before) ? before : this.firstFree();
       if (control === null) continue;
       this.held.set(pad.id, control);
       this.last.set(pad.id, control);
     }
     return pads.map((p) => this.held.get(p.id) ?? null);
+  }
+
+  private taken(control: 0 | 1): boolean {
+    for (const c of this.held.values()) if (c === control) return true;
+    return false;
+  }
+
+  private firstFree(): 0 | 1 | null {
+    return !this.taken(0) ? 0 : !this.taken(1) ? 1 : null;
   }
 }
