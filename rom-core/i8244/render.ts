@@ -55,6 +55,12 @@ export class Renderer {
   majorOverlap = 0;
   /** P1.7 low: every pixel gets the luminance bit. */
   lumForced = false;
+  /**
+   * Both maps are all zero (nothing drawn into them since they were last cleared): most lines hold no
+   * object or grid, and clearing the two maps at each line's start was a tenth of a frame's time. A
+   * state restored into the maps sets it false (mapsRestored).
+   */
+  private mapsClear = false;
 
   private charset: Uint8Array;
   // The current segment, kept in fields so the pixel helpers take few arguments.
@@ -76,6 +82,11 @@ export class Renderer {
     this.charset = charset;
   }
 
+  /** The maps were written from outside (a state restored): clear them at the next line as usual. */
+  mapsRestored(): void {
+    this.mapsClear = false;
+  }
+
   setCharset(charset: Uint8Array): void {
     this.charset = charset;
   }
@@ -94,9 +105,10 @@ export class Renderer {
     const bg = ((color >> 5) & 1) | (((color >> 4) & 1) << 1) | (((color >> 3) & 1) << 2);
     frame.fill(bg, this.rowBase + x0, this.rowBase + x1);
 
-    if (x0 === 0) {
+    if (x0 === 0 && !this.mapsClear) {
       this.collisionMap.fill(0);
       this.priorityMap.fill(0);
+      this.mapsClear = true;
     }
 
     if ((ctrl & CTRL_GRID) !== 0 && line >= GRID_Y && line <= GRID_LAST_LINE) this.grid(line, ctrl, color);
@@ -114,6 +126,7 @@ export class Renderer {
   private gridSpan(from: number, n: number, bit: number, c: number): void {
     const a = Math.max(from, this.segStart);
     const b = Math.min(from + n, this.segEnd);
+    this.mapsClear = false;
     const cmap = this.collisionMap;
     const frame = this.frame;
     for (let px = a; px < b; px++) {
@@ -150,6 +163,7 @@ export class Renderer {
   /** One 2-dot major-system pixel (MAME `major_pixel`), `index` = the object's register address. */
   private majorPixel(index: number, x: number, pixel: number, c: number): void {
     const end = Math.min(x + 2, this.segEnd);
+    this.mapsClear = false;
     const cmap = this.collisionMap;
     const pmap = this.priorityMap;
     for (let px = Math.max(x, this.segStart); px < end; px++) {
@@ -242,6 +256,7 @@ export class Renderer {
       let x = (regs[base + 1] + 5) * 2 + shift * (size >> 1);
       const c = 8 + ((attr >> 3) & 7);
       const bit = 1 << n;
+      this.mapsClear = false;
       const selfInMask = (this.mask & bit) !== 0;
       for (let m = 1; m < 0x100; m <<= 1, x += size) {
         if ((shape & m) === 0) continue;

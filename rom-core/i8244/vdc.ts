@@ -129,6 +129,7 @@ export class I8244 {
     r.frame.fill(0);
     r.collisionMap.fill(0);
     r.priorityMap.fill(0);
+    r.mapsRestored();
     this.sound.reset(startDot);
     this.pcm.clear();
     this.renderedTo = startDot;
@@ -374,9 +375,15 @@ export class I8244 {
     return v;
   }
 
+  /** The collision and priority maps were written by a restored state (the machine's restore). */
+  mapsRestored(): void {
+    this.renderer.mapsRestored();
+  }
+
   /** Applies decodeState's values; cannot fail. */
   applyState(v: Values): void {
     applyFields(this.schema, v, this);
+    this.renderer.mapsRestored();
     this.pcm.clear();
   }
 

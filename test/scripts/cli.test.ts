@@ -34,7 +34,7 @@ function fixture() {
       encoding: 'utf8',
       env: { ...process.env, O2_CLI_BUILD_DIR: build },
     });
-  const bundles = () => readdirSync(build).filter((f) => f.endsWith('.mjs'));
+  const bundles = () => readdirSync(build).filter((f) => /\.[cm]js$/.test(f));
   return { dir, build, at, run, bundles };
 }
 
@@ -95,5 +95,30 @@ describe('scripts/cli.mjs', () => {
     expect(gone.status).toBe(1);
     expect(gone.stdout).toBe('');
     expect(gone.stderr).toContain('cannot build');
+  });
+
+  it("keeps V8's code cache beside the bundle after the first run; a damaged cache only costs a compile", () => {
+    const f = fixture();
+    const first = f.run('x');
+    expect(first.status).toBe(3);
+    const cache = readdirSync(f.build).find((n) => n.endsWith('.v8cache'));
+    expect(cache).toBeDefined();
+    const path = join(f.build, cache!);
+    expect(statSync(path).size).toBeGreaterThan(0);
+    writeFileSync(path, 'not a code cache');
+    const damaged = f.run('x');
+    expect(damaged.stderr).toBe('');
+    expect(damaged.stdout).toBe(first.stdout);
+    // Written afresh by the run that found it rejected.
+    expect(readFileSync(path, 'utf8')).not.toBe('not a code cache');
+  });
+
+  it('runs an entry with top-level await as an ES module', () => {
+    const f = fixture();
+    writeFileSync(f.at('main.ts'), 'const v = await Promise.resolve(7);\nprocess.stdout.write(`${v}\\n`);\n');
+    const r = f.run();
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('7\n');
+    expect(f.bundles().every((n) => n.endsWith('.mjs'))).toBe(true);
   });
 });
