@@ -105,7 +105,7 @@ export class ConsolePage {
       { class: 'console-help' },
       el('summary', { text: 'Keys' }),
       el('p', {
-        text: 'Type mode: PC keys type the O2 keys shown on the keyboard picture; arrows steer the left control and Right Ctrl fires. Steer mode: arrows + Right Ctrl drive the left control, W A S D + Left Shift the right one; other keys still type. Caps Lock or F10 switches. F2 save, F4 load, F3 fast-forward, F6 pause, F7 frame step, F8 screenshot, F9 debugger. Hold ` (left of 1) to rewind, with Shift twice as fast; on a gamepad, hold the left shoulder (the left trigger: twice as fast).',
+        text: 'Type mode: PC keys type the O2 keys shown on the keyboard picture; arrows steer the left control and Right Ctrl fires. Steer mode: arrows + Right Ctrl drive the left control, W A S D + Left Shift the right one; other keys still type. Caps Lock or F10 switches. F2 save, F4 load, F3 fast-forward, F6 pause, F7 frame step, F8 screenshot, F9 debugger. Hold ` (left of 1) to rewind, with Shift twice as fast (paused: each press one frame back); on a gamepad, hold the left shoulder (the left trigger: twice as fast).',
       }),
     );
     this.toolbar.more.append(timeTravelControls(() => void this.host.applyTimeTravel()));

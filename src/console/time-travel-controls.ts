@@ -43,7 +43,7 @@ export function timeTravelControls(apply: () => void): HTMLElement {
       'label',
       {
         title:
-          'Hold ` (left of 1), or a pad’s left shoulder, to run the game backwards; with Shift (or the left trigger) twice as fast',
+          'Hold ` (left of 1), or a pad’s left shoulder, to run the game backwards; with Shift (or the left trigger) twice as fast; paused, each press goes one frame back',
       },
       on,
       ' rewind ',

@@ -210,6 +210,17 @@ export class WorkerHost {
   }
 
   /**
+   * The rewind input pressed while paused: one frame back per press, shown at once, the machine still
+   * paused (as the frame step goes one frame on). Nothing happens at the oldest frame kept.
+   */
+  private rewindPaused(): void {
+    const s = this.session;
+    if (!s || s.netplay || !s.rewindFrame()) return;
+    this.postFrame(0);
+    this.postStatus();
+  }
+
+  /**
    * A debugger action from the pause: runs it for up to ACTION_FRAMES frames and shows where it
    * stopped; one still under way then goes on running until it stops (runDue says where).
    */
@@ -294,8 +305,10 @@ export class WorkerHost {
   private onInput(m: InputMessage): void {
     if (m?.type === 'input' && m.snapshot.length === SNAPSHOT_LENGTH) {
       const moved = !sameBytes(this.snapshot, m.snapshot);
+      const pressed = this.snapshot[SNAPSHOT_REWIND] === 0 && m.snapshot[SNAPSHOT_REWIND] !== 0;
       this.snapshot = m.snapshot;
-      if (moved) this.inputArrived();
+      if (pressed && !this.running) this.rewindPaused();
+      else if (moved) this.inputArrived();
     } else if (m?.type === 'ping') this.post({ type: 'pong' });
     else if (m?.type === 'key' && this.session) {
       try {
@@ -380,7 +393,7 @@ export class WorkerHost {
         this.stopRunning();
         if (!s.stepBack())
           throw new Error(
-            'Nothing to step back to: the machine keeps the moments before each step and frame step, and none is left.',
+            'Nothing to step back to: the machine keeps the moments before each step and frame step, and the frames rewind keeps; none is left (or rewind is off).',
           );
         this.postFrame(0);
         this.postStatus(s.debugInfo().stop?.text);

@@ -296,9 +296,13 @@ export class ConsoleSession {
     return this.machine.midFrame ? 'instruction' : 'frame';
   }
 
-  /** Puts the machine back before the last step or frame step; false when there is none. */
+  /**
+   * Puts the machine back before the last step or frame step, or with none left one whole frame back
+   * (rewind's frames); false when neither is there.
+   */
   stepBack(): boolean {
-    if (!this.debug.stepBack()) return false;
+    // No step left to undo (none made, or a rewind went back past them): one frame back, as rewind goes.
+    if (!this.debug.stepBack() && !this.rewindFrame()) return false;
     this.midFrame = this.machine.midFrame;
     this.lastStop = stopState({ kind: 'step-back', pc: this.machine.cpu.pc }, this.frameUnderWay());
     return true;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp } from './browser.ts';
-import { mailbox, poll, waitReady } from './console-helpers.ts';
+import { mailbox, pause, poll, waitReady } from './console-helpers.ts';
 
 const frame = (page: Page) => page.evaluate(() => window.__o2console!.shownFrame);
 
@@ -64,6 +64,17 @@ describe('console input and the one machine', () => {
     expect((await mailbox(page)).blue.energy).not.toBe(3000);
     const back = await frame(page);
     await poll(() => frame(page)).toBeGreaterThan(back + 5);
+    // Paused, each press of ` goes one frame back and stays paused; Step back, with no step to undo, goes a frame too.
+    const paused = await pause(page);
+    await page.keyboard.press('Backquote');
+    await poll(() => frame(page)).toBe(paused - 1);
+    await page.keyboard.press('Backquote');
+    await poll(() => frame(page)).toBe(paused - 2);
+    const info = await page.evaluate(async () => {
+      const api = window.__o2console!.runtime()!.api;
+      return { frame: (await api.debugInfo()).frame, back: (await api.stepBack()).frame };
+    });
+    expect(info).toEqual({ frame: paused - 2, back: paused - 3 });
     expect(errors).toEqual([]);
   }, 60_000);
 

@@ -56,6 +56,22 @@ describe('ConsoleSession rewind', () => {
     expect(s.machine.frameNumber).toBe(150 - kept + 1);
   });
 
+  it('step back with no step to undo goes one frame back, as rewind does; with rewind off it refuses', () => {
+    const s = session(2);
+    const after: Uint8Array[] = [];
+    for (let f = 0; f < 10; f++) {
+      s.applyInput(heldAt(f));
+      s.runFrame();
+      after.push(s.machine.saveState());
+    }
+    expect(s.stepBack()).toBe(true);
+    expect(same(s.machine.saveState(), after[8])).toBe(true);
+    expect(s.debugInfo()).toMatchObject({ frame: 9, stop: { kind: 'step-back' } });
+    const off = session(0);
+    off.runFrame();
+    expect(off.stepBack()).toBe(false);
+  });
+
   it('is off at 0 seconds, and a loaded state forgets the frames before it', () => {
     const off = session(0);
     off.runFrame();
