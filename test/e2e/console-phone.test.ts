@@ -102,7 +102,7 @@ describe('console layout on a phone and a short window', () => {
       }).toEqual([true, true, true]);
       const l = await layout(page);
       console.log(
-        `390×844: scrollWidth ${l.scrollWidth}, tabs ${l.nav.join(',')}, picture ${l.canvas.join(',')}, keyboard ${l.keyboard.join(',')}`,
+        `390×844: scrollWidth ${l.scrollWidth}, tabs ${l.nav.join(',')}, picture ${l.canvas.join(',')}, keyboard ${l.keyboard.join(',')}, stick ${l.stick.join(',')}`,
       );
       expect(l.nav[2]).toBeLessThanOrEqual(390);
       expect(l.tabsFit).toBe(true);
@@ -113,6 +113,10 @@ describe('console layout on a phone and a short window', () => {
       expect(l.keyboard[0]).toBeGreaterThanOrEqual(0);
       expect(l.keyboard[2]).toBeLessThanOrEqual(390);
       expect(l.keyboard[3]).toBeLessThanOrEqual(844);
+      // The stick and RESET too, under the keyboard and within the window: a battle needs no scrolling.
+      expect(l.stick[1]).toBeGreaterThanOrEqual(l.keyboard[3]);
+      expect([l.stick[0] >= 0, l.stick[2] <= 390, l.stick[3] <= 844]).toEqual([true, true, true]);
+      expect([l.reset[0] >= 0, l.reset[2] <= 390, l.reset[3] <= 844]).toEqual([true, true, true]);
       await shot(page, 'console-phone-390x844.png');
       // A long message takes its one line (cut short), the picture stays put.
       const before = await screenAt(page);
