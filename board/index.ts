@@ -76,9 +76,11 @@ export {
   MAX_HOST_MESSAGE,
   MAX_GUESTS,
   MAX_GUEST_NAME,
+  checkSeating,
 } from './net/index.ts';
 export type {
   TableHostPorts,
+  TableSeating,
   GuestMessage,
   HostMessage,
   SeatHolder,

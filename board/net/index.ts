@@ -2,6 +2,8 @@
 export { eventSeats, seatRefusal } from './event-seats.ts';
 export { TableHost, HOST, FLOOD_BURST, FLOOD_PER_SECOND } from './table-host.ts';
 export type { TableHostPorts } from './table-host.ts';
+export { checkSeating } from './table-seating.ts';
+export type { TableSeating } from './table-seating.ts';
 export {
   parseGuestMessage,
   parseHostMessage,

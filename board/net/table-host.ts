@@ -10,6 +10,7 @@
  */
 import type { GameEvent } from '../model/events.ts';
 import { seatKey, seatRefusal } from './event-seats.ts';
+import type { TableSeating } from './table-seating.ts';
 import {
   MAX_GUESTS,
   parseGuestMessage,
@@ -42,8 +43,12 @@ export interface TableHostPorts {
   battle?(guest: string, message: Extract<GuestMessage, { t: 'battle' }>): void;
   /** A guest's confirmed frames of a battle between two guests. */
   watch?(guest: string, message: Extract<GuestMessage, { t: 'watch' }>): void;
+  /** A guest said hello (new, or back after a reload or a dropped line) and was sent the game. */
+  welcomed?(guest: string): void;
   /** Told when seats or guests change (the host's page redraws). */
   changed?(): void;
+  /** The guests and their seats changed: the host's page keeps them for its reload (table-seating.ts). */
+  keep?(seating: TableSeating): void;
   /** The battle messages' check (rom-core/netplay's checkBattleMessage). */
   checkBattle: BattleCheck;
   /** The clock for the flood guard, in milliseconds. */
@@ -77,7 +82,29 @@ export class TableHost {
   /** Messages refused, with why (the host's page may show the last ones). */
   readonly refused: string[] = [];
 
-  constructor(private readonly ports: TableHostPorts) {}
+  /**
+   * `kept`: the guests and seats of this table before the host's page reloaded; each guest gets its
+   * seats back when it says hello again with its token (it retries until the table is back).
+   */
+  constructor(
+    private readonly ports: TableHostPorts,
+    kept?: TableSeating,
+  ) {
+    if (!kept) return;
+    this.nextId = kept.nextId;
+    for (const g of kept.guests) this.guests.push({ ...g, connection: null, rttMs: null, ping: null });
+    for (const [seat, id] of kept.seats) this.seats.set(seat, id);
+  }
+
+  /** The guests and their seats, for the host's page to keep (see the constructor). */
+  seating(): TableSeating {
+    return {
+      v: 1,
+      nextId: this.nextId,
+      guests: this.guests.map((g) => ({ id: g.id, token: g.token, name: g.name })),
+      seats: [...this.seats],
+    };
+  }
 
   /** Who holds `player`'s seat: HOST or a guest's id. */
   holder(player: string): string {
@@ -196,6 +223,7 @@ export class TableHost {
       guests: this.guestList(),
     };
     for (const g of this.guests) if (g.connection !== null) this.ports.send(g.connection, message);
+    this.ports.keep?.(this.seating());
     this.ports.changed?.();
   }
 
@@ -220,6 +248,7 @@ export class TableHost {
     }
     this.ports.send(connection, { t: 'welcome', you: guest.id });
     this.publish();
+    this.ports.welcomed?.(guest.id);
     this.pingAll();
   }
 

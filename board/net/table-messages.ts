@@ -11,7 +11,7 @@ export type Checked<T> = { ok: true; message: T } | { ok: false; error: string }
 export type BattleCheck = (v: unknown) => Checked<BattleMessage>;
 
 /** A guest's secret (kept in its browser) that gives it back its seats when it comes back. */
-const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+export const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 /** A browser's public name at the table: a person's words, short. */
 export const MAX_GUEST_NAME = 40;
 /** Characters a guest's message may take (a board move is far smaller). */

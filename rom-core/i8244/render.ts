@@ -58,9 +58,17 @@ export class Renderer {
   /**
    * Both maps are all zero (nothing drawn into them since they were last cleared): most lines hold no
    * object or grid, and clearing the two maps at each line's start was a tenth of a frame's time. A
-   * state restored into the maps sets it false (mapsRestored).
+   * state restored into the maps sets it false (stateRestored).
    */
   private mapsClear = false;
+  /**
+   * Per line, 1 when some character or quad may show on it. Worked out again from the registers after
+   * they change (objects' registers change only with the foreground off, so at most a few times a
+   * frame): most lines show no major object, and looking at all 28 of them on every line was a
+   * sixth of a frame's time.
+   */
+  private readonly majorLines = new Uint8Array(256 + 16);
+  private majorStale = true;
 
   private charset: Uint8Array;
   // The current segment, kept in fields so the pixel helpers take few arguments.
@@ -82,9 +90,15 @@ export class Renderer {
     this.charset = charset;
   }
 
-  /** The maps were written from outside (a state restored): clear them at the next line as usual. */
-  mapsRestored(): void {
+  /** The maps and registers were written from outside (a state restored): nothing known of them is kept. */
+  stateRestored(): void {
     this.mapsClear = false;
+    this.majorStale = true;
+  }
+
+  /** A character's or quad's register (10h-7Fh) changed. */
+  objectsChanged(): void {
+    this.majorStale = true;
   }
 
   setCharset(charset: Uint8Array): void {
@@ -189,7 +203,26 @@ export class Renderer {
     return h === 0 ? 8 : h;
   }
 
+  /** majorLines from the registers, by the same tests major() makes of each object. */
+  private markMajorLines(): void {
+    const regs = this.regs;
+    const lines = this.majorLines;
+    const ntsc = this.timing.ntsc;
+    lines.fill(0);
+    for (let q = 0; q < 4; q++) {
+      const y = regs[QUAD + q * 16];
+      if (!(ntsc && y < 0x0e)) lines.fill(1, y, y + Renderer.height(y, regs[QUAD + q * 16 + 14]) * 2);
+    }
+    for (let n = 0; n < 12; n++) {
+      const y = regs[CHAR + n * 4];
+      if (!(ntsc && y < 0x0e)) lines.fill(1, y, y + Renderer.height(y, regs[CHAR + n * 4 + 2]) * 2);
+    }
+    this.majorStale = false;
+  }
+
   private major(line: number): void {
+    if (this.majorStale) this.markMajorLines();
+    if (this.majorLines[line] === 0) return;
     const regs = this.regs;
     const rom = this.charset;
     const ntsc = this.timing.ntsc;

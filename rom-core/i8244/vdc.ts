@@ -129,7 +129,7 @@ export class I8244 {
     r.frame.fill(0);
     r.collisionMap.fill(0);
     r.priorityMap.fill(0);
-    r.mapsRestored();
+    r.stateRestored();
     this.sound.reset(startDot);
     this.pcm.clear();
     this.renderedTo = startDot;
@@ -352,6 +352,7 @@ export class I8244 {
       this.sound.advance(dot);
     }
     regs[a] = data;
+    if (a >= 0x10 && a < 0x80) this.renderer.objectsChanged();
     if (a === SOUND) this.sound.noteLevel();
   }
 
@@ -375,15 +376,15 @@ export class I8244 {
     return v;
   }
 
-  /** The collision and priority maps were written by a restored state (the machine's restore). */
-  mapsRestored(): void {
-    this.renderer.mapsRestored();
+  /** The registers and the renderer's maps were written by a restored state (the machine's restore). */
+  stateRestored(): void {
+    this.renderer.stateRestored();
   }
 
   /** Applies decodeState's values; cannot fail. */
   applyState(v: Values): void {
     applyFields(this.schema, v, this);
-    this.renderer.mapsRestored();
+    this.renderer.stateRestored();
     this.pcm.clear();
   }
 

@@ -555,7 +555,7 @@ export class Odyssey2 implements I8048Pins {
   /** Applies checked state values; what is not in a state (queued sound, a half-run instruction, the bank's view) starts afresh. */
   private restore(schema: Schema, values: Values): void {
     applyFields(schema, values, this);
-    this.vdc.mapsRestored();
+    this.vdc.stateRestored();
     this.vdc.pcm.clear();
     this.pendingInstruction = false;
     this.inFrame = false;

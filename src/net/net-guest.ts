@@ -233,10 +233,13 @@ export class NetGuest {
   private async startWatching(id: string, state: string, epoch: number): Promise<void> {
     const api = this.deps.machine.runtime?.api;
     if (!api) return;
+    // Watching from now: the frames that follow this start (a late joiner's are sent right after it)
+    // reach the worker after the start, in order, so none is dropped while it begins.
+    this.watching = id;
     try {
       await api.watchStart(snapshotBytes(state), epoch);
-      this.watching = id;
     } catch (e) {
+      if (this.watching === id) this.watching = null;
       this.problem = `The battle could not be shown on this console: ${errorText(e)}.`;
     }
     this.deps.changed();

@@ -5,8 +5,9 @@
  * guest is fought on both machines in step (the worker's netplay): this page presses ENTER for it,
  * and once the battle runs, sends the guest the machine's snapshot to start from.
  */
-import { HOST, TableHost, serializeGame, toBase64Url } from '../../board/index.ts';
-import type { BattleRequest, GuestInfo, Seating, SeatHolder, WatchMessage } from '../../board/index.ts';
+import { HOST, TableHost, checkSeating, serializeGame, toBase64Url } from '../../board/index.ts';
+import type { BattleRequest, GuestInfo, Seating, SeatHolder, TableSeating, WatchMessage } from '../../board/index.ts';
+import { jsonSetting } from '../platform/settings.ts';
 import { checkBattleMessage } from '../../rom-core/netplay/index.ts';
 import type { BoardController } from '../board-view/controller.ts';
 import type { MachineHost } from '../machine/host.ts';
@@ -22,6 +23,22 @@ export function inputDelay(rttMs: number | null): number {
   if (rttMs === null) return 2;
   return rttMs < 50 ? 1 : rttMs < 150 ? 2 : 3;
 }
+
+/**
+ * The guests and seats of the table this browser hosts, kept for its reload (board/net/table-seating.ts):
+ * the table's code with them, so another table's never comes back. A kept value that fails the check
+ * is dropped: the table opens with no guests.
+ */
+const KEPT_SEATING = jsonSetting<{ code: string; seating: TableSeating } | null>(
+  'o2conquest.net.hostSeating',
+  null,
+  (v) => {
+    const o = v as { code?: unknown; seating?: unknown } | null;
+    if (typeof o?.code !== 'string') return undefined;
+    const checked = checkSeating(o.seating);
+    return checked.ok ? { code: o.code, seating: checked.seating } : undefined;
+  },
+);
 
 /** How often the round trip to each guest is measured. */
 const PING_MS = 3000;
@@ -58,7 +75,16 @@ interface NetBattle {
   firstDesync: number | null;
   /** The input delay the battle runs with (from the round trip when it began). */
   delay: number;
+  /**
+   * The machine's state this epoch started from (base64url) and every stick pair confirmed since, for
+   * a spectator who joins while the battle runs: it is sent both and catches up.
+   */
+  state: string;
+  pairs: number[];
 }
+
+/** Stick pairs a watch message carries at most (board/net's check). */
+const WATCH_CHUNK = 4096;
 
 /** How often the host asks its machine whether the two machines' state hashes still agree. */
 const CHECK_MS = 500;
@@ -95,8 +121,10 @@ export class NetHost {
         },
         netWatch: (frames) => {
           const b = this.battle;
-          if (b?.started && b.kind === 'duel')
+          if (b?.started && b.kind === 'duel') {
+            this.keepPairs(b, frames);
             this.toSpectators(b, JSON.stringify({ t: 'watch', battle: b.battle, ...frames }));
+          }
         },
       }),
       () => {
@@ -119,25 +147,31 @@ export class NetHost {
         deps.changed();
       },
     });
+    const kept = KEPT_SEATING.get();
     const self = new NetHost(
       link,
       deps,
       (host) =>
-        new TableHost({
-          send: (connection, message) => link.send(connection, JSON.stringify(message)),
-          players: () => deps.controller.gameState()?.players.map((p) => p.name) ?? [],
-          computer: (player) => deps.computer(player),
-          act: (event) => deps.controller.actFor(event),
-          game: () => {
-            const state = deps.controller.gameState();
-            return state ? serializeGame(state) : '';
+        new TableHost(
+          {
+            send: (connection, message) => link.send(connection, JSON.stringify(message)),
+            players: () => deps.controller.gameState()?.players.map((p) => p.name) ?? [],
+            computer: (player) => deps.computer(player),
+            act: (event) => deps.controller.actFor(event),
+            game: () => {
+              const state = deps.controller.gameState();
+              return state ? serializeGame(state) : '';
+            },
+            checkBattle: checkBattleMessage,
+            battle: (guest, message) => host.fromGuest(guest, message),
+            watch: (guest, message) => host.reported(guest, message),
+            welcomed: (guest) => host.welcomed(guest),
+            changed: () => deps.changed(),
+            keep: (seating) => KEPT_SEATING.set({ code, seating }),
+            now: () => performance.now(),
           },
-          checkBattle: checkBattleMessage,
-          battle: (guest, message) => host.fromGuest(guest, message),
-          watch: (guest, message) => host.reported(guest, message),
-          changed: () => deps.changed(),
-          now: () => performance.now(),
-        }),
+          kept?.code === code ? kept.seating : undefined,
+        ),
     );
     ref.host = self;
     self.table.publish();
@@ -170,7 +204,16 @@ export class NetHost {
   private planFor(id: string, seating: Seating): NetBattle | null {
     const red = this.table.holder(seating.red);
     const blue = this.table.holder(seating.blue);
-    const base = { battle: id, entered: false, started: false, epoch: 0, repairs: 0, firstDesync: null };
+    const base = {
+      battle: id,
+      entered: false,
+      started: false,
+      epoch: 0,
+      repairs: 0,
+      firstDesync: null,
+      state: '',
+      pairs: [],
+    };
     const rtt = (g: string): number | null => this.table.rttOf(g);
     if (red === HOST && blue !== HOST)
       return { ...base, kind: 'duel', guest: blue, other: null, side: 0, delay: inputDelay(rtt(blue)) };
@@ -251,6 +294,8 @@ export class NetHost {
         ? await api.netStart({ side: b.side, delay: b.delay, epoch: b.epoch })
         : await api.watchHere(b.epoch),
     );
+    b.state = state;
+    b.pairs = [];
     const start = (side: 0 | 1, report: boolean): string =>
       JSON.stringify({ t: 'battle-start', battle: b.battle, state, side, delay: b.delay, epoch: b.epoch, report });
     if (b.kind === 'duel') this.sendTo(b.guest, start(b.side === 0 ? 1 : 0, false));
@@ -259,6 +304,26 @@ export class NetHost {
       if (b.other) this.sendTo(b.other, start(1, false));
     }
     this.toSpectators(b, JSON.stringify({ t: 'watch-start', battle: b.battle, state, epoch: b.epoch }));
+  }
+
+  /** Keeps a battle's confirmed frames in order (a late spectator is sent them all); a gap or another epoch is not kept. */
+  private keepPairs(b: NetBattle, frames: { epoch: number; from: number; pairs: number[] }): void {
+    if (frames.epoch !== b.epoch || frames.from > b.pairs.length) return;
+    for (let i = b.pairs.length - frames.from; i < frames.pairs.length; i++) b.pairs.push(frames.pairs[i]);
+  }
+
+  /**
+   * A guest said hello. One who joins (or comes back) while a battle others fight runs is sent its
+   * start and every frame confirmed so far: its console catches up and shows the battle live.
+   */
+  private welcomed(guest: string): void {
+    const b = this.battle;
+    if (!b?.started || guest === b.guest || guest === b.other) return;
+    this.sendTo(guest, JSON.stringify({ t: 'watch-start', battle: b.battle, state: b.state, epoch: b.epoch }));
+    for (let from = 0; from < b.pairs.length; from += WATCH_CHUNK) {
+      const pairs = b.pairs.slice(from, from + WATCH_CHUNK);
+      this.sendTo(guest, JSON.stringify({ t: 'watch', battle: b.battle, epoch: b.epoch, from, pairs }));
+    }
   }
 
   /** Every guest connected now but those fighting the battle. */
@@ -281,6 +346,7 @@ export class NetHost {
     const b = this.battle;
     if (!b?.started || b.kind !== 'relay' || guest !== b.guest || message.battle !== b.battle) return;
     void this.deps.machine.runtime?.api.watchInput({ epoch: message.epoch, from: message.from, pairs: message.pairs });
+    this.keepPairs(b, message);
     this.toSpectators(b, JSON.stringify(message));
   }
 

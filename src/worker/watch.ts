@@ -11,6 +11,13 @@ const QUEUE = 4096;
 /** Frames run in one display frame when behind by more than CATCH_UP frames. */
 const CATCH_UP = 6;
 const CATCH_UP_RUN = 4;
+/**
+ * Further behind than this (a spectator who joined while the battle ran) it runs FAR_RUN frames a
+ * display frame without their sound (half a second of a battle's sound in one sixtieth would be
+ * noise): a minute behind is caught up in about five seconds.
+ */
+const FAR = 60;
+const FAR_RUN = 16;
 
 export class WorkerWatch {
   /** The next frame to run; frames from `next` to `next + queued` are waiting. */
@@ -66,14 +73,15 @@ export class WorkerWatch {
 
   /** One display frame: runs the next frame if it came (a few when behind); whether the picture changed. */
   tick(): boolean {
-    const run = this.queued > CATCH_UP ? CATCH_UP_RUN : Math.min(1, this.queued);
+    const far = this.queued > FAR;
+    const run = far ? FAR_RUN : this.queued > CATCH_UP ? CATCH_UP_RUN : Math.min(1, this.queued);
     const m = this.machine;
     for (let i = 0; i < run; i++) {
       const p = this.pairs[this.next % QUEUE];
       m.joy[0] = p & 0x1f;
       m.joy[1] = (p >> 5) & 0x1f;
       m.runFrame();
-      this.sound(m.audio);
+      if (!far) this.sound(m.audio);
       this.next++;
       this.queued--;
     }

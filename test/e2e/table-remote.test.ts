@@ -257,7 +257,7 @@ describe('the remote table', () => {
     expect(errors).toEqual([]);
   }, 300_000);
 
-  it('a battle between two guests: the host passes their sticks on, its machine runs the frames one of them reports', async () => {
+  it('a battle between two guests: the host passes their sticks on, its machine runs the frames one of them reports; a late spectator; the host reloads', async () => {
     const errors: string[] = [];
     const host = await open(await browser.newContext(), '/?cart=battle#/table', errors);
     await host
@@ -278,6 +278,9 @@ describe('the remote table', () => {
     // Each guest's keys reach the other guest's machine, through the host.
     await steer(ann, bob, 'red', 'ArrowLeft');
     await steer(bob, ann, 'blue', 'KeyD');
+    // A spectator joins while the battle runs: it is sent the battle so far and catches up.
+    const late = await open(await browser.newContext(), `/?cart=battle&join=${code}&name=Late#/table`, errors);
+    await late.locator('#table-guest-battle[data-watching="yes"]').waitFor({ timeout: 20_000 });
     await api(ann, 'setBot', 0, 'hard', 7);
     await api(bob, 'setBot', 1, 'hard', 11);
     await api(ann, 'setSpeed', 8);
@@ -298,9 +301,37 @@ describe('the remote table', () => {
         hostBox.blue.energy,
       ]);
     }
+    // The late spectator's machine ends the same battle the same way.
+    await expect.poll(async () => (await mailbox(late)).phase, { timeout: 30_000 }).toBe('result');
+    const watched = await mailbox(late);
+    expect([watched.winner, watched.red.energy, watched.blue.energy]).toEqual([
+      hostBox.winner,
+      hostBox.red.energy,
+      hostBox.blue.energy,
+    ]);
     const after = await log(host);
-    for (const p of [ann, bob]) await expect.poll(() => log(p), { timeout: 10_000 }).toEqual(after);
+    for (const p of [ann, bob, late]) await expect.poll(() => log(p), { timeout: 10_000 }).toEqual(after);
     await shot(bob, 'table-remote-two-guests.png');
+
+    // The host reloads: the same table opens under the same code with its guests' seats kept; the
+    // guests (who retry while the host is away) come back holding them, and the game is as it was.
+    await host.reload();
+    await waitReady(host);
+    await host.locator('.bv[data-ready="true"]').waitFor();
+    await expect.poll(() => host.locator('#table-code').textContent(), { timeout: 20_000 }).toBe(code);
+    await expect
+      .poll(() => host.locator('#table-remote-seats [data-player="Ann"]').textContent(), { timeout: 30_000 })
+      .toMatch(/Ann at home/);
+    await expect
+      .poll(() => host.locator('#table-remote-seats [data-player="Bob"]').textContent())
+      .toMatch(/Bob at work/);
+    await expect.poll(() => log(host)).toEqual(after);
+    await expect.poll(() => ann.locator('#table-remote-mine').textContent(), { timeout: 30_000 }).toBe('You play Ann.');
+    await expect.poll(() => bob.locator('#table-remote-mine').textContent(), { timeout: 30_000 }).toBe('You play Bob.');
+    await expect
+      .poll(() => host.locator('#table-guests').textContent(), { timeout: 30_000 })
+      .toMatch(/Ann at home \(\d+ ms\)/);
+    for (const p of [ann, bob]) await expect.poll(() => log(p)).toEqual(after);
     expect(errors).toEqual([]);
   }, 300_000);
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvent, serializeGame, TableHost, FLOOD_BURST, HOST, parseHostMessage } from '../../../board/index.ts';
-import type { GameEvent, GameState, HostMessage } from '../../../board/index.ts';
+import {
+  applyEvent,
+  checkSeating,
+  serializeGame,
+  TableHost,
+  FLOOD_BURST,
+  HOST,
+  parseHostMessage,
+} from '../../../board/index.ts';
+import type { GameEvent, GameState, HostMessage, TableSeating } from '../../../board/index.ts';
 import { checkBattleMessage } from '../../../rom-core/netplay/index.ts';
 import { P, play } from '../helpers.ts';
 
@@ -8,32 +16,39 @@ const TOKEN_A = 'aaaaaaaaaaaaaaaaaaaa';
 const TOKEN_B = 'bbbbbbbbbbbbbbbbbbbb';
 
 /** A host over a real game (Ann, Bob, Cy seated) with its messages kept per connection. */
-function table() {
+function table(kept?: TableSeating) {
   // Set up, every player still to call a number (rule 2).
   let state: GameState = play([{ type: 'setup', players: ['Ann', 'Bob', 'Cy'].map(P) }]);
   const sent = new Map<string, HostMessage[]>();
   const acted: GameEvent[] = [];
+  let keptSeating: TableSeating | undefined;
   let clock = 0;
-  const host = new TableHost({
-    send: (c, m) => {
-      // What goes out passes the guest's own check.
-      const back = parseHostMessage(JSON.stringify(m), checkBattleMessage);
-      if (!back.ok) throw new Error(back.error);
-      sent.set(c, [...(sent.get(c) ?? []), m]);
+  const host = new TableHost(
+    {
+      send: (c, m) => {
+        // What goes out passes the guest's own check.
+        const back = parseHostMessage(JSON.stringify(m), checkBattleMessage);
+        if (!back.ok) throw new Error(back.error);
+        sent.set(c, [...(sent.get(c) ?? []), m]);
+      },
+      players: () => state.players.map((p) => p.name),
+      computer: (p) => p === 'Cy',
+      act: (e) => {
+        acted.push(e);
+        const r = applyEvent(state, e);
+        if (!r.ok) return `rule ${r.refusal.rule}: ${r.refusal.reason}`;
+        state = r.state;
+        return null;
+      },
+      game: () => serializeGame(state),
+      checkBattle: checkBattleMessage,
+      keep: (seating) => {
+        keptSeating = seating;
+      },
+      now: () => clock,
     },
-    players: () => state.players.map((p) => p.name),
-    computer: (p) => p === 'Cy',
-    act: (e) => {
-      acted.push(e);
-      const r = applyEvent(state, e);
-      if (!r.ok) return `rule ${r.refusal.rule}: ${r.refusal.reason}`;
-      state = r.state;
-      return null;
-    },
-    game: () => serializeGame(state),
-    checkBattle: checkBattleMessage,
-    now: () => clock,
-  });
+    kept,
+  );
   const last = (c: string) => sent.get(c)?.at(-1);
   const say = (c: string, m: unknown) => host.receive(c, JSON.stringify(m));
   return {
@@ -44,6 +59,10 @@ function table() {
     say,
     get state() {
       return state;
+    },
+    /** What the host's page would keep for its reload, as JSON gives it back. */
+    get kept(): unknown {
+      return JSON.parse(JSON.stringify(keptSeating ?? null));
     },
     tick: (ms: number) => {
       clock += ms;
@@ -184,5 +203,66 @@ describe('TableHost: the host keeps the game, guests hold seats', () => {
     t.tick(1000);
     t.say('c1', { t: 'claim', player: 'Bob' });
     expect(t.host.holder('Bob')).toBe('g1');
+  });
+});
+
+describe("TableHost across the host's reload", () => {
+  it('gives each guest its seats back when it says hello again with its token, and no one else', () => {
+    const before = table();
+    before.say('c1', { t: 'hello', token: TOKEN_A, name: 'Bob’s laptop' });
+    before.say('c1', { t: 'claim', player: 'Bob' });
+    before.say('c2', { t: 'hello', token: TOKEN_B, name: 'Watcher' });
+    const kept = checkSeating(before.kept);
+    if (!kept.ok) throw new Error(kept.error);
+    // The page reloads: a new host from what was kept; the guests are known, none connected yet.
+    const after = table(kept.seating);
+    expect(after.host.holder('Bob')).toBe('g1');
+    expect(after.host.guestList()).toEqual([
+      { id: 'g1', name: 'Bob’s laptop', online: false, rttMs: null },
+      { id: 'g2', name: 'Watcher', online: false, rttMs: null },
+    ]);
+    // A stranger takes the next id and cannot claim Bob.
+    after.say('c9', { t: 'hello', token: 'cccccccccccccccccccc', name: 'Stranger' });
+    expect(after.sent.get('c9')?.[0]).toEqual({ t: 'welcome', you: 'g3' });
+    after.say('c9', { t: 'claim', player: 'Bob' });
+    expect(after.last('c9')).toEqual({ t: 'notice', text: "Bob's seat is already held by Bob’s laptop." });
+    // Bob's laptop comes back on a new connection: it is g1 again, holding Bob.
+    after.say('c5', { t: 'hello', token: TOKEN_A, name: 'Bob’s laptop' });
+    expect(after.sent.get('c5')?.[0]).toEqual({ t: 'welcome', you: 'g1' });
+    const game = after.sent.get('c5')?.find((m) => m.t === 'game');
+    expect(game?.t === 'game' && game.seats.find((s) => s.player === 'Bob')?.holder).toBe('g1');
+  });
+
+  it('refuses a kept table that is malformed, with a sentence', () => {
+    const good = { v: 1, nextId: 3, guests: [{ id: 'g1', token: TOKEN_A, name: 'A' }], seats: [['bob', 'g1']] };
+    expect(checkSeating(good).ok).toBe(true);
+    const bad: [unknown, RegExp][] = [
+      [null, /not a kept table/],
+      [{ ...good, v: 2 }, /not a kept table/],
+      [{ ...good, nextId: 0 }, /next guest number/],
+      [{ ...good, guests: [{ id: 'g1', token: 'short', name: 'A' }] }, /not \{ id, token, name \}/],
+      [{ ...good, guests: [{ id: 'g7', token: TOKEN_A, name: 'A' }] }, /numbered past/],
+      [{ ...good, guests: [good.guests[0], { id: 'g2', token: TOKEN_A, name: 'B' }] }, /listed twice/],
+      [{ ...good, seats: [['bob', 'g2']] }, /not a guest/],
+      [
+        {
+          ...good,
+          seats: [
+            ['bob', 'g1'],
+            ['bob', 'g1'],
+          ],
+        },
+        /seat is listed twice/,
+      ],
+      [
+        { ...good, guests: Array.from({ length: 13 }, (_, i) => ({ id: `g${i + 1}`, token: TOKEN_A, name: 'A' })) },
+        /more than 12/,
+      ],
+    ];
+    for (const [value, why] of bad) {
+      const r = checkSeating(value);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error).toMatch(why);
+    }
   });
 });
