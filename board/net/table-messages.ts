@@ -40,6 +40,8 @@ export interface WatchMessage {
   epoch: number;
   from: number;
   pairs: number[];
+  /** The reporting guest's machine saw the two machines disagree from this frame (the host repairs it). */
+  desync?: number;
 }
 
 /** Who holds a seat: the host's browser, or a guest by its public id. */
@@ -122,17 +124,24 @@ function checkWatch(m: Record<string, unknown>): Checked<WatchMessage> {
     !count(m.from) ||
     !Array.isArray(m.pairs) ||
     m.pairs.length > 4096 ||
-    !m.pairs.every((p) => Number.isInteger(p) && p >= 0 && p <= 0x3ff)
+    !m.pairs.every((p) => Number.isInteger(p) && p >= 0 && p <= 0x3ff) ||
+    (m.desync !== undefined && !count(m.desync))
   ) {
     return {
       ok: false,
-      error: 'a watch message needs the battle, its epoch, the first frame and up to 4096 stick pairs (0-1023)',
+      error:
+        'a watch message needs the battle, its epoch, the first frame, up to 4096 stick pairs (0-1023) and, if the machines disagreed, the frame they did',
     };
   }
-  return {
-    ok: true,
-    message: { t: 'watch', battle: m.battle, epoch: m.epoch, from: m.from, pairs: [...(m.pairs as number[])] },
+  const message: WatchMessage = {
+    t: 'watch',
+    battle: m.battle,
+    epoch: m.epoch,
+    from: m.from,
+    pairs: [...(m.pairs as number[])],
   };
+  if (m.desync !== undefined) message.desync = m.desync as number;
+  return { ok: true, message };
 }
 
 /** Checks a message a guest sent to the host. */

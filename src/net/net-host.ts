@@ -73,6 +73,8 @@ interface NetBattle {
   /** Desyncs repaired so far, and the first frame of the first one. */
   repairs: number;
   firstDesync: number | null;
+  /** A repair is under way (the machines start again): what comes meanwhile does not start another. */
+  repairing: boolean;
   /** The input delay the battle runs with (from the round trip when it began). */
   delay: number;
   /**
@@ -94,6 +96,8 @@ export class NetHost {
   problem: string | null = null;
   /** The last network battle's figures (frames, rollbacks, desync), for the host's panel, and its repairs. */
   lastBattle: (NetplayStats & { repairs: number; firstDesync: number | null; delay: number }) | null = null;
+  /** The last battle between two guests (their machines' figures stay with them): its input delay and repairs. */
+  lastRelay: { delay: number; repairs: number; firstDesync: number | null } | null = null;
   private checker: ReturnType<typeof setInterval> | undefined;
   private lastGame: unknown;
   private battle: NetBattle | null = null;
@@ -211,6 +215,7 @@ export class NetHost {
       epoch: 0,
       repairs: 0,
       firstDesync: null,
+      repairing: false,
       state: '',
       pairs: [],
     };
@@ -270,7 +275,10 @@ export class NetHost {
         this.lastBattle = stats
           ? { ...stats, repairs: b.repairs, firstDesync: b.firstDesync ?? stats.desync, delay: b.delay }
           : null;
-      } else if (b.started) await api.watchStop();
+      } else if (b.started) {
+        await api.watchStop();
+        this.lastRelay = { delay: b.delay, repairs: b.repairs, firstDesync: b.firstDesync };
+      }
       if (b.started) {
         const end = JSON.stringify({ t: 'battle-end', battle: b.battle });
         this.sendTo(b.guest, end);
@@ -345,9 +353,11 @@ export class NetHost {
   private reported(guest: string, message: WatchMessage): void {
     const b = this.battle;
     if (!b?.started || b.kind !== 'relay' || guest !== b.guest || message.battle !== b.battle) return;
-    void this.deps.machine.runtime?.api.watchInput({ epoch: message.epoch, from: message.from, pairs: message.pairs });
+    const { epoch, from, pairs, desync } = message;
+    void this.deps.machine.runtime?.api.watchInput({ epoch, from, pairs });
     this.keepPairs(b, message);
-    this.toSpectators(b, JSON.stringify(message));
+    this.toSpectators(b, JSON.stringify({ t: 'watch', battle: b.battle, epoch, from, pairs }));
+    if (desync !== undefined && epoch === b.epoch) void this.repair(b, desync);
   }
 
   /**
@@ -360,10 +370,25 @@ export class NetHost {
     if (!b?.started || b.kind !== 'duel' || !api) return;
     const stats = await api.netStats();
     if (stats?.desync == null || this.battle !== b) return;
-    b.firstDesync ??= stats.desync;
-    b.repairs++;
-    b.epoch++;
-    await this.begin(b);
+    await this.repair(b, stats.desync);
+  }
+
+  /**
+   * The two machines fighting `b` went apart at `frame`: both start again from this machine's state
+   * (in a duel this page's own machine; between two guests the one that runs their confirmed frames,
+   * which is where the result is read), a new epoch, and it is said in the host's panel.
+   */
+  private async repair(b: NetBattle, frame: number): Promise<void> {
+    if (b.repairing || this.battle !== b) return;
+    b.repairing = true;
+    try {
+      b.firstDesync ??= frame;
+      b.repairs++;
+      b.epoch++;
+      await this.begin(b);
+    } finally {
+      b.repairing = false;
+    }
     this.deps.changed();
   }
 

@@ -37,6 +37,15 @@ function netFigures(s: NetplayStats & { repairs: number; firstDesync: number | n
   return `Last battle with a guest: ${s.frame} frames, input delay ${s.delay}, ${s.rollbacks} rollbacks (deepest ${s.maxDepth} frames, median ${s.medianDepth}), ${s.refused} messages refused; ${agreed}.`;
 }
 
+/** The last battle between two guests: whether their machines agreed, or were put back in step from here. */
+function relayFigures(r: { delay: number; repairs: number; firstDesync: number | null }): string {
+  const agreed =
+    r.repairs > 0
+      ? `their machines went apart (first at frame ${r.firstDesync}) and were put back in step from this browser's state ${r.repairs === 1 ? 'once' : `${r.repairs} times`}`
+      : 'their machines agreed at every check';
+  return `Last battle between two guests: input delay ${r.delay}; ${agreed}.`;
+}
+
 export class RemotePanel {
   /** Folded like "Computer players" until a table is open here (its code and seats then stay in view). */
   readonly element = el('details', { class: 'tb-remote', id: 'table-remote' });
@@ -234,6 +243,7 @@ export class RemotePanel {
           : 'No guest yet: send them the code or the link.',
       ),
       ...(host.lastBattle ? [el('p', { class: 'tb-hint', id: 'table-net-stats' }, netFigures(host.lastBattle))] : []),
+      ...(host.lastRelay ? [el('p', { class: 'tb-hint', id: 'table-relay-stats' }, relayFigures(host.lastRelay))] : []),
       ...(host.problem ? [el('p', { class: 'tb-remote-error', role: 'alert', text: host.problem })] : []),
       ...(this.error ? [el('p', { class: 'tb-remote-error', role: 'alert', text: this.error })] : []),
       close,

@@ -83,7 +83,9 @@ export class WorkerNetplay {
       pairs.push(p);
     }
     this.watchFrom = from + pairs.length;
-    return pairs.length ? { epoch: this.side.epoch, from, pairs } : null;
+    if (!pairs.length) return null;
+    const desync = rb.desync;
+    return desync === null ? { epoch: this.side.epoch, from, pairs } : { epoch: this.side.epoch, from, pairs, desync };
   }
 
   /** One display frame; returns the message for the other side. */

@@ -56,6 +56,8 @@ export interface WatchFrames {
   epoch: number;
   from: number;
   pairs: number[];
+  /** The first frame whose state hashes the two players' machines disagreed on, once one did (a battle between two guests: the host repairs it). */
+  desync?: number;
 }
 
 export interface NetStartOptions {

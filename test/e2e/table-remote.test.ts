@@ -281,6 +281,9 @@ describe('the remote table', () => {
     // A spectator joins while the battle runs: it is sent the battle so far and catches up.
     const late = await open(await browser.newContext(), `/?cart=battle&join=${code}&name=Late#/table`, errors);
     await late.locator('#table-guest-battle[data-watching="yes"]').waitFor({ timeout: 20_000 });
+    // Bob's machine goes apart from Ann's (the test hook): Ann's, which reports, sees the hashes disagree
+    // and says so; the host starts both again from its machine, which ran Ann's confirmed frames.
+    await api(bob, 'netPerturb');
     await api(ann, 'setBot', 0, 'hard', 7);
     await api(bob, 'setBot', 1, 'hard', 11);
     await api(ann, 'setSpeed', 8);
@@ -301,6 +304,11 @@ describe('the remote table', () => {
         hostBox.blue.energy,
       ]);
     }
+    await expect
+      .poll(() => host.locator('#table-relay-stats').textContent())
+      .toMatch(
+        /their machines went apart \(first at frame \d+\) and were put back in step from this browser's state (once|\d+ times)/,
+      );
     // The late spectator's machine ends the same battle the same way.
     await expect.poll(async () => (await mailbox(late)).phase, { timeout: 30_000 }).toBe('result');
     const watched = await mailbox(late);
