@@ -67,10 +67,12 @@ const NOT_GAME_EVENTS = new Set(['undo', 'redo', 'load']);
  */
 function startActor(ports: TablePorts | undefined, input: Parameters<typeof createActor<Chart>>[1], steps: Steps) {
   let last: GameState | null = null;
+  // The inspection starts inside createActor (the initial state's microsteps): the actor is not known yet.
+  let self: Actor<Chart> | null = null;
   const actor = createActor(chart(ports), {
     ...input,
     inspect: (ev) => {
-      if (ev.type !== '@xstate.microstep' || ev.actorRef !== actor) return;
+      if (ev.type !== '@xstate.microstep' || self === null || ev.actorRef !== self) return;
       const state = (ev.snapshot as { context?: { state?: GameState } }).context?.state;
       if (!state || last === null || state === last) return;
       const before = last;
@@ -79,6 +81,7 @@ function startActor(ports: TablePorts | undefined, input: Parameters<typeof crea
       if (!NOT_GAME_EVENTS.has(type) && !type.startsWith('xstate.')) steps.tell(ev.event as GameEvent, before, state);
     },
   });
+  self = actor;
   actor.start();
   last = actor.getSnapshot().context.state;
   // A change without a microstep of its own (none is known) must not pair a later event with an old state.
