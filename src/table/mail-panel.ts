@@ -82,7 +82,7 @@ export class MailPanel {
     if (text === null) return;
     history.replaceState(history.state, '', location.href.replace(/#.*$/, '#/table'));
     this.element.open = true;
-    await this.openTurnText(text);
+    await this.run(() => this.openTurnText(text));
   }
 
   private take(record: MailRecord, journal: MailJournal): void {
@@ -183,7 +183,7 @@ export class MailPanel {
       return;
     }
     const opened = await openTurn(text, r.game);
-    if (!opened.ok) return this.say(`The turn was refused: ${opened.error}. Nothing was changed.`, 'error');
+    if (!opened.ok) return this.say(`The turn was not opened: ${opened.error}. Nothing was changed.`, 'error');
     const now = this.deps.controller.gameState();
     const unsent = (now && this.journal?.eventsTo(now)?.length) || 0;
     const t = opened.turn;

@@ -91,7 +91,7 @@ export function renderMail(v: MailViewState, act: MailActions): Node[] {
     el(
       'p',
       { id: 'table-mail-status', 'data-turn': String(r.game.chain.number) },
-      `Game ${r.game.id.slice(0, 8)} by mail, at turn ${r.game.chain.number}. `,
+      `Game ${r.game.id.slice(0, 8)} by mail, at turn ${r.game.chain.number}: `,
       el('span', { id: 'table-mail-moves' }, movesWords(v.moves)),
       '.',
     ),
