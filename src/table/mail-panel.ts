@@ -6,8 +6,9 @@
  * the board and the game kept here. A refused one is said in its sentence and changes nothing.
  */
 import { el } from '../platform/dom.ts';
-import { deserializeMailGame, newMailGame, openTurn, sendTurn, serializeMailGame } from '../../board/index.ts';
-import type { AbsentBattlePort, GameState, MailGame, StandingOrders } from '../../board/index.ts';
+import { deserializeMailGame, newMailGame, openTurn, serializeMailGame } from '../../board/index.ts';
+import type { GameEvent, GameState, Level, MailGame, StandingOrders } from '../../board/index.ts';
+import { botLevel, sendWithStanding } from './mail-standing.ts';
 import type { BoardController } from '../board-view/controller.ts';
 import { sessionDocument } from '../board-view/engine-adapter.ts';
 import { encodeEnvelope } from '../board-view/save-format.ts';
@@ -24,17 +25,6 @@ export interface MailPanelDeps {
   changed(): void;
 }
 
-/**
- * Battles against an absent player whose standing orders are "bot" are fought on the machine by the
- * battle bot; this page does not yet lend its console to a turn being sent, so such a turn is refused
- * with what to do instead (the command line fights them: mail send --stick).
- */
-const NO_MACHINE: AbsentBattlePort = (b) => {
-  throw new Error(
-    `${b.absent}'s standing orders have the battle bot fight ${b.request.attacker.player} v ${b.request.defender.player} on the machine, and this page cannot fight a battle for a turn by mail yet: send this turn with "npm run board -- mail send … --stick LEVEL", or wait until ${b.absent} is online`,
-  );
-};
-
 export class MailPanel {
   readonly element = el('details', { class: 'tb-remote tb-mail', id: 'table-mail' });
   private readonly body = el('div');
@@ -43,6 +33,9 @@ export class MailPanel {
   private journal: MailJournal | null = null;
   private busy = false;
   private readonly cleanups: (() => void)[] = [];
+  /** A look at the absent players' standing orders is under way; `again`: the board moved meanwhile. */
+  private looking = false;
+  private again = false;
 
   constructor(private readonly deps: MailPanelDeps) {
     const kept = loadMail();
@@ -63,7 +56,10 @@ export class MailPanel {
         saveMail(this.record);
       }),
       // Only the count of moves follows the board: the panel's controls are not redrawn under a finger.
-      deps.controller.subscribe(() => this.showMoves()),
+      deps.controller.subscribe(() => {
+        this.showMoves();
+        void this.standing();
+      }),
     );
     const onHash = (): void => void this.openLinked();
     window.addEventListener('hashchange', onHash);
@@ -173,6 +169,63 @@ export class MailPanel {
     }
   }
 
+  /**
+   * Who holds `name`'s control in a battle here: their battle bot's level when they are away with
+   * standing orders "bot" (the table's computer seats steer that control with it), else null.
+   */
+  standIn(name: string): Level | null {
+    return this.record ? botLevel(this.record.game, this.record.me, name) : null;
+  }
+
+  /**
+   * During a war with an absent "bot" player, their weapon is chosen on the board as their standing
+   * orders choose it in sendTurn (the same seed, so the turn sent holds the same one); their battles
+   * wait on the board to be fought on the console, their control held by their bot (standIn).
+   */
+  private async standing(): Promise<void> {
+    if (this.looking) {
+      this.again = true;
+      return;
+    }
+    const r = this.record;
+    const c = this.deps.controller;
+    const now = c.gameState();
+    if (!r || !now || !this.journal || this.busy) return;
+    const match = now.endgame?.match;
+    const fighting = now.war ? [...now.war.attackers, ...now.war.defenders] : match ? [match.a, match.b] : [];
+    if (!fighting.some((n) => botLevel(r.game, r.me, n) !== null)) return;
+    const events = this.journal.eventsTo(now);
+    if (!events) return;
+    this.looking = true;
+    try {
+      const made = await sendWithStanding(r.game, r.me, events, r.orders);
+      if (c.gameState() !== now || this.record !== r) return;
+      let todo: GameEvent[] = [];
+      if (made.ok) todo = made.sent.turn.events.slice(events.length);
+      else if (made.due && !c.pendingBattle()) {
+        const { attacker: a, defender: d } = made.due;
+        const side = botLevel(r.game, r.me, a.player) !== null ? a : d;
+        todo = [{ type: 'weapon', player: side.player, weapon: side.weapon }];
+      }
+      for (const e of todo) {
+        if (e.type !== 'weapon' || botLevel(r.game, r.me, e.player) === null) break;
+        if (!c.act(e)) {
+          this.say(`${e.player}'s standing orders chose ${e.weapon}, and the board refused it.`, 'error');
+          break;
+        }
+        this.say(
+          `${e.player} is away: their battle bot (${botLevel(r.game, r.me, e.player)}) chose ${e.weapon}, and holds their control in the battle.`,
+        );
+      }
+    } finally {
+      this.looking = false;
+      if (this.again) {
+        this.again = false;
+        void this.standing();
+      }
+    }
+  }
+
   private async openTurnText(text: string): Promise<void> {
     const r = this.record;
     if (!r) {
@@ -246,8 +299,9 @@ export class MailPanel {
             'You have made no move since the last turn and your standing orders are as they were: there is nothing to send.',
             'error',
           );
-        const sent = await sendTurn(r.game, r.me, events, { orders: r.orders, battles: NO_MACHINE });
-        if (!sent.ok) return this.say(`Your turn was not sent: ${sent.error}.`, 'error');
+        const made = await sendWithStanding(r.game, r.me, events, r.orders);
+        if (!made.ok) return this.say(`Your turn was not sent: ${made.error}.`, 'error');
+        const sent = made.sent;
         const bad = this.keep(
           sent.game,
           r.me,

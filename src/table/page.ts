@@ -153,6 +153,8 @@ export class TablePage {
         },
       });
       consoleBox.append(this.mail.element);
+      const mail = this.mail;
+      this.seats.standIn = (name) => mail.standIn(name);
     }
     this.input = new InputRouter(host, {
       screen: this.screen.box,
@@ -292,7 +294,7 @@ export class TablePage {
                 blue,
                 keys: this.input.keys(),
                 swapped: this.input.swap,
-                computer: (name) => this.seats.levelOf(name),
+                computer: (name) => this.seats.levelOf(name) ?? this.mail?.standIn(name) ?? null,
                 remap: () => this.input.remap.open(),
               },
               ...extra,
