@@ -112,7 +112,11 @@ export class MailPanel {
           record: this.record,
           players: players.phase === 'setup' ? [] : players.players.map((p) => p.name),
           moves: this.moves(),
-          link: this.record?.sent ? turnLink(location.href, this.record.sent.text) : null,
+          // The last turn sent from here is offered while it is the game's last turn (the others may not have it yet).
+          link:
+            this.record?.sent && this.record.sent.number === this.record.game.chain.number
+              ? turnLink(location.href, this.record.sent.text)
+              : null,
           busy: this.busy,
         },
         this.actions,

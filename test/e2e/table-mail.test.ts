@@ -125,11 +125,38 @@ describe('play by mail', () => {
     expect(await turnAt(bob)).toBe('1');
     await shot(bob, 'table-mail-refused.png');
 
-    // A reload keeps the game by mail, at turn 1, with Ann's standing orders.
-    await bob.reload();
+    // A reload keeps the game by mail, at turn 1 (the page opened afresh: computers pause 10 s before a board move).
+    await bob.goto(appUrl('/?cart=battle&computerPause=10000#/table'));
     await waitReady(bob);
     await expect.poll(() => turnAt(bob)).toBe('1');
     expect(await log(bob)).toEqual(annLog);
+
+    // Ann is away with standing orders "bot" (hard): Bob chooses his weapon and fights her battle bot on the
+    // console (the computer holds Bob's control too, for speed); her next weapon is the one her standing orders
+    // choose. Bob (a person again before the computer's next move) sends turn 2; Ann opens it.
+    await bob.locator('[data-key="weapon-defender-sub"]').click();
+    await bob.locator('#table-computers summary').click();
+    await bob.locator('[data-key="computer-Bob"]').selectOption('easy');
+    await bob.locator('#table-bot-speed').selectOption('8');
+    await bob.locator('[data-key="program-battle"]').click();
+    await bob.locator('[data-key="press-enter"]').click();
+    await expect
+      .poll(() => message(bob), { timeout: 60_000 })
+      .toMatch(
+        /^Ann is away: their battle bot \(hard\) chose (tank|sub|plane), and holds their control in the battle\.$/,
+      );
+    await bob.locator('[data-key="computer-Bob"]').selectOption('');
+    await bob.locator('#table-mail-send').click();
+    await bob.locator('#table-mail-sent[data-turn="2"]').waitFor();
+    const turn2 = await downloaded(bob, '#table-mail-download');
+    const bobLog = await log(bob);
+    expect(bobLog.length).toBeGreaterThan(annLog.length + 1);
+    await ann
+      .locator('#table-mail-file')
+      .setInputFiles({ name: turn2.name, mimeType: 'text/plain', buffer: Buffer.from(turn2.text) });
+    await expect.poll(() => turnAt(ann)).toBe('2');
+    expect(await log(ann)).toEqual(bobLog);
+    await shot(ann, 'table-mail-bot.png');
     expect(errors).toEqual([]);
     console.log(`play by mail: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }, 90_000);
