@@ -81,3 +81,36 @@ export async function sendWithStanding(
   });
   return sent.ok ? { ok: true, sent } : { ok: false, error: sent.error, due };
 }
+
+/**
+ * The weapons the absent "bot" players' standing orders choose next on a board at `now` (reached by
+ * `events` since the last turn), as sendTurn would choose them: none outside a war or match with such a
+ * player. `pending`: whether the board already waits for a battle (both weapons chosen).
+ */
+export async function botWeaponsDue(
+  game: MailGame,
+  me: string,
+  orders: StandingOrders,
+  now: GameState,
+  events: readonly GameEvent[],
+  pending: boolean,
+): Promise<Extract<GameEvent, { type: 'weapon' }>[]> {
+  const match = now.endgame?.match;
+  const fighting = now.war ? [...now.war.attackers, ...now.war.defenders] : match ? [match.a, match.b] : [];
+  if (!fighting.some((n) => botLevel(game, me, n) !== null)) return [];
+  const made = await sendWithStanding(game, me, events, orders);
+  let todo: GameEvent[] = [];
+  if (made.ok) todo = made.sent.turn.events.slice(events.length);
+  else if (made.due && !pending) {
+    // The battle due needs the absent player's weapon on the board first: the one the dry run chose.
+    const { attacker: a, defender: d } = made.due;
+    const side = botLevel(game, me, a.player) !== null ? a : d;
+    todo = [{ type: 'weapon', player: side.player, weapon: side.weapon }];
+  }
+  const out: Extract<GameEvent, { type: 'weapon' }>[] = [];
+  for (const e of todo) {
+    if (e.type !== 'weapon' || botLevel(game, me, e.player) === null) break;
+    out.push(e);
+  }
+  return out;
+}

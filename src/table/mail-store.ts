@@ -9,6 +9,8 @@ import type { GameEvent, MailGame, StandingOrders } from '../../board/index.ts';
 
 const KEY = 'o2conquest.mail.game';
 
+export type MailStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
 export interface MailRecord {
   game: MailGame;
   /** The player this browser plays. */
@@ -21,7 +23,7 @@ export interface MailRecord {
 }
 
 /** The record kept in this browser, null when there is none, or the sentence saying why it cannot be read. */
-export function loadMail(storage: Pick<Storage, 'getItem'> | undefined = safeStorage()): MailRecord | null | string {
+export function loadMail(storage: Pick<Storage, 'getItem'> | undefined): MailRecord | null | string {
   let text: string | null;
   try {
     text = storage?.getItem(KEY) ?? null;
@@ -53,7 +55,7 @@ export function loadMail(storage: Pick<Storage, 'getItem'> | undefined = safeSto
 /** Keeps `record` (null: forgets the game); returns the sentence saying why it could not be kept, or null. */
 export function saveMail(
   record: MailRecord | null,
-  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = safeStorage(),
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined,
 ): string | null {
   if (!storage) return 'this browser keeps nothing (its storage is refused)';
   try {
@@ -68,7 +70,8 @@ export function saveMail(
   }
 }
 
-function safeStorage(): Storage | undefined {
+/** This browser's localStorage, or undefined where it is refused (some private modes). */
+export function browserStorage(): Storage | undefined {
   try {
     return globalThis.localStorage;
   } catch {
