@@ -196,7 +196,10 @@ export class TablePage {
     this.pollPads();
     host.probe.ready = true;
     this.remote.start();
-    this.mail?.start();
+    // A turn in the page's link is opened on the game resumed from the autosave, never before it (it would be replaced).
+    void this.board.resumed.then(() => {
+      if (!this.destroyed) this.mail?.start();
+    });
     if (!this.remote.isGuest) void this.driver.resume();
   }
 

@@ -1,9 +1,12 @@
 /**
  * Play by mail on #/table (issue 21): two players on two computers (two browser contexts). Ann's
- * browser sets the game up, makes it a game by mail and gives Bob the game's file; Ann attacks and
- * chooses her weapon, then sends her turn. Bob opens the game from its file and the turn from its link:
- * his board shows Ann's moves. An edited turn, the same turn again and garbage are refused with their
- * sentences and change neither the board nor the game kept; a reload keeps the game by mail.
+ * browser sets the game up, makes it a game by mail and gives Bob the game's file; Ann attacks,
+ * chooses her weapon and sends her turn with standing orders "bot" (hard). Bob opens the game from its
+ * file and the turn from its link (the page loaded afresh with it): his board shows Ann's moves. An
+ * edited turn, the same turn again and garbage are refused with their sentences and change neither the
+ * board nor the game kept; a reload keeps the game by mail. Then Bob fights Ann's battle bot on the
+ * console, her next weapon is chosen by her standing orders, and his turn 2 opens on Ann's computer.
+ * Waits are for states (texts, attributes), never time.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,11 +23,11 @@ const log = (page: Page) => page.locator('.bv-log-list li').allTextContents();
 const message = (page: Page) => page.locator('#table-mail-message').textContent();
 const turnAt = (page: Page) => page.locator('#table-mail-status').getAttribute('data-turn');
 
-async function open(context: BrowserContext, errors: string[]): Promise<Page> {
+async function open(context: BrowserContext, errors: string[], path = '/?cart=battle#/table'): Promise<Page> {
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(appUrl('/?cart=battle#/table'));
+  await page.goto(appUrl(path));
   await waitReady(page);
   await page.locator('.bv[data-ready="true"]').waitFor();
   return page;
@@ -79,7 +82,10 @@ describe('play by mail', () => {
     await shot(ann, 'table-mail-sent.png');
 
     // Bob's computer: the game from its file, then the turn from its link.
-    const bob = await open(await browser.newContext(), errors);
+    // Bob's computers pause 10 s before a board move (below); his page's address differs from the link's, so
+    // following the link loads the page afresh with the turn in it.
+    const BOB_PAGE = '/?cart=battle&computerPause=10000#/table';
+    const bob = await open(await browser.newContext(), errors, BOB_PAGE);
     await bob.locator('#table-mail summary').click();
     await bob.locator('#table-mail-file').setInputFiles({
       name: game.name,
@@ -89,6 +95,7 @@ describe('play by mail', () => {
     await expect.poll(() => turnAt(bob)).toBe('0');
     expect(await message(bob)).toMatch(/opened at turn 0; you are Bob/);
     await bob.goto(link);
+    await waitReady(bob);
     await expect.poll(() => turnAt(bob)).toBe('1');
     expect(await message(bob)).toBe('Turn 1 from Ann opened: 2 moves; the game is at turn 1.');
     expect(await log(bob)).toEqual(annLog);
@@ -125,8 +132,8 @@ describe('play by mail', () => {
     expect(await turnAt(bob)).toBe('1');
     await shot(bob, 'table-mail-refused.png');
 
-    // A reload keeps the game by mail, at turn 1 (the page opened afresh: computers pause 10 s before a board move).
-    await bob.goto(appUrl('/?cart=battle&computerPause=10000#/table'));
+    // A reload keeps the game by mail, at turn 1.
+    await bob.goto(appUrl(BOB_PAGE));
     await waitReady(bob);
     await expect.poll(() => turnAt(bob)).toBe('1');
     expect(await log(bob)).toEqual(annLog);
