@@ -177,10 +177,13 @@ export class MailPanel {
     copyLink: (b) => {
       const r = this.session.record;
       if (!r?.sent) return;
-      void navigator.clipboard?.writeText(turnLink(location.href, r.sent.text)).then(
-        () => (b.textContent = 'Copied'),
-        () => this.say({ text: 'The link could not be copied here: select it below and copy it.', kind: 'error' }),
-      );
+      const cannot = (): void =>
+        this.say({ text: 'The link could not be copied here: select it below and copy it.', kind: 'error' });
+      // No clipboard outside a secure page (http from another computer): the link stays to select by hand.
+      if (!navigator.clipboard) return cannot();
+      navigator.clipboard.writeText(turnLink(location.href, r.sent.text)).then(() => {
+        b.textContent = 'Copied';
+      }, cannot);
     },
     leave: () => {
       this.say(this.session.leave());
