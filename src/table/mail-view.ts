@@ -83,7 +83,12 @@ export function renderMail(v: MailViewState, act: MailActions): Node[] {
             class: 'tb-hint',
             text: 'Seat the players on the board first; or open a game by mail sent to you.',
           }),
-      ...openBox(v, act, 'Open a game by mail (or a turn of it)'),
+      ...openBox(
+        v,
+        act,
+        'Open a game by mail (or a turn of it)',
+        "Paste a game by mail, or a turn's link or text, here",
+      ),
     ];
   }
   const ordersValue = r.orders.absent === 'bot' ? `bot:${r.orders.level}` : 'wait';
@@ -152,11 +157,11 @@ export function renderMail(v: MailViewState, act: MailActions): Node[] {
       ' ',
       button('table-mail-leave', 'Leave this game by mail', act.leave),
     ),
-    ...openBox(v, act, 'Open a turn'),
+    ...openBox(v, act, 'Open a turn', "Paste a turn's link or text here"),
   ];
 }
 
-function openBox(v: MailViewState, act: MailActions, title: string): Node[] {
+function openBox(v: MailViewState, act: MailActions, title: string, placeholder: string): Node[] {
   const file = el('input', { type: 'file', id: 'table-mail-file', accept: '.o2turn,.json,.txt,text/plain' });
   file.addEventListener('change', () => {
     const f = file.files?.[0];
@@ -166,7 +171,7 @@ function openBox(v: MailViewState, act: MailActions, title: string): Node[] {
   const paste = el('textarea', {
     id: 'table-mail-paste',
     rows: '2',
-    placeholder: "Paste a turn's link or text here",
+    placeholder,
     'aria-label': "A turn's link or text",
   });
   return [

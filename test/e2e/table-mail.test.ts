@@ -87,6 +87,7 @@ describe('play by mail', () => {
     const BOB_PAGE = '/?cart=battle&computerPause=10000#/table';
     const bob = await open(await browser.newContext(), errors, BOB_PAGE);
     await bob.locator('#table-mail summary').click();
+    await shot(bob, 'table-mail-idle.png');
     await bob.locator('#table-mail-file').setInputFiles({
       name: game.name,
       mimeType: 'application/json',
