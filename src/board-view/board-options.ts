@@ -36,4 +36,6 @@ export interface BoardView {
   redraw(): void;
   /** Says something in the board's message line. */
   say(text: string): void;
+  /** Settles once the autosaved game is resumed (or found missing): a game loaded before it would be replaced. */
+  readonly resumed: Promise<void>;
 }

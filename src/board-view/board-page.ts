@@ -42,7 +42,8 @@ export class BoardPage implements BoardView {
   private readonly bodySlot = h('div', { class: 'bv-slot' });
   private large = localStorage.getItem(LARGE_KEY) === 'true';
   private lastPanelKey = '';
-  private resumed = false;
+  private isResumed = false;
+  readonly resumed: Promise<void>;
   private localNotice: string | null = null;
   private confirmNew = false;
   // Where this tab stands with the autosaved game: it plays it, or another tab does.
@@ -109,10 +110,11 @@ export class BoardPage implements BoardView {
     this.unsubscribe = this.controller.subscribe(this.redraw);
     this.draw();
     const firstResume = this.controller.resume().finally(() => {
-      this.resumed = true;
+      this.isResumed = true;
       this.element.dataset.ready = 'true';
       this.draw();
     });
+    this.resumed = firstResume.catch(() => undefined);
     this.offTab = this.watchTab(firstResume);
     window.addEventListener('resize', this.onResize);
   }
@@ -372,7 +374,7 @@ export class BoardPage implements BoardView {
     if (this.tabState === 'elsewhere' || this.tabState === 'taken')
       return [renderTabPanel(this.tabState, this.takingOver, () => this.takeOver())];
     // Until the autosave has been read, showing the setup form would flash a wrong screen.
-    if (!this.resumed) return [h('p', { class: 'bv-loading' }, 'Loading the saved game…')];
+    if (!this.isResumed) return [h('p', { class: 'bv-loading' }, 'Loading the saved game…')];
     if (this.editor.draft) return this.editor.render();
     if (s.phase === 'setup') return [setupBody(snap, this.parts)];
     return playBody(snap, this.parts);

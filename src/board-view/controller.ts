@@ -8,7 +8,7 @@ import {
   type GameState,
   type Scenario,
 } from '../../board/index.ts';
-import type { EngineFactory, EngineSession, TablePorts } from './engine-port.ts';
+import type { EngineFactory, EngineSession, StepListener, TablePorts } from './engine-port.ts';
 import { encodeEnvelope, parseEnvelope, SaveFormatError } from './save-format.ts';
 import { StorageFullError, type SaveStore } from './save-store.ts';
 import type { GameEvent, LegalAction, Refusal, ViewState } from './types.ts';
@@ -62,6 +62,9 @@ export class BoardController {
   private notice: Notice | null = null;
   private saved = false;
   private listeners = new Set<() => void>();
+  /** Told of every game event the engine applies (the table's game by mail gathers a turn's events from it). */
+  private stepListeners = new Set<StepListener>();
+  private unstep: () => void = () => undefined;
   /** Serialises saves so an older one can never land after a newer one. */
   private saving: Promise<void> = Promise.resolve();
   /** While set (an unreadable save could not be copied aside), autosave would destroy it: it stays off. */
@@ -117,11 +120,17 @@ export class BoardController {
   /** The view goes away: the game's chart stops (a battle waiting in it is dropped). */
   close(): void {
     this.unwatch();
+    this.unstep();
     this.session.stop?.();
   }
 
   /** A battle or readout the chart recorded by itself is a step like any other: shown and saved. */
   private watch(): void {
+    this.unstep();
+    this.unstep =
+      this.session.onStep?.((e, before, after) => {
+        for (const fn of [...this.stepListeners]) fn(e, before, after);
+      }) ?? (() => undefined);
     this.unwatch();
     this.unwatch =
       this.session.subscribe?.(() => {
@@ -133,6 +142,12 @@ export class BoardController {
   subscribe(fn: () => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
+  }
+
+  /** `fn` hears each game event the engine applies from now on, in this game and the next ones loaded. */
+  onStep(fn: StepListener): () => void {
+    this.stepListeners.add(fn);
+    return () => this.stepListeners.delete(fn);
   }
 
   snapshot(): ControllerSnapshot {

@@ -11,7 +11,7 @@ import {
   readGameDocument,
 } from '../../board/index.ts';
 import type { BattleRequest, GameDocument, GameEvent, GameState, Scenario } from '../../board/index.ts';
-import type { EngineFactory, EngineSession, TablePorts } from './engine-port.ts';
+import type { EngineFactory, EngineSession, StepListener, TablePorts } from './engine-port.ts';
 import type { LegalAction, SendResult } from './types.ts';
 import { toView } from './view-state.ts';
 
@@ -58,6 +58,47 @@ function chart(ports?: TablePorts) {
 
 type Chart = ReturnType<typeof chart>;
 
+/** Machine events that change the game but are no game event (undo, redo, loading a snapshot). */
+const NOT_GAME_EVENTS = new Set(['undo', 'redo', 'load']);
+
+/**
+ * A new game actor whose applied game events reach `steps`. The inspection's microsteps are where the
+ * chart's own events (a raised `battle` or `first.readout`) show, with the state after each.
+ */
+function startActor(ports: TablePorts | undefined, input: Parameters<typeof createActor<Chart>>[1], steps: Steps) {
+  let last: GameState | null = null;
+  // The inspection starts inside createActor (the initial state's microsteps): the actor is not known yet.
+  let self: Actor<Chart> | null = null;
+  const actor = createActor(chart(ports), {
+    ...input,
+    inspect: (ev) => {
+      if (ev.type !== '@xstate.microstep' || self === null || ev.actorRef !== self) return;
+      const state = (ev.snapshot as { context?: { state?: GameState } }).context?.state;
+      if (!state || last === null || state === last) return;
+      const before = last;
+      last = state;
+      const type = String(ev.event.type);
+      if (!NOT_GAME_EVENTS.has(type) && !type.startsWith('xstate.')) steps.tell(ev.event as GameEvent, before, state);
+    },
+  });
+  self = actor;
+  actor.start();
+  last = actor.getSnapshot().context.state;
+  // A change without a microstep of its own (none is known) must not pair a later event with an old state.
+  actor.subscribe((snap) => {
+    last = snap.context.state;
+  });
+  return actor;
+}
+
+/** The step listeners of one session (filled after the actor exists, told while it runs). */
+class Steps {
+  readonly listeners = new Set<StepListener>();
+  tell(event: GameEvent, before: GameState, after: GameState): void {
+    for (const fn of [...this.listeners]) fn(event, before, after);
+  }
+}
+
 class MachineSession implements EngineSession {
   private legalCache: { from: GameState; legal: LegalAction[] } | null = null;
   private readonly listeners = new Set<() => void>();
@@ -65,7 +106,10 @@ class MachineSession implements EngineSession {
   private seen: GameState;
   private stepping = false;
 
-  constructor(private readonly actor: Actor<Chart>) {
+  constructor(
+    private readonly actor: Actor<Chart>,
+    private readonly steps = new Steps(),
+  ) {
     this.seen = this.state;
     actor.subscribe((snap) => {
       if (this.stepping || snap.context.state === this.seen) return;
@@ -79,8 +123,14 @@ class MachineSession implements EngineSession {
     return () => this.listeners.delete(fn);
   }
 
+  onStep(fn: StepListener): () => void {
+    this.steps.listeners.add(fn);
+    return () => this.steps.listeners.delete(fn);
+  }
+
   stop(): void {
     this.listeners.clear();
+    this.steps.listeners.clear();
     this.actor.stop();
   }
 
@@ -164,8 +214,10 @@ function load(stored: Stored, what: string): GameState {
 /** The board engine (board/index.ts) behind the view's port: its battle chart, one actor per game. */
 export function boardEngine(): EngineFactory {
   return {
-    create: (scenario?: Scenario, ports?: TablePorts) =>
-      new MachineSession(createActor(chart(ports), { input: scenario ? { scenario } : {} }).start()),
+    create: (scenario?: Scenario, ports?: TablePorts) => {
+      const steps = new Steps();
+      return new MachineSession(startActor(ports, { input: scenario ? { scenario } : {} }, steps), steps);
+    },
     restore(snapshot: unknown, ports?: TablePorts) {
       let doc: unknown = snapshot;
       if (typeof snapshot === 'string') {
@@ -186,7 +238,8 @@ export function boardEngine(): EngineFactory {
       const history = t.undo.map((u, i) => load(u, `undo step ${i + 1}`));
       const future = (t.redo ?? []).map((u, i) => load(u, `redo step ${i + 1}`));
       // The machine takes the state and its undo and redo steps as input, so undo and redo after a reload are what they were before.
-      return new MachineSession(createActor(chart(ports), { input: { state, history, future } }).start());
+      const steps = new Steps();
+      return new MachineSession(startActor(ports, { input: { state, history, future } }, steps), steps);
     },
   };
 }

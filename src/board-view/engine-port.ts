@@ -29,7 +29,15 @@ export interface EngineSession {
   subscribe?(fn: () => void): () => void;
   /** The game is put away (another one started or loaded): what it runs stops. */
   stop?(): void;
+  /**
+   * Told of every game event the engine applied, whether sent or recorded by the chart itself (a battle
+   * fought on the console, the readout), with the states before and after it: the events since the last
+   * turn by mail are gathered from this (undo and redo are no events).
+   */
+  onStep?(fn: StepListener): () => void;
 }
+
+export type StepListener = (event: GameEvent, before: GameState, after: GameState) => void;
 
 /**
  * Where the battle chart's invoked steps wait at this table: every battle (typed in by hand, or fought

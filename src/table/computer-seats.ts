@@ -61,6 +61,11 @@ export class ComputerSeats {
   /** A guest's page at a remote table: the computers are the host's (standDown). */
   private off = false;
   private readonly goOn: HTMLButtonElement;
+  /**
+   * Who else's control a bot holds in a battle (no seat of the computer's: it makes no board move): a
+   * player away from a game by mail whose standing orders send their battle bot (mail-panel.ts).
+   */
+  standIn: (name: string) => Level | null = () => null;
 
   constructor(
     private readonly host: MachineHost,
@@ -317,8 +322,9 @@ export class ComputerSeats {
     }
     const d = this.driver.state;
     const fighting = ['programming', 'enter', 'fighting'].includes(d.stage) && d.seating !== null;
-    this.assign(0, fighting && d.seating ? this.levelOf(d.seating.red) : null);
-    this.assign(1, fighting && d.seating ? this.levelOf(d.seating.blue) : null);
+    const level = (name: string): Level | null => this.levelOf(name) ?? this.standIn(name);
+    this.assign(0, fighting && d.seating ? level(d.seating.red) : null);
+    this.assign(1, fighting && d.seating ? level(d.seating.blue) : null);
     const nobodyPlays = fighting && this.assigned[0] !== null && this.assigned[1] !== null;
     this.setSpeed(nobodyPlays ? Number(BOT_BATTLE_SPEED.get()) : 1);
   }

@@ -24,6 +24,7 @@ import { renderControlsLegend } from './controls-legend.ts';
 import type { BattleRequest } from '../../board/index.ts';
 import { memoryStore } from '../board-view/save-store.ts';
 import { RemotePanel } from './remote-panel.ts';
+import { MailPanel } from './mail-panel.ts';
 
 /** The save-state slot the table's machine autosave lives in (the console page's slots are 1-4). */
 const AUTOSAVE_SLOT = 0;
@@ -43,6 +44,8 @@ export class TablePage {
   private readonly seats: ComputerSeats;
   /** Players on other computers (issue 21): this page hosts a remote table, or is a guest at one. */
   private readonly remote: RemotePanel;
+  /** Players far apart (issue 21): turns by file or link; none at a guest's page (its board is the host's). */
+  private readonly mail: MailPanel | null = null;
   private readonly cleanups: (() => void)[] = [];
   private raf = 0;
   private padStart = false;
@@ -142,6 +145,17 @@ export class TablePage {
     parts.remote = this.remote;
     if (this.remote.isGuest) this.seats.standDown();
     consoleBox.append(this.remote.element);
+    if (!this.remote.isGuest) {
+      this.mail = new MailPanel({
+        controller: this.board.controller,
+        changed: () => {
+          if (!this.destroyed) this.layout();
+        },
+      });
+      consoleBox.append(this.mail.element);
+      const mail = this.mail;
+      this.seats.standIn = (name) => mail.standIn(name);
+    }
     this.input = new InputRouter(host, {
       screen: this.screen.box,
       ownsKey: (e) => e.target instanceof Node && this.board.element.contains(e.target),
@@ -182,6 +196,10 @@ export class TablePage {
     this.pollPads();
     host.probe.ready = true;
     this.remote.start();
+    // A turn in the page's link is opened on the game resumed from the autosave, never before it (it would be replaced).
+    void this.board.resumed.then(() => {
+      if (!this.destroyed) this.mail?.start();
+    });
     if (!this.remote.isGuest) void this.driver.resume();
   }
 
@@ -279,7 +297,7 @@ export class TablePage {
                 blue,
                 keys: this.input.keys(),
                 swapped: this.input.swap,
-                computer: (name) => this.seats.levelOf(name),
+                computer: (name) => this.seats.levelOf(name) ?? this.mail?.standIn(name) ?? null,
                 remap: () => this.input.remap.open(),
               },
               ...extra,
@@ -422,6 +440,7 @@ export class TablePage {
     this.driver.cancel();
     this.seats.destroy();
     this.remote.destroy();
+    this.mail?.destroy();
     for (const c of this.cleanups) c();
     this.input.destroy();
     this.board.destroy();

@@ -1,0 +1,197 @@
+/**
+ * "Play by mail" on #/table (issue 21): the panel of a game by mail (MailSession holds the game and
+ * what the buttons do). The set-up game becomes a game by mail kept in this browser; "Send my turn"
+ * offers the turn as a file and a link; a turn opened from a file (chosen or dropped), a pasted text
+ * or the link the page was opened with changes the board only when board/mail accepts it. A refused
+ * one is said in its sentence and changes nothing.
+ */
+import { el } from '../platform/dom.ts';
+import { serializeMailGame } from '../../board/index.ts';
+import type { Level } from '../../board/index.ts';
+import type { BoardController } from '../board-view/controller.ts';
+import { download, linkedTurn, readDropped, turnLink } from './mail-link.ts';
+import { MailSession } from './mail-session.ts';
+import type { Said } from './mail-session.ts';
+import { movesWords, renderMail } from './mail-view.ts';
+import type { MailActions } from './mail-view.ts';
+
+export interface MailPanelDeps {
+  controller: BoardController;
+  /** Redraw the table around the panel. */
+  changed(): void;
+}
+
+export class MailPanel {
+  readonly element = el('details', { class: 'tb-remote tb-mail', id: 'table-mail' });
+  private readonly body = el('div');
+  private readonly message = el('p', { id: 'table-mail-message', role: 'status', 'aria-live': 'polite' });
+  private readonly session: MailSession;
+  private busy = false;
+  private readonly cleanups: (() => void)[] = [];
+  /** A look at the away players' standing orders is under way; `again`: the board moved meanwhile. */
+  private looking = false;
+  private again = false;
+
+  constructor(private readonly deps: MailPanelDeps) {
+    this.session = new MailSession(deps.controller);
+    if (this.session.loadProblem) this.say({ text: this.session.loadProblem, kind: 'error' });
+    this.element.append(el('summary', { text: 'Play by mail' }), this.body, this.message);
+    this.element.open = this.session.record !== null;
+    this.element.addEventListener('dragover', (e) => e.preventDefault());
+    this.element.addEventListener('drop', (e) => {
+      e.preventDefault();
+      const f = e.dataTransfer?.files[0];
+      if (f) this.actions.openFile(f);
+    });
+    this.cleanups.push(
+      () => this.session.destroy(),
+      // Only the count of moves follows the board: the panel's controls are not redrawn under a finger.
+      deps.controller.subscribe(() => {
+        this.showMoves();
+        void this.standing();
+      }),
+    );
+    const onHash = (): void => void this.openLinked();
+    window.addEventListener('hashchange', onHash);
+    this.cleanups.push(() => window.removeEventListener('hashchange', onHash));
+    // The table is still being built: it lays itself out once it is.
+    this.redraw(false);
+  }
+
+  /** Opens the turn in the page's link, if any (once: the address goes back to #/table). */
+  start(): void {
+    void this.openLinked();
+  }
+
+  /** Who holds `name`'s control in a battle here besides the computer seats: an away player's battle bot. */
+  standIn(name: string): Level | null {
+    return this.session.standIn(name);
+  }
+
+  private async openLinked(): Promise<void> {
+    const text = linkedTurn(location.hash);
+    if (text === null) return;
+    history.replaceState(history.state, '', location.href.replace(/#.*$/, '#/table'));
+    this.element.open = true;
+    await this.run(() => this.session.openTurn(text));
+  }
+
+  private say(said: Said): void {
+    this.message.textContent = said.text;
+    this.message.dataset.kind = said.kind;
+    this.message.setAttribute('role', said.kind === 'error' ? 'alert' : 'status');
+  }
+
+  private showMoves(): void {
+    const span = this.body.querySelector('#table-mail-moves');
+    if (span) span.textContent = movesWords(this.session.moves());
+    else if (!this.session.record) this.redraw();
+  }
+
+  private redraw(tell = true): void {
+    const view = this.deps.controller.snapshot().view;
+    const r = this.session.record;
+    this.body.replaceChildren(
+      ...renderMail(
+        {
+          record: r,
+          players: view.phase === 'setup' ? [] : view.players.map((p) => p.name),
+          moves: this.session.moves(),
+          // The last turn sent from here is offered while it is the game's last turn (the others may not have it yet).
+          link: r?.sent && r.sent.number === r.game.chain.number ? turnLink(location.href, r.sent.text) : null,
+          busy: this.busy,
+        },
+        this.actions,
+      ),
+    );
+    if (tell) this.deps.changed();
+  }
+
+  /** One button's work at a time, the panel redrawn around it and its sentence shown. */
+  private async run(work: () => Promise<Said>): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.redraw();
+    try {
+      this.say(await work());
+    } catch (e) {
+      this.say({ text: `${e instanceof Error ? e.message : String(e)}; nothing was changed.`, kind: 'error' });
+    } finally {
+      this.busy = false;
+      this.redraw();
+      // A turn just opened may leave an away player's weapon to their standing orders at once.
+      void this.standing();
+    }
+  }
+
+  private async standing(): Promise<void> {
+    if (this.looking || this.busy) {
+      this.again ||= this.looking;
+      return;
+    }
+    this.looking = true;
+    try {
+      const said = await this.session.standing();
+      if (said) this.say(said);
+    } finally {
+      this.looking = false;
+      if (this.again) {
+        this.again = false;
+        void this.standing();
+      }
+    }
+  }
+
+  private readonly actions: MailActions = {
+    start: (me) =>
+      void this.run(async () => {
+        const said = await this.session.start(me);
+        if (said.kind === 'info') this.element.open = true;
+        return said;
+      }),
+    send: () => void this.run(() => this.session.send()),
+    open: (text) => void this.run(() => this.session.open(text)),
+    openFile: (file) =>
+      void this.run(async () => {
+        const read = await readDropped(file);
+        return read.ok ? this.session.open(read.text) : { text: `${read.error}. Nothing was changed.`, kind: 'error' };
+      }),
+    setMe: (me) => {
+      this.say(this.session.setMe(me));
+      this.redraw();
+    },
+    setOrders: (orders) => this.say(this.session.setOrders(orders)),
+    downloadTurn: () => {
+      const r = this.session.record;
+      if (r?.sent) download(`conquest-${r.game.id.slice(0, 8)}-turn-${r.sent.number}.o2turn`, `${r.sent.text}\n`);
+    },
+    downloadGame: () => {
+      const r = this.session.record;
+      if (r)
+        download(
+          `conquest-${r.game.id.slice(0, 8)}-turn-${r.game.chain.number}.o2mail.json`,
+          serializeMailGame(r.game),
+          'application/json',
+        );
+    },
+    copyLink: (b) => {
+      const r = this.session.record;
+      if (!r?.sent) return;
+      const cannot = (): void =>
+        this.say({ text: 'The link could not be copied here: select it below and copy it.', kind: 'error' });
+      // No clipboard outside a secure page (http from another computer): the link stays to select by hand.
+      if (!navigator.clipboard) return cannot();
+      navigator.clipboard.writeText(turnLink(location.href, r.sent.text)).then(() => {
+        b.textContent = 'Copied';
+      }, cannot);
+    },
+    leave: () => {
+      this.say(this.session.leave());
+      this.redraw();
+    },
+  };
+
+  destroy(): void {
+    for (const c of this.cleanups) c();
+  }
+}

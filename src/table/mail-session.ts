@@ -1,0 +1,218 @@
+/**
+ * A game by mail at this table, without its DOM (mail-panel.ts draws it): the game kept in this
+ * browser, the moves since the last turn (MailJournal, fed by the engine's steps), and what the
+ * panel's buttons do, each answered with a sentence. A turn or game is taken only when board/mail
+ * accepts it and both the board and this browser's storage take it; otherwise nothing changes.
+ */
+import { deserializeMailGame, newMailGame, openTurn } from '../../board/index.ts';
+import type { GameState, Level, MailGame, StandingOrders } from '../../board/index.ts';
+import type { BoardController } from '../board-view/controller.ts';
+import { sessionDocument } from '../board-view/engine-adapter.ts';
+import { encodeEnvelope } from '../board-view/save-format.ts';
+import { MailJournal } from './mail-journal.ts';
+import { MAX_GAME_CHARS, readPasted } from './mail-link.ts';
+import { browserStorage, loadMail, saveMail } from './mail-store.ts';
+import type { MailRecord, MailStorage } from './mail-store.ts';
+import { botLevel, botWeaponsDue, sendWithStanding } from './mail-standing.ts';
+
+export interface Said {
+  text: string;
+  kind: 'info' | 'error';
+}
+
+const info = (text: string): Said => ({ text, kind: 'info' });
+const error = (text: string): Said => ({ text, kind: 'error' });
+const moves = (n: number): string => `${n} move${n === 1 ? '' : 's'}`;
+
+export class MailSession {
+  record: MailRecord | null = null;
+  private journal: MailJournal | null = null;
+  /** Why the game kept in this browser was not loaded, or null. */
+  readonly loadProblem: string | null = null;
+  private readonly off: () => void;
+
+  constructor(
+    private readonly controller: BoardController,
+    private readonly storage: MailStorage | undefined = browserStorage(),
+  ) {
+    const kept = loadMail(storage);
+    if (typeof kept === 'string') this.loadProblem = `${kept}; it was not loaded.`;
+    else if (kept) this.take(kept, new MailJournal(kept.game.state, kept.events));
+    this.off = controller.onStep((e, before, after) => {
+      if (!this.record || !this.journal?.step(e, before, after)) return;
+      this.record = { ...this.record, events: this.journal.events };
+      saveMail(this.record, this.storage);
+    });
+  }
+
+  private take(record: MailRecord | null, journal: MailJournal | null): void {
+    this.record = record;
+    this.journal = journal;
+  }
+
+  /** Moves since the last turn, or null when the board is at a game they do not reach. */
+  moves(): number | null {
+    const now = this.controller.gameState();
+    return (now && this.journal?.eventsTo(now)?.length) ?? null;
+  }
+
+  /** The level of `name`'s battle bot when they are away with standing orders "bot", else null. */
+  standIn(name: string): Level | null {
+    return this.record ? botLevel(this.record.game, this.record.me, name) : null;
+  }
+
+  /**
+   * Shows `game` on the board as a game of its own (no undo back past a turn) and keeps it here, the
+   * moves since the last turn starting from it; the sentence when the board or the storage refuses
+   * (the board then shows what it showed before).
+   */
+  private keep(game: MailGame, me: string, patch: Partial<MailRecord>, source: string): string | null {
+    const record: MailRecord = {
+      game,
+      me,
+      orders: this.record?.orders ?? game.orders[me],
+      events: [],
+      sent: this.record?.sent ?? null,
+      ...patch,
+    };
+    const c = this.controller;
+    const before = c.exportText();
+    if (!c.importText(encodeEnvelope({ engine: sessionDocument(game.state), clockStartedAt: null }), source))
+      return 'the board did not take the game (its notice says why)';
+    const shown: GameState = c.gameState() ?? game.state;
+    const bad = saveMail(record, this.storage);
+    if (bad) {
+      c.importText(before, 'the game as it was');
+      return `the game by mail could not be kept: ${bad}`;
+    }
+    this.take(record, new MailJournal(shown));
+    return null;
+  }
+
+  async start(me: string): Promise<Said> {
+    const state = this.controller.gameState();
+    if (!state || state.phase === 'setup') return error('Seat the players on the board first.');
+    const game = await newMailGame(state);
+    const bad = this.keep(game, me, { orders: game.orders[me], sent: null }, 'the game by mail');
+    if (bad) return error(`The game by mail was not started: ${bad}.`);
+    return info(
+      `Game ${game.id.slice(0, 8)} is played by mail; you are ${me}. Send the game to the other players ("Download the game"), then play and send your turn.`,
+    );
+  }
+
+  async send(): Promise<Said> {
+    const r = this.record;
+    const now = this.controller.gameState();
+    if (!r || !now || !this.journal) return error('There is no game by mail here to send a turn of.');
+    const events = this.journal.eventsTo(now);
+    if (events === null)
+      return error(
+        `The board is not at this game by mail: its moves since turn ${r.game.chain.number} are not known here. Open the last turn again, or undo back to it; nothing was sent.`,
+      );
+    if (events.length === 0 && JSON.stringify(r.orders) === JSON.stringify(r.game.orders[r.me]))
+      return error(
+        'You have made no move since the last turn and your standing orders are as they were: there is nothing to send.',
+      );
+    const made = await sendWithStanding(r.game, r.me, events, r.orders);
+    if (!made.ok) return error(`Your turn was not sent: ${made.error}.`);
+    const { game, turn, text } = made.sent;
+    const bad = this.keep(game, r.me, { sent: { number: turn.number, text } }, `turn ${turn.number}`);
+    if (bad) return error(`Your turn was not sent: ${bad}.`);
+    return info(
+      `Turn ${turn.number} is made (${moves(turn.events.length)}): send its file or its link to the other players.`,
+    );
+  }
+
+  /** A pasted or dropped text: a turn (its text or link) or a game by mail (its JSON). */
+  async open(text: string): Promise<Said> {
+    if (text.trim() === '') return error("Paste a turn's link or text first.");
+    if (text.length > MAX_GAME_CHARS)
+      return error(`This text is ${text.length} characters long, far more than any turn or game; it was not read.`);
+    const pasted = readPasted(text);
+    if (pasted.kind === 'turn') return this.openTurn(pasted.text);
+    if (this.record)
+      return error(
+        `A game by mail is kept here already (game ${this.record.game.id.slice(0, 8)}, at turn ${this.record.game.chain.number}); leave it first to open another. Nothing was changed.`,
+      );
+    const loaded = deserializeMailGame(pasted.text);
+    if (!loaded.ok) return error(`The game by mail was not opened: ${loaded.error}.`);
+    const g = loaded.game;
+    // The player who did not start it, most likely: "I am" changes it.
+    const me = g.state.players[g.state.players.length > 1 ? 1 : 0].name;
+    const bad = this.keep(g, me, { orders: g.orders[me], sent: null }, 'the game by mail');
+    if (bad) return error(`The game by mail was not opened: ${bad}.`);
+    return info(
+      `Game ${g.id.slice(0, 8)} by mail opened at turn ${g.chain.number}; you are ${me} (change "I am" if you are not).`,
+    );
+  }
+
+  async openTurn(text: string): Promise<Said> {
+    const r = this.record;
+    if (!r)
+      return error(
+        'This is a turn of a game by mail, but no game by mail is kept in this browser: open the game first (the file "Download the game" makes).',
+      );
+    const opened = await openTurn(text, r.game);
+    if (!opened.ok) return error(`The turn was not opened: ${opened.error}. Nothing was changed.`);
+    const unsent = this.moves() ?? 0;
+    const t = opened.turn;
+    const bad = this.keep(opened.game, r.me, {}, `turn ${t.number} from ${t.player}`);
+    if (bad) return error(`The turn was not opened: ${bad}. Nothing was changed.`);
+    return info(
+      `Turn ${t.number} from ${t.player} opened: ${moves(t.events.length)}; the game is at turn ${t.number}.` +
+        (unsent ? ` Your ${moves(unsent)} not sent were set aside.` : ''),
+    );
+  }
+
+  setMe(me: string): Said {
+    if (!this.record) return error('There is no game by mail here.');
+    this.record = { ...this.record, me, orders: this.record.game.orders[me] };
+    saveMail(this.record, this.storage);
+    return info(`You are ${me} in this game by mail.`);
+  }
+
+  setOrders(orders: StandingOrders): Said {
+    if (!this.record) return error('There is no game by mail here.');
+    this.record = { ...this.record, orders };
+    saveMail(this.record, this.storage);
+    return info(
+      orders.absent === 'wait'
+        ? 'Your standing orders, sent with your next turn: a battle against you waits until you are both online.'
+        : `Your standing orders, sent with your next turn: while you are away the battle bot (${orders.level}) chooses your weapons and fights your battles on the machine.`,
+    );
+  }
+
+  leave(): Said {
+    const bad = saveMail(null, this.storage);
+    if (bad) return error(`The game by mail was not left: ${bad}.`);
+    this.take(null, null);
+    return info('This browser no longer keeps the game by mail; the board keeps the game as it is.');
+  }
+
+  /**
+   * During a war with an away "bot" player, their next weapon is chosen on the board as their standing
+   * orders choose it in sendTurn (the same seed: the turn sent holds the same one); their battles wait
+   * on the board to be fought on the console, their control held by their bot (standIn). Null: nothing done.
+   */
+  async standing(): Promise<Said | null> {
+    const r = this.record;
+    const c = this.controller;
+    const now = c.gameState();
+    const events = now && this.journal?.eventsTo(now);
+    if (!r || !now || !events) return null;
+    const todo = await botWeaponsDue(r.game, r.me, r.orders, now, events, c.pendingBattle() !== null);
+    if (c.gameState() !== now || this.record !== r) return null;
+    let said: Said | null = null;
+    for (const e of todo) {
+      if (!c.act(e)) return error(`${e.player}'s standing orders chose ${e.weapon}, and the board refused it.`);
+      said = info(
+        `${e.player} is away: their battle bot (${botLevel(r.game, r.me, e.player)}) chose ${e.weapon}, and holds their control in the battle.`,
+      );
+    }
+    return said;
+  }
+
+  destroy(): void {
+    this.off();
+  }
+}
