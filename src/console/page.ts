@@ -331,6 +331,8 @@ export class ConsolePage {
       setBreakpoints: (list) => api().setBreakpoints(list),
       setWatchpoints: (list) => api().setWatchpoints(list),
       setTrace: (on) => api().setTrace(on),
+      poke: (target, value) => api().poke(target, value),
+      romView: (bank) => api().romView(bank),
       traceText: () => api().traceText(),
       cursorAddress: () => this.program.cursorAddress(),
       pause: () => void api().setRunning(false),

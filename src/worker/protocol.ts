@@ -4,7 +4,10 @@
  * a frame is one transferred buffer, never a structured-clone copy.
  */
 import type { CartProfile, MapperKind } from '../../rom-core/machine/index.ts';
+import type { PokeTarget } from '../../rom-core/debugger/index.ts';
 import type { BuildResult, CartSource, SourceFile } from './build-program.ts';
+
+export type { PokeTarget } from '../../rom-core/debugger/index.ts';
 
 /**
  * Held inputs for one frame: keyboard rows 0-7 (bit = column), sticks J0 and J1, RESET, and the
@@ -143,7 +146,7 @@ export interface WatchpointSpec {
  * panel and the status line all say the same address and frame.
  */
 export interface StopState {
-  kind: 'breakpoint' | 'watchpoint' | 'step' | 'step-over' | 'step-out' | 'run-to' | 'step-back';
+  kind: 'breakpoint' | 'watchpoint' | 'step' | 'step-over' | 'step-out' | 'run-to' | 'step-back' | 'edit';
   /** Address of the instruction that runs next. */
   pc: number;
   /** DebugInfo.frame at the stop. */
@@ -194,6 +197,20 @@ export interface DebugInfo {
   stepBackDepth: number;
   /** Character ROM (512 bytes) for the character viewer. */
   charset: number[];
+}
+
+/** One bank of the cartridge as the CPU would see it selected (ConsoleWorkerApi.romView). */
+export interface RomView {
+  /** How many banks the mapper can select, the one shown and the one selected now. */
+  banks: number;
+  bank: number;
+  current: number;
+  mapper: MapperKind;
+  /** The cartridge file's size in bytes. */
+  size: number;
+  /** Program space 000h-FFFh with that bank: the BIOS, then the cartridge at 400h. */
+  image: Uint8Array;
+  pc: number;
 }
 
 /** worker -> page on the video port. */
@@ -248,6 +265,14 @@ export interface ConsoleWorkerApi {
   runTo(address: number): DebugInfo;
   /** Puts the machine back as it was before the last step or frame step; throws a sentence when there is none. */
   stepBack(): DebugInfo;
+  /**
+   * While paused, sets A, PC, PSW, R0-R7 of the bank in use, or a byte of internal RAM, external RAM or
+   * the VDC's registers (rom-core/debugger/poke.ts); step back undoes it. Running, in a network battle,
+   * or with a bad target or value, throws a sentence and changes nothing.
+   */
+  poke(target: PokeTarget, value: number): DebugInfo;
+  /** The cartridge image as the CPU sees it now (4 KB of program space) and the ROM's banks, for the ROM view. */
+  romView(bank?: number): RomView;
   /** Replaces the watchpoints; a bad one throws a sentence and changes nothing. */
   setWatchpoints(list: WatchpointSpec[]): void;
   /** Turns the register trace on (empty) or off. */

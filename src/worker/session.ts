@@ -6,13 +6,22 @@
 import { KeyQueue, Odyssey2, cartProfile, keyTarget, setKeyBit } from '../../rom-core/machine/index.ts';
 import type { CartProfile, KeySink } from '../../rom-core/machine/index.ts';
 import { disassembleOne } from '../../rom-core/asm/index.ts';
-import { MachineDebugger, callStack } from '../../rom-core/debugger/index.ts';
-import type { DebugActionKind } from '../../rom-core/debugger/index.ts';
+import { MachineDebugger, callStack, poke, pokePlace, pokeProblem } from '../../rom-core/debugger/index.ts';
+import type { DebugActionKind, PokeTarget } from '../../rom-core/debugger/index.ts';
 import { BattleBot } from '../../rom-core/bot/index.ts';
 import type { BotLevel } from '../../rom-core/bot/index.ts';
 import type { BuiltCart, Builtins, BuiltRom } from './builtin-roms.ts';
 import { SNAPSHOT_JOY, SNAPSHOT_LENGTH, SNAPSHOT_RESET } from './protocol.ts';
-import type { BootInfo, DebugInfo, DisasmLine, RomImages, RomSummary, StopState, WatchpointSpec } from './protocol.ts';
+import type {
+  BootInfo,
+  DebugInfo,
+  DisasmLine,
+  RomImages,
+  RomSummary,
+  RomView,
+  StopState,
+  WatchpointSpec,
+} from './protocol.ts';
 import { stopState } from './stop-text.ts';
 import { TimeTravel } from './time-travel.ts';
 
@@ -319,6 +328,47 @@ export class ConsoleSession {
   /** Keeps the machine as it is for step back (before a frame step). */
   remember(): void {
     this.debug.history.push(this.machine);
+  }
+
+  /**
+   * The debugger's edit of a register or a byte (rom-core/debugger/poke.ts); step back undoes it. Refused
+   * with a sentence, changing nothing, in a network battle (the other browser's machine would differ)
+   * or when the target or value is bad.
+   */
+  poke(target: PokeTarget, value: number): void {
+    if (this.netplay) throw new Error('Nothing can be edited in a network battle: both machines must stay the same.');
+    const problem = pokeProblem(target, value);
+    if (problem) throw new Error(problem);
+    this.remember();
+    poke(this.machine, target, value);
+    // The stop's sentence named the machine before the edit; say what changed instead.
+    const digits = target.kind === 'pc' ? 3 : 2;
+    this.lastStop = stopState(
+      {
+        kind: 'edit',
+        pc: this.machine.cpu.pc,
+        text: `${pokePlace(target)} set to ${value.toString(16).toUpperCase().padStart(digits, '0')}h`,
+      },
+      this.frameUnderWay(),
+    );
+  }
+
+  /** One bank of the cartridge as program space (BIOS included) for the ROM view; the selected bank by default. */
+  romView(bank?: number): RomView {
+    const cart = this.machine.cart;
+    const current = cart.bankIndex();
+    const b = bank ?? current;
+    if (!Number.isInteger(b) || b < 0 || b >= cart.images.length)
+      throw new Error(`This cartridge has banks 0 to ${cart.images.length - 1}.`);
+    return {
+      banks: cart.images.length,
+      bank: b,
+      current,
+      mapper: cart.kind,
+      size: cart.rom.length,
+      image: cart.images[b].slice(),
+      pc: this.machine.cpu.pc,
+    };
   }
 
   /** The machine was paused: an action under way is dropped. */
