@@ -117,8 +117,12 @@ export class IdeLayout {
     else delete this.root.dataset.ide;
     this.splitter.hidden = !mode;
     if (mode) this.root.style.setProperty('--ide-height', `${this.height()}px`);
+    if (mode === was) return;
     // The picture fits itself on a window resize: tell it its column changed.
-    if (mode !== was) window.dispatchEvent(new Event('resize'));
+    window.dispatchEvent(new Event('resize'));
+    // Opened from below (the program panel's summary sits under the picture in the plain layout), the
+    // page would stay scrolled down past the picture: the columns fit the window from its top.
+    if (mode && !was) window.scrollTo({ top: 0 });
   }
 
   /** The columns' height: the window below the work area's top (the toolbar stays above it). */
