@@ -12,3 +12,4 @@ export type { StackFrame } from './call-stack.ts';
 export { StepHistory } from './step-history.ts';
 export { peek, poke, pokePlace, pokeProblem } from './poke.ts';
 export type { PokeTarget } from './poke.ts';
+export { CycleProfile, PROFILE_FRAMES } from './profile.ts';

@@ -331,6 +331,7 @@ export class ConsolePage {
       setBreakpoints: (list) => api().setBreakpoints(list),
       setWatchpoints: (list) => api().setWatchpoints(list),
       setTrace: (on) => api().setTrace(on),
+      setProfile: (on) => api().setProfile(on),
       poke: (target, value) => api().poke(target, value),
       romView: (bank) => api().romView(bank),
       traceText: () => api().traceText(),

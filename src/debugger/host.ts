@@ -12,6 +12,7 @@ export interface DebuggerHost {
   setBreakpoints(list: number[]): Promise<void>;
   setWatchpoints(list: WatchpointSpec[]): Promise<void>;
   setTrace(on: boolean): Promise<void>;
+  setProfile(on: boolean): Promise<void>;
   /** Writes a register or a byte while paused; rejects with a sentence, changing nothing. */
   poke(target: PokeTarget, value: number): Promise<DebugInfo>;
   /** A bank of the cartridge (the selected one by default) for the ROM view. */

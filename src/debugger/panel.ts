@@ -3,7 +3,8 @@
  * internal and external RAM, the VDC registers, the four sprites and the character ROM; step,
  * step over, step out, run to the editor's cursor, step back and frame steps; breakpoints (click a
  * line or type an address), watchpoints, the call stack and an exportable register trace; registers
- * and memory edited while paused (value-editor.ts) and the cartridge's ROM by bank (rom-view.ts). Where the
+ * and memory edited while paused (value-editor.ts), the cartridge's ROM by bank (rom-view.ts) and a
+ * cycle profile (profile-view.ts). Where the
  * CPU stopped is the worker's one sentence (DebugInfo.stop), shown as it is.
  */
 import type { DebugInfo, DisasmLine } from '../worker/protocol.ts';
@@ -11,6 +12,7 @@ import { DebuggerControls } from './controls.ts';
 import type { DebuggerHost } from './host.ts';
 import { hex3 } from './format.ts';
 import { MachineBoxes } from './machine-boxes.ts';
+import { ProfileView } from './profile-view.ts';
 import { RomViewBox } from './rom-view.ts';
 import { ValueEditor } from './value-editor.ts';
 import { WatchListView } from './watch-list.ts';
@@ -33,6 +35,7 @@ class DebuggerPanelView implements DebuggerPanel {
   private readonly watches: WatchListView;
   private readonly boxes: MachineBoxes;
   private readonly rom: RomViewBox;
+  private readonly profile: ProfileView;
   /** The machine as last drawn (an edit's field closing draws it again). */
   private last: DebugInfo | undefined;
 
@@ -78,7 +81,11 @@ class DebuggerPanelView implements DebuggerPanel {
       (bank) => host.romView(bank),
       (text) => this.say(text),
     );
-    this.boxes.element.append(this.rom.element);
+    this.profile = new ProfileView(
+      (on) => host.setProfile(on),
+      () => this.refresh(),
+    );
+    this.boxes.element.append(this.rom.element, this.profile.element);
     this.element.append(this.controls.element, this.message, this.stopLine, this.boxes.element);
   }
 
@@ -133,6 +140,7 @@ class DebuggerPanelView implements DebuggerPanel {
     this.controls.show(info);
     this.watches.show(info.watchpoints);
     this.rom.show(info);
+    this.profile.show(info.profile);
   }
 }
 

@@ -398,6 +398,7 @@ export class WorkerHost {
       romView: (bank) => this.need().romView(bank),
       setWatchpoints: (list) => this.need().setWatchpoints(list),
       setTrace: (on: boolean) => this.need().debug.setTrace(on),
+      setProfile: (on: boolean) => this.need().debug.setProfile(on),
       traceText: () => this.need().debug.trace.toText(),
       saveState: (): Uint8Array => {
         const state = this.need().machine.saveState() as Uint8Array<ArrayBuffer>;

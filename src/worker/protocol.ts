@@ -163,6 +163,24 @@ export interface StackFrameInfo {
   callSite?: number;
 }
 
+/** Cycles spent on one source line (or at an address with none), for the cycle profile. */
+export interface ProfileLine {
+  where: string;
+  cycles: number;
+}
+
+/** The cycle profile (rom-core/debugger/profile.ts) as the debugger panel shows it. */
+export interface ProfileInfo {
+  /** Machine cycles of a frame on this video standard (5983.25 NTSC). */
+  frameCycles: number;
+  /** The last frames (up to two seconds), oldest first: cycles in the cartridge and in the BIOS. */
+  frames: { cart: number; bios: number }[];
+  /** The source lines with most cycles since the profile began, most first. */
+  lines: ProfileLine[];
+  /** All cycles counted since the profile began. */
+  total: number;
+}
+
 export interface DebugInfo {
   /**
    * The frame the machine stands in: frames completed, plus one while a frame is half run (a stop
@@ -193,6 +211,8 @@ export interface DebugInfo {
   watchpoints: WatchpointSpec[];
   /** The register trace: recording or not, and how many instructions it holds. */
   trace: { on: boolean; length: number };
+  /** The cycle profile, while it is on. */
+  profile?: ProfileInfo;
   /** How many steps back there are. */
   stepBackDepth: number;
   /** Character ROM (512 bytes) for the character viewer. */
@@ -277,6 +297,8 @@ export interface ConsoleWorkerApi {
   setWatchpoints(list: WatchpointSpec[]): void;
   /** Turns the register trace on (empty) or off. */
   setTrace(on: boolean): void;
+  /** Turns the cycle profile on (empty) or off. */
+  setProfile(on: boolean): void;
   /** The trace as text, oldest instruction first. */
   traceText(): string;
   powerCycle(): Promise<BootInfo>;

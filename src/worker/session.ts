@@ -16,6 +16,7 @@ import type {
   BootInfo,
   DebugInfo,
   DisasmLine,
+  ProfileInfo,
   RomImages,
   RomSummary,
   RomView,
@@ -23,6 +24,7 @@ import type {
   WatchpointSpec,
 } from './protocol.ts';
 import { stopState } from './stop-text.ts';
+import { profileLines } from './profile-lines.ts';
 import { TimeTravel } from './time-travel.ts';
 
 /** A source line for a program address, with the image offset its bytes came from (banked carts). */
@@ -427,8 +429,22 @@ export class ConsoleSession {
       callStack: callStack(cpu).map(({ level, returnAddress, callSite }) => ({ level, returnAddress, callSite })),
       watchpoints: this.debug.watchpoints(),
       trace: { on: this.debug.tracing, length: this.debug.trace.length },
+      profile: this.debug.profiling ? this.profileInfo() : undefined,
       stepBackDepth: this.debug.history.depth,
       charset: Array.from(m.vdc.getCharset()),
+    };
+  }
+
+  /** The cycle profile: the last frames, and the source lines with most cycles. */
+  private profileInfo(): ProfileInfo {
+    const p = this.debug.profile;
+    const program = this.machine.cpu.program;
+    const t = this.machine.timing;
+    return {
+      frameCycles: t.dotsPerFrame / t.dotsPerCycle,
+      frames: p.frames(),
+      lines: profileLines(p.byAddress, (a) => this.sourceAt(a, disassembleOne(program, a, a).length)),
+      total: p.byAddress.reduce((n, c) => n + c, 0),
     };
   }
 
