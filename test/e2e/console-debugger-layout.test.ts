@@ -3,7 +3,8 @@
  * picture, the source editor and the CPU box are all inside the window together; the splitter between
  * the columns moves with the keyboard and the mouse and is remembered; a register and a byte of
  * external RAM edited while paused show their new values (a bad value is said and changes nothing);
- * the ROM view shows the bytes at the PC. Waits are for states, never for time.
+ * the ROM view shows the bytes at the PC; the cycle profile counts frames and source lines. Waits are
+ * for states, never for time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -41,7 +42,7 @@ describe('the console as an IDE', () => {
     await browser?.close();
   });
 
-  it('picture, source and registers side by side in 1280×800; the splitter moves; edits and the ROM view', async () => {
+  it('picture, source and registers side by side in 1280×800; the splitter moves; edits, the ROM view, the profile', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await page.setViewportSize({ width: 1280, height: 800 });
     await waitReady(page);
@@ -105,6 +106,13 @@ describe('the console as an IDE', () => {
     expect(await current.textContent()).toContain(`${hex(info.pc, 3)}  ${bytes}`);
     await page.locator('#debugger-rom').scrollIntoViewIfNeeded();
     await shot(page, 'console-ide-edits.png');
+
+    // The cycle profile: turned on and run, it says how much of the frame each part used, by source line.
+    await page.locator('#debugger-profile-on').check();
+    await page.locator('#debugger-run').click();
+    const profile = page.locator('#debugger-profile');
+    await poll(() => profile.textContent()).toMatch(/last frame: cartridge \d+ \+ BIOS \d+ of 5983 cycles/);
+    await poll(() => profile.textContent()).toMatch(/%\s+\d+ {2}console-test\.a48:\d+/);
 
     // Reloaded, the splitter is where it was left.
     await page.reload();
