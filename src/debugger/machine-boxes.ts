@@ -63,12 +63,17 @@ function titled(span: HTMLElement, name: string): HTMLElement {
   return span;
 }
 
-/** A hex dump, 16 bytes a line, each byte a value that can be edited (`space` at `base + i`). */
-function dumpNodes(bytes: readonly number[], space: 'iram' | 'eram' | 'vdc', base = 0): (Node | string)[] {
+/** A hex dump, 16 bytes a line, each byte a value that can be edited (`space` at `base + i`); its first byte a tab stop. */
+function dumpNodes(
+  bytes: readonly number[],
+  space: 'iram' | 'eram' | 'vdc',
+  base = 0,
+  tabStop = true,
+): (Node | string)[] {
   const out: (Node | string)[] = [];
   for (let i = 0; i < bytes.length; i++) {
     if (i % 16 === 0) out.push(`${i ? '\n' : ''}${hex2(base + i)}:`);
-    out.push(' ', editable(hex2(bytes[i]), { kind: space, address: base + i }));
+    out.push(' ', editable(hex2(bytes[i]), { kind: space, address: base + i }, tabStop && i === 0));
   }
   return out;
 }
@@ -118,7 +123,7 @@ export class MachineBoxes {
       this.vdc.replaceChildren(
         ...dumpNodes(info.vdc.slice(0xa0, 0xb0), 'vdc', 0xa0),
         '\n',
-        ...dumpNodes(info.vdc.slice(0, 0x80), 'vdc'),
+        ...dumpNodes(info.vdc.slice(0, 0x80), 'vdc', 0, false),
       );
     }
     drawSprites(this.sprites, info.vdc);

@@ -7,7 +7,10 @@
 import type { PokeTarget } from '../worker/protocol.ts';
 import { parseHexValue } from './format.ts';
 
-/** A value that can be edited: a span saying where it lives in data attributes. */
+/**
+ * A value that can be edited: a span saying where it lives in data attributes. `focusable`: a tab stop
+ * (the registers, and a dump's first byte); a dump's other bytes are reached with the arrow keys.
+ */
 export function editable(text: string, target: PokeTarget, focusable = false): HTMLElement {
   const span = document.createElement('span');
   span.className = 'dbg-edit';
@@ -15,9 +18,17 @@ export function editable(text: string, target: PokeTarget, focusable = false): H
   span.dataset.kind = target.kind;
   if (target.kind === 'reg') span.dataset.index = String(target.index);
   else if ('address' in target) span.dataset.address = String(target.address);
-  if (focusable) span.tabIndex = 0;
+  span.tabIndex = focusable ? 0 : -1;
   return span;
 }
+
+function selectorOf(t: PokeTarget): string {
+  if (t.kind === 'reg') return `.dbg-edit[data-kind="reg"][data-index="${t.index}"]`;
+  if ('address' in t) return `.dbg-edit[data-kind="${t.kind}"][data-address="${t.address}"]`;
+  return `.dbg-edit[data-kind="${t.kind}"]`;
+}
+
+const MOVES: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -16, ArrowDown: 16 };
 
 function targetOf(span: HTMLElement): PokeTarget {
   const kind = span.dataset.kind as PokeTarget['kind'];
@@ -53,10 +64,24 @@ export class ValueEditor {
     });
     box.addEventListener('keydown', (e) => {
       const span = (e.target as HTMLElement).closest<HTMLElement>('.dbg-edit');
-      if (span && e.key === 'Enter' && !this.input) {
+      if (!span || this.input) return;
+      if (e.key === 'Enter') {
         e.preventDefault();
         this.begin(span);
+        return;
       }
+      // A dump is one tab stop: the arrows move among its bytes (up and down by a line of 16).
+      const move = MOVES[e.key];
+      if (move === undefined) return;
+      const cells = Array.from(box.querySelectorAll<HTMLElement>('.dbg-edit'));
+      const step = span.dataset.address === undefined ? Math.sign(move) : move;
+      const to = cells[cells.indexOf(span) + step];
+      if (!to) return;
+      e.preventDefault();
+      e.stopPropagation();
+      span.tabIndex = -1;
+      to.tabIndex = 0;
+      to.focus();
     });
   }
 
@@ -110,7 +135,14 @@ export class ValueEditor {
       input.focus();
       return;
     }
+    const box = input.parentElement;
     close();
     this.written();
+    // The boxes were drawn again: the keyboard goes on from the value just written.
+    const again = box?.querySelector<HTMLElement>(selectorOf(target));
+    if (again) {
+      again.tabIndex = 0;
+      again.focus();
+    }
   }
 }

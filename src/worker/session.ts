@@ -16,7 +16,6 @@ import type {
   BootInfo,
   DebugInfo,
   DisasmLine,
-  ProfileInfo,
   RomImages,
   RomSummary,
   RomView,
@@ -24,7 +23,7 @@ import type {
   WatchpointSpec,
 } from './protocol.ts';
 import { stopState } from './stop-text.ts';
-import { profileLines } from './profile-lines.ts';
+import { profileInfo, romView } from './debug-views.ts';
 import { TimeTravel } from './time-travel.ts';
 
 /** A source line for a program address, with the image offset its bytes came from (banked carts). */
@@ -357,20 +356,7 @@ export class ConsoleSession {
 
   /** One bank of the cartridge as program space (BIOS included) for the ROM view; the selected bank by default. */
   romView(bank?: number): RomView {
-    const cart = this.machine.cart;
-    const current = cart.bankIndex();
-    const b = bank ?? current;
-    if (!Number.isInteger(b) || b < 0 || b >= cart.images.length)
-      throw new Error(`This cartridge has banks 0 to ${cart.images.length - 1}.`);
-    return {
-      banks: cart.images.length,
-      bank: b,
-      current,
-      mapper: cart.kind,
-      size: cart.rom.length,
-      image: cart.images[b].slice(),
-      pc: this.machine.cpu.pc,
-    };
+    return romView(this.machine, bank);
   }
 
   /** The machine was paused: an action under way is dropped. */
@@ -429,22 +415,11 @@ export class ConsoleSession {
       callStack: callStack(cpu).map(({ level, returnAddress, callSite }) => ({ level, returnAddress, callSite })),
       watchpoints: this.debug.watchpoints(),
       trace: { on: this.debug.tracing, length: this.debug.trace.length },
-      profile: this.debug.profiling ? this.profileInfo() : undefined,
+      profile: this.debug.profiling
+        ? profileInfo(this.machine, this.debug.profile, (a, n) => this.sourceAt(a, n))
+        : undefined,
       stepBackDepth: this.debug.history.depth,
       charset: Array.from(m.vdc.getCharset()),
-    };
-  }
-
-  /** The cycle profile: the last frames, and the source lines with most cycles. */
-  private profileInfo(): ProfileInfo {
-    const p = this.debug.profile;
-    const program = this.machine.cpu.program;
-    const t = this.machine.timing;
-    return {
-      frameCycles: t.dotsPerFrame / t.dotsPerCycle,
-      frames: p.frames(),
-      lines: profileLines(p.byAddress, (a) => this.sourceAt(a, disassembleOne(program, a, a).length)),
-      total: p.byAddress.reduce((n, c) => n + c, 0),
     };
   }
 

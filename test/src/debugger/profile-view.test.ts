@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { profileText, sparkline } from '../../../src/debugger/profile-view.ts';
-import { profileLines } from '../../../src/worker/profile-lines.ts';
+import { profileLines } from '../../../src/worker/debug-views.ts';
 
 describe('the cycle profile as the debugger shows it', () => {
   it('sums cycles by source line, the BIOS as one, most first', () => {

@@ -133,4 +133,20 @@ describe("the session's debugger", () => {
     expect(s.romView(view.banks - 1).bank).toBe(view.banks - 1);
     expect(() => s.romView(view.banks)).toThrow(`This cartridge has banks 0 to ${view.banks - 1}.`);
   });
+
+  it('the cycle profile is in the debug info while on: the frames, and the places with most cycles', () => {
+    const s = session();
+    expect(s.debugInfo().profile).toBeUndefined();
+    s.debug.setProfile(true);
+    for (let f = 0; f < 3; f++) s.runFrame();
+    const p = s.debugInfo().profile!;
+    expect(p.frameCycles).toBe(5983.25);
+    expect(p.frames).toHaveLength(3);
+    expect(p.total).toBe(p.frames.reduce((n, f) => n + f.cart + f.bios, 0));
+    // Not built here from source: the places are addresses; the busiest is the inner loop's DJNZ.
+    expect(p.lines[0]).toEqual({
+      where: `${hex3(at('iloop'))} (no source line)`,
+      cycles: expect.any(Number) as number,
+    });
+  });
 });
