@@ -6,7 +6,7 @@
 import type { DebugInfo, DisasmLine, StackFrameInfo } from '../worker/protocol.ts';
 import { hex2, hex3, pswText } from './format.ts';
 import { drawCharset, drawSprites } from './pixels.ts';
-import { editable } from './value-editor.ts';
+import { editable, redraw } from './value-editor.ts';
 import type { ValueEditor } from './value-editor.ts';
 
 /** "1: returns to 424h, called at 422h". */
@@ -117,14 +117,14 @@ export class MachineBoxes {
     this.stack.textContent = stackText(info.callStack);
     // A field open for an edit stays as the user left it: its box is drawn again once it closes.
     if (!this.editor.editing) {
-      this.regs.replaceChildren(...cpuNodes(info));
-      this.iram.replaceChildren(...dumpNodes(info.iram, 'iram'));
-      this.eram.replaceChildren(...dumpNodes(info.eram, 'eram'));
-      this.vdc.replaceChildren(
+      redraw(this.regs, cpuNodes(info));
+      redraw(this.iram, dumpNodes(info.iram, 'iram'));
+      redraw(this.eram, dumpNodes(info.eram, 'eram'));
+      redraw(this.vdc, [
         ...dumpNodes(info.vdc.slice(0xa0, 0xb0), 'vdc', 0xa0),
         '\n',
         ...dumpNodes(info.vdc.slice(0, 0x80), 'vdc', 0, false),
-      );
+      ]);
     }
     drawSprites(this.sprites, info.vdc);
     drawCharset(this.chars, info.charset);

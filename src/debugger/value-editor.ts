@@ -28,6 +28,22 @@ function selectorOf(t: PokeTarget): string {
   return `.dbg-edit[data-kind="${t.kind}"]`;
 }
 
+/**
+ * Draws a box's values again; the value the keyboard was on keeps the focus (the boxes are drawn
+ * afresh at every stop, edit and refresh, and a user moving with the arrows must not lose their place).
+ */
+export function redraw(box: HTMLElement, nodes: (Node | string)[]): void {
+  const active = document.activeElement;
+  const focused = active instanceof HTMLElement && box.contains(active) && active.matches('.dbg-edit');
+  const selector = focused ? selectorOf(targetOf(active)) : undefined;
+  box.replaceChildren(...nodes);
+  const again = selector ? box.querySelector<HTMLElement>(selector) : null;
+  if (again) {
+    again.tabIndex = 0;
+    again.focus();
+  }
+}
+
 const MOVES: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -16, ArrowDown: 16 };
 
 function targetOf(span: HTMLElement): PokeTarget {

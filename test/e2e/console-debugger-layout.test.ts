@@ -2,7 +2,8 @@
  * The console as an IDE (issue 23) at 1280×800: with the program panel and the debugger open, the
  * picture, the source editor and the CPU box are all inside the window together; the splitter between
  * the columns moves with the keyboard and the mouse and is remembered; a register and a byte of
- * external RAM edited while paused show their new values (a bad value is said and changes nothing);
+ * external RAM edited while paused show their new values (a bad value is said and changes nothing, Esc
+ * puts a value back, a byte of internal RAM is edited with the keyboard alone);
  * the ROM view shows the bytes at the PC; the cycle profile counts frames and source lines. Waits are
  * for states, never for time.
  */
@@ -94,6 +95,21 @@ describe('the console as an IDE', () => {
     await poll(() => page.locator('#debugger-eram .dbg-edit[data-address="18"]').textContent()).toBe('C3');
     expect((await debugInfo(page)).eram[0x12]).toBe(0xc3);
     expect(await page.locator('#debugger-stop').textContent()).toMatch(/^external RAM 12h set to C3h: PC [0-9A-F]{3}h/);
+    // Esc puts the value back; the keyboard alone edits a byte (the dump's tab stop, an arrow, Enter).
+    const psw = (await debugInfo(page)).psw;
+    await page.locator('#debugger-regs .dbg-edit[data-kind="psw"]').click();
+    await page.keyboard.type('12');
+    await page.keyboard.press('Escape');
+    await poll(() => page.locator('.dbg-edit-field').count()).toBe(0);
+    expect((await debugInfo(page)).psw).toBe(psw);
+    await page.locator('#debugger-iram .dbg-edit[data-address="0"]').focus();
+    await page.keyboard.press('ArrowDown'); // 10h
+    await page.keyboard.press('ArrowRight'); // 11h
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('AB');
+    await page.keyboard.press('Enter');
+    await poll(async () => (await debugInfo(page)).iram[0x11]).toBe(0xab);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-address'))).toBe('17');
 
     // The ROM view: the line at the PC, with the bytes there.
     const info = await debugInfo(page);
