@@ -336,6 +336,7 @@ export class ConsolePage {
       romView: (bank) => api().romView(bank),
       traceText: () => api().traceText(),
       cursorAddress: () => this.program.cursorAddress(),
+      showSource: (file, line) => this.program.reveal(file, line),
       pause: () => void api().setRunning(false),
       resume: () => void api().setRunning(true),
     });

@@ -20,6 +20,8 @@ export interface DebuggerHost {
   traceText(): Promise<string>;
   /** The program address of the source editor's cursor line (the last build's line map), or why there is none. */
   cursorAddress(): { address: number } | { why: string };
+  /** Shows a source line in the program panel's editor; false when the file is not open there. */
+  showSource(file: string, line: number): boolean;
   pause(): void;
   resume(): void;
 }

@@ -84,6 +84,8 @@ class DebuggerPanelView implements DebuggerPanel {
     this.profile = new ProfileView(
       (on) => host.setProfile(on),
       () => this.refresh(),
+      (file, line) => host.showSource(file, line),
+      (text) => this.say(text),
     );
     this.boxes.element.append(this.rom.element, this.profile.element);
     this.element.append(this.controls.element, this.message, this.stopLine, this.boxes.element);

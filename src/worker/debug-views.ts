@@ -25,7 +25,11 @@ export function profileLines(
     sums.set(where, (sums.get(where) ?? 0) + cycles);
   }
   return [...sums]
-    .map(([where, cycles]) => ({ where, cycles }))
+    .map(([where, cycles]): ProfileLine => {
+      // Source lines are "file:line  text" (session.ts indexSources).
+      const m = /^(.+?):(\d+) {2}/.exec(where);
+      return m ? { where, cycles, file: m[1], line: Number(m[2]) } : { where, cycles };
+    })
     .sort((x, y) => y.cycles - x.cycles || x.where.localeCompare(y.where))
     .slice(0, count);
 }

@@ -167,6 +167,9 @@ export interface StackFrameInfo {
 export interface ProfileLine {
   where: string;
   cycles: number;
+  /** The source file and 1-based line, when `where` is a source line. */
+  file?: string;
+  line?: number;
 }
 
 /** The cycle profile (rom-core/debugger/profile.ts) as the debugger panel shows it. */

@@ -12,7 +12,7 @@ describe('the cycle profile as the debugger shows it', () => {
     byAddress[0x404] = 4;
     const source = (a: number): string | undefined => (a === 0x400 || a === 0x402 ? 'new.a48:9  loop' : undefined);
     expect(profileLines(byAddress, source)).toEqual([
-      { where: 'new.a48:9  loop', cycles: 50 },
+      { where: 'new.a48:9  loop', cycles: 50, file: 'new.a48', line: 9 },
       { where: 'BIOS (no source line)', cycles: 12 },
       { where: '404h (no source line)', cycles: 4 },
     ]);
