@@ -13,6 +13,7 @@
 import type { DebugHooks } from '../i8048/index.ts';
 import type { Odyssey2 } from '../machine/index.ts';
 import { isCall, isReturn } from './accesses.ts';
+import { CycleProfile } from './profile.ts';
 import { RegisterTrace } from './register-trace.ts';
 import { StepHistory } from './step-history.ts';
 import { WatchList } from './watchpoints.ts';
@@ -53,6 +54,8 @@ export interface MachineDebuggerOptions {
 export class MachineDebugger {
   readonly trace: RegisterTrace;
   readonly history: StepHistory;
+  readonly profile = new CycleProfile();
+  private profileOn = false;
   private readonly watches: WatchList;
   private readonly breakpoints = new Uint8Array(4096);
   private breakpointCount = 0;
@@ -110,10 +113,26 @@ export class MachineDebugger {
     return this.traceOn;
   }
 
+  /** Turns the cycle profile on (starting it empty) or off; while on, every instruction is counted. */
+  setProfile(on: boolean): void {
+    if (on && !this.profileOn) this.profile.clear();
+    this.profileOn = on;
+  }
+
+  get profiling(): boolean {
+    return this.profileOn;
+  }
+
   /** True when runs must come here; false when the machine's own runFrame does the same. */
   get engaged(): boolean {
     const a = this.action;
-    return (a !== undefined && a.kind !== 'run') || this.watches.size > 0 || this.traceOn || this.breakpointCount > 0;
+    return (
+      (a !== undefined && a.kind !== 'run') ||
+      this.watches.size > 0 ||
+      this.traceOn ||
+      this.profileOn ||
+      this.breakpointCount > 0
+    );
   }
 
   /** The action under way across frames, if any (a step over that has not returned yet). */
@@ -164,6 +183,7 @@ export class MachineDebugger {
     this.stopped = undefined;
     const r = m.runFrameDebug(this.hooks);
     if (r.reason !== 'frame') return this.finish(this.stopped ?? { kind: 'breakpoint', pc: r.pc });
+    if (this.profileOn) this.profile.frameEnd(m.cpu.cycles);
     // The frame's last instruction is judged here: no boundary of this frame follows it.
     const hit = this.watches.size > 0 ? this.watches.check() : undefined;
     if (hit) return this.finish({ kind: 'watchpoint', pc: m.cpu.pc, watch: hit });
@@ -191,7 +211,7 @@ export class MachineDebugger {
 
   private needsHook(): boolean {
     const a = this.action;
-    return (a !== undefined && a.kind !== 'run') || this.watches.size > 0 || this.traceOn;
+    return (a !== undefined && a.kind !== 'run') || this.watches.size > 0 || this.traceOn || this.profileOn;
   }
 
   private finish(stop: DebugStop): DebugStop {
@@ -238,6 +258,7 @@ export class MachineDebugger {
     const m = this.machine;
     this.executed++;
     this.lastOp = m.cpu.program[pc];
+    if (this.profileOn) this.profile.boundary(pc, m.cpu.cycles);
     if (this.watches.size > 0) this.watches.observe(pc);
     if (this.traceOn) this.trace.record(m.cpu, m.frameNumber + 1);
   }

@@ -10,3 +10,6 @@ export type { TraceEntry } from './register-trace.ts';
 export { callStack } from './call-stack.ts';
 export type { StackFrame } from './call-stack.ts';
 export { StepHistory } from './step-history.ts';
+export { peek, poke, pokePlace, pokeProblem } from './poke.ts';
+export type { PokeTarget } from './poke.ts';
+export { CycleProfile, PROFILE_FRAMES } from './profile.ts';

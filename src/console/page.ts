@@ -23,6 +23,7 @@ import { PracticePanel } from './practice-panel.ts';
 import { Toolbar } from './toolbar.ts';
 import { registerOffline } from './offline.ts';
 import { timeTravelControls } from './time-travel-controls.ts';
+import { IdeLayout } from './ide-layout.ts';
 
 export class ConsolePage {
   private readonly root: HTMLElement;
@@ -36,6 +37,7 @@ export class ConsolePage {
   private readonly toolbar: Toolbar;
   private readonly practice: PracticePanel;
   private readonly program: ProgramPanel;
+  private readonly ide: IdeLayout;
   private debuggerPanel: DebuggerPanel | undefined;
   private debugTimer: ReturnType<typeof setInterval> | undefined;
   private readonly cleanups: (() => void)[] = [];
@@ -52,8 +54,14 @@ export class ConsolePage {
     this.screen = new ScreenView(host, {
       onDrop: (files) => void this.takeFiles(files),
       fitHeight: {
+        // Side by side with the source (ide-layout.ts), the debugger's room is under the picture;
+        // the touch panel then goes below the columns.
         below: () =>
-          this.input.touch.element.hidden ? 0 : this.input.touch.element.getBoundingClientRect().height + 16,
+          this.ide?.mode
+            ? this.ide.below()
+            : this.input.touch.element.hidden
+              ? 0
+              : this.input.touch.element.getBoundingClientRect().height + 16,
       },
     });
     this.input = new InputRouter(host, {
@@ -138,7 +146,12 @@ export class ConsolePage {
       this.program.element,
       this.input.remap.element,
     );
+    this.ide = new IdeLayout(this.root, {
+      program: this.program.element,
+      debuggerOpen: () => this.debuggerPanel !== undefined,
+    });
     container.append(this.root);
+    this.ide.update();
     this.showMode();
     this.cleanups.push(
       host.on({
@@ -298,6 +311,7 @@ export class ConsolePage {
       this.debuggerPanel.destroy();
       this.debuggerPanel = undefined;
       clearInterval(this.debugTimer);
+      this.ide.update();
       return;
     }
     const api = () => {
@@ -317,12 +331,17 @@ export class ConsolePage {
       setBreakpoints: (list) => api().setBreakpoints(list),
       setWatchpoints: (list) => api().setWatchpoints(list),
       setTrace: (on) => api().setTrace(on),
+      setProfile: (on) => api().setProfile(on),
+      poke: (target, value) => api().poke(target, value),
+      romView: (bank) => api().romView(bank),
       traceText: () => api().traceText(),
       cursorAddress: () => this.program.cursorAddress(),
+      showSource: (file, line) => this.program.reveal(file, line),
       pause: () => void api().setRunning(false),
       resume: () => void api().setRunning(true),
     });
     this.root.append(this.debuggerPanel.element);
+    this.ide.update();
     void this.debuggerPanel.refresh();
     this.debugTimer = setInterval(() => {
       if (this.host.running) void this.debuggerPanel?.refresh();
@@ -334,6 +353,7 @@ export class ConsolePage {
     this.debuggerPanel?.destroy();
     this.practice.destroy();
     this.program.destroy();
+    this.ide.destroy();
     this.resume.destroy();
     for (const c of this.cleanups) c();
     this.input.destroy();

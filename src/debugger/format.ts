@@ -35,3 +35,16 @@ export function parseByte(text: string, max = 0xff): number | undefined {
   const n = parseInt(m[1], 16);
   return n <= max ? n : undefined;
 }
+
+/**
+ * Parses a value typed into the debugger ("5A", "5ah", "0x5A") of up to `digits` hex digits; the
+ * sentence says why it was refused (nothing is changed then).
+ */
+export function parseHexValue(text: string, digits: 2 | 3): { value: number } | { why: string } {
+  const m = /^\s*(?:0x)?([0-9a-f]+)h?\s*$/i.exec(text);
+  const what = digits === 3 ? 'an address from 000 to FFF' : 'a byte from 00 to FF';
+  if (!m) return { why: `"${text.trim()}" is not hex: type ${what} (nothing was changed).` };
+  const value = parseInt(m[1], 16);
+  if (value >= 16 ** digits) return { why: `${m[1].toUpperCase()}h is too big: type ${what} (nothing was changed).` };
+  return { value };
+}

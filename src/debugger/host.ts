@@ -1,5 +1,5 @@
 /** What the debugger's panel asks of the machine (the console page gives it, through the worker). */
-import type { DebugInfo, WatchpointSpec } from '../worker/protocol.ts';
+import type { DebugInfo, PokeTarget, RomView, WatchpointSpec } from '../worker/protocol.ts';
 
 export interface DebuggerHost {
   info(): Promise<DebugInfo>;
@@ -12,9 +12,16 @@ export interface DebuggerHost {
   setBreakpoints(list: number[]): Promise<void>;
   setWatchpoints(list: WatchpointSpec[]): Promise<void>;
   setTrace(on: boolean): Promise<void>;
+  setProfile(on: boolean): Promise<void>;
+  /** Writes a register or a byte while paused; rejects with a sentence, changing nothing. */
+  poke(target: PokeTarget, value: number): Promise<DebugInfo>;
+  /** A bank of the cartridge (the selected one by default) for the ROM view. */
+  romView(bank?: number): Promise<RomView>;
   traceText(): Promise<string>;
   /** The program address of the source editor's cursor line (the last build's line map), or why there is none. */
   cursorAddress(): { address: number } | { why: string };
+  /** Shows a source line in the program panel's editor; false when the file is not open there. */
+  showSource(file: string, line: number): boolean;
   pause(): void;
   resume(): void;
 }

@@ -4,8 +4,10 @@
  * afresh from the worker's DebugInfo.
  */
 import type { DebugInfo, DisasmLine, StackFrameInfo } from '../worker/protocol.ts';
-import { hex2, hex3, hexDump, pswText } from './format.ts';
+import { hex2, hex3, pswText } from './format.ts';
 import { drawCharset, drawSprites } from './pixels.ts';
+import { editable, redraw } from './value-editor.ts';
+import type { ValueEditor } from './value-editor.ts';
 
 /** "1: returns to 424h, called at 422h". */
 function stackText(frames: StackFrameInfo[]): string {
@@ -32,17 +34,48 @@ function disasmLine(line: DisasmLine, toggle: (line: DisasmLine) => void): HTMLE
   return div;
 }
 
-/** The CPU box: short lines, as the box is one grid column (about 48 characters at 1280 px wide). */
-function cpuText(info: DebugInfo): string {
-  const reg = (i: number): string => `R${i}=${hex2(info.regs[i] ?? 0)}`;
+/** The CPU box: short lines, as the box is one grid column; A, PC, PSW and R0-R7 can be edited. */
+function cpuNodes(info: DebugInfo): (Node | string)[] {
+  const reg = (i: number): (Node | string)[] => [
+    ` R${i}=`,
+    titled(editable(hex2(info.regs[i] ?? 0), { kind: 'reg', index: i }, true), `R${i}`),
+  ];
   return [
-    `PC ${hex3(info.pc)}  A ${hex2(info.a)}  PSW ${hex2(info.psw)} (${pswText(info.psw)})`,
-    `RB${info.bank}: ${[0, 1, 2, 3].map(reg).join(' ')}`,
-    `     ${[4, 5, 6, 7].map(reg).join(' ')}`,
-    `P1 ${hex2(info.p1)}  P2 ${hex2(info.p2)}  T ${hex2(info.timer)}  interrupts ${info.intEnabled ? 'on' : 'off'}`,
-    `breakpoints: ${info.breakpoints.map(hex3).join(' ') || 'none'}`,
-    `trace: ${info.trace.on ? `${info.trace.length} instructions kept` : 'off'}  steps back: ${info.stepBackDepth}`,
-  ].join('\n');
+    'PC ',
+    titled(editable(hex3(info.pc), { kind: 'pc' }, true), 'PC'),
+    '  A ',
+    titled(editable(hex2(info.a), { kind: 'a' }, true), 'A'),
+    '  PSW ',
+    titled(editable(hex2(info.psw), { kind: 'psw' }, true), 'PSW'),
+    ` (${pswText(info.psw)})`,
+    `\nRB${info.bank}:`,
+    ...[0, 1, 2, 3].flatMap(reg),
+    '\n    ',
+    ...[4, 5, 6, 7].flatMap(reg),
+    `\nP1 ${hex2(info.p1)}  P2 ${hex2(info.p2)}  T ${hex2(info.timer)}  interrupts ${info.intEnabled ? 'on' : 'off'}`,
+    `\nbreakpoints: ${info.breakpoints.map(hex3).join(' ') || 'none'}`,
+    `\ntrace: ${info.trace.on ? `${info.trace.length} instructions kept` : 'off'}  steps back: ${info.stepBackDepth}`,
+  ];
+}
+
+function titled(span: HTMLElement, name: string): HTMLElement {
+  span.title = `${name}: click to edit`;
+  return span;
+}
+
+/** A hex dump, 16 bytes a line, each byte a value that can be edited (`space` at `base + i`); its first byte a tab stop. */
+function dumpNodes(
+  bytes: readonly number[],
+  space: 'iram' | 'eram' | 'vdc',
+  base = 0,
+  tabStop = true,
+): (Node | string)[] {
+  const out: (Node | string)[] = [];
+  for (let i = 0; i < bytes.length; i++) {
+    if (i % 16 === 0) out.push(`${i ? '\n' : ''}${hex2(base + i)}:`);
+    out.push(' ', editable(hex2(bytes[i]), { kind: space, address: base + i }, tabStop && i === 0));
+  }
+  return out;
 }
 
 export class MachineBoxes {
@@ -56,11 +89,18 @@ export class MachineBoxes {
   private readonly sprites = document.createElement('canvas');
   private readonly chars = document.createElement('canvas');
 
-  /** `watches`: the watchpoints' own component, placed among the boxes. */
-  constructor(watches: HTMLElement) {
+  /** `watches`: the watchpoints' own component, placed among the boxes; `editor` edits their values. */
+  constructor(
+    watches: HTMLElement,
+    private readonly editor: ValueEditor,
+  ) {
+    for (const box of [this.regs, this.iram, this.eram, this.vdc]) editor.attach(box);
     this.element.className = 'debugger-grid';
     this.regs.id = 'debugger-regs';
     this.stack.id = 'debugger-stack';
+    this.iram.id = 'debugger-iram';
+    this.eram.id = 'debugger-eram';
+    this.vdc.id = 'debugger-vdc';
     const gfx = document.createElement('div');
     gfx.className = 'debugger-box dbg-gfx';
     const title = document.createElement('h3');
@@ -74,11 +114,18 @@ export class MachineBoxes {
   /** Draws the machine; a click on a program line calls `toggle` with it. */
   show(info: DebugInfo, toggle: (line: DisasmLine) => void): void {
     this.disasm.replaceChildren(...info.disasm.map((line) => disasmLine(line, toggle)));
-    this.regs.textContent = cpuText(info);
     this.stack.textContent = stackText(info.callStack);
-    this.iram.textContent = hexDump(info.iram);
-    this.eram.textContent = hexDump(info.eram);
-    this.vdc.textContent = hexDump(info.vdc.slice(0xa0, 0xb0), 0xa0) + '\n' + hexDump(info.vdc.slice(0, 0x80));
+    // A field open for an edit stays as the user left it: its box is drawn again once it closes.
+    if (!this.editor.editing) {
+      redraw(this.regs, cpuNodes(info));
+      redraw(this.iram, dumpNodes(info.iram, 'iram'));
+      redraw(this.eram, dumpNodes(info.eram, 'eram'));
+      redraw(this.vdc, [
+        ...dumpNodes(info.vdc.slice(0xa0, 0xb0), 'vdc', 0xa0),
+        '\n',
+        ...dumpNodes(info.vdc.slice(0, 0x80), 'vdc', 0, false),
+      ]);
+    }
     drawSprites(this.sprites, info.vdc);
     drawCharset(this.chars, info.charset);
   }

@@ -2,7 +2,9 @@
  * The debugger panel: disassembly around the PC (with source lines for our own ROMs), registers,
  * internal and external RAM, the VDC registers, the four sprites and the character ROM; step,
  * step over, step out, run to the editor's cursor, step back and frame steps; breakpoints (click a
- * line or type an address), watchpoints, the call stack and an exportable register trace. Where the
+ * line or type an address), watchpoints, the call stack and an exportable register trace; registers
+ * and memory edited while paused (value-editor.ts), the cartridge's ROM by bank (rom-view.ts) and a
+ * cycle profile (profile-view.ts). Where the
  * CPU stopped is the worker's one sentence (DebugInfo.stop), shown as it is.
  */
 import type { DebugInfo, DisasmLine } from '../worker/protocol.ts';
@@ -10,6 +12,9 @@ import { DebuggerControls } from './controls.ts';
 import type { DebuggerHost } from './host.ts';
 import { hex3 } from './format.ts';
 import { MachineBoxes } from './machine-boxes.ts';
+import { ProfileView } from './profile-view.ts';
+import { RomViewBox } from './rom-view.ts';
+import { ValueEditor } from './value-editor.ts';
 import { WatchListView } from './watch-list.ts';
 
 export type { DebuggerHost } from './host.ts';
@@ -29,6 +34,10 @@ class DebuggerPanelView implements DebuggerPanel {
   private readonly controls: DebuggerControls;
   private readonly watches: WatchListView;
   private readonly boxes: MachineBoxes;
+  private readonly rom: RomViewBox;
+  private readonly profile: ProfileView;
+  /** The machine as last drawn (an edit's field closing draws it again). */
+  private last: DebugInfo | undefined;
 
   constructor(private readonly host: DebuggerHost) {
     this.element.className = 'debugger';
@@ -52,7 +61,33 @@ class DebuggerPanelView implements DebuggerPanel {
       },
       (text) => this.say(text),
     );
-    this.boxes = new MachineBoxes(this.watches.element);
+    const values = new ValueEditor(
+      async (target, value) => {
+        try {
+          this.last = await host.poke(target, value);
+          this.say('');
+          return undefined;
+        } catch (e) {
+          return e instanceof Error ? e.message.replace(/^Error: /, '') : String(e);
+        }
+      },
+      (text) => this.say(text),
+      () => {
+        if (this.last) this.render(this.last);
+      },
+    );
+    this.boxes = new MachineBoxes(this.watches.element, values);
+    this.rom = new RomViewBox(
+      (bank) => host.romView(bank),
+      (text) => this.say(text),
+    );
+    this.profile = new ProfileView(
+      (on) => host.setProfile(on),
+      () => this.refresh(),
+      (file, line) => host.showSource(file, line),
+      (text) => this.say(text),
+    );
+    this.boxes.element.append(this.rom.element, this.profile.element);
     this.element.append(this.controls.element, this.message, this.stopLine, this.boxes.element);
   }
 
@@ -93,6 +128,7 @@ class DebuggerPanelView implements DebuggerPanel {
   }
 
   private render(info: DebugInfo): void {
+    this.last = info;
     this.breakpoints = info.breakpoints;
     const toggle = (line: DisasmLine): void =>
       void this.setBreakpoints(
@@ -105,6 +141,8 @@ class DebuggerPanelView implements DebuggerPanel {
       (info.pendingAction ? `${info.pendingAction} under way…` : `PC ${hex3(info.pc)}h, frame ${info.frame}`);
     this.controls.show(info);
     this.watches.show(info.watchpoints);
+    this.rom.show(info);
+    this.profile.show(info.profile);
   }
 }
 

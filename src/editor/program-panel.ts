@@ -406,6 +406,18 @@ export class ProgramPanel {
       : { address };
   }
 
+  /**
+   * Shows `file` at `line` (the debugger's profile names a line); false when the file is not one of the
+   * sources open (the BIOS, a program built elsewhere).
+   */
+  reveal(file: string, line: number): boolean {
+    if (!this.files.some((f) => f.name === file)) return false;
+    this.element.open = true;
+    if (this.shown !== file) this.showFile(file);
+    this.editor.reveal(line);
+    return true;
+  }
+
   private async runToCursor(): Promise<void> {
     const where = this.cursorAddress();
     if ('why' in where) {

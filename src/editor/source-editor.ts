@@ -221,6 +221,15 @@ export class SourceEditor {
     const state = this.view.state;
     if (state.doc.lines === 0) return;
     const pos = state.doc.line(clampLine(state, line)).from;
+    // With the editor wholly in the window (the console's side-by-side layout) only the editor scrolls:
+    // CodeMirror's scrollIntoView would also centre the line in the window, moving the page under the picture.
+    const box = this.view.dom.getBoundingClientRect();
+    if (box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight) {
+      const scroller = this.view.scrollDOM;
+      const block = this.view.lineBlockAt(pos);
+      scroller.scrollTop = Math.max(0, block.top - (scroller.clientHeight - block.height) / 2);
+      return;
+    }
     this.view.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'center' }) });
   }
 

@@ -152,7 +152,12 @@ export class ScreenView {
     };
     const observer = new ResizeObserver(() => fit());
     // Observed once the element is in the page (the page appends it after building).
-    queueMicrotask(() => observer.observe(this.element.parentElement ?? this.element));
+    // Its own box too: in the console's IDE layout its parent has no box (display: contents) and the
+    // picture's column changes width with the splitter.
+    queueMicrotask(() => {
+      observer.observe(this.element.parentElement ?? this.element);
+      observer.observe(this.element);
+    });
     window.addEventListener('resize', fit);
     this.cleanups.push(() => {
       observer.disconnect();

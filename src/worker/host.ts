@@ -399,8 +399,19 @@ export class WorkerHost {
         this.postStatus(s.debugInfo().stop?.text);
         return s.debugInfo();
       },
+      poke: (target, value) => {
+        const s = this.need();
+        // An edit while the frames run would land at no particular instruction: the user pauses first.
+        if (this.running)
+          throw new Error('Pause the machine first: registers and memory are edited while it stands still.');
+        s.poke(target, value);
+        this.postStatus(s.debugInfo().stop?.text);
+        return s.debugInfo();
+      },
+      romView: (bank) => this.need().romView(bank),
       setWatchpoints: (list) => this.need().setWatchpoints(list),
       setTrace: (on: boolean) => this.need().debug.setTrace(on),
+      setProfile: (on: boolean) => this.need().debug.setProfile(on),
       traceText: () => this.need().debug.trace.toText(),
       saveState: (): Uint8Array => {
         const state = this.need().machine.saveState() as Uint8Array<ArrayBuffer>;

@@ -4,7 +4,10 @@
  * a frame is one transferred buffer, never a structured-clone copy.
  */
 import type { CartProfile, MapperKind } from '../../rom-core/machine/index.ts';
+import type { PokeTarget } from '../../rom-core/debugger/index.ts';
 import type { BuildResult, CartSource, SourceFile } from './build-program.ts';
+
+export type { PokeTarget } from '../../rom-core/debugger/index.ts';
 
 /**
  * Held inputs for one frame: keyboard rows 0-7 (bit = column), sticks J0 and J1, RESET, and the
@@ -145,7 +148,7 @@ export interface WatchpointSpec {
  * panel and the status line all say the same address and frame.
  */
 export interface StopState {
-  kind: 'breakpoint' | 'watchpoint' | 'step' | 'step-over' | 'step-out' | 'run-to' | 'step-back';
+  kind: 'breakpoint' | 'watchpoint' | 'step' | 'step-over' | 'step-out' | 'run-to' | 'step-back' | 'edit';
   /** Address of the instruction that runs next. */
   pc: number;
   /** DebugInfo.frame at the stop. */
@@ -160,6 +163,27 @@ export interface StackFrameInfo {
   returnAddress: number;
   /** The CALL's address; absent when the level looks like an interrupt's entry. */
   callSite?: number;
+}
+
+/** Cycles spent on one source line (or at an address with none), for the cycle profile. */
+export interface ProfileLine {
+  where: string;
+  cycles: number;
+  /** The source file and 1-based line, when `where` is a source line. */
+  file?: string;
+  line?: number;
+}
+
+/** The cycle profile (rom-core/debugger/profile.ts) as the debugger panel shows it. */
+export interface ProfileInfo {
+  /** Machine cycles of a frame on this video standard (5983.25 NTSC). */
+  frameCycles: number;
+  /** The last frames (up to two seconds), oldest first: cycles in the cartridge and in the BIOS. */
+  frames: { cart: number; bios: number }[];
+  /** The source lines with most cycles since the profile began, most first. */
+  lines: ProfileLine[];
+  /** All cycles counted since the profile began. */
+  total: number;
 }
 
 export interface DebugInfo {
@@ -192,10 +216,26 @@ export interface DebugInfo {
   watchpoints: WatchpointSpec[];
   /** The register trace: recording or not, and how many instructions it holds. */
   trace: { on: boolean; length: number };
+  /** The cycle profile, while it is on. */
+  profile?: ProfileInfo;
   /** How many steps back there are. */
   stepBackDepth: number;
   /** Character ROM (512 bytes) for the character viewer. */
   charset: number[];
+}
+
+/** One bank of the cartridge as the CPU would see it selected (ConsoleWorkerApi.romView). */
+export interface RomView {
+  /** How many banks the mapper can select, the one shown and the one selected now. */
+  banks: number;
+  bank: number;
+  current: number;
+  mapper: MapperKind;
+  /** The cartridge file's size in bytes. */
+  size: number;
+  /** Program space 000h-FFFh with that bank: the BIOS, then the cartridge at 400h. */
+  image: Uint8Array;
+  pc: number;
 }
 
 /** worker -> page on the video port. */
@@ -250,10 +290,20 @@ export interface ConsoleWorkerApi {
   runTo(address: number): DebugInfo;
   /** Puts the machine back as it was before the last step or frame step; throws a sentence when there is none. */
   stepBack(): DebugInfo;
+  /**
+   * While paused, sets A, PC, PSW, R0-R7 of the bank in use, or a byte of internal RAM, external RAM or
+   * the VDC's registers (rom-core/debugger/poke.ts); step back undoes it. Running, in a network battle,
+   * or with a bad target or value, throws a sentence and changes nothing.
+   */
+  poke(target: PokeTarget, value: number): DebugInfo;
+  /** The cartridge image as the CPU sees it now (4 KB of program space) and the ROM's banks, for the ROM view. */
+  romView(bank?: number): RomView;
   /** Replaces the watchpoints; a bad one throws a sentence and changes nothing. */
   setWatchpoints(list: WatchpointSpec[]): void;
   /** Turns the register trace on (empty) or off. */
   setTrace(on: boolean): void;
+  /** Turns the cycle profile on (empty) or off. */
+  setProfile(on: boolean): void;
   /** The trace as text, oldest instruction first. */
   traceText(): string;
   powerCycle(): Promise<BootInfo>;

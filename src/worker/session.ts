@@ -6,14 +6,24 @@
 import { KeyQueue, Odyssey2, cartProfile, keyTarget, setKeyBit } from '../../rom-core/machine/index.ts';
 import type { CartProfile, KeySink } from '../../rom-core/machine/index.ts';
 import { disassembleOne } from '../../rom-core/asm/index.ts';
-import { MachineDebugger, callStack } from '../../rom-core/debugger/index.ts';
-import type { DebugActionKind } from '../../rom-core/debugger/index.ts';
+import { MachineDebugger, callStack, poke, pokePlace, pokeProblem } from '../../rom-core/debugger/index.ts';
+import type { DebugActionKind, PokeTarget } from '../../rom-core/debugger/index.ts';
 import { BattleBot } from '../../rom-core/bot/index.ts';
 import type { BotLevel } from '../../rom-core/bot/index.ts';
 import type { BuiltCart, Builtins, BuiltRom } from './builtin-roms.ts';
 import { SNAPSHOT_JOY, SNAPSHOT_LENGTH, SNAPSHOT_RESET } from './protocol.ts';
-import type { BootInfo, DebugInfo, DisasmLine, RomImages, RomSummary, StopState, WatchpointSpec } from './protocol.ts';
+import type {
+  BootInfo,
+  DebugInfo,
+  DisasmLine,
+  RomImages,
+  RomSummary,
+  RomView,
+  StopState,
+  WatchpointSpec,
+} from './protocol.ts';
 import { stopState } from './stop-text.ts';
+import { profileInfo, romView } from './debug-views.ts';
 import { TimeTravel } from './time-travel.ts';
 
 /** A source line for a program address, with the image offset its bytes came from (banked carts). */
@@ -325,6 +335,34 @@ export class ConsoleSession {
     this.debug.history.push(this.machine);
   }
 
+  /**
+   * The debugger's edit of a register or a byte (rom-core/debugger/poke.ts); step back undoes it. Refused
+   * with a sentence, changing nothing, in a network battle (the other browser's machine would differ)
+   * or when the target or value is bad.
+   */
+  poke(target: PokeTarget, value: number): void {
+    if (this.netplay) throw new Error('Nothing can be edited in a network battle: both machines must stay the same.');
+    const problem = pokeProblem(target, value);
+    if (problem) throw new Error(problem);
+    this.remember();
+    poke(this.machine, target, value);
+    // The stop's sentence named the machine before the edit; say what changed instead.
+    const digits = target.kind === 'pc' ? 3 : 2;
+    this.lastStop = stopState(
+      {
+        kind: 'edit',
+        pc: this.machine.cpu.pc,
+        text: `${pokePlace(target)} set to ${value.toString(16).toUpperCase().padStart(digits, '0')}h`,
+      },
+      this.frameUnderWay(),
+    );
+  }
+
+  /** One bank of the cartridge as program space (BIOS included) for the ROM view; the selected bank by default. */
+  romView(bank?: number): RomView {
+    return romView(this.machine, bank);
+  }
+
   /** The machine was paused: an action under way is dropped. */
   paused(): void {
     this.debug.cancel();
@@ -381,6 +419,9 @@ export class ConsoleSession {
       callStack: callStack(cpu).map(({ level, returnAddress, callSite }) => ({ level, returnAddress, callSite })),
       watchpoints: this.debug.watchpoints(),
       trace: { on: this.debug.tracing, length: this.debug.trace.length },
+      profile: this.debug.profiling
+        ? profileInfo(this.machine, this.debug.profile, (a, n) => this.sourceAt(a, n))
+        : undefined,
       stepBackDepth: this.debug.history.depth,
       charset: Array.from(m.vdc.getCharset()),
     };

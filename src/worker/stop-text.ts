@@ -17,6 +17,7 @@ const LABELS: Record<StopState['kind'], string> = {
   'step-out': 'stepped out',
   'run-to': 'ran to the cursor',
   'step-back': 'stepped back',
+  edit: 'edited',
 };
 
 function watchSentence(hit: WatchHit): string {
@@ -28,9 +29,9 @@ function watchSentence(hit: WatchHit): string {
 
 /** The stop as every panel shows it: what, then the PC and the frame. */
 export function stopState(
-  stop: { kind: StopState['kind']; pc: number; watch?: DebugStop['watch'] },
+  stop: { kind: StopState['kind']; pc: number; watch?: DebugStop['watch']; text?: string },
   frame: number,
 ): StopState {
-  const what = stop.watch ? watchSentence(stop.watch) : LABELS[stop.kind];
+  const what = stop.watch ? watchSentence(stop.watch) : (stop.text ?? LABELS[stop.kind]);
   return { kind: stop.kind, pc: stop.pc, frame, text: `${what}: PC ${hex3(stop.pc)}, frame ${frame}` };
 }

@@ -1,8 +1,8 @@
 /**
  * Debugger section of `npm run bench`: the machine of the machine section run frame by frame through
  * rom-core/debugger, plain (nothing set: the machine's own runFrame), with breakpoints only (the
- * CPU's own test) and with a watchpoint and the register trace (a call per instruction), so the
- * cost of each is seen beside the others.
+ * CPU's own test), with a watchpoint and the register trace, and with the cycle profile (each a call
+ * per instruction), so the cost of each is seen beside the others.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -53,6 +53,7 @@ export function benchDebugger(cartPath: string, seconds = Number(process.env.BEN
         d.setTrace(true);
       },
     ],
+    ['the cycle profile', (d) => d.setProfile(true)],
   ];
   console.log(`Debugger: the machine section's console run through rom-core/debugger (${cartPath})`);
   for (const [name, setUp] of cases) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hexDump, parseAddress, parseByte, pswText } from '../../../src/debugger/format.ts';
+import { hexDump, parseAddress, parseByte, parseHexValue, pswText } from '../../../src/debugger/format.ts';
 import { watchLabel } from '../../../src/debugger/watch-list.ts';
 
 describe('debugger text', () => {
@@ -32,5 +32,19 @@ describe('debugger text', () => {
   it('names a watchpoint', () => {
     expect(watchLabel({ space: 'eram', address: 0x12, kind: 'write' })).toBe('write of external RAM 12h');
     expect(watchLabel({ space: 'iram', address: 0x30, kind: 'value', value: 3 })).toBe('internal RAM 30h becomes 03h');
+  });
+  it('reads a value typed into an edit, or says why not', () => {
+    expect(parseHexValue('5a', 2)).toEqual({ value: 0x5a });
+    expect(parseHexValue(' 0x4A2 ', 3)).toEqual({ value: 0x4a2 });
+    expect(parseHexValue('7Fh', 2)).toEqual({ value: 0x7f });
+    expect(parseHexValue('zz', 2)).toEqual({
+      why: '"zz" is not hex: type a byte from 00 to FF (nothing was changed).',
+    });
+    expect(parseHexValue('100', 2)).toEqual({
+      why: '100h is too big: type a byte from 00 to FF (nothing was changed).',
+    });
+    expect(parseHexValue('1000', 3)).toEqual({
+      why: '1000h is too big: type an address from 000 to FFF (nothing was changed).',
+    });
   });
 });

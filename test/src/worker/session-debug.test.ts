@@ -98,4 +98,55 @@ describe("the session's debugger", () => {
     s.loadState(state);
     expect(s.debugInfo().stepBackDepth).toBe(0);
   });
+
+  it('an edit shows in the debug info, is said as the stop, and step back undoes it; a bad one changes nothing', () => {
+    const s = session();
+    s.debugAction('run-to', at('eread'));
+    const was = s.debugInfo().eram[0x12];
+    s.poke({ kind: 'eram', address: 0x12 }, 0xc3);
+    expect(s.debugInfo().eram[0x12]).toBe(0xc3);
+    expect(s.debugInfo().stop).toMatchObject({
+      kind: 'edit',
+      text: `external RAM 12h set to C3h: PC ${hex3(at('eread'))}, frame 1`,
+    });
+    s.poke({ kind: 'reg', index: 0 }, 0x13);
+    s.poke({ kind: 'pc' }, at('eread'));
+    expect(s.debugInfo().regs[0]).toBe(0x13);
+    expect(() => s.poke({ kind: 'vdc', address: 0xa0 }, 0x100)).toThrow('VDC register A0h holds a byte, 00h to FFh.');
+    expect(s.debugInfo().vdc[0xa0]).not.toBe(0x100);
+    expect(s.stepBack()).toBe(true);
+    expect(s.stepBack()).toBe(true);
+    expect(s.stepBack()).toBe(true);
+    expect(s.debugInfo().eram[0x12]).toBe(was);
+    expect(s.debugInfo().pc).toBe(at('eread'));
+    s.netplay = true;
+    expect(() => s.poke({ kind: 'a' }, 1)).toThrow(/network battle/);
+  });
+
+  it('the ROM view gives each bank as program space, the selected one by default', () => {
+    const s = session();
+    s.debugAction('run-to', at('loop'));
+    const view = s.romView();
+    expect(view).toMatchObject({ bank: view.current, pc: at('loop'), size: program.cart.length });
+    expect(view.image).toHaveLength(0x1000);
+    expect(Array.from(view.image.subarray(0x400, 0x410))).toEqual(Array.from(program.cart.subarray(0, 16)));
+    expect(s.romView(view.banks - 1).bank).toBe(view.banks - 1);
+    expect(() => s.romView(view.banks)).toThrow(`This cartridge has banks 0 to ${view.banks - 1}.`);
+  });
+
+  it('the cycle profile is in the debug info while on: the frames, and the places with most cycles', () => {
+    const s = session();
+    expect(s.debugInfo().profile).toBeUndefined();
+    s.debug.setProfile(true);
+    for (let f = 0; f < 3; f++) s.runFrame();
+    const p = s.debugInfo().profile!;
+    expect(p.frameCycles).toBe(5983.25);
+    expect(p.frames).toHaveLength(3);
+    expect(p.total).toBe(p.frames.reduce((n, f) => n + f.cart + f.bios, 0));
+    // Not built here from source: the places are addresses; the busiest is the inner loop's DJNZ.
+    expect(p.lines[0]).toEqual({
+      where: `${hex3(at('iloop'))} (no source line)`,
+      cycles: expect.any(Number) as number,
+    });
+  });
 });
