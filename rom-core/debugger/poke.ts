@@ -113,7 +113,7 @@ export function poke(m: Odyssey2, t: PokeTarget, value: number): void {
       m.eram[t.address] = value;
       break;
     case 'vdc':
-      m.vdc.regs[t.address] = value;
+      m.vdc.poke(t.address, value);
       break;
   }
 }

@@ -376,6 +376,15 @@ export class I8244 {
     return v;
   }
 
+  /**
+   * A debugger's edit of register `address` (rom-core/debugger/poke.ts): stored as given, with no bus
+   * write's rules or side effects; what is drawn from here on shows it.
+   */
+  poke(address: number, value: number): void {
+    this.regs[address & 0xff] = value & 0xff;
+    this.renderer.objectsChanged();
+  }
+
   /** The registers and the renderer's maps were written by a restored state (the machine's restore). */
   stateRestored(): void {
     this.renderer.stateRestored();
