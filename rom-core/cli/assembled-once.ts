@@ -1,7 +1,7 @@
 /**
  * The open BIOS and the battle cartridge are assembled from source at every start of `o2 run` and
  * `npm run board -- ... --battles machine`, about a quarter of a second. Run through the built CLIs
- * (scripts/cli.mjs), the image is kept in the launcher's build folder with the text of every source
+ * (scripts/cli.cjs), the image is kept in the launcher's build folder with the text of every source
  * file the assembly read (each once, in the order first read), and the name of the bundle that assembled it (a bundle is
  * rebuilt whenever any of its sources, the assembler's included, changes). A later run reads those
  * files again and uses the kept image only if every text is the same and the bundle is the same,
@@ -11,7 +11,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** What scripts/cli.mjs sets before it imports a bundle: its build folder, the command's name, the bundle's. */
+/** What scripts/cli.cjs sets before it imports a bundle: its build folder, the command's name, the bundle's. */
 interface LauncherBuild {
   dir: string;
   name: string;

@@ -2,7 +2,7 @@
  * `npm run o2 -- <command> ...`: the Odyssey² command line. Each command is a row of COMMANDS,
  * so `run` (and others) can be added without touching the argument handling.
  */
-import { writeFileSync } from 'node:fs';
+import { writeFileSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CART_BASE, assemble, cartImage, formatDiagnostic, sharedIncludeBytes } from '../asm/index.ts';
@@ -220,9 +220,35 @@ export function main(argv: string[], io: CliIo): number {
   }
 }
 
+/**
+ * Standard output written straight to descriptor 1: process.stdout's first use loads Node's whole
+ * streams stack, a few milliseconds of every start (o2 prints before its first frame). A pipe that
+ * would block (EAGAIN) hands the rest of this write and every later one to process.stdout, so the
+ * order holds; a reader that went away (EPIPE, `o2 run | head`) ends the output quietly.
+ */
+let stdoutMode: 'direct' | 'stream' | 'gone' = 'direct';
+function writeStdout(text: string): void {
+  let rest: string | Buffer = text;
+  if (stdoutMode === 'direct') {
+    const bytes = Buffer.from(text);
+    let at = 0;
+    try {
+      while (at < bytes.length) at += writeSync(1, bytes, at);
+      return;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') stdoutMode = 'gone';
+      else if (code === 'EAGAIN') stdoutMode = 'stream';
+      else throw e;
+      rest = bytes.subarray(at);
+    }
+  }
+  if (stdoutMode === 'stream') process.stdout.write(rest);
+}
+
 /** The real disk: every input through the one capped reader of regular files (files.ts). */
 export const NODE_IO: RunIo = {
-  stdout: (t) => process.stdout.write(t),
+  stdout: writeStdout,
   stderr: (t) => process.stderr.write(t),
   readFile: (path) => readRegularFile(path),
   writeFile: (path, data) => writeFileSync(path, data),

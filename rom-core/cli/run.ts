@@ -15,7 +15,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MAPPER_KINDS, Odyssey2, crc32, crcHex, encodeWav, largestRom } from '../machine/index.ts';
+import { MAPPER_KINDS, Odyssey2, crcHex, encodeWav, largestRom } from '../machine/index.ts';
 import { InputScriptError, parseInputScript as parseScript } from '../machine/input-script.ts';
 import type { InputEvent } from '../machine/input-script.ts';
 import { BIOS_SOURCE, assembleBios } from '../roms/index.ts';
@@ -207,11 +207,11 @@ function bootRun(args: RunArgs, inputs: RunInputs): Odyssey2 {
   const ours = (what: string, built: string, crc: number): string => `${what}: ${built} (CRC32 ${crcHex(crc)})`;
   const biosNote =
     str(args, 'bios') === undefined
-      ? ours('BIOS', 'our open BIOS, built from rom-core/roms/bios/', crc32(bios))
+      ? ours('BIOS', 'our open BIOS, built from rom-core/roms/bios/', identity.bios.crc)
       : identity.bios.note;
   const cartNote =
     str(args, 'cart') === undefined
-      ? ours('cartridge', 'our battle cartridge, built from rom-core/roms/carts/', crc32(cart))
+      ? ours('cartridge', 'our battle cartridge, built from rom-core/roms/carts/', identity.cart.crc)
       : identity.cart.note;
   io.stdout(`${biosNote}\n${cartNote} (${machine.cart.kind} mapper, ${machine.timing.name})\n`);
   if (identity.charset) io.stdout(`${identity.charset.note}\n`);

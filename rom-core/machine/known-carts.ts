@@ -15,8 +15,12 @@ export const KNOWN_CARTS: readonly KnownCart[] = VIDEOPAC_LIST;
 
 /** The table's entry for an image, if it has one. */
 export function knownCart(image: Uint8Array): KnownCart | undefined {
-  const crc = crc32(image);
-  return KNOWN_CARTS.find((k) => k.crc === crc && k.size === image.length);
+  return knownCartOf(crc32(image), image.length);
+}
+
+/** The table's entry for an image of this CRC and size (its CRC worked out already), if it has one. */
+export function knownCartOf(crc: number, size: number): KnownCart | undefined {
+  return KNOWN_CARTS.find((k) => k.crc === crc && k.size === size);
 }
 
 /** The mapper an image runs on when the user chose none: the table's, else what its size implies. */

@@ -43,8 +43,8 @@ import {
 import type { Schema, Values } from '../state/schema.ts';
 import { SNAPSHOT_MAGIC, STATE_MAGIC, STATE_VERSION, machineSchema } from './state.ts';
 import { convertV1 } from './state-v1.ts';
-import { Cartridge } from './cartridge.ts';
-import { knownCart, mapperFor } from './known-carts.ts';
+import { Cartridge, defaultMapper } from './cartridge.ts';
+import { knownCartOf } from './known-carts.ts';
 import type { MapperKind } from './cartridge.ts';
 import { KEY_NAMES, encodeRow, keyTarget, setKeyBit } from './input.ts';
 import { identifyRom } from './roms.ts';
@@ -147,7 +147,9 @@ export class Odyssey2 implements I8048Pins {
     this.identity = { bios, cart, charset };
     this.biosCrc = bios.crc;
     this.cartCrc = cart.crc;
-    const timing = (options.pal ?? knownCart(options.cart)?.pal ?? false) ? PAL : NTSC;
+    // One CRC of each image (identifyRom's): a cold start computes nothing twice.
+    const listed = knownCartOf(cart.crc, options.cart.length);
+    const timing = (options.pal ?? listed?.pal ?? false) ? PAL : NTSC;
     this.timing = timing;
     this.dpc = timing.dotsPerCycle;
     this.dpf = timing.dotsPerFrame;
@@ -159,7 +161,11 @@ export class Odyssey2 implements I8048Pins {
     // The VDC starts at the frame's start dot; saying so keeps a state saved at power-on loadable
     // (the load checks the VDC is not ahead of the machine). No access comes earlier, so nothing else changes.
     this.vdcDot = start;
-    this.cart = new Cartridge(options.cart, options.bios, options.mapper ?? mapperFor(options.cart));
+    this.cart = new Cartridge(
+      options.cart,
+      options.bios,
+      options.mapper ?? listed?.mapper ?? defaultMapper(options.cart.length),
+    );
     this.cart.writeP1(0xff);
     this.cpu = new I8048(this, this.cart.image());
     const id = { timing, mapper: this.cart.kind, biosCrc: this.biosCrc, cartCrc: this.cartCrc };

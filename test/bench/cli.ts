@@ -5,7 +5,7 @@
  * MAME 0.251 on the same BIOS and cartridge for 60 emulated seconds (`-seconds_to_run 60`, about
  * 3590 frames) when MAME is installed ($MAME, default /usr/games/mame). Also `node -e 0` (Node's
  * start alone), the npm script (npm's own start added) and tsx on the source (compiling at start,
- * as the scripts ran before scripts/cli.mjs). BENCH_CLI_RUNS runs each (default 7, after one
+ * as the scripts ran before scripts/cli.cjs). BENCH_CLI_RUNS runs each (default 7, after one
  * warm-up run); the median is printed, with the fastest and slowest run.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { defaultCharset } from '../../rom-core/i8244/charset.ts';
 import { battleCart, openBios } from '../rom-core/roms/carts/scenarios.ts';
 
-const LAUNCHER = 'scripts/cli.mjs';
+const LAUNCHER = 'scripts/cli.cjs';
 const TSX = 'node_modules/.bin/tsx';
 
 interface Timing {
@@ -44,13 +44,25 @@ function time(command: string, args: string[], runs: number): Timing | null {
 }
 
 /**
- * Preloaded into the process (--import): when `o2 run` writes its summary line, the first frame has
- * run; performance.now() then is the time since the process started (Node's own start-up included).
+ * Preloaded into the process (--require, a CommonJS file: a data: URL through --import would start
+ * Node's ES loader, which the launcher itself avoids): when `o2 run` writes its summary line to
+ * descriptor 1 (rom-core/cli/o2.ts writes there directly), the first frame has run; performance.now()
+ * then is the time since the process started (Node's own start-up included). The probe does not
+ * touch process.stdout, whose first use would load the streams the command line no longer loads.
  */
-const FIRST_FRAME_PROBE =
-  'data:text/javascript,const w=process.stdout.write.bind(process.stdout);' +
-  'process.stdout.write=(t,...a)=>{if(String(t).startsWith("ran 1 frame"))' +
-  'process.stderr.write("first-frame-ms "+performance.now()+"\\n");return w(t,...a)};';
+const FIRST_FRAME_PROBE = [
+  "const fs = require('node:fs');",
+  'const mark = (t) => { if (String(t).startsWith("ran 1 frame")) process.stderr.write("first-frame-ms " + performance.now() + "\\n"); };',
+  'const ws = fs.writeSync;',
+  'fs.writeSync = (fd, b, ...a) => { if (fd === 1) mark(Buffer.from(b).toString()); return ws(fd, b, ...a); };',
+].join('\n');
+
+/** The probe as a file of its own (in the system's temporary folder), for --require. */
+function probeFile(): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'o2-bench-')), 'first-frame.cjs');
+  writeFileSync(path, FIRST_FRAME_PROBE);
+  return path;
+}
 
 /** Median, fastest and slowest in-process time (s) to the point a probe prints `marker-ms N` on stderr. */
 function inProcess(args: string[], marker: string, runs: number): Timing | null {
@@ -89,7 +101,7 @@ export function benchCli(runs = Number(process.env.BENCH_CLI_RUNS ?? 7)): void {
   );
   console.log(row('node -e 0 (Node alone)', time(node, ['-e', '0'], runs)));
   console.log(
-    row('node scripts/cli.mjs o2 run --frames 1', time(node, [LAUNCHER, 'o2', 'run', '--frames', '1'], runs)),
+    row('node scripts/cli.cjs o2 run --frames 1', time(node, [LAUNCHER, 'o2', 'run', '--frames', '1'], runs)),
   );
   console.log(
     row('npm run -s o2 -- run --frames 1', time('npm', ['run', '-s', 'o2', '--', 'run', '--frames', '1'], runs)),
@@ -100,11 +112,11 @@ export function benchCli(runs = Number(process.env.BENCH_CLI_RUNS ?? 7)): void {
   console.log('In the process (performance.now() since its start):');
   const ready = ['-e', 'process.stderr.write("ready-ms " + performance.now() + "\\n")'];
   console.log(row("Node's own start, to the first line of code", inProcess(ready, 'ready', runs)));
-  const first = inProcess(['--import', FIRST_FRAME_PROBE, LAUNCHER, 'o2', 'run', '--frames', '1'], 'first-frame', runs);
+  const first = inProcess(['--require', probeFile(), LAUNCHER, 'o2', 'run', '--frames', '1'], 'first-frame', runs);
   console.log(row('o2 run --frames 1: start to the first frame', first));
   console.log('One emulated minute, whole processes:');
   const minute = time(node, [LAUNCHER, 'o2', 'run', '--frames', '3600'], runs);
-  console.log(row('node scripts/cli.mjs o2 run --frames 3600', minute));
+  console.log(row('node scripts/cli.cjs o2 run --frames 3600', minute));
   const mame = process.env.MAME ?? '/usr/games/mame';
   if (!existsSync(mame)) {
     console.log(`  MAME: not found at ${mame} (set MAME=/path/to/mame)`);

@@ -1,8 +1,8 @@
 /**
- * The command lines as `npm run o2|board|resolve|relay` runs them: `node scripts/cli.mjs NAME ...`,
+ * The command lines as `npm run o2|board|resolve|relay` runs them: `node scripts/cli.cjs NAME ...`,
  * the built bundle (rebuilt first whenever a source changed). Spawn as
  * spawnSync(process.execPath, [LAUNCHER, 'board', ...args]).
  */
 import { join } from 'node:path';
 
-export const LAUNCHER = join(process.cwd(), 'scripts', 'cli.mjs');
+export const LAUNCHER = join(process.cwd(), 'scripts', 'cli.cjs');

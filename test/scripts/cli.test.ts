@@ -1,5 +1,5 @@
 /**
- * scripts/cli.mjs, the launcher of the built command lines: it bundles an entry once, runs the
+ * scripts/cli.cjs, the launcher of the built command lines: it bundles an entry once, runs the
  * bundle as the entry would run under tsx, and rebuilds before running whenever any source read
  * into the bundle changed, whatever the file's timestamps say. A fixture entry in a temporary
  * folder, with its own build folder (O2_CLI_BUILD_DIR), stands for a command.
@@ -38,7 +38,7 @@ function fixture() {
   return { dir, build, at, run, bundles };
 }
 
-describe('scripts/cli.mjs', () => {
+describe('scripts/cli.cjs', () => {
   it('runs the bundle as the entry itself: argv, exit code, each file its own import.meta.url', () => {
     const f = fixture();
     const r = f.run('a', '--b');
@@ -62,6 +62,16 @@ describe('scripts/cli.mjs', () => {
     expect(statSync(dep).size).toBe(before.size);
     expect(f.run().stdout).toMatch(/^2 /);
     expect(f.bundles()).toHaveLength(2);
+  });
+
+  it('does not rebuild for a source only touched (its times moved, its bytes the same)', () => {
+    const f = fixture();
+    expect(f.run().stdout).toMatch(/^1 /);
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(f.at('dep.ts'), later, later);
+    writeFileSync(f.at('where.ts'), readFileSync(f.at('where.ts'))); // rewritten with the same bytes
+    expect(f.run().stdout).toMatch(/^1 /);
+    expect(f.bundles()).toHaveLength(1);
   });
 
   it('refuses to run at all when the changed source does not build, and runs again once it does', () => {

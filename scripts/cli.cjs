@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `node scripts/cli.mjs NAME [ARG ...]`: runs one of the project's command lines (the npm scripts o2,
+ * `node scripts/cli.cjs NAME [ARG ...]`: runs one of the project's command lines (the npm scripts o2,
  * board, resolve, relay, bench and fuzz) as built JavaScript instead of compiling TypeScript at every
  * start (`tsx` spends about half a second doing that).
  *
@@ -22,19 +22,22 @@
  * NAME may also be a path to a .ts entry (the launcher's own tests use a fixture).
  * O2_CLI_BUILD_DIR sets another build folder.
  */
-import { dirname, extname, join, relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+'use strict';
+// CommonJS, so Node loads the launcher itself synchronously: an ES module entry is read through the
+// ES loader's asynchronous file read, and its start waited on the thread pool (about 15 ms of idle).
+const { dirname, extname, join, relative, resolve } = process.getBuiltinModule('node:path');
+const { pathToFileURL } = process.getBuiltinModule('node:url');
 
 // node:fs through getBuiltinModule, not `import`: Node's ES-module face of fs reads every export, and
 // its ReadStream getter loads the whole streams stack, a few milliseconds of every start (see FS_EXPORTS).
 const { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } =
   process.getBuiltinModule('node:fs');
 
-const LAUNCHER = fileURLToPath(import.meta.url);
+const LAUNCHER = __filename;
 const ROOT = resolve(dirname(LAUNCHER), '..');
 
 /** The commands and their entry files (relative to the project's root). */
-export const ENTRIES = {
+const ENTRIES = {
   o2: 'rom-core/cli/o2.ts',
   board: 'board/cli/board.ts',
   resolve: 'board/cli/resolve.ts',
@@ -76,7 +79,7 @@ function fsShim() {
 /** A bundle older than this that no manifest names is removed at the next build (a run may still be loading it). */
 const PRUNE_AFTER_MS = 60_000;
 
-export function buildDir() {
+function buildDir() {
   return process.env.O2_CLI_BUILD_DIR ? resolve(process.env.O2_CLI_BUILD_DIR) : join(ROOT, '.cli-build');
 }
 
@@ -88,19 +91,39 @@ function stemOf(entry) {
   return 'entry-' + rel.replace(/[^\w.-]+/g, '_');
 }
 
-/** The manifest's bundle if every input still reads byte for byte as it did when the bundle was made, else null. */
-export function freshBundle(entry, dir = buildDir()) {
+/**
+ * A file's identity as the kernel keeps it: its inode, size, modification and change times. The
+ * change time (ctime) moves at every write to the file and no call can set it back (utimes sets
+ * only the access and modification times), so equal marks mean a file untouched since it was read.
+ */
+function markOf(path) {
+  const s = statSync(path);
+  return `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
+}
+
+/**
+ * The manifest's bundle if every input still reads byte for byte as it did when the bundle was made,
+ * else null. An input whose mark (markOf, taken before it was read) is unchanged is not read again:
+ * one stat instead of a read and a comparison, most of the check's time. One whose mark moved (a
+ * checkout, an edit and its undo) is read and compared with the kept contents.
+ */
+function freshBundle(entry, dir = buildDir()) {
   try {
     const manifest = JSON.parse(readFileSync(join(dir, `${stemOf(entry)}.json`), 'utf8'));
     if (manifest.entry !== entry) return null;
-    const kept = readFileSync(join(dir, `${manifest.bundle}.inputs`));
+    const keptPath = join(dir, `${manifest.bundle}.inputs`);
+    const total = manifest.inputs.reduce((sum, [, length]) => sum + length, 0);
+    if (statSync(keptPath).size !== total) return null;
+    let kept = null;
     let at = 0;
-    for (const [path, length] of manifest.inputs) {
-      const now = readFileSync(path);
-      if (now.length !== length || !now.equals(kept.subarray(at, at + length))) return null;
+    for (const [path, length, mark] of manifest.inputs) {
+      if (mark === undefined || markOf(path) !== mark) {
+        kept ??= readFileSync(keptPath);
+        const now = readFileSync(path);
+        if (now.length !== length || !now.equals(kept.subarray(at, at + length))) return null;
+      }
       at += length;
     }
-    if (at !== kept.length) return null;
     return { bundle: join(dir, manifest.bundle), id: manifest.bundle };
   } catch {
     // No manifest or snapshot yet, or an input gone (renamed, deleted): build again.
@@ -116,10 +139,11 @@ function ownMeta(text, path) {
 }
 
 /** Bundles entry and writes it with its manifest and inputs; returns the bundle's path and name (its id). */
-export async function build(entry, dir = buildDir()) {
+async function build(entry, dir = buildDir()) {
   const { build: esbuild } = await import('esbuild');
   // Each file is read and handed to esbuild here, so what is kept is exactly what was bundled.
   const read = new Map();
+  const marks = new Map();
   const sources = {
     name: 'o2-sources',
     setup(b) {
@@ -129,12 +153,15 @@ export async function build(entry, dir = buildDir()) {
         const loader = LOADERS[extname(args.path)];
         if (args.namespace !== 'file' || !loader)
           throw new Error(`${args.path}: the CLI launcher bundles only .ts, .js and .json files`);
+        // The mark first: a write after it (even during the build) makes the next run read the file.
+        marks.set(args.path, markOf(args.path));
         const bytes = readFileSync(args.path);
         read.set(args.path, bytes);
         return { contents: loader === 'json' ? bytes : ownMeta(bytes.toString('utf8'), args.path), loader };
       });
     },
   };
+  for (const path of ALWAYS) marks.set(path, markOf(path));
   const always = new Map(ALWAYS.map((path) => [path, readFileSync(path)]));
   const options = (format) => ({
     entryPoints: [entry],
@@ -160,6 +187,8 @@ export async function build(entry, dir = buildDir()) {
   } catch (e) {
     if (!e?.errors?.some((m) => /top-level await/i.test(m.text))) throw e;
     read.clear();
+    marks.clear();
+    for (const path of ALWAYS) marks.set(path, markOf(path));
     format = 'esm';
     result = await esbuild(options(format));
   }
@@ -179,7 +208,7 @@ export async function build(entry, dir = buildDir()) {
   // The inputs' contents as bundled, one after another: the next run compares the files with them.
   writeFileSync(join(dir, `${bundle}.inputs`), Buffer.concat(contents));
   const manifest = join(dir, `${stem}.json`);
-  const listed = inputs.map((path, i) => [path, contents[i].length]);
+  const listed = inputs.map((path, i) => [path, contents[i].length, marks.get(path)]);
   writeFileSync(`${manifest}.${process.pid}.tmp`, JSON.stringify({ entry, bundle, inputs: listed }, null, 1) + '\n');
   renameSync(`${manifest}.${process.pid}.tmp`, manifest);
   prune(dir, stem, bundle);
@@ -200,7 +229,7 @@ function prune(dir, stem, keep) {
 }
 
 /** The entry's bundle and its id, built first if it is missing or any of its sources changed. */
-export async function bundleFor(entry, dir = buildDir()) {
+async function bundleFor(entry, dir = buildDir()) {
   return freshBundle(entry, dir) ?? (await build(entry, dir));
 }
 
@@ -245,33 +274,50 @@ function entryOf(name) {
   return null;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === LAUNCHER) {
-  const name = process.argv[2];
-  const entry = entryOf(name);
-  if (!entry) {
-    process.stderr.write(`usage: node scripts/cli.mjs ${Object.keys(ENTRIES).join('|')} [ARG ...]\n`);
-    process.exit(2);
-  }
-  let built;
-  try {
-    built = await bundleFor(entry);
-  } catch (e) {
-    // A build error names the file and line (esbuild's messages), as tsx would at start.
-    const errors = e?.errors?.length
-      ? e.errors.map(
-          (m) => `${m.location ? `${m.location.file}:${m.location.line}:${m.location.column}: ` : ''}${m.text}`,
-        )
-      : [e instanceof Error ? e.message : String(e)];
-    // The folder cannot be written (a read-only checkout): say where another can be given.
-    if (['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENOTDIR'].includes(e?.code))
-      errors.push(`(the bundle is written to ${buildDir()}; O2_CLI_BUILD_DIR=FOLDER names another)`);
-    process.stderr.write(`cli: cannot build ${relative(ROOT, entry)}:\n${errors.join('\n')}\n`);
-    process.exit(1);
-  }
+/** A build error in words: esbuild's messages name the file and line, as tsx would at start. */
+function buildFailed(entry, e) {
+  const errors = e?.errors?.length
+    ? e.errors.map(
+        (m) => `${m.location ? `${m.location.file}:${m.location.line}:${m.location.column}: ` : ''}${m.text}`,
+      )
+    : [e instanceof Error ? e.message : String(e)];
+  // The folder cannot be written (a read-only checkout): say where another can be given.
+  if (['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENOTDIR'].includes(e?.code))
+    errors.push(`(the bundle is written to ${buildDir()}; O2_CLI_BUILD_DIR=FOLDER names another)`);
+  process.stderr.write(`cli: cannot build ${relative(ROOT, entry)}:\n${errors.join('\n')}\n`);
+  process.exit(1);
+}
+
+/** Runs the entry's bundle as the entry itself would run. */
+function start(entry, built) {
   // Seen by rom-core/cli/assembled-once.ts: images assembled from source are kept beside the bundle,
   // for as long as this very bundle (id) runs.
   globalThis[Symbol.for('o2conquest.cli-build')] = { dir: buildDir(), name: stemOf(entry), id: built.id };
   process.argv.splice(1, 2, entry);
   if (built.bundle.endsWith('.cjs')) runWithCodeCache(built.bundle);
-  else await import(pathToFileURL(built.bundle).href);
+  else return import(pathToFileURL(built.bundle).href);
 }
+
+if (require.main === module) {
+  const name = process.argv[2];
+  const entry = entryOf(name);
+  if (!entry) {
+    process.stderr.write(`usage: node scripts/cli.cjs ${Object.keys(ENTRIES).join('|')} [ARG ...]\n`);
+    process.exit(2);
+  }
+  // A fresh bundle starts at once, without a turn of the event loop; one to build first is awaited.
+  let fresh = null;
+  try {
+    fresh = freshBundle(entry);
+  } catch (e) {
+    buildFailed(entry, e);
+  }
+  if (fresh) start(entry, fresh);
+  else
+    build(entry).then(
+      (built) => start(entry, built),
+      (e) => buildFailed(entry, e),
+    );
+}
+
+module.exports = { ENTRIES, buildDir, freshBundle, build, bundleFor };
