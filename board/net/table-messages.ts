@@ -78,6 +78,8 @@ export type HostMessage =
   | { t: 'notice'; text: string }
   | { t: 'ping'; n: number }
   | BattleStart
+  /** A guest holding both seats fights the battle alone from the host's snapshot, and reports every frame (as `watch`). */
+  | { t: 'solo-start'; battle: string; state: string; epoch: number }
   /** A spectator's copy of a battle others fight: the start (the host's snapshot), then its confirmed frames. */
   | { t: 'watch-start'; battle: string; state: string; epoch: number }
   | WatchMessage
@@ -264,10 +266,14 @@ export function parseHostMessage(text: unknown, checkBattle: BattleCheck): Check
         },
       };
     case 'watch-start':
+    case 'solo-start':
       if (!shortText(m.battle, 100) || typeof m.state !== 'string' || m.state.length > 65536 || !epochOk(m.epoch)) {
-        return { ok: false, error: 'a watch start needs the battle, the machine state and the epoch (0-1000)' };
+        return {
+          ok: false,
+          error: `a ${m.t === 'solo-start' ? 'battle' : 'watch'} start needs the battle, the machine state and the epoch (0-1000)`,
+        };
       }
-      return { ok: true, message: { t: 'watch-start', battle: m.battle, state: m.state, epoch: m.epoch as number } };
+      return { ok: true, message: { t: m.t, battle: m.battle, state: m.state, epoch: m.epoch as number } };
     case 'watch':
       return checkWatch(m);
     case 'battle-end':

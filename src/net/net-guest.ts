@@ -54,7 +54,7 @@ export class NetGuest {
   /** Why the line is down, or the last refusal from the host. */
   problem: string | null = null;
   /** The network battle this page fights in (its side), or null. */
-  battle: { id: string; side: 0 | 1; report: boolean } | null = null;
+  battle: { id: string; side: 0 | 1; report: boolean; both?: boolean } | null = null;
   /** The battle this page watches (others fight it), or null. */
   watching: string | null = null;
   private link: GuestLink | null = null;
@@ -189,6 +189,9 @@ export class NetGuest {
       case 'watch-start':
         void this.startWatching(m.battle, m.state, m.epoch);
         return;
+      case 'solo-start':
+        void this.startSolo(m.battle, m.state, m.epoch);
+        return;
       case 'watch':
         if (this.watching === m.battle)
           void machine.runtime?.api.watchInput({ epoch: m.epoch, from: m.from, pairs: m.pairs });
@@ -222,6 +225,20 @@ export class NetGuest {
     try {
       await api.netStart({ state: snapshotBytes(state), side, delay, epoch });
       this.battle = { id, side, report };
+      this.problem = null;
+    } catch (e) {
+      this.problem = `The battle could not start on this console: ${errorText(e)}.`;
+    }
+    this.deps.changed();
+  }
+
+  /** This page holds both seats: it fights the battle alone from the host's state and reports every frame. */
+  private async startSolo(id: string, state: string, epoch: number): Promise<void> {
+    const api = this.deps.machine.runtime?.api;
+    if (!api) return;
+    try {
+      await api.soloStart(snapshotBytes(state), epoch);
+      this.battle = { id, side: 0, report: true, both: true };
       this.problem = null;
     } catch (e) {
       this.problem = `The battle could not start on this console: ${errorText(e)}.`;

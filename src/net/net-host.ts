@@ -59,9 +59,10 @@ interface NetBattle {
   /**
    * 'duel': this page holds one side, `guest` the other; 'relay': two guests fight it (`guest` the left
    * side, which reports the confirmed frames, `other` the right), this page passes their messages on and
-   * its machine runs the reported frames for the result.
+   * its machine runs the reported frames for the result; 'solo': one guest holds both seats and fights
+   * it on its own machine, reporting every frame as a relay's left side does.
    */
-  kind: 'duel' | 'relay';
+  kind: 'duel' | 'relay' | 'solo';
   battle: string;
   guest: string;
   other: string | null;
@@ -202,8 +203,8 @@ export class NetHost {
 
   /**
    * How this battle is fought across browsers: a duel with one guest (one seat here, one there), a
-   * relay between two guests, or null (both seats here, or both at one guest's browser: then it is
-   * fought on this machine as at a table with one keyboard).
+   * relay between two guests, solo at the one guest holding both seats (two people at its keyboard),
+   * or null (both seats here: fought on this machine as at a table with one keyboard).
    */
   private planFor(id: string, seating: Seating): NetBattle | null {
     const red = this.table.holder(seating.red);
@@ -224,6 +225,7 @@ export class NetHost {
       return { ...base, kind: 'duel', guest: blue, other: null, side: 0, delay: inputDelay(rtt(blue)) };
     if (blue === HOST && red !== HOST)
       return { ...base, kind: 'duel', guest: red, other: null, side: 1, delay: inputDelay(rtt(red)) };
+    if (red !== HOST && red === blue) return { ...base, kind: 'solo', guest: red, other: null, side: 0, delay: 0 };
     if (red !== HOST && blue !== HOST && red !== blue) {
       // Their messages go through this page: the line between them is both round trips.
       const a = rtt(red);
@@ -277,7 +279,7 @@ export class NetHost {
           : null;
       } else if (b.started) {
         await api.watchStop();
-        this.lastRelay = { delay: b.delay, repairs: b.repairs, firstDesync: b.firstDesync };
+        if (b.kind === 'relay') this.lastRelay = { delay: b.delay, repairs: b.repairs, firstDesync: b.firstDesync };
       }
       if (b.started) {
         const end = JSON.stringify({ t: 'battle-end', battle: b.battle });
@@ -307,6 +309,8 @@ export class NetHost {
     const start = (side: 0 | 1, report: boolean): string =>
       JSON.stringify({ t: 'battle-start', battle: b.battle, state, side, delay: b.delay, epoch: b.epoch, report });
     if (b.kind === 'duel') this.sendTo(b.guest, start(b.side === 0 ? 1 : 0, false));
+    else if (b.kind === 'solo')
+      this.sendTo(b.guest, JSON.stringify({ t: 'solo-start', battle: b.battle, state, epoch: b.epoch }));
     else {
       this.sendTo(b.guest, start(0, true));
       if (b.other) this.sendTo(b.other, start(1, false));
@@ -352,7 +356,7 @@ export class NetHost {
   /** The reporting guest's confirmed frames of a relay: this machine runs them (the result is read here), spectators too. */
   private reported(guest: string, message: WatchMessage): void {
     const b = this.battle;
-    if (!b?.started || b.kind !== 'relay' || guest !== b.guest || message.battle !== b.battle) return;
+    if (!b?.started || b.kind === 'duel' || guest !== b.guest || message.battle !== b.battle) return;
     const { epoch, from, pairs, desync } = message;
     void this.deps.machine.runtime?.api.watchInput({ epoch, from, pairs });
     this.keepPairs(b, message);

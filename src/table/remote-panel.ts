@@ -271,9 +271,11 @@ export class RemotePanel {
       } else li.append(`${guest.guests.find((g) => g.id === s.holder)?.name ?? 'another guest'}`);
       return li;
     });
-    const battle = guest.battle
-      ? `In battle: you hold the ${guest.battle.side === 0 ? 'left (red)' : 'right (blue)'} control; steer with either control's keys or your pad.`
-      : null;
+    const battle = guest.battle?.both
+      ? 'In battle: this browser holds both controls, left (red) and right (blue); each steers with its own keys or pad.'
+      : guest.battle
+        ? `In battle: you hold the ${guest.battle.side === 0 ? 'left (red)' : 'right (blue)'} control; steer with either control's keys or your pad.`
+        : null;
     return [
       el('p', { id: 'table-remote-line', 'data-line': guest.line }, line),
       el('ul', { class: 'tb-remote-seats', id: 'table-remote-seats' }, ...seats),

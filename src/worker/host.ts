@@ -472,6 +472,10 @@ export class WorkerHost {
         this.net.watchFrom(this.need(), state, epoch);
         this.postFrame(0);
       },
+      soloStart: (state: Uint8Array, epoch: number): void => {
+        this.net.soloFrom(this.need(), state, epoch);
+        this.postFrame(0);
+      },
       watchHere: (epoch: number): Uint8Array => {
         const start = this.net.watchFrom(this.need(), null, epoch) as Uint8Array<ArrayBuffer>;
         return Comlink.transfer(start, [start.buffer]);

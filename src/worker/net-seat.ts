@@ -16,11 +16,28 @@ export class NetSeat {
   private watch: WorkerWatch | null = null;
   /** The network battle's latest message for the other browser, posted with the next picture. */
   private out: BattleMessage | null = null;
+  /**
+   * A battle this page fights alone for a remote table (its guest holds both seats): the machine runs
+   * each frame with both sticks from here, and the frames' sticks go to the host, whose machine runs
+   * them for the result (as it runs a battle between two guests). `sent` frames have gone out.
+   */
+  private solo: { epoch: number; sent: number; pending: number[] } | null = null;
 
   constructor(private readonly sound: (samples: Float32Array) => void) {}
 
   /** Runs this display frame when a network battle or a watch has the machine; false when it does not. */
   frame(s: ConsoleSession, held: Uint8Array): boolean {
+    const solo = this.solo;
+    if (solo) {
+      const pair = s.soloSticks(held);
+      const m = s.machine;
+      m.joy[0] = pair & 0x1f;
+      m.joy[1] = pair >> 5;
+      m.runFrame();
+      this.sound(m.audio);
+      solo.pending.push(pair);
+      return true;
+    }
     const net = this.net;
     if (net) {
       const message = net.tick(() => s.netStick(net.side.rb.local, held));
@@ -50,6 +67,12 @@ export class NetSeat {
     }
     const frames = this.net?.takeWatch();
     if (frames) post({ type: 'net-watch', frames });
+    const solo = this.solo;
+    if (solo?.pending.length) {
+      post({ type: 'net-watch', frames: { epoch: solo.epoch, from: solo.sent, pairs: solo.pending } });
+      solo.sent += solo.pending.length;
+      solo.pending = [];
+    }
   }
 
   /** The mailbox the page reads: the last confirmed frame's in a network battle, else the machine's own. */
@@ -72,6 +95,7 @@ export class NetSeat {
     s.netplay = true;
     this.watch = null;
     this.out = null;
+    this.solo = null;
     this.net = new WorkerNetplay(s.machine, options.side, options.delay, epoch, this.sound);
     return s.machine.snapshot();
   }
@@ -83,6 +107,7 @@ export class NetSeat {
   stop(s: ConsoleSession | undefined): NetplayStats | null {
     const stats = this.net?.stats() ?? null;
     this.net = null;
+    this.solo = null;
     this.out = null;
     if (s) s.netplay = false;
     return stats;
@@ -97,12 +122,28 @@ export class NetSeat {
     if (this.net) this.net.perturbAt = this.net.side.rb.frame;
   }
 
+  /** A battle fought here alone from the host's `state` (solo above); its frames are reported from 0. */
+  soloFrom(s: ConsoleSession, state: Uint8Array, epoch: number): Uint8Array {
+    if (!Number.isInteger(epoch) || epoch < 0 || epoch > 1000)
+      throw new RangeError(`a battle's epoch is 0 to 1000, got ${String(epoch)}`);
+    s.clearKeys();
+    s.machine.restoreSnapshot(state);
+    // netplay: nothing may take the machine back or change it under the frames reported (rewind, edits).
+    s.netplay = true;
+    this.net = null;
+    this.watch = null;
+    this.out = null;
+    this.solo = { epoch, sent: 0, pending: [] };
+    return s.machine.snapshot();
+  }
+
   /** A spectator: the battle from `state` (the host's snapshot), or, with no state, from this machine as it is (the host of two guests' battle). */
   watchFrom(s: ConsoleSession, state: Uint8Array | null, epoch: number): Uint8Array {
     s.clearKeys();
     if (state) s.machine.restoreSnapshot(state);
     s.netplay = true;
     this.net = null;
+    this.solo = null;
     this.watch = new WorkerWatch(s.machine, epoch, this.sound);
     return s.machine.snapshot();
   }

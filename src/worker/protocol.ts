@@ -346,6 +346,12 @@ export interface ConsoleWorkerApi {
    */
   watchStart(state: Uint8Array, epoch: number): void;
   /**
+   * A guest holding both seats of a battle fights it alone: from `state` (the host's snapshot), both
+   * controls steered here, every frame's sticks posted (net-watch) for the host's machine to run;
+   * `netStop` ends it.
+   */
+  soloStart(state: Uint8Array, epoch: number): void;
+  /**
    * The host's machine in a battle between two guests: it watches from its own state now (returned, for
    * the guests to start from), run with the reporting guest's confirmed frames.
    */

@@ -237,6 +237,25 @@ export class ConsoleSession {
   }
 
   /**
+   * Both sticks of a battle this page fights alone for a remote table (one guest holds both seats):
+   * each control's own keys, pad or touch, or the battle bot holding it, as mergeInput takes them;
+   * left | right << 5. Read once per frame.
+   */
+  soloSticks(held: Uint8Array): number {
+    this.keyQueue.beforeFrame(this.queued);
+    const stick = (side: 0 | 1): number => {
+      const bot = this.bots[side];
+      const bits = bot
+        ? bot.step(this.machine.eram, this.machine.vdc.regs)
+        : held[SNAPSHOT_JOY + side] | this.queued.joy[side];
+      return bits & 0x1f;
+    };
+    const pair = stick(0) | (stick(1) << 5);
+    this.keyQueue.afterFrame();
+    return pair;
+  }
+
+  /**
    * While a network battle runs, the machine's keys and sticks are the rollback's alone (the same on
    * both browsers): nothing of this page's is merged into them.
    */

@@ -34,3 +34,15 @@ describe('watch messages', () => {
     }
   });
 });
+
+describe('solo-start', () => {
+  it('tells the guest holding both seats to fight from the host state; a malformed one is refused', () => {
+    const start = { t: 'solo-start', battle: 'w1', state: 'AAAA', epoch: 0 };
+    expect(parseHostMessage(JSON.stringify(start), checkBattleMessage)).toEqual({ ok: true, message: start });
+    const bad = parseHostMessage(JSON.stringify({ ...start, epoch: -1 }), checkBattleMessage);
+    expect(bad).toEqual({
+      ok: false,
+      error: expect.stringMatching(/a battle start needs the battle, the machine state and the epoch/),
+    });
+  });
+});
