@@ -4,3 +4,4 @@ export type { RollbackOptions } from './rollback.ts';
 export { checkBattleMessage, parseBattleMessage, MAX_HASHES, MAX_MESSAGE_BYTES, MAX_STICKS } from './messages.ts';
 export type { BattleMessage, Checked } from './messages.ts';
 export { NetplaySide } from './side.ts';
+export { FirstRunSound } from './first-run-sound.ts';

@@ -7,7 +7,7 @@
  * it; the mailbox the page reads is the last confirmed frame's, so a result is never one a prediction
  * made up.
  */
-import { NetplaySide, parseBattleMessage } from '../../rom-core/netplay/index.ts';
+import { FirstRunSound, NetplaySide, parseBattleMessage } from '../../rom-core/netplay/index.ts';
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
 import type { Odyssey2 } from '../../rom-core/machine/index.ts';
 import type { NetplayStats, WatchFrames } from './protocol.ts';
@@ -20,8 +20,8 @@ const NONE = new Uint8Array(ERAM);
 
 export class WorkerNetplay {
   readonly side: NetplaySide;
-  /** Frames below this have had their sound played. */
-  private sounded = 0;
+  /** Each frame's sound once, when it first runs (a rollback's reruns are silent). */
+  private readonly sounded = new FirstRunSound();
   private readonly mailboxes = new Uint8Array(KEPT * ERAM);
   private refused = 0;
   /**
@@ -43,10 +43,7 @@ export class WorkerNetplay {
       // The test hook's difference, made again each time this frame is run (a rollback does not undo it).
       if (f === this.perturbAt) machine.cpu.ram[0x3b] ^= 0x5a;
       this.mailboxes.set(machine.eram, (f % KEPT) * ERAM);
-      if (f >= this.sounded) {
-        this.sounded = f + 1;
-        this.sound(machine.audio);
-      }
+      if (this.sounded.take(f)) this.sound(machine.audio);
     };
   }
 

@@ -4,7 +4,9 @@
  * both controls. For each line: desyncs (goal 0), battles whose outcome or final state differed from the
  * same sticks played on one machine (goal 0), the rollback depth's median and 99th percentile (goal: p99 at
  * most 8 frames at 150 ms), the input delay used, the cost of a display frame (both sides, bots, reruns and
- * snapshots included, per frame run) and of a frame run again in a rollback (goal under 2 ms). BENCH_NET_BATTLES sets the battles per line (default 84: 1,008 in all).
+ * snapshots included, per frame run) and of a frame run again in a rollback (goal under 2 ms); sound under
+ * rollback: frames whose sound went out other than once (goal 0) and the share of frames whose sound,
+ * made when the frame first ran on a predicted stick, differs from the confirmed frame's. BENCH_NET_BATTLES sets the battles per line (default 84: 1,008 in all).
  * Only when named: it takes minutes.
  */
 import { Arena } from '../../rom-core/bot/arena.ts';
@@ -34,7 +36,7 @@ export function benchNetplay(battles = Number(process.env.BENCH_NET_BATTLES ?? 8
     `netplay (${battles} battles per line, bots on both controls, 20 ms jitter; depth = frames run again in one rollback):`,
   );
   console.log(
-    '  rtt    loss  delay  battles  desyncs  differed  rollbacks  depth median  depth p99  frame cost  rerun cost',
+    '  rtt    loss  delay  battles  desyncs  differed  rollbacks  depth median  depth p99  frame cost  rerun cost  sound: not once  predicted',
   );
   let all = 0;
   for (const rtt of RTTS) {
@@ -47,6 +49,9 @@ export function benchNetplay(battles = Number(process.env.BENCH_NET_BATTLES ?? 8
       let frames = 0;
       let rerunMs = 0;
       let rerun = 0;
+      let soundNotOnce = 0;
+      let soundDiffers = 0;
+      let soundFrames = 0;
       const delay = delayFor(rtt);
       for (let i = 0; i < battles; i++) {
         const seed = rtt * 1000 + Math.round(loss * 100) * 100 + i;
@@ -76,13 +81,19 @@ export function benchNetplay(battles = Number(process.env.BENCH_NET_BATTLES ?? 8
         frames += r.framesRun;
         rerunMs += r.rerunMs;
         rerun += r.rerunFrames;
+        soundNotOnce += r.soundNotOnce;
+        soundDiffers += r.soundDiffers;
+        soundFrames += r.soundFrames;
       }
       all += battles;
       depths.sort((a, b) => a - b);
       console.log(
-        `  ${`${rtt} ms`.padEnd(6)} ${`${loss * 100} %`.padEnd(5)} ${String(delay).padStart(5)}  ${String(battles).padStart(7)}  ${String(desyncs).padStart(7)}  ${String(differed).padStart(8)}  ${String(depths.length).padStart(9)}  ${String(percentile(depths, 50)).padStart(12)}  ${String(percentile(depths, 99)).padStart(9)}  ${(ms / frames).toFixed(3).padStart(7)} ms  ${(rerun ? rerunMs / rerun : 0).toFixed(3).padStart(7)} ms`,
+        `  ${`${rtt} ms`.padEnd(6)} ${`${loss * 100} %`.padEnd(5)} ${String(delay).padStart(5)}  ${String(battles).padStart(7)}  ${String(desyncs).padStart(7)}  ${String(differed).padStart(8)}  ${String(depths.length).padStart(9)}  ${String(percentile(depths, 50)).padStart(12)}  ${String(percentile(depths, 99)).padStart(9)}  ${(ms / frames).toFixed(3).padStart(7)} ms  ${(rerun ? rerunMs / rerun : 0).toFixed(3).padStart(7)} ms  ${String(soundNotOnce).padStart(15)}  ${((100 * soundDiffers) / soundFrames).toFixed(2).padStart(8)} %`,
       );
     }
   }
   console.log(`  ${all} battles in all`);
+  console.log(
+    "  sound: frames (both sides) whose sound was played other than exactly once (a repeat or a gap), and the share played from a predicted stick that differs from the confirmed frame's sound",
+  );
 }

@@ -8,7 +8,8 @@
  */
 import type { Arena } from '../../rom-core/bot/arena.ts';
 import type { BattleSetup, Controller } from '../../rom-core/bot/arena.ts';
-import { NetplaySide, parseBattleMessage, stateHash } from '../../rom-core/netplay/index.ts';
+import { FirstRunSound, NetplaySide, parseBattleMessage, stateHash } from '../../rom-core/netplay/index.ts';
+import { crc32 } from '../../rom-core/machine/index.ts';
 import type { RollbackMachine } from '../../rom-core/netplay/index.ts';
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
 import type { RollbackOptions } from '../../rom-core/netplay/index.ts';
@@ -57,6 +58,10 @@ class Peer {
   readonly side: NetplaySide;
   /** The mailbox phase after each frame run (a rerun writes it again), to find the battle's end. */
   readonly phases: number[] = [];
+  /** The sound played for each frame, as the worker plays it (FirstRunSound): its samples' CRC, and how often each frame played. */
+  readonly played: number[] = [];
+  readonly plays: number[] = [];
+  private readonly sound = new FirstRunSound();
 
   constructor(
     start: Uint8Array,
@@ -70,6 +75,10 @@ class Peer {
     this.side = new NetplaySide(machine, options);
     this.side.rb.onFrame = (f) => {
       this.phases[f] = machine.eram[MAILBOX.phase];
+      if (this.sound.take(f)) {
+        this.played[f] = audioCrc(machine.audio);
+        this.plays[f] = (this.plays[f] ?? 0) + 1;
+      }
     };
   }
 
@@ -109,6 +118,19 @@ export interface NetBattle {
   /** Milliseconds spent in each side's frames (reruns included), summed. */
   runMs: number;
   framesRun: number;
+  /**
+   * Sound under rollback, both sides: frames of the battle whose sound was played other than once
+   * (a repeat or a gap; by FirstRunSound's rule, none), and frames whose played sound (made the first
+   * time the frame ran, perhaps on a predicted stick) differs from the sound the confirmed frame makes.
+   */
+  soundNotOnce: number;
+  soundDiffers: number;
+  soundFrames: number;
+}
+
+/** A frame's sound as a CRC of its samples' bytes. */
+function audioCrc(samples: Float32Array): number {
+  return crc32(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
 }
 
 /**
@@ -157,11 +179,20 @@ export function netBattle(
   if (end === null) throw new Error(`the network battle did not end within ${maxFrames * 4} display frames`);
   // The same sticks on one machine, from the same start.
   const m = arena.machine;
+  const confirmedSound: number[] = [];
   for (let f = 0; f <= end; f++) {
     m.joy[0] = a.sticks[f] ?? 0;
     m.joy[1] = b.sticks[f] ?? 0;
     m.runFrame();
+    confirmedSound[f] = audioCrc(m.audio);
   }
+  let soundNotOnce = 0;
+  let soundDiffers = 0;
+  for (const p of [a, b])
+    for (let f = 0; f <= end; f++) {
+      if (p.plays[f] !== 1) soundNotOnce++;
+      else if (p.played[f] !== confirmedSound[f]) soundDiffers++;
+    }
   const single = stateHash(m.snapshot());
   const hashA = a.rb.stateHashBefore(end + 1);
   const hashB = b.rb.stateHashBefore(end + 1);
@@ -178,5 +209,8 @@ export function netBattle(
     rerunMs: a.rb.rerunMs + b.rb.rerunMs,
     runMs,
     framesRun: a.rb.frame + b.rb.frame + a.rb.rerunFrames + b.rb.rerunFrames,
+    soundNotOnce,
+    soundDiffers,
+    soundFrames: 2 * (end + 1),
   };
 }

@@ -35,6 +35,9 @@ describe('rollback netplay', () => {
       expect(r.agreed, `battle ${i}`).toBe(true);
       expect(r.desync).toBeNull();
       expect(r.winner).toBeGreaterThan(0);
+      // Sound under rollback: every frame's sound went out exactly once on both sides (FirstRunSound).
+      expect(r.soundNotOnce, `battle ${i}`).toBe(0);
+      expect(r.soundDiffers).toBeLessThan(r.soundFrames / 10);
       rollbacks += r.rollbacks.length;
       expect(Math.max(0, ...r.rollbacks)).toBeLessThanOrEqual(OPTIONS.window);
     }
