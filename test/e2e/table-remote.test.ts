@@ -342,6 +342,43 @@ describe('the remote table', () => {
     for (const p of [ann, bob]) await expect.poll(() => log(p)).toEqual(after);
     expect(errors).toEqual([]);
   }, 300_000);
+
+  it('one guest holding both seats: two people at its keyboard fight the battle there, the host reads the result', async () => {
+    const errors: string[] = [];
+    const host = await open(await browser.newContext(), '/?cart=battle#/table', errors);
+    await host
+      .locator('#bv-import-file')
+      .setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(threeWar()) });
+    await key(host, 'weapon-attacker-tank').waitFor();
+    await host.locator('#table-remote summary').click();
+    await host.locator('#table-invite').click();
+    const code = (await host.locator('#table-code').textContent({ timeout: 20_000 }))!;
+    const two = await joinAs(browser, code, 'Two at home', 'Ann', errors);
+    await two.locator('[data-claim="Bob"]').click();
+    await expect.poll(() => two.locator('#table-remote-mine').textContent()).toBe('You play Ann and Bob.');
+    await key(two, 'weapon-attacker-tank').click();
+    await key(two, 'weapon-defender-tank').click();
+    await expect.poll(() => key(host, 'program-battle').isEnabled()).toBe(true);
+    await key(host, 'program-battle').click();
+    await expect
+      .poll(() => two.locator('#table-remote-battle').textContent(), { timeout: 30_000 })
+      .toMatch(/both controls/);
+    // Each control steers its own side on the guest's machine, and the frames reach the host's.
+    await steer(two, host, 'red', 'ArrowLeft');
+    await steer(two, host, 'blue', 'KeyD');
+    await api(two, 'setBot', 0, 'hard', 7);
+    await api(two, 'setBot', 1, 'hard', 11);
+    await api(two, 'setSpeed', 8);
+    await expect.poll(() => stage(host), { timeout: 150_000, interval: 200 }).toBe('result');
+    await api(two, 'setSpeed', 1);
+    const hostBox = await mailbox(host);
+    await expect.poll(async () => (await mailbox(two)).phase, { timeout: 20_000 }).toBe('result');
+    const m = await mailbox(two);
+    expect([m.winner, m.red.energy, m.blue.energy]).toEqual([hostBox.winner, hostBox.red.energy, hostBox.blue.energy]);
+    const after = await log(host);
+    await expect.poll(() => log(two), { timeout: 10_000 }).toEqual(after);
+    expect(errors).toEqual([]);
+  }, 300_000);
 });
 /** The host's game as its autosave holds it. */
 async function hostGame(page: Page) {
