@@ -4,3 +4,4 @@ export type { DriverStage, NetHostDeps } from './net-host.ts';
 export { NetGuest, GUEST_NAME } from './net-guest.ts';
 export type { GuestLine, NetGuestDeps } from './net-guest.ts';
 export { newCode, readCode, RELAY_URL, ICE_SERVERS, CODE_LENGTH } from './peer-link.ts';
+export { checkIceServers, checkRelayUrl, netSettingsText, saveNetSettings } from './net-settings.ts';

@@ -14,6 +14,7 @@ import { GUEST_NAME, NetGuest, NetHost, newCode, readCode } from '../net/index.t
 import type { DriverStage } from '../net/index.ts';
 import type { BattleRequest, Seating } from '../../board/index.ts';
 import type { NetplayStats } from '../worker/protocol.ts';
+import { netSettingsView } from './net-settings-view.ts';
 
 /** The code of the table this browser hosts, kept so a reload opens the same table (guests' links keep working). */
 const HOSTED = setting<string>('o2conquest.net.hosting', '', (t) => readCode(t) ?? undefined);
@@ -54,6 +55,8 @@ export class RemotePanel {
   private opening = false;
   private error: string | null = null;
   private destroyed = false;
+  /** Connection settings: one element kept across redraws, so what is being typed stays. */
+  private readonly settings = netSettingsView();
   /** The panel was opened when a table opened here (the players may fold it again). */
   private shownOpen = false;
 
@@ -182,6 +185,7 @@ export class RemotePanel {
       }),
       invite,
       ...(this.error ? [el('p', { class: 'tb-remote-error', role: 'alert', text: this.error })] : []),
+      this.settings,
     ];
   }
 
@@ -290,6 +294,7 @@ export class RemotePanel {
       ),
       ...(battle ? [el('p', { id: 'table-remote-battle', text: battle })] : []),
       ...(guest.problem ? [el('p', { class: 'tb-remote-error', role: 'alert', text: guest.problem })] : []),
+      ...(guest.line === 'joined' ? [] : [this.settings]),
     ];
   }
 
