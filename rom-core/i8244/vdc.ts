@@ -234,6 +234,19 @@ export class I8244 {
 
   /** /INT: asserted from VBLANK start (or a sound interrupt) until A1h is read. */
   intAsserted(dot: number): boolean {
+    // The CPU asks before every instruction while interrupts are enabled: between two events (a
+    // VBLANK, a line's sound clock) only time moves, so the common answer costs two comparisons.
+    // Anything else (an event due, a dot out of order or out of the frame) takes the full path.
+    if (
+      dot >= this.eventsTo &&
+      dot < this.nextSoundDot &&
+      (!this.vblankPending || dot < this.vblankDot) &&
+      dot <= this.timing.dotsPerFrame &&
+      (dot | 0) === dot
+    ) {
+      this.eventsTo = dot;
+      return this.irq;
+    }
     this.checkDot(dot, 'intAsserted');
     this.runEvents(dot);
     return this.irq;
