@@ -79,9 +79,9 @@ export interface VdcGrid {
   fill: boolean;
   /** Colour index 0-15 of the grid (A3h bits 6, 0-2). */
   color: number;
-  /** The dots the grid can cover. */
+  /** The dots its set segments (and dots) cover; width 0 when none is set. */
   box: DotBox;
-  /** Any horizontal or vertical segment set. */
+  /** How many of the 19 segment registers (C0h-C8h with D0h-D8h, E0h-E9h) have a segment set. */
   segments: number;
 }
 
@@ -215,20 +215,43 @@ function majors(regs: ArrayLike<number>, foreground: boolean, ntsc: boolean): Vd
   return out;
 }
 
+/** The union of boxes; an empty box (width 0) when there are none. */
+function union(boxes: DotBox[]): DotBox {
+  if (boxes.length === 0) return { left: 0, top: 0, width: 0, height: 0 };
+  const left = Math.min(...boxes.map((b) => b.left));
+  const top = Math.min(...boxes.map((b) => b.top));
+  const right = Math.max(...boxes.map((b) => b.left + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.top + b.height));
+  return { left, top, width: right - left, height: bottom - top };
+}
+
 function grid(regs: ArrayLike<number>, control: number, colorReg: number): VdcGrid {
   const fill = (control & CTRL_FILL) !== 0;
+  const dots = (control & CTRL_DOTS) !== 0;
+  // As render.ts grid(): columns start at X unit 13, 16 apart; rows at line 24, 24 apart. Horizontal
+  // segments (and dots) are 3 lines tall and 18 units wide (dots 2); vertical ones fill their row's 24
+  // lines, 2 units wide or 16 filled.
+  const parts: DotBox[] = [];
   let segments = 0;
-  for (let i = 0; i < 9; i++) if (regs[HGRID + i] !== 0 || (regs[HGRID8 + i] & 1) !== 0) segments++;
-  for (let i = 0; i < 10; i++) if ((regs[VGRID + i] & 0xff) !== 0) segments++;
-  // Columns start at X unit 13, 16 apart; rows at line 24, 24 apart; the last bar ends on line 218.
-  // Horizontal segments are 18 units wide; filled vertical ones 16 (column 9 then reaches unit 173).
-  const right = fill ? (13 + 9 * 16 + 16) * 2 : (13 + 8 * 16 + 18) * 2;
+  for (let i = 0; i < 10; i++) {
+    const left = (13 + 16 * i) * 2;
+    const h = i < 9 ? (regs[HGRID8 + i] << 8) | regs[HGRID + i] : 0;
+    const v = regs[VGRID + i];
+    if (h !== 0) segments++;
+    if (v !== 0) segments++;
+    for (let row = 0; row < 9; row++) {
+      const top = 24 + 24 * row;
+      if ((h >> row) & 1) parts.push({ left, top, width: 36, height: 3 });
+      if (dots) parts.push({ left, top, width: 4, height: 3 });
+      if (row < 8 && (v >> row) & 1) parts.push({ left, top, width: fill ? 32 : 4, height: 24 });
+    }
+  }
   return {
     on: (control & CTRL_GRID) !== 0,
-    dots: (control & CTRL_DOTS) !== 0,
+    dots,
     fill,
     color: (((colorReg >> 6) & 1) << 3) | ((colorReg & 1) << 2) | (((colorReg >> 1) & 1) << 1) | ((colorReg >> 2) & 1),
-    box: { left: 26, top: 24, width: right - 26, height: 219 - 24 },
+    box: union(parts),
     segments,
   };
 }

@@ -127,6 +127,16 @@ describe('vdcObjects: boxes frame what the renderer draws', () => {
       expect(pic.grid).toMatchObject({ on: true, color: 15, fill: control === 0x88, segments: 19 });
       expect(pic.grid.box).toEqual(litBox(vdc.frame, 5));
     }
+    // A few segments and the dots: the box frames just what is drawn.
+    for (const [control, few] of [
+      [0x08, { 0xc2: 0x02, 0xe5: 0x10 }],
+      [0x08 | 0x40, { 0xe7: 0x40 }],
+      [0x08 | 0x80, { 0xe9: 0x80, 0xd3: 0x01 }],
+    ] as [number, Regs][]) {
+      const vdc = frameWith({ 0xa3: 0x47, ...few }, control); // grid colour 15 on black
+      expect(vdcObjects(regsOf(vdc)).grid.box).toEqual(litBox(vdc.frame, 0));
+    }
+    expect(vdcObjects(regsOf(frameWith({}, 0x08))).grid.box.width).toBe(0);
   });
 
   it('clipToPicture cuts a box to the 360 × 243 picture', () => {
