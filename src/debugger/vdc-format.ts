@@ -63,7 +63,7 @@ export function controlText(p: VdcPicture): string {
   const g = p.grid;
   return [
     `A0h ${hex2(p.control)}: foreground ${on(p.foreground)}, grid ${on(g.on)}, dots ${on(g.dots)}, fill ${on(g.fill)}`,
-    `A3h ${hex2(p.colorReg)}: background ${colorText(p.background)}, grid colour ${colorText(g.color)}; segment lists set: ${g.segments}`,
+    `A3h ${hex2(p.colorReg)}: background ${colorText(p.background)}, grid colour ${colorText(g.color)}; segment registers set: ${g.segments}`,
   ].join('\n');
 }
 

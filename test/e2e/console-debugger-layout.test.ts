@@ -131,7 +131,12 @@ describe('the console as an IDE', () => {
     await poll(() => page.locator('#debugger-vdc-control').textContent()).toMatch(/^A0h 28: foreground on, grid on/);
     const list = page.locator('#debugger-vdc-list');
     expect(await list.textContent()).toMatch(/C0 \(10h\) Y 40 X 20 ptr [0-9A-F]{3} attr [0-9A-F]{2} {2}glyph 1F/);
+    // Sprite 2's X is the VBLANK count: off the picture (not listed) part of the time, listed with "all".
+    await page.locator('#debugger-vdc-all').check();
+    await poll(() => list.locator('.dbg-vdc-obj').count()).toBe(20);
     expect(await list.textContent()).toMatch(/S2 \(08h\) Y 30 X [0-9A-F]{2} attr 28/);
+    await page.locator('#debugger-vdc-all').uncheck();
+    await poll(() => list.locator('.dbg-vdc-obj').count()).toBeLessThan(20);
     await page.locator('#debugger-vdc-overlay').check();
     const overlay = page.locator('#vdc-overlay');
     await poll(() => overlay.getAttribute('data-boxes')).toMatch(/^[1-9]\d*$/);

@@ -44,7 +44,7 @@ describe('the VDC view text', () => {
 
   it('decodes the control and colour registers', () => {
     expect(controlText(pic)).toBe(
-      'A0h 28: foreground on, grid on, dots off, fill off\nA3h 6F: background 5 dark violet, grid colour 15 white; segment lists set: 0',
+      'A0h 28: foreground on, grid on, dots off, fill off\nA3h 6F: background 5 dark violet, grid colour 15 white; segment registers set: 0',
     );
   });
 });
