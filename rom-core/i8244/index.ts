@@ -6,3 +6,5 @@ export { CHARSET_SIZE, GLYPH_COUNT, GLYPH_NAMES, checkCharset, defaultCharset } 
 export { PALETTE_RF, PALETTE_RGB, indexToRgba, rgbaLut } from './palette.ts';
 export { I8244Sound } from './sound.ts';
 export { Resampler, SAMPLE_RATES } from './resampler.ts';
+export { clipToPicture, vdcObjects } from './objects.ts';
+export type { DotBox, Glyph, VdcGrid, VdcObject, VdcPicture } from './objects.ts';

@@ -337,6 +337,7 @@ export class ConsolePage {
       traceText: () => api().traceText(),
       cursorAddress: () => this.program.cursorAddress(),
       showSource: (file, line) => this.program.reveal(file, line),
+      picture: () => this.screen.element,
       pause: () => void api().setRunning(false),
       resume: () => void api().setRunning(true),
     });

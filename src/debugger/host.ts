@@ -22,6 +22,8 @@ export interface DebuggerHost {
   cursorAddress(): { address: number } | { why: string };
   /** Shows a source line in the program panel's editor; false when the file is not open there. */
   showSource(file: string, line: number): boolean;
+  /** The element holding the console's picture canvas, for the VDC view's boxes over it. */
+  picture?(): HTMLElement | undefined;
   pause(): void;
   resume(): void;
 }

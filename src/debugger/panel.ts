@@ -4,7 +4,7 @@
  * step over, step out, run to the editor's cursor, step back and frame steps; breakpoints (click a
  * line or type an address), watchpoints, the call stack and an exportable register trace; registers
  * and memory edited while paused (value-editor.ts), the cartridge's ROM by bank (rom-view.ts) and a
- * cycle profile (profile-view.ts). Where the
+ * cycle profile (profile-view.ts), the VDC's objects listed and boxed over the picture (vdc-view.ts). Where the
  * CPU stopped is the worker's one sentence (DebugInfo.stop), shown as it is.
  */
 import type { DebugInfo, DisasmLine } from '../worker/protocol.ts';
@@ -15,6 +15,7 @@ import { MachineBoxes } from './machine-boxes.ts';
 import { ProfileView } from './profile-view.ts';
 import { RomViewBox } from './rom-view.ts';
 import { ValueEditor } from './value-editor.ts';
+import { VdcView } from './vdc-view.ts';
 import { WatchListView } from './watch-list.ts';
 
 export type { DebuggerHost } from './host.ts';
@@ -36,6 +37,7 @@ class DebuggerPanelView implements DebuggerPanel {
   private readonly boxes: MachineBoxes;
   private readonly rom: RomViewBox;
   private readonly profile: ProfileView;
+  private readonly vdcView: VdcView;
   /** The machine as last drawn (an edit's field closing draws it again). */
   private last: DebugInfo | undefined;
 
@@ -87,7 +89,8 @@ class DebuggerPanelView implements DebuggerPanel {
       (file, line) => host.showSource(file, line),
       (text) => this.say(text),
     );
-    this.boxes.element.append(this.rom.element, this.profile.element);
+    this.vdcView = new VdcView(host.picture?.());
+    this.boxes.element.append(this.vdcView.element, this.rom.element, this.profile.element);
     this.element.append(this.controls.element, this.message, this.stopLine, this.boxes.element);
   }
 
@@ -104,6 +107,7 @@ class DebuggerPanelView implements DebuggerPanel {
   }
 
   destroy(): void {
+    this.vdcView.destroy();
     this.element.remove();
   }
 
@@ -142,6 +146,7 @@ class DebuggerPanelView implements DebuggerPanel {
     this.controls.show(info);
     this.watches.show(info.watchpoints);
     this.rom.show(info);
+    this.vdcView.show(info);
     this.profile.show(info.profile);
   }
 }

@@ -206,6 +206,8 @@ export interface DebugInfo {
   iram: number[];
   eram: number[];
   vdc: number[];
+  /** The chip is an 8244 (NTSC: it hides characters with Y < 0Eh), not an 8245 (the VDC view's boxes). */
+  vdcNtsc: boolean;
   disasm: DisasmLine[];
   breakpoints: number[];
   /** Why and where the CPU stopped since the last resume. */

@@ -431,6 +431,7 @@ export class ConsoleSession {
       iram: Array.from(cpu.ram),
       eram: Array.from(m.eram),
       vdc: Array.from(m.vdc.regs),
+      vdcNtsc: m.timing.ntsc,
       disasm: this.disassembleAround(cpu.pc),
       breakpoints: this.debug.breakpointList(),
       stop: this.lastStop,

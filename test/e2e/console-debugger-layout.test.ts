@@ -4,7 +4,8 @@
  * the columns moves with the keyboard and the mouse and is remembered; a register and a byte of
  * external RAM edited while paused show their new values (a bad value is said and changes nothing, Esc
  * puts a value back, a byte of internal RAM is edited with the keyboard alone);
- * the ROM view shows the bytes at the PC; the cycle profile counts frames and source lines. Waits are
+ * the ROM view shows the bytes at the PC; the VDC view lists the objects and boxes them over the picture;
+ * the cycle profile counts frames and source lines. Waits are
  * for states, never for time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +123,40 @@ describe('the console as an IDE', () => {
     expect(await current.textContent()).toContain(`${hex(info.pc, 3)}  ${bytes}`);
     await page.locator('#debugger-rom').scrollIntoViewIfNeeded();
     await shot(page, 'console-ide-edits.png');
+
+    // The VDC view: after a frame step (the program draws in VBLANK), the characters and sprites with
+    // their registers; their boxes over the picture, inside the picture's canvas; a line clicked stays marked.
+    await page.locator('#debugger-frame').click();
+    await page.locator('#debugger-vdc-objects > summary').click();
+    await poll(() => page.locator('#debugger-vdc-control').textContent()).toMatch(/^A0h 28: foreground on, grid on/);
+    const list = page.locator('#debugger-vdc-list');
+    expect(await list.textContent()).toMatch(/C0 \(10h\) Y 40 X 20 ptr [0-9A-F]{3} attr [0-9A-F]{2} {2}glyph 1F/);
+    // Sprite 2's X is the VBLANK count: off the picture (not listed) part of the time, listed with "all".
+    await page.locator('#debugger-vdc-all').check();
+    await poll(() => list.locator('.dbg-vdc-obj').count()).toBe(20);
+    expect(await list.textContent()).toMatch(/S2 \(08h\) Y 30 X [0-9A-F]{2} attr 28/);
+    await page.locator('#debugger-vdc-all').uncheck();
+    await poll(() => list.locator('.dbg-vdc-obj').count()).toBeLessThan(20);
+    await page.locator('#debugger-vdc-overlay').check();
+    const overlay = page.locator('#vdc-overlay');
+    await poll(() => overlay.getAttribute('data-boxes')).toMatch(/^[1-9]\d*$/);
+    expect(await page.evaluate(() => localStorage.getItem('o2conquest.debugger.vdcOverlay'))).toBe('1');
+    const placed = await page.evaluate(() => {
+      const r = (s: string) => document.querySelector(s)!.getBoundingClientRect();
+      const c = document.querySelector<HTMLCanvasElement>('#vdc-overlay')!;
+      const px = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let drawn = 0;
+      for (let i = 3; i < px.length; i += 4) if (px[i] !== 0) drawn++;
+      return { overlay: r('#vdc-overlay'), canvas: r('#console-screen canvas.console-canvas'), drawn };
+    });
+    for (const side of ['left', 'top', 'right', 'bottom'] as const) {
+      expect(Math.abs(placed.overlay[side] - placed.canvas[side]), side).toBeLessThanOrEqual(1);
+    }
+    expect(placed.drawn).toBeGreaterThan(100);
+    await list.locator('.dbg-vdc-obj[data-label="C0"]').click();
+    await poll(() => list.locator('.dbg-vdc-obj.pinned').getAttribute('data-label')).toBe('C0');
+    await page.locator('#console-screen').scrollIntoViewIfNeeded();
+    await shot(page, 'console-vdc-overlay-1280x800.png');
 
     // The cycle profile: turned on and run, it says how much of the frame each part used, by source line.
     await page.locator('#debugger-profile-on').check();
