@@ -103,6 +103,7 @@ export class ConsolePage {
     this.practice = new PracticePanel(host, () => this.screen.focus());
     this.program = new ProgramPanel(host, {
       run: (name, image, build) => this.library.runBuilt(name, image, build.source),
+      swap: (image, build, previous) => this.library.swapBuilt(image, build.source, previous),
       say: (text, kind) => this.toolbar.say(text, kind),
     });
     this.alertBox = el('div', { class: 'console-alert', id: 'console-alert', role: 'alert' });

@@ -27,6 +27,11 @@ import type { EditorMark, Marks } from './source-editor.ts';
 export interface ProgramPanelOptions {
   /** Boots the built image (the library's path: refused mid-battle, the machine kept on failure). */
   run(name: string, image: Uint8Array, build: BuildResult): Promise<boolean>;
+  /**
+   * Swaps the built image into the running machine in place of `previous` (the build it runs), the
+   * machine's state kept; returns why not in a sentence, nothing changed, when it cannot.
+   */
+  swap(image: Uint8Array, build: BuildResult, previous: Uint8Array): Promise<string | undefined>;
   /** Says something in the page's message line. */
   say(text: string, kind?: 'info' | 'error'): void;
 }
@@ -58,6 +63,7 @@ export class ProgramPanel {
   });
   private readonly rebuild: HTMLInputElement;
   private readonly startAtOnce: HTMLInputElement;
+  private readonly restart: HTMLInputElement;
   private readonly typing = new Debounced(REBUILD_DELAY_MS, () => void this.build('typed'));
   private readonly newest = new Newest();
   /** The last build asked for, run or waiting: the next one starts after it. */
@@ -123,6 +129,7 @@ export class ProgramPanel {
     );
     this.rebuild = bar.rebuild;
     this.startAtOnce = bar.startAtOnce;
+    this.restart = bar.restart;
     this.rebuild.addEventListener('change', () => {
       if (!this.rebuild.checked) this.typing.cancel();
     });
@@ -300,9 +307,23 @@ export class ProgramPanel {
       this.refused(result, why);
       return;
     }
-    // The new image is booted from power-on, not swapped under the running CPU: a change moves
-    // the code after it, so a kept PC, stack or timer vector would land inside other instructions.
-    // A reset is the one state every image allows (8bitworkshop also restarts on a new ROM).
+    // With "Restart on rebuild" off, an image of the same size goes into the running machine (as
+    // 8bitworkshop does): the game goes on where it was, and a change shows without playing back to
+    // it. A kept PC may land inside a moved instruction; the user restarts when it does. Another
+    // size or mapper, or another cartridge loaded since, boots from power-on, saying why.
+    let restartWhy = '';
+    const previous = this.good?.image;
+    if (previous && !this.restart.checked) {
+      const why = await this.options.swap(result.image, result, previous);
+      if (!why) {
+        // The machine runs this build now, whether or not a newer one is on its way.
+        this.good = result;
+        await this.swapped(result, current);
+        return;
+      }
+      restartWhy = ` Restarted: ${why}`;
+    }
+    if (!current()) return;
     const started = await this.options.run(this.main, result.image, result);
     if (!current()) return;
     if (!started) {
@@ -311,14 +332,30 @@ export class ProgramPanel {
     }
     this.good = result;
     this.stoppedAt = null;
+    this.element.dataset.swap = restartWhy ? 'restarted' : 'booted';
     this.breakpoints.booted();
     await this.placeBreakpoints();
     const pressed = this.startAtOnce.checked && this.pressStart();
-    this.status.textContent = pressed
-      ? `Built and running: ${result.summary}. A key was pressed for you at SELECT GAME.`
-      : `Built and running: ${result.summary}. The BIOS asks SELECT GAME first: a key on the console starts it.`;
+    this.status.textContent =
+      (pressed
+        ? `Built and running: ${result.summary}. A key was pressed for you at SELECT GAME.`
+        : `Built and running: ${result.summary}. The BIOS asks SELECT GAME first: a key on the console starts it.`) +
+      restartWhy;
     this.options.say(`Built ${result.summary}; it runs now.`);
     // Said last: what waits for "running" finds the status and the breakpoints settled.
+    this.element.dataset.build = 'running';
+  }
+
+  /** A build swapped into the running machine: breakpoints moved to its lines, a stop shown on its line. */
+  private async swapped(result: BuildResult, current: () => boolean): Promise<void> {
+    await this.placeBreakpoints();
+    // A newer build is on its way: it says what runs.
+    if (!current()) return;
+    if (this.stoppedAt) await this.showStop();
+    const stopped = this.stoppedAt ? ` It stays stopped at ${this.stoppedAt.file}:${this.stoppedAt.line}.` : '';
+    this.status.textContent = `Built and swapped in: ${result.summary}. The machine goes on where it was (registers, RAM and time kept).${stopped}`;
+    this.options.say(`Built ${result.summary}; swapped into the running machine.`);
+    this.element.dataset.swap = 'kept';
     this.element.dataset.build = 'running';
   }
 

@@ -145,6 +145,10 @@ describe('your program on the console', () => {
     });
     expect(await page.locator('#program-rebuild').isChecked()).toBe(true);
     await page.locator('#program-rebuild').uncheck();
+    // Restart on rebuild, so each build starts the demo again and writes its text afresh (the swap in
+    // place, the default, is the next test's).
+    expect(await page.locator('#program-restart').isChecked()).toBe(false);
+    await page.locator('#program-restart').check();
     await drop(page, [source('hello.a48'), source('g7000.h')]);
     await poll(() => panel.getAttribute('data-build')).toBe('running');
     expect(await panel.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
@@ -355,6 +359,29 @@ describe('your program on the console', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.locator('#console-debugger').scrollIntoViewIfNeeded();
     await shot(page, 'console-debugger-1280x800.png');
+
+    // A change typed while stopped (the pass count to 7Eh, not 7Fh: same size) is swapped into the
+    // running machine: the CPU stays where it stopped, RAM and frame kept; Run goes on with the new code.
+    const eram = (a: number) =>
+      page.evaluate(async (at) => (await window.__o2console!.runtime()!.api.externalRam())[at], a);
+    const frame = await frameNow(page);
+    const counted = await eram(0x7f);
+    const unwritten = await eram(0x7e);
+    await retype(page, 15, '\tmov\tr0,#7Eh');
+    await poll(() => panel.getAttribute('data-swap')).toBe('kept');
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    expect(await page.locator('#program-status').textContent()).toMatch(
+      /^Built and swapped in: debug\.a48: .*registers, RAM and time kept\)\. It stays stopped at debug\.a48:18\.$/,
+    );
+    expect(await frameNow(page)).toBe(frame);
+    expect(await eram(0x7f)).toBe(counted);
+    // The breakpoint on line 14 is at its place in the new build: Run stops there, and once more
+    // round the loop the new code has written 7Eh.
+    await page.locator('#debugger-run').click();
+    await poll(() => panel.getAttribute('data-stopped')).toBe('debug.a48:14');
+    await page.locator('#debugger-run').click();
+    await poll(() => eram(0x7e)).not.toBe(unwritten);
+    expect(await eram(0x7f)).toBe(counted);
     expect(errors).toEqual([]);
   }, 120_000);
 });
