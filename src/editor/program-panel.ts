@@ -20,6 +20,7 @@ import { problemItems } from './problem-list.ts';
 import { SourceBreakpoints, addressOf } from './source-breakpoints.ts';
 import { SAVED, SOURCE_FILE, copyShareLink, exportBuild, readSources } from './program-files.ts';
 import { decodeShare } from './share-link.ts';
+import { PutAside, fileNames } from './put-back.ts';
 import { SourceEditor } from './source-editor.ts';
 import { NEW_PROGRAM } from './template.ts';
 import type { EditorMark, Marks } from './source-editor.ts';
@@ -32,8 +33,8 @@ export interface ProgramPanelOptions {
    * machine's state kept; returns why not in a sentence, nothing changed, when it cannot.
    */
   swap(image: Uint8Array, build: BuildResult, previous: Uint8Array): Promise<string | undefined>;
-  /** Says something in the page's message line. */
-  say(text: string, kind?: 'info' | 'error'): void;
+  /** Says something in the page's message line; `action` (a button) follows the sentence. */
+  say(text: string, kind?: 'info' | 'error', action?: HTMLButtonElement): void;
 }
 
 export class ProgramPanel {
@@ -61,6 +62,9 @@ export class ProgramPanel {
     hidden: '',
     'aria-label': 'Share link',
   });
+  /** The program a share link replaced, and the button that brings it back (shown while one is kept). */
+  private readonly aside = new PutAside();
+  private readonly putBackButton = this.putBackAction('program-put-back');
   private readonly rebuild: HTMLInputElement;
   private readonly startAtOnce: HTMLInputElement;
   private readonly restart: HTMLInputElement;
@@ -143,6 +147,7 @@ export class ProgramPanel {
       }),
       bar.element,
       this.shareField,
+      this.putBackButton,
       this.tabs,
       this.editor.element,
       this.status,
@@ -161,6 +166,7 @@ export class ProgramPanel {
       }),
     );
     this.showFile('');
+    this.putBackButton.hidden = this.aside.kept === null;
     const saved = SAVED.get();
     if (saved && saved.files.length) {
       this.setFiles(saved.files, saved.main);
@@ -203,11 +209,51 @@ export class ProgramPanel {
       this.options.say(shared.error, 'error');
       return;
     }
+    const open = { files: this.files, main: this.main };
+    const kept = this.aside.replace(open, { files: shared.files, main: shared.main });
     this.breakpoints.clear();
     this.editor.clear();
     this.setFiles(shared.files, shared.main);
-    this.options.say(`Opened the program of the link: ${shared.files.map((f) => f.name).join(', ')}.`);
+    if (kept) this.putBackButton.hidden = false;
     await this.build();
+    // Said after the build's own sentence, so the way back stays in the message line.
+    const opened = `Opened the program of the link: ${fileNames(shared)}.`;
+    if (kept)
+      this.options.say(
+        `${opened} Yours (${fileNames(open)}) was put aside: “Put back my program” brings it back.`,
+        'info',
+        this.putBackAction(),
+      );
+    else this.options.say(opened);
+  }
+
+  /** A "Put back my program" button (the panel's own, or one for the message line). */
+  private putBackAction(id?: string): HTMLButtonElement {
+    const b = el('button', {
+      type: 'button',
+      class: 'program-put-back',
+      text: 'Put back my program',
+      title: 'Bring back the sources a share link replaced (the link’s program is left as it is now)',
+    });
+    if (id) b.id = id;
+    b.addEventListener('click', () => void this.putBack());
+    return b;
+  }
+
+  /** Brings back the program a share link replaced, and builds it. */
+  private async putBack(): Promise<void> {
+    const p = this.aside.take();
+    this.putBackButton.hidden = true;
+    if (!p) {
+      this.options.say('There is no program put aside to bring back.', 'error');
+      return;
+    }
+    this.breakpoints.clear();
+    this.editor.clear();
+    this.setFiles(p.files, p.main);
+    this.element.open = true;
+    await this.build();
+    this.options.say(`Your program is back: ${fileNames(p)}.`);
   }
 
   /** Makes the link of the sources open now, copies it, and shows it for copying by hand. */

@@ -280,6 +280,30 @@ describe('your program on the console', () => {
     expect(shared.ok && shared.main).toBe('new.a48');
     expect(shared.ok && shared.files.map((f) => f.name)).toEqual(['hello.a48', 'g7000.h', 'new.a48']);
     expect(shared.ok && shared.files[2].text).toContain('mov     r2,#2 ');
+
+    // Opening another program's link replaces these sources; they are put aside, and one click on
+    // "Put back my program" (in the message line) brings them back and builds them.
+    const other = await encodeShare({ main: 'debug.a48', files: [{ name: 'debug.a48', text: DEBUG_DEMO }] });
+    if (!other.ok) throw new Error(other.error);
+    await page.evaluate((text) => {
+      location.hash = `#/console?src=${text}`;
+    }, other.text);
+    await poll(() => page.locator('#console-message').textContent()).toMatch(
+      /^Opened the program of the link: debug\.a48\. Yours \(hello\.a48, g7000\.h, new\.a48\) was put aside: “Put back my program” brings it back\./,
+    );
+    expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual(['debug.a48']);
+    await page.locator('#console-message button', { hasText: 'Put back my program' }).click();
+    await poll(() => page.locator('#console-message').textContent()).toBe(
+      'Your program is back: hello.a48, g7000.h, new.a48.',
+    );
+    expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual([
+      'hello.a48',
+      'g7000.h',
+      'new.a48',
+    ]);
+    expect(await panel.getAttribute('data-build')).toBe('running');
+    expect(await page.locator('#program-put-back').isHidden()).toBe(true);
+    expect(errors).toEqual([]);
   }, 120_000);
 
   it('a share link loads and builds its program (a damaged one is refused); the debugger steps over a CALL, steps back, and stops at a watchpoint; every panel says the same stop', async () => {
