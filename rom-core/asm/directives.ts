@@ -169,7 +169,7 @@ export abstract class AsmDirectives extends AsmEmitter {
       this.defineFunction(label, op, rest);
       return;
     }
-    if (label) this.define(label, this.address + this.phaseOffset, 'label');
+    if (label) this.define(label, this.address + this.phaseOffset, 'label', true);
     if (!op) {
       this.listLine(`${hex(this.address, 4)}`);
       return;

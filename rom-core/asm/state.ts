@@ -154,6 +154,11 @@ export abstract class AsmState {
   protected address = 0;
   protected currentGlobal = '';
   protected macroScopes: string[] = [];
+  /**
+   * The MACRO expansions open (not REPT/IRP/IRPC/WHILE), innermost last: a line label without a dot
+   * defined in one belongs to it alone, as in ASL (LABEL and EQU still define global names).
+   */
+  protected macroLocals: string[] = [];
   /** Open ASL sections, outermost first; `id` counts sections in a pass, the same in every pass. */
   protected sections: { name: string; id: number; token: Token; at: SourceLine }[] = [];
   protected sectionCount = 0;
