@@ -4,7 +4,9 @@
  * line shown; an edit rebuilt with Ctrl+Enter changes the picture; a bad edit is refused with
  * file:line:column and the machine keeps running what it ran; with "Start without SELECT GAME" a
  * change typed is rebuilt and seen with no key pressed; Ctrl+F searches; a share link holds the
- * files, and opening one loads and builds its program. Waits are for states (data attributes, frame numbers), never for time.
+ * files, and opening it in another browser loads and builds its program; a link that replaces the
+ * sources puts them aside and "Put back my program" restores them; a change typed while stopped is
+ * swapped into the running machine (state kept). Waits are for states (data attributes, frame numbers), never for time.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -304,6 +306,24 @@ describe('your program on the console', () => {
     expect(await panel.getAttribute('data-build')).toBe('running');
     expect(await page.locator('#program-put-back').isHidden()).toBe(true);
     expect(errors).toEqual([]);
+
+    // The copied link opened in another browser (a fresh context: nothing kept there) loads and builds
+    // the three files, new.a48 the one built, with nothing put aside.
+    const opened = await openApp(browser, link.pathname + link.search + link.hash);
+    await waitReady(opened.page);
+    const theirs = opened.page.locator('#console-program');
+    await poll(() => theirs.getAttribute('data-build')).toBe('running');
+    expect(await opened.page.locator('#console-program [role="tab"]').allTextContents()).toEqual([
+      'hello.a48',
+      'g7000.h',
+      'new.a48',
+    ]);
+    expect(await opened.page.locator('#program-status').textContent()).toMatch(/^Built and running: new\.a48: /);
+    expect(await opened.page.locator('#console-message').textContent()).toBe(
+      'Opened the program of the link: hello.a48, g7000.h, new.a48.',
+    );
+    expect(opened.errors).toEqual([]);
+    await opened.page.close();
   }, 120_000);
 
   it('a share link loads and builds its program (a damaged one is refused); the debugger steps over a CALL, steps back, and stops at a watchpoint; every panel says the same stop', async () => {
