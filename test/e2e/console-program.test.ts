@@ -251,7 +251,7 @@ describe('your program on the console', () => {
     // SELECT GAME", runs with no key pressed: the picture has less ink.
     await page.locator('#program-rebuild').check();
     await page.locator('#program-start').check();
-    await retype(page, 33, '        mov     r2,#2           ; characters to write');
+    await retype(page, 35, '        mov     r2,#2           ; characters to write');
     // Rebuilt once typing has stopped: the panel says pending while keys come, then building, then running.
     await poll(() => panel.getAttribute('data-build')).toBe('running');
     expect(await page.locator('#program-status').textContent()).toMatch(
@@ -272,6 +272,22 @@ describe('your program on the console', () => {
     await poll(() => page.locator('#console-program .cm-search').count()).toBe(0);
     expect(errors).toEqual([]);
 
+    // Restart on rebuild off (the default): a change typed (the text moved right) is swapped into the
+    // running machine; the template writes its text every frame, so the picture changes with no
+    // restart and no key, and the frame count goes on.
+    await page.locator('#program-restart').uncheck();
+    const beforeSwap = await frameNow(page);
+    const picture = () =>
+      page.evaluate(async () => Array.from((await window.__o2console!.runtime()!.api.frame()).pixels));
+    const old = await picture();
+    await retype(page, 32, '        mov     r3,#40h         ; x');
+    await poll(() => panel.getAttribute('data-swap')).toBe('kept');
+    expect(await page.locator('#program-status').textContent()).toMatch(/^Built and swapped in: new\.a48: /);
+    await poll(async () => (await picture()).some((p, i) => p !== old[i])).toBe(true);
+    expect(await frameNow(page)).toBeGreaterThan(beforeSwap);
+    expect(await settled(page, -1)).toBe(two);
+    await shot(page, 'console-program-swapped-1280x800.png');
+
     // Copy share link: the link holds the three files as they are now, new.a48 the one built
     // (opening a link is the next test's start).
     await page.locator('#program-share').click();
@@ -282,6 +298,8 @@ describe('your program on the console', () => {
     expect(shared.ok && shared.main).toBe('new.a48');
     expect(shared.ok && shared.files.map((f) => f.name)).toEqual(['hello.a48', 'g7000.h', 'new.a48']);
     expect(shared.ok && shared.files[2].text).toContain('mov     r2,#2 ');
+    expect(shared.ok && shared.files[2].text).toContain('mov     r3,#40h ');
+    expect(shared.ok && shared.files[2].text).toContain('mov     r4,#18h ');
 
     // Opening another program's link replaces these sources; they are put aside, and one click on
     // "Put back my program" (in the message line) brings them back and builds them.
