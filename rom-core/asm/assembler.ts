@@ -26,6 +26,7 @@ class Assembler extends AsmMacros {
       this.address = 0;
       this.currentGlobal = '';
       this.macroScopes = [];
+      this.macroLocals = [];
       this.sections = [];
       this.functions = new Map();
       this.bitfuncs = false;

@@ -95,7 +95,7 @@ export abstract class AsmDirectives extends AsmEmitter {
     else this.listMode = word === 'PURECODE' ? 'NOSKIPPED' : (word as 'ON' | 'OFF' | 'NOSKIPPED');
   }
 
-  protected abstract beginBlock(kind: 'REPT' | 'IRP' | 'IRPC', op: Token, rest: Token[]): void;
+  protected abstract beginBlock(kind: 'REPT' | 'IRP' | 'IRPC' | 'WHILE', op: Token, rest: Token[]): void;
   protected abstract include(op: Token, rest: Token[], includeDepth: number, macroDepth: number): void;
   protected abstract expand(macro: MacroDef, op: Token, rest: Token[], includeDepth: number, macroDepth: number): void;
 
@@ -169,7 +169,7 @@ export abstract class AsmDirectives extends AsmEmitter {
       this.defineFunction(label, op, rest);
       return;
     }
-    if (label) this.define(label, this.address + this.phaseOffset, 'label');
+    if (label) this.define(label, this.address + this.phaseOffset, 'label', true);
     if (!op) {
       this.listLine(`${hex(this.address, 4)}`);
       return;
@@ -217,6 +217,7 @@ export abstract class AsmDirectives extends AsmEmitter {
       case 'REPT':
       case 'IRP':
       case 'IRPC':
+      case 'WHILE':
         this.beginBlock(opName, op, rest);
         return;
       case 'ERROR':

@@ -223,7 +223,7 @@ export abstract class AsmMacros extends AsmRepeat {
 
   private defineLineLabel(label: Token): void {
     try {
-      this.define(label, this.address + this.phaseOffset, 'label');
+      this.define(label, this.address + this.phaseOffset, 'label', true);
     } catch (e) {
       if (!(e instanceof StatementAbort)) throw e;
     }
@@ -319,11 +319,14 @@ export abstract class AsmMacros extends AsmRepeat {
     const body = macro.body.map((l) => ({ ...l, text: substitute(l.text, macro.params, args), invokedAt }));
     this.listLine('');
     const saved = this.current;
-    this.macroScopes.push(`${macro.name}@${++this.expansionCount}`);
+    const scope = `${macro.name}@${++this.expansionCount}`;
+    this.macroScopes.push(scope);
+    this.macroLocals.push(scope);
     try {
       this.processLines(body, includeDepth, macroDepth + 1);
     } finally {
       this.macroScopes.pop();
+      this.macroLocals.pop();
       this.current = saved;
     }
   }

@@ -1,6 +1,8 @@
 /**
- * ASL's repetitions: `REPT count`, `IRP name, item, ...` and `IRPC name, "text"`, each up to its
- * ENDM. The head is read when the line is met (statement() calls beginBlock), the body recorded by
+ * ASL's repetitions: `REPT count`, `IRP name, item, ...`, `IRPC name, "text"` and `WHILE condition`,
+ * each up to its ENDM. WHILE evaluates its condition before each repetition (symbols defined above
+ * it and by its body, e.g. `n set n+1`), and stops with an error after MAX_WHILE repetitions, where
+ * ASL would run on for ever. The head is read when the line is met (statement() calls beginBlock), the body recorded by
  * processLines (macros.ts) as a macro body is, then run here once per repetition.
  */
 import type { Token } from './lexer.ts';
@@ -8,11 +10,13 @@ import { splitOperands } from './lexer.ts';
 import { substitute } from './source-lines.ts';
 import type { SourceLine } from './source-lines.ts';
 import { AsmDirectives } from './directives.ts';
-import { MAX_EXPANDED_LINES, MAX_EXPANSIONS, MAX_MACRO_DEPTH } from './state.ts';
+import { MAX_EXPANDED_LINES, MAX_EXPANSIONS, MAX_MACRO_DEPTH, MAX_WHILE } from './state.ts';
 
 /** What a REPT / IRP / IRPC line asks for: the parameter name (none for REPT) and the value of each repetition. */
 export interface RepeatHead {
-  kind: 'REPT' | 'IRP' | 'IRPC';
+  kind: 'REPT' | 'IRP' | 'IRPC' | 'WHILE';
+  /** WHILE's condition, evaluated before each repetition. */
+  condition?: Token[];
   param: string | undefined;
   values: string[];
   at: SourceLine;
@@ -26,7 +30,7 @@ export abstract class AsmRepeat extends AsmDirectives {
   /** Set by a REPT / IRP / IRPC statement; processLines takes it and records the body. */
   protected pendingRepeat: RepeatHead | undefined;
 
-  protected beginBlock(kind: 'REPT' | 'IRP' | 'IRPC', op: Token, rest: Token[]): void {
+  protected beginBlock(kind: 'REPT' | 'IRP' | 'IRPC' | 'WHILE', op: Token, rest: Token[]): void {
     const at = this.current;
     // A wrong head still swallows its body up to ENDM (repeated no times), so the body's lines are not read as code.
     this.pendingRepeat = { kind, param: undefined, values: [], at, col: op.col };
@@ -34,6 +38,12 @@ export abstract class AsmRepeat extends AsmDirectives {
       this.pendingRepeat = { kind, param, values, at, col: op.col };
       this.listLine('');
     };
+    if (kind === 'WHILE') {
+      if (rest.length === 0) this.fail('syntax', 'WHILE needs a condition, e.g. while n < 4', op.col, op.end - op.col);
+      this.pendingRepeat = { kind, param: undefined, values: [], condition: rest, at, col: op.col };
+      this.listLine('');
+      return;
+    }
     if (kind === 'REPT') {
       if (rest.length === 0) this.fail('syntax', 'REPT needs a count', op.col, op.end - op.col);
       // The count must be known when the line is met (ASL: no forward reference); 0 or less repeats nothing.
@@ -70,6 +80,14 @@ export abstract class AsmRepeat extends AsmDirectives {
     this.current = head.at;
     if (macroDepth >= MAX_MACRO_DEPTH)
       this.fail('macro-recursion', `${head.kind} nested more than ${MAX_MACRO_DEPTH} deep`, head.col, head.kind.length);
+    if (head.condition) {
+      try {
+        this.repeatWhile(head, head.condition, body, includeDepth, macroDepth);
+      } finally {
+        this.current = saved;
+      }
+      return;
+    }
     const lines = body.length * head.values.length;
     if (this.expansionCount + head.values.length > MAX_EXPANSIONS || this.expandedLines + lines > MAX_EXPANDED_LINES)
       this.fail(
@@ -94,6 +112,46 @@ export abstract class AsmRepeat extends AsmDirectives {
       }
     } finally {
       this.current = saved;
+    }
+  }
+
+  /** WHILE: the body again as long as the condition holds, evaluated on the WHILE line before each repetition. */
+  private repeatWhile(
+    head: RepeatHead,
+    condition: Token[],
+    body: SourceLine[],
+    includeDepth: number,
+    macroDepth: number,
+  ): void {
+    const invokedAt = { name: head.kind, file: head.at.file, line: head.at.line };
+    for (let n = 0; ; n++) {
+      this.current = head.at;
+      if (this.value(condition, 'now', 'WHILE') === 0) return;
+      if (n >= MAX_WHILE)
+        this.fail(
+          'macro-expansion',
+          `WHILE still true after ${MAX_WHILE} repetitions: does its body change what the condition tests (e.g. n set n+1)?`,
+          ...this.span(condition),
+        );
+      if (this.expansionCount >= MAX_EXPANSIONS || this.expandedLines + body.length > MAX_EXPANDED_LINES)
+        this.fail(
+          'macro-expansion',
+          `WHILE stopped: macros were called more than ${MAX_EXPANSIONS} times or brought in more than ${MAX_EXPANDED_LINES} lines in one pass`,
+          head.col,
+          head.kind.length,
+        );
+      this.expandedLines += body.length;
+      this.macroScopes.push(`${head.kind}@${++this.expansionCount}`);
+      try {
+        this.processLines(
+          body.map((l) => ({ ...l, invokedAt })),
+          includeDepth,
+          macroDepth + 1,
+        );
+      } finally {
+        this.macroScopes.pop();
+      }
+      if (this.ended) return;
     }
   }
 }

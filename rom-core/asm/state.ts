@@ -42,6 +42,8 @@ export const MAX_MACRO_DEPTH = 32;
 /** Macro calls in one pass, and lines they bring in: a macro calling the next level twice at every level grows as 2^depth. */
 export const MAX_EXPANSIONS = 100_000;
 export const MAX_EXPANDED_LINES = 2_000_000;
+/** The most repetitions one WHILE makes: a condition its body never makes false stops here with an error. */
+export const MAX_WHILE = 10_000;
 /** Errors reported; the rest are counted in one last line. */
 export const MAX_ERRORS = 100;
 export const MAX_INCLUDE_DEPTH = 16;
@@ -88,6 +90,7 @@ export const DIRECTIVES = new Set([
   'REPT',
   'IRP',
   'IRPC',
+  'WHILE',
   'LABEL',
   'ERROR',
   'FATAL',
@@ -151,6 +154,11 @@ export abstract class AsmState {
   protected address = 0;
   protected currentGlobal = '';
   protected macroScopes: string[] = [];
+  /**
+   * The MACRO expansions open (not REPT/IRP/IRPC/WHILE), innermost last: a line label without a dot
+   * defined in one belongs to it alone, as in ASL (LABEL and EQU still define global names).
+   */
+  protected macroLocals: string[] = [];
   /** Open ASL sections, outermost first; `id` counts sections in a pass, the same in every pass. */
   protected sections: { name: string; id: number; token: Token; at: SourceLine }[] = [];
   protected sectionCount = 0;

@@ -9,8 +9,10 @@ import { AsmState, MAX_FUNCTION_DEPTH, MAX_PASSES, hex } from './state.ts';
 import type { Mode, SymbolEntry } from './state.ts';
 
 export abstract class AsmSymbols extends AsmState {
-  protected define(label: Token, value: number | undefined, kind: SymbolEntry['kind']): void {
-    const key = this.qualify(label, kind === 'label', true);
+  /** `line`: a label of the line's address (not LABEL's), local to a macro expansion when defined in one. */
+  protected define(label: Token, value: number | undefined, kind: SymbolEntry['kind'], line = false): void {
+    const local = line ? this.macroLocal(label) : undefined;
+    const key = local ?? this.qualify(label, kind === 'label', true);
     const existing = this.symbols.get(key);
     if (this.definedThisPass.has(key) && !(kind === 'set' && existing?.kind === 'set')) {
       this.report('error', 'duplicate-symbol', `'${label.text}' is already defined`, label.col, label.end - label.col);
@@ -29,13 +31,23 @@ export abstract class AsmSymbols extends AsmState {
           label.end - label.col,
         );
     }
-    const plain =
-      label.text.startsWith('.') && (this.macroScopes.length || !this.sections.length)
+    const plain = local
+      ? `${this.macroLocals[this.macroLocals.length - 1]}/${label.text}`
+      : label.text.startsWith('.') && (this.macroScopes.length || !this.sections.length)
         ? this.scopeName() + label.text
         : label.text;
-    const name = this.sections.length ? `${this.sections.map((s) => s.name).join(':')}:${plain}` : plain;
+    const name = this.sections.length && !local ? `${this.sections.map((s) => s.name).join(':')}:${plain}` : plain;
     this.symbols.set(key, { name, value, kind });
     this.definedThisPass.add(key);
+  }
+
+  /**
+   * The key of a line label without a dot defined in a macro expansion: its own (`NAME@3/LOOP`), so
+   * the macro can be expanded many times (ASL keeps such labels local to the expansion).
+   */
+  private macroLocal(label: Token): string | undefined {
+    if (label.text.startsWith('.') || this.macroLocals.length === 0) return undefined;
+    return `${this.macroLocals[this.macroLocals.length - 1].toUpperCase()}/${label.text.toUpperCase()}`;
   }
 
   protected scopeName(): string {
@@ -50,6 +62,13 @@ export abstract class AsmSymbols extends AsmState {
    */
   protected qualify(t: Token, settingScope = false, defining = settingScope): string {
     let key = t.text.toUpperCase();
+    if (!defining && !key.startsWith('.')) {
+      // Inside macro expansions a name is first the innermost expansion's own label, then the enclosing ones'.
+      for (let k = this.macroLocals.length - 1; k >= 0; k--) {
+        const own = `${this.macroLocals[k].toUpperCase()}/${key}`;
+        if (this.symbols.has(own)) return own;
+      }
+    }
     if (key.startsWith('.') && this.macroScopes.length && !defining) {
       // A use inside a macro finds the expansion's own `.name` first (then the enclosing
       // expansions'), else the name where the macro was called (KTAA's `jmp .end` macro reaching the section's `.end`), as ASL looks

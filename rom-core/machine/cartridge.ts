@@ -46,9 +46,10 @@ export interface KnownCart {
 
 export class Cartridge {
   readonly kind: MapperKind;
-  readonly rom: Uint8Array;
+  /** The image and its banks change only through replaceRom (a rebuilt program swapped in). */
+  rom: Uint8Array;
   /** One 4 KB program image per selectable bank. */
-  readonly images: Uint8Array[];
+  images: Uint8Array[];
   /** P1 & 13h as the cart sees it (MAME `write_p1(m_p1 & 0x13)`). */
   control = 0;
   /** The rally mapper's 74374 latch (8 bits, as MAME stores it). */
@@ -58,6 +59,26 @@ export class Cartridge {
     if (bios.length !== BIOS_SIZE) throw new RangeError(`BIOS must be ${BIOS_SIZE} bytes; got ${bios.length}`);
     this.kind = kind;
     this.rom = rom.slice();
+    this.images = this.layBanks(bios);
+  }
+
+  /**
+   * Replaces the image with one of the same size (the mapper, its bank and latch kept), so a program
+   * rebuilt while it runs goes on with the new bytes. A different size is refused with a sentence and
+   * changes nothing: the mapper's bank arithmetic was chosen for the size.
+   */
+  replaceRom(rom: Uint8Array): string | undefined {
+    if (rom.length !== this.rom.length)
+      return `the new image is ${rom.length} bytes and the cartridge in the machine ${this.rom.length}; only an image of the same size can be swapped in (the ${this.kind} mapper's banks depend on it).`;
+    const bios = this.images[0].slice(0, BIOS_SIZE);
+    this.rom = rom.slice();
+    this.images = this.layBanks(bios);
+    return undefined;
+  }
+
+  /** Every selectable bank as a whole 4 KB program image (BIOS first); checks the size for the mapper. */
+  private layBanks(bios: Uint8Array): Uint8Array[] {
+    const { kind, rom } = this;
     const size = rom.length;
     let banks: number;
     if (kind === 'ktaa') {
@@ -74,13 +95,14 @@ export class Cartridge {
       if (size === 0) throw new RangeError('the cartridge image is empty');
       banks = 4;
     }
-    this.images = [];
+    const images: Uint8Array[] = [];
     for (let b = 0; b < banks; b++) {
       const image = new Uint8Array(0x1000);
       image.set(bios, 0);
       for (let a = 0x400; a < 0x1000; a++) image[a] = this.read(b, a);
-      this.images.push(image);
+      images.push(image);
     }
+    return images;
   }
 
   /** The byte the CPU fetches at program address `address` (400h-FFFh) with bank `bank` selected. */

@@ -103,8 +103,8 @@ export class Odyssey2 implements I8048Pins {
   readonly vdc: I8244;
   readonly cart: Cartridge;
   cpu!: I8048;
-  /** What the machine made of each image (size-checked; known or unknown by CRC32). */
-  readonly identity: { bios: RomIdentity; cart: RomIdentity; charset: RomIdentity | undefined };
+  /** What the machine made of each image (size-checked; known or unknown by CRC32); swapCartridge renews the cart's. */
+  identity: { bios: RomIdentity; cart: RomIdentity; charset: RomIdentity | undefined };
   /** The 6810: 128 bytes of external RAM at MOVX 00h-7Fh. */
   readonly eram = new Uint8Array(128);
   /** P1/P2 output latches as the board sees them (MAME m_p1, m_p2). */
@@ -138,7 +138,7 @@ export class Odyssey2 implements I8048Pins {
   /** The latest dot handed to the VDC in this frame (the /INT look-ahead can be a little ahead). */
   private vdcDot = 0;
   private readonly biosCrc: number;
-  private readonly cartCrc: number;
+  private cartCrc: number;
 
   constructor(options: Odyssey2Options) {
     const bios = identifyRom('bios', options.bios);
@@ -174,8 +174,35 @@ export class Odyssey2 implements I8048Pins {
     this.snapshotSchema = machineSchema(id, false);
   }
 
-  private readonly schema: Schema;
-  private readonly snapshotSchema: Schema;
+  private schema: Schema;
+  private snapshotSchema: Schema;
+
+  /**
+   * Puts `image` in the cartridge slot of the running machine, as a rebuilt program is swapped in
+   * (8bitworkshop's loop): CPU registers, RAM, VDC, bank and time are kept, and the next instruction
+   * is fetched from the new bytes. Only an image of the same size on the same mapper fits (`mapper`,
+   * when given, is the one the new image asks for); otherwise returns why in a sentence and changes
+   * nothing. States saved before carry the old image's CRC-32 and are refused after it.
+   */
+  swapCartridge(image: Uint8Array, mapper?: MapperKind): string | undefined {
+    if (mapper !== undefined && mapper !== this.cart.kind)
+      return `the new image asks for the ${mapper} mapper and the machine runs the ${this.cart.kind} mapper; a different mapper needs a restart.`;
+    let identity: RomIdentity;
+    try {
+      identity = identifyRom('cart', image, this.cart.kind);
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+    const refused = this.cart.replaceRom(image);
+    if (refused) return refused;
+    this.identity = { ...this.identity, cart: identity };
+    this.cartCrc = identity.crc;
+    const id = { timing: this.timing, mapper: this.cart.kind, biosCrc: this.biosCrc, cartCrc: this.cartCrc };
+    this.schema = machineSchema(id);
+    this.snapshotSchema = machineSchema(id, false);
+    this.cpu.program = this.cart.image();
+    return undefined;
+  }
 
   /** Colour indices (palette.ts) of the last completed picture, timing.visibleWidth × visibleHeight. */
   get frame(): Uint8Array {

@@ -103,7 +103,8 @@ export class ConsolePage {
     this.practice = new PracticePanel(host, () => this.screen.focus());
     this.program = new ProgramPanel(host, {
       run: (name, image, build) => this.library.runBuilt(name, image, build.source),
-      say: (text, kind) => this.toolbar.say(text, kind),
+      swap: (image, build, previous) => this.library.swapBuilt(image, build.source, previous),
+      say: (text, kind, action) => this.toolbar.say(text, kind, action),
     });
     this.alertBox = el('div', { class: 'console-alert', id: 'console-alert', role: 'alert' });
     this.alertBox.hidden = true;

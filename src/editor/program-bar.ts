@@ -1,13 +1,17 @@
 /**
  * The program panel's row of buttons and its two choices: rebuild as one types (on unless turned
  * off: the loop of 8bitworkshop, where the picture follows the text) and start the program at once
- * (off unless asked: the BIOS's SELECT GAME screen is what a real console shows first).
+ * (off unless asked: the BIOS's SELECT GAME screen is what a real console shows first), and restart
+ * on a rebuild (off unless asked: the new image is swapped into the running machine, as 8bitworkshop
+ * does, so a change is seen without playing back to where one was).
  */
 import { el } from '../platform/dom.ts';
 import { flag } from '../platform/settings.ts';
 
 export const REBUILD_AS_I_TYPE = flag('o2conquest.program.rebuild', true);
 export const START_AT_ONCE = flag('o2conquest.program.start', false);
+/** Off (the default): a rebuild of the same size swaps into the running machine, which goes on as it was. */
+export const RESTART_ON_REBUILD = flag('o2conquest.program.restart', false);
 
 export interface ProgramBarActions {
   newProgram(): void;
@@ -31,6 +35,8 @@ export interface ProgramBar {
   rebuild: HTMLInputElement;
   /** Start without SELECT GAME. */
   startAtOnce: HTMLInputElement;
+  /** Restart on rebuild (off: swap the image in place). */
+  restart: HTMLInputElement;
 }
 
 function btn(id: string, text: string, title: string, onClick: () => void): HTMLButtonElement {
@@ -66,6 +72,12 @@ export function programBar(a: ProgramBarActions, main: HTMLSelectElement, inputs
     'After each build, press a key for you at the BIOS’s SELECT GAME screen, so the program runs at once',
     START_AT_ONCE,
   );
+  const [restartLabel, restart] = choiceBox(
+    'program-restart',
+    'Restart on rebuild',
+    'Boot each new build from power-on; off, a build of the same size is swapped into the running machine (registers, RAM and time kept)',
+    RESTART_ON_REBUILD,
+  );
   const element = el(
     'div',
     { class: 'program-bar' },
@@ -81,6 +93,7 @@ export function programBar(a: ProgramBarActions, main: HTMLSelectElement, inputs
     ),
     rebuildLabel,
     startLabel,
+    restartLabel,
     btn('program-step', 'Step', 'Run one instruction (the machine pauses)', a.stepInstruction),
     btn('program-step-over', 'Step over', 'Run a CALL to its return (other instructions: one step)', a.stepOver),
     btn('program-step-out', 'Step out', 'Run to the RET or RETR that leaves this call', a.stepOut),
@@ -97,5 +110,5 @@ export function programBar(a: ProgramBarActions, main: HTMLSelectElement, inputs
     ),
     ...inputs,
   );
-  return { element, rebuild, startAtOnce };
+  return { element, rebuild, startAtOnce, restart };
 }

@@ -13,12 +13,15 @@ export interface Program {
 }
 
 /** The sources open, kept in this browser so they are there after a reload. */
-export const SAVED = jsonSetting<Program | null>('o2conquest.program', null, (value) => {
+export const SAVED = jsonSetting<Program | null>('o2conquest.program', null, isProgram);
+
+/** A stored value that is a program (files of names and texts, and the main file's name), or undefined. */
+export function isProgram(value: unknown): Program | undefined {
   const v = value as Program;
   if (!Array.isArray(v.files) || typeof v.main !== 'string') return undefined;
   if (!v.files.every((f) => typeof f?.name === 'string' && typeof f?.text === 'string')) return undefined;
   return v;
-});
+}
 
 /** Extensions read as source text; anything else dropped with them is left to the ROM library. */
 export const SOURCE_FILE = /\.(a48|asm|s|h|inc|i|mac)$/i;

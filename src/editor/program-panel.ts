@@ -20,6 +20,7 @@ import { problemItems } from './problem-list.ts';
 import { SourceBreakpoints, addressOf } from './source-breakpoints.ts';
 import { SAVED, SOURCE_FILE, copyShareLink, exportBuild, readSources } from './program-files.ts';
 import { decodeShare } from './share-link.ts';
+import { PutAside, fileNames } from './put-back.ts';
 import { SourceEditor } from './source-editor.ts';
 import { NEW_PROGRAM } from './template.ts';
 import type { EditorMark, Marks } from './source-editor.ts';
@@ -27,8 +28,13 @@ import type { EditorMark, Marks } from './source-editor.ts';
 export interface ProgramPanelOptions {
   /** Boots the built image (the library's path: refused mid-battle, the machine kept on failure). */
   run(name: string, image: Uint8Array, build: BuildResult): Promise<boolean>;
-  /** Says something in the page's message line. */
-  say(text: string, kind?: 'info' | 'error'): void;
+  /**
+   * Swaps the built image into the running machine in place of `previous` (the build it runs), the
+   * machine's state kept; returns why not in a sentence, nothing changed, when it cannot.
+   */
+  swap(image: Uint8Array, build: BuildResult, previous: Uint8Array): Promise<string | undefined>;
+  /** Says something in the page's message line; `action` (a button) follows the sentence. */
+  say(text: string, kind?: 'info' | 'error', action?: HTMLButtonElement): void;
 }
 
 export class ProgramPanel {
@@ -56,8 +62,12 @@ export class ProgramPanel {
     hidden: '',
     'aria-label': 'Share link',
   });
+  /** The program a share link replaced, and the button that brings it back (shown while one is kept). */
+  private readonly aside = new PutAside();
+  private readonly putBackButton = this.putBackAction('program-put-back');
   private readonly rebuild: HTMLInputElement;
   private readonly startAtOnce: HTMLInputElement;
+  private readonly restart: HTMLInputElement;
   private readonly typing = new Debounced(REBUILD_DELAY_MS, () => void this.build('typed'));
   private readonly newest = new Newest();
   /** The last build asked for, run or waiting: the next one starts after it. */
@@ -123,6 +133,7 @@ export class ProgramPanel {
     );
     this.rebuild = bar.rebuild;
     this.startAtOnce = bar.startAtOnce;
+    this.restart = bar.restart;
     this.rebuild.addEventListener('change', () => {
       if (!this.rebuild.checked) this.typing.cancel();
     });
@@ -136,6 +147,7 @@ export class ProgramPanel {
       }),
       bar.element,
       this.shareField,
+      this.putBackButton,
       this.tabs,
       this.editor.element,
       this.status,
@@ -154,6 +166,7 @@ export class ProgramPanel {
       }),
     );
     this.showFile('');
+    this.putBackButton.hidden = this.aside.kept === null;
     const saved = SAVED.get();
     if (saved && saved.files.length) {
       this.setFiles(saved.files, saved.main);
@@ -196,11 +209,51 @@ export class ProgramPanel {
       this.options.say(shared.error, 'error');
       return;
     }
+    const open = { files: this.files, main: this.main };
+    const kept = this.aside.replace(open, { files: shared.files, main: shared.main });
     this.breakpoints.clear();
     this.editor.clear();
     this.setFiles(shared.files, shared.main);
-    this.options.say(`Opened the program of the link: ${shared.files.map((f) => f.name).join(', ')}.`);
+    if (kept) this.putBackButton.hidden = false;
     await this.build();
+    // Said after the build's own sentence, so the way back stays in the message line.
+    const opened = `Opened the program of the link: ${fileNames(shared)}.`;
+    if (kept)
+      this.options.say(
+        `${opened} Yours (${fileNames(open)}) was put aside: “Put back my program” brings it back.`,
+        'info',
+        this.putBackAction(),
+      );
+    else this.options.say(opened);
+  }
+
+  /** A "Put back my program" button (the panel's own, or one for the message line). */
+  private putBackAction(id?: string): HTMLButtonElement {
+    const b = el('button', {
+      type: 'button',
+      class: 'program-put-back',
+      text: 'Put back my program',
+      title: 'Bring back the sources a share link replaced (the link’s program is left as it is now)',
+    });
+    if (id) b.id = id;
+    b.addEventListener('click', () => void this.putBack());
+    return b;
+  }
+
+  /** Brings back the program a share link replaced, and builds it. */
+  private async putBack(): Promise<void> {
+    const p = this.aside.take();
+    this.putBackButton.hidden = true;
+    if (!p) {
+      this.options.say('There is no program put aside to bring back.', 'error');
+      return;
+    }
+    this.breakpoints.clear();
+    this.editor.clear();
+    this.setFiles(p.files, p.main);
+    this.element.open = true;
+    await this.build();
+    this.options.say(`Your program is back: ${fileNames(p)}.`);
   }
 
   /** Makes the link of the sources open now, copies it, and shows it for copying by hand. */
@@ -300,9 +353,23 @@ export class ProgramPanel {
       this.refused(result, why);
       return;
     }
-    // The new image is booted from power-on, not swapped under the running CPU: a change moves
-    // the code after it, so a kept PC, stack or timer vector would land inside other instructions.
-    // A reset is the one state every image allows (8bitworkshop also restarts on a new ROM).
+    // With "Restart on rebuild" off, an image of the same size goes into the running machine (as
+    // 8bitworkshop does): the game goes on where it was, and a change shows without playing back to
+    // it. A kept PC may land inside a moved instruction; the user restarts when it does. Another
+    // size or mapper, or another cartridge loaded since, boots from power-on, saying why.
+    let restartWhy = '';
+    const previous = this.good?.image;
+    if (previous && !this.restart.checked) {
+      const why = await this.options.swap(result.image, result, previous);
+      if (!why) {
+        // The machine runs this build now, whether or not a newer one is on its way.
+        this.good = result;
+        await this.swapped(result, current);
+        return;
+      }
+      restartWhy = ` Restarted: ${why}`;
+    }
+    if (!current()) return;
     const started = await this.options.run(this.main, result.image, result);
     if (!current()) return;
     if (!started) {
@@ -311,14 +378,30 @@ export class ProgramPanel {
     }
     this.good = result;
     this.stoppedAt = null;
+    this.element.dataset.swap = restartWhy ? 'restarted' : 'booted';
     this.breakpoints.booted();
     await this.placeBreakpoints();
     const pressed = this.startAtOnce.checked && this.pressStart();
-    this.status.textContent = pressed
-      ? `Built and running: ${result.summary}. A key was pressed for you at SELECT GAME.`
-      : `Built and running: ${result.summary}. The BIOS asks SELECT GAME first: a key on the console starts it.`;
+    this.status.textContent =
+      (pressed
+        ? `Built and running: ${result.summary}. A key was pressed for you at SELECT GAME.`
+        : `Built and running: ${result.summary}. The BIOS asks SELECT GAME first: a key on the console starts it.`) +
+      restartWhy;
     this.options.say(`Built ${result.summary}; it runs now.`);
     // Said last: what waits for "running" finds the status and the breakpoints settled.
+    this.element.dataset.build = 'running';
+  }
+
+  /** A build swapped into the running machine: breakpoints moved to its lines, a stop shown on its line. */
+  private async swapped(result: BuildResult, current: () => boolean): Promise<void> {
+    await this.placeBreakpoints();
+    // A newer build is on its way: it says what runs.
+    if (!current()) return;
+    if (this.stoppedAt) await this.showStop();
+    const stopped = this.stoppedAt ? ` It stays stopped at ${this.stoppedAt.file}:${this.stoppedAt.line}.` : '';
+    this.status.textContent = `Built and swapped in: ${result.summary}. The machine goes on where it was (registers, RAM and time kept).${stopped}`;
+    this.options.say(`Built ${result.summary}; swapped into the running machine.`);
+    this.element.dataset.swap = 'kept';
     this.element.dataset.build = 'running';
   }
 

@@ -5,7 +5,8 @@
  */
 export const NEW_PROGRAM = `; A new Odyssey2 program in 8048 assembly (our assembler reads ASL's dialect).
 ; Ctrl+Enter builds and runs it. The BIOS shows SELECT GAME first: press a key on the console.
-; It writes HELLO in the top left corner, then waits.
+; It writes HELLO in the top left corner once a frame, so a change typed and swapped
+; into the running machine (Restart on rebuild off) shows at once.
 
 ; BIOS routines and VDC addresses (the same in our open BIOS as in the original)
 selectgame  equ 02C3h   ; the SELECT GAME screen, then "jmp start" below
@@ -15,6 +16,7 @@ soundirq    equ 0044h
 gfxoff      equ 011Ch   ; foreground off / on
 gfxon       equ 0127h
 printchar   equ 03EAh   ; R5 = character, R6 = colour, R3/R4 = x/y, R0 = VDC pointer
+waitvsync   equ 0176h   ; returns once the next vertical sync has come
 char0       equ 10h     ; the first of the 12 characters in the VDC
 white       equ 7 << 1
 
@@ -44,7 +46,8 @@ write:  mov     a,r1
         inc     r1
         djnz    r2,write
         call    gfxon
-done:   jmp     done            ; a breakpoint here: click just right of its line number
+done:   call    waitvsync       ; a breakpoint here: click just right of its line number
+        jmp     main            ; and write it again, in the vertical blank
 
 message:
         db      1Dh, 12h, 0Eh, 0Eh, 17h ; H E L L O in the character ROM's order

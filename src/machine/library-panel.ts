@@ -165,7 +165,11 @@ export class LibraryPanel {
     if (this.refused()) return;
     const key = romKey(c.kind, bytes.length, c.identity.crcHex);
     const next: RomImages = { ...host.images, [c.kind]: bytes };
-    if (c.kind === 'cart') delete next.builtinCart;
+    if (c.kind === 'cart') {
+      delete next.builtinCart;
+      // The last build's source lines are not this cartridge's.
+      delete next.cartSource;
+    }
     if (
       !(await this.switchTo(
         next,
@@ -195,6 +199,23 @@ export class LibraryPanel {
     }
     await this.refresh();
     host.say(`Loaded “${file.name}”: ${c.identity.note}.`);
+  }
+
+  /**
+   * Swaps a rebuilt program into the running machine in place of `previous` (the build it runs), the
+   * machine's state kept (ConsoleWorkerApi.swapCart); returns why not in a sentence, nothing changed,
+   * when it cannot (another size or mapper, another cartridge loaded since, a battle on).
+   */
+  async swapBuilt(image: Uint8Array, source: CartSource, previous: Uint8Array): Promise<string | undefined> {
+    const host = this.host;
+    const why = host.switchRefusal();
+    if (why) return why;
+    const api = host.runtime?.api;
+    if (!api) return 'the console is not running.';
+    const refused = await api.swapCart(image, source, previous);
+    if (refused) return refused;
+    host.images = { ...host.images, cart: image, cartSource: source };
+    return undefined;
   }
 
   /**

@@ -30,7 +30,7 @@ import type {
 import { NetSeat } from './net-seat.ts';
 import { TypedWaits } from './typed-waits.ts';
 import { buildProgram } from './build-program.ts';
-import type { BuildResult, SourceFile } from './build-program.ts';
+import type { BuildResult, CartSource, SourceFile } from './build-program.ts';
 
 const AUTOSAVE_EVERY = 60;
 /** Frames a step over, step out or run to runs at once before it goes on running in the background. */
@@ -346,6 +346,16 @@ export class WorkerHost {
         return info;
       },
       powerCycle: async (): Promise<BootInfo> => api.swapImages({}),
+      swapCart: (image: Uint8Array, source: CartSource, previous: Uint8Array): string | undefined => {
+        const s = this.need();
+        const refused = s.swapCart(image, source, previous);
+        if (refused) return refused;
+        // A later power cycle or restart of this worker boots the new image.
+        this.images = { ...this.images, cart: image, cartSource: source };
+        this.postFrame(0);
+        this.postStatus(s.debugInfo().stop?.text);
+        return undefined;
+      },
       setRunning: (run: boolean): void => {
         if (run === this.running) return;
         this.running = run;

@@ -309,6 +309,12 @@ export interface ConsoleWorkerApi {
   /** The trace as text, oldest instruction first. */
   traceText(): string;
   powerCycle(): Promise<BootInfo>;
+  /**
+   * Swaps a rebuilt program's image into the running machine (registers, RAM, VDC and time kept) when
+   * the machine still runs `previous` (the page's last build) and the image has the same size and
+   * mapper; otherwise returns why in a sentence and changes nothing (the page then restarts the machine).
+   */
+  swapCart(image: Uint8Array, source: CartSource, previous: Uint8Array): string | undefined;
   saveState(): Uint8Array;
   /** Throws a specific Error, leaving the machine as it was, when the bytes are not a usable state. */
   loadState(state: Uint8Array): number;

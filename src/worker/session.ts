@@ -11,6 +11,7 @@ import type { DebugActionKind, PokeTarget } from '../../rom-core/debugger/index.
 import { BattleBot } from '../../rom-core/bot/index.ts';
 import type { BotLevel } from '../../rom-core/bot/index.ts';
 import type { BuiltCart, Builtins, BuiltRom } from './builtin-roms.ts';
+import type { CartSource } from './build-program.ts';
 import { SNAPSHOT_JOY, SNAPSHOT_LENGTH, SNAPSHOT_RESET } from './protocol.ts';
 import type {
   BootInfo,
@@ -96,7 +97,7 @@ export class ConsoleSession {
   readonly builtinCart: string | undefined;
   private readonly builtinList: { id: string; name: string }[];
   private readonly problems: string[];
-  private readonly profile: CartProfile | undefined;
+  private profile: CartProfile | undefined;
   /** Rewind and run-ahead (time-travel.ts); off until the host configures them. */
   readonly time: TimeTravel;
 
@@ -147,6 +148,34 @@ export class ConsoleSession {
     this.builtinCart = images.cart ? undefined : builtinCart.id;
     this.builtinList = builtins.choices ?? builtins.carts.map((c) => ({ id: c.id, name: c.name }));
     this.problems = builtins.problems ?? [];
+  }
+
+  /**
+   * A rebuilt program swapped into the running machine (Odyssey2.swapCartridge): the machine goes on
+   * with the new bytes, its source lines are the new build's, and the steps and rewind frames kept
+   * (of the old image, whose states no longer load) are forgotten. Only the build the page ran last
+   * (`previous`) is replaced, so a cartridge loaded since is never overwritten; never in a network
+   * battle. A refusal is a sentence and changes nothing.
+   */
+  swapCart(image: Uint8Array, source: CartSource, previous: Uint8Array): string | undefined {
+    if (this.netplay) return 'a network battle is on: both machines must run the same cartridge.';
+    const rom = this.machine.cart.rom;
+    if (rom.length !== previous.length || rom.some((b, i) => b !== previous[i]))
+      return 'the machine no longer runs your last build (another cartridge was loaded since).';
+    const refused = this.machine.swapCartridge(image);
+    if (refused) return refused;
+    this.debug.history.clear();
+    this.time.clear();
+    this.profile = cartProfile(image);
+    const id = this.machine.identity.cart;
+    this.roms[1] = { kind: 'cart', note: id.note, crcHex: id.crcHex, size: id.size };
+    this.sources.byAddress.clear();
+    indexSources(
+      { image, name: '', lineMap: source.lineMap, sources: new Map(Object.entries(source.files)) },
+      true,
+      this.sources,
+    );
+    return undefined;
   }
 
   info(): BootInfo {

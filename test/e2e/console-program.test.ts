@@ -4,7 +4,9 @@
  * line shown; an edit rebuilt with Ctrl+Enter changes the picture; a bad edit is refused with
  * file:line:column and the machine keeps running what it ran; with "Start without SELECT GAME" a
  * change typed is rebuilt and seen with no key pressed; Ctrl+F searches; a share link holds the
- * files, and opening one loads and builds its program. Waits are for states (data attributes, frame numbers), never for time.
+ * files, and opening it in another browser loads and builds its program; a link that replaces the
+ * sources puts them aside and "Put back my program" restores them; a change typed while stopped is
+ * swapped into the running machine (state kept). Waits are for states (data attributes, frame numbers), never for time.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -145,6 +147,10 @@ describe('your program on the console', () => {
     });
     expect(await page.locator('#program-rebuild').isChecked()).toBe(true);
     await page.locator('#program-rebuild').uncheck();
+    // Restart on rebuild, so each build starts the demo again and writes its text afresh (the swap in
+    // place, the default, is the next test's).
+    expect(await page.locator('#program-restart').isChecked()).toBe(false);
+    await page.locator('#program-restart').check();
     await drop(page, [source('hello.a48'), source('g7000.h')]);
     await poll(() => panel.getAttribute('data-build')).toBe('running');
     expect(await panel.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
@@ -245,7 +251,7 @@ describe('your program on the console', () => {
     // SELECT GAME", runs with no key pressed: the picture has less ink.
     await page.locator('#program-rebuild').check();
     await page.locator('#program-start').check();
-    await retype(page, 33, '        mov     r2,#2           ; characters to write');
+    await retype(page, 35, '        mov     r2,#2           ; characters to write');
     // Rebuilt once typing has stopped: the panel says pending while keys come, then building, then running.
     await poll(() => panel.getAttribute('data-build')).toBe('running');
     expect(await page.locator('#program-status').textContent()).toMatch(
@@ -266,6 +272,22 @@ describe('your program on the console', () => {
     await poll(() => page.locator('#console-program .cm-search').count()).toBe(0);
     expect(errors).toEqual([]);
 
+    // Restart on rebuild off (the default): a change typed (the text moved right) is swapped into the
+    // running machine; the template writes its text every frame, so the picture changes with no
+    // restart and no key, and the frame count goes on.
+    await page.locator('#program-restart').uncheck();
+    const beforeSwap = await frameNow(page);
+    const picture = () =>
+      page.evaluate(async () => Array.from((await window.__o2console!.runtime()!.api.frame()).pixels));
+    const old = await picture();
+    await retype(page, 32, '        mov     r3,#40h         ; x');
+    await poll(() => panel.getAttribute('data-swap')).toBe('kept');
+    expect(await page.locator('#program-status').textContent()).toMatch(/^Built and swapped in: new\.a48: /);
+    await poll(async () => (await picture()).some((p, i) => p !== old[i])).toBe(true);
+    expect(await frameNow(page)).toBeGreaterThan(beforeSwap);
+    expect(await settled(page, -1)).toBe(two);
+    await shot(page, 'console-program-swapped-1280x800.png');
+
     // Copy share link: the link holds the three files as they are now, new.a48 the one built
     // (opening a link is the next test's start).
     await page.locator('#program-share').click();
@@ -276,6 +298,50 @@ describe('your program on the console', () => {
     expect(shared.ok && shared.main).toBe('new.a48');
     expect(shared.ok && shared.files.map((f) => f.name)).toEqual(['hello.a48', 'g7000.h', 'new.a48']);
     expect(shared.ok && shared.files[2].text).toContain('mov     r2,#2 ');
+    expect(shared.ok && shared.files[2].text).toContain('mov     r3,#40h ');
+    expect(shared.ok && shared.files[2].text).toContain('mov     r4,#18h ');
+
+    // Opening another program's link replaces these sources; they are put aside, and one click on
+    // "Put back my program" (in the message line) brings them back and builds them.
+    const other = await encodeShare({ main: 'debug.a48', files: [{ name: 'debug.a48', text: DEBUG_DEMO }] });
+    if (!other.ok) throw new Error(other.error);
+    await page.evaluate((text) => {
+      location.hash = `#/console?src=${text}`;
+    }, other.text);
+    await poll(() => page.locator('#console-message').textContent()).toMatch(
+      /^Opened the program of the link: debug\.a48\. Yours \(hello\.a48, g7000\.h, new\.a48\) was put aside: “Put back my program” brings it back\./,
+    );
+    expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual(['debug.a48']);
+    await page.locator('#console-message button', { hasText: 'Put back my program' }).click();
+    await poll(() => page.locator('#console-message').textContent()).toBe(
+      'Your program is back: hello.a48, g7000.h, new.a48.',
+    );
+    expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual([
+      'hello.a48',
+      'g7000.h',
+      'new.a48',
+    ]);
+    expect(await panel.getAttribute('data-build')).toBe('running');
+    expect(await page.locator('#program-put-back').isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+
+    // The copied link opened in another browser (a fresh context: nothing kept there) loads and builds
+    // the three files, new.a48 the one built, with nothing put aside.
+    const opened = await openApp(browser, link.pathname + link.search + link.hash);
+    await waitReady(opened.page);
+    const theirs = opened.page.locator('#console-program');
+    await poll(() => theirs.getAttribute('data-build')).toBe('running');
+    expect(await opened.page.locator('#console-program [role="tab"]').allTextContents()).toEqual([
+      'hello.a48',
+      'g7000.h',
+      'new.a48',
+    ]);
+    expect(await opened.page.locator('#program-status').textContent()).toMatch(/^Built and running: new\.a48: /);
+    expect(await opened.page.locator('#console-message').textContent()).toBe(
+      'Opened the program of the link: hello.a48, g7000.h, new.a48.',
+    );
+    expect(opened.errors).toEqual([]);
+    await opened.page.close();
   }, 120_000);
 
   it('a share link loads and builds its program (a damaged one is refused); the debugger steps over a CALL, steps back, and stops at a watchpoint; every panel says the same stop', async () => {
@@ -355,6 +421,29 @@ describe('your program on the console', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.locator('#console-debugger').scrollIntoViewIfNeeded();
     await shot(page, 'console-debugger-1280x800.png');
+
+    // A change typed while stopped (the pass count to 7Eh, not 7Fh: same size) is swapped into the
+    // running machine: the CPU stays where it stopped, RAM and frame kept; Run goes on with the new code.
+    const eram = (a: number) =>
+      page.evaluate(async (at) => (await window.__o2console!.runtime()!.api.externalRam())[at], a);
+    const frame = await frameNow(page);
+    const counted = await eram(0x7f);
+    const unwritten = await eram(0x7e);
+    await retype(page, 15, '\tmov\tr0,#7Eh');
+    await poll(() => panel.getAttribute('data-swap')).toBe('kept');
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    expect(await page.locator('#program-status').textContent()).toMatch(
+      /^Built and swapped in: debug\.a48: .*registers, RAM and time kept\)\. It stays stopped at debug\.a48:18\.$/,
+    );
+    expect(await frameNow(page)).toBe(frame);
+    expect(await eram(0x7f)).toBe(counted);
+    // The breakpoint on line 14 is at its place in the new build: Run stops there, and once more
+    // round the loop the new code has written 7Eh.
+    await page.locator('#debugger-run').click();
+    await poll(() => panel.getAttribute('data-stopped')).toBe('debug.a48:14');
+    await page.locator('#debugger-run').click();
+    await poll(() => eram(0x7e)).not.toBe(unwritten);
+    expect(await eram(0x7f)).toBe(counted);
     expect(errors).toEqual([]);
   }, 120_000);
 });
