@@ -144,7 +144,7 @@ describe('the remote table', () => {
       .setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(save) });
     await key(host, 'weapon-attacker-tank').waitFor();
 
-    await host.locator('#table-remote summary').click();
+    await host.locator('#table-remote > summary').click();
     await host.locator('#table-invite').click();
     const code = (await host.locator('#table-code').textContent({ timeout: 20_000 }))!;
     expect(code).toMatch(/^[A-Z2-9]{6}$/);
@@ -264,7 +264,7 @@ describe('the remote table', () => {
       .locator('#bv-import-file')
       .setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(threeWar()) });
     await key(host, 'weapon-attacker-tank').waitFor();
-    await host.locator('#table-remote summary').click();
+    await host.locator('#table-remote > summary').click();
     await host.locator('#table-invite').click();
     const code = (await host.locator('#table-code').textContent({ timeout: 20_000 }))!;
     const ann = await joinAs(browser, code, 'Ann at home', 'Ann', errors);
@@ -350,7 +350,7 @@ describe('the remote table', () => {
       .locator('#bv-import-file')
       .setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(threeWar()) });
     await key(host, 'weapon-attacker-tank').waitFor();
-    await host.locator('#table-remote summary').click();
+    await host.locator('#table-remote > summary').click();
     await host.locator('#table-invite').click();
     const code = (await host.locator('#table-code').textContent({ timeout: 20_000 }))!;
     const two = await joinAs(browser, code, 'Two at home', 'Ann', errors);

@@ -5,10 +5,16 @@
  * test still waits for the states it needs (never for wall-clock time). The unit run's output is shown
  * as it comes, the browser run's once the unit run is done (then as it comes); the last line adds both
  * runs' `N passed, N failed, N skipped`. Lint's, the type check's and Prettier's output is shown at the end
- * (nothing when they pass). The exit code is non-zero when any of the five fails.
+ * (nothing when they pass). The exit code is non-zero when any of them fails.
+ *
+ * The browser files run one at a time in a run (they share the machine's frames), and they take longer
+ * than the unit run: the files in LATE run in a second browser run of their own, started when the unit
+ * run ends, beside the first one (two runs on two CPUs, as before; each builds and serves the app in
+ * a folder and on a port of its own). Its output is shown after the first browser run's.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
@@ -20,8 +26,14 @@ interface Run {
   summary: number[] | null;
 }
 
-function start(project: string, show: (text: string) => void): Run {
-  const child = spawn(process.execPath, [vitest, 'run', '--project', project], {
+/**
+ * Browser files run in the second browser run, once the unit run is done: together about as long as
+ * what is left of the first run by then (the remote table's three tests, about three minutes).
+ */
+const LATE = ['test/e2e/table-remote.test.ts'];
+
+function start(project: string, show: (text: string) => void, files: string[] = []): Run {
+  const child = spawn(process.execPath, [vitest, 'run', '--project', project, ...files], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: process.env,
   });
@@ -64,18 +76,31 @@ async function main(): Promise<void> {
     ]),
     check('format (prettier --check .)', bin('prettier', 'bin/prettier.cjs'), ['--check', '--log-level', 'warn', '.']),
   ];
+  const browserFiles = readdirSync('test/e2e')
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `test/e2e/${f}`);
+  const early = browserFiles.filter((f) => !LATE.includes(f));
+  const late = browserFiles.filter((f) => LATE.includes(f));
   let held: string[] | null = [];
   const unit = start('unit', (t) => process.stdout.write(t));
-  const e2e = start('e2e', (t) => {
-    if (held) held.push(t);
-    else process.stdout.write(t);
-  });
+  const e2e = start(
+    'e2e',
+    (t) => {
+      if (held) held.push(t);
+      else process.stdout.write(t);
+    },
+    early,
+  );
   const unitCode = await unit.done;
+  const lateOut: string[] = [];
+  const e2eLate = late.length ? start('e2e', (t) => lateOut.push(t), late) : null;
   process.stdout.write(held.join(''));
   held = null;
   const e2eCode = await e2e.done;
+  const lateCode = e2eLate ? await e2eLate.done : 0;
+  process.stdout.write(lateOut.join(''));
   const sum = [0, 0, 0];
-  for (const r of [unit, e2e]) {
+  for (const r of [unit, e2e, ...(e2eLate ? [e2eLate] : [])]) {
     if (!r.summary) sum[1]++;
     else
       r.summary.forEach((n, i) => {
@@ -94,7 +119,7 @@ async function main(): Promise<void> {
   console.log(
     `\n${checksFailed ? 'lint, typecheck or format FAILED (above); ' : 'lint, typecheck and format clean; '}unit and browser tests together:\n${sum[0]} passed, ${sum[1]} failed, ${sum[2]} skipped`,
   );
-  process.exit(unitCode !== 0 || e2eCode !== 0 || checksFailed ? 1 : 0);
+  process.exit(unitCode !== 0 || e2eCode !== 0 || lateCode !== 0 || checksFailed ? 1 : 0);
 }
 
 void main();
