@@ -83,9 +83,8 @@ async function main(): Promise<void> {
   const early = browserFiles.filter((f) => !LATE.includes(f));
   const late = browserFiles.filter((f) => LATE.includes(f));
   let held: string[] | null = [];
-  // Two workers: the browser run waits on frames most of the time, and the sooner the unit run ends,
-  // the sooner the second browser run starts (the whole suite ends about half that time sooner).
-  const unit = start('unit', (t) => process.stdout.write(t), ['--maxWorkers=2']);
+  // One worker (vitest's default here): two made each unit test slower and the suite no shorter.
+  const unit = start('unit', (t) => process.stdout.write(t));
   const e2e = start(
     'e2e',
     (t) => {
