@@ -41,15 +41,3 @@ export async function readDropped(file: File): Promise<{ ok: true; text: string 
     };
   return { ok: true, text: await file.text() };
 }
-
-/** Offers `text` as a file to download (a link clicked once, then let go). */
-export function download(name: string, text: string, type = 'text/plain'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

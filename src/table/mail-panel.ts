@@ -9,7 +9,8 @@ import { el } from '../platform/dom.ts';
 import { serializeMailGame } from '../../board/index.ts';
 import type { Level } from '../../board/index.ts';
 import type { BoardController } from '../board-view/controller.ts';
-import { download, linkedTurn, readDropped, turnLink } from './mail-link.ts';
+import { linkedTurn, readDropped, turnLink } from './mail-link.ts';
+import { downloadText } from '../platform/download.ts';
 import { MailSession } from './mail-session.ts';
 import type { Said } from './mail-session.ts';
 import { movesWords, renderMail } from './mail-view.ts';
@@ -163,15 +164,19 @@ export class MailPanel {
     setOrders: (orders) => this.say(this.session.setOrders(orders)),
     downloadTurn: () => {
       const r = this.session.record;
-      if (r?.sent) download(`conquest-${r.game.id.slice(0, 8)}-turn-${r.sent.number}.o2turn`, `${r.sent.text}\n`);
+      if (r?.sent)
+        downloadText(
+          `${r.sent.text}\n`,
+          `conquest-${r.game.id.slice(0, 8)}-turn-${r.sent.number}.o2turn`,
+          'text/plain',
+        );
     },
     downloadGame: () => {
       const r = this.session.record;
       if (r)
-        download(
-          `conquest-${r.game.id.slice(0, 8)}-turn-${r.game.chain.number}.o2mail.json`,
+        downloadText(
           serializeMailGame(r.game),
-          'application/json',
+          `conquest-${r.game.id.slice(0, 8)}-turn-${r.game.chain.number}.o2mail.json`,
         );
     },
     copyLink: (b) => {

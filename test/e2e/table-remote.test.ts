@@ -110,6 +110,19 @@ function threeWar(): string {
   return encodeEnvelope({ engine: sessionDocument(s) });
 }
 
+/** The host's page with the war loaded from `save` (a battle's weapons to choose), its remote table opened: its code. */
+async function hostTable(browser: Browser, save: string, errors: string[]): Promise<{ host: Page; code: string }> {
+  const host = await open(await browser.newContext(), '/?cart=battle#/table', errors);
+  await host
+    .locator('#bv-import-file')
+    .setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(save) });
+  await key(host, 'weapon-attacker-tank').waitFor();
+  await host.locator('#table-remote > summary').click();
+  await host.locator('#table-invite').click();
+  const code = (await host.locator('#table-code').textContent({ timeout: 20_000 }))!;
+  return { host, code };
+}
+
 /** A guest joins the host's table under `code` as `name` and takes `player`'s seat. */
 async function joinAs(browser: Browser, code: string, name: string, player: string, errors: string[]): Promise<Page> {
   const page = await open(
@@ -137,16 +150,8 @@ describe('the remote table', () => {
 
   it('a host, a guest and a spectator: seats, refusals, a battle fought from both keyboards, a reload', async () => {
     const errors: string[] = [];
-    const host = await open(await browser.newContext(), '/?cart=battle#/table', errors);
     const save = encodeEnvelope({ engine: sessionDocument(warOnB1()) });
-    await host
-      .locator('#bv-import-file')
-      .setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(save) });
-    await key(host, 'weapon-attacker-tank').waitFor();
-
-    await host.locator('#table-remote > summary').click();
-    await host.locator('#table-invite').click();
-    const code = (await host.locator('#table-code').textContent({ timeout: 20_000 }))!;
+    const { host, code } = await hostTable(browser, save, errors);
     expect(code).toMatch(/^[A-Z2-9]{6}$/);
 
     const guestContext = await browser.newContext();
@@ -259,14 +264,7 @@ describe('the remote table', () => {
 
   it('a battle between two guests: the host passes their sticks on, its machine runs the frames one of them reports; a late spectator; the host reloads', async () => {
     const errors: string[] = [];
-    const host = await open(await browser.newContext(), '/?cart=battle#/table', errors);
-    await host
-      .locator('#bv-import-file')
-      .setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(threeWar()) });
-    await key(host, 'weapon-attacker-tank').waitFor();
-    await host.locator('#table-remote > summary').click();
-    await host.locator('#table-invite').click();
-    const code = (await host.locator('#table-code').textContent({ timeout: 20_000 }))!;
+    const { host, code } = await hostTable(browser, threeWar(), errors);
     const ann = await joinAs(browser, code, 'Ann at home', 'Ann', errors);
     const bob = await joinAs(browser, code, 'Bob at work', 'Bob', errors);
     await key(ann, 'weapon-attacker-tank').click();
@@ -345,14 +343,7 @@ describe('the remote table', () => {
 
   it('one guest holding both seats: two people at its keyboard fight the battle there, the host reads the result', async () => {
     const errors: string[] = [];
-    const host = await open(await browser.newContext(), '/?cart=battle#/table', errors);
-    await host
-      .locator('#bv-import-file')
-      .setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(threeWar()) });
-    await key(host, 'weapon-attacker-tank').waitFor();
-    await host.locator('#table-remote > summary').click();
-    await host.locator('#table-invite').click();
-    const code = (await host.locator('#table-code').textContent({ timeout: 20_000 }))!;
+    const { host, code } = await hostTable(browser, threeWar(), errors);
     const two = await joinAs(browser, code, 'Two at home', 'Ann', errors);
     await two.locator('[data-claim="Bob"]').click();
     await expect.poll(() => two.locator('#table-remote-mine').textContent()).toBe('You play Ann and Bob.');
