@@ -6,6 +6,7 @@
  * MOVX or port access sees `cycles` already advanced by the whole instruction.
  */
 import { CYCLES, ILLEGAL_OPCODES } from './opcodes.ts';
+import { waitCycles, waitLoopAt } from './wait-loop.ts';
 import type { I8048Pins } from './pins.ts';
 import type { PcTrace } from './trace.ts';
 import { CPU_SCHEMA, CPU_STATE_MAGIC, CPU_STATE_VERSION } from './state.ts';
@@ -106,6 +107,14 @@ export class I8048 {
 
   /** Total machine cycles since construction. */
   cycles = 0;
+  /**
+   * run() passes over a wait loop's spins in one step when it can prove they change nothing but
+   * time (wait-loop.ts); the machine ends in the same state either way. False runs every spin
+   * (the tests that prove it compare the two).
+   */
+  skipWaits = true;
+  /** The last instruction jumped back to itself or two bytes back: maybe a wait loop. */
+  private mayWait = false;
 
   private readonly pins: I8048Pins;
 
@@ -190,8 +199,36 @@ export class I8048 {
       }
       this.irqPolled = false;
       elapsed += this.execute();
+      if (this.mayWait) {
+        this.mayWait = false;
+        if (this.skipWaits) elapsed += this.skipWait(cycles - elapsed);
+      }
     }
     return elapsed;
+  }
+
+  /**
+   * Counts the passes of the wait loop at the PC that change nothing but time (wait-loop.ts), when
+   * there is one: no interrupt may be due in them (the pins' intQuietUntil says how long /INT stays
+   * quiet), the timer may not overflow, and the counter (T1, a pin) must not be running.
+   */
+  private skipWait(remaining: number): number {
+    if (this.irqInProgress || this.timerOverflowPending || this.timerMode === COUNTER_MODE) return 0;
+    const loop = waitLoopAt(this.program, this.pc, this.mbf, this.a, this.pswBits, this.f1);
+    if (loop === 0) return 0;
+    const quiet = this.intEnabled ? (this.pins.intQuietUntil?.() ?? -1) - this.cycles : Infinity;
+    const timing = this.timerMode === TIMER_MODE;
+    const n = waitCycles(loop, remaining, quiet, timing ? (256 - this.timer) * 32 - this.prescaler - 1 : Infinity);
+    if (n === 0) return 0;
+    if (timing) {
+      // The bound above keeps the timer from wrapping, so this equals n cycles of single steps.
+      this.prescaler += n;
+      this.timer += this.prescaler >> 5;
+      this.prescaler &= 0x1f;
+    }
+    this.cycles += n;
+    this.prevPc = loop >>> 16;
+    return n;
   }
 
   /**
@@ -301,14 +338,19 @@ export class I8048 {
   }
 
   private jmp(address: number): void {
-    this.pc = this.irqInProgress ? address : address | (this.mbf << 11);
+    const pc = this.irqInProgress ? address : address | (this.mbf << 11);
+    this.pc = pc;
+    if (pc === this.prevPc || pc + 2 === this.prevPc) this.mayWait = true;
   }
 
   /** Conditional jump: the target stays in the page of the operand byte. */
   private jcc(taken: boolean): void {
     const page = this.pc & 0xf00;
     const offset = this.fetch();
-    if (taken) this.pc = page | offset;
+    if (taken) {
+      this.pc = page | offset;
+      if (this.pc === this.prevPc) this.mayWait = true;
+    }
   }
 
   private add(value: number): void {

@@ -21,4 +21,10 @@ export interface I8048Pins {
   readT1(): number;
   /** 1 while /INT is asserted (pin low), else 0. */
   readInt(): number;
+  /**
+   * The last cycle count (the CPU's `cycles`) at which readInt() is sure to answer 0, if the CPU
+   * touches no pin before then; below the current count if it may answer 1 now. The CPU passes
+   * over a wait loop's spins only within it (wait-loop.ts); pins without it get every spin run.
+   */
+  intQuietUntil?(): number;
 }

@@ -30,6 +30,7 @@ import {
   CONTROL,
   CTRL_FOREGROUND,
   CTRL_GRID,
+  CTRL_SOUND_IRQ,
   CTRL_STROBE,
   SHIFT_HI,
   SHIFT_LO,
@@ -250,6 +251,18 @@ export class I8244 {
     this.checkDot(dot, 'intAsserted');
     this.runEvents(dot);
     return this.irq;
+  }
+
+  /**
+   * The first dot at which /INT may become asserted with no access to the chip before it (the
+   * VBLANK edge, or a line's sound clock while A0h enables the sound interrupt); -1 while it is
+   * asserted. Infinity when nothing more can assert it this frame.
+   */
+  intQuietBefore(): number {
+    if (this.irq) return -1;
+    let before = this.vblankPending ? this.vblankDot : Infinity;
+    if ((this.regs[CONTROL] & CTRL_SOUND_IRQ) !== 0 && this.nextSoundDot < before) before = this.nextSoundDot;
+    return before;
   }
 
   /** MAME `vblank()`. */

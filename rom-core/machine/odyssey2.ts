@@ -498,6 +498,17 @@ export class Odyssey2 implements I8048Pins {
     return this.vdc.intAsserted(d) ? 1 : 0;
   }
 
+  intQuietUntil(): number {
+    // readInt at cycle count c looks at dot max(d(c), vdcDot) + dpc - 1, d(c) being the beam's dot
+    // then: /INT stays quiet while that is before the VDC's next event that can assert it, and
+    // before the frame's end (which readInt would cross).
+    const before = this.vdc.intQuietBefore();
+    const limit = before < this.dpf ? before : this.dpf;
+    const dpc = this.dpc;
+    if (this.vdcDot + dpc - 1 >= limit) return -1;
+    return this.cycleBase + Math.ceil((limit - this.dotBase - dpc + 1) / dpc) - 1;
+  }
+
   // ------------------------------------------------------------------ observation
 
   /** The state record the runner writes per frame (frame = frames completed). */
