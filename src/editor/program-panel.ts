@@ -10,14 +10,13 @@
  */
 import { el } from '../platform/dom.ts';
 import type { MachineHost } from '../machine/host.ts';
-import type { ConsoleRuntime } from '../machine/runtime.ts';
-import { hex3 } from '../debugger/format.ts';
 import type { BuildResult, SourceFile } from '../worker/build-program.ts';
-import { Debounced, Newest, REBUILD_DELAY_MS } from './live-build.ts';
 import { mainFile } from './main-file.ts';
 import { programBar } from './program-bar.ts';
+import { ProgramBuilds } from './program-builds.ts';
+import type { ProgramPanelOptions } from './program-builds.ts';
+import { ProgramStops } from './program-stops.ts';
 import { problemItems } from './problem-list.ts';
-import { SourceBreakpoints, addressOf } from './source-breakpoints.ts';
 import { SAVED, SOURCE_FILE, copyShareLink, exportBuild, readSources } from './program-files.ts';
 import { decodeShare } from './share-link.ts';
 import { PutAside, fileNames } from './put-back.ts';
@@ -25,17 +24,7 @@ import { SourceEditor } from './source-editor.ts';
 import { NEW_PROGRAM } from './template.ts';
 import type { EditorMark, Marks } from './source-editor.ts';
 
-export interface ProgramPanelOptions {
-  /** Boots the built image (the library's path: refused mid-battle, the machine kept on failure). */
-  run(name: string, image: Uint8Array, build: BuildResult): Promise<boolean>;
-  /**
-   * Swaps the built image into the running machine in place of `previous` (the build it runs), the
-   * machine's state kept; returns why not in a sentence, nothing changed, when it cannot.
-   */
-  swap(image: Uint8Array, build: BuildResult, previous: Uint8Array): Promise<string | undefined>;
-  /** Says something in the page's message line; `action` (a button) follows the sentence. */
-  say(text: string, kind?: 'info' | 'error', action?: HTMLButtonElement): void;
-}
+export type { ProgramPanelOptions } from './program-builds.ts';
 
 export class ProgramPanel {
   readonly element: HTMLDetailsElement;
@@ -66,22 +55,11 @@ export class ProgramPanel {
   private readonly aside = new PutAside();
   private readonly putBackButton = this.putBackAction('program-put-back');
   private readonly rebuild: HTMLInputElement;
-  private readonly startAtOnce: HTMLInputElement;
-  private readonly restart: HTMLInputElement;
-  private readonly typing = new Debounced(REBUILD_DELAY_MS, () => void this.build('typed'));
-  private readonly newest = new Newest();
-  /** The last build asked for, run or waiting: the next one starts after it. */
-  private builds: Promise<void> = Promise.resolve();
+  private readonly stops: ProgramStops;
+  private readonly builds: ProgramBuilds;
   private files: SourceFile[] = [];
   private main = '';
   private shown = '';
-  /** The last build, failed or not: its diagnostics are the ones marked. */
-  private last: BuildResult | null = null;
-  /** The last build that boots (the machine runs it): its line map places breakpoints and finds stops. */
-  private good: BuildResult | null = null;
-  /** Breakpoints by file, as 1-based lines. */
-  private readonly breakpoints = new SourceBreakpoints();
-  private stoppedAt: { file: string; line: number } | null = null;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
@@ -91,23 +69,17 @@ export class ProgramPanel {
     this.editor = new SourceEditor({
       build: () => void this.build(),
       changed: (file, text) => this.changed(file, text),
-      toggleBreakpoint: (file, line) => void this.toggleBreakpoint(file, line),
+      toggleBreakpoint: (file, line) => void this.stops.toggleBreakpoint(file, line),
     });
     this.folderInput.setAttribute('webkitdirectory', '');
-    this.fileInput.addEventListener(
-      'change',
-      () =>
-        void this.open(this.fileInput.files).then(() => {
-          this.fileInput.value = '';
-        }),
-    );
-    this.folderInput.addEventListener(
-      'change',
-      () =>
-        void this.open(this.folderInput.files).then(() => {
-          this.folderInput.value = '';
-        }),
-    );
+    for (const input of [this.fileInput, this.folderInput])
+      input.addEventListener(
+        'change',
+        () =>
+          void this.open(input.files).then(() => {
+            input.value = '';
+          }),
+      );
     this.mainSelect.addEventListener('change', () => {
       this.main = this.mainSelect.value;
       this.keep();
@@ -118,12 +90,12 @@ export class ProgramPanel {
         openFiles: () => this.fileInput.click(),
         openFolder: () => this.folderInput.click(),
         build: () => void this.build(),
-        stepInstruction: () => void this.act((api) => api.stepInstruction()),
-        stepOver: () => void this.act((api) => api.stepOver()),
-        stepOut: () => void this.act((api) => api.stepOut()),
-        runToCursor: () => void this.runToCursor(),
-        stepBack: () => void this.act((api) => api.stepBack()),
-        run: () => void this.resume(),
+        stepInstruction: () => void this.stops.act((api) => api.stepInstruction()),
+        stepOver: () => void this.stops.act((api) => api.stepOver()),
+        stepOut: () => void this.stops.act((api) => api.stepOut()),
+        runToCursor: () => void this.stops.runToCursor(),
+        stepBack: () => void this.stops.act((api) => api.stepBack()),
+        run: () => void this.stops.resume(),
         exportImage: () => this.exportBuild('image'),
         exportListing: () => this.exportBuild('listing'),
         share: () => void this.share(),
@@ -132,37 +104,15 @@ export class ProgramPanel {
       [this.fileInput, this.folderInput],
     );
     this.rebuild = bar.rebuild;
-    this.startAtOnce = bar.startAtOnce;
-    this.restart = bar.restart;
     this.rebuild.addEventListener('change', () => {
-      if (!this.rebuild.checked) this.typing.cancel();
+      if (!this.rebuild.checked) this.builds.cancelTyping();
     });
-    this.element = el(
-      'details',
-      { class: 'program-panel', id: 'console-program' },
-      el('summary', { text: 'Your program: write, build and debug 8048 assembly' }),
-      el('p', {
-        class: 'program-hint',
-        text: 'Drop an .a48 source and its includes on the screen, or open them here. Our assembler reads ASL\u2019s dialect (Soeren Gust\u2019s g7000.h works); a clean build boots at once on the open BIOS. Click the narrow column just right of a line number (the breakpoint gutter) to set or clear a breakpoint; Run to cursor runs to the line the cursor is on.',
-      }),
-      bar.element,
-      this.shareField,
-      this.putBackButton,
-      this.tabs,
-      this.editor.element,
-      this.status,
-      this.problems,
-    );
+    this.element = this.panelElement(bar.element);
+    this.stops = this.newStops();
+    this.builds = this.newBuilds(bar.restart, bar.startAtOnce);
     this.cleanups.push(
       host.on({
-        status: (running, _speed, reason) => {
-          // Every stop comes with its sentence (DebugInfo.stop.text); a plain pause has none.
-          if (!running && reason) void this.showStop();
-          if (running && this.stoppedAt) {
-            this.stoppedAt = null;
-            this.remark();
-          }
-        },
+        status: (running, _speed, reason) => this.stops.statusChanged(running, reason),
       }),
     );
     this.showFile('');
@@ -174,12 +124,64 @@ export class ProgramPanel {
     }
   }
 
+  private panelElement(bar: HTMLElement): HTMLDetailsElement {
+    return el(
+      'details',
+      { class: 'program-panel', id: 'console-program' },
+      el('summary', { text: 'Your program: write, build and debug 8048 assembly' }),
+      el('p', {
+        class: 'program-hint',
+        text: 'Drop an .a48 source and its includes on the screen, or open them here. Our assembler reads ASL\u2019s dialect (Soeren Gust\u2019s g7000.h works); a clean build boots at once on the open BIOS. Click the narrow column just right of a line number (the breakpoint gutter) to set or clear a breakpoint; Run to cursor runs to the line the cursor is on.',
+      }),
+      bar,
+      this.shareField,
+      this.putBackButton,
+      this.tabs,
+      this.editor.element,
+      this.status,
+      this.problems,
+    );
+  }
+
+  private newStops(): ProgramStops {
+    return new ProgramStops({
+      host: this.host,
+      editor: this.editor,
+      element: this.element,
+      status: this.status,
+      good: () => this.builds.good,
+      has: (file) => this.files.some((f) => f.name === file),
+      shown: () => this.shown,
+      showFile: (name) => this.showFile(name),
+      remark: () => this.remark(),
+    });
+  }
+
+  private newBuilds(restart: HTMLInputElement, startAtOnce: HTMLInputElement): ProgramBuilds {
+    return new ProgramBuilds({
+      host: this.host,
+      options: this.options,
+      stops: this.stops,
+      element: this.element,
+      status: this.status,
+      restart,
+      startAtOnce,
+      files: () => this.files,
+      main: () => this.main,
+      showProblems: (result) => this.showProblems(result),
+      showLine: (file, line) => {
+        this.showFile(file);
+        this.editor.reveal(line);
+      },
+    });
+  }
+
   /** Takes the source files among those opened or dropped; returns the ones it did not take. */
   async open(list: FileList | File[] | null): Promise<File[]> {
     const all = Array.from(list ?? []);
     const files = await readSources(all);
     if (files.length === 0) return all;
-    this.breakpoints.clear();
+    this.stops.breakpoints.clear();
     this.editor.clear();
     this.setFiles(files);
     this.element.open = true;
@@ -211,7 +213,7 @@ export class ProgramPanel {
     }
     const open = { files: this.files, main: this.main };
     const kept = this.aside.replace(open, { files: shared.files, main: shared.main });
-    this.breakpoints.clear();
+    this.stops.breakpoints.clear();
     this.editor.clear();
     this.setFiles(shared.files, shared.main);
     if (kept) this.putBackButton.hidden = false;
@@ -248,7 +250,7 @@ export class ProgramPanel {
       this.options.say('There is no program put aside to bring back.', 'error');
       return;
     }
-    this.breakpoints.clear();
+    this.stops.breakpoints.clear();
     this.editor.clear();
     this.setFiles(p.files, p.main);
     this.element.open = true;
@@ -268,8 +270,8 @@ export class ProgramPanel {
       ...files.filter((f) => /\.(a48|asm|s)$/i.test(f.name)).map((f) => el('option', { value: f.name, text: f.name })),
     );
     this.mainSelect.value = this.main;
-    this.last = null;
-    this.good = null;
+    this.builds.last = null;
+    this.builds.good = null;
     this.keep();
     this.showFile(this.main);
   }
@@ -308,130 +310,11 @@ export class ProgramPanel {
     f.text = text;
     this.keep();
     if (!this.rebuild.checked) return;
-    // A build in flight is of text already changed: its result is not shown, the one to come is.
-    this.newest.begin();
-    this.element.dataset.build = 'pending';
-    this.typing.poke();
+    this.builds.typed();
   }
 
   private keep(): void {
     SAVED.set({ files: this.files, main: this.main });
-  }
-
-  /**
-   * Assembles in the worker; a clean build boots at once, a failed one changes nothing. A build
-   * `typed` (after a pause in typing) keeps the editor where the user types: its errors are marked
-   * but not jumped to. Builds run one after another, never two at once: a boot replaces the worker,
-   * and a call in flight to the worker replaced would never be answered. Of the builds asked for
-   * only the newest one's result is shown (data-build: pending, building, running or failed).
-   */
-  build(why: 'asked' | 'typed' = 'asked'): Promise<void> {
-    this.typing.cancel();
-    const current = this.newest.begin();
-    this.element.dataset.build = 'building';
-    if (this.main) this.status.textContent = `Building ${this.main}…`;
-    const run = this.builds.then(() => (current() ? this.buildNow(why, current) : undefined));
-    this.builds = run.catch(() => undefined);
-    return run;
-  }
-
-  private async buildNow(why: 'asked' | 'typed', current: () => boolean): Promise<void> {
-    const api = this.host.runtime?.api;
-    if (!api || !this.main) {
-      this.status.textContent = this.main ? 'The console is not running yet.' : 'Open a program first.';
-      this.element.dataset.build = 'failed';
-      return;
-    }
-    const result = await api.buildProgram(
-      this.files.map((f) => ({ name: f.name, text: f.text })),
-      this.main,
-    );
-    if (!current()) return;
-    this.last = result;
-    this.showProblems(result);
-    if (!result.ok || !result.image) {
-      this.refused(result, why);
-      return;
-    }
-    // With "Restart on rebuild" off, an image of the same size goes into the running machine (as
-    // 8bitworkshop does): the game goes on where it was, and a change shows without playing back to
-    // it. A kept PC may land inside a moved instruction; the user restarts when it does. Another
-    // size or mapper, or another cartridge loaded since, boots from power-on, saying why.
-    let restartWhy = '';
-    const previous = this.good?.image;
-    if (previous && !this.restart.checked) {
-      const why = await this.options.swap(result.image, result, previous);
-      if (!why) {
-        // The machine runs this build now, whether or not a newer one is on its way.
-        this.good = result;
-        await this.swapped(result, current);
-        return;
-      }
-      restartWhy = ` Restarted: ${why}`;
-    }
-    if (!current()) return;
-    const started = await this.options.run(this.main, result.image, result);
-    if (!current()) return;
-    if (!started) {
-      this.element.dataset.build = 'failed';
-      return;
-    }
-    this.good = result;
-    this.stoppedAt = null;
-    this.element.dataset.swap = restartWhy ? 'restarted' : 'booted';
-    this.breakpoints.booted();
-    await this.placeBreakpoints();
-    const pressed = this.startAtOnce.checked && this.pressStart();
-    this.status.textContent =
-      (pressed
-        ? `Built and running: ${result.summary}. A key was pressed for you at SELECT GAME.`
-        : `Built and running: ${result.summary}. The BIOS asks SELECT GAME first: a key on the console starts it.`) +
-      restartWhy;
-    this.options.say(`Built ${result.summary}; it runs now.`);
-    // Said last: what waits for "running" finds the status and the breakpoints settled.
-    this.element.dataset.build = 'running';
-  }
-
-  /** A build swapped into the running machine: breakpoints moved to its lines, a stop shown on its line. */
-  private async swapped(result: BuildResult, current: () => boolean): Promise<void> {
-    await this.placeBreakpoints();
-    // A newer build is on its way: it says what runs.
-    if (!current()) return;
-    if (this.stoppedAt) await this.showStop();
-    const stopped = this.stoppedAt ? ` It stays stopped at ${this.stoppedAt.file}:${this.stoppedAt.line}.` : '';
-    this.status.textContent = `Built and swapped in: ${result.summary}. The machine goes on where it was (registers, RAM and time kept).${stopped}`;
-    this.options.say(`Built ${result.summary}; swapped into the running machine.`);
-    this.element.dataset.swap = 'kept';
-    this.element.dataset.build = 'running';
-  }
-
-  /**
-   * Presses 1 through the worker's key queue at once: the BIOS's SELECT GAME loop reads the keyboard
-   * from its first frames (our open BIOS takes a key held at frame 0), and the queue holds a tap for
-   * whole frames, so the key is seen however soon after the boot it lands. Not waited for: the tap
-   * finishes only while the machine runs, and a build must not wait on a machine paused.
-   */
-  private pressStart(): boolean {
-    // The runtime of the new image: each boot starts a new worker.
-    const api = this.host.runtime?.api;
-    if (!api) return false;
-    api.typeKeys(['1']).catch(() => undefined);
-    return true;
-  }
-
-  /** A failed build: the machine runs what it ran, and the status says which. */
-  private refused(result: BuildResult, why: 'asked' | 'typed'): void {
-    const errors = `${result.errorCount} error${result.errorCount === 1 ? '' : 's'}`;
-    const running = this.good ? `the last good build, ${this.good.summary}, runs on` : 'the machine runs as before';
-    this.status.textContent = `Not built: ${errors} (${running}).`;
-    this.element.dataset.build = 'failed';
-    if (why === 'typed') return;
-    const first = result.diagnostics.find((d) => d.severity === 'error' && d.line > 0);
-    if (first && this.files.some((f) => f.name === first.file)) {
-      this.showFile(first.file);
-      this.editor.reveal(first.line);
-    }
-    this.options.say(`${this.main} was not built: ${errors}.`, 'error');
   }
 
   private showProblems(result: BuildResult): void {
@@ -449,13 +332,13 @@ export class ProgramPanel {
   }
 
   private marksFor(file: string): Marks {
-    const diagnostics: EditorMark[] = (this.last?.diagnostics ?? [])
+    const diagnostics: EditorMark[] = (this.builds.last?.diagnostics ?? [])
       .filter((d) => d.file === file && d.line > 0)
       .map((d) => ({ line: d.line, column: d.column, length: d.length, message: d.message, severity: d.severity }));
     return {
-      breakpoints: this.breakpoints.in(file),
+      breakpoints: this.stops.breakpoints.in(file),
       diagnostics,
-      pcLine: this.stoppedAt?.file === file ? this.stoppedAt.line : null,
+      pcLine: this.stops.stoppedAt?.file === file ? this.stops.stoppedAt.line : null,
     };
   }
 
@@ -463,30 +346,17 @@ export class ProgramPanel {
     if (this.shown) this.editor.mark(this.marksFor(this.shown));
   }
 
-  private async toggleBreakpoint(file: string, line: number): Promise<void> {
-    this.breakpoints.toggle(file, line);
-    this.remark();
-    await this.placeBreakpoints();
-  }
-
-  /** Sends the source breakpoints to the worker, and says which lines hold no code. */
-  private async placeBreakpoints(): Promise<void> {
-    const api = this.host.runtime?.api;
-    if (!api || !this.good) return;
-    const { addresses, empty } = await this.breakpoints.place(api, this.good.source.lineMap);
-    this.element.dataset.breakpoints = addresses.map(hex3).join(' ');
-    if (empty.length)
-      this.status.textContent = `No code on ${empty.join(', ')}: that breakpoint waits for a line that assembles to something.`;
-  }
-
   /** The address the cursor's line assembled to (the last build's line map), or why there is none. */
   cursorAddress(): { address: number } | { why: string } {
-    if (!this.good) return { why: 'Build the program first: Run to cursor needs its line map.' };
-    const { file, line } = this.editor.cursor();
-    const address = addressOf(this.good.source.lineMap, file, line);
-    return address === undefined
-      ? { why: `No code on ${file}:${line}: put the cursor on a line that assembles to something.` }
-      : { address };
+    return this.stops.cursorAddress();
+  }
+
+  /**
+   * Assembles in the worker and runs a clean build (ProgramBuilds.build): `typed` after a pause in
+   * typing, the editor kept where the user types.
+   */
+  build(why: 'asked' | 'typed' = 'asked'): Promise<void> {
+    return this.builds.build(why);
   }
 
   /**
@@ -501,64 +371,13 @@ export class ProgramPanel {
     return true;
   }
 
-  private async runToCursor(): Promise<void> {
-    const where = this.cursorAddress();
-    if ('why' in where) {
-      this.status.textContent = where.why;
-      return;
-    }
-    await this.act((api) => api.runTo(where.address));
-  }
-
-  /**
-   * The CPU stopped: show the source line of its PC. Without a build of ours running, the stop is
-   * still said, so a step's "Running…" never stays in the status.
-   */
-  private async showStop(): Promise<void> {
-    const api = this.host.runtime?.api;
-    if (!api) return;
-    const info = await api.debugInfo();
-    const entry = this.good?.source.lineMap.find((e) => e.address === info.pc);
-    this.stoppedAt = entry ? { file: entry.file, line: entry.line } : null;
-    if (entry && this.files.some((f) => f.name === entry.file)) {
-      if (this.shown !== entry.file) this.showFile(entry.file);
-      this.remark();
-      this.editor.reveal(entry.line);
-    }
-    // Said last, once the editor shows the line: what reads the status finds the editor settled.
-    this.element.dataset.stopped = entry ? `${entry.file}:${entry.line}` : '';
-    // The stop's sentence is the worker's (DebugInfo.stop), the same the debugger and the status line show.
-    const said = info.stop?.text ?? `PC ${hex3(info.pc)}h, frame ${info.frame}`;
-    this.status.textContent = entry
-      ? `Stopped at ${entry.file}:${entry.line} (${said}). Step, Run, or open the debugger (F9) to watch the RAM.`
-      : `Stopped outside your source (${said}).`;
-  }
-
-  /** A debugger action from this panel; a refusal (nothing to step back to) is said in the status line. */
-  private async act(action: (api: ConsoleRuntime['api']) => Promise<unknown>): Promise<void> {
-    const api = this.host.runtime?.api;
-    if (!api) return;
-    this.status.textContent = 'Running…';
-    try {
-      await action(api);
-    } catch (e) {
-      this.status.textContent = e instanceof Error ? e.message.replace(/^Error: /, '') : String(e);
-      return;
-    }
-    await this.showStop();
-  }
-
-  private async resume(): Promise<void> {
-    await this.host.runtime?.api.setRunning(true);
-  }
-
   private exportBuild(what: 'image' | 'listing'): void {
-    const why = exportBuild(this.last, this.main, what);
+    const why = exportBuild(this.builds.last, this.main, what);
     if (why) this.options.say(why, 'error');
   }
 
   destroy(): void {
-    this.typing.cancel();
+    this.builds.cancelTyping();
     for (const c of this.cleanups) c();
     this.editor.destroy();
     this.element.remove();

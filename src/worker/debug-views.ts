@@ -26,7 +26,7 @@ export function profileLines(
   }
   return [...sums]
     .map(([where, cycles]): ProfileLine => {
-      // Source lines are "file:line  text" (session.ts indexSources).
+      // Source lines are "file:line  text" (source-index.ts indexSources).
       const m = /^(.+?):(\d+) {2}/.exec(where);
       return m ? { where, cycles, file: m[1], line: Number(m[2]) } : { where, cycles };
     })

@@ -3,14 +3,13 @@
  * same way: build from images, apply a held-input snapshot, run frames, save and load states, and
  * answer the debugger.
  */
-import { KeyQueue, Odyssey2, cartProfile, keyTarget, setKeyBit } from '../../rom-core/machine/index.ts';
-import type { CartProfile, KeySink } from '../../rom-core/machine/index.ts';
-import { disassembleOne } from '../../rom-core/asm/index.ts';
-import { MachineDebugger, callStack, poke, pokePlace, pokeProblem } from '../../rom-core/debugger/index.ts';
+import { KeyQueue, Odyssey2, cartProfile } from '../../rom-core/machine/index.ts';
+import type { CartProfile } from '../../rom-core/machine/index.ts';
+import { MachineDebugger, poke, pokePlace, pokeProblem } from '../../rom-core/debugger/index.ts';
 import type { DebugActionKind, PokeTarget } from '../../rom-core/debugger/index.ts';
 import { BattleBot } from '../../rom-core/bot/index.ts';
 import type { BotLevel } from '../../rom-core/bot/index.ts';
-import type { BuiltCart, Builtins, BuiltRom } from './builtin-roms.ts';
+import type { BuiltCart, Builtins } from './builtin-roms.ts';
 import type { CartSource } from './build-program.ts';
 import { SNAPSHOT_JOY, SNAPSHOT_LENGTH, SNAPSHOT_RESET } from './protocol.ts';
 import type {
@@ -24,54 +23,13 @@ import type {
   WatchpointSpec,
 } from './protocol.ts';
 import { stopState } from './stop-text.ts';
-import { profileInfo, romView } from './debug-views.ts';
+import { romView } from './debug-views.ts';
+import { romSummaries } from './rom-summaries.ts';
+import { debugInfo, disassembleAround } from './debug-info.ts';
+import { QueuedKeys } from './queued-keys.ts';
+import { indexSources, sourceLineAt } from './source-index.ts';
+import type { SourceIndex } from './source-index.ts';
 import { TimeTravel } from './time-travel.ts';
-
-/** A source line for a program address, with the image offset its bytes came from (banked carts). */
-interface SourceLine {
-  text: string;
-  /** Offset of the instruction in `image`, to check the bank mapped now is the one it belongs to. */
-  offset: number;
-  image: Uint8Array;
-}
-
-interface SourceIndex {
-  /** CPU program address -> candidate lines (one per bank that has code there). */
-  byAddress: Map<number, SourceLine[]>;
-}
-
-function indexSources(rom: BuiltRom, isCart: boolean, index: SourceIndex): void {
-  const split = new Map<string, string[]>();
-  for (const entry of rom.lineMap) {
-    let lines = split.get(entry.file);
-    if (!lines) {
-      lines = (rom.sources.get(entry.file) ?? '').split('\n');
-      split.set(entry.file, lines);
-    }
-    const text = `${entry.file}:${entry.line}  ${(lines[entry.line - 1] ?? '').trim()}`;
-    const offset = isCart ? (entry.bank ?? 0) * 0x800 + entry.address - 0x400 : entry.address;
-    const list = index.byAddress.get(entry.address) ?? [];
-    list.push({ text, offset, image: rom.image });
-    index.byAddress.set(entry.address, list);
-  }
-}
-
-/**
- * The keys the key queue holds down, kept apart from the page's held snapshot so the two add up: a
- * touch key held on screen and a typed tap of another key are both down in the same frame.
- */
-class QueuedKeys implements KeySink {
-  readonly keys = new Uint8Array(8);
-  readonly joy = new Uint8Array(2);
-  reset = false;
-
-  setKey(name: string, down: boolean): void {
-    const t = keyTarget(name);
-    if (!t) return;
-    if (t.kind === 'reset') this.reset = down;
-    else setKeyBit(this.keys, this.joy, t, down);
-  }
-}
 
 export class ConsoleSession {
   readonly machine: Odyssey2;
@@ -118,23 +76,7 @@ export class ConsoleSession {
     const t = this.machine.timing;
     this.time = new TimeTravel(this.machine, t.dotRateNum / t.dotRateDen / t.dotsPerFrame);
     this.profile = images.cart ? cartProfile(images.cart) : undefined;
-    const id = this.machine.identity;
-    this.roms = [
-      {
-        kind: 'bios',
-        note: images.bios ? id.bios.note : `BIOS: ${builtins.bios.name}`,
-        crcHex: id.bios.crcHex,
-        size: id.bios.size,
-      },
-      {
-        kind: 'cart',
-        note: images.cart ? id.cart.note : `cartridge: ${builtinCart.name}`,
-        crcHex: id.cart.crcHex,
-        size: id.cart.size,
-      },
-    ];
-    if (id.charset)
-      this.roms.push({ kind: 'charset', note: id.charset.note, crcHex: id.charset.crcHex, size: id.charset.size });
+    this.roms = romSummaries(this.machine.identity, images, builtins.bios.name, builtinCart.name);
     if (!images.bios) indexSources(builtins.bios, false, this.sources);
     if (!images.cart) indexSources(builtinCart, true, this.sources);
     else if (images.cartSource) {
@@ -439,87 +381,16 @@ export class ConsoleSession {
   }
 
   debugInfo(): DebugInfo {
-    const m = this.machine;
-    const cpu = m.cpu;
-    const psw = cpu.psw;
-    const bank = (psw & 0x10) !== 0 ? 1 : 0;
-    const regs: number[] = [];
-    for (let i = 0; i < 8; i++) regs.push(cpu.ram[bank * 24 + i]);
-    return {
-      frame: this.frameUnderWay(),
-      pc: cpu.pc,
-      a: cpu.a,
-      psw,
-      sp: cpu.sp,
-      bank,
-      regs,
-      p1: m.p1,
-      p2: m.p2,
-      timer: cpu.timer,
-      intEnabled: cpu.intEnabled,
-      iram: Array.from(cpu.ram),
-      eram: Array.from(m.eram),
-      vdc: Array.from(m.vdc.regs),
-      vdcNtsc: m.timing.ntsc,
-      disasm: this.disassembleAround(cpu.pc),
-      breakpoints: this.debug.breakpointList(),
-      stop: this.lastStop,
-      pendingAction: this.debug.pendingAction,
-      callStack: callStack(cpu).map(({ level, returnAddress, callSite }) => ({ level, returnAddress, callSite })),
-      watchpoints: this.debug.watchpoints(),
-      trace: { on: this.debug.tracing, length: this.debug.trace.length },
-      profile: this.debug.profiling
-        ? profileInfo(this.machine, this.debug.profile, (a, n) => this.sourceAt(a, n))
-        : undefined,
-      stepBackDepth: this.debug.history.depth,
-      charset: Array.from(m.vdc.getCharset()),
-    };
+    return debugInfo(this.machine, this.debug, this.frameUnderWay(), this.lastStop, (a, n) => this.sourceAt(a, n));
   }
 
   /** The source line of the instruction at `address`, if the bytes mapped there now are the ones it made. */
   private sourceAt(address: number, length: number): string | undefined {
-    const program = this.machine.cpu.program;
-    const candidates = this.sources.byAddress.get(address);
-    if (!candidates) return undefined;
-    for (const c of candidates) {
-      let same = c.offset >= 0 && c.offset + length <= c.image.length;
-      for (let i = 0; same && i < length; i++) same = c.image[c.offset + i] === program[address + i];
-      if (same) return c.text;
-    }
-    return undefined;
+    return sourceLineAt(this.sources, this.machine.cpu.program, address, length);
   }
 
   /** A few instructions before the PC (decoded from a safe earlier start) and more after it. */
   disassembleAround(pc: number, before = 6, after = 14): DisasmLine[] {
-    const program = this.machine.cpu.program;
-    const decodeFrom = (start: number, stopAt: number): number[] => {
-      const starts: number[] = [];
-      let a = start;
-      while (a < stopAt) {
-        starts.push(a);
-        a += disassembleOne(program, a, a).length;
-      }
-      return a === stopAt ? starts : [];
-    };
-    // Instructions are 1 or 2 bytes: find the earliest start within 2·before bytes that lands on the PC.
-    let lead: number[] = [];
-    for (let back = Math.min(pc, before * 2); back > 0 && lead.length === 0; back--) lead = decodeFrom(pc - back, pc);
-    const lines: DisasmLine[] = [];
-    const push = (address: number): number => {
-      const { text, length } = disassembleOne(program, address, address);
-      lines.push({
-        address,
-        bytes: Array.from(program.subarray(address, address + length)),
-        text,
-        source: this.sourceAt(address, length),
-        current: address === pc,
-        breakpoint: this.debug.hasBreakpoint(address),
-      });
-      return length;
-    };
-    for (const a of lead.slice(-before)) push(a);
-    let a = pc;
-    for (let i = 0; i <= after && a < program.length; i++) a += push(a);
-    return lines;
+    return disassembleAround(this.machine, this.debug, (a, n) => this.sourceAt(a, n), pc, before, after);
   }
 }
