@@ -174,13 +174,21 @@ export class Renderer {
     }
   }
 
-  /** One 2-dot major-system pixel (MAME `major_pixel`), `index` = the object's register address. */
-  private majorPixel(index: number, x: number, pixel: number, c: number): void {
-    const end = Math.min(x + 2, this.segEnd);
+  /**
+   * One 8-pixel row of a character (MAME `major_pixel` for each of its 2-dot pixels, in the same dot
+   * order), `index` = the object's register address, `bits` its glyph row (bit 7 leftmost).
+   */
+  private majorRow(index: number, x: number, bits: number, c: number): void {
+    const start = x > this.segStart ? x : this.segStart;
+    const end = x + 16 < this.segEnd ? x + 16 : this.segEnd;
+    if (start >= end) return;
     this.mapsClear = false;
     const cmap = this.collisionMap;
     const pmap = this.priorityMap;
-    for (let px = Math.max(x, this.segStart); px < end; px++) {
+    const frame = this.frame;
+    const mask = this.mask;
+    const rowBase = this.rowBase;
+    for (let px = start; px < end; px++) {
       const colx = cmap[px] & 0xff;
       if (index < pmap[px]) {
         this.majorOverlap = 0x80;
@@ -188,11 +196,11 @@ export class Renderer {
       } else {
         pmap[px] = index;
       }
-      if (pixel !== 0) {
-        if ((this.mask & colx) !== 0) this.collisionStatus |= MAJOR_BIT;
-        if ((this.mask & MAJOR_BIT) !== 0) this.collisionStatus |= colx;
+      if (((bits << ((px - x) >> 1)) & 0x80) !== 0) {
+        if ((mask & colx) !== 0) this.collisionStatus |= MAJOR_BIT;
+        if ((mask & MAJOR_BIT) !== 0) this.collisionStatus |= colx;
         cmap[px] |= MAJOR_BIT;
-        this.frame[this.rowBase + px] = c;
+        frame[rowBase + px] = c;
       }
     }
   }
@@ -234,14 +242,13 @@ export class Renderer {
       const h = Renderer.height(y, regs[base + 12 + 2]); // sub-character 3's pointer sets the height
       if (line < y || line >= y + h * 2) continue;
       let x = (regs[base + 1] + 5) * 2;
-      for (let j = 0; j < 4; j++, x += 16) {
+      // A quad's four characters stand 16 X units (32 dots) apart.
+      for (let j = 0; j < 4; j++, x += 32) {
         const sub = base + j * 4;
         const attr = regs[sub + 3];
         const offset = ((regs[sub + 2] | ((attr & 1) << 8)) + (y >> 1) + ((line - y) >> 1)) & 0x1ff;
         const bits = rom[offset];
-        const c = 8 + ((attr >> 1) & 7);
-        const index = sub;
-        for (let cx = 0; cx < 8; cx++, x += 2) this.majorPixel(index, x, (bits >> (7 - cx)) & 1, c);
+        this.majorRow(sub, x, bits, 8 + ((attr >> 1) & 7));
       }
     }
 
@@ -255,9 +262,7 @@ export class Renderer {
       const attr = regs[base + 3];
       const offset = ((ptr | ((attr & 1) << 8)) + (y >> 1) + ((line - y) >> 1)) & 0x1ff;
       const bits = rom[offset];
-      const c = 8 + ((attr >> 1) & 7);
-      let x = (regs[base + 1] + 5) * 2;
-      for (let cx = 0; cx < 8; cx++, x += 2) this.majorPixel(base, x, (bits >> (7 - cx)) & 1, c);
+      this.majorRow(base, (regs[base + 1] + 5) * 2, bits, 8 + ((attr >> 1) & 7));
     }
   }
 

@@ -69,6 +69,12 @@ export class Resampler {
     for (; b <= F; b += S) {
       const lo = b - S;
       while (i + 1 < n && dots[i + 1] * D <= lo) i++;
+      if (i + 1 === n) {
+        // No change of level after this: the rest of the frame is one level (mostly silence).
+        const v = levels[i] * S * scale;
+        for (; b <= F && count < out.length; b += S) out[count++] = v;
+        break;
+      }
       let acc = 0;
       let from = lo;
       for (let j = i; from < b; j++) {
