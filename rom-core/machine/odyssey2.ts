@@ -27,68 +27,32 @@ import { I8048 } from '../i8048/cpu.ts';
 import type { DebugHooks } from '../i8048/cpu.ts';
 import type { I8048Pins } from '../i8048/pins.ts';
 import { I8244 } from '../i8244/vdc.ts';
-import { NTSC, PAL, mameFrameStartDot } from '../i8244/timing.ts';
+import { mameFrameStartDot } from '../i8244/timing.ts';
 import type { VdcTiming } from '../i8244/timing.ts';
-import { SAMPLE_RATES } from '../i8244/resampler.ts';
-import {
-  applyFields,
-  bindSchema,
-  encodeState,
-  encodeStateAt,
-  openState,
-  Reader,
-  readFields,
-  StateError,
-} from '../state/schema.ts';
+import { applyFields, bindSchema, encodeState, encodeStateAt } from '../state/schema.ts';
 import type { Schema, Values } from '../state/schema.ts';
-import { SNAPSHOT_MAGIC, STATE_MAGIC, STATE_VERSION, machineSchema } from './state.ts';
-import { convertV1 } from './state-v1.ts';
-import { Cartridge, defaultMapper } from './cartridge.ts';
-import { knownCartOf } from './known-carts.ts';
+import { SNAPSHOT_MAGIC, STATE_MAGIC, STATE_VERSION } from './state.ts';
+import { readSaveState, readSnapshot, stateSchemas } from './odyssey2-state.ts';
+import type { StateSchemas } from './odyssey2-state.ts';
+import { Cartridge } from './cartridge.ts';
 import type { MapperKind } from './cartridge.ts';
-import { KEY_NAMES, encodeRow, keyTarget, setKeyBit } from './input.ts';
+import { encodeRow } from './input.ts';
+import { setMachineKey } from './odyssey2-input.ts';
 import { identifyRom } from './roms.ts';
 import type { RomIdentity } from './roms.ts';
+import { machineImages } from './odyssey2-options.ts';
+import type { ImageIdentity, Odyssey2Options } from './odyssey2-options.ts';
+import { frameRecord } from './frame-record.ts';
+import type { FrameRecord } from './frame-record.ts';
 
-export interface Odyssey2Options {
-  /** 1 KB internal ROM of the 8048. */
-  bios: Uint8Array;
-  /** Cartridge image: 2, 4, 8, 12 or 16 KB. */
-  cart: Uint8Array;
-  /** 512-byte character ROM; default: the VDC's own glyphs. */
-  charset?: Uint8Array;
-  /** Videopac G7000 (8245, 18 dots per cycle) instead of the NTSC Odyssey²; default: what the known-cartridge table says (NTSC for an image it does not list). */
-  pal?: boolean;
-  /** Override MAME's size rule (16 KB -> rally, else standard). */
-  mapper?: MapperKind;
-  /** Host audio rate, 44100 or 48000. */
-  sampleRate?: number;
-}
-
-/** One line of the runner's --state-jsonl: the machine at the frame's sample point. */
-export interface FrameRecord {
-  frame: number;
-  pc: number;
-  a: number;
-  psw: number;
-  p1: number;
-  p2: number;
-  iram: string;
-  eram: string;
-  vdc: string;
-}
+export type { Odyssey2Options } from './odyssey2-options.ts';
+export type { FrameRecord } from './frame-record.ts';
 
 /** Where runFrameDebug stopped: at the frame's end, or before the instruction at `pc` ('hook': DebugHooks.beforeInstruction asked). */
 export interface FrameDebugResult {
   reason: 'frame' | 'breakpoint' | 'illegal' | 'hook';
   /** PC of the instruction that runs next. */
   pc: number;
-}
-
-function hexBytes(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i++) s += (bytes[i] < 16 ? '0' : '') + bytes[i].toString(16);
-  return s;
 }
 
 /**
@@ -104,7 +68,7 @@ export class Odyssey2 implements I8048Pins {
   readonly cart: Cartridge;
   cpu!: I8048;
   /** What the machine made of each image (size-checked; known or unknown by CRC32); swapCartridge renews the cart's. */
-  identity: { bios: RomIdentity; cart: RomIdentity; charset: RomIdentity | undefined };
+  identity: ImageIdentity;
   /** The 6810: 128 bytes of external RAM at MOVX 00h-7Fh. */
   readonly eram = new Uint8Array(128);
   /** P1/P2 output latches as the board sees them (MAME m_p1, m_p2). */
@@ -141,15 +105,10 @@ export class Odyssey2 implements I8048Pins {
   private cartCrc: number;
 
   constructor(options: Odyssey2Options) {
-    const bios = identifyRom('bios', options.bios);
-    const cart = identifyRom('cart', options.cart, options.mapper);
-    const charset = options.charset ? identifyRom('charset', options.charset) : undefined;
-    this.identity = { bios, cart, charset };
-    this.biosCrc = bios.crc;
-    this.cartCrc = cart.crc;
-    // One CRC of each image (identifyRom's): a cold start computes nothing twice.
-    const listed = knownCartOf(cart.crc, options.cart.length);
-    const timing = (options.pal ?? listed?.pal ?? false) ? PAL : NTSC;
+    const { identity, timing, mapper } = machineImages(options);
+    this.identity = identity;
+    this.biosCrc = identity.bios.crc;
+    this.cartCrc = identity.cart.crc;
     this.timing = timing;
     this.dpc = timing.dotsPerCycle;
     this.dpf = timing.dotsPerFrame;
@@ -161,21 +120,15 @@ export class Odyssey2 implements I8048Pins {
     // The VDC starts at the frame's start dot; saying so keeps a state saved at power-on loadable
     // (the load checks the VDC is not ahead of the machine). No access comes earlier, so nothing else changes.
     this.vdcDot = start;
-    this.cart = new Cartridge(
-      options.cart,
-      options.bios,
-      options.mapper ?? listed?.mapper ?? defaultMapper(options.cart.length),
-    );
+    this.cart = new Cartridge(options.cart, options.bios, mapper);
     this.cart.writeP1(0xff);
     this.cpu = new I8048(this, this.cart.image());
-    const id = { timing, mapper: this.cart.kind, biosCrc: this.biosCrc, cartCrc: this.cartCrc };
-    this.schema = machineSchema(id);
-    bindSchema(this.schema, this);
-    this.snapshotSchema = machineSchema(id, false);
+    this.schemas = stateSchemas({ timing, mapper: this.cart.kind, biosCrc: this.biosCrc, cartCrc: this.cartCrc });
+    bindSchema(this.schemas.save, this);
   }
 
-  private schema: Schema;
-  private snapshotSchema: Schema;
+  /** The save state's and the snapshot's schemas; they name the cartridge's CRC-32, so swapCartridge renews them. */
+  private schemas: StateSchemas;
 
   /**
    * Puts `image` in the cartridge slot of the running machine, as a rebuilt program is swapped in
@@ -197,9 +150,12 @@ export class Odyssey2 implements I8048Pins {
     if (refused) return refused;
     this.identity = { ...this.identity, cart: identity };
     this.cartCrc = identity.crc;
-    const id = { timing: this.timing, mapper: this.cart.kind, biosCrc: this.biosCrc, cartCrc: this.cartCrc };
-    this.schema = machineSchema(id);
-    this.snapshotSchema = machineSchema(id, false);
+    this.schemas = stateSchemas({
+      timing: this.timing,
+      mapper: this.cart.kind,
+      biosCrc: this.biosCrc,
+      cartCrc: this.cartCrc,
+    });
     this.cpu.program = this.cart.image();
     return undefined;
   }
@@ -388,18 +344,7 @@ export class Odyssey2 implements I8048Pins {
 
   /** Presses or releases a key (names in input.ts: '0'-'9', 'A'-'Z', 'SPACE', 'J0_UP', 'RESET', ...). */
   setKey(name: string, down: boolean): void {
-    const t = keyTarget(name);
-    if (t === undefined) {
-      throw new RangeError(`unknown key '${name}'; keys are ${KEY_NAMES.join(' ')}`);
-    }
-    if (t.kind !== 'reset') {
-      setKeyBit(this.keys, this.joy, t, down);
-    } else if (down !== this.resetHeld) {
-      // MAME: the RESET key drives the 8048's RESET pin only (RAM, VDC and the cart latch keep their
-      // contents); the CPU stays in reset while the key is held.
-      this.resetHeld = down;
-      if (down) this.cpu.reset();
-    }
+    setMachineKey(this, name, down);
   }
 
   /** Releases every key and both sticks (not RESET). */
@@ -513,25 +458,14 @@ export class Odyssey2 implements I8048Pins {
 
   /** The state record the runner writes per frame (frame = frames completed). */
   record(): FrameRecord {
-    const cpu = this.cpu;
-    return {
-      frame: this.frameNumber,
-      pc: cpu.pc,
-      a: cpu.a,
-      psw: cpu.psw,
-      p1: cpu.p1,
-      p2: cpu.p2,
-      iram: hexBytes(cpu.ram),
-      eram: hexBytes(this.eram),
-      vdc: hexBytes(this.vdc.regs),
-    };
+    return frameRecord(this);
   }
 
   // ------------------------------------------------------------------ save state
 
   /** The whole machine (CPU, VDC, RAM, bank, inputs, time), versioned; restore with loadState. */
   saveState(): Uint8Array {
-    return encodeState(STATE_MAGIC, STATE_VERSION, this.schema, this);
+    return encodeState(STATE_MAGIC, STATE_VERSION, this.schemas.save, this);
   }
 
   /**
@@ -540,7 +474,7 @@ export class Odyssey2 implements I8048Pins {
    * Given `into` (an earlier snapshot of this machine), it is written there and nothing is allocated.
    */
   snapshot(into?: Uint8Array): Uint8Array {
-    return encodeState(SNAPSHOT_MAGIC, STATE_VERSION, this.snapshotSchema, this, into);
+    return encodeState(SNAPSHOT_MAGIC, STATE_VERSION, this.schemas.snapshot, this, into);
   }
 
   /**
@@ -548,7 +482,7 @@ export class Odyssey2 implements I8048Pins {
    * returns the length. Allocates nothing.
    */
   snapshotAt(out: Uint8Array, place: (length: number) => number): number {
-    return encodeStateAt(SNAPSHOT_MAGIC, STATE_VERSION, this.snapshotSchema, this, out, place);
+    return encodeStateAt(SNAPSHOT_MAGIC, STATE_VERSION, this.schemas.snapshot, this, out, place);
   }
 
   /**
@@ -563,12 +497,8 @@ export class Odyssey2 implements I8048Pins {
       stoppedBeforeInstruction: false,
     },
   ): void {
-    const { reader, version } = openState(state, SNAPSHOT_MAGIC, 'Odyssey²');
-    if (version !== STATE_VERSION)
-      throw new StateError(`Odyssey² snapshot version ${version} is not this build's (${STATE_VERSION}).`);
-    const values = readFields(reader, this.snapshotSchema);
-    reader.done();
-    this.restore(this.snapshotSchema, values);
+    const schema = this.schemas.snapshot;
+    this.restore(schema, readSnapshot(state, schema));
     this.inFrame = position.midFrame;
     this.pendingInstruction = position.stoppedBeforeInstruction;
   }
@@ -579,21 +509,8 @@ export class Odyssey2 implements I8048Pins {
    * fails throws a sentence saying why and the machine is left exactly as it was.
    */
   loadState(state: Uint8Array): void {
-    const { reader, version } = openState(state, STATE_MAGIC, 'Odyssey²');
-    let fields = reader;
-    if (version === 1) {
-      fields = new Reader(
-        convertV1(reader, this.timing, (rate) => SAMPLE_RATES.includes(rate)),
-        'Odyssey²',
-      );
-    } else if (version !== STATE_VERSION) {
-      throw new StateError(
-        `Odyssey² save state version ${version} is not supported (this build reads versions 1 and ${STATE_VERSION}).`,
-      );
-    }
-    const values = readFields(fields, this.schema);
-    fields.done();
-    this.restore(this.schema, values);
+    const schema = this.schemas.save;
+    this.restore(schema, readSaveState(state, schema, this.timing));
   }
 
   /** Applies checked state values; what is not in a state (queued sound, a half-run instruction, the bank's view) starts afresh. */

@@ -6,7 +6,6 @@
  * presses and typed taps go through the session's key queue. All of it lives in one WorkerHost, so a
  * test can build several and nothing hides in module variables.
  */
-import * as Comlink from 'comlink';
 import { ConsoleSession } from './session.ts';
 import { Pacer } from './pacer.ts';
 import { bundledBuiltins } from './builtin-roms.ts';
@@ -16,25 +15,25 @@ import type {
   BootInfo,
   BootOptions,
   ConsoleWorkerApi,
-  DebugInfo,
   InputMessage,
-  NetplayStats,
-  NetStartOptions,
   RomImages,
   StopState,
   TimeTravelSettings,
   VideoMessage,
-  WatchFrames,
   WorkerStats,
 } from './protocol.ts';
 import { NetSeat } from './net-seat.ts';
 import { TypedWaits } from './typed-waits.ts';
-import { buildProgram } from './build-program.ts';
-import type { BuildResult, CartSource, SourceFile } from './build-program.ts';
+import type { CartSource } from './build-program.ts';
+import { WorkWindow } from './host-stats.ts';
+import { sessionApi } from './host-session-api.ts';
+import type { BotLevel, SessionApiHost } from './host-session-api.ts';
+import { netApi } from './host-net-api.ts';
+import type { NetApiHost } from './host-net-api.ts';
+import { debugApi } from './host-debug-api.ts';
+import type { DebugApiHost } from './host-debug-api.ts';
 
 const AUTOSAVE_EVERY = 60;
-/** Frames a step over, step out or run to runs at once before it goes on running in the background. */
-const ACTION_FRAMES = 60;
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
@@ -65,13 +64,9 @@ export class WorkerHost {
   private rewinding = false;
   private readonly typed = new TypedWaits();
   /** The bots that hold a hand control, kept for the next session (a reset, another cartridge). */
-  private readonly botLevels: ({ level: 'easy' | 'medium' | 'hard'; seed: number } | null)[] = [null, null];
+  private readonly botLevels: BotLevel[] = [null, null];
   // Per-second figures.
-  private windowStart = performance.now();
-  private windowFrames = 0;
-  private windowWorkMs = 0;
-  private lastFps = 0;
-  private lastWorkMs = 0;
+  private readonly work = new WorkWindow();
   readonly api: ConsoleWorkerApi;
 
   constructor() {
@@ -161,14 +156,7 @@ export class WorkerHost {
     const now = performance.now();
     const due = this.pacer.due(now);
     if (due > 0 && !this.runDue(due * this.speed)) return;
-    const t = performance.now();
-    if (t - this.windowStart >= 1000) {
-      this.lastFps = (this.windowFrames * 1000) / (t - this.windowStart);
-      this.lastWorkMs = this.windowFrames ? this.windowWorkMs / this.windowFrames : 0;
-      this.windowStart = t;
-      this.windowFrames = 0;
-      this.windowWorkMs = 0;
-    }
+    this.work.roll(performance.now());
     this.schedule();
   }
 
@@ -183,8 +171,7 @@ export class WorkerHost {
       if (hit === undefined && !s.netplay && !s.machine.midFrame) s.time.showAhead();
     }
     const work = performance.now() - start;
-    this.windowFrames += frames;
-    this.windowWorkMs += work;
+    this.work.add(frames, work);
     this.postFrame(work / frames);
     if (hit === undefined) return true;
     this.running = false;
@@ -218,25 +205,6 @@ export class WorkerHost {
     if (!s || s.netplay || !s.rewindFrame()) return;
     this.postFrame(0);
     this.postStatus();
-  }
-
-  /**
-   * A debugger action from the pause: runs it for up to ACTION_FRAMES frames and shows where it
-   * stopped; one still under way then goes on running until it stops (runDue says where).
-   */
-  private debugAction(kind: 'step' | 'step-over' | 'step-out' | 'run-to', address?: number): DebugInfo {
-    const s = this.need();
-    this.stopRunning();
-    s.clearHit();
-    const stop = s.debugAction(kind, address, kind === 'step' ? 1 : ACTION_FRAMES);
-    if (kind === 'step' && stop === undefined) s.paused(); // RESET held: the CPU ran nothing
-    this.postFrame(0);
-    if (stop === undefined && kind !== 'step') {
-      this.running = true;
-      this.postStatus();
-      this.resume();
-    } else this.postStatus(stop?.text);
-    return s.debugInfo();
   }
 
   private stopRunning(): void {
@@ -323,7 +291,30 @@ export class WorkerHost {
   }
 
   private makeApi(): ConsoleWorkerApi {
-    const api: ConsoleWorkerApi = {
+    const host: SessionApiHost & NetApiHost & DebugApiHost = {
+      net: this.net,
+      typed: this.typed,
+      botLevels: this.botLevels,
+      need: () => this.need(),
+      current: () => this.session,
+      settleTyped: () => this.settleTyped(),
+      isRunning: () => this.running,
+      stopRunning: () => this.stopRunning(),
+      goOn: () => {
+        this.running = true;
+        this.postStatus();
+        this.resume();
+      },
+      emulateFrame: (withSound) => this.emulateFrame(withSound),
+      postFrame: (workerMs) => this.postFrame(workerMs),
+      postStatus: (reason) => this.postStatus(reason),
+    };
+    return { ...this.machineApi(), ...this.runApi(), ...debugApi(host), ...sessionApi(host), ...netApi(host) };
+  }
+
+  /** Boot, new images and states: each builds or changes the machine and shows it. */
+  private machineApi(): Pick<ConsoleWorkerApi, 'boot' | 'swapImages' | 'powerCycle' | 'swapCart' | 'loadState'> {
+    return {
       boot: async (options: BootOptions): Promise<BootInfo> => {
         this.videoPort = options.videoPort;
         this.audioPort = options.audioPort;
@@ -345,7 +336,7 @@ export class WorkerHost {
         if (this.running) this.resume();
         return info;
       },
-      powerCycle: async (): Promise<BootInfo> => api.swapImages({}),
+      powerCycle: async (): Promise<BootInfo> => this.api.swapImages({}),
       swapCart: (image: Uint8Array, source: CartSource, previous: Uint8Array): string | undefined => {
         const s = this.need();
         const refused = s.swapCart(image, source, previous);
@@ -356,6 +347,22 @@ export class WorkerHost {
         this.postStatus(s.debugInfo().stop?.text);
         return undefined;
       },
+      loadState: (state: Uint8Array): number => {
+        const s = this.need();
+        s.loadState(state);
+        this.postFrame(0);
+        this.postStatus();
+        return s.machine.frameNumber;
+      },
+    };
+  }
+
+  /** Running, pausing, speed, time travel, figures and the test hooks. */
+  private runApi(): Pick<
+    ConsoleWorkerApi,
+    'setRunning' | 'setHidden' | 'setSpeed' | 'setTimeTravel' | 'stats' | 'crashNextFrame' | 'hangNextFrame'
+  > {
+    return {
       setRunning: (run: boolean): void => {
         if (run === this.running) return;
         this.running = run;
@@ -385,117 +392,15 @@ export class WorkerHost {
         this.timeTravel = { rewindSeconds: settings.rewindSeconds, runAhead: settings.runAhead };
         this.session?.time.configure(this.timeTravel);
       },
-      stepFrames: (n: number): number => {
-        const count = Math.max(1, Math.min(600, Math.floor(n)));
-        this.need().remember();
-        let stop: StopState | undefined;
-        for (let i = 0; i < count && stop === undefined; i++) stop = this.emulateFrame(false);
-        this.postFrame(0);
-        this.postStatus(stop?.text);
-        return this.need().machine.frameNumber;
-      },
-      stepInstruction: () => this.debugAction('step'),
-      stepOver: () => this.debugAction('step-over'),
-      stepOut: () => this.debugAction('step-out'),
-      runTo: (address: number) => this.debugAction('run-to', address),
-      stepBack: () => {
-        const s = this.need();
-        this.stopRunning();
-        if (!s.stepBack())
-          throw new Error(
-            'Nothing to step back to: the machine keeps the moments before each step and frame step, and the frames rewind keeps; none is left (or rewind is off).',
-          );
-        this.postFrame(0);
-        this.postStatus(s.debugInfo().stop?.text);
-        return s.debugInfo();
-      },
-      poke: (target, value) => {
-        const s = this.need();
-        // An edit while the frames run would land at no particular instruction: the user pauses first.
-        if (this.running)
-          throw new Error('Pause the machine first: registers and memory are edited while it stands still.');
-        s.poke(target, value);
-        this.postStatus(s.debugInfo().stop?.text);
-        return s.debugInfo();
-      },
-      romView: (bank) => this.need().romView(bank),
-      setWatchpoints: (list) => this.need().setWatchpoints(list),
-      setTrace: (on: boolean) => this.need().debug.setTrace(on),
-      setProfile: (on: boolean) => this.need().debug.setProfile(on),
-      traceText: () => this.need().debug.trace.toText(),
-      saveState: (): Uint8Array => {
-        const state = this.need().machine.saveState() as Uint8Array<ArrayBuffer>;
-        return Comlink.transfer(state, [state.buffer]);
-      },
-      loadState: (state: Uint8Array): number => {
-        const s = this.need();
-        s.loadState(state);
-        this.postFrame(0);
-        this.postStatus();
-        return s.machine.frameNumber;
-      },
-      debugInfo: () => this.need().debugInfo(),
-      setBreakpoints: (addresses: number[]): void => {
-        this.need().setBreakpoints(addresses);
-      },
-      buildProgram: (files: SourceFile[], main: string): BuildResult => buildProgram(files, main),
       stats: (): WorkerStats => ({
         framesRun: this.framesRun,
         framesDropped: this.pacer.dropped,
-        workerMsPerFrame: this.lastWorkMs,
-        fps: this.lastFps,
+        workerMsPerFrame: this.work.workMs,
+        fps: this.work.fps,
         running: this.running,
         speed: this.speed,
         rewindDepth: this.session?.time.depth ?? 0,
       }),
-      externalRam: (): Uint8Array => this.need().machine.eram.slice(),
-      frame: () => {
-        const s = this.need();
-        return { pixels: s.machine.frame.slice(), frame: s.machine.frameNumber };
-      },
-      typeKeys: (keys: string[]): Promise<number> => {
-        const q = this.need().keyQueue;
-        // An unknown key throws here, before anything is queued.
-        const until = q.tap(...keys);
-        return new Promise((resolve) => {
-          this.typed.add(until, () => resolve(this.session?.machine.frameNumber ?? 0));
-        });
-      },
-      clearKeys: (): void => {
-        this.need().clearKeys();
-        this.settleTyped();
-      },
-      setBot: (stick, level, seed = 1): void => {
-        if (stick !== 0 && stick !== 1)
-          throw new RangeError(`a hand control is 0 (left) or 1 (right), got ${String(stick)}`);
-        if (level !== null && !['easy', 'medium', 'hard'].includes(level))
-          throw new RangeError(`a bot level is easy, medium or hard, got ${String(level)}`);
-        this.botLevels[stick] = level === null ? null : { level, seed };
-        this.session?.setBot(stick, level, seed);
-      },
-      netStart: (options: NetStartOptions): Uint8Array => {
-        const start = this.net.start(this.need(), options) as Uint8Array<ArrayBuffer>;
-        this.postFrame(0);
-        return Comlink.transfer(start, [start.buffer]);
-      },
-      watchStart: (state: Uint8Array, epoch: number): void => {
-        this.net.watchFrom(this.need(), state, epoch);
-        this.postFrame(0);
-      },
-      soloStart: (state: Uint8Array, epoch: number): void => {
-        this.net.soloFrom(this.need(), state, epoch);
-        this.postFrame(0);
-      },
-      watchHere: (epoch: number): Uint8Array => {
-        const start = this.net.watchFrom(this.need(), null, epoch) as Uint8Array<ArrayBuffer>;
-        return Comlink.transfer(start, [start.buffer]);
-      },
-      watchInput: (frames: WatchFrames): void => this.net.watchInput(frames),
-      watchStop: (): void => this.net.watchEnd(),
-      netInput: (text: string): void => this.net.input(text),
-      netStop: (): NetplayStats | null => this.net.stop(this.session),
-      netStats: (): NetplayStats | null => this.net.stats(),
-      netPerturb: (): void => this.net.perturb(),
       crashNextFrame: (): void => {
         this.crashPending = true;
       },
@@ -503,6 +408,5 @@ export class WorkerHost {
         this.hangPending = true;
       },
     };
-    return api;
   }
 }
