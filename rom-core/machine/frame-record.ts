@@ -1,5 +1,13 @@
 /** The runner's per-frame record of the machine (--state-jsonl). */
-import type { Odyssey2 } from './odyssey2.ts';
+import type { I8048 } from '../i8048/index.ts';
+
+/** What a record reads of the machine (odyssey2.ts passes itself). */
+export interface RecordedMachine {
+  readonly frameNumber: number;
+  readonly cpu: I8048;
+  readonly eram: Uint8Array;
+  readonly vdc: { readonly regs: Uint8Array };
+}
 
 /** One line of the runner's --state-jsonl: the machine at the frame's sample point. */
 export interface FrameRecord {
@@ -21,7 +29,7 @@ function hexBytes(bytes: Uint8Array): string {
 }
 
 /** The state record the runner writes per frame (frame = frames completed). */
-export function frameRecord(machine: Odyssey2): FrameRecord {
+export function frameRecord(machine: RecordedMachine): FrameRecord {
   const cpu = machine.cpu;
   return {
     frame: machine.frameNumber,

@@ -1,9 +1,16 @@
 /** The Odyssey²'s keyboard, sticks and RESET key as the machine's inputs (names and wiring in input.ts). */
-import type { Odyssey2 } from './odyssey2.ts';
 import { KEY_NAMES, keyTarget, setKeyBit } from './input.ts';
 
+/** The machine's inputs a key reaches (odyssey2.ts passes itself). */
+export interface KeyedMachine {
+  readonly keys: Uint8Array;
+  readonly joy: Uint8Array;
+  resetHeld: boolean;
+  readonly cpu: { reset(): void };
+}
+
 /** Presses or releases a key (names in input.ts: '0'-'9', 'A'-'Z', 'SPACE', 'J0_UP', 'RESET', ...). */
-export function setMachineKey(machine: Odyssey2, name: string, down: boolean): void {
+export function setMachineKey(machine: KeyedMachine, name: string, down: boolean): void {
   const t = keyTarget(name);
   if (t === undefined) {
     throw new RangeError(`unknown key '${name}'; keys are ${KEY_NAMES.join(' ')}`);
