@@ -328,7 +328,9 @@ export class TablePage {
 
   /** Who fights the battle the game is at (war or end-game confrontation), with the energy to program. */
   private fightNow():
-    | (Pick<WarPanelFight, 'attacker' | 'defender' | 'decided' | 'energy' | 'choosing'> & { country: string | null })
+    | (Pick<WarPanelFight, 'attacker' | 'defender' | 'decided' | 'over' | 'energy' | 'choosing'> & {
+        country: string | null;
+      })
     | null {
     const view = this.board.controller.snapshot().view;
     if (view.war) {
@@ -338,6 +340,7 @@ export class TablePage {
         defender,
         country: view.war.country,
         decided: false,
+        over: false,
         energy: view.war.energy,
         choosing: [weapons.attacker ? null : attacker, weapons.defender ? null : defender].filter(
           (n): n is string => n !== null,
@@ -352,6 +355,7 @@ export class TablePage {
         defender,
         country: null,
         decided: false,
+        over: false,
         energy: { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 },
         choosing: [m.attacker, defender].filter((n) => !(Object.hasOwn(m.weapons, n) && m.weapons[n])),
       };
@@ -364,6 +368,7 @@ export class TablePage {
         defender: r.defender.player,
         country: r.country,
         decided: true,
+        over: view.phase === 'over',
         energy: { attacker: r.attacker.energy, defender: r.defender.energy },
         choosing: [],
       };

@@ -29,6 +29,8 @@ export interface WarPanelFight {
   lastLabel: string;
   /** The war (or match) is decided: only its last battle's words and "Next battle" are left to show. */
   decided: boolean;
+  /** The game is over (rule 22): that battle was its last, so there is no next one to go on to. */
+  over: boolean;
   /** Who still chooses a weapon for this battle (on the board), in the order they fight it. */
   choosing: string[];
   /** Whether the computer plays this seat (it chooses and programs by itself). */
@@ -121,12 +123,14 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
       parts.push(stage, confirmForm(driver, attacker, defender, energy));
       break;
     case 'result':
-      stage.textContent = 'Recorded. SPACE on the console or “Next battle” goes on.';
-      parts.push(
-        h('p', { class: 'tb-words', 'data-words': '' }, st.words ?? 'Recorded.'),
-        stage,
-        h('p', { class: 'bv-row' }, button('Next battle', 'next-battle', actions.next, { class: 'bv-primary' })),
-      );
+      stage.textContent = fight.over
+        ? 'Recorded: that was the game’s last battle.'
+        : 'Recorded. SPACE on the console or “Next battle” goes on.';
+      parts.push(h('p', { class: 'tb-words', 'data-words': '' }, st.words ?? 'Recorded.'), stage);
+      if (!fight.over)
+        parts.push(
+          h('p', { class: 'bv-row' }, button('Next battle', 'next-battle', actions.next, { class: 'bv-primary' })),
+        );
       break;
     case 'readout':
       stage.textContent = 'The readout runs.';

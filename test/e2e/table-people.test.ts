@@ -405,6 +405,11 @@ describe('the table for people', () => {
     if (!figures.peopleBattles) console.log(final.log.join('\n'));
     expect(final.phase).toBe('over');
     expect(figures.peopleBattles).toBeGreaterThan(0);
+    // The game's last battle leaves no "Next battle" to press, and says why.
+    await expect.poll(() => page.locator('[data-key="next-battle"]').count()).toBe(0);
+    const lastStage = page.locator('.tb-stage[data-stage="result"]');
+    if ((await lastStage.count()) > 0)
+      expect(await lastStage.textContent()).toBe('Recorded: that was the game’s last battle.');
     await shot(page, 'table-people-1280x800-over.png');
     const wall = (Date.now() - t0) / 1000;
     // The figures for the closing note (printed, never asserted as speed).
