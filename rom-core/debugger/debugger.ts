@@ -258,7 +258,7 @@ export class MachineDebugger {
     const m = this.machine;
     this.executed++;
     this.lastOp = m.cpu.program[pc];
-    if (this.profileOn) this.profile.boundary(pc, m.cpu.cycles);
+    if (this.profileOn) this.profile.boundary(m.cpu);
     if (this.watches.size > 0) this.watches.observe(pc);
     if (this.traceOn) this.trace.record(m.cpu, m.frameNumber + 1);
   }

@@ -1,6 +1,7 @@
 /**
  * The cycle profile in the debugger (issue 23): a box that turns it on and shows how much of the frame
- * (5983 cycles on NTSC) the cartridge's code and the BIOS used in the last frames, and the source
+ * (5983 cycles on NTSC) the cartridge's code and the BIOS used in the last frames, how much of that
+ * was spent waiting in a loop (rom-core/i8048/wait-loop.ts) and so how busy the machine was, and the source
  * lines that took the most cycles (a click shows one in the source editor). The text is made by
  * `profileSummary` and `profileLineText` (DOM-free, for tests).
  */
@@ -8,31 +9,29 @@ import type { ProfileInfo, ProfileLine } from '../worker/protocol.ts';
 
 const BARS = '▁▂▃▄▅▆▇█';
 
-/** One character a frame, its height the share of the frame the cartridge's code used. */
-export function sparkline(cart: readonly number[], frameCycles: number): string {
-  return cart.map((c) => BARS[Math.min(BARS.length - 1, Math.floor((c / frameCycles) * BARS.length))]).join('');
+/** One character a frame, its height the share of the frame the machine was busy (not waiting). */
+export function sparkline(busy: readonly number[], frameCycles: number): string {
+  return busy.map((c) => BARS[Math.min(BARS.length - 1, Math.floor((c / frameCycles) * BARS.length))]).join('');
 }
 
-/** The frames' part: the last frame, the last frames' range, and a bar a frame. */
+/**
+ * The frames' part: the last frame (cartridge, BIOS, the wait and what is left: the busy cycles, the
+ * figure a program's author watches against the frame), the last frames' busy range, and a bar a frame.
+ */
 export function profileSummary(p: ProfileInfo): string {
   const whole = Math.round(p.frameCycles);
   const out: string[] = [];
   const last = p.frames.at(-1);
+  const busyOf = (f: ProfileInfo['frames'][number]): number => f.cart + f.bios - f.wait;
   if (last) {
     out.push(
       `last frame: cartridge ${last.cart} + BIOS ${last.bios} of ${whole} cycles (cartridge ${percent(last.cart, p.frameCycles)})`,
+      `waiting in a loop ${last.wait}: busy ${busyOf(last)} of ${whole} (${percent(busyOf(last), p.frameCycles)})`,
     );
-    const carts = p.frames.map((f) => f.cart).sort((a, b) => a - b);
-    const median = carts[Math.floor(carts.length / 2)];
-    out.push(
-      `last ${carts.length} frames, cartridge: min ${carts[0]}, median ${median}, max ${carts[carts.length - 1]}`,
-    );
-    out.push(
-      sparkline(
-        p.frames.slice(-60).map((f) => f.cart),
-        p.frameCycles,
-      ),
-    );
+    const busy = p.frames.map(busyOf).sort((a, b) => a - b);
+    const median = busy[Math.floor(busy.length / 2)];
+    out.push(`last ${busy.length} frames, busy: min ${busy[0]}, median ${median}, max ${busy[busy.length - 1]}`);
+    out.push(sparkline(p.frames.slice(-60).map(busyOf), p.frameCycles));
   } else out.push('no whole frame counted yet');
   out.push(`cycles by source line (${p.total} counted):`);
   return out.join('\n');

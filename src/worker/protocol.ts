@@ -178,8 +178,11 @@ export interface ProfileLine {
 export interface ProfileInfo {
   /** Machine cycles of a frame on this video standard (5983.25 NTSC). */
   frameCycles: number;
-  /** The last frames (up to two seconds), oldest first: cycles in the cartridge and in the BIOS. */
-  frames: { cart: number; bios: number }[];
+  /**
+   * The last frames (up to two seconds), oldest first: cycles in the cartridge and in the BIOS, and of
+   * those, spinning in a wait loop (waiting for an interrupt or a flag it sets).
+   */
+  frames: { cart: number; bios: number; wait: number }[];
   /** The source lines with most cycles since the profile began, most first. */
   lines: ProfileLine[];
   /** All cycles counted since the profile began. */

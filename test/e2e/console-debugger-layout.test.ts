@@ -163,6 +163,7 @@ describe('the console as an IDE', () => {
     await page.locator('#debugger-run').click();
     const profile = page.locator('#debugger-profile');
     await poll(() => profile.textContent()).toMatch(/last frame: cartridge \d+ \+ BIOS \d+ of 5983 cycles/);
+    await poll(() => profile.textContent()).toMatch(/waiting in a loop \d+: busy \d+ of 5983/);
     await poll(() => page.locator('#debugger-profile-lines').textContent()).toMatch(/%\s+\d+ {2}console-test\.a48:\d+/);
     // A line of a file not open in the program panel (our built-in test cartridge) is said, not shown.
     await page.locator('#debugger-profile-lines button', { hasText: 'console-test.a48:' }).first().click();

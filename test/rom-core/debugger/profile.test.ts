@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { MachineDebugger, PROFILE_FRAMES } from '../../../rom-core/debugger/index.ts';
 import { loadProgram, symbol } from '../../harness/program.ts';
-import { machine } from '../machine/helpers.ts';
+import { idleCart, machine } from '../machine/helpers.ts';
 
 const program = loadProgram('debugger/actions');
 const at = (label: string): number => symbol(program.result, label) as number;
@@ -50,5 +50,38 @@ describe('the cycle profile', () => {
     d.setProfile(true);
     expect(d.profile.frames()).toHaveLength(0);
     expect(d.profile.byAddress.every((c) => c === 0)).toBe(true);
+  });
+
+  it('counts a jump to itself as waiting: a frame of nothing else is all wait', () => {
+    const m = machine(idleCart());
+    const d = new MachineDebugger(m);
+    d.setProfile(true);
+    for (let f = 0; f < 5; f++) d.runFrame();
+    const frames = d.profile.frames();
+    for (const f of frames.slice(1)) {
+      expect(f.cart).toBeGreaterThan(5900);
+      expect(f.wait).toBe(f.cart + f.bios);
+    }
+  });
+
+  it("counts the spins of waits.a48's loops as waiting, and nothing else", () => {
+    const waits = loadProgram('machine/waits');
+    const m = machine(waits.cart);
+    const d = new MachineDebugger(m);
+    d.setProfile(true);
+    for (let f = 0; f < 60; f++) d.runFrame();
+    const frames = d.profile.frames();
+    const wait = frames.reduce((n, f) => n + f.wait, 0);
+    // The loops' instructions: each shape's first and (waitvsync's shape) second instruction.
+    const loops = ['p1w', 'p2w', 'p3w', 'p3b', 'p4w'].map((l) => symbol(waits.result, l) as number);
+    const spinsAt = [...loops, ...['p1w', 'p2w', 'p4w'].map((l) => (symbol(waits.result, l) as number) + 2)];
+    const atLoops = spinsAt.reduce((n, a) => n + d.profile.byAddress[a], 0);
+    // Every waiting cycle is at a loop; what the loops spent and was not a spin is their exits (a
+    // branch taken out, 2 cycles, and the JMP run again after an interrupt), a few per interrupt.
+    expect(wait).toBeLessThanOrEqual(atLoops);
+    expect(wait).toBeGreaterThan(atLoops * 0.95);
+    // Some frames wait for most of their time, none for all of it.
+    expect(frames.some((f) => f.wait > (f.cart + f.bios) / 2)).toBe(true);
+    expect(frames.every((f) => f.wait < f.cart + f.bios)).toBe(true);
   });
 });

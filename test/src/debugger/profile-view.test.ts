@@ -19,21 +19,22 @@ describe('the cycle profile as the debugger shows it', () => {
     expect(profileLines(byAddress, source, 1)).toHaveLength(1);
   });
 
-  it('says how much of the frame the cartridge used', () => {
+  it('says how much of the frame the cartridge used, how much was a wait, and how busy the machine was', () => {
     const text = profileText({
       frameCycles: 5983.25,
       frames: [
-        { cart: 1000, bios: 4983 },
-        { cart: 2992, bios: 2992 },
-        { cart: 5983, bios: 0 },
+        { cart: 1000, bios: 4983, wait: 4000 },
+        { cart: 2992, bios: 2992, wait: 2992 },
+        { cart: 5983, bios: 0, wait: 0 },
       ],
       lines: [{ where: 'new.a48:9  loop', cycles: 50 }],
       total: 200,
     });
     expect(text.split('\n')).toEqual([
       'last frame: cartridge 5983 + BIOS 0 of 5983 cycles (cartridge 100.0 %)',
-      'last 3 frames, cartridge: min 1000, median 2992, max 5983',
-      '▂▅█',
+      'waiting in a loop 0: busy 5983 of 5983 (100.0 %)',
+      'last 3 frames, busy: min 1983, median 2992, max 5983',
+      '▃▅█',
       'cycles by source line (200 counted):',
       ' 25.0 %        50  new.a48:9  loop',
     ]);
