@@ -90,6 +90,17 @@ describe('passing over wait loops', () => {
     expect(checks.skipping * 2).toBeLessThan(checks.spinning);
   }, 60_000);
 
+  it('ends every frame of waits.a48 on PAL timing (another frame, another VBLANK) as running every spin does', () => {
+    const phases = new Set<number>();
+    runBoth(
+      () => machine(testCart('waits'), { pal: true }),
+      240,
+      '',
+      (m) => phases.add(m.cpu.ram[0x23]),
+    );
+    expect([...phases].sort()).toEqual([1, 2, 3, 4, 5]);
+  }, 60_000);
+
   it('a jump to itself with interrupts off runs to each frame end as running every spin does', () => {
     const checks = runBoth(() => machine(idleCart()), 30);
     // Interrupts are never enabled: /INT is never asked.
