@@ -20,12 +20,12 @@ import {
   SPRITE,
   VGRID,
 } from './registers.ts';
+import { LAST_FOREGROUND_LINE, characterRows } from './render.ts';
+import { NTSC } from './timing.ts';
 
-/** The picture the boxes are in (timing.ts visibleWidth × visibleHeight). */
-const WIDTH = 360;
-const HEIGHT = 243;
-/** The last line the foreground is drawn on (render.ts `line <= 242`). */
-const LAST_FG_LINE = 242;
+/** The picture the boxes are in (timing.ts: PAL's is the same size as NTSC's). */
+const WIDTH = NTSC.visibleWidth;
+const HEIGHT = NTSC.visibleHeight;
 
 /** A box of picture dots: x from `left` (inclusive) for `width` dots, lines from `top` for `height`. */
 export interface DotBox {
@@ -95,12 +95,6 @@ export interface VdcPicture {
   objects: VdcObject[];
 }
 
-/** Rows a character shows: render.ts's 7-row rule. */
-function majorRows(y: number, pointer: number): number {
-  const h = 7 - (((y >> 1) + pointer) & 7);
-  return h === 0 ? 8 : h;
-}
-
 function glyph(y: number, pointer: number, attr: number): Glyph {
   const offset = (pointer + (y >> 1)) & 0x1ff;
   return { pointer, code: offset >> 3, row: offset & 7, color: 8 + ((attr >> 1) & 7) };
@@ -114,7 +108,7 @@ function onPicture(b: DotBox, lastLine: number): boolean {
 function hiddenWhy(foreground: boolean, box: DotBox, extra?: string): string | undefined {
   if (!foreground) return 'foreground off';
   if (extra) return extra;
-  if (!onPicture(box, LAST_FG_LINE)) return 'off the picture';
+  if (!onPicture(box, LAST_FOREGROUND_LINE)) return 'off the picture';
   return undefined;
 }
 
@@ -167,7 +161,7 @@ function majors(regs: ArrayLike<number>, foreground: boolean, ntsc: boolean): Vd
     const x = regs[address + 1];
     const attr = regs[address + 3];
     const pointer = regs[address + 2] | ((attr & 1) << 8);
-    const box = { left: (x + 5) * 2, top: y, width: 16, height: majorRows(y, pointer) * 2 };
+    const box = { left: (x + 5) * 2, top: y, width: 16, height: characterRows(y, pointer) * 2 };
     const hidden = hiddenWhy(foreground, box, tooHigh(y));
     const g = glyph(y, pointer, attr);
     out.push({
@@ -195,7 +189,7 @@ function majors(regs: ArrayLike<number>, foreground: boolean, ntsc: boolean): Vd
       glyphs.push(glyph(y, regs[address + j * 4 + 2] | ((attr & 1) << 8), attr));
     }
     // Sub-character 3's pointer sets every row count; the four are 32 dots apart, 16 wide.
-    const box = { left: (x + 5) * 2, top: y, width: 3 * 32 + 16, height: majorRows(y, regs[address + 14]) * 2 };
+    const box = { left: (x + 5) * 2, top: y, width: 3 * 32 + 16, height: characterRows(y, regs[address + 14]) * 2 };
     const hidden = hiddenWhy(foreground, box, tooHigh(y));
     out.push({
       kind: 'quad',

@@ -37,6 +37,14 @@ const GRID_W = 16; // X units between grid columns
 const GRID_H = 24; // lines between grid rows
 const GRID_LAST_LINE = 218;
 const MAJOR_BIT = 0x80;
+/** The last line the foreground (characters, quads, sprites) is drawn on. */
+export const LAST_FOREGROUND_LINE = 242;
+
+/** Rows a character shows: 7 minus the glyph row it starts at, 8 when that is 0 (the "7-row rule"). */
+export function characterRows(y: number, ptr: number): number {
+  const h = 7 - (((y >> 1) + ptr) & 7);
+  return h === 0 ? 8 : h;
+}
 const HGRID_BIT = 0x20;
 const VGRID_BIT = 0x10;
 
@@ -126,7 +134,7 @@ export class Renderer {
     }
 
     if ((ctrl & CTRL_GRID) !== 0 && line >= GRID_Y && line <= GRID_LAST_LINE) this.grid(line, ctrl, color);
-    if ((ctrl & CTRL_FOREGROUND) !== 0 && line <= 242) {
+    if ((ctrl & CTRL_FOREGROUND) !== 0 && line <= LAST_FOREGROUND_LINE) {
       this.major(line);
       this.minor(line);
     }
@@ -205,12 +213,6 @@ export class Renderer {
     }
   }
 
-  /** Rows a character shows: 7 minus the glyph row it starts at, 8 when that is 0 (the "7-row rule"). */
-  private static height(y: number, ptr: number): number {
-    const h = 7 - (((y >> 1) + ptr) & 7);
-    return h === 0 ? 8 : h;
-  }
-
   /** majorLines from the registers, by the same tests major() makes of each object. */
   private markMajorLines(): void {
     const regs = this.regs;
@@ -219,11 +221,11 @@ export class Renderer {
     lines.fill(0);
     for (let q = 0; q < 4; q++) {
       const y = regs[QUAD + q * 16];
-      if (!(ntsc && y < 0x0e)) lines.fill(1, y, y + Renderer.height(y, regs[QUAD + q * 16 + 14]) * 2);
+      if (!(ntsc && y < 0x0e)) lines.fill(1, y, y + characterRows(y, regs[QUAD + q * 16 + 14]) * 2);
     }
     for (let n = 0; n < 12; n++) {
       const y = regs[CHAR + n * 4];
-      if (!(ntsc && y < 0x0e)) lines.fill(1, y, y + Renderer.height(y, regs[CHAR + n * 4 + 2]) * 2);
+      if (!(ntsc && y < 0x0e)) lines.fill(1, y, y + characterRows(y, regs[CHAR + n * 4 + 2]) * 2);
     }
     this.majorStale = false;
   }
@@ -239,7 +241,7 @@ export class Renderer {
       const base = QUAD + q * 16;
       const y = regs[base];
       if (ntsc && y < 0x0e) continue;
-      const h = Renderer.height(y, regs[base + 12 + 2]); // sub-character 3's pointer sets the height
+      const h = characterRows(y, regs[base + 12 + 2]); // sub-character 3's pointer sets the height
       if (line < y || line >= y + h * 2) continue;
       let x = (regs[base + 1] + 5) * 2;
       // A quad's four characters stand 16 X units (32 dots) apart.
@@ -257,7 +259,7 @@ export class Renderer {
       const y = regs[base];
       if (ntsc && y < 0x0e) continue;
       const ptr = regs[base + 2];
-      const h = Renderer.height(y, ptr);
+      const h = characterRows(y, ptr);
       if (line < y || line >= y + h * 2) continue;
       const attr = regs[base + 3];
       const offset = ((ptr | ((attr & 1) << 8)) + (y >> 1) + ((line - y) >> 1)) & 0x1ff;

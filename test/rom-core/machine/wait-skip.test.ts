@@ -3,23 +3,13 @@
  * end every frame exactly as when it runs every spin (state, picture, sound), and must actually pass
  * over them (it asks /INT far less often).
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Odyssey2 } from '../../../rom-core/machine/index.ts';
-import { assembleBios } from '../../../rom-core/roms/index.ts';
-import { assembleBattleCart } from '../../../rom-core/roms/carts/index.ts';
 import { bootMachine, playScript } from '../../harness/boot.ts';
 import { firstDifference, idleCart, machine, testCart } from './helpers.ts';
-import { scenario } from '../roms/carts/scenarios.ts';
+import { battleCart, openBios, scenario } from '../roms/carts/scenarios.ts';
 
-const ROMS = new URL('../../../rom-core/roms/', import.meta.url).pathname;
-
-function battleMachine(): Odyssey2 {
-  const bios = assembleBios((p) => readFileSync(resolve(ROMS, p), 'utf8')).image;
-  const cart = assembleBattleCart((p) => readFileSync(resolve(ROMS, 'carts', p), 'utf8')).image;
-  return bootMachine(bios, cart);
-}
+const battleMachine = (): Odyssey2 => bootMachine(openBios(), battleCart());
 
 /** Counts the machine's answers to the CPU's /INT question. */
 function countInterruptChecks(m: Odyssey2): { count: number } {
