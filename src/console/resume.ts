@@ -36,14 +36,17 @@ export class ConsoleResume {
     const host = this.host;
     if (this.restoring || !host.store) return;
     try {
-      await host.store.putState({
-        key: `${host.machineKey}#${RESUME_SLOT}`,
-        machine: host.machineKey,
-        slot: RESUME_SLOT,
-        bytes: state,
-        frame,
-        savedAt: Date.now(),
-      });
+      await host.store.putState(
+        {
+          key: `${host.machineKey}#${RESUME_SLOT}`,
+          machine: host.machineKey,
+          slot: RESUME_SLOT,
+          bytes: state,
+          frame,
+          savedAt: Date.now(),
+        },
+        { autosave: true },
+      );
     } catch {
       // A full storage: the next autosave tries again; the game goes on and the user's slots still work.
     }

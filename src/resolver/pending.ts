@@ -28,14 +28,17 @@ export const PENDING = setting<Prepared | null>(
 
 export async function saveMachine(host: MachineHost, state: Uint8Array, frame: number): Promise<void> {
   try {
-    await host.store?.putState({
-      key: `${host.machineKey}#${RESOLVER_SLOT}`,
-      machine: host.machineKey,
-      slot: RESOLVER_SLOT,
-      bytes: state,
-      frame,
-      savedAt: Date.now(),
-    });
+    await host.store?.putState(
+      {
+        key: `${host.machineKey}#${RESOLVER_SLOT}`,
+        machine: host.machineKey,
+        slot: RESOLVER_SLOT,
+        bytes: state,
+        frame,
+        savedAt: Date.now(),
+      },
+      { autosave: true },
+    );
   } catch {
     // Storage full or closed: the battle goes on; only a reload would lose it.
   }

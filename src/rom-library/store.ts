@@ -178,8 +178,17 @@ export class ConsoleStore {
     await write(this.transaction('settings', 'readwrite'), (tx) => tx.objectStore('settings').put(active, 'active'));
   }
 
-  /** One transaction: the slot holds either its old state or the new one, never a part. */
-  async putState(state: StoredState): Promise<void> {
+  /**
+   * One transaction: the slot holds either its old state or the new one, never a part. A save someone
+   * made leaves a marker until it ends, so a tab closed in the middle of it is said at the next start
+   * (takePendingSave). A page's own `autosave` (resume, the table's, the resolver's) leaves none: one is
+   * cut off whenever a tab closes, the slot keeps the one before, and nobody lost a save they made.
+   */
+  async putState(state: StoredState, { autosave = false }: { autosave?: boolean } = {}): Promise<void> {
+    if (autosave) {
+      await write(this.transaction('states', 'readwrite'), (tx) => tx.objectStore('states').put(state));
+      return;
+    }
     const ls = localStore();
     const pending: PendingSave = {
       machine: state.machine,

@@ -413,14 +413,17 @@ export class TablePage {
   private async saveMachine(state: Uint8Array, frame: number): Promise<void> {
     const host = this.host;
     try {
-      await host.store?.putState({
-        key: `${host.machineKey}#${AUTOSAVE_SLOT}`,
-        machine: host.machineKey,
-        slot: AUTOSAVE_SLOT,
-        bytes: state,
-        frame,
-        savedAt: Date.now(),
-      });
+      await host.store?.putState(
+        {
+          key: `${host.machineKey}#${AUTOSAVE_SLOT}`,
+          machine: host.machineKey,
+          slot: AUTOSAVE_SLOT,
+          bytes: state,
+          frame,
+          savedAt: Date.now(),
+        },
+        { autosave: true },
+      );
     } catch {
       // A full storage: the game's own autosave says so; the machine goes on.
     }

@@ -41,6 +41,24 @@ describe('console resume on reload', () => {
     expect(await autosavedAfter(page, 0, -1)).toBe(false); // not the table's slot
     expect(await autosavedAfter(page, 1, -1)).toBe(false); // nor the user's
 
+    // The page's own autosave leaves no "save under way" marker: a reload in the middle of one is not a
+    // lost save, so the next start resumes instead of saying one was cut off.
+    const marker = await page.evaluate(
+      (slot) =>
+        new Promise<string | null>((resolve) => {
+          const put = IDBObjectStore.prototype.put;
+          IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+            if ((value as { slot?: number }).slot === slot) {
+              IDBObjectStore.prototype.put = put;
+              resolve(localStorage.getItem('o2conquest.console.saving'));
+            }
+            return put.call(this, value, key);
+          };
+        }),
+      RESUME_SLOT,
+    );
+    expect(marker).toBeNull();
+
     await page.reload();
     await waitReady(page);
     const message = page.locator('#console-message');
