@@ -2,7 +2,7 @@
  * The remote table's connection settings (src/net/net-settings.ts): each checked before anything is
  * kept; a mistake is a sentence and keeps nothing.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkIceServers, checkRelayUrl, netSettingsText, saveNetSettings } from '../../../src/net/index.ts';
 
 /** localStorage as a browser has it, for the settings. */
@@ -16,6 +16,10 @@ beforeEach(() => {
     key: () => null,
     length: 0,
   } as Storage;
+});
+// The unit files share one process (vite.config.ts): nothing of this file's browser is left for the next.
+afterEach(() => {
+  delete (globalThis as { localStorage?: Storage }).localStorage;
 });
 
 describe('connection settings', () => {
