@@ -181,7 +181,7 @@ export class ConsolePage {
     await this.showMachine();
     this.toolbar.showStatus(host.running, host.speed);
     registerOffline([WORKLET_URL, `${import.meta.env.BASE_URL}manifest.webmanifest`]);
-    this.screen.focus();
+    this.screen.focusIfUnclaimed(this.root);
     host.probe.ready = true;
     // A shared program's link (#/console?src=…), opened now or pasted later into this tab's address.
     const onHash = () => void this.openSharedLink();

@@ -105,6 +105,16 @@ export class ScreenView {
     this.box.focus({ preventScroll: true });
   }
 
+  /**
+   * The screen takes the keyboard once the console is up, unless a person has already put the focus on
+   * one of the page's own controls while it started (a player's name half typed on the table must not
+   * lose its keys). The tab that opened the page, outside it, does not count.
+   */
+  focusIfUnclaimed(page: Element): void {
+    const at = document.activeElement;
+    if (!(at instanceof HTMLElement && page.contains(at))) this.focus();
+  }
+
   async screenshot(): Promise<Blob | undefined> {
     return this.screen?.screenshot();
   }

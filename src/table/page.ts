@@ -192,7 +192,7 @@ export class TablePage {
     if (fresh) await this.restoreMachine();
     await this.screen.start();
     this.layout();
-    this.screen.focus();
+    this.screen.focusIfUnclaimed(this.root);
     this.pollPads();
     host.probe.ready = true;
     this.remote.start();

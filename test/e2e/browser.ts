@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Flags that keep headless Chromium quiet on a machine with no network but loopback. */
@@ -22,8 +22,11 @@ export function appUrl(path = '/'): string {
   return new URL(path, inject('baseUrl')).toString();
 }
 
-/** Opens the app and fails the test on any uncaught page error. */
-export async function openApp(browser: Browser, path = '/'): Promise<{ page: Page; errors: string[] }> {
+/** Opens the app (in a new context of the browser, or in the context given) and fails the test on any uncaught page error. */
+export async function openApp(
+  browser: Browser | BrowserContext,
+  path = '/',
+): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
