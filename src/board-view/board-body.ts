@@ -75,6 +75,12 @@ export function playBody(snap: ReturnType<BoardController['snapshot']>, p: BodyP
         d.find,
         (name) => p.onCountry(name, s),
         (typed) => p.say(`No country called "${typed}".`),
+        // Enter with nothing typed is the board's Enter: it confirms the home alliances ("Confirm alliances (Enter)").
+        () => {
+          if (s.phase === 'home-alliances' && s.turn)
+            p.act({ type: 'ally.home', player: s.turn, countries: [...d.homeSelection] });
+          else p.say('Type a country’s name (or the start of it), then Enter.');
+        },
       )
     : null;
   const clock =

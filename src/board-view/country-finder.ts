@@ -10,6 +10,7 @@ export function countryFinder(
   draft: { text: string },
   choose: (name: string) => void,
   unknown: (typed: string) => void,
+  empty: () => void,
 ): HTMLElement {
   const input = h('input', {
     id: 'bv-find',
@@ -21,6 +22,11 @@ export function countryFinder(
   });
   input.addEventListener('input', () => {
     draft.text = input.value;
+  });
+  // "/" is the key that comes here: pressed again in the empty field (the next player, as the panel says
+  // "press / and type its name") it is not the start of a name.
+  input.addEventListener('keydown', (e) => {
+    if (e.key === '/' && input.value === '') e.preventDefault();
   });
   const names = Object.keys(s.countries);
   const list = h(
@@ -38,9 +44,13 @@ export function countryFinder(
   );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    const typed = input.value.trim().toLowerCase();
+    const typed = input.value.replace(/^\s*\/+/, '').trim().toLowerCase();
     const name = names.find((c) => c.toLowerCase() === typed) ?? names.find((c) => c.toLowerCase().startsWith(typed));
-    if (!typed || !name) {
+    if (!typed) {
+      empty();
+      return;
+    }
+    if (!name) {
       unknown(input.value);
       return;
     }

@@ -23,6 +23,7 @@ import { ComputerSeats } from './computer-seats.ts';
 import { renderControlsLegend } from './controls-legend.ts';
 import type { BattleRequest } from '../../board/index.ts';
 import { memoryStore } from '../board-view/save-store.ts';
+import type { ViewState } from '../board-view/types.ts';
 import { RemotePanel } from './remote-panel.ts';
 import { MailPanel } from './mail-panel.ts';
 
@@ -50,6 +51,9 @@ export class TablePage {
   private raf = 0;
   private padStart = false;
   private destroyed = false;
+  /** The board's panel (phase, turn, war) at the last layout, and whether it moved on while the console had the keys. */
+  private lastPanel = '';
+  private panelMoved = false;
 
   constructor(
     private readonly host: MachineHost,
@@ -241,8 +245,24 @@ export class TablePage {
     if (focusKey)
       this.battleBox.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
     this.seats?.update();
+    this.followBoard(view);
     // The page never scrolls: the table takes the window's height below the header.
     this.root.style.height = `${Math.max(400, window.innerHeight - this.root.getBoundingClientRect().top - 16)}px`;
+  }
+
+  /**
+   * The console has the keys for its part of a step (the readout, a war's battles); once the board has
+   * moved on to its next panel and the console's part is over, the keys go to that panel (a homeland
+   * is chosen with "/", a turn played with the board's letters), unless a person put the focus elsewhere.
+   */
+  private followBoard(view: ViewState): void {
+    const panel = `${view.phase}|${view.turn ?? ''}|${view.war?.country ?? ''}`;
+    if (panel !== this.lastPanel) this.panelMoved = this.lastPanel !== '';
+    this.lastPanel = panel;
+    if (!this.panelMoved || this.driver.busy || this.remote?.battling || view.war !== null) return;
+    this.panelMoved = false;
+    if (document.activeElement === this.screen.box)
+      this.board.element.querySelector<HTMLElement>('#bv-panel-title')?.focus({ preventScroll: true });
   }
 
   /** A guest's battle panel: the host programs the battle; this page steers its side once it runs. */
