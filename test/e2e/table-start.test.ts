@@ -2,17 +2,20 @@
  * A new table's first minute on #/table, as people start it: they type their names while the console is
  * still starting, and the console coming up does not take the keyboard from them (it used to move the
  * focus to the screen, so the rest of a name went to the machine). Then "Start game", and the digits
- * the board asks for (rule 2: "Keys 0–9 enter Ann's call") reach the board, not the console.
+ * the board asks for (rule 2: "Keys 0–9 enter Ann's call") reach the board, not the console. After
+ * the readout on the console (SPACE there), the keys are the board's again: both homelands chosen with
+ * "/" and a name, a home alliance ticked by name and confirmed with Enter, as the panels say.
  * The console's start is held (its worker script is kept back) until the names are typed, so the test
  * does not depend on which comes first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp } from './browser.ts';
-import { waitReady } from './console-helpers.ts';
+import { mailbox, waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';
 
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
+const log = async (page: Page) => (await page.locator('.bv-log-list').textContent()) ?? '';
 
 describe('a new table starting', () => {
   let browser: Browser;
@@ -54,8 +57,42 @@ describe('a new table starting', () => {
     expect(await page.locator('.bv').textContent()).toContain("Keys 0–9 enter Ann's call.");
     await page.keyboard.press('3');
     await page.keyboard.press('7');
-    await expect.poll(() => page.locator('.bv-log-list').textContent()).toContain('Bob calls 7');
-    expect(await page.locator('.bv-log-list').textContent()).toContain('Ann calls 3');
+    await expect.poll(() => log(page)).toContain('Bob calls 7');
+    expect(await log(page)).toContain('Ann calls 3');
+
+    // The readout on the console: SPACE there stops it. Then the board's next panel has the keys again.
+    await page.locator('[data-key="start-readout"]').click();
+    await expect.poll(async () => (await mailbox(page)).phase, { timeout: 15_000 }).toBe('readout');
+    expect(await focused(page)).toBe('console-screen');
+    // SPACE on Ann's digit (a digit as far from both calls would be called again, rule 2): the machine is
+    // paused and stepped to it, so Ann goes first.
+    await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(false));
+    for (let i = 0; i < 200 && (await mailbox(page)).digit !== 3; i++)
+      await page.evaluate(() => window.__o2console!.runtime()!.api.stepFrames(1));
+    await page.keyboard.press('Space');
+    await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(true));
+    await page.locator('.bv[data-phase="homelands"]').waitFor();
+    await expect.poll(() => focused(page)).toBe('bv-panel-title');
+
+    // "Click a country, or press / and type its name": both players by keys alone, "/" each time.
+    expect(await log(page)).toContain('Readout ends in 3: Ann (called 3) goes first');
+    const [first, second] = ['Ann', 'Bob'];
+    for (const country of ['Canada', 'Brazil']) {
+      await page.keyboard.press('Slash');
+      await page.keyboard.type(country);
+      await page.keyboard.press('Enter');
+    }
+    await page.locator('.bv[data-phase="home-alliances"]').waitFor();
+    expect(await log(page)).toContain(`${first} chooses Canada (7) as homeland`);
+    expect(await log(page)).toContain(`${second} chooses Brazil (6) as homeland`);
+    // Home alliances: tick by name, then Enter in the emptied field confirms ("Confirm alliances (Enter)").
+    await page.keyboard.press('Slash');
+    await page.keyboard.type('Mexico');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('[data-home-sum]').textContent()).toBe('5');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => log(page)).toContain(`${first} allies in Zone 1 with Mexico (5 PBU)`);
+    expect(await page.locator('.bv-notice').textContent()).not.toContain('No country called');
     await shot(page, 'table-start-1280x800.png');
     expect(errors).toEqual([]);
     await context.close();
