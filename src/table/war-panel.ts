@@ -71,7 +71,8 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
         h(
           'p',
           {},
-          `${st.stage === 'ready' ? 'To program' : 'Programmed'}: ${attacker} ${energy.attacker}, ${defender} ${energy.defender} energy units.`,
+          // After a result the war's energy is what is left for its next battle, not what was programmed.
+          `${st.stage === 'ready' ? 'To program' : st.stage === 'result' ? 'Left for the next battle' : 'Programmed'}: ${attacker} ${energy.attacker}, ${defender} ${energy.defender} energy units.`,
         ),
       ];
   const divided = screenNote({

@@ -179,6 +179,10 @@ describe('the table: board and console on one page', () => {
     expect(await row(page, 1)).toContain('tank v tank');
     expect(await row(page, 1)).toContain('Ann');
     expect(await row(page, 1)).toContain(`${r1.blue.energy} / ${r1.red.energy}`);
+    // The war goes on: the energy beside the console is what battle 2 is programmed with, and says so.
+    expect(await page.locator('.tb-battle').textContent()).toContain(
+      `Left for the next battle: Ann ${r1.blue.energy}, Bob ${r1.red.energy} energy units.`,
+    );
     // No field to type a result in.
     expect(await page.locator('[data-key="record-battle"], [data-key^="energy-"]').count()).toBe(0);
     // The recorded battle can be undone (the row empties, the table is ready to program it again) and redone.
