@@ -1,9 +1,9 @@
 /**
  * The table's part of the board's war (and end-game) panel: who holds the left (red) and right
  * (blue) hand control, "Program the battle", what the console waits for (ENTER from the attacker, or
- * a non-combatant with three or more players, rule 11D), the result in words, and "Next battle". The
- * result comes from the machine; there is no field to type it. On a foreign cartridge the players
- * confirm the outcome in a small form.
+ * a non-combatant with three or more players, rule 11D), the result in words, and "Next battle" while
+ * the war goes on. The result comes from the machine; there is no field to type it. On a foreign
+ * cartridge the players confirm the outcome in a small form.
  */
 import { button, h } from '../platform/h.ts';
 import { outcomeProblem, screenNote } from '../../board/index.ts';
@@ -124,11 +124,14 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
       parts.push(stage, confirmForm(driver, attacker, defender, energy));
       break;
     case 'result':
+      // A war's last battle (or the game's) has no next battle to go on to: the board goes on.
       stage.textContent = fight.over
         ? 'Recorded: that was the game’s last battle.'
-        : 'Recorded. SPACE on the console or “Next battle” goes on.';
+        : fight.decided
+          ? 'Recorded: that was the war’s last battle. The game goes on at the board.'
+          : 'Recorded. SPACE on the console or “Next battle” goes on.';
       parts.push(h('p', { class: 'tb-words', 'data-words': '' }, st.words ?? 'Recorded.'), stage);
-      if (!fight.over)
+      if (!fight.decided)
         parts.push(
           h('p', { class: 'bv-row' }, button('Next battle', 'next-battle', actions.next, { class: 'bv-primary' })),
         );

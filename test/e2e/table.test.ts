@@ -259,6 +259,11 @@ describe('the table: board and console on one page', () => {
     ).toBeTruthy();
     expect(words).toMatch(/wins the war for B1/);
     expect(await page.locator('.bv-log-list').textContent()).toMatch(/wins the war for B1/);
+    // No next battle in a war that is over: the board goes on, and the panel says so.
+    expect(await page.locator('.tb-stage[data-stage="result"]').textContent()).toBe(
+      'Recorded: that was the war’s last battle. The game goes on at the board.',
+    );
+    expect(await key(page, 'next-battle').count()).toBe(0);
 
     // The war is over: 1280x800 shows the board (zone bars, record, chips, whose turn) and the picture.
     await poll(() => page.locator('.table').getAttribute('data-battle')).toBe('off');
