@@ -22,7 +22,11 @@ export function keysList(): HTMLElement {
   );
 }
 
-/** Scrolls the nearest scrolling column (not the page) so that `el`'s panel starts in view. */
+/**
+ * Scrolls the nearest scrolling column so that `el`'s panel starts in view; where no column scrolls
+ * (a phone's single column, where the page itself scrolls) the page, so that "Start game" at the foot
+ * of the long setup form is followed by the first step's panel, not by the middle of the player list.
+ */
 export function revealInColumn(el: HTMLElement): void {
   for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
     const style = getComputedStyle(box);
@@ -31,6 +35,8 @@ export function revealInColumn(el: HTMLElement): void {
     if (top < 0 || top > box.clientHeight - 80) box.scrollTop += top - 8;
     return;
   }
+  const top = el.getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight - 80) window.scrollBy(0, top - 8);
 }
 
 /** The countries a click acts on now, and what it does to them. */

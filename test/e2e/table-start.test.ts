@@ -4,7 +4,8 @@
  * focus to the screen, so the rest of a name went to the machine). Then "Start game", and the digits
  * the board asks for (rule 2: "Keys 0–9 enter Ann's call") reach the board, not the console. After
  * the readout on the console (SPACE there), the keys are the board's again: both homelands chosen with
- * "/" and a name, a home alliance ticked by name and confirmed with Enter, as the panels say.
+ * "/" and a name, a home alliance ticked by name and confirmed with Enter, as the panels say. On a
+ * phone, the first step's panel is scrolled into view after "Start game".
  * The console's start is held (its worker script is kept back) until the names are typed, so the test
  * does not depend on which comes first.
  */
@@ -94,6 +95,23 @@ describe('a new table starting', () => {
     await expect.poll(() => log(page)).toContain(`${first} allies in Zone 1 with Mexico (5 PBU)`);
     expect(await page.locator('.bv-notice').textContent()).not.toContain('No country called');
     await shot(page, 'table-start-1280x800.png');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone (390x844), "Start game" at the foot of the setup form is followed by the first step in view', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const { page, errors } = await openApp(context, '/?cart=battle#/table');
+    await waitReady(page);
+    await page.locator('#bv-name-0').fill('Ann');
+    await page.locator('#bv-name-1').fill('Bob');
+    await page.locator('[data-key="start"]').click();
+    await page.locator('.bv[data-phase="first-player"]').waitFor();
+    // The page scrolls on a phone (one column): the panel's heading is on screen, not above it.
+    const top = await page.locator('#bv-panel-title').evaluate((e) => e.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(844 - 80);
+    await shot(page, 'table-start-390x844.png');
     expect(errors).toEqual([]);
     await context.close();
   });
