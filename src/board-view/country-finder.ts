@@ -44,7 +44,10 @@ export function countryFinder(
   );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    const typed = input.value.replace(/^\s*\/+/, '').trim().toLowerCase();
+    const typed = input.value
+      .replace(/^\s*\/+/, '')
+      .trim()
+      .toLowerCase();
     const name = names.find((c) => c.toLowerCase() === typed) ?? names.find((c) => c.toLowerCase().startsWith(typed));
     if (!typed) {
       empty();
