@@ -63,6 +63,7 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
+          setupFiles: ['test/e2e/close-pages.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
