@@ -251,15 +251,17 @@ export class TablePage {
   }
 
   /**
-   * The console has the keys for its part of a step (the readout, a war's battles); once the board has
-   * moved on to its next panel and the console's part is over, the keys go to that panel (a homeland
-   * is chosen with "/", a turn played with the board's letters), unless a person put the focus elsewhere.
+   * The console has the keys for its part of a step (the readout, a war's or a confrontation's battles,
+   * SPACE after each); once the board has moved on to its next panel and the console's part is over,
+   * the keys go to that panel (a homeland is chosen with "/", a turn played with the board's letters),
+   * unless a person put the focus elsewhere.
    */
   private followBoard(view: ViewState): void {
     const panel = `${view.phase}|${view.turn ?? ''}|${view.war?.country ?? ''}`;
     if (panel !== this.lastPanel) this.panelMoved = this.lastPanel !== '';
     this.lastPanel = panel;
-    if (!this.panelMoved || this.driver.busy || this.remote?.battling || view.war !== null) return;
+    const fighting = view.war !== null || (view.endgame?.match ?? null) !== null;
+    if (!this.panelMoved || this.driver.busy || this.remote?.battling || fighting) return;
     this.panelMoved = false;
     if (document.activeElement === this.screen.box)
       this.board.element.querySelector<HTMLElement>('#bv-panel-title')?.focus({ preventScroll: true });
