@@ -7,6 +7,7 @@
 import { button } from '../platform/dom.ts';
 import { errorText } from '../machine/host.ts';
 import type { MachineHost } from '../machine/host.ts';
+import { autosaveMachine } from '../machine/autosave.ts';
 
 export const RESUME_SLOT = 6;
 
@@ -33,23 +34,9 @@ export class ConsoleResume {
   }
 
   private async save(state: Uint8Array, frame: number): Promise<void> {
-    const host = this.host;
-    if (this.restoring || !host.store) return;
-    try {
-      await host.store.putState(
-        {
-          key: `${host.machineKey}#${RESUME_SLOT}`,
-          machine: host.machineKey,
-          slot: RESUME_SLOT,
-          bytes: state,
-          frame,
-          savedAt: Date.now(),
-        },
-        { autosave: true },
-      );
-    } catch {
-      // A full storage: the next autosave tries again; the game goes on and the user's slots still work.
-    }
+    if (this.restoring) return;
+    // A full storage: the next autosave tries again; the game goes on and the user's slots still work.
+    await autosaveMachine(this.host, RESUME_SLOT, state, frame);
   }
 
   /**

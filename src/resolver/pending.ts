@@ -6,6 +6,7 @@
  */
 import { setting } from '../platform/settings.ts';
 import { errorText, type MachineHost } from '../machine/host.ts';
+import { autosaveMachine } from '../machine/autosave.ts';
 import type { Prepared } from './setup-form.ts';
 
 export const RESOLVER_SLOT = 5;
@@ -26,22 +27,9 @@ export const PENDING = setting<Prepared | null>(
   (v) => (v ? JSON.stringify(v) : ''),
 );
 
-export async function saveMachine(host: MachineHost, state: Uint8Array, frame: number): Promise<void> {
-  try {
-    await host.store?.putState(
-      {
-        key: `${host.machineKey}#${RESOLVER_SLOT}`,
-        machine: host.machineKey,
-        slot: RESOLVER_SLOT,
-        bytes: state,
-        frame,
-        savedAt: Date.now(),
-      },
-      { autosave: true },
-    );
-  } catch {
-    // Storage full or closed: the battle goes on; only a reload would lose it.
-  }
+export function saveMachine(host: MachineHost, state: Uint8Array, frame: number): Promise<void> {
+  // Storage full or closed: the battle goes on; only a reload would lose it.
+  return autosaveMachine(host, RESOLVER_SLOT, state, frame);
 }
 
 /** Loads the resolver's autosave into the machine; returns the sentence to show. */

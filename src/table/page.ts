@@ -13,6 +13,7 @@ import type { BoardView } from '../board-view/index.ts';
 import { errorText } from '../machine/host.ts';
 import type { MachineHost } from '../machine/host.ts';
 import { ScreenView } from '../machine/screen-view.ts';
+import { autosaveMachine } from '../machine/autosave.ts';
 import { InputRouter } from '../machine/input-router.ts';
 import { LibraryPanel } from '../machine/library-panel.ts';
 import { WorkerBattleConsole } from '../machine/battle-console.ts';
@@ -433,22 +434,8 @@ export class TablePage {
   }
 
   private async saveMachine(state: Uint8Array, frame: number): Promise<void> {
-    const host = this.host;
-    try {
-      await host.store?.putState(
-        {
-          key: `${host.machineKey}#${AUTOSAVE_SLOT}`,
-          machine: host.machineKey,
-          slot: AUTOSAVE_SLOT,
-          bytes: state,
-          frame,
-          savedAt: Date.now(),
-        },
-        { autosave: true },
-      );
-    } catch {
-      // A full storage: the game's own autosave says so; the machine goes on.
-    }
+    // A full storage: the game's own autosave says so; the machine goes on.
+    await autosaveMachine(this.host, AUTOSAVE_SLOT, state, frame);
   }
 
   /** After a reload the machine goes on from its autosave (a battle under way is the same battle). */
