@@ -1,7 +1,6 @@
 /** The board companion's public API (see board/README.md). */
 export { gameMachine, battleMachine, HISTORY_LIMIT } from './machines/game-machine.ts';
 export { battleActor, gatedReadout, noBattle, noReadout, readoutActor } from './machines/battle-actor.ts';
-export { battleChart, runBattle } from './machines/battle-chart.ts';
 export type { GameContext, GameInput, MachineEvent, ControlEvent } from './machines/game-machine.ts';
 export { turnStateOf, TURN_STATES } from './machines/turn-states.ts';
 export type { TurnState } from './machines/turn-states.ts';
@@ -29,22 +28,10 @@ export {
   renameCountry,
 } from './scenarios/edit.ts';
 export { ManualBattlePort, BattleCancelledError, pendingBattle, battleEvent, battleId } from './ports/battle-port.ts';
-export type { BattlePort, BattleRequest, BattleOutcome } from './ports/battle-port.ts';
+export type { BattlePort, BattleRequest, BattleOutcome, Programmed, StagedBattlePort } from './ports/battle-port.ts';
 export { StepGate } from './ports/step-gate.ts';
 export type { GateStep } from './ports/step-gate.ts';
-export { MachineBattlePort, WEAPON_WORDS, outcomeProblem } from './ports/machine-battle-port.ts';
-export type {
-  ConfirmRequest,
-  ControlSide,
-  FightStage,
-  MachineBattlePortOptions,
-  MachineBattleResult,
-  ProgrammedBattle,
-  Seating,
-} from './ports/machine-battle-port.ts';
-export type { BattleConsole } from './ports/battle-console.ts';
-export { describeBattle } from './ports/battle-words.ts';
-export { screenEnergies, screenNote, SCREEN_MAX } from './ports/screen-energy.ts';
+export * from './table/index.ts';
 export type { BattleRecord, GameState, Phase, RecordPoint, WarSummary, Weapon } from './model/game.ts';
 export type { GameEvent, GameEventType, Refusal } from './model/events.ts';
 export type { Scenario } from './model/scenario.ts';

@@ -17,9 +17,9 @@ import { SteppedConsole } from '../../rom-core/roms/carts/stepped-console.ts';
 import type { GameEvent } from '../model/events.ts';
 import type { GameState } from '../model/game.ts';
 import { battleEvent, type BattleOutcome, type BattleRequest, type ManualBattlePort } from '../ports/battle-port.ts';
-import { describeBattle } from '../ports/battle-words.ts';
-import { MachineBattlePort } from '../ports/machine-battle-port.ts';
-import { runBattle } from '../machines/battle-chart.ts';
+import { describeBattle } from '../table/battle-words.ts';
+import { MachineBattlePort } from '../table/machine-battle-port.ts';
+import { runBattle } from '../table/battle-chart.ts';
 
 const ROMS = resolve(dirname(fileURLToPath(import.meta.url)), '../../rom-core/roms');
 

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { BattleOutcome, BattlePort, BattleRequest } from '../ports/battle-port.ts';
-import type { MachineBattlePort } from '../ports/machine-battle-port.ts';
+import type { MachineBattlePort } from '../table/machine-battle-port.ts';
 import type { StepGate } from '../ports/step-gate.ts';
-import { runBattle } from './battle-chart.ts';
+import { runBattle } from '../table/battle-chart.ts';
 
 /**
  * The battle the war (or end-game) state invokes: the pending battle's request in, the outcome out.

@@ -30,6 +30,30 @@ export interface BattlePort {
   fight(request: BattleRequest, signal?: AbortSignal): Promise<BattleOutcome>;
 }
 
+/** What typing a battle's entry found: the entry waiting for ENTER, a cartridge that is not ours, or the battle already running (a reload). */
+export type Programmed = 'entry' | 'foreign' | 'running';
+
+/**
+ * A port that fights on a console, one stage at a time, as the battle chart (battle-chart.ts) steps
+ * through them: the chart's states say where the battle is, the port does each stage's work.
+ */
+export interface StagedBattlePort extends BattlePort {
+  /** Types the battle's entry (or finds the battle already running after a reload). */
+  program(request: BattleRequest, signal: AbortSignal): Promise<Programmed>;
+  /** Presses ENTER on the console. */
+  pressEnter(signal: AbortSignal): Promise<void>;
+  /** Resolves once the battle runs on the console (ENTER reached it, from the chart or a person). */
+  started(request: BattleRequest, signal: AbortSignal): Promise<void>;
+  /** Resolves with the outcome read from the machine once the battle ends. */
+  result(request: BattleRequest, signal: AbortSignal): Promise<BattleOutcome>;
+  /** A foreign cartridge's outcome asked of the players by the port itself (absent: the chart's `confirmed` event brings it). */
+  ask?(request: BattleRequest, signal: AbortSignal): Promise<BattleOutcome>;
+  /** Why the players' answer (in the units on the screen) cannot be right, or null. */
+  confirmProblem(request: BattleRequest, answer: BattleOutcome): string | null;
+  /** The game's outcome for the players' answer (confirmProblem said it fits). */
+  confirmed(request: BattleRequest, answer: BattleOutcome): BattleOutcome;
+}
+
 /**
  * A battle's identity: the game's step (its log length, which every accepted event moves on and an
  * undo takes back) and the two forces. The battle after a recorded result always has another one,

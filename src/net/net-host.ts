@@ -6,7 +6,15 @@
  * and once the battle runs, sends the guest the machine's snapshot to start from.
  */
 import { HOST, TableHost, checkSeating, serializeGame, toBase64Url } from '../../board/index.ts';
-import type { BattleRequest, GuestInfo, Seating, SeatHolder, TableSeating, WatchMessage } from '../../board/index.ts';
+import type {
+  BattleRequest,
+  BattleStage,
+  GuestInfo,
+  Seating,
+  SeatHolder,
+  TableSeating,
+  WatchMessage,
+} from '../../board/index.ts';
 import { jsonSetting } from '../platform/settings.ts';
 import { checkBattleMessage } from '../../rom-core/netplay/index.ts';
 import type { BoardController } from '../board-view/controller.ts';
@@ -50,10 +58,9 @@ export interface NetHostDeps {
   computer(player: string): boolean;
   /** Seats, guests or the line changed: the page redraws its panel. */
   changed(): void;
+  /** Asks the table's battle chart to press ENTER (board's TableBattle.enter); false when no battle waits for it. */
+  enter(): boolean;
 }
-
-/** The stage of the table's battle driver the host follows (src/table/battle-driver.ts). */
-export type DriverStage = 'ready' | 'programming' | 'enter' | 'fighting' | 'confirm' | 'result' | 'readout';
 
 interface NetBattle {
   /**
@@ -248,7 +255,7 @@ export class NetHost {
   }
 
   /** Follows the table's battle: ENTER pressed here for a battle with a guest, the guest brought in once it runs. */
-  async battleStage(stage: DriverStage, request: BattleRequest | null, seating: Seating | null): Promise<void> {
+  async battleStage(stage: BattleStage, request: BattleRequest | null, seating: Seating | null): Promise<void> {
     const api = this.deps.machine.runtime?.api;
     if (!api) return;
     const id = request?.id ?? 'battle';
@@ -258,8 +265,8 @@ export class NetHost {
       const b = this.battle;
       if (stage === 'enter' && !b.entered) {
         b.entered = true;
-        // Both players are at their own keyboards: the battle starts when the host's page presses ENTER for them.
-        await api.typeKeys(['ENTER']);
+        // Both players are at their own keyboards: the battle starts when the host's table asks its chart for ENTER.
+        this.deps.enter();
       } else if (stage === 'fighting' && !b.started) {
         b.started = true;
         await this.begin(b);

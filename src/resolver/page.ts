@@ -253,13 +253,10 @@ export class ResolverPage {
     this.update();
   }
 
-  private async enter(): Promise<void> {
+  /** ENTER from the page's button: the battle chart presses it while it waits for it. */
+  private enter(): void {
     this.screen.focus();
-    try {
-      await this.host.runtime?.api.typeKeys(['ENTER']);
-    } catch (e) {
-      this.say(`ENTER did not reach the console: ${errorText(e)}.`, 'error');
-    }
+    this.fight.enter();
   }
 
   private async useBattleCart(): Promise<void> {

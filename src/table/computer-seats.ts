@@ -220,7 +220,7 @@ export class ComputerSeats {
       // Pressed again after a while if the console has not started the battle (a key it missed).
       this.later(
         () => {
-          void this.host.runtime?.api.typeKeys(['ENTER']);
+          this.driver.enter();
         },
         this.enterPresses++ === 0 ? 1 : 3,
       );

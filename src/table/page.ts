@@ -17,7 +17,7 @@ import { autosaveMachine } from '../machine/autosave.ts';
 import { InputRouter } from '../machine/input-router.ts';
 import { LibraryPanel } from '../machine/library-panel.ts';
 import { WorkerBattleConsole } from '../machine/battle-console.ts';
-import { BattleDriver } from './battle-driver.ts';
+import { battleDriver, type BattleDriver } from './battle-driver.ts';
 import { renderBattle, renderReadout } from './war-panel.ts';
 import type { WarPanelFight } from './war-panel.ts';
 import { ComputerSeats } from './computer-seats.ts';
@@ -115,7 +115,7 @@ export class TablePage {
         },
       },
     });
-    this.driver = new BattleDriver(
+    this.driver = battleDriver(
       battleConsole,
       this.board.controller,
       () => {
@@ -143,6 +143,7 @@ export class TablePage {
         changed: () => {
           if (!this.destroyed) this.layout();
         },
+        enter: () => this.driver.enter(),
       },
       joinCode,
       query.get('name'),
@@ -406,13 +407,10 @@ export class TablePage {
     await done;
   }
 
-  private async enter(): Promise<void> {
+  /** ENTER from the panel's button or a gamepad's Start: the battle chart presses it while it waits for it. */
+  private enter(): void {
     this.screen.focus();
-    try {
-      await this.host.runtime?.api.typeKeys(['ENTER']);
-    } catch (e) {
-      this.say(`ENTER did not reach the console: ${errorText(e)}.`, 'error');
-    }
+    this.driver.enter();
   }
 
   private async readout(): Promise<void> {

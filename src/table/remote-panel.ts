@@ -11,8 +11,7 @@ import type { BoardController } from '../board-view/controller.ts';
 import type { MachineHost } from '../machine/host.ts';
 import { errorText } from '../machine/host.ts';
 import { GUEST_NAME, NetGuest, NetHost, newCode, readCode } from '../net/index.ts';
-import type { DriverStage } from '../net/index.ts';
-import type { BattleRequest, Seating } from '../../board/index.ts';
+import type { BattleRequest, BattleStage, Seating } from '../../board/index.ts';
 import type { NetplayStats } from '../worker/protocol.ts';
 import { netSettingsView } from './net-settings-view.ts';
 
@@ -25,6 +24,8 @@ export interface RemotePanelDeps {
   computer(player: string): boolean;
   /** Redraw the table (seats changed, a battle with a guest began or ended). */
   changed(): void;
+  /** Asks the table's battle chart to press ENTER (false when no battle waits for it). */
+  enter(): boolean;
 }
 
 /** The last network battle in a sentence: how long, how often the machine went back, whether both sides agreed. */
@@ -99,7 +100,7 @@ export class RemotePanel {
   }
 
   /** The table's battle moved on (the host's page brings a guest into it). */
-  battleStage(stage: DriverStage, request: BattleRequest | null, seating: Seating | null): void {
+  battleStage(stage: BattleStage, request: BattleRequest | null, seating: Seating | null): void {
     void this.host?.battleStage(stage, request, seating).catch((e: unknown) => {
       this.error = `The battle with the guest's browser could not start: ${errorText(e)}.`;
       this.redraw();
@@ -129,6 +130,7 @@ export class RemotePanel {
         machine: this.deps.machine,
         computer: this.deps.computer,
         changed: () => this.redraw(),
+        enter: () => this.deps.enter(),
       });
       if (this.destroyed) {
         host.close();

@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { createActor } from 'xstate';
 import { battleActor, battleMachine } from '../../board/index.ts';
-import { MachineBattlePort } from '../../board/ports/machine-battle-port.ts';
+import { MachineBattlePort } from '../../board/table/machine-battle-port.ts';
 import { machineConsole, warOnB1 } from '../board/helpers.ts';
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -13,7 +13,7 @@ import {
   readoutActor,
 } from '../../board/index.ts';
 import type { GameEvent } from '../../board/index.ts';
-import { MachineBattlePort } from '../../board/ports/machine-battle-port.ts';
+import { MachineBattlePort } from '../../board/table/machine-battle-port.ts';
 import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import { machineConsole, tinyScenario, warOnB1 } from './helpers.ts';
 
@@ -79,9 +79,10 @@ describe('battleMachine (the battle as an invoked actor)', () => {
       const c = machineConsole({ yieldEvery: 50 });
       const port = new MachineBattlePort(c);
       const fights: Promise<unknown>[] = [];
-      const fight = port.fight.bind(port);
-      port.fight = (r, signal) => {
-        const p = fight(r, signal);
+      // The battle chart fights on a console stage by stage: the battle's last stage waits for its result.
+      const result = port.result.bind(port);
+      port.result = (r, signal) => {
+        const p = result(r, signal);
         fights.push(p.catch((e: unknown) => e));
         return p;
       };
@@ -90,7 +91,10 @@ describe('battleMachine (the battle as an invoked actor)', () => {
       }).start();
       actor.send({ type: 'weapon', player: 'Ann', weapon: 'tank' });
       actor.send({ type: 'weapon', player: 'Bob', weapon: 'tank' });
-      await until(() => readMailbox(c.machine.eram).phase === 'battle', 'the battle phase');
+      await until(
+        () => fights.length > 0 && readMailbox(c.machine.eram).phase === 'battle',
+        'the battle phase, its result awaited',
+      );
       actor.send({ type: 'undo' });
       expect(await fights[0]).toBeInstanceOf(BattleCancelledError);
       const snap = actor.getSnapshot();

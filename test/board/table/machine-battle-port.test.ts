@@ -5,12 +5,12 @@
  * input: a jet nobody steers crashes within a few hundred frames.
  */
 import { describe, expect, it } from 'vitest';
-import type { BattleRequest, Weapon } from '../../board/index.ts';
-import { BattleCancelledError } from '../../board/index.ts';
-import { MachineBattlePort } from '../../board/ports/machine-battle-port.ts';
-import { describeBattle } from '../../board/ports/battle-words.ts';
-import { parseInputScript } from '../../rom-core/machine/index.ts';
-import { machineConsole, play, seated } from './helpers.ts';
+import type { BattleRequest, Weapon } from '../../../board/index.ts';
+import { BattleCancelledError } from '../../../board/index.ts';
+import { MachineBattlePort } from '../../../board/table/machine-battle-port.ts';
+import { describeBattle } from '../../../board/table/battle-words.ts';
+import { parseInputScript } from '../../../rom-core/machine/index.ts';
+import { machineConsole, play, seated } from '../helpers.ts';
 
 function request(aw: Weapon, dw: Weapon, ea = 2500, ed = 2500): BattleRequest {
   return {

@@ -4,7 +4,7 @@
  * table of computers stalled there) both sides are entered divided by the same whole number, so their
  * ratio (what the battle is about) stays, and the energy left is multiplied back for the board.
  */
-import type { BattleOutcome, BattleRequest } from './battle-port.ts';
+import type { BattleOutcome, BattleRequest } from '../ports/battle-port.ts';
 
 /** The readout's four digits. */
 export const SCREEN_MAX = 9999;

@@ -1,7 +1,7 @@
 import type { CartEnd } from '../../rom-core/roms/index.ts';
 import { WAR_CHEST } from '../model/chips.ts';
 import type { GameState } from '../model/game.ts';
-import type { BattleOutcome, BattleRequest } from './battle-port.ts';
+import type { BattleOutcome, BattleRequest } from '../ports/battle-port.ts';
 import type { Seating } from './machine-battle-port.ts';
 import { WEAPON_WORDS } from './machine-battle-port.ts';
 

@@ -1,7 +1,7 @@
 /** Energies over the readout's four digits (rule 21C's record x 100): divided alike, multiplied back. */
 import { describe, expect, it } from 'vitest';
-import type { BattleRequest } from '../../board/index.ts';
-import { boardOutcome, screenEnergies, screenNote, SCREEN_MAX } from '../../board/ports/screen-energy.ts';
+import type { BattleRequest } from '../../../board/index.ts';
+import { boardOutcome, screenEnergies, screenNote, SCREEN_MAX } from '../../../board/table/screen-energy.ts';
 
 const req = (a: number, d: number): BattleRequest => ({
   country: null,

@@ -1,10 +1,10 @@
 import type { CartMailbox, CartSide, CartWeapon } from '../../rom-core/roms/index.ts';
 import type { Weapon } from '../model/game.ts';
 import type { BattleConsole } from './battle-console.ts';
-import type { BattleOutcome, BattlePort, BattleRequest } from './battle-port.ts';
-import { BattleCancelledError } from './battle-port.ts';
+import type { BattleOutcome, BattleRequest, Programmed, StagedBattlePort } from '../ports/battle-port.ts';
+import { runBattle, type RunBattleOptions } from './battle-chart.ts';
+import { BattleCancelledError } from '../ports/battle-port.ts';
 import { boardOutcome, screenEnergies } from './screen-energy.ts';
-import type { ScreenEnergies } from './screen-energy.ts';
 
 /**
  * A `BattlePort` that fights each battle on the console (our battle cartridge), through a
@@ -37,20 +37,16 @@ export interface MachineBattlePortOptions {
   enter?: 'port' | 'human';
   /**
    * On a cartridge that is not ours (no mailbox signature) the outcome cannot be read: the players
-   * confirm it. Without this callback such a battle fails with a sentence saying so.
+   * confirm it: through this callback, or ('players') as the battle chart's `confirmed` event. Without
+   * either such a battle fails with a sentence saying so.
    */
-  confirm?: (ask: ConfirmRequest) => Promise<BattleOutcome>;
+  confirm?: ((ask: ConfirmRequest) => Promise<BattleOutcome>) | 'players';
   /**
    * Told each time a battle with an identity starts on the machine (and null when none may be taken
    * up again), so a page can keep it across a reload with the machine's autosave.
    */
   programmed?: (p: ProgrammedBattle | null) => void;
-  /** Told where each fight is: typing the entry, waiting for ENTER, the battle running (so a page can say it). */
-  stage?: (stage: FightStage) => void;
 }
-
-/** Where a fight on the machine is: the companion types the entry, the entry waits for ENTER, the battle runs. */
-export type FightStage = 'programming' | 'enter' | 'fighting';
 
 /** The battle last started on the machine: its identity (`battleId`) and the cartridge's battle count then. */
 export interface ProgrammedBattle {
@@ -80,7 +76,7 @@ export interface MachineBattleResult {
   divisor: number;
 }
 
-export class MachineBattlePort implements BattlePort {
+export class MachineBattlePort implements StagedBattlePort {
   /** The last battle fought, or null. */
   last: MachineBattleResult | null = null;
   /**
@@ -92,6 +88,8 @@ export class MachineBattlePort implements BattlePort {
   private current: AbortController | null = null;
   /** A fight was cancelled: a battle still running on the machine is not the next request's. */
   private abandoned = false;
+  /** The cartridge's battle count while the entry waited for ENTER (a count moved on means it started). */
+  private entryBattles = -1;
   private readonly options: MachineBattlePortOptions;
 
   constructor(
@@ -135,27 +133,17 @@ export class MachineBattlePort implements BattlePort {
     return true;
   }
 
-  async fight(request: BattleRequest, signal?: AbortSignal): Promise<BattleOutcome> {
-    checkRequest(request);
-    this.cancel('replaced by another battle');
-    const own = new AbortController();
-    this.current = own;
-    const stop = () =>
-      own.abort(signal?.reason instanceof Error ? signal.reason.message : String(signal?.reason ?? 'aborted'));
-    signal?.addEventListener('abort', stop);
-    if (signal?.aborted) stop();
-    try {
-      return await this.fightOn(request, own.signal);
-    } catch (e) {
-      if (own.signal.aborted) {
-        this.abandoned = true;
-        throw new BattleCancelledError(request, String(own.signal.reason));
-      }
-      throw e;
-    } finally {
-      signal?.removeEventListener('abort', stop);
-      if (this.current === own) this.current = null;
-    }
+  /**
+   * Fights `request` through the battle chart (battle-chart.ts), whose states are the battle's stages and
+   * whose steps are this port's `program`, `pressEnter`, `started` and `result`. A battle already under way
+   * here is replaced. `options.watch` is given the chart (the table shows its stage and sends it ENTER).
+   */
+  fight(
+    request: BattleRequest,
+    signal?: AbortSignal,
+    options: Omit<RunBattleOptions, 'enter'> = {},
+  ): Promise<BattleOutcome> {
+    return runBattle(this, request, signal, { ...options, enter: this.options.enter ?? 'port' });
   }
 
   /** Rule 12E: SPACE on the result screen returns to program entry (energy left carried over). */
@@ -222,26 +210,63 @@ export class MachineBattlePort implements BattlePort {
     return m.digit;
   }
 
-  private async fightOn(request: BattleRequest, signal: AbortSignal): Promise<BattleOutcome> {
+  /**
+   * The signal of this port's battle under way, from its `program` on: `cancel` aborts it as well as the
+   * chart's own signal does. A battle dropped while it ran on the machine is left there (`abandoned`).
+   */
+  private follow(signal: AbortSignal, fresh: boolean): AbortSignal {
+    if (fresh || !this.current) {
+      this.current?.abort('replaced by another battle');
+      this.current = new AbortController();
+    }
+    const mine = this.current;
+    const both = AbortSignal.any([signal, mine.signal]);
+    both.addEventListener('abort', () => {
+      this.abandoned = true;
+      if (this.current === mine) this.current = null;
+    });
+    return both;
+  }
+
+  /** Runs a step of the battle's under `follow`'s signal; an abort rejects with a BattleCancelledError. */
+  private async step<T>(
+    request: BattleRequest,
+    signal: AbortSignal,
+    fresh: boolean,
+    work: (s: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    const s = this.follow(signal, fresh);
+    try {
+      return await work(s);
+    } catch (e) {
+      if (s.aborted) throw new BattleCancelledError(request, reasonText(s.reason));
+      throw e;
+    }
+  }
+
+  /**
+   * The chart's `programming`: types the entry as the manual's players do and checks it on the readouts;
+   * 'running' when the machine already runs this very battle (a reload mid-battle), 'foreign' on a
+   * cartridge that is not ours.
+   */
+  program(request: BattleRequest, signal: AbortSignal): Promise<Programmed> {
+    checkRequest(request);
+    return this.step(request, signal, true, (s) => this.typeEntry(request, s));
+  }
+
+  private async typeEntry(request: BattleRequest, signal: AbortSignal): Promise<Programmed> {
     const c = this.console;
-    this.options.stage?.('programming');
-    const seat = this.seating(request);
-    const screen = screenEnergies(request);
-    const typed = screen.request;
-    const { red, blue } = byColour(seat, typed);
+    const { red, blue } = byColour(this.seating(request), screenEnergies(request).request);
     let m = await c.read();
     if (m.ours && m.phase === 'battle') {
-      if (!this.abandoned && this.isRunning(request, m)) {
-        // The same battle already running (a reload mid-battle): its result is this battle's.
-        this.options.stage?.('fighting');
-        return this.result(request, screen, seat, await this.awaitResult(signal));
-      }
+      // The same battle already running (a reload mid-battle): its result is this battle's.
+      if (!this.abandoned && this.isRunning(request, m)) return 'running';
       // Another battle (a cancelled fight's, or one already recorded before a reload) cannot be
       // stopped on the cartridge: RESET, back to SELECT GAME, and this battle is programmed afresh.
       await c.type(['RESET'], signal);
-      this.abandoned = false;
       m = await c.read();
     }
+    this.abandoned = false;
     if (!(m.ours && m.phase === 'entry')) {
       await c.type(['SPACE'], signal);
       m = await c.read();
@@ -261,24 +286,83 @@ export class MachineBattlePort implements BattlePort {
     ];
     await c.type(keys, signal);
     m = await c.read();
-    if (!m.ours) return this.confirmForeign(request, screen, seat, signal);
+    if (!m.ours) return 'foreign';
     if (m.phase !== 'entry')
       throw new Error(
         `the cartridge should be on program entry after the companion typed it, but it is in its ${m.phase} phase`,
       );
     checkShown('red', m.red, red);
     checkShown('blue', m.blue, blue);
-    const battles = m.battles;
-    this.options.stage?.('enter');
-    if (this.options.enter !== 'human') await c.type(['ENTER'], signal);
-    const started = await c.waitFor(
-      (n) => n.phase === 'battle' || n.battles !== battles,
-      'ENTER to start the battle',
-      signal,
-    );
-    this.setProgrammed(request.id === undefined ? null : { id: request.id, machineBattle: started.battles });
-    this.options.stage?.('fighting');
-    return this.result(request, screen, seat, await this.awaitResult(signal));
+    this.entryBattles = m.battles;
+    return 'entry';
+  }
+
+  /** The chart's ENTER (the chart presses it when a player asks, or by itself with `enter: 'port'`). */
+  pressEnter(signal: AbortSignal): Promise<void> {
+    return this.console.type(['ENTER'], signal);
+  }
+
+  /** The chart's `enter`: resolves once the battle runs (ENTER reached the machine from anyone). */
+  started(request: BattleRequest, signal: AbortSignal): Promise<void> {
+    return this.step(request, signal, false, async (s) => {
+      const battles = this.entryBattles;
+      const m = await this.console.waitFor(
+        (n) => n.phase === 'battle' || n.battles !== battles,
+        'ENTER to start the battle',
+        s,
+      );
+      this.setProgrammed(request.id === undefined ? null : { id: request.id, machineBattle: m.battles });
+    });
+  }
+
+  /** The chart's `fighting` on the machine: the outcome read from the result screen. */
+  result(request: BattleRequest, signal: AbortSignal): Promise<BattleOutcome> {
+    return this.step(request, signal, false, async (s) => {
+      const m = await this.console.waitFor(
+        (n) => n.phase === 'result' && n.winner !== 'none',
+        'the end of the battle (the result screen)',
+        s,
+      );
+      const outcome = this.read(request, m);
+      this.current = null;
+      return outcome;
+    });
+  }
+
+  /** A foreign cartridge's outcome from the players, through `options.confirm` when it is a callback. */
+  ask(request: BattleRequest, signal: AbortSignal): Promise<BattleOutcome> {
+    return this.step(request, signal, false, async (s) => {
+      const confirm = this.options.confirm;
+      if (confirm === 'players') return new Promise<never>(() => undefined);
+      if (!confirm) {
+        throw new Error(
+          'the cartridge is not ours (no mailbox signature), so its result cannot be read; the players have to confirm it, and no confirm callback was given',
+        );
+      }
+      // The players read the screen: they confirm in the units typed into it.
+      const screen = screenEnergies(request);
+      const answer = await Promise.race([
+        confirm({ request: screen.request, seating: this.seating(request), prefill: {} }),
+        new Promise<never>((_, reject) =>
+          s.addEventListener('abort', () => reject(new Error('cancelled')), { once: true }),
+        ),
+      ]);
+      const problem = this.confirmProblem(request, answer);
+      if (problem) throw new Error(`the confirmed result cannot be right: ${problem}`);
+      return this.confirmed(request, answer);
+    });
+  }
+
+  confirmProblem(request: BattleRequest, answer: BattleOutcome): string | null {
+    return outcomeProblem(screenEnergies(request).request, answer);
+  }
+
+  confirmed(request: BattleRequest, answer: BattleOutcome): BattleOutcome {
+    const screen = screenEnergies(request);
+    const seating = this.seating(request);
+    const outcome = boardOutcome(request, screen, { winner: answer.winner, energy: { ...answer.energy } });
+    this.last = { request, seating, outcome, mailbox: null, divisor: screen.divisor };
+    return outcome;
   }
 
   private setProgrammed(p: ProgrammedBattle | null): void {
@@ -301,15 +385,9 @@ export class MachineBattlePort implements BattlePort {
     return p !== null && p.id === request.id && p.machineBattle === m.battles;
   }
 
-  private awaitResult(signal: AbortSignal): Promise<CartMailbox> {
-    return this.console.waitFor(
-      (n) => n.phase === 'result' && n.winner !== 'none',
-      'the end of the battle (the result screen)',
-      signal,
-    );
-  }
-
-  private result(request: BattleRequest, screen: ScreenEnergies, seat: Seating, m: CartMailbox): BattleOutcome {
+  private read(request: BattleRequest, m: CartMailbox): BattleOutcome {
+    const screen = screenEnergies(request);
+    const seat = this.seating(request);
     const attackerSide = seat.attacker === 'red' ? m.red : m.blue;
     const defenderSide = seat.attacker === 'red' ? m.blue : m.red;
     const winner = m.winner === 'both' ? 'both-destroyed' : m.winner === seat.attacker ? 'attacker' : 'defender';
@@ -325,34 +403,9 @@ export class MachineBattlePort implements BattlePort {
     this.last = { request, seating: seat, outcome, mailbox: m, divisor: screen.divisor };
     return outcome;
   }
-
-  private async confirmForeign(
-    request: BattleRequest,
-    screen: ScreenEnergies,
-    seating: Seating,
-    signal: AbortSignal,
-  ): Promise<BattleOutcome> {
-    if (this.options.enter !== 'human') await this.console.type(['ENTER'], signal);
-    const confirm = this.options.confirm;
-    if (!confirm) {
-      throw new Error(
-        'the cartridge is not ours (no mailbox signature), so its result cannot be read; the players have to confirm it, and no confirm callback was given',
-      );
-    }
-    // The players read the screen: they confirm in the units typed into it.
-    const answer = await Promise.race([
-      confirm({ request: screen.request, seating, prefill: {} }),
-      new Promise<never>((_, reject) =>
-        signal.addEventListener('abort', () => reject(new Error('cancelled')), { once: true }),
-      ),
-    ]);
-    const problem = outcomeProblem(screen.request, answer);
-    if (problem) throw new Error(`the confirmed result cannot be right: ${problem}`);
-    const outcome = boardOutcome(request, screen, { winner: answer.winner, energy: { ...answer.energy } });
-    this.last = { request, seating, outcome, mailbox: null, divisor: screen.divisor };
-    return outcome;
-  }
 }
+
+const reasonText = (r: unknown): string => (r instanceof Error ? r.message : String(r ?? 'aborted'));
 
 /** The request's two forces by the colour each plays in this seating (red: left control). */
 function byColour(

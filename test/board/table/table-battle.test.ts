@@ -1,0 +1,177 @@
+/**
+ * The table's battle, headless (board/table/table-battle.ts), on our battle cartridge in Node: the game's
+ * chart waits for each battle, the table programs it through the battle chart, a person's ENTER (from the
+ * table or the console's own keyboard) starts it, the result read from the machine is recorded and said,
+ * a reload mid-battle takes the running battle up, and an undo mid-battle records nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  ManualBattlePort,
+  StepGate,
+  TableBattle,
+  battleActor,
+  battleMachine,
+  gatedReadout,
+  memoryStorage,
+  type BattleStage,
+  type TableGame,
+} from '../../../board/index.ts';
+import type { GameState } from '../../../board/index.ts';
+import type { SteppedConsole } from '../../../rom-core/roms/carts/stepped-console.ts';
+import { machineConsole, warOnB1 } from '../helpers.ts';
+
+/** The game session as the table sees it: the game's chart with its battles and readout waiting at the table. */
+function tableGame(state: GameState): TableGame & { send(e: Parameters<ReturnType<typeof start>['send']>[0]): void } {
+  const battles = new ManualBattlePort();
+  const readout = new StepGate<true, number>(() => new Error('the readout is no longer wanted'));
+  const actor = start(battles, readout, state);
+  return {
+    elsewhere: false,
+    battles,
+    readout,
+    gameState: () => actor.getSnapshot().context.state,
+    subscribe: (fn) => {
+      const sub = actor.subscribe(fn);
+      return () => sub.unsubscribe();
+    },
+    send: (e) => actor.send(e),
+  };
+}
+
+function start(battles: ManualBattlePort, readout: StepGate<true, number>, state: GameState) {
+  const chart = battleMachine.provide({ actors: { battle: battleActor(battles), readout: gatedReadout(readout) } });
+  return createActor(chart, { input: { state } }).start();
+}
+
+/** Lets the console run (it yields between chunks of frames) until `done` holds; bounded by turns, not time. */
+async function until(done: () => boolean, what: string): Promise<void> {
+  for (let turn = 0; turn < 20_000; turn++) {
+    if (done()) return;
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  throw new Error(`never saw ${what}`);
+}
+
+/** The stages a table passes, each once in a row. */
+function stages(table: TableBattle): BattleStage[] {
+  const seen: BattleStage[] = [table.state.stage];
+  table.subscribe(() => {
+    if (seen.at(-1) !== table.state.stage) seen.push(table.state.stage);
+  });
+  return seen;
+}
+
+const phase = async (c: SteppedConsole): Promise<string> => (await c.read()).phase;
+
+describe('TableBattle (the battle as the table runs it)', { timeout: 120_000 }, () => {
+  it("programs the battle, presses ENTER only when a player asks, records the machine's result and says it", async () => {
+    const c = machineConsole({ yieldEvery: 20 });
+    const game = tableGame(warOnB1());
+    const table = new TableBattle(c, game, memoryStorage());
+    const seen = stages(table);
+    await table.program();
+    expect(table.state.error).toMatch(/Choose both weapons first/);
+    game.send({ type: 'weapon', player: 'Ann', weapon: 'tank' });
+    game.send({ type: 'weapon', player: 'Bob', weapon: 'plane' });
+    expect(table.enter()).toBe(false);
+    const fought = table.program();
+    await until(() => table.state.stage === 'enter', 'the entry waiting for ENTER');
+    // Nobody pressed ENTER: the entry stays on the screen.
+    const entry = await c.waitFor(() => true, 'a frame');
+    expect(entry).toMatchObject({ phase: 'entry', red: { weapon: 'T', energy: 2500 }, blue: { weapon: 'P' } });
+    expect(table.enter()).toBe(true);
+    await fought;
+    expect(seen).toEqual(['ready', 'programming', 'enter', 'fighting', 'result']);
+    const war = game.gameState()!.war!;
+    const m = await c.read();
+    expect(war.battles).toEqual([
+      {
+        winner: 'attacker',
+        weapons: { attacker: 'tank', defender: 'plane' },
+        energy: { attacker: m.red.energy, defender: m.blue.energy },
+      },
+    ]);
+    expect(table.state.words).toMatch(/Ann/);
+    await table.next();
+    expect(table.state.stage).toBe('ready');
+    expect(await phase(c)).toBe('entry');
+  });
+
+  it("a person's ENTER on the console's own keyboard starts it too (the chart sees the battle run)", async () => {
+    const c = machineConsole({ yieldEvery: 20 });
+    const game = tableGame(warOnB1());
+    const table = new TableBattle(c, game, memoryStorage());
+    game.send({ type: 'weapon', player: 'Ann', weapon: 'tank' });
+    game.send({ type: 'weapon', player: 'Bob', weapon: 'plane' });
+    const fought = table.program();
+    await until(() => table.state.stage === 'enter', 'the entry waiting for ENTER');
+    await c.type(['ENTER']);
+    await fought;
+    expect(table.state.stage).toBe('result');
+    expect(game.gameState()!.war!.battles).toHaveLength(1);
+  });
+
+  it('after a reload mid-battle (a new table on the same machine and storage) takes the running battle up and records it once', async () => {
+    const c = machineConsole({ yieldEvery: 20 });
+    const storage = memoryStorage();
+    const state = warOnB1();
+    const before = tableGame(state);
+    const first = new TableBattle(c, before, storage);
+    before.send({ type: 'weapon', player: 'Ann', weapon: 'tank' });
+    before.send({ type: 'weapon', player: 'Bob', weapon: 'plane' });
+    const gone = first.program();
+    await until(() => first.state.stage === 'enter', 'the entry');
+    first.enter();
+    await until(() => first.state.stage === 'fighting', 'the battle running');
+    // The page goes away; the machine (its autosave) and storage stay. The game comes back from its autosave.
+    first.cancel();
+    await gone;
+    const saved = before.gameState()!;
+    expect(saved.war!.battles).toHaveLength(0);
+    expect(await phase(c)).toBe('battle');
+    const after = tableGame(saved);
+    const second = new TableBattle(c, after, storage);
+    const typed = c.queue.total;
+    await second.resume();
+    expect(c.queue.total).toBe(typed);
+    expect(second.state.stage).toBe('result');
+    expect(after.gameState()!.war!.battles).toHaveLength(1);
+    expect((await c.read()).battles).toBe(1);
+  });
+
+  it('an undo mid-battle drops it: nothing recorded, the table ready again, the next program restarts the cartridge', async () => {
+    const c = machineConsole({ yieldEvery: 20 });
+    const game = tableGame(warOnB1());
+    const table = new TableBattle(c, game, memoryStorage());
+    game.send({ type: 'weapon', player: 'Ann', weapon: 'tank' });
+    game.send({ type: 'weapon', player: 'Bob', weapon: 'tank' });
+    const fought = table.program();
+    await until(() => table.state.stage === 'enter', 'the entry');
+    table.enter();
+    await until(() => table.state.stage === 'fighting', 'the battle running');
+    game.send({ type: 'undo' });
+    await fought;
+    expect(table.state.stage).toBe('ready');
+    expect(game.gameState()!.war!.battles).toHaveLength(0);
+    expect(game.battles.pending).toBeNull();
+    // Bob chooses again: the battle left running on the machine is not this one's (RESET, typed afresh).
+    game.send({ type: 'weapon', player: 'Bob', weapon: 'plane' });
+    const again = table.program();
+    await until(() => table.state.stage === 'enter', 'the new entry');
+    expect((await c.read()).blue.weapon).toBe('P');
+    table.enter();
+    await again;
+    expect(game.gameState()!.war!.battles).toHaveLength(1);
+  });
+
+  it('keeps who takes the right-hand control across a reload', () => {
+    const c = machineConsole();
+    const storage = memoryStorage();
+    const a = new TableBattle(c, tableGame(warOnB1()), storage);
+    a.swap('Ann');
+    const b = new TableBattle(c, tableGame(warOnB1()), storage);
+    expect(b.port.controlOf('Ann')).toBe('right');
+    expect(b.port.controlOf('Bob')).toBe('left');
+  });
+});
