@@ -1,6 +1,25 @@
 /** The board companion's public API (see board/README.md). */
 export { gameMachine, battleMachine, HISTORY_LIMIT } from './machines/game-machine.ts';
-export { battleActor, gatedReadout, noBattle, noReadout, readoutActor } from './machines/battle-actor.ts';
+export { battleActor, noBattle, noReadout } from './machines/battle-actor.ts';
+export {
+  battleChart,
+  runBattle,
+  chartStage,
+  chartError,
+  programBattle,
+  BATTLE_STAGES,
+  BUSY_STAGES,
+} from './machines/battle-chart.ts';
+export type {
+  BattleStage,
+  BattleChartActor,
+  BattleChartEvent,
+  BattleChartInput,
+  RunBattleOptions,
+} from './machines/battle-chart.ts';
+export { readoutChart, runReadout } from './machines/readout-chart.ts';
+export type { ReadoutChartActor, ReadoutChartEvent } from './machines/readout-chart.ts';
+export type { BattleInput } from './machines/battle-actor.ts';
 export type { GameContext, GameInput, MachineEvent, ControlEvent } from './machines/game-machine.ts';
 export { turnStateOf, TURN_STATES } from './machines/turn-states.ts';
 export type { TurnState } from './machines/turn-states.ts';
@@ -27,10 +46,8 @@ export {
   removeCountry,
   renameCountry,
 } from './scenarios/edit.ts';
-export { ManualBattlePort, BattleCancelledError, pendingBattle, battleEvent, battleId } from './ports/battle-port.ts';
+export { BattleCancelledError, pendingBattle, battleEvent, battleId } from './ports/battle-port.ts';
 export type { BattlePort, BattleRequest, BattleOutcome, Programmed, StagedBattlePort } from './ports/battle-port.ts';
-export { StepGate } from './ports/step-gate.ts';
-export type { GateStep } from './ports/step-gate.ts';
 export * from './table/index.ts';
 export type { BattleRecord, GameState, Phase, RecordPoint, WarSummary, Weapon } from './model/game.ts';
 export type { GameEvent, GameEventType, Refusal } from './model/events.ts';

@@ -16,10 +16,12 @@ import { assembleBattleCart } from '../../rom-core/roms/carts/index.ts';
 import { SteppedConsole } from '../../rom-core/roms/carts/stepped-console.ts';
 import type { GameEvent } from '../model/events.ts';
 import type { GameState } from '../model/game.ts';
-import { battleEvent, type BattleOutcome, type BattleRequest, type ManualBattlePort } from '../ports/battle-port.ts';
+import type { AnyActorRef } from 'xstate';
+import { battleEvent, type BattleOutcome, type BattleRequest } from '../ports/battle-port.ts';
+import { battleChartOf } from '../table/table-game.ts';
 import { describeBattle } from '../table/battle-words.ts';
 import { MachineBattlePort } from '../table/machine-battle-port.ts';
-import { runBattle } from '../table/battle-chart.ts';
+import { chartError, programBattle, runBattle } from '../machines/battle-chart.ts';
 
 const ROMS = resolve(dirname(fileURLToPath(import.meta.url)), '../../rom-core/roms');
 
@@ -90,16 +92,17 @@ export class MachineBattles {
   }
 
   /**
-   * Fights the battle the game's chart waits for (in `battles`) on the machine with the runner input
+   * Fights the battle the game's chart waits for (its battle chart, waiting to be programmed) on the machine with the runner input
    * script at `inputsPath`; the chart records the outcome. Returns the `battle` event it read, with the
    * outcome in words; throws a sentence when it cannot.
    */
   async fight(
-    battles: ManualBattlePort,
+    game: AnyActorRef,
     state: GameState,
     inputsPath: string,
   ): Promise<{ event: GameEvent; words: (after: GameState) => string }> {
-    const request = battles.pending;
+    const battle = battleChartOf(game);
+    const request = battle ? battle.getSnapshot().context.request : null;
     if (!request) throw new Error('no battle is ready: both sides choose a weapon first (rules 10C, 11B)');
     let text: string;
     try {
@@ -123,8 +126,8 @@ export class MachineBattles {
     }
     this.console.playFrom('ENTER', events);
     try {
-      const outcome = await battles.run(this.port);
-      if (!outcome) throw new Error(battles.error ?? 'the game no longer waits for this battle');
+      const outcome = await programBattle(battle!, this.port, { enter: 'port' });
+      if (!outcome) throw new Error(chartError(battle!) ?? 'the game no longer waits for this battle');
       const last = this.port.last!;
       return {
         event: battleEvent(outcome),

@@ -7,9 +7,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { createActor } from 'xstate';
-import { battleActor } from '../machines/battle-actor.ts';
-import { battleMachine } from '../machines/game-machine.ts';
-import { ManualBattlePort } from '../ports/battle-port.ts';
+import { tableGameMachine } from '../table/table-game.ts';
 import type { GameEvent, GameEventType } from '../model/events.ts';
 import { EVENT_TYPES } from '../model/events.ts';
 import type { GameState } from '../model/game.ts';
@@ -54,8 +52,8 @@ export async function playScript(
   options: PlayOptions = {},
 ): Promise<GameState> {
   const machine = options.machine ?? null;
-  const battles = new ManualBattlePort();
-  const chart = createActor(battleMachine.provide({ actors: { battle: battleActor(battles) } }), {
+  // The game as a table runs it: each battle's chart waits to be programmed on the machine (or typed in).
+  const chart = createActor(tableGameMachine, {
     input: { scenario },
   }).start();
   const now = (): GameState => chart.getSnapshot().context.state;
@@ -99,7 +97,7 @@ export async function playScript(
         stop('"inputs" must be the path of a runner input script');
       let fought: Awaited<ReturnType<MachineBattles['fight']>>;
       try {
-        fought = await machine!.fight(battles, state, resolve(dirname(scriptPath), raw.inputs as string));
+        fought = await machine!.fight(chart, state, resolve(dirname(scriptPath), raw.inputs as string));
       } catch (e) {
         return stop(`the battle on the machine failed: ${(e as Error).message}`);
       }

@@ -142,8 +142,10 @@ function fighting(invoke: boolean, self: TurnState, accepted: ReturnType<typeof 
   }
   return {
     invoke: {
+      // The id a table finds its battle chart by (the game's `children.battle`).
+      id: 'battle',
       src: 'battle' as const,
-      input: ({ context }: { context: GameContext }) => pendingBattle(context.state),
+      input: ({ context }: { context: GameContext }) => ({ request: pendingBattle(context.state) }),
       onDone: { guard: 'fought' as const, actions: ['clearBattleError' as const, 'recordBattle' as const] },
       onError: { actions: 'battleFailed' as const },
     },
@@ -303,6 +305,7 @@ function buildMachine(invoke: boolean) {
         ...(invoke
           ? {
               invoke: {
+                id: 'readout',
                 src: 'readout' as const,
                 input: ({ context }: { context: GameContext }) =>
                   context.state.players.every((p) => Object.hasOwn(context.state.firstCalls, p.name)),

@@ -9,7 +9,7 @@ import type { Level } from '../ai/levels.ts';
 import { seededRng } from '../ai/rng.ts';
 import type { GameEvent } from '../model/events.ts';
 import type { GameState } from '../model/game.ts';
-import { runBattle } from '../table/battle-chart.ts';
+import { runBattle } from '../machines/battle-chart.ts';
 import type { BattleOutcome, BattlePort, BattleRequest } from '../ports/battle-port.ts';
 import { battleEvent, pendingBattle } from '../ports/battle-port.ts';
 import { legalActions } from '../rules/legal.ts';

@@ -1,6 +1,5 @@
 import type { GameState, Weapon } from '../model/game.ts';
 import type { GameEvent } from '../model/events.ts';
-import { StepGate } from './step-gate.ts';
 
 /** What the screen must fight: two forces with their weapons and energy units. */
 export interface BattleRequest {
@@ -105,81 +104,5 @@ export class BattleCancelledError extends Error {
     reason: string,
   ) {
     super(`the battle ${request.attacker.player} v ${request.defender.player} was cancelled: ${reason}`);
-  }
-}
-
-/**
- * A table's battles (StepGate): `fight` (what the chart invokes) waits until the result is typed in
- * by hand with `enter`, or the battle is fought on another port (the console) with `run`. One battle
- * waits at a time; a new one replaces the last.
- */
-export class ManualBattlePort implements BattlePort {
-  private readonly gate = new StepGate<BattleRequest, BattleOutcome>(
-    (request, reason) => new BattleCancelledError(request, reason),
-  );
-
-  fight(request: BattleRequest, signal?: AbortSignal): Promise<BattleOutcome> {
-    return this.gate.wait(request, signal);
-  }
-
-  /**
-   * Drops the battle waiting (an undo, a loaded game, a new game): its `fight` promise rejects with a
-   * BattleCancelledError, so a result typed in later can never reach a game it no longer fits.
-   * Returns how many were cancelled (0 or 1).
-   */
-  cancel(reason = 'the game moved on'): number {
-    return this.gate.cancel(reason);
-  }
-
-  /** Cancels whatever is waiting and waits for `request` instead (the game now wants another battle). */
-  replace(request: BattleRequest, reason = 'replaced by another battle'): Promise<BattleOutcome> {
-    this.cancel(reason);
-    return this.fight(request);
-  }
-
-  /** The battle awaiting a result, if any (for the entry form). */
-  get pending(): BattleRequest | null {
-    return this.gate.step?.input ?? null;
-  }
-
-  /** Whether the battle waiting is being fought on another port (`run`). */
-  get running(): boolean {
-    return this.gate.step?.running ?? false;
-  }
-
-  /** Why the last `run` failed (a sentence), or null; the battle then waits again. */
-  get error(): string | null {
-    return this.gate.error;
-  }
-
-  subscribe(fn: () => void): () => void {
-    return this.gate.subscribe(fn);
-  }
-
-  /** Type in what the screen showed; refused (with the reason) if it cannot be right. */
-  enter(outcome: BattleOutcome): { ok: true } | { ok: false; reason: string } {
-    const step = this.gate.step;
-    if (!step) return { ok: false, reason: 'no battle is waiting for a result' };
-    if (step.running)
-      return { ok: false, reason: 'the battle is being fought on the console: its result is read from there' };
-    for (const r of ['attacker', 'defender'] as const) {
-      const e = outcome.energy?.[r];
-      if (typeof e !== 'number' || !Number.isInteger(e) || e < 0 || e > step.input[r].energy) {
-        return {
-          ok: false,
-          reason: `rule 12: the ${r}'s energy left must be a whole number from 0 to ${step.input[r].energy}`,
-        };
-      }
-    }
-    this.gate.give({ winner: outcome.winner, energy: { ...outcome.energy } });
-    return { ok: true };
-  }
-
-  /**
-   * Fights the battle waiting on `port` (the console); resolves with its outcome once the chart has it,
-   * or null (nothing waits, already fighting, cancelled, or failed: `error` says why).
-   */
-  run(port: BattlePort): Promise<BattleOutcome | null> {
-    return this.gate.run((request, signal) => port.fight(request, signal));
   }
 }

@@ -1,15 +1,9 @@
 /**
- * The evening at a table, headless (board/table/README.md): the battle chart and its stages, the console
- * as a battle port, the battle as the table runs it, and the ports the page's world is reached through.
+ * The evening at a table, headless: the console as the battle chart's staged port, the battle as the table
+ * runs it, the game's chart at a table, and the ports the page's world is reached through.
  */
-export { battleChart, runBattle, chartStage, BATTLE_STAGES, BUSY_STAGES } from './battle-chart.ts';
-export type {
-  BattleStage,
-  BattleChartActor,
-  BattleChartEvent,
-  BattleChartInput,
-  RunBattleOptions,
-} from './battle-chart.ts';
+export { readoutActor } from './battle-actor.ts';
+export { tableGameMachine, battleChartOf, readoutChartOf } from './table-game.ts';
 export { MachineBattlePort, WEAPON_WORDS, outcomeProblem } from './machine-battle-port.ts';
 export type {
   ConfirmRequest,
@@ -24,5 +18,7 @@ export { describeBattle } from './battle-words.ts';
 export { screenEnergies, screenNote, SCREEN_MAX } from './screen-energy.ts';
 export { TableBattle } from './table-battle.ts';
 export type { TableBattleState, TableBattleOptions } from './table-battle.ts';
-export { memoryStorage } from './ports.ts';
-export type { Stored, TableGame, TableStorage } from './ports.ts';
+export { memoryStorage, realClock } from './ports.ts';
+export type { MachineControls, Stored, TableClock, TableGame, TableMoves, TableStorage } from './ports.ts';
+export { TableComputers, COMPUTER_PAUSE_MS } from './table-computers.ts';
+export type { Seats, TableComputersOptions } from './table-computers.ts';

@@ -2,7 +2,7 @@ import type { CartMailbox, CartSide, CartWeapon } from '../../rom-core/roms/inde
 import type { Weapon } from '../model/game.ts';
 import type { BattleConsole } from './battle-console.ts';
 import type { BattleOutcome, BattleRequest, Programmed, StagedBattlePort } from '../ports/battle-port.ts';
-import { runBattle, type RunBattleOptions } from './battle-chart.ts';
+import { runBattle, type RunBattleOptions } from '../machines/battle-chart.ts';
 import { BattleCancelledError } from '../ports/battle-port.ts';
 import { boardOutcome, screenEnergies } from './screen-energy.ts';
 

@@ -11,7 +11,15 @@
 import type { CartMailbox } from '../../rom-core/roms/index.ts';
 import type { GameState } from '../model/game.ts';
 import type { BattleOutcome, BattleRequest } from '../ports/battle-port.ts';
-import { BUSY_STAGES, chartStage, type BattleChartActor, type BattleStage } from './battle-chart.ts';
+import {
+  BUSY_STAGES,
+  chartError,
+  chartStage,
+  programBattle,
+  type BattleChartActor,
+  type BattleStage,
+} from '../machines/battle-chart.ts';
+import { runReadout } from '../machines/readout-chart.ts';
 import type { BattleConsole } from './battle-console.ts';
 import { describeBattle } from './battle-words.ts';
 import { MachineBattlePort, type ConfirmRequest, type ProgrammedBattle, type Seating } from './machine-battle-port.ts';
@@ -61,6 +69,8 @@ export class TableBattle {
   /** The players who take the right-hand control when attacking (the attacker's choice), kept across reloads. */
   private readonly rightHanded: Stored<string[]>;
   private readonly ourCartridge: () => boolean;
+  /** Stops the readout under way (the page goes away). */
+  private readoutStop: AbortController | null = null;
 
   constructor(
     private readonly console: BattleConsole,
@@ -106,7 +116,7 @@ export class TableBattle {
       this.set({ error: 'Another tab of this browser plays this game: press “Play here instead” on the board first.' });
       return;
     }
-    if (!this.game.battles.pending) {
+    if (!this.pending()) {
       this.set({ error: 'Choose both weapons first (rule 12F): the battle is programmed with them.' });
       return;
     }
@@ -115,7 +125,7 @@ export class TableBattle {
 
   /** After a reload: a battle already running on the (restored) machine is this battle; its result is awaited. */
   async resume(): Promise<void> {
-    const request = this.game.battles.pending;
+    const request = this.pending();
     if (!request || this.busy) return;
     // The mailbox of the next frame the machine shows (a restored state's, after a reload).
     const m = await this.console.waitFor(() => true, 'a frame of the console');
@@ -140,23 +150,22 @@ export class TableBattle {
    * its result) with the step.
    */
   private async fight(from: 'programming' | 'fighting'): Promise<void> {
-    const battles = this.game.battles;
-    const request = battles.pending;
-    if (!request) return;
+    const chart = this.game.battleChart();
+    const request = this.pending();
+    if (!chart || !request) return;
     const seating = this.port.seating(request);
     const mine = ++this.fights;
     this.set({ stage: from, request, seating, error: null, words: null, ask: null });
     const before = this.game.gameState();
     const recorded = this.nextChange(before);
-    const outcome = await battles.run({
-      fight: (r, signal) => this.port.fight(r, signal, { from, watch: (chart) => this.watch(chart, r, mine) }),
-    });
+    this.watch(chart, request, mine);
+    const outcome = await programBattle(chart, this.port, { enter: 'human', from });
     // A later fight replaced this one (it owns the panel now): nothing to tell anyone.
     if (mine !== this.fights) return;
     this.chart = null;
     if (!outcome) {
       // Dropped with its step (the game moved on), or failed: the battle waits again, with the reason.
-      const why = battles.error;
+      const why = chartError(chart);
       this.set({ stage: 'ready', ask: null, error: why ? `The battle was not recorded: ${why}.` : null });
       return;
     }
@@ -167,12 +176,18 @@ export class TableBattle {
     this.set({ stage: 'result', words, ask: null });
   }
 
-  /** The table shows the chart's stage while it runs. */
+  /** The battle the game waits for (its chart waits for it to be programmed, or runs it), or null. */
+  private pending(): BattleRequest | null {
+    return this.game.battleChart()?.getSnapshot().context.request ?? null;
+  }
+
+  /** The table shows the chart's stage while it runs (from `programming` on: `ready` is the table's own). */
   private watch(chart: BattleChartActor, request: BattleRequest, mine: number): void {
     this.chart = chart;
     const show = (): void => {
       const stage = chartStage(chart);
-      if (mine !== this.fights || stage === null || stage === this.state.stage) return;
+      if (mine !== this.fights || this.chart !== chart || stage === null || stage === 'ready') return;
+      if (stage === this.state.stage) return;
       const ask =
         stage === 'confirm'
           ? { request: screenEnergies(request).request, seating: this.port.seating(request), prefill: {} }
@@ -245,8 +260,8 @@ export class TableBattle {
       });
       return;
     }
-    const gate = this.game.readout;
-    if (!gate.step) {
+    const chart = this.game.readoutChart();
+    if (!chart) {
       this.set({ error: 'Every player calls a number first (rule 2); then the readout runs.' });
       return;
     }
@@ -256,16 +271,18 @@ export class TableBattle {
         ? { stop: 'human' as const }
         : { stop: 'port' as const, runFrames: stopAfterFrames };
     // The game records the stopped digit as the `first.readout` step.
-    const digit = await gate.run((_, signal) => this.port.firstPlayerReadout({ ...stop, signal }));
-    this.set({
-      stage: 'ready',
-      error: digit === null && gate.error ? `The readout was not read: ${gate.error}.` : null,
-    });
+    const stopper = new AbortController();
+    this.readoutStop = stopper;
+    const digit = await runReadout(chart, (signal) =>
+      this.port.firstPlayerReadout({ ...stop, signal: AbortSignal.any([signal, stopper.signal]) }),
+    );
+    const why = chart.getSnapshot().context.error?.message;
+    this.set({ stage: 'ready', error: digit === null && why ? `The readout was not read: ${why}.` : null });
   }
 
   /** Stops what runs (the page goes away). */
   cancel(): void {
     this.port.cancel('the table was closed');
-    this.game.readout.cancel('the table was closed');
+    this.readoutStop?.abort('the table was closed');
   }
 }

@@ -1,14 +1,14 @@
 import {
   applyEvent,
   battleEvent,
-  ManualBattlePort,
-  StepGate,
+  type BattleChartActor,
   type BattleOutcome,
   type BattleRequest,
+  type ReadoutChartActor,
   type GameState,
   type Scenario,
 } from '../../board/index.ts';
-import type { EngineFactory, EngineSession, StepListener, TablePorts } from './engine-port.ts';
+import type { EngineFactory, EngineSession, StepListener } from './engine-port.ts';
 import { encodeEnvelope, parseEnvelope, SaveFormatError } from './save-format.ts';
 import { StorageFullError, type SaveStore } from './save-store.ts';
 import type { GameEvent, LegalAction, Refusal, ViewState } from './types.ts';
@@ -74,13 +74,10 @@ export class BoardController {
   /** Raw text of an unreadable save found at start-up, so the players can download it. */
   corrupt: string | null = null;
   /**
-   * Where the game's battle chart waits for each battle: its result typed in by hand (`submitBattle`), or
-   * the battle fought on the console (the table's `battles.run`). The chart drops it when the game moves on.
+   * At a table, the game runs a battle chart for each battle it waits for (programmed on the console by the
+   * table's TableBattle) and a readout chart once every player has called; elsewhere results are typed in.
    */
-  readonly battles = new ManualBattlePort();
-  /** Where the chart waits for the first-player readout (rule 2) when a console runs it (the table); else the digit is typed. */
-  readonly readout = new StepGate<true, number>(() => new Error('the readout is no longer wanted: the game moved on'));
-  private readonly ports: TablePorts;
+  private readonly table: boolean;
   private unwatch: () => void = () => undefined;
   /**
    * Set while another tab of this browser plays the game: this tab changes nothing and saves nothing, so the
@@ -101,10 +98,10 @@ export class BoardController {
     private readonly engine: EngineFactory,
     private readonly store: SaveStore,
     private readonly now: () => Date = () => new Date(),
-    withReadout = false,
+    table = false,
   ) {
-    this.ports = withReadout ? { battles: this.battles, readout: this.readout } : { battles: this.battles };
-    this.session = engine.create(undefined, this.ports);
+    this.table = table;
+    this.session = engine.create(undefined, this.table);
     this.watch();
   }
 
@@ -251,16 +248,18 @@ export class BoardController {
       return false;
     }
     if (this.refusedHere('battle') || this.hostOnly('battle')) return false;
-    // No battle waiting (a weapon still to choose): the engine itself says which rule is missing.
-    if (!this.battles.pending) return this.act(battleEvent(outcome));
-    const r = this.battles.enter(outcome);
-    if (!r.ok) {
-      this.notice = { kind: 'refused', refusal: refusalFromText(r.reason), event: 'battle' };
-      this.emit();
-      return false;
-    }
-    // The chart records it a moment later (a promise), and the change is saved like any step (watch).
-    return true;
+    // The result typed in is a `battle` event like the one the battle chart records: the engine checks it (rule 12).
+    return this.act(battleEvent(outcome));
+  }
+
+  /** At a table: the battle chart the game runs for the battle it waits for, or null. */
+  battleChart(): BattleChartActor | null {
+    return this.session.battleChart?.() ?? null;
+  }
+
+  /** At a table: the readout chart the game runs once every player has called (rule 2), or null. */
+  readoutChart(): ReadoutChartActor | null {
+    return this.session.readoutChart?.() ?? null;
   }
 
   /** The battle the game waits for (both weapons chosen), or null. */
@@ -292,7 +291,7 @@ export class BoardController {
   /** A new game waiting for its setup, on `scenario` (default: the 1982 world). */
   newGame(scenario?: Scenario, notice = 'New game started.'): void {
     if (this.refusedHere('new game') || this.hostOnly('new game')) return;
-    this.replaceSession(this.engine.create(scenario, this.ports));
+    this.replaceSession(this.engine.create(scenario, this.table));
     this.clockStartedAt = null;
     this.blockedSave = false;
     this.notice = { kind: 'info', text: notice };
@@ -308,7 +307,7 @@ export class BoardController {
     if (this.refusedHere('load') || this.hostOnly('load')) return false;
     try {
       const env = parseEnvelope(text);
-      this.replaceSession(this.engine.restore(env.engine, this.ports));
+      this.replaceSession(this.engine.restore(env.engine, this.table));
       this.clockStartedAt = env.clockStartedAt ?? null;
       this.blockedSave = false;
       this.notice = { kind: 'info', text: `Game loaded from ${source}.` };
@@ -352,7 +351,7 @@ export class BoardController {
     }
     try {
       const env = parseEnvelope(text);
-      this.replaceSession(this.engine.restore(env.engine, this.ports));
+      this.replaceSession(this.engine.restore(env.engine, this.table));
       this.clockStartedAt = env.clockStartedAt ?? null;
       this.saved = true;
       this.notice = cutOff

@@ -1,17 +1,17 @@
 import { createActor, type Actor } from 'xstate';
 import {
-  battleActor,
+  battleChartOf,
   battleMachine,
   deserializeGame,
   gameDocument,
-  gatedReadout,
   legalActions,
-  noReadout,
   pendingBattle,
   readGameDocument,
+  readoutChartOf,
+  tableGameMachine,
 } from '../../board/index.ts';
 import type { BattleRequest, GameDocument, GameEvent, GameState, Scenario } from '../../board/index.ts';
-import type { EngineFactory, EngineSession, StepListener, TablePorts } from './engine-port.ts';
+import type { EngineFactory, EngineSession, StepListener } from './engine-port.ts';
 import type { LegalAction, SendResult } from './types.ts';
 import { toView } from './view-state.ts';
 
@@ -42,18 +42,12 @@ const isStored = (v: unknown): v is Stored => typeof v === 'string' || (typeof v
 const isStoredList = (v: unknown): v is Stored[] => Array.isArray(v) && v.every(isStored);
 
 /**
- * The battle chart with this table's ports: every battle waits in `ports.battles` (ManualBattlePort: typed in
- * by hand, or fought on the console), the readout in `ports.readout`. Without ports nothing is ever fought
- * or read, and results come only as `battle` events (the chart accepts those either way).
+ * The game's chart: at a table, each battle's chart waits to be programmed on the console and the readout's
+ * to be run (tableGameMachine); elsewhere nothing is ever fought or read, and results come only as `battle`
+ * and `first.readout` events (the chart accepts those either way).
  */
-function chart(ports?: TablePorts) {
-  const idle = { fight: () => new Promise<never>(() => undefined) };
-  return battleMachine.provide({
-    actors: {
-      battle: battleActor(ports?.battles ?? idle),
-      readout: ports?.readout ? gatedReadout(ports.readout) : noReadout,
-    },
-  });
+function chart(table: boolean) {
+  return table ? tableGameMachine : battleMachine;
 }
 
 type Chart = ReturnType<typeof chart>;
@@ -65,11 +59,11 @@ const NOT_GAME_EVENTS = new Set(['undo', 'redo', 'load']);
  * A new game actor whose applied game events reach `steps`. The inspection's microsteps are where the
  * chart's own events (a raised `battle` or `first.readout`) show, with the state after each.
  */
-function startActor(ports: TablePorts | undefined, input: Parameters<typeof createActor<Chart>>[1], steps: Steps) {
+function startActor(table: boolean, input: Parameters<typeof createActor<Chart>>[1], steps: Steps) {
   let last: GameState | null = null;
   // The inspection starts inside createActor (the initial state's microsteps): the actor is not known yet.
   let self: Actor<Chart> | null = null;
-  const actor = createActor(chart(ports), {
+  const actor = createActor(chart(table), {
     ...input,
     inspect: (ev) => {
       if (ev.type !== '@xstate.microstep' || self === null || ev.actorRef !== self) return;
@@ -176,6 +170,14 @@ class MachineSession implements EngineSession {
     return pendingBattle(this.state);
   }
 
+  battleChart() {
+    return battleChartOf(this.actor);
+  }
+
+  readoutChart() {
+    return readoutChartOf(this.actor);
+  }
+
   canUndo(): boolean {
     return this.actor.getSnapshot().context.history.length > 0;
   }
@@ -214,11 +216,11 @@ function load(stored: Stored, what: string): GameState {
 /** The board engine (board/index.ts) behind the view's port: its battle chart, one actor per game. */
 export function boardEngine(): EngineFactory {
   return {
-    create: (scenario?: Scenario, ports?: TablePorts) => {
+    create: (scenario?: Scenario, table = false) => {
       const steps = new Steps();
-      return new MachineSession(startActor(ports, { input: scenario ? { scenario } : {} }, steps), steps);
+      return new MachineSession(startActor(table, { input: scenario ? { scenario } : {} }, steps), steps);
     },
-    restore(snapshot: unknown, ports?: TablePorts) {
+    restore(snapshot: unknown, table = false) {
       let doc: unknown = snapshot;
       if (typeof snapshot === 'string') {
         try {
@@ -239,7 +241,7 @@ export function boardEngine(): EngineFactory {
       const future = (t.redo ?? []).map((u, i) => load(u, `redo step ${i + 1}`));
       // The machine takes the state and its undo and redo steps as input, so undo and redo after a reload are what they were before.
       const steps = new Steps();
-      return new MachineSession(startActor(ports, { input: { state, history, future } }, steps), steps);
+      return new MachineSession(startActor(table, { input: { state, history, future } }, steps), steps);
     },
   };
 }

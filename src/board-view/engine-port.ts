@@ -1,4 +1,4 @@
-import type { BattlePort, BattleRequest, GameState, Scenario, StepGate } from '../../board/index.ts';
+import type { BattleChartActor, BattleRequest, GameState, ReadoutChartActor, Scenario } from '../../board/index.ts';
 import type { GameEvent, LegalAction, SendResult, ViewState } from './types.ts';
 
 /**
@@ -35,25 +35,21 @@ export interface EngineSession {
    * turn by mail are gathered from this (undo and redo are no events).
    */
   onStep?(fn: StepListener): () => void;
+  /** At a table: the battle chart the game runs for the battle it waits for (it waits to be programmed), or null. */
+  battleChart?(): BattleChartActor | null;
+  /** At a table: the readout chart the game runs once every player has called (rule 2), or null. */
+  readoutChart?(): ReadoutChartActor | null;
 }
 
 export type StepListener = (event: GameEvent, before: GameState, after: GameState) => void;
 
-/**
- * Where the battle chart's invoked steps wait at this table: every battle (typed in by hand, or fought
- * on the console with `battles.run`) and, with a console, the first-player readout.
- */
-export interface TablePorts {
-  battles: BattlePort;
-  readout?: StepGate<true, number>;
-}
-
 export interface EngineFactory {
   /** A new game waiting for its `setup` event, on `scenario` (default: the 1982 world). */
-  create(scenario?: Scenario, ports?: TablePorts): EngineSession;
+  /** `table`: the game runs the battle and readout charts a table programs on its console (tableGameMachine). */
+  create(scenario?: Scenario, table?: boolean): EngineSession;
   /**
    * Rebuilds a game from `document()` (or its text, `serialize()`); throws an Error with a readable message when
    * it can't.
    */
-  restore(snapshot: unknown, ports?: TablePorts): EngineSession;
+  restore(snapshot: unknown, table?: boolean): EngineSession;
 }

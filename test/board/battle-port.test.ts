@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ManualBattlePort, applyEvent, battleEvent, battleId, pendingBattle } from '../../board/index.ts';
+import { applyEvent, battleEvent, battleId, pendingBattle } from '../../board/index.ts';
 import { play, threeOpening } from './helpers.ts';
 
 describe('BattlePort: battle results come from outside the engine', () => {
-  it('the manual port waits for a hand-entered result, checks it, and the result drives the war', async () => {
+  it('the pending battle waits for a result typed in: the engine checks it (rule 12), and the result drives the war', () => {
     let s = play(
       [
         { type: 'attack', player: 'Cy', country: 'India' },
@@ -20,24 +20,14 @@ describe('BattlePort: battle results come from outside the engine', () => {
       attacker: { player: 'Cy', weapon: 'plane', energy: 2500 },
       defender: { player: 'Ann', weapon: 'tank', energy: 2500 },
     });
-    const port = new ManualBattlePort();
-    const result = port.fight(request);
-    expect(port.pending).toEqual(request);
-    expect(port.enter({ winner: 'attacker', energy: { attacker: 2600, defender: 0 } })).toMatchObject({
-      ok: false,
-      reason: expect.stringMatching(/rule 12/),
-    });
-    expect(port.enter({ winner: 'attacker', energy: { attacker: 1700, defender: 1100 } })).toEqual({ ok: true });
-    expect(port.pending).toBeNull();
-    const r = applyEvent(s, battleEvent(await result));
+    const tooMuch = applyEvent(s, battleEvent({ winner: 'attacker', energy: { attacker: 2600, defender: 0 } }));
+    expect(tooMuch.ok ? null : tooMuch.refusal.rule).toMatch(/^12/);
+    const r = applyEvent(s, battleEvent({ winner: 'attacker', energy: { attacker: 1700, defender: 1100 } }));
     expect(r.ok && r.state.war!.battles[0]).toMatchObject({
       winner: 'attacker',
       weapons: { attacker: 'plane', defender: 'tank' },
     });
-    expect(port.enter({ winner: 'defender', energy: { attacker: 0, defender: 0 } })).toMatchObject({
-      ok: false,
-      reason: 'no battle is waiting for a result',
-    });
+    expect(r.ok && pendingBattle(r.state)).toBeNull();
   });
 });
 

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  BattleCancelledError,
-  HISTORY_LIMIT,
-  ManualBattlePort,
-  gameMachine,
-  pendingBattle,
-  publicState,
-} from '../../board/index.ts';
+import { HISTORY_LIMIT, gameMachine, publicState } from '../../board/index.ts';
 import type { GameState } from '../../board/index.ts';
 import { TINY_HOMES } from '../harness/tiny-game.ts';
 import { fight, play, seated, threeOpening, tinyScenario, win } from './helpers.ts';
 
 // The engine API the view asked for: the public state's new keys, the machine resuming with an undo
-// history, and a battle port whose waiting battle can be cancelled or replaced.
+// history.
 
 const OLD_KEYS = [
   'phase',
@@ -144,41 +137,5 @@ describe('the machine takes an undo history as input', () => {
     const actor = createActor(gameMachine, { input: { scenario: tinyScenario, history: [a] } }).start();
     expect(actor.getSnapshot().context.history).toEqual([]);
     expect(actor.getSnapshot().context.state.scenario.name).toBe('tiny');
-  });
-});
-
-describe('ManualBattlePort: cancelling and replacing the waiting battle', () => {
-  const war = () =>
-    play(
-      [
-        { type: 'attack', player: 'Cy', country: 'India' },
-        { type: 'weapon', player: 'Cy', weapon: 'plane' },
-        { type: 'weapon', player: 'Ann', weapon: 'tank' },
-      ],
-      threeOpening(),
-    );
-
-  it('cancel rejects the waiting fight with BattleCancelledError and leaves nothing pending', async () => {
-    const request = pendingBattle(war())!;
-    const port = new ManualBattlePort();
-    const fought = port.fight(request);
-    expect(port.cancel('undone')).toBe(1);
-    await expect(fought).rejects.toBeInstanceOf(BattleCancelledError);
-    await expect(fought).rejects.toThrow(/Cy v Ann was cancelled: undone/);
-    expect(port.pending).toBeNull();
-    expect(port.cancel()).toBe(0);
-    expect(port.enter({ winner: 'attacker', energy: { attacker: 100, defender: 0 } })).toMatchObject({ ok: false });
-  });
-
-  it('replace drops the old battle and the next result goes to the new one', async () => {
-    const old = pendingBattle(war())!;
-    const next = { ...old, attacker: { ...old.attacker, weapon: 'sub' as const } };
-    const port = new ManualBattlePort();
-    const first = port.fight(old);
-    const second = port.replace(next);
-    await expect(first).rejects.toBeInstanceOf(BattleCancelledError);
-    expect(port.pending).toEqual(next);
-    expect(port.enter({ winner: 'defender', energy: { attacker: 0, defender: 900 } })).toEqual({ ok: true });
-    await expect(second).resolves.toEqual({ winner: 'defender', energy: { attacker: 0, defender: 900 } });
   });
 });

@@ -7,13 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
-  ManualBattlePort,
-  StepGate,
   TableBattle,
-  battleActor,
-  battleMachine,
-  gatedReadout,
+  battleChartOf,
   memoryStorage,
+  readoutChartOf,
+  tableGameMachine,
   type BattleStage,
   type TableGame,
 } from '../../../board/index.ts';
@@ -21,15 +19,13 @@ import type { GameState } from '../../../board/index.ts';
 import type { SteppedConsole } from '../../../rom-core/roms/carts/stepped-console.ts';
 import { machineConsole, warOnB1 } from '../helpers.ts';
 
-/** The game session as the table sees it: the game's chart with its battles and readout waiting at the table. */
-function tableGame(state: GameState): TableGame & { send(e: Parameters<ReturnType<typeof start>['send']>[0]): void } {
-  const battles = new ManualBattlePort();
-  const readout = new StepGate<true, number>(() => new Error('the readout is no longer wanted'));
-  const actor = start(battles, readout, state);
-  return {
+/** The game session as the table sees it: the game's chart with its battle and readout charts waiting for the table. */
+function tableGame(state: GameState) {
+  const actor = createActor(tableGameMachine, { input: { state } }).start();
+  const game: TableGame & { send: typeof actor.send } = {
     elsewhere: false,
-    battles,
-    readout,
+    battleChart: () => battleChartOf(actor),
+    readoutChart: () => readoutChartOf(actor),
     gameState: () => actor.getSnapshot().context.state,
     subscribe: (fn) => {
       const sub = actor.subscribe(fn);
@@ -37,11 +33,7 @@ function tableGame(state: GameState): TableGame & { send(e: Parameters<ReturnTyp
     },
     send: (e) => actor.send(e),
   };
-}
-
-function start(battles: ManualBattlePort, readout: StepGate<true, number>, state: GameState) {
-  const chart = battleMachine.provide({ actors: { battle: battleActor(battles), readout: gatedReadout(readout) } });
-  return createActor(chart, { input: { state } }).start();
+  return game;
 }
 
 /** Lets the console run (it yields between chunks of frames) until `done` holds; bounded by turns, not time. */
@@ -154,7 +146,7 @@ describe('TableBattle (the battle as the table runs it)', { timeout: 120_000 }, 
     await fought;
     expect(table.state.stage).toBe('ready');
     expect(game.gameState()!.war!.battles).toHaveLength(0);
-    expect(game.battles.pending).toBeNull();
+    expect(game.battleChart()).toBeNull();
     // Bob chooses again: the battle left running on the machine is not this one's (RESET, typed afresh).
     game.send({ type: 'weapon', player: 'Bob', weapon: 'plane' });
     const again = table.program();

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { BATTLE_STAGES, BattleCancelledError, battleChart, chartStage, runBattle } from '../../../board/index.ts';
-import type { BattleOutcome, BattleRequest, Programmed, StagedBattlePort } from '../../../board/index.ts';
+import { BATTLE_STAGES, BattleCancelledError, battleChart, chartStage, runBattle } from '../../board/index.ts';
+import type { BattleOutcome, BattleRequest, Programmed, StagedBattlePort } from '../../board/index.ts';
 
 const request: BattleRequest = {
   country: 'India',
