@@ -14,6 +14,7 @@ export type { PublicState } from './rules/public-state.ts';
 export { serializeGame, deserializeGame, gameDocument, readGameDocument } from './rules/snapshot.ts';
 export type { GameDocument } from './rules/snapshot.ts';
 export { checkInvariants } from './rules/invariants.ts';
+export { sessionStepsProblem } from './rules/validate-save.ts';
 export { formatRefusal } from './rules/refuse.ts';
 export { roundToHundred, halvesFor, planPayment } from './rules/chips.ts';
 export { world1982 } from './scenarios/world.ts';

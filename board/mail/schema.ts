@@ -43,6 +43,8 @@ const isStr = (v: unknown): v is string => typeof v === 'string' && v.length <= 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isStrs = (v: unknown): boolean => Array.isArray(v) && v.length <= 100 && v.every(isStr);
 const only = (o: Record<string, unknown>, keys: string[]): boolean => Object.keys(o).every((k) => keys.includes(k));
+/** Own keys only: `in` also finds `constructor`, `toString` and `__proto__` on every object's prototype. */
+const has = (o: object, k: string): boolean => Object.hasOwn(o, k);
 
 function fits(kind: Kind, v: unknown): boolean {
   switch (kind) {
@@ -77,11 +79,11 @@ export function eventShapeProblem(e: unknown, i: number): string | null {
   const type = e.type as GameEventType;
   const fields = FIELDS[type];
   for (const k of Object.keys(e)) {
-    if (k !== 'type' && !(k in fields))
+    if (k !== 'type' && !has(fields, k))
       return `${at} (${type}) has a field ${JSON.stringify(k.slice(0, 40))} that a ${type} event does not have`;
   }
   for (const [k, kind] of Object.entries(fields)) {
-    if (!(k in e) && OPTIONAL.has(`${type}.${k}`)) continue;
+    if (!has(e, k) && OPTIONAL.has(`${type}.${k}`)) continue;
     if (!fits(kind, e[k])) return `${at} (${type}) needs "${k}" as ${KIND_WORDS[kind]}`;
   }
   return null;
