@@ -4,7 +4,6 @@
  * the events since the last turn, chained to it by its hash (board/mail). A refused turn writes
  * nothing: the game file is left as it was, the sentence goes to stderr and the exit code is 1.
  */
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { isLevel, LEVELS } from '../ai/levels.ts';
 import type { Level } from '../ai/levels.ts';
 import type { GameEvent } from '../model/events.ts';
@@ -20,11 +19,11 @@ import { openTurn } from '../mail/open.ts';
 import { sendTurn } from '../mail/send.ts';
 import type { StandingOrders } from '../mail/turn.ts';
 import { MAX_TURN_CHARS } from '../mail/codec.ts';
-import { outputKind, writeAllOrNothing } from '../../rom-core/cli/files.ts';
 import { depthProblem } from './json-depth.ts';
 import { machineAbsentBattles } from './mail-battles.ts';
+import { checkOutputs, gameAt, readInput as read, Refused, writeFiles } from './mail-files.ts';
+import { MAIL_USAGE } from './mail-usage.ts';
 import { MAX_EVENT_DEPTH } from './play-script.ts';
-import { readTextFile } from './read-text.ts';
 
 export interface MailIo {
   stdout(text: string): void;
@@ -33,9 +32,9 @@ export interface MailIo {
 
 /** A mistake on the command line: exit code 2 with the usage. */
 class UsageError extends Error {}
-/** A refused input: exit code 1, nothing written. */
-class Refused extends Error {}
 
+/** Options that take no value. */
+const SWITCHES: Record<string, string[]> = { new: ['--force'], send: [], open: [] };
 const VALUED: Record<string, string[]> = {
   new: ['--players', '--out', '--banker', '--scenario', '--id'],
   send: ['--game', '--events', '--player', '--out', '--orders', '--stick'],
@@ -51,7 +50,11 @@ function parseFlags(sub: string, rest: string[]): Map<string, string> {
   const flags = new Map<string, string>();
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i];
-    if (!VALUED[sub].includes(a))
+    if (SWITCHES[sub].includes(a) && !flags.has(a)) {
+      flags.set(a, '');
+      continue;
+    }
+    if (!VALUED[sub].includes(a) && !SWITCHES[sub].includes(a))
       throw new UsageError(
         a.startsWith('-')
           ? `mail ${sub}: unknown option "${a}"`
@@ -66,27 +69,8 @@ function parseFlags(sub: string, rest: string[]): Map<string, string> {
   return flags;
 }
 
-const read = (path: string, what: string, limit?: number): string => {
-  try {
-    return readTextFile(path, what, limit);
-  } catch (e) {
-    throw new Refused((e as Error).message);
-  }
-};
-
-/** Games and turns: written under temporary names and renamed into place, all or none. */
-function writeFiles(files: { path: string; data: string }[]): void {
-  writeAllOrNothing(
-    {
-      writeFile: (p, d) => writeFileSync(p, d),
-      rename: renameSync,
-      remove: (p) => rmSync(p, { force: true }),
-      kind: outputKind,
-    },
-    files,
-    (path, e) => new Refused(`cannot write "${path}": ${(e as Error).message}`),
-  );
-}
+/** `--game FILE` as checkOutputs names it. */
+const named = (flags: Map<string, string>, option: string) => ({ option, path: flags.get(option)! });
 
 function loadGame(path: string): MailGame {
   const text = read(path, 'game');
@@ -133,6 +117,9 @@ function parseStick(spec: string | undefined): Level | null {
 async function mailNew(flags: Map<string, string>, io: MailIo): Promise<void> {
   let scenario: Scenario = world1982();
   const scenarioPath = flags.get('--scenario');
+  checkOutputs([named(flags, '--out')], scenarioPath === undefined ? [] : [named(flags, '--scenario')]);
+  const inProgress = flags.has('--force') ? null : gameAt(flags.get('--out')!, '--out');
+  if (inProgress) throw new Refused(inProgress);
   if (scenarioPath) {
     const text = read(scenarioPath, 'scenario');
     const deep = depthProblem(text, 32, 'the scenario');
@@ -174,6 +161,8 @@ async function mailSend(flags: Map<string, string>, io: MailIo): Promise<void> {
   const orders = parseOrders(flags.get('--orders'));
   const stick = parseStick(flags.get('--stick'));
   const gamePath = flags.get('--game')!;
+  // The game file is read and written again (it moves on a turn); the turn must be another file.
+  checkOutputs([named(flags, '--game'), named(flags, '--out')], [named(flags, '--events')]);
   const game = loadGame(gamePath);
   const eventsPath = flags.get('--events')!;
   const events = parseEvents(read(eventsPath, 'events'), eventsPath);
@@ -191,6 +180,7 @@ async function mailSend(flags: Map<string, string>, io: MailIo): Promise<void> {
   });
   if (!sent.ok) throw new Refused(sent.error);
   const out = flags.get('--out')!;
+  // The turn first: should the game's rename fail, the turn is there and the game has not moved on.
   writeFiles([
     { path: out, data: sent.text + '\n' },
     { path: gamePath, data: serializeMailGame(sent.game) + '\n' },
@@ -204,6 +194,8 @@ async function mailSend(flags: Map<string, string>, io: MailIo): Promise<void> {
 }
 
 async function mailOpen(flags: Map<string, string>, io: MailIo): Promise<void> {
+  // --out may be --game itself (the game moves on in place, written whole once the turn is accepted).
+  checkOutputs([named(flags, '--out')], [named(flags, '--turn')]);
   const game = loadGame(flags.get('--game')!);
   const turnPath = flags.get('--turn')!;
   // A little over the longest turn text: a file far past it is refused before it is read whole.
@@ -220,9 +212,14 @@ async function mailOpen(flags: Map<string, string>, io: MailIo): Promise<void> {
 /** Runs `mail ...` (argv after "mail"); returns the exit code: 0 done, 1 refused (nothing written), 2 usage. */
 export async function mailMain(argv: string[], io: MailIo, usage: string): Promise<number> {
   const [sub, ...rest] = argv;
+  if (sub === '--help' || sub === '-h' || sub === 'help' || rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(`usage: ${MAIL_USAGE.trimStart()}\n`);
+    return 0;
+  }
   try {
     if (sub === undefined) throw new UsageError('mail needs new, send or open');
-    if (!(sub in VALUED)) throw new UsageError(`unknown mail command "${sub}" (new, send or open)`);
+    // An own key: "constructor" or "toString" is no mail command.
+    if (!Object.hasOwn(VALUED, sub)) throw new UsageError(`unknown mail command "${sub}" (new, send or open)`);
     const flags = parseFlags(sub, rest);
     await (sub === 'new' ? mailNew : sub === 'send' ? mailSend : mailOpen)(flags, io);
     return 0;
