@@ -5,7 +5,7 @@
  */
 import type { GameState } from '../model/game.ts';
 import { nameKey } from '../model/names.ts';
-import { deserializeGame, serializeGame } from '../rules/snapshot.ts';
+import { readGameDocument, serializeGame } from '../rules/snapshot.ts';
 import { startHash } from './hash.ts';
 import { GAME_ID, ordersProblem } from './schema.ts';
 import type { MailChain, StandingOrders } from './turn.ts';
@@ -56,8 +56,42 @@ export function serializeMailGame(g: MailGame): string {
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Loads a game by mail; never throws for bad input. */
-export function deserializeMailGame(text: string): { ok: true; game: MailGame } | { ok: false; error: string } {
+/** Deeper than any game by mail nests (its scenario's zones and countries are a few levels down). */
+export const MAX_MAIL_DEPTH = 64;
+
+/**
+ * Whether `value` nests arrays and objects deeper than `max`, found without recursion: JSON.parse
+ * takes a line of 100,000 `[`, but everything that walks the value afterwards runs out of stack.
+ */
+export function nestsPast(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+type Loaded = { ok: true; game: MailGame } | { ok: false; error: string };
+
+/**
+ * Loads a game by mail. Never throws, whatever the text (a stored game is read as a page opens, and
+ * a throw there broke the page for good): each refusal is a sentence, and anything the checks did not
+ * foresee is caught and said too.
+ */
+export function deserializeMailGame(text: string): Loaded {
+  try {
+    return readMailGame(text);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : 'an unreadable value';
+    return { ok: false, error: `the game by mail could not be read (${why.slice(0, 200)}); nothing was loaded` };
+  }
+}
+
+function readMailGame(text: string): Loaded {
+  if (typeof text !== 'string') return { ok: false, error: 'a game by mail is text; nothing was loaded' };
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -65,6 +99,8 @@ export function deserializeMailGame(text: string): { ok: true; game: MailGame } 
     return { ok: false, error: `the game by mail is not valid JSON (${(e as Error).message}); nothing was loaded` };
   }
   const no = (why: string) => ({ ok: false as const, error: `${why}; nothing was loaded` });
+  if (nestsPast(doc, MAX_MAIL_DEPTH))
+    return no(`the game by mail nests arrays and objects more than ${MAX_MAIL_DEPTH} deep, far past any game`);
   if (!isObj(doc) || doc.format !== MAIL_FORMAT) return no(`not a ${MAIL_FORMAT} game (make one with "mail new")`);
   if (doc.version !== MAIL_VERSION)
     return no(`game by mail version ${JSON.stringify(doc.version)} is not this build's (${MAIL_VERSION})`);
@@ -79,7 +115,7 @@ export function deserializeMailGame(text: string): { ok: true; game: MailGame } 
   ) {
     return no("the game's chain of turns (last turn's number and hash) is malformed");
   }
-  const loaded = deserializeGame(JSON.stringify(doc.save ?? null));
+  const loaded = readGameDocument(doc.save ?? null);
   if (!loaded.ok) return { ok: false, error: loaded.error };
   const state = loaded.state;
   if (!isObj(doc.orders)) return no("the players' standing orders are missing");
@@ -88,7 +124,7 @@ export function deserializeMailGame(text: string): { ok: true; game: MailGame } 
     if (!state.players.some((p) => p.name === name))
       return no(`standing orders are saved for ${JSON.stringify(name.slice(0, 40))}, who is not a player of this game`);
     const bad = ordersProblem(o);
-    if (bad) return no(`${name}'s standing orders are malformed: ${bad}`);
+    if (bad) return no(`${name.slice(0, 40)}'s standing orders are malformed: ${bad}`);
     orders[name] = o as StandingOrders;
   }
   for (const p of state.players) orders[p.name] ??= { ...WAIT };
