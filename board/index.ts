@@ -98,6 +98,8 @@ export {
   deserializeMailGame,
   seatOf,
   applyTurnEvents,
+  mailReadout,
+  readoutDue,
   decodeTurnText,
   deflateRaw,
   encodeTurnText,

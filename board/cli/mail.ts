@@ -185,10 +185,15 @@ async function mailSend(flags: Map<string, string>, io: MailIo): Promise<void> {
     { path: out, data: sent.text + '\n' },
     { path: gamePath, data: serializeMailGame(sent.game) + '\n' },
   ]);
-  const made = sent.turn.events.length - events.length;
+  const readouts = (list: readonly unknown[]) =>
+    list.filter((e) => (e as { type?: unknown }).type === 'first.readout').length;
+  // The readout the chain draws once every player has called is no standing order's.
+  const drawn = readouts(sent.turn.events) - readouts(events);
+  const made = sent.turn.events.length - events.length - drawn;
   io.stdout(
     `turn ${sent.turn.number} from ${sent.turn.player}: ${sent.turn.events.length} event(s)` +
-      `${made > 0 ? `, ${made} of them by standing orders (${fought} battle(s) on the machine)` : ''}; written to ${out} (${sent.text.length} characters); ${gamePath} is at turn ${sent.turn.number}\n`,
+      `${made > 0 ? `, ${made} of them by standing orders (${fought} battle(s) on the machine)` : ''}` +
+      `${drawn > 0 ? ', the first-player readout drawn from the chain' : ''}; written to ${out} (${sent.text.length} characters); ${gamePath} is at turn ${sent.turn.number}\n`,
   );
   for (const line of sent.game.state.log.slice(game.state.log.length)) io.stdout(`  ${line}\n`);
 }

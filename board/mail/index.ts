@@ -19,5 +19,6 @@ export type { MailGame } from './mail-game.ts';
 export { applyTurnEvents, openTurn } from './open.ts';
 export type { Opened } from './open.ts';
 export { sendTurn } from './send.ts';
+export { mailReadout, readoutDue } from './readout.ts';
 export type { SendOptions, Sent } from './send.ts';
 export type { AbsentBattle, AbsentBattlePort } from './standing.ts';

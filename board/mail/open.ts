@@ -12,23 +12,29 @@ import { turnHash } from './hash.ts';
 import type { MailGame } from './mail-game.ts';
 import { seatOf } from './mail-game.ts';
 import { checkTurnShape } from './schema.ts';
+import { drawnProblem } from './readout.ts';
 import { eventWords, seatProblem } from './seats.ts';
 import type { Turn } from './turn.ts';
 
 export type Opened = { ok: true; game: MailGame; turn: Turn } | { ok: false; error: string };
 
-/** The state after `events`, or the sentence naming the first event the rules refuse and their rule. */
+/**
+ * The state after `events` (and the state before each of them), or the sentence naming the first
+ * event the rules refuse and their rule.
+ */
 export function applyTurnEvents(
   state: GameState,
   events: readonly GameEvent[],
-): { ok: true; state: GameState } | { ok: false; error: string } {
+): { ok: true; state: GameState; before: GameState[] } | { ok: false; error: string } {
   let s = state;
+  const before: GameState[] = [];
   for (let i = 0; i < events.length; i++) {
     const r = applyEvent(s, events[i]);
     if (!r.ok) return { ok: false, error: `${eventWords(events[i], i)} is ${formatRefusal(r.refusal)}` };
+    before.push(s);
     s = r.state;
   }
-  return { ok: true, state: s };
+  return { ok: true, state: s, before };
 }
 
 /**
@@ -77,7 +83,9 @@ export async function openTurn(text: string, game: MailGame): Promise<Opened> {
   if (!played.ok)
     return { ok: false, error: `turn ${turn.number} from ${sender}: ${played.error}; the turn was refused` };
   for (let i = 0; i < turn.events.length; i++) {
-    const bad = seatProblem(turn.events[i], i, sender, game.orders);
+    const bad =
+      seatProblem(turn.events[i], i, sender, game.orders) ??
+      (await drawnProblem(turn.events[i], i, played.before[i], sender, turn.previous));
     if (bad) return { ok: false, error: `turn ${turn.number}: ${bad}; the turn was refused` };
   }
   return {

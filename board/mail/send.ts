@@ -14,6 +14,7 @@ import { turnHash } from './hash.ts';
 import type { MailGame } from './mail-game.ts';
 import { seatOf } from './mail-game.ts';
 import { openTurn } from './open.ts';
+import { mailReadout, readoutDue } from './readout.ts';
 import { eventsProblem, ordersProblem } from './schema.ts';
 import { eventWords } from './seats.ts';
 import type { AbsentBattle, AbsentBattlePort } from './standing.ts';
@@ -83,6 +84,8 @@ export async function sendTurn(
       bad ??= await standing();
       if (bad) break;
     }
+    // Once every player has called, the readout is the chain's (readout.ts): no sender chooses it.
+    if (!bad && readoutDue(s)) bad = take({ type: 'first.readout', digit: await mailReadout(game.chain.hash, s) });
     if (bad) return { ok: false, error: `${bad}; nothing was sent` };
   } catch (e) {
     return { ok: false, error: `${(e as Error).message}; nothing was sent` };
