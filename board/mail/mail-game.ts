@@ -7,6 +7,7 @@ import type { GameState } from '../model/game.ts';
 import { nameKey } from '../model/names.ts';
 import { readGameDocument, serializeGame } from '../rules/snapshot.ts';
 import { startHash } from './hash.ts';
+import { isPublicKey } from './keys.ts';
 import { GAME_ID, ordersProblem } from './schema.ts';
 import type { MailChain, StandingOrders } from './turn.ts';
 
@@ -19,7 +20,14 @@ export interface MailGame {
   /** Each player's standing orders (`wait` until the player's first turn says otherwise). */
   orders: Record<string, StandingOrders>;
   state: GameState;
+  /**
+   * A signed game: each player's public key (keys.ts), given at `newMailGame`; every turn must be
+   * signed by its sender. Absent: an unsigned game (made before signing, or without keys).
+   */
+  keys?: Record<string, string>;
 }
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const WAIT: StandingOrders = Object.freeze({ absent: 'wait' }) as StandingOrders;
 
@@ -27,14 +35,37 @@ export const WAIT: StandingOrders = Object.freeze({ absent: 'wait' }) as Standin
  * A new game by mail from a game already set up (rule 1: the players and the chips are agreed
  * before the first turn). `id` is drawn at random unless given (tests).
  */
-export async function newMailGame(state: GameState, id: string = globalThis.crypto.randomUUID()): Promise<MailGame> {
+export async function newMailGame(
+  state: GameState,
+  id: string = globalThis.crypto.randomUUID(),
+  keys?: Record<string, string>,
+): Promise<MailGame> {
   if (state.phase === 'setup')
     throw new Error('set the game up first (rule 1): a game by mail starts with its players seated');
   if (!GAME_ID.test(id))
     throw new Error(`a game's id is 1 to 64 letters, digits or dashes (got ${JSON.stringify(id.slice(0, 70))})`);
+  if (keys) {
+    const bad = keysProblem(keys, state);
+    if (bad) throw new Error(bad);
+  }
   const orders: Record<string, StandingOrders> = {};
   for (const p of state.players) orders[p.name] = { ...WAIT };
-  return { id, chain: { number: 0, hash: await startHash(id, state) }, orders, state };
+  const game: MailGame = { id, chain: { number: 0, hash: await startHash(id, state, keys) }, orders, state };
+  return keys ? { ...game, keys: { ...keys } } : game;
+}
+
+/** What is wrong with a signed game's keys: one public key for each player, and none for anyone else. */
+export function keysProblem(keys: unknown, state: GameState): string | null {
+  if (!isObj(keys)) return "the players' public keys must be an object of each player's key";
+  for (const name of Object.keys(keys)) {
+    if (!state.players.some((p) => p.name === name))
+      return `a public key is given for ${JSON.stringify(name.slice(0, 40))}, who is not a player of this game`;
+  }
+  for (const p of state.players) {
+    if (!Object.hasOwn(keys, p.name)) return `${p.name} has no public key: in a signed game every player gives theirs`;
+    if (!isPublicKey(keys[p.name])) return `${p.name}'s public key is not one ("o2pub1." and a P-256 point)`;
+  }
+  return null;
 }
 
 /** The seated name a player goes by (names are compared as people read them), or null. */
@@ -50,11 +81,10 @@ export function serializeMailGame(g: MailGame): string {
     id: g.id,
     chain: g.chain,
     orders: g.orders,
+    keys: g.keys,
   });
   return `${head.slice(0, -1)},"save":${serializeGame(g.state)}}`;
 }
-
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Deeper than any game by mail nests (its scenario's zones and countries are a few levels down). */
 export const MAX_MAIL_DEPTH = 64;
@@ -128,5 +158,9 @@ function readMailGame(text: string): Loaded {
     orders[name] = o as StandingOrders;
   }
   for (const p of state.players) orders[p.name] ??= { ...WAIT };
-  return { ok: true, game: { id: doc.id, chain: { number: chain.number as number, hash: chain.hash }, orders, state } };
+  const game: MailGame = { id: doc.id, chain: { number: chain.number as number, hash: chain.hash }, orders, state };
+  if (doc.keys === undefined) return { ok: true, game };
+  const badKeys = keysProblem(doc.keys, state);
+  if (badKeys) return no(`the game is signed, but ${badKeys}`);
+  return { ok: true, game: { ...game, keys: { ...(doc.keys as Record<string, string>) } } };
 }
