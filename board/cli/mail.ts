@@ -22,6 +22,7 @@ import { MAX_TURN_CHARS } from '../mail/codec.ts';
 import { depthProblem } from './json-depth.ts';
 import { machineAbsentBattles } from './mail-battles.ts';
 import { checkOutputs, gameAt, readInput as read, Refused, writeFiles } from './mail-files.ts';
+import { readKeyFile, readPublicKeys, writeKeyFiles } from './mail-keys.ts';
 import { MAIL_USAGE } from './mail-usage.ts';
 import { MAX_EVENT_DEPTH } from './play-script.ts';
 
@@ -34,16 +35,18 @@ export interface MailIo {
 class UsageError extends Error {}
 
 /** Options that take no value. */
-const SWITCHES: Record<string, string[]> = { new: ['--force'], send: [], open: [] };
+const SWITCHES: Record<string, string[]> = { new: ['--force'], send: [], open: [], key: [] };
 const VALUED: Record<string, string[]> = {
-  new: ['--players', '--out', '--banker', '--scenario', '--id'],
-  send: ['--game', '--events', '--player', '--out', '--orders', '--stick'],
+  new: ['--players', '--out', '--banker', '--scenario', '--id', '--keys'],
+  send: ['--game', '--events', '--player', '--out', '--orders', '--stick', '--key'],
   open: ['--game', '--turn', '--out'],
+  key: ['--player', '--out', '--public'],
 };
 const REQUIRED: Record<string, string[]> = {
   new: ['--players', '--out'],
   send: ['--game', '--events', '--player', '--out'],
   open: ['--game', '--turn', '--out'],
+  key: ['--player', '--out', '--public'],
 };
 
 function parseFlags(sub: string, rest: string[]): Map<string, string> {
@@ -117,7 +120,15 @@ function parseStick(spec: string | undefined): Level | null {
 async function mailNew(flags: Map<string, string>, io: MailIo): Promise<void> {
   let scenario: Scenario = world1982();
   const scenarioPath = flags.get('--scenario');
-  checkOutputs([named(flags, '--out')], scenarioPath === undefined ? [] : [named(flags, '--scenario')]);
+  const keysSpec = flags.get('--keys');
+  const keyFiles = keysSpec === undefined ? [] : keysSpec.split(',').map((p) => p.slice(p.lastIndexOf('=') + 1).trim());
+  checkOutputs(
+    [named(flags, '--out')],
+    [
+      ...(scenarioPath === undefined ? [] : [named(flags, '--scenario')]),
+      ...keyFiles.map((path) => ({ option: '--keys', path })),
+    ],
+  );
   const inProgress = flags.has('--force') ? null : gameAt(flags.get('--out')!, '--out');
   if (inProgress) throw new Refused(inProgress);
   if (scenarioPath) {
@@ -147,13 +158,18 @@ async function mailNew(flags: Map<string, string>, io: MailIo): Promise<void> {
     );
   let game: MailGame;
   try {
-    game = await newMailGame(r.state, flags.get('--id'));
+    game = await newMailGame(
+      r.state,
+      flags.get('--id'),
+      keysSpec === undefined ? undefined : readPublicKeys(keysSpec).keys,
+    );
   } catch (e) {
+    if (e instanceof Refused) throw e;
     throw new Refused((e as Error).message);
   }
   writeFiles([{ path: flags.get('--out')!, data: serializeMailGame(game) + '\n' }]);
   io.stdout(
-    `game ${game.id} by mail: ${game.state.players.map((p) => p.name).join(', ')}; written to ${flags.get('--out')}; turn 1 is next (mail send)\n`,
+    `game ${game.id} by mail${game.keys ? ', signed' : ' (unsigned: --keys signs its turns)'}: ${game.state.players.map((p) => p.name).join(', ')}; written to ${flags.get('--out')}; turn 1 is next (mail send)\n`,
   );
 }
 
@@ -162,7 +178,12 @@ async function mailSend(flags: Map<string, string>, io: MailIo): Promise<void> {
   const stick = parseStick(flags.get('--stick'));
   const gamePath = flags.get('--game')!;
   // The game file is read and written again (it moves on a turn); the turn must be another file.
-  checkOutputs([named(flags, '--game'), named(flags, '--out')], [named(flags, '--events')]);
+  const keyPath = flags.get('--key');
+  checkOutputs(
+    [named(flags, '--game'), named(flags, '--out')],
+    [named(flags, '--events'), ...(keyPath === undefined ? [] : [named(flags, '--key')])],
+  );
+  const key = keyPath === undefined ? undefined : await readKeyFile(keyPath);
   const game = loadGame(gamePath);
   const eventsPath = flags.get('--events')!;
   const events = parseEvents(read(eventsPath, 'events'), eventsPath);
@@ -170,6 +191,7 @@ async function mailSend(flags: Map<string, string>, io: MailIo): Promise<void> {
   const sent = await sendTurn(game, flags.get('--player')!, events, {
     orders,
     battles: machineAbsentBattles(stick),
+    privateKey: key?.privateKey,
     onBattle: (b, o) => {
       fought++;
       const { attacker: a, defender: d } = b.request;
@@ -178,7 +200,10 @@ async function mailSend(flags: Map<string, string>, io: MailIo): Promise<void> {
       );
     },
   });
-  if (!sent.ok) throw new Refused(sent.error);
+  if (!sent.ok)
+    throw new Refused(
+      game.keys && !key ? `${sent.error} (give --key with your key file, made by mail key)` : sent.error,
+    );
   const out = flags.get('--out')!;
   // The turn first: should the game's rename fail, the turn is there and the game has not moved on.
   writeFiles([
@@ -209,7 +234,7 @@ async function mailOpen(flags: Map<string, string>, io: MailIo): Promise<void> {
   if (!opened.ok) throw new Refused(`${turnPath}: ${opened.error}`);
   writeFiles([{ path: flags.get('--out')!, data: serializeMailGame(opened.game) + '\n' }]);
   io.stdout(
-    `turn ${opened.turn.number} from ${opened.turn.player} opened: ${opened.turn.events.length} event(s); the game is at turn ${opened.turn.number}; written to ${flags.get('--out')}\n`,
+    `turn ${opened.turn.number} from ${opened.turn.player} opened${opened.signed ? ` (signed by ${opened.turn.player})` : ' (unsigned game: its turns carry no signature)'}: ${opened.turn.events.length} event(s); the game is at turn ${opened.turn.number}; written to ${flags.get('--out')}\n`,
   );
   for (const line of opened.game.state.log.slice(game.state.log.length)) io.stdout(`  ${line}\n`);
 }
@@ -222,11 +247,13 @@ export async function mailMain(argv: string[], io: MailIo, usage: string): Promi
     return 0;
   }
   try {
-    if (sub === undefined) throw new UsageError('mail needs new, send or open');
+    if (sub === undefined) throw new UsageError('mail needs new, send, open or key');
     // An own key: "constructor" or "toString" is no mail command.
-    if (!Object.hasOwn(VALUED, sub)) throw new UsageError(`unknown mail command "${sub}" (new, send or open)`);
+    if (!Object.hasOwn(VALUED, sub)) throw new UsageError(`unknown mail command "${sub}" (new, send, open or key)`);
     const flags = parseFlags(sub, rest);
-    await (sub === 'new' ? mailNew : sub === 'send' ? mailSend : mailOpen)(flags, io);
+    if (sub === 'key')
+      io.stdout(await writeKeyFiles(flags.get('--player')!, flags.get('--out')!, flags.get('--public')!));
+    else await (sub === 'new' ? mailNew : sub === 'send' ? mailSend : mailOpen)(flags, io);
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {

@@ -124,7 +124,7 @@ describe('board mail outputs', () => {
     for (const sub of ['constructor', 'toString', '__proto__']) {
       expect(await mail(sub)).toMatchObject({
         code: 2,
-        stderr: `unknown mail command "${sub}" (new, send or open)\nUSAGE\n`,
+        stderr: `unknown mail command "${sub}" (new, send, open or key)\nUSAGE\n`,
       });
     }
   });
