@@ -32,6 +32,7 @@ export type { PublicState } from './rules/public-state.ts';
 export { serializeGame, deserializeGame, gameDocument, readGameDocument } from './rules/snapshot.ts';
 export type { GameDocument } from './rules/snapshot.ts';
 export { checkInvariants } from './rules/invariants.ts';
+export { sessionStepsProblem } from './rules/validate-save.ts';
 export { formatRefusal } from './rules/refuse.ts';
 export { roundToHundred, halvesFor, planPayment } from './rules/chips.ts';
 export { world1982 } from './scenarios/world.ts';
@@ -101,6 +102,16 @@ export {
   deserializeMailGame,
   seatOf,
   applyTurnEvents,
+  mailReadout,
+  readoutDue,
+  isPublicKey,
+  keyPair,
+  keysProblem,
+  publicKeyOf,
+  signHash,
+  verifyHash,
+  KEY_FILE_FORMAT,
+  PUBLIC_KEY_TAG,
   decodeTurnText,
   deflateRaw,
   encodeTurnText,
@@ -127,6 +138,7 @@ export type {
   AbsentBattle,
   AbsentBattlePort,
   MailChain,
+  KeyPair,
   MailGame,
   Opened,
   SendOptions,

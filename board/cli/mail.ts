@@ -4,7 +4,6 @@
  * the events since the last turn, chained to it by its hash (board/mail). A refused turn writes
  * nothing: the game file is left as it was, the sentence goes to stderr and the exit code is 1.
  */
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { isLevel, LEVELS } from '../ai/levels.ts';
 import type { Level } from '../ai/levels.ts';
 import type { GameEvent } from '../model/events.ts';
@@ -20,11 +19,12 @@ import { openTurn } from '../mail/open.ts';
 import { sendTurn } from '../mail/send.ts';
 import type { StandingOrders } from '../mail/turn.ts';
 import { MAX_TURN_CHARS } from '../mail/codec.ts';
-import { outputKind, writeAllOrNothing } from '../../rom-core/cli/files.ts';
 import { depthProblem } from './json-depth.ts';
 import { machineAbsentBattles } from './mail-battles.ts';
+import { checkOutputs, gameAt, readInput as read, Refused, writeFiles } from './mail-files.ts';
+import { readKeyFile, readPublicKeys, writeKeyFiles } from './mail-keys.ts';
+import { MAIL_USAGE } from './mail-usage.ts';
 import { MAX_EVENT_DEPTH } from './play-script.ts';
-import { readTextFile } from './read-text.ts';
 
 export interface MailIo {
   stdout(text: string): void;
@@ -33,25 +33,31 @@ export interface MailIo {
 
 /** A mistake on the command line: exit code 2 with the usage. */
 class UsageError extends Error {}
-/** A refused input: exit code 1, nothing written. */
-class Refused extends Error {}
 
+/** Options that take no value. */
+const SWITCHES: Record<string, string[]> = { new: ['--force'], send: [], open: [], key: [] };
 const VALUED: Record<string, string[]> = {
-  new: ['--players', '--out', '--banker', '--scenario', '--id'],
-  send: ['--game', '--events', '--player', '--out', '--orders', '--stick'],
+  new: ['--players', '--out', '--banker', '--scenario', '--id', '--keys'],
+  send: ['--game', '--events', '--player', '--out', '--orders', '--stick', '--key'],
   open: ['--game', '--turn', '--out'],
+  key: ['--player', '--out', '--public'],
 };
 const REQUIRED: Record<string, string[]> = {
   new: ['--players', '--out'],
   send: ['--game', '--events', '--player', '--out'],
   open: ['--game', '--turn', '--out'],
+  key: ['--player', '--out', '--public'],
 };
 
 function parseFlags(sub: string, rest: string[]): Map<string, string> {
   const flags = new Map<string, string>();
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i];
-    if (!VALUED[sub].includes(a))
+    if (SWITCHES[sub].includes(a) && !flags.has(a)) {
+      flags.set(a, '');
+      continue;
+    }
+    if (!VALUED[sub].includes(a) && !SWITCHES[sub].includes(a))
       throw new UsageError(
         a.startsWith('-')
           ? `mail ${sub}: unknown option "${a}"`
@@ -66,27 +72,8 @@ function parseFlags(sub: string, rest: string[]): Map<string, string> {
   return flags;
 }
 
-const read = (path: string, what: string, limit?: number): string => {
-  try {
-    return readTextFile(path, what, limit);
-  } catch (e) {
-    throw new Refused((e as Error).message);
-  }
-};
-
-/** Games and turns: written under temporary names and renamed into place, all or none. */
-function writeFiles(files: { path: string; data: string }[]): void {
-  writeAllOrNothing(
-    {
-      writeFile: (p, d) => writeFileSync(p, d),
-      rename: renameSync,
-      remove: (p) => rmSync(p, { force: true }),
-      kind: outputKind,
-    },
-    files,
-    (path, e) => new Refused(`cannot write "${path}": ${(e as Error).message}`),
-  );
-}
+/** `--game FILE` as checkOutputs names it. */
+const named = (flags: Map<string, string>, option: string) => ({ option, path: flags.get(option)! });
 
 function loadGame(path: string): MailGame {
   const text = read(path, 'game');
@@ -133,6 +120,17 @@ function parseStick(spec: string | undefined): Level | null {
 async function mailNew(flags: Map<string, string>, io: MailIo): Promise<void> {
   let scenario: Scenario = world1982();
   const scenarioPath = flags.get('--scenario');
+  const keysSpec = flags.get('--keys');
+  const keyFiles = keysSpec === undefined ? [] : keysSpec.split(',').map((p) => p.slice(p.lastIndexOf('=') + 1).trim());
+  checkOutputs(
+    [named(flags, '--out')],
+    [
+      ...(scenarioPath === undefined ? [] : [named(flags, '--scenario')]),
+      ...keyFiles.map((path) => ({ option: '--keys', path })),
+    ],
+  );
+  const inProgress = flags.has('--force') ? null : gameAt(flags.get('--out')!, '--out');
+  if (inProgress) throw new Refused(inProgress);
   if (scenarioPath) {
     const text = read(scenarioPath, 'scenario');
     const deep = depthProblem(text, 32, 'the scenario');
@@ -160,13 +158,18 @@ async function mailNew(flags: Map<string, string>, io: MailIo): Promise<void> {
     );
   let game: MailGame;
   try {
-    game = await newMailGame(r.state, flags.get('--id'));
+    game = await newMailGame(
+      r.state,
+      flags.get('--id'),
+      keysSpec === undefined ? undefined : readPublicKeys(keysSpec).keys,
+    );
   } catch (e) {
+    if (e instanceof Refused) throw e;
     throw new Refused((e as Error).message);
   }
   writeFiles([{ path: flags.get('--out')!, data: serializeMailGame(game) + '\n' }]);
   io.stdout(
-    `game ${game.id} by mail: ${game.state.players.map((p) => p.name).join(', ')}; written to ${flags.get('--out')}; turn 1 is next (mail send)\n`,
+    `game ${game.id} by mail${game.keys ? ', signed' : ' (unsigned: --keys signs its turns)'}: ${game.state.players.map((p) => p.name).join(', ')}; written to ${flags.get('--out')}; turn 1 is next (mail send)\n`,
   );
 }
 
@@ -174,6 +177,13 @@ async function mailSend(flags: Map<string, string>, io: MailIo): Promise<void> {
   const orders = parseOrders(flags.get('--orders'));
   const stick = parseStick(flags.get('--stick'));
   const gamePath = flags.get('--game')!;
+  // The game file is read and written again (it moves on a turn); the turn must be another file.
+  const keyPath = flags.get('--key');
+  checkOutputs(
+    [named(flags, '--game'), named(flags, '--out')],
+    [named(flags, '--events'), ...(keyPath === undefined ? [] : [named(flags, '--key')])],
+  );
+  const key = keyPath === undefined ? undefined : await readKeyFile(keyPath);
   const game = loadGame(gamePath);
   const eventsPath = flags.get('--events')!;
   const events = parseEvents(read(eventsPath, 'events'), eventsPath);
@@ -181,6 +191,7 @@ async function mailSend(flags: Map<string, string>, io: MailIo): Promise<void> {
   const sent = await sendTurn(game, flags.get('--player')!, events, {
     orders,
     battles: machineAbsentBattles(stick),
+    privateKey: key?.privateKey,
     onBattle: (b, o) => {
       fought++;
       const { attacker: a, defender: d } = b.request;
@@ -189,21 +200,32 @@ async function mailSend(flags: Map<string, string>, io: MailIo): Promise<void> {
       );
     },
   });
-  if (!sent.ok) throw new Refused(sent.error);
+  if (!sent.ok)
+    throw new Refused(
+      game.keys && !key ? `${sent.error} (give --key with your key file, made by mail key)` : sent.error,
+    );
   const out = flags.get('--out')!;
+  // The turn first: should the game's rename fail, the turn is there and the game has not moved on.
   writeFiles([
     { path: out, data: sent.text + '\n' },
     { path: gamePath, data: serializeMailGame(sent.game) + '\n' },
   ]);
-  const made = sent.turn.events.length - events.length;
+  const readouts = (list: readonly unknown[]) =>
+    list.filter((e) => (e as { type?: unknown }).type === 'first.readout').length;
+  // The readout the chain draws once every player has called is no standing order's.
+  const drawn = readouts(sent.turn.events) - readouts(events);
+  const made = sent.turn.events.length - events.length - drawn;
   io.stdout(
     `turn ${sent.turn.number} from ${sent.turn.player}: ${sent.turn.events.length} event(s)` +
-      `${made > 0 ? `, ${made} of them by standing orders (${fought} battle(s) on the machine)` : ''}; written to ${out} (${sent.text.length} characters); ${gamePath} is at turn ${sent.turn.number}\n`,
+      `${made > 0 ? `, ${made} of them by standing orders (${fought} battle(s) on the machine)` : ''}` +
+      `${drawn > 0 ? ', the first-player readout drawn from the chain' : ''}; written to ${out} (${sent.text.length} characters); ${gamePath} is at turn ${sent.turn.number}\n`,
   );
   for (const line of sent.game.state.log.slice(game.state.log.length)) io.stdout(`  ${line}\n`);
 }
 
 async function mailOpen(flags: Map<string, string>, io: MailIo): Promise<void> {
+  // --out may be --game itself (the game moves on in place, written whole once the turn is accepted).
+  checkOutputs([named(flags, '--out')], [named(flags, '--turn')]);
   const game = loadGame(flags.get('--game')!);
   const turnPath = flags.get('--turn')!;
   // A little over the longest turn text: a file far past it is refused before it is read whole.
@@ -212,7 +234,7 @@ async function mailOpen(flags: Map<string, string>, io: MailIo): Promise<void> {
   if (!opened.ok) throw new Refused(`${turnPath}: ${opened.error}`);
   writeFiles([{ path: flags.get('--out')!, data: serializeMailGame(opened.game) + '\n' }]);
   io.stdout(
-    `turn ${opened.turn.number} from ${opened.turn.player} opened: ${opened.turn.events.length} event(s); the game is at turn ${opened.turn.number}; written to ${flags.get('--out')}\n`,
+    `turn ${opened.turn.number} from ${opened.turn.player} opened${opened.signed ? ` (signed by ${opened.turn.player})` : ' (unsigned game: its turns carry no signature)'}: ${opened.turn.events.length} event(s); the game is at turn ${opened.turn.number}; written to ${flags.get('--out')}\n`,
   );
   for (const line of opened.game.state.log.slice(game.state.log.length)) io.stdout(`  ${line}\n`);
 }
@@ -220,11 +242,18 @@ async function mailOpen(flags: Map<string, string>, io: MailIo): Promise<void> {
 /** Runs `mail ...` (argv after "mail"); returns the exit code: 0 done, 1 refused (nothing written), 2 usage. */
 export async function mailMain(argv: string[], io: MailIo, usage: string): Promise<number> {
   const [sub, ...rest] = argv;
+  if (sub === '--help' || sub === '-h' || sub === 'help' || rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(`usage: ${MAIL_USAGE.trimStart()}\n`);
+    return 0;
+  }
   try {
-    if (sub === undefined) throw new UsageError('mail needs new, send or open');
-    if (!(sub in VALUED)) throw new UsageError(`unknown mail command "${sub}" (new, send or open)`);
+    if (sub === undefined) throw new UsageError('mail needs new, send, open or key');
+    // An own key: "constructor" or "toString" is no mail command.
+    if (!Object.hasOwn(VALUED, sub)) throw new UsageError(`unknown mail command "${sub}" (new, send, open or key)`);
     const flags = parseFlags(sub, rest);
-    await (sub === 'new' ? mailNew : sub === 'send' ? mailSend : mailOpen)(flags, io);
+    if (sub === 'key')
+      io.stdout(await writeKeyFiles(flags.get('--player')!, flags.get('--out')!, flags.get('--public')!));
+    else await (sub === 'new' ? mailNew : sub === 'send' ? mailSend : mailOpen)(flags, io);
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {

@@ -35,7 +35,10 @@ export function turnHash(body: TurnBody): Promise<string> {
   return sha256Hex(canonical({ format, version, game, number, previous, player, events, orders }));
 }
 
-/** The hash turn 1 chains to: the game's id and its starting state (after setup). */
-export function startHash(game: string, start: GameState): Promise<string> {
-  return sha256Hex(canonical({ start: 'o2conquest.mail', game, state: start }));
+/**
+ * The hash turn 1 chains to: the game's id and its starting state (after setup), and the players'
+ * public keys in a signed game (so a copy whose keys were changed is another chain).
+ */
+export function startHash(game: string, start: GameState, keys?: Record<string, string>): Promise<string> {
+  return sha256Hex(canonical({ start: 'o2conquest.mail', game, state: start, keys }));
 }

@@ -14,10 +14,21 @@ export {
   TURN_TAG,
 } from './codec.ts';
 export { checkTurnShape, eventsProblem, ordersProblem, MAX_TURN_EVENTS } from './schema.ts';
-export { deserializeMailGame, newMailGame, seatOf, serializeMailGame, MAIL_FORMAT, MAIL_VERSION } from './mail-game.ts';
+export {
+  deserializeMailGame,
+  keysProblem,
+  newMailGame,
+  seatOf,
+  serializeMailGame,
+  MAIL_FORMAT,
+  MAIL_VERSION,
+} from './mail-game.ts';
 export type { MailGame } from './mail-game.ts';
 export { applyTurnEvents, openTurn } from './open.ts';
 export type { Opened } from './open.ts';
 export { sendTurn } from './send.ts';
+export { mailReadout, readoutDue } from './readout.ts';
+export { isPublicKey, keyPair, publicKeyOf, signHash, verifyHash, KEY_FILE_FORMAT, PUBLIC_KEY_TAG } from './keys.ts';
+export type { KeyPair } from './keys.ts';
 export type { SendOptions, Sent } from './send.ts';
 export type { AbsentBattle, AbsentBattlePort } from './standing.ts';

@@ -9,26 +9,34 @@ import { formatRefusal } from '../rules/refuse.ts';
 import { shownName } from '../model/names.ts';
 import { decodeTurnText } from './codec.ts';
 import { turnHash } from './hash.ts';
+import { verifyHash } from './keys.ts';
 import type { MailGame } from './mail-game.ts';
 import { seatOf } from './mail-game.ts';
 import { checkTurnShape } from './schema.ts';
+import { drawnProblem } from './readout.ts';
 import { eventWords, seatProblem } from './seats.ts';
 import type { Turn } from './turn.ts';
 
-export type Opened = { ok: true; game: MailGame; turn: Turn } | { ok: false; error: string };
+/** `signed`: the turn's signature was checked against its sender's key (false in an unsigned game). */
+export type Opened = { ok: true; game: MailGame; turn: Turn; signed: boolean } | { ok: false; error: string };
 
-/** The state after `events`, or the sentence naming the first event the rules refuse and their rule. */
+/**
+ * The state after `events` (and the state before each of them), or the sentence naming the first
+ * event the rules refuse and their rule.
+ */
 export function applyTurnEvents(
   state: GameState,
   events: readonly GameEvent[],
-): { ok: true; state: GameState } | { ok: false; error: string } {
+): { ok: true; state: GameState; before: GameState[] } | { ok: false; error: string } {
   let s = state;
+  const before: GameState[] = [];
   for (let i = 0; i < events.length; i++) {
     const r = applyEvent(s, events[i]);
     if (!r.ok) return { ok: false, error: `${eventWords(events[i], i)} is ${formatRefusal(r.refusal)}` };
+    before.push(s);
     s = r.state;
   }
-  return { ok: true, state: s };
+  return { ok: true, state: s, before };
 }
 
 /**
@@ -73,21 +81,35 @@ export async function openTurn(text: string, game: MailGame): Promise<Opened> {
   const sender = seatOf(game, turn.player);
   if (sender === null)
     return { ok: false, error: `this turn was sent by ${shownName(turn.player)}, who is not a player of this game` };
+  const unsigned = await signatureProblem(turn, game, sender);
+  if (unsigned) return { ok: false, error: `${unsigned}; it was refused` };
   const played = applyTurnEvents(game.state, turn.events);
   if (!played.ok)
     return { ok: false, error: `turn ${turn.number} from ${sender}: ${played.error}; the turn was refused` };
   for (let i = 0; i < turn.events.length; i++) {
-    const bad = seatProblem(turn.events[i], i, sender, game.orders);
+    const bad =
+      seatProblem(turn.events[i], i, sender, game.orders) ??
+      (await drawnProblem(turn.events[i], i, played.before[i], sender, turn.previous));
     if (bad) return { ok: false, error: `turn ${turn.number}: ${bad}; the turn was refused` };
   }
-  return {
-    ok: true,
-    turn,
-    game: {
-      id: game.id,
-      chain: { number: turn.number, hash: turn.hash },
-      orders: { ...game.orders, [sender]: { ...turn.orders } },
-      state: played.state,
-    },
+  const next: MailGame = {
+    id: game.id,
+    chain: { number: turn.number, hash: turn.hash },
+    orders: { ...game.orders, [sender]: { ...turn.orders } },
+    state: played.state,
   };
+  return { ok: true, turn, signed: game.keys !== undefined, game: game.keys ? { ...next, keys: game.keys } : next };
+}
+
+/**
+ * In a signed game: why the turn is not its sender's, or null. The hash is checked before this, so a
+ * turn edited without a new hash is "edited"; one edited and hashed again, or made by another player
+ * in the sender's name, fails here. An unsigned game has no keys to check a signature with.
+ */
+async function signatureProblem(turn: Turn, game: MailGame, sender: string): Promise<string | null> {
+  if (!game.keys) return null;
+  if (turn.signature === undefined)
+    return `turn ${turn.number} is not signed, but every turn of this game is signed by its sender: it cannot be told from a turn made by someone else`;
+  if (await verifyHash(game.keys[sender], turn.hash, turn.signature)) return null;
+  return `turn ${turn.number} is not signed by ${sender}: its signature does not match ${sender}'s key in this game (it was changed after ${sender} signed it, or made by someone else in ${sender}'s name)`;
 }

@@ -6,6 +6,7 @@
 import type { GameEventType } from '../model/events.ts';
 import { EVENT_TYPES } from '../model/events.ts';
 import { isLevel, LEVELS } from '../ai/levels.ts';
+import { SIGNATURE } from './keys.ts';
 import type { Turn } from './turn.ts';
 import { TURN_FORMAT, TURN_VERSION } from './turn.ts';
 
@@ -43,6 +44,8 @@ const isStr = (v: unknown): v is string => typeof v === 'string' && v.length <= 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isStrs = (v: unknown): boolean => Array.isArray(v) && v.length <= 100 && v.every(isStr);
 const only = (o: Record<string, unknown>, keys: string[]): boolean => Object.keys(o).every((k) => keys.includes(k));
+/** Own keys only: `in` also finds `constructor`, `toString` and `__proto__` on every object's prototype. */
+const has = (o: object, k: string): boolean => Object.hasOwn(o, k);
 
 function fits(kind: Kind, v: unknown): boolean {
   switch (kind) {
@@ -77,11 +80,11 @@ export function eventShapeProblem(e: unknown, i: number): string | null {
   const type = e.type as GameEventType;
   const fields = FIELDS[type];
   for (const k of Object.keys(e)) {
-    if (k !== 'type' && !(k in fields))
+    if (k !== 'type' && !has(fields, k))
       return `${at} (${type}) has a field ${JSON.stringify(k.slice(0, 40))} that a ${type} event does not have`;
   }
   for (const [k, kind] of Object.entries(fields)) {
-    if (!(k in e) && OPTIONAL.has(`${type}.${k}`)) continue;
+    if (!has(e, k) && OPTIONAL.has(`${type}.${k}`)) continue;
     if (!fits(kind, e[k])) return `${at} (${type}) needs "${k}" as ${KIND_WORDS[kind]}`;
   }
   return null;
@@ -127,7 +130,7 @@ export function checkTurnShape(v: unknown): { ok: true; turn: Turn } | { ok: fal
   if (!isObj(v) || v.format !== TURN_FORMAT) return no(`it is not tagged "${TURN_FORMAT}"`);
   if (v.version !== TURN_VERSION)
     return no(`its version ${isNum(v.version) ? v.version : '(none)'} is not this build's (${TURN_VERSION})`);
-  const keys = ['format', 'version', 'game', 'number', 'previous', 'player', 'events', 'orders', 'hash'];
+  const keys = ['format', 'version', 'game', 'number', 'previous', 'player', 'events', 'orders', 'hash', 'signature'];
   const extra = Object.keys(v).find((k) => !keys.includes(k));
   if (extra !== undefined) return no(`it has a field ${JSON.stringify(extra.slice(0, 40))} that a turn does not have`);
   if (!isStr(v.game) || !GAME_ID.test(v.game)) return no('"game" must be the game\'s id');
@@ -136,6 +139,8 @@ export function checkTurnShape(v: unknown): { ok: true; turn: Turn } | { ok: fal
     return no('"previous" must be the hash of the turn before (64 hex digits)');
   if (!isStr(v.hash) || !HASH.test(v.hash)) return no('"hash" must be the turn\'s hash (64 hex digits)');
   if (!isStr(v.player) || v.player.trim() === '') return no('"player" must name the player who sent it');
+  if (v.signature !== undefined && !(isStr(v.signature) && SIGNATURE.test(v.signature)))
+    return no('"signature" must be a P-256 signature (86 base64url characters)');
   const events = eventsProblem(v.events);
   if (events) return no(events);
   const orders = ordersProblem(v.orders);

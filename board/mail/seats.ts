@@ -2,7 +2,9 @@
  * A turn carries its sender's moves only: an event naming another player is refused, except what no
  * player does (a battle's result, the first-player readout, the end game's start, the clock) and what
  * an absent player's standing orders did in their place (their weapon, chosen by the computer player
- * at their level when their orders are "bot").
+ * at their level when their orders are "bot"). A battle's result and the readout name no player, and
+ * are checked against the game instead (readout.ts): the result only from one of the battle's two
+ * players, the readout only the digit the chain draws.
  */
 import type { GameEvent } from '../model/events.ts';
 import { nameKey, shownName } from '../model/names.ts';

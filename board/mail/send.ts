@@ -10,10 +10,12 @@ import { applyEvent } from '../rules/apply.ts';
 import { formatRefusal } from '../rules/refuse.ts';
 import { shownName } from '../model/names.ts';
 import { encodeTurnText } from './codec.ts';
+import { publicKeyOf, signHash } from './keys.ts';
 import { turnHash } from './hash.ts';
 import type { MailGame } from './mail-game.ts';
 import { seatOf } from './mail-game.ts';
 import { openTurn } from './open.ts';
+import { mailReadout, readoutDue } from './readout.ts';
 import { eventsProblem, ordersProblem } from './schema.ts';
 import { eventWords } from './seats.ts';
 import type { AbsentBattle, AbsentBattlePort } from './standing.ts';
@@ -28,6 +30,8 @@ export interface SendOptions {
   /** Where battles against an absent player with orders "bot" are fought (the CLI: the emulated machine). */
   battles?: AbsentBattlePort;
   onBattle?: (battle: AbsentBattle, outcome: BattleOutcome) => void;
+  /** The sender's private key (keys.ts): every turn of a signed game is signed with it. */
+  privateKey?: string;
 }
 
 export type Sent = { ok: true; game: MailGame; turn: Turn; text: string } | { ok: false; error: string };
@@ -83,6 +87,8 @@ export async function sendTurn(
       bad ??= await standing();
       if (bad) break;
     }
+    // Once every player has called, the readout is the chain's (readout.ts): no sender chooses it.
+    if (!bad && readoutDue(s)) bad = take({ type: 'first.readout', digit: await mailReadout(game.chain.hash, s) });
     if (bad) return { ok: false, error: `${bad}; nothing was sent` };
   } catch (e) {
     return { ok: false, error: `${(e as Error).message}; nothing was sent` };
@@ -97,9 +103,34 @@ export async function sendTurn(
     events: out,
     orders: { ...orders },
   };
-  const turn: Turn = { ...body, hash: await turnHash(body) };
+  const hash = await turnHash(body);
+  const signed = await signature(game, sender, hash, options.privateKey);
+  if (!signed.ok) return { ok: false, error: `${signed.error}; nothing was sent` };
+  const turn: Turn = { ...body, hash, ...(signed.signature === undefined ? {} : { signature: signed.signature }) };
   const text = await encodeTurnText(JSON.stringify(turn));
   const opened = await openTurn(text, game);
   if (!opened.ok) return { ok: false, error: `${opened.error}; nothing was sent` };
   return { ok: true, game: opened.game, turn: opened.turn, text };
+}
+
+/** The sender's signature over the turn's hash in a signed game (none in an unsigned one), or why not. */
+async function signature(
+  game: MailGame,
+  sender: string,
+  hash: string,
+  privateKey: string | undefined,
+): Promise<{ ok: true; signature?: string } | { ok: false; error: string }> {
+  if (!game.keys) return { ok: true };
+  if (privateKey === undefined)
+    return { ok: false, error: `this game is signed: ${sender}'s turn must be signed with ${sender}'s private key` };
+  const mine = await publicKeyOf(privateKey);
+  if (mine === null) return { ok: false, error: 'the private key cannot be read' };
+  if (mine !== game.keys[sender]) {
+    const whose = Object.entries(game.keys).find(([, k]) => k === mine)?.[0];
+    return {
+      ok: false,
+      error: `this key is not ${sender}'s in this game (${whose ? `it is ${whose}'s` : "it is no player's of this game"})`,
+    };
+  }
+  return { ok: true, signature: await signHash(privateKey, hash) };
 }

@@ -37,6 +37,8 @@ export interface TurnBody {
 export interface Turn extends TurnBody {
   /** SHA-256 (hex) of the canonical encoding of the body. */
   hash: string;
+  /** In a signed game: the sender's ECDSA P-256 signature over `hash` (keys.ts); absent in an unsigned one. */
+  signature?: string;
 }
 
 /** Where a game's chain of turns stands: the last turn applied (0 and the start's hash before any). */

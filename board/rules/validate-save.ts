@@ -224,3 +224,64 @@ export function probeErrors(s: GameState): string[] {
     return [`the rules cannot go on from it (${(err as Error).message})`];
   }
 }
+
+/** A stored game document's log and scenario, whether it is a value or (saves of version 1) JSON text; else null. */
+function stepOf(stored: unknown): { log: string[]; scenario: string } | null {
+  let doc = stored;
+  if (typeof stored === 'string') {
+    try {
+      doc = JSON.parse(stored);
+    } catch {
+      return null;
+    }
+  }
+  const state = (doc as { state?: unknown } | null)?.state as { log?: unknown; scenario?: unknown } | undefined;
+  if (typeof state !== 'object' || state === null) return null;
+  const log = state.log;
+  if (!Array.isArray(log) || !log.every((l) => typeof l === 'string')) return null;
+  let scenario: string;
+  try {
+    scenario = JSON.stringify(state.scenario ?? null);
+  } catch {
+    return null; // nested past the stack: the loader refuses it with its own sentence
+  }
+  return { log, scenario };
+}
+
+/**
+ * Why a saved session's undo and redo steps are not its game's, or null. Every accepted event adds
+ * exactly one line to the log (applyEvent), and the steps are the states before (undo, oldest first)
+ * and after (redo, the next one last) the game's: so each step's log is the one before it plus one
+ * line, on the same scenario. A save whose steps come from another game would otherwise load, and one
+ * Undo would turn the game into the other. Steps that cannot be read at all are left to the loader,
+ * which refuses them with its own sentence.
+ */
+export function sessionStepsProblem(session: unknown): string | null {
+  const s = session as { game?: unknown; undo?: unknown; redo?: unknown } | null;
+  if (typeof s !== 'object' || s === null || !Array.isArray(s.undo)) return null;
+  const redo = s.redo === undefined ? [] : s.redo;
+  if (!Array.isArray(redo)) return null;
+  const named = [
+    ...s.undo.map((u, i) => ({ what: `undo step ${i + 1}`, stored: u as unknown })),
+    { what: 'the game', stored: s.game },
+    // Redo steps are kept with the next one last: in the order they were played, that one comes first.
+    ...redo.map((r, i) => ({ what: `redo step ${i + 1}`, stored: r as unknown })).reverse(),
+  ];
+  const steps = named.map((n) => ({ ...n, step: stepOf(n.stored) }));
+  if (steps.some((n) => n.step === null)) return null;
+  for (let i = 1; i < steps.length; i++) {
+    const a = steps[i - 1];
+    const b = steps[i];
+    const before = a.step!;
+    const after = b.step!;
+    const follows =
+      after.scenario === before.scenario &&
+      after.log.length === before.log.length + 1 &&
+      before.log.every((line, k) => after.log[k] === line);
+    if (!follows) {
+      const other = a.what === 'the game' ? b.what : a.what;
+      return `${other} is not a step of this game (${a.what} and ${b.what} are not one move apart in the same game's log): the save mixes two games`;
+    }
+  }
+  return null;
+}

@@ -3,8 +3,12 @@
 // text inside a string (itself holding each game as a string), and still loads. Versioned so a later format can
 // read or refuse an older one with a clear message instead of a stack trace.
 
+import { sessionStepsProblem } from '../../board/index.ts';
+
 export const SAVE_FORMAT = 'o2conquest-board-save';
 export const SAVE_VERSION = 2;
+/** The versions this build reads: whole numbers only (a -1 or 1.5 is no save this app ever wrote). */
+const KNOWN_VERSIONS: readonly number[] = [1, 2];
 
 export interface SaveEnvelope {
   format: typeof SAVE_FORMAT;
@@ -29,11 +33,17 @@ export function validateEnvelope(value: unknown): SaveEnvelope {
       `this is not a Conquest of the World save (format is ${JSON.stringify(v.format ?? null)})`,
     );
   if (typeof v.version !== 'number') throw new SaveFormatError('the save has no version number');
-  if (v.version > SAVE_VERSION)
+  if (Number.isInteger(v.version) && v.version > SAVE_VERSION)
     throw new SaveFormatError(`the save is version ${v.version}, newer than this app understands (${SAVE_VERSION})`);
-  const engine = v.version < 2 ? sessionOfVersion1(v.engine) : v.engine;
+  if (!KNOWN_VERSIONS.includes(v.version))
+    throw new SaveFormatError(
+      `the save's version ${v.version} is not one this app knows (a whole number: ${KNOWN_VERSIONS.join(' or ')})`,
+    );
+  const engine = v.version === 1 ? sessionOfVersion1(v.engine) : v.engine;
   if (typeof engine !== 'object' || engine === null || Array.isArray(engine))
     throw new SaveFormatError('the save has no game snapshot');
+  const mixed = sessionStepsProblem(engine);
+  if (mixed) throw new SaveFormatError(mixed);
   const clock = v.clockStartedAt;
   if (clock !== undefined && clock !== null && (typeof clock !== 'string' || Number.isNaN(Date.parse(clock)))) {
     throw new SaveFormatError('the clock start time is damaged');

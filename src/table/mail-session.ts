@@ -37,7 +37,11 @@ export class MailSession {
   ) {
     const kept = loadMail(storage);
     if (typeof kept === 'string') this.loadProblem = `${kept}; it was not loaded.`;
-    else if (kept) this.take(kept, new MailJournal(kept.game.state, kept.events));
+    else if (kept) {
+      // Damaged moves or orders are not dropped without a word (issue 37).
+      if (kept.damaged) this.loadProblem = `${kept.damaged}.`;
+      this.take(kept, new MailJournal(kept.game.state, kept.events));
+    }
     this.off = controller.onStep((e, before, after) => {
       if (!this.record || !this.journal?.step(e, before, after)) return;
       this.record = { ...this.record, events: this.journal.events };

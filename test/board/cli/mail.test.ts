@@ -156,7 +156,7 @@ describe('board mail', () => {
     const at = folder();
     expect(await mail('post')).toMatchObject({
       code: 2,
-      stderr: 'unknown mail command "post" (new, send or open)\nUSAGE\n',
+      stderr: 'unknown mail command "post" (new, send, open or key)\nUSAGE\n',
     });
     expect((await mail('open', '--game', 'g', '--turn', 't')).stderr).toMatch(/^mail open needs --out/);
     expect((await mail('open', '--game', 'g', '--game', 'h')).stderr).toMatch(/^--game is given twice/);
