@@ -38,6 +38,7 @@ class Assembler extends AsmMacros {
       this.saved = [];
       this.sharedNames = [];
       this.functionDepth = 0;
+      this.assumeMB = undefined;
       this.sectionCount = 0;
       this.expansionCount = 0;
       this.expandedLines = 0;

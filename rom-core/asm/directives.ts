@@ -3,11 +3,11 @@ import { isMnemonic } from './encode.ts';
 import type { Token } from './lexer.ts';
 import { splitOperands } from './lexer.ts';
 import { namelessRun } from './source-lines.ts';
-import { AsmEmitter } from './emit.ts';
+import { AsmAslPseudo } from './asl-pseudo.ts';
 import { ADDRESS_LIMIT, DIRECTIVES, hex } from './state.ts';
 import type { MacroDef } from './state.ts';
 
-export abstract class AsmDirectives extends AsmEmitter {
+export abstract class AsmDirectives extends AsmAslPseudo {
   /** ASL's `name FUNCTION p1, p2, expression`: the expression with the parameters as names. */
   private defineFunction(label: Token | undefined, op: Token, rest: Token[]): void {
     if (!label) this.fail('syntax', 'FUNCTION needs a name before it', op.col, op.end - op.col);
@@ -198,6 +198,9 @@ export abstract class AsmDirectives extends AsmEmitter {
         this.listLine('');
         return;
       }
+      case 'ASSUME':
+        this.assume(op, rest);
+        return;
       case 'CODEPAGE':
         this.selectCodepage(op, rest);
         return;

@@ -94,6 +94,7 @@ export const DIRECTIVES = new Set([
   'LABEL',
   'ERROR',
   'FATAL',
+  'ASSUME',
 ]);
 
 export interface SymbolEntry {
@@ -150,6 +151,8 @@ export abstract class AsmState {
   protected codepage: Uint8Array | undefined;
   /** A character code through the current code page (codes over 255 unchanged). */
   protected readonly translate = (code: number): number => (this.codepage && code < 256 ? this.codepage[code] : code);
+  /** ASL's `ASSUME MB:n` (0 or 1); undefined is ASL's NOTHING, under which JMP and CALL get their SEL MBx byte (emit.ts). */
+  protected assumeMB: number | undefined;
   protected functionDepth = 0;
   protected address = 0;
   protected currentGlobal = '';
