@@ -1,5 +1,6 @@
 /** The passes (as many as ASL runs) and the result; the parts are state.ts, symbols.ts, emit.ts, directives.ts, repeat.ts and macros.ts. */
 import { splitLines } from './source-lines.ts';
+import { aslDateTime } from './string-functions.ts';
 import { AsmMacros } from './macros.ts';
 import { MAX_ERRORS, MAX_PASSES } from './state.ts';
 import type { AssembleOptions, AssembleResult } from './state.ts';
@@ -11,6 +12,8 @@ export type { AssembleOptions, AssembleResult, LineMapEntry } from './state.ts';
 class Assembler extends AsmMacros {
   run(source: string): void {
     const file = this.options.fileName ?? '<input>';
+    // ASL's DATE and TIME are taken once, at the first pass (its as.c), and are strings.
+    const { date, time } = aslDateTime(this.options.now ?? new Date());
     // ASL's passes: another while a symbol was used before its definition (pass 1) or moved
     // (a later pass); only the last pass's bytes, listing and diagnostics are kept. As ASL, no
     // more passes after one with errors, but pass 2 always runs when asked, to report the
@@ -39,6 +42,10 @@ class Assembler extends AsmMacros {
       this.sharedNames = [];
       this.functionDepth = 0;
       this.assumeMB = undefined;
+      this.stringSymbols = new Map();
+      // ASL predefines them unless the source defines the name itself.
+      if (!this.symbols.has('DATE')) this.stringSymbols.set('DATE', date);
+      if (!this.symbols.has('TIME')) this.stringSymbols.set('TIME', time);
       this.sectionCount = 0;
       this.expansionCount = 0;
       this.expandedLines = 0;

@@ -42,7 +42,10 @@ export abstract class AsmEmitter extends AsmSymbols {
       try {
         if (item.length === 0) this.fail('syntax', `empty item in ${kind}`, op.col, op.end - op.col);
         if (kind === 'DB') {
-          out.push(this.byteValue(item));
+          // An item may be a string (ASL's `db substr(DATE,0,2)`, a string symbol): its characters, each a byte.
+          const v = this.valueOrString(item, 'late', 'DB');
+          if (typeof v === 'string') out.push(...this.stringBytes(v, item));
+          else out.push(this.byteOf(v, item));
         } else {
           const v = this.value(item, 'late', 'DW') ?? 0;
           if (v < -32768 || v > 0xffff)
@@ -62,8 +65,17 @@ export abstract class AsmEmitter extends AsmSymbols {
     this.emit(out, undefined);
   }
 
+  /** A string's characters through the code page, one byte each (a character over 255 is an error). */
+  protected stringBytes(text: string, at: Token[]): number[] {
+    return Array.from(text, (ch) => {
+      const code = ch.codePointAt(0)!;
+      if (code > 255) this.fail('out-of-range', `character '${ch}' does not fit in a byte`, ...this.span(at));
+      return this.translate(code) & 0xff;
+    });
+  }
+
   protected instruction(op: Token, rest: Token[]): void {
-    const parts = splitOperands(rest);
+    const parts = splitOperands(rest).map((p) => this.unalias(p));
     const operands: WrittenOperand[] = parts.map((p) => {
       if (p.length === 0)
         this.fail('syntax', 'missing operand', op.col, (rest[rest.length - 1]?.end ?? op.end) - op.col);

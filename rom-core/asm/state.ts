@@ -11,6 +11,10 @@ export interface AssembleOptions {
   readFile?: (path: string, from: string) => string;
   /** Symbols defined before the first line, as if by EQU. */
   defines?: Record<string, number>;
+  /** Reads a BINCLUDE file's bytes; without it BINCLUDE takes `readFile`'s text as Latin-1 bytes. */
+  readBinary?: (path: string, from: string) => Uint8Array;
+  /** When ASL's DATE and TIME are taken (tests fix it); default now. */
+  now?: Date;
 }
 
 export interface LineMapEntry {
@@ -95,6 +99,8 @@ export const DIRECTIVES = new Set([
   'ERROR',
   'FATAL',
   'ASSUME',
+  'REG',
+  'BINCLUDE',
 ]);
 
 export interface SymbolEntry {
@@ -129,6 +135,10 @@ export class StatementAbort {}
 
 export abstract class AsmState {
   protected readonly symbols = new Map<string, SymbolEntry>();
+  /** Symbols whose value is a string, by the key of `symbols`: ASL's `name equ "text"`, DATE and TIME. */
+  protected stringSymbols = new Map<string, string>();
+  /** ASL's `name REG Rn` (code48.c's register aliases): upper-case name -> `R0`..`R7`. */
+  protected registerAliases = new Map<string, string>();
   /** The pass being run (ASL's MOMPASS), from 1; `repass` is set when ASL would run another (assembler.ts). */
   protected pass = 1;
   protected repass = false;

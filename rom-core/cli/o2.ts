@@ -18,7 +18,19 @@ import type { RunIo } from './run.ts';
 export { UsageError } from './command.ts';
 export type { CliIo, Command, ParsedArgs } from './command.ts';
 
-const text = (io: CliIo, path: string): string => new TextDecoder().decode(io.readFile(path));
+/** An included file's bytes, noted in `included` (so no output is written over it). */
+function bytes(io: CliIo, included: NamedPath[], full: string): Uint8Array {
+  try {
+    const data = io.readFile(full);
+    included.push({ option: 'include', path: full });
+    return data;
+  } catch (e) {
+    throw new Error(reason(e), { cause: e });
+  }
+}
+
+const text = (io: CliIo, included: NamedPath[], full: string): string =>
+  new TextDecoder().decode(bytes(io, included, full));
 
 const hex = (n: number, w: number): string => n.toString(16).toUpperCase().padStart(w, '0');
 
@@ -64,16 +76,9 @@ function asm(args: ParsedArgs, io: CliIo): number {
   const included: NamedPath[] = [];
   const result = assemble(source, {
     fileName: input,
-    readFile: (path, from) => {
-      const full = resolve(dirname(from), path);
-      try {
-        const t = text(io, full);
-        included.push({ option: 'include', path: full });
-        return t;
-      } catch (e) {
-        throw new Error(reason(e), { cause: e });
-      }
-    },
+    readFile: (path, from) => text(io, included, resolve(dirname(from), path)),
+    // BINCLUDE's bytes as they are (no text decoding).
+    readBinary: (path, from) => bytes(io, included, resolve(dirname(from), path)),
   });
   for (const d of result.diagnostics) io.stderr(formatDiagnostic(d) + '\n');
   if (!result.ok) {

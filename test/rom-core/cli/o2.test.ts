@@ -154,6 +154,12 @@ describe('o2 asm', () => {
     expect(f.disk.has('bad.bin')).toBe(false);
   });
 
+  it("BINCLUDE takes the file's bytes as they are (bytes over 7Fh that are no UTF-8 stay)", () => {
+    const f = fakeIo({ 'a.a48': ' org 400h\n binclude "pic.bin"\n', 'pic.bin': Uint8Array.from([0x80, 0xff, 0xc3]) });
+    expect(main(['asm', 'a.a48', '-o', 'a.bin', '--raw'], f.io)).toBe(0);
+    expect(Array.from(f.disk.get('a.bin')!)).toEqual([0x80, 0xff, 0xc3]);
+  });
+
   it('names a missing include file at its INCLUDE line', () => {
     const f = fakeIo({ 'a.a48': ' include "gone.h"\n' });
     expect(main(['asm', 'a.a48', '-o', 'a.bin'], f.io)).toBe(1);
