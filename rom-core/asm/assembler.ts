@@ -1,5 +1,6 @@
 /** The passes (as many as ASL runs) and the result; the parts are state.ts, symbols.ts, emit.ts, directives.ts, repeat.ts and macros.ts. */
 import { splitLines } from './source-lines.ts';
+import { foreignDialect, foreignMessage } from './foreign.ts';
 import { aslDateTime } from './string-functions.ts';
 import { AsmMacros } from './macros.ts';
 import { MAX_ERRORS, MAX_PASSES } from './state.ts';
@@ -12,6 +13,13 @@ export type { AssembleOptions, AssembleResult, LineMapEntry } from './state.ts';
 class Assembler extends AsmMacros {
   run(source: string): void {
     const file = this.options.fileName ?? '<input>';
+    const foreign = foreignDialect(source);
+    if (foreign) {
+      // One sentence and stop: another assembler's source would give a cascade of errors that read as the user's mistakes.
+      const at = { text: source.split(/\r?\n/)[foreign.line - 1], file, line: foreign.line };
+      this.report('error', 'foreign-assembler', foreignMessage(foreign), foreign.column - 1, foreign.word.length, at);
+      return;
+    }
     // ASL's DATE and TIME are taken once, at the first pass (its as.c), and are strings.
     const { date, time } = aslDateTime(this.options.now ?? new Date());
     // ASL's passes: another while a symbol was used before its definition (pass 1) or moved

@@ -5,6 +5,7 @@ import { commentStart, splitOperands, tokenize } from './lexer.ts';
 import { includedName, splitLines, substitute } from './source-lines.ts';
 import type { SourceLine } from './source-lines.ts';
 import { isBitfuncsInclude } from './bitfuncs.ts';
+import { foreignDialect, foreignMessage } from './foreign.ts';
 import { AsmRepeat, BLOCK_OPENERS } from './repeat.ts';
 import type { RepeatHead } from './repeat.ts';
 import {
@@ -281,6 +282,8 @@ export abstract class AsmMacros extends AsmRepeat {
       const why = e instanceof Error ? e.message : String(e);
       this.fail('missing-include', `cannot include "${path}": ${why}`, c, l);
     }
+    const foreign = foreignDialect(text);
+    if (foreign) this.fail('foreign-assembler', `"${path}": ${foreignMessage(foreign)}`, c, l);
     this.listLine('');
     const saved = this.current;
     this.processLines(splitLines(text, includedName(path, saved.file)), includeDepth + 1, macroDepth);
