@@ -57,6 +57,8 @@ class Assembler extends AsmMacros {
       this.sectionCount = 0;
       this.expansionCount = 0;
       this.expandedLines = 0;
+      this.includeCount = 0;
+      this.includedLines = 0;
       this.ended = false;
       this.backward = [];
       this.forwardBefore = this.forwardThis;

@@ -51,6 +51,12 @@ export const MAX_WHILE = 10_000;
 /** Errors reported; the rest are counted in one last line. */
 export const MAX_ERRORS = 100;
 export const MAX_INCLUDE_DEPTH = 16;
+/**
+ * INCLUDEs read in one pass, and the lines they bring in: a file including the next several times
+ * at each level (an include bomb) grows as 4^depth; these end it within seconds. KTAA reads 14.
+ */
+export const MAX_INCLUDES = 4096;
+export const MAX_INCLUDED_LINES = 1_000_000;
 /** Passes run at most: ASL runs until no symbol moves; a source whose labels never settle stops here with phase errors. */
 export const MAX_PASSES = 16;
 export const ADDRESS_LIMIT = 0x10000;
@@ -185,6 +191,9 @@ export abstract class AsmState {
   protected forwardThis: number[] = [];
   protected forwardSeen = 0;
   protected expandedLines = 0;
+  /** INCLUDEs read this pass and the lines they brought (MAX_INCLUDES, MAX_INCLUDED_LINES). */
+  protected includeCount = 0;
+  protected includedLines = 0;
   protected errorCount = 0;
   /** Errors not reported because MAX_ERRORS were already. */
   protected errorsOver = 0;

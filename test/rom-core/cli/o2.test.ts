@@ -160,6 +160,24 @@ describe('o2 asm', () => {
     expect(Array.from(f.disk.get('a.bin')!)).toEqual([0x80, 0xff, 0xc3]);
   });
 
+  it('stops an include bomb (16 files, each including the next four times) in one sentence, within seconds', () => {
+    const files: Record<string, string> = { 'a.a48': ' org 400h\n include "b0.inc"\n' };
+    for (let n = 0; n < 16; n++)
+      files[`b${n}.inc`] =
+        `x${n} set 1 ; ${'-'.repeat(900)}\n` + (n < 15 ? ` include "b${n + 1}.inc"\n`.repeat(4) : '');
+    const f = fakeIo(files);
+    const started = performance.now();
+    expect(main(['asm', 'a.a48', '-o', 'a.bin'], f.io)).toBe(1);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    const lines = f
+      .err()
+      .split('\n')
+      .filter((l) => /error:/.test(l));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('error: too much included: more than 4096 INCLUDEs');
+    expect(f.disk.has('a.bin')).toBe(false);
+  });
+
   it('names a missing include file at its INCLUDE line', () => {
     const f = fakeIo({ 'a.a48': ' include "gone.h"\n' });
     expect(main(['asm', 'a.a48', '-o', 'a.bin'], f.io)).toBe(1);
