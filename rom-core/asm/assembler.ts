@@ -6,6 +6,8 @@ import { AsmMacros } from './macros.ts';
 import { MAX_ERRORS, MAX_PASSES } from './state.ts';
 import type { AssembleOptions, AssembleResult } from './state.ts';
 import type { SharedSymbol } from './shared.ts';
+import { formatListing } from './symbol-table.ts';
+import type { SymbolInfo } from './symbol-table.ts';
 
 export { MAX_ERRORS } from './state.ts';
 export type { AssembleOptions, AssembleResult, LineMapEntry } from './state.ts';
@@ -65,7 +67,7 @@ class Assembler extends AsmMacros {
       this.forwardThis = [];
       this.forwardSeen = 0;
       for (const [name, value] of Object.entries(this.options.defines ?? {})) {
-        this.symbols.set(name.toUpperCase(), { name, value, kind: 'equ' });
+        this.symbols.set(name.toUpperCase(), { name, value, kind: 'equ', file: '<defines>', line: 0 });
         this.definedThisPass.add(name.toUpperCase());
       }
       this.processLines(splitLines(source, file), 0, 0);
@@ -98,6 +100,32 @@ class Assembler extends AsmMacros {
 
   private readonly shared: SharedSymbol[] = [];
 
+  /** Every name of the last pass with its kind and where it is defined (labels local to one macro expansion left out). */
+  private symbolInfos(): SymbolInfo[] {
+    const out: SymbolInfo[] = [];
+    for (const [key, s] of this.symbols) {
+      if (key.includes('/') || !this.definedThisPass.has(key)) continue;
+      const text = this.stringSymbols.get(key);
+      const reg = this.registerAliases.get(key);
+      const kind = reg
+        ? 'register'
+        : text !== undefined
+          ? 'string'
+          : s.kind === 'label'
+            ? 'label'
+            : s.kind === 'equ'
+              ? 'constant'
+              : 'variable';
+      out.push({ name: s.name, value: reg ?? text ?? s.value, kind, file: s.file, line: s.line });
+    }
+    for (const m of this.macros.values())
+      if (m.name)
+        out.push({ name: m.name, value: undefined, kind: 'macro', file: m.at?.file ?? '', line: m.at?.line ?? 0 });
+    for (const f of this.functions.values())
+      out.push({ name: f.name, value: undefined, kind: 'function', file: f.at.file, line: f.at.line });
+    return out;
+  }
+
   private clearOutput(): void {
     this.diagnostics.length = 0;
     this.listing.length = 0;
@@ -120,6 +148,7 @@ class Assembler extends AsmMacros {
     for (const [a, b] of this.image) bytes[a - base] = b;
     const symbols = new Map<string, number>();
     for (const s of this.symbols.values()) if (s.value !== undefined) symbols.set(s.name, s.value);
+    const table = this.symbolInfos();
     const errorCount = this.errorCount + this.errorsOver;
     if (this.errorsOver > 0) {
       const last = this.diagnostics[this.diagnostics.length - 1];
@@ -143,7 +172,8 @@ class Assembler extends AsmMacros {
       symbols,
       diagnostics: this.diagnostics,
       errorCount,
-      listing: this.listing.join('\n') + (this.listing.length ? '\n' : ''),
+      listing: formatListing(this.listing, table),
+      symbolTable: table,
       lineMap: this.lineMap,
     };
   }

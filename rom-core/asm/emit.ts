@@ -242,7 +242,8 @@ export abstract class AsmEmitter extends AsmSymbols {
         .join(' ');
       const prefix = `${hex(at + k, 4)}  ${chunk.padEnd(12)}${k === 0 && cycles ? String(cycles) : ' '}`;
       if (k === 0) this.listLine(prefix);
-      else if (this.listed(false)) this.listing.push(prefix.trimEnd());
+      else if (this.listed(false))
+        this.listing.push({ file: this.current.file, line: this.current.line, text: prefix });
     }
     this.address = at + bytes.length;
   }
@@ -257,6 +258,10 @@ export abstract class AsmEmitter extends AsmSymbols {
   protected listLine(prefix: string, skipped = false): void {
     if (!this.listed(skipped)) return;
     const marker = this.current.invokedAt ? '+' : ' ';
-    this.listing.push(`${prefix.padEnd(19)}${marker} ${this.current.text}`.trimEnd());
+    this.listing.push({
+      file: this.current.file,
+      line: this.current.line,
+      text: `${prefix.padEnd(19)}${marker} ${this.current.text}`,
+    });
   }
 }

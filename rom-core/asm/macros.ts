@@ -176,7 +176,7 @@ export abstract class AsmMacros extends AsmRepeat {
           bad = true;
         }
         recording = {
-          def: { name: bad ? '' : first.text, params: names, body: [] },
+          def: { name: bad ? '' : first.text, params: names, body: [], at: line },
           at: line,
           col: first.col,
           nested: 0,

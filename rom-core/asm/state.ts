@@ -3,6 +3,7 @@ import type { Diagnostic } from './diagnostic.ts';
 import type { SharedSymbol } from './shared.ts';
 import type { SourceLine } from './source-lines.ts';
 import type { Token } from './lexer.ts';
+import type { ListingLine, SymbolInfo } from './symbol-table.ts';
 
 export interface AssembleOptions {
   /** For diagnostics; default '<input>'. */
@@ -34,8 +35,10 @@ export interface AssembleResult {
   diagnostics: Diagnostic[];
   /** All errors found, the ones past MAX_ERRORS (not in `diagnostics`, told of in its last line) included. */
   errorCount: number;
-  /** Address, bytes, cycles and source per line. */
+  /** `file:line`, address, bytes, cycles and source per line, then the symbol table. */
   listing: string;
+  /** Every name the program defined: labels, constants, variables, strings, registers, macros, functions; kind and where. */
+  symbolTable: SymbolInfo[];
   /** Address -> source, for the debugger; one entry per instruction or data statement. */
   lineMap: LineMapEntry[];
   /** ASL's SHARED symbols in the order declared (see shared.ts for the include file ASL writes of them). */
@@ -113,6 +116,9 @@ export interface SymbolEntry {
   name: string;
   value: number | undefined;
   kind: 'label' | 'equ' | 'set';
+  /** Where defined (the listing's symbol table, `o2 asm --map`). */
+  file: string;
+  line: number;
 }
 
 export interface FunctionDef {
@@ -130,6 +136,8 @@ export interface MacroDef {
   name: string;
   params: string[];
   body: SourceLine[];
+  /** The MACRO line (the symbol table, the map). */
+  at?: SourceLine;
 }
 
 export type Mode = 'now' | 'late';
@@ -199,7 +207,7 @@ export abstract class AsmState {
   protected errorsOver = 0;
 
   readonly diagnostics: Diagnostic[] = [];
-  readonly listing: string[] = [];
+  readonly listing: ListingLine[] = [];
   readonly lineMap: LineMapEntry[] = [];
   /** Emitted bytes by address, with the `file:line` that emitted each (for overlap errors). */
   protected readonly image = new Map<number, number>();

@@ -44,7 +44,7 @@ export abstract class AsmSymbols extends AsmState {
         ? this.scopeName() + label.text
         : label.text;
     const name = this.sections.length && !local ? `${this.sections.map((s) => s.name).join(':')}:${plain}` : plain;
-    this.symbols.set(key, { name, value, kind });
+    this.symbols.set(key, { name, value, kind, file: this.current.file, line: this.current.line });
     this.definedThisPass.add(key);
     // ASL's string symbols (`name equ "text"`) have their text here; a number defined later replaces it.
     if (text === undefined) this.stringSymbols.delete(key);
