@@ -1,9 +1,13 @@
 /** The passes (as many as ASL runs) and the result; the parts are state.ts, symbols.ts, emit.ts, directives.ts, repeat.ts and macros.ts. */
 import { splitLines } from './source-lines.ts';
+import { foreignDialect, foreignMessage } from './foreign.ts';
+import { aslDateTime } from './string-functions.ts';
 import { AsmMacros } from './macros.ts';
 import { MAX_ERRORS, MAX_PASSES } from './state.ts';
 import type { AssembleOptions, AssembleResult } from './state.ts';
 import type { SharedSymbol } from './shared.ts';
+import { formatListing } from './symbol-table.ts';
+import type { SymbolInfo } from './symbol-table.ts';
 
 export { MAX_ERRORS } from './state.ts';
 export type { AssembleOptions, AssembleResult, LineMapEntry } from './state.ts';
@@ -11,6 +15,15 @@ export type { AssembleOptions, AssembleResult, LineMapEntry } from './state.ts';
 class Assembler extends AsmMacros {
   run(source: string): void {
     const file = this.options.fileName ?? '<input>';
+    const foreign = foreignDialect(source);
+    if (foreign) {
+      // One sentence and stop: another assembler's source would give a cascade of errors that read as the user's mistakes.
+      const at = { text: source.split(/\r?\n/)[foreign.line - 1], file, line: foreign.line };
+      this.report('error', 'foreign-assembler', foreignMessage(foreign), foreign.column - 1, foreign.word.length, at);
+      return;
+    }
+    // ASL's DATE and TIME are taken once, at the first pass (its as.c), and are strings.
+    const { date, time } = aslDateTime(this.options.now ?? new Date());
     // ASL's passes: another while a symbol was used before its definition (pass 1) or moved
     // (a later pass); only the last pass's bytes, listing and diagnostics are kept. As ASL, no
     // more passes after one with errors, but pass 2 always runs when asked, to report the
@@ -38,16 +51,23 @@ class Assembler extends AsmMacros {
       this.saved = [];
       this.sharedNames = [];
       this.functionDepth = 0;
+      this.assumeMB = undefined;
+      this.stringSymbols = new Map();
+      // ASL predefines them unless the source defines the name itself.
+      if (!this.symbols.has('DATE')) this.stringSymbols.set('DATE', date);
+      if (!this.symbols.has('TIME')) this.stringSymbols.set('TIME', time);
       this.sectionCount = 0;
       this.expansionCount = 0;
       this.expandedLines = 0;
+      this.includeCount = 0;
+      this.includedLines = 0;
       this.ended = false;
       this.backward = [];
       this.forwardBefore = this.forwardThis;
       this.forwardThis = [];
       this.forwardSeen = 0;
       for (const [name, value] of Object.entries(this.options.defines ?? {})) {
-        this.symbols.set(name.toUpperCase(), { name, value, kind: 'equ' });
+        this.symbols.set(name.toUpperCase(), { name, value, kind: 'equ', file: '<defines>', line: 0 });
         this.definedThisPass.add(name.toUpperCase());
       }
       this.processLines(splitLines(source, file), 0, 0);
@@ -80,6 +100,32 @@ class Assembler extends AsmMacros {
 
   private readonly shared: SharedSymbol[] = [];
 
+  /** Every name of the last pass with its kind and where it is defined (labels local to one macro expansion left out). */
+  private symbolInfos(): SymbolInfo[] {
+    const out: SymbolInfo[] = [];
+    for (const [key, s] of this.symbols) {
+      if (key.includes('/') || !this.definedThisPass.has(key)) continue;
+      const text = this.stringSymbols.get(key);
+      const reg = this.registerAliases.get(key);
+      const kind = reg
+        ? 'register'
+        : text !== undefined
+          ? 'string'
+          : s.kind === 'label'
+            ? 'label'
+            : s.kind === 'equ'
+              ? 'constant'
+              : 'variable';
+      out.push({ name: s.name, value: reg ?? text ?? s.value, kind, file: s.file, line: s.line });
+    }
+    for (const m of this.macros.values())
+      if (m.name)
+        out.push({ name: m.name, value: undefined, kind: 'macro', file: m.at?.file ?? '', line: m.at?.line ?? 0 });
+    for (const f of this.functions.values())
+      out.push({ name: f.name, value: undefined, kind: 'function', file: f.at.file, line: f.at.line });
+    return out;
+  }
+
   private clearOutput(): void {
     this.diagnostics.length = 0;
     this.listing.length = 0;
@@ -102,6 +148,7 @@ class Assembler extends AsmMacros {
     for (const [a, b] of this.image) bytes[a - base] = b;
     const symbols = new Map<string, number>();
     for (const s of this.symbols.values()) if (s.value !== undefined) symbols.set(s.name, s.value);
+    const table = this.symbolInfos();
     const errorCount = this.errorCount + this.errorsOver;
     if (this.errorsOver > 0) {
       const last = this.diagnostics[this.diagnostics.length - 1];
@@ -125,7 +172,8 @@ class Assembler extends AsmMacros {
       symbols,
       diagnostics: this.diagnostics,
       errorCount,
-      listing: this.listing.join('\n') + (this.listing.length ? '\n' : ''),
+      listing: formatListing(this.listing, table),
+      symbolTable: table,
       lineMap: this.lineMap,
     };
   }

@@ -3,11 +3,11 @@ import { isMnemonic } from './encode.ts';
 import type { Token } from './lexer.ts';
 import { splitOperands } from './lexer.ts';
 import { namelessRun } from './source-lines.ts';
-import { AsmEmitter } from './emit.ts';
+import { AsmAslPseudo } from './asl-pseudo.ts';
 import { ADDRESS_LIMIT, DIRECTIVES, hex } from './state.ts';
 import type { MacroDef } from './state.ts';
 
-export abstract class AsmDirectives extends AsmEmitter {
+export abstract class AsmDirectives extends AsmAslPseudo {
   /** ASL's `name FUNCTION p1, p2, expression`: the expression with the parameters as names. */
   private defineFunction(label: Token | undefined, op: Token, rest: Token[]): void {
     if (!label) this.fail('syntax', 'FUNCTION needs a name before it', op.col, op.end - op.col);
@@ -151,9 +151,18 @@ export abstract class AsmDirectives extends AsmEmitter {
     if (opName === 'EQU' || opName === 'SET') {
       if (!label) this.fail('syntax', `${opName} needs a name before it`, op.col, op.end - op.col);
       if (rest.length === 0) this.fail('syntax', `${opName} needs a value`, op.col, op.end - op.col);
-      const value = this.value(rest, 'late', opName);
-      this.define(label, value, opName === 'EQU' ? 'equ' : 'set');
-      this.listLine(value === undefined ? '' : `      = ${hex(value & 0xffff, 4)}`);
+      const value = this.valueOrString(rest, 'late', opName);
+      const kind = opName === 'EQU' ? 'equ' : 'set';
+      // A string value makes a string symbol, as in ASL (`name equ "text"`; `db name` writes its characters).
+      if (typeof value === 'string') this.define(label, undefined, kind, false, value);
+      else this.define(label, value, kind);
+      this.listLine(
+        value === undefined
+          ? ''
+          : typeof value === 'string'
+            ? `      = "${value}"`
+            : `      = ${hex(value & 0xffff, 4)}`,
+      );
       return;
     }
     if (opName === 'LABEL') {
@@ -167,6 +176,10 @@ export abstract class AsmDirectives extends AsmEmitter {
     }
     if (opName === 'FUNCTION') {
       this.defineFunction(label, op, rest);
+      return;
+    }
+    if (opName === 'REG') {
+      this.reg(label, op, rest);
       return;
     }
     if (label) this.define(label, this.address + this.phaseOffset, 'label', true);
@@ -198,6 +211,12 @@ export abstract class AsmDirectives extends AsmEmitter {
         this.listLine('');
         return;
       }
+      case 'ASSUME':
+        this.assume(op, rest);
+        return;
+      case 'BINCLUDE':
+        this.binclude(op, rest);
+        return;
       case 'CODEPAGE':
         this.selectCodepage(op, rest);
         return;

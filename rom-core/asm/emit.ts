@@ -5,8 +5,12 @@ import { matchInstruction } from './encode.ts';
 import type { Match, WrittenOperand } from './encode.ts';
 import type { Token } from './lexer.ts';
 import { splitOperands } from './lexer.ts';
+import { ROWS_BY_MNEMONIC } from '../i8048/opcodes.ts';
 import { ADDRESS_LIMIT, StatementAbort, hex } from './state.ts';
 import { AsmSymbols } from './symbols.ts';
+
+/** SEL MB0 and SEL MB1 from the one opcode table, by the half they select. */
+const SEL_MB = ['MB0', 'MB1'].map((mb) => ROWS_BY_MNEMONIC.get('SEL')!.find((r) => r.operands[0] === mb)!);
 
 export abstract class AsmEmitter extends AsmSymbols {
   // ---- data, instructions ------------------------------------------------------------------
@@ -38,7 +42,10 @@ export abstract class AsmEmitter extends AsmSymbols {
       try {
         if (item.length === 0) this.fail('syntax', `empty item in ${kind}`, op.col, op.end - op.col);
         if (kind === 'DB') {
-          out.push(this.byteValue(item));
+          // An item may be a string (ASL's `db substr(DATE,0,2)`, a string symbol): its characters, each a byte.
+          const v = this.valueOrString(item, 'late', 'DB');
+          if (typeof v === 'string') out.push(...this.stringBytes(v, item));
+          else out.push(this.byteOf(v, item));
         } else {
           const v = this.value(item, 'late', 'DW') ?? 0;
           if (v < -32768 || v > 0xffff)
@@ -58,8 +65,17 @@ export abstract class AsmEmitter extends AsmSymbols {
     this.emit(out, undefined);
   }
 
+  /** A string's characters through the code page, one byte each (a character over 255 is an error). */
+  protected stringBytes(text: string, at: Token[]): number[] {
+    return Array.from(text, (ch) => {
+      const code = ch.codePointAt(0)!;
+      if (code > 255) this.fail('out-of-range', `character '${ch}' does not fit in a byte`, ...this.span(at));
+      return this.translate(code) & 0xff;
+    });
+  }
+
   protected instruction(op: Token, rest: Token[]): void {
-    const parts = splitOperands(rest);
+    const parts = splitOperands(rest).map((p) => this.unalias(p));
     const operands: WrittenOperand[] = parts.map((p) => {
       if (p.length === 0)
         this.fail('syntax', 'missing operand', op.col, (rest[rest.length - 1]?.end ?? op.end) - op.col);
@@ -69,6 +85,7 @@ export abstract class AsmEmitter extends AsmSymbols {
     // Under PHASE the code runs at its logical address: the page rules and targets are checked there.
     const at = this.address + this.phaseOffset;
     const physical = this.address;
+    const name = match.rows[0].mnemonic;
     if (match.rows[0].bytes === 2 && (at & 0x7ff) === 0x7ff) {
       this.report(
         'warning',
@@ -78,7 +95,6 @@ export abstract class AsmEmitter extends AsmSymbols {
         op.end - op.col,
       );
     }
-    const name = match.rows[0].mnemonic;
     if ((name === 'JMPP' || name === 'MOVP') && (at & 0xff) === 0xff) {
       // JMPP and MOVP use the page of the incremented PC: at xFFh that is the next page.
       const page = ((at + 1) & 0x7ff) | (at & 0x800);
@@ -109,7 +125,7 @@ export abstract class AsmEmitter extends AsmSymbols {
   }
 
   protected encode(match: Match, at: number): void {
-    let row: OpcodeRow = match.rows[0];
+    const row: OpcodeRow = match.rows[0];
     if (!match.kind) {
       this.emit([row.opcode], row);
       return;
@@ -117,7 +133,10 @@ export abstract class AsmEmitter extends AsmSymbols {
     const value = this.value(match.valueTokens!, 'late', row.mnemonic);
     const [vc, vl] = this.span(match.valueTokens!);
     if (value === undefined) {
-      this.emit([row.opcode, 0], row);
+      // Not known yet (pass 1): taken as in the instruction's own half, so no SEL MBx until the target is known
+      // (the usual case; ASL reckons with its own pass-1 value, and both end at the same bytes once labels settle).
+      if (match.kind === 'addr11') this.farJump(match, at & 0x800, at, vc, vl);
+      else this.emit([row.opcode, 0], row);
       return;
     }
     const name = row.mnemonic;
@@ -128,24 +147,7 @@ export abstract class AsmEmitter extends AsmSymbols {
       return;
     }
     if (match.kind === 'addr11') {
-      if (value < 0 || value > 0xfff)
-        this.fail(
-          'out-of-range',
-          `${name} target 0x${hex(value & 0xffffffff, 3)} is outside the 4 KB program space (0x000-0xFFF)`,
-          vc,
-          vl,
-        );
-      row = match.rows.find((r) => ((r.opcode >> 5) & 7) === ((value >> 8) & 7)) ?? row;
-      if ((value & 0x800) !== (at & 0x800)) {
-        this.report(
-          'warning',
-          'bank-crossing',
-          `${name} target 0x${hex(value, 3)} is in the other 2 KB half from 0x${hex(at, 3)}; it is reached only with the matching SEL MB0/MB1`,
-          vc,
-          vl,
-        );
-      }
-      this.emit([row.opcode, value & 0xff], row);
+      this.farJump(match, value, at, vc, vl);
       return;
     }
     // addr8: the target shares the page of the operand byte; the PC's increment does not carry into bit 11.
@@ -161,7 +163,57 @@ export abstract class AsmEmitter extends AsmSymbols {
     this.emit([row.opcode, value & 0xff], row);
   }
 
-  protected emit(bytes: number[], row: OpcodeRow | undefined): void {
+  /**
+   * JMP / CALL as ASL 1.42's code48.c (DecodeCALL_JMP) makes them: a target in the other 2 KB half
+   * gets the SEL MB0 / SEL MB1 byte put before the instruction, every time (ASL does not follow the
+   * SEL MBx already executed). After `ASSUME MB:n` no byte is put in, and a target outside half n is
+   * ASL's warning "page might not be addressable"; `ASSUME MB:NOTHING` turns the SEL bytes back on.
+   */
+  private farJump(match: Match, value: number, at: number, vc: number, vl: number): void {
+    const name = match.rows[0].mnemonic;
+    if (value < 0 || value > 0xfff)
+      this.fail(
+        'out-of-range',
+        `${name} target 0x${hex(value & 0xffffffff, 3)} is outside the 4 KB program space (0x000-0xFFF)`,
+        vc,
+        vl,
+      );
+    const row = match.rows.find((r) => ((r.opcode >> 5) & 7) === ((value >> 8) & 7)) ?? match.rows[0];
+    const half = (value >> 11) & 1;
+    const code = [row.opcode, value & 0xff];
+    if ((at & 0x7fe) === 0x7fe) {
+      // ASL 1.42's code48.c refuses JMP and CALL here ("instruction must not start on this address"); the
+      // CPU runs them, and the disassembler writes them, so they are made bare, with a warning.
+      this.report(
+        'warning',
+        'not-on-this-address',
+        `ASL refuses ${name} at 0x${hex(at, 3)}, the last two addresses of a 2 KB half; made without any SEL MBx`,
+        vc,
+        vl,
+      );
+      this.emit(code, row);
+      return;
+    }
+    if (this.assumeMB === undefined && half !== ((at >> 11) & 1)) {
+      const sel = SEL_MB[half];
+      this.emit([sel.opcode, ...code], row, row.cycles + sel.cycles);
+      // The JMP itself has an address of its own: the debugger stopping there finds the line too.
+      this.lineMap.push({ address: this.address - 2, file: this.current.file, line: this.current.line });
+      return;
+    }
+    if (this.assumeMB !== undefined && half !== this.assumeMB)
+      this.report(
+        'warning',
+        'bank-crossing',
+        `${name} target 0x${hex(value, 3)} is outside the 2 KB half ASSUME MB:${this.assumeMB} names, so no SEL MB${half} is put before it (ASL: page might not be addressable)`,
+        vc,
+        vl,
+      );
+    this.emit(code, row);
+  }
+
+  /** `cycles` for the listing: the row's, or a SEL MBx and its JMP's together. */
+  protected emit(bytes: number[], row: OpcodeRow | undefined, cycles: number | undefined = row?.cycles): void {
     const at = this.address;
     if (at + bytes.length > ADDRESS_LIMIT)
       this.fail('out-of-range', 'code runs past address 0xFFFF', 0, this.current.text.length);
@@ -188,9 +240,10 @@ export abstract class AsmEmitter extends AsmSymbols {
         .slice(k, k + 4)
         .map((b) => hex(b, 2))
         .join(' ');
-      const prefix = `${hex(at + k, 4)}  ${chunk.padEnd(12)}${k === 0 && row ? String(row.cycles) : ' '}`;
+      const prefix = `${hex(at + k, 4)}  ${chunk.padEnd(12)}${k === 0 && cycles ? String(cycles) : ' '}`;
       if (k === 0) this.listLine(prefix);
-      else if (this.listed(false)) this.listing.push(prefix.trimEnd());
+      else if (this.listed(false))
+        this.listing.push({ file: this.current.file, line: this.current.line, text: prefix });
     }
     this.address = at + bytes.length;
   }
@@ -205,6 +258,10 @@ export abstract class AsmEmitter extends AsmSymbols {
   protected listLine(prefix: string, skipped = false): void {
     if (!this.listed(skipped)) return;
     const marker = this.current.invokedAt ? '+' : ' ';
-    this.listing.push(`${prefix.padEnd(19)}${marker} ${this.current.text}`.trimEnd());
+    this.listing.push({
+      file: this.current.file,
+      line: this.current.line,
+      text: `${prefix.padEnd(19)}${marker} ${this.current.text}`,
+    });
   }
 }

@@ -1,6 +1,8 @@
 import { AsmError } from './diagnostic.ts';
 import type { Token } from './lexer.ts';
 import { tokenize } from './lexer.ts';
+import { STRING_BUILTINS } from './string-functions.ts';
+import type { ExprValue } from './string-functions.ts';
 
 /**
  * Looks a symbol up; `undefined` means "not known yet" (a forward reference in pass 1).
@@ -16,6 +18,8 @@ export interface ExprContext {
   functions?: (name: string, token: Token) => ExprFunction | undefined;
   /** ASL's CODEPAGE: the byte a character constant stands for; without it, the character's code. */
   translate?: (code: number) => number;
+  /** A symbol whose value is a string (ASL's `name equ "text"`, its DATE and TIME), or undefined. */
+  strings?: (name: string, token: Token) => string | undefined;
 }
 
 /** Called with its arguments' values (all known); may throw AsmError. */
@@ -38,7 +42,8 @@ const LEVELS: readonly (readonly string[])[] = [
   ['<', '<=', '>', '>='],
   ['<<', '>>'],
   ['+', '-'],
-  ['*', '/', '%'],
+  // `#` is ASL's modulo (its operator.c: ModOp, at the level of * and /).
+  ['*', '/', '%', '#'],
 ];
 
 function apply(op: string, a: number, b: number, token: Token): number {
@@ -79,6 +84,7 @@ function apply(op: string, a: number, b: number, token: Token): number {
       return Math.imul(a, b);
     case '/':
     case '%':
+    case '#':
       if (b === 0) throw new AsmError('division-by-zero', 'division by zero', token.col, token.end - token.col);
       return op === '/' ? Math.trunc(a / b) : a % b;
   }
@@ -89,41 +95,29 @@ function apply(op: string, a: number, b: number, token: Token): number {
  * A string as a number, as ASL reads one: up to 4 characters, each through the code page, the
  * first in the highest byte (`'AB'` is 0x4142). KTAA's `hiword('GAME')` reads characters so.
  */
-function stringValue(t: Token, ctx: ExprContext): number {
-  if (t.text.length < 1 || t.text.length > 4)
+function stringValue(text: string, t: Token, ctx: ExprContext): number {
+  if (text.length < 1 || text.length > 4)
     throw new AsmError('syntax', 'a string in an expression must be 1 to 4 characters', t.col, t.end - t.col);
   let v = 0;
-  for (const ch of t.text) {
+  for (const ch of text) {
     const code = ch.charCodeAt(0);
     v = ((v << 8) | ((ctx.translate ? ctx.translate(code) : code) & 0xff)) >>> 0;
   }
   return v | 0;
 }
 
-type StringFunction = (arg: Token, ctx: ExprContext, depth: number) => number | undefined;
-
-/** ASL's built-in VAL (the string's text evaluated as an expression) and STRLEN. */
-function stringFunction(name: string): StringFunction | undefined {
-  const key = name.toUpperCase();
-  if (key === 'STRLEN') return (arg) => arg.text.length;
-  if (key !== 'VAL') return undefined;
-  return (arg, ctx, depth) => {
-    try {
-      if (depth > MAX_EXPR_DEPTH) throw new AsmError('expression-depth', 'VAL nested too deep', 0, 0);
-      return evaluate(tokenize(arg.text), ctx, depth);
-    } catch (e) {
-      if (!(e instanceof AsmError)) throw e;
-      // The columns are inside the string: point at the whole string instead.
-      throw new AsmError(e.code, `${e.message} (in VAL's string)`, arg.col, arg.end - arg.col);
-    }
-  };
-}
-
 /**
- * Evaluates tokens[start, end) as one expression. Integers are 32-bit signed. The result is
- * `undefined` when it depends on a symbol not known yet.
+ * Evaluates tokens[start, end) as one expression to an integer (a string is read as ASL reads one
+ * in a number's place). Integers are 32-bit signed. The result is `undefined` when it depends on a
+ * symbol not known yet.
  */
 export function evaluate(tokens: readonly Token[], ctx: ExprContext, outerDepth = 0): number | undefined {
+  const v = evaluateValue(tokens, ctx, outerDepth);
+  return typeof v === 'string' ? stringValue(v, tokens[0], ctx) : v;
+}
+
+/** As `evaluate`, but a string stays a string (ASL's `db substr(DATE,0,2)`, `name equ "text"`). */
+export function evaluateValue(tokens: readonly Token[], ctx: ExprContext, outerDepth = 0): ExprValue | undefined {
   if (tokens.length === 0) throw new AsmError('syntax', 'expected an expression', 0, 0);
   let pos = 0;
   let depth = outerDepth;
@@ -144,52 +138,65 @@ export function evaluate(tokens: readonly Token[], ctx: ExprContext, outerDepth 
     if (!t) throw new AsmError('syntax', message, last.end, 1);
     throw new AsmError('syntax', message, t.col, t.end - t.col);
   };
+  const int = (v: ExprValue, t: Token): number => (typeof v === 'string' ? stringValue(v, t, ctx) : v);
 
-  const binary = (level: number): number | undefined => {
+  const binary = (level: number): ExprValue | undefined => {
     if (level === LEVELS.length) return unary();
     let left = binary(level + 1);
     while (isOp(peek(), ...LEVELS[level])) {
       const op = tokens[pos++];
       const right = binary(level + 1);
-      left = left === undefined || right === undefined ? undefined : apply(op.text, left, right, op);
+      left = left === undefined || right === undefined ? undefined : combine(op, left, right);
     }
     return left;
   };
 
-  const unary = (): number | undefined => {
+  /** ASL joins two strings with `+` and compares strings as strings; anything else is integer work. */
+  const combine = (op: Token, a: ExprValue, b: ExprValue): ExprValue => {
+    if (typeof a === 'string' && typeof b === 'string') {
+      if (op.text === '+') return a + b;
+      const order = a < b ? -1 : a > b ? 1 : 0;
+      if (['==', '=', '!=', '<>', '<', '<=', '>', '>='].includes(op.text)) return apply(op.text, order, 0, op);
+    }
+    return apply(op.text, int(a, op), int(b, op), op);
+  };
+
+  const unary = (): ExprValue | undefined => {
     const t = peek();
     // `~~` is ASL's logical NOT (as `!` is C's).
     if (isOp(t, '-', '+', '~', '!', '~~')) {
       pos++;
       deeper(t!);
-      const v = unary();
+      const u = unary();
       depth--;
-      if (v === undefined) return undefined;
+      if (u === undefined) return undefined;
+      const v = int(u, t!);
       return t!.text === '-' ? -v : t!.text === '~' ? ~v : t!.text === '!' || t!.text === '~~' ? (v ? 0 : 1) : v;
     }
     if (t && t.kind === 'ident' && /^(high|low)$/i.test(t.text) && pos + 1 < tokens.length) {
       pos++;
       deeper(t);
-      const v = unary();
+      const u = unary();
       depth--;
-      if (v === undefined) return undefined;
+      if (u === undefined) return undefined;
+      const v = int(u, t);
       return t.text.toLowerCase() === 'high' ? (v >> 8) & 0xff : v & 0xff;
     }
     return primary();
   };
 
-  const primary = (): number | undefined => {
+  const primary = (): ExprValue | undefined => {
     const t = tokens[pos];
     if (!t) return fail(t, 'expression ends too early');
     pos++;
     if (t.kind === 'number') return t.value;
-    if (t.kind === 'string') return stringValue(t, ctx);
+    if (t.kind === 'string') return t.text;
     if (t.kind === 'ident') {
-      const builtin = stringFunction(t.text);
-      if (builtin && isOp(peek(), '(')) return stringCall(t, builtin);
+      const builtin = isOp(peek(), '(') ? STRING_BUILTINS.get(t.text.toUpperCase()) : undefined;
       const fn = isOp(peek(), '(') ? ctx.functions?.(t.text, t) : undefined;
       if (fn) return call(t, fn);
-      return ctx.lookup(t.text, t);
+      if (builtin) return builtinCall(t, builtin.args, builtin.call);
+      return ctx.strings?.(t.text, t) ?? ctx.lookup(t.text, t);
     }
     if (isOp(t, '$')) return ctx.here;
     if (isOp(t, '(')) {
@@ -203,24 +210,17 @@ export function evaluate(tokens: readonly Token[], ctx: ExprContext, outerDepth 
     return fail(t, `unexpected '${t.text}' in expression`);
   };
 
-  /** `val("expr")` / `strlen("text")`: ASL's functions of a string, the argument one string. */
-  const stringCall = (t: Token, fn: StringFunction): number | undefined => {
-    const arg = tokens[pos + 1];
-    if (arg?.kind !== 'string' || !isOp(tokens[pos + 2], ')')) fail(t, `${t.text}() takes one string in quotes`);
-    pos += 3;
-    deeper(t);
-    const v = fn(arg, ctx, depth);
-    depth--;
-    return v;
-  };
-
-  const call = (t: Token, fn: ExprFunction): number | undefined => {
+  /** The arguments' values; `spans` gets a token spanning each argument as written (for messages). */
+  const argumentList = (t: Token, spans: Token[] = []): (ExprValue | undefined)[] => {
     deeper(t);
     pos++; // '('
-    const args: (number | undefined)[] = [];
+    const args: (ExprValue | undefined)[] = [];
     if (!isOp(peek(), ')')) {
       for (;;) {
+        const from = tokens[pos];
         args.push(binary(0));
+        const to = tokens[pos - 1];
+        if (from && to) spans.push({ ...from, col: from.col, end: to.end });
         if (!isOp(peek(), ',')) break;
         pos++;
       }
@@ -228,16 +228,49 @@ export function evaluate(tokens: readonly Token[], ctx: ExprContext, outerDepth 
     if (!isOp(peek(), ')')) fail(peek(), "missing ')' after the function's arguments");
     pos++;
     depth--;
-    if (args.length !== fn.params) {
+    return args;
+  };
+
+  const countCheck = (t: Token, want: number, got: number): void => {
+    if (got !== want)
       throw new AsmError(
         'function-arguments',
-        `function '${t.text}' takes ${fn.params} argument${fn.params === 1 ? '' : 's'}, got ${args.length}`,
+        `function '${t.text}' takes ${want} argument${want === 1 ? '' : 's'}, got ${got}`,
         t.col,
         t.end - t.col,
       );
-    }
+  };
+
+  /** ASL's SUBSTR, CHARFROMSTR, STRLEN, VAL... (string-functions.ts): each argument of the type it asks. */
+  const builtinCall = (
+    t: Token,
+    kinds: readonly ('string' | 'int')[],
+    fn: (args: ExprValue[], t: Token, ev: (text: string) => number | undefined) => ExprValue | undefined,
+  ): ExprValue | undefined => {
+    const spans: Token[] = [];
+    const args = argumentList(t, spans);
+    countCheck(t, kinds.length, args.length);
     if (args.some((a) => a === undefined)) return undefined;
-    return fn.call(args as number[], t);
+    const typed = (args as ExprValue[]).map((a, k) => {
+      if (kinds[k] === 'int') return int(a, t);
+      if (typeof a !== 'string')
+        throw new AsmError('syntax', `argument ${k + 1} of ${t.text}() must be a string`, t.col, t.end - t.col);
+      return a;
+    });
+    deeper(t);
+    const v = fn(typed, spans[0] ?? t, (text) => evaluate(tokenize(text), ctx, depth));
+    depth--;
+    return v;
+  };
+
+  const call = (t: Token, fn: ExprFunction): number | undefined => {
+    const args = argumentList(t);
+    countCheck(t, fn.params, args.length);
+    if (args.some((a) => a === undefined)) return undefined;
+    return fn.call(
+      (args as ExprValue[]).map((a) => int(a, t)),
+      t,
+    );
   };
 
   const value = binary(0);

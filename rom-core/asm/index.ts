@@ -11,3 +11,5 @@ export type { Diagnostic } from './diagnostic.ts';
 export { cartImage, CART_BASE } from './cart-image.ts';
 export type { CartImage } from './cart-image.ts';
 export { disassemble, disassembleOne, nextAddress } from './disasm.ts';
+export { formatListing, symbolMap, symbolTable } from './symbol-table.ts';
+export type { SymbolInfo, SymbolKind } from './symbol-table.ts';

@@ -5,6 +5,7 @@ import { commentStart, splitOperands, tokenize } from './lexer.ts';
 import { includedName, splitLines, substitute } from './source-lines.ts';
 import type { SourceLine } from './source-lines.ts';
 import { isBitfuncsInclude } from './bitfuncs.ts';
+import { foreignDialect, foreignMessage } from './foreign.ts';
 import { AsmRepeat, BLOCK_OPENERS } from './repeat.ts';
 import type { RepeatHead } from './repeat.ts';
 import {
@@ -12,6 +13,8 @@ import {
   MAX_EXPANDED_LINES,
   MAX_EXPANSIONS,
   MAX_INCLUDE_DEPTH,
+  MAX_INCLUDED_LINES,
+  MAX_INCLUDES,
   MAX_MACRO_DEPTH,
   StatementAbort,
 } from './state.ts';
@@ -173,7 +176,7 @@ export abstract class AsmMacros extends AsmRepeat {
           bad = true;
         }
         recording = {
-          def: { name: bad ? '' : first.text, params: names, body: [] },
+          def: { name: bad ? '' : first.text, params: names, body: [], at: line },
           at: line,
           col: first.col,
           nested: 0,
@@ -281,9 +284,22 @@ export abstract class AsmMacros extends AsmRepeat {
       const why = e instanceof Error ? e.message : String(e);
       this.fail('missing-include', `cannot include "${path}": ${why}`, c, l);
     }
+    const lines = splitLines(text, includedName(path, this.current.file));
+    if (++this.includeCount > MAX_INCLUDES || (this.includedLines += lines.length) > MAX_INCLUDED_LINES) {
+      // The whole assembly stops here: each further INCLUDE would only say the same.
+      this.ended = true;
+      this.fail(
+        'include-limit',
+        `too much included: more than ${MAX_INCLUDES} INCLUDEs or ${MAX_INCLUDED_LINES.toLocaleString('en')} included lines in one pass (do files include each other many times over?); assembly stopped at "${path}"`,
+        c,
+        l,
+      );
+    }
+    const foreign = foreignDialect(text);
+    if (foreign) this.fail('foreign-assembler', `"${path}": ${foreignMessage(foreign)}`, c, l);
     this.listLine('');
     const saved = this.current;
-    this.processLines(splitLines(text, includedName(path, saved.file)), includeDepth + 1, macroDepth);
+    this.processLines(lines, includeDepth + 1, macroDepth);
     this.current = saved;
   }
 

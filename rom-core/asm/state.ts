@@ -3,6 +3,7 @@ import type { Diagnostic } from './diagnostic.ts';
 import type { SharedSymbol } from './shared.ts';
 import type { SourceLine } from './source-lines.ts';
 import type { Token } from './lexer.ts';
+import type { ListingLine, SymbolInfo } from './symbol-table.ts';
 
 export interface AssembleOptions {
   /** For diagnostics; default '<input>'. */
@@ -11,6 +12,10 @@ export interface AssembleOptions {
   readFile?: (path: string, from: string) => string;
   /** Symbols defined before the first line, as if by EQU. */
   defines?: Record<string, number>;
+  /** Reads a BINCLUDE file's bytes; without it BINCLUDE takes `readFile`'s text as Latin-1 bytes. */
+  readBinary?: (path: string, from: string) => Uint8Array;
+  /** When ASL's DATE and TIME are taken (tests fix it); default now. */
+  now?: Date;
 }
 
 export interface LineMapEntry {
@@ -30,8 +35,10 @@ export interface AssembleResult {
   diagnostics: Diagnostic[];
   /** All errors found, the ones past MAX_ERRORS (not in `diagnostics`, told of in its last line) included. */
   errorCount: number;
-  /** Address, bytes, cycles and source per line. */
+  /** `file:line`, address, bytes, cycles and source per line, then the symbol table. */
   listing: string;
+  /** Every name the program defined: labels, constants, variables, strings, registers, macros, functions; kind and where. */
+  symbolTable: SymbolInfo[];
   /** Address -> source, for the debugger; one entry per instruction or data statement. */
   lineMap: LineMapEntry[];
   /** ASL's SHARED symbols in the order declared (see shared.ts for the include file ASL writes of them). */
@@ -47,6 +54,12 @@ export const MAX_WHILE = 10_000;
 /** Errors reported; the rest are counted in one last line. */
 export const MAX_ERRORS = 100;
 export const MAX_INCLUDE_DEPTH = 16;
+/**
+ * INCLUDEs read in one pass, and the lines they bring in: a file including the next several times
+ * at each level (an include bomb) grows as 4^depth; these end it within seconds. KTAA reads 14.
+ */
+export const MAX_INCLUDES = 4096;
+export const MAX_INCLUDED_LINES = 1_000_000;
 /** Passes run at most: ASL runs until no symbol moves; a source whose labels never settle stops here with phase errors. */
 export const MAX_PASSES = 16;
 export const ADDRESS_LIMIT = 0x10000;
@@ -94,12 +107,18 @@ export const DIRECTIVES = new Set([
   'LABEL',
   'ERROR',
   'FATAL',
+  'ASSUME',
+  'REG',
+  'BINCLUDE',
 ]);
 
 export interface SymbolEntry {
   name: string;
   value: number | undefined;
   kind: 'label' | 'equ' | 'set';
+  /** Where defined (the listing's symbol table, `o2 asm --map`). */
+  file: string;
+  line: number;
 }
 
 export interface FunctionDef {
@@ -117,6 +136,8 @@ export interface MacroDef {
   name: string;
   params: string[];
   body: SourceLine[];
+  /** The MACRO line (the symbol table, the map). */
+  at?: SourceLine;
 }
 
 export type Mode = 'now' | 'late';
@@ -128,6 +149,10 @@ export class StatementAbort {}
 
 export abstract class AsmState {
   protected readonly symbols = new Map<string, SymbolEntry>();
+  /** Symbols whose value is a string, by the key of `symbols`: ASL's `name equ "text"`, DATE and TIME. */
+  protected stringSymbols = new Map<string, string>();
+  /** ASL's `name REG Rn` (code48.c's register aliases): upper-case name -> `R0`..`R7`. */
+  protected registerAliases = new Map<string, string>();
   /** The pass being run (ASL's MOMPASS), from 1; `repass` is set when ASL would run another (assembler.ts). */
   protected pass = 1;
   protected repass = false;
@@ -150,6 +175,8 @@ export abstract class AsmState {
   protected codepage: Uint8Array | undefined;
   /** A character code through the current code page (codes over 255 unchanged). */
   protected readonly translate = (code: number): number => (this.codepage && code < 256 ? this.codepage[code] : code);
+  /** ASL's `ASSUME MB:n` (0 or 1); undefined is ASL's NOTHING, under which JMP and CALL get their SEL MBx byte (emit.ts). */
+  protected assumeMB: number | undefined;
   protected functionDepth = 0;
   protected address = 0;
   protected currentGlobal = '';
@@ -172,12 +199,15 @@ export abstract class AsmState {
   protected forwardThis: number[] = [];
   protected forwardSeen = 0;
   protected expandedLines = 0;
+  /** INCLUDEs read this pass and the lines they brought (MAX_INCLUDES, MAX_INCLUDED_LINES). */
+  protected includeCount = 0;
+  protected includedLines = 0;
   protected errorCount = 0;
   /** Errors not reported because MAX_ERRORS were already. */
   protected errorsOver = 0;
 
   readonly diagnostics: Diagnostic[] = [];
-  readonly listing: string[] = [];
+  readonly listing: ListingLine[] = [];
   readonly lineMap: LineMapEntry[] = [];
   /** Emitted bytes by address, with the `file:line` that emitted each (for overlap errors). */
   protected readonly image = new Map<number, number>();

@@ -1,7 +1,8 @@
 /** Symbols: definition, scopes of local and nameless labels, and expression values. */
 import { AsmError } from './diagnostic.ts';
-import { evaluate } from './expr.ts';
-import type { ExprFunction, SymbolLookup } from './expr.ts';
+import { evaluate, evaluateValue } from './expr.ts';
+import type { ExprValue } from './string-functions.ts';
+import type { ExprContext, ExprFunction, SymbolLookup } from './expr.ts';
 import { BITFUNCS } from './bitfuncs.ts';
 import type { Token } from './lexer.ts';
 import { namelessRun } from './source-lines.ts';
@@ -10,7 +11,13 @@ import type { Mode, SymbolEntry } from './state.ts';
 
 export abstract class AsmSymbols extends AsmState {
   /** `line`: a label of the line's address (not LABEL's), local to a macro expansion when defined in one. */
-  protected define(label: Token, value: number | undefined, kind: SymbolEntry['kind'], line = false): void {
+  protected define(
+    label: Token,
+    value: number | undefined,
+    kind: SymbolEntry['kind'],
+    line = false,
+    text?: string,
+  ): void {
     const local = line ? this.macroLocal(label) : undefined;
     const key = local ?? this.qualify(label, kind === 'label', true);
     const existing = this.symbols.get(key);
@@ -37,8 +44,11 @@ export abstract class AsmSymbols extends AsmState {
         ? this.scopeName() + label.text
         : label.text;
     const name = this.sections.length && !local ? `${this.sections.map((s) => s.name).join(':')}:${plain}` : plain;
-    this.symbols.set(key, { name, value, kind });
+    this.symbols.set(key, { name, value, kind, file: this.current.file, line: this.current.line });
     this.definedThisPass.add(key);
+    // ASL's string symbols (`name equ "text"`) have their text here; a number defined later replaces it.
+    if (text === undefined) this.stringSymbols.delete(key);
+    else this.stringSymbols.set(key, text);
   }
 
   /**
@@ -48,6 +58,18 @@ export abstract class AsmSymbols extends AsmState {
   private macroLocal(label: Token): string | undefined {
     if (label.text.startsWith('.') || this.macroLocals.length === 0) return undefined;
     return `${this.macroLocals[this.macroLocals.length - 1].toUpperCase()}/${label.text.toUpperCase()}`;
+  }
+
+  /**
+   * An operand naming an ASL register alias (`count reg r6`: `count`, `@ptr`) as the register itself,
+   * as code48.c's DecodeReg reads one; any other operand as written.
+   */
+  protected unalias(operand: Token[]): Token[] {
+    const at = operand.length === 2 && operand[0].text === '@' ? 1 : 0;
+    const name = operand[at];
+    if (operand.length !== at + 1 || name.kind !== 'ident') return operand;
+    const reg = this.registerAliases.get(name.text.toUpperCase());
+    return reg ? [...operand.slice(0, at), { ...name, text: reg }] : operand;
   }
 
   protected scopeName(): string {
@@ -127,9 +149,23 @@ export abstract class AsmSymbols extends AsmState {
   }
 
   protected value(tokens: Token[], mode: Mode, what: string): number | undefined {
-    const run = namelessRun(tokens, 0);
-    if (run && run.count === tokens.length) {
-      const v = this.nameless(tokens, run.sign);
+    return this.evaluated(tokens, mode, what, evaluate);
+  }
+
+  /** As `value`, but a string stays one (DB items, EQU): ASL's string symbols and SUBSTR. */
+  protected valueOrString(tokens: Token[], mode: Mode, what: string): ExprValue | undefined {
+    return this.evaluated(tokens, mode, what, evaluateValue);
+  }
+
+  private evaluated<T extends ExprValue>(
+    tokens: Token[],
+    mode: Mode,
+    what: string,
+    run: (tokens: Token[], ctx: ExprContext) => T | undefined,
+  ): T | number | undefined {
+    const nameless = namelessRun(tokens, 0);
+    if (nameless && nameless.count === tokens.length) {
+      const v = this.nameless(tokens, nameless.sign);
       if (v === undefined && mode === 'now')
         this.fail('forward-reference', `${what} cannot use a + label`, ...this.span(tokens));
       return v;
@@ -166,7 +202,8 @@ export abstract class AsmSymbols extends AsmState {
         }
         return undefined;
       };
-      return evaluate(tokens, { here: this.statementAddress, lookup, functions, translate: this.translate });
+      const strings = (_: string, token: Token): string | undefined => this.stringSymbols.get(this.qualify(token));
+      return run(tokens, { here: this.statementAddress, lookup, functions, translate: this.translate, strings });
     } catch (e) {
       if (!(e instanceof AsmError)) throw e;
       const [c, l] = e.length === 0 && tokens.length ? this.span(tokens) : [e.column, e.length];
@@ -225,7 +262,11 @@ export abstract class AsmSymbols extends AsmState {
 
   protected byteValue(tokens: Token[]): number {
     if (tokens.length === 0) this.fail('syntax', 'missing value', 0, this.current.text.length);
-    const v = this.value(tokens, 'late', 'DB');
+    return this.byteOf(this.value(tokens, 'late', 'DB'), tokens);
+  }
+
+  /** A DB value checked for a byte (undefined, not known yet, is 0). */
+  protected byteOf(v: number | undefined, tokens: Token[]): number {
     if (v === undefined) return 0;
     if (v < -128 || v > 255)
       this.fail('out-of-range', `value ${v} does not fit in a byte (-128..255)`, ...this.span(tokens));

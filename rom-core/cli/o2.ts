@@ -3,9 +3,10 @@
  * so `run` (and others) can be added without touching the argument handling.
  */
 import { writeFileSync, writeSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CART_BASE, assemble, cartImage, formatDiagnostic, sharedIncludeBytes } from '../asm/index.ts';
+import { CART_BASE, assemble, cartImage, formatDiagnostic, sharedIncludeBytes, symbolMap } from '../asm/index.ts';
+import { ASM_VERSION, includeReader, parseDefines } from './asm-options.ts';
 import { disassemble } from '../asm/disasm.ts';
 import { UsageError, parseArgs, readInput, reason } from './command.ts';
 import { clashingOutput, fileIdentity, identityOf, outputKind, readRegularFile, writeAllOrNothing } from './files.ts';
@@ -17,8 +18,6 @@ import type { RunIo } from './run.ts';
 // Commands in other files (e.g. `run`) import these from './command.ts' (or here).
 export { UsageError } from './command.ts';
 export type { CliIo, Command, ParsedArgs } from './command.ts';
-
-const text = (io: CliIo, path: string): string => new TextDecoder().decode(io.readFile(path));
 
 const hex = (n: number, w: number): string => n.toString(16).toUpperCase().padStart(w, '0');
 
@@ -53,6 +52,10 @@ function checkAsmOutputs(io: CliIo, input: string, outputs: NamedPath[]): void {
 }
 
 function asm(args: ParsedArgs, io: CliIo): number {
+  if (args.options.get('version') === true) {
+    io.stdout(ASM_VERSION + '\n');
+    return 0;
+  }
   if (args.positional.length !== 1) throw new UsageError('asm needs exactly one input file');
   const input = args.positional[0];
   const out = args.options.get('out');
@@ -62,18 +65,13 @@ function asm(args: ParsedArgs, io: CliIo): number {
   const source = new TextDecoder().decode(readInput(io, input));
   // Every include read, so no output is written over one (known only once the source is assembled).
   const included: NamedPath[] = [];
+  const read = includeReader(io, included, args.lists.get('I') ?? []);
   const result = assemble(source, {
     fileName: input,
-    readFile: (path, from) => {
-      const full = resolve(dirname(from), path);
-      try {
-        const t = text(io, full);
-        included.push({ option: 'include', path: full });
-        return t;
-      } catch (e) {
-        throw new Error(reason(e), { cause: e });
-      }
-    },
+    readFile: (path, from) => new TextDecoder().decode(read(path, from)),
+    // BINCLUDE's bytes as they are (no text decoding).
+    readBinary: read,
+    defines: parseDefines(args.lists.get('D') ?? []),
   });
   for (const d of result.diagnostics) io.stderr(formatDiagnostic(d) + '\n');
   if (!result.ok) {
@@ -96,12 +94,11 @@ function asm(args: ParsedArgs, io: CliIo): number {
     io.stderr(`${input}: ${laid.reason}; nothing written (--raw writes the bytes as assembled)\n`);
     return 1;
   }
-  const symbols = [...result.symbols].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
   const data: Record<string, Uint8Array | string> = {
     '-o': laid?.ok ? laid.image : result.bytes,
     '--lst': result.listing,
     '--shared': sharedIncludeBytes(input, result.shared),
-    '--map': symbols.map(([name, value]) => `${hex(value & 0xffff, 4)} ${name}`).join('\n') + '\n',
+    '--map': symbolMap(result.symbolTable),
   };
   // All outputs or none: a bad --lst folder must not leave a fresh -o image beside an old listing.
   writeAllOrNothing(
@@ -166,17 +163,23 @@ const ASM_HELP = `-o OUT.bin is written, by default, as the console loads a cart
 offset 0, then FFh (ASL p2bin's fill byte) up to the smallest size the console maps (2, 4, 8, 12 or
 16 KB), so a 120-byte program makes a 2 KB image. --raw writes only the bytes as assembled, from the
 lowest address written to the highest (gaps FFh); a program below 400h (a BIOS) is always raw.
---lst, --map and --shared write the listing, the symbols, and ASL's include file of the SHARED symbols.
+--lst writes the listing (file:line, address, bytes, cycles, source; then the symbol table), --map each
+symbol's value, kind (label, constant, variable, string, register, macro, function), name and file:line,
+--shared ASL's include file of the SHARED symbols. As ASL's: -D NAME=VALUE (or -D NAME, 1) defines a
+symbol before the first line; -I DIR is searched for an INCLUDE or BINCLUDE not found beside the file
+that names it (give either more than once); --version says which assembler and dialect this is.
 `;
 
 export const COMMANDS: Record<string, Command> = {
   asm: {
-    usage: 'asm IN.a48 -o OUT.bin [--raw] [--lst OUT.lst] [--map OUT.map] [--shared OUT.inc]',
+    usage:
+      'asm IN.a48 -o OUT.bin [--raw] [--lst OUT.lst] [--map OUT.map] [--shared OUT.inc] [-D NAME=V] [-I DIR] [--version]',
     summary:
       'assemble 8048 source to a cartridge image the console loads (ORG 400h at offset 0, FFh to 2, 4, 8, 12 or 16 KB; --raw: the bytes as assembled, as for a BIOS below 400h)',
     help: ASM_HELP,
-    valued: ['out', 'lst', 'map', 'shared'],
-    flags: ['raw'],
+    valued: ['out', 'lst', 'map', 'shared', 'D', 'I'],
+    repeatable: ['D', 'I'],
+    flags: ['raw', 'version'],
     run: asm,
   },
   disasm: {

@@ -234,12 +234,18 @@ describe('each mistake gets one diagnostic with its position', () => {
     expect(e[0]).toMatchObject({ code: 'include-depth', line: 1, column: 10 });
   });
 
-  it('JMP into the other 2 KB half is a warning, and the code is still made', () => {
+  it('JMP into the other 2 KB half gets its SEL MB1 byte, as ASL puts it (bank-select.test.ts); no diagnostic', () => {
     const r = assemble(' org 0x100\n jmp 0x900');
     expect(r.ok).toBe(true);
+    expect(Array.from(r.bytes)).toEqual([0xf5, 0x24, 0x00]);
+    expect(r.diagnostics).toEqual([]);
+  });
+
+  it('after ASSUME MB:0 a JMP into the other half is bare, with a warning at its target', () => {
+    const r = assemble(' org 0x100\n assume mb:0\n jmp 0x900');
     expect(Array.from(r.bytes)).toEqual([0x24, 0x00]);
     expect(r.diagnostics).toMatchObject([
-      { severity: 'warning', code: 'bank-crossing', line: 2, column: 6, length: 5 },
+      { severity: 'warning', code: 'bank-crossing', line: 3, column: 6, length: 5 },
     ]);
   });
 

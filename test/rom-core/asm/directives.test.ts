@@ -100,11 +100,15 @@ describe('directives', () => {
   it('the listing shows address, bytes, cycles and source; the line map points at each statement', () => {
     const r = assemble(' org 0x400\nstart: mov a,#3\n db 1,2,3,4,5\n jmp start', { fileName: 'x.a48' });
     expect(r.listing.split('\n')).toEqual([
-      '0400                  org 0x400',
-      '0400  23 03       2  start: mov a,#3',
-      '0402  01 02 03 04     db 1,2,3,4,5',
-      '0406  05',
-      '0407  84 00       2   jmp start',
+      'x.a48:1  0400                  org 0x400',
+      'x.a48:2  0400  23 03       2  start: mov a,#3',
+      'x.a48:3  0402  01 02 03 04     db 1,2,3,4,5',
+      'x.a48:3  0406  05',
+      'x.a48:4  0407  84 00       2   jmp start',
+      '',
+      'Symbol table (1 symbol):',
+      'name    value  kind   defined at',
+      'start   0400   label  x.a48:2',
       '',
     ]);
     expect(r.lineMap).toEqual([

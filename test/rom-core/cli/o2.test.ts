@@ -98,7 +98,9 @@ describe('o2 asm', () => {
     expect(Array.from(image.subarray(0, 4))).toEqual([0x23, 0x05, 0x84, 0x00]);
     expect(image.subarray(4).every((b) => b === 0xff)).toBe(true);
     expect(f.text('game.lst')).toContain('0400  23 05       2  start: mov a,#val');
-    expect(f.text('game.map')).toBe('0005 val\n0400 start\n');
+    // Value, kind, name and where it is defined (issue 36).
+    expect(f.text('game.map')).toBe('0005 constant val defs.h:1\n0400 label    start game.a48:3\n');
+    expect(f.text('game.lst')).toContain('Symbol table (2 symbols):');
     expect(f.out()).toBe('game.bin: 4 bytes at 0x400-0x403, a 2 KB cartridge image (FFh after the program)\n');
   });
 
@@ -154,6 +156,55 @@ describe('o2 asm', () => {
     expect(f.disk.has('bad.bin')).toBe(false);
   });
 
+  it("BINCLUDE takes the file's bytes as they are (bytes over 7Fh that are no UTF-8 stay)", () => {
+    const f = fakeIo({ 'a.a48': ' org 400h\n binclude "pic.bin"\n', 'pic.bin': Uint8Array.from([0x80, 0xff, 0xc3]) });
+    expect(main(['asm', 'a.a48', '-o', 'a.bin', '--raw'], f.io)).toBe(0);
+    expect(Array.from(f.disk.get('a.bin')!)).toEqual([0x80, 0xff, 0xc3]);
+  });
+
+  it('stops an include bomb (16 files, each including the next four times) in one sentence, within seconds', () => {
+    const files: Record<string, string> = { 'a.a48': ' org 400h\n include "b0.inc"\n' };
+    for (let n = 0; n < 16; n++)
+      files[`b${n}.inc`] =
+        `x${n} set 1 ; ${'-'.repeat(900)}\n` + (n < 15 ? ` include "b${n + 1}.inc"\n`.repeat(4) : '');
+    const f = fakeIo(files);
+    const started = performance.now();
+    expect(main(['asm', 'a.a48', '-o', 'a.bin'], f.io)).toBe(1);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    const lines = f
+      .err()
+      .split('\n')
+      .filter((l) => /error:/.test(l));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('error: too much included: more than 4096 INCLUDEs');
+    expect(f.disk.has('a.bin')).toBe(false);
+  });
+
+  it("-D NAME=V defines symbols before the first line (-D NAME is 1), as ASL's -D", () => {
+    const f = fakeIo({ 'a.a48': ' org 400h\n db LEVEL, DEBUG, NEG\n' });
+    expect(main(['asm', 'a.a48', '-o', 'a.bin', '--raw', '-D', 'LEVEL=0Ah', '-D', 'DEBUG', '-D', 'NEG=-2'], f.io)).toBe(
+      0,
+    );
+    expect(Array.from(f.disk.get('a.bin')!)).toEqual([0x0a, 1, 0xfe]);
+    expect(main(['asm', 'a.a48', '-o', 'a.bin', '-D', 'LEVEL=ten'], f.io)).toBe(1);
+    expect(f.err()).toContain('-D LEVEL=ten: give NAME or NAME=VALUE');
+  });
+
+  it('-I DIR is searched for an include not found beside the source, in the order given', () => {
+    const f = fakeIo({ 'src/a.a48': ' org 400h\n include "defs.h"\n db v\n', '/lib2/defs.h': 'v equ 7\n' });
+    // The fake disk answers a full path or, failing that, a base name: make it answer only full paths here.
+    const io = { ...f.io, readFile: (p: string) => f.io.readFile(f.disk.has(p) ? p : `/nowhere/${p}`) };
+    expect(main(['asm', 'src/a.a48', '-o', 'a.bin', '--raw'], io)).toBe(1);
+    expect(main(['asm', 'src/a.a48', '-o', 'a.bin', '--raw', '-I', '/lib1', '-I', '/lib2'], io)).toBe(0);
+    expect(Array.from(f.disk.get('a.bin')!)).toEqual([7]);
+  });
+
+  it('--version says which assembler and dialect, without an input', () => {
+    const f = fakeIo({});
+    expect(main(['asm', '--version'], f.io)).toBe(0);
+    expect(f.out()).toMatch(/^o2 asm .*ASL 1\.42's dialect/);
+  });
+
   it('names a missing include file at its INCLUDE line', () => {
     const f = fakeIo({ 'a.a48': ' include "gone.h"\n' });
     expect(main(['asm', 'a.a48', '-o', 'a.bin'], f.io)).toBe(1);
@@ -191,7 +242,9 @@ describe('o2 itself', () => {
   it('--help lists the commands; no command is a usage error', () => {
     const f = fakeIo({});
     expect(main(['--help'], f.io)).toBe(0);
-    expect(f.out()).toContain('o2 asm IN.a48 -o OUT.bin [--raw] [--lst OUT.lst] [--map OUT.map] [--shared OUT.inc]');
+    expect(f.out()).toContain(
+      'o2 asm IN.a48 -o OUT.bin [--raw] [--lst OUT.lst] [--map OUT.map] [--shared OUT.inc] [-D NAME=V] [-I DIR] [--version]',
+    );
     expect(f.out()).toContain('o2 disasm IN.bin [--org 0x400]');
     expect(f.out()).toContain('o2 run [--cart C.bin]');
     const g = fakeIo({});
