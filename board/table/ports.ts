@@ -74,8 +74,11 @@ export const realClock: TableClock = {
 
 /** Who holds the machine's hand controls besides people: the battle bots, and how fast a battle runs. */
 export interface MachineControls {
-  /** A bot at `level` holds the left (0, red) or right (1, blue) control from the next frame on; null lets it go. */
-  setBot(stick: 0 | 1, level: Level | null, seed: number): void;
-  /** Frames per frame: 1 is real time (a battle only bots fight may be shown faster). */
-  setSpeed(speed: number): void;
+  /**
+   * A bot at `level` holds the left (0, red) or right (1, blue) control from the next frame on; null lets it
+   * go. False when no machine is there yet (the page's worker still starting): asked again at the next step.
+   */
+  setBot(stick: 0 | 1, level: Level | null, seed: number): boolean;
+  /** Frames per frame: 1 is real time (a battle only bots fight may be shown faster). False as for setBot. */
+  setSpeed(speed: number): boolean;
 }

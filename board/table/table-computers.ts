@@ -268,9 +268,7 @@ export class TableComputers {
   private syncBots(): void {
     if (!this.botsCleared) {
       // Whatever an earlier page left on the controls (a practice bot) is let go: here only the computers' battles are steered.
-      this.botsCleared = true;
-      this.controls.setBot(0, null, 0);
-      this.controls.setBot(1, null, 0);
+      this.botsCleared = this.controls.setBot(0, null, 0) && this.controls.setBot(1, null, 0);
     }
     const d = this.battle.state;
     const fighting = ['programming', 'enter', 'fighting'].includes(d.stage) && d.seating !== null;
@@ -284,14 +282,12 @@ export class TableComputers {
   /** Fast-forwards a battle only bots fight, and gives the machine back at normal speed after it. */
   private setSpeed(speed: number): void {
     if (speed === this.spedUp) return;
-    this.spedUp = speed;
-    this.controls.setSpeed(speed);
+    if (this.controls.setSpeed(speed)) this.spedUp = speed;
   }
 
   private assign(stick: 0 | 1, level: Level | null): void {
     if (this.assigned[stick] === level) return;
-    this.assigned[stick] = level;
-    this.controls.setBot(stick, level, 1 + (this.clock.now() % 65_536));
+    if (this.controls.setBot(stick, level, 1 + (this.clock.now() % 65_536))) this.assigned[stick] = level;
   }
 
   destroy(): void {
