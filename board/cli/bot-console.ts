@@ -17,9 +17,10 @@ export class BotConsole extends SteppedConsole {
     this.bots[stick] = new BattleBot(stick, level, seed);
   }
 
-  /** Both controls back to nobody. */
-  release(): void {
-    this.bots.fill(null);
+  /** Both controls back to nobody, or the one given. */
+  release(stick?: 0 | 1): void {
+    if (stick === undefined) this.bots.fill(null);
+    else this.bots[stick] = null;
   }
 
   override step(): void {

@@ -10,6 +10,7 @@ import type { GuestInfo, HostMessage, SeatHolder } from '../../board/index.ts';
 import { checkBattleMessage } from '../../rom-core/netplay/index.ts';
 import type { BoardController } from '../board-view/controller.ts';
 import type { MachineHost } from '../machine/host.ts';
+import type { ConsoleRuntime } from '../machine/runtime.ts';
 import { errorText } from '../machine/host.ts';
 import { setting } from '../platform/settings.ts';
 import { GuestLink } from './peer-link.ts';
@@ -211,6 +212,23 @@ export class NetGuest {
     this.deps.changed();
   }
 
+  /**
+   * The console's API once its machine runs: a page just loaded (a guest who reloaded mid-battle) may
+   * still be starting it when the host's battle start arrives, which must not be dropped.
+   */
+  private machineApi(): Promise<ConsoleRuntime['api'] | undefined> {
+    const machine = this.deps.machine;
+    if (machine.runtime) return Promise.resolve(machine.runtime.api);
+    return new Promise((resolve) => {
+      const off = machine.on({
+        booted: () => {
+          off();
+          resolve(machine.runtime?.api);
+        },
+      });
+    });
+  }
+
   /** The host starts the battle (or, after a desync, starts it again from its state: a later epoch). */
   private async startBattle(
     id: string,
@@ -220,7 +238,7 @@ export class NetGuest {
     epoch: number,
     report: boolean,
   ): Promise<void> {
-    const api = this.deps.machine.runtime?.api;
+    const api = await this.machineApi();
     if (!api) return;
     try {
       await api.netStart({ state: snapshotBytes(state), side, delay, epoch });
@@ -234,7 +252,7 @@ export class NetGuest {
 
   /** This page holds both seats: it fights the battle alone from the host's state and reports every frame. */
   private async startSolo(id: string, state: string, epoch: number): Promise<void> {
-    const api = this.deps.machine.runtime?.api;
+    const api = await this.machineApi();
     if (!api) return;
     try {
       await api.soloStart(snapshotBytes(state), epoch);
@@ -248,7 +266,7 @@ export class NetGuest {
 
   /** Another guest's battle with the host, run here from the host's state with its confirmed frames. */
   private async startWatching(id: string, state: string, epoch: number): Promise<void> {
-    const api = this.deps.machine.runtime?.api;
+    const api = await this.machineApi();
     if (!api) return;
     // Watching from now: the frames that follow this start (a late joiner's are sent right after it)
     // reach the worker after the start, in order, so none is dropped while it begins.

@@ -333,11 +333,17 @@ export class NetHost {
 
   /**
    * A guest said hello. One who joins (or comes back) while a battle others fight runs is sent its
-   * start and every frame confirmed so far: its console catches up and shows the battle live.
+   * start and every frame confirmed so far: its console catches up and shows the battle live. A fighter
+   * of the battle who comes back (a reload, a dropped line) lost its machine's battle: the battle starts
+   * again on every machine from this page's state (a new epoch), as after a desync, so it goes on.
    */
   private welcomed(guest: string): void {
     const b = this.battle;
-    if (!b?.started || guest === b.guest || guest === b.other) return;
+    if (!b?.started) return;
+    if (guest === b.guest || guest === b.other) {
+      void this.rejoin(b);
+      return;
+    }
     this.sendTo(guest, JSON.stringify({ t: 'watch-start', battle: b.battle, state: b.state, epoch: b.epoch }));
     for (let from = 0; from < b.pairs.length; from += WATCH_CHUNK) {
       const pairs = b.pairs.slice(from, from + WATCH_CHUNK);
@@ -395,6 +401,19 @@ export class NetHost {
     try {
       b.firstDesync ??= frame;
       b.repairs++;
+      b.epoch++;
+      await this.begin(b);
+    } finally {
+      b.repairing = false;
+    }
+    this.deps.changed();
+  }
+
+  /** A fighter came back mid-battle: the battle goes on from this machine's state on every machine (not a desync). */
+  private async rejoin(b: NetBattle): Promise<void> {
+    if (b.repairing || this.battle !== b) return;
+    b.repairing = true;
+    try {
       b.epoch++;
       await this.begin(b);
     } finally {

@@ -5,7 +5,8 @@
  * refused with a sentence and so is the host's for the guest's seat; Ann's weapon is chosen on the
  * guest's page and reaches every page. The battle is fought on both machines in step (rollback): keys
  * pressed in each page steer that page's side on both machines; both pages and the spectator show the
- * same result and the same board. The guest reloads and is given its seat back. Waits are for states.
+ * same result and the same board. The guest reloads mid-battle (the battle goes on from the host's state on
+ * both machines) and after it, and is given its seat back. Waits are for states.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -209,6 +210,16 @@ describe('the remote table', () => {
     );
     console.log(`network battle on the host so far: ${JSON.stringify(during)}`);
     expect(during?.desync).toBeNull();
+    // The guest reloads mid-battle (issue 34; it hung the battle for good): it gets its seat back, and the
+    // battle goes on from the host's state on both machines.
+    await guest.reload();
+    await waitReady(guest);
+    await guest.locator('#table-remote-line[data-line="joined"]').waitFor({ timeout: 20_000 });
+    await guest.locator('#table-remote-battle').waitFor({ timeout: 30_000 });
+    await expect
+      .poll(async () => (await api<{ frame: number } | null>(guest, 'netStats'))?.frame ?? -1, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await steer(guest, host, 'red', 'ArrowLeft');
     // The guest's machine goes apart from the host's (a test hook changes one byte of its RAM): the
     // hashes the two exchange disagree, and the host starts both again from its own state.
     await api(guest, 'netPerturb');

@@ -1,0 +1,112 @@
+/**
+ * An evening at a table, headless (issue 33): the game's chart at a table, the table's battle on our
+ * battle cartridge in Node, and two computer seats playing a small game to its end with nobody touching
+ * anything: the computers call their digits, the table stops the readout itself (rule 2), every battle is
+ * programmed on the console, started by asking the battle chart for ENTER and fought there by the battle
+ * bots holding both hand controls, each result read from the machine, and the table starts the end game
+ * itself (rule 21). Pauses come from a clock that fires on the next turn of the event loop: the test waits
+ * for the game to end, bounded by turns, never by time.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  TableBattle,
+  TableComputers,
+  battleChartOf,
+  checkInvariants,
+  memoryStorage,
+  newGame,
+  readoutChartOf,
+  tableGameMachine,
+  type MachineControls,
+  type TableClock,
+  type TableMoves,
+} from '../../../board/index.ts';
+import { BotConsole } from '../../../board/cli/bot-console.ts';
+import { battleCart, openBios } from '../../rom-core/roms/carts/scenarios.ts';
+import { bootMachine } from '../../harness/boot.ts';
+import { TINY_SCENARIO } from '../../harness/tiny-game.ts';
+
+/** Each pause is one turn of the event loop. */
+const nextTurn: TableClock = {
+  now: () => 7,
+  later: (fn) => {
+    const t = setTimeout(fn, 0);
+    return () => clearTimeout(t);
+  },
+};
+
+describe('an evening at a table in Node', { timeout: 120_000 }, () => {
+  it('two computer seats play a small game to its end, every battle fought on the console by the bots', async () => {
+    const c = new BotConsole(bootMachine(openBios(), battleCart()), { yieldEvery: 200 });
+    const actor = createActor(tableGameMachine, { input: { state: newGame(TINY_SCENARIO) } }).start();
+    const game: TableMoves = {
+      elsewhere: false,
+      battleChart: () => battleChartOf(actor),
+      readoutChart: () => readoutChartOf(actor),
+      gameState: () => actor.getSnapshot().context.state,
+      subscribe: (fn) => {
+        const sub = actor.subscribe(fn);
+        return () => sub.unsubscribe();
+      },
+      act: (event) => {
+        const before = actor.getSnapshot().context.state;
+        actor.send(event);
+        return actor.getSnapshot().context.state !== before;
+      },
+    };
+    const held: (string | null)[] = [null, null];
+    const controls: MachineControls = {
+      setBot: (stick, level, seed) => {
+        held[stick] = level;
+        if (level) c.hold(stick, level, seed);
+        else c.release(stick);
+        return true;
+      },
+      setSpeed: () => true,
+    };
+    const storage = memoryStorage();
+    const table = new TableBattle(c, game, storage);
+    const said: string[] = [];
+    const computers = new TableComputers(game, table, controls, nextTurn, storage, {
+      pauseMs: 0,
+      say: (t) => said.push(t),
+    });
+    // Every step of the game or the table lets the computers look again (the page does this on each redraw).
+    actor.subscribe(() => computers.act());
+    let results = 0;
+    let stage = table.state.stage;
+    const botsInBattle: (string | null)[][] = [];
+    table.subscribe(() => {
+      if (table.state.stage === 'fighting' && stage !== 'fighting') botsInBattle.push([...held]);
+      if (table.state.stage === 'result' && stage !== 'result') results++;
+      stage = table.state.stage;
+      computers.act();
+    });
+
+    game.act({
+      type: 'setup',
+      players: [
+        { name: 'Ann', color: 'red' },
+        { name: 'Bob', color: 'yellow' },
+      ],
+    });
+    computers.setSeat('Ann', 'hard');
+    computers.setSeat('Bob', 'easy');
+    for (let turn = 0; turn < 200_000 && game.gameState()!.phase !== 'over'; turn++) {
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    const end = game.gameState()!;
+    expect(end.phase, `the game stopped at ${end.phase}; last said: ${said.slice(-3).join(' | ')}`).toBe('over');
+    expect(checkInvariants(end)).toEqual([]);
+    // Each battle recorded was fought once on the machine, with a bot on each control.
+    const m = await c.read();
+    expect(results).toBeGreaterThan(0);
+    expect(m.battles).toBe(results);
+    expect(botsInBattle).toHaveLength(results);
+    for (const bots of botsInBattle) expect(bots.every((b) => b !== null)).toBe(true);
+    expect(said).toContain('The computers start the end game (rule 21).');
+    computers.destroy();
+    actor.stop();
+  });
+});
