@@ -75,6 +75,7 @@ export {
   HOST,
   FLOOD_BURST,
   FLOOD_PER_SECOND,
+  MISSED_PINGS,
   parseGuestMessage,
   parseHostMessage,
   MAX_GUEST_MESSAGE,

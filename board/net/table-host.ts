@@ -27,6 +27,12 @@ export const HOST = 'host';
 /** Messages a connection may send in a burst, and how many more it earns a second (battle sticks included). */
 export const FLOOD_BURST = 120;
 export const FLOOD_PER_SECOND = 90;
+/**
+ * Pings in a row a guest may leave unanswered before its connection counts as gone: a browser that closed
+ * or lost its line says nothing (PeerJS gives no close for a dead peer), so silence is the only sign.
+ * The host's page pings every few seconds: a departure shows within about this many pings.
+ */
+export const MISSED_PINGS = 3;
 
 export interface TableHostPorts {
   /** Sends to one connection. */
@@ -47,6 +53,8 @@ export interface TableHostPorts {
   welcomed?(guest: string): void;
   /** Told when seats or guests change (the host's page redraws). */
   changed?(): void;
+  /** A connection that stopped answering pings counts as gone: the page closes it (its guest keeps its seats). */
+  drop?(connection: string): void;
   /** The guests and their seats changed: the host's page keeps them for its reload (table-seating.ts). */
   keep?(seating: TableSeating): void;
   /** The battle messages' check (rom-core/netplay's checkBattleMessage). */
@@ -63,6 +71,8 @@ interface Guest {
   /** The round trip (a running mean of the last pings), and the ping in flight. */
   rttMs: number | null;
   ping: { n: number; at: number } | null;
+  /** Pings in a row left unanswered (MISSED_PINGS of them: the connection is gone). */
+  missed: number;
 }
 interface Bucket {
   tokens: number;
@@ -92,7 +102,7 @@ export class TableHost {
   ) {
     if (!kept) return;
     this.nextId = kept.nextId;
-    for (const g of kept.guests) this.guests.push({ ...g, connection: null, rttMs: null, ping: null });
+    for (const g of kept.guests) this.guests.push({ ...g, connection: null, rttMs: null, ping: null, missed: 0 });
     for (const [seat, id] of kept.seats) this.seats.set(seat, id);
   }
 
@@ -176,13 +186,26 @@ export class TableHost {
     }
   }
 
-  /** Measures the round trip to every guest connected (the page does this every few seconds). */
+  /**
+   * Measures the round trip to every guest connected (the page does this every few seconds). A guest that
+   * left MISSED_PINGS pings in a row unanswered is gone: shown offline, its connection dropped, its seats kept.
+   */
   pingAll(): void {
     for (const g of this.guests) {
       if (g.connection === null) continue;
-      g.ping = { n: ++this.pings, at: this.ports.now() };
-      this.ports.send(g.connection, { t: 'ping', n: g.ping.n });
+      if (g.ping !== null && ++g.missed >= MISSED_PINGS) {
+        const gone = g.connection;
+        this.closed(gone);
+        this.ports.drop?.(gone);
+        continue;
+      }
+      this.ping(g, g.connection);
     }
+  }
+
+  private ping(g: Guest, connection: string): void {
+    g.ping = { n: ++this.pings, at: this.ports.now() };
+    this.ports.send(connection, { t: 'ping', n: g.ping.n });
   }
 
   /** A guest's round trip in milliseconds, or null before one was measured. */
@@ -194,6 +217,7 @@ export class TableHost {
     if (guest.ping?.n !== n) return;
     const rtt = this.ports.now() - guest.ping.at;
     guest.ping = null;
+    guest.missed = 0;
     // A running mean: one slow answer does not swing the battle's input delay.
     guest.rttMs = guest.rttMs === null ? rtt : guest.rttMs * 0.7 + rtt * 0.3;
     this.ports.changed?.();
@@ -205,6 +229,10 @@ export class TableHost {
     this.buckets.delete(connection);
     if (!guest) return;
     guest.connection = null;
+    // Its last round trip is no news of it any more; the ping in flight will get no answer here.
+    guest.rttMs = null;
+    guest.ping = null;
+    guest.missed = 0;
     this.publish();
   }
 
@@ -239,17 +267,19 @@ export class TableHost {
         this.refuse(connection, `This table is full (${MAX_GUESTS} guests).`);
         return;
       }
-      guest = { id: `g${this.nextId++}`, token, name, connection, rttMs: null, ping: null };
+      guest = { id: `g${this.nextId++}`, token, name, connection, rttMs: null, ping: null, missed: 0 };
       this.guests.push(guest);
     } else {
       // The same browser back (a reload, a dropped line): the newest connection is the one that counts.
       guest.connection = connection;
       guest.name = name;
+      guest.missed = 0;
     }
     this.ports.send(connection, { t: 'welcome', you: guest.id });
     this.publish();
     this.ports.welcomed?.(guest.id);
-    this.pingAll();
+    // Only the newcomer is pinged now: a hello must not count as a ping the others left unanswered.
+    this.ping(guest, connection);
   }
 
   private claim(guest: Guest, player: string): void {

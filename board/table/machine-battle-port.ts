@@ -3,6 +3,7 @@ import type { Weapon } from '../model/game.ts';
 import type { BattleConsole } from './battle-console.ts';
 import type { BattleOutcome, BattleRequest, Programmed, StagedBattlePort } from '../ports/battle-port.ts';
 import { runBattle, type RunBattleOptions } from '../machines/battle-chart.ts';
+import { readFirstPlayer, type ReadoutOptions } from './first-player-readout.ts';
 import { BattleCancelledError } from '../ports/battle-port.ts';
 import { boardOutcome, screenEnergies } from './screen-energy.ts';
 
@@ -59,11 +60,6 @@ const CART_WEAPON: Record<Weapon, CartWeapon> = { tank: 'T', sub: 'S', plane: 'P
 
 /** Weapon names as the manual says them. */
 export const WEAPON_WORDS: Record<Weapon, string> = { tank: 'tank', sub: 'submarine', plane: 'jet' };
-
-/** Frames the WAR GAME readout digit must stay the same to count as stopped (it moves every 4). */
-const STOPPED_FRAMES = 16;
-/** Frames the readout may take to start after the key at SELECT GAME (it starts within a few). */
-const READOUT_START_FRAMES = 180;
 
 /** The last battle the port read from the machine, for the words at the table (battle-words.ts). */
 export interface MachineBattleResult {
@@ -160,54 +156,8 @@ export class MachineBattlePort implements StagedBattlePort {
    * lets the digit run until SPACE stops it (typed here with `stop: 'port'`, or a human's on the
    * console) and returns the stopped digit for the `first.readout` event.
    */
-  async firstPlayerReadout(
-    options: { stop?: 'port' | 'human'; runFrames?: number; signal?: AbortSignal } = {},
-  ): Promise<number> {
-    const { signal } = options;
-    const c = this.console;
-    let m = await c.read();
-    if (m.ours) await c.type(['RESET'], signal);
-    // Any key but SPACE at SELECT GAME starts the readout; external RAM survives RESET, so the
-    // readout counts as started once its digit moves.
-    const before = m.digit;
-    await c.type(['1'], signal);
-    // Bounded: a SPACE that reaches the console before the readout runs opens program entry instead
-    // (at SELECT GAME SPACE means "the war game"), and the readout would never come.
-    const running = (n: CartMailbox): boolean => n.ours && n.phase === 'readout' && n.digit !== before;
-    let budget = READOUT_START_FRAMES;
-    m = await c.waitFor((n) => running(n) || --budget <= 0, 'the WAR GAME readout to run', signal);
-    if (!running(m)) {
-      throw new Error(
-        `the WAR GAME readout did not start within ${READOUT_START_FRAMES} frames (a SPACE pressed before it ran opens program entry instead); run the readout again`,
-      );
-    }
-    if (options.stop !== 'human') {
-      let frames = options.runFrames ?? 30;
-      await c.waitFor(() => --frames <= 0, 'the readout to run', signal);
-      await c.type(['SPACE'], signal);
-    }
-    let last = m.digit;
-    let same = 0;
-    m = await c.waitFor(
-      (n) => {
-        same = n.digit === last ? same + 1 : 0;
-        last = n.digit;
-        return same >= STOPPED_FRAMES || !(n.ours && n.phase === 'readout');
-      },
-      'SPACE to stop the WAR GAME readout',
-      signal,
-    );
-    if (m.ours && m.practice) {
-      // The cartridge reads a readout nobody stops for 20 s as the manual's practice session.
-      throw new Error(
-        'nobody stopped the WAR GAME readout within 20 seconds, so the cartridge began its practice session (manual, "Practice Sessions"); run the readout again and press SPACE sooner',
-      );
-    }
-    if (!(m.ours && m.phase === 'readout'))
-      throw new Error(
-        `the WAR GAME readout was left before it was stopped (the cartridge shows ${m.ours ? m.phase : 'another program'}); run the readout again`,
-      );
-    return m.digit;
+  firstPlayerReadout(options: ReadoutOptions = {}): Promise<number> {
+    return readFirstPlayer(this.console, options);
   }
 
   /**

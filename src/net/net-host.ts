@@ -179,6 +179,7 @@ export class NetHost {
             watch: (guest, message) => host.reported(guest, message),
             welcomed: (guest) => host.welcomed(guest),
             changed: () => deps.changed(),
+            drop: (connection) => link.drop(connection),
             keep: (seating) => KEPT_SEATING.set({ code, seating }),
             now: () => performance.now(),
           },

@@ -152,6 +152,13 @@ export class HostLink {
     if (c?.open) void c.send(text);
   }
 
+  /** Closes one guest's connection (it stopped answering): a guest that comes back opens a new one. */
+  drop(connection: string): void {
+    const c = this.connections.get(connection);
+    this.connections.delete(connection);
+    c?.close();
+  }
+
   close(): void {
     this.peer.destroy();
     this.connections.clear();

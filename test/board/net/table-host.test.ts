@@ -5,6 +5,7 @@ import {
   serializeGame,
   TableHost,
   FLOOD_BURST,
+  MISSED_PINGS,
   HOST,
   parseHostMessage,
 } from '../../../board/index.ts';
@@ -23,6 +24,7 @@ function table(kept?: TableSeating) {
   const acted: GameEvent[] = [];
   let keptSeating: TableSeating | undefined;
   let clock = 0;
+  const dropped: string[] = [];
   const host = new TableHost(
     {
       send: (c, m) => {
@@ -45,6 +47,7 @@ function table(kept?: TableSeating) {
       keep: (seating) => {
         keptSeating = seating;
       },
+      drop: (c) => dropped.push(c),
       now: () => clock,
     },
     kept,
@@ -54,6 +57,7 @@ function table(kept?: TableSeating) {
   return {
     host,
     sent,
+    dropped,
     acted,
     last,
     say,
@@ -188,6 +192,34 @@ describe('TableHost: the host keeps the game, guests hold seats', () => {
     t.tick(140);
     t.say('c1', { t: 'pong', n: 2 });
     expect(t.host.rttOf('g1')).toBeCloseTo(40 * 0.7 + 140 * 0.3);
+  });
+
+  it(`counts a guest that left ${MISSED_PINGS} pings in a row unanswered as gone: offline, its connection dropped, its seat kept`, () => {
+    const t = table();
+    t.say('c1', { t: 'hello', token: TOKEN_A, name: 'One' });
+    t.say('c2', { t: 'hello', token: TOKEN_B, name: 'Two' });
+    t.say('c1', { t: 'claim', player: 'Ann' });
+    const answer = (c: string) => {
+      const ping = (t.sent.get(c) ?? []).filter((m) => m.t === 'ping').at(-1);
+      if (ping?.t === 'ping') t.say(c, { t: 'pong', n: ping.n });
+    };
+    // Two answers its pings; One's browser closed without a word. A hello in between is no missed ping.
+    for (let i = 0; i < MISSED_PINGS; i++) {
+      answer('c2');
+      t.host.pingAll();
+      t.say(`w${i}`, { t: 'hello', token: String.fromCharCode(99 + i).repeat(20), name: `W${i}` });
+      answer(`w${i}`);
+    }
+    expect(t.dropped).toEqual(['c1']);
+    const list = t.host.guestList();
+    expect(list.find((g) => g.id === 'g1')).toEqual({ id: 'g1', name: 'One', online: false, rttMs: null });
+    expect(list.find((g) => g.id === 'g2')?.online).toBe(true);
+    expect(t.host.holder('Ann')).toBe('g1');
+    // One comes back: online again, pinged afresh.
+    t.say('c9', { t: 'hello', token: TOKEN_A, name: 'One' });
+    expect(t.host.guestList().find((g) => g.id === 'g1')?.online).toBe(true);
+    t.host.pingAll();
+    expect(t.dropped).toEqual(['c1']);
   });
 
   it('drops a flood beyond the burst, says so once, and lets the guest on again as time passes', () => {
