@@ -92,10 +92,11 @@ const failed = [
 
 const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
-/** ENTER pressed on the console while the chart waits for it (the `enter` event), then waiting again. */
-const pressing = (wait: 'port' | 'human') => ({
-  initial: wait === 'port' ? ('pressing' as const) : ('waiting' as const),
+/** ENTER pressed on the console: at once with `enter: 'port'`, and each time the chart is sent `enter` (then waiting again). */
+const pressingEnter = {
+  initial: 'choose' as const,
   states: {
+    choose: { always: [{ guard: 'pressesItself' as const, target: 'pressing' }, { target: 'waiting' }] },
     waiting: { on: { enter: 'pressing' } },
     pressing: {
       invoke: {
@@ -105,7 +106,7 @@ const pressing = (wait: 'port' | 'human') => ({
       },
     },
   },
-});
+};
 
 export const battleChart = setup({
   types: {
@@ -125,9 +126,11 @@ export const battleChart = setup({
     ask: step<BattleOutcome>((p, c, s) => (p.ask ? p.ask(c.request, s) : new Promise<never>(() => undefined))),
   },
   actions: {
+    keepOutcome: assign({ outcome: ({ event }) => (event as unknown as { output: BattleOutcome }).output }),
     keepError: assign({ error: ({ event }) => asError((event as unknown as { error: unknown }).error) }),
   },
   guards: {
+    pressesItself: ({ context }) => context.enter === 'port',
     table: ({ context }) => context.table,
     unstaged: ({ context }) => !staged(context.port),
     resuming: ({ context }) => context.from === 'fighting',
@@ -188,12 +191,7 @@ export const battleChart = setup({
     enter: {
       // The battle starts when ENTER reaches the machine, from the chart or from a person at the console.
       invoke: { src: 'started', input: ({ context }) => context, onDone: 'fighting', onError: failed },
-      initial: 'choose',
-      states: {
-        choose: { always: [{ guard: ({ context }) => context.enter === 'port', target: 'auto' }, { target: 'human' }] },
-        auto: pressing('port'),
-        human: pressing('human'),
-      },
+      ...pressingEnter,
     },
     fighting: {
       initial: 'onMachine',
@@ -203,7 +201,7 @@ export const battleChart = setup({
             src: 'result',
             input: ({ context }) => context,
             onError: failed,
-            onDone: { target: '#battle.fought', actions: assign({ outcome: ({ event }) => event.output }) },
+            onDone: { target: '#battle.fought', actions: 'keepOutcome' },
           },
         },
         elsewhere: {
@@ -211,7 +209,7 @@ export const battleChart = setup({
             src: 'fight',
             input: ({ context }) => context,
             onError: failed,
-            onDone: { target: '#battle.fought', actions: assign({ outcome: ({ event }) => event.output }) },
+            onDone: { target: '#battle.fought', actions: 'keepOutcome' },
           },
         },
       },
@@ -221,25 +219,19 @@ export const battleChart = setup({
         src: 'ask',
         input: ({ context }) => context,
         onError: failed,
-        onDone: { target: 'fought', actions: assign({ outcome: ({ event }) => event.output }) },
+        onDone: { target: 'fought', actions: 'keepOutcome' },
       },
       on: {
         confirmed: {
           guard: 'fits',
-          target: '.done',
+          target: 'fought',
           actions: assign({
             outcome: ({ context, event }) => stagedPort(context).confirmed(context.request, event.outcome),
           }),
         },
       },
       // On a foreign cartridge the players start the battle themselves too (ENTER, from here or the console).
-      initial: 'choose',
-      states: {
-        choose: { always: [{ guard: ({ context }) => context.enter === 'port', target: 'auto' }, { target: 'human' }] },
-        auto: pressing('port'),
-        human: pressing('human'),
-        done: { always: '#battle.fought' },
-      },
+      ...pressingEnter,
     },
     fought: { type: 'final' },
     /** A battle that cannot be fought (the chart was not told to wait): its error is the chart's end. */

@@ -53,6 +53,11 @@ export interface TableBattleOptions {
   ourCartridge?: () => boolean;
 }
 
+/** The battle a table's game waits for (its chart waits for it to be programmed, or runs it), or null. */
+export function waitingBattle(game: TableGame): BattleRequest | null {
+  return game.battleChart()?.getSnapshot().context.request ?? null;
+}
+
 export class TableBattle {
   readonly port: MachineBattlePort;
   state: TableBattleState = { stage: 'ready', request: null, seating: null, words: null, error: null, ask: null };
@@ -176,9 +181,8 @@ export class TableBattle {
     this.set({ stage: 'result', words, ask: null });
   }
 
-  /** The battle the game waits for (its chart waits for it to be programmed, or runs it), or null. */
   private pending(): BattleRequest | null {
-    return this.game.battleChart()?.getSnapshot().context.request ?? null;
+    return waitingBattle(this.game);
   }
 
   /** The table shows the chart's stage while it runs (from `programming` on: `ready` is the table's own). */

@@ -11,7 +11,7 @@ import { ComputerPlayers } from '../ai/computer-players.ts';
 import { isLevel, type Level } from '../ai/levels.ts';
 import { seededRng, type Rng } from '../ai/rng.ts';
 import type { MachineControls, Stored, TableClock, TableMoves, TableStorage } from './ports.ts';
-import type { TableBattle } from './table-battle.ts';
+import { waitingBattle, type TableBattle } from './table-battle.ts';
 
 /** The visible pause before a computer's board move and between its battle steps. */
 export const COMPUTER_PAUSE_MS = 900;
@@ -150,9 +150,8 @@ export class TableComputers {
     return new ComputerPlayers(seats, 1 + (this.clock.now() % 100_000));
   }
 
-  /** The battle the game waits for, or null. */
   private pending() {
-    return this.game.battleChart()?.getSnapshot().context.request ?? null;
+    return waitingBattle(this.game);
   }
 
   /** One step for the computers, if one is theirs: a board move, or a battle step, after a pause. */

@@ -7,8 +7,8 @@ import { TableBattle, type BattleConsole, type Stored, type TableStorage } from 
 import type { BoardController } from '../board-view/controller.ts';
 import { jsonSetting } from '../platform/settings.ts';
 
-/** The table's values kept in this browser (localStorage): the battle last programmed, the right-handed players. */
-const browserStorage: TableStorage = {
+/** The table's values kept in this browser (localStorage): the battle last programmed, the right-handed players, the computer seats. */
+export const browserStorage: TableStorage = {
   slot: <T>(key: string, fallback: T, check: (value: unknown) => T | undefined): Stored<T> =>
     jsonSetting<T>(key, fallback, check),
 };

@@ -5,12 +5,12 @@
  * (board/table/table-computers.ts); this file gives it the worker's controls, this browser's storage and
  * clock, and draws it.
  */
-import { LEVELS, TableComputers, isLevel, realClock, type Level, type Stored } from '../../board/index.ts';
+import { LEVELS, TableComputers, isLevel, realClock, type Level } from '../../board/index.ts';
 import { el } from '../platform/dom.ts';
-import { choice, jsonSetting } from '../platform/settings.ts';
+import { choice } from '../platform/settings.ts';
 import type { BoardController } from '../board-view/controller.ts';
 import type { MachineHost } from '../machine/host.ts';
-import type { BattleDriver } from './battle-driver.ts';
+import { browserStorage, type BattleDriver } from './battle-driver.ts';
 
 /** How fast a battle between two computers is shown: watching 60 frames a second is slow when nobody plays. */
 const BOT_BATTLE_SPEEDS = ['1', '4', '8'] as const;
@@ -49,10 +49,7 @@ export class ComputerSeats {
         },
       },
       realClock,
-      {
-        slot: <T>(key: string, fallback: T, check: (v: unknown) => T | undefined): Stored<T> =>
-          jsonSetting(key, fallback, check),
-      },
+      browserStorage,
       {
         pauseMs,
         botBattleSpeed: () => Number(BOT_BATTLE_SPEED.get()),

@@ -15,18 +15,9 @@ import {
 import type { GameEvent } from '../../board/index.ts';
 import { MachineBattlePort } from '../../board/table/machine-battle-port.ts';
 import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
-import { machineConsole, tinyScenario, warOnB1 } from './helpers.ts';
+import { machineConsole, tinyScenario, until, warOnB1 } from './helpers.ts';
 
 const SLOW = 120_000;
-
-/** Lets the console run (it yields between chunks of frames) until `done` holds; bounded by turns, not time. */
-async function until(done: () => boolean, what: string): Promise<void> {
-  for (let turn = 0; turn < 10_000; turn++) {
-    if (done()) return;
-    await new Promise((r) => setTimeout(r, 0));
-  }
-  throw new Error(`never saw ${what}`);
-}
 
 describe('battleMachine (the battle as an invoked actor)', () => {
   it(

@@ -1,5 +1,14 @@
-import type { GameEvent, GameState, Scenario } from '../../board/index.ts';
-import { applyEvent, newGame, world1982, checkInvariants } from '../../board/index.ts';
+import { createActor } from 'xstate';
+import type { GameEvent, GameState, Scenario, TableMoves } from '../../board/index.ts';
+import {
+  applyEvent,
+  battleChartOf,
+  newGame,
+  readoutChartOf,
+  tableGameMachine,
+  world1982,
+  checkInvariants,
+} from '../../board/index.ts';
 import { SteppedConsole } from '../../rom-core/roms/carts/stepped-console.ts';
 import type { SteppedConsoleOptions } from '../../rom-core/roms/carts/stepped-console.ts';
 import { battleCart, openBios } from '../rom-core/roms/carts/scenarios.ts';
@@ -158,4 +167,39 @@ export function warOnB1() {
     seated(['Ann', 'Bob'], 'Ann', {}, tinyScenario),
     tinyScenario,
   );
+}
+
+/**
+ * A game as a table plays it (`tableGameMachine`: its battle and readout charts wait for the table), seen
+ * through the table's port; `send` and `actor` for what a test does to the game itself.
+ */
+export function tableGame(state: GameState) {
+  const actor = createActor(tableGameMachine, { input: { state } }).start();
+  const game: TableMoves & { send: typeof actor.send; actor: typeof actor } = {
+    elsewhere: false,
+    battleChart: () => battleChartOf(actor),
+    readoutChart: () => readoutChartOf(actor),
+    gameState: () => actor.getSnapshot().context.state,
+    subscribe: (fn) => {
+      const sub = actor.subscribe(fn);
+      return () => sub.unsubscribe();
+    },
+    act: (event) => {
+      const before = actor.getSnapshot().context.state;
+      actor.send(event);
+      return actor.getSnapshot().context.state !== before;
+    },
+    send: (e) => actor.send(e),
+    actor,
+  };
+  return game;
+}
+
+/** Lets a console run (it yields between chunks of frames) until `done` holds; bounded by turns, not time. */
+export async function until(done: () => boolean, what: string, turns = 10_000): Promise<void> {
+  for (let turn = 0; turn < turns; turn++) {
+    if (done()) return;
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  throw new Error(`never saw ${what}`);
 }

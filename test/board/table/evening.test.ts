@@ -8,24 +8,20 @@
  * for the game to end, bounded by turns, never by time.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import {
   TableBattle,
   TableComputers,
-  battleChartOf,
   checkInvariants,
   memoryStorage,
   newGame,
-  readoutChartOf,
-  tableGameMachine,
   type MachineControls,
   type TableClock,
-  type TableMoves,
 } from '../../../board/index.ts';
 import { BotConsole } from '../../../board/cli/bot-console.ts';
 import { battleCart, openBios } from '../../rom-core/roms/carts/scenarios.ts';
 import { bootMachine } from '../../harness/boot.ts';
 import { TINY_SCENARIO } from '../../harness/tiny-game.ts';
+import { tableGame } from '../helpers.ts';
 
 /** Each pause is one turn of the event loop. */
 const nextTurn: TableClock = {
@@ -39,22 +35,8 @@ const nextTurn: TableClock = {
 describe('an evening at a table in Node', { timeout: 120_000 }, () => {
   it('two computer seats play a small game to its end, every battle fought on the console by the bots', async () => {
     const c = new BotConsole(bootMachine(openBios(), battleCart()), { yieldEvery: 200 });
-    const actor = createActor(tableGameMachine, { input: { state: newGame(TINY_SCENARIO) } }).start();
-    const game: TableMoves = {
-      elsewhere: false,
-      battleChart: () => battleChartOf(actor),
-      readoutChart: () => readoutChartOf(actor),
-      gameState: () => actor.getSnapshot().context.state,
-      subscribe: (fn) => {
-        const sub = actor.subscribe(fn);
-        return () => sub.unsubscribe();
-      },
-      act: (event) => {
-        const before = actor.getSnapshot().context.state;
-        actor.send(event);
-        return actor.getSnapshot().context.state !== before;
-      },
-    };
+    const game = tableGame(newGame(TINY_SCENARIO));
+    const actor = game.actor;
     const held: (string | null)[] = [null, null];
     const controls: MachineControls = {
       setBot: (stick, level, seed) => {

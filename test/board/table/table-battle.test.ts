@@ -5,45 +5,12 @@
  * a reload mid-battle takes the running battle up, and an undo mid-battle records nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import {
-  TableBattle,
-  battleChartOf,
-  memoryStorage,
-  readoutChartOf,
-  tableGameMachine,
-  type BattleStage,
-  type TableGame,
-} from '../../../board/index.ts';
-import type { GameState } from '../../../board/index.ts';
+import { TableBattle, memoryStorage, type BattleStage } from '../../../board/index.ts';
 import type { SteppedConsole } from '../../../rom-core/roms/carts/stepped-console.ts';
-import { machineConsole, warOnB1 } from '../helpers.ts';
+import { machineConsole, tableGame, until as untilTurns, warOnB1 } from '../helpers.ts';
 
-/** The game session as the table sees it: the game's chart with its battle and readout charts waiting for the table. */
-function tableGame(state: GameState) {
-  const actor = createActor(tableGameMachine, { input: { state } }).start();
-  const game: TableGame & { send: typeof actor.send } = {
-    elsewhere: false,
-    battleChart: () => battleChartOf(actor),
-    readoutChart: () => readoutChartOf(actor),
-    gameState: () => actor.getSnapshot().context.state,
-    subscribe: (fn) => {
-      const sub = actor.subscribe(fn);
-      return () => sub.unsubscribe();
-    },
-    send: (e) => actor.send(e),
-  };
-  return game;
-}
-
-/** Lets the console run (it yields between chunks of frames) until `done` holds; bounded by turns, not time. */
-async function until(done: () => boolean, what: string): Promise<void> {
-  for (let turn = 0; turn < 20_000; turn++) {
-    if (done()) return;
-    await new Promise((r) => setTimeout(r, 0));
-  }
-  throw new Error(`never saw ${what}`);
-}
+/** Lets the console run until `done` holds; bounded by turns, not time. */
+const until = (done: () => boolean, what: string): Promise<void> => untilTurns(done, what, 20_000);
 
 /** The stages a table passes, each once in a row. */
 function stages(table: TableBattle): BattleStage[] {
