@@ -22,3 +22,20 @@ export { memoryStorage, realClock } from './ports.ts';
 export type { MachineControls, Stored, TableClock, TableGame, TableMoves, TableStorage } from './ports.ts';
 export { TableComputers, COMPUTER_PAUSE_MS } from './table-computers.ts';
 export type { Seats, TableComputersOptions } from './table-computers.ts';
+export { every } from './ports.ts';
+export type {
+  GuestConnection,
+  GuestJoin,
+  GuestSession,
+  HostLinkPort,
+  HostSession,
+  NetConsole,
+  NetMachine,
+  TableNotice,
+} from './ports.ts';
+export { RemoteHost, PING_MS } from './remote-host.ts';
+export type { DuelFigures, RelayFigures, RemoteHostDeps } from './remote-host.ts';
+export { RemoteGuest, RETRY_MS } from './remote-guest.ts';
+export type { GuestLineState, RemoteGuestDeps } from './remote-guest.ts';
+export { inputDelay, planBattle } from './remote-battle.ts';
+export type { RemoteBattle } from './remote-battle.ts';

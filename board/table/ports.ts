@@ -9,6 +9,7 @@ import type { GameEvent } from '../model/events.ts';
 import type { GameState } from '../model/game.ts';
 import type { BattleChartActor } from '../machines/battle-chart.ts';
 import type { ReadoutChartActor } from '../machines/readout-chart.ts';
+import type { NetplayStats, NetStartOptions, WatchFrames } from '../../rom-core/netplay/index.ts';
 
 /** One value kept across reloads (in the browser: localStorage under `key`). */
 export interface Stored<T> {
@@ -82,3 +83,88 @@ export interface MachineControls {
   /** Frames per frame: 1 is real time (a battle only bots fight may be shown faster). False as for setBot. */
   setSpeed(speed: number): boolean;
 }
+
+/** Calls `fn` every `ms` through the clock (the remote table's pings and checks); the function returned stops it. */
+export function every(clock: TableClock, fn: () => void, ms: number): () => void {
+  let cancel = clock.later(function tick() {
+    cancel = clock.later(tick, ms);
+    fn();
+  }, ms);
+  return () => cancel();
+}
+
+/**
+ * The machine's network battle calls (the remote table): the browser's worker API, or a machine of a
+ * Node test's own. Each may answer at once or later.
+ */
+export interface NetConsole {
+  netStart(options: NetStartOptions): Promise<Uint8Array> | Uint8Array;
+  netInput(text: string): unknown;
+  netStop(): Promise<NetplayStats | null> | NetplayStats | null;
+  netStats(): Promise<NetplayStats | null> | NetplayStats | null;
+  /** The host's machine in a battle between two guests: it watches from its own state now (returned). */
+  watchHere(epoch: number): Promise<Uint8Array> | Uint8Array;
+  watchStart(state: Uint8Array, epoch: number): unknown;
+  watchInput(frames: WatchFrames): unknown;
+  watchStop(): unknown;
+  soloStart(state: Uint8Array, epoch: number): unknown;
+}
+
+/** The machine a remote table's page runs, as its host and guest sessions reach it. */
+export interface NetMachine {
+  /** Its network calls now, or undefined while no machine runs (a page still starting its worker). */
+  calls(): NetConsole | undefined;
+  /** Its network calls once a machine runs (a page just loaded mid-battle may still be starting it). */
+  ready(): Promise<NetConsole | undefined>;
+  /**
+   * Word from the machine: `net` the network battle's message for the other side, `netWatch` confirmed
+   * frames for spectators (and, from a reporting guest, for the host). The function returned stops it.
+   */
+  on(events: { net?(text: string): void; netWatch?(frames: WatchFrames): void }): () => void;
+}
+
+/** A notice shown on the board (a refusal, the host's answer). */
+export interface TableNotice {
+  kind: 'info' | 'error';
+  text: string;
+}
+
+/** The game as a remote table's host keeps it (the board's controller in the browser). */
+export interface HostSession {
+  gameState(): GameState | null | undefined;
+  subscribe(fn: () => void): () => void;
+  /** Why this page may not make a move (a guest holds the seat), asked before each; null lifts it. */
+  guard(refusal: ((event: GameEvent) => string | null) | null): void;
+  /** A guest's move, its seat checked: null when the engine took it, else its sentence. */
+  actFor(event: GameEvent): string | null;
+}
+
+/** The game as a remote table's guest shows it: the host's game followed, its own moves sent there. */
+export interface GuestSession {
+  /** Shows the host's game (the engine's snapshot text); throws a sentence when it cannot. */
+  follow(game: string): void;
+  /** From now on this page's moves go to `send` (null: back to its own game). */
+  sendMoves(send: ((event: GameEvent) => void) | null): void;
+  say(notice: TableNotice): void;
+}
+
+/** The host's end of the network: one connection per guest, by id. */
+export interface HostLinkPort {
+  readonly code: string;
+  send(connection: string, text: string): void;
+  /** Closes a connection that stopped answering (its guest keeps its seats). */
+  drop(connection: string): void;
+  close(): void;
+}
+
+/** A guest's line to the host, once joined. */
+export interface GuestConnection {
+  send(text: string): void;
+  close(): void;
+}
+
+/** How a guest reaches a host: joins the table under `code` (rejects with a sentence when it cannot). */
+export type GuestJoin = (
+  code: string,
+  events: { data(text: string): void; closed(): void },
+) => Promise<GuestConnection>;

@@ -185,6 +185,11 @@ export class TableBattle {
     return waitingBattle(this.game);
   }
 
+  /** The battle the game waits for, both weapons chosen (it can be programmed now), or null. */
+  get waiting(): BattleRequest | null {
+    return this.pending();
+  }
+
   /** The table shows the chart's stage while it runs (from `programming` on: `ready` is the table's own). */
   private watch(chart: BattleChartActor, request: BattleRequest, mine: number): void {
     this.chart = chart;

@@ -66,6 +66,11 @@ export class TableComputers {
    * player away from a game by mail whose standing orders send their battle bot.
    */
   standIn: (name: string) => Level | null = () => null;
+  /**
+   * Whether a player sits at another keyboard (a remote table's guest): nobody here can stop the readout or
+   * start the end game for them, so with only computers and such players the table does it itself.
+   */
+  elsewhere: (name: string) => boolean = () => false;
 
   constructor(
     private readonly game: TableMoves,
@@ -172,9 +177,9 @@ export class TableComputers {
       this.say(`The computer could not choose a move: ${e instanceof Error ? e.message : String(e)}`);
       return;
     }
-    const nobodyElse = state.players.every((p) => p.eliminated || this.isComputer(p.name));
+    const nobodyElse = state.players.every((p) => p.eliminated || this.isComputer(p.name) || this.elsewhere(p.name));
     if (!move && state.phase === 'first-player' && nobodyElse && this.battle.state.stage === 'ready') {
-      // Rule 2: every digit is called and no person is here to stop the readout: the table stops it itself, after
+      // Rule 2: every digit is called and no person at this keyboard to stop the readout: the table stops it itself, after
       // a stretch of 30-150 frames nobody chose (the digit is as much chance as a player's blind SPACE).
       const frames = 30 + this.rng.int(121);
       this.later(() => {

@@ -5,3 +5,6 @@ export { checkBattleMessage, parseBattleMessage, MAX_HASHES, MAX_MESSAGE_BYTES, 
 export type { BattleMessage, Checked } from './messages.ts';
 export { NetplaySide } from './side.ts';
 export { FirstRunSound } from './first-run-sound.ts';
+export type { NetplayStats, NetStartOptions, WatchFrames } from './net-calls.ts';
+export { FoughtBattle } from './fought-battle.ts';
+export { WatchedBattle } from './watched-battle.ts';

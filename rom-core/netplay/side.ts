@@ -2,7 +2,7 @@
  * One side of a network battle: its RollbackMachine, the sticks it read (what it sends), and what the
  * other side has acknowledged. Every message carries all this side's sticks the other has not
  * acknowledged, so a lost message only delays them (as GGPO sends them). Used by the page's worker
- * (src/worker/netplay.ts) and by the netplay bench's simulated network alike.
+ * (rom-core/netplay/fought-battle.ts) and by the netplay bench's simulated network alike.
  */
 import type { Odyssey2 } from '../machine/odyssey2.ts';
 import { MAX_STICKS, type BattleMessage } from './messages.ts';

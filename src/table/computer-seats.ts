@@ -99,6 +99,11 @@ export class ComputerSeats {
     this.computers.standIn = fn;
   }
 
+  /** Whether a player sits at another browser (a remote table's guest; TableComputers.elsewhere). */
+  set elsewhere(fn: (name: string) => boolean) {
+    this.computers.elsewhere = fn;
+  }
+
   /**
    * A guest's page at a remote table: the computers play at the host, so none plays here (this browser's
    * own choices stay saved for its own games).

@@ -118,10 +118,7 @@ export class TablePage {
     this.driver = battleDriver(
       battleConsole,
       this.board.controller,
-      () => {
-        this.changed();
-        this.remote?.battleStage(this.driver.state.stage, this.driver.state.request, this.driver.state.seating);
-      },
+      () => this.changed(),
       () => host.runtime?.info.builtinCart === 'battle',
     );
     parts.driver = this.driver;
@@ -143,12 +140,13 @@ export class TablePage {
         changed: () => {
           if (!this.destroyed) this.layout();
         },
-        enter: () => this.driver.enter(),
+        battle: this.driver,
       },
       joinCode,
       query.get('name'),
     );
     parts.remote = this.remote;
+    this.seats.elsewhere = (name) => this.remote?.heldElsewhere(name) != null;
     if (this.remote.isGuest) this.seats.standDown();
     consoleBox.append(this.remote.element);
     if (!this.remote.isGuest) {

@@ -3,17 +3,17 @@
  * a short code (and a link), lists the guests and who holds each seat, and can free a seat a guest
  * left. At a guest (the page opened with ?join=CODE): the line to the host, the seats with "Take
  * this seat" / "Give it back", and, in a battle, which control this browser holds. The sessions
- * themselves are src/net's NetHost and NetGuest; this panel owns them and draws them.
+ * themselves are board/table's RemoteHost and RemoteGuest (wired in src/net); this panel owns them and draws them.
  */
 import { el } from '../platform/dom.ts';
 import { setting } from '../platform/settings.ts';
 import type { BoardController } from '../board-view/controller.ts';
 import type { MachineHost } from '../machine/host.ts';
 import { errorText } from '../machine/host.ts';
-import { GUEST_NAME, NetGuest, NetHost, newCode, readCode } from '../net/index.ts';
-import type { BattleRequest, BattleStage, Seating } from '../../board/index.ts';
-import type { NetplayStats } from '../worker/protocol.ts';
+import { GUEST_NAME, netGuest, newCode, openNetHost, readCode, type NetGuest, type NetHost } from '../net/index.ts';
+import type { DuelFigures, RelayFigures, TableBattle } from '../../board/index.ts';
 import { netSettingsView } from './net-settings-view.ts';
+import { browserStorage } from './battle-driver.ts';
 
 /** The code of the table this browser hosts, kept so a reload opens the same table (guests' links keep working). */
 const HOSTED = setting<string>('o2conquest.net.hosting', '', (t) => readCode(t) ?? undefined);
@@ -24,12 +24,12 @@ export interface RemotePanelDeps {
   computer(player: string): boolean;
   /** Redraw the table (seats changed, a battle with a guest began or ended). */
   changed(): void;
-  /** Asks the table's battle chart to press ENTER (false when no battle waits for it). */
-  enter(): boolean;
+  /** The table's battle: the host's session follows it (a battle with a guest is fought on both machines). */
+  battle: TableBattle;
 }
 
 /** The last network battle in a sentence: how long, how often the machine went back, whether both sides agreed. */
-function netFigures(s: NetplayStats & { repairs: number; firstDesync: number | null; delay: number }): string {
+function netFigures(s: DuelFigures): string {
   const agreed =
     s.repairs > 0
       ? `the machines went apart (first at frame ${s.firstDesync}) and were put back in step from this browser's state ${s.repairs === 1 ? 'once' : `${s.repairs} times`}`
@@ -40,7 +40,7 @@ function netFigures(s: NetplayStats & { repairs: number; firstDesync: number | n
 }
 
 /** The last battle between two guests: whether their machines agreed, or were put back in step from here. */
-function relayFigures(r: { delay: number; repairs: number; firstDesync: number | null }): string {
+function relayFigures(r: RelayFigures): string {
   const agreed =
     r.repairs > 0
       ? `their machines went apart (first at frame ${r.firstDesync}) and were put back in step from this browser's state ${r.repairs === 1 ? 'once' : `${r.repairs} times`}`
@@ -73,7 +73,7 @@ export class RemotePanel {
       else {
         const name = (guestName ?? GUEST_NAME.get()).trim().slice(0, 40) || 'A guest';
         if (guestName) GUEST_NAME.set(name);
-        this.guest = new NetGuest(code, name, {
+        this.guest = netGuest(code, name, {
           controller: deps.controller,
           machine: deps.machine,
           changed: () => this.redraw(),
@@ -99,14 +99,6 @@ export class RemotePanel {
     else if (HOSTED.get()) void this.invite(HOSTED.get());
   }
 
-  /** The table's battle moved on (the host's page brings a guest into it). */
-  battleStage(stage: BattleStage, request: BattleRequest | null, seating: Seating | null): void {
-    void this.host?.battleStage(stage, request, seating).catch((e: unknown) => {
-      this.error = `The battle with the guest's browser could not start: ${errorText(e)}.`;
-      this.redraw();
-    });
-  }
-
   /** Who plays `player`'s seat when it is not this page: a guest's name, or null. */
   heldElsewhere(player: string): string | null {
     if (this.host) return this.host.heldBy(player);
@@ -125,12 +117,13 @@ export class RemotePanel {
     this.error = null;
     this.redraw();
     try {
-      const host = await NetHost.open(code, {
+      const host = await openNetHost(code, {
         controller: this.deps.controller,
         machine: this.deps.machine,
+        battle: this.deps.battle,
         computer: this.deps.computer,
         changed: () => this.redraw(),
-        enter: () => this.deps.enter(),
+        storage: browserStorage,
       });
       if (this.destroyed) {
         host.close();

@@ -1,19 +1,18 @@
 /**
  * What the worker does for the remote table (issue 21), kept beside the machine's session: a network
- * battle this page fights (WorkerNetplay), or one it watches (WorkerWatch), never both. While either
+ * battle this page fights (FoughtBattle), or one it watches (WatchedBattle), never both. While either
  * runs the machine's keys and sticks are theirs alone (ConsoleSession.netplay). The worker host asks it
  * to run each display frame and hands it what it posts with each picture.
  */
-import { MAX_HASHES } from '../../rom-core/netplay/index.ts';
+import { FoughtBattle, MAX_HASHES, WatchedBattle } from '../../rom-core/netplay/index.ts';
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
-import { WorkerNetplay } from './netplay.ts';
+
 import type { ConsoleSession } from './session.ts';
 import type { NetplayStats, NetStartOptions, VideoMessage, WatchFrames } from './protocol.ts';
-import { WorkerWatch } from './watch.ts';
 
 export class NetSeat {
-  private net: WorkerNetplay | null = null;
-  private watch: WorkerWatch | null = null;
+  private net: FoughtBattle | null = null;
+  private watch: WatchedBattle | null = null;
   /** The network battle's latest message for the other browser, posted with the next picture. */
   private out: BattleMessage | null = null;
   /**
@@ -96,7 +95,7 @@ export class NetSeat {
     this.watch = null;
     this.out = null;
     this.solo = null;
-    this.net = new WorkerNetplay(s.machine, options.side, options.delay, epoch, this.sound);
+    this.net = new FoughtBattle(s.machine, options.side, options.delay, epoch, this.sound);
     return s.machine.snapshot();
   }
 
@@ -117,7 +116,7 @@ export class NetSeat {
     return this.net?.stats() ?? null;
   }
 
-  /** Test hook: from the next frame this machine differs from the other side's (WorkerNetplay.perturbAt). */
+  /** Test hook: from the next frame this machine differs from the other side's (FoughtBattle.perturbAt). */
   perturb(): void {
     if (this.net) this.net.perturbAt = this.net.side.rb.frame;
   }
@@ -144,7 +143,7 @@ export class NetSeat {
     s.netplay = true;
     this.net = null;
     this.solo = null;
-    this.watch = new WorkerWatch(s.machine, epoch, this.sound);
+    this.watch = new WatchedBattle(s.machine, epoch, this.sound);
     return s.machine.snapshot();
   }
 

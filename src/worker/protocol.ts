@@ -6,8 +6,10 @@
 import type { CartProfile, MapperKind } from '../../rom-core/machine/index.ts';
 import type { PokeTarget } from '../../rom-core/debugger/index.ts';
 import type { BuildResult, CartSource, SourceFile } from './build-program.ts';
+import type { NetplayStats, NetStartOptions, WatchFrames } from '../../rom-core/netplay/index.ts';
 
 export type { PokeTarget } from '../../rom-core/debugger/index.ts';
+export type { NetplayStats, NetStartOptions, WatchFrames } from '../../rom-core/netplay/index.ts';
 
 /**
  * Held inputs for one frame: keyboard rows 0-7 (bit = column), sticks J0 and J1, RESET, and the
@@ -55,36 +57,6 @@ export interface BootOptions {
 }
 
 /** Both sticks of confirmed frames of a network battle, for a spectator: pairs[i] = left | right << 5 of frame from + i. */
-export interface WatchFrames {
-  epoch: number;
-  from: number;
-  pairs: number[];
-  /** The first frame whose state hashes the two players' machines disagreed on, once one did (a battle between two guests: the host repairs it). */
-  desync?: number;
-}
-
-export interface NetStartOptions {
-  state?: Uint8Array;
-  side: 0 | 1;
-  delay: number;
-  /** Which start of the battle this is (0; 1, 2… after each repair of a desync). */
-  epoch?: number;
-}
-
-export interface NetplayStats {
-  frame: number;
-  confirmed: number;
-  rollbacks: number;
-  /** The deepest rollback and the median one, in frames. */
-  maxDepth: number;
-  medianDepth: number;
-  rerunMs: number;
-  /** The first frame both sides' state hashes differed in, or null. */
-  desync: number | null;
-  /** Messages from the other browser that failed their check (dropped). */
-  refused: number;
-}
-
 export interface RomSummary {
   kind: 'bios' | 'cart' | 'charset';
   /** Where it came from: "built in (…)" or the identity note of a user's image. */
@@ -250,7 +222,7 @@ export type VideoMessage =
   | { type: 'autosave'; state: Uint8Array; frame: number }
   | { type: 'status'; running: boolean; speed: number; frame: number; reason?: string }
   | { type: 'fatal'; message: string }
-  /** A network battle's message for the other browser (src/worker/netplay.ts): the page sends it on. */
+  /** A network battle's message for the other browser (rom-core/netplay/fought-battle.ts): the page sends it on. */
   | { type: 'net'; text: string }
   /** A network battle's confirmed frames for spectators: the host's page sends them on. */
   | { type: 'net-watch'; frames: WatchFrames }

@@ -192,7 +192,7 @@ export class ConsoleSession {
   }
 
   /**
-   * The stick a player steers this side with in a network battle (src/worker/netplay.ts): the battle
+   * The stick a player steers this side with in a network battle (rom-core/netplay/fought-battle.ts): the battle
    * bot's when one holds the side, else either control's keys, pad or touch (one player per browser,
    * so whichever keys they use steer their side). Read once per frame.
    */

@@ -193,8 +193,8 @@ describe('the remote table', () => {
       await expect.poll(() => log(p), { timeout: 10_000 }).toEqual(await log(host));
     await expect.poll(async () => (await log(watcher)).join('\n')).toMatch(/Ann.*tank[\s\S]*Bob.*tank/);
 
-    // The host programs the battle; its page presses ENTER; both machines run the battle in step.
-    await key(host, 'program-battle').click();
+    // A guest fights it: the host's table programs the battle itself once both weapons are chosen (nobody
+    // at the host's keyboard starts it for them) and presses ENTER; both machines run the battle in step.
     await guest.locator('#table-remote-battle').waitFor({ timeout: 30_000 });
     expect(await guest.locator('#table-remote-battle').textContent()).toMatch(/left \(red\) control/);
     await expect.poll(() => stage(host)).toBe('fighting');
@@ -280,9 +280,7 @@ describe('the remote table', () => {
     const bob = await joinAs(browser, code, 'Bob at work', 'Bob', errors);
     await key(ann, 'weapon-attacker-tank').click();
     await key(bob, 'weapon-defender-tank').click();
-    await key(host, 'program-battle').waitFor();
-    await expect.poll(() => key(host, 'program-battle').isEnabled()).toBe(true);
-    await key(host, 'program-battle').click();
+    // Nobody at the host's keyboard: its table programs the guests' battle itself.
     for (const p of [ann, bob]) await p.locator('#table-remote-battle').waitFor({ timeout: 30_000 });
     // Each guest's keys reach the other guest's machine, through the host.
     await steer(ann, bob, 'red', 'ArrowLeft');
@@ -360,8 +358,6 @@ describe('the remote table', () => {
     await expect.poll(() => two.locator('#table-remote-mine').textContent()).toBe('You play Ann and Bob.');
     await key(two, 'weapon-attacker-tank').click();
     await key(two, 'weapon-defender-tank').click();
-    await expect.poll(() => key(host, 'program-battle').isEnabled()).toBe(true);
-    await key(host, 'program-battle').click();
     await expect
       .poll(() => two.locator('#table-remote-battle').textContent(), { timeout: 30_000 })
       .toMatch(/both controls/);

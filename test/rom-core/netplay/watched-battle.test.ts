@@ -1,20 +1,22 @@
 /**
- * A spectator's machine (src/worker/watch.ts): it runs the frames the host confirmed, in order, and
+ * A spectator's machine (rom-core/netplay/watched-battle.ts): it runs the frames the host confirmed, in order, and
  * ends in the very state of the machine that played them. One who joins late is sent the whole
  * battle so far at once: it catches up many frames a display frame, without their sound.
  */
 import { describe, expect, it } from 'vitest';
-import { ConsoleSession } from '../../../src/worker/session.ts';
-import { WorkerWatch } from '../../../src/worker/watch.ts';
-import { nodeBuiltins } from './builtins.ts';
+import { WatchedBattle } from '../../../rom-core/netplay/index.ts';
+import type { Odyssey2 } from '../../../rom-core/machine/index.ts';
+import { bootMachine } from '../../harness/boot.ts';
+import { battleCart, openBios } from '../roms/carts/scenarios.ts';
 
-const builtins = nodeBuiltins();
+/** A machine of our BIOS and battle cartridge, as the console starts it. */
+const machine = (): Odyssey2 => bootMachine(openBios(), battleCart());
 /** Frame f's stick pair: left | right << 5, changing every few frames. */
 const pairAt = (f: number): number =>
   [0, 1, 2, 16, 4, 8][Math.floor(f / 7) % 6] | ([8, 0, 4][Math.floor(f / 11) % 3] << 5);
 
 function played(frames: number): { start: Uint8Array; end: Uint8Array } {
-  const s = new ConsoleSession({}, builtins, 48_000);
+  const s = { machine: machine() };
   for (let f = 0; f < 30; f++) s.machine.runFrame();
   const start = s.machine.snapshot();
   for (let f = 0; f < frames; f++) {
@@ -25,13 +27,13 @@ function played(frames: number): { start: Uint8Array; end: Uint8Array } {
   return { start, end: s.machine.snapshot() };
 }
 
-describe('WorkerWatch', () => {
+describe('WatchedBattle', () => {
   it('a late spectator sent 600 frames at once catches up fast and silently, then runs one a frame with sound', () => {
     const { start, end } = played(620);
-    const s = new ConsoleSession({}, builtins, 48_000);
+    const s = { machine: machine() };
     s.machine.restoreSnapshot(start);
     let sounded = 0;
-    const watch = new WorkerWatch(s.machine, 0, () => sounded++);
+    const watch = new WatchedBattle(s.machine, 0, () => sounded++);
     const pairs = Array.from({ length: 620 }, (_, f) => pairAt(f));
     watch.receive({ epoch: 0, from: 0, pairs: pairs.slice(0, 600) });
     let ticks = 0;
@@ -52,8 +54,8 @@ describe('WorkerWatch', () => {
   });
 
   it('drops frames after a gap, from another epoch, or out of range, and runs none of them', () => {
-    const s = new ConsoleSession({}, builtins, 48_000);
-    const watch = new WorkerWatch(s.machine, 2, () => undefined);
+    const s = { machine: machine() };
+    const watch = new WatchedBattle(s.machine, 2, () => undefined);
     watch.receive({ epoch: 2, from: 5, pairs: [1, 2] });
     watch.receive({ epoch: 1, from: 0, pairs: [1, 2] });
     watch.receive({ epoch: 2, from: 0, pairs: [1, 0x400] });

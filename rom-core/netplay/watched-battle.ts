@@ -4,7 +4,7 @@
  * predicts, so it never rolls back; it runs a little behind the players, catching up when it falls
  * further behind. The frames come as { epoch, from, pairs } (left | right << 5 per frame) from the host.
  */
-import type { Odyssey2 } from '../../rom-core/machine/index.ts';
+import type { Odyssey2 } from '../machine/odyssey2.ts';
 
 /** Frames kept waiting at most (a spectator over a minute behind starts dropping what it cannot run). */
 const QUEUE = 4096;
@@ -19,7 +19,7 @@ const CATCH_UP_RUN = 4;
 const FAR = 60;
 const FAR_RUN = 16;
 
-export class WorkerWatch {
+export class WatchedBattle {
   /** The next frame to run; frames from `next` to `next + queued` are waiting. */
   private next = 0;
   private readonly pairs = new Uint16Array(QUEUE);

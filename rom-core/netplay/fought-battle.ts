@@ -1,5 +1,6 @@
 /**
- * A battle fought between two browsers (the remote table, issue 21), as the worker runs it: both
+ * A battle fought between two browsers (the remote table, issue 21), as a machine runs it (the browser's
+ * worker, or a Node test's machine): both
  * machines start from the same snapshot (the host's, at the battle's start) and run in step through a
  * NetplaySide (rom-core/netplay: GGPO-style rollback). The local stick is what this player steers with
  * either control's keys or pad (or the battle bot holding this side); the other side's comes over the
@@ -7,10 +8,11 @@
  * it; the mailbox the page reads is the last confirmed frame's, so a result is never one a prediction
  * made up.
  */
-import { FirstRunSound, NetplaySide, parseBattleMessage } from '../../rom-core/netplay/index.ts';
-import type { BattleMessage } from '../../rom-core/netplay/index.ts';
-import type { Odyssey2 } from '../../rom-core/machine/index.ts';
-import type { NetplayStats, WatchFrames } from './protocol.ts';
+import { FirstRunSound } from './first-run-sound.ts';
+import { parseBattleMessage, type BattleMessage } from './messages.ts';
+import type { NetplayStats, WatchFrames } from './net-calls.ts';
+import { NetplaySide } from './side.ts';
+import type { Odyssey2 } from '../machine/odyssey2.ts';
 
 /** Frames whose mailbox is kept (more than a rollback can ever reach back). */
 const KEPT = 256;
@@ -18,7 +20,7 @@ const ERAM = 128;
 /** The mailbox before any frame is confirmed: all zero (no cartridge's signature). */
 const NONE = new Uint8Array(ERAM);
 
-export class WorkerNetplay {
+export class FoughtBattle {
   readonly side: NetplaySide;
   /** Each frame's sound once, when it first runs (a rollback's reruns are silent). */
   private readonly sounded = new FirstRunSound();

@@ -1,0 +1,100 @@
+/**
+ * A battle of a remote table as the host runs it (issue 21): who fights it where, which start of it the
+ * machines count frames from, and what a spectator who joins late is sent. The host's session
+ * (remote-host.ts) keeps one while the battle runs.
+ */
+import { HOST } from '../net/index.ts';
+import type { Seating } from './machine-battle-port.ts';
+
+/**
+ * Frames between reading a stick and the frame it acts in, from the round trip to the guest: on a
+ * line where the other side's stick arrives within a frame or two, 1 frame keeps the controls
+ * sharp; longer lines take 2 or 3 so fewer frames are run again (GGPO's trade).
+ */
+export function inputDelay(rttMs: number | null): number {
+  if (rttMs === null) return 2;
+  return rttMs < 50 ? 1 : rttMs < 150 ? 2 : 3;
+}
+
+export interface RemoteBattle {
+  /**
+   * 'duel': the host holds one side, `guest` the other; 'relay': two guests fight it (`guest` the left
+   * side, which reports the confirmed frames, `other` the right), the host passes their messages on and
+   * its machine runs the reported frames for the result; 'solo': one guest holds both seats and fights
+   * it on its own machine, reporting every frame as a relay's left side does.
+   */
+  kind: 'duel' | 'relay' | 'solo';
+  battle: string;
+  guest: string;
+  other: string | null;
+  entered: boolean;
+  started: boolean;
+  /** The host's side, and the start of the battle the machines count frames from (one more after each repair). */
+  side: 0 | 1;
+  epoch: number;
+  /** Desyncs repaired so far, and the first frame of the first one. */
+  repairs: number;
+  firstDesync: number | null;
+  /** A repair is under way (the machines start again): what comes meanwhile does not start another. */
+  repairing: boolean;
+  /** The input delay the battle runs with (from the round trip when it began). */
+  delay: number;
+  /**
+   * The machine's state this epoch started from (base64url) and every stick pair confirmed since, for
+   * a spectator who joins while the battle runs: it is sent both and catches up.
+   */
+  state: string;
+  pairs: number[];
+}
+
+/**
+ * How this battle is fought across browsers: a duel with one guest (one seat at the host, one there), a
+ * relay between two guests, solo at the one guest holding both seats (two people at its keyboard), or
+ * null (both seats at the host: fought on its machine as at a table with one keyboard). `holder` names
+ * who holds a seat (HOST or a guest's id), `rtt` a guest's round trip.
+ */
+export function planBattle(
+  id: string,
+  seating: Seating,
+  holder: (player: string) => string,
+  rtt: (guest: string) => number | null,
+): RemoteBattle | null {
+  const red = holder(seating.red);
+  const blue = holder(seating.blue);
+  const base = {
+    battle: id,
+    entered: false,
+    started: false,
+    epoch: 0,
+    repairs: 0,
+    firstDesync: null,
+    repairing: false,
+    state: '',
+    pairs: [],
+  };
+  if (red === HOST && blue !== HOST)
+    return { ...base, kind: 'duel', guest: blue, other: null, side: 0, delay: inputDelay(rtt(blue)) };
+  if (blue === HOST && red !== HOST)
+    return { ...base, kind: 'duel', guest: red, other: null, side: 1, delay: inputDelay(rtt(red)) };
+  if (red !== HOST && red === blue) return { ...base, kind: 'solo', guest: red, other: null, side: 0, delay: 0 };
+  if (red !== HOST && blue !== HOST) {
+    // Their messages go through the host: the line between them is both round trips.
+    const a = rtt(red);
+    const b = rtt(blue);
+    return {
+      ...base,
+      kind: 'relay',
+      guest: red,
+      other: blue,
+      side: 0,
+      delay: inputDelay(a === null || b === null ? null : a + b),
+    };
+  }
+  return null;
+}
+
+/** Keeps a battle's confirmed frames in order (a late spectator is sent them all); a gap or another epoch is not kept. */
+export function keepPairs(b: RemoteBattle, frames: { epoch: number; from: number; pairs: number[] }): void {
+  if (frames.epoch !== b.epoch || frames.from > b.pairs.length) return;
+  for (let i = b.pairs.length - frames.from; i < frames.pairs.length; i++) b.pairs.push(frames.pairs[i]);
+}

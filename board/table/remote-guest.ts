@@ -1,0 +1,264 @@
+/**
+ * A guest's side of a remote table (issue 21), headless: its board shows the host's game and sends its
+ * moves there; it holds the seats it claimed. Its token (kept by its browser) gives it back those seats
+ * after a reload or a dropped line. A battle the host starts with one of its seats is fought on this
+ * guest's machine, in step with the host's (the machine's netplay). When the host goes away the game
+ * waits, and the guest tries again until the host is back. The browser wires the ports
+ * (src/net/net-guest.ts); Node tests give a simulated link and machines of their own.
+ */
+import { parseHostMessage } from '../net/index.ts';
+import type { BattleCheck, GuestInfo, HostMessage, SeatHolder } from '../net/index.ts';
+import { fromBase64Url } from '../mail/codec.ts';
+import type { GuestConnection, GuestJoin, GuestSession, NetConsole, NetMachine, TableClock } from './ports.ts';
+
+/** Between tries to reach a host that went away. */
+export const RETRY_MS = 2000;
+
+/** The host's machine snapshot from a message (base64url); a sentence when it is not. */
+function snapshotBytes(text: string): Uint8Array {
+  const bytes = fromBase64Url(text);
+  if (!bytes) throw new Error('the machine state in the message is not base64url');
+  return bytes;
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+export interface RemoteGuestDeps {
+  session: GuestSession;
+  machine: NetMachine;
+  join: GuestJoin;
+  clock: TableClock;
+  /** The battle messages' check (rom-core/netplay's checkBattleMessage: board reaches rom-core's types only). */
+  checkBattle: BattleCheck;
+  /** This browser's secret at remote tables (the host knows it by it). */
+  token: string;
+  /** Seats, guests, the line or a battle changed: the page redraws. */
+  changed(): void;
+}
+
+export type GuestLineState = 'joining' | 'joined' | 'away';
+
+export class RemoteGuest {
+  you: string | null = null;
+  seats: SeatHolder[] = [];
+  guests: GuestInfo[] = [];
+  line: GuestLineState = 'joining';
+  /** Why the line is down, or the last refusal from the host. */
+  problem: string | null = null;
+  /** The network battle this guest fights in (its side), or null. */
+  battle: { id: string; side: 0 | 1; report: boolean; both?: boolean } | null = null;
+  /** The battle this guest watches (others fight it), or null. */
+  watching: string | null = null;
+  private link: GuestConnection | null = null;
+  private moves = 0;
+  private seq = -1;
+  private closed = false;
+  private cancelRetry: () => void = () => undefined;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(
+    readonly code: string,
+    private readonly name: string,
+    private readonly deps: RemoteGuestDeps,
+  ) {
+    deps.session.sendMoves((event) => this.send({ t: 'move', id: ++this.moves, event }));
+    this.cleanups.push(
+      deps.machine.on({
+        net: (text) => {
+          if (this.battle) this.link?.send(text);
+        },
+        // In a battle between two guests, the reporting one's confirmed frames go to the host, whose machine reads the result.
+        netWatch: (frames) => {
+          if (this.battle?.report) this.link?.send(JSON.stringify({ t: 'watch', battle: this.battle.id, ...frames }));
+        },
+      }),
+      () => deps.session.sendMoves(null),
+    );
+  }
+
+  /** Joins (and after a drop, joins again until the host is back). */
+  async connect(): Promise<void> {
+    if (this.closed) return;
+    this.line = this.link ? 'away' : this.line;
+    try {
+      const link = await this.deps.join(this.code, {
+        data: (text) => this.receive(text),
+        closed: () => this.lost("the host's browser left; the game waits for it (trying again)"),
+      });
+      if (this.closed) {
+        link.close();
+        return;
+      }
+      this.link = link;
+      this.line = 'joined';
+      this.problem = null;
+      link.send(JSON.stringify({ t: 'hello', token: this.deps.token, name: this.name }));
+    } catch (e) {
+      this.lost(errorText(e));
+    }
+    this.deps.changed();
+  }
+
+  private lost(why: string): void {
+    this.link?.close();
+    this.link = null;
+    if (this.battle) void this.endBattle();
+    if (this.closed) return;
+    this.line = 'away';
+    this.problem = why;
+    this.deps.changed();
+    this.cancelRetry();
+    this.cancelRetry = this.deps.clock.later(() => void this.connect(), RETRY_MS);
+  }
+
+  claim(player: string): void {
+    this.send({ t: 'claim', player });
+  }
+
+  release(player: string): void {
+    this.send({ t: 'release', player });
+  }
+
+  /** The seats this guest holds. */
+  mine(): string[] {
+    return this.seats.filter((s) => s.holder === this.you).map((s) => s.player);
+  }
+
+  private send(message: object): void {
+    if (!this.link) {
+      this.deps.session.say({
+        kind: 'error',
+        text: 'Not sent: the line to the host is down (the page is trying again).',
+      });
+      return;
+    }
+    this.link.send(JSON.stringify(message));
+  }
+
+  private receive(text: string): void {
+    const r = parseHostMessage(text, this.deps.checkBattle);
+    if (!r.ok) {
+      this.problem = `A message from the host was refused: ${r.error}.`;
+      this.deps.changed();
+      return;
+    }
+    this.take(r.message);
+  }
+
+  private take(m: HostMessage): void {
+    const { session, machine } = this.deps;
+    switch (m.t) {
+      case 'welcome':
+        this.you = m.you;
+        break;
+      case 'game':
+        if (m.seq <= this.seq) return;
+        this.seq = m.seq;
+        this.seats = m.seats;
+        this.guests = m.guests;
+        if (m.game) {
+          try {
+            session.follow(m.game);
+          } catch (e) {
+            this.problem = `The host's game could not be shown: ${errorText(e)}.`;
+          }
+        }
+        break;
+      case 'answer':
+        session.say(m.ok ? { kind: 'info', text: 'The host took the move.' } : { kind: 'error', text: m.text });
+        return;
+      case 'notice':
+        session.say({ kind: 'error', text: m.text });
+        return;
+      case 'ping':
+        this.link?.send(JSON.stringify({ t: 'pong', n: m.n }));
+        return;
+      case 'battle-start':
+        void this.start({ id: m.battle, side: m.side, report: m.report }, m.state, (calls, state) =>
+          calls.netStart({ state, side: m.side, delay: m.delay, epoch: m.epoch }),
+        );
+        return;
+      case 'solo-start':
+        // This guest holds both seats: it fights the battle alone from the host's state and reports every frame.
+        void this.start({ id: m.battle, side: 0, report: true, both: true }, m.state, (calls, state) =>
+          calls.soloStart(state, m.epoch),
+        );
+        return;
+      case 'watch-start':
+        void this.startWatching(m.battle, m.state, m.epoch);
+        return;
+      case 'watch':
+        if (this.watching === m.battle)
+          void machine.calls()?.watchInput({ epoch: m.epoch, from: m.from, pairs: m.pairs });
+        return;
+      case 'battle-end':
+        if (this.battle?.id === m.battle) void this.endBattle();
+        if (this.watching === m.battle) {
+          this.watching = null;
+          void machine.calls()?.watchStop();
+          this.deps.changed();
+        }
+        return;
+      case 'battle':
+        if (this.battle) void machine.calls()?.netInput(JSON.stringify(m));
+        return;
+    }
+    this.deps.changed();
+  }
+
+  /**
+   * The host starts a battle this guest fights (or, after a desync or a return, starts it again from its
+   * state: a later epoch): the machine starts it once it runs (a page just loaded may still be starting
+   * it, and the start must not be dropped).
+   */
+  private async start(
+    battle: NonNullable<RemoteGuest['battle']>,
+    text: string,
+    run: (calls: NetConsole, state: Uint8Array) => unknown,
+  ): Promise<void> {
+    const calls = await this.deps.machine.ready();
+    if (!calls) return;
+    try {
+      await run(calls, snapshotBytes(text));
+      this.battle = battle;
+      this.problem = null;
+    } catch (e) {
+      this.problem = `The battle could not start on this console: ${errorText(e)}.`;
+    }
+    this.deps.changed();
+  }
+
+  /** Another guest's battle with the host, run here from the host's state with its confirmed frames. */
+  private async startWatching(id: string, state: string, epoch: number): Promise<void> {
+    const calls = await this.deps.machine.ready();
+    if (!calls) return;
+    // Watching from now: the frames that follow this start (a late joiner's are sent right after it)
+    // reach the machine after the start, in order, so none is dropped while it begins.
+    this.watching = id;
+    try {
+      await calls.watchStart(snapshotBytes(state), epoch);
+    } catch (e) {
+      if (this.watching === id) this.watching = null;
+      this.problem = `The battle could not be shown on this console: ${errorText(e)}.`;
+    }
+    this.deps.changed();
+  }
+
+  private async endBattle(): Promise<void> {
+    this.battle = null;
+    await this.deps.machine.calls()?.netStop();
+    this.deps.changed();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.cancelRetry();
+    for (const c of this.cleanups) c();
+    const calls = this.deps.machine.calls();
+    if (this.battle) void calls?.netStop();
+    if (this.watching) void calls?.watchStop();
+    this.link?.close();
+  }
+}

@@ -1,0 +1,362 @@
+/**
+ * The host's side of a remote table (issue 21), headless: the host keeps the game (its session is the
+ * authority) and answers guests through board/net's TableHost over the link port. Every change of the
+ * game goes to every guest. A battle between a seat held here and one held by a guest is fought on
+ * both machines in step (the machine's netplay): the host asks its battle chart for ENTER, and once
+ * the battle runs, sends the guest the machine's snapshot to start from. The browser wires the ports
+ * (src/net/net-host.ts); Node tests give a simulated link and machines of their own.
+ */
+import { HOST, TableHost, checkSeating } from '../net/index.ts';
+import type { GuestInfo, SeatHolder, TableSeating, WatchMessage } from '../net/index.ts';
+import type { NetplayStats } from '../../rom-core/netplay/index.ts';
+import type { BattleCheck } from '../net/index.ts';
+import { serializeGame } from '../rules/snapshot.ts';
+import { toBase64Url } from '../mail/codec.ts';
+import { every } from './ports.ts';
+import type { HostLinkPort, HostSession, NetMachine, TableClock, TableStorage } from './ports.ts';
+import { keepPairs, planBattle, type RemoteBattle } from './remote-battle.ts';
+import type { TableBattle } from './table-battle.ts';
+
+/** How often the round trip to each guest is measured (and a guest that stopped answering found). */
+export const PING_MS = 3000;
+/** Stick pairs a watch message carries at most (board/net's check). */
+const WATCH_CHUNK = 4096;
+/** How often the host asks its machine whether the two machines' state hashes still agree. */
+const CHECK_MS = 500;
+
+export interface RemoteHostDeps {
+  session: HostSession;
+  machine: NetMachine;
+  /** The table's battle: the host follows its stages and asks it for ENTER. */
+  battle: TableBattle;
+  /** Whether a seat is played by a computer here. */
+  computer(player: string): boolean;
+  /** Seats, guests or the line changed: the page redraws its panel. */
+  changed(): void;
+  clock: TableClock;
+  /** The battle messages' check (rom-core/netplay's checkBattleMessage: board reaches rom-core's types only). */
+  checkBattle: BattleCheck;
+  /** Keeps the guests and seats for the host's reload (with the table's code, so another table's never comes back). */
+  storage: TableStorage;
+}
+
+/** The last network battle's figures (frames, rollbacks, desync), for the host's panel, and its repairs. */
+export type DuelFigures = NetplayStats & { repairs: number; firstDesync: number | null; delay: number };
+/** The last battle between two guests (their machines' figures stay with them): its input delay and repairs. */
+export interface RelayFigures {
+  delay: number;
+  repairs: number;
+  firstDesync: number | null;
+}
+
+export class RemoteHost {
+  readonly table: TableHost;
+  /** The line's trouble (the relay lost), for the panel. */
+  problem: string | null = null;
+  lastBattle: DuelFigures | null = null;
+  lastRelay: RelayFigures | null = null;
+  private stopChecking: () => void = () => undefined;
+  private lastGame: unknown;
+  /** The game state whose battle the console refused to program for guests (not tried again). */
+  private refusedAt: unknown = null;
+  private battle: RemoteBattle | null = null;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(
+    private readonly link: HostLinkPort,
+    private readonly deps: RemoteHostDeps,
+  ) {
+    const { session, machine, clock } = deps;
+    const kept = deps.storage.slot<{ code: string; seating: TableSeating } | null>(
+      'o2conquest.net.hostSeating',
+      null,
+      (v) => {
+        const o = v as { code?: unknown; seating?: unknown } | null;
+        if (typeof o?.code !== 'string') return undefined;
+        const checked = checkSeating(o.seating);
+        return checked.ok ? { code: o.code, seating: checked.seating } : undefined;
+      },
+    );
+    const before = kept.get();
+    this.table = new TableHost(
+      {
+        send: (connection, message) => link.send(connection, JSON.stringify(message)),
+        players: () => session.gameState()?.players.map((p) => p.name) ?? [],
+        computer: (player) => deps.computer(player),
+        act: (event) => session.actFor(event),
+        game: () => {
+          const state = session.gameState();
+          return state ? serializeGame(state) : '';
+        },
+        checkBattle: deps.checkBattle,
+        battle: (guest, message) => this.fromGuest(guest, message),
+        watch: (guest, message) => this.reported(guest, message),
+        welcomed: (guest) => this.welcomed(guest),
+        changed: () => deps.changed(),
+        drop: (connection) => link.drop(connection),
+        keep: (seating) => kept.set({ code: link.code, seating }),
+        now: () => clock.now(),
+      },
+      before?.code === link.code ? before.seating : undefined,
+    );
+    session.guard((event) => this.table.hostRefusal(event));
+    this.lastGame = session.gameState();
+    this.cleanups.push(
+      session.subscribe(() => {
+        const now = session.gameState();
+        if (now === this.lastGame) return;
+        this.lastGame = now;
+        this.table.publish();
+        this.programForGuests();
+      }),
+      deps.battle.subscribe(() => {
+        void this.follow();
+        this.programForGuests();
+      }),
+      machine.on({
+        net: (text) => {
+          if (this.battle?.started) this.sendTo(this.battle.guest, text);
+        },
+        netWatch: (frames) => {
+          const b = this.battle;
+          if (b?.started && b.kind === 'duel') {
+            keepPairs(b, frames);
+            this.toSpectators(b, JSON.stringify({ t: 'watch', battle: b.battle, ...frames }));
+          }
+        },
+      }),
+      () => session.guard(null),
+      every(clock, () => this.table.pingAll(), PING_MS),
+    );
+    this.table.publish();
+  }
+
+  get code(): string {
+    return this.link.code;
+  }
+
+  /** A message from a guest's connection (the link hands each one here). */
+  receive(connection: string, text: string): void {
+    this.table.receive(connection, text);
+  }
+
+  /** A guest's connection closed. */
+  closed(connection: string): void {
+    this.table.closed(connection);
+  }
+
+  seats(): SeatHolder[] {
+    return this.table.seatList();
+  }
+
+  guests(): GuestInfo[] {
+    return this.table.guestList();
+  }
+
+  /** The guest's name holding `player`'s seat, or null (the host's). */
+  heldBy(player: string): string | null {
+    const holder = this.table.holder(player);
+    return holder === HOST ? null : (this.table.guestList().find((g) => g.id === holder)?.name ?? holder);
+  }
+
+  /** Whether the battle on the console is fought with a guest's browser now (its keys steer there). */
+  get battling(): boolean {
+    return this.battle?.started === true;
+  }
+
+  /**
+   * A battle a guest fights is programmed here as soon as both weapons are chosen: its players are at
+   * their own keyboards, and nobody at the host's should have to start it for them (a computer attacker
+   * programs its own, as at any table).
+   */
+  private programForGuests(): void {
+    const battle = this.deps.battle;
+    const request = battle.waiting;
+    const at = this.deps.session.gameState();
+    if (!request || battle.busy || at === this.refusedAt) return;
+    if (battle.state.stage !== 'ready' && battle.state.stage !== 'result') return;
+    const attacker = request.attacker.player;
+    const defender = request.defender.player;
+    if (this.deps.computer(attacker)) return;
+    if (this.table.holder(attacker) === HOST && this.table.holder(defender) === HOST) return;
+    void battle.program().then(() => {
+      // Refused (the console runs another cartridge…): not again for this state; a person at the host can try.
+      if (battle.state.stage === 'ready' && battle.state.error) this.refusedAt = at;
+    });
+  }
+
+  /** Follows the table's battle: ENTER asked for a battle with a guest, the guest brought in once it runs, told when it ends. */
+  private async follow(): Promise<void> {
+    const { stage, request, seating } = this.deps.battle.state;
+    const id = request?.id ?? 'battle';
+    const plan =
+      seating && (stage === 'enter' || stage === 'fighting')
+        ? planBattle(
+            id,
+            seating,
+            (p) => this.table.holder(p),
+            (g) => this.table.rttOf(g),
+          )
+        : null;
+    if (plan) {
+      if (!this.battle || this.battle.battle !== id) this.battle = plan;
+      const b = this.battle;
+      if (stage === 'enter' && !b.entered) {
+        b.entered = true;
+        // Both players are at their own keyboards: the battle starts when the host's table asks its chart for ENTER.
+        this.deps.battle.enter();
+      } else if (stage === 'fighting' && !b.started) {
+        b.started = true;
+        await this.begin(b);
+        if (b.kind === 'duel') this.stopChecking = every(this.deps.clock, () => void this.check(), CHECK_MS);
+        this.deps.changed();
+      }
+      return;
+    }
+    if (this.battle && stage !== 'enter' && stage !== 'fighting') await this.ended(this.battle);
+  }
+
+  /** The table's battle left its fight: the machines run on their own, everyone is told. */
+  private async ended(b: RemoteBattle): Promise<void> {
+    this.battle = null;
+    this.stopChecking();
+    const calls = this.deps.machine.calls();
+    if (b.started && b.kind === 'duel') {
+      const stats = calls ? await calls.netStop() : null;
+      this.lastBattle = stats
+        ? { ...stats, repairs: b.repairs, firstDesync: b.firstDesync ?? stats.desync, delay: b.delay }
+        : null;
+    } else if (b.started) {
+      await calls?.watchStop();
+      if (b.kind === 'relay') this.lastRelay = { delay: b.delay, repairs: b.repairs, firstDesync: b.firstDesync };
+    }
+    if (b.started) {
+      const end = JSON.stringify({ t: 'battle-end', battle: b.battle });
+      this.sendTo(b.guest, end);
+      if (b.other) this.sendTo(b.other, end);
+      this.toSpectators(b, end);
+    }
+    this.deps.changed();
+  }
+
+  /**
+   * The machines start (again) from this machine's state now. A duel: the host plays its side and the
+   * guest is sent the state. A relay: this machine watches, each guest is sent the state and its side.
+   * Spectators run the same battle from the same state with its confirmed frames.
+   */
+  private async begin(b: RemoteBattle): Promise<void> {
+    const calls = this.deps.machine.calls();
+    if (!calls) return;
+    const state = toBase64Url(
+      b.kind === 'duel'
+        ? await calls.netStart({ side: b.side, delay: b.delay, epoch: b.epoch })
+        : await calls.watchHere(b.epoch),
+    );
+    b.state = state;
+    b.pairs = [];
+    const start = (side: 0 | 1, report: boolean): string =>
+      JSON.stringify({ t: 'battle-start', battle: b.battle, state, side, delay: b.delay, epoch: b.epoch, report });
+    if (b.kind === 'duel') this.sendTo(b.guest, start(b.side === 0 ? 1 : 0, false));
+    else if (b.kind === 'solo')
+      this.sendTo(b.guest, JSON.stringify({ t: 'solo-start', battle: b.battle, state, epoch: b.epoch }));
+    else {
+      this.sendTo(b.guest, start(0, true));
+      if (b.other) this.sendTo(b.other, start(1, false));
+    }
+    this.toSpectators(b, JSON.stringify({ t: 'watch-start', battle: b.battle, state, epoch: b.epoch }));
+  }
+
+  /**
+   * A guest said hello. One who joins (or comes back) while a battle others fight runs is sent its
+   * start and every frame confirmed so far: its console catches up and shows the battle live. A fighter
+   * of the battle who comes back (a reload, a dropped line) lost its machine's battle: the battle starts
+   * again on every machine from the host's state (a new epoch), as after a desync, so it goes on.
+   */
+  private welcomed(guest: string): void {
+    const b = this.battle;
+    if (!b?.started) return;
+    if (guest === b.guest || guest === b.other) {
+      void this.restart(b, null);
+      return;
+    }
+    this.sendTo(guest, JSON.stringify({ t: 'watch-start', battle: b.battle, state: b.state, epoch: b.epoch }));
+    for (let from = 0; from < b.pairs.length; from += WATCH_CHUNK) {
+      const pairs = b.pairs.slice(from, from + WATCH_CHUNK);
+      this.sendTo(guest, JSON.stringify({ t: 'watch', battle: b.battle, epoch: b.epoch, from, pairs }));
+    }
+  }
+
+  /** Every guest connected now but those fighting the battle. */
+  private toSpectators(b: RemoteBattle, text: string): void {
+    for (const g of this.table.guestList())
+      if (g.online && g.id !== b.guest && g.id !== b.other) this.sendTo(g.id, text);
+  }
+
+  /** A battle message from a guest: to this machine in a duel, on to the other guest in a relay. */
+  private fromGuest(guest: string, message: object): void {
+    const b = this.battle;
+    if (!b?.started) return;
+    if (b.kind === 'duel' && guest === b.guest) void this.deps.machine.calls()?.netInput(JSON.stringify(message));
+    else if (b.kind === 'relay' && b.other && (guest === b.guest || guest === b.other))
+      this.sendTo(guest === b.guest ? b.other : b.guest, JSON.stringify(message));
+  }
+
+  /** The reporting guest's confirmed frames of a relay: this machine runs them (the result is read here), spectators too. */
+  private reported(guest: string, message: WatchMessage): void {
+    const b = this.battle;
+    if (!b?.started || b.kind === 'duel' || guest !== b.guest || message.battle !== b.battle) return;
+    const { epoch, from, pairs, desync } = message;
+    void this.deps.machine.calls()?.watchInput({ epoch, from, pairs });
+    keepPairs(b, message);
+    this.toSpectators(b, JSON.stringify({ t: 'watch', battle: b.battle, epoch, from, pairs }));
+    if (desync !== undefined && epoch === b.epoch) void this.restart(b, desync);
+  }
+
+  /**
+   * The hashes exchanged every few frames disagreed (the two machines went apart): the battle starts
+   * again on both from this machine's state, which counts (the host keeps the game), and it is said.
+   */
+  private async check(): Promise<void> {
+    const b = this.battle;
+    const calls = this.deps.machine.calls();
+    if (!b?.started || b.kind !== 'duel' || !calls) return;
+    const stats = await calls.netStats();
+    if (stats?.desync == null || this.battle !== b) return;
+    await this.restart(b, stats.desync);
+  }
+
+  /**
+   * The battle starts again on every machine from this machine's state (in a duel the host's own; between
+   * two guests the one that runs their confirmed frames, where the result is read), a new epoch: after
+   * the machines went apart at frame `desync` (counted, and said in the host's panel), or with null when
+   * a fighter came back mid-battle (not a desync).
+   */
+  private async restart(b: RemoteBattle, desync: number | null): Promise<void> {
+    if (b.repairing || this.battle !== b) return;
+    b.repairing = true;
+    try {
+      if (desync !== null) {
+        b.firstDesync ??= desync;
+        b.repairs++;
+      }
+      b.epoch++;
+      await this.begin(b);
+    } finally {
+      b.repairing = false;
+    }
+    this.deps.changed();
+  }
+
+  private sendTo(guest: string, text: string): void {
+    const connection = this.table.connectionOf(guest);
+    if (connection !== null) this.link.send(connection, text);
+  }
+
+  close(): void {
+    this.stopChecking();
+    for (const c of this.cleanups) c();
+    const calls = this.deps.machine.calls();
+    if (this.battle?.started) void (this.battle.kind === 'duel' ? calls?.netStop() : calls?.watchStop());
+    this.link.close();
+  }
+}

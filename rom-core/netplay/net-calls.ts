@@ -1,0 +1,37 @@
+/**
+ * What a machine's network battle calls carry (the remote table): the options a battle starts with,
+ * the confirmed frames a spectator runs, and a battle's figures. The browser's worker answers these
+ * calls (src/worker/host-net-api.ts); board/table/ reaches them through its ports, so Node tests can
+ * answer them with a machine of their own.
+ */
+
+/** Confirmed frames of a battle: `pairs` from frame `from` on, each left | right << 5. */
+export interface WatchFrames {
+  epoch: number;
+  from: number;
+  pairs: number[];
+  /** The first frame whose state hashes the two players' machines disagreed on, once one did (a battle between two guests: the host repairs it). */
+  desync?: number;
+}
+
+export interface NetStartOptions {
+  state?: Uint8Array;
+  side: 0 | 1;
+  delay: number;
+  /** Which start of the battle this is (0; 1, 2… after each repair of a desync). */
+  epoch?: number;
+}
+
+export interface NetplayStats {
+  frame: number;
+  confirmed: number;
+  rollbacks: number;
+  /** The deepest rollback and the median one, in frames. */
+  maxDepth: number;
+  medianDepth: number;
+  rerunMs: number;
+  /** The first frame both sides' state hashes differed in, or null. */
+  desync: number | null;
+  /** Messages from the other browser that failed their check (dropped). */
+  refused: number;
+}

@@ -1,0 +1,119 @@
+/**
+ * A remote table's evening in Node (issue 33): the host's page and a guest's page, each with its own
+ * machine, over a simulated network with delay, jitter and loss (test/harness/table-network.ts). Ann is
+ * a computer at the host; Bob is a person at the guest's page (board/ai's moves, a battle bot on his
+ * control). Every battle between them is fought on both machines in step (rollback), programmed and
+ * started by the host's table with nobody at its keyboard, its result read on the host's machine. The
+ * guest reloads mid-battle, and leaves and comes back: each battle still ends and is recorded once.
+ * Everything waits for states, bounded by display frames; time is the simulated clock's.
+ */
+import { describe, expect, it } from 'vitest';
+import { MISSED_PINGS, PING_MS, checkInvariants, newGame, type GameState } from '../../../board/index.ts';
+import { TINY_SCENARIO } from '../../harness/tiny-game.ts';
+import { RemoteTable, type GuestPage } from '../../harness/remote-table.ts';
+import type { LineOptions } from '../../harness/table-network.ts';
+
+/** A poor line: 60 ± 15 ms each way, 3 % of messages lost and sent again 200 ms later (holding up those behind). */
+const POOR_LINE: LineOptions = { delayMs: 60, jitterMs: 15, loss: 0.03, resendMs: 200, seed: 5 };
+const TOKEN = 'bob-token-0123456789';
+
+/** The host's game with Ann and Bob set up, Ann a hard computer at the host, Bob taken by the guest. */
+async function evening(line: LineOptions): Promise<{ table: RemoteTable; bob: GuestPage }> {
+  const table = new RemoteTable(newGame(TINY_SCENARIO), line);
+  const { host } = table;
+  host.game.act({
+    type: 'setup',
+    players: [
+      { name: 'Ann', color: 'red' },
+      { name: 'Bob', color: 'blue' },
+    ],
+  });
+  const bob = await table.join('Bob at home', TOKEN);
+  await table.until(() => bob.remote.you !== null && bob.state !== null, 'the guest to be welcomed', 600);
+  bob.remote.claim('Bob');
+  await table.until(() => bob.remote.mine().includes('Bob'), "Bob's seat to be the guest's", 600);
+  bob.sit('Bob', 'easy', 3);
+  host.computers.setSeat('Ann', 'hard');
+  return { table, bob };
+}
+
+const over = (s: GameState | null | undefined): boolean => s?.phase === 'over';
+
+describe('a remote table in Node', { timeout: 240_000 }, () => {
+  it('a computer at the host and a person at a guest play a game to its end over a poor line; every battle fought on both machines', async () => {
+    const { table, bob } = await evening(POOR_LINE);
+    const { host } = table;
+    // The host's figures of each network battle, as each one ends.
+    const duels: { frames: number; desync: number | null; repairs: number }[] = [];
+    let seen = host.remote.lastBattle;
+    await table.until(
+      () => {
+        const last = host.remote.lastBattle;
+        if (last && last !== seen) duels.push({ frames: last.frame, desync: last.desync, repairs: last.repairs });
+        seen = last;
+        return over(host.state()) && !host.remote.battling;
+      },
+      'the game to end',
+      120_000,
+    );
+
+    const end = host.state();
+    expect(checkInvariants(end)).toEqual([]);
+    const battles = (await host.node.read()).battles;
+    expect(battles).toBeGreaterThan(0);
+    // Each battle recorded was fought once, between the two machines, and they agreed (or were put back in step).
+    expect(duels).toHaveLength(battles);
+    for (const d of duels) expect(d.frames).toBeGreaterThan(60);
+    // The guest's board shows the host's game as it ended.
+    await table.until(() => over(bob.state), "the guest's board to show the end", 600);
+    expect(bob.state!.log).toEqual(end.log);
+    const { sent, resent } = table.net.figures();
+    expect(resent).toBeGreaterThan(0);
+    console.log(
+      `remote evening: ${battles} battles over ${sent} messages (${resent} lost and sent again); ` +
+        `duels ${JSON.stringify(duels)}; host frames ${host.node.frames}, in network battles ${host.node.netFrames}`,
+    );
+    host.close();
+  });
+
+  it('the guest reloads mid-battle, then leaves and comes back: the battle goes on and is recorded once', async () => {
+    const { table, bob } = await evening(POOR_LINE);
+    const { host } = table;
+    await table.until(() => host.remote.battling && bob.node.inBattle, 'a battle with the guest', 60_000);
+    const before = host.state().log.length;
+    let results = 0;
+    host.battle.subscribe(() => {
+      if (host.battle.state.stage === 'result') results++;
+    });
+    await table.until(() => bob.node.netFrames > 40, 'the battle under way at the guest', 6_000);
+    expect(host.remote.battling).toBe(true);
+
+    // A reload: the page goes, a new one with the same token joins at once and gets the battle back.
+    table.vanish(bob);
+    const again = await table.join('Bob at home', TOKEN);
+    again.sit('Bob', 'easy', 4);
+    await table.until(() => again.node.inBattle, 'the battle back on the reloaded page', 1_200);
+    expect(again.remote.mine()).toEqual(['Bob']);
+    await table.until(() => again.node.netFrames > 40, 'the battle to go on at the reloaded page', 6_000);
+    expect(host.remote.battling).toBe(true);
+
+    // A departure: the browser closes. The host counts it gone after MISSED_PINGS unanswered pings.
+    table.vanish(again);
+    const gone = await table.until(
+      () => host.remote.guests().every((g) => !g.online),
+      'the host to see the guest gone',
+      ((MISSED_PINGS + 2) * PING_MS * 60) / 1000,
+    );
+    expect(gone).toBeLessThanOrEqual(((MISSED_PINGS + 1) * PING_MS * 60) / 1000);
+    expect(host.state().log.length).toBe(before);
+    // Back later: the same seat, the battle started again from the host's machine, and it ends.
+    const back = await table.join('Bob at home', TOKEN);
+    back.sit('Bob', 'easy', 5);
+    await table.until(() => back.node.inBattle, 'the battle back after the departure', 1_200);
+    await table.until(() => host.state().log.length > before, 'the battle to be recorded', 60_000);
+    expect(host.state().log).toHaveLength(before + 1);
+    expect(results).toBeGreaterThan(0);
+    expect((await host.node.read()).battles).toBe(1);
+    host.close();
+  });
+});

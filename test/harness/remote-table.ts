@@ -1,0 +1,208 @@
+/**
+ * A remote table in Node (issue 33): the host's page and its guests' pages as board/table runs them,
+ * each on a machine of its own (net-node.ts), over the simulated network (table-network.ts), all moved
+ * on one display frame at a time by `RemoteTable.frame`. The host keeps the game (`tableGameMachine`
+ * through the test helpers' table game), its computer seats play there (TableComputers), and its
+ * battles are fought by the table's battle chart on its machine; a guest follows the host's game and
+ * sends the moves of the seats it holds, chosen by a scripted person (board/ai at a level) with a
+ * battle bot on its hand control.
+ */
+import {
+  ComputerPlayers,
+  RemoteGuest,
+  RemoteHost,
+  TableBattle,
+  TableComputers,
+  applyEvent,
+  deserializeGame,
+  memoryStorage,
+  type GameEvent,
+  type GameState,
+  type Level,
+} from '../../board/index.ts';
+import { checkBattleMessage } from '../../rom-core/netplay/index.ts';
+import { tableGame } from '../board/helpers.ts';
+import { NetNode } from './net-node.ts';
+import { SteppedClock, TableNetwork, type LineOptions } from './table-network.ts';
+
+const FRAME_MS = 1000 / 60;
+export const TABLE_CODE = 'ABC234';
+
+/** The host's page: the game, its table's battle and computers, the remote host, its machine. */
+export class HostPage {
+  readonly node = new NetNode();
+  readonly storage = memoryStorage();
+  readonly game;
+  readonly battle: TableBattle;
+  readonly computers: TableComputers;
+  readonly remote: RemoteHost;
+  readonly said: string[] = [];
+  /** Why the host's own page may not make a move now (a guest holds the seat). */
+  guard: ((event: GameEvent) => string | null) | null = null;
+
+  constructor(
+    state: GameState,
+    readonly net: TableNetwork,
+  ) {
+    const clock = net.clock;
+    this.game = tableGame(state);
+    this.battle = new TableBattle(this.node, this.game, this.storage);
+    this.computers = new TableComputers(this.game, this.battle, this.node, clock, this.storage, {
+      pauseMs: 0,
+      say: (t) => this.said.push(t),
+    });
+    const ref: { remote?: RemoteHost } = {};
+    const link = net.openHost(TABLE_CODE, {
+      data: (connection, text) => ref.remote?.receive(connection, text),
+      closed: (connection) => ref.remote?.closed(connection),
+    });
+    this.remote = ref.remote = new RemoteHost(link, {
+      session: {
+        gameState: () => this.game.gameState(),
+        subscribe: (fn) => this.game.subscribe(fn),
+        guard: (refusal) => {
+          this.guard = refusal;
+        },
+        actFor: (event) => {
+          const state = this.game.gameState();
+          if (!state) return 'no game';
+          const r = applyEvent(state, event);
+          if (!r.ok) return `rule ${r.refusal.rule}: ${r.refusal.reason}`;
+          return this.game.act(event) ? null : 'the table refused it';
+        },
+      },
+      machine: this.node,
+      battle: this.battle,
+      computer: (player) => this.computers.isComputer(player),
+      changed: () => this.computers.act(),
+      clock,
+      storage: this.storage,
+      checkBattle: checkBattleMessage,
+    });
+    this.computers.elsewhere = (player) => this.remote.heldBy(player) !== null;
+    this.game.subscribe(() => this.computers.act());
+    this.battle.subscribe(() => this.computers.act());
+  }
+
+  state(): GameState {
+    return this.game.gameState()!;
+  }
+
+  close(): void {
+    this.remote.close();
+    this.computers.destroy();
+    this.game.actor.stop();
+  }
+}
+
+/** A guest's page: the host's game followed, a person (board/ai at `level`) for the seats it holds. */
+export class GuestPage {
+  readonly node = new NetNode();
+  readonly remote: RemoteGuest;
+  state: GameState | null = null;
+  readonly said: string[] = [];
+  /** The connection the page joined on (the network's id), to make it vanish. */
+  connection: string | null = null;
+  private send: ((event: GameEvent) => void) | null = null;
+  private person: ComputerPlayers | null = null;
+  /** The game's log length when this page last sent a move: none again until the host's game moves on. */
+  private sentAt: number | null = null;
+
+  constructor(
+    readonly net: TableNetwork,
+    readonly name: string,
+    readonly token: string,
+  ) {
+    this.remote = new RemoteGuest(TABLE_CODE, name, {
+      session: {
+        follow: (text) => {
+          const r = deserializeGame(text);
+          if (!r.ok) throw new Error(r.error);
+          this.state = r.state;
+          if (this.sentAt !== null && r.state.log.length > this.sentAt) this.sentAt = null;
+        },
+        sendMoves: (send) => {
+          this.send = send;
+        },
+        say: (notice) => {
+          this.said.push(notice.text);
+          if (notice.kind === 'error') this.sentAt = null;
+        },
+      },
+      machine: this.node,
+      join: async (_code, events) => {
+        const line = await net.join(events);
+        this.connection = line.id;
+        return line;
+      },
+      clock: net.clock,
+      token,
+      changed: () => undefined,
+      checkBattle: checkBattleMessage,
+    });
+  }
+
+  /** A person sits at this page for `player`: their board moves at `level`, their battles steered by a bot there. */
+  sit(player: string, level: Level, seed: number): void {
+    this.person = new ComputerPlayers([{ name: player, level }], seed);
+    this.node.setBot(0, level, seed);
+    this.node.setBot(1, level, seed + 1);
+  }
+
+  /** The person's next move, when the followed game asks one of them (sent once per step of the game). */
+  move(): void {
+    if (!this.person || !this.state || !this.send || this.sentAt !== null) return;
+    const move = this.person.moveNow(this.state);
+    if (!move) return;
+    this.sentAt = this.state.log.length;
+    this.send(move.event);
+  }
+}
+
+/** The host, its guests, the network and the clock, moved on together a display frame at a time. */
+export class RemoteTable {
+  readonly clock = new SteppedClock();
+  readonly net: TableNetwork;
+  readonly host: HostPage;
+  readonly guests: GuestPage[] = [];
+
+  constructor(state: GameState, line?: LineOptions) {
+    this.net = new TableNetwork(this.clock, line);
+    this.host = new HostPage(state, this.net);
+  }
+
+  /** A guest's page opens and joins (a reload is a new page with the same token). */
+  async join(name: string, token: string): Promise<GuestPage> {
+    const page = new GuestPage(this.net, name, token);
+    this.guests.push(page);
+    await page.remote.connect();
+    return page;
+  }
+
+  /** A guest's browser closes (or its line dies): its page runs no more and nobody is told. */
+  vanish(page: GuestPage): void {
+    if (page.connection) this.net.vanish(page.connection);
+    this.guests.splice(this.guests.indexOf(page), 1);
+  }
+
+  /** One display frame everywhere: the machines, the messages due, the timers, the people's moves. */
+  async frame(): Promise<void> {
+    this.host.node.frame();
+    for (const g of this.guests) g.node.frame();
+    this.clock.advance(FRAME_MS);
+    this.net.deliver();
+    for (const g of this.guests) g.move();
+    // Promises the frame settled (a wait on the machine, a battle's start) run before the next one.
+    await new Promise((r) => setImmediate(r));
+  }
+
+  /** Runs frames until `done` holds, at most `frames` of them (then fails naming `what`). */
+  async until(done: () => boolean, what: string, frames: number): Promise<number> {
+    for (let n = 0; n < frames; n++) {
+      if (done()) return n;
+      await this.frame();
+    }
+    if (done()) return frames;
+    throw new Error(`${frames} frames passed and ${what} did not happen`);
+  }
+}
