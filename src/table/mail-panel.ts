@@ -6,6 +6,7 @@
  * one is said in its sentence and changes nothing.
  */
 import { el } from '../platform/dom.ts';
+import { tellStored } from '../platform/stored.ts';
 import { serializeMailGame } from '../../board/index.ts';
 import type { Level } from '../../board/index.ts';
 import type { BoardController } from '../board-view/controller.ts';
@@ -39,7 +40,9 @@ export class MailPanel {
     this.session = new MailSession(deps.controller);
     if (this.session.loadProblem) this.say({ text: this.session.loadProblem, kind: 'error' });
     this.element.append(el('summary', { text: 'Play by mail' }), this.body, this.message);
-    this.element.open = this.session.record !== null;
+    // A game set aside is said where it shows: the panel opens on its sentence.
+    this.element.open = this.session.record !== null || this.session.loadProblem !== null;
+    if (this.session.loadProblem) tellStored(this.session.loadProblem);
     this.element.addEventListener('dragover', (e) => e.preventDefault());
     this.element.addEventListener('drop', (e) => {
       e.preventDefault();
