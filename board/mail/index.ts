@@ -30,5 +30,7 @@ export { sendTurn } from './send.ts';
 export { mailReadout, readoutDue } from './readout.ts';
 export { isPublicKey, keyPair, publicKeyOf, signHash, verifyHash, KEY_FILE_FORMAT, PUBLIC_KEY_TAG } from './keys.ts';
 export type { KeyPair } from './keys.ts';
+export { keyFileText, readKeyFileText, MAX_KEY_FILE_CHARS } from './key-file.ts';
+export type { KeyFile, ReadKey } from './key-file.ts';
 export type { SendOptions, Sent } from './send.ts';
 export type { AbsentBattle, AbsentBattlePort } from './standing.ts';

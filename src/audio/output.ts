@@ -8,6 +8,7 @@
 import { Howler } from 'howler';
 import workletUrl from './o2-sound.worklet.ts?worker&url';
 import type { PcmQueueStats } from './pcm-queue.ts';
+import { readStored, setAsideStored } from '../platform/stored.ts';
 
 const VOLUME_KEY = 'o2conquest.console.volume';
 const MUTE_KEY = 'o2conquest.console.muted';
@@ -105,9 +106,12 @@ export class ConsoleAudio {
 
 /** Sets howler's master volume and mute from the saved settings (the console's slider and box). */
 export function applySavedLevels(): void {
-  const saved = Number(localStorage.getItem(VOLUME_KEY) ?? '0.8');
-  Howler.volume(Number.isFinite(saved) ? Math.min(1, Math.max(0, saved)) : 0.8);
-  Howler.mute(localStorage.getItem(MUTE_KEY) === '1');
+  const text = readStored(VOLUME_KEY);
+  const saved = Number(text ?? '0.8');
+  if (text !== null && (text.trim() === '' || !Number.isFinite(saved)))
+    setAsideStored(VOLUME_KEY, text, 'is not a volume');
+  Howler.volume(Number.isFinite(saved) && text?.trim() !== '' ? Math.min(1, Math.max(0, saved)) : 0.8);
+  Howler.mute(readStored(MUTE_KEY) === '1');
 }
 
 export function volume(): number {
@@ -120,7 +124,7 @@ export function setVolume(v: number): void {
 }
 
 export function muted(): boolean {
-  return localStorage.getItem(MUTE_KEY) === '1';
+  return readStored(MUTE_KEY) === '1';
 }
 
 export function setMuted(m: boolean): void {

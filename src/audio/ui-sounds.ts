@@ -8,6 +8,7 @@ import { Howl, Howler } from 'howler';
 import { hadUserGesture } from './gesture.ts';
 import { applySavedLevels } from './output.ts';
 import { clickSamples, confirmSamples, encodeWav, errorSamples, wavDataUrl } from './wav.ts';
+import { readStored } from '../platform/stored.ts';
 
 export type UiSoundName = 'click' | 'confirm' | 'error';
 
@@ -40,7 +41,7 @@ let levelsApplied = false;
 if (typeof window !== 'undefined') window.__o2uiSounds = probe;
 
 export function uiSoundsEnabled(): boolean {
-  return localStorage.getItem(ENABLED_KEY) !== '0';
+  return readStored(ENABLED_KEY) !== '0';
 }
 
 export function setUiSoundsEnabled(on: boolean): void {

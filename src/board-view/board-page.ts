@@ -25,6 +25,14 @@ import type { BoardView, BoardViewOptions, RefusableAction } from './board-optio
 import { keysList, revealInColumn } from './page-parts.ts';
 import { playBody, setupBody, type BodyParts } from './board-body.ts';
 import { GameClock } from './game-clock.ts';
+import { readStored, setAsideStored } from '../platform/stored.ts';
+
+/** The large-type setting; a stored value other than 'true' or 'false' is set aside with a sentence (stored.ts). */
+function readLarge(): boolean {
+  const t = readStored(LARGE_KEY);
+  if (t !== null && t !== 'true' && t !== 'false') setAsideStored(LARGE_KEY, t, 'is not "true" or "false"');
+  return t === 'true';
+}
 
 const LARGE_KEY = 'o2conquest.board.largeType';
 
@@ -40,7 +48,7 @@ export class BoardPage implements BoardView {
   /** What the setup and play screens use of the page. */
   private readonly parts: BodyParts;
   private readonly bodySlot = h('div', { class: 'bv-slot' });
-  private large = localStorage.getItem(LARGE_KEY) === 'true';
+  private large = readLarge();
   private lastPanelKey = '';
   private isResumed = false;
   readonly resumed: Promise<void>;

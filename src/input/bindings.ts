@@ -4,6 +4,7 @@
  */
 import { DEFAULT_KEY_BINDINGS, STICK_ACTIONS } from './keymap.ts';
 import type { JoyKey, StickAction } from './keymap.ts';
+import { readStored, setAsideStored } from '../platform/stored.ts';
 
 const PREFIX = 'o2conquest.console.bindings.';
 
@@ -30,8 +31,12 @@ export class BindingStore {
   constructor(private readonly storage: StorageLike) {}
 
   keyboard(): Record<JoyKey, string> {
-    const saved = this.read('keyboard') as Partial<Record<JoyKey, string>> | undefined;
-    return { ...DEFAULT_KEY_BINDINGS, ...(saved ?? {}) };
+    const saved = this.read('keyboard');
+    const out = { ...DEFAULT_KEY_BINDINGS };
+    // Only the known switches, each a key's code: a stored `{"toString": 5}` or `"UP"` binds nothing.
+    for (const k of Object.keys(out) as JoyKey[])
+      if (saved && Object.hasOwn(saved, k) && typeof saved[k] === 'string') out[k] = saved[k];
+    return out;
   }
 
   setKeyboard(action: JoyKey, code: string): Record<JoyKey, string> {
@@ -44,10 +49,12 @@ export class BindingStore {
   }
 
   pad(id: string): PadBindings {
-    const saved = this.read(`pad.${id}`) as Partial<PadBindings> | undefined;
+    const saved = this.read(`pad.${id}`);
     const out = { ...DEFAULT_PAD_BINDINGS } as PadBindings;
-    for (const a of STICK_ACTIONS)
-      if (Array.isArray(saved?.[a])) out[a] = saved[a].filter((c): c is string => typeof c === 'string');
+    for (const a of STICK_ACTIONS) {
+      const v = saved && Object.hasOwn(saved, a) ? saved[a] : undefined;
+      if (Array.isArray(v)) out[a] = v.filter((c): c is string => typeof c === 'string');
+    }
     return out;
   }
 
@@ -63,13 +70,18 @@ export class BindingStore {
     this.storage.removeItem(PREFIX + (device === 'keyboard' ? 'keyboard' : `pad.${device}`));
   }
 
-  private read(device: string): unknown {
-    const text = this.storage.getItem(PREFIX + device);
+  /** The stored bindings of `device` as an object, or undefined; never throws (an unreadable value is set aside). */
+  private read(device: string): Record<string, unknown> | undefined {
+    const text = readStored(PREFIX + device, this.storage);
     if (!text) return undefined;
+    let v: unknown;
     try {
-      return JSON.parse(text) as unknown;
+      v = JSON.parse(text);
     } catch {
-      return undefined;
+      v = undefined;
     }
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Record<string, unknown>;
+    setAsideStored(PREFIX + device, text, 'is not a set of bindings', this.storage);
+    return undefined;
   }
 }

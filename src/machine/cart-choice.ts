@@ -5,6 +5,7 @@
  */
 import { MAPPER_KINDS, crc32, crcHex, type MapperKind } from '../../rom-core/machine/index.ts';
 import type { RomImages } from '../worker/protocol.ts';
+import { parseStored, readStored, setAsideStored } from '../platform/stored.ts';
 
 const KEY = 'o2conquest.cartChoices';
 
@@ -17,8 +18,12 @@ type Choices = Record<string, CartChoice>;
 
 function readAll(): Choices {
   try {
-    const doc: unknown = JSON.parse(localStorage.getItem(KEY) ?? '{}');
-    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return {};
+    const text = readStored(KEY);
+    const doc = text === null ? {} : parseStored(text);
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
+      if (text !== null) setAsideStored(KEY, text, 'is not a list of cartridge choices');
+      return {};
+    }
     const out: Choices = {};
     // Only well-formed entries count: a damaged or crafted store changes nothing.
     for (const [crc, c] of Object.entries(doc as Record<string, unknown>)) {

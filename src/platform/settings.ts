@@ -1,25 +1,28 @@
 /**
  * Settings kept in this browser (localStorage), each under one key of the app's namespace. A browser
- * that refuses storage (private modes, a full quota) keeps the default and the session goes on.
+ * that refuses storage (private modes, a full quota) keeps the default and the session goes on; a stored
+ * value that cannot be read is set aside with a sentence (stored.ts) and the default is used.
  */
 export interface Setting<T> {
   get(): T;
   set(value: T): void;
 }
 
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
+import { readStored, setAsideStored } from './stored.ts';
 
 function write(key: string, value: string): void {
   try {
     localStorage.setItem(key, value);
   } catch {
     // Not kept: the setting lasts for this page only.
+  }
+}
+
+function safeShow<T>(show: (value: T) => string, value: T): string | undefined {
+  try {
+    return show(value);
+  } catch {
+    return undefined;
   }
 }
 
@@ -32,8 +35,19 @@ export function setting<T>(
 ): Setting<T> {
   return {
     get: () => {
-      const text = read(key);
-      return text === null ? fallback : (parse(text) ?? fallback);
+      const text = readStored(key);
+      if (text === null) return fallback;
+      // The default as `set` writes it (an empty code, "null") is no damage, whether parse takes it or not.
+      if (text === safeShow(show, fallback)) return fallback;
+      let value: T | undefined;
+      try {
+        value = parse(text);
+      } catch {
+        value = undefined; // a parser that throws on an odd value: the value is unreadable
+      }
+      // A value this build cannot read is set aside with a sentence every page shows (stored.ts), never thrown away.
+      if (value === undefined) setAsideStored(key, text, 'is not a setting this page can read');
+      return value ?? fallback;
     },
     set: (value) => write(key, show(value)),
   };

@@ -4,6 +4,7 @@
  */
 import type { Resolution } from '../../board/index.ts';
 import type { Weapon } from '../../board/index.ts';
+import { setAsideStored } from '../platform/stored.ts';
 
 export interface LogEntry extends Resolution {
   /** When it was resolved (ISO 8601). */
@@ -23,7 +24,12 @@ function isEntry(x: unknown): x is LogEntry {
     typeof o.game === 'string' &&
     typeof o.text === 'string' &&
     typeof o.energy?.attacker === 'number' &&
-    typeof o.left?.attacker === 'number'
+    typeof o.left?.attacker === 'number' &&
+    // The CSV reads these: an entry without them would throw at export.
+    typeof o.forces === 'object' &&
+    o.forces !== null &&
+    typeof o.weapons === 'object' &&
+    o.weapons !== null
   );
 }
 
@@ -36,12 +42,16 @@ export class SessionLog {
     this.items = [];
     const text = this.read();
     if (text === null) return;
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed)) this.items = parsed.filter(isEntry);
+      parsed = JSON.parse(text);
     } catch {
-      this.problem = 'The session log kept in this browser was unreadable and was started afresh.';
+      parsed = undefined;
     }
+    // An unreadable log is set aside (stored.ts), never written over by the next battle's save.
+    if (Array.isArray(parsed)) this.items = parsed.filter(isEntry);
+    else if (this.storage)
+      this.problem = `${setAsideStored(KEY, text, 'is not a session log', this.storage)} The session log starts afresh.`;
   }
 
   get entries(): readonly LogEntry[] {

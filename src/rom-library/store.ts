@@ -8,6 +8,7 @@
  * later calls say why; a slot write is one transaction (all or nothing), and a marker in
  * localStorage while it runs lets the next start say that a save was cut off by closing the tab.
  */
+import { readStored } from '../platform/stored.ts';
 const DB_NAME = 'o2conquest-console';
 const DB_VERSION = 1;
 const SAVING_KEY = 'o2conquest.console.saving';
@@ -138,9 +139,13 @@ export class ConsoleStore {
   /** The slot save the last session began and never finished, if any (read once, then forgotten). */
   static takePendingSave(): PendingSave | undefined {
     const ls = localStore();
-    const text = ls?.getItem(SAVING_KEY);
+    const text = readStored(SAVING_KEY, ls);
     if (!text) return undefined;
-    ls?.removeItem(SAVING_KEY);
+    try {
+      ls?.removeItem(SAVING_KEY);
+    } catch {
+      // Refused: the notice may come again next start, nothing worse.
+    }
     try {
       const p = JSON.parse(text) as PendingSave;
       return typeof p.machine === 'string' &&

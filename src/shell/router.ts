@@ -1,6 +1,31 @@
 import { ROUTES, routeFor } from './routes.ts';
 import type { Route } from './routes.ts';
 import type { Page } from '../platform/page.ts';
+import { onStoredNotice, storedNotices } from '../platform/stored.ts';
+
+/**
+ * The sentences about stored values set aside (platform/stored.ts), above whichever section shows:
+ * a page that opened on its defaults says why, whichever page read the value.
+ */
+function storedNotice(main: HTMLElement): void {
+  const box = document.createElement('div');
+  box.id = 'stored-notice';
+  box.className = 'page-error';
+  box.setAttribute('role', 'alert');
+  const draw = (): void => {
+    box.hidden = storedNotices().length === 0;
+    box.replaceChildren(
+      ...storedNotices().map((t) => {
+        const p = document.createElement('p');
+        p.textContent = t;
+        return p;
+      }),
+    );
+  };
+  draw();
+  onStoredNotice(draw);
+  main.before(box);
+}
 
 /** Hash routing between the app's sections, with a tab bar that marks the current one. */
 export function startRouter(nav: HTMLElement, main: HTMLElement): void {
@@ -14,6 +39,7 @@ export function startRouter(nav: HTMLElement, main: HTMLElement): void {
     links.set(route.hash, link);
   }
 
+  storedNotice(main);
   let current: { route: Route; page?: Page } | undefined;
   let generation = 0;
 

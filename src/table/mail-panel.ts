@@ -6,6 +6,7 @@
  * one is said in its sentence and changes nothing.
  */
 import { el } from '../platform/dom.ts';
+import { tellStored } from '../platform/stored.ts';
 import { serializeMailGame } from '../../board/index.ts';
 import type { Level } from '../../board/index.ts';
 import type { BoardController } from '../board-view/controller.ts';
@@ -32,12 +33,16 @@ export class MailPanel {
   /** A look at the away players' standing orders is under way; `again`: the board moved meanwhile. */
   private looking = false;
   private again = false;
+  /** This browser's public key, once made (mail-keys.ts). */
+  private myKey: string | null = null;
 
   constructor(private readonly deps: MailPanelDeps) {
     this.session = new MailSession(deps.controller);
     if (this.session.loadProblem) this.say({ text: this.session.loadProblem, kind: 'error' });
     this.element.append(el('summary', { text: 'Play by mail' }), this.body, this.message);
-    this.element.open = this.session.record !== null;
+    // A game set aside is said where it shows: the panel opens on its sentence.
+    this.element.open = this.session.record !== null || this.session.loadProblem !== null;
+    if (this.session.loadProblem) tellStored(this.session.loadProblem);
     this.element.addEventListener('dragover', (e) => e.preventDefault());
     this.element.addEventListener('drop', (e) => {
       e.preventDefault();
@@ -57,6 +62,13 @@ export class MailPanel {
     this.cleanups.push(() => window.removeEventListener('hashchange', onHash));
     // The table is still being built: it lays itself out once it is.
     this.redraw(false);
+    void this.session.myKey().then(
+      (k) => {
+        this.myKey = k;
+        this.redraw();
+      },
+      (e: unknown) => this.say({ text: `No key could be made in this browser (${String(e)}).`, kind: 'error' }),
+    );
   }
 
   /** Opens the turn in the page's link, if any (once: the address goes back to #/table). */
@@ -101,6 +113,7 @@ export class MailPanel {
           // The last turn sent from here is offered while it is the game's last turn (the others may not have it yet).
           link: r?.sent && r.sent.number === r.game.chain.number ? turnLink(location.href, r.sent.text) : null,
           busy: this.busy,
+          myKey: this.myKey,
         },
         this.actions,
       ),
@@ -144,9 +157,9 @@ export class MailPanel {
   }
 
   private readonly actions: MailActions = {
-    start: (me) =>
+    start: (me, keys) =>
       void this.run(async () => {
-        const said = await this.session.start(me);
+        const said = await this.session.start(me, keys);
         if (said.kind === 'info') this.element.open = true;
         return said;
       }),
@@ -190,6 +203,18 @@ export class MailPanel {
         b.textContent = 'Copied';
       }, cannot);
     },
+    exportKey: () =>
+      void this.session.exportKey().then(({ text, name, said }) => {
+        downloadText(text, name, 'application/json');
+        this.say(said);
+      }),
+    importKeyFile: (file) =>
+      void this.run(async () => {
+        const read = await readDropped(file);
+        return read.ok
+          ? this.session.importKey(read.text)
+          : { text: `${read.error}. Nothing was changed.`, kind: 'error' };
+      }),
     leave: () => {
       this.say(this.session.leave());
       this.redraw();

@@ -4,7 +4,7 @@
  * panel's buttons do, each answered with a sentence. A turn or game is taken only when board/mail
  * accepts it and both the board and this browser's storage take it; otherwise nothing changes.
  */
-import { deserializeMailGame, newMailGame, openTurn } from '../../board/index.ts';
+import { deserializeMailGame, keysProblem, newMailGame, openTurn } from '../../board/index.ts';
 import type { GameState, Level, MailGame, StandingOrders } from '../../board/index.ts';
 import type { BoardController } from '../board-view/controller.ts';
 import { sessionDocument } from '../board-view/engine-adapter.ts';
@@ -14,6 +14,17 @@ import { MAX_GAME_CHARS, readPasted } from './mail-link.ts';
 import { browserStorage, loadMail, saveMail } from './mail-store.ts';
 import type { MailRecord, MailStorage } from './mail-store.ts';
 import { botLevel, botWeaponsDue, sendWithStanding } from './mail-standing.ts';
+import {
+  EXPORT_WARNING,
+  ensureKey,
+  exportKey,
+  importKey,
+  loadKeys,
+  playersHeld,
+  privateKeyFor,
+  saveKeys,
+} from './mail-keys.ts';
+import type { BrowserKey } from './mail-keys.ts';
 
 export interface Said {
   text: string;
@@ -27,21 +38,27 @@ const moves = (n: number): string => `${n} move${n === 1 ? '' : 's'}`;
 export class MailSession {
   record: MailRecord | null = null;
   private journal: MailJournal | null = null;
-  /** Why the game kept in this browser was not loaded, or null. */
+  /** Why the game kept in this browser (or its keys) was not loaded, or null. */
   readonly loadProblem: string | null = null;
+  /** This browser's key pairs for signed games (mail-keys.ts). */
+  keys: BrowserKey[];
   private readonly off: () => void;
 
   constructor(
     private readonly controller: BoardController,
     private readonly storage: MailStorage | undefined = browserStorage(),
   ) {
+    const ring = loadKeys(storage);
+    this.keys = ring.keys;
     const kept = loadMail(storage);
-    if (typeof kept === 'string') this.loadProblem = `${kept}; it was not loaded.`;
+    let problem: string | null = null;
+    if (typeof kept === 'string') problem = `${kept}; it was not loaded.`;
     else if (kept) {
       // Damaged moves or orders are not dropped without a word (issue 37).
-      if (kept.damaged) this.loadProblem = `${kept.damaged}.`;
+      if (kept.damaged) problem = `${kept.damaged}.`;
       this.take(kept, new MailJournal(kept.game.state, kept.events));
     }
+    this.loadProblem = [problem, ring.problem].filter((p) => p !== null).join(' ') || null;
     this.off = controller.onStep((e, before, after) => {
       if (!this.record || !this.journal?.step(e, before, after)) return;
       this.record = { ...this.record, events: this.journal.events };
@@ -93,10 +110,32 @@ export class MailSession {
     return null;
   }
 
-  async start(me: string): Promise<Said> {
+  /** This browser's own public key (made and kept on first use): what the player gives whoever starts a game. */
+  async myKey(): Promise<string> {
+    this.keys = await ensureKey({ keys: this.keys, problem: null }, this.storage);
+    return this.keys[0].publicKey;
+  }
+
+  /**
+   * Starts a signed game by mail on the board's game: `keys` is every player's public key, `me`'s one
+   * held here (it signs this browser's turns). Without keys nobody could tell a forged turn (issue 37).
+   */
+  async start(me: string, keys: Record<string, string>): Promise<Said> {
     const state = this.controller.gameState();
     if (!state || state.phase === 'setup') return error('Seat the players on the board first.');
-    const game = await newMailGame(state);
+    const missing = state.players.filter((p) => !keys[p.name]?.trim()).map((p) => p.name);
+    if (missing.length > 0)
+      return error(
+        `The game by mail was not started: every player's public key is needed (${missing.join(', ')} ${missing.length === 1 ? 'has' : 'have'} none yet); ask each player for the public key their panel or "board mail key" shows.`,
+      );
+    const given = Object.fromEntries(state.players.map((p) => [p.name, keys[p.name].trim()]));
+    const badKeys = keysProblem(given, state);
+    if (badKeys) return error(`The game by mail was not started: ${badKeys}.`);
+    if (!this.keys.some((k) => k.publicKey === given[me]))
+      return error(
+        `The game by mail was not started: ${me}'s public key is not one this browser holds the private key of, so it could not sign ${me}'s turns (use your own key, or import ${me}'s key file).`,
+      );
+    const game = await newMailGame(state, undefined, given);
     const bad = this.keep(game, me, { orders: game.orders[me], sent: null }, 'the game by mail');
     if (bad) return error(`The game by mail was not started: ${bad}.`);
     return info(
@@ -117,7 +156,9 @@ export class MailSession {
       return error(
         'You have made no move since the last turn and your standing orders are as they were: there is nothing to send.',
       );
-    const made = await sendWithStanding(r.game, r.me, events, r.orders);
+    const signing = this.signingKey(r);
+    if (signing.error) return error(`Your turn was not sent: ${signing.error}.`);
+    const made = await sendWithStanding(r.game, r.me, events, r.orders, signing.key);
     if (!made.ok) return error(`Your turn was not sent: ${made.error}.`);
     const { game, turn, text } = made.sent;
     const bad = this.keep(game, r.me, { sent: { number: turn.number, text } }, `turn ${turn.number}`);
@@ -141,12 +182,13 @@ export class MailSession {
     const loaded = deserializeMailGame(pasted.text);
     if (!loaded.ok) return error(`The game by mail was not opened: ${loaded.error}.`);
     const g = loaded.game;
-    // The player who did not start it, most likely: "I am" changes it.
-    const me = g.state.players[g.state.players.length > 1 ? 1 : 0].name;
+    // In a signed game, the player whose key is held here; else the one who did not start it, most likely ("I am" changes it).
+    const me = playersHeld(this.keys, g)[0] ?? g.state.players[g.state.players.length > 1 ? 1 : 0].name;
     const bad = this.keep(g, me, { orders: g.orders[me], sent: null }, 'the game by mail');
     if (bad) return error(`The game by mail was not opened: ${bad}.`);
     return info(
-      `Game ${g.id.slice(0, 8)} by mail opened at turn ${g.chain.number}; you are ${me} (change "I am" if you are not).`,
+      `Game ${g.id.slice(0, 8)} by mail opened at turn ${g.chain.number}; you are ${me} (change "I am" if you are not).` +
+        signedWords(g, this.keys, me),
     );
   }
 
@@ -162,8 +204,9 @@ export class MailSession {
     const t = opened.turn;
     const bad = this.keep(opened.game, r.me, {}, `turn ${t.number} from ${t.player}`);
     if (bad) return error(`The turn was not opened: ${bad}. Nothing was changed.`);
+    const how = opened.signed ? `, signed by ${t.player}` : ' (an unsigned game: nothing shows who made it)';
     return info(
-      `Turn ${t.number} from ${t.player} opened: ${moves(t.events.length)}; the game is at turn ${t.number}.` +
+      `Turn ${t.number} from ${t.player} opened${how}: ${moves(t.events.length)}; the game is at turn ${t.number}.` +
         (unsent ? ` Your ${moves(unsent)} not sent were set aside.` : ''),
     );
   }
@@ -204,7 +247,8 @@ export class MailSession {
     const now = c.gameState();
     const events = now && this.journal?.eventsTo(now);
     if (!r || !now || !events) return null;
-    const todo = await botWeaponsDue(r.game, r.me, r.orders, now, events, c.pendingBattle() !== null);
+    const key = privateKeyFor(this.keys, r.game, r.me) ?? undefined;
+    const todo = await botWeaponsDue(r.game, r.me, r.orders, now, events, c.pendingBattle() !== null, key);
     if (c.gameState() !== now || this.record !== r) return null;
     let said: Said | null = null;
     for (const e of todo) {
@@ -216,7 +260,56 @@ export class MailSession {
     return said;
   }
 
+  /** The private key `r.me`'s turns are signed with (none in an unsigned game), or why there is none here. */
+  private signingKey(r: MailRecord): { key?: string; error?: string } {
+    if (!r.game.keys) return {};
+    const key = privateKeyFor(this.keys, r.game, r.me);
+    if (key !== null) return { key };
+    return {
+      error: `this game is signed, and this browser does not hold ${r.me}'s private key: change "I am", or import ${r.me}'s key file ("Import a key file")`,
+    };
+  }
+
+  /** A key file's text (from "board mail key" or another browser) added to this browser's keys. */
+  async importKey(text: string): Promise<Said> {
+    const read = await importKey(this.keys, text);
+    if (!read.ok) return error(`The key was not imported: ${read.error}. Nothing was changed.`);
+    const bad = saveKeys(read.keys, this.storage);
+    if (bad) return error(`The key was not imported: ${bad}. Nothing was changed.`);
+    this.keys = read.keys;
+    const r = this.record;
+    const whose = r ? Object.entries(r.game.keys ?? {}).find(([, k]) => k === read.key.publicKey)?.[0] : undefined;
+    return info(
+      `The key${read.key.label ? ` of ${read.key.label}` : ''} is kept in this browser` +
+        (whose ? `: it signs ${whose}'s turns in this game.` : '.'),
+    );
+  }
+
+  /** The key file of the key `me` signs with here (or this browser's own), with the warning to show. */
+  async exportKey(): Promise<{ text: string; name: string; said: Said }> {
+    const r = this.record;
+    const own = r ? this.keys.find((k) => k.publicKey === r.game.keys?.[r.me]) : undefined;
+    if (!own) await this.myKey();
+    const key = own ?? this.keys[0];
+    const player = own && r ? r.me : key.label;
+    const name = `${player.replace(/[^A-Za-z0-9_-]+/g, '-') || 'my'}.o2key.json`;
+    return {
+      text: exportKey(key, player),
+      name,
+      said: error(`Your private key was downloaded (${name}). ${EXPORT_WARNING}`),
+    };
+  }
+
   destroy(): void {
     this.off();
   }
+}
+
+/** What a game's signing means for this browser, said after it opens. */
+function signedWords(game: MailGame, keys: readonly BrowserKey[], me: string): string {
+  if (!game.keys)
+    return ' It is an unsigned game: its turns carry no signature, so a forged turn cannot be told apart.';
+  return privateKeyFor(keys, game, me) === null
+    ? ` It is signed, and this browser holds no key of ${me}'s: you can open its turns, but to send ${me}'s import ${me}'s key file.`
+    : ` It is signed: your turns are signed with your key kept in this browser.`;
 }

@@ -61,11 +61,14 @@ export async function sendWithStanding(
   me: string,
   events: readonly GameEvent[],
   orders: StandingOrders,
+  /** The sender's private key in a signed game (mail-keys.ts): the turn is signed with it. */
+  privateKey?: string,
 ): Promise<StandingSend> {
   const { kept, outcomes } = splitStanding(game, me, events);
   let due: BattleRequest | null = null;
   const sent = await sendTurn(game, me, kept, {
     orders,
+    ...(privateKey === undefined ? {} : { privateKey }),
     battles: (b) => ({
       fight: (request) => {
         const o = outcomes.shift();
@@ -94,11 +97,13 @@ export async function botWeaponsDue(
   now: GameState,
   events: readonly GameEvent[],
   pending: boolean,
+  privateKey?: string,
 ): Promise<Extract<GameEvent, { type: 'weapon' }>[]> {
   const match = now.endgame?.match;
   const fighting = now.war ? [...now.war.attackers, ...now.war.defenders] : match ? [match.a, match.b] : [];
   if (!fighting.some((n) => botLevel(game, me, n) !== null)) return [];
-  const made = await sendWithStanding(game, me, events, orders);
+  // A dry run of the turn: a signed game's needs the sender's key, or it is refused unsigned and chooses nothing.
+  const made = await sendWithStanding(game, me, events, orders, privateKey);
   let todo: GameEvent[] = [];
   if (made.ok) todo = made.sent.turn.events.slice(events.length);
   else if (made.due && !pending) {

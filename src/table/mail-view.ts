@@ -7,9 +7,11 @@ import { el } from '../platform/dom.ts';
 import { LEVELS, isLevel } from '../../board/index.ts';
 import type { StandingOrders } from '../../board/index.ts';
 import type { MailRecord } from './mail-store.ts';
+import { keysBox, keysGiven, playerKeyInputs, playerKeysBox, signedStatus } from './mail-keys-view.ts';
+import type { KeyActions } from './mail-keys-view.ts';
 
-export interface MailActions {
-  start(me: string): void;
+export interface MailActions extends KeyActions {
+  start(me: string, keys: Record<string, string>): void;
   send(): void;
   open(text: string): void;
   openFile(file: File): void;
@@ -29,6 +31,8 @@ export interface MailViewState {
   moves: number | null;
   link: string | null;
   busy: boolean;
+  /** This browser's own public key (null while it is made). */
+  myKey: string | null;
 }
 
 function select(id: string, options: [string, string][], value: string, change: (v: string) => void) {
@@ -60,11 +64,18 @@ const ORDERS: [string, string][] = [
 export function renderMail(v: MailViewState, act: MailActions): Node[] {
   const r = v.record;
   if (!r) {
+    const keys = playerKeyInputs(v.players, v.players[0] ?? '', v.myKey);
+    // The player here is given this browser's key; another player's row keeps what was pasted.
     const me = select(
       'table-mail-me',
       v.players.map((p) => [p, p]),
       v.players[0] ?? '',
-      () => undefined,
+      (name) => {
+        for (const k of keys) {
+          if (k.dataset.player === name && !k.value) k.value = v.myKey ?? '';
+          else if (k.dataset.player !== name && k.value === v.myKey) k.value = '';
+        }
+      },
     );
     return [
       el('p', {
@@ -77,12 +88,14 @@ export function renderMail(v: MailViewState, act: MailActions): Node[] {
             {},
             el('label', {}, 'I am ', me),
             ' ',
-            button('table-mail-start', 'Play by mail', () => act.start(me.value), v.busy),
+            button('table-mail-start', 'Play by mail', () => act.start(me.value, keysGiven(keys)), v.busy),
           )
         : el('p', {
             class: 'tb-hint',
             text: 'Seat the players on the board first; or open a game by mail sent to you.',
           }),
+      ...(v.players.length ? [playerKeysBox(v.players, keys)] : []),
+      keysBox(v.myKey, act),
       ...openBox(
         v,
         act,
@@ -95,9 +108,11 @@ export function renderMail(v: MailViewState, act: MailActions): Node[] {
   return [
     el(
       'p',
-      { id: 'table-mail-status', 'data-turn': String(r.game.chain.number) },
+      { id: 'table-mail-status', 'data-turn': String(r.game.chain.number), 'data-signed': String(!!r.game.keys) },
       `Game ${r.game.id.slice(0, 8)} by mail, at turn ${r.game.chain.number}: `,
       el('span', { id: 'table-mail-moves' }, movesWords(v.moves)),
+      '; ',
+      el('span', { id: 'table-mail-signed' }, signedStatus(r.game)),
       '.',
     ),
     el(
@@ -158,6 +173,7 @@ export function renderMail(v: MailViewState, act: MailActions): Node[] {
       button('table-mail-leave', 'Leave this game by mail', act.leave),
     ),
     ...openBox(v, act, 'Open a turn', "Paste a turn's link or text here"),
+    keysBox(v.myKey, act),
   ];
 }
 

@@ -11,7 +11,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { decodeTurnText, encodeTurnText } from '../../board/index.ts';
+import { decodeTurnText, encodeTurnText, turnHash } from '../../board/index.ts';
+import type { Turn, TurnBody } from '../../board/index.ts';
 import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope } from '../../src/board-view/save-format.ts';
 import { appUrl, launchBrowser } from './browser.ts';
@@ -51,6 +52,13 @@ describe('play by mail', () => {
   it('a turn goes from one computer to another by file and link; edited and replayed turns are refused', async () => {
     const errors: string[] = [];
     const t0 = Date.now();
+    // Bob's computers pause 10 s before a board move (below); his page's address differs from the link's, so
+    // following the link loads the page afresh with the turn in it. His browser makes his key; he gives Ann its public half.
+    const BOB_PAGE = '/?cart=battle&computerPause=10000#/table';
+    const bob = await open(await browser.newContext(), errors, BOB_PAGE);
+    await bob.locator('#table-mail summary').click();
+    await expect.poll(() => bob.locator('#table-mail-my-key').inputValue()).toMatch(/^o2pub1\./);
+    const bobKey = await bob.locator('#table-mail-my-key').inputValue();
     const ann = await open(await browser.newContext(), errors);
     await ann.locator('#bv-import-file').setInputFiles({
       name: 'opening.json',
@@ -60,8 +68,14 @@ describe('play by mail', () => {
     await expect.poll(() => ann.locator('.bv').getAttribute('data-phase')).toBe('final-round');
     await ann.locator('#table-mail summary').click();
     await ann.locator('#table-mail-me').selectOption('Ann');
+    await expect.poll(() => ann.locator('.tb-mail-player-key[data-player="Ann"]').inputValue()).toMatch(/^o2pub1\./);
+    // Without Bob's public key the game is not started: nobody could tell a turn forged in his name.
+    await ann.locator('#table-mail-start').click();
+    await expect.poll(() => message(ann)).toMatch(/every player's public key is needed \(Bob has none yet\)/);
+    await ann.locator('.tb-mail-player-key[data-player="Bob"]').fill(bobKey);
     await ann.locator('#table-mail-start').click();
     await expect.poll(() => turnAt(ann)).toBe('0');
+    expect(await ann.locator('#table-mail-status').getAttribute('data-signed')).toBe('true');
     const game = await downloaded(ann, '#table-mail-game');
     expect(game.name).toMatch(/\.o2mail\.json$/);
 
@@ -82,11 +96,6 @@ describe('play by mail', () => {
     await shot(ann, 'table-mail-sent.png');
 
     // Bob's computer: the game from its file, then the turn from its link.
-    // Bob's computers pause 10 s before a board move (below); his page's address differs from the link's, so
-    // following the link loads the page afresh with the turn in it.
-    const BOB_PAGE = '/?cart=battle&computerPause=10000#/table';
-    const bob = await open(await browser.newContext(), errors, BOB_PAGE);
-    await bob.locator('#table-mail summary').click();
     await shot(bob, 'table-mail-idle.png');
     await bob.locator('#table-mail-file').setInputFiles({
       name: game.name,
@@ -94,16 +103,10 @@ describe('play by mail', () => {
       buffer: Buffer.from(game.text),
     });
     await expect.poll(() => turnAt(bob)).toBe('0');
-    expect(await message(bob)).toMatch(/opened at turn 0; you are Bob/);
-    await bob.goto(link);
-    await waitReady(bob);
-    await expect.poll(() => turnAt(bob)).toBe('1');
-    expect(await message(bob)).toBe('Turn 1 from Ann opened: 2 moves; the game is at turn 1.');
-    expect(await log(bob)).toEqual(annLog);
-    expect(await bob.evaluate(() => location.hash)).toBe('#/table');
-
-    // An edited turn (a weapon changed after it was sent), the same turn again, and garbage: refused, nothing changed.
-    const decoded = await decodeTurnText(turn.text);
+    expect(await message(bob)).toMatch(/opened at turn 0; you are Bob .* It is signed/);
+    // Before the genuine turn: an edited turn (a weapon changed after it was sent), the same edit hashed again
+    // (unsigned, then with Ann's signature kept): each refused with what failed, nothing changed.
+    const decoded = (await decodeTurnText(turn.text)) as { ok: true; value: Turn } | { ok: false; error: string };
     if (!decoded.ok) throw new Error(decoded.error);
     const edited = structuredClone(decoded.value) as { events: { weapon?: string }[] };
     edited.events[1].weapon = 'sub';
@@ -114,6 +117,31 @@ describe('play by mail', () => {
       .toBe(
         'The turn was not opened: this turn (turn 1) was edited after it was sent: its content does not match its hash; it was refused. Nothing was changed.',
       );
+    // The same edit hashed again: the hash fits, Ann's signature does not.
+    const { hash: _, signature: __, ...body } = edited as unknown as Record<string, unknown>;
+    const rehashed = { ...body, hash: await turnHash(body as unknown as TurnBody) };
+    await bob.locator('#table-mail-paste').fill(await encodeTurnText(JSON.stringify(rehashed)));
+    await bob.locator('#table-mail-open').click();
+    await expect
+      .poll(() => message(bob))
+      .toBe(
+        'The turn was not opened: turn 1 is not signed, but every turn of this game is signed by its sender: it cannot be told from a turn made by someone else; it was refused. Nothing was changed.',
+      );
+    const resigned = { ...rehashed, signature: decoded.value.signature };
+    await bob.locator('#table-mail-paste').fill(await encodeTurnText(JSON.stringify(resigned)));
+    await bob.locator('#table-mail-open').click();
+    await expect
+      .poll(() => message(bob))
+      .toMatch(/^The turn was not opened: turn 1 is not signed by Ann: its signature does not match/);
+    expect(await turnAt(bob)).toBe('0');
+    await bob.goto(link);
+    await waitReady(bob);
+    await expect.poll(() => turnAt(bob)).toBe('1');
+    expect(await message(bob)).toBe('Turn 1 from Ann opened, signed by Ann: 2 moves; the game is at turn 1.');
+    expect(await log(bob)).toEqual(annLog);
+    expect(await bob.evaluate(() => location.hash)).toBe('#/table');
+
+    // The same turn again and garbage: refused, nothing changed.
     await bob.locator('#table-mail-file').setInputFiles({
       name: turn.name,
       mimeType: 'text/plain',
@@ -167,5 +195,5 @@ describe('play by mail', () => {
     await shot(ann, 'table-mail-bot.png');
     expect(errors).toEqual([]);
     console.log(`play by mail: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  }, 90_000);
+  }, 150_000);
 });

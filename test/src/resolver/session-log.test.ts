@@ -68,7 +68,9 @@ describe("the resolver page's session log", () => {
     store.setItem('o2conquest.resolver.log', '{oops');
     const log = new SessionLog(store);
     expect(log.entries).toEqual([]);
-    expect(log.problem).toBe('The session log kept in this browser was unreadable and was started afresh.');
+    expect(log.problem).toBe(
+      'The value kept in this browser as "o2conquest.resolver.log" is not a session log: it was set aside as "o2conquest.resolver.log.unreadable-1", and the default is used. The session log starts afresh.',
+    );
     store.setItem('o2conquest.resolver.log', JSON.stringify([entry(), { game: 'x' }]));
     expect(new SessionLog(store).entries).toEqual([entry()]);
   });

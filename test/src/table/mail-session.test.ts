@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serializeMailGame } from '../../../board/index.ts';
+import { keyPair, serializeMailGame } from '../../../board/index.ts';
 import { BoardController } from '../../../src/board-view/controller.ts';
 import { boardEngine, sessionDocument } from '../../../src/board-view/engine-adapter.ts';
 import { encodeEnvelope } from '../../../src/board-view/save-format.ts';
@@ -26,9 +26,10 @@ async function annStarted() {
   const c = new BoardController(boardEngine(), memoryStore());
   const s = storage();
   const mail = new MailSession(c, s);
-  expect(await mail.start('Ann')).toMatchObject({ kind: 'error', text: 'Seat the players on the board first.' });
+  const keys = { Ann: await mail.myKey(), Bob: (await keyPair()).publicKey };
+  expect(await mail.start('Ann', keys)).toMatchObject({ kind: 'error', text: 'Seat the players on the board first.' });
   c.importText(encodeEnvelope({ engine: sessionDocument(playTiny(TINY_OPENING)) }));
-  expect((await mail.start('Ann')).text).toMatch(/is played by mail; you are Ann/);
+  expect((await mail.start('Ann', keys)).text).toMatch(/is played by mail; you are Ann/);
   return { c, s, mail };
 }
 
@@ -50,7 +51,10 @@ describe('a game by mail at the table', () => {
     expect(mail.moves()).toBe(0);
     expect(c.snapshot().canUndo).toBe(false);
     const said = await bob.open(` https://x.example/?a=1#/table?turn=${mail.record!.sent!.text} `);
-    expect(said).toEqual({ kind: 'info', text: 'Turn 1 from Ann opened: 1 move; the game is at turn 1.' });
+    expect(said).toEqual({
+      kind: 'info',
+      text: 'Turn 1 from Ann opened, signed by Ann: 1 move; the game is at turn 1.',
+    });
     expect(bobBoard.snapshot().view.log).toEqual(c.snapshot().view.log);
     // A reload: the game by mail and the moves since the last turn come back from storage.
     c.act({ type: 'weapon', player: 'Ann', weapon: 'tank' });
