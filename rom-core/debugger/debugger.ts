@@ -16,6 +16,8 @@ import { isCall, isReturn } from './accesses.ts';
 import { CycleProfile } from './profile.ts';
 import { RegisterTrace } from './register-trace.ts';
 import { StepHistory } from './step-history.ts';
+import { stepBackInstruction } from './step-back.ts';
+import type { FrameStarts } from './step-back.ts';
 import { WatchList } from './watchpoints.ts';
 import type { WatchHit, Watchpoint } from './watchpoints.ts';
 
@@ -67,6 +69,8 @@ export class MachineDebugger {
   private lastOp = 0;
   private stopped: DebugStop | undefined;
   private readonly hooks: DebugHooks;
+  /** The snapshots rewind keeps before each frame: step back runs a frame again from its start. */
+  frameStarts: FrameStarts | undefined;
 
   constructor(
     readonly machine: Odyssey2,
@@ -191,9 +195,12 @@ export class MachineDebugger {
     return undefined;
   }
 
-  /** Puts the machine back as it was before the last action kept in the history; false when none is. */
+  /**
+   * Puts the machine back one instruction (step-back.ts), or undoes an edit made where it stands;
+   * false, changing nothing, when nothing is kept to go back with.
+   */
   stepBack(): boolean {
-    if (!this.history.back(this.machine)) return false;
+    if (!stepBackInstruction(this.machine, this.history, this.frameStarts)) return false;
     this.action = undefined;
     this.watches.sync();
     return true;

@@ -76,7 +76,12 @@ export class DebuggerControls {
       },
       "Run until the CPU reaches the source line the editor's cursor is on",
     );
-    this.add('Step back', 'debugger-step-back', () => a.act(() => host.stepBack()), 'Undo the last step or frame step');
+    this.add(
+      'Step back',
+      'debugger-step-back',
+      () => a.act(() => host.stepBack()),
+      'One instruction back (an edit where the CPU stands is undone first), as far back as rewind keeps frames',
+    );
     this.add('Step frame', 'debugger-frame', async () => {
       host.pause();
       await host.stepFrame();

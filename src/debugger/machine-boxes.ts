@@ -54,7 +54,7 @@ function cpuNodes(info: DebugInfo): (Node | string)[] {
     ...[4, 5, 6, 7].flatMap(reg),
     `\nP1 ${hex2(info.p1)}  P2 ${hex2(info.p2)}  T ${hex2(info.timer)}  interrupts ${info.intEnabled ? 'on' : 'off'}`,
     `\nbreakpoints: ${info.breakpoints.map(hex3).join(' ') || 'none'}`,
-    `\ntrace: ${info.trace.on ? `${info.trace.length} instructions kept` : 'off'}  steps back: ${info.stepBackDepth}`,
+    `\ntrace: ${info.trace.on ? `${info.trace.length} instructions kept` : 'off'}  step moments kept: ${info.stepBackDepth}`,
   ];
 }
 

@@ -75,6 +75,7 @@ export class ConsoleSession {
     this.debug = new MachineDebugger(this.machine);
     const t = this.machine.timing;
     this.time = new TimeTravel(this.machine, t.dotRateNum / t.dotRateDen / t.dotsPerFrame);
+    this.debug.frameStarts = this.time;
     this.profile = images.cart ? cartProfile(images.cart) : undefined;
     this.roms = romSummaries(this.machine.identity, images, builtins.bios.name, builtinCart.name);
     if (!images.bios) indexSources(builtins.bios, false, this.sources);
@@ -297,8 +298,9 @@ export class ConsoleSession {
   }
 
   /**
-   * Puts the machine back before the last step or frame step, or with none left one whole frame back
-   * (rewind's frames); false when neither is there.
+   * Puts the machine back one instruction, after any stop (rom-core/debugger/step-back.ts: the frame
+   * run again from rewind's snapshot of its start or a step's moment), or undoes an edit made where it
+   * stands; with nothing kept for that, one whole frame back (rewind's frames); false when neither is.
    */
   stepBack(): boolean {
     // No step left to undo (none made, or a rewind went back past them): one frame back, as rewind goes.
@@ -334,8 +336,10 @@ export class ConsoleSession {
     if (this.netplay) throw new Error('Nothing can be edited in a network battle: both machines must stay the same.');
     const problem = pokeProblem(target, value);
     if (problem) throw new Error(problem);
-    this.remember();
+    // Before the edit (what step back puts back) and after it (where step back runs again from).
+    this.debug.history.push(this.machine, true);
     poke(this.machine, target, value);
+    this.debug.history.push(this.machine);
     // The stop's sentence named the machine before the edit; say what changed instead.
     const digits = target.kind === 'pc' ? 3 : 2;
     this.lastStop = stopState(
