@@ -32,6 +32,11 @@ export class BreakAt {
     for (const [name, value] of labels) if (!this.byAddress.has(value)) this.byAddress.set(value, name);
   }
 
+  /** Every label by program address (the ROM view's). */
+  labels(): Record<number, string> {
+    return Object.fromEntries(this.byAddress);
+  }
+
   /** The label at a program address, if the program names it. */
   labelAt(address: number): string | undefined {
     return this.byAddress.get(address);

@@ -250,6 +250,8 @@ export interface RomView {
   /** Program space 000h-FFFh with that bank: the BIOS, then the cartridge at 400h. */
   image: Uint8Array;
   pc: number;
+  /** The running build's labels by program address; only for a 2 KB image (a larger one's banks share addresses). */
+  labels?: Record<number, string>;
 }
 
 /** worker -> page on the video port. */

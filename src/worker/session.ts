@@ -371,7 +371,9 @@ export class ConsoleSession {
 
   /** One bank of the cartridge as program space (BIOS included) for the ROM view; the selected bank by default. */
   romView(bank?: number): RomView {
-    return romView(this.machine, bank);
+    const view = romView(this.machine, bank);
+    // A 2 KB image is the same in every bank; in a larger one the banks share addresses.
+    return view.size <= 0x800 ? { ...view, labels: this.breaks.labels() } : view;
   }
 
   /** The machine was paused: an action under way is dropped. */

@@ -48,6 +48,7 @@ describe('break at', () => {
     expect(info.regs[7]).toBe(4);
     expect(info.disasm.find((l) => l.address === 0x40a)?.label).toBe('count');
     expect(info.disasmLabels).toEqual({});
+    expect(s.romView().labels).toMatchObject({ 0x40a: 'count', 0x406: 'start' });
     s.breaks.clear();
     expect(s.debugInfo().breakpoints).toEqual([]);
   });
