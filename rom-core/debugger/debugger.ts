@@ -16,13 +16,17 @@ import { isCall, isReturn } from './accesses.ts';
 import { CycleProfile } from './profile.ts';
 import { RegisterTrace } from './register-trace.ts';
 import { StepHistory } from './step-history.ts';
+import { stepBackInstruction } from './step-back.ts';
+import { beamLine } from './beam.ts';
+import type { Expression } from './condition.ts';
+import type { FrameStarts } from './step-back.ts';
 import { WatchList } from './watchpoints.ts';
 import type { WatchHit, Watchpoint } from './watchpoints.ts';
 
 export type DebugActionKind = 'run' | 'step' | 'step-over' | 'step-out' | 'run-to';
 
 /** Why the CPU stopped: an action done, a breakpoint, or a watchpoint. */
-export type StopKind = 'breakpoint' | 'watchpoint' | 'step' | 'step-over' | 'step-out' | 'run-to';
+export type StopKind = 'breakpoint' | 'watchpoint' | 'scanline' | 'step' | 'step-over' | 'step-out' | 'run-to';
 
 export interface DebugStop {
   kind: StopKind;
@@ -67,6 +71,13 @@ export class MachineDebugger {
   private lastOp = 0;
   private stopped: DebugStop | undefined;
   private readonly hooks: DebugHooks;
+  /** The snapshots rewind keeps before each frame: step back runs a frame again from its start. */
+  frameStarts: FrameStarts | undefined;
+  /** Breakpoints that stop only when their condition holds (not 0), by address. */
+  private readonly conditions = new Map<number, Expression>();
+  /** The beam's line to stop at (-1: none), and the line it was on at the last instruction boundary. */
+  private scanline = -1;
+  private lastLine = -1;
 
   constructor(
     readonly machine: Odyssey2,
@@ -88,6 +99,28 @@ export class MachineDebugger {
     const out: number[] = [];
     for (let a = 0; a < 4096; a++) if (this.breakpoints[a] !== 0) out.push(a);
     return out;
+  }
+
+  /**
+   * Sets a breakpoint's condition (undefined: none); the breakpoint itself is in setBreakpoints' list.
+   * Checked only when the CPU reaches the address, so it costs the run nothing elsewhere.
+   */
+  setCondition(address: number, condition: Expression | undefined): void {
+    if (condition) this.conditions.set(address & 0xfff, condition);
+    else this.conditions.delete(address & 0xfff);
+  }
+
+  clearConditions(): void {
+    this.conditions.clear();
+  }
+
+  /** Stop when the beam reaches `line` (scanlineProblem says which lines are), or never (undefined). */
+  setScanline(line: number | undefined): void {
+    this.scanline = line ?? -1;
+  }
+
+  get scanlineBreak(): number | undefined {
+    return this.scanline < 0 ? undefined : this.scanline;
   }
 
   hasBreakpoint(address: number): boolean {
@@ -131,6 +164,7 @@ export class MachineDebugger {
       this.watches.size > 0 ||
       this.traceOn ||
       this.profileOn ||
+      this.scanline >= 0 ||
       this.breakpointCount > 0
     );
   }
@@ -176,9 +210,12 @@ export class MachineDebugger {
     const m = this.machine;
     if (this.action === undefined) this.start({ kind: 'run' });
     if (!this.needsHook()) {
-      const r = m.runFrameDebug({ breakpoints: this.breakpoints });
-      if (r.reason === 'frame') return undefined;
-      return this.finish({ kind: 'breakpoint', pc: r.pc });
+      for (;;) {
+        const r = m.runFrameDebug({ breakpoints: this.breakpoints });
+        if (r.reason === 'frame') return undefined;
+        // A breakpoint whose condition is false: on with the frame (the stopped instruction runs first).
+        if (r.reason !== 'breakpoint' || this.holds(r.pc)) return this.finish({ kind: 'breakpoint', pc: r.pc });
+      }
     }
     this.stopped = undefined;
     const r = m.runFrameDebug(this.hooks);
@@ -191,9 +228,12 @@ export class MachineDebugger {
     return undefined;
   }
 
-  /** Puts the machine back as it was before the last action kept in the history; false when none is. */
+  /**
+   * Puts the machine back one instruction (step-back.ts), or undoes an edit made where it stands;
+   * false, changing nothing, when nothing is kept to go back with.
+   */
   stepBack(): boolean {
-    if (!this.history.back(this.machine)) return false;
+    if (!stepBackInstruction(this.machine, this.history, this.frameStarts)) return false;
     this.action = undefined;
     this.watches.sync();
     return true;
@@ -204,6 +244,7 @@ export class MachineDebugger {
     this.action = action;
     this.executed = 0;
     this.resumePc = m.cpu.pc;
+    this.lastLine = this.scanline >= 0 ? beamLine(m) : -1;
     this.watches.sync();
     // Stopped before an instruction: it runs first, with no boundary (no `before`) ahead of it.
     if (m.stoppedBeforeInstruction) this.observe(m.cpu.pc);
@@ -211,7 +252,19 @@ export class MachineDebugger {
 
   private needsHook(): boolean {
     const a = this.action;
-    return (a !== undefined && a.kind !== 'run') || this.watches.size > 0 || this.traceOn || this.profileOn;
+    return (
+      (a !== undefined && a.kind !== 'run') ||
+      this.watches.size > 0 ||
+      this.traceOn ||
+      this.profileOn ||
+      this.scanline >= 0
+    );
+  }
+
+  /** The condition of the breakpoint at `pc` holds (or it has none). */
+  private holds(pc: number): boolean {
+    const c = this.conditions.get(pc);
+    return c === undefined || c.value(this.machine) !== 0;
   }
 
   private finish(stop: DebugStop): DebugStop {
@@ -233,9 +286,11 @@ export class MachineDebugger {
   private judge(pc: number): DebugStop | undefined {
     const hit = this.watches.size > 0 ? this.watches.check() : undefined;
     if (hit !== undefined) return { kind: 'watchpoint', pc, watch: hit };
+    if (this.scanline >= 0 && this.reachedLine()) return { kind: 'scanline', pc };
     const first = this.executed === 0;
     // A plain resume moves on from the breakpoint it stands at (as the CPU's own test does).
-    if (this.breakpoints[pc] !== 0 && !(first && pc === this.resumePc)) return { kind: 'breakpoint', pc };
+    if (this.breakpoints[pc] !== 0 && !(first && pc === this.resumePc) && this.holds(pc))
+      return { kind: 'breakpoint', pc };
     const a = this.action;
     if (a === undefined || first) return undefined;
     const sp = this.machine.cpu.sp;
@@ -252,6 +307,14 @@ export class MachineDebugger {
       default:
         return undefined;
     }
+  }
+
+  /** The beam has just come to the scanline to stop at (not: still on it since the last boundary). */
+  private reachedLine(): boolean {
+    const line = beamLine(this.machine);
+    const reached = line === this.scanline && this.lastLine !== line;
+    this.lastLine = line;
+    return reached;
   }
 
   private observe(pc: number): void {

@@ -1,14 +1,21 @@
 /**
- * Step back: a bounded ring of machine snapshots (Odyssey2.snapshot, a few KB each without the
- * picture), one taken before each debugger action, with where the run stood inside its frame (the
- * snapshot's bytes do not say). Going back restores the newest and drops it.
+ * Step back's moments: a bounded ring of machine snapshots (Odyssey2.snapshot, a few KB each without
+ * the picture), one taken before each debugger action and on each side of an edit, with where the
+ * run stood inside its frame (the snapshot's bytes do not say) and when (frame and CPU cycle). A
+ * moment is where step back can run again from (step-back.ts); an edit's moment is also what step
+ * back puts back to undo the edit.
  */
 import type { Odyssey2 } from '../machine/index.ts';
 
-interface Moment {
+export interface Moment {
   state: Uint8Array;
   midFrame: boolean;
   stoppedBeforeInstruction: boolean;
+  /** The machine's frameNumber and the CPU's cycle count when it was kept. */
+  frame: number;
+  cycles: number;
+  /** Kept right before an edit of a register or a byte: restoring it undoes the edit. */
+  edit: boolean;
 }
 
 export class StepHistory {
@@ -22,7 +29,7 @@ export class StepHistory {
     this.moments = new Array<Moment | undefined>(capacity);
   }
 
-  /** How many steps back there are. */
+  /** How many moments are kept. */
   get depth(): number {
     return this.filled;
   }
@@ -33,15 +40,32 @@ export class StepHistory {
     this.filled = 0;
   }
 
-  /** Keeps the machine as it is now (the oldest moment goes when the ring is full). */
-  push(machine: Odyssey2): void {
+  /** Keeps the machine as it is now (the oldest moment goes when the ring is full); `edit`: an edit follows. */
+  push(machine: Odyssey2, edit = false): void {
     this.moments[this.next] = {
       state: machine.snapshot(),
       midFrame: machine.midFrame,
       stoppedBeforeInstruction: machine.stoppedBeforeInstruction,
+      frame: machine.frameNumber,
+      cycles: machine.cpu.cycles,
+      edit,
     };
     this.next = (this.next + 1) % this.capacity;
     if (this.filled < this.capacity) this.filled++;
+  }
+
+  /** The newest moment kept `back` moments ago (0: the newest), if kept. */
+  newest(back = 0): Moment | undefined {
+    if (back < 0 || back >= this.filled) return undefined;
+    return this.moments[(this.next - 1 - back + 2 * this.capacity) % this.capacity];
+  }
+
+  /** Forgets the newest moment. */
+  drop(): void {
+    if (this.filled === 0) return;
+    this.next = (this.next - 1 + this.capacity) % this.capacity;
+    this.filled--;
+    this.moments[this.next] = undefined;
   }
 
   /**
@@ -49,11 +73,9 @@ export class StepHistory {
    * there is none. The picture is not in a snapshot: it shows what was last drawn until redrawn.
    */
   back(machine: Odyssey2): boolean {
-    if (this.filled === 0) return false;
-    this.next = (this.next - 1 + this.capacity) % this.capacity;
-    this.filled--;
-    const m = this.moments[this.next] as Moment;
-    this.moments[this.next] = undefined;
+    const m = this.newest();
+    if (m === undefined) return false;
+    this.drop();
     machine.restoreSnapshot(m.state, m);
     return true;
   }

@@ -17,7 +17,7 @@
 import type { Odyssey2 } from './odyssey2.ts';
 
 /** What the ring and run-ahead need of a machine (tests hand in a small fake). */
-export type Rewindable = Pick<Odyssey2, 'snapshotAt' | 'restoreSnapshot' | 'runFrame'>;
+export type Rewindable = Pick<Odyssey2, 'snapshotAt' | 'restoreSnapshot' | 'runFrame' | 'frameNumber'>;
 
 /** Bytes a snapshot takes on our cartridges: 2.2-2.4 KB; the ring sets aside this much per frame. */
 export const REWIND_BYTES_PER_FRAME = 3072;
@@ -45,6 +45,8 @@ export class RewindRing {
   /** Where each frame's snapshot lies in `bytes`, a ring of `frames` entries from `oldest`. */
   private readonly starts: Uint32Array;
   private readonly lengths: Uint32Array;
+  /** The frame each record was taken before (the machine's frameNumber then); records are of consecutive frames. */
+  private newestFrame = 0;
   private oldest = 0;
   private count = 0;
   /** Where the next snapshot goes: records lie in time order from here on (round the end), oldest first. */
@@ -102,6 +104,28 @@ export class RewindRing {
     this.lengths[slot] = length;
     this.writeAt += length;
     this.count++;
+    this.newestFrame = this.machine.frameNumber;
+  }
+
+  /**
+   * The snapshot taken right before frame `frame` ran (frameNumber `frame`, its inputs set), read in
+   * place (the next record may overwrite it); undefined when not kept. For the debugger's step back,
+   * which runs a frame again from its start up to an instruction.
+   */
+  startOf(frame: number): Uint8Array | undefined {
+    const back = this.newestFrame - frame;
+    if (this.count === 0 || back < 0 || back >= this.count) return undefined;
+    const slot = (this.oldest + this.count - 1 - back) % this.starts.length;
+    return this.bytes.subarray(this.starts[slot], this.starts[slot] + this.lengths[slot]);
+  }
+
+  /** The machine went back into frame `frame` (step back): the records of later frames are forgotten. */
+  forgetAfter(frame: number): void {
+    while (this.count > 0 && this.newestFrame > frame) {
+      this.count--;
+      this.writeAt = this.starts[(this.oldest + this.count) % this.starts.length];
+      this.newestFrame--;
+    }
   }
 
   /**
@@ -113,6 +137,7 @@ export class RewindRing {
     if (this.count < 2) return false;
     const cap = this.starts.length;
     this.count--;
+    this.newestFrame--;
     // The forgotten snapshot's bytes are the next one's; after a wrap that is 0, with nothing after it.
     this.writeAt = this.starts[(this.oldest + this.count) % cap];
     const prev = (this.oldest + this.count - 1) % cap;

@@ -114,7 +114,7 @@ export class ConsolePage {
       { class: 'console-help' },
       el('summary', { text: 'Keys' }),
       el('p', {
-        text: 'Type mode: PC keys type the O2 keys shown on the keyboard picture; arrows steer the left control and Right Ctrl fires. Steer mode: arrows + Right Ctrl drive the left control, W A S D + Left Shift the right one; other keys still type. Caps Lock or F10 switches. F2 save, F4 load, F3 fast-forward, F6 pause, F7 frame step, F8 screenshot, F9 debugger. Hold ` (left of 1) to rewind, with Shift twice as fast (paused: each press one frame back); on a gamepad, hold the left shoulder (the left trigger: twice as fast).',
+        text: 'Type mode: PC keys type the O2 keys shown on the keyboard picture; arrows steer the left control and Right Ctrl fires. Steer mode: arrows + Right Ctrl drive the left control, W A S D + Left Shift the right one; other keys still type. Caps Lock or F1 switches. F2 save, F4 load, F3 fast-forward, F6 pause, F7 frame step, F8 screenshot, F9 debugger; F5 run, F10 step over, F11 step, Shift+F11 step out. Hold ` (left of 1) to rewind, with Shift twice as fast (paused: each press one frame back); on a gamepad, hold the left shoulder (the left trigger: twice as fast).',
       }),
     );
     this.toolbar.more.append(timeTravelControls(() => void this.host.applyTimeTravel()));
@@ -228,14 +228,24 @@ export class ConsolePage {
       F7: () => void this.stepFrame(),
       F8: () => void this.screenshot(),
       F9: () => this.toggleDebugger(),
-      F10: () => this.toggleMode(),
+      F1: () => this.toggleMode(),
       CapsLock: () => this.toggleMode(),
+      // The debugger's keys, as in most IDEs: F5 run, F10 step over, F11 step, Shift+F11 step out.
+      F5: () => void this.host.runtime?.api.setRunning(true),
+      F10: () => this.debugStep('step-over'),
+      F11: () => this.debugStep(e.shiftKey ? 'step-out' : 'step'),
     };
     const act = actions[e.code];
     if (!act || e.repeat) return false;
     if (e.code !== 'CapsLock') e.preventDefault();
     act();
     return true;
+  }
+
+  /** A step from the keys: the debugger opens first if it is closed, so the stop is seen. */
+  private debugStep(kind: 'step' | 'step-over' | 'step-out'): void {
+    if (!this.debuggerPanel) this.toggleDebugger();
+    this.debuggerPanel?.step(kind);
   }
 
   private toggleMode(): void {
@@ -330,6 +340,8 @@ export class ConsolePage {
         await this.stepFrame();
       },
       setBreakpoints: (list) => api().setBreakpoints(list),
+      breakAt: (text) => api().breakAt(text),
+      clearTypedBreaks: () => api().clearTypedBreaks(),
       setWatchpoints: (list) => api().setWatchpoints(list),
       setTrace: (on) => api().setTrace(on),
       setProfile: (on) => api().setProfile(on),

@@ -50,7 +50,7 @@ export class Toolbar {
     this.modeButton = button(
       'console-mode',
       '',
-      'Switch between typing on the O2 keyboard and steering with the keys (Caps Lock or F10)',
+      'Switch between typing on the O2 keyboard and steering with the keys (Caps Lock or F1)',
       () => a.toggleMode(),
     );
     const swapBox = el('input', { type: 'checkbox', id: 'console-swap' });

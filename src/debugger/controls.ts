@@ -16,10 +16,15 @@ export interface DebuggerActions {
   breakpoint(address: number | null): void;
 }
 
+/** What the "Break at" field takes, said as its placeholder and title. */
+const BREAK_AT_HELP =
+  'A label or address, an optional condition, or a scanline: loop · 4A2h · loop if A == 3 · draw if [iram 21h] > 10 · line 120';
+
 export class DebuggerControls {
   readonly element = document.createElement('div');
   private readonly bpInput = document.createElement('input');
   private readonly traceOn = document.createElement('input');
+  private readonly breakAt = document.createElement('input');
 
   constructor(
     private readonly host: DebuggerHost,
@@ -28,6 +33,7 @@ export class DebuggerControls {
     this.element.className = 'debugger-bar';
     this.runButtons();
     this.breakpointInputs();
+    this.breakAtInputs();
     this.traceInputs();
   }
 
@@ -76,7 +82,12 @@ export class DebuggerControls {
       },
       "Run until the CPU reaches the source line the editor's cursor is on",
     );
-    this.add('Step back', 'debugger-step-back', () => a.act(() => host.stepBack()), 'Undo the last step or frame step');
+    this.add(
+      'Step back',
+      'debugger-step-back',
+      () => a.act(() => host.stepBack()),
+      'One instruction back (an edit where the CPU stands is undone first), as far back as rewind keeps frames',
+    );
     this.add('Step frame', 'debugger-frame', async () => {
       host.pause();
       await host.stepFrame();
@@ -102,7 +113,35 @@ export class DebuggerControls {
       input.value = '';
       this.a.breakpoint(address);
     });
-    this.add('Clear breakpoints', 'debugger-bp-clear', () => this.a.breakpoint(null));
+    this.add('Clear breakpoints', 'debugger-bp-clear', () => {
+      this.a.breakpoint(null);
+      void this.host.clearTypedBreaks().then(() => this.a.refresh());
+    });
+  }
+
+  /** Breakpoints by label or expression with a condition, and the scanline break (src/worker/break-at.ts). */
+  private breakAtInputs(): void {
+    const input = this.breakAt;
+    input.id = 'debugger-break-at';
+    input.placeholder = 'break at: loop if A == 3, line 120';
+    input.title = BREAK_AT_HELP;
+    input.size = 24;
+    input.setAttribute('aria-label', 'Break at (label, address, condition or line)');
+    const add = async (): Promise<void> => {
+      try {
+        this.a.say(await this.host.breakAt(input.value));
+        input.value = '';
+        await this.a.refresh();
+      } catch (e) {
+        // The worker's sentence; the field keeps the text to be corrected.
+        this.a.say(e instanceof Error ? e.message.replace(/^Error: /, '') : String(e));
+      }
+    };
+    input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') void add();
+    });
+    this.element.append(input);
+    this.add('Break', 'debugger-break-add', () => void add(), BREAK_AT_HELP);
   }
 
   private traceInputs(): void {

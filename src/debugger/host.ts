@@ -10,6 +10,10 @@ export interface DebuggerHost {
   stepBack(): Promise<DebugInfo>;
   stepFrame(): Promise<void>;
   setBreakpoints(list: number[]): Promise<void>;
+  /** A breakpoint as typed (label or expression, `if` a condition, or `line N`); rejects with a sentence, changing nothing. */
+  breakAt(text: string): Promise<string>;
+  clearTypedBreaks(): Promise<void>;
+  resume(): void;
   setWatchpoints(list: WatchpointSpec[]): Promise<void>;
   setTrace(on: boolean): Promise<void>;
   setProfile(on: boolean): Promise<void>;
@@ -25,5 +29,4 @@ export interface DebuggerHost {
   /** The element holding the console's picture canvas, for the VDC view's boxes over it. */
   picture?(): HTMLElement | undefined;
   pause(): void;
-  resume(): void;
 }

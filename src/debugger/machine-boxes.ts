@@ -29,9 +29,17 @@ function disasmLine(line: DisasmLine, toggle: (line: DisasmLine) => void): HTMLE
   div.dataset.address = hex3(line.address);
   div.title = 'Click to set or clear a breakpoint';
   const bytes = line.bytes.map(hex2).join(' ').padEnd(6);
-  div.textContent = `${line.breakpoint ? '●' : ' '}${line.current ? '▶' : ' '}${hex3(line.address)}  ${bytes} ${line.text.padEnd(16)}${line.source ? '  ; ' + line.source : ''}`;
+  const label = line.label ? `${line.label}:\n` : '';
+  div.textContent = `${label}${line.breakpoint ? '●' : ' '}${line.current ? '▶' : ' '}${hex3(line.address)}  ${bytes} ${line.text.padEnd(16)}${line.source ? '  ; ' + line.source : ''}`;
   div.addEventListener('click', () => toggle(line));
   return div;
+}
+
+/** An address with the program's label and, for a typed breakpoint, its condition. */
+function named(info: DebugInfo, address: number): string {
+  const label = info.disasmLabels?.[address];
+  const typed = info.typedBreaks.find((t) => t.address === address);
+  return `${hex3(address)}${label ? ` (${label})` : ''}${typed?.condition ? ` if ${typed.condition}` : ''}`;
 }
 
 /** The CPU box: short lines, as the box is one grid column; A, PC, PSW and R0-R7 can be edited. */
@@ -53,8 +61,9 @@ function cpuNodes(info: DebugInfo): (Node | string)[] {
     '\n    ',
     ...[4, 5, 6, 7].flatMap(reg),
     `\nP1 ${hex2(info.p1)}  P2 ${hex2(info.p2)}  T ${hex2(info.timer)}  interrupts ${info.intEnabled ? 'on' : 'off'}`,
-    `\nbreakpoints: ${info.breakpoints.map(hex3).join(' ') || 'none'}`,
-    `\ntrace: ${info.trace.on ? `${info.trace.length} instructions kept` : 'off'}  steps back: ${info.stepBackDepth}`,
+    `\nbeam: line ${info.beam.line}, dot ${info.beam.dot}${info.scanline === undefined ? '' : `  (break at line ${info.scanline})`}`,
+    `\nbreakpoints: ${info.breakpoints.map((a) => named(info, a)).join(' ') || 'none'}`,
+    `\ntrace: ${info.trace.on ? `${info.trace.length} instructions kept` : 'off'}  step moments kept: ${info.stepBackDepth}`,
   ];
 }
 

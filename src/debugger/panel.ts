@@ -23,6 +23,8 @@ export type { DebuggerHost } from './host.ts';
 export interface DebuggerPanel {
   element: HTMLElement;
   refresh(): Promise<void>;
+  /** The keys' actions (F10 step over, F11 step, Shift+F11 step out), as the buttons do them. */
+  step(kind: 'step' | 'step-over' | 'step-out'): void;
   destroy(): void;
 }
 
@@ -94,6 +96,11 @@ class DebuggerPanelView implements DebuggerPanel {
     this.element.append(this.controls.element, this.message, this.stopLine, this.boxes.element);
   }
 
+  step(kind: 'step' | 'step-over' | 'step-out'): void {
+    const h = this.host;
+    void this.act(() => (kind === 'step' ? h.stepInstruction() : kind === 'step-over' ? h.stepOver() : h.stepOut()));
+  }
+
   async refresh(): Promise<void> {
     let info: DebugInfo;
     try {
@@ -133,7 +140,8 @@ class DebuggerPanelView implements DebuggerPanel {
 
   private render(info: DebugInfo): void {
     this.last = info;
-    this.breakpoints = info.breakpoints;
+    // The typed breakpoints are the worker's (break-at.ts); this list is the panel's own.
+    this.breakpoints = info.breakpoints.filter((a) => !info.typedBreaks.some((t) => t.address === a));
     const toggle = (line: DisasmLine): void =>
       void this.setBreakpoints(
         line.breakpoint ? this.breakpoints.filter((b) => b !== line.address) : [...this.breakpoints, line.address],

@@ -29,12 +29,23 @@ export function hexLines(image: Uint8Array, from: number, pc: number | undefined
 }
 
 /** Instructions decoded from `from` on. */
-export function disasmLines(image: Uint8Array, from: number, pc: number | undefined, count = ROM_LINES): RomLine[] {
+export function disasmLines(
+  image: Uint8Array,
+  from: number,
+  pc: number | undefined,
+  count = ROM_LINES,
+  labels: Record<number, string> = {},
+): RomLine[] {
   const lines: RomLine[] = [];
   for (let a = from; a < image.length && lines.length < count;) {
     const { text, length } = disassembleOne(image, a, a);
     const bytes = Array.from(image.subarray(a, a + length), hex2).join(' ');
-    lines.push({ address: a, text: `${hex3(a)}  ${bytes.padEnd(6)} ${text}`, current: a === pc });
+    const label = labels[a] ? `  ; ${labels[a]}` : '';
+    lines.push({
+      address: a,
+      text: `${hex3(a)}  ${bytes.padEnd(6)} ${text.padEnd(16)}${label}`.trimEnd(),
+      current: a === pc,
+    });
     a += length;
   }
   return lines;
@@ -128,7 +139,8 @@ export class RomViewBox {
     this.note.textContent = `${v.mapper} mapper, ${v.size} bytes; bank ${v.current} selected${v.bank === v.current ? '' : ` (bank ${v.bank} shown: the PC is not in it)`}`;
     const pc = v.bank === v.current ? v.pc : undefined;
     const from = this.from ?? v.pc;
-    const lines = this.mode.value === 'hex' ? hexLines(v.image, from, pc) : disasmLines(v.image, from, pc);
+    const lines =
+      this.mode.value === 'hex' ? hexLines(v.image, from, pc) : disasmLines(v.image, from, pc, ROM_LINES, v.labels);
     this.pre.replaceChildren(
       ...lines.map((l) => {
         const div = document.createElement('div');

@@ -98,7 +98,12 @@ export function programBar(a: ProgramBarActions, main: HTMLSelectElement, inputs
     btn('program-step-over', 'Step over', 'Run a CALL to its return (other instructions: one step)', a.stepOver),
     btn('program-step-out', 'Step out', 'Run to the RET or RETR that leaves this call', a.stepOut),
     btn('program-run-to', 'Run to cursor', 'Run until the CPU reaches the line the cursor is on', a.runToCursor),
-    btn('program-step-back', 'Step back', 'Undo the last step or frame step', a.stepBack),
+    btn(
+      'program-step-back',
+      'Step back',
+      'One instruction back (an edit where the CPU stands is undone first), as far back as rewind keeps frames',
+      a.stepBack,
+    ),
     btn('program-run', 'Run', 'Go on from a breakpoint', a.run),
     btn('program-export-bin', 'Export .bin', 'Save the built cartridge image', a.exportImage),
     btn('program-export-lst', 'Export listing', 'Save the assembler listing', a.exportListing),

@@ -47,6 +47,8 @@ export class ProgramBuilds {
   last: BuildResult | null = null;
   /** The last build that boots (the machine runs it): its line map places breakpoints and finds stops. */
   good: BuildResult | null = null;
+  /** The machine's last boot had its key pressed at SELECT GAME ("Start without SELECT GAME"). */
+  private startPressed = false;
 
   constructor(private readonly panel: BuildsPanel) {}
 
@@ -105,7 +107,12 @@ export class ProgramBuilds {
     // size or mapper, or another cartridge loaded since, boots from power-on, saying why.
     let restartWhy = '';
     const previous = this.good?.image;
-    if (previous && !panel.restart.checked) {
+    // A build swapped in goes on where the machine is: one booted with the box unticked still waits
+    // at SELECT GAME, so with the box ticked now it boots again to have the key pressed.
+    const parked = panel.startAtOnce.checked && !this.startPressed;
+    if (previous && parked && !panel.restart.checked)
+      restartWhy = ' Restarted: "Start without SELECT GAME" is ticked and the build before was left at SELECT GAME.';
+    else if (previous && !panel.restart.checked) {
       const why = await panel.options.swap(result.image, result, previous);
       if (!why) {
         // The machine runs this build now, whether or not a newer one is on its way.
@@ -128,6 +135,7 @@ export class ProgramBuilds {
     panel.stops.breakpoints.booted();
     await panel.stops.placeBreakpoints();
     const pressed = panel.startAtOnce.checked && this.pressStart();
+    this.startPressed = pressed;
     panel.status.textContent =
       (pressed
         ? `Built and running: ${result.summary}. A key was pressed for you at SELECT GAME.`

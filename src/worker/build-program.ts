@@ -17,6 +17,10 @@ export interface CartSource {
   lineMap: LineMapEntry[];
   /** Source texts by the file names the line map uses. */
   files: Record<string, string>;
+  /** The program's labels and constants by name (the debugger's breakpoints by label). */
+  symbols?: Record<string, number>;
+  /** The labels alone (no constants): the names the debugger shows beside addresses. */
+  labels?: Record<string, number>;
 }
 
 export interface BuildResult {
@@ -60,7 +64,13 @@ export function buildProgram(files: readonly SourceFile[], main: string): BuildR
       return f.text;
     },
   });
-  const source: CartSource = { lineMap: result.lineMap, files: used };
+  const labels = result.symbolTable.filter((s) => s.kind === 'label' && typeof s.value === 'number');
+  const source: CartSource = {
+    lineMap: result.lineMap,
+    files: used,
+    symbols: Object.fromEntries(result.symbols),
+    labels: Object.fromEntries(labels.map((s) => [s.name, s.value as number])),
+  };
   if (!result.ok) {
     return {
       ok: false,

@@ -3,7 +3,7 @@
  * (DebugInfo), and the disassembly around the PC with the source lines of its instructions.
  */
 import { disassembleOne } from '../../rom-core/asm/index.ts';
-import { callStack } from '../../rom-core/debugger/index.ts';
+import { beamPosition, callStack } from '../../rom-core/debugger/index.ts';
 import type { MachineDebugger } from '../../rom-core/debugger/index.ts';
 import type { Odyssey2 } from '../../rom-core/machine/index.ts';
 import type { DebugInfo, DisasmLine, StopState } from './protocol.ts';
@@ -11,6 +11,8 @@ import { profileInfo } from './debug-views.ts';
 
 /** Names the source line of the instruction at an address (`length` bytes), if it has one. */
 type SourceAt = (address: number, length: number) => string | undefined;
+/** The program's label at an address, if it has one. */
+export type LabelAt = (address: number) => string | undefined;
 
 export function debugInfo(
   m: Odyssey2,
@@ -18,6 +20,8 @@ export function debugInfo(
   frame: number,
   stop: StopState | undefined,
   sourceAt: SourceAt,
+  typedBreaks: DebugInfo['typedBreaks'],
+  labelAt: LabelAt,
 ): DebugInfo {
   const cpu = m.cpu;
   const psw = cpu.psw;
@@ -40,8 +44,12 @@ export function debugInfo(
     eram: Array.from(m.eram),
     vdc: Array.from(m.vdc.regs),
     vdcNtsc: m.timing.ntsc,
-    disasm: disassembleAround(m, debug, sourceAt, cpu.pc),
+    disasm: disassembleAround(m, debug, sourceAt, cpu.pc, labelAt),
     breakpoints: debug.breakpointList(),
+    typedBreaks,
+    scanline: debug.scanlineBreak,
+    beam: beamPosition(m),
+    disasmLabels: labelsOf(debug.breakpointList(), labelAt),
     stop,
     pendingAction: debug.pendingAction,
     callStack: callStack(cpu).map(({ level, returnAddress, callSite }) => ({ level, returnAddress, callSite })),
@@ -59,6 +67,7 @@ export function disassembleAround(
   debug: MachineDebugger,
   sourceAt: SourceAt,
   pc: number,
+  labelAt: LabelAt = () => undefined,
   before = 6,
   after = 14,
 ): DisasmLine[] {
@@ -83,6 +92,7 @@ export function disassembleAround(
       bytes: Array.from(program.subarray(address, address + length)),
       text,
       source: sourceAt(address, length),
+      label: labelAt(address),
       current: address === pc,
       breakpoint: debug.hasBreakpoint(address),
     });
@@ -92,4 +102,13 @@ export function disassembleAround(
   let a = pc;
   for (let i = 0; i <= after && a < program.length; i++) a += push(a);
   return lines;
+}
+
+function labelsOf(addresses: number[], labelAt: LabelAt): Record<number, string> {
+  const out: Record<number, string> = {};
+  for (const a of addresses) {
+    const label = labelAt(a);
+    if (label) out[a] = label;
+  }
+  return out;
 }

@@ -69,7 +69,7 @@ export function debugApi(host: DebugApiHost): DebugApi {
       host.stopRunning();
       if (!s.stepBack())
         throw new Error(
-          'Nothing to step back to: the machine keeps the moments before each step and frame step, and the frames rewind keeps; none is left (or rewind is off).',
+          'Nothing to step back to: step back runs a frame again from the start rewind kept of it, or from a step made in it; rewind keeps no earlier frame (or is off) and no step is left.',
         );
       host.postFrame(0);
       host.postStatus(s.debugInfo().stop?.text);

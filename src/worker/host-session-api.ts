@@ -33,6 +33,8 @@ export type SessionApi = Pick<
   | 'saveState'
   | 'debugInfo'
   | 'setBreakpoints'
+  | 'breakAt'
+  | 'clearTypedBreaks'
   | 'buildProgram'
   | 'externalRam'
   | 'frame'
@@ -56,6 +58,8 @@ export function sessionApi(host: SessionApiHost): SessionApi {
     setBreakpoints: (addresses: number[]): void => {
       host.need().setBreakpoints(addresses);
     },
+    breakAt: (text: string): string => host.need().breaks.add(text),
+    clearTypedBreaks: (): void => host.need().breaks.clear(),
     buildProgram: (files: SourceFile[], main: string): BuildResult => buildProgram(files, main),
     externalRam: (): Uint8Array => host.need().machine.eram.slice(),
     frame: () => {

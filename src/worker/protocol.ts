@@ -98,6 +98,8 @@ export interface WorkerStats {
 }
 
 export interface DisasmLine {
+  /** The program's label at this address, if any. */
+  label?: string;
   address: number;
   bytes: number[];
   text: string;
@@ -120,7 +122,7 @@ export interface WatchpointSpec {
  * panel and the status line all say the same address and frame.
  */
 export interface StopState {
-  kind: 'breakpoint' | 'watchpoint' | 'step' | 'step-over' | 'step-out' | 'run-to' | 'step-back' | 'edit';
+  kind: 'breakpoint' | 'watchpoint' | 'scanline' | 'step' | 'step-over' | 'step-out' | 'run-to' | 'step-back' | 'edit';
   /** Address of the instruction that runs next. */
   pc: number;
   /** DebugInfo.frame at the stop. */
@@ -185,6 +187,13 @@ export interface DebugInfo {
   vdcNtsc: boolean;
   disasm: DisasmLine[];
   breakpoints: number[];
+  /** Breakpoints typed in "Break at" (by label or address, with a condition or not) and the scanline to stop at. */
+  typedBreaks: { address: number; condition: string }[];
+  scanline?: number;
+  /** Labels of the addresses the CPU box names (the breakpoints), by address. */
+  disasmLabels?: Record<number, string>;
+  /** The 8244's beam: its line (0 = the top visible line) and the dot within the line. */
+  beam: { line: number; dot: number };
   /** Why and where the CPU stopped since the last resume. */
   stop?: StopState;
   /** The debugger action still under way across frames (a step over whose call has not returned). */
@@ -213,6 +222,8 @@ export interface RomView {
   /** Program space 000h-FFFh with that bank: the BIOS, then the cartridge at 400h. */
   image: Uint8Array;
   pc: number;
+  /** The running build's labels by program address; only for a 2 KB image (a larger one's banks share addresses). */
+  labels?: Record<number, string>;
 }
 
 /** worker -> page on the video port. */
@@ -295,6 +306,13 @@ export interface ConsoleWorkerApi {
   loadState(state: Uint8Array): number;
   debugInfo(): DebugInfo;
   setBreakpoints(addresses: number[]): void;
+  /**
+   * A breakpoint as typed: `loop`, `loop+2 if A == 3`, `4A2h if [iram 21h] > 10`, or `line N` (the beam
+   * reaching scanline N); returns what was set in a sentence. A mistake throws a sentence, changing nothing.
+   */
+  breakAt(text: string): string;
+  /** Forgets the typed breakpoints and the scanline. */
+  clearTypedBreaks(): void;
   /** Assembles a user's program (build-program.ts) in the worker; the machine is not touched. */
   buildProgram(files: SourceFile[], main: string): BuildResult;
   stats(): WorkerStats;

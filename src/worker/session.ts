@@ -30,6 +30,7 @@ import { QueuedKeys } from './queued-keys.ts';
 import { indexSources, sourceLineAt } from './source-index.ts';
 import type { SourceIndex } from './source-index.ts';
 import { TimeTravel } from './time-travel.ts';
+import { BreakAt } from './break-at.ts';
 
 export class ConsoleSession {
   readonly machine: Odyssey2;
@@ -58,6 +59,8 @@ export class ConsoleSession {
   private profile: CartProfile | undefined;
   /** Rewind and run-ahead (time-travel.ts); off until the host configures them. */
   readonly time: TimeTravel;
+  /** Breakpoints by label or expression, with conditions, and the scanline break (break-at.ts). */
+  readonly breaks: BreakAt;
 
   constructor(images: RomImages, builtins: Builtins, sampleRate: number) {
     const builtinCart: BuiltCart = builtins.carts.find((c) => c.id === images.builtinCart) ?? builtins.carts[0];
@@ -75,6 +78,9 @@ export class ConsoleSession {
     this.debug = new MachineDebugger(this.machine);
     const t = this.machine.timing;
     this.time = new TimeTravel(this.machine, t.dotRateNum / t.dotRateDen / t.dotsPerFrame);
+    this.debug.frameStarts = this.time;
+    this.breaks = new BreakAt(this.debug);
+    if (images.cartSource) this.useSymbols(images.cartSource);
     this.profile = images.cart ? cartProfile(images.cart) : undefined;
     this.roms = romSummaries(this.machine.identity, images, builtins.bios.name, builtinCart.name);
     if (!images.bios) indexSources(builtins.bios, false, this.sources);
@@ -111,6 +117,7 @@ export class ConsoleSession {
     this.profile = cartProfile(image);
     const id = this.machine.identity.cart;
     this.roms[1] = { kind: 'cart', note: id.note, crcHex: id.crcHex, size: id.size };
+    this.useSymbols(source);
     this.sources.byAddress.clear();
     indexSources(
       { image, name: '', lineMap: source.lineMap, sources: new Map(Object.entries(source.files)) },
@@ -261,8 +268,19 @@ export class ConsoleSession {
     if (this.machine.midFrame) this.midFrame = true;
     else this.frameEnded();
     if (!stop) return {};
-    this.lastStop = stopState(stop, this.frameUnderWay());
+    this.lastStop = stopState({ ...stop, text: this.stopText(stop.kind, stop.pc) }, this.frameUnderWay());
     return { stop: this.lastStop };
+  }
+
+  private useSymbols(source: CartSource): void {
+    this.breaks.setSymbols(new Map(Object.entries(source.symbols ?? {})), new Map(Object.entries(source.labels ?? {})));
+  }
+
+  /** A scanline stop names its line, a conditional breakpoint its condition. */
+  private stopText(kind: string, pc: number): string | undefined {
+    if (kind === 'scanline') return `the beam reached line ${String(this.debug.scanlineBreak)}`;
+    const condition = kind === 'breakpoint' ? this.breaks.conditionAt(pc) : '';
+    return condition ? `breakpoint (${condition})` : undefined;
   }
 
   private frameEnded(): void {
@@ -297,8 +315,9 @@ export class ConsoleSession {
   }
 
   /**
-   * Puts the machine back before the last step or frame step, or with none left one whole frame back
-   * (rewind's frames); false when neither is there.
+   * Puts the machine back one instruction, after any stop (rom-core/debugger/step-back.ts: the frame
+   * run again from rewind's snapshot of its start or a step's moment), or undoes an edit made where it
+   * stands; with nothing kept for that, one whole frame back (rewind's frames); false when neither is.
    */
   stepBack(): boolean {
     // No step left to undo (none made, or a rewind went back past them): one frame back, as rewind goes.
@@ -334,8 +353,10 @@ export class ConsoleSession {
     if (this.netplay) throw new Error('Nothing can be edited in a network battle: both machines must stay the same.');
     const problem = pokeProblem(target, value);
     if (problem) throw new Error(problem);
-    this.remember();
+    // Before the edit (what step back puts back) and after it (where step back runs again from).
+    this.debug.history.push(this.machine, true);
     poke(this.machine, target, value);
+    this.debug.history.push(this.machine);
     // The stop's sentence named the machine before the edit; say what changed instead.
     const digits = target.kind === 'pc' ? 3 : 2;
     this.lastStop = stopState(
@@ -350,7 +371,9 @@ export class ConsoleSession {
 
   /** One bank of the cartridge as program space (BIOS included) for the ROM view; the selected bank by default. */
   romView(bank?: number): RomView {
-    return romView(this.machine, bank);
+    const view = romView(this.machine, bank);
+    // A 2 KB image is the same in every bank; in a larger one the banks share addresses.
+    return view.size <= 0x800 ? { ...view, labels: this.breaks.labels() } : view;
   }
 
   /** The machine was paused: an action under way is dropped. */
@@ -369,7 +392,7 @@ export class ConsoleSession {
   }
 
   setBreakpoints(addresses: number[]): void {
-    this.debug.setBreakpoints(addresses);
+    this.breaks.setPlain(addresses);
   }
 
   setWatchpoints(list: WatchpointSpec[]): void {
@@ -381,7 +404,15 @@ export class ConsoleSession {
   }
 
   debugInfo(): DebugInfo {
-    return debugInfo(this.machine, this.debug, this.frameUnderWay(), this.lastStop, (a, n) => this.sourceAt(a, n));
+    return debugInfo(
+      this.machine,
+      this.debug,
+      this.frameUnderWay(),
+      this.lastStop,
+      (a, n) => this.sourceAt(a, n),
+      this.breaks.list(),
+      (a) => this.breaks.labelAt(a),
+    );
   }
 
   /** The source line of the instruction at `address`, if the bytes mapped there now are the ones it made. */
@@ -391,6 +422,14 @@ export class ConsoleSession {
 
   /** A few instructions before the PC (decoded from a safe earlier start) and more after it. */
   disassembleAround(pc: number, before = 6, after = 14): DisasmLine[] {
-    return disassembleAround(this.machine, this.debug, (a, n) => this.sourceAt(a, n), pc, before, after);
+    return disassembleAround(
+      this.machine,
+      this.debug,
+      (a, n) => this.sourceAt(a, n),
+      pc,
+      (a) => this.breaks.labelAt(a),
+      before,
+      after,
+    );
   }
 }

@@ -12,6 +12,7 @@ const hex3 = (n: number): string => n.toString(16).toUpperCase().padStart(3, '0'
 const LABELS: Record<StopState['kind'], string> = {
   breakpoint: 'breakpoint',
   watchpoint: 'watchpoint',
+  scanline: 'the beam reached its line',
   step: 'stepped',
   'step-over': 'stepped over',
   'step-out': 'stepped out',

@@ -7,13 +7,14 @@
  */
 import { RewindRing, RunAhead, snapshotBound } from '../../rom-core/machine/index.ts';
 import type { Odyssey2 } from '../../rom-core/machine/index.ts';
+import type { FrameStarts } from '../../rom-core/debugger/index.ts';
 import type { TimeTravelSettings } from './protocol.ts';
 
 /** The longest rewind kept: 5 minutes (a 55 MB buffer). */
 export const MAX_REWIND_SECONDS = 300;
 export const MAX_RUN_AHEAD = 2;
 
-export class TimeTravel {
+export class TimeTravel implements FrameStarts {
   private ring: RewindRing | null = null;
   private ahead: RunAhead | null = null;
   private runAheadFrames = 0;
@@ -58,6 +59,16 @@ export class TimeTravel {
   /** One frame back, picture redrawn; false at the oldest frame kept or with rewind off. */
   back(): boolean {
     return this.ring?.back() ?? false;
+  }
+
+  /** The snapshot taken before frame `frame` ran, for the debugger's step back. */
+  startOf(frame: number): Uint8Array | undefined {
+    return this.ring?.startOf(frame);
+  }
+
+  /** The debugger stepped back into frame `frame`: the later frames kept are forgotten. */
+  forgetAfter(frame: number): void {
+    this.ring?.forgetAfter(frame);
   }
 
   /** After a real frame whose sound was taken: the picture of the frames run ahead, the machine as it was. */

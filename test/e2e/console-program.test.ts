@@ -399,7 +399,13 @@ describe('your program on the console', () => {
     expect(await r7()).toBe((passes + 1) & 0xff);
     expect(await page.locator('#debugger-stack').textContent()).toBe('empty (SP 0)');
 
-    // Step back: before the CALL again, R7 as it was.
+    // Step back is by instruction: bump's RET, its INC R7 (R7 as it was), then before the CALL again.
+    await page.locator('#debugger-step-back').click();
+    await agreed(new RegExp(`^stepped back: PC ${hex3(loop + 9)}h, frame \\d+$`), 20);
+    expect(await r7()).toBe((passes + 1) & 0xff);
+    await page.locator('#debugger-step-back').click();
+    await agreed(new RegExp(`^stepped back: PC ${hex3(loop + 8)}h, frame \\d+$`), 19);
+    expect(await r7()).toBe(passes);
     await page.locator('#debugger-step-back').click();
     await agreed(new RegExp(`^stepped back: PC ${hex3(loop)}h, frame \\d+$`), 14);
     expect(await r7()).toBe(passes);

@@ -73,13 +73,15 @@ describe('console tools', () => {
     );
     // Stopped before the instruction itself, not at the end of its frame.
     expect(await page.locator('#debugger-regs').textContent()).toContain(`PC ${hex3(vbl!)}`);
-    // Every register line fits the CPU column (at Playwright's default 1280 px wide), none cut off.
+    // Every register line fits the CPU column (at Playwright's default 1280 px wide), none cut off;
+    // the beam's line and dot are one of them.
     expect(page.viewportSize()!.width).toBe(1280);
     expect(
       await page
         .locator('#debugger-regs')
         .evaluate((e) => [e.scrollWidth <= e.clientWidth, e.textContent!.split('\n').length]),
-    ).toEqual([true, 6]);
+    ).toEqual([true, 7]);
+    expect(await page.locator('#debugger-regs').textContent()).toMatch(/\nbeam: line \d+, dot \d+\n/);
     expect(await page.locator('.dbg-line.current').getAttribute('data-address')).toBe(hex3(vbl!));
     const lines = await page.locator('.dbg-line').allTextContents();
     expect(lines.some((l) => l.includes('console-test.a48:') && l.includes('movx a,@r0'))).toBe(true);

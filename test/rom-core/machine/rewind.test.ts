@@ -86,6 +86,9 @@ describe('RewindRing on the machine', () => {
 /** A machine whose snapshot is its frame count in a record of varying length (the ring's bookkeeping alone). */
 class FakeMachine implements Rewindable {
   frame = 0;
+  get frameNumber(): number {
+    return this.frame;
+  }
   snapshotAt(out: Uint8Array, place: (length: number) => number): number {
     const length = 8 + ((this.frame * 37) % 50);
     const at = place(length);

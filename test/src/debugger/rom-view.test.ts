@@ -21,6 +21,16 @@ describe('the ROM view', () => {
     expect(lines.filter((l) => l.current).map((l) => l.address)).toEqual([0x405]);
   });
 
+  it("names the program's labels beside their instructions", () => {
+    const lines = disasmLines(image(), 0x400, undefined, 4, { 0x402: 'done', 0x405: 'banked' });
+    expect(lines.map((l) => l.text)).toEqual([
+      '400  84 05  JMP 0x405',
+      '402  93     RETR              ; done',
+      '403  FF     MOV A,R7',
+      '404  FF     MOV A,R7',
+    ]);
+  });
+
   it('dumps 16 bytes a line from the line holding the address; the end of program space ends it', () => {
     const lines = hexLines(image(), 0x405, 0x405, 2);
     expect(lines[0]).toEqual({

@@ -59,22 +59,24 @@ describe("the session's debugger", () => {
     expect(s.debugInfo().watchpoints).toHaveLength(1);
   });
 
-  it('step back goes back across a frame step and says where it is', () => {
+  it('step back goes one instruction back, across a frame step into the frame before, and says where it is', () => {
     const s = session();
     s.debugAction('run-to', at('eread'));
-    const before = s.machine.snapshot();
     s.remember();
     s.runFrame(); // the rest of frame 1
     expect(s.machine.midFrame).toBe(false);
+    const frameEnd = s.machine.cpu.cycles;
     s.debugAction('step');
-    expect(s.debugInfo().stepBackDepth).toBe(3); // run to, the frame step, the step
-    expect(s.stepBack()).toBe(true);
-    expect(s.stepBack()).toBe(true);
-    expect(Array.from(s.machine.snapshot())).toEqual(Array.from(before));
+    expect(s.stepBack()).toBe(true); // before the first instruction of frame 2
+    expect(s.machine.cpu.cycles).toBe(frameEnd);
+    expect(s.debugInfo()).toMatchObject({ frame: 2, stop: { kind: 'step-back' } });
+    expect(s.stepBack()).toBe(true); // before the last instruction of frame 1
+    const pc = s.machine.cpu.pc;
+    expect(s.machine.cpu.cycles).toBeLessThan(frameEnd);
     expect(s.debugInfo()).toMatchObject({
       frame: 1,
-      pc: at('eread'),
-      stop: { kind: 'step-back', text: `stepped back: PC ${hex3(at('eread'))}, frame 1` },
+      pc,
+      stop: { kind: 'step-back', text: `stepped back: PC ${hex3(pc)}, frame 1` },
     });
     // Going on from there ends frame 1 exactly as an unbroken run does.
     const plain = session();
@@ -82,8 +84,6 @@ describe("the session's debugger", () => {
     s.runFrame();
     expect(s.machine.frameNumber).toBe(1);
     expect(Array.from(s.machine.saveState())).toEqual(Array.from(plain.machine.saveState()));
-    expect(s.stepBack()).toBe(true); // to power-on, before the run to
-    expect(s.stepBack()).toBe(false);
   });
 
   it('the trace exports the instructions run with their registers; a loaded state forgets the steps back', () => {
@@ -119,6 +119,17 @@ describe("the session's debugger", () => {
     expect(s.stepBack()).toBe(true);
     expect(s.debugInfo().eram[0x12]).toBe(was);
     expect(s.debugInfo().pc).toBe(at('eread'));
+    // With no edit where it stands, step back is one instruction: the MOVX before eread.
+    expect(s.stepBack()).toBe(true);
+    expect(s.debugInfo().pc).toBe(at('eread') - 1);
+    // An edit, then a step: step back keeps the edit (it runs again from after it), then undoes it.
+    s.poke({ kind: 'a' }, 0x5a);
+    s.debugAction('step');
+    expect(s.stepBack()).toBe(true);
+    expect(s.debugInfo()).toMatchObject({ pc: at('eread') - 1, a: 0x5a });
+    expect(s.stepBack()).toBe(true);
+    expect(s.debugInfo().a).not.toBe(0x5a);
+    expect(s.debugInfo().pc).toBe(at('eread') - 1);
     s.netplay = true;
     expect(() => s.poke({ kind: 'a' }, 1)).toThrow(/network battle/);
   });

@@ -56,7 +56,7 @@ describe('ConsoleSession rewind', () => {
     expect(s.machine.frameNumber).toBe(150 - kept + 1);
   });
 
-  it('step back with no step to undo goes one frame back, as rewind does; with rewind off it refuses', () => {
+  it('step back after frames run goes one instruction back, from the start of the frame rewind kept; with rewind off it refuses', () => {
     const s = session(2);
     const after: Uint8Array[] = [];
     for (let f = 0; f < 10; f++) {
@@ -64,9 +64,12 @@ describe('ConsoleSession rewind', () => {
       s.runFrame();
       after.push(s.machine.saveState());
     }
+    // Paused after a frame: step back is one instruction, the last of frame 10, run again from its start.
     expect(s.stepBack()).toBe(true);
-    expect(same(s.machine.saveState(), after[8])).toBe(true);
-    expect(s.debugInfo()).toMatchObject({ frame: 9, stop: { kind: 'step-back' } });
+    expect(s.machine.midFrame).toBe(true);
+    expect(s.debugInfo()).toMatchObject({ frame: 10, stop: { kind: 'step-back' } });
+    s.runFrame();
+    expect(same(s.machine.saveState(), after[9])).toBe(true);
     const off = session(0);
     off.runFrame();
     expect(off.stepBack()).toBe(false);
