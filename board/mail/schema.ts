@@ -70,9 +70,9 @@ function fits(kind: Kind, v: unknown): boolean {
   }
 }
 
-/** What is wrong with the shape of event `i` (1-based in the sentence), or null. */
-export function eventShapeProblem(e: unknown, i: number): string | null {
-  const at = `event ${i + 1}`;
+/** What is wrong with the shape of event `i` (1-based in the sentence; or the words naming it), or null. */
+export function eventShapeProblem(e: unknown, i: number | string): string | null {
+  const at = typeof i === 'string' ? i : `event ${i + 1}`;
   if (!isObj(e)) return `${at} is not an event (an object with a "type")`;
   if (!EVENT_TYPES.includes(e.type as GameEventType)) {
     return `${at} has the type ${isStr(e.type) ? JSON.stringify(e.type) : 'none'}, which is no event of the game (known: ${EVENT_TYPES.join(', ')})`;

@@ -29,6 +29,19 @@ export function nameKey(name: string): string {
   return name.replace(INVISIBLE, '').normalize('NFKC').toLowerCase().normalize('NFKC').replace(/\s+/gu, ' ').trim();
 }
 
+/**
+ * A name as typed with what could hide or reorder text taken out (control, bidi and invisible
+ * characters) and runs of spaces as one: what a stranger's name (a remote table's guest) is shown as.
+ */
+export function visibleName(name: string): string {
+  return name
+    .replace(new RegExp(UNSAFE.source, 'gu'), '')
+    .replace(INVISIBLE, '')
+    .normalize('NFC')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
 /** A name made safe to quote in a sentence: unsafe and invisible characters shown as "?", cut short. */
 export function shownName(name: string): string {
   return name.replace(new RegExp(UNSAFE.source, 'gu'), '?').replace(INVISIBLE, '?').slice(0, 40);

@@ -11,81 +11,30 @@
 import type { GameEvent } from '../model/events.ts';
 import { seatKey, seatRefusal } from './event-seats.ts';
 import type { TableSeating } from './table-seating.ts';
-import {
-  MAX_GUESTS,
-  parseGuestMessage,
-  type BattleCheck,
-  type GuestInfo,
-  type GuestMessage,
-  type HostMessage,
-  type SeatHolder,
-} from './table-messages.ts';
+import { AllianceProposals } from './alliance-proposals.ts';
+import { FLOOD_PER_SECOND, FloodGuard } from './flood-guard.ts';
+import { lineDown, missedTooMany, pongIn, type Guest } from './guest-line.ts';
+import type { TableHostPorts } from './table-host-ports.ts';
+import { MAX_GUESTS, parseGuestMessage, type GuestInfo, type HostMessage, type SeatHolder } from './table-messages.ts';
+
+export { MISSED_PINGS } from './guest-line.ts';
+export type { TableHostPorts } from './table-host-ports.ts';
 
 /** The holder id of the host's own browser (its people and its computer seats). */
 export const HOST = 'host';
-
-/** Messages a connection may send in a burst, and how many more it earns a second (battle sticks included). */
-export const FLOOD_BURST = 120;
-export const FLOOD_PER_SECOND = 90;
-/**
- * Pings in a row a guest may leave unanswered before its connection counts as gone: a browser that closed
- * or lost its line says nothing (PeerJS gives no close for a dead peer), so silence is the only sign.
- * The host's page pings every few seconds: a departure shows within about this many pings.
- */
-export const MISSED_PINGS = 3;
-
-export interface TableHostPorts {
-  /** Sends to one connection. */
-  send(connection: string, message: HostMessage): void;
-  /** The game's players now (none before its setup). */
-  players(): string[];
-  /** Whether a seat is played by a computer at the host (not free to claim). */
-  computer(player: string): boolean;
-  /** Makes a move at the board (a guest's, checked for its seat): null when accepted, else the engine's sentence. */
-  act(event: GameEvent): string | null;
-  /** The game as it is now, for a guest (the engine's snapshot text). */
-  game(): string;
-  /** A battle message from a guest (the network battle's sticks and hashes). */
-  battle?(guest: string, message: Extract<GuestMessage, { t: 'battle' }>): void;
-  /** A guest's confirmed frames of a battle between two guests. */
-  watch?(guest: string, message: Extract<GuestMessage, { t: 'watch' }>): void;
-  /** A guest said hello (new, or back after a reload or a dropped line) and was sent the game. */
-  welcomed?(guest: string): void;
-  /** Told when seats or guests change (the host's page redraws). */
-  changed?(): void;
-  /** A connection that stopped answering pings counts as gone: the page closes it (its guest keeps its seats). */
-  drop?(connection: string): void;
-  /** The guests and their seats changed: the host's page keeps them for its reload (table-seating.ts). */
-  keep?(seating: TableSeating): void;
-  /** The battle messages' check (rom-core/netplay's checkBattleMessage). */
-  checkBattle: BattleCheck;
-  /** The clock for the flood guard, in milliseconds. */
-  now(): number;
-}
-
-interface Guest {
-  id: string;
-  token: string;
-  name: string;
-  connection: string | null;
-  /** The round trip (a running mean of the last pings), and the ping in flight. */
-  rttMs: number | null;
-  ping: { n: number; at: number } | null;
-  /** Pings in a row left unanswered (MISSED_PINGS of them: the connection is gone). */
-  missed: number;
-}
-interface Bucket {
-  tokens: number;
-  at: number;
-  dropped: number;
-  told: boolean;
-}
 
 export class TableHost {
   private readonly guests: Guest[] = [];
   /** Seats held by guests: the seat's key -> the guest's id. A seat not here is the host's. */
   private readonly seats = new Map<string, string>();
-  private readonly buckets = new Map<string, Bucket>();
+  private readonly flood = new FloodGuard();
+  /** Seats the host keeps for its own keyboard, by key: no guest may take them. */
+  private readonly kept = new Set<string>();
+  /** Tokens of guests the host removed: their hello is refused. */
+  private readonly barred = new Set<string>();
+  /** Alliances proposed across browsers, waiting for every holder of their seats to agree (rule 18). */
+  private readonly proposals = new AllianceProposals();
+  private lastGame = '';
   private seq = 0;
   private nextId = 1;
   private pings = 0;
@@ -104,6 +53,8 @@ export class TableHost {
     this.nextId = kept.nextId;
     for (const g of kept.guests) this.guests.push({ ...g, connection: null, rttMs: null, ping: null, missed: 0 });
     for (const [seat, id] of kept.seats) this.seats.set(seat, id);
+    for (const seat of kept.kept ?? []) this.kept.add(seat);
+    for (const token of kept.barred ?? []) this.barred.add(token);
   }
 
   /** The guests and their seats, for the host's page to keep (see the constructor). */
@@ -113,6 +64,8 @@ export class TableHost {
       nextId: this.nextId,
       guests: this.guests.map((g) => ({ id: g.id, token: g.token, name: g.name })),
       seats: [...this.seats],
+      kept: [...this.kept],
+      barred: [...this.barred].slice(-64),
     };
   }
 
@@ -132,7 +85,42 @@ export class TableHost {
   }
 
   seatList(): SeatHolder[] {
-    return this.ports.players().map((player) => ({ player, holder: this.holder(player) }));
+    return this.ports.players().map((player) => {
+      const holder = this.holder(player);
+      return holder === HOST && this.kept.has(seatKey(player)) ? { player, holder, kept: true } : { player, holder };
+    });
+  }
+
+  /** Whether the host keeps `player`'s seat for its own keyboard. */
+  isKept(player: string): boolean {
+    return this.kept.has(seatKey(player));
+  }
+
+  /** The host keeps a seat for its own keyboard (no guest may take it), or opens it to guests again. */
+  keep(player: string, on: boolean): void {
+    const key = seatKey(player);
+    if (on === this.kept.has(key)) return;
+    if (on) this.kept.add(key);
+    else this.kept.delete(key);
+    this.publish();
+  }
+
+  /**
+   * The host removes a guest: its seats are the host's again, its connection is closed and its token
+   * barred, so its page cannot say hello again (a stranger who joined, one filling the table).
+   */
+  remove(guestId: string): void {
+    const guest = this.guests.find((g) => g.id === guestId);
+    if (!guest) return;
+    if (guest.connection !== null) {
+      this.ports.send(guest.connection, { t: 'notice', text: 'The host removed you from this table.' });
+      this.flood.forget(guest.connection);
+      this.ports.drop?.(guest.connection);
+    }
+    for (const [seat, id] of [...this.seats]) if (id === guestId) this.seats.delete(seat);
+    this.guests.splice(this.guests.indexOf(guest), 1);
+    this.barred.add(guest.token);
+    this.publish();
   }
 
   /** The guest on a connection, if it said hello. */
@@ -143,6 +131,7 @@ export class TableHost {
   /** Why the host's own page may not make `event` (a guest holds the seat), or null. */
   hostRefusal(event: GameEvent): string | null {
     if (!this.guests.length) return null;
+    if (event.type === 'alliance.form') return this.agree(HOST, event.players);
     const why = seatRefusal(event, HOST, (p) => this.holder(p), 'this browser');
     if (why === null || why.startsWith('only the host')) return null;
     const seat = why.match(/^(.*)'s seat/)?.[1];
@@ -193,7 +182,7 @@ export class TableHost {
   pingAll(): void {
     for (const g of this.guests) {
       if (g.connection === null) continue;
-      if (g.ping !== null && ++g.missed >= MISSED_PINGS) {
+      if (missedTooMany(g)) {
         const gone = g.connection;
         this.closed(gone);
         this.ports.drop?.(gone);
@@ -214,25 +203,15 @@ export class TableHost {
   }
 
   private pong(guest: Guest, n: number): void {
-    if (guest.ping?.n !== n) return;
-    const rtt = this.ports.now() - guest.ping.at;
-    guest.ping = null;
-    guest.missed = 0;
-    // A running mean: one slow answer does not swing the battle's input delay.
-    guest.rttMs = guest.rttMs === null ? rtt : guest.rttMs * 0.7 + rtt * 0.3;
-    this.ports.changed?.();
+    if (pongIn(guest, n, this.ports.now())) this.ports.changed?.();
   }
 
   /** A connection closed: its guest keeps its seats until it comes back (or the host frees them). */
   closed(connection: string): void {
     const guest = this.guestOn(connection);
-    this.buckets.delete(connection);
+    this.flood.forget(connection);
     if (!guest) return;
-    guest.connection = null;
-    // Its last round trip is no news of it any more; the ping in flight will get no answer here.
-    guest.rttMs = null;
-    guest.ping = null;
-    guest.missed = 0;
+    lineDown(guest);
     this.publish();
   }
 
@@ -243,10 +222,16 @@ export class TableHost {
 
   /** Sends the game and the seats to every connected guest (after every change of the game). */
   publish(): void {
+    const game = this.ports.game();
+    // A step of the game since: an alliance proposed before it is proposed no more.
+    if (game !== this.lastGame) {
+      this.lastGame = game;
+      this.proposals.clear();
+    }
     const message: HostMessage = {
       t: 'game',
       seq: ++this.seq,
-      game: this.ports.game(),
+      game,
       seats: this.seatList(),
       guests: this.guestList(),
     };
@@ -261,9 +246,15 @@ export class TableHost {
   }
 
   private hello(connection: string, token: string, name: string): void {
+    if (this.barred.has(token)) return this.refuse(connection, 'The host removed this browser from this table.');
+    const already = this.guestOn(connection);
+    // One browser is one guest: a connection that said hello cannot come back as somebody else (a page
+    // sending hello after hello with new tokens filled the table for good).
+    if (already && already.token !== token)
+      return this.refuse(connection, `This connection joined as ${already.name} already: one browser is one guest.`);
     let guest = this.guests.find((g) => g.token === token);
     if (!guest) {
-      if (this.guests.length >= MAX_GUESTS) {
+      if (this.guests.length >= MAX_GUESTS && !this.forgetIdle()) {
         this.refuse(connection, `This table is full (${MAX_GUESTS} guests).`);
         return;
       }
@@ -280,6 +271,14 @@ export class TableHost {
     this.ports.welcomed?.(guest.id);
     // Only the newcomer is pinged now: a hello must not count as a ping the others left unanswered.
     this.ping(guest, connection);
+  }
+
+  /** Makes room at a full table: the first guest gone and holding no seat is forgotten (true), if any. */
+  private forgetIdle(): boolean {
+    const idle = this.guests.find((g) => g.connection === null && ![...this.seats.values()].includes(g.id));
+    if (!idle) return false;
+    this.guests.splice(this.guests.indexOf(idle), 1);
+    return true;
   }
 
   private claim(guest: Guest, player: string): void {
@@ -301,6 +300,13 @@ export class TableHost {
         guest.connection!,
         `${real}'s seat is played by the computer at the host; the host makes it a person's seat first.`,
       );
+    if (this.kept.has(seatKey(real)))
+      return this.refuse(
+        guest.connection!,
+        `${real}'s seat is kept by the host: ${real} plays at the host's keyboard.`,
+      );
+    const busy = this.ports.busySeat?.(real);
+    if (busy) return this.refuse(guest.connection!, busy);
     this.seats.set(seatKey(real), guest.id);
     this.publish();
   }
@@ -308,6 +314,8 @@ export class TableHost {
   private release(guest: Guest, player: string): void {
     if (this.seats.get(seatKey(player)) !== guest.id)
       return this.refuse(guest.connection!, `${player.slice(0, 64)}'s seat is not yours to give back.`);
+    const busy = this.ports.busySeat?.(player);
+    if (busy) return this.refuse(guest.connection!, busy);
     this.seats.delete(seatKey(player));
     this.publish();
   }
@@ -315,10 +323,41 @@ export class TableHost {
   private move(guest: Guest, id: number, event: GameEvent): void {
     const why = seatRefusal(event, guest.id, (p) => this.holder(p), 'your browser');
     if (why) return this.answer(guest, id, false, `Refused: ${why}.`);
+    if (event.type === 'alliance.form') {
+      const waiting = this.agree(guest.id, event.players);
+      if (waiting) return this.answer(guest, id, true, waiting);
+    }
     const refusal = this.ports.act(event);
     if (refusal) return this.answer(guest, id, false, `Refused: ${refusal}.`);
     this.answer(guest, id, true, 'Done.');
     // The host's page publishes the game once its board has taken the move (its change is seen there).
+  }
+
+  /**
+   * Rule 16: an alliance is every player's in it. Across browsers, each browser holding one of its seats
+   * forms the same alliance to agree (the host's page for the host's seats); the last to agree makes it.
+   * Null when every holder has agreed (the move goes on to the rules), else the sentence saying whose
+   * agreement it waits for, the others told.
+   */
+  private agree(holder: string, players: readonly string[]): string | null {
+    const waiting = this.proposals.agree(holder, players, (p) => this.holder(p));
+    if (!waiting) return null;
+    for (const h of waiting.holders) {
+      const connection = h === HOST ? null : this.connectionOf(h);
+      if (connection !== null)
+        this.ports.send(connection, {
+          t: 'notice',
+          text: `An alliance of ${players.join(', ')} is proposed: form the same alliance to agree (rule 18).`,
+        });
+    }
+    this.ports.changed?.();
+    const whose = waiting.players;
+    return `Proposed: the alliance of ${players.join(', ')} is formed once ${whose.join(' and ')} ${whose.length > 1 ? 'form' : 'forms'} it too (rule 18).`;
+  }
+
+  /** The alliances proposed across browsers and waiting for agreement (the host's page may show them). */
+  proposed(): string[][] {
+    return this.proposals.list();
   }
 
   private answer(guest: Guest, id: number, ok: boolean, text: string): void {
@@ -336,37 +375,19 @@ export class TableHost {
     if (this.refused.length > 20) this.refused.shift();
   }
 
-  /**
-   * The flood guard: a connection earns FLOOD_PER_SECOND messages a second up to FLOOD_BURST; beyond
-   * that its messages are dropped (counted, and said once), never queued without bound.
-   */
+  /** The flood guard lets a message through, or drops it (said once per flood). */
   private admit(connection: string): boolean {
-    const now = this.ports.now();
-    let b = this.buckets.get(connection);
-    if (!b) {
-      b = { tokens: FLOOD_BURST, at: now, dropped: 0, told: false };
-      this.buckets.set(connection, b);
-    }
-    b.tokens = Math.min(FLOOD_BURST, b.tokens + ((now - b.at) / 1000) * FLOOD_PER_SECOND);
-    b.at = now;
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
-      b.told = false;
-      return true;
-    }
-    b.dropped++;
-    if (!b.told) {
-      b.told = true;
+    const verdict = this.flood.admit(connection, this.ports.now());
+    if (verdict === 'tell')
       this.refuse(
         connection,
-        `Messages are coming too fast; ${b.dropped} dropped (at most ${FLOOD_PER_SECOND} a second).`,
+        `Messages are coming too fast; ${this.flood.dropped(connection)} dropped (at most ${FLOOD_PER_SECOND} a second).`,
       );
-    }
-    return false;
+    return verdict === 'ok';
   }
 
   /** Messages dropped by the flood guard on a connection (tests, the host's page). */
   dropped(connection: string): number {
-    return this.buckets.get(connection)?.dropped ?? 0;
+    return this.flood.dropped(connection);
   }
 }

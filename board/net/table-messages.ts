@@ -4,7 +4,9 @@
  * dropped with a sentence saying why, and changes nothing. Only the fields read are copied on.
  */
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
-import { EVENT_TYPES, type GameEvent } from '../model/events.ts';
+import { type GameEvent } from '../model/events.ts';
+import { visibleName } from '../model/names.ts';
+import { eventShapeProblem } from '../mail/schema.ts';
 
 export type Checked<T> = { ok: true; message: T } | { ok: false; error: string };
 /** The battle messages' own check (rom-core/netplay's checkBattleMessage, given by the page: board/ imports rom-core's types only). */
@@ -48,6 +50,8 @@ export interface WatchMessage {
 export interface SeatHolder {
   player: string;
   holder: string;
+  /** The host keeps this seat for its own keyboard: no guest may take it. */
+  kept?: boolean;
 }
 export interface GuestInfo {
   id: string;
@@ -107,13 +111,14 @@ function parse(text: unknown, max: number, what: string): Checked<Record<string,
 }
 
 /**
- * A board move as it travels: an object with a known `type` and only plain JSON inside (the rules
- * engine then checks every field as it does a move made on this page).
+ * A board move as it travels: an object with a known `type`, each of its fields of the kind that move
+ * has and no other (the shape a turn by mail is checked for: `{ player: 123 }` or `{ players: 5 }`
+ * never reach the seats' check or the rules), and only plain JSON inside. The rules engine then checks
+ * every value as it does a move made on this page.
  */
 function checkEvent(v: unknown): Checked<GameEvent> {
-  if (!isObj(v) || typeof v.type !== 'string' || !(EVENT_TYPES as readonly string[]).includes(v.type)) {
-    return { ok: false, error: 'a move that is no board move (its "type" is unknown)' };
-  }
+  const problem = eventShapeProblem(v, 'the move');
+  if (problem) return { ok: false, error: problem };
   // A JSON round trip keeps plain data only (no prototype tricks survive JSON.parse anyway).
   return { ok: true, message: JSON.parse(JSON.stringify(v)) as GameEvent };
 }
@@ -157,7 +162,8 @@ export function parseGuestMessage(text: unknown, checkBattle: BattleCheck): Chec
         return { ok: false, error: 'a hello needs its token (16-64 letters, digits, - or _)' };
       if (!shortText(m.name, MAX_GUEST_NAME))
         return { ok: false, error: `a hello needs a name of 1-${MAX_GUEST_NAME} characters` };
-      return { ok: true, message: { t: 'hello', token: m.token, name: m.name.trim() || 'A guest' } };
+      // Shown on every page: nothing that hides or reorders text (a bidi override, a zero-width character).
+      return { ok: true, message: { t: 'hello', token: m.token, name: visibleName(m.name) || 'A guest' } };
     case 'claim':
     case 'release':
       if (!shortText(m.player, 64)) return { ok: false, error: `a ${m.t} names the player whose seat it is` };
@@ -220,7 +226,11 @@ export function parseHostMessage(text: unknown, checkBattle: BattleCheck): Check
           t: 'game',
           seq: m.seq,
           game: m.game,
-          seats: (m.seats as SeatHolder[]).map((s) => ({ player: s.player, holder: s.holder })),
+          seats: (m.seats as SeatHolder[]).map((s) =>
+            s.kept === true
+              ? { player: s.player, holder: s.holder, kept: true }
+              : { player: s.player, holder: s.holder },
+          ),
           guests: (m.guests as GuestInfo[]).map((g) => ({ id: g.id, name: g.name, online: g.online, rttMs: g.rttMs })),
         },
       };

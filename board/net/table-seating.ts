@@ -20,6 +20,10 @@ export interface TableSeating {
   guests: KeptGuest[];
   /** Seats held by guests: [the seat's key, the guest's id]. */
   seats: [string, string][];
+  /** Seats the host keeps for its own keyboard (no guest may take them), by key. */
+  kept?: string[];
+  /** Tokens of guests the host removed (they cannot come back in). */
+  barred?: string[];
 }
 
 const GUEST_ID = /^g[1-9][0-9]{0,5}$/;
@@ -59,5 +63,21 @@ export function checkSeating(v: unknown): { ok: true; seating: TableSeating } | 
     if (seats.some(([k]) => k === s[0])) return no('a seat is listed twice');
     seats.push([s[0], s[1]]);
   }
-  return { ok: true, seating: { v: 1, nextId: v.nextId as number, guests, seats } };
+  const kept = v.kept ?? [];
+  if (!Array.isArray(kept) || kept.length > 64 || !kept.every((k) => typeof k === 'string' && k.length <= 64))
+    return no('its kept seats are malformed');
+  const barred = v.barred ?? [];
+  if (!Array.isArray(barred) || barred.length > 64 || !barred.every((t) => typeof t === 'string' && TOKEN.test(t)))
+    return no('its removed guests are malformed');
+  return {
+    ok: true,
+    seating: {
+      v: 1,
+      nextId: v.nextId as number,
+      guests,
+      seats,
+      kept: [...(kept as string[])],
+      barred: [...(barred as string[])],
+    },
+  };
 }

@@ -167,7 +167,12 @@ export class RemoteGuest {
         }
         break;
       case 'answer':
-        session.say(m.ok ? { kind: 'info', text: 'The host took the move.' } : { kind: 'error', text: m.text });
+        // 'Done.' is the host's plain yes; another sentence with a yes says what follows (an alliance waiting for agreement).
+        session.say(
+          m.ok
+            ? { kind: 'info', text: m.text === 'Done.' ? 'The host took the move.' : m.text }
+            : { kind: 'error', text: m.text },
+        );
         return;
       case 'notice':
         session.say({ kind: 'error', text: m.text });

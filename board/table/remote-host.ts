@@ -83,6 +83,7 @@ export class RemoteHost {
         send: (connection, message) => link.send(connection, JSON.stringify(message)),
         players: () => session.gameState()?.players.map((p) => p.name) ?? [],
         computer: (player) => deps.computer(player),
+        busySeat: (player) => this.busySeat(player),
         act: (event) => session.actFor(event),
         game: () => {
           const state = session.gameState();
@@ -157,6 +158,15 @@ export class RemoteHost {
   heldBy(player: string): string | null {
     const holder = this.table.holder(player);
     return holder === HOST ? null : (this.table.guestList().find((g) => g.id === holder)?.name ?? holder);
+  }
+
+  /** A seat fighting the battle under way changes hands only once it is over. */
+  private busySeat(player: string): string | null {
+    const { battle } = this.deps;
+    const request = battle.state.request;
+    if (!battle.busy || !request) return null;
+    if (request.attacker.player !== player && request.defender.player !== player) return null;
+    return `${player}'s seat fights the battle on the console now; it changes hands once the battle is over.`;
   }
 
   /** Whether the battle on the console is fought with a guest's browser now (its keys steer there). */

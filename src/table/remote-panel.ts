@@ -48,6 +48,39 @@ function relayFigures(r: RelayFigures): string {
   return `Last battle between two guests: input delay ${r.delay}; ${agreed}.`;
 }
 
+/** A seat played here: kept for this keyboard (no guest may take it), or open to guests. */
+function keepButton(host: NetHost, player: string): HTMLElement {
+  const kept = host.table.isKept(player);
+  const button = el(
+    'button',
+    { type: 'button', 'data-keep': player, 'aria-pressed': String(kept) },
+    kept ? 'Kept here (open it to guests)' : 'Keep it here',
+  );
+  button.title = kept
+    ? `No guest may take ${player}'s seat; press to let one take it.`
+    : `${player} plays at this keyboard: no guest may take the seat.`;
+  button.addEventListener('click', () => host.table.keep(player, !kept));
+  return button;
+}
+
+/** The guests, each with its line, and a button that removes one for good (a stranger, one filling the table). */
+function guestList(host: NetHost): HTMLElement {
+  const guests = host.guests();
+  if (!guests.length)
+    return el('p', { class: 'tb-hint', id: 'table-guests' }, 'No guest yet: send them the code or the link.');
+  const p = el('p', { class: 'tb-hint', id: 'table-guests' }, 'Guests: ');
+  guests.forEach((g, i) => {
+    const remove = el(
+      'button',
+      { type: 'button', 'data-remove': g.id, title: `${g.name} leaves this table for good` },
+      'Remove',
+    );
+    remove.addEventListener('click', () => host.table.remove(g.id));
+    p.append(i ? ', ' : '', `${g.name}${g.online ? (g.rttMs === null ? '' : ` (${g.rttMs} ms)`) : ' (away)'} `, remove);
+  });
+  return p;
+}
+
 export class RemotePanel {
   /** Folded like "Computer players" until a table is open here (its code and seats then stay in view). */
   readonly element = el('details', { class: 'tb-remote', id: 'table-remote' });
@@ -199,7 +232,6 @@ export class RemotePanel {
     );
     const close = el('button', { type: 'button', id: 'table-close-remote' }, 'Close the table');
     close.addEventListener('click', () => this.closeTable());
-    const guests = host.guests();
     return [
       el(
         'p',
@@ -230,17 +262,11 @@ export class RemotePanel {
             );
             free.addEventListener('click', () => host.table.free(s.player));
             li.append(' ', free);
-          }
+          } else if (!this.deps.computer(s.player)) li.append(' ', keepButton(host, s.player));
           return li;
         }),
       ),
-      el(
-        'p',
-        { class: 'tb-hint', id: 'table-guests' },
-        guests.length
-          ? `Guests: ${guests.map((g) => `${g.name}${g.online ? (g.rttMs === null ? '' : ` (${g.rttMs} ms)`) : ' (away)'}`).join(', ')}`
-          : 'No guest yet: send them the code or the link.',
-      ),
+      guestList(host),
       ...(host.lastBattle ? [el('p', { class: 'tb-hint', id: 'table-net-stats' }, netFigures(host.lastBattle))] : []),
       ...(host.lastRelay ? [el('p', { class: 'tb-hint', id: 'table-relay-stats' }, relayFigures(host.lastRelay))] : []),
       ...(host.problem ? [el('p', { class: 'tb-remote-error', role: 'alert', text: host.problem })] : []),
@@ -263,7 +289,8 @@ export class RemotePanel {
         const give = el('button', { type: 'button', 'data-release': s.player }, 'Give it back');
         give.addEventListener('click', () => guest.release(s.player));
         li.append('your seat ', give);
-      } else if (s.holder === 'host') {
+      } else if (s.holder === 'host' && s.kept) li.append('the host (kept for its keyboard)');
+      else if (s.holder === 'host') {
         const take = el('button', { type: 'button', 'data-claim': s.player }, 'Take this seat');
         take.addEventListener('click', () => guest.claim(s.player));
         li.append('the host ', take);

@@ -1,78 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyEvent,
-  checkSeating,
-  serializeGame,
-  TableHost,
-  FLOOD_BURST,
-  MISSED_PINGS,
-  HOST,
-  parseHostMessage,
-} from '../../../board/index.ts';
-import type { GameEvent, GameState, HostMessage, TableSeating } from '../../../board/index.ts';
-import { checkBattleMessage } from '../../../rom-core/netplay/index.ts';
-import { P, play } from '../helpers.ts';
-
-const TOKEN_A = 'aaaaaaaaaaaaaaaaaaaa';
-const TOKEN_B = 'bbbbbbbbbbbbbbbbbbbb';
-
-/** A host over a real game (Ann, Bob, Cy seated) with its messages kept per connection. */
-function table(kept?: TableSeating) {
-  // Set up, every player still to call a number (rule 2).
-  let state: GameState = play([{ type: 'setup', players: ['Ann', 'Bob', 'Cy'].map(P) }]);
-  const sent = new Map<string, HostMessage[]>();
-  const acted: GameEvent[] = [];
-  let keptSeating: TableSeating | undefined;
-  let clock = 0;
-  const dropped: string[] = [];
-  const host = new TableHost(
-    {
-      send: (c, m) => {
-        // What goes out passes the guest's own check.
-        const back = parseHostMessage(JSON.stringify(m), checkBattleMessage);
-        if (!back.ok) throw new Error(back.error);
-        sent.set(c, [...(sent.get(c) ?? []), m]);
-      },
-      players: () => state.players.map((p) => p.name),
-      computer: (p) => p === 'Cy',
-      act: (e) => {
-        acted.push(e);
-        const r = applyEvent(state, e);
-        if (!r.ok) return `rule ${r.refusal.rule}: ${r.refusal.reason}`;
-        state = r.state;
-        return null;
-      },
-      game: () => serializeGame(state),
-      checkBattle: checkBattleMessage,
-      keep: (seating) => {
-        keptSeating = seating;
-      },
-      drop: (c) => dropped.push(c),
-      now: () => clock,
-    },
-    kept,
-  );
-  const last = (c: string) => sent.get(c)?.at(-1);
-  const say = (c: string, m: unknown) => host.receive(c, JSON.stringify(m));
-  return {
-    host,
-    sent,
-    dropped,
-    acted,
-    last,
-    say,
-    get state() {
-      return state;
-    },
-    /** What the host's page would keep for its reload, as JSON gives it back. */
-    get kept(): unknown {
-      return JSON.parse(JSON.stringify(keptSeating ?? null));
-    },
-    tick: (ms: number) => {
-      clock += ms;
-    },
-  };
-}
+import { checkSeating, serializeGame, FLOOD_BURST, MISSED_PINGS, HOST } from '../../../board/index.ts';
+import { TOKEN_A, TOKEN_B, table } from './table-kit.ts';
 
 describe('TableHost: the host keeps the game, guests hold seats', () => {
   it('welcomes a guest, gives it a free seat, and sends everyone the game', () => {
@@ -170,7 +98,7 @@ describe('TableHost: the host keeps the game, guests hold seats', () => {
       "A message was refused: a guest's message that is not JSON.",
       "A message was refused: a guest's message is an object.",
       'A message was refused: a hello needs its token (16-64 letters, digits, - or _).',
-      'A message was refused: a move that is no board move (its "type" is unknown).',
+      'A message was refused: the move has the type "nuke", which is no event of the game (known: setup, first.call, first.readout, homeland, ally.home, ally.buy, attack, weapon, battle, pass, alliance.form, alliance.break, endgame.start, clock.expired, banker).',
       "A message was refused: a guest's message of 9000 characters is over the 8192 allowed.",
       'A message was refused: say hello first (the page does this as it joins).',
     ]);
