@@ -104,8 +104,17 @@ export class RemoteGuest {
   private lost(why: string): void {
     this.link?.close();
     this.link = null;
-    if (this.battle) void this.endBattle();
     if (this.closed) return;
+    // A battle this guest fights stays on its machine, waiting (it runs no further than its prediction
+    // window without the host's sticks): playing on alone would fork it from the host's, which keeps the
+    // game. The host's machine starts it again for both when it is back (a new battle start replaces it).
+    if (this.battle)
+      why =
+        "the host's browser left mid-battle; the battle waits for it and starts again from the host's machine when it is back";
+    if (this.watching) {
+      this.watching = null;
+      void this.deps.machine.calls()?.watchStop();
+    }
     this.line = 'away';
     this.problem = why;
     this.deps.changed();

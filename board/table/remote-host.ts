@@ -93,7 +93,13 @@ export class RemoteHost {
         battle: (guest, message) => this.fromGuest(guest, message),
         watch: (guest, message) => this.reported(guest, message),
         welcomed: (guest) => this.welcomed(guest),
-        changed: () => deps.changed(),
+        changed: () => {
+          deps.changed();
+          // A guest came (back) or took a seat: a battle that waits for it may be programmed now; a seat the
+          // host freed mid-battle (its guest gone for good) changes who fights it where.
+          this.programForGuests();
+          this.replan();
+        },
         drop: (connection) => link.drop(connection),
         keep: (seating) => kept.set({ code: link.code, seating }),
         now: () => clock.now(),
@@ -130,6 +136,8 @@ export class RemoteHost {
       every(clock, () => this.table.pingAll(), PING_MS),
     );
     this.table.publish();
+    // A page reloaded with a battle waiting (weapons chosen) programs it again for its guests.
+    this.programForGuests();
   }
 
   get code(): string {
@@ -245,6 +253,48 @@ export class RemoteHost {
       this.sendTo(b.guest, end);
       if (b.other) this.sendTo(b.other, end);
       this.toSpectators(b, end);
+    }
+    this.deps.changed();
+  }
+
+  /**
+   * The seats of the battle under way changed hands (the host freed a seat whose guest left for good, or
+   * removed the guest): the battle goes on from this machine's state as the seats now say. With both
+   * seats here it goes on on this machine alone, the guests' machines told it ended; otherwise it starts
+   * again between the machines that now fight it (a new epoch).
+   */
+  private replan(): void {
+    const b = this.battle;
+    const seating = this.deps.battle.state.seating;
+    if (!b?.started || b.repairing || !seating) return;
+    const next = planBattle(
+      b.battle,
+      seating,
+      (p) => this.table.holder(p),
+      (g) => this.table.rttOf(g),
+    );
+    if (next && next.kind === b.kind && next.guest === b.guest && next.other === b.other) return;
+    void this.handOver(b, next);
+  }
+
+  private async handOver(b: RemoteBattle, next: RemoteBattle | null): Promise<void> {
+    b.repairing = true;
+    this.stopChecking();
+    const calls = this.deps.machine.calls();
+    await (b.kind === 'duel' ? calls?.netStop() : calls?.watchStop());
+    const end = JSON.stringify({ t: 'battle-end', battle: b.battle });
+    this.sendTo(b.guest, end);
+    if (b.other) this.sendTo(b.other, end);
+    this.toSpectators(b, end);
+    b.repairing = false;
+    if (this.battle !== b) return;
+    this.battle = next;
+    if (next) {
+      next.entered = true;
+      next.started = true;
+      next.epoch = b.epoch + 1;
+      await this.begin(next);
+      if (next.kind === 'duel') this.stopChecking = every(this.deps.clock, () => void this.check(), CHECK_MS);
     }
     this.deps.changed();
   }

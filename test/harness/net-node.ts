@@ -221,6 +221,11 @@ export class NetNode implements BattleConsole, NetConsole, NetMachine, MachineCo
     this.solo = { epoch, sent: 0 };
   }
 
+  /** The battle's latest frame run here in a network battle this machine fights (null in none). */
+  get battleFrame(): number | null {
+    return this.fought ? this.fought.side.rb.frame : null;
+  }
+
   /** Whether a network battle (fought, watched or alone) has the machine now. */
   get inBattle(): boolean {
     return this.fought !== null || this.watched !== null || this.solo !== null;

@@ -31,7 +31,6 @@ export const TABLE_CODE = 'ABC234';
 /** The host's page: the game, its table's battle and computers, the remote host, its machine. */
 export class HostPage {
   readonly node = new NetNode();
-  readonly storage = memoryStorage();
   readonly game;
   readonly battle: TableBattle;
   readonly computers: TableComputers;
@@ -43,6 +42,8 @@ export class HostPage {
   constructor(
     state: GameState,
     readonly net: TableNetwork,
+    /** What the host's browser keeps across a reload (a reloaded page is given the same). */
+    readonly storage: ReturnType<typeof memoryStorage> = memoryStorage(),
   ) {
     const clock = net.clock;
     this.game = tableGame(state);
@@ -163,7 +164,7 @@ export class GuestPage {
 export class RemoteTable {
   readonly clock = new SteppedClock();
   readonly net: TableNetwork;
-  readonly host: HostPage;
+  host: HostPage;
   readonly guests: GuestPage[] = [];
 
   constructor(state: GameState, line?: LineOptions) {
@@ -177,6 +178,22 @@ export class RemoteTable {
     this.guests.push(page);
     await page.remote.connect();
     return page;
+  }
+
+  /**
+   * The host's page reloads: its connections close (the guests are told, and retry), and a new page opens
+   * the same table from what the browser kept: the game as its autosave has it, the guests and seats, and
+   * a machine started afresh (its autosave from before the battle).
+   */
+  async reloadHost(): Promise<HostPage> {
+    const old = this.host;
+    const state = old.state();
+    old.close();
+    await new Promise((r) => setImmediate(r));
+    // The computer seats come back from the same storage, as in the browser.
+    this.host = new HostPage(state, this.net, old.storage);
+    this.host.computers.act();
+    return this.host;
   }
 
   /** A guest's browser closes (or its line dies): its page runs no more and nobody is told. */

@@ -116,4 +116,47 @@ describe('a remote table in Node', { timeout: 240_000 }, () => {
     expect((await host.node.read()).battles).toBe(1);
     host.close();
   });
+
+  it('the host reloads mid-battle: the guest waits, the battle starts again from the host and is recorded once', async () => {
+    const { table, bob } = await evening(POOR_LINE);
+    const first = table.host;
+    await table.until(() => first.remote.battling && bob.node.inBattle, 'a battle with the guest', 60_000);
+    await table.until(() => bob.node.netFrames > 40, 'the battle under way at the guest', 6_000);
+    const before = first.state().log.length;
+
+    const host = await table.reloadHost();
+    await table.until(() => bob.remote.line === 'away', 'the guest to see the host gone', 60);
+    expect(bob.remote.problem).toMatch(/the battle waits for it/);
+    // The guest's machine does not play the battle on alone: it runs no further than its prediction window.
+    expect(bob.node.battleFrame).not.toBeNull();
+    const frozenAt = bob.node.battleFrame!;
+    await table.until(() => bob.remote.line === 'joined', 'the guest back at the reloaded table', 600);
+    expect(bob.remote.mine()).toEqual(['Bob']);
+    expect(bob.node.battleFrame).not.toBeNull();
+    expect(bob.node.battleFrame! - frozenAt).toBeLessThan(16);
+    // The reloaded host programs the battle again; both machines fight it from the host's state.
+    await table.until(() => host.remote.battling, 'the battle to start again', 6_000);
+    await table.until(() => host.state().log.length > before, 'the battle to be recorded', 60_000);
+    expect(host.state().log).toHaveLength(before + 1);
+    expect((await host.node.read()).battles).toBe(1);
+    host.close();
+  });
+
+  it('a guest gone for good mid-battle: the host frees the seat and the battle goes on at the host', async () => {
+    const { table, bob } = await evening(POOR_LINE);
+    const { host } = table;
+    await table.until(() => host.remote.battling && bob.node.inBattle, 'a battle with the guest', 60_000);
+    await table.until(() => bob.node.netFrames > 40, 'the battle under way at the guest', 6_000);
+    const before = host.state().log.length;
+    table.vanish(bob);
+    await table.until(() => host.remote.guests().every((g) => !g.online), 'the host to see the guest gone', 1_200);
+    // The host takes Bob's seat back and lets the computer steer him: the battle goes on on its machine.
+    host.remote.table.free('Bob');
+    host.computers.setSeat('Bob', 'easy');
+    await table.until(() => !host.remote.battling, 'the battle to be the host’s alone', 60);
+    await table.until(() => host.state().log.length > before, 'the battle to be recorded', 20_000);
+    expect(host.state().log).toHaveLength(before + 1);
+    expect((await host.node.read()).battles).toBe(1);
+    host.close();
+  });
 });
