@@ -135,7 +135,8 @@ class Parser {
   /** The space of `[iram X]` after its “[”; a wrong name throws. */
   private spaceName(): PlaceSpace {
     const name = (this.tokens[this.at++] ?? '').toLowerCase();
-    if (!Object.hasOwn(SPACES, name)) throw new Error(`A byte is read as [iram X], [eram X] or [vdc X], not [${name} …].`);
+    if (!Object.hasOwn(SPACES, name))
+      throw new Error(`A byte is read as [iram X], [eram X] or [vdc X], not [${name} …].`);
     return name as PlaceSpace;
   }
 

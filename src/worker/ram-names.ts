@@ -6,9 +6,10 @@
  * - the program points R0 or R1 at it somewhere (`mov r0,#score`: the 8048 reaches RAM and the VDC
  *   through @R0/@R1), which leaves out the many bit masks and colours a header defines, and
  * - its name says the memory (`iram_`, `eram_`/`xram_`, `vdc_`, as g7000.h and KTAA's sources do);
- *   a name that says none is taken for internal RAM at 20h-3Fh (the RAM a program keeps its
- *   variables in, above the second register bank).
- * The first name defined for a byte wins (KTAA gives some bytes a second name for another use).
+ *   or, second, a name the main file defines (not a header's colours and bit masks) that says none
+ *   is taken for internal RAM at 20h-3Fh (the RAM a program keeps its variables in, above the second
+ *   register bank).
+ * Otherwise the first name defined for a byte wins (KTAA gives some bytes a second name).
  */
 import type { PlaceSpace } from '../../rom-core/debugger/index.ts';
 
@@ -40,22 +41,26 @@ function pointedAt(image: Uint8Array): Set<number> {
 
 /**
  * `symbols`: every name of the build with its value (labels too, in the order defined); `labels`:
- * the code labels, which name program addresses, not bytes; `image`: the cartridge.
+ * the code labels, which name program addresses, not bytes; `image`: the cartridge; `own`: the names
+ * the main file defines (undefined: any name may name internal RAM).
  */
 export function ramNames(
   symbols: ReadonlyMap<string, number>,
   labels: ReadonlyMap<string, number>,
   image: Uint8Array,
+  own?: ReadonlySet<string>,
 ): RamNames {
   const names: RamNames = { iram: {}, eram: {}, vdc: {} };
   const pointers = pointedAt(image);
+  const unsaid: [string, number][] = [];
   for (const [name, value] of symbols) {
     if (labels.has(name) || !pointers.has(value)) continue;
-    const said = spaceOfName(name);
-    const space = said ?? (value >= 0x20 && value < 0x40 ? 'iram' : undefined);
-    if (space === undefined || value >= SIZE[space]) continue;
-    names[space][value] ??= name;
+    const space = spaceOfName(name);
+    if (space === undefined) unsaid.push([name, value]);
+    else if (value < SIZE[space]) names[space][value] ??= name;
   }
+  for (const [name, value] of unsaid)
+    if ((own === undefined || own.has(name)) && value >= 0x20 && value < 0x40) names.iram[value] ??= name;
   return names;
 }
 

@@ -208,7 +208,7 @@ export class ConsoleSession {
     const symbols = new Map(Object.entries(source.symbols ?? {}));
     const labels = new Map(Object.entries(source.labels ?? {}));
     this.breaks.setSymbols(symbols, labels);
-    this.names = ramNames(symbols, labels, image);
+    this.names = ramNames(symbols, labels, image, source.own ? new Set(source.own) : undefined);
   }
 
   /** A scanline stop names its line, a conditional breakpoint its condition. */
