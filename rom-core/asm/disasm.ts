@@ -13,7 +13,17 @@ export function nextAddress(address: number): number {
   return ((address + 1) & 0x7ff) | (address & ~0x7ff);
 }
 
-export function disassembleOne(bytes: Uint8Array, offset: number, address: number): { text: string; length: number } {
+/**
+ * One instruction at `offset` of `bytes`, which the CPU sees at `address`. `name` gives a jump or
+ * call target's label (the debugger's `JMP loop`); without one, or for an address it does not name,
+ * the target is a number.
+ */
+export function disassembleOne(
+  bytes: Uint8Array,
+  offset: number,
+  address: number,
+  name?: (target: number) => string | undefined,
+): { text: string; length: number } {
   const opcode = bytes[offset];
   const row = OPCODES[opcode];
   if (row.illegal || (row.bytes === 2 && offset + 1 >= bytes.length)) {
@@ -25,8 +35,9 @@ export function disassembleOne(bytes: Uint8Array, offset: number, address: numbe
   const operands = row.operands.map((o) => {
     if (!isValueKind(o)) return o;
     if (o === '#imm') return `#${hex(operand, 2)}`;
-    if (o === 'addr11') return hex((address & 0x800) | ((opcode & 0xe0) << 3) | operand, 3);
-    return hex((nextAddress(address) & ~0xff) | operand, 3);
+    const target =
+      o === 'addr11' ? (address & 0x800) | ((opcode & 0xe0) << 3) | operand : (nextAddress(address) & ~0xff) | operand;
+    return name?.(target) ?? hex(target, 3);
   });
   return { text: `${row.mnemonic} ${operands.join(',')}`, length: 2 };
 }

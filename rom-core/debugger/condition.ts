@@ -31,7 +31,10 @@ const REGISTERS: Record<string, (m: Odyssey2) => number> = {
 };
 for (let i = 0; i < 8; i++) REGISTERS[`R${i}`] = (m) => m.cpu.reg(i);
 
-const SPACES: Record<string, { size: number; read: (m: Odyssey2, a: number) => number }> = {
+/** The memories a condition reads and a watchpoint watches (rom-core/debugger/accesses.ts's WatchSpace). */
+export type PlaceSpace = 'iram' | 'eram' | 'vdc';
+
+const SPACES: Record<PlaceSpace, { size: number; read: (m: Odyssey2, a: number) => number }> = {
   iram: { size: 64, read: (m, a) => m.cpu.ram[a] },
   eram: { size: 128, read: (m, a) => m.eram[a] },
   vdc: { size: 256, read: (m, a) => m.vdc.regs[a] },
@@ -122,18 +125,26 @@ class Parser {
   }
 
   private memory(): Expression {
-    const name = (this.tokens[this.at++] ?? '').toLowerCase();
+    const name = this.spaceName();
     const space = SPACES[name];
-    if (!space) throw new Error(`A byte is read as [iram X], [eram X] or [vdc X], not [${name} …].`);
     const address = this.closed(this.sum(), ']');
-    if (address.constant) {
-      const a = address.value(undefined as unknown as Odyssey2);
-      if (a < 0 || a >= space.size)
-        throw new Error(
-          `${name} runs from 00h to ${(space.size - 1).toString(16).toUpperCase()}h; ${a.toString(16).toUpperCase()}h is past it.`,
-        );
-    }
+    if (address.constant) inside(name, address.value(NO_MACHINE));
     return { value: (m) => space.read(m, address.value(m) & (space.size - 1)), constant: false };
+  }
+
+  /** The space of `[iram X]` after its “[”; a wrong name throws. */
+  private spaceName(): PlaceSpace {
+    const name = (this.tokens[this.at++] ?? '').toLowerCase();
+    if (!Object.hasOwn(SPACES, name))
+      throw new Error(`A byte is read as [iram X], [eram X] or [vdc X], not [${name} …].`);
+    return name as PlaceSpace;
+  }
+
+  /** A byte's place: `[eram 12h]` names its space, a bare `score` or `21h` is in `space`. */
+  place(space: PlaceSpace): { space: PlaceSpace; address: Expression } {
+    if (!this.take('[')) return { space, address: this.sum() };
+    const named = this.spaceName();
+    return { space: named, address: this.closed(this.sum(), ']') };
   }
 
   private closed(e: Expression, close: string): Expression {
@@ -146,6 +157,18 @@ class Parser {
     this.at++;
     return true;
   }
+}
+
+/** Stands for the machine where a constant expression is valued (it reads nothing of it). */
+const NO_MACHINE = undefined as unknown as Odyssey2;
+
+/** Throws when `a` is not an address of the space. */
+function inside(space: PlaceSpace, a: number): void {
+  const size = SPACES[space].size;
+  if (a < 0 || a >= size)
+    throw new Error(
+      `${space} runs from 00h to ${(size - 1).toString(16).toUpperCase()}h; ${a.toString(16).toUpperCase()}h is past it.`,
+    );
 }
 
 function both(a: Expression, b: Expression, op: (x: number, y: number) => number): Expression {
@@ -175,7 +198,22 @@ export function parseAddress(text: string, symbols: Symbols): number {
   p.done();
   if (!e.constant)
     throw new Error(`“${text.trim()}” reads the machine; a breakpoint's address is a label or a number.`);
-  const a = e.value(undefined as unknown as Odyssey2);
+  const a = e.value(NO_MACHINE);
   if (a < 0 || a > 0xfff) throw new Error(`${a.toString(16).toUpperCase()}h is not a program address (000h-FFFh).`);
   return a;
+}
+
+/**
+ * A byte to watch (`score`, `score+1`, `21h` in `space`, or `[eram 12h]` naming its own space): a
+ * constant address inside its space.
+ */
+export function parsePlace(text: string, symbols: Symbols, space: PlaceSpace): { space: PlaceSpace; address: number } {
+  const p = new Parser(tokenize(text), symbols);
+  const place = p.place(space);
+  p.done();
+  if (!place.address.constant)
+    throw new Error(`“${text.trim()}” reads the machine; a watchpoint's place is a label or a number.`);
+  const address = place.address.value(NO_MACHINE);
+  inside(place.space, address);
+  return { space: place.space, address };
 }

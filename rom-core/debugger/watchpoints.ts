@@ -2,9 +2,11 @@
  * Watchpoints on the 8048's internal RAM, the external RAM and the VDC's registers. A watch is
  * judged after each instruction, so the CPU stops after the one that touched it: 'read' when the
  * instruction read the byte, 'write' when it wrote it (or the byte changed under it, as the
- * stack does at an interrupt's entry), 'value' when the byte becomes `value`.
+ * stack does at an interrupt's entry), 'value' when the byte becomes `value`. A watch with a
+ * condition (condition.ts) stops only when it holds after that instruction; it is valued only then.
  */
 import type { Odyssey2 } from '../machine/index.ts';
+import type { Expression } from './condition.ts';
 import { Accesses, READ, SPACES, SPACE_SIZE, WRITE, decodeAccesses } from './accesses.ts';
 import type { WatchSpace } from './accesses.ts';
 
@@ -16,6 +18,18 @@ export interface Watchpoint {
   kind: WatchKind;
   /** For 'value': the byte that stops the CPU when the location becomes it. */
   value?: number;
+  /** The program's name for the byte (`score`), said with its address. */
+  name?: string;
+  /** The condition as typed (`A == 3`), said at a stop; `test` is it compiled. */
+  condition?: string;
+  /** Stops only when this is not 0; left out of list() and hits (plain data crosses to the page). */
+  test?: Expression;
+}
+
+/** The watch as data: everything but its compiled test. */
+function plain(w: Watchpoint): Watchpoint {
+  const { test: _test, ...rest } = w;
+  return rest;
 }
 
 /** What stopped the CPU: which watch, the byte before and after, and the instruction that ran. */
@@ -31,15 +45,16 @@ const NAMES: Record<WatchSpace, string> = { iram: 'internal RAM', eram: 'externa
 
 const hex = (n: number, digits: number): string => n.toString(16).toUpperCase().padStart(digits, '0') + 'h';
 
-/** "external RAM 12h", "VDC register A0h". */
-export function watchPlace(w: Pick<Watchpoint, 'space' | 'address'>): string {
-  return `${NAMES[w.space]} ${hex(w.address, 2)}`;
+/** "external RAM 12h", "VDC register A0h", "internal RAM 21h (score)". */
+export function watchPlace(w: Pick<Watchpoint, 'space' | 'address' | 'name'>): string {
+  return `${NAMES[w.space]} ${hex(w.address, 2)}${w.name ? ` (${w.name})` : ''}`;
 }
 
 /** "write of external RAM 12h", "internal RAM 20h becoming 05h". */
 export function watchText(w: Watchpoint): string {
-  if (w.kind === 'value') return `${watchPlace(w)} becoming ${hex(w.value ?? 0, 2)}`;
-  return `${w.kind} of ${watchPlace(w)}`;
+  const when = w.condition ? ` if ${w.condition}` : '';
+  if (w.kind === 'value') return `${watchPlace(w)} becoming ${hex(w.value ?? 0, 2)}${when}`;
+  return `${w.kind} of ${watchPlace(w)}${when}`;
 }
 
 /** Checks a watchpoint from outside (the worker's API); returns a sentence when it is not one. */
@@ -80,7 +95,7 @@ export class WatchList {
   }
 
   list(): Watchpoint[] {
-    return this.watches.map((w) => ({ ...w }));
+    return this.watches.map(plain);
   }
 
   /** Replaces the watches (each checked with watchProblem first; a bad one throws its sentence). */
@@ -94,6 +109,8 @@ export class WatchList {
       address: w.address,
       kind: w.kind,
       ...(w.kind === 'value' ? { value: w.value } : {}),
+      ...(w.name ? { name: w.name } : {}),
+      ...(w.test ? { test: w.test, condition: w.condition ?? '' } : {}),
     }));
     this.last = new Uint8Array(list.length);
     this.touched = new Uint8Array(list.length);
@@ -137,7 +154,9 @@ export class WatchList {
           : w.kind === 'write'
             ? (this.touched[i] & WRITE) !== 0 || now !== old
             : now === w.value && old !== w.value;
-      if (fired && hit === undefined) hit = { watch: { ...w }, old, value: now, pc: this.lastPc };
+      // The condition is valued only for a watch that fired, on the machine after the instruction.
+      if (fired && hit === undefined && (w.test === undefined || w.test.value(this.machine) !== 0))
+        hit = { watch: plain(w), old, value: now, pc: this.lastPc };
       this.last[i] = now;
       this.touched[i] = 0;
     }

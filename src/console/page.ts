@@ -343,6 +343,7 @@ export class ConsolePage {
       breakAt: (text) => api().breakAt(text),
       clearTypedBreaks: () => api().clearTypedBreaks(),
       setWatchpoints: (list) => api().setWatchpoints(list),
+      watchAt: (text, space, kind, value) => api().watchAt(text, space, kind, value),
       setTrace: (on) => api().setTrace(on),
       setProfile: (on) => api().setProfile(on),
       poke: (target, value) => api().poke(target, value),

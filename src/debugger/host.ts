@@ -15,6 +15,8 @@ export interface DebuggerHost {
   clearTypedBreaks(): Promise<void>;
   resume(): void;
   setWatchpoints(list: WatchpointSpec[]): Promise<void>;
+  /** A watchpoint as typed (label or expression, `if` a condition); rejects with a sentence, changing nothing. */
+  watchAt(text: string, space: WatchpointSpec['space'], kind: WatchpointSpec['kind'], value?: number): Promise<string>;
   setTrace(on: boolean): Promise<void>;
   setProfile(on: boolean): Promise<void>;
   /** Writes a register or a byte while paused; rejects with a sentence, changing nothing. */

@@ -72,19 +72,44 @@ function titled(span: HTMLElement, name: string): HTMLElement {
   return span;
 }
 
-/** A hex dump, 16 bytes a line, each byte a value that can be edited (`space` at `base + i`); its first byte a tab stop. */
+/** The program's names for one memory's bytes, by address (DebugInfo.ramNames). */
+type Names = Record<number, string>;
+
+/**
+ * A hex dump, 16 bytes a line, each byte a value that can be edited (`space` at `base + i`); its first
+ * byte a tab stop. A byte the program names is marked and says its name when pointed at.
+ */
 function dumpNodes(
   bytes: readonly number[],
   space: 'iram' | 'eram' | 'vdc',
+  names: Names,
   base = 0,
   tabStop = true,
 ): (Node | string)[] {
   const out: (Node | string)[] = [];
   for (let i = 0; i < bytes.length; i++) {
     if (i % 16 === 0) out.push(`${i ? '\n' : ''}${hex2(base + i)}:`);
-    out.push(' ', editable(hex2(bytes[i]), { kind: space, address: base + i }, tabStop && i === 0));
+    const span = editable(hex2(bytes[i]), { kind: space, address: base + i }, tabStop && i === 0);
+    const name = names[base + i];
+    if (name) {
+      span.classList.add('dbg-named');
+      span.title = `${hex2(base + i)}h ${name}: click to edit`;
+    }
+    out.push(' ', span);
   }
   return out;
+}
+
+/** The named bytes with their values under a dump, four a line: "21h score=05". */
+function namedNodes(bytes: readonly number[], names: Names, base = 0): string[] {
+  const cells = Object.keys(names)
+    .map(Number)
+    .filter((a) => a >= base && a < base + bytes.length)
+    .sort((x, y) => x - y)
+    .map((a) => `${hex2(a)}h ${names[a]}=${hex2(bytes[a - base])}`);
+  const lines: string[] = [];
+  for (let i = 0; i < cells.length; i += 4) lines.push(cells.slice(i, i + 4).join('  '));
+  return lines.length ? ['\n', lines.join('\n')] : [];
 }
 
 export class MachineBoxes {
@@ -126,13 +151,15 @@ export class MachineBoxes {
     this.stack.textContent = stackText(info.callStack);
     // A field open for an edit stays as the user left it: its box is drawn again once it closes.
     if (!this.editor.editing) {
+      const names = info.ramNames ?? { iram: {}, eram: {}, vdc: {} };
       redraw(this.regs, cpuNodes(info));
-      redraw(this.iram, dumpNodes(info.iram, 'iram'));
-      redraw(this.eram, dumpNodes(info.eram, 'eram'));
+      redraw(this.iram, [...dumpNodes(info.iram, 'iram', names.iram), ...namedNodes(info.iram, names.iram)]);
+      redraw(this.eram, [...dumpNodes(info.eram, 'eram', names.eram), ...namedNodes(info.eram, names.eram)]);
       redraw(this.vdc, [
-        ...dumpNodes(info.vdc.slice(0xa0, 0xb0), 'vdc', 0xa0),
+        ...dumpNodes(info.vdc.slice(0xa0, 0xb0), 'vdc', names.vdc, 0xa0),
         '\n',
-        ...dumpNodes(info.vdc.slice(0, 0x80), 'vdc', 0, false),
+        ...dumpNodes(info.vdc.slice(0, 0x80), 'vdc', names.vdc, 0, false),
+        ...namedNodes(info.vdc, names.vdc),
       ]);
     }
     drawSprites(this.sprites, info.vdc);

@@ -63,6 +63,10 @@ class DebuggerPanelView implements DebuggerPanel {
       async (list) => {
         await host.setWatchpoints(list);
       },
+      async (text, space, kind, value) => {
+        this.say(await host.watchAt(text, space, kind, value));
+        return (await host.info()).watchpoints;
+      },
       (text) => this.say(text),
     );
     const values = new ValueEditor(

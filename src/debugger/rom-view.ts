@@ -38,7 +38,7 @@ export function disasmLines(
 ): RomLine[] {
   const lines: RomLine[] = [];
   for (let a = from; a < image.length && lines.length < count;) {
-    const { text, length } = disassembleOne(image, a, a);
+    const { text, length } = disassembleOne(image, a, a, (target) => labels[target]);
     const bytes = Array.from(image.subarray(a, a + length), hex2).join(' ');
     const label = labels[a] ? `  ; ${labels[a]}` : '';
     lines.push({

@@ -1,6 +1,6 @@
 /**
  * The VDC view's boxes over the console's picture: a canvas laid exactly over the picture's canvas (in
- * the screen's wrapper, which is positioned), drawing each object's box of picture dots (vdc-format's
+ * the screen's wrapper, which is positioned), drawing each object's box of picture pixels (vdc-format's
  * objects) with its label. The picture's size follows the window, the display mode and the IDE
  * splitter, so the layer is placed again whenever the picture or its wrapper changes size; it never
  * takes the pointer (clicks and keys still reach the screen).

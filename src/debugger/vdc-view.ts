@@ -1,6 +1,6 @@
 /**
  * The debugger's VDC box (issue 23): the sprites, characters and quads the registers hold, each with
- * its registers, its box in picture dots, glyphs and colours (vdc-format.ts), the control and colour
+ * its registers, its box in picture pixels (the unit said above the list), glyphs and colours (vdc-format.ts), the control and colour
  * registers in words, and on request those boxes drawn over the picture (vdc-overlay.ts). Only the
  * objects drawn are listed unless "all" is ticked; hovering or focusing a line (or clicking it, which
  * keeps it) makes its box stand out on the picture. Drawn afresh from each DebugInfo.
@@ -10,7 +10,7 @@ import type { VdcPicture } from '../../rom-core/i8244/index.ts';
 import { el } from '../platform/dom.ts';
 import { flag } from '../platform/settings.ts';
 import type { DebugInfo } from '../worker/protocol.ts';
-import { controlText, listed, objectText } from './vdc-format.ts';
+import { UNIT_TEXT, controlText, listed, objectText } from './vdc-format.ts';
 import { VdcOverlay } from './vdc-overlay.ts';
 
 const SHOW_ALL = flag('o2conquest.debugger.vdcAll');
@@ -55,6 +55,7 @@ export class VdcView {
         el('label', {}, this.overlayOn, ' Show objects on the picture'),
         el('label', {}, this.all, ' List hidden objects too'),
       ),
+      el('p', { class: 'dbg-vdc-unit', id: 'debugger-vdc-unit', text: UNIT_TEXT }),
       this.control,
       this.list,
     );

@@ -1,21 +1,28 @@
 /**
  * The debugger's watch list: a watchpoint on internal RAM, external RAM or a VDC register, for a
- * read, a write, or the byte becoming a value; each listed with a button that takes it away.
+ * read, a write, or the byte becoming a value; the byte typed by label or expression with an
+ * optional condition (`score if A == 3`, `[eram 12h]`), which the worker reads (src/worker/watch-at.ts);
+ * each listed with a button that takes it away.
  */
 import { el } from '../platform/dom.ts';
 import type { WatchpointSpec } from '../worker/protocol.ts';
 import { hex2, parseByte } from './format.ts';
 
-const SPACES: { value: WatchpointSpec['space']; text: string; max: number }[] = [
-  { value: 'iram', text: 'internal RAM', max: 0x3f },
-  { value: 'eram', text: 'external RAM', max: 0x7f },
-  { value: 'vdc', text: 'VDC register', max: 0xff },
+const SPACES: { value: WatchpointSpec['space']; text: string }[] = [
+  { value: 'iram', text: 'internal RAM' },
+  { value: 'eram', text: 'external RAM' },
+  { value: 'vdc', text: 'VDC register' },
 ];
 
-/** "write of external RAM 12h", "internal RAM 30h becomes 03h". */
+/** What the place field takes, said as its title. */
+const WATCH_HELP =
+  'A label or address of the memory chosen, or [iram X] / [eram X] / [vdc X], and an optional condition: score · 21h · score+1 · [eram 12h] · score if A == 3';
+
+/** "write of external RAM 12h", "internal RAM 30h (score) becomes 03h if A == 3". */
 export function watchLabel(w: WatchpointSpec): string {
-  const place = `${SPACES.find((s) => s.value === w.space)?.text ?? w.space} ${hex2(w.address)}h`;
-  return w.kind === 'value' ? `${place} becomes ${hex2(w.value ?? 0)}h` : `${w.kind} of ${place}`;
+  const place = `${SPACES.find((s) => s.value === w.space)?.text ?? w.space} ${hex2(w.address)}h${w.name ? ` (${w.name})` : ''}`;
+  const what = w.kind === 'value' ? `${place} becomes ${hex2(w.value ?? 0)}h` : `${w.kind} of ${place}`;
+  return w.condition ? `${what} if ${w.condition}` : what;
 }
 
 export class WatchListView {
@@ -24,9 +31,10 @@ export class WatchListView {
   private readonly space = el('select', { id: 'debugger-watch-space', 'aria-label': 'Memory to watch' });
   private readonly address = el('input', {
     id: 'debugger-watch-address',
-    size: '4',
-    placeholder: 'addr',
-    'aria-label': 'Address to watch (hex)',
+    size: '18',
+    placeholder: 'score, 21h, … if A == 3',
+    title: WATCH_HELP,
+    'aria-label': 'Byte to watch (label or address, optional condition)',
   });
   private readonly kind = el('select', { id: 'debugger-watch-kind', 'aria-label': 'Stop on' });
   private readonly value = el('input', {
@@ -37,9 +45,18 @@ export class WatchListView {
   });
   private watches: WatchpointSpec[] = [];
 
-  /** `set` sends the new list to the worker; it rejects with a sentence when the worker refuses. */
+  /**
+   * `set` sends the new list to the worker, `watchAt` one typed watch (resolving with what was set);
+   * each rejects with a sentence when the worker refuses.
+   */
   constructor(
     private readonly set: (list: WatchpointSpec[]) => Promise<void>,
+    private readonly watchAt: (
+      text: string,
+      space: WatchpointSpec['space'],
+      kind: WatchpointSpec['kind'],
+      value?: number,
+    ) => Promise<WatchpointSpec[]>,
     private readonly say: (text: string) => void,
   ) {
     this.space.append(...SPACES.map((s) => el('option', { value: s.value, text: s.text })));
@@ -54,6 +71,9 @@ export class WatchListView {
     });
     const add = el('button', { type: 'button', id: 'debugger-watch-add', text: 'Add watch' });
     add.addEventListener('click', () => void this.add());
+    this.address.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') void this.add();
+    });
     const clear = el('button', { type: 'button', id: 'debugger-watch-clear', text: 'Clear watches' });
     clear.addEventListener('click', () => void this.replace([]));
     this.element = el(
@@ -65,35 +85,36 @@ export class WatchListView {
     );
   }
 
+  /** The field's text goes to the worker, which knows the program's labels; its sentence is said either way. */
   private async add(): Promise<void> {
-    const space = SPACES.find((s) => s.value === this.space.value) ?? SPACES[0];
-    const address = parseByte(this.address.value, space.max);
-    if (address === undefined) {
-      this.say(`A ${space.text} address is 00h to ${hex2(space.max)}h.`);
-      return;
-    }
+    const space = (SPACES.find((s) => s.value === this.space.value) ?? SPACES[0]).value;
     const kind = this.kind.value as WatchpointSpec['kind'];
-    const w: WatchpointSpec = { space: space.value, address, kind };
+    let value: number | undefined;
     if (kind === 'value') {
-      const value = parseByte(this.value.value);
+      value = parseByte(this.value.value);
       if (value === undefined) {
         this.say('A value to wait for is a byte, 00h to FFh.');
         return;
       }
-      w.value = value;
     }
-    if (await this.replace([...this.watches, w])) this.address.value = '';
+    try {
+      this.show(await this.watchAt(this.address.value, space, kind, value));
+    } catch (e) {
+      // The worker's sentence; the field keeps the text to be corrected.
+      this.say(e instanceof Error ? e.message.replace(/^Error: /, '') : String(e));
+      return;
+    }
+    this.address.value = '';
   }
 
-  private async replace(list: WatchpointSpec[]): Promise<boolean> {
+  private async replace(list: WatchpointSpec[]): Promise<void> {
     try {
       await this.set(list);
     } catch (e) {
-      this.say(e instanceof Error ? e.message : String(e));
-      return false;
+      this.say(e instanceof Error ? e.message.replace(/^Error: /, '') : String(e));
+      return;
     }
     this.show(list);
-    return true;
   }
 
   /** Shows the watches the worker holds. */

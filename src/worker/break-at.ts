@@ -22,6 +22,11 @@ export class BreakAt {
 
   constructor(private readonly debug: MachineDebugger) {}
 
+  /** Every name of the running build with its value (what a breakpoint or watchpoint is typed with). */
+  get symbolTable(): Symbols {
+    return this.symbols;
+  }
+
   /** Labels by address (the first name given to each). */
   private byAddress = new Map<number, string>();
 

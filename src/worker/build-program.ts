@@ -21,6 +21,8 @@ export interface CartSource {
   symbols?: Record<string, number>;
   /** The labels alone (no constants): the names the debugger shows beside addresses. */
   labels?: Record<string, number>;
+  /** The names the main file defines (not its includes): a header's many constants name no RAM byte (ram-names.ts). */
+  own?: string[];
 }
 
 export interface BuildResult {
@@ -70,6 +72,7 @@ export function buildProgram(files: readonly SourceFile[], main: string): BuildR
     files: used,
     symbols: Object.fromEntries(result.symbols),
     labels: Object.fromEntries(labels.map((s) => [s.name, s.value as number])),
+    own: result.symbolTable.filter((s) => s.file === top.name).map((s) => s.name),
   };
   if (!result.ok) {
     return {

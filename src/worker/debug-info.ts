@@ -22,6 +22,7 @@ export function debugInfo(
   sourceAt: SourceAt,
   typedBreaks: DebugInfo['typedBreaks'],
   labelAt: LabelAt,
+  ramNames: DebugInfo['ramNames'],
 ): DebugInfo {
   const cpu = m.cpu;
   const psw = cpu.psw;
@@ -50,6 +51,7 @@ export function debugInfo(
     scanline: debug.scanlineBreak,
     beam: beamPosition(m),
     disasmLabels: labelsOf(debug.breakpointList(), labelAt),
+    ramNames,
     stop,
     pendingAction: debug.pendingAction,
     callStack: callStack(cpu).map(({ level, returnAddress, callSite }) => ({ level, returnAddress, callSite })),
@@ -86,7 +88,7 @@ export function disassembleAround(
   for (let back = Math.min(pc, before * 2); back > 0 && lead.length === 0; back--) lead = decodeFrom(pc - back, pc);
   const lines: DisasmLine[] = [];
   const push = (address: number): number => {
-    const { text, length } = disassembleOne(program, address, address);
+    const { text, length } = disassembleOne(program, address, address, labelAt);
     lines.push({
       address,
       bytes: Array.from(program.subarray(address, address + length)),

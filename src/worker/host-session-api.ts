@@ -35,6 +35,7 @@ export type SessionApi = Pick<
   | 'setBreakpoints'
   | 'breakAt'
   | 'clearTypedBreaks'
+  | 'watchAt'
   | 'buildProgram'
   | 'externalRam'
   | 'frame'
@@ -60,6 +61,7 @@ export function sessionApi(host: SessionApiHost): SessionApi {
     },
     breakAt: (text: string): string => host.need().breaks.add(text),
     clearTypedBreaks: (): void => host.need().breaks.clear(),
+    watchAt: (text, space, kind, value) => host.need().watches.add(text, space, kind, value),
     buildProgram: (files: SourceFile[], main: string): BuildResult => buildProgram(files, main),
     externalRam: (): Uint8Array => host.need().machine.eram.slice(),
     frame: () => {

@@ -115,6 +115,10 @@ export interface WatchpointSpec {
   address: number;
   kind: 'read' | 'write' | 'value';
   value?: number;
+  /** The program's name for the byte (`score`). */
+  name?: string;
+  /** Stop only when this holds (`A == 3`, the language of "Break at"); valued only when the watch fires. */
+  condition?: string;
 }
 
 /**
@@ -192,6 +196,8 @@ export interface DebugInfo {
   scanline?: number;
   /** Labels of the addresses the CPU box names (the breakpoints), by address. */
   disasmLabels?: Record<number, string>;
+  /** The program's names for bytes of internal RAM, external RAM and the VDC's registers (ram-names.ts). */
+  ramNames?: Record<'iram' | 'eram' | 'vdc', Record<number, string>>;
   /** The 8244's beam: its line (0 = the top visible line) and the dot within the line. */
   beam: { line: number; dot: number };
   /** Why and where the CPU stopped since the last resume. */
@@ -313,6 +319,12 @@ export interface ConsoleWorkerApi {
   breakAt(text: string): string;
   /** Forgets the typed breakpoints and the scanline. */
   clearTypedBreaks(): void;
+  /**
+   * A watchpoint as typed: the byte by label or expression (`score`, `21h` in `space`, `[eram 12h]`)
+   * and an optional condition (`score if A == 3`); returns what was set in a sentence. A mistake
+   * throws a sentence, changing nothing.
+   */
+  watchAt(text: string, space: WatchpointSpec['space'], kind: WatchpointSpec['kind'], value?: number): string;
   /** Assembles a user's program (build-program.ts) in the worker; the machine is not touched. */
   buildProgram(files: SourceFile[], main: string): BuildResult;
   stats(): WorkerStats;

@@ -3,15 +3,13 @@
  * same way: build from images, apply a held-input snapshot, run frames, save and load states, and
  * answer the debugger.
  */
-import { KeyQueue, Odyssey2, cartProfile } from '../../rom-core/machine/index.ts';
-import type { CartProfile } from '../../rom-core/machine/index.ts';
+import { Odyssey2, cartProfile } from '../../rom-core/machine/index.ts';
+import type { CartProfile, KeyQueue } from '../../rom-core/machine/index.ts';
 import { MachineDebugger, poke, pokePlace, pokeProblem } from '../../rom-core/debugger/index.ts';
 import type { DebugActionKind, PokeTarget } from '../../rom-core/debugger/index.ts';
-import { BattleBot } from '../../rom-core/bot/index.ts';
 import type { BotLevel } from '../../rom-core/bot/index.ts';
 import type { BuiltCart, Builtins } from './builtin-roms.ts';
 import type { CartSource } from './build-program.ts';
-import { SNAPSHOT_JOY, SNAPSHOT_LENGTH, SNAPSHOT_RESET } from './protocol.ts';
 import type {
   BootInfo,
   DebugInfo,
@@ -26,24 +24,21 @@ import { stopState } from './stop-text.ts';
 import { romView } from './debug-views.ts';
 import { romSummaries } from './rom-summaries.ts';
 import { debugInfo, disassembleAround } from './debug-info.ts';
-import { QueuedKeys } from './queued-keys.ts';
+import { SessionInput } from './session-input.ts';
 import { indexSources, sourceLineAt } from './source-index.ts';
 import type { SourceIndex } from './source-index.ts';
 import { TimeTravel } from './time-travel.ts';
 import { BreakAt } from './break-at.ts';
+import { WatchAt } from './watch-at.ts';
+import { ramNames } from './ram-names.ts';
+import type { RamNames } from './ram-names.ts';
 
 export class ConsoleSession {
   readonly machine: Odyssey2;
-  /**
-   * Keys typed by the companion (taps) and pressed by a player (live presses), applied at frame
-   * boundaries so a tap shorter than a frame still reaches the program.
-   */
-  readonly keyQueue = new KeyQueue();
-  private readonly queued = new QueuedKeys();
-  private readonly held = new Uint8Array(SNAPSHOT_LENGTH);
-  /** Battle bots holding a hand control (left J0, right J1), and the sticks they chose for this frame. */
-  private readonly bots: (BattleBot | null)[] = [null, null];
-  private readonly botBits = new Uint8Array(2);
+  /** The held snapshot, the key queue and the bots, merged into the machine's inputs (session-input.ts). */
+  private readonly input: SessionInput;
+  /** Keys typed by the companion and pressed by a player, applied at frame boundaries (the input's). */
+  readonly keyQueue: KeyQueue;
   /** A breakpoint stopped the CPU inside a frame: the next runFrame goes on with it. */
   private midFrame = false;
   readonly roms: RomSummary[];
@@ -51,7 +46,6 @@ export class ConsoleSession {
   /** Breakpoints, watchpoints, trace, step actions and step back (rom-core/debugger). */
   readonly debug: MachineDebugger;
   private lastStop: StopState | undefined;
-  private resetHeld = false;
   /** Which of our cartridges runs (undefined: the user's). */
   readonly builtinCart: string | undefined;
   private readonly builtinList: { id: string; name: string }[];
@@ -61,6 +55,10 @@ export class ConsoleSession {
   readonly time: TimeTravel;
   /** Breakpoints by label or expression, with conditions, and the scanline break (break-at.ts). */
   readonly breaks: BreakAt;
+  /** Watchpoints by label or expression, with conditions (watch-at.ts). */
+  readonly watches: WatchAt;
+  /** The running build's names for bytes of RAM and the VDC (ram-names.ts). */
+  private names: RamNames = { iram: {}, eram: {}, vdc: {} };
 
   constructor(images: RomImages, builtins: Builtins, sampleRate: number) {
     const builtinCart: BuiltCart = builtins.carts.find((c) => c.id === images.builtinCart) ?? builtins.carts[0];
@@ -75,12 +73,15 @@ export class ConsoleSession {
       mapper: images.cart ? images.mapper : undefined,
       pal: images.cart && images.tv ? images.tv === 'PAL' : undefined,
     });
+    this.input = new SessionInput(this.machine, () => this.netplay);
+    this.keyQueue = this.input.keyQueue;
     this.debug = new MachineDebugger(this.machine);
     const t = this.machine.timing;
     this.time = new TimeTravel(this.machine, t.dotRateNum / t.dotRateDen / t.dotsPerFrame);
     this.debug.frameStarts = this.time;
     this.breaks = new BreakAt(this.debug);
-    if (images.cartSource) this.useSymbols(images.cartSource);
+    this.watches = new WatchAt(this.debug, { symbols: () => this.breaks.symbolTable, ramNames: () => this.names });
+    if (images.cartSource) this.useSymbols(images.cartSource, images.cart ?? builtinCart.image);
     this.profile = images.cart ? cartProfile(images.cart) : undefined;
     this.roms = romSummaries(this.machine.identity, images, builtins.bios.name, builtinCart.name);
     if (!images.bios) indexSources(builtins.bios, false, this.sources);
@@ -117,7 +118,7 @@ export class ConsoleSession {
     this.profile = cartProfile(image);
     const id = this.machine.identity.cart;
     this.roms[1] = { kind: 'cart', note: id.note, crcHex: id.crcHex, size: id.size };
-    this.useSymbols(source);
+    this.useSymbols(source, image);
     this.sources.byAddress.clear();
     indexSources(
       { image, name: '', lineMap: source.lineMap, sources: new Map(Object.entries(source.files)) },
@@ -143,94 +144,28 @@ export class ConsoleSession {
     };
   }
 
-  /**
-   * A battle bot takes a hand control (0 left/red, 1 right/blue) at a level, or gives it back (null);
-   * the player's stick on that side is ignored while it plays.
-   */
+  /** A battle bot takes a hand control (0 left, 1 right) at a level, or gives it back (null). */
   setBot(stick: 0 | 1, level: BotLevel | null, seed: number): void {
-    this.bots[stick] = level === null ? null : new BattleBot(stick, level, seed);
-    this.botBits[stick] = 0;
-    this.mergeInput();
+    this.input.setBot(stick, level, seed);
   }
 
-  /** Which level holds each hand control (null: a player). */
   botLevels(): [BotLevel | null, BotLevel | null] {
-    return [this.bots[0]?.level ?? null, this.bots[1]?.level ?? null];
+    return this.input.botLevels();
   }
 
-  private stepBots(): void {
-    const m = this.machine;
-    for (let s = 0; s < 2; s++) {
-      const bot = this.bots[s];
-      if (bot) this.botBits[s] = bot.step(m.eram, m.vdc.regs);
-    }
-  }
-
-  /**
-   * Sets the held keys and sticks to exactly this snapshot (plus whatever the key queue holds down).
-   */
+  /** Sets the held keys and sticks to exactly this snapshot (plus whatever the key queue holds down). */
   applyInput(snapshot: Uint8Array): void {
-    if (snapshot.length !== SNAPSHOT_LENGTH)
-      throw new RangeError(`an input snapshot is ${SNAPSHOT_LENGTH} bytes; got ${snapshot.length}`);
-    this.held.set(snapshot);
-    this.mergeInput();
+    this.input.apply(snapshot);
   }
 
-  /**
-   * The one place the machine's inputs are merged, once a frame (and when a source changes), in this
-   * order: each key of the matrix is down if the page holds it (keyboard, touch panel: the held
-   * snapshot) or the key queue holds it (the companion's typed taps, a player's live presses); a
-   * stick is a battle bot's alone while a bot holds it, else the page's (keys, pads, touch) or the
-   * queue's; RESET is down if either holds it.
-   */
-  private mergeInput(): void {
-    if (this.netplay) return;
-    const m = this.machine;
-    const q = this.queued;
-    const held = this.held;
-    for (let i = 0; i < 8; i++) m.keys[i] = held[i] | q.keys[i];
-    m.joy[0] = this.bots[0] ? this.botBits[0] : held[SNAPSHOT_JOY] | q.joy[0];
-    m.joy[1] = this.bots[1] ? this.botBits[1] : held[SNAPSHOT_JOY + 1] | q.joy[1];
-    const reset = held[SNAPSHOT_RESET] !== 0 || q.reset;
-    if (reset !== this.resetHeld) {
-      this.resetHeld = reset;
-      m.setKey('RESET', reset);
-    }
-  }
-
-  /**
-   * The stick a player steers this side with in a network battle (rom-core/netplay/fought-battle.ts): the battle
-   * bot's when one holds the side, else either control's keys, pad or touch (one player per browser,
-   * so whichever keys they use steer their side). Read once per frame.
-   */
+  /** The stick this side steers with in a network battle (SessionInput.netStick). */
   netStick(side: 0 | 1, held: Uint8Array): number {
-    // The key queue steps once a read as it does once a frame, so a touch stick's tap (queued) counts too.
-    this.keyQueue.beforeFrame(this.queued);
-    const bot = this.bots[side];
-    const stick = bot
-      ? bot.step(this.machine.eram, this.machine.vdc.regs)
-      : held[SNAPSHOT_JOY] | held[SNAPSHOT_JOY + 1] | this.queued.joy[0] | this.queued.joy[1];
-    this.keyQueue.afterFrame();
-    return stick;
+    return this.input.netStick(side, held);
   }
 
-  /**
-   * Both sticks of a battle this page fights alone for a remote table (one guest holds both seats):
-   * each control's own keys, pad or touch, or the battle bot holding it, as mergeInput takes them;
-   * left | right << 5. Read once per frame.
-   */
+  /** Both sticks of a battle this page fights alone for a remote table (SessionInput.soloSticks). */
   soloSticks(held: Uint8Array): number {
-    this.keyQueue.beforeFrame(this.queued);
-    const stick = (side: 0 | 1): number => {
-      const bot = this.bots[side];
-      const bits = bot
-        ? bot.step(this.machine.eram, this.machine.vdc.regs)
-        : held[SNAPSHOT_JOY + side] | this.queued.joy[side];
-      return bits & 0x1f;
-    };
-    const pair = stick(0) | (stick(1) << 5);
-    this.keyQueue.afterFrame();
-    return pair;
+    return this.input.soloSticks(held);
   }
 
   /**
@@ -241,8 +176,7 @@ export class ConsoleSession {
 
   /** Drops every typed tap not finished and releases the keys the queue holds (cancellation). */
   clearKeys(): void {
-    this.keyQueue.clear(this.queued);
-    this.mergeInput();
+    this.input.clearKeys();
   }
 
   /**
@@ -252,9 +186,7 @@ export class ConsoleSession {
    */
   runFrame(): { stop?: StopState } {
     if (!this.midFrame) {
-      this.keyQueue.beforeFrame(this.queued);
-      this.stepBots();
-      this.mergeInput();
+      this.input.beforeFrame();
       // A network battle's frames are the rollback's to keep; this session runs none of them.
       if (!this.netplay) this.time.record();
     }
@@ -272,8 +204,11 @@ export class ConsoleSession {
     return { stop: this.lastStop };
   }
 
-  private useSymbols(source: CartSource): void {
-    this.breaks.setSymbols(new Map(Object.entries(source.symbols ?? {})), new Map(Object.entries(source.labels ?? {})));
+  private useSymbols(source: CartSource, image: Uint8Array): void {
+    const symbols = new Map(Object.entries(source.symbols ?? {}));
+    const labels = new Map(Object.entries(source.labels ?? {}));
+    this.breaks.setSymbols(symbols, labels);
+    this.names = ramNames(symbols, labels, image, source.own ? new Set(source.own) : undefined);
   }
 
   /** A scanline stop names its line, a conditional breakpoint its condition. */
@@ -334,7 +269,7 @@ export class ConsoleSession {
   rewindFrame(): boolean {
     if (this.midFrame || this.netplay || !this.time.back()) return false;
     // RESET is machine state: what the frame gone back to held, the next merge compares with.
-    this.resetHeld = this.machine.resetHeld;
+    this.input.resetHeld = this.machine.resetHeld;
     this.debug.history.clear();
     return true;
   }
@@ -396,7 +331,7 @@ export class ConsoleSession {
   }
 
   setWatchpoints(list: WatchpointSpec[]): void {
-    this.debug.setWatchpoints(list);
+    this.watches.set(list);
   }
 
   clearHit(): void {
@@ -412,6 +347,7 @@ export class ConsoleSession {
       (a, n) => this.sourceAt(a, n),
       this.breaks.list(),
       (a) => this.breaks.labelAt(a),
+      this.names,
     );
   }
 

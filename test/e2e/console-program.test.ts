@@ -412,7 +412,7 @@ describe('your program on the console', () => {
 
     // A write watch on external RAM 7Fh: Run stops after the MOVX, with the old and new byte.
     await page.locator('#debugger-watch-space').selectOption('eram');
-    await page.locator('#debugger-watch-address').fill('7F');
+    await page.locator('#debugger-watch-address').fill('7Fh');
     await page.locator('#debugger-watch-add').click();
     await poll(() => page.locator('#debugger-watches li').getAttribute('data-watch')).toBe('eram:7F:write');
     await page.locator('#debugger-run').click();

@@ -1,7 +1,8 @@
 /**
  * The debugger on a raster effect (issue 36): a program that changes the background colour many
  * times a line (stripes down the screen) comes in a share link; the debugger breaks when the beam
- * reaches line 100 and says where the beam is; a watchpoint stops it and Step back goes back three
+ * reaches line 100 and says where the beam is; a watchpoint typed by label with a condition stops it
+ * (the byte named in the RAM view, jumps by label in the disassembly) and Step back goes back three
  * instructions, one at a time; a breakpoint typed by label with a condition stops only where it holds.
  * Waits are for states (the stop's sentence, the build), never for time.
  */
@@ -20,6 +21,7 @@ const RASTER = [
   '\tcpu\t8048',
   '\torg\t400h',
   '\tinclude\t"g7000.h"',
+  'passes\tequ\t30h\t\t; internal RAM: the pass count',
   '\tjmp\tselectgame',
   '\tjmp\tirq',
   '\tjmp\ttimer',
@@ -32,7 +34,7 @@ const RASTER = [
   '\tmov\tr0,#0A3h\t\t; the background colour register',
   'raster\tinc\tr7',
   '\tmov\ta,r7',
-  '\tmov\tr1,#30h',
+  '\tmov\tr1,#passes',
   '\tmov\t@r1,a\t\t; internal RAM 30h = the pass count',
   '\tmovx\t@r0,a\t\t; a new background colour every pass: stripes',
   '\tjmp\traster',
@@ -85,17 +87,30 @@ describe('the debugger on a raster effect', () => {
     );
     expect((await info()).beam.line).toBe(100);
 
-    // A write watch on internal RAM 30h: Run (F5) stops after MOV @R1,A; Step back three times.
+    // A write watch on `passes` (internal RAM 30h) if A == 40h: Run (F5) stops after the MOV @R1,A
+    // that wrote 40h; Step back three times.
     await page.locator('#debugger-bp-clear').click();
     await poll(async () => (await info()).scanline).toBeUndefined();
     await page.locator('#debugger-watch-space').selectOption('iram');
-    await page.locator('#debugger-watch-address').fill('30');
-    await page.locator('#debugger-watch-add').click();
-    await poll(() => page.locator('#debugger-watches li').getAttribute('data-watch')).toBe('iram:30:write');
+    const watch = page.locator('#debugger-watch-address');
+    await watch.fill('passez if A == 40h');
+    await watch.press('Enter');
+    await poll(() => message.textContent()).toMatch(/^“passez” is neither a register/);
+    await watch.fill('passes if A == 40h');
+    await watch.press('Enter');
+    await poll(() => message.textContent()).toBe('Watching writes of internal RAM 30h (passes) if A == 40h.');
+    await poll(() => page.locator('#debugger-watches li').textContent()).toMatch(
+      /^write of internal RAM 30h \(passes\) if A == 40h/,
+    );
     await page.locator('#console-screen').click();
     await page.keyboard.press('F5');
-    await poll(() => stop.textContent()).toMatch(/^watchpoint: internal RAM 30h written .* PC 417h, frame \d+$/);
+    await poll(() => stop.textContent()).toMatch(
+      /^watchpoint: internal RAM 30h \(passes\) written \(3Fh → 40h\) .* PC 417h, frame \d+$/,
+    );
+    expect(await page.locator('#debugger-iram').textContent()).toContain('30h passes=40');
+    expect(await page.locator('.dbg-disasm').textContent()).toContain('JMP raster');
     const count = (await info()).regs[7];
+    expect(count).toBe(0x40);
     for (const pc of ['416', '414', '413']) {
       await page.locator('#debugger-step-back').click();
       await poll(() => stop.textContent()).toMatch(new RegExp(`^stepped back: PC ${pc}h, frame \\d+$`));

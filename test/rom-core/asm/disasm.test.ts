@@ -71,3 +71,15 @@ describe('disassembler text', () => {
     ]);
   });
 });
+
+describe('jump and call targets by name', () => {
+  it('names a JMP, CALL or conditional jump target the name function knows, and leaves other targets as numbers', () => {
+    // 410h: JMP 412h, CALL 5A0h, DJNZ R7,410h, JZ 4FFh.
+    const bytes = Uint8Array.from([0x84, 0x12, 0xb4, 0xa0, 0xef, 0x10, 0xc6, 0xff]);
+    const names: Record<number, string> = { 0x412: 'loop', 0x5a0: 'draw', 0x410: 'top' };
+    const at = (offset: number): string => disassembleOne(bytes, offset, 0x410 + offset, (t) => names[t]).text;
+    expect([at(0), at(2), at(4), at(6)]).toEqual(['JMP loop', 'CALL draw', 'DJNZ R7,top', 'JZ 0x4FF']);
+    // MOV A,#imm is a value, never a target.
+    expect(disassembleOne(Uint8Array.from([0x23, 0x12]), 0, 0x400, () => 'loop').text).toBe('MOV A,#0x12');
+  });
+});

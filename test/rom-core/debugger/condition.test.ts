@@ -9,6 +9,7 @@ import {
   beamPosition,
   parseAddress,
   parseCondition,
+  parsePlace,
   scanlineProblem,
 } from '../../../rom-core/debugger/index.ts';
 import type { DebugStop } from '../../../rom-core/debugger/index.ts';
@@ -76,6 +77,40 @@ describe('conditional breakpoints', () => {
       expect(runUntilStop(d)).toEqual({ kind: 'breakpoint', pc: at('after') });
       expect(m.cpu.reg(7)).toBe(4);
     }
+  });
+});
+
+describe('watchpoints by place, with a condition', () => {
+  it('reads a place as a label, a sum or a number in the memory chosen, or [space X] naming its own', () => {
+    const named = new Map([...symbols, ['score', 0x21]]);
+    expect(parsePlace('score', named, 'iram')).toEqual({ space: 'iram', address: 0x21 });
+    expect(parsePlace('SCORE + 1', named, 'eram')).toEqual({ space: 'eram', address: 0x22 });
+    expect(parsePlace('[vdc 0A3h]', named, 'iram')).toEqual({ space: 'vdc', address: 0xa3 });
+    expect(() => parsePlace('40h', named, 'iram')).toThrow('iram runs from 00h to 3Fh; 40h is past it.');
+    expect(() => parsePlace('[eram R0]', named, 'iram')).toThrow(/reads the machine; a watchpoint's place/);
+    expect(() => parsePlace('[rom 1]', named, 'iram')).toThrow(/\[iram X\], \[eram X\] or \[vdc X\]/);
+    expect(() => parsePlace('nowhere', named, 'iram')).toThrow(/“nowhere” is neither a register/);
+  });
+
+  it('a watch with a condition stops only when it holds after the instruction; the condition is valued only then', () => {
+    const m = machine(program.cart);
+    const d = new MachineDebugger(m);
+    let valued = 0;
+    const r7is3 = parseCondition('R7 == 3', symbols);
+    const test = { constant: false, value: (x: typeof m) => (valued++, r7is3.value(x)) };
+    d.setWatchpoints([{ space: 'iram', address: 0x30, kind: 'write', name: 'passes', condition: 'R7 == 3', test }]);
+    const stop = runUntilStop(d, 10);
+    expect(stop.watch).toEqual({
+      watch: { space: 'iram', address: 0x30, kind: 'write', name: 'passes', condition: 'R7 == 3' },
+      old: 2,
+      value: 3,
+      pc: at('after') + 4,
+    });
+    // The loop wrote 1, 2 and 3: the condition was valued at those three writes, never between.
+    expect(valued).toBe(3);
+    expect(d.watchpoints()).toEqual([
+      { space: 'iram', address: 0x30, kind: 'write', name: 'passes', condition: 'R7 == 3' },
+    ]);
   });
 });
 

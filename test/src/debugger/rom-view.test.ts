@@ -21,10 +21,10 @@ describe('the ROM view', () => {
     expect(lines.filter((l) => l.current).map((l) => l.address)).toEqual([0x405]);
   });
 
-  it("names the program's labels beside their instructions", () => {
+  it("names the program's labels beside their instructions and as jump targets", () => {
     const lines = disasmLines(image(), 0x400, undefined, 4, { 0x402: 'done', 0x405: 'banked' });
     expect(lines.map((l) => l.text)).toEqual([
-      '400  84 05  JMP 0x405',
+      '400  84 05  JMP banked',
       '402  93     RETR              ; done',
       '403  FF     MOV A,R7',
       '404  FF     MOV A,R7',

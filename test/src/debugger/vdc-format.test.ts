@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { vdcObjects } from '../../../rom-core/i8244/index.ts';
-import { controlText, listed, objectText } from '../../../src/debugger/vdc-format.ts';
+import { UNIT_TEXT, controlText, listed, objectText } from '../../../src/debugger/vdc-format.ts';
 
 /** Registers with character 3 showing '5' (glyph 05h) in cyan at Y 40h X 20h, sprite 1 big and shifted. */
 function registers(): number[] {
@@ -22,12 +22,25 @@ describe('the VDC view text', () => {
 
   it('names a character with its registers, glyph, colour and box', () => {
     const c3 = pic.objects.find((o) => o.label === 'C3')!;
-    expect(objectText(c3)).toBe("C3 (1Ch) Y 40 X 20 ptr 008 attr 0C  glyph 05 '5'  colour 14 cyan  dots 74,64 16×14");
+    expect(objectText(c3)).toBe(
+      "C3 (1Ch) Y 40 X 20 ptr 008 attr 0C  glyph 05 '5'  colour 14 cyan  at 74,64 16×14 px (8×7 pixels of 2×2)",
+    );
   });
 
   it('names a sprite with its size and shift', () => {
     const s1 = pic.objects.find((o) => o.label === 'S1')!;
-    expect(objectText(s1)).toBe('S1 (04h) Y 30 X 10 attr 3D  colour 15 white big X9 shift  dots 44,48 32×32');
+    expect(objectText(s1)).toBe(
+      'S1 (04h) Y 30 X 10 attr 3D  colour 15 white big X9 shift  at 44,48 32×32 px (8×8 pixels of 4×4)',
+    );
+  });
+
+  it('names its unit: an 8×8 sprite is 16×16 picture pixels', () => {
+    const r = registers();
+    r.splice(0x00, 3, 0x20, 0x20, 0x08);
+    r[0x80] = 0xff;
+    const s0 = vdcObjects(r).objects.find((o) => o.label === 'S0')!;
+    expect(objectText(s0)).toMatch(/ at 74,32 16×16 px \(8×8 pixels of 2×2\)$/);
+    expect(UNIT_TEXT).toMatch(/^Places and sizes are in picture pixels \(px\) of the 360×243 picture/);
   });
 
   it('says why an object is not drawn', () => {
