@@ -1,4 +1,4 @@
-import type { CartMailbox, CartSide, CartWeapon } from '../../rom-core/roms/index.ts';
+import type { CartMailbox } from '../../rom-core/roms/index.ts';
 import type { Weapon } from '../model/game.ts';
 import type { BattleConsole } from './battle-console.ts';
 import type { BattleOutcome, BattleRequest, Programmed, StagedBattlePort } from '../ports/battle-port.ts';
@@ -6,6 +6,10 @@ import { runBattle, type RunBattleOptions } from '../machines/battle-chart.ts';
 import { readFirstPlayer, type ReadoutOptions } from './first-player-readout.ts';
 import { BattleCancelledError } from '../ports/battle-port.ts';
 import { boardOutcome, screenEnergies } from './screen-energy.ts';
+import { CART_WEAPON, byColour, checkRequest, checkShown, outcomeProblem, type Seating } from './battle-checks.ts';
+
+export { outcomeProblem } from './battle-checks.ts';
+export type { Seating } from './battle-checks.ts';
 
 /**
  * A `BattlePort` that fights each battle on the console (our battle cartridge), through a
@@ -16,14 +20,6 @@ import { boardOutcome, screenEnergies } from './screen-energy.ts';
  */
 
 export type ControlSide = 'left' | 'right';
-
-/** Who plays red (left control) and blue (right control) in one battle. */
-export interface Seating {
-  red: string;
-  blue: string;
-  /** The attacker's colour. */
-  attacker: 'red' | 'blue';
-}
 
 /** What a foreign cartridge's battle needs from the players: the outcome, confirmed by them. */
 export interface ConfirmRequest {
@@ -52,11 +48,9 @@ export interface MachineBattlePortOptions {
 /** The battle last started on the machine: its identity (`battleId`) and the cartridge's battle count then. */
 export interface ProgrammedBattle {
   id: string;
-  /** The mailbox's `battles` once this battle began (the cartridge counts every battle it starts). */
+  /** The mailbox's `battles` once this battle began (the cartridge counts a battle as it ends: its result screen shows one more). */
   machineBattle: number;
 }
-
-const CART_WEAPON: Record<Weapon, CartWeapon> = { tank: 'T', sub: 'S', plane: 'P' };
 
 /** Weapon names as the manual says them. */
 export const WEAPON_WORDS: Record<Weapon, string> = { tank: 'tank', sub: 'submarine', plane: 'jet' };
@@ -315,6 +309,14 @@ export class MachineBattlePort implements StagedBattlePort {
     return outcome;
   }
 
+  /**
+   * The battle last started is no longer the game's to take up (an undo, a load, a new game): a result it
+   * left on the screen is never read as the battle the game waits for next.
+   */
+  forgetProgrammed(): void {
+    this.setProgrammed(null);
+  }
+
   private setProgrammed(p: ProgrammedBattle | null): void {
     this.programmed = p;
     this.options.programmed?.(p);
@@ -327,12 +329,22 @@ export class MachineBattlePort implements StagedBattlePort {
    * the game already took is never taken for the next one.
    */
   isRunning(request: BattleRequest, m: CartMailbox): boolean {
-    if (!(m.ours && m.phase === 'battle')) return false;
+    if (!(m.ours && (m.phase === 'battle' || this.showsResult(request, m)))) return false;
     const { red, blue } = byColour(this.seating(request), request);
     if (m.red.weapon !== CART_WEAPON[red.weapon] || m.blue.weapon !== CART_WEAPON[blue.weapon]) return false;
-    if (request.id === undefined) return true;
+    if (request.id === undefined) return m.phase === 'battle';
     const p = this.programmed;
-    return p !== null && p.id === request.id && p.machineBattle === m.battles;
+    // The cartridge counts a battle when it ends (mailbox 0Ah): on its result screen it is one more.
+    return p !== null && p.id === request.id && (p.machineBattle + (m.phase === 'result' ? 1 : 0)) % 256 === m.battles;
+  }
+
+  /**
+   * Whether the machine shows the result of a battle (a page reloaded as the battle ended, before the
+   * game kept its result): with the programmed battle's id that result is this battle's, read and
+   * recorded as if the page had stayed (a fought battle is never lost, nor fought again).
+   */
+  private showsResult(request: BattleRequest, m: CartMailbox): boolean {
+    return request.id !== undefined && m.phase === 'result' && m.winner !== 'none';
   }
 
   private read(request: BattleRequest, m: CartMailbox): BattleOutcome {
@@ -356,45 +368,3 @@ export class MachineBattlePort implements StagedBattlePort {
 }
 
 const reasonText = (r: unknown): string => (r instanceof Error ? r.message : String(r ?? 'aborted'));
-
-/** The request's two forces by the colour each plays in this seating (red: left control). */
-function byColour(
-  seat: Seating,
-  r: BattleRequest,
-): { red: BattleRequest['attacker']; blue: BattleRequest['attacker'] } {
-  return seat.attacker === 'red' ? { red: r.attacker, blue: r.defender } : { red: r.defender, blue: r.attacker };
-}
-
-function checkRequest(r: BattleRequest): void {
-  for (const role of ['attacker', 'defender'] as const) {
-    const side = r[role];
-    if (!(side.weapon in CART_WEAPON))
-      throw new RangeError(`the ${role}'s weapon must be tank, sub or plane, got ${JSON.stringify(side.weapon)}`);
-    if (!Number.isSafeInteger(side.energy) || side.energy < 1) {
-      throw new RangeError(
-        `the ${role} (${side.player}) needs a whole number of energy units from 1 up to program, got ${side.energy}`,
-      );
-    }
-  }
-}
-
-function checkShown(colour: 'red' | 'blue', shown: CartSide, wanted: BattleRequest['attacker']): void {
-  if (shown.weapon !== CART_WEAPON[wanted.weapon] || shown.energy !== wanted.energy) {
-    throw new Error(
-      `the ${colour} readout shows ${shown.weapon ?? '?'} ${shown.energy} after the companion typed ${CART_WEAPON[wanted.weapon]} ${wanted.energy} for ${wanted.player}`,
-    );
-  }
-}
-
-/** Why a confirmed outcome cannot be right, or null. */
-export function outcomeProblem(request: BattleRequest, o: BattleOutcome): string | null {
-  if (!o || !['attacker', 'defender', 'both-destroyed'].includes(o.winner))
-    return 'the winner is "attacker", "defender" or "both-destroyed"';
-  for (const r of ['attacker', 'defender'] as const) {
-    const e = o.energy?.[r];
-    if (typeof e !== 'number' || !Number.isInteger(e) || e < 0 || e > request[r].energy) {
-      return `the ${r}'s energy left must be a whole number from 0 to ${request[r].energy}`;
-    }
-  }
-  return null;
-}

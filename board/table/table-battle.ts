@@ -236,6 +236,8 @@ export class TableBattle {
 
   /** The result shown belongs to a step undone (or about to be replaced): the table is ready to program a battle again. */
   forgetResult(): void {
+    // An undone result left on the screen must not be read again as the battle the game then waits for.
+    this.port.forgetProgrammed();
     if (this.state.stage === 'result') this.set({ stage: 'ready', words: null });
   }
 

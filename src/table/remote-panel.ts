@@ -63,22 +63,28 @@ function keepButton(host: NetHost, player: string): HTMLElement {
   return button;
 }
 
-/** The guests, each with its line, and a button that removes one for good (a stranger, one filling the table). */
-function guestList(host: NetHost): HTMLElement {
+/** The guests and each one's line, then a button per guest that removes it for good (a stranger, one filling the table). */
+function guestList(host: NetHost): HTMLElement[] {
   const guests = host.guests();
   if (!guests.length)
-    return el('p', { class: 'tb-hint', id: 'table-guests' }, 'No guest yet: send them the code or the link.');
-  const p = el('p', { class: 'tb-hint', id: 'table-guests' }, 'Guests: ');
-  guests.forEach((g, i) => {
+    return [el('p', { class: 'tb-hint', id: 'table-guests' }, 'No guest yet: send them the code or the link.')];
+  const removes = guests.map((g) => {
     const remove = el(
       'button',
       { type: 'button', 'data-remove': g.id, title: `${g.name} leaves this table for good` },
-      'Remove',
+      `Remove ${g.name}`,
     );
     remove.addEventListener('click', () => host.table.remove(g.id));
-    p.append(i ? ', ' : '', `${g.name}${g.online ? (g.rttMs === null ? '' : ` (${g.rttMs} ms)`) : ' (away)'} `, remove);
+    return remove;
   });
-  return p;
+  return [
+    el(
+      'p',
+      { class: 'tb-hint', id: 'table-guests' },
+      `Guests: ${guests.map((g) => `${g.name}${g.online ? (g.rttMs === null ? '' : ` (${g.rttMs} ms)`) : ' (away)'}`).join(', ')}`,
+    ),
+    el('p', { class: 'tb-hint', id: 'table-guest-remove' }, ...removes),
+  ];
 }
 
 export class RemotePanel {
@@ -266,7 +272,7 @@ export class RemotePanel {
           return li;
         }),
       ),
-      guestList(host),
+      ...guestList(host),
       ...(host.lastBattle ? [el('p', { class: 'tb-hint', id: 'table-net-stats' }, netFigures(host.lastBattle))] : []),
       ...(host.lastRelay ? [el('p', { class: 'tb-hint', id: 'table-relay-stats' }, relayFigures(host.lastRelay))] : []),
       ...(host.problem ? [el('p', { class: 'tb-remote-error', role: 'alert', text: host.problem })] : []),

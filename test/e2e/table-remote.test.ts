@@ -173,6 +173,13 @@ describe('the remote table', () => {
     await expect
       .poll(() => host.locator('#table-guests').textContent())
       .toMatch(/^Guests: Ann’s laptop \(\d+ ms\), Watcher \(\d+ ms\)$/);
+    // The host keeps Bob's seat for its keyboard: no guest is offered it; opened again, it is offered.
+    await watcher.locator('[data-claim="Bob"]').waitFor();
+    await host.locator('[data-keep="Bob"]').click();
+    await watcher.locator('[data-player="Bob"]', { hasText: 'kept for its keyboard' }).waitFor();
+    expect(await watcher.locator('[data-claim="Bob"]').count()).toBe(0);
+    await host.locator('[data-keep="Bob"]').click();
+    await watcher.locator('[data-claim="Bob"]').waitFor();
 
     // The guest acts for the host's seat (Bob defends): refused at the host, with a sentence the guest sees.
     await key(guest, 'weapon-defender-sub').click();

@@ -99,6 +99,33 @@ describe('TableBattle (the battle as the table runs it)', { timeout: 120_000 }, 
     expect((await c.read()).battles).toBe(1);
   });
 
+  it('after a reload just as the battle ended (the game kept from before its result): the result on the screen is recorded, not fought again', async () => {
+    const c = machineConsole({ yieldEvery: 20 });
+    const storage = memoryStorage();
+    const before = tableGame(warOnB1());
+    const first = new TableBattle(c, before, storage);
+    before.send({ type: 'weapon', player: 'Ann', weapon: 'tank' });
+    before.send({ type: 'weapon', player: 'Bob', weapon: 'plane' });
+    const fought = first.program();
+    await until(() => first.state.stage === 'enter', 'the entry');
+    first.enter();
+    await until(() => first.state.stage === 'fighting', 'the battle running');
+    // The game's autosave as it was while the battle ran: the page reloads before it keeps the result.
+    const saved = before.gameState()!;
+    await fought;
+    expect(first.state.stage).toBe('result');
+    const shown = await c.read();
+    expect(shown).toMatchObject({ phase: 'result', battles: 1 });
+    const after = tableGame(saved);
+    const second = new TableBattle(c, after, storage);
+    const typed = c.queue.total;
+    await second.resume();
+    expect(c.queue.total).toBe(typed);
+    expect(second.state.stage).toBe('result');
+    expect(after.gameState()!.war!.battles).toEqual(before.gameState()!.war!.battles);
+    expect((await c.read()).battles).toBe(1);
+  });
+
   it('an undo mid-battle drops it: nothing recorded, the table ready again, the next program restarts the cartridge', async () => {
     const c = machineConsole({ yieldEvery: 20 });
     const game = tableGame(warOnB1());
