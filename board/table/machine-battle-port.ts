@@ -43,6 +43,12 @@ export interface MachineBattlePortOptions {
    * up again), so a page can keep it across a reload with the machine's autosave.
    */
   programmed?: (p: ProgrammedBattle | null) => void;
+  /**
+   * A player's marker colour (rule 1: each player's C/A markers), or null: a player whose markers are red
+   * drives the red tank (left control) and one whose markers are blue the blue tank (right control), unless
+   * the attacker chose a control.
+   */
+  colourOf?: (player: string) => string | null;
 }
 
 /** The battle last started on the machine: its identity (`battleId`) and the cartridge's battle count then. */
@@ -89,9 +95,24 @@ export class MachineBattlePort implements StagedBattlePort {
     this.options = options;
   }
 
-  /** The control `player` takes when attacking (the attacker's choice; left until told otherwise). */
-  controlOf(player: string): ControlSide {
-    return this.sides.get(player) ?? 'left';
+  /**
+   * The control `player` takes when attacking `against`: the attacker's choice if it made one; else the
+   * tank of its markers' colour (red left, blue right), or the one its opponent's colour leaves it; else left.
+   */
+  controlOf(player: string, against?: string): ControlSide {
+    const chosen = this.sides.get(player);
+    if (chosen) return chosen;
+    const colour = (p: string | undefined): string | null =>
+      p === undefined ? null : (this.options.colourOf?.(p)?.toLowerCase() ?? null);
+    const mine = colour(player);
+    if (mine === 'red') return 'left';
+    if (mine === 'blue' || colour(against) === 'red') return 'right';
+    return 'left';
+  }
+
+  /** Whether `player` chose its control (else its colours choose it). */
+  choseControl(player: string): boolean {
+    return this.sides.has(player);
   }
 
   /** Remembers which control `player` takes when attacking. */
@@ -101,9 +122,9 @@ export class MachineBattlePort implements StagedBattlePort {
     this.sides.set(player, side);
   }
 
-  /** Swaps the controls `player` takes when attacking; returns the new side. */
-  swapControl(player: string): ControlSide {
-    const side = this.controlOf(player) === 'left' ? 'right' : 'left';
+  /** Swaps the controls `player` takes when attacking `against`; returns the new side (remembered as its choice). */
+  swapControl(player: string, against?: string): ControlSide {
+    const side = this.controlOf(player, against) === 'left' ? 'right' : 'left';
     this.sides.set(player, side);
     return side;
   }
@@ -112,7 +133,9 @@ export class MachineBattlePort implements StagedBattlePort {
   seating(request: BattleRequest): Seating {
     const a = request.attacker.player;
     const d = request.defender.player;
-    return this.controlOf(a) === 'left' ? { red: a, blue: d, attacker: 'red' } : { red: d, blue: a, attacker: 'blue' };
+    return this.controlOf(a, d) === 'left'
+      ? { red: a, blue: d, attacker: 'red' }
+      : { red: d, blue: a, attacker: 'blue' };
   }
 
   /** Cancels the battle under way, if any (undo, load, new game): its `fight` rejects with BattleCancelledError. */

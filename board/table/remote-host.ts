@@ -274,6 +274,7 @@ export class RemoteHost {
       (g) => this.table.rttOf(g),
     );
     if (next && next.kind === b.kind && next.guest === b.guest && next.other === b.other) return;
+
     void this.handOver(b, next);
   }
 

@@ -73,6 +73,8 @@ export class TableBattle {
   private readonly programmed: Stored<ProgrammedBattle | null>;
   /** The players who take the right-hand control when attacking (the attacker's choice), kept across reloads. */
   private readonly rightHanded: Stored<string[]>;
+  /** …and those who chose the left-hand control when their colours would give them the right one. */
+  private readonly leftHanded: Stored<string[]>;
   private readonly ourCartridge: () => boolean;
   /** Stops the readout under way (the page goes away). */
   private readoutStop: AbortController | null = null;
@@ -85,13 +87,16 @@ export class TableBattle {
   ) {
     this.programmed = storage.slot('o2conquest.table.programmed', null, programmedBattle);
     this.rightHanded = storage.slot('o2conquest.table.rightControl', [], names);
+    this.leftHanded = storage.slot('o2conquest.table.leftControl', [], names);
     this.ourCartridge = options.ourCartridge ?? (() => true);
     this.port = new MachineBattlePort(console, {
       enter: 'human',
       confirm: 'players',
       programmed: (p) => this.programmed.set(p),
+      colourOf: (player) => this.game.gameState()?.players.find((p) => p.name === player)?.color ?? null,
     });
     this.port.programmed = this.programmed.get();
+    for (const name of this.leftHanded.get()) this.port.setControl(name, 'left');
     for (const name of this.rightHanded.get()) this.port.setControl(name, 'right');
   }
 
@@ -157,7 +162,8 @@ export class TableBattle {
   private async fight(from: 'programming' | 'fighting'): Promise<void> {
     const chart = this.game.battleChart();
     const request = this.pending();
-    if (!chart || !request) return;
+    // A chart already under way is another fight's (it owns the stage): this one leaves it be.
+    if (!chart || !request || chartStage(chart) !== 'ready') return;
     const seating = this.port.seating(request);
     const mine = ++this.fights;
     this.set({ stage: from, request, seating, error: null, words: null, ask: null });
@@ -222,10 +228,12 @@ export class TableBattle {
   /** Rule 12E: SPACE on the result screen returns to program entry with the energy left. */
   async next(): Promise<void> {
     if (this.state.stage !== 'result') return;
+    const fights = this.fights;
     try {
       await this.port.goOn();
     } finally {
-      this.set({ stage: 'ready' });
+      // A battle programmed while SPACE went in (a computer attacker's next battle) owns the stage now.
+      if (this.fights === fights && this.state.stage === 'result') this.set({ stage: 'ready' });
     }
   }
 
@@ -241,14 +249,16 @@ export class TableBattle {
     if (this.state.stage === 'result') this.set({ stage: 'ready', words: null });
   }
 
-  /** Who holds the left (red) control when `player` attacks: swapped by the attacker's choice. */
-  swap(player: string): void {
+  /** Who holds the left (red) control when `player` attacks `against`: swapped by the attacker's choice (kept). */
+  swap(player: string, against?: string): void {
     if (this.busy) return;
-    const side = this.port.swapControl(player);
+    const side = this.port.swapControl(player, against);
     const right = new Set(this.rightHanded.get());
-    if (side === 'right') right.add(player);
-    else right.delete(player);
+    const left = new Set(this.leftHanded.get());
+    (side === 'right' ? right : left).add(player);
+    (side === 'right' ? left : right).delete(player);
     this.rightHanded.set([...right]);
+    this.leftHanded.set([...left]);
     this.set({});
   }
 

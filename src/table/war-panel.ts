@@ -45,7 +45,7 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
   const st = fight.current
     ? driver.state
     : { ...driver.state, stage: driver.busy ? driver.state.stage : ('ready' as const) };
-  const left = driver.port.controlOf(attacker) === 'left' ? attacker : defender;
+  const left = driver.port.controlOf(attacker, defender) === 'left' ? attacker : defender;
   const right = left === attacker ? defender : attacker;
   const pressEnter = players > 2 ? 'a player not in this war' : attacker;
   // The keys matter from the choice of weapons to the battle's end; a result leaves the room to its words.
@@ -60,10 +60,11 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
             ? fight.legend(
                 left,
                 right,
-                button('Swap controls', 'swap-controls', () => driver.swap(attacker), {
+                button('Swap controls', 'swap-controls', () => driver.swap(attacker, defender), {
                   class: 'bv-link',
                   disabled: driver.busy,
-                  title: 'The attacker chooses which control to take (remembered for this player)',
+                  title:
+                    'Each drives the tank of their markers’ colour (red left, blue right); the attacker may choose the other control (remembered for this player)',
                 }),
               )
             : null,

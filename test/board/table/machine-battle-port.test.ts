@@ -62,6 +62,28 @@ describe('MachineBattlePort', { timeout: 60_000 }, () => {
     expect(port.swapControl('Ann')).toBe('left');
   });
 
+  it("gives each player the tank of their markers' colour (red left, blue right) unless the attacker chose", () => {
+    const colours: Record<string, string> = { Ann: 'blue', Bob: 'red', Cy: 'yellow', Di: 'green' };
+    const port = new MachineBattlePort(machineConsole(), { colourOf: (p) => colours[p] ?? null });
+    const seat = (a: string, d: string) =>
+      port.seating({
+        attacker: { player: a, weapon: 'tank', energy: 1 },
+        defender: { player: d, weapon: 'tank', energy: 1 },
+      });
+    // Ann's markers are blue: she drives the blue tank on the right, attacking or defending.
+    expect(seat('Ann', 'Bob')).toEqual({ red: 'Bob', blue: 'Ann', attacker: 'blue' });
+    expect(seat('Bob', 'Ann')).toEqual({ red: 'Bob', blue: 'Ann', attacker: 'red' });
+    // Cy (yellow) against red Bob takes what Bob's colour leaves him; against blue Ann, the red one.
+    expect(seat('Cy', 'Bob')).toEqual({ red: 'Bob', blue: 'Cy', attacker: 'blue' });
+    expect(seat('Cy', 'Ann')).toEqual({ red: 'Cy', blue: 'Ann', attacker: 'red' });
+    // Neither red nor blue: the attacker on the left.
+    expect(seat('Cy', 'Di')).toEqual({ red: 'Cy', blue: 'Di', attacker: 'red' });
+    // The attacker's own choice wins, and is kept as a choice.
+    expect(port.swapControl('Ann', 'Bob')).toBe('left');
+    expect(seat('Ann', 'Bob')).toEqual({ red: 'Ann', blue: 'Bob', attacker: 'red' });
+    expect(port.choseControl('Ann')).toBe(true);
+  });
+
   it('says the outcome in words with the engine figures after the event', async () => {
     const c = machineConsole();
     const port = new MachineBattlePort(c);
