@@ -4,7 +4,8 @@
  * from the OS (/proc/<pid>/stat utime + stime of the browser's process tree), not from the page. Each page
  * opens in a fresh context at 1280x800, settles (BENCH_POWER_SETTLE seconds, default 5) and is measured over
  * BENCH_POWER_SECONDS (default 10); every page is measured BENCH_POWER_ROUNDS times (default 2), in turn, so
- * a burst of another load on a shared machine shows as two figures that disagree. Linux only.
+ * a burst of another load on a shared machine shows as two figures that disagree. BENCH_POWER_THREADS=1 also
+ * prints each page's busiest threads (by process type and thread name) as it goes. Linux only.
  *
  *   empty page        about:blank: the browser's own floor
  *   table at rest     #/table, the cartridge's SELECT GAME screen, nobody touching anything
@@ -86,7 +87,7 @@ function browserPid(): number {
 }
 
 /** Ticks used so far by `root` and all its descendants (pid -> ticks, so processes that end are kept). */
-function treeTicks(root: number, seen: Map<number, number>): void {
+function treeTicks(root: number, seen: Map<number, number>): Set<number> {
   const table = processTable();
   const inTree = new Set([root]);
   // Parents are listed before their children nearly always; a few passes catch the rest.
@@ -102,6 +103,52 @@ function treeTicks(root: number, seen: Map<number, number>): void {
     const row = table.get(pid);
     if (row) seen.set(pid, row[1]);
   }
+  return inTree;
+}
+
+/**
+ * Ticks by thread, named "process type/thread name" (renderer/DedicatedWorker, gpu-process/…), summed over
+ * threads of the same name: where the time goes (BENCH_POWER_THREADS=1). Threads that end in between are lost.
+ */
+function threadTicks(pids: Set<number>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const pid of pids) {
+    let type: string;
+    let tids: string[];
+    try {
+      type = /--type=([\w-]+)/.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))?.[1] ?? 'browser';
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const key = `${pid}:${tid}:${type}/${name}`;
+        out.set(key, Number(f[11]) + Number(f[12]));
+      } catch {
+        continue;
+      }
+    }
+  }
+  return out;
+}
+
+/** The busiest thread names over the window, CPU-s/s each. */
+function busiest(before: Map<string, number>, after: Map<string, number>, wall: number): string {
+  const byName = new Map<string, number>();
+  for (const [key, t] of after) {
+    const name = key.split(':').slice(2).join(':');
+    byName.set(name, (byName.get(name) ?? 0) + t - (before.get(key) ?? 0));
+  }
+  return [...byName]
+    .filter(([, t]) => t > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([name, t]) => `${name} ${(t / clockTicks() / wall).toFixed(3)}`)
+    .join(', ');
 }
 
 async function measure(browser: Browser, pid: number, url: string, page: PowerPage, settle: number, seconds: number) {
@@ -116,7 +163,8 @@ async function measure(browser: Browser, pid: number, url: string, page: PowerPa
       });
     await tab.waitForTimeout(settle * 1000);
     const before = new Map<number, number>();
-    treeTicks(pid, before);
+    const threads = process.env.BENCH_POWER_THREADS ? threadTicks(treeTicks(pid, before)) : undefined;
+    if (!threads) treeTicks(pid, before);
     const t0 = performance.now();
     // Sampled each second too, so a process born and gone inside the window still counts (mostly).
     const after = new Map(before);
@@ -125,6 +173,7 @@ async function measure(browser: Browser, pid: number, url: string, page: PowerPa
       treeTicks(pid, after);
     }
     const wall = (performance.now() - t0) / 1000;
+    if (threads) console.log(`    ${page.label}: ${busiest(threads, threadTicks(treeTicks(pid, after)), wall)}`);
     let ticks = 0;
     for (const [p, t] of after) ticks += t - (before.get(p) ?? 0);
     return ticks / clockTicks() / wall;
