@@ -51,6 +51,8 @@ export class MachineHost {
   speed = 1;
   /** The newest picture, the external RAM of the same frame and its number. */
   pixels: Uint8Array | undefined;
+  /** Counts the pictures that differed from the one before: what the screen has drawn is current when equal. */
+  picture = 0;
   eram: Uint8Array = new Uint8Array(128);
   frame = -1;
   readonly probe: ConsoleProbe;
@@ -206,13 +208,18 @@ export class MachineHost {
       withCartChoice(images),
       {
         frame: (pixels, eram, frame, _workerMs, doneAt) => {
-          this.pixels = pixels;
+          if (pixels) {
+            this.pixels = pixels;
+            this.picture++;
+          }
+          // The worker's first frame always carries its picture; none before it means nothing to show yet.
+          if (!this.pixels) return;
           this.eram = eram;
           this.frame = frame;
           this.probe.shownFrame = frame;
           this.probe.frameAt = performance.now();
           this.probe.frameDoneAt = doneAt;
-          this.emit('frame', pixels, eram, frame);
+          this.emit('frame', this.pixels, eram, frame);
         },
         status: (running, speed, _frame, reason) => {
           this.running = running;

@@ -21,8 +21,11 @@ export const WATCHDOG_MS = 1000;
 const WATCHDOG_TICK_MS = 250;
 
 export interface RuntimeEvents {
-  /** `doneAt`: when the worker finished the frame, as performance.timeOrigin + performance.now(). */
-  frame(pixels: Uint8Array, eram: Uint8Array, frame: number, workerMs: number, doneAt: number): void;
+  /**
+   * `doneAt`: when the worker finished the frame, as performance.timeOrigin + performance.now(). `pixels` is null
+   * when the picture is the same as the frame before (the worker compared them): the last one still stands.
+   */
+  frame(pixels: Uint8Array | null, eram: Uint8Array, frame: number, workerMs: number, doneAt: number): void;
   status(running: boolean, speed: number, frame: number, reason?: string): void;
   fatal(message: string): void;
   /** The worker's autosave (about once a second while running). */

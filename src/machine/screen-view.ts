@@ -14,6 +14,9 @@ import type { MachineHost } from './host.ts';
 
 export const DISPLAY = choice<DisplayMode>('o2conquest.console.display', ['integer', '4:3', 'crt'], 'integer');
 
+/** Animation frames with no new picture before the loop stops asking for them (half a second at 60 Hz). */
+const SLEEP_AFTER = 30;
+
 export interface ScreenViewOptions {
   /** Files dropped on the picture. */
   onDrop?(files: FileList | null): void;
@@ -28,7 +31,10 @@ export class ScreenView {
   private readonly soundPrompt: HTMLButtonElement;
   private screen: Screen | undefined;
   private raf = 0;
-  private drawn = -2;
+  /** host.picture when the canvas was last drawn, the frame number data-frame shows, idle animation frames. */
+  private drawn = -1;
+  private numbered = -1;
+  private still = 0;
   private destroyed = false;
   private readonly cleanups: (() => void)[] = [];
 
@@ -128,23 +134,52 @@ export class ScreenView {
     this.soundPrompt.hidden = await audio.unlock();
   }
 
+  /**
+   * Draws the host's newest picture once per animation frame, and only a picture not drawn yet: a frame whose
+   * picture the worker found unchanged uploads and renders nothing. After SLEEP_AFTER animation frames with no
+   * new picture the loop stops asking for animation frames; the next changed picture wakes it. The frame
+   * number the box shows (data-frame: the frame whose picture is on the canvas) follows every frame either way.
+   */
   private loop(): void {
     const draw = (): void => {
+      this.raf = 0;
       if (this.destroyed) return;
+      if (this.host.picture !== this.drawn) {
+        this.still = 0;
+        this.drawPicture();
+      } else if (++this.still >= SLEEP_AFTER) return; // asleep until a changed picture comes
+      this.showFrameNumber();
       this.raf = requestAnimationFrame(draw);
-      const pixels = this.host.pixels;
-      if (!pixels || !this.screen || this.host.frame === this.drawn) return;
-      const t0 = performance.now();
-      this.screen.show(pixels);
-      this.drawn = this.host.frame;
-      const probe = this.host.probe;
-      probe.framesShown++;
-      if (probe.firstFrameAt === undefined) probe.firstFrameAt = performance.now();
-      this.box.dataset.frame = String(this.host.frame);
-      this.host.mainMs.push(performance.now() - t0);
-      if (this.host.mainMs.length > 120) this.host.mainMs.shift();
     };
+    this.wake = (): void => {
+      if (this.host.picture !== this.drawn) {
+        if (!this.raf && !this.destroyed) this.raf = requestAnimationFrame(draw);
+      } else if (!this.raf) this.showFrameNumber();
+    };
+    this.cleanups.push(this.host.on({ frame: () => this.wake() }));
     this.raf = requestAnimationFrame(draw);
+  }
+
+  /** Wakes the drawing loop when a new picture has come (set by loop()). */
+  private wake: () => void = () => undefined;
+
+  private drawPicture(): void {
+    const pixels = this.host.pixels;
+    if (!pixels || !this.screen) return;
+    const t0 = performance.now();
+    this.screen.show(pixels);
+    this.drawn = this.host.picture;
+    const probe = this.host.probe;
+    probe.framesShown++;
+    if (probe.firstFrameAt === undefined) probe.firstFrameAt = performance.now();
+    this.host.mainMs.push(performance.now() - t0);
+    if (this.host.mainMs.length > 120) this.host.mainMs.shift();
+  }
+
+  private showFrameNumber(): void {
+    if (this.host.frame === this.numbered || this.drawn < 0) return;
+    this.numbered = this.host.frame;
+    this.box.dataset.frame = String(this.host.frame);
   }
 
   /**

@@ -26,6 +26,7 @@ import { NetSeat } from './net-seat.ts';
 import { TypedWaits } from './typed-waits.ts';
 import type { CartSource } from './build-program.ts';
 import { WorkWindow } from './host-stats.ts';
+import { FrameChange } from './frame-change.ts';
 import { sessionApi } from './host-session-api.ts';
 import type { BotLevel, SessionApiHost } from './host-session-api.ts';
 import { netApi } from './host-net-api.ts';
@@ -67,6 +68,8 @@ export class WorkerHost {
   private readonly botLevels: BotLevel[] = [null, null];
   // Per-second figures.
   private readonly work = new WorkWindow();
+  /** Whether a frame's picture differs from the last one sent to the page. */
+  private readonly pictures = new FrameChange();
   readonly api: ConsoleWorkerApi;
 
   constructor() {
@@ -85,15 +88,16 @@ export class WorkerHost {
   private postFrame(workerMs: number): void {
     const s = this.need();
     this.net.flush((m) => this.post(m));
-    const pixels = s.machine.frame.slice();
+    // A still picture is not copied or sent again: the page keeps drawing (or not drawing) the one it has.
+    const pixels = this.pictures.changed(s.machine.frame) ? s.machine.frame.slice() : null;
     // In a network battle the page reads the last confirmed frame's mailbox, never a predicted one.
     const eram = this.net.mailbox(s).slice();
     // doneAt on the page's clock too (timeOrigin differs between the page and the worker): the bench's latency split.
     const doneAt = performance.timeOrigin + performance.now();
-    this.post({ type: 'frame', pixels, eram, frame: s.machine.frameNumber, workerMs, doneAt }, [
-      pixels.buffer,
-      eram.buffer,
-    ]);
+    this.post(
+      { type: 'frame', pixels, eram, frame: s.machine.frameNumber, workerMs, doneAt },
+      pixels ? [pixels.buffer, eram.buffer] : [eram.buffer],
+    );
   }
 
   private postStatus(reason?: string): void {
@@ -317,6 +321,7 @@ export class WorkerHost {
     return {
       boot: async (options: BootOptions): Promise<BootInfo> => {
         this.videoPort = options.videoPort;
+        this.pictures.forget();
         this.audioPort = options.audioPort;
         this.sampleRate = options.sampleRate;
         this.videoPort.onmessage = (event: MessageEvent<InputMessage>) => this.onInput(event.data);

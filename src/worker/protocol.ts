@@ -234,8 +234,11 @@ export interface RomView {
 
 /** worker -> page on the video port. */
 export type VideoMessage =
-  /** A shown frame with the external RAM as that frame left it (our battle cartridge's mailbox). */
-  | { type: 'frame'; pixels: Uint8Array; eram: Uint8Array; frame: number; workerMs: number; doneAt: number }
+  /**
+   * A shown frame with the external RAM as that frame left it (our battle cartridge's mailbox). `pixels` is null
+   * when the picture is the same as the last one sent (frame-change.ts): the page keeps the one it has.
+   */
+  | { type: 'frame'; pixels: Uint8Array | null; eram: Uint8Array; frame: number; workerMs: number; doneAt: number }
   | { type: 'autosave'; state: Uint8Array; frame: number }
   | { type: 'status'; running: boolean; speed: number; frame: number; reason?: string }
   | { type: 'fatal'; message: string }

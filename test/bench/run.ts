@@ -5,7 +5,8 @@
  * battles per cell (default 200), BENCH_NET_BATTLES the netplay section's battles per line (default 84);
  * `npm run bench -- cpu machine` runs only the named sections, and `bots`, `netplay` and `asm` (minutes
  * long) run only when named. `rewind`: rewind's memory and costs, run-ahead's cost. `cli` (run only when named):
- * whole processes of the command line, start to first frame and one emulated minute, beside MAME's.
+ * whole processes of the command line, start to first frame and one emulated minute, beside MAME's. `power` (run
+ * only when named, about 3 minutes): CPU-seconds per second of headless Chromium's processes on each page at rest.
  */
 import { benchAsm } from './asm.ts';
 import { benchBattleBridge } from './battle-bridge.ts';
@@ -17,6 +18,7 @@ import { benchDebugger } from './debugger.ts';
 import { benchComputer } from './computer.ts';
 import { benchMachine } from './machine.ts';
 import { benchNetplay } from './netplay.ts';
+import { printPowerBench, runPowerBench } from './power.ts';
 import { benchRewind } from './rewind.ts';
 
 const VISUAL_CART = 'test/programs/vdc/bench-visual.a48';
@@ -33,9 +35,10 @@ const sections: Record<string, () => void | Promise<void>> = {
   rewind: benchRewind,
   asm: benchAsm,
   cli: () => benchCli(),
+  power: async () => printPowerBench(await runPowerBench()),
 };
 /** Sections that run only when named (they take minutes). */
-const ON_REQUEST = new Set(['bots', 'netplay', 'asm', 'cli']);
+const ON_REQUEST = new Set(['bots', 'netplay', 'asm', 'cli', 'power']);
 
 const wanted = process.argv.slice(2);
 for (const name of wanted)

@@ -86,6 +86,34 @@ describe('console page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a still picture is drawn once: the SELECT GAME screen is not rendered again while the machine runs on, and the next change is drawn', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=battle#/console');
+    await waitReady(page);
+    await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(240);
+    const shown = () =>
+      page.evaluate(() => ({ n: window.__o2console!.framesShown, f: window.__o2console!.shownFrame }));
+    const before = await shown();
+    await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(before.f + 120);
+    // 120 frames run, none of them drawn: the picture did not change.
+    expect((await shown()).n).toBe(before.n);
+    // The frame number the screen shows still follows the machine, and the canvas is its picture.
+    const frame = await pause(page);
+    await poll(() => page.locator('#console-screen').getAttribute('data-frame')).toBe(String(frame));
+    const picture = async () =>
+      indexToRgba(
+        new Uint8Array(await page.evaluate(async () => [...(await window.__o2console!.runtime()!.api.frame()).pixels])),
+      );
+    expect(await canvasMismatches(page, 360, 243, await picture())).toEqual({ count: 0, first: [] });
+    // SPACE leaves SELECT GAME: the new screen is drawn (and the one drawn is the machine's).
+    await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(true));
+    await page.locator('#console-screen').click();
+    await page.keyboard.press('Space');
+    await poll(() => page.evaluate(() => window.__o2console!.framesShown)).toBeGreaterThan(before.n);
+    await pause(page);
+    await poll(async () => (await canvasMismatches(page, 360, 243, await picture())).count).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('passes a key pressed on the page to the machine, which echoes it', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
