@@ -67,6 +67,7 @@ describe('MachineBattlePort', { timeout: 60_000 }, () => {
     const port = new MachineBattlePort(machineConsole(), { colourOf: (p) => colours[p] ?? null });
     const seat = (a: string, d: string) =>
       port.seating({
+        country: 'A1',
         attacker: { player: a, weapon: 'tank', energy: 1 },
         defender: { player: d, weapon: 'tank', energy: 1 },
       });
