@@ -5,6 +5,7 @@
  */
 import { HOST } from '../net/index.ts';
 import type { Seating } from './machine-battle-port.ts';
+import type { TableBattle } from './table-battle.ts';
 
 /**
  * Frames between reading a stick and the frame it acts in, from the round trip to the guest: on a
@@ -97,4 +98,30 @@ export function planBattle(
 export function keepPairs(b: RemoteBattle, frames: { epoch: number; from: number; pairs: number[] }): void {
   if (frames.epoch !== b.epoch || frames.from > b.pairs.length) return;
   for (let i = b.pairs.length - frames.from; i < frames.pairs.length; i++) b.pairs.push(frames.pairs[i]);
+}
+
+/**
+ * Whether the host's table programs the battle it waits for itself now: both weapons chosen, the table
+ * ready, and a guest holds one of its seats. Its players are at their own keyboards, and nobody at the
+ * host's should have to start it for them (a computer attacker programs its own, as at any table).
+ */
+export function programsForGuests(
+  battle: TableBattle,
+  computer: (player: string) => boolean,
+  holder: (player: string) => string,
+): boolean {
+  const request = battle.waiting;
+  if (!request || battle.busy) return false;
+  if (battle.state.stage !== 'ready' && battle.state.stage !== 'result') return false;
+  const attacker = request.attacker.player;
+  if (computer(attacker)) return false;
+  return holder(attacker) !== HOST || holder(request.defender.player) !== HOST;
+}
+
+/** Why `player`'s seat cannot change hands now: it fights the battle under way (it may once it is over). */
+export function busySeat(battle: TableBattle, player: string): string | null {
+  const request = battle.state.request;
+  if (!battle.busy || !request) return null;
+  if (request.attacker.player !== player && request.defender.player !== player) return null;
+  return `${player}'s seat fights the battle on the console now; it changes hands once the battle is over.`;
 }

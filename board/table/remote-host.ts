@@ -14,7 +14,7 @@ import { serializeGame } from '../rules/snapshot.ts';
 import { toBase64Url } from '../mail/codec.ts';
 import { every } from './ports.ts';
 import type { HostLinkPort, HostSession, NetMachine, TableClock, TableStorage } from './ports.ts';
-import { keepPairs, planBattle, type RemoteBattle } from './remote-battle.ts';
+import { busySeat, keepPairs, planBattle, programsForGuests, type RemoteBattle } from './remote-battle.ts';
 import type { TableBattle } from './table-battle.ts';
 
 /** How often the round trip to each guest is measured (and a guest that stopped answering found). */
@@ -83,7 +83,7 @@ export class RemoteHost {
         send: (connection, message) => link.send(connection, JSON.stringify(message)),
         players: () => session.gameState()?.players.map((p) => p.name) ?? [],
         computer: (player) => deps.computer(player),
-        busySeat: (player) => this.busySeat(player),
+        busySeat: (player) => busySeat(deps.battle, player),
         act: (event) => session.actFor(event),
         game: () => {
           const state = session.gameState();
@@ -168,35 +168,16 @@ export class RemoteHost {
     return holder === HOST ? null : (this.table.guestList().find((g) => g.id === holder)?.name ?? holder);
   }
 
-  /** A seat fighting the battle under way changes hands only once it is over. */
-  private busySeat(player: string): string | null {
-    const { battle } = this.deps;
-    const request = battle.state.request;
-    if (!battle.busy || !request) return null;
-    if (request.attacker.player !== player && request.defender.player !== player) return null;
-    return `${player}'s seat fights the battle on the console now; it changes hands once the battle is over.`;
-  }
-
   /** Whether the battle on the console is fought with a guest's browser now (its keys steer there). */
   get battling(): boolean {
     return this.battle?.started === true;
   }
 
-  /**
-   * A battle a guest fights is programmed here as soon as both weapons are chosen: its players are at
-   * their own keyboards, and nobody at the host's should have to start it for them (a computer attacker
-   * programs its own, as at any table).
-   */
+  /** A battle a guest fights is programmed here as soon as both weapons are chosen (remote-battle.ts). */
   private programForGuests(): void {
     const battle = this.deps.battle;
-    const request = battle.waiting;
     const at = this.deps.session.gameState();
-    if (!request || battle.busy || at === this.refusedAt) return;
-    if (battle.state.stage !== 'ready' && battle.state.stage !== 'result') return;
-    const attacker = request.attacker.player;
-    const defender = request.defender.player;
-    if (this.deps.computer(attacker)) return;
-    if (this.table.holder(attacker) === HOST && this.table.holder(defender) === HOST) return;
+    if (at === this.refusedAt || !programsForGuests(battle, this.deps.computer, (p) => this.table.holder(p))) return;
     void battle.program().then(() => {
       // Refused (the console runs another cartridge…): not again for this state; a person at the host can try.
       if (battle.state.stage === 'ready' && battle.state.error) this.refusedAt = at;

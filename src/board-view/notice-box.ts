@@ -53,6 +53,15 @@ export class NoticeBox {
     if (box.dataset.text !== text) {
       box.dataset.text = text;
       box.replaceChildren(...parts);
+      // A refusal nobody sees did not happen, to a person: one shown above the view (the board scrolled
+      // down to a country) is brought into it, as little as it takes.
+      if (kind === 'refused' || kind === 'error') bringIntoView(box);
     }
   }
+}
+
+function bringIntoView(box: HTMLElement): void {
+  if (typeof box.scrollIntoView !== 'function' || typeof window === 'undefined') return;
+  const r = box.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) box.scrollIntoView({ block: 'nearest' });
 }

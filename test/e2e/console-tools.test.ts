@@ -413,7 +413,7 @@ describe('console start-up failure', () => {
     await context.route(/\/emulator\.worker[^/]*\.js/, (route) => route.abort());
     const page = await context.newPage();
     await page.goto(appUrl('/?cart=console-test#/console'));
-    await poll(() => page.locator('.page-error').textContent()).toMatch(
+    await poll(() => page.locator('.page-error:not(#stored-notice)').textContent()).toMatch(
       /^This section failed to load: the emulator worker did not start \(its script failed to load/,
     );
     expect(await page.evaluate(() => window.__o2console?.ready)).not.toBe(true);

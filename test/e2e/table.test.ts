@@ -291,10 +291,11 @@ describe('the table: board and console on one page', () => {
     await poll(() => page.locator('.bv').getAttribute('data-phase')).toBe('awaiting-endgame');
     await key(page, 'endgame-start').click();
     await poll(() => page.locator('.bv').getAttribute('data-phase')).toBe('endgame');
-    // Rule 21: the lowest record (Bob, 1) attacks Ann (5½): 100 against 550 energy units.
+    // Rule 21: the lowest record (Bob, 1) attacks Ann (5½): 100 against 550 energy units. Ann's markers are
+    // red: she drives the red tank (left), so Bob attacks from the blue one.
     await program(page, 'plane', 'plane');
     const m = await mailbox(page);
-    expect([m.red.weapon, m.red.energy, m.blue.weapon, m.blue.energy]).toEqual(['P', 100, 'P', 550]);
+    expect([m.red.weapon, m.red.energy, m.blue.weapon, m.blue.energy]).toEqual(['P', 550, 'P', 100]);
     await key(page, 'press-enter').click();
     // Nobody steers: the jets fly on until one crashes or runs out of energy (watched at 8x).
     await fast(page, true);
@@ -302,7 +303,7 @@ describe('the table: board and console on one page', () => {
     await fast(page, false);
     const r = await mailbox(page);
     const words = (await page.locator('.tb-words').textContent()) ?? '';
-    expect(words).toContain(`Bob has ${r.red.energy} left, Ann has ${r.blue.energy} left.`);
+    expect(words).toContain(`Bob has ${r.blue.energy} left, Ann has ${r.red.energy} left.`);
     expect(await page.locator('.bv-log-list').textContent()).toMatch(/battle/i);
     expect(errors).toEqual([]);
   }, 120_000);
