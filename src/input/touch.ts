@@ -19,7 +19,8 @@ export interface TouchPanel {
   destroy(): void;
 }
 
-const STICK_PAD: [string, string[]][] = [
+/** The stick's nine buttons: a label and the switches it closes (FIRE in the middle). */
+export const STICK_PAD: [string, string[]][] = [
   ['↖', ['UP', 'LEFT']],
   ['↑', ['UP']],
   ['↗', ['UP', 'RIGHT']],
@@ -35,7 +36,7 @@ const STICK_PAD: [string, string[]][] = [
  * Which names each pointer holds: two fingers on one key are one press, sent up when the last lifts.
  * `send(name, down)` hears each name go down and up once.
  */
-class PointerHolds {
+export class PointerHolds {
   private readonly pointers = new Map<number, string[]>();
   private readonly holders = new Map<string, number>();
 
@@ -81,12 +82,29 @@ class PointerHolds {
   }
 }
 
-function plainButton(className: string, text?: string): HTMLButtonElement {
+export function plainButton(className: string, text?: string): HTMLButtonElement {
   const b = document.createElement('button');
   b.type = 'button';
   b.className = className;
   if (text !== undefined) b.textContent = text;
   return b;
+}
+
+/** Makes `el` hold `names` while a pointer is down on it (touch or mouse), through `holds`. */
+export function pressable(el: HTMLElement, names: string[], holds: PointerHolds): void {
+  // Not focusable: a tapped key must not keep the focus (Space and Enter would then press it again).
+  el.tabIndex = -1;
+  el.addEventListener('mousedown', (e) => e.preventDefault());
+  el.addEventListener('pointerdown', (e) => {
+    e.preventDefault();
+    el.setPointerCapture(e.pointerId);
+    holds.down(e.pointerId, names);
+  });
+  const up = (e: PointerEvent): void => holds.lift(e.pointerId);
+  el.addEventListener('pointerup', up);
+  el.addEventListener('pointercancel', up);
+  el.addEventListener('lostpointercapture', up);
+  el.addEventListener('contextmenu', (e) => e.preventDefault());
 }
 
 /** The panel: the O2 keyboard and the left hand control with RESET; it owns its pointers and its keys. */
@@ -122,19 +140,7 @@ class TouchPanelView implements TouchPanel {
   }
 
   private press(el: HTMLElement, names: string[]): void {
-    // Not focusable: a tapped key must not keep the focus (Space and Enter would then press it again).
-    el.tabIndex = -1;
-    el.addEventListener('mousedown', (e) => e.preventDefault());
-    el.addEventListener('pointerdown', (e) => {
-      e.preventDefault();
-      el.setPointerCapture(e.pointerId);
-      this.holds.down(e.pointerId, names);
-    });
-    const up = (e: PointerEvent): void => this.holds.lift(e.pointerId);
-    el.addEventListener('pointerup', up);
-    el.addEventListener('pointercancel', up);
-    el.addEventListener('lostpointercapture', up);
-    el.addEventListener('contextmenu', (e) => e.preventDefault());
+    pressable(el, names, this.holds);
   }
 
   private keyboard(): HTMLElement {

@@ -207,14 +207,15 @@ export class InputRouter {
   }
 
   /**
-   * A touch panel key went down or up: to the key queue like a PC key. The panel's stick is the left
+   * A touch panel key went down or up (`swappable`: the console panel's one stick): to the key queue like a PC key. The panel's stick is the left
    * hand control, or the right one when the controls are swapped (as the snapshot swaps PC sticks);
    * the release goes to the control the press went to, whatever the swap did in between.
    */
-  private touchKey(name: string, down: boolean): void {
+  touchKey(name: string, down: boolean, swappable = true): void {
     if (down) {
       if (this.heldTouch.has(name)) return;
-      const sent = this.swap && name.startsWith('J0_') ? `J1_${name.slice(3)}` : name;
+      // The table's touch controls name their control (J0, J1) themselves: only the console's one stick follows the swap.
+      const sent = swappable && this.swap && name.startsWith('J0_') ? `J1_${name.slice(3)}` : name;
       this.heldTouch.set(name, sent);
       this.host.runtime?.sendKey(sent, true);
       return;

@@ -15,6 +15,7 @@ import type { MachineHost } from '../machine/host.ts';
 import { ScreenView } from '../machine/screen-view.ts';
 import { autosaveMachine } from '../machine/autosave.ts';
 import { InputRouter } from '../machine/input-router.ts';
+import { createTableTouch } from '../input/table-touch.ts';
 import { LibraryPanel } from '../machine/library-panel.ts';
 import { WorkerBattleConsole } from '../machine/battle-console.ts';
 import { battleDriver, type BattleDriver } from './battle-driver.ts';
@@ -169,6 +170,13 @@ export class TablePage {
     });
     this.cleanups.push(this.input.onBindings(() => this.layout()));
     this.root.append(this.input.remap.element);
+    // A touch screen: ENTER, SPACE and both hand controls under the picture (no keyboard to press them with).
+    if (matchMedia('(pointer: coarse)').matches) {
+      const touch = createTableTouch((name, down) => this.input.touchKey(name, down, false));
+      this.screen.element.after(touch.element);
+      window.addEventListener('blur', touch.releaseAll);
+      this.cleanups.push(() => window.removeEventListener('blur', touch.releaseAll));
+    }
 
     this.cleanups.push(
       host.on({

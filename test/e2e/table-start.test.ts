@@ -115,4 +115,33 @@ describe('a new table starting', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('on a touch phone (390x844) the table shows ENTER, SPACE and both sticks under the picture; SPACE stops the readout', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const { page, errors } = await openApp(context, '/?cart=battle#/table');
+    await waitReady(page);
+    const touch = page.locator('.tb-touch');
+    await touch.waitFor();
+    for (const s of ['[data-key="ENTER"]', '[data-key="SPACE"]', '[data-stick="J0_LEFT"]', '[data-stick="J1_RIGHT"]'])
+      expect(await touch.locator(s).count(), s).toBe(1);
+    // The picture and its controls fit on the screen together.
+    await page.locator('#console-screen').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    const box = await touch.boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(844);
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    await shot(page, 'table-touch-controls-390x844.png');
+    await page.locator('#bv-name-0').fill('Ann');
+    await page.locator('#bv-name-1').fill('Bob');
+    await page.locator('[data-key="start"]').tap();
+    await page.locator('[data-key="call-Ann-3"]').tap();
+    await page.locator('[data-key="call-Bob-7"]').tap();
+    await page.locator('[data-key="start-readout"]').tap();
+    await expect.poll(async () => (await mailbox(page)).phase, { timeout: 20_000 }).toBe('readout');
+    // No keyboard: the on-screen SPACE stops the readout, and the table records who goes first (rule 2).
+    await touch.locator('[data-key="SPACE"]').tap();
+    await page.locator('.bv[data-phase="homelands"]').waitFor({ timeout: 20_000 });
+    await shot(page, 'table-touch-390x844.png');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
