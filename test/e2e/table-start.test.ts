@@ -14,6 +14,9 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp } from './browser.ts';
 import { mailbox, waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';
+import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
+import { encodeEnvelope } from '../../src/board-view/save-format.ts';
+import { TINY_WAR_ON_B1, playTiny } from '../harness/tiny-game.ts';
 
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
 const log = async (page: Page) => (await page.locator('.bv-log-list').textContent()) ?? '';
@@ -141,6 +144,48 @@ describe('a new table starting', () => {
     await touch.locator('[data-key="SPACE"]').tap();
     await page.locator('.bv[data-phase="homelands"]').waitFor({ timeout: 20_000 });
     await shot(page, 'table-touch-390x844.png');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a touch tablet a battle is started with the on-screen ENTER and steered with the on-screen stick', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 820, height: 1180 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const { page, errors } = await openApp(context, '/?cart=battle#/table');
+    await waitReady(page);
+    const war = encodeEnvelope({ engine: sessionDocument(playTiny(TINY_WAR_ON_B1)) });
+    await page
+      .locator('#bv-import-file')
+      .setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(war) });
+    await page.locator('.bv-war h2').waitFor();
+    await page.locator('[data-key="weapon-attacker-tank"]').tap();
+    await page.locator('[data-key="weapon-defender-tank"]').tap();
+    await page.locator('[data-key="program-battle"]').tap();
+    const stage = () => page.locator('.tb-battle').getAttribute('data-stage');
+    await expect.poll(stage, { timeout: 30_000 }).toBe('enter');
+    const touch = page.locator('.tb-touch');
+    await touch.locator('[data-key="ENTER"]').tap();
+    await expect.poll(stage, { timeout: 20_000 }).toBe('fighting');
+    // Bob (yellow markers) drives the blue tank against Ann (red): the right-hand stick, held down.
+    const start = (await mailbox(page)).blue;
+    const left = await touch.locator('[data-stick="J1_LEFT"]').boundingBox();
+    if (!left) throw new Error('the right stick is not on the screen');
+    await page.mouse.move(left.x + left.width / 2, left.y + left.height / 2);
+    await page.mouse.down();
+    await expect
+      .poll(
+        async () => {
+          const m = await mailbox(page);
+          return m.phase !== 'battle' || m.blue.x < start.x;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await page.mouse.up();
+    expect((await mailbox(page)).blue.x).toBeLessThan(start.x);
     expect(errors).toEqual([]);
     await context.close();
   });
