@@ -57,48 +57,53 @@ async function tampered(text: string, change: (t: Turn) => Turn, key?: string): 
   return encodeTurnText(JSON.stringify({ ...body, hash, signature: key ? await signHash(key, hash) : signature }));
 }
 
+/** Ann's key and game from the command line (Bob's public key from his browser); Bob's browser opens the game. */
+async function mailTable() {
+  const dir = mkdtempSync(join(tmpdir(), 'mail-cli-browser-'));
+  const at = (n: string) => join(dir, n);
+  const bob = bobsBrowser();
+
+  // Keys: Ann's from "mail key", Bob's from his browser's panel (its public key, pasted into a file).
+  expect(await cli('key', '--player', 'Ann', '--out', at('ann.key'), '--public', at('ann.pub'))).toMatchObject({
+    code: 0,
+  });
+  writeFileSync(at('bob.pub'), `${await bob.mail.myKey()}\n`);
+  const made = await cli(
+    ...['new', '--players', 'Ann:red,Bob:blue', '--scenario', 'board/examples/tiny-scenario.json'],
+    ...['--keys', `Ann=${at('ann.pub')},Bob=${at('bob.pub')}`, '--out', at('ann.json')],
+  );
+  expect(made.code, made.stderr).toBe(0);
+  expect((await bob.mail.open(readFileSync(at('ann.json'), 'utf8'))).text).toMatch(
+    /opened at turn 0; you are Bob .*It is signed/,
+  );
+
+  const annSends = async (n: number, event: object) => {
+    writeFileSync(at(`moves${n}`), JSON.stringify(event));
+    const r = await cli(
+      ...['send', '--game', at('ann.json'), '--events', at(`moves${n}`), '--player', 'Ann'],
+      ...['--key', at('ann.key'), '--out', at(`t${n}.o2turn`)],
+    );
+    expect(r.code, r.stderr).toBe(0);
+    return readFileSync(at(`t${n}.o2turn`), 'utf8');
+  };
+  const annOpens = (name: string) => cli('open', '--game', at('ann.json'), '--turn', at(name), '--out', at('ann.json'));
+  const annGame = () => {
+    const g = deserializeMailGame(readFileSync(at('ann.json'), 'utf8'));
+    if (!g.ok) throw new Error(g.error);
+    return g.game;
+  };
+  const bobSends = async (event: Parameters<BoardController['act']>[0]) => {
+    bob.board.act(event);
+    expect((await bob.mail.send()).text).toMatch(/^Turn \d+ is made/);
+    return bob.mail.record!.sent!.text;
+  };
+
+  return { at, bob, annSends, annOpens, annGame, bobSends };
+}
+
 describe('a signed game by mail: Ann on the command line, Bob in a browser', () => {
   it('plays four turns; forged and impersonated turns are refused on both sides and the game goes on', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mail-cli-browser-'));
-    const at = (n: string) => join(dir, n);
-    const bob = bobsBrowser();
-
-    // Keys: Ann's from "mail key", Bob's from his browser's panel (its public key, pasted into a file).
-    expect(await cli('key', '--player', 'Ann', '--out', at('ann.key'), '--public', at('ann.pub'))).toMatchObject({
-      code: 0,
-    });
-    writeFileSync(at('bob.pub'), `${await bob.mail.myKey()}\n`);
-    const made = await cli(
-      ...['new', '--players', 'Ann:red,Bob:blue', '--scenario', 'board/examples/tiny-scenario.json'],
-      ...['--keys', `Ann=${at('ann.pub')},Bob=${at('bob.pub')}`, '--out', at('ann.json')],
-    );
-    expect(made.code, made.stderr).toBe(0);
-    expect((await bob.mail.open(readFileSync(at('ann.json'), 'utf8'))).text).toMatch(
-      /opened at turn 0; you are Bob .*It is signed/,
-    );
-
-    const annSends = async (n: number, event: object) => {
-      writeFileSync(at(`moves${n}`), JSON.stringify(event));
-      const r = await cli(
-        ...['send', '--game', at('ann.json'), '--events', at(`moves${n}`), '--player', 'Ann'],
-        ...['--key', at('ann.key'), '--out', at(`t${n}.o2turn`)],
-      );
-      expect(r.code, r.stderr).toBe(0);
-      return readFileSync(at(`t${n}.o2turn`), 'utf8');
-    };
-    const annOpens = (name: string) =>
-      cli('open', '--game', at('ann.json'), '--turn', at(name), '--out', at('ann.json'));
-    const annGame = () => {
-      const g = deserializeMailGame(readFileSync(at('ann.json'), 'utf8'));
-      if (!g.ok) throw new Error(g.error);
-      return g.game;
-    };
-    const bobSends = async (event: Parameters<BoardController['act']>[0]) => {
-      bob.board.act(event);
-      expect((await bob.mail.send()).text).toMatch(/^Turn \d+ is made/);
-      return bob.mail.record!.sent!.text;
-    };
-
+    const { at, bob, annSends, annOpens, annGame, bobSends } = await mailTable();
     // Turn 1, Ann's on the command line. Edited on the way (her call 3 -> 9) and hashed again: refused in Bob's browser.
     const t1 = await annSends(1, { type: 'first.call', player: 'Ann', digit: 3 });
     const forged = await tampered(t1, (t) => ({ ...t, events: [{ type: 'first.call', player: 'Ann', digit: 9 }] }));
