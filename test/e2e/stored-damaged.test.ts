@@ -66,7 +66,8 @@ const DAMAGE: [string, string][] = [
 const PAGES: [string, (page: Page) => Promise<void>][] = [
   ['/?cart=battle#/table', (p) => p.locator('.bv[data-ready="true"]').waitFor()],
   ['/#/console', waitReady],
-  ['/#/board', (p) => p.locator('.bv[data-ready="true"]').waitFor()],
+  // Its own query: after '/#/console' a hash alone would not load the page again (nothing read anew).
+  ['/?page=board#/board', (p) => p.locator('.bv[data-ready="true"]').waitFor()],
   ['/#/resolver', (p) => p.locator('.resolver').waitFor()],
 ];
 
