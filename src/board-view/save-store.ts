@@ -2,7 +2,11 @@
 // under its own key (never overwritten), so a damaged save costs nothing. Each save is one transaction
 // (all or nothing); a marker in localStorage while it runs lets the next start say that a save was cut
 // off by closing the tab, and that the game is the one saved before it.
+// A record that is not text at all (another kind of value written there, or by the developer tools) is
+// moved aside the same way by load() itself, with the shell's sentence (issue 37): String() of it could
+// throw ({"toString": 5}) and failed the page on every load.
 import { lazyDatabase } from '../platform/idb.ts';
+import { tellStored } from '../platform/stored.ts';
 
 export interface SaveStore {
   load(): Promise<string | null>;
@@ -75,7 +79,10 @@ export function indexedDbStore(
   marker: MarkerStorage | undefined = markerStorage(),
 ): SaveStore {
   const open = lazyDatabase(factory, DB_NAME, STORE);
+  let guarded = false;
   const write = async (key: string, text: string): Promise<void> => {
+    if (guarded && key === CURRENT)
+      throw new Error('the unreadable saved game could not be set aside, so nothing is saved over it');
     const d = await open();
     try {
       const tx = d.transaction(STORE, 'readwrite');
@@ -94,8 +101,13 @@ export function indexedDbStore(
   return {
     async load() {
       const d = await open();
-      const value = await request(d.transaction(STORE, 'readonly').objectStore(STORE).get(CURRENT));
-      return typeof value === 'string' ? value : value == null ? null : String(value);
+      const value: unknown = await request(d.transaction(STORE, 'readonly').objectStore(STORE).get(CURRENT));
+      if (typeof value === 'string' || value === undefined) return value ?? null;
+      const aside = await moveAside(d, value);
+      // Left in place: nothing may be saved over it.
+      if (!aside.moved) guarded = true;
+      tellStored(aside.sentence);
+      return null;
     },
     async save(text) {
       try {
@@ -115,7 +127,7 @@ export function indexedDbStore(
     },
     takeCutOff: () => takeMarker(marker),
     async keepAside(text) {
-      const key = `unreadable-${new Date().toISOString()}`;
+      const key = asideKey();
       await write(key, text);
       return key;
     },
@@ -124,6 +136,40 @@ export function indexedDbStore(
       await request(d.transaction(STORE, 'readwrite').objectStore(STORE).delete(CURRENT));
     },
   };
+}
+
+/** A name for a record set aside: the time, and a count against two in the same millisecond. */
+let asideCount = 0;
+function asideKey(): string {
+  return `unreadable-${new Date().toISOString()}-${++asideCount}`;
+}
+
+/**
+ * Moves the current record, not a text, to an aside key in one transaction (it is in one place or the
+ * other) and returns the sentence for the page. Never throws.
+ */
+async function moveAside(d: IDBDatabase, value: unknown): Promise<{ moved: boolean; sentence: string }> {
+  const what = `The saved game kept in this browser ("${DB_NAME}", "${CURRENT}") is not a saved game's text`;
+  try {
+    const key = asideKey();
+    const tx = d.transaction(STORE, 'readwrite');
+    const done = new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onabort = () => reject(tx.error ?? new Error('aborted'));
+    });
+    tx.objectStore(STORE).put(value, key);
+    tx.objectStore(STORE).delete(CURRENT);
+    await done;
+    return {
+      moved: true,
+      sentence: `${what}: it was set aside in the same storage as "${key}", and a new game is used.`,
+    };
+  } catch {
+    return {
+      moved: false,
+      sentence: `${what}: it could not be set aside (this browser's storage refused it) and was left where it is, so autosave stays off; a new game is used.`,
+    };
+  }
 }
 
 /** A store in memory: used when IndexedDB is missing, and by unit tests. */

@@ -1,8 +1,12 @@
 // Saved "what if" scenarios in IndexedDB, one record per scenario name (saving under a used name replaces
 // that scenario). A database of its own, so the game autosave's database never needs an upgrade.
+// A record that is not a readable scenario is set aside, never deleted (issue 37): moved to the array
+// key ["unreadable", NAME, N], which no scenario's name can be and list() passes over, with a sentence
+// the shell shows; before, it was counted on every list and lost to the next save under its name.
 
 import { parseScenario, serializeScenario, type Scenario } from '../../board/index.ts';
 import { lazyDatabase } from '../platform/idb.ts';
+import { tellStored } from '../platform/stored.ts';
 
 export interface ScenarioStore {
   /** Every readable saved scenario, by name; unreadable records are skipped and counted. */
@@ -21,18 +25,31 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
+/** The scenario a record holds, or undefined. Never throws (`String()` of `{"toString": 5}` would). */
+export function readScenario(value: unknown): Scenario | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    return parseScenario(value);
+  } catch {
+    return undefined;
+  }
+}
+
 function readAll(texts: unknown[]): { scenarios: Scenario[]; unreadable: number } {
   const scenarios: Scenario[] = [];
   let unreadable = 0;
   for (const t of texts) {
-    try {
-      scenarios.push(parseScenario(String(t)));
-    } catch {
-      unreadable++;
-    }
+    const s = readScenario(t);
+    if (s) scenarios.push(s);
+    else unreadable++;
   }
   scenarios.sort((a, b) => a.name.localeCompare(b.name));
   return { scenarios, unreadable };
+}
+
+/** The name a record is kept under, in a sentence. */
+function nameText(key: IDBValidKey): string {
+  return (typeof key === 'string' ? key : '?').slice(0, 80);
 }
 
 export function indexedDbScenarioStore(factory: IDBFactory = indexedDB): ScenarioStore {
@@ -47,10 +64,42 @@ export function indexedDbScenarioStore(factory: IDBFactory = indexedDB): Scenari
     fn(tx.objectStore(STORE));
     await done;
   };
+  /** Moves one unreadable record aside in one transaction; false when the storage refused it. */
+  const setAside = async (key: string, value: unknown, taken: IDBValidKey[]): Promise<boolean> => {
+    const used = new Set(taken.map((k) => JSON.stringify(k)));
+    let n = 1;
+    while (used.has(JSON.stringify(['unreadable', key, n]))) n++;
+    const aside = ['unreadable', key, n];
+    const what = `The saved scenario "${nameText(key)}" kept in this browser is not a readable scenario`;
+    try {
+      await writeTx((st) => {
+        st.put(value, aside);
+        st.delete(key);
+      });
+      tellStored(`${what}: it was set aside in the same storage as ${JSON.stringify(aside)}, and it is not listed.`);
+      return true;
+    } catch {
+      tellStored(`${what}: it could not be set aside (this browser's storage refused it), and it is not listed.`);
+      return false;
+    }
+  };
   return {
     async list() {
-      const d = await open();
-      return readAll(await request(d.transaction(STORE, 'readonly').objectStore(STORE).getAll()));
+      const tx = (await open()).transaction(STORE, 'readonly');
+      const [keys, values] = await Promise.all([
+        request(tx.objectStore(STORE).getAllKeys()),
+        request(tx.objectStore(STORE).getAll()),
+      ]);
+      const texts: unknown[] = [];
+      let unreadable = 0;
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i] as IDBValidKey;
+        if (typeof key !== 'string') continue; // set aside earlier
+        if (readScenario(values[i]) !== undefined) texts.push(values[i]);
+        else if (!(await setAside(key, values[i], keys))) unreadable++;
+      }
+      const r = readAll(texts);
+      return { scenarios: r.scenarios, unreadable };
     },
     save: (s) => {
       const text = serializeScenario(s);

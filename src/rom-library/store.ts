@@ -7,8 +7,12 @@
  * waiting for ever; another tab's upgrade closes this connection (so that tab is not blocked) and
  * later calls say why; a slot write is one transaction (all or nothing), and a marker in
  * localStorage while it runs lets the next start say that a save was cut off by closing the tab.
+ * A record that is not what its store holds (records.ts) is set aside, never deleted: moved into the
+ * `settings` store as `unreadable:STORE:KEY:N` with a sentence every page shows, and the read goes on
+ * without it (issue 37: such a record made the console and the table fail on every load).
  */
-import { readStored } from '../platform/stored.ts';
+import { readStored, tellStored } from '../platform/stored.ts';
+import { checkActive, checkRom, checkState, keyText, type Checked } from './records.ts';
 const DB_NAME = 'o2conquest-console';
 const DB_VERSION = 1;
 const SAVING_KEY = 'o2conquest.console.saving';
@@ -127,7 +131,7 @@ export class ConsoleStore {
     return store;
   }
 
-  private transaction(name: string, mode: IDBTransactionMode): IDBTransaction {
+  private transaction(name: string | string[], mode: IDBTransactionMode): IDBTransaction {
     if (this.closedWhy) throw new Error(this.closedWhy);
     return this.db.transaction(name, mode);
   }
@@ -159,16 +163,62 @@ export class ConsoleStore {
     }
   }
 
+  /**
+   * Moves the unreadable record `key` of `store` into `settings` (one transaction: it is in one place
+   * or the other) and tells the pages. Never throws: a storage that refuses leaves it where it is.
+   */
+  private async setAside(store: string, key: IDBValidKey, value: unknown, why: string): Promise<void> {
+    const name = `"${keyText(key)}" in the console's ${store === 'settings' ? 'settings' : store}`;
+    let where = "it could not be set aside (this browser's storage refused it) and was left where it is";
+    try {
+      const taken = new Set((await request(this.store('settings', 'readonly').getAllKeys())).map((k) => String(k)));
+      let aside = '';
+      for (let n = 1; !aside || taken.has(aside); n++) aside = `unreadable:${store}:${keyText(key)}:${n}`;
+      await write(this.transaction([store, 'settings'], 'readwrite'), (tx) => {
+        tx.objectStore('settings').put(value, aside);
+        tx.objectStore(store).delete(key);
+      });
+      where = `it was set aside in the same storage as "${aside}"`;
+    } catch {
+      // The sentence above says so.
+    }
+    tellStored(`The record ${name} kept in this browser ${why}: ${where}, and the page goes on without it.`);
+  }
+
+  /** The record's value once checked, or undefined (set aside) when it is not what `check` wants. */
+  private async checked<T>(store: string, key: IDBValidKey, value: unknown, check: (v: unknown) => Checked<T>) {
+    if (value === undefined) return undefined;
+    const c = check(value);
+    if (c.ok) return c.value;
+    await this.setAside(store, key, value, c.why);
+    return undefined;
+  }
+
+  /** Every record of `store` with its key, those that `check` refuses set aside. */
+  private async readAll<T>(store: string, check: (v: unknown) => Checked<T>): Promise<T[]> {
+    const tx = this.transaction(store, 'readonly');
+    const [keys, values] = await Promise.all([
+      request(tx.objectStore(store).getAllKeys()),
+      request(tx.objectStore(store).getAll()),
+    ]);
+    const good: T[] = [];
+    for (let i = 0; i < values.length; i++) {
+      const v = await this.checked(store, keys[i] ?? i, values[i] as unknown, check);
+      if (v !== undefined) good.push(v);
+    }
+    return good;
+  }
+
   async putRom(rom: StoredRom): Promise<void> {
     await write(this.transaction('roms', 'readwrite'), (tx) => tx.objectStore('roms').put(rom));
   }
 
   async getRom(key: string): Promise<StoredRom | undefined> {
-    return (await request(this.store('roms', 'readonly').get(key))) as StoredRom | undefined;
+    return this.checked('roms', key, await request(this.store('roms', 'readonly').get(key)), checkRom);
   }
 
   async listRoms(): Promise<StoredRom[]> {
-    return (await request(this.store('roms', 'readonly').getAll())) as StoredRom[];
+    return this.readAll('roms', checkRom);
   }
 
   async deleteRom(key: string): Promise<void> {
@@ -176,7 +226,8 @@ export class ConsoleStore {
   }
 
   async active(): Promise<ActiveRoms> {
-    return ((await request(this.store('settings', 'readonly').get('active'))) as ActiveRoms | undefined) ?? {};
+    const value: unknown = await request(this.store('settings', 'readonly').get('active'));
+    return (await this.checked('settings', 'active', value, checkActive)) ?? {};
   }
 
   async setActive(active: ActiveRoms): Promise<void> {
@@ -214,11 +265,12 @@ export class ConsoleStore {
   }
 
   async getState(machine: string, slot: number): Promise<StoredState | undefined> {
-    return (await request(this.store('states', 'readonly').get(`${machine}#${slot}`))) as StoredState | undefined;
+    const key = `${machine}#${slot}`;
+    return this.checked('states', key, await request(this.store('states', 'readonly').get(key)), checkState);
   }
 
   async listStates(machine: string): Promise<StoredState[]> {
-    const all = (await request(this.store('states', 'readonly').getAll())) as StoredState[];
+    const all = await this.readAll('states', checkState);
     return all.filter((s) => s.machine === machine).sort((a, b) => a.slot - b.slot);
   }
 

@@ -2,7 +2,10 @@
  * Every value a page reads from this browser's storage as it opens, damaged (issue 37): not JSON,
  * nested 10,000 deep, `{"toString":5}`, a `__proto__` key. Each page (#/table, #/console, #/board,
  * #/resolver) still opens, says which stored values were set aside (the shell's notice, and the
- * table's game by mail in its panel), and throws nothing. Waits are for states, never time.
+ * table's game by mail in its panel), and throws nothing. Then the IndexedDB records the pages read as
+ * they open (the board's and the table's game autosave, the console's chosen ROMs, its ROM library and
+ * its machine autosaves), damaged the same ways: each page opens and says what it set aside. Waits are
+ * for states, never time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -63,7 +66,8 @@ const DAMAGE: [string, string][] = [
 const PAGES: [string, (page: Page) => Promise<void>][] = [
   ['/?cart=battle#/table', (p) => p.locator('.bv[data-ready="true"]').waitFor()],
   ['/#/console', waitReady],
-  ['/#/board', (p) => p.locator('.bv[data-ready="true"]').waitFor()],
+  // Its own query: after '/#/console' a hash alone would not load the page again (nothing read anew).
+  ['/?page=board#/board', (p) => p.locator('.bv[data-ready="true"]').waitFor()],
   ['/#/resolver', (p) => p.locator('.resolver').waitFor()],
 ];
 
@@ -110,4 +114,110 @@ describe('damaged stored values', () => {
     }
     console.log(`damaged stores: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }, 120_000);
+});
+
+/** The machine records the built-in ROMs are saved under (`bios:CRC+cart:CRC`, host.ts). */
+async function machineKey(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    (window.__o2console?.runtime()?.info.roms ?? [])
+      .filter((r) => r.kind !== 'charset')
+      .map((r) => `${r.kind}:${r.crcHex}`)
+      .join('+'),
+  );
+}
+
+/**
+ * Writes a damaged record into each IndexedDB store a page reads at start, from a document of the app's
+ * origin that runs no page (nothing autosaves over them before the next load). The databases are made
+ * as the app makes them when a page has not yet.
+ */
+async function damageIdb(page: Page, machine: string): Promise<void> {
+  await page.goto(appUrl('/manifest.webmanifest'));
+  await page.evaluate(async (machine) => {
+    const open = (name: string, make: (d: IDBDatabase) => void) =>
+      new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(name, 1);
+        req.onupgradeneeded = () => make(req.result);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+    const put = (d: IDBDatabase, store: string, rows: [unknown, string?][]) =>
+      new Promise<void>((resolve, reject) => {
+        const tx = d.transaction(store, 'readwrite');
+        for (const [v, k] of rows) tx.objectStore(store).put(v, k);
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+    const board = await open('o2conquest-board', (d) => d.createObjectStore('saves'));
+    await put(board, 'saves', [[{ toString: 5 }, 'current']]);
+    board.close();
+    const konsole = await open('o2conquest-console', (d) => {
+      d.createObjectStore('roms', { keyPath: 'key' });
+      d.createObjectStore('states', { keyPath: 'key' });
+      d.createObjectStore('settings');
+    });
+    await put(konsole, 'settings', [[{ toString: 5, cart: { toString: 5 } }, 'active']]);
+    // A saved state in the ROM library, and the machine's autosaves (table slot 0, console resume slot 6) not states.
+    await put(konsole, 'roms', [[{ key: 'cart:4:0badf00d', machine, slot: 0, bytes: new Uint8Array(4) }]]);
+    await put(konsole, 'states', [
+      [{ key: `${machine}#0`, machine, slot: 0, bytes: '['.repeat(10_000), frame: { toString: 5 } }],
+      [{ key: `${machine}#6`, toString: 5 }],
+    ]);
+    konsole.close();
+  }, machine);
+}
+
+const SET_ASIDE = {
+  save: /The saved game kept in this browser \("o2conquest-board", "current"\) is not a saved game's text: it was set aside in the same storage as "unreadable-[^"]+", and a new game is used\./,
+  active:
+    /The record "active" in the console's settings kept in this browser is not a choice of ROMs: .*it was set aside in the same storage as "unreadable:settings:active:\d+"/,
+  rom: /The record "cart:4:0badf00d" in the console's roms kept in this browser is not a ROM record: .*set aside in the same storage as "unreadable:roms:cart:4:0badf00d:\d+"/,
+  tableState:
+    /The record "[^"]+#0" in the console's states kept in this browser is not a saved state: .*set aside in the same storage as "unreadable:states:[^"]+#0:\d+"/,
+  resumeState: /The record "[^"]+#6" in the console's states kept in this browser is not a saved state: .*set aside/,
+};
+
+describe('damaged IndexedDB records', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('each page opens with the records it reads damaged, and says what it set aside', async () => {
+    const t0 = Date.now();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(appUrl('/?cart=battle#/table'));
+    await page.locator('.bv[data-ready="true"]').waitFor();
+    await page.waitForFunction(() => window.__o2console?.ready === true);
+    const machine = await machineKey(page);
+    expect(machine).toMatch(/^bios:[0-9a-f]{8}\+cart:[0-9a-f]{8}$/i);
+
+    const visits: [string, (p: Page) => Promise<void>, RegExp[]][] = [
+      [
+        '/?cart=battle#/table',
+        (p) => p.locator('.bv[data-ready="true"]').waitFor(),
+        [SET_ASIDE.save, SET_ASIDE.active, SET_ASIDE.tableState],
+      ],
+      ['/?cart=battle&p=board#/board', (p) => p.locator('.bv[data-ready="true"]').waitFor(), [SET_ASIDE.save]],
+      ['/?cart=battle#/console', waitReady, [SET_ASIDE.active, SET_ASIDE.rom, SET_ASIDE.resumeState]],
+    ];
+    for (const [path, ready, said] of visits) {
+      await damageIdb(page, machine);
+      await page.goto(appUrl(path));
+      await ready(page);
+      expect(await page.locator('#app > .page-error').count(), path).toBe(0);
+      // Each sentence as a paragraph of the shell's notice (waited for: a record is read as its part of the page starts).
+      for (const sentence of said)
+        await page.locator('#stored-notice:not([hidden]) p', { hasText: sentence }).waitFor();
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+    console.log(`damaged IndexedDB: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }, 60_000);
 });
