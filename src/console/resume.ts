@@ -63,6 +63,8 @@ export class ConsoleResume {
         `The console could not go on from where you were (${errorText(e)}); it started afresh.`,
         'error',
       );
+      // Kept aside, not replaced by the next autosave (nothing a player had is lost).
+      await host.store?.setStateAside(host.machineKey, RESUME_SLOT, `was refused by the machine (${errorText(e)})`);
       return;
     }
     // A notice from the start (a save cut off by a closed tab) matters more than this one.

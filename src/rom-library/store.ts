@@ -269,6 +269,16 @@ export class ConsoleStore {
     return this.checked('states', key, await request(this.store('states', 'readonly').get(key)), checkState);
   }
 
+  /**
+   * A saved state of the right shape that the machine refused to load (bytes it cannot take): set aside
+   * as an unreadable record is, so the next autosave into its slot does not replace what the player had.
+   */
+  async setStateAside(machine: string, slot: number, why: string): Promise<void> {
+    const key = `${machine}#${slot}`;
+    const value: unknown = await request(this.store('states', 'readonly').get(key));
+    if (value !== undefined) await this.setAside('states', key, value, why);
+  }
+
   async listStates(machine: string): Promise<StoredState[]> {
     const all = await this.readAll('states', checkState);
     return all.filter((s) => s.machine === machine).sort((a, b) => a.slot - b.slot);

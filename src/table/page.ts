@@ -452,6 +452,8 @@ export class TablePage {
       this.say(`The console goes on from its autosave (frame ${frame}).`);
     } catch (e) {
       this.say(`The console's autosave could not be loaded (${errorText(e)}); it started afresh.`, 'error');
+      // Kept aside, not replaced by the next autosave (nothing a player had is lost).
+      await host.store?.setStateAside(host.machineKey, AUTOSAVE_SLOT, `was refused by the machine (${errorText(e)})`);
     }
   }
 

@@ -149,4 +149,19 @@ describe('ConsoleStore with damaged records', () => {
     );
     store.close();
   });
+
+  it('sets aside a saved state the machine refused to load, so the next autosave does not replace it', async () => {
+    idb.put(DB, 'states', state({ key: 'm1#0', slot: 0 }));
+    const store = await ConsoleStore.open();
+    await store.setStateAside('m1', 0, 'was refused by the machine (not a save state of this machine)');
+    expect(await store.getState('m1', 0)).toBeUndefined();
+    const aside = idb.rows(DB, 'settings').filter(([k]) => String(k).startsWith('unreadable:states:m1#0'));
+    expect(aside).toHaveLength(1);
+    expect(aside[0][1]).toEqual(state({ key: 'm1#0', slot: 0 }));
+    expect(storedNotices().at(-1)).toMatch(/was refused by the machine/);
+    // Nothing there: nothing moves, nothing said.
+    await store.setStateAside('m1', 3, 'was refused');
+    expect(idb.rows(DB, 'settings').filter(([k]) => String(k).includes('m1#3'))).toEqual([]);
+    store.close();
+  });
 });
