@@ -5,7 +5,33 @@
  * only own properties with `typeof` (a field like `{"toString": 5}` is never called), and says in a
  * sentence what is wrong.
  */
-import type { ActiveRoms, StoredRom, StoredState } from './store.ts';
+/* The records' shapes live here, beside their checks (store.ts re-exports them). */
+export interface StoredRom {
+  key: string;
+  kind: 'bios' | 'cart' | 'charset';
+  name: string;
+  note: string;
+  size: number;
+  crcHex: string;
+  bytes: Uint8Array;
+  added: number;
+}
+
+export interface StoredState {
+  key: string;
+  machine: string;
+  slot: number;
+  bytes: Uint8Array;
+  frame: number;
+  savedAt: number;
+}
+
+/** Which library images the console boots (absent: our own). */
+export interface ActiveRoms {
+  bios?: string;
+  cart?: string;
+  charset?: string;
+}
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; why: string };
 

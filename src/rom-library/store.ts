@@ -13,36 +13,12 @@
  */
 import { readStored, tellStored } from '../platform/stored.ts';
 import { checkActive, checkRom, checkState, keyText, type Checked } from './records.ts';
+import type { ActiveRoms, StoredRom, StoredState } from './records.ts';
 const DB_NAME = 'o2conquest-console';
 const DB_VERSION = 1;
 const SAVING_KEY = 'o2conquest.console.saving';
 
-export interface StoredRom {
-  key: string;
-  kind: 'bios' | 'cart' | 'charset';
-  name: string;
-  note: string;
-  size: number;
-  crcHex: string;
-  bytes: Uint8Array;
-  added: number;
-}
-
-export interface StoredState {
-  key: string;
-  machine: string;
-  slot: number;
-  bytes: Uint8Array;
-  frame: number;
-  savedAt: number;
-}
-
-/** Which library images the console boots (absent: our own). */
-export interface ActiveRoms {
-  bios?: string;
-  cart?: string;
-  charset?: string;
-}
+export type { ActiveRoms, StoredRom, StoredState } from './records.ts';
 
 export function romKey(kind: string, size: number, crcHex: string): string {
   return `${kind}:${size}:${crcHex}`;
