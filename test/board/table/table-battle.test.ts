@@ -23,6 +23,21 @@ function stages(table: TableBattle): BattleStage[] {
 
 const phase = async (c: SteppedConsole): Promise<string> => (await c.read()).phase;
 
+/** Ann's tank against Bob's plane, programmed and started on the console: the battle runs (the reload tests' start). */
+async function battleUnderWay() {
+  const c = machineConsole({ yieldEvery: 20 });
+  const storage = memoryStorage();
+  const before = tableGame(warOnB1());
+  const first = new TableBattle(c, before, storage);
+  before.send({ type: 'weapon', player: 'Ann', weapon: 'tank' });
+  before.send({ type: 'weapon', player: 'Bob', weapon: 'plane' });
+  const fought = first.program();
+  await until(() => first.state.stage === 'enter', 'the entry');
+  first.enter();
+  await until(() => first.state.stage === 'fighting', 'the battle running');
+  return { c, storage, before, first, fought };
+}
+
 describe('TableBattle (the battle as the table runs it)', { timeout: 120_000 }, () => {
   it("programs the battle, presses ENTER only when a player asks, records the machine's result and says it", async () => {
     const c = machineConsole({ yieldEvery: 20 });
@@ -72,17 +87,7 @@ describe('TableBattle (the battle as the table runs it)', { timeout: 120_000 }, 
   });
 
   it('after a reload mid-battle (a new table on the same machine and storage) takes the running battle up and records it once', async () => {
-    const c = machineConsole({ yieldEvery: 20 });
-    const storage = memoryStorage();
-    const state = warOnB1();
-    const before = tableGame(state);
-    const first = new TableBattle(c, before, storage);
-    before.send({ type: 'weapon', player: 'Ann', weapon: 'tank' });
-    before.send({ type: 'weapon', player: 'Bob', weapon: 'plane' });
-    const gone = first.program();
-    await until(() => first.state.stage === 'enter', 'the entry');
-    first.enter();
-    await until(() => first.state.stage === 'fighting', 'the battle running');
+    const { c, storage, before, first, fought: gone } = await battleUnderWay();
     // The page goes away; the machine (its autosave) and storage stay. The game comes back from its autosave.
     first.cancel();
     await gone;
@@ -100,16 +105,7 @@ describe('TableBattle (the battle as the table runs it)', { timeout: 120_000 }, 
   });
 
   it('after a reload just as the battle ended (the game kept from before its result): the result on the screen is recorded, not fought again', async () => {
-    const c = machineConsole({ yieldEvery: 20 });
-    const storage = memoryStorage();
-    const before = tableGame(warOnB1());
-    const first = new TableBattle(c, before, storage);
-    before.send({ type: 'weapon', player: 'Ann', weapon: 'tank' });
-    before.send({ type: 'weapon', player: 'Bob', weapon: 'plane' });
-    const fought = first.program();
-    await until(() => first.state.stage === 'enter', 'the entry');
-    first.enter();
-    await until(() => first.state.stage === 'fighting', 'the battle running');
+    const { c, storage, before, first, fought } = await battleUnderWay();
     // The game's autosave as it was while the battle ran: the page reloads before it keeps the result.
     const saved = before.gameState()!;
     await fought;
