@@ -7,7 +7,7 @@
  */
 import { BattleBot } from '../../rom-core/bot/index.ts';
 import type { BotLevel } from '../../rom-core/bot/index.ts';
-import { SteppedConsole } from '../../rom-core/roms/carts/stepped-console.ts';
+import { SteppedConsole } from '../../rom-core/roms/index.ts';
 
 export class BotConsole extends SteppedConsole {
   private readonly bots: (BattleBot | null)[] = [null, null];

@@ -8,12 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assembledOnce } from '../../rom-core/cli/assembled-once.ts';
-import { readRegularFile } from '../../rom-core/cli/files.ts';
+import { assembledOnce, readRegularFile } from '../../rom-core/cli/index.ts';
 import { Odyssey2, parseInputScript } from '../../rom-core/machine/index.ts';
-import { assembleBios } from '../../rom-core/roms/index.ts';
-import { assembleBattleCart } from '../../rom-core/roms/carts/index.ts';
-import { SteppedConsole } from '../../rom-core/roms/carts/stepped-console.ts';
+import { assembleBattleCart, assembleBios, SteppedConsole } from '../../rom-core/roms/index.ts';
 import type { GameEvent } from '../model/events.ts';
 import type { GameState } from '../model/game.ts';
 import type { AnyActorRef } from 'xstate';

@@ -6,8 +6,8 @@
  * would refuse every later turn of every player, for good (issue 37).
  */
 import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import type { NamedPath, StagingIo } from '../../rom-core/cli/files.ts';
-import { clashingOutput, fileIdentity, outputKind, writeAllOrNothing } from '../../rom-core/cli/files.ts';
+import type { NamedPath, StagingIo } from '../../rom-core/cli/index.ts';
+import { clashingOutput, fileIdentity, outputKind, writeAllOrNothing } from '../../rom-core/cli/index.ts';
 import { MAIL_FORMAT } from '../mail/mail-game.ts';
 import { depthProblem } from './json-depth.ts';
 import { readTextFile } from './read-text.ts';

@@ -1,5 +1,5 @@
 /** The board CLI's reader of text inputs, through the shared reader (rom-core/cli/files.ts). */
-import { FileRefusal, readRegularFile } from '../../rom-core/cli/files.ts';
+import { FileRefusal, readRegularFile } from '../../rom-core/cli/index.ts';
 
 /** Scripts, scenarios, games and turns: a whole game's file is well under a megabyte. */
 export const MAX_TEXT_BYTES = 16 << 20;

@@ -2,7 +2,7 @@
  * npm run resolve: the combat resolver for umpires who run turns in scripts (README.md, "Combat
  * resolver"). Prints one JSON object; errors are sentences on stderr with a non-zero exit.
  */
-import { readRegularFile } from '../../rom-core/cli/files.ts';
+import { readRegularFile } from '../../rom-core/cli/index.ts';
 import type { Weapon } from '../model/game.ts';
 import {
   PRESETS,

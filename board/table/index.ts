@@ -39,3 +39,21 @@ export { RemoteGuest, RETRY_MS } from './remote-guest.ts';
 export type { GuestLineState, RemoteGuestDeps } from './remote-guest.ts';
 export { inputDelay, planBattle } from './remote-battle.ts';
 export type { RemoteBattle } from './remote-battle.ts';
+export { GameSession, refusalFromText } from './game-session.ts';
+export type { GameSessionOptions, GameSnapshot } from './game-session.ts';
+export { LOAD_TIMEOUT_MS, SAVE_TIMEOUT_MS } from './game-autosave.ts';
+export { GameChart, newGameChart, restoreGameChart, sessionDocument, SAVED_UNDO } from './game-chart.ts';
+export type { SessionDocument, StepListener } from './game-chart.ts';
+export { toView } from './game-view.ts';
+export type { Notice, SendResult, ViewState, ViewZone } from './game-view.ts';
+export {
+  encodeEnvelope,
+  parseEnvelope,
+  validateEnvelope,
+  SaveFormatError,
+  SAVE_FORMAT,
+  SAVE_VERSION,
+} from './save-envelope.ts';
+export type { SaveEnvelope } from './save-envelope.ts';
+export { memoryStore, StorageFullError } from './ports.ts';
+export type { CutOffSave, SaveStore } from './ports.ts';

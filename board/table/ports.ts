@@ -37,6 +37,57 @@ export function memoryStorage(): TableStorage & { values: Map<string, unknown> }
 }
 
 /**
+ * Where the game session keeps its autosave (the browser's IndexedDB; a map in Node). Each save is whole
+ * or not at all; a save that cannot be read is kept aside under a key of its own, never overwritten.
+ */
+export interface SaveStore {
+  load(): Promise<string | null>;
+  /** Rejects with a `StorageFullError` when the storage is full. */
+  save(text: string): Promise<void>;
+  /** Keeps an unreadable save under a new key and returns that key. */
+  keepAside(text: string): Promise<string>;
+  clear(): Promise<void>;
+  /** A save the last page started and never finished (the tab closed), said once, then forgotten. */
+  takeCutOff(): CutOffSave | undefined;
+}
+
+export interface CutOffSave {
+  /** When the unfinished save started (ISO time). */
+  startedAt: string;
+}
+
+/** A save refused because the storage is full (the players are told to export the game to a file). */
+export class StorageFullError extends Error {
+  override name = 'StorageFullError';
+}
+
+/** A save store in memory: a browser without IndexedDB, the table page's own game, Node tests. */
+export function memoryStore(): SaveStore & { records: Map<string, string>; cutOff?: CutOffSave } {
+  const records = new Map<string, string>();
+  let n = 0;
+  return {
+    records,
+    takeCutOff() {
+      const c = this.cutOff;
+      this.cutOff = undefined;
+      return c;
+    },
+    load: async () => records.get('current') ?? null,
+    save: async (text) => {
+      records.set('current', text);
+    },
+    keepAside: async (text) => {
+      const key = `unreadable-${++n}`;
+      records.set(key, text);
+      return key;
+    },
+    clear: async () => {
+      records.delete('current');
+    },
+  };
+}
+
+/**
  * The game session as the table's battle sees it (the board's controller in the browser; a
  * `tableGameMachine` actor in Node): the battle chart it runs for the battle it waits for, the readout
  * chart once every player has called, its state, and word when it changes.

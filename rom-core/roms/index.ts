@@ -6,6 +6,8 @@ import { assemble, formatDiagnostic } from '../asm/index.ts';
 import type { LineMapEntry } from '../asm/index.ts';
 
 export { assembleBattleCart } from './carts/index.ts';
+export { SteppedConsole, ConsoleTimeoutError } from './carts/stepped-console.ts';
+export type { SteppedConsoleOptions } from './carts/stepped-console.ts';
 
 export const BIOS_SIZE = 1024;
 /** Path of the BIOS source as passed to `readFile` (relative to rom-core/roms/). */

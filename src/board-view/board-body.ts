@@ -1,6 +1,5 @@
 /** The board page's two screens below the header: the setup screen and a game under way. */
 import { h } from '../platform/h.ts';
-import type { BoardController } from './controller.ts';
 import { countryFinder } from './country-finder.ts';
 import type { BoardDrafts } from './drafts.ts';
 import type { EditorHost } from './editor-host.ts';
@@ -19,10 +18,11 @@ import {
 } from './view-panels.ts';
 import { renderSetup, setupEvent } from './view-setup.ts';
 import { renderRecordTrack, renderWorld } from './view-world.ts';
+import type { GameSession } from '../../board/index.ts';
 
 /** What the screens use of the page that owns them. */
 export interface BodyParts {
-  controller: BoardController;
+  controller: GameSession;
   drafts: BoardDrafts;
   editor: EditorHost;
   clock: GameClock;
@@ -36,7 +36,7 @@ export interface BodyParts {
 }
 
 /** The setup screen: the board, the setup form, the map. */
-export function setupBody(snap: ReturnType<BoardController['snapshot']>, p: BodyParts): HTMLElement {
+export function setupBody(snap: ReturnType<GameSession['snapshot']>, p: BodyParts): HTMLElement {
   const s = snap.view;
   const d = p.drafts;
   const start = (): void => {
@@ -65,7 +65,7 @@ export function setupBody(snap: ReturnType<BoardController['snapshot']>, p: Body
 }
 
 /** A game under way: the record track, the phase's panel and the players beside the map. */
-export function playBody(snap: ReturnType<BoardController['snapshot']>, p: BodyParts): HTMLElement[] {
+export function playBody(snap: ReturnType<GameSession['snapshot']>, p: BodyParts): HTMLElement[] {
   const s = snap.view;
   const d = p.drafts;
   const picking = ['homelands', 'home-alliances', 'play', 'final-round'].includes(s.phase) && !s.war;

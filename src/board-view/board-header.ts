@@ -1,14 +1,14 @@
 /** The board's title row: the title, the status line (whose turn, the phase, saved or not) and the toolbar. */
 import { h } from '../platform/h.ts';
-import type { BoardController } from './controller.ts';
 import { joinDots, phaseName } from './labels.ts';
+import type { GameSession } from '../../board/index.ts';
 
 export class BoardHeader {
   readonly element = h('div', { class: 'bv-slot' });
   // The status line is a live region: it stays in the page across redraws, changed only when its words change.
   private readonly statusLine = h('p', { class: 'bv-status', role: 'status', 'aria-live': 'polite' });
 
-  show(snap: ReturnType<BoardController['snapshot']>, tools: HTMLElement): void {
+  show(snap: ReturnType<GameSession['snapshot']>, tools: HTMLElement): void {
     const s = snap.view;
     const turnPlayer = s.players.find((p) => p.name === s.turn);
     const status =

@@ -1,16 +1,13 @@
 /** What a page gives the board view when it mounts it, and what it gets back. */
-import type { BoardController } from './controller.ts';
-import type { EngineFactory } from './engine-port.ts';
-import type { SaveStore } from './save-store.ts';
 import type { ScenarioStore } from './scenario-store.ts';
 import type { TablePanels } from './view-panels.ts';
 import type { TabLock } from '../platform/tab-lock.ts';
+import type { GameSession, SaveStore } from '../../board/index.ts';
 
 /** What the table may refuse while a battle runs on the console. */
 export type RefusableAction = 'undo' | 'redo' | 'import' | 'new game';
 
 export interface BoardViewOptions {
-  engine?: EngineFactory;
   store?: SaveStore;
   scenarios?: ScenarioStore;
   /** The table page: battles fought on the console instead of typed in. */
@@ -30,7 +27,7 @@ export interface BoardViewOptions {
 /** The mounted board view: the page's part, and what a page composing it drives. */
 export interface BoardView {
   destroy(): void;
-  controller: BoardController;
+  controller: GameSession;
   element: HTMLElement;
   /** Draws again (a page's part of a panel changed). */
   redraw(): void;

@@ -3,10 +3,8 @@
  * drafts, the clock, the tab's claim and the slots it draws into, and composes the parts (toolbar, notices,
  * setup, panels, world map, editor). It draws afresh from the controller's snapshot on each change.
  */
-import { BoardController } from './controller.ts';
 import { h } from '../platform/h.ts';
-import { boardEngine } from './engine-adapter.ts';
-import { indexedDbStore, memoryStore } from './save-store.ts';
+import { indexedDbStore } from './save-store.ts';
 import { commandFor } from './shortcuts.ts';
 import type { GameEvent, ViewState } from './types.ts';
 import type { Mode } from './view-panels.ts';
@@ -26,6 +24,7 @@ import { keysList, revealInColumn } from './page-parts.ts';
 import { playBody, setupBody, type BodyParts } from './board-body.ts';
 import { GameClock } from './game-clock.ts';
 import { readStored, setAsideStored } from '../platform/stored.ts';
+import { GameSession, memoryStore } from '../../board/index.ts';
 
 /** The large-type setting; a stored value other than 'true' or 'false' is set aside with a sentence (stored.ts). */
 function readLarge(): boolean {
@@ -37,7 +36,7 @@ function readLarge(): boolean {
 const LARGE_KEY = 'o2conquest.board.largeType';
 
 export class BoardPage implements BoardView {
-  readonly controller: BoardController;
+  readonly controller: GameSession;
   readonly element: HTMLElement;
   private readonly drafts = new BoardDrafts();
   private readonly clock: GameClock;
@@ -68,12 +67,7 @@ export class BoardPage implements BoardView {
   ) {
     const store = options.store ?? (typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore());
     // At the table the first-player readout runs on the console, so the chart waits for it there.
-    this.controller = new BoardController(
-      options.engine ?? boardEngine(),
-      store,
-      undefined,
-      options.table !== undefined,
-    );
+    this.controller = new GameSession(store, { table: options.table !== undefined });
     const scenarios =
       options.scenarios ?? (typeof indexedDB === 'undefined' ? memoryScenarioStore() : indexedDbScenarioStore());
     // On its own page the board fills the window (the table page lays it out itself).
@@ -342,7 +336,7 @@ export class BoardPage implements BoardView {
     this.placeFocus(focusKey, moved);
   }
 
-  private drawHeader(snap: ReturnType<BoardController['snapshot']>): void {
+  private drawHeader(snap: ReturnType<GameSession['snapshot']>): void {
     const s = snap.view;
     const tools = renderToolbar({
       phase: s.phase,
@@ -376,7 +370,7 @@ export class BoardPage implements BoardView {
     this.header.show(snap, tools);
   }
 
-  private body(snap: ReturnType<BoardController['snapshot']>): (HTMLElement | null)[] {
+  private body(snap: ReturnType<GameSession['snapshot']>): (HTMLElement | null)[] {
     const s = snap.view;
     if (this.editor.draft && s.phase !== 'setup') this.editor.draft = null;
     if (this.tabState === 'elsewhere' || this.tabState === 'taken')

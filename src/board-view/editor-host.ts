@@ -1,7 +1,6 @@
 import { h } from '../platform/h.ts';
 import { downloadText } from '../platform/download.ts';
-import { serializeScenario, world1982, type Scenario } from '../../board/index.ts';
-import type { BoardController } from './controller.ts';
+import { serializeScenario, world1982, type Scenario, type GameSession } from '../../board/index.ts';
 import { loadText, newScenarioDraft, pendingProblems, scenarioFileName, type ScenarioDraft } from './scenario-draft.ts';
 import type { ScenarioStore } from './scenario-store.ts';
 import { renderScenarioEditor, type SavedList } from './view-scenario.ts';
@@ -24,7 +23,7 @@ export class EditorHost {
   });
 
   constructor(
-    private readonly controller: BoardController,
+    private readonly controller: GameSession,
     private readonly store: ScenarioStore,
     private readonly root: HTMLElement,
     private readonly draw: () => void,

@@ -1,5 +1,5 @@
 import { button, h } from '../platform/h.ts';
-import type { Notice } from './controller.ts';
+import type { Notice } from '../../board/index.ts';
 
 /**
  * The board's message line: the engine's refusals (with their rule), the controller's messages and the view's own.

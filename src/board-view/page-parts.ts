@@ -1,7 +1,6 @@
 /** Pieces of the board page that own nothing: the key list, the setup screen's board, where a click acts. */
-import { world1982 } from '../../board/index.ts';
+import { world1982, type GameSession } from '../../board/index.ts';
 import { button, h } from '../platform/h.ts';
-import type { BoardController } from './controller.ts';
 import type { BoardDrafts } from './drafts.ts';
 import type { EditorHost } from './editor-host.ts';
 import { countriesFor } from './labels.ts';
@@ -41,7 +40,7 @@ export function revealInColumn(el: HTMLElement): void {
 
 /** The countries a click acts on now, and what it does to them. */
 export function targetsOf(
-  snap: ReturnType<BoardController['snapshot']>,
+  snap: ReturnType<GameSession['snapshot']>,
   d: BoardDrafts,
 ): { targets: Set<string>; verb: string | null } {
   const s = snap.view;
@@ -60,7 +59,7 @@ export function targetsOf(
 }
 
 /** The setup screen's board: which scenario, the what-if editor, back to the 1982 world. */
-export function boardChoice(s: ViewState, editor: EditorHost, controller: BoardController): HTMLElement {
+export function boardChoice(s: ViewState, editor: EditorHost, controller: GameSession): HTMLElement {
   const n = Object.keys(s.countries).length;
   return h(
     'section',

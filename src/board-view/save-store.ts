@@ -7,21 +7,7 @@
 // throw ({"toString": 5}) and failed the page on every load.
 import { lazyDatabase } from '../platform/idb.ts';
 import { tellStored } from '../platform/stored.ts';
-
-export interface SaveStore {
-  load(): Promise<string | null>;
-  save(text: string): Promise<void>;
-  /** Keeps an unreadable save under a new key and returns that key. */
-  keepAside(text: string): Promise<string>;
-  clear(): Promise<void>;
-  /** A save the last page started and never finished (the tab closed), said once, then forgotten. */
-  takeCutOff(): CutOffSave | undefined;
-}
-
-export interface CutOffSave {
-  /** When the unfinished save started (ISO time). */
-  startedAt: string;
-}
+import { StorageFullError, type CutOffSave, type SaveStore } from '../../board/index.ts';
 
 /** What keeps the marker: localStorage, or nothing where it is refused. */
 export type MarkerStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -53,10 +39,6 @@ function takeMarker(ls: MarkerStorage | undefined): CutOffSave | undefined {
   } catch {
     return undefined;
   }
-}
-
-export class StorageFullError extends Error {
-  override name = 'StorageFullError';
 }
 
 const DB_NAME = 'o2conquest-board';
@@ -170,30 +152,4 @@ async function moveAside(d: IDBDatabase, value: unknown): Promise<{ moved: boole
       sentence: `${what}: it could not be set aside (this browser's storage refused it) and was left where it is, so autosave stays off; a new game is used.`,
     };
   }
-}
-
-/** A store in memory: used when IndexedDB is missing, and by unit tests. */
-export function memoryStore(): SaveStore & { records: Map<string, string>; cutOff?: CutOffSave } {
-  const records = new Map<string, string>();
-  let n = 0;
-  return {
-    records,
-    takeCutOff() {
-      const c = this.cutOff;
-      this.cutOff = undefined;
-      return c;
-    },
-    load: async () => records.get(CURRENT) ?? null,
-    save: async (text) => {
-      records.set(CURRENT, text);
-    },
-    keepAside: async (text) => {
-      const key = `unreadable-${++n}`;
-      records.set(key, text);
-      return key;
-    },
-    clear: async () => {
-      records.delete(CURRENT);
-    },
-  };
 }

@@ -7,31 +7,10 @@ export const WEAPONS: readonly Weapon[] = ['tank', 'sub', 'plane'];
 
 export type BattleWinner = BattleRecord['winner'];
 
-/**
- * What the view draws: the engine's public state (`publicState`, the same object the CLI prints and the computer
- * players read) plus the board's zones in the scenario's order, which the public state keys by country only.
- */
-export type ViewState = PublicState & { zones: ViewZone[] };
+/** What the view draws: the game session's view (board/table/game-view.ts). */
+export type { ViewState, ViewZone, SendResult, LegalAction, Refusal } from '../../board/index.ts';
 export type ViewPlayer = PublicState['players'][number];
 export type ViewCountry = PublicState['countries'][string] & { name: string };
 export type CountryStatus = ViewCountry['status'];
-export interface ViewZone {
-  name: string;
-  countries: string[];
-}
 export type ViewWar = NonNullable<PublicState['war']>;
 export type ViewEndgameMatch = NonNullable<NonNullable<PublicState['endgame']>['match']>;
-
-/** One kind of action the engine would accept now, with the choices it would accept (`legalActions`). */
-export interface LegalAction {
-  type: string;
-  player: string | null;
-  choices: (string | number)[];
-}
-
-export interface Refusal {
-  rule: string;
-  reason: string;
-}
-
-export type SendResult = { ok: true } | { ok: false; refusal: Refusal };

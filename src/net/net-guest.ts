@@ -4,8 +4,7 @@
  * its moves there) and the console's worker. Its token, kept in this browser, gives it back its seats
  * after a reload or a dropped line. This file only wires them.
  */
-import { RemoteGuest, realClock } from '../../board/index.ts';
-import type { BoardController } from '../board-view/controller.ts';
+import { RemoteGuest, realClock, type GameSession } from '../../board/index.ts';
 import type { MachineHost } from '../machine/host.ts';
 import { setting } from '../platform/settings.ts';
 import { checkBattleMessage } from '../../rom-core/netplay/index.ts';
@@ -27,7 +26,7 @@ function token(): string {
 }
 
 export interface NetGuestDeps {
-  controller: BoardController;
+  controller: GameSession;
   machine: MachineHost;
   /** Seats, guests, the line or a battle changed: the page redraws. */
   changed(): void;

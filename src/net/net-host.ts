@@ -3,9 +3,8 @@
  * headless) over PeerJS (HostLink), the board's controller, the console's worker and this browser's
  * storage. This file only wires them.
  */
-import { RemoteHost, realClock, type TableBattle, type TableStorage } from '../../board/index.ts';
+import { RemoteHost, realClock, type TableBattle, type TableStorage, type GameSession } from '../../board/index.ts';
 import { checkBattleMessage } from '../../rom-core/netplay/index.ts';
-import type { BoardController } from '../board-view/controller.ts';
 import type { MachineHost } from '../machine/host.ts';
 import { netMachine } from './net-machine.ts';
 import { HostLink } from './peer-link.ts';
@@ -13,7 +12,7 @@ import { HostLink } from './peer-link.ts';
 export { inputDelay } from '../../board/index.ts';
 
 export interface NetHostDeps {
-  controller: BoardController;
+  controller: GameSession;
   machine: MachineHost;
   /** The table's battle: the host follows it and asks it for ENTER for a battle with a guest. */
   battle: TableBattle;

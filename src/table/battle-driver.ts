@@ -3,8 +3,13 @@
  * the battle chart run for the battle the game waits for) over the worker's console, the board's
  * controller and this browser's storage. All the logic is in board/table/; this file only wires it.
  */
-import { TableBattle, type BattleConsole, type Stored, type TableStorage } from '../../board/index.ts';
-import type { BoardController } from '../board-view/controller.ts';
+import {
+  TableBattle,
+  type BattleConsole,
+  type Stored,
+  type TableStorage,
+  type GameSession,
+} from '../../board/index.ts';
 import { jsonSetting } from '../platform/settings.ts';
 
 /** The table's values kept in this browser (localStorage): the battle last programmed, the right-handed players, the computer seats. */
@@ -17,7 +22,7 @@ export type BattleDriver = TableBattle;
 
 export function battleDriver(
   console: BattleConsole,
-  controller: BoardController,
+  controller: GameSession,
   changed: () => void,
   /** Whether the machine runs our battle cartridge (a user's cartridge has no mailbox). */
   ourCartridge: () => boolean = () => true,

@@ -5,10 +5,9 @@
  * (board/table/table-computers.ts); this file gives it the worker's controls, this browser's storage and
  * clock, and draws it.
  */
-import { LEVELS, TableComputers, isLevel, realClock, type Level } from '../../board/index.ts';
+import { LEVELS, TableComputers, isLevel, realClock, type Level, type GameSession } from '../../board/index.ts';
 import { el } from '../platform/dom.ts';
 import { choice } from '../platform/settings.ts';
-import type { BoardController } from '../board-view/controller.ts';
 import type { MachineHost } from '../machine/host.ts';
 import { browserStorage, type BattleDriver } from './battle-driver.ts';
 
@@ -29,7 +28,7 @@ export class ComputerSeats {
 
   constructor(
     host: MachineHost,
-    private readonly controller: BoardController,
+    private readonly controller: GameSession,
     driver: BattleDriver,
     pauseMs?: number,
   ) {

@@ -7,9 +7,8 @@
  */
 import { el } from '../platform/dom.ts';
 import { tellStored } from '../platform/stored.ts';
-import { serializeMailGame } from '../../board/index.ts';
+import { serializeMailGame, type GameSession } from '../../board/index.ts';
 import type { Level } from '../../board/index.ts';
-import type { BoardController } from '../board-view/controller.ts';
 import { linkedTurn, readDropped, turnLink } from './mail-link.ts';
 import { downloadText } from '../platform/download.ts';
 import { MailSession } from './mail-session.ts';
@@ -18,7 +17,7 @@ import { movesWords, renderMail } from './mail-view.ts';
 import type { MailActions } from './mail-view.ts';
 
 export interface MailPanelDeps {
-  controller: BoardController;
+  controller: GameSession;
   /** Redraw the table around the panel. */
   changed(): void;
 }

@@ -4,11 +4,16 @@
  * panel's buttons do, each answered with a sentence. A turn or game is taken only when board/mail
  * accepts it and both the board and this browser's storage take it; otherwise nothing changes.
  */
-import { deserializeMailGame, keysProblem, newMailGame, openTurn } from '../../board/index.ts';
+import {
+  deserializeMailGame,
+  keysProblem,
+  newMailGame,
+  openTurn,
+  sessionDocument,
+  encodeEnvelope,
+  type GameSession,
+} from '../../board/index.ts';
 import type { GameState, Level, MailGame, StandingOrders } from '../../board/index.ts';
-import type { BoardController } from '../board-view/controller.ts';
-import { sessionDocument } from '../board-view/engine-adapter.ts';
-import { encodeEnvelope } from '../board-view/save-format.ts';
 import { MailJournal } from './mail-journal.ts';
 import { MAX_GAME_CHARS, readPasted } from './mail-link.ts';
 import { browserStorage, loadMail, saveMail } from './mail-store.ts';
@@ -45,7 +50,7 @@ export class MailSession {
   private readonly off: () => void;
 
   constructor(
-    private readonly controller: BoardController,
+    private readonly controller: GameSession,
     private readonly storage: MailStorage | undefined = browserStorage(),
   ) {
     const ring = loadKeys(storage);

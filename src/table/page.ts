@@ -24,10 +24,10 @@ import type { WarPanelFight } from './war-panel.ts';
 import { ComputerSeats } from './computer-seats.ts';
 import { renderControlsLegend } from './controls-legend.ts';
 import type { BattleRequest } from '../../board/index.ts';
-import { memoryStore } from '../board-view/save-store.ts';
 import type { ViewState } from '../board-view/types.ts';
 import { RemotePanel } from './remote-panel.ts';
 import { MailPanel } from './mail-panel.ts';
+import { memoryStore } from '../../board/index.ts';
 
 /** The save-state slot the table's machine autosave lives in (the console page's slots are 1-4). */
 const AUTOSAVE_SLOT = 0;

@@ -7,11 +7,10 @@
  */
 import { el } from '../platform/dom.ts';
 import { setting } from '../platform/settings.ts';
-import type { BoardController } from '../board-view/controller.ts';
 import type { MachineHost } from '../machine/host.ts';
 import { errorText } from '../machine/host.ts';
 import { GUEST_NAME, netGuest, newCode, openNetHost, readCode, type NetGuest, type NetHost } from '../net/index.ts';
-import type { DuelFigures, RelayFigures, TableBattle } from '../../board/index.ts';
+import type { DuelFigures, RelayFigures, TableBattle, GameSession } from '../../board/index.ts';
 import { netSettingsView } from './net-settings-view.ts';
 import { browserStorage } from './battle-driver.ts';
 
@@ -19,7 +18,7 @@ import { browserStorage } from './battle-driver.ts';
 const HOSTED = setting<string>('o2conquest.net.hosting', '', (t) => readCode(t) ?? undefined);
 
 export interface RemotePanelDeps {
-  controller: BoardController;
+  controller: GameSession;
   machine: MachineHost;
   computer(player: string): boolean;
   /** Redraw the table (seats changed, a battle with a guest began or ended). */

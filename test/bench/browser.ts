@@ -296,8 +296,7 @@ async function keyLatency(page: Page, url: string): Promise<KeyTiming[]> {
 
 async function battleEndToBoard(page: Page, url: string): Promise<number> {
   const { TINY_WAR_ON_B1, playTiny } = await import('../harness/tiny-game.ts');
-  const { sessionDocument } = await import('../../src/board-view/engine-adapter.ts');
-  const { encodeEnvelope } = await import('../../src/board-view/save-format.ts');
+  const { sessionDocument, encodeEnvelope } = await import('../../board/index.ts');
   const state = playTiny([
     ...TINY_WAR_ON_B1,
     { type: 'weapon', player: 'Ann', weapon: 'tank' },

@@ -1,6 +1,10 @@
 import { createActor } from 'xstate';
-import type { GameEvent, GameState, Scenario, TableMoves } from '../../board/index.ts';
+import type { GameEvent, GameState, SaveStore, Scenario, TableClock, TableMoves } from '../../board/index.ts';
 import {
+  GameSession,
+  encodeEnvelope,
+  memoryStore,
+  sessionDocument,
   applyEvent,
   battleChartOf,
   newGame,
@@ -202,4 +206,16 @@ export async function until(done: () => boolean, what: string, turns = 10_000): 
     await new Promise((r) => setTimeout(r, 0));
   }
   throw new Error(`never saw ${what}`);
+}
+
+/**
+ * The game session a table's page keeps (board/table/game-session.ts) at `state`, autosaving into
+ * `store`: what the browser's board runs, with its guard, its moves for guests and its saves.
+ */
+export function tableSession(state: GameState, store: SaveStore = memoryStore(), clock?: TableClock): GameSession {
+  const session = new GameSession(store, { table: true, clock });
+  if (!session.importText(encodeEnvelope({ engine: sessionDocument(state) }), 'the test')) {
+    throw new Error(`the test's game did not load: ${JSON.stringify(session.snapshot().notice)}`);
+  }
+  return session;
 }

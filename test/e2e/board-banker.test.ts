@@ -5,10 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
-import { encodeEnvelope } from '../../src/board-view/save-format.ts';
 import { bankerOutGame } from '../board/helpers.ts';
 import { launchBrowser, openApp } from './browser.ts';
+import { sessionDocument, encodeEnvelope } from '../../board/index.ts';
 
 describe('board: the banker is out of the game', () => {
   let browser: Browser;

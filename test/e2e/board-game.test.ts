@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
-import { encodeEnvelope, parseEnvelope } from '../../src/board-view/save-format.ts';
 import { TINY_TO_ENDGAME, playTiny } from '../harness/tiny-game.ts';
 import { appUrl, launchBrowser, openApp } from './browser.ts';
+import { sessionDocument, encodeEnvelope, parseEnvelope } from '../../board/index.ts';
 
 // Plays a short two-player game through the board view (the "play to a target record" variation),
 // checking on the way that refusals name their rule, that undo works and that a reload resumes.

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import { readGameDocument } from '../../board/index.ts';
+import { readGameDocument, parseEnvelope } from '../../board/index.ts';
 import type { GameState } from '../../board/index.ts';
-import { parseEnvelope } from '../../src/board-view/save-format.ts';
 
 /** The board's autosave as the page's IndexedDB holds it now (the envelope's text), or null. */
 export function savedBoardText(page: Page): Promise<string | null> {

@@ -7,10 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { applyEvent, ModelBattlePort, newGame, playComputerGame } from '../../board/index.ts';
+import {
+  applyEvent,
+  ModelBattlePort,
+  newGame,
+  playComputerGame,
+  sessionDocument,
+  encodeEnvelope,
+} from '../../board/index.ts';
 import type { GameEvent, GameState, Scenario } from '../../board/index.ts';
-import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
-import { encodeEnvelope } from '../../src/board-view/save-format.ts';
 import { launchBrowser, openApp } from './browser.ts';
 import { waitReady } from './console-helpers.ts';
 import { TINY_SCENARIO } from '../harness/tiny-game.ts';

@@ -11,10 +11,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { decodeTurnText, encodeTurnText, turnHash } from '../../board/index.ts';
+import { decodeTurnText, encodeTurnText, turnHash, sessionDocument, encodeEnvelope } from '../../board/index.ts';
 import type { Turn, TurnBody } from '../../board/index.ts';
-import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
-import { encodeEnvelope } from '../../src/board-view/save-format.ts';
 import { appUrl, launchBrowser } from './browser.ts';
 import { waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';

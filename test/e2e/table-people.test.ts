@@ -11,11 +11,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { applyEvent, ComputerPlayers, legalActions, newGame, pendingBattle } from '../../board/index.ts';
+import {
+  applyEvent,
+  ComputerPlayers,
+  legalActions,
+  newGame,
+  pendingBattle,
+  sessionDocument,
+  encodeEnvelope,
+} from '../../board/index.ts';
 import type { GameEvent, GameState, Scenario } from '../../board/index.ts';
 import type { CartMailbox, CartSide } from '../../rom-core/roms/carts/mailbox.ts';
-import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
-import { encodeEnvelope } from '../../src/board-view/save-format.ts';
 import { launchBrowser, openApp } from './browser.ts';
 import { autosavedAfter, mailbox, waitReady } from './console-helpers.ts';
 import { gameOfSave, savedBoardText } from './board-helpers.ts';

@@ -10,11 +10,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { applyEvent, newGame } from '../../board/index.ts';
+import { applyEvent, newGame, sessionDocument, encodeEnvelope } from '../../board/index.ts';
 import type { GameEvent, Scenario } from '../../board/index.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
-import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
-import { encodeEnvelope } from '../../src/board-view/save-format.ts';
 import { gameOfSave, savedBoardText } from './board-helpers.ts';
 import { warOnB1 } from '../board/helpers.ts';
 import { appUrl, launchBrowser } from './browser.ts';

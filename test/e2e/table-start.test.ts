@@ -14,9 +14,8 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openApp } from './browser.ts';
 import { mailbox, waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';
-import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
-import { encodeEnvelope } from '../../src/board-view/save-format.ts';
 import { TINY_WAR_ON_B1, playTiny } from '../harness/tiny-game.ts';
+import { sessionDocument, encodeEnvelope } from '../../board/index.ts';
 
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
 const log = async (page: Page) => (await page.locator('.bv-log-list').textContent()) ?? '';

@@ -10,12 +10,11 @@ import type { Browser, Page } from 'playwright-core';
 import type { GameEvent } from '../../board/index.ts';
 import { readMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
-import { sessionDocument } from '../../src/board-view/engine-adapter.ts';
-import { encodeEnvelope } from '../../src/board-view/save-format.ts';
 import { TINY_OPENING, TINY_WAR_ON_B1, playTiny } from '../harness/tiny-game.ts';
 import { shot } from './shots.ts';
 import { launchBrowser, openApp } from './browser.ts';
 import { autosavedAfter, poll, waitReady } from './console-helpers.ts';
+import { sessionDocument, encodeEnvelope } from '../../board/index.ts';
 
 const key = (page: Page, k: string) => page.locator(`[data-key="${k}"]`);
 const stage = (page: Page) => page.locator('.tb-battle').getAttribute('data-stage');

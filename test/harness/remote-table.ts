@@ -1,8 +1,8 @@
 /**
  * A remote table in Node (issue 33): the host's page and its guests' pages as board/table runs them,
  * each on a machine of its own (net-node.ts), over the simulated network (table-network.ts), all moved
- * on one display frame at a time by `RemoteTable.frame`. The host keeps the game (`tableGameMachine`
- * through the test helpers' table game), its computer seats play there (TableComputers), and its
+ * on one display frame at a time by `RemoteTable.frame`. The host keeps the game in the board's game
+ * session (`GameSession`, autosaved as in the browser), its computer seats play there (TableComputers), and its
  * battles are fought by the table's battle chart on its machine; a guest follows the host's game and
  * sends the moves of the seats it holds, chosen by a scripted person (board/ai at a level) with a
  * battle bot on its hand control.
@@ -13,40 +13,41 @@ import {
   RemoteHost,
   TableBattle,
   TableComputers,
-  applyEvent,
-  deserializeGame,
+  GameSession,
   memoryStorage,
-  type GameEvent,
+  memoryStore,
   type GameState,
   type Level,
+  type SaveStore,
 } from '../../board/index.ts';
 import { checkBattleMessage } from '../../rom-core/netplay/index.ts';
-import { tableGame } from '../board/helpers.ts';
+import { tableSession } from '../board/helpers.ts';
 import { NetNode } from './net-node.ts';
 import { SteppedClock, TableNetwork, type LineOptions } from './table-network.ts';
 
 const FRAME_MS = 1000 / 60;
 export const TABLE_CODE = 'ABC234';
 
-/** The host's page: the game, its table's battle and computers, the remote host, its machine. */
+/** The host's page: the game session, its table's battle and computers, the remote host, its machine. */
 export class HostPage {
   readonly node = new NetNode();
-  readonly game;
+  readonly game: GameSession;
   readonly battle: TableBattle;
   readonly computers: TableComputers;
   readonly remote: RemoteHost;
   readonly said: string[] = [];
-  /** Why the host's own page may not make a move now (a guest holds the seat). */
-  guard: ((event: GameEvent) => string | null) | null = null;
 
   constructor(
-    state: GameState,
+    /** The game the page opens with; null: the page resumes its autosave (`open`). */
+    state: GameState | null,
     readonly net: TableNetwork,
     /** What the host's browser keeps across a reload (a reloaded page is given the same). */
     readonly storage: ReturnType<typeof memoryStorage> = memoryStorage(),
+    /** The board's autosave in the host's browser (its IndexedDB). */
+    readonly saves: SaveStore = memoryStore(),
   ) {
     const clock = net.clock;
-    this.game = tableGame(state);
+    this.game = state ? tableSession(state, saves, clock) : new GameSession(saves, { table: true, clock });
     this.battle = new TableBattle(this.node, this.game, this.storage);
     this.computers = new TableComputers(this.game, this.battle, this.node, clock, this.storage, {
       pauseMs: 0,
@@ -57,20 +58,15 @@ export class HostPage {
       data: (connection, text) => ref.remote?.receive(connection, text),
       closed: (connection) => ref.remote?.closed(connection),
     });
+    // The session the browser's board keeps: the guard on the host's own moves, a guest's move checked by its rules.
     this.remote = ref.remote = new RemoteHost(link, {
       session: {
         gameState: () => this.game.gameState(),
         subscribe: (fn) => this.game.subscribe(fn),
         guard: (refusal) => {
-          this.guard = refusal;
+          this.game.guard = refusal;
         },
-        actFor: (event) => {
-          const state = this.game.gameState();
-          if (!state) return 'no game';
-          const r = applyEvent(state, event);
-          if (!r.ok) return `rule ${r.refusal.rule}: ${r.refusal.reason}`;
-          return this.game.act(event) ? null : 'the table refused it';
-        },
+        actFor: (event) => this.game.actFor(event),
       },
       machine: this.node,
       battle: this.battle,
@@ -86,25 +82,26 @@ export class HostPage {
   }
 
   state(): GameState {
-    return this.game.gameState()!;
+    return this.game.gameState();
   }
 
   close(): void {
     this.remote.close();
     this.computers.destroy();
-    this.game.actor.stop();
+    this.game.close();
   }
 }
 
-/** A guest's page: the host's game followed, a person (board/ai at `level`) for the seats it holds. */
+/** A guest's page: the host's game followed in the board's session, a person (board/ai at `level`) for the seats it holds. */
 export class GuestPage {
   readonly node = new NetNode();
   readonly remote: RemoteGuest;
-  state: GameState | null = null;
+  /** The board's game session, as the browser's guest page keeps it: it follows the host's game and sends moves there. */
+  readonly game: GameSession;
   readonly said: string[] = [];
   /** The connection the page joined on (the network's id), to make it vanish. */
   connection: string | null = null;
-  private send: ((event: GameEvent) => void) | null = null;
+  private followed = false;
   private person: ComputerPlayers | null = null;
   /** The game's log length when this page last sent a move: none again until the host's game moves on. */
   private sentAt: number | null = null;
@@ -114,18 +111,20 @@ export class GuestPage {
     readonly name: string,
     readonly token: string,
   ) {
+    this.game = new GameSession(memoryStore(), { clock: net.clock });
+    // Wired as the browser's guest page wires its board (src/net/net-guest.ts).
     this.remote = new RemoteGuest(TABLE_CODE, name, {
       session: {
         follow: (text) => {
-          const r = deserializeGame(text);
-          if (!r.ok) throw new Error(r.error);
-          this.state = r.state;
-          if (this.sentAt !== null && r.state.log.length > this.sentAt) this.sentAt = null;
+          this.game.follow(text);
+          this.followed = true;
+          if (this.sentAt !== null && this.game.gameState().log.length > this.sentAt) this.sentAt = null;
         },
         sendMoves: (send) => {
-          this.send = send;
+          this.game.remote = send ? { send } : null;
         },
         say: (notice) => {
+          this.game.say(notice);
           this.said.push(notice.text);
           if (notice.kind === 'error') this.sentAt = null;
         },
@@ -143,6 +142,11 @@ export class GuestPage {
     });
   }
 
+  /** The host's game as this page shows it, or null before the host sent it. */
+  get state(): GameState | null {
+    return this.followed ? this.game.gameState() : null;
+  }
+
   /** A person sits at this page for `player`: their board moves at `level`, their battles steered by a bot there. */
   sit(player: string, level: Level, seed: number): void {
     this.person = new ComputerPlayers([{ name: player, level }], seed);
@@ -152,11 +156,13 @@ export class GuestPage {
 
   /** The person's next move, when the followed game asks one of them (sent once per step of the game). */
   move(): void {
-    if (!this.person || !this.state || !this.send || this.sentAt !== null) return;
-    const move = this.person.moveNow(this.state);
+    const state = this.state;
+    if (!this.person || !state || !this.game.remote || this.sentAt !== null) return;
+    const move = this.person.moveNow(state);
     if (!move) return;
-    this.sentAt = this.state.log.length;
-    this.send(move.event);
+    this.sentAt = state.log.length;
+    // Through the board, as a person's click: a guest's board sends it to the host.
+    this.game.act(move.event);
   }
 }
 
@@ -187,11 +193,12 @@ export class RemoteTable {
    */
   async reloadHost(): Promise<HostPage> {
     const old = this.host;
-    const state = old.state();
+    await old.game.settled();
     old.close();
     await new Promise((r) => setImmediate(r));
-    // The computer seats come back from the same storage, as in the browser.
-    this.host = new HostPage(state, this.net, old.storage);
+    // The game comes back from the board's autosave and the computer seats from the same storage, as in the browser.
+    this.host = new HostPage(null, this.net, old.storage, old.saves);
+    await this.host.game.resume();
     this.host.computers.act();
     return this.host;
   }

@@ -1,5 +1,5 @@
 /**
- * An evening at a table, headless (issue 33): the game's chart at a table, the table's battle on our
+ * An evening at a table, headless (issue 33): the board's game session at a table (autosaved), the table's battle on our
  * battle cartridge in Node, and two computer seats playing a small game to its end with nobody touching
  * anything: the computers call their digits, the table stops the readout itself (rule 2), every battle is
  * programmed on the console, started by asking the battle chart for ENTER and fought there by the battle
@@ -9,10 +9,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  GameSession,
   TableBattle,
   TableComputers,
   checkInvariants,
   memoryStorage,
+  memoryStore,
   newGame,
   type MachineControls,
   type TableClock,
@@ -21,7 +23,7 @@ import { BotConsole } from '../../../board/cli/bot-console.ts';
 import { battleCart, openBios } from '../../rom-core/roms/carts/scenarios.ts';
 import { bootMachine } from '../../harness/boot.ts';
 import { TINY_SCENARIO } from '../../harness/tiny-game.ts';
-import { tableGame } from '../helpers.ts';
+import { tableSession } from '../helpers.ts';
 
 /** Each pause is one turn of the event loop. */
 const nextTurn: TableClock = {
@@ -35,8 +37,8 @@ const nextTurn: TableClock = {
 describe('an evening at a table in Node', { timeout: 120_000 }, () => {
   it('two computer seats play a small game to its end, every battle fought on the console by the bots', async () => {
     const c = new BotConsole(bootMachine(openBios(), battleCart()), { yieldEvery: 200 });
-    const game = tableGame(newGame(TINY_SCENARIO));
-    const actor = game.actor;
+    const saves = memoryStore();
+    const game = tableSession(newGame(TINY_SCENARIO), saves, nextTurn);
     const held: (string | null)[] = [null, null];
     const controls: MachineControls = {
       setBot: (stick, level, seed) => {
@@ -55,7 +57,7 @@ describe('an evening at a table in Node', { timeout: 120_000 }, () => {
       say: (t) => said.push(t),
     });
     // Every step of the game or the table lets the computers look again (the page does this on each redraw).
-    actor.subscribe(() => computers.act());
+    game.subscribe(() => computers.act());
     let results = 0;
     let stage = table.state.stage;
     const botsInBattle: (string | null)[][] = [];
@@ -88,7 +90,15 @@ describe('an evening at a table in Node', { timeout: 120_000 }, () => {
     expect(botsInBattle).toHaveLength(results);
     for (const bots of botsInBattle) expect(bots.every((b) => b !== null)).toBe(true);
     expect(said).toContain('The computers start the end game (rule 21).');
+    // The board's autosave holds the whole evening: a page opened on it resumes the same game, and its undo goes
+    // back to the state before the last step.
+    await game.settled();
+    const reopened = new GameSession(saves, { table: true, clock: nextTurn });
+    await reopened.resume();
+    expect(reopened.gameState()).toEqual(end);
+    expect(reopened.snapshot().canUndo).toBe(true);
     computers.destroy();
-    actor.stop();
+    game.close();
+    reopened.close();
   });
 });

@@ -6,10 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BoardController } from '../../../src/board-view/controller.ts';
-import { boardEngine } from '../../../src/board-view/engine-adapter.ts';
-import { memoryStore } from '../../../src/board-view/save-store.ts';
-import { SAVE_VERSION } from '../../../src/board-view/save-format.ts';
+import { GameSession, memoryStore, SAVE_VERSION } from '../../../board/index.ts';
 
 const V1 = readFileSync(new URL('./saves/save-v1.json', import.meta.url), 'utf8');
 
@@ -22,7 +19,7 @@ describe('a save of version 1', () => {
   });
 
   it('loads as the same game, with its undo steps', () => {
-    const c = new BoardController(boardEngine(), memoryStore());
+    const c = new GameSession(memoryStore());
     expect(c.importText(V1, '"save-v1.json"')).toBe(true);
     const { view, canUndo } = c.snapshot();
     expect(view.phase).toBe('home-alliances');
@@ -34,7 +31,7 @@ describe('a save of version 1', () => {
   });
 
   it('saved again, is one JSON document of this version', () => {
-    const c = new BoardController(boardEngine(), memoryStore());
+    const c = new GameSession(memoryStore());
     expect(c.importText(V1, '"save-v1.json"')).toBe(true);
     const text = c.exportText();
     const doc = JSON.parse(text) as {
@@ -47,7 +44,7 @@ describe('a save of version 1', () => {
     expect(doc.engine.undo.every((u) => typeof u === 'object')).toBe(true);
     // No JSON text inside a string anywhere: nothing is escaped twice.
     expect(text).not.toContain('\\"');
-    const again = new BoardController(boardEngine(), memoryStore());
+    const again = new GameSession(memoryStore());
     expect(again.importText(text, '"again.json"')).toBe(true);
     expect(again.snapshot().view).toEqual(c.snapshot().view);
   });

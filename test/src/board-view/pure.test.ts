@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { chipLine, describeChips, formatPbu } from '../../../src/board-view/chips.ts';
 import { inkOn, markerCss, MARKER_COLOURS } from '../../../src/board-view/colors.ts';
 import { formatRecord, trackLabelStep, trackLength, trackMarkers } from '../../../src/board-view/record-track.ts';
-import { encodeEnvelope, parseEnvelope, SAVE_VERSION } from '../../../src/board-view/save-format.ts';
 import { commandFor, SHORTCUTS } from '../../../src/board-view/shortcuts.ts';
-import { refusalFromText } from '../../../src/board-view/controller.ts';
 import { newSetupDraft, setupEvent } from '../../../src/board-view/view-setup.ts';
+import { encodeEnvelope, newGameChart, parseEnvelope, SAVE_VERSION, refusalFromText } from '../../../board/index.ts';
 
 describe('Power Base Record track', () => {
   it('shows half values (Rule 6) and stacks markers that share a space', () => {
@@ -161,8 +160,7 @@ describe('the homeland marker', () => {
 describe('players named like a property of a plain object', () => {
   it('a digit key calls for "constructor" (it was taken for a call already made, and the readout digit was sent)', async () => {
     const { runCommand } = await import('../../../src/board-view/board-keys.ts');
-    const { boardEngine } = await import('../../../src/board-view/engine-adapter.ts');
-    const game = boardEngine().create();
+    const game = newGameChart();
     expect(
       game.send({
         type: 'setup',

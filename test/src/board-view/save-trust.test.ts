@@ -4,14 +4,11 @@
  * game on the table stays as it was.
  */
 import { describe, expect, it } from 'vitest';
-import { BoardController } from '../../../src/board-view/controller.ts';
-import { boardEngine } from '../../../src/board-view/engine-adapter.ts';
-import { memoryStore } from '../../../src/board-view/save-store.ts';
-import { encodeEnvelope, parseEnvelope } from '../../../src/board-view/save-format.ts';
+import { GameSession, memoryStore, encodeEnvelope, newGameChart, parseEnvelope } from '../../../board/index.ts';
 
 /** A saved table where Ann and Bob have made their calls (`digits`): four undo steps. */
 function savedGame(digits: [number, number]): string {
-  const s = boardEngine().create();
+  const s = newGameChart();
   for (const e of [
     {
       type: 'setup' as const,
@@ -51,7 +48,7 @@ describe('a board save', () => {
       engine: { ...engine, undo: [...engine.undo.slice(0, 2), other.engine.undo[2]] },
     });
     expect(() => parseEnvelope(mixed)).toThrow(/^undo step 3 is not a step of this game/);
-    const c = new BoardController(boardEngine(), memoryStore());
+    const c = new GameSession(memoryStore());
     expect(c.importText(text, 'ours')).toBe(true);
     const before = c.snapshot().view;
     expect(c.importText(mixed, 'mixed')).toBe(false);
@@ -63,7 +60,7 @@ describe('a board save', () => {
   });
 
   it('with its own steps loads and undoes to them', () => {
-    const c = new BoardController(boardEngine(), memoryStore());
+    const c = new GameSession(memoryStore());
     expect(c.importText(text, 'ours')).toBe(true);
     c.undo();
     expect(c.snapshot().view.log.at(-1)).toBe('Ann calls 3');

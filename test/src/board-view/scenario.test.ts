@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario, world1982, type Scenario } from '../../../board/index.ts';
-import { BoardController } from '../../../src/board-view/controller.ts';
-import { boardEngine } from '../../../src/board-view/engine-adapter.ts';
+import { parseScenario, world1982, type Scenario, GameSession, memoryStore } from '../../../board/index.ts';
 import {
   addCountryTo,
   addNewZone,
@@ -18,7 +16,6 @@ import {
   shift,
 } from '../../../src/board-view/scenario-draft.ts';
 import { memoryScenarioStore } from '../../../src/board-view/scenario-store.ts';
-import { memoryStore } from '../../../src/board-view/save-store.ts';
 import type { GameEvent } from '../../../src/board-view/types.ts';
 
 const zoneOf = (s: Scenario, country: string) => s.zones.find((z) => z.countries.some((c) => c.name === country))!;
@@ -217,7 +214,7 @@ describe('a game on an edited scenario', () => {
 
   it('plays on the edited board, and the autosave keeps the scenario', async () => {
     const store = memoryStore();
-    const c = new BoardController(boardEngine(), store);
+    const c = new GameSession(store);
     c.newGame(edited(), 'board changed');
     expect(c.snapshot().view).toMatchObject({ scenario: 'Small America', phase: 'setup' });
     for (const e of opening) expect(c.act(e), e.type).toBe(true);
@@ -229,7 +226,7 @@ describe('a game on an edited scenario', () => {
     // ... and Cuba, moved into Zone 1, is now in Ann's home zone.
     expect(c.act({ type: 'ally.home', player: 'Ann', countries: ['Canada', 'Cuba'] })).toBe(true);
     await c.settled();
-    const again = new BoardController(boardEngine(), store);
+    const again = new GameSession(store);
     await again.resume();
     const v = again.snapshot().view;
     expect(v.scenario).toBe('Small America');
@@ -240,7 +237,7 @@ describe('a game on an edited scenario', () => {
   });
 
   it('a battle waiting in the port is replaced when the weapons change, so an old result cannot land', async () => {
-    const c = new BoardController(boardEngine(), memoryStore());
+    const c = new GameSession(memoryStore());
     for (const e of opening) expect(c.act(e)).toBe(true);
     for (const e of [
       { type: 'ally.home', player: 'Ann', countries: [] },

@@ -6,10 +6,8 @@
  * not a scenario is moved to an array key no name can be, with a sentence, and is listed no more.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { serializeScenario, world1982 } from '../../../board/index.ts';
-import { BoardController } from '../../../src/board-view/controller.ts';
-import { boardEngine } from '../../../src/board-view/engine-adapter.ts';
-import { indexedDbStore, memoryStore } from '../../../src/board-view/save-store.ts';
+import { serializeScenario, world1982, GameSession, memoryStore } from '../../../board/index.ts';
+import { indexedDbStore } from '../../../src/board-view/save-store.ts';
 import { indexedDbScenarioStore } from '../../../src/board-view/scenario-store.ts';
 import { storedNotices } from '../../../src/platform/stored.ts';
 import { fakeIndexedDb, type FakeIdb } from '../../harness/fake-idb.ts';
@@ -30,7 +28,7 @@ describe('the board autosave in IndexedDB', () => {
   it('moves a record that is no text aside, says so, and the page starts afresh', async () => {
     const store = await openSaves();
     idb.put('o2conquest-board', 'saves', { toString: 5 }, 'current');
-    const board = new BoardController(boardEngine(), store);
+    const board = new GameSession(store);
     await board.resume();
     const rows = idb.rows('o2conquest-board', 'saves');
     expect(rows).toHaveLength(1);
@@ -71,7 +69,7 @@ describe('the board autosave in IndexedDB', () => {
     for (const [what, text] of texts) {
       const store = memoryStore();
       await store.save(text);
-      const board = new BoardController(boardEngine(), store);
+      const board = new GameSession(store);
       await board.resume();
       expect([...store.records.values()], what).toEqual([text, text]); // current, and its copy aside
       const n = board.snapshot().notice;

@@ -17,11 +17,10 @@ import {
   readKeyFileText,
   signHash,
   turnHash,
+  GameSession,
+  memoryStore,
 } from '../../../board/index.ts';
 import { mailMain } from '../../../board/cli/mail.ts';
-import { BoardController } from '../../../src/board-view/controller.ts';
-import { boardEngine } from '../../../src/board-view/engine-adapter.ts';
-import { memoryStore } from '../../../src/board-view/save-store.ts';
 import { MailSession } from '../../../src/table/mail-session.ts';
 
 async function cli(...argv: string[]) {
@@ -40,7 +39,7 @@ function bobsBrowser() {
     setItem: (k: string, v: string) => void m.set(k, v),
     removeItem: (k: string) => void m.delete(k),
   };
-  const board = new BoardController(boardEngine(), memoryStore());
+  const board = new GameSession(memoryStore());
   return { board, mail: new MailSession(board, storage) };
 }
 
@@ -92,7 +91,7 @@ async function mailTable() {
     if (!g.ok) throw new Error(g.error);
     return g.game;
   };
-  const bobSends = async (event: Parameters<BoardController['act']>[0]) => {
+  const bobSends = async (event: Parameters<GameSession['act']>[0]) => {
     bob.board.act(event);
     expect((await bob.mail.send()).text).toMatch(/^Turn \d+ is made/);
     return bob.mail.record!.sent!.text;

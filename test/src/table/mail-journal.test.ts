@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { newMailGame, openTurn, sendTurn } from '../../../board/index.ts';
+import {
+  newMailGame,
+  openTurn,
+  sendTurn,
+  GameSession,
+  sessionDocument,
+  encodeEnvelope,
+  memoryStore,
+} from '../../../board/index.ts';
 import type { GameEvent } from '../../../board/index.ts';
-import { BoardController } from '../../../src/board-view/controller.ts';
-import { boardEngine, sessionDocument } from '../../../src/board-view/engine-adapter.ts';
-import { encodeEnvelope } from '../../../src/board-view/save-format.ts';
-import { memoryStore } from '../../../src/board-view/save-store.ts';
 import { MailJournal, sameGame } from '../../../src/table/mail-journal.ts';
 import { playTiny, TINY_OPENING } from '../../harness/tiny-game.ts';
 
 /** A board controller at Ann's first turn of the tiny game, and a journal fed by its steps. */
 function atOpening() {
-  const c = new BoardController(boardEngine(), memoryStore());
+  const c = new GameSession(memoryStore());
   expect(c.importText(encodeEnvelope({ engine: sessionDocument(playTiny(TINY_OPENING)) }))).toBe(true);
   const journal = new MailJournal(c.gameState()!);
   const heard: string[] = [];

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { keyPair, serializeMailGame } from '../../../board/index.ts';
-import { BoardController } from '../../../src/board-view/controller.ts';
-import { boardEngine, sessionDocument } from '../../../src/board-view/engine-adapter.ts';
-import { encodeEnvelope } from '../../../src/board-view/save-format.ts';
-import { memoryStore } from '../../../src/board-view/save-store.ts';
+import {
+  keyPair,
+  serializeMailGame,
+  GameSession,
+  sessionDocument,
+  encodeEnvelope,
+  memoryStore,
+} from '../../../board/index.ts';
 import { MailSession } from '../../../src/table/mail-session.ts';
 import type { MailStorage } from '../../../src/table/mail-store.ts';
 import { playTiny, TINY_OPENING } from '../../harness/tiny-game.ts';
@@ -23,7 +26,7 @@ function storage(): MailStorage & { full: boolean } {
 
 /** A board at Ann's first turn, with a game by mail started on it (Ann plays here). */
 async function annStarted() {
-  const c = new BoardController(boardEngine(), memoryStore());
+  const c = new GameSession(memoryStore());
   const s = storage();
   const mail = new MailSession(c, s);
   const keys = { Ann: await mail.myKey(), Bob: (await keyPair()).publicKey };
@@ -41,7 +44,7 @@ describe('a game by mail at the table', () => {
     c.act({ type: 'attack', player: 'Ann', country: 'B1' });
     expect(mail.moves()).toBe(1);
     // Bob's browser gets the game before the turn.
-    const bobBoard = new BoardController(boardEngine(), memoryStore());
+    const bobBoard = new GameSession(memoryStore());
     const bob = new MailSession(bobBoard, storage());
     expect((await bob.open(serializeMailGame(mail.record!.game))).text).toMatch(/opened at turn 0; you are Bob/);
     expect(await mail.send()).toMatchObject({

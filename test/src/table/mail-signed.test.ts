@@ -18,11 +18,11 @@ import {
   serializeMailGame,
   signHash,
   turnHash,
+  GameSession,
+  sessionDocument,
+  encodeEnvelope,
+  memoryStore,
 } from '../../../board/index.ts';
-import { BoardController } from '../../../src/board-view/controller.ts';
-import { boardEngine, sessionDocument } from '../../../src/board-view/engine-adapter.ts';
-import { encodeEnvelope } from '../../../src/board-view/save-format.ts';
-import { memoryStore } from '../../../src/board-view/save-store.ts';
 import { MailSession } from '../../../src/table/mail-session.ts';
 import { playTiny, TINY_OPENING } from '../../harness/tiny-game.ts';
 
@@ -38,7 +38,7 @@ function storage() {
 
 /** A browser at the table: its board and its game by mail. */
 function browser() {
-  const board = new BoardController(boardEngine(), memoryStore());
+  const board = new GameSession(memoryStore());
   const s = storage();
   return { board, s, mail: new MailSession(board, s) };
 }

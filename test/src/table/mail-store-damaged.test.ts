@@ -5,10 +5,7 @@
  * dropped without a word.
  */
 import { describe, expect, it } from 'vitest';
-import { newMailGame, serializeMailGame } from '../../../board/index.ts';
-import { BoardController } from '../../../src/board-view/controller.ts';
-import { boardEngine } from '../../../src/board-view/engine-adapter.ts';
-import { memoryStore } from '../../../src/board-view/save-store.ts';
+import { newMailGame, serializeMailGame, GameSession, memoryStore } from '../../../board/index.ts';
 import { MailSession } from '../../../src/table/mail-session.ts';
 import { loadMail } from '../../../src/table/mail-store.ts';
 import { playTiny, TINY_OPENING } from '../../harness/tiny-game.ts';
@@ -72,7 +69,7 @@ describe('a damaged game by mail kept in this browser', () => {
 
   it('opens the table with the sentence shown, the game by mail loaded when it can be', async () => {
     const broken = new MailSession(
-      new BoardController(boardEngine(), memoryStore()),
+      new GameSession(memoryStore()),
       memory({ [KEY]: await record({ me: { toString: 5 } }) }),
     );
     expect(broken.record).toBeNull();
@@ -80,7 +77,7 @@ describe('a damaged game by mail kept in this browser', () => {
       /does not say which player plays here; it was set aside .*; it was not loaded\.$/,
     );
     const moves = memory({ [KEY]: await record({ events: 'lost' }) });
-    const kept = new MailSession(new BoardController(boardEngine(), memoryStore()), moves);
+    const kept = new MailSession(new GameSession(memoryStore()), moves);
     expect(kept.record?.me).toBe('Ann');
     expect(kept.loadProblem).toMatch(/the moves since the last turn were damaged \("events" must be a list/);
   });

@@ -1,19 +1,22 @@
+/**
+ * The game's chart as a session plays it: one `battleMachine` actor (at a table, `tableGameMachine`, whose
+ * battle and readout charts wait for the console) with the game's state, its undo and redo steps, the
+ * moves the rules refused and word of every game event applied. `document()` is the game as it is saved:
+ * the state with its undo and redo steps, all as the engine's own game documents.
+ */
 import { createActor, type Actor } from 'xstate';
-import {
-  battleChartOf,
-  battleMachine,
-  deserializeGame,
-  gameDocument,
-  legalActions,
-  pendingBattle,
-  readGameDocument,
-  readoutChartOf,
-  tableGameMachine,
-} from '../../board/index.ts';
-import type { BattleRequest, GameDocument, GameEvent, GameState, Scenario } from '../../board/index.ts';
-import type { EngineFactory, EngineSession, StepListener } from './engine-port.ts';
-import type { LegalAction, SendResult } from './types.ts';
-import { toView } from './view-state.ts';
+import { battleMachine } from '../machines/game-machine.ts';
+import type { GameEvent } from '../model/events.ts';
+import type { GameState } from '../model/game.ts';
+import type { Scenario } from '../model/scenario.ts';
+import { pendingBattle, type BattleRequest } from '../ports/battle-port.ts';
+import { legalActions, type LegalAction } from '../rules/legal.ts';
+import { deserializeGame, gameDocument, readGameDocument, type GameDocument } from '../rules/snapshot.ts';
+import { battleChartOf, readoutChartOf, tableGameMachine } from './table-game.ts';
+import { toView, type SendResult, type ViewState } from './game-view.ts';
+
+/** Told of a game event the chart applied, with the states before and after it. */
+export type StepListener = (event: GameEvent, before: GameState, after: GameState) => void;
 
 /** Undo steps kept in a save (the machine keeps more in memory while the page is open). */
 export const SAVED_UNDO = 30;
@@ -93,7 +96,11 @@ class Steps {
   }
 }
 
-class MachineSession implements EngineSession {
+/**
+ * One game's chart: what the game session sends it and reads of it. Refusals come from the rules
+ * themselves (the chart's `lastRefusal`); nothing is decided here.
+ */
+export class GameChart {
   private legalCache: { from: GameState; legal: LegalAction[] } | null = null;
   private readonly listeners = new Set<() => void>();
   /** The state last told (or sent): a change from it that `step` did not make is the chart's own. */
@@ -136,7 +143,7 @@ class MachineSession implements EngineSession {
     return this.state;
   }
 
-  view() {
+  view(): ViewState {
     return toView(this.state);
   }
 
@@ -213,35 +220,36 @@ function load(stored: Stored, what: string): GameState {
   return r.state;
 }
 
-/** The board engine (board/index.ts) behind the view's port: its battle chart, one actor per game. */
-export function boardEngine(): EngineFactory {
-  return {
-    create: (scenario?: Scenario, table = false) => {
-      const steps = new Steps();
-      return new MachineSession(startActor(table, { input: scenario ? { scenario } : {} }, steps), steps);
-    },
-    restore(snapshot: unknown, table = false) {
-      let doc: unknown = snapshot;
-      if (typeof snapshot === 'string') {
-        try {
-          doc = JSON.parse(snapshot);
-        } catch {
-          throw new Error('the game snapshot is not valid JSON');
-        }
-      }
-      const t = doc as { game?: unknown; undo?: unknown; redo?: unknown } | null;
-      if (!t || typeof t !== 'object' || !isStored(t.game) || !isStoredList(t.undo)) {
-        throw new Error('the game snapshot is missing its game or undo list');
-      }
-      if (t.redo !== undefined && !isStoredList(t.redo)) {
-        throw new Error("the game snapshot's redo list is not a list of game snapshots");
-      }
-      const state = load(t.game, 'the game');
-      const history = t.undo.map((u, i) => load(u, `undo step ${i + 1}`));
-      const future = (t.redo ?? []).map((u, i) => load(u, `redo step ${i + 1}`));
-      // The machine takes the state and its undo and redo steps as input, so undo and redo after a reload are what they were before.
-      const steps = new Steps();
-      return new MachineSession(startActor(table, { input: { state, history, future } }, steps), steps);
-    },
-  };
+/** A new game waiting for its `setup` event, on `scenario` (default: the 1982 world); `table`: its battles wait for the console. */
+export function newGameChart(scenario?: Scenario, table = false): GameChart {
+  const steps = new Steps();
+  return new GameChart(startActor(table, { input: scenario ? { scenario } : {} }, steps), steps);
+}
+
+/**
+ * The game of a `document()` (or its JSON text) with its undo and redo steps; throws an Error with a
+ * readable message when it can't.
+ */
+export function restoreGameChart(snapshot: unknown, table = false): GameChart {
+  let doc: unknown = snapshot;
+  if (typeof snapshot === 'string') {
+    try {
+      doc = JSON.parse(snapshot);
+    } catch {
+      throw new Error('the game snapshot is not valid JSON');
+    }
+  }
+  const t = doc as { game?: unknown; undo?: unknown; redo?: unknown } | null;
+  if (!t || typeof t !== 'object' || !isStored(t.game) || !isStoredList(t.undo)) {
+    throw new Error('the game snapshot is missing its game or undo list');
+  }
+  if (t.redo !== undefined && !isStoredList(t.redo)) {
+    throw new Error("the game snapshot's redo list is not a list of game snapshots");
+  }
+  const state = load(t.game, 'the game');
+  const history = t.undo.map((u, i) => load(u, `undo step ${i + 1}`));
+  const future = (t.redo ?? []).map((u, i) => load(u, `redo step ${i + 1}`));
+  // The machine takes the state and its undo and redo steps as input, so undo and redo after a reload are what they were before.
+  const steps = new Steps();
+  return new GameChart(startActor(table, { input: { state, history, future } }, steps), steps);
 }

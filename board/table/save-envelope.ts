@@ -1,9 +1,9 @@
-// The view's save envelope around the engine session (game + undo history, both as the engine's own game
+// The table's save envelope around the game session (game + undo history, both as the engine's own game
 // documents). One JSON document: from version 2 the session is a value inside it; version 1 held it as JSON
 // text inside a string (itself holding each game as a string), and still loads. Versioned so a later format can
 // read or refuse an older one with a clear message instead of a stack trace.
 
-import { sessionStepsProblem } from '../../board/index.ts';
+import { sessionStepsProblem } from '../rules/validate-save.ts';
 
 export const SAVE_FORMAT = 'o2conquest-board-save';
 export const SAVE_VERSION = 2;
@@ -14,9 +14,9 @@ export interface SaveEnvelope {
   format: typeof SAVE_FORMAT;
   version: number;
   savedAt: string;
-  /** EngineSession.document() of the current game (what EngineFactory.restore takes). */
+  /** GameChart.document() of the current game (what restoreGameChart takes): the game with its undo and redo steps. */
   engine: unknown;
-  /** Variation 1 (against the clock): when the clock started (ISO time). The engine leaves timing to the UI. */
+  /** Variation 1 (against the clock): when the clock started (ISO time). The rules leave timing to the table. */
   clockStartedAt?: string | null;
 }
 

@@ -1,8 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BoardController, LOAD_TIMEOUT_MS, SAVE_TIMEOUT_MS } from '../../../src/board-view/controller.ts';
-import { boardEngine, SAVED_UNDO } from '../../../src/board-view/engine-adapter.ts';
-import { memoryStore, StorageFullError, type SaveStore } from '../../../src/board-view/save-store.ts';
-import type { GameEvent } from '../../../src/board-view/types.ts';
+import type { GameEvent } from '../../../board/index.ts';
+import {
+  GameSession,
+  LOAD_TIMEOUT_MS,
+  SAVE_TIMEOUT_MS,
+  SAVED_UNDO,
+  memoryStore,
+  newGameChart,
+  realClock,
+  restoreGameChart,
+  StorageFullError,
+  type SaveStore,
+} from '../../../board/index.ts';
 
 const OPENING: GameEvent[] = [
   {
@@ -22,14 +31,14 @@ const OPENING: GameEvent[] = [
   { type: 'ally.home', player: 'Bob', countries: ['Romania', 'Poland', 'Czechoslovakia', 'East Germany', 'Cuba'] },
 ];
 
-function play(c: BoardController, events: GameEvent[]): void {
+function play(c: GameSession, events: GameEvent[]): void {
   for (const e of events) expect(c.act(e), JSON.stringify(e)).toBe(true);
 }
 
-describe('BoardController with the board engine', () => {
+describe('GameSession with the board engine', () => {
   it('shows a refusal with its rule and changes nothing', async () => {
     const store = memoryStore();
-    const c = new BoardController(boardEngine(), store);
+    const c = new GameSession(store);
     play(c, OPENING.slice(0, 4));
     await c.settled();
     const before = c.exportText();
@@ -41,7 +50,7 @@ describe('BoardController with the board engine', () => {
   });
 
   it('refuses a home-zone tick outside the home zone when it is made, changing nothing', async () => {
-    const c = new BoardController(boardEngine(), memoryStore());
+    const c = new GameSession(memoryStore());
     play(c, OPENING.slice(0, 6));
     await c.settled();
     const before = c.exportText();
@@ -57,13 +66,13 @@ describe('BoardController with the board engine', () => {
 
   it('autosaves after every action and resumes the same game, undo history included', async () => {
     const store = memoryStore();
-    const c = new BoardController(boardEngine(), store);
+    const c = new GameSession(store);
     play(c, OPENING);
     play(c, [{ type: 'ally.buy', player: 'Bob', country: 'Australia' }]);
     await c.settled();
     expect(c.snapshot().saved).toBe(true);
 
-    const again = new BoardController(boardEngine(), store);
+    const again = new GameSession(store);
     await again.resume();
     const s = again.snapshot();
     expect(s.view.phase).toBe('play');
@@ -78,11 +87,11 @@ describe('BoardController with the board engine', () => {
 
   it('says once when the last autosave was cut off by closing the page, and resumes the save before it', async () => {
     const store = memoryStore();
-    const c = new BoardController(boardEngine(), store);
+    const c = new GameSession(store);
     play(c, OPENING);
     await c.settled();
     store.cutOff = { startedAt: '2026-11-24T05:06:07.000Z' };
-    const again = new BoardController(boardEngine(), store);
+    const again = new GameSession(store);
     await again.resume();
     const notice = again.snapshot().notice;
     expect(notice?.kind).toBe('error');
@@ -90,14 +99,14 @@ describe('BoardController with the board engine', () => {
       /^The last autosave \(started .+\) did not finish: the page was closed while it was being written\. Resumed the game as it was saved before it; the last step may be missing\.$/,
     );
     expect(again.snapshot().view.log).toEqual(c.snapshot().view.log);
-    const third = new BoardController(boardEngine(), store);
+    const third = new GameSession(store);
     await third.resume();
     expect(third.snapshot().notice).toMatchObject({ kind: 'info', text: 'Resumed the saved game.' });
   });
 
   it('undoes a recorded battle and redoes it, through the engine, and keeps both across a reload', async () => {
     const store = memoryStore();
-    const c = new BoardController(boardEngine(), store);
+    const c = new GameSession(store);
     play(c, OPENING);
     play(c, [
       { type: 'attack', player: 'Bob', country: 'China' },
@@ -112,7 +121,7 @@ describe('BoardController with the board engine', () => {
     expect(c.snapshot().view.war?.battles).toHaveLength(0);
     expect(c.snapshot()).toMatchObject({ canUndo: true, canRedo: true });
     await c.settled();
-    const again = new BoardController(boardEngine(), store);
+    const again = new GameSession(store);
     await again.resume();
     expect(again.snapshot()).toMatchObject({ canRedo: true });
     again.redo();
@@ -128,7 +137,7 @@ describe('BoardController with the board engine', () => {
   });
 
   it('takes battle results through the battle port, which refuses impossible figures', async () => {
-    const c = new BoardController(boardEngine(), memoryStore());
+    const c = new GameSession(memoryStore());
     play(c, OPENING);
     play(c, [{ type: 'attack', player: 'Bob', country: 'China' }]);
     // No weapons yet: the engine names the missing entry.
@@ -164,7 +173,7 @@ describe('BoardController with the board engine', () => {
         saves.push(text);
       },
     };
-    const c = new BoardController(boardEngine(), store);
+    const c = new GameSession(store);
     play(c, OPENING.slice(0, 2));
     await c.settled();
     full = true;
@@ -176,7 +185,7 @@ describe('BoardController with the board engine', () => {
     expect(s.notice?.kind === 'error' && s.notice.text).toMatch(/storage is full.*Export/);
     expect(s.view.phase).toBe('homelands');
     // The export still holds the whole game, so it can be carried to a file.
-    const other = new BoardController(boardEngine(), memoryStore());
+    const other = new GameSession(memoryStore());
     expect(other.importText(c.exportText())).toBe(true);
     expect(other.snapshot().view.turn).toBe('Ann');
     full = false;
@@ -189,7 +198,7 @@ describe('BoardController with the board engine', () => {
   it('keeps an unreadable save aside instead of overwriting it', async () => {
     const store = memoryStore();
     await store.save(JSON.stringify({ format: 'o2conquest-board-save', version: 1, engine: '{broken' }));
-    const c = new BoardController(boardEngine(), store);
+    const c = new GameSession(store);
     await c.resume();
     const n = c.snapshot().notice;
     expect(n?.kind).toBe('error');
@@ -210,7 +219,7 @@ describe('BoardController with the board engine', () => {
         throw new StorageFullError('browser storage is full');
       },
     };
-    const c = new BoardController(boardEngine(), store);
+    const c = new GameSession(store);
     await c.resume();
     play(c, OPENING.slice(0, 1));
     await c.settled();
@@ -221,7 +230,7 @@ describe('BoardController with the board engine', () => {
   });
 
   it('refuses a bad import file and keeps the current game', () => {
-    const c = new BoardController(boardEngine(), memoryStore());
+    const c = new GameSession(memoryStore());
     play(c, OPENING.slice(0, 2));
     const before = c.exportText();
     expect(
@@ -239,15 +248,14 @@ describe('BoardController with the board engine', () => {
   });
 });
 
-describe('engine adapter', () => {
+describe('the game chart', () => {
   it('saves at most SAVED_UNDO undo steps, and a restored game undoes exactly those', () => {
-    const engine = boardEngine();
-    const game = engine.create();
+    const game = newGameChart();
     for (const e of OPENING) expect(game.send(e).ok).toBe(true);
     for (let i = 0; i < 40; i++) expect(game.send({ type: 'pass', player: i % 2 === 0 ? 'Bob' : 'Ann' }).ok).toBe(true);
     const text = game.serialize();
     expect(JSON.parse(text).undo).toHaveLength(SAVED_UNDO);
-    const back = engine.restore(text);
+    const back = restoreGameChart(text);
     expect(back.view()).toEqual(game.view());
     for (let i = 0; i < SAVED_UNDO; i++) expect(back.undo().ok).toBe(true);
     expect(back.undo()).toMatchObject({ ok: false, refusal: { rule: 'undo' } });
@@ -255,11 +263,10 @@ describe('engine adapter', () => {
   });
 
   it('refuses a snapshot it cannot read, saying which part is wrong', () => {
-    const engine = boardEngine();
-    expect(() => engine.restore('nope')).toThrow('the game snapshot is not valid JSON');
-    expect(() => engine.restore('{"game":1}')).toThrow('missing its game or undo list');
-    const good = JSON.parse(engine.create().serialize());
-    expect(() => engine.restore(JSON.stringify({ ...good, undo: ['{}'] }))).toThrow(
+    expect(() => restoreGameChart('nope')).toThrow('the game snapshot is not valid JSON');
+    expect(() => restoreGameChart('{"game":1}')).toThrow('missing its game or undo list');
+    const good = JSON.parse(newGameChart().serialize());
+    expect(() => restoreGameChart(JSON.stringify({ ...good, undo: ['{}'] }))).toThrow(
       /^undo step 1: not a o2conquest.board save/,
     );
   });
@@ -268,9 +275,9 @@ describe('engine adapter', () => {
 describe('variation 1: the clock the view keeps', () => {
   it('starts with a clock game, counts down, and survives save and load', async () => {
     let t = Date.parse('2026-01-01T12:00:00Z');
-    const now = () => new Date(t);
+    const clock = { ...realClock, now: () => t };
     const store = memoryStore();
-    const c = new BoardController(boardEngine(), store, now);
+    const c = new GameSession(store, { clock });
     expect(
       c.act({
         type: 'setup',
@@ -284,7 +291,7 @@ describe('variation 1: the clock the view keeps', () => {
     t += 10 * 60_000;
     expect(c.clockLeft()).toBe(50 * 60_000);
     await c.settled();
-    const again = new BoardController(boardEngine(), store, now);
+    const again = new GameSession(store, { clock });
     await again.resume();
     expect(again.clockLeft()).toBe(50 * 60_000);
     t += 51 * 60_000;
@@ -294,7 +301,7 @@ describe('variation 1: the clock the view keeps', () => {
   });
 
   it('has no clock in other games', () => {
-    const c = new BoardController(boardEngine(), memoryStore());
+    const c = new GameSession(memoryStore());
     play(c, OPENING.slice(0, 1));
     expect(c.clockLeft()).toBeNull();
   });
@@ -305,7 +312,7 @@ describe('start-up with a storage that never answers', () => {
     vi.useFakeTimers();
     try {
       const store: SaveStore = { ...memoryStore(), load: () => new Promise(() => {}) };
-      const c = new BoardController(boardEngine(), store);
+      const c = new GameSession(store);
       const resumed = c.resume();
       await vi.advanceTimersByTimeAsync(LOAD_TIMEOUT_MS);
       await resumed;
@@ -331,7 +338,7 @@ describe('moves while the storage never answers', () => {
         load: () => new Promise(() => {}),
         save: (text) => (answering ? mem.save(text) : new Promise(() => {})),
       };
-      const c = new BoardController(boardEngine(), store);
+      const c = new GameSession(store);
       const resumed = c.resume();
       await vi.advanceTimersByTimeAsync(LOAD_TIMEOUT_MS);
       await resumed;
