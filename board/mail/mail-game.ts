@@ -65,6 +65,13 @@ export function keysProblem(keys: unknown, state: GameState): string | null {
     if (!Object.hasOwn(keys, p.name)) return `${p.name} has no public key: in a signed game every player gives theirs`;
     if (!isPublicKey(keys[p.name])) return `${p.name}'s public key is not one ("o2pub1." and a P-256 point)`;
   }
+  // One key for two seats: whoever holds it could sign either player's turns, the other player none.
+  for (let i = 0; i < state.players.length; i++) {
+    const name = state.players[i].name;
+    const twin = state.players.slice(0, i).find((p) => keys[p.name] === keys[name]);
+    if (twin)
+      return `${twin.name} and ${name} give the same public key: each player gives their own (made by "mail key" or their table's panel), or one of them could sign the other's turns`;
+  }
   return null;
 }
 

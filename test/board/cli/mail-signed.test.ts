@@ -182,5 +182,19 @@ describe('a signed game by mail on the command line', () => {
       at('g.json'),
     );
     expect(missing.stderr).toBe('Bob has no public key: in a signed game every player gives theirs\n');
+    const twice = await mail(
+      'new',
+      '--players',
+      'Ann:red,Bob:blue',
+      '--keys',
+      `Ann=${at('Ann.pub')},Bob=${at('Ann.pub')}`,
+      '--out',
+      at('g.json'),
+    );
+    expect(twice).toMatchObject({ code: 1, stdout: '' });
+    expect(twice.stderr).toBe(
+      'Ann and Bob give the same public key: each player gives their own (made by "mail key" or their table\'s panel), or one of them could sign the other\'s turns\n',
+    );
+    expect(() => readFileSync(at('g.json'))).toThrow();
   });
 });
