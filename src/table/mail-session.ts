@@ -4,7 +4,7 @@
  * panel's buttons do, each answered with a sentence. A turn or game is taken only when board/mail
  * accepts it and both the board and this browser's storage take it; otherwise nothing changes.
  */
-import { deserializeMailGame, keysProblem, newMailGame, openTurn } from '../../board/index.ts';
+import { deserializeMailGame, keysProblem, newMailGame, openTurn, revealDue } from '../../board/index.ts';
 import type { GameState, Level, MailGame, StandingOrders } from '../../board/index.ts';
 import type { BoardController } from '../board-view/controller.ts';
 import { sessionDocument } from '../board-view/engine-adapter.ts';
@@ -152,7 +152,9 @@ export class MailSession {
       return error(
         `The board is not at this game by mail: its moves since turn ${r.game.chain.number} are not known here. Open the last turn again, or undo back to it; nothing was sent.`,
       );
-    if (events.length === 0 && JSON.stringify(r.orders) === JSON.stringify(r.game.orders[r.me]))
+    // A turn with no move still carries the player's secret for the first-player readout when it is due.
+    const reveal = revealDue(r.game, r.me);
+    if (events.length === 0 && !reveal && JSON.stringify(r.orders) === JSON.stringify(r.game.orders[r.me]))
       return error(
         'You have made no move since the last turn and your standing orders are as they were: there is nothing to send.',
       );
@@ -163,8 +165,9 @@ export class MailSession {
     const { game, turn, text } = made.sent;
     const bad = this.keep(game, r.me, { sent: { number: turn.number, text } }, `turn ${turn.number}`);
     if (bad) return error(`Your turn was not sent: ${bad}.`);
+    const secret = turn.draw?.reveal === undefined ? '' : ', with your secret for the first-player readout';
     return info(
-      `Turn ${turn.number} is made (${moves(turn.events.length)}): send its file or its link to the other players.`,
+      `Turn ${turn.number} is made (${moves(turn.events.length)}${secret}): send its file or its link to the other players.`,
     );
   }
 
