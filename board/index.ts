@@ -105,6 +105,7 @@ export {
   applyTurnEvents,
   mailReadout,
   readoutDue,
+  revealDue,
   isPublicKey,
   keyPair,
   keysProblem,

@@ -218,7 +218,7 @@ async function mailSend(flags: Map<string, string>, io: MailIo): Promise<void> {
   io.stdout(
     `turn ${sent.turn.number} from ${sent.turn.player}: ${sent.turn.events.length} event(s)` +
       `${made > 0 ? `, ${made} of them by standing orders (${fought} battle(s) on the machine)` : ''}` +
-      `${drawn > 0 ? ', the first-player readout drawn from the chain' : ''}; written to ${out} (${sent.text.length} characters); ${gamePath} is at turn ${sent.turn.number}\n`,
+      `${drawn > 0 ? ', the first-player readout drawn' : ''}; written to ${out} (${sent.text.length} characters); ${gamePath} is at turn ${sent.turn.number}\n`,
   );
   for (const line of sent.game.state.log.slice(game.state.log.length)) io.stdout(`  ${line}\n`);
 }

@@ -31,8 +31,9 @@ export async function sha256Hex(text: string): Promise<string> {
 
 /** A turn's own hash: over everything in it but the hash. */
 export function turnHash(body: TurnBody): Promise<string> {
-  const { format, version, game, number, previous, player, events, orders } = body;
-  return sha256Hex(canonical({ format, version, game, number, previous, player, events, orders }));
+  // `draw` undefined is left out by canonical: a turn without one hashes as before draws were made.
+  const { format, version, game, number, previous, player, events, orders, draw } = body;
+  return sha256Hex(canonical({ format, version, game, number, previous, player, events, orders, draw }));
 }
 
 /**

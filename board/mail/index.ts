@@ -28,6 +28,8 @@ export { applyTurnEvents, openTurn } from './open.ts';
 export type { Opened } from './open.ts';
 export { sendTurn } from './send.ts';
 export { mailReadout, readoutDue } from './readout.ts';
+export { revealDue } from './draw.ts';
+export type { Draw } from './turn.ts';
 export { isPublicKey, keyPair, publicKeyOf, signHash, verifyHash, KEY_FILE_FORMAT, PUBLIC_KEY_TAG } from './keys.ts';
 export type { KeyPair } from './keys.ts';
 export { keyFileText, readKeyFileText, MAX_KEY_FILE_CHARS } from './key-file.ts';

@@ -9,7 +9,7 @@ import { readGameDocument, serializeGame } from '../rules/snapshot.ts';
 import { startHash } from './hash.ts';
 import { isPublicKey } from './keys.ts';
 import { GAME_ID, ordersProblem } from './schema.ts';
-import type { MailChain, StandingOrders } from './turn.ts';
+import type { Draw, MailChain, StandingOrders } from './turn.ts';
 
 export const MAIL_FORMAT = 'o2conquest.mail';
 export const MAIL_VERSION = 1;
@@ -25,6 +25,8 @@ export interface MailGame {
    * signed by its sender. Absent: an unsigned game (made before signing, or without keys).
    */
   keys?: Record<string, string>;
+  /** A signed game's first-player draw so far (draw.ts): each caller's commitment, and secret once revealed. */
+  draws?: Record<string, Draw>;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -65,6 +67,13 @@ export function keysProblem(keys: unknown, state: GameState): string | null {
     if (!Object.hasOwn(keys, p.name)) return `${p.name} has no public key: in a signed game every player gives theirs`;
     if (!isPublicKey(keys[p.name])) return `${p.name}'s public key is not one ("o2pub1." and a P-256 point)`;
   }
+  // One key for two seats: whoever holds it could sign either player's turns, the other player none.
+  for (let i = 0; i < state.players.length; i++) {
+    const name = state.players[i].name;
+    const twin = state.players.slice(0, i).find((p) => keys[p.name] === keys[name]);
+    if (twin)
+      return `${twin.name} and ${name} give the same public key: each player gives their own (made by "mail key" or their table's panel), or one of them could sign the other's turns`;
+  }
   return null;
 }
 
@@ -82,6 +91,7 @@ export function serializeMailGame(g: MailGame): string {
     chain: g.chain,
     orders: g.orders,
     keys: g.keys,
+    draws: g.draws,
   });
   return `${head.slice(0, -1)},"save":${serializeGame(g.state)}}`;
 }
@@ -162,5 +172,27 @@ function readMailGame(text: string): Loaded {
   if (doc.keys === undefined) return { ok: true, game };
   const badKeys = keysProblem(doc.keys, state);
   if (badKeys) return no(`the game is signed, but ${badKeys}`);
-  return { ok: true, game: { ...game, keys: { ...(doc.keys as Record<string, string>) } } };
+  const signed: MailGame = { ...game, keys: { ...(doc.keys as Record<string, string>) } };
+  if (doc.draws === undefined) return { ok: true, game: signed };
+  const badDraws = drawsProblem(doc.draws, state);
+  if (badDraws) return no(`the first-player readout's draw is malformed: ${badDraws}`);
+  return { ok: true, game: { ...signed, draws: structuredClone(doc.draws as Record<string, Draw>) } };
+}
+
+/** What is wrong with a saved draw (draw.ts): a commitment, and maybe a secret, of 64 hex digits per player who called. */
+function drawsProblem(draws: unknown, state: GameState): string | null {
+  if (!isObj(draws)) return "it must be an object of each caller's commitment";
+  const hex = (x: unknown) => typeof x === 'string' && /^[0-9a-f]{64}$/.test(x);
+  for (const [name, d] of Object.entries(draws)) {
+    if (!state.players.some((p) => p.name === name))
+      return `it names ${JSON.stringify(name.slice(0, 40))}, who is not a player of this game`;
+    if (
+      !isObj(d) ||
+      !hex(d.commit) ||
+      !(d.reveal === undefined || hex(d.reveal)) ||
+      Object.keys(d).some((k) => k !== 'commit' && k !== 'reveal')
+    )
+      return `${name.slice(0, 40)}'s part is not a commitment and maybe a secret of 64 hex digits each`;
+  }
+  return null;
 }

@@ -13,9 +13,11 @@ import { verifyHash } from './keys.ts';
 import type { MailGame } from './mail-game.ts';
 import { seatOf } from './mail-game.ts';
 import { checkTurnShape } from './schema.ts';
-import { drawnProblem } from './readout.ts';
+import { openDraw } from './draw.ts';
+import { drawnProblem, mailReadout } from './readout.ts';
+import type { ReadoutOf } from './readout.ts';
 import { eventWords, seatProblem } from './seats.ts';
-import type { Turn } from './turn.ts';
+import type { Draw, Turn } from './turn.ts';
 
 /** `signed`: the turn's signature was checked against its sender's key (false in an unsigned game). */
 export type Opened = { ok: true; game: MailGame; turn: Turn; signed: boolean } | { ok: false; error: string };
@@ -86,11 +88,16 @@ export async function openTurn(text: string, game: MailGame): Promise<Opened> {
   const played = applyTurnEvents(game.state, turn.events);
   if (!played.ok)
     return { ok: false, error: `turn ${turn.number} from ${sender}: ${played.error}; the turn was refused` };
+  const refused = (bad: string): Opened => ({ ok: false, error: `turn ${turn.number}: ${bad}; the turn was refused` });
   for (let i = 0; i < turn.events.length; i++) {
-    const bad =
-      seatProblem(turn.events[i], i, sender, game.orders) ??
-      (await drawnProblem(turn.events[i], i, played.before[i], sender, turn.previous));
-    if (bad) return { ok: false, error: `turn ${turn.number}: ${bad}; the turn was refused` };
+    const bad = seatProblem(turn.events[i], i, sender, game.orders);
+    if (bad) return refused(bad);
+  }
+  const drawn = await turnDraw(game, turn, sender, played);
+  if (!drawn.ok) return { ok: false, error: `${drawn.error}; the turn was refused` };
+  for (let i = 0; i < turn.events.length; i++) {
+    const bad = await drawnProblem(turn.events[i], i, played.before[i], sender, drawn.readout);
+    if (bad) return refused(bad);
   }
   const next: MailGame = {
     id: game.id,
@@ -98,7 +105,32 @@ export async function openTurn(text: string, game: MailGame): Promise<Opened> {
     orders: { ...game.orders, [sender]: { ...turn.orders } },
     state: played.state,
   };
-  return { ok: true, turn, signed: game.keys !== undefined, game: game.keys ? { ...next, keys: game.keys } : next };
+  if (!game.keys) return { ok: true, turn, signed: false, game: next };
+  const draws = drawn.draws && Object.keys(drawn.draws).length > 0 ? { draws: drawn.draws } : {};
+  return { ok: true, turn, signed: true, game: { ...next, keys: game.keys, ...draws } };
+}
+
+type Drawn = { ok: true; draws?: Record<string, Draw>; readout: ReadoutOf } | { ok: false; error: string };
+
+/**
+ * The readout a turn may read, and a signed game's draw after the turn (draw.ts). An unsigned game
+ * draws from the chain and carries no draw.
+ */
+async function turnDraw(
+  game: MailGame,
+  turn: Turn,
+  sender: string,
+  played: { state: GameState; before: GameState[] },
+): Promise<Drawn> {
+  if (!game.keys) {
+    if (turn.draw !== undefined)
+      return { ok: false, error: `turn ${turn.number} carries a draw, but this game is unsigned and draws none` };
+    return { ok: true, readout: (before) => mailReadout(turn.previous, before) };
+  }
+  const at = turn.events.findIndex((e) => e.type === 'first.readout');
+  const d = await openDraw(game, turn, sender, at < 0 ? played.state : played.before[at]);
+  if (!d.ok) return d;
+  return { ok: true, draws: d.draws, readout: () => Promise.resolve(d.digit) };
 }
 
 /**

@@ -130,7 +130,19 @@ export function checkTurnShape(v: unknown): { ok: true; turn: Turn } | { ok: fal
   if (!isObj(v) || v.format !== TURN_FORMAT) return no(`it is not tagged "${TURN_FORMAT}"`);
   if (v.version !== TURN_VERSION)
     return no(`its version ${isNum(v.version) ? v.version : '(none)'} is not this build's (${TURN_VERSION})`);
-  const keys = ['format', 'version', 'game', 'number', 'previous', 'player', 'events', 'orders', 'hash', 'signature'];
+  const keys = [
+    'format',
+    'version',
+    'game',
+    'number',
+    'previous',
+    'player',
+    'events',
+    'orders',
+    'draw',
+    'hash',
+    'signature',
+  ];
   const extra = Object.keys(v).find((k) => !keys.includes(k));
   if (extra !== undefined) return no(`it has a field ${JSON.stringify(extra.slice(0, 40))} that a turn does not have`);
   if (!isStr(v.game) || !GAME_ID.test(v.game)) return no('"game" must be the game\'s id');
@@ -145,5 +157,9 @@ export function checkTurnShape(v: unknown): { ok: true; turn: Turn } | { ok: fal
   if (events) return no(events);
   const orders = ordersProblem(v.orders);
   if (orders) return no(`"orders": ${orders}`);
+  const draw = v.draw;
+  const hex = (x: unknown) => x === undefined || (isStr(x) && HASH.test(x));
+  if (draw !== undefined && !(isObj(draw) && only(draw, ['commit', 'reveal']) && hex(draw.commit) && hex(draw.reveal)))
+    return no('"draw" must hold a "commit" and/or a "reveal" of 64 hex digits each');
   return { ok: true, turn: v as unknown as Turn };
 }

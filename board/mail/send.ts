@@ -15,12 +15,13 @@ import { turnHash } from './hash.ts';
 import type { MailGame } from './mail-game.ts';
 import { seatOf } from './mail-game.ts';
 import { openTurn } from './open.ts';
+import { drawnDigit, secretsOf, senderDraw } from './draw.ts';
 import { mailReadout, readoutDue } from './readout.ts';
 import { eventsProblem, ordersProblem } from './schema.ts';
 import { eventWords } from './seats.ts';
 import type { AbsentBattle, AbsentBattlePort } from './standing.ts';
 import { standingMove } from './standing.ts';
-import type { StandingOrders, Turn, TurnBody } from './turn.ts';
+import type { StandingOrders, Turn, TurnBody, TurnDraw } from './turn.ts';
 import { TURN_FORMAT, TURN_VERSION } from './turn.ts';
 import type { BattleOutcome } from '../ports/battle-port.ts';
 
@@ -64,6 +65,7 @@ export async function sendTurn(
   const ctx = { sender, orders: game.orders, seed, port: options.battles, onBattle: options.onBattle };
   const out: GameEvent[] = [];
   let s: GameState = game.state;
+  let draw: TurnDraw | undefined;
   const take = (e: GameEvent): string | null => {
     const r = applyEvent(s, e);
     if (!r.ok) return `${eventWords(e, out.length)} is ${formatRefusal(r.refusal)}`;
@@ -87,8 +89,18 @@ export async function sendTurn(
       bad ??= await standing();
       if (bad) break;
     }
-    // Once every player has called, the readout is the chain's (readout.ts): no sender chooses it.
-    if (!bad && readoutDue(s)) bad = take({ type: 'first.readout', digit: await mailReadout(game.chain.hash, s) });
+    if (!bad) {
+      // The sender's part of a signed game's draw (draw.ts): their commitment with their call, their secret once all have called.
+      draw = game.keys && options.privateKey ? await senderDraw(game, sender, s, options.privateKey) : undefined;
+      // Once every player has called (and, signed, revealed), the readout is drawn: no sender chooses it.
+      const secrets = { ...secretsOf(game.draws), ...(draw?.reveal ? { [sender]: draw.reveal } : {}) };
+      const digit = !readoutDue(s)
+        ? null
+        : game.keys
+          ? await drawnDigit(game.id, s, secrets)
+          : await mailReadout(game.chain.hash, s);
+      if (typeof digit === 'number') bad = take({ type: 'first.readout', digit });
+    }
     if (bad) return { ok: false, error: `${bad}; nothing was sent` };
   } catch (e) {
     return { ok: false, error: `${(e as Error).message}; nothing was sent` };
@@ -102,6 +114,7 @@ export async function sendTurn(
     player: sender,
     events: out,
     orders: { ...orders },
+    ...(draw ? { draw } : {}),
   };
   const hash = await turnHash(body);
   const signed = await signature(game, sender, hash, options.privateKey);

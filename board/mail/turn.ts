@@ -32,6 +32,20 @@ export interface TurnBody {
   events: GameEvent[];
   /** The sender's standing orders from now on. */
   orders: StandingOrders;
+  /** In a signed game: the sender's part of the first-player readout's draw (draw.ts). */
+  draw?: TurnDraw;
+}
+
+/** A player's part of a signed game's draw: the commitment made with their call, and the secret once revealed. */
+export interface Draw {
+  commit: string;
+  reveal?: string;
+}
+
+/** A commitment (the hash of a secret, with the sender's call) and/or the secret itself (once all have called). */
+export interface TurnDraw {
+  commit?: string;
+  reveal?: string;
 }
 
 export interface Turn extends TurnBody {

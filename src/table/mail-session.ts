@@ -9,6 +9,7 @@ import {
   keysProblem,
   newMailGame,
   openTurn,
+  revealDue,
   sessionDocument,
   encodeEnvelope,
   type GameSession,
@@ -157,7 +158,9 @@ export class MailSession {
       return error(
         `The board is not at this game by mail: its moves since turn ${r.game.chain.number} are not known here. Open the last turn again, or undo back to it; nothing was sent.`,
       );
-    if (events.length === 0 && JSON.stringify(r.orders) === JSON.stringify(r.game.orders[r.me]))
+    // A turn with no move still carries the player's secret for the first-player readout when it is due.
+    const reveal = revealDue(r.game, r.me);
+    if (events.length === 0 && !reveal && JSON.stringify(r.orders) === JSON.stringify(r.game.orders[r.me]))
       return error(
         'You have made no move since the last turn and your standing orders are as they were: there is nothing to send.',
       );
@@ -168,8 +171,9 @@ export class MailSession {
     const { game, turn, text } = made.sent;
     const bad = this.keep(game, r.me, { sent: { number: turn.number, text } }, `turn ${turn.number}`);
     if (bad) return error(`Your turn was not sent: ${bad}.`);
+    const secret = turn.draw?.reveal === undefined ? '' : ', with your secret for the first-player readout';
     return info(
-      `Turn ${turn.number} is made (${moves(turn.events.length)}): send its file or its link to the other players.`,
+      `Turn ${turn.number} is made (${moves(turn.events.length)}${secret}): send its file or its link to the other players.`,
     );
   }
 

@@ -111,11 +111,20 @@ describe('a signed game by mail on the command line', () => {
     expect(bare.stderr).toBe(
       "this game is signed: Bob's turn must be signed with Bob's private key; nothing was sent (give --key with your key file, made by mail key)\n",
     );
-    // Bob's own turn goes through, with the readout drawn from the chain.
+    // Bob's own turn goes through: his call, and his secret for the readout (every player has called).
     expect((await send('bob.json', 'Bob', 'Bob.key', 't2')).code).toBe(0);
     const opened = await open('ann.json', 't2');
     expect(opened.code).toBe(0);
-    expect(opened.stdout).toMatch(/\(signed by Bob\).*\n.*Bob calls 7\n.*Readout ends in \d/);
+    expect(opened.stdout).toMatch(/\(signed by Bob\).*\n.*Bob calls 7\n$/);
+    // Ann's next turn, with no move of hers, reveals her secret: the readout is drawn from both.
+    writeFileSync(at('none.moves'), '');
+    const t3 = await mail(
+      'send',
+      ...['--game', at('ann.json'), '--events', at('none.moves'), '--player', 'Ann'],
+      ...['--key', at('Ann.key'), '--out', at('t3')],
+    );
+    expect(t3.stdout).toMatch(/^turn 3 from Ann: 1 event\(s\), the first-player readout drawn;/);
+    expect((await open('bob.json', 't3')).stdout).toMatch(/\(signed by Ann\).*\n.*Readout ends in \d/);
     expect(readFileSync(at('ann.json'), 'utf8')).toBe(readFileSync(at('bob.json'), 'utf8'));
   });
 
@@ -182,5 +191,19 @@ describe('a signed game by mail on the command line', () => {
       at('g.json'),
     );
     expect(missing.stderr).toBe('Bob has no public key: in a signed game every player gives theirs\n');
+    const twice = await mail(
+      'new',
+      '--players',
+      'Ann:red,Bob:blue',
+      '--keys',
+      `Ann=${at('Ann.pub')},Bob=${at('Ann.pub')}`,
+      '--out',
+      at('g.json'),
+    );
+    expect(twice).toMatchObject({ code: 1, stdout: '' });
+    expect(twice.stderr).toBe(
+      'Ann and Bob give the same public key: each player gives their own (made by "mail key" or their table\'s panel), or one of them could sign the other\'s turns\n',
+    );
+    expect(() => readFileSync(at('g.json'))).toThrow();
   });
 });

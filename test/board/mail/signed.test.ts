@@ -104,6 +104,9 @@ describe('a signed game by mail', () => {
     expect(damaged({ Ann: doc.keys.Ann })).toMatch(/^the game is signed, but Bob has no public key/);
     expect(damaged({ ...doc.keys, Bob: 'o2pub1.abc' })).toMatch(/Bob's public key is not one/);
     expect(damaged({ ...doc.keys, Cy: doc.keys.Ann })).toMatch(/a public key is given for "Cy", who is not a player/);
+    expect(damaged({ ...doc.keys, Bob: doc.keys.Ann })).toMatch(
+      /^the game is signed, but Ann and Bob give the same public key/,
+    );
     expect(damaged('keys')).toMatch(/public keys must be an object/);
   });
 

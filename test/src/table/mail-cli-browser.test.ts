@@ -101,7 +101,7 @@ async function mailTable() {
 }
 
 describe('a signed game by mail: Ann on the command line, Bob in a browser', () => {
-  it('plays four turns; forged and impersonated turns are refused on both sides and the game goes on', async () => {
+  it('plays five turns; forged and impersonated turns are refused on both sides and the game goes on', async () => {
     const { at, bob, annSends, annOpens, annGame, bobSends } = await mailTable();
     // Turn 1, Ann's on the command line. Edited on the way (her call 3 -> 9) and hashed again: refused in Bob's browser.
     const t1 = await annSends(1, { type: 'first.call', player: 'Ann', digit: 3 });
@@ -130,13 +130,20 @@ describe('a signed game by mail: Ann on the command line, Bob in a browser', () 
     expect(opened.code, opened.stderr).toBe(0);
     expect(annGame().state).toEqual(bob.mail.record!.game.state);
 
-    // Turns 3 and 4: whoever the readout the chain drew names goes first, each on their own side.
+    // Turn 3, Ann's with no move: her secret for the readout, which is drawn from both players' secrets.
+    expect(annGame().state.phase).toBe('first-player');
+    expect((await bob.mail.open(await annSends(3, []))).text).toBe(
+      'Turn 3 from Ann opened, signed by Ann: 1 move; the game is at turn 3.',
+    );
+    expect(annGame().state).toEqual(bob.mail.record!.game.state);
+
+    // Turns 4 and 5: whoever the drawn readout names goes first, each on their own side.
     const first = annGame().state.turn === 'Bob' ? 'Bob' : 'Ann';
     expect(annGame().state.turn).toBe(first);
     const home = { Ann: 'A2', Bob: 'B2' } as const;
     for (const [n, who] of [
-      [3, first],
-      [4, first === 'Ann' ? 'Bob' : 'Ann'],
+      [4, first],
+      [5, first === 'Ann' ? 'Bob' : 'Ann'],
     ] as const) {
       const event = { type: 'homeland' as const, player: who, country: home[who] };
       if (who === 'Ann') {

@@ -61,8 +61,12 @@ async function signedGame() {
   expect((await ann.mail.start('Ann', { Ann: keys.Ann, Bob: 'o2pub1.nope' })).text).toMatch(
     /not started: Bob's public key is not one/,
   );
-  expect((await ann.mail.start('Ann', { Ann: keys.Bob, Bob: keys.Bob })).text).toMatch(
+  expect((await ann.mail.start('Ann', { Ann: keys.Bob, Bob: (await keyPair()).publicKey })).text).toMatch(
     /not started: Ann's public key is not one this browser holds the private key of/,
+  );
+  // Bob giving Ann's key (copied from her panel) is refused: Ann's browser could sign Bob's turns too.
+  expect((await ann.mail.start('Ann', { Ann: keys.Ann, Bob: ` ${keys.Ann}` })).text).toBe(
+    'The game by mail was not started: Ann and Bob give the same public key: each player gives their own (made by "mail key" or their table\'s panel), or one of them could sign the other\'s turns.',
   );
   expect(ann.mail.record).toBeNull();
   expect((await ann.mail.start('Ann', keys)).text).toMatch(/is played by mail; you are Ann/);
