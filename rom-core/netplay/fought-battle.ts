@@ -113,6 +113,8 @@ export class FoughtBattle {
       rerunMs: rb.rerunMs,
       desync: rb.desync,
       refused: this.refused,
+      yields: this.side.sync?.yields ?? 0,
+      ahead: Math.round((this.side.sync?.ahead() ?? 0) * 10) / 10,
     };
   }
 }

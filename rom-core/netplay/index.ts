@@ -4,6 +4,7 @@ export type { RollbackOptions } from './rollback.ts';
 export { checkBattleMessage, parseBattleMessage, MAX_HASHES, MAX_MESSAGE_BYTES, MAX_STICKS } from './messages.ts';
 export type { BattleMessage, Checked } from './messages.ts';
 export { NetplaySide } from './side.ts';
+export { TimeSync, SYNC_WINDOW, YIELD_AHEAD, YIELD_COOLDOWN, MAX_ADVANTAGE } from './time-sync.ts';
 export { FirstRunSound } from './first-run-sound.ts';
 export type { NetplayStats, NetStartOptions, WatchFrames } from './net-calls.ts';
 export { FoughtBattle } from './fought-battle.ts';

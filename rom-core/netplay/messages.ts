@@ -3,6 +3,7 @@
  * anything reads it: a message from the network is anybody's bytes. A message that fails is dropped
  * with a sentence saying why, and changes nothing.
  */
+import { MAX_ADVANTAGE } from './time-sync.ts';
 
 /** A side's sticks from frame `from` on, what it has of the other side's, and its state hashes. */
 export interface BattleMessage {
@@ -19,6 +20,12 @@ export interface BattleMessage {
    * machines from its state after a desync): a message of another start is not this one's.
    */
   epoch: number;
+  /**
+   * The frame the sender is at, and its advantage there (its frame past the receiver's last frame heard;
+   * null before it heard any): the time sync's (time-sync.ts).
+   */
+  frame: number;
+  adv: number | null;
 }
 
 /** Sticks in one message at most: more than the prediction window could ever leave unacknowledged. */
@@ -65,6 +72,9 @@ export function checkBattleMessage(v: unknown): Checked<BattleMessage> {
   const epoch = m.epoch;
   if (!Number.isInteger(epoch) || (epoch as number) < 0 || (epoch as number) > 1000)
     return { ok: false, error: '"epoch" must be a whole number from 0 to 1000' };
+  if (!frameOk(m.frame)) return { ok: false, error: `"frame" must be a frame number from 0 to ${MAX_FRAME}` };
+  if (m.adv !== null && (!Number.isInteger(m.adv) || Math.abs(m.adv as number) > MAX_ADVANTAGE))
+    return { ok: false, error: `"adv" must be null or a whole number from -${MAX_ADVANTAGE} to ${MAX_ADVANTAGE}` };
   if (!Array.isArray(m.hashes) || m.hashes.length > MAX_HASHES)
     return { ok: false, error: `"hashes" must be a list of at most ${MAX_HASHES}` };
   for (const h of m.hashes as unknown[]) {
@@ -90,6 +100,8 @@ export function checkBattleMessage(v: unknown): Checked<BattleMessage> {
       sticks: [...(m.sticks as number[])],
       hashes: (m.hashes as { frame: number; hash: number }[]).map((h) => ({ frame: h.frame, hash: h.hash })),
       epoch: epoch as number,
+      frame: m.frame,
+      adv: m.adv as number | null,
     },
   };
 }

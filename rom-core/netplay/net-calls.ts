@@ -34,4 +34,7 @@ export interface NetplayStats {
   desync: number | null;
   /** Messages from the other browser that failed their check (dropped). */
   refused: number;
+  /** Display frames this side yielded to let the other catch up (time sync), and how far ahead it runs now, in frames. */
+  yields: number;
+  ahead: number;
 }

@@ -24,20 +24,44 @@ export interface LinkOptions {
   jitterMs: number;
   /** The share of messages lost (0 to 1). */
   loss: number;
+  /**
+   * How the page's data channel carries the battle's messages. 'unordered' (the app's battle lane): a lost
+   * message is gone (the next carries its sticks again) and none waits for another. 'ordered' (a reliable,
+   * ordered channel, as the table's messages use): a lost message is sent again after a retransmission
+   * time-out, and every later one waits behind it.
+   */
+  transport?: 'ordered' | 'unordered';
+  /**
+   * Milliseconds a message spends on each page between the worker and the network (posted with the next
+   * picture, passed through the page's main thread): added at both ends.
+   */
+  hopMs?: number;
+}
+
+/** A reliable channel's retransmission time-out for a lost message (SCTP's, at least 200 ms here). */
+export function retransmitMs(rttMs: number): number {
+  return Math.max(200, 1.5 * rttMs);
 }
 
 /** One direction of the network: messages travel as JSON text, and each is checked on arrival as a page checks it. */
 class Link {
   private queue: { at: number; text: string }[] = [];
+  /** An ordered channel delivers nothing before the last message it let out. */
+  private lastOut = 0;
   constructor(
     private readonly o: LinkOptions,
     private readonly rand: () => number,
   ) {}
 
   send(now: number, msg: BattleMessage): void {
-    if (this.rand() < this.o.loss) return;
-    const at = now + this.o.rttMs / 2 + (this.rand() * 2 - 1) * this.o.jitterMs;
-    this.queue.push({ at: Math.max(now, at), text: JSON.stringify(msg) });
+    const lost = this.rand() < this.o.loss;
+    const ordered = this.o.transport === 'ordered';
+    if (lost && !ordered) return;
+    const hops = 2 * (this.o.hopMs ?? 0);
+    let at = Math.max(now, now + this.o.rttMs / 2 + (this.rand() * 2 - 1) * this.o.jitterMs) + hops;
+    if (lost) at += retransmitMs(this.o.rttMs);
+    if (ordered) at = this.lastOut = Math.max(at, this.lastOut);
+    this.queue.push({ at, text: JSON.stringify(msg) });
   }
 
   deliver(now: number): BattleMessage[] {
@@ -61,6 +85,15 @@ class Peer {
   /** The sound played for each frame, as the worker plays it (FirstRunSound): its samples' CRC, and how often each frame played. */
   readonly played: number[] = [];
   readonly plays: number[] = [];
+  /** When (ms) this side read its stick for each frame, first ran each frame, and came to know the other side's stick for it. */
+  readonly readAt: number[] = [];
+  readonly firstRunAt: number[] = [];
+  readonly knownAt: number[] = [];
+  /** Display frames shown, those that ran a new frame, and those that yielded to the time sync. */
+  ticks = 0;
+  ran = 0;
+  yields = 0;
+  private now = 0;
   private readonly sound = new FirstRunSound();
 
   constructor(
@@ -69,12 +102,14 @@ class Peer {
     cart: Uint8Array,
     options: RollbackOptions,
     private readonly bot: Controller,
+    timeSync: boolean,
   ) {
     const machine = bootMachine(bios, cart);
     machine.loadState(start);
-    this.side = new NetplaySide(machine, options);
+    this.side = new NetplaySide(machine, options, 0, timeSync);
     this.side.rb.onFrame = (f) => {
       this.phases[f] = machine.eram[MAILBOX.phase];
+      this.firstRunAt[f] ??= this.now;
       if (this.sound.take(f)) {
         this.played[f] = audioCrc(machine.audio);
         this.plays[f] = (this.plays[f] ?? 0) + 1;
@@ -89,14 +124,25 @@ class Peer {
     return this.side.sticks;
   }
 
-  receive(msgs: BattleMessage[]): void {
-    for (const m of msgs) this.side.receive(m);
+  receive(now: number, msgs: BattleMessage[]): void {
+    this.now = now;
+    for (const m of msgs) {
+      this.side.receive(m);
+      for (let f = m.from; f < m.from + m.sticks.length; f++) this.knownAt[f] ??= now;
+    }
   }
 
-  /** One display frame: read the stick (from what this side shows), run, and say what is new. */
-  tick(): BattleMessage {
+  /** One display frame at `now`: read the stick (from what this side shows), run, and say what is new. */
+  tick(now: number): BattleMessage {
+    this.now = now;
     const m = this.rb.machine;
-    return this.side.tick(() => this.bot.step(m.eram, m.vdc.regs)).message;
+    const before = this.side.sticks.length;
+    const { message, ran } = this.side.tick(() => this.bot.step(m.eram, m.vdc.regs));
+    for (let f = before; f < this.side.sticks.length; f++) this.readAt[f] = now;
+    this.ticks++;
+    if (ran) this.ran++;
+    else if (this.side.sync && this.side.sync.yields > this.yields) this.yields = this.side.sync.yields;
+    return message;
   }
 
   /** The first confirmed frame after which the battle was over, or null. */
@@ -126,6 +172,23 @@ export interface NetBattle {
   soundNotOnce: number;
   soundDiffers: number;
   soundFrames: number;
+  /**
+   * The pictures each side showed: display frames in all, those that showed a new frame, those that
+   * stalled (the prediction window full) and those that yielded to the time sync, both sides summed.
+   */
+  ticks: number;
+  shown: number;
+  stalls: number;
+  yields: number;
+  /** For each change of a stick: ms from its reading on one side to the other side running with it. */
+  keyLatencyMs: number[];
+}
+
+export interface SimOptions {
+  /** The right side's display runs this much faster (0.005: half a percent), as two computers' clocks differ. */
+  drift?: number;
+  /** Whether the sides keep in time (time-sync.ts); false: the comparison without it. */
+  timeSync?: boolean;
 }
 
 /** A frame's sound as a CRC of its samples' bytes. */
@@ -149,25 +212,34 @@ export function netBattle(
   options: Omit<RollbackOptions, 'local'>,
   seed: number,
   maxFrames = 6000,
+  sim: SimOptions = {},
 ): NetBattle {
   arena.begin(setup);
   const start = arena.machine.saveState();
-  const a = new Peer(start, bios, cart, { ...options, local: 0 }, left);
-  const b = new Peer(start, bios, cart, { ...options, local: 1 }, right);
+  const timeSync = sim.timeSync ?? true;
+  const a = new Peer(start, bios, cart, { ...options, local: 0 }, left, timeSync);
+  const b = new Peer(start, bios, cart, { ...options, local: 1 }, right, timeSync);
   const rand = prng(seed);
   const ab = new Link(link, rand);
   const ba = new Link(link, rand);
-  // B's display frames fall between A's.
+  // B's display frames fall between A's, and come a little more often when its clock runs fast.
   const offset = rand() * FRAME_MS;
+  const periodB = FRAME_MS / (1 + (sim.drift ?? 0));
   let end: number | null = null;
   let runMs = 0;
-  for (let tick = 0; tick < maxFrames * 4; tick++) {
-    const now = tick * FRAME_MS;
+  let ta = 0;
+  let tb = offset;
+  while (a.ticks + b.ticks < maxFrames * 8) {
     const t0 = performance.now();
-    a.receive(ba.deliver(now));
-    ab.send(now, a.tick());
-    b.receive(ab.deliver(now + offset));
-    ba.send(now + offset, b.tick());
+    if (ta <= tb) {
+      a.receive(ta, ba.deliver(ta));
+      ab.send(ta, a.tick(ta));
+      ta += FRAME_MS;
+    } else {
+      b.receive(tb, ab.deliver(tb));
+      ba.send(tb, b.tick(tb));
+      tb += periodB;
+    }
     runMs += performance.now() - t0;
     const ea = a.endFrame();
     const eb = b.endFrame();
@@ -176,7 +248,7 @@ export function netBattle(
       break;
     }
   }
-  if (end === null) throw new Error(`the network battle did not end within ${maxFrames * 4} display frames`);
+  if (end === null) throw new Error(`the network battle did not end within ${maxFrames * 8} display frames`);
   // The same sticks on one machine, from the same start.
   const m = arena.machine;
   const confirmedSound: number[] = [];
@@ -212,5 +284,25 @@ export function netBattle(
     soundNotOnce,
     soundDiffers,
     soundFrames: 2 * (end + 1),
+    ticks: a.ticks + b.ticks,
+    shown: a.ran + b.ran,
+    stalls: a.ticks + b.ticks - a.ran - b.ran - a.yields - b.yields,
+    yields: a.yields + b.yields,
+    keyLatencyMs: [...keyLatency(a, b, end), ...keyLatency(b, a, end)],
   };
+}
+
+/** For each frame below `end` whose stick on `from` differs from the frame before: ms until `to` ran with it. */
+function keyLatency(from: Peer, to: Peer, end: number): number[] {
+  const out: number[] = [];
+  for (let f = 1; f < end; f++) {
+    if (from.sticks[f] === from.sticks[f - 1]) continue;
+    const read = from.readAt[f];
+    const known = to.knownAt[f];
+    const ran = to.firstRunAt[f];
+    if (read === undefined || known === undefined || ran === undefined) continue;
+    // Run with it: when it first ran with the stick known, or at the rollback once it came.
+    out.push(Math.max(known, ran) - read);
+  }
+  return out;
 }
