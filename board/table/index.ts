@@ -29,6 +29,7 @@ export type {
   GuestSession,
   HostLinkPort,
   HostSession,
+  Lane,
   NetConsole,
   NetMachine,
   TableNotice,

@@ -199,10 +199,18 @@ export interface GuestSession {
   say(notice: TableNotice): void;
 }
 
+/**
+ * Which of a connection's two lanes a message takes: the table's (reliable and ordered: moves, seats, the
+ * game, a battle's start and its confirmed frames) or the battle's (unordered: a battle message lost or
+ * late holds up none after it, and the next carries its sticks again). A link without a battle lane
+ * sends everything on the table's.
+ */
+export type Lane = 'table' | 'battle';
+
 /** The host's end of the network: one connection per guest, by id. */
 export interface HostLinkPort {
   readonly code: string;
-  send(connection: string, text: string): void;
+  send(connection: string, text: string, lane?: Lane): void;
   /** Closes a connection that stopped answering (its guest keeps its seats). */
   drop(connection: string): void;
   close(): void;
@@ -210,7 +218,7 @@ export interface HostLinkPort {
 
 /** A guest's line to the host, once joined. */
 export interface GuestConnection {
-  send(text: string): void;
+  send(text: string, lane?: Lane): void;
   close(): void;
 }
 

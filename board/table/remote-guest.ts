@@ -67,7 +67,7 @@ export class RemoteGuest {
     this.cleanups.push(
       deps.machine.on({
         net: (text) => {
-          if (this.battle) this.link?.send(text);
+          if (this.battle) this.link?.send(text, 'battle');
         },
         // In a battle between two guests, the reporting one's confirmed frames go to the host, whose machine reads the result.
         netWatch: (frames) => {

@@ -13,7 +13,7 @@ import type { BattleCheck } from '../net/index.ts';
 import { serializeGame } from '../rules/snapshot.ts';
 import { toBase64Url } from '../mail/codec.ts';
 import { every } from './ports.ts';
-import type { HostLinkPort, HostSession, NetMachine, TableClock, TableStorage } from './ports.ts';
+import type { HostLinkPort, HostSession, Lane, NetMachine, TableClock, TableStorage } from './ports.ts';
 import { busySeat, keepPairs, planBattle, programsForGuests, type RemoteBattle } from './remote-battle.ts';
 import type { TableBattle } from './table-battle.ts';
 
@@ -122,7 +122,7 @@ export class RemoteHost {
       }),
       machine.on({
         net: (text) => {
-          if (this.battle?.started) this.sendTo(this.battle.guest, text);
+          if (this.battle?.started) this.sendTo(this.battle.guest, text, 'battle');
         },
         netWatch: (frames) => {
           const b = this.battle;
@@ -340,7 +340,7 @@ export class RemoteHost {
     if (!b?.started) return;
     if (b.kind === 'duel' && guest === b.guest) void this.deps.machine.calls()?.netInput(JSON.stringify(message));
     else if (b.kind === 'relay' && b.other && (guest === b.guest || guest === b.other))
-      this.sendTo(guest === b.guest ? b.other : b.guest, JSON.stringify(message));
+      this.sendTo(guest === b.guest ? b.other : b.guest, JSON.stringify(message), 'battle');
   }
 
   /** The reporting guest's confirmed frames of a relay: this machine runs them (the result is read here), spectators too. */
@@ -389,9 +389,9 @@ export class RemoteHost {
     this.deps.changed();
   }
 
-  private sendTo(guest: string, text: string): void {
+  private sendTo(guest: string, text: string, lane: Lane = 'table'): void {
     const connection = this.table.connectionOf(guest);
-    if (connection !== null) this.link.send(connection, text);
+    if (connection !== null) this.link.send(connection, text, lane);
   }
 
   close(): void {

@@ -3,8 +3,15 @@
  * PeerJS and our signalling server (src/net/relay-server.ts; `npm start` serves it beside the app).
  * The host listens under an id made from its table's code; guests connect to it. Everything sent is
  * JSON text, checked on arrival (board/net); this file only carries it.
+ *
+ * Each guest has two connections to the host (board/table's lanes): the table's, reliable and ordered,
+ * and the battle's, unordered (PeerJS's `reliable: false`): a battle message that is lost or late holds
+ * up none after it, where on an ordered channel one lost packet held every later one for a
+ * retransmission (issue 34: a bad link halved the frame rate). The battle lane is opened after the
+ * table's and names it; until it is open, or if it never opens, battle messages take the table's lane.
  */
 import { Peer, type DataConnection, type PeerOptions } from 'peerjs';
+import type { Lane } from '../../board/index.ts';
 import { jsonSetting, setting } from '../platform/settings.ts';
 import { RELAY_KEY, RELAY_PATH } from './relay-address.ts';
 
@@ -94,9 +101,22 @@ export interface HostLinkEvents {
   problem(text: string): void;
 }
 
-/** The host's end: listens under the table's code, one data channel per guest. */
+/** What a guest's battle lane says when it opens: the table connection (PeerJS's id of it) it belongs to. */
+interface LaneMetadata {
+  lane: 'battle';
+  table: string;
+}
+
+const isLane = (v: unknown): v is LaneMetadata =>
+  typeof v === 'object' &&
+  v !== null &&
+  (v as LaneMetadata).lane === 'battle' &&
+  typeof (v as LaneMetadata).table === 'string';
+
+/** The host's end: listens under the table's code, one data channel per guest (and its battle lane). */
 export class HostLink {
   private readonly connections = new Map<string, DataConnection>();
+  private readonly lanes = new Map<string, DataConnection>();
   private seq = 0;
 
   private constructor(
@@ -105,6 +125,7 @@ export class HostLink {
     events: HostLinkEvents,
   ) {
     peer.on('connection', (conn) => {
+      if (isLane(conn.metadata)) return this.battleLane(conn, events);
       const id = `c${++this.seq}`;
       conn.on('open', () => this.connections.set(id, conn));
       conn.on('data', (data) => {
@@ -112,6 +133,8 @@ export class HostLink {
       });
       conn.on('close', () => {
         this.connections.delete(id);
+        this.lanes.get(id)?.close();
+        this.lanes.delete(id);
         events.closed(id);
       });
       conn.on('error', () => conn.close());
@@ -147,8 +170,31 @@ export class HostLink {
     }
   }
 
-  send(connection: string, text: string): void {
-    const c = this.connections.get(connection);
+  /**
+   * A guest's battle lane: taken only from the browser (PeerJS peer) that holds the table connection it
+   * names, so no guest can speak on another's behalf through it; what comes on it is that guest's.
+   */
+  private battleLane(conn: DataConnection, events: HostLinkEvents): void {
+    const table = (conn.metadata as LaneMetadata).table;
+    conn.on('open', () => {
+      const entry = [...this.connections].find(([, c]) => c.connectionId === table && c.peer === conn.peer);
+      if (!entry) return conn.close();
+      const [id] = entry;
+      this.lanes.get(id)?.close();
+      this.lanes.set(id, conn);
+      conn.on('data', (data) => {
+        if (typeof data === 'string' && this.lanes.get(id) === conn) events.data(id, data);
+      });
+      conn.on('close', () => {
+        if (this.lanes.get(id) === conn) this.lanes.delete(id);
+      });
+    });
+    conn.on('error', () => conn.close());
+  }
+
+  send(connection: string, text: string, lane: Lane = 'table'): void {
+    const battle = lane === 'battle' ? this.lanes.get(connection) : undefined;
+    const c = battle?.open ? battle : this.connections.get(connection);
     if (c?.open) void c.send(text);
   }
 
@@ -156,12 +202,15 @@ export class HostLink {
   drop(connection: string): void {
     const c = this.connections.get(connection);
     this.connections.delete(connection);
+    this.lanes.get(connection)?.close();
+    this.lanes.delete(connection);
     c?.close();
   }
 
   close(): void {
     this.peer.destroy();
     this.connections.clear();
+    this.lanes.clear();
   }
 }
 
@@ -171,12 +220,29 @@ export interface GuestLinkEvents {
   closed(): void;
 }
 
-/** A guest's end: one data channel to the host's table. */
+/** A guest's end: one data channel to the host's table, and its battle lane once that opens. */
 export class GuestLink {
+  private lane: DataConnection | null = null;
+
   private constructor(
     private readonly peer: Peer,
     private readonly conn: DataConnection,
-  ) {}
+    code: string,
+    events: GuestLinkEvents,
+  ) {
+    const metadata: LaneMetadata = { lane: 'battle', table: conn.connectionId };
+    const lane = peer.connect(peerId(code), { reliable: false, serialization: 'raw', metadata });
+    lane.on('open', () => {
+      this.lane = lane;
+    });
+    lane.on('data', (data) => {
+      if (typeof data === 'string') events.data(data);
+    });
+    lane.on('close', () => {
+      if (this.lane === lane) this.lane = null;
+    });
+    lane.on('error', () => lane.close());
+  }
 
   /** Joins the table under `code`; rejects with a sentence. */
   static async join(code: string, events: GuestLinkEvents): Promise<GuestLink> {
@@ -205,11 +271,12 @@ export class GuestLink {
     });
     conn.on('close', () => events.closed());
     peer.on('error', () => undefined);
-    return new GuestLink(peer, conn);
+    return new GuestLink(peer, conn, code, events);
   }
 
-  send(text: string): void {
-    if (this.conn.open) void this.conn.send(text);
+  send(text: string, lane: Lane = 'table'): void {
+    const c = lane === 'battle' && this.lane?.open ? this.lane : this.conn;
+    if (c.open) void c.send(text);
   }
 
   close(): void {

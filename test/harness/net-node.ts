@@ -46,6 +46,8 @@ export class NetNode implements BattleConsole, NetConsole, NetMachine, MachineCo
   /** Display frames run, and how many of them a network battle had the machine. */
   frames = 0;
   netFrames = 0;
+  /** Display frames of a network battle that showed a new frame (the rest stalled or yielded to the time sync). */
+  netShown = 0;
 
   /** One display frame, as the worker runs it (src/worker/net-seat.ts's NetSeat.frame for a network battle). */
   frame(): void {
@@ -61,7 +63,9 @@ export class NetNode implements BattleConsole, NetConsole, NetMachine, MachineCo
       const fought = this.fought;
       this.netFrames++;
       const local = fought.side.rb.local;
+      const before = fought.side.rb.frame;
       const message = fought.tick(() => this.stick(local) || this.stick(local === 0 ? 1 : 0));
+      if (fought.side.rb.frame > before) this.netShown++;
       this.emit('net', JSON.stringify(message));
       const frames = fought.takeWatch();
       if (frames) this.emit('netWatch', frames);

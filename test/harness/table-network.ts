@@ -1,12 +1,12 @@
 /**
  * The remote table's network and time, simulated in one Node thread: a clock the test's loop moves on
  * one display frame at a time (the pings, checks and retries of board/table fire from it), and the
- * connections between a host and its guests as PeerJS gives them: reliable and ordered, so a lost
- * message is sent again after a while and holds up every later one on its connection (as the
- * browsers' data channels do today). A guest's browser can vanish (closed, its line dead: nobody is
+ * connections between a host and its guests as PeerJS gives them, each with two lanes: the table's,
+ * reliable and ordered (a lost message is sent again after a while and holds up every later one on it),
+ * and the battle's, unordered and lossy (a lost message is gone, each comes when it comes). A guest's browser can vanish (closed, its line dead: nobody is
  * told, as PeerJS tells nobody of a dead peer) and a new page can join with the same token (a reload).
  */
-import type { GuestConnection, HostLinkPort, TableClock } from '../../board/index.ts';
+import type { GuestConnection, HostLinkPort, Lane, TableClock } from '../../board/index.ts';
 import { prng } from './prng.ts';
 
 /** Time that moves only when the test says (milliseconds), with the timers board/table set on it. */
@@ -61,24 +61,35 @@ export interface LineOptions {
 
 export const CLEAN_LINE: LineOptions = { delayMs: 5, jitterMs: 0, loss: 0, resendMs: 0, seed: 1 };
 
-/** One direction of one connection: in order, each message no sooner than the one before it. */
+/**
+ * One direction of one lane of a connection. Ordered (the table's lane): each message no sooner than the
+ * one before it, a lost one sent again. Unordered (the battle's): a lost message is gone, the rest come
+ * each at its own time.
+ */
 class Pipe {
   private queue: { at: number; text: string }[] = [];
   private last = 0;
   dead = false;
   sent = 0;
   resent = 0;
+  lost = 0;
 
   constructor(
     private readonly o: LineOptions,
     private readonly rand: () => number,
     private readonly clock: SteppedClock,
+    private readonly ordered = true,
   ) {}
 
   send(text: string): void {
     if (this.dead) return;
     this.sent++;
     let at = this.clock.now() + this.o.delayMs + (this.rand() * 2 - 1) * this.o.jitterMs;
+    if (!this.ordered) {
+      if (this.rand() < this.o.loss) this.lost++;
+      else this.queue.push({ at, text });
+      return;
+    }
     while (this.rand() < this.o.loss) {
       at += this.o.resendMs;
       this.resent++;
@@ -90,6 +101,11 @@ class Pipe {
   due(): string[] {
     if (this.dead) return [];
     const now = this.clock.now();
+    if (!this.ordered) {
+      const due = this.queue.filter((q) => q.at <= now).sort((a, b) => a.at - b.at);
+      this.queue = this.queue.filter((q) => q.at > now);
+      return due.map((q) => q.text);
+    }
     let n = 0;
     while (n < this.queue.length && this.queue[n].at <= now) n++;
     return this.queue.splice(0, n).map((q) => q.text);
@@ -100,6 +116,9 @@ interface Connection {
   id: string;
   toHost: Pipe;
   toGuest: Pipe;
+  /** The battle's lane, each way. */
+  battleToHost: Pipe;
+  battleToGuest: Pipe;
   guest: { data(text: string): void; closed(): void };
 }
 
@@ -130,7 +149,10 @@ export class TableNetwork {
     this.host = events;
     return {
       code,
-      send: (connection, text) => this.find(connection)?.toGuest.send(text),
+      send: (connection, text, lane) => {
+        const c = this.find(connection);
+        (lane === 'battle' ? c?.battleToGuest : c?.toGuest)?.send(text);
+      },
       drop: (connection) => {
         const c = this.find(connection);
         if (!c) return;
@@ -154,12 +176,14 @@ export class TableNetwork {
       id: `c${this.nextId++}`,
       toHost: new Pipe(this.line, this.rand, this.clock),
       toGuest: new Pipe(this.line, this.rand, this.clock),
+      battleToHost: new Pipe(this.line, this.rand, this.clock, false),
+      battleToGuest: new Pipe(this.line, this.rand, this.clock, false),
       guest: events,
     };
     this.connections.push(c);
     return Promise.resolve({
       id: c.id,
-      send: (text: string) => c.toHost.send(text),
+      send: (text: string, lane?: Lane) => (lane === 'battle' ? c.battleToHost : c.toHost).send(text),
       close: () => {
         if (!this.connections.includes(c)) return;
         this.cut(c);
@@ -177,21 +201,23 @@ export class TableNetwork {
   /** Hands over every message due by now, in order on each connection. */
   deliver(): void {
     for (const c of [...this.connections]) {
-      for (const text of c.toHost.due()) this.host?.data(c.id, text);
-      for (const text of c.toGuest.due()) c.guest.data(text);
+      for (const text of [...c.toHost.due(), ...c.battleToHost.due()]) this.host?.data(c.id, text);
+      for (const text of [...c.toGuest.due(), ...c.battleToGuest.due()]) c.guest.data(text);
     }
   }
 
   /** Messages sent and sent again (lost once or more) over every connection so far. */
-  figures(): { sent: number; resent: number } {
+  figures(): { sent: number; resent: number; lost: number } {
     let sent = 0;
     let resent = 0;
+    let lost = 0;
     for (const c of this.connections)
-      for (const p of [c.toHost, c.toGuest]) {
+      for (const p of [c.toHost, c.toGuest, c.battleToHost, c.battleToGuest]) {
         sent += p.sent;
         resent += p.resent;
+        lost += p.lost;
       }
-    return { sent, resent };
+    return { sent, resent, lost };
   }
 
   private find(id: string): Connection | undefined {
@@ -199,8 +225,7 @@ export class TableNetwork {
   }
 
   private cut(c: Connection): void {
-    c.toHost.dead = true;
-    c.toGuest.dead = true;
+    for (const p of [c.toHost, c.toGuest, c.battleToHost, c.battleToGuest]) p.dead = true;
     const i = this.connections.indexOf(c);
     if (i >= 0) this.connections.splice(i, 1);
   }
