@@ -1,7 +1,7 @@
 /**
  * The debugger panel: disassembly around the PC (with source lines for our own ROMs), registers,
- * internal and external RAM, the VDC registers, the four sprites and the character ROM; step,
- * step over, step out, run to the editor's cursor, step back and frame steps; breakpoints (click a
+ * internal and external RAM, the VDC registers, the four sprites and the character ROM (the steps are
+ * the page's one row of run controls, run-controls.ts); breakpoints (click a
  * line or type an address), watchpoints, the call stack and an exportable register trace; registers
  * and memory edited while paused (value-editor.ts), the cartridge's ROM by bank (rom-view.ts) and a
  * cycle profile (profile-view.ts), the VDC's objects listed and boxed over the picture (vdc-view.ts). Where the
@@ -23,8 +23,8 @@ export type { DebuggerHost } from './host.ts';
 export interface DebuggerPanel {
   element: HTMLElement;
   refresh(): Promise<void>;
-  /** The keys' actions (F10 step over, F11 step, Shift+F11 step out), as the buttons do them. */
-  step(kind: 'step' | 'step-over' | 'step-out'): void;
+  /** A sentence in the debugger's message line (the page's run controls say their refusals here). */
+  say(text: string): void;
   destroy(): void;
 }
 
@@ -54,7 +54,6 @@ class DebuggerPanelView implements DebuggerPanel {
     this.stopLine.id = 'debugger-stop';
     this.stopLine.setAttribute('aria-live', 'polite');
     this.controls = new DebuggerControls(host, {
-      act: (action) => void this.act(action),
       refresh: () => this.refresh(),
       say: (text) => this.say(text),
       breakpoint: (address) => void this.setBreakpoints(address === null ? [] : [...this.breakpoints, address]),
@@ -100,11 +99,6 @@ class DebuggerPanelView implements DebuggerPanel {
     this.element.append(this.controls.element, this.message, this.stopLine, this.boxes.element);
   }
 
-  step(kind: 'step' | 'step-over' | 'step-out'): void {
-    const h = this.host;
-    void this.act(() => (kind === 'step' ? h.stepInstruction() : kind === 'step-over' ? h.stepOver() : h.stepOut()));
-  }
-
   async refresh(): Promise<void> {
     let info: DebugInfo;
     try {
@@ -122,18 +116,8 @@ class DebuggerPanelView implements DebuggerPanel {
     this.element.remove();
   }
 
-  private say(text: string): void {
+  say(text: string): void {
     this.message.textContent = text;
-  }
-
-  /** Runs an action; a refusal (step out with an empty stack, nothing to step back to) is said, not thrown. */
-  private async act(action: () => Promise<DebugInfo>): Promise<void> {
-    this.say('');
-    try {
-      this.render(await action());
-    } catch (e) {
-      this.say(e instanceof Error ? e.message.replace(/^Error: /, '') : String(e));
-    }
   }
 
   private async setBreakpoints(list: number[]): Promise<void> {

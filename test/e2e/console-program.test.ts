@@ -185,13 +185,16 @@ describe('your program on the console', () => {
     await poll(() => page.locator('#console-debugger .dbg-line.current').textContent()).toMatch(
       /hello\.a48:65\s+stop\s+jmp\s+stop/,
     );
+    // One set of run controls for both panels (issue 36): one Step over button on the page, not one a panel.
+    expect(await page.locator('#console button', { hasText: /^Step over$/ }).count()).toBe(1);
+    expect(await page.locator('#run-controls').isVisible()).toBe(true);
     // Step: the jump goes to itself, so the CPU is on the same line again.
-    await page.locator('#program-step').click();
+    await page.locator('#debugger-step').click();
     await poll(() => page.locator('#program-status').textContent()).toMatch(/^Stopped at hello\.a48:65 /);
     // Clear it and run on.
     await clickGutter(page, 65);
     await poll(() => page.locator('#console-program .cm-bp-dot').count()).toBe(0);
-    await page.locator('#program-run').click();
+    await page.locator('#debugger-run').click();
     const running = await frameNow(page);
     await poll(() => frameNow(page)).toBeGreaterThan(running + 5);
 
