@@ -17,6 +17,7 @@ import { RomViewBox } from './rom-view.ts';
 import { ValueEditor } from './value-editor.ts';
 import { VdcView } from './vdc-view.ts';
 import { WatchListView } from './watch-list.ts';
+import { DebuggerTabs } from './tabs.ts';
 
 export type { DebuggerHost } from './host.ts';
 
@@ -40,6 +41,7 @@ class DebuggerPanelView implements DebuggerPanel {
   private readonly rom: RomViewBox;
   private readonly profile: ProfileView;
   private readonly vdcView: VdcView;
+  private readonly tabs: DebuggerTabs;
   /** The machine as last drawn (an edit's field closing draws it again). */
   private last: DebugInfo | undefined;
 
@@ -83,7 +85,7 @@ class DebuggerPanelView implements DebuggerPanel {
         if (this.last) this.render(this.last);
       },
     );
-    this.boxes = new MachineBoxes(this.watches.element, values);
+    this.boxes = new MachineBoxes(values);
     this.rom = new RomViewBox(
       (bank) => host.romView(bank),
       (text) => this.say(text),
@@ -95,8 +97,39 @@ class DebuggerPanelView implements DebuggerPanel {
       (text) => this.say(text),
     );
     this.vdcView = new VdcView(host.picture?.());
-    this.boxes.element.append(this.vdcView.element, this.rom.element, this.profile.element);
-    this.element.append(this.controls.element, this.message, this.stopLine, this.boxes.element);
+    this.tabs = this.newTabs();
+    this.element.append(this.stopLine, this.message, this.tabs.list, this.tabs.panes);
+  }
+
+  /** The boxes in tabs, each tab what fits the panel docked under the picture at 1280×800. */
+  private newTabs(): DebuggerTabs {
+    const p = this.boxes.parts;
+    const grid = (...parts: HTMLElement[]): HTMLElement => {
+      const g = document.createElement('div');
+      g.className = 'debugger-grid';
+      g.append(...parts);
+      return g;
+    };
+    return new DebuggerTabs([
+      { id: 'cpu', label: 'CPU', title: 'Registers and the call stack', parts: [grid(p.regs, p.stack)] },
+      {
+        id: 'code',
+        label: 'Program',
+        title: 'The program around the PC; click a line for a breakpoint',
+        parts: [p.disasm],
+      },
+      { id: 'ram', label: 'RAM', title: 'Internal and external RAM (editable while paused)', parts: [p.iram, p.eram] },
+      { id: 'vdc', label: 'VDC', title: "The VDC's registers and its objects", parts: [p.vdc, this.vdcView.element] },
+      { id: 'pixels', label: 'Sprites', title: 'The four sprites and the character ROM, as pixels', parts: [p.gfx] },
+      { id: 'rom', label: 'ROM', title: "The cartridge's ROM by bank", parts: [this.rom.element] },
+      { id: 'profile', label: 'Profile', title: 'Where the cycles of a frame go', parts: [this.profile.element] },
+      {
+        id: 'breaks',
+        label: 'Breaks',
+        title: 'Breakpoints, watchpoints and the trace',
+        parts: [this.controls.element, this.watches.element],
+      },
+    ]);
   }
 
   async refresh(): Promise<void> {

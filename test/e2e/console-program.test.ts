@@ -414,6 +414,7 @@ describe('your program on the console', () => {
     expect(await r7()).toBe(passes);
 
     // A write watch on external RAM 7Fh: Run stops after the MOVX, with the old and new byte.
+    await page.locator('#debugger-tab-breaks').click();
     await page.locator('#debugger-watch-space').selectOption('eram');
     await page.locator('#debugger-watch-address').fill('7Fh');
     await page.locator('#debugger-watch-add').click();
