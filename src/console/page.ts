@@ -9,7 +9,9 @@ import { download } from '../platform/download.ts';
 import { playUiSound } from '../audio/ui-sounds.ts';
 import { WORKLET_URL } from '../audio/output.ts';
 import { createDebuggerPanel } from '../debugger/panel.ts';
-import type { DebuggerPanel } from '../debugger/panel.ts';
+import type { DebuggerHost, DebuggerPanel } from '../debugger/panel.ts';
+import { RunControls } from '../debugger/run-controls.ts';
+import type { StepKind } from '../debugger/run-controls.ts';
 import { errorText } from '../machine/host.ts';
 import type { MachineHost } from '../machine/host.ts';
 import { DISPLAY, ScreenView } from '../machine/screen-view.ts';
@@ -38,6 +40,8 @@ export class ConsolePage {
   private readonly practice: PracticePanel;
   private readonly program: ProgramPanel;
   private readonly ide: IdeLayout;
+  /** The one row of run and step buttons, above the program panel and the debugger. */
+  private readonly run: RunControls;
   private debuggerPanel: DebuggerPanel | undefined;
   private debugTimer: ReturnType<typeof setInterval> | undefined;
   private readonly cleanups: (() => void)[] = [];
@@ -106,6 +110,13 @@ export class ConsolePage {
       swap: (image, build, previous) => this.library.swapBuilt(image, build.source, previous),
       say: (text, kind, action) => this.toolbar.say(text, kind, action),
     });
+    this.run = new RunControls(
+      () => (this.host.runtime ? this.debuggerHost() : undefined),
+      (text) => {
+        if (this.debuggerPanel) this.debuggerPanel.say(text);
+        else if (text) this.toolbar.say(text, 'error');
+      },
+    );
     this.alertBox = el('div', { class: 'console-alert', id: 'console-alert', role: 'alert' });
     this.alertBox.hidden = true;
     this.statusLine = el('p', { class: 'console-status', id: 'console-status' });
@@ -144,6 +155,7 @@ export class ConsolePage {
       // The touch panel follows the screen directly (before the side panel on narrow windows) so a
       // tablet player sees the picture and the stick and keyboard together.
       el('div', { class: 'console-main' }, this.screen.element, this.input.touch.element, side),
+      this.run.element,
       this.program.element,
       this.input.remap.element,
     );
@@ -152,7 +164,10 @@ export class ConsolePage {
       debuggerOpen: () => this.debuggerPanel !== undefined,
     });
     container.append(this.root);
-    this.ide.update();
+    this.panelsChanged();
+    const onToggle = (): void => this.panelsChanged();
+    this.program.element.addEventListener('toggle', onToggle);
+    this.cleanups.push(() => this.program.element.removeEventListener('toggle', onToggle));
     this.showMode();
     this.cleanups.push(
       host.on({
@@ -243,9 +258,15 @@ export class ConsolePage {
   }
 
   /** A step from the keys: the debugger opens first if it is closed, so the stop is seen. */
-  private debugStep(kind: 'step' | 'step-over' | 'step-out'): void {
+  private debugStep(kind: StepKind): void {
     if (!this.debuggerPanel) this.toggleDebugger();
-    this.debuggerPanel?.step(kind);
+    this.run.step(kind);
+  }
+
+  /** The program panel or the debugger opened or closed: the layout, and the run controls shown with either. */
+  private panelsChanged(): void {
+    this.run.show(this.program.element.open || this.debuggerPanel !== undefined);
+    this.ide.update();
   }
 
   private toggleMode(): void {
@@ -322,23 +343,32 @@ export class ConsolePage {
       this.debuggerPanel.destroy();
       this.debuggerPanel = undefined;
       clearInterval(this.debugTimer);
-      this.ide.update();
+      this.panelsChanged();
       return;
     }
+    this.debuggerPanel = createDebuggerPanel(this.debuggerHost());
+    this.root.append(this.debuggerPanel.element);
+    this.panelsChanged();
+    void this.debuggerPanel.refresh();
+    this.debugTimer = setInterval(() => {
+      if (this.host.running) void this.debuggerPanel?.refresh();
+    }, 500);
+  }
+
+  /** The machine as the debugger and the run controls see it (each call asks for the runtime of the moment). */
+  private debuggerHost(): DebuggerHost {
     const api = () => {
       if (!this.host.runtime) throw new Error('the console is not running');
       return this.host.runtime.api;
     };
-    this.debuggerPanel = createDebuggerPanel({
+    return {
       info: () => api().debugInfo(),
       stepInstruction: () => api().stepInstruction(),
       stepOver: () => api().stepOver(),
       stepOut: () => api().stepOut(),
       runTo: (address) => api().runTo(address),
       stepBack: () => api().stepBack(),
-      stepFrame: async () => {
-        await this.stepFrame();
-      },
+      stepFrame: () => this.stepFrame(),
       setBreakpoints: (list) => api().setBreakpoints(list),
       breakAt: (text) => api().breakAt(text),
       clearTypedBreaks: () => api().clearTypedBreaks(),
@@ -354,13 +384,7 @@ export class ConsolePage {
       picture: () => this.screen.element,
       pause: () => void api().setRunning(false),
       resume: () => void api().setRunning(true),
-    });
-    this.root.append(this.debuggerPanel.element);
-    this.ide.update();
-    void this.debuggerPanel.refresh();
-    this.debugTimer = setInterval(() => {
-      if (this.host.running) void this.debuggerPanel?.refresh();
-    }, 500);
+    };
   }
 
   destroy(): void {

@@ -1,6 +1,7 @@
 /**
- * The debugger's row of controls: run, the steps, breakpoints by address, the trace. It owns its inputs; what a
- * button does is the panel's (`DebuggerActions`).
+ * The debugger's row of controls: breakpoints by address or as typed, the trace. It owns its inputs; what a
+ * button does is the panel's (`DebuggerActions`). Run, pause and the steps are the page's one row
+ * (run-controls.ts), shared with the program panel.
  */
 import { downloadText } from '../platform/download.ts';
 import type { DebugInfo } from '../worker/protocol.ts';
@@ -8,8 +9,6 @@ import type { DebuggerHost } from './host.ts';
 import { parseAddress } from './format.ts';
 
 export interface DebuggerActions {
-  /** Runs a debugger action and shows the machine where it stopped (a refusal is said). */
-  act(action: () => Promise<DebugInfo>): void;
   refresh(): Promise<void>;
   say(text: string): void;
   /** Adds an address to the breakpoints, or clears them all (`null`). */
@@ -31,7 +30,6 @@ export class DebuggerControls {
     private readonly a: DebuggerActions,
   ) {
     this.element.className = 'debugger-bar';
-    this.runButtons();
     this.breakpointInputs();
     this.breakAtInputs();
     this.traceInputs();
@@ -50,49 +48,6 @@ export class DebuggerControls {
     if (title) b.title = title;
     b.addEventListener('click', onClick);
     this.element.append(b);
-  }
-
-  private runButtons(): void {
-    const { host, a } = this;
-    this.add('Pause', 'debugger-pause', () => {
-      host.pause();
-      void a.refresh();
-    });
-    this.add('Run', 'debugger-run', () => host.resume());
-    this.add('Step instruction', 'debugger-step', () => a.act(() => host.stepInstruction()));
-    this.add(
-      'Step over',
-      'debugger-step-over',
-      () => a.act(() => host.stepOver()),
-      'Run a CALL to its return (other instructions: one step)',
-    );
-    this.add(
-      'Step out',
-      'debugger-step-out',
-      () => a.act(() => host.stepOut()),
-      'Run to the RET or RETR that leaves this call',
-    );
-    this.add(
-      'Run to cursor',
-      'debugger-run-to',
-      () => {
-        const where = host.cursorAddress();
-        if ('why' in where) a.say(where.why);
-        else a.act(() => host.runTo(where.address));
-      },
-      "Run until the CPU reaches the source line the editor's cursor is on",
-    );
-    this.add(
-      'Step back',
-      'debugger-step-back',
-      () => a.act(() => host.stepBack()),
-      'One instruction back (an edit where the CPU stands is undone first), as far back as rewind keeps frames',
-    );
-    this.add('Step frame', 'debugger-frame', async () => {
-      host.pause();
-      await host.stepFrame();
-      await a.refresh();
-    });
   }
 
   private breakpointInputs(): void {

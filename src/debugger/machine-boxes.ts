@@ -112,8 +112,19 @@ function namedNodes(bytes: readonly number[], names: Names, base = 0): string[] 
   return lines.length ? ['\n', lines.join('\n')] : [];
 }
 
+/** The boxes by name, for the panel to place in its tabs (tabs.ts). */
+export interface BoxParts {
+  regs: HTMLElement;
+  stack: HTMLElement;
+  disasm: HTMLElement;
+  iram: HTMLElement;
+  eram: HTMLElement;
+  vdc: HTMLElement;
+  gfx: HTMLElement;
+}
+
 export class MachineBoxes {
-  readonly element = document.createElement('div');
+  readonly parts: BoxParts;
   private readonly disasm = this.box('Program', 'dbg-disasm');
   private readonly regs = this.box('CPU', 'dbg-regs');
   private readonly iram = this.box('Internal RAM', 'dbg-iram');
@@ -123,13 +134,9 @@ export class MachineBoxes {
   private readonly sprites = document.createElement('canvas');
   private readonly chars = document.createElement('canvas');
 
-  /** `watches`: the watchpoints' own component, placed among the boxes; `editor` edits their values. */
-  constructor(
-    watches: HTMLElement,
-    private readonly editor: ValueEditor,
-  ) {
+  /** `editor` edits the values of the CPU, the RAMs and the VDC registers. */
+  constructor(private readonly editor: ValueEditor) {
     for (const box of [this.regs, this.iram, this.eram, this.vdc]) editor.attach(box);
-    this.element.className = 'debugger-grid';
     this.regs.id = 'debugger-regs';
     this.stack.id = 'debugger-stack';
     this.iram.id = 'debugger-iram';
@@ -142,7 +149,16 @@ export class MachineBoxes {
     this.sprites.className = 'dbg-pixels';
     this.chars.className = 'dbg-pixels';
     gfx.append(title, this.sprites, this.chars);
-    this.element.append(watches, gfx);
+    const boxOf = (pre: HTMLElement): HTMLElement => pre.parentElement!;
+    this.parts = {
+      regs: boxOf(this.regs),
+      stack: boxOf(this.stack),
+      disasm: boxOf(this.disasm),
+      iram: boxOf(this.iram),
+      eram: boxOf(this.eram),
+      vdc: boxOf(this.vdc),
+      gfx,
+    };
   }
 
   /** Draws the machine; a click on a program line calls `toggle` with it. */
@@ -178,7 +194,6 @@ export class MachineBoxes {
     h.textContent = title;
     const pre = document.createElement('pre');
     box.append(h, pre);
-    this.element.append(box);
     return pre;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The debugger panel: disassembly around the PC (with source lines for our own ROMs), registers,
- * internal and external RAM, the VDC registers, the four sprites and the character ROM; step,
- * step over, step out, run to the editor's cursor, step back and frame steps; breakpoints (click a
+ * internal and external RAM, the VDC registers, the four sprites and the character ROM (the steps are
+ * the page's one row of run controls, run-controls.ts); breakpoints (click a
  * line or type an address), watchpoints, the call stack and an exportable register trace; registers
  * and memory edited while paused (value-editor.ts), the cartridge's ROM by bank (rom-view.ts) and a
  * cycle profile (profile-view.ts), the VDC's objects listed and boxed over the picture (vdc-view.ts). Where the
@@ -17,14 +17,15 @@ import { RomViewBox } from './rom-view.ts';
 import { ValueEditor } from './value-editor.ts';
 import { VdcView } from './vdc-view.ts';
 import { WatchListView } from './watch-list.ts';
+import { DebuggerTabs } from './tabs.ts';
 
 export type { DebuggerHost } from './host.ts';
 
 export interface DebuggerPanel {
   element: HTMLElement;
   refresh(): Promise<void>;
-  /** The keys' actions (F10 step over, F11 step, Shift+F11 step out), as the buttons do them. */
-  step(kind: 'step' | 'step-over' | 'step-out'): void;
+  /** A sentence in the debugger's message line (the page's run controls say their refusals here). */
+  say(text: string): void;
   destroy(): void;
 }
 
@@ -40,6 +41,7 @@ class DebuggerPanelView implements DebuggerPanel {
   private readonly rom: RomViewBox;
   private readonly profile: ProfileView;
   private readonly vdcView: VdcView;
+  private readonly tabs: DebuggerTabs;
   /** The machine as last drawn (an edit's field closing draws it again). */
   private last: DebugInfo | undefined;
 
@@ -54,7 +56,6 @@ class DebuggerPanelView implements DebuggerPanel {
     this.stopLine.id = 'debugger-stop';
     this.stopLine.setAttribute('aria-live', 'polite');
     this.controls = new DebuggerControls(host, {
-      act: (action) => void this.act(action),
       refresh: () => this.refresh(),
       say: (text) => this.say(text),
       breakpoint: (address) => void this.setBreakpoints(address === null ? [] : [...this.breakpoints, address]),
@@ -84,7 +85,7 @@ class DebuggerPanelView implements DebuggerPanel {
         if (this.last) this.render(this.last);
       },
     );
-    this.boxes = new MachineBoxes(this.watches.element, values);
+    this.boxes = new MachineBoxes(values);
     this.rom = new RomViewBox(
       (bank) => host.romView(bank),
       (text) => this.say(text),
@@ -96,13 +97,39 @@ class DebuggerPanelView implements DebuggerPanel {
       (text) => this.say(text),
     );
     this.vdcView = new VdcView(host.picture?.());
-    this.boxes.element.append(this.vdcView.element, this.rom.element, this.profile.element);
-    this.element.append(this.controls.element, this.message, this.stopLine, this.boxes.element);
+    this.tabs = this.newTabs();
+    this.element.append(this.stopLine, this.message, this.tabs.list, this.tabs.panes);
   }
 
-  step(kind: 'step' | 'step-over' | 'step-out'): void {
-    const h = this.host;
-    void this.act(() => (kind === 'step' ? h.stepInstruction() : kind === 'step-over' ? h.stepOver() : h.stepOut()));
+  /** The boxes in tabs, each tab what fits the panel docked under the picture at 1280×800. */
+  private newTabs(): DebuggerTabs {
+    const p = this.boxes.parts;
+    const grid = (...parts: HTMLElement[]): HTMLElement => {
+      const g = document.createElement('div');
+      g.className = 'debugger-grid';
+      g.append(...parts);
+      return g;
+    };
+    return new DebuggerTabs([
+      { id: 'cpu', label: 'CPU', title: 'Registers and the call stack', parts: [grid(p.regs, p.stack)] },
+      {
+        id: 'code',
+        label: 'Program',
+        title: 'The program around the PC; click a line for a breakpoint',
+        parts: [p.disasm],
+      },
+      { id: 'ram', label: 'RAM', title: 'Internal and external RAM (editable while paused)', parts: [p.iram, p.eram] },
+      { id: 'vdc', label: 'VDC', title: "The VDC's registers and its objects", parts: [p.vdc, this.vdcView.element] },
+      { id: 'pixels', label: 'Sprites', title: 'The four sprites and the character ROM, as pixels', parts: [p.gfx] },
+      { id: 'rom', label: 'ROM', title: "The cartridge's ROM by bank", parts: [this.rom.element] },
+      { id: 'profile', label: 'Profile', title: 'Where the cycles of a frame go', parts: [this.profile.element] },
+      {
+        id: 'breaks',
+        label: 'Breaks',
+        title: 'Breakpoints, watchpoints and the trace',
+        parts: [this.controls.element, this.watches.element],
+      },
+    ]);
   }
 
   async refresh(): Promise<void> {
@@ -122,18 +149,8 @@ class DebuggerPanelView implements DebuggerPanel {
     this.element.remove();
   }
 
-  private say(text: string): void {
+  say(text: string): void {
     this.message.textContent = text;
-  }
-
-  /** Runs an action; a refusal (step out with an empty stack, nothing to step back to) is said, not thrown. */
-  private async act(action: () => Promise<DebugInfo>): Promise<void> {
-    this.say('');
-    try {
-      this.render(await action());
-    } catch (e) {
-      this.say(e instanceof Error ? e.message.replace(/^Error: /, '') : String(e));
-    }
   }
 
   private async setBreakpoints(list: number[]): Promise<void> {

@@ -18,12 +18,6 @@ export interface ProgramBarActions {
   openFiles(): void;
   openFolder(): void;
   build(): void;
-  stepInstruction(): void;
-  stepOver(): void;
-  stepOut(): void;
-  runToCursor(): void;
-  stepBack(): void;
-  run(): void;
   exportImage(): void;
   exportListing(): void;
   share(): void;
@@ -94,17 +88,6 @@ export function programBar(a: ProgramBarActions, main: HTMLSelectElement, inputs
     rebuildLabel,
     startLabel,
     restartLabel,
-    btn('program-step', 'Step', 'Run one instruction (the machine pauses)', a.stepInstruction),
-    btn('program-step-over', 'Step over', 'Run a CALL to its return (other instructions: one step)', a.stepOver),
-    btn('program-step-out', 'Step out', 'Run to the RET or RETR that leaves this call', a.stepOut),
-    btn('program-run-to', 'Run to cursor', 'Run until the CPU reaches the line the cursor is on', a.runToCursor),
-    btn(
-      'program-step-back',
-      'Step back',
-      'One instruction back (an edit where the CPU stands is undone first), as far back as rewind keeps frames',
-      a.stepBack,
-    ),
-    btn('program-run', 'Run', 'Go on from a breakpoint', a.run),
     btn('program-export-bin', 'Export .bin', 'Save the built cartridge image', a.exportImage),
     btn('program-export-lst', 'Export listing', 'Save the assembler listing', a.exportListing),
     btn(

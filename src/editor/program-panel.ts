@@ -21,6 +21,7 @@ import { SAVED, SOURCE_FILE, copyShareLink, exportBuild, readSources } from './p
 import { decodeShare } from './share-link.ts';
 import { PutAside, fileNames } from './put-back.ts';
 import { SourceEditor } from './source-editor.ts';
+import { PixelEditor } from './pixel-editor.ts';
 import { NEW_PROGRAM } from './template.ts';
 import type { EditorMark, Marks } from './source-editor.ts';
 
@@ -29,6 +30,8 @@ export type { ProgramPanelOptions } from './program-builds.ts';
 export class ProgramPanel {
   readonly element: HTMLDetailsElement;
   private readonly editor: SourceEditor;
+  /** The pixels of the db lines selected (pixel-editor.ts). */
+  private readonly pixels: PixelEditor;
   private readonly tabs = el('div', { class: 'program-tabs', role: 'tablist' });
   private readonly mainSelect = el('select', {
     id: 'program-main',
@@ -70,6 +73,11 @@ export class ProgramPanel {
       build: () => void this.build(),
       changed: (file, text) => this.changed(file, text),
       toggleBreakpoint: (file, line) => void this.stops.toggleBreakpoint(file, line),
+      selected: (first, last) => this.pixels.select(first, last),
+    });
+    this.pixels = new PixelEditor({
+      lines: (first, last) => this.editor.lines(first, last),
+      replace: (line, text) => this.editor.replaceLine(line, text),
     });
     this.folderInput.setAttribute('webkitdirectory', '');
     for (const input of [this.fileInput, this.folderInput])
@@ -90,12 +98,6 @@ export class ProgramPanel {
         openFiles: () => this.fileInput.click(),
         openFolder: () => this.folderInput.click(),
         build: () => void this.build(),
-        stepInstruction: () => void this.stops.act((api) => api.stepInstruction()),
-        stepOver: () => void this.stops.act((api) => api.stepOver()),
-        stepOut: () => void this.stops.act((api) => api.stepOut()),
-        runToCursor: () => void this.stops.runToCursor(),
-        stepBack: () => void this.stops.act((api) => api.stepBack()),
-        run: () => void this.stops.resume(),
         exportImage: () => this.exportBuild('image'),
         exportListing: () => this.exportBuild('listing'),
         share: () => void this.share(),
@@ -138,6 +140,7 @@ export class ProgramPanel {
       this.putBackButton,
       this.tabs,
       this.editor.element,
+      this.pixels.element,
       this.status,
       this.problems,
     );

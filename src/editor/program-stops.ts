@@ -1,10 +1,9 @@
 /**
  * Debugging "Your program" on its source: breakpoints on source lines (the last good build's line
- * map gives their addresses), the line the CPU stopped at, and the panel's step, run and run-to-cursor
- * actions.
+ * map gives their addresses), the line the CPU stopped at, and the address of the cursor's line (for
+ * Run to cursor, a button of the page's run controls).
  */
 import type { MachineHost } from '../machine/host.ts';
-import type { ConsoleRuntime } from '../machine/runtime.ts';
 import { hex3 } from '../debugger/format.ts';
 import type { BuildResult } from '../worker/build-program.ts';
 import { SourceBreakpoints, addressOf } from './source-breakpoints.ts';
@@ -72,15 +71,6 @@ export class ProgramStops {
       : { address };
   }
 
-  async runToCursor(): Promise<void> {
-    const where = this.cursorAddress();
-    if ('why' in where) {
-      this.panel.status.textContent = where.why;
-      return;
-    }
-    await this.act((api) => api.runTo(where.address));
-  }
-
   /**
    * The CPU stopped: show the source line of its PC. Without a build of ours running, the stop is
    * still said, so a step's "Running…" never stays in the status.
@@ -104,23 +94,5 @@ export class ProgramStops {
     panel.status.textContent = entry
       ? `Stopped at ${entry.file}:${entry.line} (${said}). Step, Run, or open the debugger (F9) to watch the RAM.`
       : `Stopped outside your source (${said}).`;
-  }
-
-  /** A debugger action from this panel; a refusal (nothing to step back to) is said in the status line. */
-  async act(action: (api: ConsoleRuntime['api']) => Promise<unknown>): Promise<void> {
-    const api = this.panel.host.runtime?.api;
-    if (!api) return;
-    this.panel.status.textContent = 'Running…';
-    try {
-      await action(api);
-    } catch (e) {
-      this.panel.status.textContent = e instanceof Error ? e.message.replace(/^Error: /, '') : String(e);
-      return;
-    }
-    await this.showStop();
-  }
-
-  async resume(): Promise<void> {
-    await this.panel.host.runtime?.api.setRunning(true);
   }
 }

@@ -41,6 +41,8 @@ export interface SourceEditorHost {
   build(): void;
   changed(file: string, text: string): void;
   toggleBreakpoint(file: string, line: number): void;
+  /** The lines the selection spans (1-based), told whenever it or the text changes (the pixel editor). */
+  selected?(first: number, last: number): void;
 }
 
 const setMarks = StateEffect.define<Marks>();
@@ -186,6 +188,13 @@ export class SourceEditor {
       ]),
       EditorView.updateListener.of((u) => {
         if (u.docChanged) this.host.changed(this.file, u.state.doc.toString());
+        if (u.docChanged || u.selectionSet) {
+          const { from, to } = u.state.selection.main;
+          const last = u.state.doc.lineAt(to);
+          // A selection ending at a line's very start (a drag down whole lines) does not take that line.
+          const end = to > from && to === last.from ? last.number - 1 : last.number;
+          this.host.selected?.(u.state.doc.lineAt(from).number, from === to ? 0 : end);
+        }
       }),
     ];
   }
@@ -237,6 +246,22 @@ export class SourceEditor {
   cursor(): { file: string; line: number } {
     const state = this.view.state;
     return { file: this.file, line: state.doc.lineAt(state.selection.main.head).number };
+  }
+
+  /** The texts of lines `first` to `last` (1-based) of the file shown. */
+  lines(first: number, last: number): string[] {
+    const doc = this.view.state.doc;
+    const out: string[] = [];
+    for (let n = Math.max(1, first); n <= Math.min(last, doc.lines); n++) out.push(doc.line(n).text);
+    return out;
+  }
+
+  /** Puts `text` in place of line `line`'s: an edit like typing (undone with Ctrl+Z, rebuilt as typed). */
+  replaceLine(line: number, text: string): void {
+    const doc = this.view.state.doc;
+    if (line < 1 || line > doc.lines) return;
+    const { from, to } = doc.line(line);
+    this.view.dispatch({ changes: { from, to, insert: text }, userEvent: 'input.pixels' });
   }
 
   get text(): string {

@@ -33,6 +33,42 @@ function boxes(page: Page) {
   });
 }
 
+/**
+ * How the docked debugger sits in the window: its box, and the worst of its scroll boxes (the panel and
+ * any box in it that scrolls), as the height it holds over the height it shows.
+ */
+function debuggerFit(page: Page) {
+  return page.evaluate(() => {
+    const d = document.querySelector<HTMLElement>('#console-debugger')!;
+    const r = d.getBoundingClientRect();
+    let worst = { ratio: 1, holds: 0, shows: 0 };
+    for (const e of [d, ...d.querySelectorAll<HTMLElement>('*')]) {
+      const y = getComputedStyle(e).overflowY;
+      if (e.clientHeight === 0 || (y !== 'auto' && y !== 'scroll')) continue;
+      const ratio = e.scrollHeight / e.clientHeight;
+      if (ratio > worst.ratio) worst = { ratio, holds: e.scrollHeight, shows: e.clientHeight };
+    }
+    return { top: r.top, bottom: r.bottom, height: window.innerHeight, worst };
+  });
+}
+
+/** Each tab of the debugger (today's ids), chosen in turn: the panel inside the window, no scroll box holding 1.5× what it shows. */
+async function expectDebuggerFits(page: Page): Promise<void> {
+  const fits = async (id: string): Promise<void> => {
+    const fit = await debuggerFit(page);
+    expect(fit.top, id).toBeGreaterThanOrEqual(0);
+    expect(fit.bottom, id).toBeLessThanOrEqual(fit.height);
+    expect(fit.worst.ratio, `${id}: ${fit.worst.holds} px in ${fit.worst.shows} px`).toBeLessThanOrEqual(1.5);
+  };
+  await fits('as opened');
+  const tabs = await page.locator('#console-debugger [role="tab"]').evaluateAll((l) => l.map((t) => t.id));
+  expect(tabs.length).toBeGreaterThan(3);
+  for (const id of tabs) {
+    await page.locator(`#${id}`).click();
+    await fits(id);
+  }
+}
+
 const debugInfo = (page: Page) => page.evaluate(() => window.__o2console!.runtime()!.api.debugInfo());
 
 describe('the console as an IDE', () => {
@@ -63,6 +99,19 @@ describe('the console as an IDE', () => {
     expect(b.editor.left).toBeGreaterThan(b.canvas.right); // side by side
     await shot(page, 'console-ide-1280x800.png');
 
+    // Docked (issue 36): the debugger fits the window, a tab at a time, with nothing scrolled far inside
+    // it; with the program panel closed, its title stays in sight above the debugger, not below the fold.
+    await expectDebuggerFits(page);
+    await page.locator('#console-program > summary').click();
+    await poll(() => page.locator('#console').getAttribute('data-ide')).toBe('debugger');
+    const summary = (await page.locator('#console-program > summary').boundingBox())!;
+    expect(summary.y + summary.height).toBeLessThanOrEqual(b.height);
+    await expectDebuggerFits(page);
+    await shot(page, 'console-ide-debugger-1280x800.png');
+    await page.locator('#console-program > summary').click();
+    await poll(() => page.locator('#console').getAttribute('data-ide')).toBe('both');
+    await page.locator('#debugger-tab-cpu').click();
+
     // The splitter: the keyboard, then the mouse; the place is kept for the next visit.
     const splitter = page.locator('#ide-splitter');
     await splitter.focus();
@@ -90,6 +139,7 @@ describe('the console as an IDE', () => {
     await page.keyboard.press('Enter');
     await poll(() => page.locator('#debugger-regs .dbg-edit[data-kind="a"]').textContent()).toBe('5A');
     expect((await debugInfo(page)).a).toBe(0x5a);
+    await page.locator('#debugger-tab-ram').click();
     await page.locator('#debugger-eram .dbg-edit[data-address="18"]').click();
     await page.keyboard.type('C3');
     await page.keyboard.press('Enter');
@@ -98,11 +148,13 @@ describe('the console as an IDE', () => {
     expect(await page.locator('#debugger-stop').textContent()).toMatch(/^external RAM 12h set to C3h: PC [0-9A-F]{3}h/);
     // Esc puts the value back; the keyboard alone edits a byte (the dump's tab stop, an arrow, Enter).
     const psw = (await debugInfo(page)).psw;
+    await page.locator('#debugger-tab-cpu').click();
     await page.locator('#debugger-regs .dbg-edit[data-kind="psw"]').click();
     await page.keyboard.type('12');
     await page.keyboard.press('Escape');
     await poll(() => page.locator('.dbg-edit-field').count()).toBe(0);
     expect((await debugInfo(page)).psw).toBe(psw);
+    await page.locator('#debugger-tab-ram').click();
     await page.locator('#debugger-iram .dbg-edit[data-address="0"]').focus();
     await page.keyboard.press('ArrowDown'); // 10h
     await page.keyboard.press('ArrowRight'); // 11h
@@ -114,6 +166,7 @@ describe('the console as an IDE', () => {
 
     // The ROM view: the line at the PC, with the bytes there.
     const info = await debugInfo(page);
+    await page.locator('#debugger-tab-rom').click();
     const current = page.locator('#debugger-rom-lines .dbg-rom-line.current');
     await poll(() => current.getAttribute('data-address')).toBe(hex(info.pc, 3));
     const bytes = info.disasm
@@ -127,6 +180,7 @@ describe('the console as an IDE', () => {
     // The VDC view: after a frame step (the program draws in VBLANK), the characters and sprites with
     // their registers; their boxes over the picture, inside the picture's canvas; a line clicked stays marked.
     await page.locator('#debugger-frame').click();
+    await page.locator('#debugger-tab-vdc').click();
     await page.locator('#debugger-vdc-objects > summary').click();
     await poll(() => page.locator('#debugger-vdc-control').textContent()).toMatch(/^A0h 28: foreground on, grid on/);
     const list = page.locator('#debugger-vdc-list');
@@ -159,6 +213,7 @@ describe('the console as an IDE', () => {
     await shot(page, 'console-vdc-overlay-1280x800.png');
 
     // The cycle profile: turned on and run, it says how much of the frame each part used, by source line.
+    await page.locator('#debugger-tab-profile').click();
     await page.locator('#debugger-profile-on').check();
     await page.locator('#debugger-run').click();
     const profile = page.locator('#debugger-profile');

@@ -185,13 +185,16 @@ describe('your program on the console', () => {
     await poll(() => page.locator('#console-debugger .dbg-line.current').textContent()).toMatch(
       /hello\.a48:65\s+stop\s+jmp\s+stop/,
     );
+    // One set of run controls for both panels (issue 36): one Step over button on the page, not one a panel.
+    expect(await page.locator('#console button', { hasText: /^Step over$/ }).count()).toBe(1);
+    expect(await page.locator('#run-controls').isVisible()).toBe(true);
     // Step: the jump goes to itself, so the CPU is on the same line again.
-    await page.locator('#program-step').click();
+    await page.locator('#debugger-step').click();
     await poll(() => page.locator('#program-status').textContent()).toMatch(/^Stopped at hello\.a48:65 /);
     // Clear it and run on.
     await clickGutter(page, 65);
     await poll(() => page.locator('#console-program .cm-bp-dot').count()).toBe(0);
-    await page.locator('#program-run').click();
+    await page.locator('#debugger-run').click();
     const running = await frameNow(page);
     await poll(() => frameNow(page)).toBeGreaterThan(running + 5);
 
@@ -411,6 +414,7 @@ describe('your program on the console', () => {
     expect(await r7()).toBe(passes);
 
     // A write watch on external RAM 7Fh: Run stops after the MOVX, with the old and new byte.
+    await page.locator('#debugger-tab-breaks').click();
     await page.locator('#debugger-watch-space').selectOption('eram');
     await page.locator('#debugger-watch-address').fill('7Fh');
     await page.locator('#debugger-watch-add').click();
@@ -452,4 +456,57 @@ describe('your program on the console', () => {
     expect(await eram(0x7f)).toBe(counted);
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('the pixel editor: db lines selected show their pixels; a cell clicked changes its line in its own format, rebuilt and swapped in', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await waitReady(page);
+    const panel = page.locator('#console-program');
+    await page.locator('#console-program > summary').click();
+    await page.locator('#program-new').click();
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    // A sprite of 8 rows at the end of the program, in binary.
+    const rows = [
+      '00011000b',
+      '00111100b',
+      '01111110b',
+      '11011011b',
+      '11111111b',
+      '00100100b',
+      '01011010b',
+      '10100101b',
+    ];
+    await page.locator('#console-program .cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.insertText(rows.map((r, i) => `${i ? '' : 'ship:'}\tdb\t${r}`).join('\n'));
+    const pixels = page.locator('#program-pixels');
+    expect(await pixels.isHidden()).toBe(true); // a cursor, no selection: no grid
+    for (let i = 0; i < 7; i++) await page.keyboard.press('Shift+ArrowUp');
+    await page.keyboard.press('Shift+Home');
+    await poll(() => pixels.isVisible()).toBe(true);
+    // Bit 0 on the left (a sprite): 00011000b lights the 4th and 5th cells of the first row.
+    const lit = (row: number) =>
+      page
+        .locator(`#program-pixel-grid [role="row"]:nth-child(${row + 1}) .pixel-cell`)
+        .evaluateAll((cells) => cells.map((c) => (c.getAttribute('aria-pressed') === 'true' ? '#' : '.')).join(''));
+    expect(await lit(0)).toBe('...##...');
+    expect(await lit(3)).toBe('##.##.##');
+    const shipAt = async (): Promise<number | undefined> => {
+      const view = await page.evaluate(() => window.__o2console!.runtime()!.api.romView());
+      const at = Object.entries(view.labels ?? {}).find(([, name]) => name === 'ship')?.[0];
+      return at === undefined ? undefined : view.image[Number(at)];
+    };
+    await poll(shipAt).toBe(0x18);
+    // The first cell: bit 0 set, the line written in binary still, and the new byte in the running machine.
+    await page.locator('#program-pixel-0-0').click();
+    await poll(() => page.locator('#console-program .cm-line', { hasText: 'ship:' }).textContent()).toBe(
+      'ship:\tdb\t00011001b',
+    );
+    expect(await lit(0)).toBe('#..##...');
+    await poll(shipAt).toBe(0x19);
+    expect(await page.locator('#program-status').textContent()).toMatch(/^Built and swapped in: new\.a48/);
+    await shot(page, 'console-pixel-editor-1280x800.png');
+    expect(errors).toEqual([]);
+  });
 });

@@ -75,6 +75,7 @@ describe('the debugger on a raster effect', () => {
     const stop = page.locator('#debugger-stop');
     const message = page.locator('#debugger-message');
     const breakAt = page.locator('#debugger-break-at');
+    await page.locator('#debugger-tab-breaks').click();
     await breakAt.fill('line 300');
     await breakAt.press('Enter');
     await poll(() => message.textContent()).toBe("The beam's lines run from 0 to 262 (NTSC); 300 is not one of them.");

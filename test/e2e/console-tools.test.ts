@@ -60,6 +60,7 @@ describe('console tools', () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
     await page.locator('#console-debug').click();
+    await page.locator('#debugger-tab-breaks').click();
     await page.locator('#debugger-bp-address').fill(hex3(vbl!));
     await page.locator('#debugger-bp-add').click();
     // One stopped state: the status line and the debugger say the same sentence, PC and frame.
@@ -72,6 +73,7 @@ describe('console tools', () => {
       `breakpoint: PC ${hex3(vbl!)}h, frame ${await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame)}`,
     );
     // Stopped before the instruction itself, not at the end of its frame.
+    await page.locator('#debugger-tab-cpu').click();
     expect(await page.locator('#debugger-regs').textContent()).toContain(`PC ${hex3(vbl!)}`);
     // Every register line fits the CPU column (at Playwright's default 1280 px wide), none cut off;
     // the beam's line and dot are one of them.
@@ -90,6 +92,7 @@ describe('console tools', () => {
     await poll(async () => /PC ([0-9A-F]{3})/.exec((await page.locator('#debugger-regs').textContent())!)![1]).not.toBe(
       pcBefore,
     );
+    await page.locator('#debugger-tab-breaks').click();
     await page.locator('#debugger-bp-clear').click();
     await poll(() => page.locator('#debugger-regs').textContent()).toContain('breakpoints: none');
     expect(errors).toEqual([]);

@@ -407,6 +407,7 @@ describe('console page', () => {
     await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(60);
     // A breakpoint at the program's start: reached only if the CPU begins again from 000h.
     await page.locator('#console-debug').click();
+    await page.locator('#debugger-tab-breaks').click();
     await page.locator('#debugger-bp-address').fill(hex3);
     await page.locator('#debugger-bp-add').click();
     const before = await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame);
