@@ -35,7 +35,8 @@ export type {
   TableNotice,
 } from './ports.ts';
 export { RemoteHost, PING_MS } from './remote-host.ts';
-export type { DuelFigures, RelayFigures, RemoteHostDeps } from './remote-host.ts';
+export type { DuelFigures, RelayFigures } from './remote-host.ts';
+export type { RemoteHostDeps } from './host-table.ts';
 export { RemoteGuest, RETRY_MS } from './remote-guest.ts';
 export type { GuestLineState, RemoteGuestDeps } from './remote-guest.ts';
 export { inputDelay, planBattle } from './remote-battle.ts';

@@ -13,6 +13,10 @@ import type { TableBattle } from './table-battle.ts';
  * sharp; longer lines take 2 or 3 so fewer frames are run again (GGPO's trade).
  */
 export function inputDelay(rttMs: number | null): number {
+  return delayFor(rttMs);
+}
+
+function delayFor(rttMs: number | null): number {
   if (rttMs === null) return 2;
   return rttMs < 50 ? 1 : rttMs < 150 ? 2 : 3;
 }
@@ -59,7 +63,10 @@ export function planBattle(
   seating: Seating,
   holder: (player: string) => string,
   rtt: (guest: string) => number | null,
+  /** The input delay the host's player set, or null: from the round trip. */
+  fixed: number | null = null,
 ): RemoteBattle | null {
+  const inputDelay = (rttMs: number | null): number => fixed ?? delayFor(rttMs);
   const red = holder(seating.red);
   const blue = holder(seating.blue);
   const base = {

@@ -6,16 +6,14 @@
  * the battle runs, sends the guest the machine's snapshot to start from. The browser wires the ports
  * (src/net/net-host.ts); Node tests give a simulated link and machines of their own.
  */
-import { HOST, TableHost, checkSeating } from '../net/index.ts';
-import type { GuestInfo, SeatHolder, TableSeating, WatchMessage } from '../net/index.ts';
+import { HOST, type TableHost } from '../net/index.ts';
+import type { GuestInfo, SeatHolder, WatchMessage } from '../net/index.ts';
 import type { NetplayStats } from '../../rom-core/netplay/index.ts';
-import type { BattleCheck } from '../net/index.ts';
-import { serializeGame } from '../rules/snapshot.ts';
 import { toBase64Url } from '../mail/codec.ts';
 import { every } from './ports.ts';
-import type { HostLinkPort, HostSession, Lane, NetMachine, TableClock, TableStorage } from './ports.ts';
-import { busySeat, keepPairs, planBattle, programsForGuests, type RemoteBattle } from './remote-battle.ts';
-import type { TableBattle } from './table-battle.ts';
+import type { HostLinkPort, Lane } from './ports.ts';
+import { hostTable, type RemoteHostDeps } from './host-table.ts';
+import { keepPairs, planBattle, programsForGuests, type RemoteBattle } from './remote-battle.ts';
 
 /** How often the round trip to each guest is measured (and a guest that stopped answering found). */
 export const PING_MS = 3000;
@@ -23,22 +21,6 @@ export const PING_MS = 3000;
 const WATCH_CHUNK = 4096;
 /** How often the host asks its machine whether the two machines' state hashes still agree. */
 const CHECK_MS = 500;
-
-export interface RemoteHostDeps {
-  session: HostSession;
-  machine: NetMachine;
-  /** The table's battle: the host follows its stages and asks it for ENTER. */
-  battle: TableBattle;
-  /** Whether a seat is played by a computer here. */
-  computer(player: string): boolean;
-  /** Seats, guests or the line changed: the page redraws its panel. */
-  changed(): void;
-  clock: TableClock;
-  /** The battle messages' check (rom-core/netplay's checkBattleMessage: board reaches rom-core's types only). */
-  checkBattle: BattleCheck;
-  /** Keeps the guests and seats for the host's reload (with the table's code, so another table's never comes back). */
-  storage: TableStorage;
-}
 
 /** The last network battle's figures (frames, rollbacks, desync), for the host's panel, and its repairs. */
 export type DuelFigures = NetplayStats & { repairs: number; firstDesync: number | null; delay: number };
@@ -60,6 +42,11 @@ export class RemoteHost {
   /** The game state whose battle the console refused to program for guests (not tried again). */
   private refusedAt: unknown = null;
   private battle: RemoteBattle | null = null;
+  /**
+   * Each guest's round trip as its last battle with this machine measured it (ms): a stick's own path,
+   * worker to worker, where the table's pings pass both pages' main threads. Preferred when known.
+   */
+  private readonly measured = new Map<string, number>();
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
@@ -67,45 +54,18 @@ export class RemoteHost {
     private readonly deps: RemoteHostDeps,
   ) {
     const { session, machine, clock } = deps;
-    const kept = deps.storage.slot<{ code: string; seating: TableSeating } | null>(
-      'o2conquest.net.hostSeating',
-      null,
-      (v) => {
-        const o = v as { code?: unknown; seating?: unknown } | null;
-        if (typeof o?.code !== 'string') return undefined;
-        const checked = checkSeating(o.seating);
-        return checked.ok ? { code: o.code, seating: checked.seating } : undefined;
+    this.table = hostTable(link, deps, {
+      battle: (guest, message) => this.fromGuest(guest, message),
+      watch: (guest, message) => this.reported(guest, message),
+      welcomed: (guest) => this.welcomed(guest),
+      changed: () => {
+        deps.changed();
+        // A guest came (back) or took a seat: a battle that waits for it may be programmed now; a seat the
+        // host freed mid-battle (its guest gone for good) changes who fights it where.
+        this.programForGuests();
+        this.replan();
       },
-    );
-    const before = kept.get();
-    this.table = new TableHost(
-      {
-        send: (connection, message) => link.send(connection, JSON.stringify(message)),
-        players: () => session.gameState()?.players.map((p) => p.name) ?? [],
-        computer: (player) => deps.computer(player),
-        busySeat: (player) => busySeat(deps.battle, player),
-        act: (event) => session.actFor(event),
-        game: () => {
-          const state = session.gameState();
-          return state ? serializeGame(state) : '';
-        },
-        checkBattle: deps.checkBattle,
-        battle: (guest, message) => this.fromGuest(guest, message),
-        watch: (guest, message) => this.reported(guest, message),
-        welcomed: (guest) => this.welcomed(guest),
-        changed: () => {
-          deps.changed();
-          // A guest came (back) or took a seat: a battle that waits for it may be programmed now; a seat the
-          // host freed mid-battle (its guest gone for good) changes who fights it where.
-          this.programForGuests();
-          this.replan();
-        },
-        drop: (connection) => link.drop(connection),
-        keep: (seating) => kept.set({ code: link.code, seating }),
-        now: () => clock.now(),
-      },
-      before?.code === link.code ? before.seating : undefined,
-    );
+    });
     session.guard((event) => this.table.hostRefusal(event));
     this.lastGame = session.gameState();
     this.cleanups.push(
@@ -194,7 +154,8 @@ export class RemoteHost {
             id,
             seating,
             (p) => this.table.holder(p),
-            (g) => this.table.rttOf(g),
+            (g) => this.rttOf(g),
+            this.deps.delay?.() ?? null,
           )
         : null;
     if (plan) {
@@ -225,6 +186,7 @@ export class RemoteHost {
       this.lastBattle = stats
         ? { ...stats, repairs: b.repairs, firstDesync: b.firstDesync ?? stats.desync, delay: b.delay }
         : null;
+      if (stats?.rttMs != null) this.measured.set(b.guest, stats.rttMs);
     } else if (b.started) {
       await calls?.watchStop();
       if (b.kind === 'relay') this.lastRelay = { delay: b.delay, repairs: b.repairs, firstDesync: b.firstDesync };
@@ -252,7 +214,8 @@ export class RemoteHost {
       b.battle,
       seating,
       (p) => this.table.holder(p),
-      (g) => this.table.rttOf(g),
+      (g) => this.rttOf(g),
+      this.deps.delay?.() ?? null,
     );
     if (next && next.kind === b.kind && next.guest === b.guest && next.other === b.other) return;
 
@@ -387,6 +350,11 @@ export class RemoteHost {
       b.repairing = false;
     }
     this.deps.changed();
+  }
+
+  /** A guest's round trip: as its last battle here measured it, else as the table's pings do, or null. */
+  private rttOf(guest: string): number | null {
+    return this.measured.get(guest) ?? this.table.rttOf(guest);
   }
 
   private sendTo(guest: string, text: string, lane: Lane = 'table'): void {

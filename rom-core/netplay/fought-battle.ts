@@ -115,6 +115,7 @@ export class FoughtBattle {
       refused: this.refused,
       yields: this.side.sync?.yields ?? 0,
       ahead: Math.round((this.side.sync?.ahead() ?? 0) * 10) / 10,
+      rttMs: this.side.rttFrames === null ? null : Math.round((this.side.rttFrames * 1000) / 60),
     };
   }
 }

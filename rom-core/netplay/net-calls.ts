@@ -37,4 +37,6 @@ export interface NetplayStats {
   /** Display frames this side yielded to let the other catch up (time sync), and how far ahead it runs now, in frames. */
   yields: number;
   ahead: number;
+  /** The round trip a stick takes to the other side and its word back, measured in the battle (ms), or null before it is known. */
+  rttMs: number | null;
 }

@@ -4,4 +4,4 @@ export type { NetHost, NetHostDeps } from './net-host.ts';
 export { netGuest, GUEST_NAME } from './net-guest.ts';
 export type { NetGuest, NetGuestDeps } from './net-guest.ts';
 export { newCode, readCode, RELAY_URL, ICE_SERVERS, CODE_LENGTH } from './peer-link.ts';
-export { checkIceServers, checkRelayUrl, netSettingsText, saveNetSettings } from './net-settings.ts';
+export { checkIceServers, checkRelayUrl, INPUT_DELAY, netSettingsText, saveNetSettings } from './net-settings.ts';

@@ -3,6 +3,7 @@
  * headless) over PeerJS (HostLink), the board's controller, the console's worker and this browser's
  * storage. This file only wires them.
  */
+import { INPUT_DELAY } from './net-settings.ts';
 import { RemoteHost, realClock, type TableBattle, type TableStorage, type GameSession } from '../../board/index.ts';
 import { checkBattleMessage } from '../../rom-core/netplay/index.ts';
 import type { MachineHost } from '../machine/host.ts';
@@ -55,6 +56,7 @@ export async function openNetHost(code: string, deps: NetHostDeps): Promise<NetH
     clock: { now: () => performance.now(), later: realClock.later },
     storage: deps.storage,
     checkBattle: checkBattleMessage,
+    delay: () => INPUT_DELAY.get(),
   });
   return ref.host;
 }

@@ -5,6 +5,7 @@
  * networks need. Each is checked before anything is kept; a mistake is a sentence and keeps nothing.
  */
 import { ICE_SERVERS, RELAY_URL } from './peer-link.ts';
+import { setting } from '../platform/settings.ts';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -75,3 +76,15 @@ export function saveNetSettings(relay: string, ice: string): Checked<string> {
 export function netSettingsText(): { relay: string; ice: string } {
   return { relay: RELAY_URL.get(), ice: JSON.stringify(ICE_SERVERS.get(), null, 1) };
 }
+
+/**
+ * The input delay of battles at this table (issue 34, as RetroArch lets one set it): null is "auto", chosen
+ * from the round trip the last battle measured (board/table's `inputDelay`); else 0-8 frames. Kept as text:
+ * "auto" or the digit.
+ */
+export const INPUT_DELAY = setting<number | null>(
+  'o2conquest.net.delay',
+  null,
+  (t) => (t === 'auto' ? null : /^[0-8]$/.test(t) ? Number(t) : undefined),
+  (v) => (v === null ? 'auto' : String(v)),
+);

@@ -35,7 +35,9 @@ function netFigures(s: DuelFigures): string {
       : s.desync === null
         ? 'both machines agreed at every check'
         : `the machines disagreed from frame ${s.desync} (this browser's result counts)`;
-  return `Last battle with a guest: ${s.frame} frames, input delay ${s.delay}, ${s.rollbacks} rollbacks (deepest ${s.maxDepth} frames, median ${s.medianDepth}), ${s.refused} messages refused; ${agreed}.`;
+  const trip = s.rttMs === null ? '' : `, round trip ${s.rttMs} ms as the battle measured it`;
+  const synced = s.yields > 0 ? `, ${s.yields} frame${s.yields === 1 ? '' : 's'} yielded to keep in time` : '';
+  return `Last battle with a guest: ${s.frame} frames, input delay ${s.delay}${trip}, ${s.rollbacks} rollbacks (deepest ${s.maxDepth} frames, median ${s.medianDepth})${synced}, ${s.refused} messages refused; ${agreed}.`;
 }
 
 /** The last battle between two guests: whether their machines agreed, or were put back in step from here. */

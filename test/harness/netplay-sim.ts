@@ -182,6 +182,8 @@ export interface NetBattle {
   yields: number;
   /** For each change of a stick: ms from its reading on one side to the other side running with it. */
   keyLatencyMs: number[];
+  /** Each side's round trip as it measured it in the battle (NetplaySide.rttFrames, in ms), or null. */
+  rttMs: (number | null)[];
 }
 
 export interface SimOptions {
@@ -289,6 +291,7 @@ export function netBattle(
     stalls: a.ticks + b.ticks - a.ran - b.ran - a.yields - b.yields,
     yields: a.yields + b.yields,
     keyLatencyMs: [...keyLatency(a, b, end), ...keyLatency(b, a, end)],
+    rttMs: [a, b].map((p) => (p.side.rttFrames === null ? null : p.side.rttFrames * FRAME_MS)),
   };
 }
 

@@ -64,6 +64,10 @@ describe('a remote table in Node', { timeout: 240_000 }, () => {
     // Each battle recorded was fought once, between the two machines, and they agreed (or were put back in step).
     expect(duels).toHaveLength(battles);
     for (const d of duels) expect(d.frames).toBeGreaterThan(60);
+    // The last battle measured the round trip a stick takes (120 ms on the line, ± 30 of jitter, plus the frames of
+    // waiting at each end); the next battle's input delay is chosen from it.
+    expect(host.remote.lastBattle?.rttMs).toBeGreaterThan(90);
+    expect(host.remote.lastBattle?.rttMs).toBeLessThan(300);
     // The guest's board shows the host's game as it ended.
     await table.until(() => over(bob.state), "the guest's board to show the end", 600);
     expect(bob.state!.log).toEqual(end.log);

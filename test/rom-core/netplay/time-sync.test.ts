@@ -58,7 +58,7 @@ describe('time sync', () => {
     expect(yields).toBeLessThanOrEqual(4);
   });
 
-  it("a battle between displays 5 % apart: with the time sync the fast side yields and neither stalls; without, the window stalls it", () => {
+  it('a battle between displays 5 % apart: with the time sync the fast side yields and neither stalls; without, the window stalls it', () => {
     const bios = openBios();
     const cart = battleCart();
     const arena = new Arena(bios, cart);
@@ -83,6 +83,13 @@ describe('time sync', () => {
       expect(r.desync).toBeNull();
     }
     expect(synced.yields).toBeGreaterThan(0);
+    // Each side measured the round trip a stick takes: 150 ms on the line and 8 ms on each page each way
+    // (182 ms), give or take the jitter and a display frame of waiting at each end.
+    for (const rtt of synced.rttMs) {
+      expect(rtt).not.toBeNull();
+      expect(rtt!).toBeGreaterThan(150);
+      expect(rtt!).toBeLessThan(182 + 2 * 17 + 30);
+    }
     expect(synced.stalls).toBe(0);
     expect(free.stalls).toBeGreaterThan(0);
   }, 60_000);
