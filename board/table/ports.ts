@@ -17,6 +17,13 @@ export interface Stored<T> {
   set(value: T): void;
 }
 
+/** Text kept under keys (the browser's localStorage; a map in Node): what play by mail keeps across reloads. */
+export interface TextStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
 /** Where the table keeps what must outlive a reload. `check` turns a stored value back into a T, or undefined when it is none. */
 export interface TableStorage {
   slot<T>(key: string, fallback: T, check: (value: unknown) => T | undefined): Stored<T>;

@@ -5,7 +5,7 @@
  */
 import { el } from '../platform/dom.ts';
 import type { MailGame } from '../../board/index.ts';
-import { EXPORT_WARNING } from './mail-keys.ts';
+import { EXPORT_WARNING } from '../../board/index.ts';
 
 export interface KeyActions {
   exportKey(): void;

@@ -6,13 +6,18 @@
  * one is said in its sentence and changes nothing.
  */
 import { el } from '../platform/dom.ts';
-import { tellStored } from '../platform/stored.ts';
-import { serializeMailGame, type GameSession } from '../../board/index.ts';
+import { localStore, tellStored } from '../platform/stored.ts';
+import {
+  serializeMailGame,
+  type GameSession,
+  linkedTurn,
+  turnLink,
+  MailSession,
+  type Said,
+} from '../../board/index.ts';
 import type { Level } from '../../board/index.ts';
-import { linkedTurn, readDropped, turnLink } from './mail-link.ts';
+import { readDropped } from './mail-link.ts';
 import { downloadText } from '../platform/download.ts';
-import { MailSession } from './mail-session.ts';
-import type { Said } from './mail-session.ts';
 import { movesWords, renderMail } from './mail-view.ts';
 import type { MailActions } from './mail-view.ts';
 
@@ -36,7 +41,7 @@ export class MailPanel {
   private myKey: string | null = null;
 
   constructor(private readonly deps: MailPanelDeps) {
-    this.session = new MailSession(deps.controller);
+    this.session = new MailSession(deps.controller, localStore());
     if (this.session.loadProblem) this.say({ text: this.session.loadProblem, kind: 'error' });
     this.element.append(el('summary', { text: 'Play by mail' }), this.body, this.message);
     // A game set aside is said where it shows: the panel opens on its sentence.

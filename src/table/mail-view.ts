@@ -4,9 +4,8 @@
  * turn", the last turn sent as a file and a link, and everywhere a place to open a turn or a game.
  */
 import { el } from '../platform/dom.ts';
-import { LEVELS, isLevel } from '../../board/index.ts';
+import { LEVELS, isLevel, type MailRecord } from '../../board/index.ts';
 import type { StandingOrders } from '../../board/index.ts';
-import type { MailRecord } from './mail-store.ts';
 import { keysBox, keysGiven, playerKeyInputs, playerKeysBox, signedStatus } from './mail-keys-view.ts';
 import type { KeyActions } from './mail-keys-view.ts';
 

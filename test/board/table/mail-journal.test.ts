@@ -7,9 +7,10 @@ import {
   sessionDocument,
   encodeEnvelope,
   memoryStore,
+  MailJournal,
+  sameGame,
 } from '../../../board/index.ts';
 import type { GameEvent } from '../../../board/index.ts';
-import { MailJournal, sameGame } from '../../../src/table/mail-journal.ts';
 import { playTiny, TINY_OPENING } from '../../harness/tiny-game.ts';
 
 /** A board controller at Ann's first turn of the tiny game, and a journal fed by its steps. */

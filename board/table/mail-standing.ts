@@ -6,17 +6,14 @@
  * choose the same ones, from the same seed), and each battle's outcome is the one fought here, handed
  * to the battle chart through the port sendTurn fights absent players' battles on.
  */
-import { applyEvent, pendingBattle, sendTurn } from '../../board/index.ts';
-import type {
-  BattleOutcome,
-  BattleRequest,
-  GameEvent,
-  GameState,
-  Level,
-  MailGame,
-  Sent,
-  StandingOrders,
-} from '../../board/index.ts';
+import { applyEvent } from '../rules/apply.ts';
+import { pendingBattle } from '../ports/battle-port.ts';
+import { sendTurn } from '../mail/index.ts';
+import type { BattleOutcome, BattleRequest } from '../ports/battle-port.ts';
+import type { GameEvent } from '../model/events.ts';
+import type { GameState } from '../model/game.ts';
+import type { Level } from '../ai/index.ts';
+import type { MailGame, Sent, StandingOrders } from '../mail/index.ts';
 
 /** The level of `name`'s battle bot when they are away (not `me`) with orders "bot", else null. */
 export function botLevel(game: MailGame, me: string, name: string): Level | null {

@@ -6,15 +6,17 @@
  * it is read as the table opens, and a throw there broke the page on every load (issue 37). A record
  * that cannot be read is set aside under a key of its own (never lost, never read again at start).
  */
-import { deserializeMailGame, eventsProblem, ordersProblem, seatOf, serializeMailGame } from '../../board/index.ts';
-import type { GameEvent, MailGame, StandingOrders } from '../../board/index.ts';
+import { deserializeMailGame, eventsProblem, ordersProblem, seatOf, serializeMailGame } from '../mail/index.ts';
+import type { GameEvent } from '../model/events.ts';
+import type { MailGame, StandingOrders } from '../mail/index.ts';
+import type { TextStorage } from './ports.ts';
 
 const KEY = 'o2conquest.mail.game';
 /** Where an unreadable record is kept: `${KEY}.unreadable-1`, -2, ... (the first free one). */
 const ASIDE = `${KEY}.unreadable-`;
 const MAX_ASIDE = 20;
 
-export type MailStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type MailStorage = TextStorage;
 
 export interface MailRecord {
   game: MailGame;
@@ -29,7 +31,7 @@ export interface MailRecord {
   damaged?: string;
 }
 
-type Keeper = Pick<Storage, 'getItem'> & Partial<Pick<Storage, 'setItem' | 'removeItem'>>;
+type Keeper = Pick<TextStorage, 'getItem'> & Partial<Pick<TextStorage, 'setItem' | 'removeItem'>>;
 
 /** Keeps `text` under the first free aside key and clears `KEY` when `clear`; the sentence saying where, or why not. */
 function setAside(storage: Keeper, text: string, clear: boolean): string {
@@ -106,7 +108,7 @@ function readRecord(text: string): MailRecord | string {
 /** Keeps `record` (null: forgets the game); returns the sentence saying why it could not be kept, or null. */
 export function saveMail(
   record: MailRecord | null,
-  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined,
+  storage: Pick<TextStorage, 'setItem' | 'removeItem'> | undefined,
 ): string | null {
   if (!storage) return 'this browser keeps nothing (its storage is refused)';
   try {
@@ -118,14 +120,5 @@ export function saveMail(
     return null;
   } catch (e) {
     return `this browser's storage refused it (${e instanceof Error ? e.message : String(e)})`;
-  }
-}
-
-/** This browser's localStorage, or undefined where it is refused (some private modes). */
-export function browserStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
   }
 }

@@ -22,8 +22,8 @@ import {
   sessionDocument,
   encodeEnvelope,
   memoryStore,
+  MailSession,
 } from '../../../board/index.ts';
-import { MailSession } from '../../../src/table/mail-session.ts';
 import { playTiny, TINY_OPENING } from '../../harness/tiny-game.ts';
 
 function storage() {

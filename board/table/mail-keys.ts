@@ -6,8 +6,9 @@
  * what the player gives whoever starts a game. Reading them never throws: a damaged value is set aside
  * under a key of its own with a sentence, and the page opens (a lost key would be an identity lost).
  */
-import { isPublicKey, keyFileText, keyPair, readKeyFileText } from '../../board/index.ts';
-import type { MailGame } from '../../board/index.ts';
+import { isPublicKey, keyFileText, keyPair, readKeyFileText } from '../mail/index.ts';
+import type { MailGame } from '../mail/index.ts';
+import type { TextStorage } from './ports.ts';
 
 const KEY = 'o2conquest.mail.keys';
 const ASIDE = `${KEY}.unreadable-`;
@@ -15,7 +16,7 @@ const MAX_ASIDE = 20;
 /** Far more keys than a player makes; a ring past it is damaged. */
 const MAX_KEYS = 64;
 
-export type KeyStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type KeyStorage = TextStorage;
 
 /** One key pair kept here: its public key (`o2pub1.…`) and private key (PKCS #8, base64url). */
 export interface BrowserKey {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkedTurn, readPasted, turnLink } from '../../../src/table/mail-link.ts';
+import { linkedTurn, readPasted, turnLink } from '../../../board/index.ts';
 
 describe("a turn's link", () => {
   it('puts the turn in the fragment and reads it back, from the hash or a pasted link', () => {

@@ -4,20 +4,16 @@
  * panel's buttons do, each answered with a sentence. A turn or game is taken only when board/mail
  * accepts it and both the board and this browser's storage take it; otherwise nothing changes.
  */
-import {
-  deserializeMailGame,
-  keysProblem,
-  newMailGame,
-  openTurn,
-  revealDue,
-  sessionDocument,
-  encodeEnvelope,
-  type GameSession,
-} from '../../board/index.ts';
-import type { GameState, Level, MailGame, StandingOrders } from '../../board/index.ts';
+import { deserializeMailGame, keysProblem, newMailGame, openTurn, revealDue } from '../mail/index.ts';
+import { sessionDocument } from './game-chart.ts';
+import { encodeEnvelope } from './save-envelope.ts';
+import type { GameSession } from './game-session.ts';
+import type { GameState } from '../model/game.ts';
+import type { Level } from '../ai/index.ts';
+import type { MailGame, StandingOrders } from '../mail/index.ts';
 import { MailJournal } from './mail-journal.ts';
-import { MAX_GAME_CHARS, readPasted } from './mail-link.ts';
-import { browserStorage, loadMail, saveMail } from './mail-store.ts';
+import { MAX_GAME_CHARS, readPasted } from './mail-text.ts';
+import { loadMail, saveMail } from './mail-store.ts';
 import type { MailRecord, MailStorage } from './mail-store.ts';
 import { botLevel, botWeaponsDue, sendWithStanding } from './mail-standing.ts';
 import {
@@ -52,7 +48,8 @@ export class MailSession {
 
   constructor(
     private readonly controller: GameSession,
-    private readonly storage: MailStorage | undefined = browserStorage(),
+    /** Where the game and the keys are kept (the browser's localStorage; undefined: nothing is kept). */
+    private readonly storage: MailStorage | undefined,
   ) {
     const ring = loadKeys(storage);
     this.keys = ring.keys;

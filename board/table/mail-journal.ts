@@ -4,8 +4,10 @@
  * An undo goes back to an earlier entry's state and a move from there drops the entries after it, so the
  * events of a turn are always the path from the last turn to the board as it stands.
  */
-import { applyEvent, canonical } from '../../board/index.ts';
-import type { GameEvent, GameState } from '../../board/index.ts';
+import { applyEvent } from '../rules/apply.ts';
+import { canonical } from '../mail/index.ts';
+import type { GameEvent } from '../model/events.ts';
+import type { GameState } from '../model/game.ts';
 
 interface Entry {
   event: GameEvent;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newMailGame, openTurn, sendTurn } from '../../../board/index.ts';
+import { newMailGame, openTurn, sendTurn, botLevel, sendWithStanding, splitStanding } from '../../../board/index.ts';
 import type { GameEvent, MailGame } from '../../../board/index.ts';
-import { botLevel, sendWithStanding, splitStanding } from '../../../src/table/mail-standing.ts';
 import { playTiny, TINY_OPENING } from '../../harness/tiny-game.ts';
 
 /** Ann attacked B1 with a tank and sent turn 1 with standing orders "bot" (hard): Bob's turn. */

@@ -4,8 +4,7 @@
  * thrown away would be a player's identity lost), and a new key is made only when none is kept.
  */
 import { describe, expect, it } from 'vitest';
-import { keyPair } from '../../../board/index.ts';
-import { ensureKey, loadKeys } from '../../../src/table/mail-keys.ts';
+import { keyPair, ensureKey, loadKeys } from '../../../board/index.ts';
 
 const KEY = 'o2conquest.mail.keys';
 const DEEP = '['.repeat(100_000) + ']'.repeat(100_000);

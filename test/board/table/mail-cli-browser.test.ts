@@ -19,9 +19,9 @@ import {
   turnHash,
   GameSession,
   memoryStore,
+  MailSession,
 } from '../../../board/index.ts';
 import { mailMain } from '../../../board/cli/mail.ts';
-import { MailSession } from '../../../src/table/mail-session.ts';
 
 async function cli(...argv: string[]) {
   let stdout = '';

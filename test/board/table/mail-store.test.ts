@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newMailGame } from '../../../board/index.ts';
-import { loadMail, saveMail } from '../../../src/table/mail-store.ts';
+import { newMailGame, loadMail, saveMail } from '../../../board/index.ts';
 import { playTiny, TINY_OPENING } from '../../harness/tiny-game.ts';
 
 function memory() {

@@ -5,9 +5,14 @@
  * dropped without a word.
  */
 import { describe, expect, it } from 'vitest';
-import { newMailGame, serializeMailGame, GameSession, memoryStore } from '../../../board/index.ts';
-import { MailSession } from '../../../src/table/mail-session.ts';
-import { loadMail } from '../../../src/table/mail-store.ts';
+import {
+  newMailGame,
+  serializeMailGame,
+  GameSession,
+  memoryStore,
+  MailSession,
+  loadMail,
+} from '../../../board/index.ts';
 import { playTiny, TINY_OPENING } from '../../harness/tiny-game.ts';
 
 const KEY = 'o2conquest.mail.game';

@@ -6,9 +6,9 @@ import {
   sessionDocument,
   encodeEnvelope,
   memoryStore,
+  MailSession,
+  type MailStorage,
 } from '../../../board/index.ts';
-import { MailSession } from '../../../src/table/mail-session.ts';
-import type { MailStorage } from '../../../src/table/mail-store.ts';
 import { playTiny, TINY_OPENING } from '../../harness/tiny-game.ts';
 
 function storage(): MailStorage & { full: boolean } {
