@@ -5,11 +5,12 @@
  */
 
 /**
- * Pings in a row a guest may leave unanswered before its connection counts as gone: a browser that closed
- * or lost its line says nothing (PeerJS gives no close for a dead peer), so silence is the only sign.
- * The host's page pings every few seconds: a departure shows within about this many pings.
+ * Ping intervals in a row a guest may leave its ping unanswered before its connection counts as gone: a
+ * browser that closed or lost its line says nothing (PeerJS gives no close for a dead peer), so silence
+ * is the only sign. The host's page pings every second (board/table's PING_MS): a departure shows within
+ * five seconds (issue 34), and a line slower than that is no line to play on.
  */
-export const MISSED_PINGS = 3;
+export const MISSED_PINGS = 5;
 
 export interface Guest {
   id: string;
@@ -23,7 +24,10 @@ export interface Guest {
   missed: number;
 }
 
-/** Whether `g` has now left MISSED_PINGS pings in a row unanswered (counting the one in flight). */
+/**
+ * Another ping interval passed: whether `g` has now left its ping unanswered for MISSED_PINGS of them. A
+ * ping in flight is not replaced (a slow answer still counts, and measures the round trip).
+ */
 export function missedTooMany(g: Guest): boolean {
   return g.ping !== null && ++g.missed >= MISSED_PINGS;
 }

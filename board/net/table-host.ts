@@ -188,7 +188,7 @@ export class TableHost {
         this.ports.drop?.(gone);
         continue;
       }
-      this.ping(g, g.connection);
+      if (g.ping === null) this.ping(g, g.connection);
     }
   }
 

@@ -9,10 +9,18 @@
 import { parseHostMessage } from '../net/index.ts';
 import type { BattleCheck, GuestInfo, HostMessage, SeatHolder } from '../net/index.ts';
 import { fromBase64Url } from '../mail/codec.ts';
+import { every } from './ports.ts';
 import type { GuestConnection, GuestJoin, GuestSession, NetConsole, NetMachine, TableClock } from './ports.ts';
+import { PING_MS } from './remote-host.ts';
 
 /** Between tries to reach a host that went away. */
 export const RETRY_MS = 2000;
+/**
+ * The host pings every second (PING_MS): a host silent this long is gone (its browser closed or its
+ * line died, which PeerJS does not tell), shown away within five seconds as the host shows a guest (issue
+ * 34), and joined again until it is back.
+ */
+export const HOST_SILENT_MS = 5000;
 
 /** The host's machine snapshot from a message (base64url); a sentence when it is not. */
 function snapshotBytes(text: string): Uint8Array {
@@ -56,6 +64,8 @@ export class RemoteGuest {
   private seq = -1;
   private closed = false;
   private cancelRetry: () => void = () => undefined;
+  /** When the host was last heard from (the clock's ms). */
+  private heard = 0;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
@@ -75,6 +85,14 @@ export class RemoteGuest {
         },
       }),
       () => deps.session.sendMoves(null),
+      every(
+        deps.clock,
+        () => {
+          if (this.link && deps.clock.now() - this.heard > HOST_SILENT_MS)
+            this.lost("the host's browser stopped answering; the game waits for it (trying again)");
+        },
+        PING_MS,
+      ),
     );
   }
 
@@ -92,6 +110,7 @@ export class RemoteGuest {
         return;
       }
       this.link = link;
+      this.heard = this.deps.clock.now();
       this.line = 'joined';
       this.problem = null;
       link.send(JSON.stringify({ t: 'hello', token: this.deps.token, name: this.name }));
@@ -147,6 +166,7 @@ export class RemoteGuest {
   }
 
   private receive(text: string): void {
+    this.heard = this.deps.clock.now();
     const r = parseHostMessage(text, this.deps.checkBattle);
     if (!r.ok) {
       this.problem = `A message from the host was refused: ${r.error}.`;

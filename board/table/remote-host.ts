@@ -15,8 +15,8 @@ import type { HostLinkPort, Lane } from './ports.ts';
 import { hostTable, type RemoteHostDeps } from './host-table.ts';
 import { keepPairs, planBattle, programsForGuests, type RemoteBattle } from './remote-battle.ts';
 
-/** How often the round trip to each guest is measured (and a guest that stopped answering found). */
-export const PING_MS = 3000;
+/** How often the round trip to each guest is measured (and a guest that stopped answering found: board/net's MISSED_PINGS). */
+export const PING_MS = 1000;
 /** Stick pairs a watch message carries at most (board/net's check). */
 const WATCH_CHUNK = 4096;
 /** How often the host asks its machine whether the two machines' state hashes still agree. */

@@ -50,6 +50,22 @@ function relayFigures(r: RelayFigures): string {
 }
 
 /** A seat played here: kept for this keyboard (no guest may take it), or open to guests. */
+/**
+ * Alliances proposed across browsers that wait for every holder of their seats (rule 18): the host sees
+ * what is pending, and forms the same alliance on the board to agree for the seats played here.
+ */
+function proposals(host: NetHost): HTMLElement[] {
+  const pending = host.table.proposed();
+  if (pending.length === 0) return [];
+  return [
+    el(
+      'p',
+      { class: 'tb-hint', id: 'table-alliances-proposed' },
+      `Alliances proposed and waiting for agreement (rule 18): ${pending.map((p) => p.join(' + ')).join('; ')}. Each is formed once every holder of its seats forms it.`,
+    ),
+  ];
+}
+
 function keepButton(host: NetHost, player: string): HTMLElement {
   const kept = host.table.isKept(player);
   const button = el(
@@ -274,6 +290,7 @@ export class RemotePanel {
         }),
       ),
       ...guestList(host),
+      ...proposals(host),
       ...(host.lastBattle ? [el('p', { class: 'tb-hint', id: 'table-net-stats' }, netFigures(host.lastBattle))] : []),
       ...(host.lastRelay ? [el('p', { class: 'tb-hint', id: 'table-relay-stats' }, relayFigures(host.lastRelay))] : []),
       ...(host.problem ? [el('p', { class: 'tb-remote-error', role: 'alert', text: host.problem })] : []),

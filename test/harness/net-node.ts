@@ -46,8 +46,12 @@ export class NetNode implements BattleConsole, NetConsole, NetMachine, MachineCo
   /** Display frames run, and how many of them a network battle had the machine. */
   frames = 0;
   netFrames = 0;
-  /** Display frames of a network battle that showed a new frame (the rest stalled or yielded to the time sync). */
+  /**
+   * Display frames of a network battle that showed a new frame, and those the prediction window held (a
+   * stall: the other side's sticks late); the rest yielded to the time sync (this side ran ahead).
+   */
   netShown = 0;
+  netStalls = 0;
 
   /** One display frame, as the worker runs it (src/worker/net-seat.ts's NetSeat.frame for a network battle). */
   frame(): void {
@@ -64,8 +68,10 @@ export class NetNode implements BattleConsole, NetConsole, NetMachine, MachineCo
       this.netFrames++;
       const local = fought.side.rb.local;
       const before = fought.side.rb.frame;
+      const yields = fought.side.sync?.yields ?? 0;
       const message = fought.tick(() => this.stick(local) || this.stick(local === 0 ? 1 : 0));
       if (fought.side.rb.frame > before) this.netShown++;
+      else if ((fought.side.sync?.yields ?? 0) === yields) this.netStalls++;
       this.emit('net', JSON.stringify(message));
       const frames = fought.takeWatch();
       if (frames) this.emit('netWatch', frames);

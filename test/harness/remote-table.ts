@@ -172,6 +172,8 @@ export class RemoteTable {
   readonly net: TableNetwork;
   host: HostPage;
   readonly guests: GuestPage[] = [];
+  /** The host's page vanished (vanishHost): its machine runs no more. */
+  private hostGone = false;
 
   constructor(state: GameState, line?: LineOptions) {
     this.net = new TableNetwork(this.clock, line);
@@ -203,6 +205,15 @@ export class RemoteTable {
     return this.host;
   }
 
+  /**
+   * The host's browser closes (or its line dies) without a word: its page runs no more, its connections are
+   * dead, and no table is open under its code until a page opens it again.
+   */
+  vanishHost(): void {
+    this.net.vanishHost();
+    this.hostGone = true;
+  }
+
   /** A guest's browser closes (or its line dies): its page runs no more and nobody is told. */
   vanish(page: GuestPage): void {
     if (page.connection) this.net.vanish(page.connection);
@@ -211,7 +222,7 @@ export class RemoteTable {
 
   /** One display frame everywhere: the machines, the messages due, the timers, the people's moves. */
   async frame(): Promise<void> {
-    this.host.node.frame();
+    if (!this.hostGone) this.host.node.frame();
     for (const g of this.guests) g.node.frame();
     this.clock.advance(FRAME_MS);
     this.net.deliver();

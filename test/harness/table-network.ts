@@ -192,6 +192,12 @@ export class TableNetwork {
     });
   }
 
+  /** The host's browser closed or lost its line: every connection dies, nobody is told, and no table is open. */
+  vanishHost(): void {
+    for (const c of [...this.connections]) this.cut(c);
+    this.host = null;
+  }
+
   /** A guest's browser closed or lost its line: nothing more goes either way, and nobody is told. */
   vanish(connection: string): void {
     const c = this.find(connection);

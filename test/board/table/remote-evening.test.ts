@@ -8,7 +8,14 @@
  * Everything waits for states, bounded by display frames; time is the simulated clock's.
  */
 import { describe, expect, it } from 'vitest';
-import { MISSED_PINGS, PING_MS, checkInvariants, newGame, type GameState } from '../../../board/index.ts';
+import {
+  HOST_SILENT_MS,
+  MISSED_PINGS,
+  PING_MS,
+  checkInvariants,
+  newGame,
+  type GameState,
+} from '../../../board/index.ts';
 import { TINY_SCENARIO } from '../../harness/tiny-game.ts';
 import { RemoteTable, type GuestPage } from '../../harness/remote-table.ts';
 import type { LineOptions } from '../../harness/table-network.ts';
@@ -73,14 +80,15 @@ describe('a remote table in Node', { timeout: 240_000 }, () => {
     expect(bob.state!.log).toEqual(end.log);
     const { sent, resent, lost } = table.net.figures();
     expect(resent).toBeGreaterThan(0);
-    // The battle's messages ride the unordered lane: a lost one holds none up, so both machines show a new
-    // frame in (nearly) every display frame of a battle, 59 a second or more, where an ordered channel stalled.
-    for (const node of [host.node, bob.node]) expect(node.netShown / node.netFrames).toBeGreaterThanOrEqual(59 / 60);
+    // The battle's messages ride the unordered lane: a lost one holds none up, so the prediction window
+    // holds neither machine in more than one display frame in a hundred (an ordered channel held them in
+    // about one in twenty). The time sync's yields (the host starts each battle first) are no stalls.
+    for (const node of [host.node, bob.node]) expect(node.netStalls / node.netFrames).toBeLessThanOrEqual(0.01);
     expect(lost).toBeGreaterThan(0);
     console.log(
       `remote evening: ${battles} battles over ${sent} messages (${resent} lost and sent again on the table's lane, ${lost} lost on the battle's); ` +
         `duels ${JSON.stringify(duels)}; host frames ${host.node.frames}, in network battles ${host.node.netFrames}, ` +
-        `new frames shown ${host.node.netShown} (guest ${bob.node.netShown} of ${bob.node.netFrames})`,
+        `new frames shown ${host.node.netShown}, stalls ${host.node.netStalls} (guest ${bob.node.netShown} and ${bob.node.netStalls} of ${bob.node.netFrames})`,
     );
     host.close();
   });
@@ -148,6 +156,20 @@ describe('a remote table in Node', { timeout: 240_000 }, () => {
     await table.until(() => host.state().log.length > before, 'the battle to be recorded', 60_000);
     expect(host.state().log).toHaveLength(before + 1);
     expect((await host.node.read()).battles).toBe(1);
+    host.close();
+  });
+
+  it("the host's browser dies mid-battle without a word: the guest shows it away within five seconds, the battle waiting", async () => {
+    const { table, bob } = await evening(POOR_LINE);
+    const { host } = table;
+    await table.until(() => host.remote.battling && bob.node.inBattle, 'a battle with the guest', 60_000);
+    await table.until(() => bob.node.netFrames > 40, 'the battle under way at the guest', 6_000);
+    table.vanishHost();
+    const frames = await table.until(() => bob.remote.line === 'away', 'the guest to see the host gone', 600);
+    // HOST_SILENT_MS of silence, checked every PING_MS: at most six seconds of display frames.
+    expect(frames).toBeLessThanOrEqual(((HOST_SILENT_MS + PING_MS) * 60) / 1000);
+    expect(bob.remote.problem).toMatch(/the battle waits for it/);
+    expect(bob.node.battleFrame).not.toBeNull();
     host.close();
   });
 
