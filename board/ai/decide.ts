@@ -6,7 +6,7 @@ import type { Rng } from './rng.ts';
 import type { Move } from './opening.ts';
 import type { AllianceOptions } from './alliances.ts';
 import { callDigit, chooseHomeAllies, chooseHomeland } from './opening.ts';
-import { chooseTurnMove } from './turn.ts';
+import { chooseTurnMove } from './turn-move.ts';
 import { chooseAllianceMove } from './alliances.ts';
 import { chooseWeapon } from './weapons.ts';
 

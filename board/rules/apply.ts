@@ -6,7 +6,7 @@ import { activePlayers } from './board.ts';
 import { payZoneBonuses } from './ledger.ts';
 import { chronicle } from './chronicle.ts';
 import { allyHome, chooseHomeland, firstCall, firstReadout, setup, takeOverBank } from './setup.ts';
-import { attack, buyAlliance, pass } from './turn.ts';
+import { attack, buyAlliance, pass } from './attack-option.ts';
 import { battle, chooseWeapon } from './war.ts';
 import { breakAlliance, formAlliance } from './player-alliances.ts';
 import {

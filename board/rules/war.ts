@@ -6,7 +6,7 @@ import { applyTransfer, chipValue, noChips, roundToHundred } from './chips.ts';
 import { refuse } from './refuse.ts';
 import { player } from './board.ts';
 import { log, moveRecord, payFromChest } from './ledger.ts';
-import { endTurn } from './turn.ts';
+import { endTurn } from './attack-option.ts';
 import { dissolveAllianceOfEveryone } from './player-alliances.ts';
 
 type Role = 'attacker' | 'defender';
