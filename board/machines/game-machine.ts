@@ -153,6 +153,122 @@ function fighting(invoke: boolean, self: TurnState, accepted: ReturnType<typeof 
   };
 }
 
+/**
+ * The chart's states, one per turn state of the rules (turn-states.ts): each accepts the events its rules
+ * take and goes where the rules' new state belongs. With `invoke`, the first-player state runs the readout
+ * and the war and end-game states run each battle (the console's charts at a table).
+ */
+function turnStates(invoke: boolean) {
+  return {
+    resume: {
+      always: TURN_STATES.map((view) => ({
+        guard: ({ context }: { context: GameContext }) => turnStateOf(context.state) === view,
+        target: stateId(view),
+      })),
+    },
+    setup: { on: accepts([['setup'], ['firstPlayer']]) },
+    firstPlayer: {
+      // With a console (battleMachine): once everybody has called, the readout runs on the machine.
+      ...(invoke
+        ? {
+            invoke: {
+              id: 'readout',
+              src: 'readout' as const,
+              input: ({ context }: { context: GameContext }) =>
+                context.state.players.every((p) => Object.hasOwn(context.state.firstCalls, p.name)),
+              onDone: { guard: 'read' as const, actions: ['clearBattleError' as const, 'recordReadout' as const] },
+              onError: { actions: 'battleFailed' as const },
+            },
+          }
+        : {}),
+      on: accepts([['first.call'], ['firstPlayer']], [['first.readout'], ['homelands']], [['clock.expired'], ['over']]),
+    },
+    homelands: {
+      on: accepts(
+        [['homeland'], ['homelands', 'homeAlliances', 'over']],
+        [ALLIANCES, ['homelands', 'over']],
+        [['clock.expired'], ['over']],
+      ),
+    },
+    homeAlliances: {
+      on: accepts(
+        [['ally.home'], ['homeAlliances', 'play.turn', 'finalRound.turn', 'over']],
+        [ALLIANCES, ['homeAlliances', 'over']],
+        [['clock.expired'], ['over']],
+      ),
+    },
+    play: {
+      initial: 'turn',
+      states: {
+        turn: {
+          on: accepts(
+            [['ally.buy'], ['play.turn', 'finalRound.turn', 'over']],
+            [['attack'], ['play.war', 'over']],
+            [['pass'], ['play.turn', 'finalRound.turn', 'over']],
+            [ALLIANCES, ['play.turn', 'over']],
+            [['banker'], ['play.turn']],
+            [['clock.expired'], ['over']],
+          ),
+        },
+        war: fighting(
+          invoke,
+          'play.war',
+          accepts(
+            [['weapon'], ['play.war', 'over']],
+            [['battle'], ['play.war', ...AFTER_WAR]],
+            [['banker'], ['play.war']],
+            [['clock.expired'], ['over']],
+          ),
+        ),
+      },
+    },
+    finalRound: {
+      initial: 'turn',
+      states: {
+        turn: {
+          on: accepts(
+            [['attack'], ['finalRound.war', 'over']],
+            [['pass'], ['finalRound.turn', 'awaitingEndgame', 'over']],
+            [['alliance.break'], ['finalRound.turn', 'over']],
+            [['banker'], ['finalRound.turn']],
+            [['clock.expired'], ['over']],
+          ),
+        },
+        war: fighting(
+          invoke,
+          'finalRound.war',
+          accepts(
+            [['weapon'], ['finalRound.war', 'over']],
+            [['battle'], ['finalRound.war', ...AFTER_WAR]],
+            [['banker'], ['finalRound.war']],
+            [['clock.expired'], ['over']],
+          ),
+        ),
+      },
+    },
+    awaitingEndgame: {
+      on: accepts(
+        [['endgame.start'], ['endgame', 'over']],
+        [['alliance.break'], ['awaitingEndgame', 'over']],
+        [['banker'], ['awaitingEndgame']],
+        [['clock.expired'], ['over']],
+      ),
+    },
+    endgame: fighting(
+      invoke,
+      'endgame',
+      accepts(
+        [['weapon'], ['endgame', 'over']],
+        [['battle'], ['endgame', 'over']],
+        [['alliance.break'], ['endgame', 'over']],
+        [['banker'], ['endgame']],
+        [['clock.expired'], ['over']],
+      ),
+    ),
+    over: {},
+  };
+}
+
 function buildMachine(invoke: boolean) {
   return setup({
     types: {
@@ -292,118 +408,7 @@ function buildMachine(invoke: boolean) {
       // A game event no state accepted: the rules' refusal, for the players to read.
       ...Object.fromEntries(EVENT_TYPES.map((t) => [t, { actions: 'refuse' as const }])),
     },
-    states: {
-      resume: {
-        always: TURN_STATES.map((view) => ({
-          guard: ({ context }: { context: GameContext }) => turnStateOf(context.state) === view,
-          target: stateId(view),
-        })),
-      },
-      setup: { on: accepts([['setup'], ['firstPlayer']]) },
-      firstPlayer: {
-        // With a console (battleMachine): once everybody has called, the readout runs on the machine.
-        ...(invoke
-          ? {
-              invoke: {
-                id: 'readout',
-                src: 'readout' as const,
-                input: ({ context }: { context: GameContext }) =>
-                  context.state.players.every((p) => Object.hasOwn(context.state.firstCalls, p.name)),
-                onDone: { guard: 'read' as const, actions: ['clearBattleError' as const, 'recordReadout' as const] },
-                onError: { actions: 'battleFailed' as const },
-              },
-            }
-          : {}),
-        on: accepts(
-          [['first.call'], ['firstPlayer']],
-          [['first.readout'], ['homelands']],
-          [['clock.expired'], ['over']],
-        ),
-      },
-      homelands: {
-        on: accepts(
-          [['homeland'], ['homelands', 'homeAlliances', 'over']],
-          [ALLIANCES, ['homelands', 'over']],
-          [['clock.expired'], ['over']],
-        ),
-      },
-      homeAlliances: {
-        on: accepts(
-          [['ally.home'], ['homeAlliances', 'play.turn', 'finalRound.turn', 'over']],
-          [ALLIANCES, ['homeAlliances', 'over']],
-          [['clock.expired'], ['over']],
-        ),
-      },
-      play: {
-        initial: 'turn',
-        states: {
-          turn: {
-            on: accepts(
-              [['ally.buy'], ['play.turn', 'finalRound.turn', 'over']],
-              [['attack'], ['play.war', 'over']],
-              [['pass'], ['play.turn', 'finalRound.turn', 'over']],
-              [ALLIANCES, ['play.turn', 'over']],
-              [['banker'], ['play.turn']],
-              [['clock.expired'], ['over']],
-            ),
-          },
-          war: fighting(
-            invoke,
-            'play.war',
-            accepts(
-              [['weapon'], ['play.war', 'over']],
-              [['battle'], ['play.war', ...AFTER_WAR]],
-              [['banker'], ['play.war']],
-              [['clock.expired'], ['over']],
-            ),
-          ),
-        },
-      },
-      finalRound: {
-        initial: 'turn',
-        states: {
-          turn: {
-            on: accepts(
-              [['attack'], ['finalRound.war', 'over']],
-              [['pass'], ['finalRound.turn', 'awaitingEndgame', 'over']],
-              [['alliance.break'], ['finalRound.turn', 'over']],
-              [['banker'], ['finalRound.turn']],
-              [['clock.expired'], ['over']],
-            ),
-          },
-          war: fighting(
-            invoke,
-            'finalRound.war',
-            accepts(
-              [['weapon'], ['finalRound.war', 'over']],
-              [['battle'], ['finalRound.war', ...AFTER_WAR]],
-              [['banker'], ['finalRound.war']],
-              [['clock.expired'], ['over']],
-            ),
-          ),
-        },
-      },
-      awaitingEndgame: {
-        on: accepts(
-          [['endgame.start'], ['endgame', 'over']],
-          [['alliance.break'], ['awaitingEndgame', 'over']],
-          [['banker'], ['awaitingEndgame']],
-          [['clock.expired'], ['over']],
-        ),
-      },
-      endgame: fighting(
-        invoke,
-        'endgame',
-        accepts(
-          [['weapon'], ['endgame', 'over']],
-          [['battle'], ['endgame', 'over']],
-          [['alliance.break'], ['endgame', 'over']],
-          [['banker'], ['endgame']],
-          [['clock.expired'], ['over']],
-        ),
-      ),
-      over: {},
-    },
+    states: turnStates(invoke),
   });
 }
 
