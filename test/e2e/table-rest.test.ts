@@ -1,7 +1,8 @@
 /**
  * The table at rest costs the computer little (issue 38, an evening on battery): once its picture is still
  * and no gamepad is connected, the page asks for no animation frame at all while the machine runs on; a
- * gamepad's connection starts the polling and its disconnection ends it. Animation frames are counted by
+ * gamepad's connection starts the polling and its disconnection ends it. While the machine is silent its audio
+ * context sleeps, and the first sound wakes it. Animation frames are counted by
  * wrapping the window's requestAnimationFrame before the app loads. Every wait is for a state, not a time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,10 @@ interface RafCount {
 
 /** Animation frames asked for and not yet run or cancelled. */
 const pending = (page: Page) => page.evaluate(() => (window as unknown as { __raf: RafCount }).__raf.pending.size);
+const audioState = (page: Page) =>
+  page.evaluate(() => (window as unknown as { Howler: { ctx: AudioContext } }).Howler.ctx.state);
+const audioReceived = (page: Page) =>
+  page.evaluate(async () => ((await window.__o2console!.audioStats()) as { received: number }).received);
 const frame = (page: Page) => page.evaluate(() => window.__o2console!.shownFrame);
 
 describe('the table at rest', () => {
@@ -27,7 +32,7 @@ describe('the table at rest', () => {
     await browser.close();
   });
 
-  it('asks for no animation frame while its picture is still and no gamepad is connected, and polls a pad once one connects', async () => {
+  it('asks for no animation frame and lets its sound sleep while nothing moves, and wakes for a pad and for a sound', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addInitScript(() => {
       const count: RafCount = { pending: new Set(), asked: 0 };
@@ -56,7 +61,6 @@ describe('the table at rest', () => {
     const f0 = await frame(page);
     await poll(() => frame(page)).toBeGreaterThan(f0 + 30); // the machine runs on (its frame number is shown)
     expect(await pending(page)).toBe(0);
-
     await page.evaluate(() => {
       const pad = {
         id: 'Fake Pad (STANDARD GAMEPAD)',
@@ -84,6 +88,18 @@ describe('the table at rest', () => {
       window.dispatchEvent(new Event('gamepaddisconnected'));
     });
     await poll(() => pending(page)).toBe(0);
+
+    // SELECT GAME is silent: the worker sends no sound and the audio context sleeps (no click asked for).
+    await poll(() => audioState(page)).toBe('suspended');
+    expect(await page.locator('#console-sound-prompt').isHidden()).toBe(true);
+    await page.locator('#console-screen').focus();
+    // A key the cartridge answers with a sound: the context wakes for it, and the sound reaches the worklet.
+    const received = await audioReceived(page);
+    await page.keyboard.press('Digit1');
+    await page.keyboard.press('Space');
+    await poll(() => audioState(page)).toBe('running');
+    await poll(() => audioReceived(page)).toBeGreaterThan(received);
+
     expect(errors).toEqual([]);
     await context.close();
   });
