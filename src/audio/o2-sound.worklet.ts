@@ -28,6 +28,7 @@ class O2SoundProcessor extends AudioWorkletProcessor {
         m.port.onmessage = (e: MessageEvent<AudioMessage>) => {
           if (e.data.type === 'pcm') this.queue.push(e.data.samples);
           else if (e.data.type === 'flush') this.queue.flush();
+          else if (e.data.type === 'rest') this.queue.rest();
         };
       } else if (m.type === 'flush') {
         this.queue.flush();

@@ -4,6 +4,10 @@
  * Howler's defaults fight an always-on node: autoSuspend would suspend the context after 30 s without
  * a Howl, and autoUnlock may close and recreate it; both are off and this module unlocks on the first
  * user gesture instead.
+ *
+ * While the machine is silent the worker sends no sound (src/worker/sound-rest.ts) and this module suspends
+ * the context, so the audio device's realtime threads stop too (issue 38); the first sound resumes it. The
+ * app's interface sounds keep it awake while they play.
  */
 import { Howler } from 'howler';
 import workletUrl from './o2-sound.worklet.ts?worker&url';
@@ -20,7 +24,21 @@ export interface AudioStats extends PcmQueueStats {
 /** The worklet's script, which resource timing does not list (for the offline cache). */
 export const WORKLET_URL: string = workletUrl;
 
+/** How long an interface sound keeps a resting context awake (the longest is well under a second). */
+const UI_SOUND_MS = 1000;
+
+/** The page's console sound, for the interface sounds to wake (one machine a page). */
+let current: ConsoleAudio | undefined;
+
 export class ConsoleAudio {
+  /** The machine's sound rests (the worker said so): the context may sleep. */
+  private resting = false;
+  /** This module suspended the context (not the browser before a gesture): it counts as running. */
+  private asleep = false;
+  /** performance.now() until which an interface sound needs the context awake. */
+  private awakeUntil = 0;
+  private awakeTimer: ReturnType<typeof setTimeout> | undefined;
+
   private constructor(
     readonly context: AudioContext,
     private readonly node: AudioWorkletNode,
@@ -53,19 +71,57 @@ export class ConsoleAudio {
       outputChannelCount: [1],
     });
     node.connect(Howler.masterGain);
-    return new ConsoleAudio(context, node);
+    current = new ConsoleAudio(context, node);
+    return current;
   }
 
   get sampleRate(): number {
     return this.context.sampleRate;
   }
 
+  /** Sound can play: the context runs, or sleeps only because the machine is silent. */
   get running(): boolean {
-    return this.context.state === 'running';
+    return this.context.state === 'running' || (this.asleep && this.context.state === 'suspended');
+  }
+
+  /** The machine's sound rests (true) or sounds again (false): the context is suspended or resumed. */
+  rest(resting: boolean): void {
+    this.resting = resting;
+    this.settle();
+  }
+
+  /** An interface sound is about to play: the context stays awake for it. */
+  keepAwake(ms = UI_SOUND_MS): void {
+    this.awakeUntil = Math.max(this.awakeUntil, performance.now() + ms);
+    this.settle();
+    if (this.awakeTimer !== undefined) clearTimeout(this.awakeTimer);
+    this.awakeTimer = setTimeout(() => {
+      this.awakeTimer = undefined;
+      this.settle();
+    }, ms + 10);
+  }
+
+  /**
+   * Suspends or resumes the context as the machine's sound and the interface sounds need it. Only a context
+   * already unlocked by a gesture is touched: before one, the browser keeps it suspended and the screen's
+   * prompt asks for the click.
+   */
+  private settle(): void {
+    const state = this.context.state;
+    const wanted = !this.resting || performance.now() < this.awakeUntil;
+    if (wanted && this.asleep) {
+      this.asleep = false;
+      if (state === 'suspended') void this.context.resume().catch(() => undefined);
+    } else if (!wanted && !this.asleep && state === 'running') {
+      this.asleep = true;
+      void this.context.suspend().catch(() => undefined);
+    }
   }
 
   /** A new channel to the worklet; the returned port is for the emulator worker. */
   connectFeed(): MessagePort {
+    // A new worker sends sound from its first frame: the context wakes for it.
+    this.rest(false);
     const channel = new MessageChannel();
     this.node.port.postMessage({ type: 'connect', port: channel.port1 }, [channel.port1]);
     return channel.port2;
@@ -73,7 +129,7 @@ export class ConsoleAudio {
 
   /** Resumes the context; call from a user gesture (browsers refuse before one). */
   async unlock(): Promise<boolean> {
-    if (this.context.state !== 'running') {
+    if (this.context.state !== 'running' && !this.asleep) {
       try {
         await this.context.resume();
       } catch {
@@ -82,6 +138,8 @@ export class ConsoleAudio {
       // While the context was suspended the worker kept sending sound and the queue filled to its
       // cap (a quarter second); the ±1 % rate trim would take many seconds to drain that delay.
       if (this.running) this.node.port.postMessage({ type: 'flush' });
+      // The machine may have gone silent before the gesture: the context sleeps again at once.
+      this.settle();
     }
     return this.running;
   }
@@ -101,7 +159,13 @@ export class ConsoleAudio {
 
   dispose(): void {
     this.node.disconnect();
+    if (current === this) current = undefined;
   }
+}
+
+/** Keeps the console's context awake for an interface sound (it may sleep while the machine is silent). */
+export function keepAudioAwake(): void {
+  current?.keepAwake();
 }
 
 /** Sets howler's master volume and mute from the saved settings (the console's slider and box). */

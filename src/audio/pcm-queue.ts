@@ -27,6 +27,8 @@ export class PcmQueue {
   private dcIn = 0;
   private dcOut = 0;
   private primed = false;
+  /** No more sound comes for now (the machine is silent): running out is the end, not an underrun. */
+  private resting = false;
   underruns = 0;
   dropped = 0;
   received = 0;
@@ -52,6 +54,7 @@ export class PcmQueue {
   push(samples: Float32Array): void {
     const cap = Math.ceil((this.sampleRate * this.capMs) / 1000);
     this.received += samples.length;
+    this.resting = false;
     const cleaned = new Float32Array(samples.length);
     for (let i = 0; i < samples.length; i++) {
       const x = samples[i];
@@ -69,6 +72,11 @@ export class PcmQueue {
       this.buffer[(this.read + this.size) % this.buffer.length] = cleaned[i];
       this.size++;
     }
+  }
+
+  /** The sound stops here for now (sound-rest.ts): what is queued plays out, and its end is no underrun. */
+  rest(): void {
+    this.resting = true;
   }
 
   /** Forgets the queued sound (pause, fast-forward, a loaded state) and fades out what was playing. */
@@ -91,7 +99,7 @@ export class PcmQueue {
       if (!this.primed || this.size < 2) {
         if (this.primed) {
           this.primed = false;
-          this.underruns++;
+          if (!this.resting) this.underruns++;
           this.fade = 1;
         }
         ok = false;

@@ -6,7 +6,7 @@
  */
 import { Howl, Howler } from 'howler';
 import { hadUserGesture } from './gesture.ts';
-import { applySavedLevels } from './output.ts';
+import { applySavedLevels, keepAudioAwake } from './output.ts';
 import { clickSamples, confirmSamples, encodeWav, errorSamples, wavDataUrl } from './wav.ts';
 import { readStored } from '../platform/stored.ts';
 
@@ -77,5 +77,6 @@ export function playUiSound(name: UiSoundName): void {
     applySavedLevels();
     levelsApplied = true;
   }
+  keepAudioAwake();
   howl(name).play();
 }

@@ -1,5 +1,5 @@
 /**
- * Where the players' input goes: PC keys, gamepads (polled each animation frame) and the touch panel,
+ * Where the players' input goes: PC keys, gamepads (polled each animation frame while one is connected) and the touch panel,
  * to the one machine. O2 keyboard keys travel as presses and releases to the worker's key queue,
  * which applies them at frame boundaries, so a tap shorter than a frame still reaches the program.
  * The touch panel's keys, stick and RESET take that same path (a finger's tap is as short as a key's);
@@ -11,6 +11,7 @@ import { REWIND_CODE, REWIND_FAST_PAD_BUTTON, REWIND_PAD_BUTTON, buildSnapshot, 
 import type { InputMode, JoyKey } from '../input/keymap.ts';
 import { connectedPads, controlActive, padStick } from '../input/gamepad.ts';
 import { PadSeats } from '../input/pad-seats.ts';
+import { PadLoop } from '../input/pad-loop.ts';
 import type { PadLike } from '../input/gamepad.ts';
 import { createTouchPanel } from '../input/touch.ts';
 import type { TouchPanel } from '../input/touch.ts';
@@ -70,8 +71,10 @@ export class InputRouter {
   /** The rewind key is held (keyboard), and Shift with it (double speed). */
   private rewindKey = false;
   private shift = false;
-  private raf = 0;
-  private destroyed = false;
+  /** Polls the pads and sends the held snapshot each animation frame, only while a pad is there or a control is held. */
+  private readonly padLoop: PadLoop;
+  /** Called with the pads at each poll (the table's Start button), and with none on the last poll. */
+  private readonly padListeners = new Set<(pads: PadLike[]) => void>();
   private lastInput = '';
   private lastInputSent = 0;
   private readonly cleanups: (() => void)[] = [];
@@ -109,7 +112,7 @@ export class InputRouter {
       window.removeEventListener('blur', onBlur);
       document.removeEventListener('visibilitychange', onVisibility);
     });
-    this.loop();
+    this.padLoop = new PadLoop(() => this.poll());
   }
 
   private keyDown(e: KeyboardEvent): void {
@@ -121,6 +124,8 @@ export class InputRouter {
     const action = this.action(e, battle);
     if (!action) return;
     e.preventDefault();
+    // A held stick key or RESET is sent again each frame (and its release at the last one).
+    this.padLoop.wake();
     if ('joy' in action) {
       this.heldJoy.set(e.code, action.joy);
       // At once, not at the next animation frame: the worker runs a frame for it (WorkerHost.inputArrived).
@@ -175,6 +180,7 @@ export class InputRouter {
     if (this.rewindKey !== down) {
       this.rewindKey = down;
       this.sendHeld(this.pads());
+      this.padLoop.wake();
     }
     return true;
   }
@@ -218,6 +224,7 @@ export class InputRouter {
       const sent = swappable && this.swap && name.startsWith('J0_') ? `J1_${name.slice(3)}` : name;
       this.heldTouch.set(name, sent);
       this.host.runtime?.sendKey(sent, true);
+      this.padLoop.wake();
       return;
     }
     const sent = this.heldTouch.get(name);
@@ -259,6 +266,7 @@ export class InputRouter {
   /** The console's RESET key, held for a moment (about six frames). */
   async pressReset(): Promise<void> {
     this.resetPulse = true;
+    this.padLoop.wake();
     await new Promise((r) => setTimeout(r, 100));
     this.resetPulse = false;
   }
@@ -267,15 +275,31 @@ export class InputRouter {
     return connectedPads(() => (navigator.getGamepads ? navigator.getGamepads() : []) as readonly (PadLike | null)[]);
   }
 
-  private loop(): void {
-    const poll = (): void => {
-      if (this.destroyed) return;
-      this.raf = requestAnimationFrame(poll);
-      const pads = this.pads();
-      this.remap.poll(pads);
-      this.sendHeld(pads);
-    };
-    this.raf = requestAnimationFrame(poll);
+  /** Calls `fn` with the connected pads at each poll (none at the last one); returns the unsubscribe. */
+  onPads(fn: (pads: PadLike[]) => void): () => void {
+    this.padListeners.add(fn);
+    return () => this.padListeners.delete(fn);
+  }
+
+  /** Animation frames the pad loop has run (the page's probe: none while no pad is connected and nothing held). */
+  get padFrames(): number {
+    return this.padLoop.frames;
+  }
+
+  /** One animation frame's poll; true while there is reason to poll at the next one. */
+  private poll(): boolean {
+    const pads = this.pads();
+    this.remap.poll(pads);
+    this.sendHeld(pads);
+    for (const fn of this.padListeners) fn(pads);
+    return pads.length > 0 || this.holding();
+  }
+
+  /** Something held must be sent again each frame, or shown on the touch panel until it is let go. */
+  private holding(): boolean {
+    return (
+      this.heldJoy.size > 0 || this.heldKeys.size > 0 || this.heldTouch.size > 0 || this.resetPulse || this.rewindKey
+    );
   }
 
   private sendHeld(pads: PadLike[]): void {
@@ -308,8 +332,7 @@ export class InputRouter {
   }
 
   destroy(): void {
-    this.destroyed = true;
-    cancelAnimationFrame(this.raf);
+    this.padLoop.stop();
     this.releaseAll();
     for (const c of this.cleanups) c();
     this.touch.destroy();

@@ -99,6 +99,7 @@ export class ConsoleRuntime {
       else if (m.type === 'pong') made.runtime?.heard();
       else if (m.type === 'net') events.net?.(m.text);
       else if (m.type === 'net-watch') events.netWatch?.(m.frames);
+      else if (m.type === 'sound') options.audio?.rest(m.resting);
     };
     const audioPort = options.audio?.connectFeed();
     const transfer: Transferable[] = [channel.port2];

@@ -4,7 +4,7 @@
  * Uint8Array is bgra8unorm, which swaps red and blue under WebGPU) and sampled nearest-neighbour.
  * Without WebGL or WebGPU (pixi refuses to start) a plain 2D canvas shows the same pixels.
  */
-import { Application, BufferImageSource, Sprite, Texture } from 'pixi.js';
+import { Application, BufferImageSource, Sprite, Texture, Ticker } from 'pixi.js';
 import type { Filter } from 'pixi.js';
 import { crtFilter } from './crt-filter.ts';
 import { indexToRgba, rgbaLut, PALETTE_RF } from '../../rom-core/i8244/index.ts';
@@ -46,6 +46,12 @@ export class Screen {
   static async create(host: HTMLElement, width: number, height: number): Promise<Screen> {
     const rgba = new Uint8Array(width * height * 4);
     try {
+      // pixi's system ticker (its pointer events' hover checks, its texture garbage collector) asked for an
+      // animation frame all evening, also with the picture still (issue 38). The picture is drawn by
+      // app.render() when it changes, with no pointer events on its one sprite and no textures made per
+      // frame: that ticker has nothing to do here.
+      Ticker.system.autoStart = false;
+      Ticker.system.stop();
       const app = new Application();
       await app.init({
         width,

@@ -50,7 +50,6 @@ export class TablePage {
   /** Players far apart (issue 21): turns by file or link; none at a guest's page (its board is the host's). */
   private readonly mail: MailPanel | null = null;
   private readonly cleanups: (() => void)[] = [];
-  private raf = 0;
   private padStart = false;
   private destroyed = false;
   /** The board's panel (phase, turn, war) at the last layout, and whether it moved on while the console had the keys. */
@@ -425,16 +424,19 @@ export class TablePage {
     await done;
   }
 
-  /** Gamepads: Start presses ENTER (a battle's start), the sticks and fire go through the input router. */
+  /**
+   * Gamepads: Start presses ENTER (a battle's start), the sticks and fire go through the input router. Read
+   * at the router's poll, which runs only while a pad is connected: no animation frame of its own.
+   */
   private pollPads(): void {
-    const poll = (): void => {
-      if (this.destroyed) return;
-      this.raf = requestAnimationFrame(poll);
-      const start = this.input.pads().some((p) => p.buttons[PAD_START]?.pressed === true);
-      if (start && !this.padStart) void this.enter();
-      this.padStart = start;
-    };
-    this.raf = requestAnimationFrame(poll);
+    this.cleanups.push(
+      this.input.onPads((pads) => {
+        if (this.destroyed) return;
+        const start = pads.some((p) => p.buttons[PAD_START]?.pressed === true);
+        if (start && !this.padStart) void this.enter();
+        this.padStart = start;
+      }),
+    );
   }
 
   private async saveMachine(state: Uint8Array, frame: number): Promise<void> {
@@ -459,7 +461,6 @@ export class TablePage {
 
   destroy(): void {
     this.destroyed = true;
-    cancelAnimationFrame(this.raf);
     this.driver.cancel();
     this.seats.destroy();
     this.remote.destroy();

@@ -27,6 +27,7 @@ import { TypedWaits } from './typed-waits.ts';
 import type { CartSource } from './build-program.ts';
 import { WorkWindow } from './host-stats.ts';
 import { FrameChange } from './frame-change.ts';
+import { SoundRest } from './sound-rest.ts';
 import { sessionApi } from './host-session-api.ts';
 import type { BotLevel, SessionApiHost } from './host-session-api.ts';
 import { netApi } from './host-net-api.ts';
@@ -70,6 +71,8 @@ export class WorkerHost {
   private readonly work = new WorkWindow();
   /** Whether a frame's picture differs from the last one sent to the page. */
   private readonly pictures = new FrameChange();
+  /** Whether the sound rests (no PCM sent, the page's audio suspended) while the machine is silent. */
+  private readonly sound = new SoundRest();
   readonly api: ConsoleWorkerApi;
 
   constructor() {
@@ -131,10 +134,7 @@ export class WorkerHost {
     if (stop !== undefined && s.machine.midFrame) return stop;
     this.framesRun++;
     this.settleTyped();
-    if (withSound && this.audioPort) {
-      const samples = s.machine.audio.slice();
-      this.audioPort.postMessage({ type: 'pcm', samples } satisfies AudioMessage, [samples.buffer]);
-    }
+    if (withSound) this.sendSound(s.machine.audio);
     if (s.machine.frameNumber % AUTOSAVE_EVERY === 0) {
       const state = s.machine.saveState();
       this.post({ type: 'autosave', state, frame: s.machine.frameNumber }, [state.buffer]);
@@ -144,9 +144,25 @@ export class WorkerHost {
 
   /** One frame's sound, played (at normal speed) by the page's audio worklet. */
   private playSound(samples: Float32Array): void {
-    if (this.speed !== 1 || !this.audioPort) return;
-    const copy = samples.slice();
-    this.audioPort.postMessage({ type: 'pcm', samples: copy } satisfies AudioMessage, [copy.buffer]);
+    if (this.speed === 1) this.sendSound(samples);
+  }
+
+  /**
+   * One frame's sound (the machine's buffer, copied) to the worklet, unless the sound rests (sound-rest.ts).
+   * The page hears when the rest begins (after the frame that began it) and ends (before the frame that ended it).
+   */
+  private sendSound(machineSamples: Float32Array): void {
+    const port = this.audioPort;
+    if (!port) return;
+    const what = this.sound.frame(machineSamples);
+    if (what === 'skip') return;
+    if (what === 'wake') this.post({ type: 'sound', resting: false });
+    const samples = machineSamples.slice();
+    port.postMessage({ type: 'pcm', samples } satisfies AudioMessage, [samples.buffer]);
+    if (what === 'rest') {
+      port.postMessage({ type: 'rest' } satisfies AudioMessage);
+      this.post({ type: 'sound', resting: true });
+    }
   }
 
   /** Resolves the typed-key waits whose last tap has finished. */
@@ -323,6 +339,7 @@ export class WorkerHost {
         this.videoPort = options.videoPort;
         this.pictures.forget();
         this.audioPort = options.audioPort;
+        this.sound.reset();
         this.sampleRate = options.sampleRate;
         this.videoPort.onmessage = (event: MessageEvent<InputMessage>) => this.onInput(event.data);
         const info = await this.build(options.images);

@@ -247,7 +247,9 @@ export type VideoMessage =
   /** A network battle's confirmed frames for spectators: the host's page sends them on. */
   | { type: 'net-watch'; frames: WatchFrames }
   /** The answer to a ping: the worker is between frames (the page's watchdog, runtime.ts). */
-  | { type: 'pong' };
+  | { type: 'pong' }
+  /** The machine's sound rests (no PCM sent while it is silent: sound-rest.ts), or sounds again. */
+  | { type: 'sound'; resting: boolean };
 
 /**
  * page -> worker on the video port: the held snapshot (sticks, touch keys, RESET), and keyboard keys
@@ -260,8 +262,11 @@ export type InputMessage =
   /** The page's watchdog (src/machine/runtime.ts): the worker answers with a pong between frames. */
   | { type: 'ping' };
 
-/** worker -> AudioWorklet: one frame of unipolar PCM (0 .. 15/16) at the context's rate. */
-export type AudioMessage = { type: 'pcm'; samples: Float32Array } | { type: 'flush' };
+/**
+ * worker -> AudioWorklet: one frame of unipolar PCM (0 .. 15/16) at the context's rate; `rest`: no more PCM
+ * comes until the machine sounds again (the queue running out then is no underrun).
+ */
+export type AudioMessage = { type: 'pcm'; samples: Float32Array } | { type: 'flush' } | { type: 'rest' };
 
 export interface ConsoleWorkerApi {
   boot(options: BootOptions): Promise<BootInfo>;

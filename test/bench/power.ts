@@ -9,6 +9,7 @@
  *
  *   empty page        about:blank: the browser's own floor
  *   table at rest     #/table, the cartridge's SELECT GAME screen, nobody touching anything
+ *   table in battle   #/table during a battle (tank v tank, the tiny game's war on B1), nobody steering
  *   console running   #/console, our battle cartridge as it starts (its SELECT GAME screen)
  *   console moving    #/console on the console test cartridge (a sprite moves every frame: every frame drawn)
  *   board page        #/board
@@ -18,7 +19,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { build, preview } from 'vite';
 
 interface PowerPage {
@@ -27,11 +28,49 @@ interface PowerPage {
   path: string;
   /** Waits until the page is up (the console's first frames shown). */
   console: boolean;
+  /** Brings the page to the state measured, once it is up. */
+  prepare?(tab: Page): Promise<void>;
+  /** Throws when the page left that state during the window (the figure would not be the state's). */
+  check?(tab: Page): Promise<void>;
+}
+
+/**
+ * A battle under way at the table: the tiny game's war on B1 loaded, both weapons tanks (a tank stands still
+ * while nobody steers, so the battle lasts), programmed and started with ENTER.
+ */
+async function battleUnderWay(tab: Page): Promise<void> {
+  const { TINY_WAR_ON_B1, playTiny } = await import('../harness/tiny-game.ts');
+  const { sessionDocument, encodeEnvelope } = await import('../../board/index.ts');
+  const state = playTiny([
+    ...TINY_WAR_ON_B1,
+    { type: 'weapon', player: 'Ann', weapon: 'tank' },
+    { type: 'weapon', player: 'Bob', weapon: 'tank' },
+  ]);
+  await tab.locator('.bv[data-ready="true"]').waitFor();
+  await tab.locator('#bv-import-file').setInputFiles({
+    name: 'war.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(encodeEnvelope({ engine: sessionDocument(state) })),
+  });
+  await tab.locator('[data-key="program-battle"]').click();
+  await tab.locator('.tb-battle[data-stage="enter"]').waitFor();
+  await tab.keyboard.press('Enter');
+  await tab.locator('.tb-battle[data-stage="fighting"]').waitFor();
 }
 
 const PAGES: PowerPage[] = [
   { label: 'empty page', path: 'about:blank', console: false },
   { label: 'table at rest', path: '/#/table', console: true },
+  {
+    label: 'table in battle',
+    path: '/?cart=battle#/table',
+    console: true,
+    prepare: battleUnderWay,
+    check: async (tab) => {
+      const stage = await tab.locator('.tb-battle').getAttribute('data-stage');
+      if (stage !== 'fighting') throw new Error(`the battle was over before the window ended (stage ${stage})`);
+    },
+  },
   { label: 'console running', path: '/#/console', console: true },
   { label: 'console moving', path: '/?cart=console-test#/console', console: true },
   { label: 'board page', path: '/#/board', console: false },
@@ -161,6 +200,7 @@ async function measure(browser: Browser, pid: number, url: string, page: PowerPa
       await tab.waitForFunction(() => window.__o2console?.ready === true && window.__o2console.shownFrame > 30, null, {
         timeout: 60_000,
       });
+    await page.prepare?.(tab);
     await tab.waitForTimeout(settle * 1000);
     const before = new Map<number, number>();
     const threads = process.env.BENCH_POWER_THREADS ? threadTicks(treeTicks(pid, before)) : undefined;
@@ -173,6 +213,7 @@ async function measure(browser: Browser, pid: number, url: string, page: PowerPa
       treeTicks(pid, after);
     }
     const wall = (performance.now() - t0) / 1000;
+    await page.check?.(tab);
     if (threads) console.log(`    ${page.label}: ${busiest(threads, threadTicks(treeTicks(pid, after)), wall)}`);
     let ticks = 0;
     for (const [p, t] of after) ticks += t - (before.get(p) ?? 0);

@@ -154,7 +154,15 @@ describe('console tools', () => {
     await waitReady(page);
     const howlerState = () =>
       page.evaluate(() => (window as unknown as { Howler: { ctx: AudioContext } }).Howler.ctx.state);
-    // As before a user's first gesture: the context is suspended while the worker keeps sending sound.
+    // As before a user's first gesture: the context is suspended while the worker keeps sending sound (the test
+    // cartridge's tone while a key is held; a silent machine sends none: src/worker/sound-rest.ts).
+    const received = () =>
+      page.evaluate(async () => ((await window.__o2console!.audioStats()) as { received: number }).received);
+    const before = await received();
+    await page.evaluate(() => window.__o2console!.runtime()!.sendKey('1', true));
+    // The tone has woken the sound (a silent machine's context sleeps) and flows: a tenth of a second of it.
+    await poll(received).toBeGreaterThan(before + 4800);
+    await poll(howlerState).toBe('running');
     await page.evaluate(() => (window as unknown as { Howler: { ctx: AudioContext } }).Howler.ctx.suspend());
     await poll(howlerState).toBe('suspended');
     await poll(
@@ -165,6 +173,7 @@ describe('console tools', () => {
     await poll(howlerState).toBe('running');
     await poll(() => page.locator('#console-sound-prompt').isHidden()).toBe(true);
     expect(((await page.evaluate(() => window.__o2console!.audioStats())) as Stats).queuedMs).toBeLessThan(100);
+    await page.evaluate(() => window.__o2console!.runtime()!.sendKey('1', false));
     expect(errors).toEqual([]);
   });
 

@@ -211,6 +211,8 @@ describe('the table: board and console on one page', () => {
       };
       (window as unknown as { __pad: typeof pad }).__pad = pad;
       Object.defineProperty(navigator, 'getGamepads', { value: () => [pad, null, null, null] });
+      // As Chromium does once a button on a pad is pressed: the page polls pads only after this.
+      window.dispatchEvent(new Event('gamepadconnected'));
     });
     await program(page, 'plane', 'sub');
     const before2 = (await mailbox(page)).battles;

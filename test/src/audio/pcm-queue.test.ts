@@ -70,3 +70,17 @@ describe('PcmQueue', () => {
     expect(q.received).toBe(16_000);
   });
 });
+
+describe('PcmQueue at rest', () => {
+  it('plays out what is queued when the sound rests, and its end is no underrun', () => {
+    const q = new PcmQueue(48_000, 30, 250);
+    q.push(new Float32Array(2400));
+    q.rest();
+    const block = new Float32Array(128);
+    for (let i = 0; i < 40; i++) q.pull(block);
+    expect(q.underruns).toBe(0);
+    q.push(new Float32Array(2400)); // the sound is back: running out again is an underrun
+    for (let i = 0; i < 40; i++) q.pull(block);
+    expect(q.underruns).toBe(1);
+  });
+});
