@@ -1,5 +1,6 @@
 /** The board companion's public API (see board/README.md). */
-export { gameMachine, battleMachine, HISTORY_LIMIT } from './machines/game-machine.ts';
+export { gameMachine, battleMachine } from './machines/game-machine.ts';
+export { HISTORY_LIMIT } from './machines/game-steps.ts';
 export { battleActor, noBattle, noReadout } from './machines/battle-actor.ts';
 export {
   battleChart,
@@ -20,7 +21,7 @@ export type {
 export { readoutChart, runReadout } from './machines/readout-chart.ts';
 export type { ReadoutChartActor, ReadoutChartEvent } from './machines/readout-chart.ts';
 export type { BattleInput } from './machines/battle-actor.ts';
-export type { GameContext, GameInput, MachineEvent, ControlEvent } from './machines/game-machine.ts';
+export type { GameContext, GameInput, MachineEvent, ControlEvent } from './machines/game-context.ts';
 export { turnStateOf, TURN_STATES } from './machines/turn-states.ts';
 export type { TurnState } from './machines/turn-states.ts';
 export { applyEvent } from './rules/apply.ts';

@@ -1,91 +1,23 @@
+/**
+ * The game's chart (XState): one state per turn state of the rules, each taking the events its rules
+ * take; undo, redo and loading from anywhere; at a table, the battle and readout charts it runs. The
+ * rules decide every step (game-steps.ts asks them once per event).
+ */
 import { assign, raise, setup } from 'xstate';
-import type { GameState } from '../model/game.ts';
-import type { ChipTransfer } from '../model/chips.ts';
-import type { GameEvent, GameEventType, Refusal, RuleResult } from '../model/events.ts';
-import type { Scenario } from '../model/scenario.ts';
+import type { GameEvent, GameEventType } from '../model/events.ts';
 import { battleEvent, pendingBattle } from '../ports/battle-port.ts';
-import type { BattleOutcome, BattleRequest } from '../ports/battle-port.ts';
+import type { BattleOutcome } from '../ports/battle-port.ts';
 import { EVENT_TYPES } from '../model/events.ts';
-import { applyEvent } from '../rules/apply.ts';
 import { newGame } from '../rules/setup.ts';
 import { deserializeGame } from '../rules/snapshot.ts';
 import { world1982 } from '../scenarios/world.ts';
 import { noBattle, noReadout } from './battle-actor.ts';
 import type { TurnState } from './turn-states.ts';
 import { TURN_STATES, turnStateOf } from './turn-states.ts';
-
-/** Events the machine takes besides the game's own: undo, redo, and loading a saved game. */
-export type ControlEvent = { type: 'undo' } | { type: 'redo' } | { type: 'load'; snapshot: string };
-export type MachineEvent = GameEvent | ControlEvent;
-
-export interface GameContext {
-  state: GameState;
-  /** States before each accepted event, oldest first: any step can be undone, battle results included. */
-  history: GameState[];
-  /** States undone, the most recently undone last: redo brings them back until a new event is accepted. */
-  future: GameState[];
-  lastRefusal: Refusal | null;
-  /** Why the last battle (or first-player readout) on the console failed (a sentence), or null. */
-  battleError: string | null;
-}
-
-export interface GameInput {
-  scenario?: Scenario;
-  state?: GameState;
-  /**
-   * The undo history to resume with `state` (oldest first), as `context.history` held it: a saved game
-   * keeps its undo steps without going through XState's persisted snapshots. Ignored without `state`.
-   */
-  history?: GameState[];
-  /** The redo steps to resume with (as `context.future` held them). Ignored without `state`. */
-  future?: GameState[];
-}
-
-/** Undo steps the machine keeps (older ones are dropped). */
-/** The hand-overs that put chips back where they were: each transfer's receiver returns what it got and takes back its change. */
-function reverseTransfers(done: readonly ChipTransfer[]): ChipTransfer[] {
-  return [...done].reverse().map((t) => ({
-    from: t.to,
-    to: t.from,
-    amount: t.amount,
-    give: { ...t.give },
-    change: { ...t.change },
-    undo: true as const,
-  }));
-}
-
-export const HISTORY_LIMIT = 200;
-
-// The guards and the action see the same event object; remember the rules' verdict for the action.
-const verdicts = new WeakMap<object, { from: GameState; result: RuleResult<GameState> }>();
-function judge(state: GameState, event: GameEvent): RuleResult<GameState> {
-  const hit = verdicts.get(event);
-  if (hit && hit.from === state) return hit.result;
-  let result: RuleResult<GameState>;
-  try {
-    result = applyEvent(state, event);
-  } catch (err) {
-    // A fault in the rules must never leave the machine in its error state: the event is refused, the game stays as it was.
-    result = {
-      ok: false,
-      refusal: {
-        rule: 'engine',
-        reason: `the rules could not take this ${String((event as { type?: unknown }).type)} event (${(err as Error).message}); the game is unchanged`,
-      },
-    };
-  }
-  verdicts.set(event, { from: state, result });
-  return result;
-}
+import { GUARDS, HISTORY_LIMIT, judge, reverseTransfers } from './game-steps.ts';
+import type { GameContext, GameInput, MachineEvent } from './game-context.ts';
 
 const stateId = (view: TurnState): string => `#game.${view}`;
-
-/** Whether two pending battles are the same fight (its identity aside: every logged step moves that on). */
-function sameForces(a: BattleRequest | null, b: BattleRequest | null): boolean {
-  if (!a || !b) return false;
-  const side = (f: BattleRequest['attacker']): string => `${f.player}:${f.weapon}:${f.energy}`;
-  return a.country === b.country && side(a.attacker) === side(b.attacker) && side(a.defender) === side(b.defender);
-}
 
 /**
  * The transitions of events a state accepts: to whichever of `next` the rules' new state belongs in
@@ -159,6 +91,11 @@ function fighting(invoke: boolean, self: TurnState, accepted: ReturnType<typeof 
  * and the war and end-game states run each battle (the console's charts at a table).
  */
 function turnStates(invoke: boolean) {
+  return { ...openingStates(invoke), ...playingStates(invoke) };
+}
+
+/** From the setup to the filled board: the players, who goes first (the readout), the homelands and their alliances. */
+function openingStates(invoke: boolean) {
   return {
     resume: {
       always: TURN_STATES.map((view) => ({
@@ -197,6 +134,12 @@ function turnStates(invoke: boolean) {
         [['clock.expired'], ['over']],
       ),
     },
+  };
+}
+
+/** The game's turns and wars, the final round, the end game and its end. */
+function playingStates(invoke: boolean) {
+  return {
     play: {
       initial: 'turn',
       states: {
@@ -269,6 +212,45 @@ function turnStates(invoke: boolean) {
   };
 }
 
+/**
+ * What every state takes besides its own events: undo, redo and loading a saved game go to whichever
+ * turn state the restored game belongs in (or are refused with a sentence), and a game event no state
+ * accepted records the rules' refusal, for the players to read.
+ */
+function controlTransitions() {
+  return {
+    undo: [
+      ...TURN_STATES.map((view) => ({
+        guard: { type: 'undoLeadsTo' as const, params: { view } },
+        target: stateId(view),
+        reenter: true,
+        actions: 'undo' as const,
+      })),
+      { actions: 'refuseUndo' as const },
+    ],
+    redo: [
+      ...TURN_STATES.map((view) => ({
+        guard: { type: 'redoLeadsTo' as const, params: { view } },
+        target: stateId(view),
+        reenter: true,
+        actions: 'redo' as const,
+      })),
+      { actions: 'refuseRedo' as const },
+    ],
+    load: [
+      ...TURN_STATES.map((view) => ({
+        guard: { type: 'loadLeadsTo' as const, params: { view } },
+        target: stateId(view),
+        reenter: true,
+        actions: 'load' as const,
+      })),
+      { actions: 'refuseLoad' as const },
+    ],
+    // A game event no state accepted: the rules' refusal, for the players to read.
+    ...Object.fromEntries(EVENT_TYPES.map((t) => [t, { actions: 'refuse' as const }])),
+  };
+}
+
 function buildMachine(invoke: boolean) {
   return setup({
     types: {
@@ -277,28 +259,7 @@ function buildMachine(invoke: boolean) {
       input: {} as GameInput,
     },
     actors: { battle: noBattle, readout: noReadout },
-    guards: {
-      leadsTo: ({ context, event }, params: { view: TurnState }) => {
-        const r = judge(context.state, event as GameEvent);
-        return r.ok && turnStateOf(r.state) === params.view;
-      },
-      keepsBattle: ({ context, event }, params: { view: TurnState }) => {
-        const r = judge(context.state, event as GameEvent);
-        if (!r.ok || turnStateOf(r.state) !== params.view) return false;
-        return sameForces(pendingBattle(context.state), pendingBattle(r.state));
-      },
-      undoLeadsTo: ({ context }, params: { view: TurnState }) =>
-        context.history.length > 0 && turnStateOf(context.history[context.history.length - 1]) === params.view,
-      redoLeadsTo: ({ context }, params: { view: TurnState }) =>
-        context.future.length > 0 && turnStateOf(context.future[context.future.length - 1]) === params.view,
-      loadLeadsTo: ({ event }, params: { view: TurnState }) => {
-        if (event.type !== 'load') return false;
-        const r = deserializeGame(event.snapshot);
-        return r.ok && turnStateOf(r.state) === params.view;
-      },
-      fought: ({ event }) => (event as unknown as { output: BattleOutcome | null }).output !== null,
-      read: ({ event }) => typeof (event as unknown as { output: number | null }).output === 'number',
-    },
+    guards: GUARDS,
     actions: {
       apply: assign(({ context, event }) => {
         const r = judge(context.state, event as GameEvent);
@@ -377,37 +338,7 @@ function buildMachine(invoke: boolean) {
     }),
     // A game may be resumed in any state: start where its rules state belongs.
     initial: 'resume',
-    on: {
-      undo: [
-        ...TURN_STATES.map((view) => ({
-          guard: { type: 'undoLeadsTo' as const, params: { view } },
-          target: stateId(view),
-          reenter: true,
-          actions: 'undo' as const,
-        })),
-        { actions: 'refuseUndo' as const },
-      ],
-      redo: [
-        ...TURN_STATES.map((view) => ({
-          guard: { type: 'redoLeadsTo' as const, params: { view } },
-          target: stateId(view),
-          reenter: true,
-          actions: 'redo' as const,
-        })),
-        { actions: 'refuseRedo' as const },
-      ],
-      load: [
-        ...TURN_STATES.map((view) => ({
-          guard: { type: 'loadLeadsTo' as const, params: { view } },
-          target: stateId(view),
-          reenter: true,
-          actions: 'load' as const,
-        })),
-        { actions: 'refuseLoad' as const },
-      ],
-      // A game event no state accepted: the rules' refusal, for the players to read.
-      ...Object.fromEntries(EVENT_TYPES.map((t) => [t, { actions: 'refuse' as const }])),
-    },
+    on: controlTransitions(),
     states: turnStates(invoke),
   });
 }
