@@ -99,6 +99,46 @@ export class Reader {
     for (let i = 0; i < n; i++) into[i] = b[p + i];
     this.pos = p + n;
   }
+  /** Fills `into` from the next 2·length bytes (little-endian u16s). */
+  u16sInto(into: Uint16Array): void {
+    const n = into.length;
+    this.need(2 * n);
+    const b = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < n; i++, p += 2) into[i] = b[p] | (b[p + 1] << 8);
+    this.pos = p;
+  }
+  /**
+   * Fills into[0, n) from the next 4·n bytes (little-endian i32s); returns the index of the first
+   * outside `lo`..`hi` (all are read), or -1.
+   */
+  i32sInto(into: Int32Array, n: number, lo: number, hi: number): number {
+    this.need(4 * n);
+    const b = this.buf;
+    let p = this.pos;
+    let bad = -1;
+    for (let i = 0; i < n; i++, p += 4) {
+      const x = b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24);
+      if ((x < lo || x > hi) && bad < 0) bad = i;
+      into[i] = x;
+    }
+    this.pos = p;
+    return bad;
+  }
+  /** As i32sInto, for bytes. */
+  u8sInto(into: Uint8Array, n: number, lo: number, hi: number): number {
+    this.need(n);
+    const b = this.buf;
+    let p = this.pos;
+    let bad = -1;
+    for (let i = 0; i < n; i++, p++) {
+      const x = b[p];
+      if ((x < lo || x > hi) && bad < 0) bad = i;
+      into[i] = x;
+    }
+    this.pos = p;
+    return bad;
+  }
   ascii(n: number): string {
     let s = '';
     for (let i = 0; i < n; i++) s += String.fromCharCode(this.u8());
@@ -216,7 +256,7 @@ export function readFields(r: Reader, schema: Schema, into?: Values, what = sche
       case 'u16s': {
         const old = v[f.key];
         const a = old instanceof Uint16Array && old.length === f.length ? old : new Uint16Array(f.length);
-        for (let i = 0; i < a.length; i++) a[i] = r.u16();
+        r.u16sInto(a);
         v[f.key] = a;
         break;
       }
@@ -225,7 +265,8 @@ export function readFields(r: Reader, schema: Schema, into?: Values, what = sche
         const old = v[f.key];
         const a = old instanceof Int32Array && old.length >= n ? old : new Int32Array(reuse ? n + (n >> 1) : n);
         const b = bounds(f);
-        for (let i = 0; i < n; i++) a[i] = inRange(what, f.key, r.i32(), b, i);
+        const bad = r.i32sInto(a, n, b[0], b[1]);
+        if (bad >= 0) range(what, f.key, a[bad], b[0], b[1], bad);
         v[f.key] = a;
         break;
       }
@@ -234,7 +275,8 @@ export function readFields(r: Reader, schema: Schema, into?: Values, what = sche
         const old = v[f.key];
         const a = old instanceof Uint8Array && old.length >= n ? old : new Uint8Array(reuse ? n + (n >> 1) : n);
         const b = bounds(f);
-        for (let i = 0; i < n; i++) a[i] = inRange(what, f.key, r.u8(), b, i);
+        const bad = r.u8sInto(a, n, b[0], b[1]);
+        if (bad >= 0) range(what, f.key, a[bad], b[0], b[1], bad);
         v[f.key] = a;
         break;
       }

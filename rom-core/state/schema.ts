@@ -99,19 +99,43 @@ function writeFields(w: Writer, schema: Schema, target: unknown): void {
       case 'bytes':
         w.bytes(v as Uint8Array);
         break;
+      // Arrays byte by byte into the buffer, room made once: a call per entry was most of a snapshot's time.
       case 'u16s': {
         const a = v as Uint16Array;
-        for (let i = 0; i < a.length; i++) w.u16(a[i]);
+        w.room(2 * a.length);
+        const buf = w.buf;
+        let p = w.pos;
+        for (let i = 0; i < a.length; i++, p += 2) {
+          buf[p] = a[i];
+          buf[p + 1] = a[i] >> 8;
+        }
+        w.pos = p;
         break;
       }
       case 'i32s': {
         const n = at(target, f.countOf) as number;
-        for (let i = 0; i < n; i++) w.i32((v as Int32Array)[i]);
+        const a = v as Int32Array;
+        w.room(4 * n);
+        const buf = w.buf;
+        let p = w.pos;
+        for (let i = 0; i < n; i++, p += 4) {
+          const x = a[i];
+          buf[p] = x;
+          buf[p + 1] = x >> 8;
+          buf[p + 2] = x >> 16;
+          buf[p + 3] = x >> 24;
+        }
+        w.pos = p;
         break;
       }
       case 'u8s': {
         const n = at(target, f.countOf) as number;
-        for (let i = 0; i < n; i++) w.u8((v as Uint8Array)[i]);
+        const a = v as Uint8Array;
+        w.room(n);
+        const buf = w.buf;
+        let p = w.pos;
+        for (let i = 0; i < n; i++) buf[p++] = a[i];
+        w.pos = p;
         break;
       }
       case 'ascii':
