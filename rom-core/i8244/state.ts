@@ -29,13 +29,15 @@ export function soundSchema(t: VdcTiming): Schema {
       { key: 'logLevels', t: 'u8s', countOf: 'logCount', min: 0, max: 15 },
     ],
     check(v: Values) {
+      // The array may be longer than the log (values read into a reused one): logCount says where it ends.
       const dots = v.logDots as Int32Array;
+      const n = v.logCount as number;
       if (dots[0] !== -TAIL_DOTS) return `the sound level log must begin at dot ${-TAIL_DOTS}, not ${dots[0]}.`;
-      for (let i = 1; i < dots.length; i++) {
+      for (let i = 1; i < n; i++) {
         if (dots[i] <= dots[i - 1])
           return `the sound level log goes back in time at entry ${i} (dot ${dots[i]} after ${dots[i - 1]}).`;
       }
-      if (dots[dots.length - 1] > (v.cursorDot as number)) return 'the sound level log runs past the sound cursor.';
+      if (dots[n - 1] > (v.cursorDot as number)) return 'the sound level log runs past the sound cursor.';
       return undefined;
     },
   };
@@ -58,8 +60,8 @@ function rendererSchema(t: VdcTiming, picture: boolean): Schema {
     ],
     check(v: Values) {
       if ((v.majorOverlap as number) & 0x7f) return `the major-overlap bit is ${v.majorOverlap}; it is 0 or 128.`;
-      const frame = (v.frame as Uint8Array | undefined) ?? new Uint8Array(0);
-      for (let i = 0; i < frame.length; i++) {
+      const frame = v.frame as Uint8Array | undefined;
+      for (let i = 0; frame !== undefined && i < frame.length; i++) {
         if (frame[i] > 15) return `picture dot ${i} has colour ${frame[i]}; colours are 0 to 15.`;
       }
       return undefined;

@@ -4,7 +4,7 @@
  * until every field has been read and validated.
  */
 import { SAMPLE_RATES } from '../i8244/resampler.ts';
-import { Reader, openState, readFields, StateError } from '../state/schema.ts';
+import { Reader, openState, openStateInto, readFields, StateError } from '../state/schema.ts';
 import type { Schema, Values } from '../state/schema.ts';
 import { SNAPSHOT_MAGIC, STATE_MAGIC, STATE_VERSION, machineSchema } from './state.ts';
 import type { MachineIdentity } from './state.ts';
@@ -20,13 +20,35 @@ export function stateSchemas(id: MachineIdentity): StateSchemas {
   return { save: machineSchema(id), snapshot: machineSchema(id, false) };
 }
 
-/** snapshot() output, checked as a save state is, as values for `schema` (the snapshot schema). */
-export function readSnapshot(state: Uint8Array, schema: Schema): Values {
-  const { reader, version } = openState(state, SNAPSHOT_MAGIC, 'Odyssey²');
+/** What a restore reuses each time: a reader, and values of the snapshot schema to read into (read.ts). */
+export interface SnapshotReading {
+  reader: Reader;
+  /** Undefined until a first restore. */
+  values: Values | undefined;
+}
+
+export function snapshotReading(): SnapshotReading {
+  return { reader: new Reader(new Uint8Array(0), 'Odyssey²'), values: undefined };
+}
+
+/**
+ * snapshot() output in `state[start, end)`, checked as a save state is, as values for `schema` (the
+ * snapshot schema), read into `reading`'s values (so allocating nothing once they have been filled).
+ */
+export function readSnapshot(
+  state: Uint8Array,
+  schema: Schema,
+  reading: SnapshotReading,
+  start: number,
+  end: number,
+): Values {
+  const reader = reading.reader;
+  const version = openStateInto(reader, state, SNAPSHOT_MAGIC, 'Odyssey²', start, end);
   if (version !== STATE_VERSION)
     throw new StateError(`Odyssey² snapshot version ${version} is not this build's (${STATE_VERSION}).`);
-  const values = readFields(reader, schema);
+  const values = readFields(reader, schema, reading.values, schema.what, true);
   reader.done();
+  reading.values = values;
   return values;
 }
 

@@ -29,10 +29,10 @@ import type { I8048Pins } from '../i8048/pins.ts';
 import { I8244 } from '../i8244/vdc.ts';
 import { mameFrameStartDot } from '../i8244/timing.ts';
 import type { VdcTiming } from '../i8244/timing.ts';
-import { applyFields, bindSchema, encodeState, encodeStateAt } from '../state/schema.ts';
+import { applyFields, bindSchema, encodeState, encodeStateAt, encodeStateTo } from '../state/schema.ts';
 import type { Schema, Values } from '../state/schema.ts';
 import { SNAPSHOT_MAGIC, STATE_MAGIC, STATE_VERSION } from './state.ts';
-import { readSaveState, readSnapshot, stateSchemas } from './odyssey2-state.ts';
+import { readSaveState, readSnapshot, snapshotReading, stateSchemas } from './odyssey2-state.ts';
 import type { StateSchemas } from './odyssey2-state.ts';
 import { Cartridge } from './cartridge.ts';
 import type { MapperKind } from './cartridge.ts';
@@ -54,6 +54,13 @@ export interface FrameDebugResult {
   /** PC of the instruction that runs next. */
   pc: number;
 }
+
+/** Where a snapshot taken between two frames stands (restoreSnapshot's default). */
+export interface SnapshotPosition {
+  midFrame: boolean;
+  stoppedBeforeInstruction: boolean;
+}
+export const BETWEEN_FRAMES: Readonly<SnapshotPosition> = { midFrame: false, stoppedBeforeInstruction: false };
 
 /**
  * The CPU's cycle count is moved back (with the time base) at a frame's end once past REBASE_AT
@@ -129,6 +136,8 @@ export class Odyssey2 implements I8048Pins {
 
   /** The save state's and the snapshot's schemas; they name the cartridge's CRC-32, so swapCartridge renews them. */
   private schemas: StateSchemas;
+  /** A restore's reader and values, reused so a rollback's restore allocates nothing. */
+  private readonly reading = snapshotReading();
 
   /**
    * Puts `image` in the cartridge slot of the running machine, as a rebuilt program is swapped in
@@ -486,19 +495,29 @@ export class Odyssey2 implements I8048Pins {
   }
 
   /**
+   * snapshot() written at the start of the buffer `pick(length)` returns, at least `length` long (a kept
+   * buffer, or a longer one when it is too short: snapshots differ in length); returns the length.
+   * Allocates nothing but what `pick` does. Restore it with restoreSnapshot(buffer, position, 0, length).
+   */
+  snapshotTo(pick: (length: number) => Uint8Array): number {
+    return encodeStateTo(SNAPSHOT_MAGIC, STATE_VERSION, this.schemas.snapshot, this, pick);
+  }
+
+  /**
    * Restores `snapshot()` output (checked as a save state is; the picture stays as it is). A snapshot
    * taken inside a frame (the debugger's step back) comes with where the run stood: midFrame and
    * stoppedBeforeInstruction as they were when it was taken; the state bytes do not hold them.
+   * The snapshot is `state[start, end)` (one in a ring, or in a longer buffer: no subarray to make).
+   * Allocates nothing once a first restore has made its values.
    */
   restoreSnapshot(
     state: Uint8Array,
-    position: { midFrame: boolean; stoppedBeforeInstruction: boolean } = {
-      midFrame: false,
-      stoppedBeforeInstruction: false,
-    },
+    position: Readonly<SnapshotPosition> = BETWEEN_FRAMES,
+    start = 0,
+    end = state.length,
   ): void {
     const schema = this.schemas.snapshot;
-    this.restore(schema, readSnapshot(state, schema));
+    this.restore(schema, readSnapshot(state, schema, this.reading, start, end));
     this.inFrame = position.midFrame;
     this.pendingInstruction = position.stoppedBeforeInstruction;
   }

@@ -14,6 +14,7 @@
  * with the same inputs for their picture, and the state comes back; the real frames are untouched, the
  * picture shows `n` frames sooner what the inputs do.
  */
+import { BETWEEN_FRAMES } from './odyssey2.ts';
 import type { Odyssey2 } from './odyssey2.ts';
 
 /** What the ring and run-ahead need of a machine (tests hand in a small fake). */
@@ -142,7 +143,7 @@ export class RewindRing {
     this.writeAt = this.starts[(this.oldest + this.count) % cap];
     const prev = (this.oldest + this.count - 1) % cap;
     const start = this.starts[prev];
-    this.machine.restoreSnapshot(this.bytes.subarray(start, start + this.lengths[prev]));
+    this.machine.restoreSnapshot(this.bytes, BETWEEN_FRAMES, start, start + this.lengths[prev]);
     this.machine.runFrame();
     return true;
   }
@@ -191,6 +192,6 @@ export class RunAhead {
     const m = this.machine;
     const length = m.snapshotAt(this.saved, AT_START);
     for (let i = 0; i < frames; i++) m.runFrame();
-    m.restoreSnapshot(this.saved.subarray(0, length));
+    m.restoreSnapshot(this.saved, BETWEEN_FRAMES, 0, length);
   }
 }

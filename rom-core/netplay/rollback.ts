@@ -12,6 +12,7 @@
  * network) sends what `localInput` returns and hands over what arrives with `remoteInput`; `advance`
  * runs one frame when the prediction window allows.
  */
+import { BETWEEN_FRAMES } from '../machine/odyssey2.ts';
 import type { Odyssey2 } from '../machine/odyssey2.ts';
 
 export interface RollbackOptions {
@@ -29,14 +30,22 @@ export interface RollbackOptions {
  * A state's hash: the CRC-32 every save state ends with (of all before it). (A CRC-32 over the whole
  * state, its own CRC included, is the same for every state.)
  */
-export function stateHash(state: Uint8Array): number {
-  return new DataView(state.buffer, state.byteOffset, state.byteLength).getUint32(state.byteLength - 4, true);
+export function stateHash(state: Uint8Array, length = state.length): number {
+  const c = length - 4;
+  return (state[c] | (state[c + 1] << 8) | (state[c + 2] << 16) | (state[c + 3] << 24)) >>> 0;
 }
 
 export const DEFAULT_ROLLBACK: Omit<RollbackOptions, 'local'> = { delay: 2, window: 12, hashEvery: 30 };
 
 /** The frames are counted from the session's start (frame 0 is the first one run together). */
 const RING = 256;
+
+/**
+ * Room a snapshot's buffer is made with past the snapshot that needs it: snapshots differ in length
+ * (the sound level log, 5 bytes an entry), and a buffer made only as long as one would be made again
+ * for the next longer one.
+ */
+const SLACK = 1024;
 
 export class RollbackMachine {
   /** Frames run so far: the next frame to run is `frame`. */
@@ -56,8 +65,22 @@ export class RollbackMachine {
   private readonly known = [new Uint8Array(RING), new Uint8Array(RING)];
   /** The other side's stick each run frame was run with (to tell a wrong prediction). */
   private readonly used = new Uint8Array(RING);
-  /** The machine's state before each frame still open to a rollback. */
+  /**
+   * The machine's state before each frame still open to a rollback: the first `snapshotLengths` bytes of
+   * a buffer kept for the slot (written again in place, so a frame run allocates nothing).
+   */
   private readonly snapshots: (Uint8Array | null)[] = new Array(RING).fill(null);
+  private readonly snapshotLengths = new Uint32Array(RING);
+  /** The slot the snapshot being taken goes into (read by `pick`). */
+  private slot = 0;
+  /** Made once: the slot's buffer, made longer when the snapshot does not fit it. */
+  private readonly pick = (length: number): Uint8Array => {
+    const kept = this.snapshots[this.slot];
+    if (kept !== null && kept.length >= length) return kept;
+    const made = new Uint8Array(length + SLACK);
+    this.snapshots[this.slot] = made;
+    return made;
+  };
   /** The other side's inputs known without a gap: all frames below this. */
   private remoteKnown = 0;
   /** The last stick of the other side known (the prediction). */
@@ -111,7 +134,7 @@ export class RollbackMachine {
       return null;
     if (frame === this.frame) return stateHash(this.machine.snapshot());
     const snap = this.snapshots[frame % RING];
-    return snap ? stateHash(snap) : null;
+    return snap ? stateHash(snap, this.snapshotLengths[frame % RING]) : null;
   }
 
   /**
@@ -202,7 +225,7 @@ export class RollbackMachine {
     const snap = this.snapshots[from % RING];
     if (!snap) throw new Error(`netplay: no snapshot of frame ${from} to go back to`);
     const t0 = performance.now();
-    this.machine.restoreSnapshot(snap);
+    this.machine.restoreSnapshot(snap, BETWEEN_FRAMES, 0, this.snapshotLengths[from % RING]);
     const depth = this.frame - from;
     for (let f = from; f < this.frame; f++) this.runOne(f);
     this.rerunMs += performance.now() - t0;
@@ -214,7 +237,8 @@ export class RollbackMachine {
     const m = this.machine;
     const slot = f % RING;
     // The state before the frame: the point a rollback comes back to.
-    this.snapshots[slot] = m.snapshot(this.snapshots[slot] ?? undefined);
+    this.slot = slot;
+    this.snapshotLengths[slot] = m.snapshotTo(this.pick);
     const remote = this.isKnown(this.remote, f) ? this.sticks[this.remote][slot] : this.lastRemote;
     this.used[slot] = remote;
     m.joy[this.options.local] = this.sticks[this.options.local][slot];
@@ -235,7 +259,7 @@ export class RollbackMachine {
     for (let f = (Math.floor(this.lastHashed / every) + 1) * every; f <= upTo && f < this.frame; f += every) {
       const snap = this.snapshots[f % RING];
       if (!snap) continue;
-      const hash = stateHash(snap);
+      const hash = stateHash(snap, this.snapshotLengths[f % RING]);
       this.ownHashes.set(f, hash);
       this.outbox.push({ frame: f, hash });
       this.lastHashed = f;

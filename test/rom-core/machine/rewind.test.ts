@@ -96,7 +96,8 @@ class FakeMachine implements Rewindable {
     new DataView(out.buffer, out.byteOffset).setUint32(at, this.frame, true);
     return length;
   }
-  restoreSnapshot(state: Uint8Array): void {
+  restoreSnapshot(buffer: Uint8Array, _position?: unknown, start = 0, end = buffer.length): void {
+    const state = buffer.subarray(start, end);
     const frame = new DataView(state.buffer, state.byteOffset).getUint32(0, true);
     expect(state.length).toBe(8 + ((frame * 37) % 50));
     expect(state.every((b, i) => i < 4 || b === (frame & 0xff))).toBe(true);
