@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { encodeEnvelope, sessionDocument } from '../../board/index.ts';
-import { TINY_WAR_ON_B1, playTiny } from '../harness/tiny-game.ts';
+import { TINY_OPENING, TINY_WAR_ON_B1, playTiny } from '../harness/tiny-game.ts';
 import { launchBrowser, openApp } from './browser.ts';
 import { poll, waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';
@@ -85,5 +85,46 @@ describe('the table says what is possible now', () => {
     // A person's own seat is theirs.
     await key(page, 'weapon-attacker-tank').click();
     await poll(() => page.locator('.bv-log-list li').count()).toBe(lines + 1);
+  }, 120_000);
+});
+
+describe('a refusal on a phone', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('is scrolled into view when the notice line is above it (390x844: the page scrolls)', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const { page, errors } = await openApp(context, '/?cart=battle#/table');
+    await waitReady(page);
+    await page.locator('.bv[data-ready="true"]').waitFor();
+    const text = encodeEnvelope({ engine: sessionDocument(playTiny(TINY_OPENING)) });
+    await page
+      .locator('#bv-import-file')
+      .setInputFiles({ name: 'turn.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await page.locator('.bv[data-turn="Ann"][data-phase="final-round"]').waitFor();
+    await page.locator('[data-key="dismiss"]').click();
+    // Ann's own homeland, low on the map: scrolled to it, the notice line is above the view.
+    const country = page.locator('[data-country="A2"]');
+    await country.scrollIntoViewIfNeeded();
+    const notice = page.locator('.bv-notice');
+    const box = () =>
+      notice.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom };
+      });
+    // The toolbar, just above the (empty) notice line, is out of view.
+    expect(await page.locator('[data-key="undo"]').evaluate((e) => e.getBoundingClientRect().bottom)).toBeLessThan(0);
+    await country.click();
+    await poll(() => notice.getAttribute('data-kind')).toBe('refused');
+    const seen = await box();
+    expect(seen.top).toBeGreaterThanOrEqual(0);
+    expect(seen.bottom).toBeLessThanOrEqual(844);
+    expect(errors).toEqual([]);
+    await context.close();
   }, 120_000);
 });
