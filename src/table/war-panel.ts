@@ -1,9 +1,9 @@
 /**
  * The table's part of the board's war (and end-game) panel: who holds the left (red) and right
- * (blue) hand control, "Program the battle", what the console waits for (ENTER, from the person named:
- * the attacker, or a person not in the war with three or more players, rule 11D), the result in words, and "Next battle" while
- * the war goes on. The result comes from the machine; there is no field to type it. On a foreign
- * cartridge the players confirm the outcome in a small form.
+ * (blue) hand control, "Program the battle", what the console waits for (ENTER, from the person
+ * named: the attacker, or a person not in the war with three or more players, rule 11D), the result
+ * in words, and "Next battle" while the war goes on. The result comes from the machine; there is no
+ * field to type it. On a foreign cartridge the players confirm the outcome in a small form.
  */
 import { button, h } from '../platform/h.ts';
 import { enterPresser, outcomeProblem, screenNote } from '../../board/index.ts';
