@@ -66,14 +66,16 @@ export function fightNow(view: ViewState, driver: BattleDriver, resultHolds: boo
 /**
  * Whether the driver's last battle is the one the panel is about: the same battle, or the same war
  * while its next weapons are still to choose. Once the next battle's weapons are chosen, it is a new
- * battle to program (its button shows), the last one's words below it. Another war's words are not
- * this war's news: `lastLabel` is null then and they are not shown.
+ * battle to program (its button shows), the last one's words below it. Another war's (or match's) words
+ * are said only while its result is the game's last step (`resultHolds`: an end-game confrontation's next
+ * battle, the roles swapped); once the game has moved on, `lastLabel` is null and they are not shown.
  */
 export function belongs(
   req: BattleRequest | null,
   fight: { attacker: string; defender: string; country: string | null },
   pending: BattleRequest | null,
   busy: boolean,
+  resultHolds: boolean,
 ): { current: boolean; lastLabel: string | null } {
   const sameWar =
     req !== null &&
@@ -81,7 +83,7 @@ export function belongs(
     req.defender.player === fight.defender &&
     req.country === fight.country;
   const current = sameWar && (pending === null || req.id === undefined || pending.id === req.id || busy);
-  return { current, lastLabel: sameWar ? 'Last battle' : null };
+  return { current, lastLabel: sameWar ? 'Last battle' : resultHolds ? "The last war's final battle" : null };
 }
 
 /** A guest's battle panel: the host programs the battle; this page steers its side once it runs. */

@@ -104,7 +104,8 @@ export class TablePage {
           }),
         legalNow: (legal) => {
           const { driver, seats } = parts;
-          if (!driver || !seats) return legalWords(legal);
+          // A guest's console runs no battle of its own to read the moment from: the engine's words.
+          if (!driver || !seats || parts.remote?.isGuest) return legalWords(legal);
           const view = this.board.controller.snapshot().view;
           const holds = this.news.resultHolds(view, driver.state.stage);
           return legalNowAt(legal, view, driver, holds, (name) => seats.isComputer(name));
@@ -299,7 +300,13 @@ export class TablePage {
           ...fight,
           seated,
           computer: (name) => this.seats.isComputer(name),
-          ...belongs(this.driver.state.request, fight, this.board.controller.pendingBattle(), this.driver.busy),
+          ...belongs(
+            this.driver.state.request,
+            fight,
+            this.board.controller.pendingBattle(),
+            this.driver.busy,
+            this.news.resultHolds(this.board.controller.snapshot().view, this.driver.state.stage),
+          ),
           legend: (red, blue, ...extra) =>
             renderControlsLegend(
               {
