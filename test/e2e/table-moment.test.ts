@@ -71,19 +71,25 @@ describe('the table says what is possible now', () => {
   }, 120_000);
 
   it("a person's click for a seat the computer plays is refused with a sentence and not logged", async () => {
-    // The computer's pause is long, so the click comes while its own choice is still to come.
-    const page = await openTable(browser, '/?cart=battle&computerPause=10000#/table');
+    const page = await openTable(browser);
     await importWar(page);
+    await key(page, 'weapon-attacker-tank').click();
+    await key(page, 'weapon-defender-tank').click();
+    await poll(() => legalNow(page)).toContain('program the battle on the console');
+    // Bob becomes the computer's; the undo takes back his weapon and holds the computers (they wait
+    // until a person moves), so Bob's weapon is still to choose while the person's click comes.
     await page.locator('#table-computers summary').click();
     await key(page, 'computer-Bob').selectOption('easy');
+    await key(page, 'undo').click();
+    await poll(() => page.locator('[data-key="computers-go-on"]').isVisible()).toBe(true);
     await poll(() => legalNow(page)).toContain('the computer plays Bob by itself');
     const lines = await page.locator('.bv-log-list li').count();
-    await key(page, 'weapon-defender-tank').click();
+    await key(page, 'weapon-defender-plane').click();
     await poll(() => page.locator('.bv-notice').textContent()).toContain('Bob is played by the computer');
     expect(await page.locator('.bv-log-list li').count()).toBe(lines);
-    expect(await key(page, 'weapon-defender-tank').getAttribute('aria-pressed')).toBe('false');
-    // A person's own seat is theirs.
-    await key(page, 'weapon-attacker-tank').click();
+    expect(await key(page, 'weapon-defender-plane').getAttribute('aria-pressed')).toBe('false');
+    // Let go, the computer chooses Bob's weapon itself.
+    await key(page, 'computers-go-on').click();
     await poll(() => page.locator('.bv-log-list li').count()).toBe(lines + 1);
   }, 120_000);
 });
