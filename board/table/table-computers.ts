@@ -211,7 +211,7 @@ export class TableComputers {
       this.say(
         ok
           ? `${chosen.player} (${chosen.level}): ${chosen.reason}`
-          : `${chosen.player} (${chosen.level}) tried a move the rules refused; a person may play it instead.`,
+          : `${chosen.player} (${chosen.level}) tried a move the rules refused; choose “a person” for ${chosen.player} to play it instead.`,
       );
     });
   }

@@ -121,7 +121,7 @@ export function playBody(snap: ReturnType<GameSession['snapshot']>, p: BodyParts
         'aside',
         { class: 'bv-side', 'aria-label': 'Actions and players' },
         renderPhasePanel(panels),
-        renderLegalSummary(snap.legal),
+        renderLegalSummary(snap.legal, p.table),
         finder,
         clock,
         renderPlayers(s),

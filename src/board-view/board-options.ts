@@ -2,7 +2,7 @@
 import type { ScenarioStore } from './scenario-store.ts';
 import type { TablePanels } from './view-panels.ts';
 import type { TabLock } from '../platform/tab-lock.ts';
-import type { GameSession, SaveStore } from '../../board/index.ts';
+import type { GameEvent, GameSession, SaveStore } from '../../board/index.ts';
 
 /** What the table may refuse while a battle runs on the console. */
 export type RefusableAction = 'undo' | 'redo' | 'import' | 'new game';
@@ -14,6 +14,8 @@ export interface BoardViewOptions {
   table?: TablePanels & {
     /** Why undo, import or a new game is refused now (a battle under way on the console), or null. */
     refuse(action: RefusableAction): string | null;
+    /** Why a person's board move is refused here (a seat the computer plays), or null. */
+    refuseMove?(event: GameEvent): string | null;
   };
   /** The board's shortcut keys only while the keyboard focus is inside it (the table: other keys go to the console). */
   keysOnlyWhenFocused?: boolean;

@@ -158,6 +158,13 @@ export class BoardPage implements BoardView {
 
   private readonly act = (ev: GameEvent): void => {
     this.localNotice = null;
+    // A person's click never makes a move for a seat the computer plays (it would be logged as the computer's).
+    const seat = this.options.table?.refuseMove?.(ev) ?? null;
+    if (seat !== null) {
+      playUiSound('error');
+      this.controller.say({ kind: 'refused', refusal: { rule: 'seat', reason: seat }, event: ev.type });
+      return;
+    }
     const accepted = this.controller.act(ev);
     playUiSound(accepted ? 'confirm' : 'error');
     if (accepted && this.drafts.accepted(ev)) this.draw();

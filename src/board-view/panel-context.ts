@@ -40,6 +40,8 @@ export interface TablePanels {
   battle(attacker: string, defender: string, energy: { attacker: number; defender: number }): HTMLElement;
   /** Rule 2: the readout started and read on the console. */
   readout(): HTMLElement;
+  /** "Legal now" as it is at the table (a battle on the console is not recorded by hand), in words. */
+  legalNow?(legal: LegalAction[]): string;
 }
 
 export function keepOpen(ctx: PanelContext, d: HTMLDetailsElement): HTMLDetailsElement {

@@ -6,11 +6,12 @@ import { marker } from './view-world.ts';
 import { renderWarSummary } from './war-summary.ts';
 import { renderLadder } from './endgame-ladder.ts';
 import { renderRecordChart } from './record-chart.ts';
-import type { PanelContext } from './panel-context.ts';
+import type { PanelContext, TablePanels } from './panel-context.ts';
 import { actionButton, own } from './panel-context.ts';
 import { firstPlayerPanel, homeAlliancePanel, homelandPanel } from './panels-opening.ts';
 import { turnPanel } from './panels-turn.ts';
 import { battleForm, warPanel, weaponPicker } from './panels-war.ts';
+import { legalWords } from '../../board/index.ts';
 
 export type { BattleDraft, Mode, PanelContext, TablePanels } from './panel-context.ts';
 export { renderPlayers } from './view-players.ts';
@@ -169,31 +170,13 @@ function phasePanel(ctx: PanelContext): HTMLElement {
   }
 }
 
-/** The legal actions now, in words, from the engine's list. */
-export function renderLegalSummary(legal: LegalAction[]): HTMLElement {
-  const words: Record<string, string> = {
-    'first.call': 'call a digit',
-    'first.readout': 'read the readout digit',
-    homeland: 'choose a homeland',
-    'ally.home': 'ally in the home zone',
-    'ally.buy': 'buy an alliance',
-    attack: 'attack a country',
-    weapon: 'choose a weapon',
-    battle: 'record a battle',
-    pass: 'pass',
-    'alliance.form': 'form a player alliance',
-    'alliance.break': 'break an alliance',
-    'endgame.start': 'start the end game',
-    setup: 'set up the game',
-    'clock.expired': 'end the game when time is up',
-    banker: 'choose who takes over the war chest',
-  };
-  const types = [...new Set(legal.map((a) => a.type))];
+/** The legal actions now, in words: the engine's list, or the table's own words for its moment (`table.legalNow`). */
+export function renderLegalSummary(legal: LegalAction[], table?: TablePanels): HTMLElement {
   return h(
     'p',
     { class: 'bv-legal-now' },
     h('span', { class: 'bv-muted' }, 'Legal now: '),
-    types.length ? types.map((t) => words[t] ?? t).join(', ') : 'nothing',
+    table?.legalNow ? table.legalNow(legal) : legalWords(legal),
   );
 }
 

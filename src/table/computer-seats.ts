@@ -20,7 +20,8 @@ export class ComputerSeats {
   private readonly list = el('div', { class: 'tb-computer-seats' });
   private readonly status = el('p', { class: 'tb-seat-status', id: 'table-computer-status', role: 'status' });
   private readonly computers: TableComputers;
-  private shownNames = '';
+  /** The names the seat list shows (null: not drawn yet, so the list before any game says why it is empty). */
+  private shownNames: string | null = null;
   private destroyed = false;
   private off = false;
   private readonly speedSelect: HTMLSelectElement;
@@ -140,7 +141,13 @@ export class ComputerSeats {
       this.list.replaceChildren(
         ...(names.length
           ? names.map((n) => this.seatRow(n))
-          : [el('p', { text: 'Start the game on the board first; then choose which seats the computer plays.' })]),
+          : [
+              el('p', {
+                class: 'tb-hint',
+                'data-no-seats': '',
+                text: 'Seats appear once the players are set up on the board (“Start game”); then choose which seats the computer plays.',
+              }),
+            ]),
       );
     }
     this.computers.act();

@@ -20,14 +20,14 @@ import { LibraryPanel } from '../machine/library-panel.ts';
 import { WorkerBattleConsole } from '../machine/battle-console.ts';
 import { battleDriver, type BattleDriver } from './battle-driver.ts';
 import { renderBattle, renderReadout } from './war-panel.ts';
-import type { WarPanelFight } from './war-panel.ts';
+import { belongs, fightNow, guestBattle, type FightNow } from './fight-now.ts';
+import { TableNews, legalNowAt } from './table-news.ts';
 import { ComputerSeats } from './computer-seats.ts';
 import { renderControlsLegend } from './controls-legend.ts';
-import type { BattleRequest } from '../../board/index.ts';
 import type { ViewState } from '../board-view/types.ts';
 import { RemotePanel } from './remote-panel.ts';
 import { MailPanel } from './mail-panel.ts';
-import { memoryStore } from '../../board/index.ts';
+import { computerSeatRefusal, legalWords, memoryStore } from '../../board/index.ts';
 
 /** The save-state slot the table's machine autosave lives in (the console page's slots are 1-4). */
 const AUTOSAVE_SLOT = 0;
@@ -55,6 +55,8 @@ export class TablePage {
   /** The board's panel (phase, turn, war) at the last layout, and whether it moved on while the console had the keys. */
   private lastPanel = '';
   private panelMoved = false;
+  /** What the table said, kept only while it holds (an old result, the autosave's note). */
+  private readonly news = new TableNews();
 
   constructor(
     private readonly host: MachineHost,
@@ -100,6 +102,16 @@ export class TablePage {
               ? 'The battle is on the console (beside the board); its result is recorded here when it ends.'
               : 'Choose the weapons here; the battle is programmed and fought at the console (beside the board).',
           }),
+        legalNow: (legal) => {
+          const { driver, seats } = parts;
+          // A guest's console runs no battle of its own to read the moment from: the engine's words.
+          if (!driver || !seats || parts.remote?.isGuest) return legalWords(legal);
+          const view = this.board.controller.snapshot().view;
+          const holds = this.news.resultHolds(view, driver.state.stage);
+          return legalNowAt(legal, view, driver, holds, (name) => seats.isComputer(name));
+        },
+        // A seat the computer plays is not a person's to move (issue 35: a click was logged as the computer's choice).
+        refuseMove: (event) => computerSeatRefusal(event, (name) => parts.seats?.isComputer(name) ?? false),
         readout: () =>
           parts.driver
             ? renderReadout(parts.driver, () => void this.readout())
@@ -220,12 +232,6 @@ export class TablePage {
   }
 
   private changed(): void {
-    // The autosave's note is old news once the next battle is programmed.
-    if (
-      this.driver.state.stage === 'programming' &&
-      this.message.textContent?.startsWith('The console goes on from its autosave')
-    )
-      this.say('');
     this.board.redraw();
     this.layout();
   }
@@ -236,10 +242,13 @@ export class TablePage {
     const battle = view.war !== null || (view.endgame?.match ?? null) !== null || this.driver.busy;
     this.root.dataset.battle = battle ? 'on' : 'off';
     this.root.dataset.stage = this.driver.state.stage;
+    // The autosave's note is old news once the game or the battle moves on.
+    const old = this.news.stale(view, this.driver.state.stage, this.board.element.dataset.ready === 'true');
+    if (old !== null && this.message.textContent === old) this.say('');
     const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key;
     // Another tab plays this game: this one offers no battle buttons, only the reason (the board offers the take-over).
     if (this.remote?.isGuest) {
-      this.battleBox.replaceChildren(...this.guestBattle());
+      this.battleBox.replaceChildren(...guestBattle(this.fightNow(), this.remote.guest));
     } else if (this.board.controller.elsewhere) {
       this.battleBox.replaceChildren(
         el(
@@ -248,7 +257,8 @@ export class TablePage {
           'Another tab of this browser plays this game: its battles are programmed there. “Play here instead” on the board moves the game to this tab.',
         ),
       );
-    } else this.battleBox.replaceChildren(...this.battlePanel(view.players.filter((p) => !p.eliminated).length));
+    } else
+      this.battleBox.replaceChildren(...this.battlePanel(view.players.filter((p) => !p.eliminated).map((p) => p.name)));
     if (focusKey)
       this.battleBox.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
     this.seats?.update();
@@ -274,36 +284,8 @@ export class TablePage {
       this.board.element.querySelector<HTMLElement>('#bv-panel-title')?.focus({ preventScroll: true });
   }
 
-  /** A guest's battle panel: the host programs the battle; this page steers its side once it runs. */
-  private guestBattle(): HTMLElement[] {
-    const fight = this.fightNow();
-    if (!fight) return [];
-    const mine = this.remote.guest?.mine() ?? [];
-    const plays = [fight.attacker, fight.defender].filter((p) => mine.includes(p));
-    const battle = this.remote.guest?.battle;
-    const watching = this.remote.guest?.watching;
-    return [
-      el(
-        'div',
-        { class: 'tb-guest-battle', id: 'table-guest-battle', 'data-watching': watching ? 'yes' : 'no' },
-        el('p', {}, `${fight.attacker} attacks ${fight.defender}${fight.country ? ` in ${fight.country}` : ''}.`),
-        el(
-          'p',
-          { class: 'tb-hint' },
-          battle
-            ? `The battle runs on this console in step with the host's: steer ${plays.join(' and ') || 'your side'} with your keys or pad.`
-            : plays.length
-              ? `${fight.choosing.length ? `Choose ${plays.join(' and ')}'s weapon on the board; ` : ''}the host's browser programs the battle, and it runs here too: you steer ${plays.join(' and ')}.`
-              : watching
-                ? 'The battle runs on this console as the players fight it (a moment behind them).'
-                : "The host's browser programs this battle; you watch it here once it runs.",
-        ),
-      ),
-    ];
-  }
-
   /** The battle's panel for the war or match the game is at (none outside one). */
-  private battlePanel(players: number): HTMLElement[] {
+  private battlePanel(seated: string[]): HTMLElement[] {
     const fight = this.fightNow();
     if (!fight) return [];
     return [
@@ -316,9 +298,15 @@ export class TablePage {
         },
         {
           ...fight,
-          players,
+          seated,
           computer: (name) => this.seats.isComputer(name),
-          ...this.belongs(this.driver.state.request, fight),
+          ...belongs(
+            this.driver.state.request,
+            fight,
+            this.board.controller.pendingBattle(),
+            this.driver.busy,
+            this.news.resultHolds(this.board.controller.snapshot().view, this.driver.state.stage),
+          ),
           legend: (red, blue, ...extra) =>
             renderControlsLegend(
               {
@@ -336,73 +324,10 @@ export class TablePage {
     ];
   }
 
-  /**
-   * Whether the driver's last battle is the one the panel is about: the same battle, or the same war
-   * while its next weapons are still to choose. Once the next battle's weapons are chosen, it is a new
-   * battle to program (its button shows), the last one's words below it.
-   */
-  private belongs(
-    req: BattleRequest | null,
-    fight: { attacker: string; defender: string; country: string | null },
-  ): { current: boolean; lastLabel: string } {
-    const sameWar =
-      req !== null &&
-      req.attacker.player === fight.attacker &&
-      req.defender.player === fight.defender &&
-      req.country === fight.country;
-    const pending = this.board.controller.pendingBattle();
-    const current = sameWar && (pending === null || req.id === undefined || pending.id === req.id || this.driver.busy);
-    return { current, lastLabel: sameWar ? 'Last battle' : "The last war's final battle" };
-  }
-
-  /** Who fights the battle the game is at (war or end-game confrontation), with the energy to program. */
-  private fightNow():
-    | (Pick<WarPanelFight, 'attacker' | 'defender' | 'decided' | 'over' | 'energy' | 'choosing'> & {
-        country: string | null;
-      })
-    | null {
+  /** The battle the game is at, or the decided war's last battle while its result is the game's last step. */
+  private fightNow(): FightNow | null {
     const view = this.board.controller.snapshot().view;
-    if (view.war) {
-      const { attacker, defender, weapons } = view.war;
-      return {
-        attacker,
-        defender,
-        country: view.war.country,
-        decided: false,
-        over: false,
-        energy: view.war.energy,
-        choosing: [weapons.attacker ? null : attacker, weapons.defender ? null : defender].filter(
-          (n): n is string => n !== null,
-        ),
-      };
-    }
-    const m = view.endgame?.match;
-    if (m && view.phase === 'endgame') {
-      const defender = m.defender;
-      return {
-        attacker: m.attacker,
-        defender,
-        country: null,
-        decided: false,
-        over: false,
-        energy: { attacker: m.energy[m.attacker] ?? 0, defender: m.energy[defender] ?? 0 },
-        choosing: [m.attacker, defender].filter((n) => !(Object.hasOwn(m.weapons, n) && m.weapons[n])),
-      };
-    }
-    // The war just ended: its last battle's words stay in view.
-    if (this.driver.state.request && this.driver.state.stage === 'result') {
-      const r = this.driver.state.request;
-      return {
-        attacker: r.attacker.player,
-        defender: r.defender.player,
-        country: r.country,
-        decided: true,
-        over: view.phase === 'over',
-        energy: { attacker: r.attacker.energy, defender: r.defender.energy },
-        choosing: [],
-      };
-    }
-    return null;
+    return fightNow(view, this.driver, this.news.resultHolds(view, this.driver.state.stage));
   }
 
   private async program(): Promise<void> {
@@ -451,7 +376,9 @@ export class TablePage {
       const saved = await host.store?.getState(host.machineKey, AUTOSAVE_SLOT);
       if (!saved || !host.runtime) return;
       const frame = await host.runtime.api.loadState(saved.bytes);
-      this.say(`The console goes on from its autosave (frame ${frame}).`);
+      const note = `The console goes on from its autosave (frame ${frame}).`;
+      this.say(note);
+      this.news.noted(note);
     } catch (e) {
       this.say(`The console's autosave could not be loaded (${errorText(e)}); it started afresh.`, 'error');
       // Kept aside, not replaced by the next autosave (nothing a player had is lost).

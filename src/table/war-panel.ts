@@ -1,12 +1,12 @@
 /**
  * The table's part of the board's war (and end-game) panel: who holds the left (red) and right
- * (blue) hand control, "Program the battle", what the console waits for (ENTER from the attacker, or
- * a non-combatant with three or more players, rule 11D), the result in words, and "Next battle" while
- * the war goes on. The result comes from the machine; there is no field to type it. On a foreign
- * cartridge the players confirm the outcome in a small form.
+ * (blue) hand control, "Program the battle", what the console waits for (ENTER, from the person
+ * named: the attacker, or a person not in the war with three or more players, rule 11D), the result
+ * in words, and "Next battle" while the war goes on. The result comes from the machine; there is no
+ * field to type it. On a foreign cartridge the players confirm the outcome in a small form.
  */
 import { button, h } from '../platform/h.ts';
-import { outcomeProblem, screenNote } from '../../board/index.ts';
+import { enterPresser, outcomeProblem, screenNote } from '../../board/index.ts';
 import type { BattleWinner } from '../board-view/types.ts';
 import type { BattleDriver } from './battle-driver.ts';
 
@@ -21,12 +21,12 @@ export interface WarPanelFight {
   attacker: string;
   defender: string;
   energy: { attacker: number; defender: number };
-  /** Players still in the game (rule 11D: with three or more, a player not in the war presses ENTER). */
-  players: number;
+  /** Players still in the game, in seating order (rule 11D: with three or more, a player not in the war presses ENTER). */
+  seated: string[];
   /** Whether the driver's stage and words belong to this battle (not to the war before it). */
   current: boolean;
-  /** How the driver's last battle is named when it is not the one the panel is about. */
-  lastLabel: string;
+  /** How the driver's last battle is named when it is not the one the panel is about (null: another war's, not shown). */
+  lastLabel: string | null;
   /** The war (or match) is decided: only its last battle's words and "Next battle" are left to show. */
   decided: boolean;
   /** The game is over (rule 22): that battle was its last, so there is no next one to go on to. */
@@ -40,14 +40,13 @@ export interface WarPanelFight {
 }
 
 export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fight: WarPanelFight): HTMLElement {
-  const { attacker, defender, energy, players } = fight;
+  const { attacker, defender, energy } = fight;
   // The last war's result is not this war's: its panel starts ready, the old words below as the last battle's.
   const st = fight.current
     ? driver.state
     : { ...driver.state, stage: driver.busy ? driver.state.stage : ('ready' as const) };
   const left = driver.port.controlOf(attacker, defender) === 'left' ? attacker : defender;
   const right = left === attacker ? defender : attacker;
-  const pressEnter = players > 2 ? 'a player not in this war' : attacker;
   // The keys matter from the choice of weapons to the battle's end; a result leaves the room to its words.
   const keysShown = !fight.decided && ['ready', 'programming', 'enter', 'fighting'].includes(st.stage);
   const parts: (HTMLElement | string | null)[] = fight.decided
@@ -107,13 +106,21 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
       stage.textContent = 'Typing the entry into the console…';
       parts.push(stage);
       break;
-    case 'enter':
-      stage.textContent = `Programmed. ${pressEnter === attacker ? `${attacker} (the attacker)` : pressEnter[0].toUpperCase() + pressEnter.slice(1)} presses ENTER on the keyboard, the gamepad's Start button, or here to start the battle.`;
+    case 'enter': {
+      // Named, with the control they hold: people at one keyboard see at once whose key starts the battle.
+      const by = enterPresser(attacker, defender, fight.seated, fight.computer);
+      const side = by.person === left ? 'left (red)' : by.person === right ? 'right (blue)' : null;
+      const who = by.words[0].toUpperCase() + by.words.slice(1);
+      stage.dataset.enterBy = by.person ?? '';
+      stage.textContent = by.person
+        ? `Programmed. ${who}${side ? `, on the ${side} control,` : ''} presses ENTER to start the battle: the Enter key, the gamepad's Start button, or the button below.`
+        : `Programmed. ${who} presses ENTER in a moment; anyone may press it here first.`;
       parts.push(
         stage,
         h('p', { class: 'bv-row' }, button('ENTER', 'press-enter', actions.enter, { class: 'bv-primary' })),
       );
       break;
+    }
     case 'fighting':
       stage.textContent =
         'The battle is on: steer with the keys above. The result is read from the machine when it ends.';
@@ -145,7 +152,7 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
   if (st.stage !== 'result' && st.words && fight.current)
     parts.push(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `Last battle: ${st.words}`));
   // The battle just fought belonged to another war (or match): its words stay until the next battle is programmed, said as such.
-  if (!fight.current && driver.state.stage === 'result' && driver.state.words)
+  if (!fight.current && fight.lastLabel && driver.state.stage === 'result' && driver.state.words)
     parts.unshift(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `${fight.lastLabel}: ${driver.state.words}`));
   if (st.error) parts.push(h('p', { class: 'bv-error', role: 'alert', 'data-table-error': '' }, st.error));
   return h('div', { class: 'tb-battle', 'data-stage': driver.state.stage }, parts);
