@@ -8,13 +8,11 @@ import type { GameEvent, GameEventType } from '../model/events.ts';
 import { battleEvent, pendingBattle } from '../ports/battle-port.ts';
 import type { BattleOutcome } from '../ports/battle-port.ts';
 import { EVENT_TYPES } from '../model/events.ts';
-import { newGame } from '../rules/setup.ts';
 import { deserializeGame } from '../rules/snapshot.ts';
-import { world1982 } from '../scenarios/world.ts';
 import { noBattle, noReadout } from './battle-actor.ts';
 import type { TurnState } from './turn-states.ts';
 import { TURN_STATES, turnStateOf } from './turn-states.ts';
-import { GUARDS, HISTORY_LIMIT, judge, reverseTransfers } from './game-steps.ts';
+import { GUARDS, applyStep, initialContext, judge, redoStep, undoStep } from './game-steps.ts';
 import type { GameContext, GameInput, MachineEvent } from './game-context.ts';
 
 const stateId = (view: TurnState): string => `#game.${view}`;
@@ -261,45 +259,20 @@ function buildMachine(invoke: boolean) {
     actors: { battle: noBattle, readout: noReadout },
     guards: GUARDS,
     actions: {
-      apply: assign(({ context, event }) => {
-        const r = judge(context.state, event as GameEvent);
-        if (!r.ok) return {};
-        // A new step forgets the steps undone before it (as in any editor's undo).
-        return {
-          state: r.state,
-          history: [...context.history, context.state].slice(-HISTORY_LIMIT),
-          future: [],
-          lastRefusal: null,
-        };
-      }),
+      apply: assign(({ context, event }) => applyStep(context, event as GameEvent)),
       refuse: assign(({ context, event }) => {
         if (event.type === 'undo' || event.type === 'redo' || event.type === 'load') return {};
         const r = judge(context.state, event as GameEvent);
         return { lastRefusal: r.ok ? null : r.refusal };
       }),
-      undo: assign(({ context }) => ({
-        // The banker is told how to move back the chips of the action undone, not shown an older hand-over.
-        state: {
-          ...context.history[context.history.length - 1],
-          lastTransfers: reverseTransfers(context.state.lastTransfers),
-        },
-        history: context.history.slice(0, -1),
-        future: [...context.future, context.state].slice(-HISTORY_LIMIT),
-        lastRefusal: null,
-      })),
+      undo: assign(({ context }) => undoStep(context)),
       refuseUndo: assign({
         lastRefusal: {
           rule: 'undo',
           reason: 'there is nothing to undo: this is where the game (or its loaded save) begins',
         },
       }),
-      // The step comes back as it was taken, with its own chip hand-overs for the banker to make again.
-      redo: assign(({ context }) => ({
-        state: context.future[context.future.length - 1],
-        history: [...context.history, context.state].slice(-HISTORY_LIMIT),
-        future: context.future.slice(0, -1),
-        lastRefusal: null,
-      })),
+      redo: assign(({ context }) => redoStep(context)),
       refuseRedo: assign({
         lastRefusal: {
           rule: 'redo',
@@ -329,13 +302,7 @@ function buildMachine(invoke: boolean) {
     },
   }).createMachine({
     id: 'game',
-    context: ({ input }) => ({
-      state: input.state ? structuredClone(input.state) : newGame(input.scenario ?? world1982()),
-      history: input.state && input.history ? structuredClone(input.history.slice(-HISTORY_LIMIT)) : [],
-      future: input.state && input.future ? structuredClone(input.future.slice(-HISTORY_LIMIT)) : [],
-      lastRefusal: null,
-      battleError: null,
-    }),
+    context: ({ input }) => initialContext(input),
     // A game may be resumed in any state: start where its rules state belongs.
     initial: 'resume',
     on: controlTransitions(),

@@ -9,7 +9,9 @@ import { pendingBattle, type BattleOutcome, type BattleRequest } from '../ports/
 import { applyEvent } from '../rules/apply.ts';
 import { deserializeGame } from '../rules/snapshot.ts';
 import { turnStateOf, type TurnState } from './turn-states.ts';
-import type { GameContext, MachineEvent } from './game-context.ts';
+import type { GameContext, GameInput, MachineEvent } from './game-context.ts';
+import { newGame } from '../rules/setup.ts';
+import { world1982 } from '../scenarios/world.ts';
 
 /** Undo steps the machine keeps (older ones are dropped). */
 export const HISTORY_LIMIT = 200;
@@ -80,3 +82,49 @@ export const GUARDS = {
   fought: ({ event }: Args) => (event as unknown as { output: BattleOutcome | null }).output !== null,
   read: ({ event }: Args) => typeof (event as unknown as { output: number | null }).output === 'number',
 };
+
+/** The context a game starts with: a new game on `input.scenario`, or a saved one with its undo and redo steps. */
+export function initialContext(input: GameInput): GameContext {
+  return {
+    state: input.state ? structuredClone(input.state) : newGame(input.scenario ?? world1982()),
+    history: input.state && input.history ? structuredClone(input.history.slice(-HISTORY_LIMIT)) : [],
+    future: input.state && input.future ? structuredClone(input.future.slice(-HISTORY_LIMIT)) : [],
+    lastRefusal: null,
+    battleError: null,
+  };
+}
+
+/** An event the rules take: the new state, the old one kept to undo; a new step forgets the steps undone before it (as in any editor's undo). */
+export function applyStep(context: GameContext, event: GameEvent): Partial<GameContext> {
+  const r = judge(context.state, event);
+  if (!r.ok) return {};
+  return {
+    state: r.state,
+    history: [...context.history, context.state].slice(-HISTORY_LIMIT),
+    future: [],
+    lastRefusal: null,
+  };
+}
+
+/** Back one step; the banker is told how to move back the chips of the action undone, not shown an older hand-over. */
+export function undoStep(context: GameContext): Partial<GameContext> {
+  return {
+    state: {
+      ...context.history[context.history.length - 1],
+      lastTransfers: reverseTransfers(context.state.lastTransfers),
+    },
+    history: context.history.slice(0, -1),
+    future: [...context.future, context.state].slice(-HISTORY_LIMIT),
+    lastRefusal: null,
+  };
+}
+
+/** The step undone last comes back as it was taken, with its own chip hand-overs for the banker to make again. */
+export function redoStep(context: GameContext): Partial<GameContext> {
+  return {
+    state: context.future[context.future.length - 1],
+    history: [...context.history, context.state].slice(-HISTORY_LIMIT),
+    future: context.future.slice(0, -1),
+    lastRefusal: null,
+  };
+}
