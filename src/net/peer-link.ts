@@ -49,6 +49,29 @@ export function readCode(text: string): string | null {
 
 const peerId = (code: string): string => `o2conquest-${code}`;
 
+const HOST_TOKEN = 'o2conquest.net.hostToken';
+
+/**
+ * This browser's secret as a host: the signalling server keeps a table's id bound to the token that held
+ * it for a while after its page closed (src/net/relay-server.ts), so the host's reloaded page, with the
+ * same token, gets its table back and nobody else can take it meanwhile. Made once and kept; a browser
+ * that keeps nothing makes one per page (a reload then waits for the binding to end).
+ */
+function hostToken(): string {
+  const made = Array.from(
+    crypto.getRandomValues(new Uint8Array(18)),
+    (b) => CODE_LETTERS[b % CODE_LETTERS.length],
+  ).join('');
+  try {
+    const kept = localStorage.getItem(HOST_TOKEN);
+    if (kept && /^[A-Za-z0-9]{16,64}$/.test(kept)) return kept;
+    localStorage.setItem(HOST_TOKEN, made);
+  } catch {
+    // Storage refused: this page's own token.
+  }
+  return made;
+}
+
 function options(): PeerOptions {
   const config = { iceServers: ICE_SERVERS.get() };
   const url = RELAY_URL.get().trim();
@@ -154,7 +177,7 @@ export class HostLink {
     for (let attempt = 0; ; attempt++) {
       try {
         const peer = await new Promise<Peer>((resolve, reject) => {
-          const p = new Peer(peerId(code), options());
+          const p = new Peer(peerId(code), { ...options(), token: hostToken() });
           p.once('open', () => resolve(p));
           p.once('error', (e) => {
             p.destroy();

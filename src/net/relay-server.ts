@@ -14,6 +14,13 @@
  *
  * It shares the HTTP server it is given: only its own path is answered, every other request and
  * WebSocket (Vite's hot reload) is left alone. Every message is bounded and checked.
+ *
+ * What a hostile or dead browser could do to it is bounded too (issue 34): messages parked for absent ids
+ * have a cap per sender and in all; a socket may send so many messages a second; a socket that says
+ * LEAVE is closed (it no longer speaks under the id it gave up); a socket silent for a minute (PeerJS
+ * sends a HEARTBEAT every five seconds) is closed and its id freed; and an id stays bound to its token
+ * for a while after its socket closed, so a host that reloads (its page keeps its token) gets its table's
+ * id back, and another browser cannot take it meanwhile.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -30,16 +37,30 @@ const MAX_CLIENTS = 5000;
 const MAX_WAITING = 64;
 /** How long a message waits for its `dst` before its sender is told EXPIRE. */
 const EXPIRE_MS = 5000;
+/** Bytes of messages parked for absent ids, from one sender and in all (one socket once parked 160 MB in 3 s). */
+export const MAX_PARKED_PER_SENDER = 512 * 1024;
+export const MAX_PARKED = 16 * 1024 * 1024;
+/** Messages a socket may send a second, on average, and in a burst (a browser sends a few a second). */
+export const MAX_RATE = 50;
+export const MAX_BURST = 200;
+/** A socket silent this long is dead (PeerJS's client sends a HEARTBEAT every 5 s): closed, its id freed. */
+export const SILENT_MS = 60_000;
+/** How long an id stays bound to its token after its socket closed: its page may come back with it. */
+export const BOUND_MS = 10 * 60_000;
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 const FORWARDED = new Set(['OFFER', 'ANSWER', 'CANDIDATE', 'LEAVE', 'EXPIRE']);
 
 interface Client {
   token: string;
   socket: WebSocket;
+  /** When it last said anything, and its rate allowance (a token bucket). */
+  seen: number;
+  allowance: number;
 }
+type Parked = { type: string; src: string; dst: string; size: number };
 interface Waiting {
   since: number;
-  messages: { type: string; src: string; dst: string }[];
+  messages: Parked[];
 }
 
 export interface Relay {
@@ -48,6 +69,8 @@ export interface Relay {
   /** Browsers registered now, and messages waiting for an id not connected (tests). */
   clients(): number;
   waiting(): number;
+  /** Bytes of messages parked for absent ids. */
+  parkedBytes(): number;
   close(): void;
 }
 
@@ -64,14 +87,33 @@ export function attachRelay(server: Server, now: () => number = Date.now): Relay
     socket.close();
   };
 
-  const deliver = (message: { type: string; src: string; dst: string }): void => {
+  /** Bytes parked, in all and by sender. */
+  let parked = 0;
+  const parkedBy = new Map<string, number>();
+  const unpark = (m: Parked): void => {
+    parked -= m.size;
+    const left = (parkedBy.get(m.src) ?? 0) - m.size;
+    if (left > 0) parkedBy.set(m.src, left);
+    else parkedBy.delete(m.src);
+  };
+  /** Ids whose socket closed, still bound to their token until `until`. */
+  const bound = new Map<string, { token: string; until: number }>();
+
+  const deliver = (message: { type: string; src: string; dst: string }, size = 0): void => {
     const to = clients.get(message.dst);
     if (to) return send(to.socket, message);
     if (message.type === 'LEAVE' || message.type === 'EXPIRE') return;
+    const mine = parkedBy.get(message.src) ?? 0;
+    // Over a cap, the message is dropped: its sender hears EXPIRE as for an id nobody came for.
+    if (mine + size > MAX_PARKED_PER_SENDER || parked + size > MAX_PARKED) return;
     const w = waiting.get(message.dst) ?? { since: now(), messages: [] };
-    if (w.messages.length < MAX_WAITING) w.messages.push(message);
+    if (w.messages.length >= MAX_WAITING) return;
+    w.messages.push({ ...message, size });
+    parked += size;
+    parkedBy.set(message.src, mine + size);
     waiting.set(message.dst, w);
   };
+  const strip = ({ size: _, ...m }: Parked): object => m;
 
   const register = (socket: WebSocket, req: IncomingMessage): void => {
     const q = new URL(req.url ?? '', 'http://relay').searchParams;
@@ -80,42 +122,58 @@ export function attachRelay(server: Server, now: () => number = Date.now): Relay
     if (q.get('key') !== RELAY_KEY) return refuse(socket, 'Invalid key provided');
     if (!ID.test(id) || !ID.test(token)) return refuse(socket, 'No id, token, or key supplied to websocket server');
     const held = clients.get(id);
-    if (held && held.token !== token) {
+    const keptFor = bound.get(id);
+    if ((held && held.token !== token) || (!held && keptFor && keptFor.until > now() && keptFor.token !== token)) {
       send(socket, { type: 'ID-TAKEN', payload: { msg: 'ID is taken' } });
       socket.close();
       return;
     }
     if (!held && clients.size >= MAX_CLIENTS) return refuse(socket, 'Server has reached its concurrent user limit');
-    const client: Client = { token, socket };
+    // The same token again (a page reloaded): the new socket takes the id over from the old one.
+    if (held) held.socket.close();
+    bound.delete(id);
+    const client: Client = { token, socket, seen: now(), allowance: MAX_BURST };
     clients.set(id, client);
     send(socket, { type: 'OPEN' });
     const w = waiting.get(id);
     waiting.delete(id);
-    for (const m of w?.messages ?? []) send(socket, m);
+    for (const m of w?.messages ?? []) {
+      unpark(m);
+      send(socket, strip(m));
+    }
+    const gone = (): void => {
+      if (clients.get(id) !== client) return;
+      clients.delete(id);
+      bound.set(id, { token, until: now() + BOUND_MS });
+    };
     socket.on('message', (data) => {
+      const t = now();
+      client.allowance = Math.min(MAX_BURST, client.allowance + ((t - client.seen) / 1000) * MAX_RATE);
+      client.seen = t;
+      if (--client.allowance < 0) return refuse(socket, `too many messages: at most ${MAX_RATE} a second`);
+      const text = String(data);
       let m: unknown;
       try {
-        m = JSON.parse(String(data));
+        m = JSON.parse(text);
       } catch {
         return;
       }
       const msg = m as { type?: unknown; dst?: unknown; payload?: unknown } | null;
       if (typeof msg !== 'object' || msg === null || typeof msg.type !== 'string') return;
       if (msg.type === 'LEAVE' && msg.dst === undefined) {
+        // The page gave its id up: the id is free at once, and the socket speaks under it no more.
         if (clients.get(id) === client) clients.delete(id);
+        socket.close();
         return;
       }
       if (!FORWARDED.has(msg.type) || typeof msg.dst !== 'string' || !ID.test(msg.dst)) return;
-      deliver({
-        type: msg.type,
-        src: id,
-        dst: msg.dst,
-        ...(msg.payload === undefined ? {} : { payload: msg.payload }),
-      });
+      const size = text.length;
+      deliver(
+        { type: msg.type, src: id, dst: msg.dst, ...(msg.payload === undefined ? {} : { payload: msg.payload }) },
+        size,
+      );
     });
-    socket.on('close', () => {
-      if (clients.get(id) === client) clients.delete(id);
-    });
+    socket.on('close', gone);
     socket.on('error', () => socket.terminate());
   };
   wss.on('connection', register);
@@ -127,6 +185,7 @@ export function attachRelay(server: Server, now: () => number = Date.now): Relay
   server.on('upgrade', onUpgrade);
 
   // Messages nobody came for: their senders hear EXPIRE (once per pair). Unref'd: it never keeps a process alive.
+  // Dead sockets closed and their ids freed; bindings past their time forgotten.
   const expiry = setInterval(() => {
     const t = now();
     for (const [dst, w] of waiting) {
@@ -134,11 +193,18 @@ export function attachRelay(server: Server, now: () => number = Date.now): Relay
       waiting.delete(dst);
       const told = new Set<string>();
       for (const m of w.messages) {
+        unpark(m);
         if (told.has(m.src)) continue;
         told.add(m.src);
         deliver({ type: 'EXPIRE', src: dst, dst: m.src });
       }
     }
+    for (const [id, c] of clients)
+      if (t - c.seen > SILENT_MS) {
+        clients.delete(id);
+        c.socket.terminate();
+      }
+    for (const [id, b] of bound) if (b.until <= t) bound.delete(id);
   }, 1000);
   expiry.unref();
 
@@ -159,12 +225,16 @@ export function attachRelay(server: Server, now: () => number = Date.now): Relay
     },
     clients: () => clients.size,
     waiting: () => [...waiting.values()].reduce((n, w) => n + w.messages.length, 0),
+    parkedBytes: () => parked,
     close() {
       clearInterval(expiry);
       server.off('upgrade', onUpgrade);
       for (const c of clients.values()) c.socket.terminate();
       clients.clear();
       waiting.clear();
+      bound.clear();
+      parkedBy.clear();
+      parked = 0;
       wss.close();
     },
   };

@@ -8,7 +8,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
-import { attachRelay, RELAY_KEY, RELAY_PATH, type Relay } from '../../../src/net/relay-server.ts';
+import {
+  attachRelay,
+  BOUND_MS,
+  MAX_BURST,
+  MAX_PARKED_PER_SENDER,
+  RELAY_KEY,
+  RELAY_PATH,
+  SILENT_MS,
+  type Relay,
+} from '../../../src/net/relay-server.ts';
 
 interface Running {
   server: Server;
@@ -129,5 +138,58 @@ describe('the relay (signalling server)', () => {
       ws.on('close', resolve);
     });
     expect(other).toBe(true);
+  });
+
+  it('closes a socket that says LEAVE: its id is free and it speaks under it no more', async () => {
+    const { port, relay } = await start();
+    const host = await client(port, 'o2conquest-ABC234', 'tokenA');
+    expect(await host.next()).toEqual({ type: 'OPEN' });
+    const closed = new Promise((resolve) => host.ws.once('close', resolve));
+    host.ws.send(JSON.stringify({ type: 'LEAVE' }));
+    await closed;
+    expect(relay.clients()).toBe(0);
+  });
+
+  it("keeps a closed id for its token: the host's reloaded page gets it back, another browser does not until the binding ends", async () => {
+    const r = await start();
+    const host = await client(r.port, 'o2conquest-ABC234', 'hostSecret1');
+    expect(await host.next()).toEqual({ type: 'OPEN' });
+    host.ws.close();
+    await expect.poll(() => r.relay.clients()).toBe(0);
+    const squatter = await client(r.port, 'o2conquest-ABC234', 'tokenZ');
+    expect(await squatter.next()).toEqual({ type: 'ID-TAKEN', payload: { msg: 'ID is taken' } });
+    const back = await client(r.port, 'o2conquest-ABC234', 'hostSecret1');
+    expect(await back.next()).toEqual({ type: 'OPEN' });
+    back.ws.close();
+    await expect.poll(() => r.relay.clients()).toBe(0);
+    r.clock.t += BOUND_MS + 1;
+    const later = await client(r.port, 'o2conquest-ABC234', 'tokenZ');
+    expect(await later.next()).toEqual({ type: 'OPEN' });
+  });
+
+  it('caps what one socket parks for absent ids', async () => {
+    const { port, relay } = await start();
+    const guest = await client(port, 'guest1', 'tokenB');
+    expect(await guest.next()).toEqual({ type: 'OPEN' });
+    const payload = { sdp: 'x'.repeat(30_000) };
+    for (let i = 0; i < 40; i++) guest.ws.send(JSON.stringify({ type: 'OFFER', dst: `nobody${i}`, payload }));
+    guest.ws.send(JSON.stringify({ type: 'HEARTBEAT' }));
+    await expect.poll(() => relay.parkedBytes()).toBeGreaterThan(MAX_PARKED_PER_SENDER - 31_000);
+    expect(relay.parkedBytes()).toBeLessThanOrEqual(MAX_PARKED_PER_SENDER);
+    expect(relay.waiting()).toBeLessThan(40);
+  });
+
+  it('refuses a socket that floods it, and closes one silent for a minute', async () => {
+    const r = await start();
+    const flood = await client(r.port, 'guest1', 'tokenB');
+    expect(await flood.next()).toEqual({ type: 'OPEN' });
+    for (let i = 0; i <= MAX_BURST; i++) flood.ws.send(JSON.stringify({ type: 'HEARTBEAT' }));
+    expect(await flood.next()).toEqual({ type: 'ERROR', payload: { msg: 'too many messages: at most 50 a second' } });
+    const quiet = await client(r.port, 'guest2', 'tokenC');
+    expect(await quiet.next()).toEqual({ type: 'OPEN' });
+    const closed = new Promise((resolve) => quiet.ws.once('close', resolve));
+    r.clock.t += SILENT_MS + 1;
+    await closed;
+    expect(r.relay.clients()).toBe(0);
   });
 });
