@@ -59,13 +59,13 @@ export {
   SAVE_VERSION,
 } from './save-envelope.ts';
 export type { SaveEnvelope } from './save-envelope.ts';
-export { memoryStore, StorageFullError } from './ports.ts';
+export { memoryStore, memoryText, StorageFullError } from './ports.ts';
 export type { CutOffSave, SaveStore } from './ports.ts';
 export { MailSession } from './mail-session.ts';
 export type { Said } from './mail-session.ts';
 export { MailJournal, sameGame } from './mail-journal.ts';
 export { loadMail, saveMail } from './mail-store.ts';
-export type { MailRecord, MailStorage } from './mail-store.ts';
+export type { MailRecord } from './mail-store.ts';
 export { botLevel, botWeaponsDue, sendWithStanding, splitStanding } from './mail-standing.ts';
 export type { StandingSend } from './mail-standing.ts';
 export {
@@ -78,7 +78,7 @@ export {
   privateKeyFor,
   saveKeys,
 } from './mail-keys.ts';
-export type { BrowserKey, KeyRing, KeyStorage } from './mail-keys.ts';
+export type { BrowserKey, KeyRing } from './mail-keys.ts';
 export { MAX_GAME_CHARS, TURN_KEY, linkedTurn, readPasted, turnLink } from './mail-text.ts';
 export type { Pasted } from './mail-text.ts';
 export type { TextStorage } from './ports.ts';

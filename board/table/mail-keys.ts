@@ -16,8 +16,6 @@ const MAX_ASIDE = 20;
 /** Far more keys than a player makes; a ring past it is damaged. */
 const MAX_KEYS = 64;
 
-export type KeyStorage = TextStorage;
-
 /** One key pair kept here: its public key (`o2pub1.…`) and private key (PKCS #8, base64url). */
 export interface BrowserKey {
   publicKey: string;
@@ -56,7 +54,7 @@ function readRing(text: string): BrowserKey[] | string {
 }
 
 /** Keeps `text` under the first free aside key; the sentence saying where, or why not. */
-function setAside(storage: KeyStorage, text: string): string {
+function setAside(storage: TextStorage, text: string): string {
   try {
     for (let n = 1; n <= MAX_ASIDE; n++) {
       const key = `${ASIDE}${n}`;
@@ -72,7 +70,7 @@ function setAside(storage: KeyStorage, text: string): string {
 }
 
 /** The keys kept in this browser. Never throws: a damaged value gives no keys and a sentence. */
-export function loadKeys(storage: KeyStorage | undefined): KeyRing {
+export function loadKeys(storage: TextStorage | undefined): KeyRing {
   let text: string | null;
   try {
     text = storage?.getItem(KEY) ?? null;
@@ -94,7 +92,7 @@ export function loadKeys(storage: KeyStorage | undefined): KeyRing {
 }
 
 /** Keeps `keys`; the sentence saying why they could not be kept, or null. */
-export function saveKeys(keys: readonly BrowserKey[], storage: KeyStorage | undefined): string | null {
+export function saveKeys(keys: readonly BrowserKey[], storage: TextStorage | undefined): string | null {
   if (!storage) return 'this browser keeps nothing (its storage is refused)';
   try {
     storage.setItem(KEY, JSON.stringify(keys));
@@ -105,7 +103,7 @@ export function saveKeys(keys: readonly BrowserKey[], storage: KeyStorage | unde
 }
 
 /** The ring with a key of this browser's own: a new one is made (and kept) when there is none. */
-export async function ensureKey(ring: KeyRing, storage: KeyStorage | undefined): Promise<BrowserKey[]> {
+export async function ensureKey(ring: KeyRing, storage: TextStorage | undefined): Promise<BrowserKey[]> {
   if (ring.keys.length > 0) return ring.keys;
   const pair = await keyPair();
   const keys = [{ ...pair, label: 'this browser' }];

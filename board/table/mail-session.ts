@@ -14,7 +14,8 @@ import type { MailGame, StandingOrders } from '../mail/index.ts';
 import { MailJournal } from './mail-journal.ts';
 import { MAX_GAME_CHARS, readPasted } from './mail-text.ts';
 import { loadMail, saveMail } from './mail-store.ts';
-import type { MailRecord, MailStorage } from './mail-store.ts';
+import type { MailRecord } from './mail-store.ts';
+import type { TextStorage } from './ports.ts';
 import { botLevel, botWeaponsDue, sendWithStanding } from './mail-standing.ts';
 import {
   EXPORT_WARNING,
@@ -49,7 +50,7 @@ export class MailSession {
   constructor(
     private readonly controller: GameSession,
     /** Where the game and the keys are kept (the browser's localStorage; undefined: nothing is kept). */
-    private readonly storage: MailStorage | undefined,
+    private readonly storage: TextStorage | undefined,
   ) {
     const ring = loadKeys(storage);
     this.keys = ring.keys;

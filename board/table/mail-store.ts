@@ -16,8 +16,6 @@ const KEY = 'o2conquest.mail.game';
 const ASIDE = `${KEY}.unreadable-`;
 const MAX_ASIDE = 20;
 
-export type MailStorage = TextStorage;
-
 export interface MailRecord {
   game: MailGame;
   /** The player this browser plays. */

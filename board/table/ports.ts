@@ -24,6 +24,17 @@ export interface TextStorage {
   removeItem(key: string): void;
 }
 
+/** Text kept in a map (Node tests; a browser whose storage is refused): `m` is what is kept. */
+export function memoryText(entries: Record<string, string> = {}): TextStorage & { m: Map<string, string> } {
+  const m = new Map<string, string>(Object.entries(entries));
+  return {
+    m,
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => void m.set(k, v),
+    removeItem: (k) => void m.delete(k),
+  };
+}
+
 /** Where the table keeps what must outlive a reload. `check` turns a stored value back into a T, or undefined when it is none. */
 export interface TableStorage {
   slot<T>(key: string, fallback: T, check: (value: unknown) => T | undefined): Stored<T>;

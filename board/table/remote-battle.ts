@@ -13,10 +13,6 @@ import type { TableBattle } from './table-battle.ts';
  * sharp; longer lines take 2 or 3 so fewer frames are run again (GGPO's trade).
  */
 export function inputDelay(rttMs: number | null): number {
-  return delayFor(rttMs);
-}
-
-function delayFor(rttMs: number | null): number {
   if (rttMs === null) return 2;
   return rttMs < 50 ? 1 : rttMs < 150 ? 2 : 3;
 }
@@ -66,7 +62,7 @@ export function planBattle(
   /** The input delay the host's player set, or null: from the round trip. */
   fixed: number | null = null,
 ): RemoteBattle | null {
-  const inputDelay = (rttMs: number | null): number => fixed ?? delayFor(rttMs);
+  const delayOf = (rttMs: number | null): number => fixed ?? inputDelay(rttMs);
   const red = holder(seating.red);
   const blue = holder(seating.blue);
   const base = {
@@ -81,9 +77,9 @@ export function planBattle(
     pairs: [],
   };
   if (red === HOST && blue !== HOST)
-    return { ...base, kind: 'duel', guest: blue, other: null, side: 0, delay: inputDelay(rtt(blue)) };
+    return { ...base, kind: 'duel', guest: blue, other: null, side: 0, delay: delayOf(rtt(blue)) };
   if (blue === HOST && red !== HOST)
-    return { ...base, kind: 'duel', guest: red, other: null, side: 1, delay: inputDelay(rtt(red)) };
+    return { ...base, kind: 'duel', guest: red, other: null, side: 1, delay: delayOf(rtt(red)) };
   if (red !== HOST && red === blue) return { ...base, kind: 'solo', guest: red, other: null, side: 0, delay: 0 };
   if (red !== HOST && blue !== HOST) {
     // Their messages go through the host: the line between them is both round trips.
@@ -95,7 +91,7 @@ export function planBattle(
       guest: red,
       other: blue,
       side: 0,
-      delay: inputDelay(a === null || b === null ? null : a + b),
+      delay: delayOf(a === null || b === null ? null : a + b),
     };
   }
   return null;

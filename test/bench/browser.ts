@@ -23,9 +23,8 @@
  *
  * Called by test/bench/run.ts (`runBrowserBench`), or directly: `npx tsx test/bench/browser.ts`.
  */
-import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
-import { build, preview } from 'vite';
+import { servedApp } from './served-app.ts';
 
 export interface BrowserBenchResult {
   seconds: number;
@@ -53,19 +52,7 @@ export interface BrowserBenchResult {
 export async function runBrowserBench(
   seconds = Number(process.env.BENCH_BROWSER_SECONDS ?? 10),
 ): Promise<BrowserBenchResult> {
-  await build({ logLevel: 'warn', configFile: 'vite.config.ts' });
-  const server = await preview({
-    configFile: 'vite.config.ts',
-    preview: { port: 0, strictPort: false },
-    logLevel: 'warn',
-  });
-  const url = server.resolvedUrls?.local[0];
-  if (!url) throw new Error('vite preview did not report a local URL');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
-  });
+  const { url, browser, close } = await servedApp();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // tsx keeps function names with a __name helper that code sent into the page would lack.
@@ -129,8 +116,7 @@ export async function runBrowserBench(
       audioQueuedMs: b.audio?.queuedMs ?? 0,
     };
   } finally {
-    await browser.close();
-    await server.close();
+    await close();
   }
 }
 

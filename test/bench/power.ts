@@ -18,9 +18,8 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
-import { build, preview } from 'vite';
+import { servedApp } from './served-app.ts';
 
 interface PowerPage {
   label: string;
@@ -228,20 +227,7 @@ export async function runPowerBench(
   settle = Number(process.env.BENCH_POWER_SETTLE ?? 5),
   rounds = Number(process.env.BENCH_POWER_ROUNDS ?? 2),
 ): Promise<PowerFigure[]> {
-  await build({ logLevel: 'warn', configFile: 'vite.config.ts' });
-  const server = await preview({
-    configFile: 'vite.config.ts',
-    preview: { port: 0, strictPort: false },
-    logLevel: 'warn',
-  });
-  const url = server.resolvedUrls?.local[0];
-  if (!url) throw new Error('vite preview did not report a local URL');
-  // The same flags as the browser bench and the browser tests: no GPU, WebGL on SwiftShader.
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
-  });
+  const { url, browser, close } = await servedApp();
   const figures: PowerFigure[] = PAGES.map((p) => ({ label: p.label, cpu: [] }));
   try {
     const pid = browserPid();
@@ -249,8 +235,7 @@ export async function runPowerBench(
       for (const [i, page] of PAGES.entries())
         figures[i].cpu.push(await measure(browser, pid, url, page, settle, seconds));
   } finally {
-    await browser.close();
-    await server.close();
+    await close();
   }
   return figures;
 }

@@ -89,10 +89,9 @@ class Peer {
   readonly readAt: number[] = [];
   readonly firstRunAt: number[] = [];
   readonly knownAt: number[] = [];
-  /** Display frames shown, those that ran a new frame, and those that yielded to the time sync. */
+  /** Display frames shown, and those that ran a new frame. */
   ticks = 0;
   ran = 0;
-  yields = 0;
   private now = 0;
   private readonly sound = new FirstRunSound();
 
@@ -124,6 +123,11 @@ class Peer {
     return this.side.sticks;
   }
 
+  /** Display frames that yielded to the time sync. */
+  get yields(): number {
+    return this.side.sync?.yields ?? 0;
+  }
+
   receive(now: number, msgs: BattleMessage[]): void {
     this.now = now;
     for (const m of msgs) {
@@ -141,7 +145,6 @@ class Peer {
     for (let f = before; f < this.side.sticks.length; f++) this.readAt[f] = now;
     this.ticks++;
     if (ran) this.ran++;
-    else if (this.side.sync && this.side.sync.yields > this.yields) this.yields = this.side.sync.yields;
     return message;
   }
 

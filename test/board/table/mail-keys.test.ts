@@ -4,20 +4,10 @@
  * thrown away would be a player's identity lost), and a new key is made only when none is kept.
  */
 import { describe, expect, it } from 'vitest';
-import { keyPair, ensureKey, loadKeys } from '../../../board/index.ts';
+import { keyPair, ensureKey, loadKeys, memoryText } from '../../../board/index.ts';
 
 const KEY = 'o2conquest.mail.keys';
 const DEEP = '['.repeat(100_000) + ']'.repeat(100_000);
-
-function memory(entries: Record<string, string> = {}) {
-  const m = new Map<string, string>(Object.entries(entries));
-  return {
-    m,
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, v),
-    removeItem: (k: string) => void m.delete(k),
-  };
-}
 
 describe("this browser's keys for games by mail", () => {
   it('sets a damaged value aside with a sentence, and reads it never again', async () => {
@@ -38,7 +28,7 @@ describe("this browser's keys for games by mail", () => {
       [JSON.stringify(new Array(65).fill({ ...good, label: '' })), /at most 64 keys/],
     ];
     for (const [text, why] of cases) {
-      const s = memory({ [KEY]: text });
+      const s = memoryText({ [KEY]: text });
       const ring = loadKeys(s);
       expect(ring.keys).toEqual([]);
       expect(ring.problem).toMatch(why);
@@ -50,7 +40,7 @@ describe("this browser's keys for games by mail", () => {
   });
 
   it('keeps a key made here, and a storage that refuses gives no key and no throw', async () => {
-    const s = memory();
+    const s = memoryText();
     const keys = await ensureKey(loadKeys(s), s);
     expect(keys).toHaveLength(1);
     expect(loadKeys(s).keys).toEqual(keys);

@@ -7,11 +7,11 @@ import {
   encodeEnvelope,
   memoryStore,
   MailSession,
-  type MailStorage,
+  type TextStorage,
 } from '../../../board/index.ts';
 import { playTiny, TINY_OPENING } from '../../harness/tiny-game.ts';
 
-function storage(): MailStorage & { full: boolean } {
+function storage(): TextStorage & { full: boolean } {
   const m = new Map<string, string>();
   return {
     full: false,

@@ -12,21 +12,12 @@ import {
   memoryStore,
   MailSession,
   loadMail,
+  memoryText,
 } from '../../../board/index.ts';
 import { playTiny, TINY_OPENING } from '../../harness/tiny-game.ts';
 
 const KEY = 'o2conquest.mail.game';
 const DEEP = '['.repeat(100_000) + ']'.repeat(100_000);
-
-function memory(entries: Record<string, string> = {}) {
-  const m = new Map<string, string>(Object.entries(entries));
-  return {
-    m,
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, v),
-    removeItem: (k: string) => void m.delete(k),
-  };
-}
 
 async function record(over: Record<string, unknown> = {}): Promise<string> {
   const game = serializeMailGame(await newMailGame(playTiny(TINY_OPENING), 'g1'));
@@ -46,7 +37,7 @@ describe('a damaged game by mail kept in this browser', () => {
       ['{"toString":5}', /damaged \(no game\)/],
     ];
     for (const [text, why] of cases) {
-      const s = memory({ [KEY]: text, [`${KEY}.unreadable-1`]: 'an older one' });
+      const s = memoryText({ [KEY]: text, [`${KEY}.unreadable-1`]: 'an older one' });
       const r = loadMail(s);
       expect(r).toMatch(why);
       expect(r).toMatch(/; it was set aside in this browser's storage as "o2conquest\.mail\.game\.unreadable-2"$/);
@@ -59,7 +50,7 @@ describe('a damaged game by mail kept in this browser', () => {
 
   it('with damaged moves or orders: loads the game, says so, and keeps a copy', async () => {
     const text = await record({ events: [{ type: 'pass', player: 'Ann', toString: 5 }], orders: { absent: 'later' } });
-    const s = memory({ [KEY]: text });
+    const s = memoryText({ [KEY]: text });
     const r = loadMail(s);
     if (typeof r !== 'object' || r === null) throw new Error(String(r));
     expect(r.events).toEqual([]);
@@ -75,13 +66,13 @@ describe('a damaged game by mail kept in this browser', () => {
   it('opens the table with the sentence shown, the game by mail loaded when it can be', async () => {
     const broken = new MailSession(
       new GameSession(memoryStore()),
-      memory({ [KEY]: await record({ me: { toString: 5 } }) }),
+      memoryText({ [KEY]: await record({ me: { toString: 5 } }) }),
     );
     expect(broken.record).toBeNull();
     expect(broken.loadProblem).toMatch(
       /does not say which player plays here; it was set aside .*; it was not loaded\.$/,
     );
-    const moves = memory({ [KEY]: await record({ events: 'lost' }) });
+    const moves = memoryText({ [KEY]: await record({ events: 'lost' }) });
     const kept = new MailSession(new GameSession(memoryStore()), moves);
     expect(kept.record?.me).toBe('Ann');
     expect(kept.loadProblem).toMatch(/the moves since the last turn were damaged \("events" must be a list/);
