@@ -144,11 +144,15 @@ export class ScreenView {
     const draw = (): void => {
       this.raf = 0;
       if (this.destroyed) return;
-      if (this.host.picture !== this.drawn) {
+      const changed = this.host.picture !== this.drawn;
+      if (changed) {
         this.still = 0;
         this.drawPicture();
-      } else if (++this.still >= SLEEP_AFTER) return; // asleep until a changed picture comes
+      }
+      // Shown before the loop may sleep: a frame that came while this animation frame was pending (a
+      // step with an unchanged picture) found the loop awake and left its number to this draw.
       this.showFrameNumber();
+      if (!changed && ++this.still >= SLEEP_AFTER) return; // asleep until a changed picture comes
       this.raf = requestAnimationFrame(draw);
     };
     this.wake = (): void => {
