@@ -462,7 +462,10 @@ describe('console outputs and pad settings', () => {
   it('stops the machine while the page is hidden and resumes without catching up', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
-    const frames = () => page.evaluate(async () => (await window.__o2console!.runtime()!.api.stats()).framesRun);
+    const stats = () => page.evaluate(async () => window.__o2console!.runtime()!.api.stats());
+    const frames = async () => (await stats()).framesRun;
+    const droppedBefore = (await stats()).framesDropped;
+    const hiddenFrom = Date.now();
     await page.evaluate(() => {
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
       document.dispatchEvent(new Event('visibilitychange'));
@@ -470,19 +473,19 @@ describe('console outputs and pad settings', () => {
     // The page sent setHidden synchronously on the event; this call reaches the worker after it, so the
     // count it returns is final (no wall-clock wait for the message to arrive).
     const hiddenAt = await frames();
-    await page.waitForTimeout(1000);
+    await page.waitForTimeout(1500);
     expect(await frames()).toBe(hiddenAt);
+    const hiddenFrames = Math.floor(((Date.now() - hiddenFrom) * 60) / 1000);
     await page.evaluate(() => {
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
       document.dispatchEvent(new Event('visibilitychange'));
     });
     await poll(frames).toBeGreaterThan(hiddenAt + 10);
-    // No burst to make up the hidden second: the pacer restarts instead of dropping or racing.
-    const dropped = await page.evaluate(async () => (await window.__o2console!.runtime()!.api.stats()).framesDropped);
-    await page.waitForTimeout(500);
-    expect(
-      await page.evaluate(async () => (await window.__o2console!.runtime()!.api.stats()).framesDropped),
-    ).toBeLessThanOrEqual(dropped + 3);
+    // No burst to make up the hidden time: the pacer restarts on showing. Without the restart its first
+    // tick owes every frame of the hidden span and counts all but three as dropped at once; with it, only
+    // a stall of the loaded machine drops any. The bound is half the hidden span, not a time budget.
+    const dropped = (await stats()).framesDropped - droppedBefore;
+    expect(dropped).toBeLessThan(hiddenFrames / 2);
     expect(errors).toEqual([]);
   });
 
