@@ -27,7 +27,7 @@ export class BotConsole extends SteppedConsole {
     const m = this.machine;
     for (const stick of [0, 1] as const) {
       const bot = this.bots[stick];
-      if (bot) m.joy[stick] = bot.step(m.eram, m.vdc.regs);
+      if (bot) m.setStick(stick, bot.step(m.eram, m.vdc.regs));
     }
     super.step();
   }

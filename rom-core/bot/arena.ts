@@ -62,7 +62,7 @@ export class Arena {
 
   /** From the battle's end: the result screen, then SPACE back to program entry for the next one. */
   end(): void {
-    this.machine.joy[0] = this.machine.joy[1] = 0;
+    this.machine.setInputs(0, 0);
     this.until(PHASE_RESULT, 600);
     this.type('SPACE');
     this.until(PHASE_ENTRY, 600);
@@ -79,8 +79,7 @@ export class Arena {
     const lastY = [-1, -1];
     let frames = 0;
     while (m.eram[MAILBOX.phase] === PHASE_BATTLE && frames < maxFrames) {
-      m.joy[0] = left.step(m.eram, m.vdc.regs);
-      m.joy[1] = right.step(m.eram, m.vdc.regs);
+      m.setInputs(left.step(m.eram, m.vdc.regs), right.step(m.eram, m.vdc.regs));
       m.runFrame();
       frames++;
       for (let s = 0; s < 2; s++) {
@@ -105,7 +104,7 @@ export class Arena {
         if (jetCrashes(layout, m.eram[base + 4], m.eram[base + 5])) crashes[s]++;
       }
     }
-    m.joy[0] = m.joy[1] = 0;
+    m.setInputs(0, 0);
     const ended = m.eram[MAILBOX.phase] !== PHASE_BATTLE;
     if (ended) this.until(PHASE_RESULT, 600);
     const w = m.eram[MAILBOX.winner];

@@ -15,7 +15,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MAPPER_KINDS, Odyssey2, crcHex, encodeWav, largestRom } from '../machine/index.ts';
+import { MAPPER_KINDS, Odyssey2, crcHex, encodeWav, keyCodeOf, largestRom } from '../machine/index.ts';
 import { InputScriptError, parseInputScript as parseScript } from '../machine/input-script.ts';
 import type { InputEvent } from '../machine/input-script.ts';
 import { BIOS_SOURCE, assembleBios } from '../roms/index.ts';
@@ -288,14 +288,16 @@ function playFrames(
   const png = (): Uint8Array => encodePng(machine.frame, timing.visibleWidth, timing.visibleHeight);
   const wav = wavPath !== undefined ? new WavBuffer() : null;
   let next = 0;
+  // The script's key names become the codes the machine takes, once (parseInputScript checked them).
+  const codes = events.map((e) => keyCodeOf(e.key));
   let phase = machine.eram[MAILBOX.phase];
   for (let f = 1; f <= frames; f++) {
     while (next < events.length && events[next].frame === f) {
-      machine.setKey(events[next].key, events[next].down);
+      machine.setKeyCode(codes[next], events[next].down);
       next++;
     }
     // A bot's stick replaces the script's for its hand control (from the mailbox the last frame left).
-    for (const b of bots) machine.joy[b.stick] = b.step(machine.eram, machine.vdc.regs);
+    for (const b of bots) machine.setStick(b.stick, b.step(machine.eram, machine.vdc.regs));
     machine.runFrame();
     if (bots.length) {
       const now = machine.eram[MAILBOX.phase];

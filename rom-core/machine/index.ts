@@ -9,8 +9,20 @@ export { KeyQueue } from './key-queue.ts';
 export { KNOWN_CARTS, cartProfile, knownCart, mapperFor } from './known-carts.ts';
 export type { CartProfile, KnownCart } from './known-carts.ts';
 export type { KeyQueueOptions, KeySink } from './key-queue.ts';
-export { JOY_BITS, KEY_MATRIX, KEY_NAMES, RESET_KEY, encodeRow, keyTarget, setKeyBit } from './input.ts';
-export type { KeyTarget } from './input.ts';
+export {
+  JOY_BITS,
+  KEY_MATRIX,
+  KEY_NAMES,
+  KEY_TARGETS,
+  RESET_KEY,
+  encodeRow,
+  isKeyCode,
+  keyCode,
+  keyCodeOf,
+  keyTarget,
+  setKeyBit,
+} from './input.ts';
+export type { KeyCode, KeyTarget } from './input.ts';
 export {
   BIOS_SIZE,
   CART_SIZES,

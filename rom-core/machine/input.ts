@@ -72,25 +72,56 @@ export const JOY_BITS: Readonly<Record<string, number>> = Object.freeze({
 
 export const RESET_KEY = 'RESET';
 
-/** Every name setKey accepts. */
+/**
+ * Every key, by its code: a key is this one number from the page, a pad, a bot, a script or the network
+ * to the machine (`Odyssey2.setKeyCode`); names are parsed to it once, where they come in.
+ */
 export const KEY_NAMES: readonly string[] = Object.freeze([
   ...Object.keys(KEY_MATRIX),
   ...['J0', 'J1'].flatMap((j) => Object.keys(JOY_BITS).map((b) => `${j}_${b}`)),
   RESET_KEY,
 ]);
 
+/** A key's code: its index in KEY_NAMES. */
+export type KeyCode = number;
+
 export type KeyTarget =
   { kind: 'key'; row: number; bit: number } | { kind: 'joy'; stick: 0 | 1; bit: number } | { kind: 'reset' };
 
+function targetOf(name: string): KeyTarget {
+  if (name === RESET_KEY) return { kind: 'reset' };
+  const code = KEY_MATRIX[name];
+  if (code !== undefined) return { kind: 'key', row: code >> 3, bit: 1 << (code & 7) };
+  const [stick, sw] = name.split('_');
+  return { kind: 'joy', stick: stick === 'J0' ? 0 : 1, bit: JOY_BITS[sw] };
+}
+
+/** Where each key code lands in the machine's inputs. */
+export const KEY_TARGETS: readonly KeyTarget[] = Object.freeze(KEY_NAMES.map(targetOf));
+
+const CODES = new Map(KEY_NAMES.map((name, code) => [name, code]));
+
+/** A key name's code (case-insensitive); undefined when there is no such key. */
+export function keyCode(name: string): KeyCode | undefined {
+  return typeof name === 'string' ? CODES.get(name.toUpperCase()) : undefined;
+}
+
+/** A key name's code; an unknown name throws a sentence listing the keys. */
+export function keyCodeOf(name: string): KeyCode {
+  const code = keyCode(name);
+  if (code === undefined) throw new RangeError(`unknown key '${String(name)}'; keys are ${KEY_NAMES.join(' ')}`);
+  return code;
+}
+
+/** Whether a value is a key code (a message from another page or a worker is checked with it). */
+export function isKeyCode(value: unknown): value is KeyCode {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) < KEY_NAMES.length;
+}
+
 /** Resolves a key name (case-insensitive); undefined when there is no such key. */
 export function keyTarget(name: string): KeyTarget | undefined {
-  const n = name.toUpperCase();
-  if (n === RESET_KEY) return { kind: 'reset' };
-  const code = KEY_MATRIX[n];
-  if (code !== undefined) return { kind: 'key', row: code >> 3, bit: 1 << (code & 7) };
-  const m = /^J([01])_([A-Z]+)$/.exec(n);
-  if (m && JOY_BITS[m[2]] !== undefined) return { kind: 'joy', stick: m[1] === '0' ? 0 : 1, bit: JOY_BITS[m[2]] };
-  return undefined;
+  const code = keyCode(name);
+  return code === undefined ? undefined : KEY_TARGETS[code];
 }
 
 /**

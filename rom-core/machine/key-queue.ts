@@ -22,11 +22,12 @@
  *
  * The per-frame methods allocate nothing.
  */
-import { KEY_NAMES, keyTarget } from './input.ts';
+import { KEY_NAMES, KEY_TARGETS, keyCodeOf } from './input.ts';
+import type { KeyCode } from './input.ts';
 
-/** What the queue drives: `Odyssey2.setKey`. */
+/** What the queue drives: `Odyssey2.setKeyCode`. */
 export interface KeySink {
-  setKey(name: string, down: boolean): void;
+  setKeyCode(code: KeyCode, down: boolean): void;
 }
 
 export interface KeyQueueOptions {
@@ -40,7 +41,7 @@ const NONE = -1;
 /** Matrix presses waiting at most; a human cannot strike more within the frames they take. */
 const MAX_PRESSES = 64;
 /** 1 for the keyboard matrix's keys (the ones the scan can confuse), 0 for sticks and RESET. */
-const IN_MATRIX = Uint8Array.from(KEY_NAMES, (name) => (keyTarget(name)?.kind === 'key' ? 1 : 0));
+const IN_MATRIX = Uint8Array.from(KEY_TARGETS, (t) => (t.kind === 'key' ? 1 : 0));
 // Live key states.
 const UP = 0;
 const PRESS_DUE = 1;
@@ -54,11 +55,13 @@ function wholeFrames(what: string, value: number | undefined, fallback: number):
   return value;
 }
 
-function keyIndex(name: string): number {
-  if (typeof name !== 'string' || keyTarget(name) === undefined) {
-    throw new RangeError(`unknown key '${String(name)}'; keys are ${KEY_NAMES.join(' ')}`);
+/** A key as the queue takes it: its code, or its name (parsed here, where it comes in). */
+function keyIndex(key: KeyCode | string): KeyCode {
+  if (typeof key === 'number') {
+    if (KEY_TARGETS[key] === undefined) throw new RangeError(`no key has the code ${key}`);
+    return key;
   }
-  return KEY_NAMES.indexOf(name.toUpperCase());
+  return keyCodeOf(key);
 }
 
 export class KeyQueue {
@@ -116,10 +119,11 @@ export class KeyQueue {
   }
 
   /**
-   * Queues taps of `keys` in order (names as Odyssey2.setKey takes them, case-insensitive). Returns
-   * the `completed` count at which the last of them is finished. An unknown key throws and queues none.
+   * Queues taps of `keys` in order (codes, or names as Odyssey2.setKey takes them, case-insensitive).
+   * Returns the `completed` count at which the last of them is finished. An unknown key throws and
+   * queues none.
    */
-  tap(...keys: readonly string[]): number {
+  tap(...keys: readonly (KeyCode | string)[]): number {
     const indices = keys.map(keyIndex);
     for (const i of indices) this.taps.push(i);
     this.queued += indices.length;
@@ -127,7 +131,7 @@ export class KeyQueue {
   }
 
   /** A live key went down (repeats while it is down are ignored). */
-  press(key: string): void {
+  press(key: KeyCode | string): void {
     const i = keyIndex(key);
     if (this.physDown[i] !== 0) return;
     this.physDown[i] = 1;
@@ -145,7 +149,7 @@ export class KeyQueue {
   }
 
   /** A live key went up: released at the first boundary after it has been down `holdFrames` frames. */
-  release(key: string): void {
+  release(key: KeyCode | string): void {
     const i = keyIndex(key);
     if (this.physDown[i] === 0) return;
     this.physDown[i] = 0;
@@ -166,11 +170,11 @@ export class KeyQueue {
       this.tapKey = this.taps.shift() as number;
       this.tapFrames = 0;
       this.tapDown = true;
-      sink.setKey(KEY_NAMES[this.tapKey], true);
+      sink.setKeyCode(this.tapKey, true);
     } else if (this.tapKey !== NONE && this.tapDown && this.tapFrames >= this.holdFrames) {
       this.tapDown = false;
       // A live press of the same key keeps it down.
-      if (this.liveState[this.tapKey] !== DOWN) sink.setKey(KEY_NAMES[this.tapKey], false);
+      if (this.liveState[this.tapKey] !== DOWN) sink.setKeyCode(this.tapKey, false);
     }
     const state = this.liveState;
     const releasedNow = this.releasedNow;
@@ -187,12 +191,12 @@ export class KeyQueue {
           // Only the newest press can still be held; the ones before it were let go.
           this.liveRelease[i] = this.liveExtra[i] !== 0 || this.physDown[i] === 0 ? 1 : 0;
         }
-        if (!(this.tapKey === i && this.tapDown)) sink.setKey(KEY_NAMES[i], false);
+        if (!(this.tapKey === i && this.tapDown)) sink.setKeyCode(i, false);
       } else if (state[i] === PRESS_DUE) {
         // Sticks and RESET have a line each: they go down at once.
         state[i] = DOWN;
         this.liveFrames[i] = 0;
-        sink.setKey(KEY_NAMES[i], true);
+        sink.setKeyCode(i, true);
       }
     }
     if (this.pressCount > 0) this.startPress(sink);
@@ -212,7 +216,7 @@ export class KeyQueue {
     state[next] = DOWN;
     this.liveFrames[next] = 0;
     this.liveRelease[next] = this.waiting(next) || this.physDown[next] === 0 ? 1 : 0;
-    sink.setKey(KEY_NAMES[next], true);
+    sink.setKeyCode(next, true);
   }
 
   /** Counts the frame that just ran. */
@@ -234,7 +238,7 @@ export class KeyQueue {
    */
   clear(sink: KeySink): void {
     if (this.tapKey !== NONE) {
-      if (this.tapDown) sink.setKey(KEY_NAMES[this.tapKey], false);
+      if (this.tapDown) sink.setKeyCode(this.tapKey, false);
       this.tapKey = NONE;
       this.tapDown = false;
     }
@@ -242,7 +246,7 @@ export class KeyQueue {
     this.done = this.queued;
     this.pressCount = 0;
     for (let i = 0; i < this.liveState.length; i++) {
-      if (this.liveState[i] === DOWN) sink.setKey(KEY_NAMES[i], false);
+      if (this.liveState[i] === DOWN) sink.setKeyCode(i, false);
       this.liveState[i] = UP;
       this.liveRelease[i] = 0;
       this.liveExtra[i] = 0;

@@ -36,8 +36,9 @@ import { readSaveState, readSnapshot, snapshotReading, stateSchemas } from './od
 import type { StateSchemas } from './odyssey2-state.ts';
 import { Cartridge } from './cartridge.ts';
 import type { MapperKind } from './cartridge.ts';
-import { encodeRow } from './input.ts';
-import { setMachineKey } from './odyssey2-input.ts';
+import { encodeRow, keyCodeOf } from './input.ts';
+import type { KeyCode } from './input.ts';
+import { setMachineInputs, setMachineKey } from './odyssey2-input.ts';
 import { identifyRom } from './roms.ts';
 import type { RomIdentity } from './roms.ts';
 import { machineImages } from './odyssey2-options.ts';
@@ -61,6 +62,9 @@ export interface SnapshotPosition {
   stoppedBeforeInstruction: boolean;
 }
 export const BETWEEN_FRAMES: Readonly<SnapshotPosition> = { midFrame: false, stoppedBeforeInstruction: false };
+
+/** A keyboard with no key down. */
+const NO_ROWS = new Uint8Array(8);
 
 /**
  * The CPU's cycle count is moved back (with the time base) at a frame's end once past REBASE_AT
@@ -351,15 +355,30 @@ export class Odyssey2 implements I8048Pins {
 
   // ------------------------------------------------------------------ input
 
-  /** Presses or releases a key (names in input.ts: '0'-'9', 'A'-'Z', 'SPACE', 'J0_UP', 'RESET', ...). */
+  /** Presses or releases a key by its code (input.ts's KEY_NAMES index): the way every key comes in. */
+  setKeyCode(code: KeyCode, down: boolean): void {
+    setMachineKey(this, code, down);
+  }
+
+  /** A key by its name ('0'-'9', 'A'-'Z', 'SPACE', 'J0_UP', 'RESET', ...), parsed where a name comes in (a script, a test). */
   setKey(name: string, down: boolean): void {
-    setMachineKey(this, name, down);
+    setMachineKey(this, keyCodeOf(name), down);
+  }
+
+  /** Both sticks (5 switch bits each) and, when given, the keyboard's 8 rows: a frame's whole input. */
+  setInputs(j0: number, j1: number, rows?: ArrayLike<number>): void {
+    setMachineInputs(this, j0, j1, rows);
+  }
+
+  /** One stick's switches, the other kept. */
+  setStick(stick: 0 | 1, bits: number): void {
+    if (stick === 0) setMachineInputs(this, bits, this.joy[1]);
+    else setMachineInputs(this, this.joy[0], bits);
   }
 
   /** Releases every key and both sticks (not RESET). */
   releaseAll(): void {
-    this.keys.fill(0);
-    this.joy.fill(0);
+    setMachineInputs(this, 0, 0, NO_ROWS);
   }
 
   // ------------------------------------------------------------------ pins (I8048Pins)

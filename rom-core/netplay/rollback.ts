@@ -241,8 +241,9 @@ export class RollbackMachine {
     this.snapshotLengths[slot] = m.snapshotTo(this.pick);
     const remote = this.isKnown(this.remote, f) ? this.sticks[this.remote][slot] : this.lastRemote;
     this.used[slot] = remote;
-    m.joy[this.options.local] = this.sticks[this.options.local][slot];
-    m.joy[this.remote] = remote;
+    const local = this.sticks[this.options.local][slot];
+    if (this.options.local === 0) m.setInputs(local, remote);
+    else m.setInputs(remote, local);
     m.runFrame();
     this.onFrame?.(f);
     // Slots come round again: what is RING frames old is forgotten.

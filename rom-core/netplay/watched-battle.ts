@@ -78,8 +78,7 @@ export class WatchedBattle {
     const m = this.machine;
     for (let i = 0; i < run; i++) {
       const p = this.pairs[this.next % QUEUE];
-      m.joy[0] = p & 0x1f;
-      m.joy[1] = (p >> 5) & 0x1f;
+      m.setInputs(p & 0x1f, (p >> 5) & 0x1f);
       m.runFrame();
       if (!far) this.sound(m.audio);
       this.next++;

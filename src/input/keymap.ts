@@ -6,7 +6,8 @@
  *     Ctrl) steer.
  *   - "steer" mode: the stick bindings (remappable, see bindings.ts) steer; every other key still types.
  */
-import { keyTarget, setKeyBit } from '../../rom-core/machine/index.ts';
+import { KEY_TARGETS, keyCodeOf, setKeyBit } from '../../rom-core/machine/index.ts';
+import type { KeyCode } from '../../rom-core/machine/index.ts';
 
 export type InputMode = 'type' | 'steer';
 
@@ -57,10 +58,14 @@ const BY_CHAR: Record<string, string> = {
   '.': 'PERIOD',
 };
 
+/** The tables above as key codes: a PC key becomes the one number the machine takes, here. */
+const CODE_BY_CODE = new Map(Object.entries(BY_CODE).map(([pc, name]) => [pc, keyCodeOf(name)]));
+const CODE_BY_CHAR = new Map(Object.entries(BY_CHAR).map(([ch, name]) => [ch, keyCodeOf(name)]));
+
 /** The O2 key a PC key types, or undefined. `key` is KeyboardEvent.key (for + * / ? = on any layout). */
-export function o2KeyFor(code: string, key?: string): string | undefined {
-  if (key !== undefined && BY_CHAR[key] !== undefined) return BY_CHAR[key];
-  return BY_CODE[code];
+export function o2KeyFor(code: string, key?: string): KeyCode | undefined {
+  const byChar = key === undefined ? undefined : CODE_BY_CHAR.get(key);
+  return byChar ?? CODE_BY_CODE.get(code);
 }
 
 /** Default stick keys on the PC keyboard. */
@@ -83,11 +88,11 @@ export function resolveKey(
   key: string | undefined,
   mode: InputMode,
   bindings: Readonly<Record<JoyKey, string>>,
-): { joy: JoyKey } | { key: string } | undefined {
+): { joy: JoyKey } | { key: KeyCode } | undefined {
   const joy = (Object.keys(bindings) as JoyKey[]).find((j) => bindings[j] === code);
   const o2 = o2KeyFor(code, key);
   if (joy && (mode === 'steer' || o2 === undefined)) return { joy };
-  if (o2) return { key: o2 };
+  if (o2 !== undefined) return { key: o2 };
   return undefined;
 }
 
@@ -102,10 +107,10 @@ export const REWIND_FAST_PAD_BUTTON = 'b6';
 
 /**
  * Builds the 12-byte held-input snapshot (keyboard rows, J0, J1, RESET, rewind: 0 none, 1 normal, 2
- * double speed; src/worker/protocol.ts) from key and stick names.
+ * double speed; src/worker/protocol.ts) from the codes of held keys and stick switches.
  */
 export function buildSnapshot(
-  keys: Iterable<string>,
+  keys: Iterable<KeyCode>,
   joy: [number, number],
   reset: boolean,
   swap: boolean,
@@ -113,9 +118,9 @@ export function buildSnapshot(
 ): Uint8Array {
   const snap = new Uint8Array(12);
   const sticks = [joy[0], joy[1]];
-  for (const name of keys) {
-    // The machine's own conversion (rom-core/machine/input.ts): a name means the same key everywhere.
-    const t = keyTarget(name);
+  for (const code of keys) {
+    // The machine's own conversion (rom-core/machine/input.ts): a code means the same key everywhere.
+    const t = KEY_TARGETS[code];
     if (t && t.kind !== 'reset') setKeyBit(snap, sticks, t, true);
   }
   snap[8] = swap ? sticks[1] : sticks[0];

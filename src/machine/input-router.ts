@@ -6,6 +6,8 @@
  * PC stick keys, pads and RESET travel as the held snapshot. A page gives the router its own
  * shortcuts (F-keys on the console page) and says which keys are its own.
  */
+import { KEY_NAMES, keyCode, keyCodeOf } from '../../rom-core/machine/index.ts';
+import type { KeyCode } from '../../rom-core/machine/index.ts';
 import { BindingStore } from '../input/bindings.ts';
 import { REWIND_CODE, REWIND_FAST_PAD_BUTTON, REWIND_PAD_BUTTON, buildSnapshot, resolveKey } from '../input/keymap.ts';
 import type { InputMode, JoyKey } from '../input/keymap.ts';
@@ -61,11 +63,11 @@ export class InputRouter {
   mode: InputMode = INPUT_MODE.get();
   swap = SWAP.get();
   /** Held PC keys (KeyboardEvent.code) -> the stick switch they hold. */
-  private readonly heldJoy = new Map<string, string>();
-  /** Held PC keys -> the O2 key they pressed in the key queue. */
-  private readonly heldKeys = new Map<string, string>();
-  /** Touch panel names held -> the key sent for them (a stick as swapped when it went down). */
-  private readonly heldTouch = new Map<string, string>();
+  private readonly heldJoy = new Map<string, KeyCode>();
+  /** Held PC keys -> the O2 key (its code) they pressed in the key queue. */
+  private readonly heldKeys = new Map<string, KeyCode>();
+  /** Touch panel names held -> the key code sent for them (a stick as swapped when it went down). */
+  private readonly heldTouch = new Map<string, KeyCode>();
   private lastShown = '';
   private resetPulse = false;
   /** The rewind key is held (keyboard), and Shift with it (double speed). */
@@ -127,13 +129,9 @@ export class InputRouter {
     // A held stick key or RESET is sent again each frame (and its release at the last one).
     this.padLoop.wake();
     if ('joy' in action) {
-      this.heldJoy.set(e.code, action.joy);
+      this.heldJoy.set(e.code, keyCodeOf(action.joy));
       // At once, not at the next animation frame: the worker runs a frame for it (WorkerHost.inputArrived).
       this.sendHeld(this.pads());
-      return;
-    }
-    if (action.key === 'RESET') {
-      this.heldJoy.set(e.code, 'RESET');
       return;
     }
     if (e.repeat || this.heldKeys.has(e.code)) return;
@@ -221,7 +219,9 @@ export class InputRouter {
     if (down) {
       if (this.heldTouch.has(name)) return;
       // The table's touch controls name their control (J0, J1) themselves: only the console's one stick follows the swap.
-      const sent = swappable && this.swap && name.startsWith('J0_') ? `J1_${name.slice(3)}` : name;
+      // The panel's name becomes the key's code here, where it comes in from the page.
+      const sent = keyCode(swappable && this.swap && name.startsWith('J0_') ? `J1_${name.slice(3)}` : name);
+      if (sent === undefined) return;
       this.heldTouch.set(name, sent);
       this.host.runtime?.sendKey(sent, true);
       this.padLoop.wake();
@@ -310,9 +310,8 @@ export class InputRouter {
       const control = seats[i];
       if (control !== null) joy[control] |= padStick(pad, this.bindings.pad(pad.id));
     });
-    const names = new Set(this.heldJoy.values());
-    const reset = names.delete('RESET') || this.resetPulse;
-    const snapshot = buildSnapshot(names, joy, reset, this.swap, this.rewindHeld(pads));
+    const reset = this.resetPulse;
+    const snapshot = buildSnapshot(this.heldJoy.values(), joy, reset, this.swap, this.rewindHeld(pads));
     const text = snapshot.join(',');
     const now = performance.now();
     // A held-state snapshot every animation frame is cheap (11 bytes); skip only exact repeats within 100 ms.
@@ -322,7 +321,8 @@ export class InputRouter {
       this.lastInputSent = now;
     }
     if (!this.touch.element.hidden) {
-      const shown = new Set([...names, ...this.heldKeys.values(), ...this.touch.held(), ...(reset ? ['RESET'] : [])]);
+      const codes = [...this.heldJoy.values(), ...this.heldKeys.values()];
+      const shown = new Set([...codes.map((code) => KEY_NAMES[code]), ...this.touch.held(), ...(reset ? ['RESET'] : [])]);
       const key = [...shown].sort().join(' ');
       if (key !== this.lastShown) {
         this.touch.showHeld(shown);

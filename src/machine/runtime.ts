@@ -14,6 +14,7 @@ import type {
   VideoMessage,
   WatchFrames,
 } from '../worker/protocol.ts';
+import type { KeyCode } from '../../rom-core/machine/index.ts';
 import type { ConsoleAudio } from '../audio/output.ts';
 
 /** How long a frame may take before the worker is declared stuck. */
@@ -173,9 +174,9 @@ export class ConsoleRuntime {
     if (!this.dead) this.port.postMessage({ type: 'input', snapshot } satisfies InputMessage);
   }
 
-  /** A keyboard key went down or up (rom-core key name); the worker's key queue applies it at a frame boundary. */
-  sendKey(key: string, down: boolean): void {
-    if (!this.dead) this.port.postMessage({ type: 'key', key, down } satisfies InputMessage);
+  /** A key went down or up, by its code (rom-core's KEY_NAMES index); the worker's key queue applies it at a frame boundary. */
+  sendKey(code: KeyCode, down: boolean): void {
+    if (!this.dead) this.port.postMessage({ type: 'key', code, down } satisfies InputMessage);
   }
 
   private die(message: string, events: RuntimeEvents): void {

@@ -6,6 +6,7 @@
  * presses and typed taps go through the session's key queue. All of it lives in one WorkerHost, so a
  * test can build several and nothing hides in module variables.
  */
+import { isKeyCode } from '../../rom-core/machine/index.ts';
 import { ConsoleSession } from './session.ts';
 import { Pacer } from './pacer.ts';
 import { bundledBuiltins } from './builtin-roms.ts';
@@ -299,13 +300,10 @@ export class WorkerHost {
       else if (moved) this.inputArrived();
     } else if (m?.type === 'ping') this.post({ type: 'pong' });
     else if (m?.type === 'key' && this.session) {
-      try {
-        if (m.down) this.session.keyQueue.press(m.key);
-        else this.session.keyQueue.release(m.key);
-      } catch {
-        // An unknown key name from the page changes nothing.
-        return;
-      }
+      // A value that is no key code changes nothing.
+      if (!isKeyCode(m.code)) return;
+      if (m.down) this.session.keyQueue.press(m.code);
+      else this.session.keyQueue.release(m.code);
       if (m.down) this.inputArrived();
     }
   }

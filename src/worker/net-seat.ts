@@ -30,8 +30,7 @@ export class NetSeat {
     if (solo) {
       const pair = s.soloSticks(held);
       const m = s.machine;
-      m.joy[0] = pair & 0x1f;
-      m.joy[1] = pair >> 5;
+      m.setInputs(pair & 0x1f, pair >> 5);
       m.runFrame();
       this.sound(m.audio);
       solo.pending.push(pair);

@@ -3,7 +3,7 @@
  * (ConsoleWorkerApi); pictures, sound and input travel as plain messages on dedicated MessagePorts so
  * a frame is one transferred buffer, never a structured-clone copy.
  */
-import type { CartProfile, MapperKind } from '../../rom-core/machine/index.ts';
+import type { CartProfile, KeyCode, MapperKind } from '../../rom-core/machine/index.ts';
 import type { PokeTarget } from '../../rom-core/debugger/index.ts';
 import type { BuildResult, CartSource, SourceFile } from './build-program.ts';
 import type { NetplayStats, NetStartOptions, WatchFrames } from '../../rom-core/netplay/index.ts';
@@ -258,7 +258,7 @@ export type VideoMessage =
  */
 export type InputMessage =
   | { type: 'input'; snapshot: Uint8Array }
-  | { type: 'key'; key: string; down: boolean }
+  | { type: 'key'; code: KeyCode; down: boolean }
   /** The page's watchdog (src/machine/runtime.ts): the worker answers with a pong between frames. */
   | { type: 'ping' };
 

@@ -1,5 +1,5 @@
-import { keyTarget, setKeyBit } from '../../rom-core/machine/index.ts';
-import type { KeySink } from '../../rom-core/machine/index.ts';
+import { KEY_TARGETS, setKeyBit } from '../../rom-core/machine/index.ts';
+import type { KeyCode, KeySink } from '../../rom-core/machine/index.ts';
 
 /**
  * The keys the key queue holds down, kept apart from the page's held snapshot so the two add up: a
@@ -10,8 +10,8 @@ export class QueuedKeys implements KeySink {
   readonly joy = new Uint8Array(2);
   reset = false;
 
-  setKey(name: string, down: boolean): void {
-    const t = keyTarget(name);
+  setKeyCode(code: KeyCode, down: boolean): void {
+    const t = KEY_TARGETS[code];
     if (!t) return;
     if (t.kind === 'reset') this.reset = down;
     else setKeyBit(this.keys, this.joy, t, down);

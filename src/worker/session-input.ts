@@ -3,12 +3,14 @@
  * (keys, sticks, RESET), the key queue's taps and presses, and the battle bots holding a hand
  * control; and the sticks a network battle reads from this page.
  */
-import { KeyQueue } from '../../rom-core/machine/index.ts';
+import { KeyQueue, RESET_KEY, keyCodeOf } from '../../rom-core/machine/index.ts';
 import type { Odyssey2 } from '../../rom-core/machine/index.ts';
 import { BattleBot } from '../../rom-core/bot/index.ts';
 import type { BotLevel } from '../../rom-core/bot/index.ts';
 import { SNAPSHOT_JOY, SNAPSHOT_LENGTH, SNAPSHOT_RESET } from './protocol.ts';
 import { QueuedKeys } from './queued-keys.ts';
+
+const RESET_CODE = keyCodeOf(RESET_KEY);
 
 export class SessionInput {
   /**
@@ -21,6 +23,8 @@ export class SessionInput {
   /** Battle bots holding a hand control (left J0, right J1), and the sticks they chose for this frame. */
   private readonly bots: (BattleBot | null)[] = [null, null];
   private readonly botBits = new Uint8Array(2);
+  /** The keyboard rows of the merge (kept: the merge runs each frame and allocates nothing). */
+  private readonly rows = new Uint8Array(8);
   /** RESET as last merged (a rewind sets it to what the frame gone back to held). */
   resetHeld = false;
 
@@ -76,13 +80,17 @@ export class SessionInput {
     const m = this.machine;
     const q = this.queued;
     const held = this.held;
-    for (let i = 0; i < 8; i++) m.keys[i] = held[i] | q.keys[i];
-    m.joy[0] = this.bots[0] ? this.botBits[0] : held[SNAPSHOT_JOY] | q.joy[0];
-    m.joy[1] = this.bots[1] ? this.botBits[1] : held[SNAPSHOT_JOY + 1] | q.joy[1];
+    const rows = this.rows;
+    for (let i = 0; i < 8; i++) rows[i] = held[i] | q.keys[i];
+    m.setInputs(
+      this.bots[0] ? this.botBits[0] : held[SNAPSHOT_JOY] | q.joy[0],
+      this.bots[1] ? this.botBits[1] : held[SNAPSHOT_JOY + 1] | q.joy[1],
+      rows,
+    );
     const reset = held[SNAPSHOT_RESET] !== 0 || q.reset;
     if (reset !== this.resetHeld) {
       this.resetHeld = reset;
-      m.setKey('RESET', reset);
+      m.setKeyCode(RESET_CODE, reset);
     }
   }
 

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { appUrl, launchBrowser, openApp } from './browser.ts';
 import { iram, poll, waitReady } from './console-helpers.ts';
 import { assemble } from '../../rom-core/asm/index.ts';
-import { KEY_MATRIX } from '../../rom-core/machine/input.ts';
+import { KEY_MATRIX, keyCodeOf } from '../../rom-core/machine/input.ts';
 import { KNOWN_CARTS } from '../../rom-core/machine/known-carts.ts';
 import { forgeCrc } from '../harness/forge-crc.ts';
 
@@ -159,7 +159,7 @@ describe('console tools', () => {
     const received = () =>
       page.evaluate(async () => ((await window.__o2console!.audioStats()) as { received: number }).received);
     const before = await received();
-    await page.evaluate(() => window.__o2console!.runtime()!.sendKey('1', true));
+    await page.evaluate((one) => window.__o2console!.runtime()!.sendKey(one, true), keyCodeOf('1'));
     // The tone has woken the sound (a silent machine's context sleeps) and flows: a tenth of a second of it.
     await poll(received).toBeGreaterThan(before + 4800);
     await poll(howlerState).toBe('running');
@@ -173,7 +173,7 @@ describe('console tools', () => {
     await poll(howlerState).toBe('running');
     await poll(() => page.locator('#console-sound-prompt').isHidden()).toBe(true);
     expect(((await page.evaluate(() => window.__o2console!.audioStats())) as Stats).queuedMs).toBeLessThan(100);
-    await page.evaluate(() => window.__o2console!.runtime()!.sendKey('1', false));
+    await page.evaluate((one) => window.__o2console!.runtime()!.sendKey(one, false), keyCodeOf('1'));
     expect(errors).toEqual([]);
   });
 

@@ -36,7 +36,7 @@ const quiet = (): void => undefined;
 export class NetNode implements BattleConsole, NetConsole, NetMachine, MachineControls {
   readonly machine: Odyssey2 = bootMachine(openBios(), battleCart());
   private readonly queue = new KeyQueue();
-  private readonly sink: KeySink = { setKey: (name, down) => this.machine.setKey(name, down) };
+  private readonly sink: KeySink = { setKeyCode: (code, down) => this.machine.setKeyCode(code, down) };
   private readonly bots: (BattleBot | null)[] = [null, null];
   private fought: FoughtBattle | null = null;
   private watched: WatchedBattle | null = null;

@@ -6,7 +6,8 @@
  * awaited. It can also play a runner input script (rom-core/machine/input-script.ts) whose frame 1 is
  * the frame a given key (ENTER) is pressed by the queue, to fight a scripted battle.
  */
-import { keyTarget } from '../../machine/input.ts';
+import { keyCode } from '../../machine/input.ts';
+import type { KeyCode } from '../../machine/input.ts';
 import { KeyQueue } from '../../machine/key-queue.ts';
 import type { KeyQueueOptions, KeySink } from '../../machine/key-queue.ts';
 import type { InputEvent } from '../../machine/input-script.ts';
@@ -30,13 +31,22 @@ export class ConsoleTimeoutError extends Error {
   override name = 'ConsoleTimeoutError';
 }
 
-/** Script events must name real keys and come in frame order (parseInputScript gives both). */
-function checkEvents(events: readonly InputEvent[]): void {
-  events.forEach((e, i) => {
-    if (keyTarget(e.key) === undefined) throw new RangeError(`script event ${i + 1}: unknown key '${e.key}'`);
+/** A script event with its key parsed to the code the machine takes. */
+interface CodedEvent {
+  frame: number;
+  code: KeyCode;
+  down: boolean;
+}
+
+/** Script events must name real keys and come in frame order (parseInputScript gives both); parsed once here. */
+function codeEvents(events: readonly InputEvent[]): CodedEvent[] {
+  return events.map((e, i) => {
+    const code = keyCode(e.key);
+    if (code === undefined) throw new RangeError(`script event ${i + 1}: unknown key '${e.key}'`);
     if (!Number.isInteger(e.frame) || e.frame < 1 || (i > 0 && e.frame < events[i - 1].frame)) {
       throw new RangeError(`script event ${i + 1}: frames are whole numbers from 1 in order, got ${e.frame}`);
     }
+    return { frame: e.frame, code, down: e.down };
   });
 }
 
@@ -49,12 +59,12 @@ export class SteppedConsole {
   readonly queue: KeyQueue;
   readonly maxWaitFrames: number;
   private readonly yieldEvery: number;
-  private script: readonly InputEvent[] = [];
+  private script: readonly CodedEvent[] = [];
   private scriptNext = 0;
   /** Machine frame (1-based, as frameNumber counts) that is the script's frame 1; 0 = not started. */
   private scriptStart = 0;
   /** The key whose next press starts the armed script, or null. */
-  private armedKey: string | null = null;
+  private armedKey: KeyCode | null = null;
   private readonly sink: KeySink;
 
   constructor(
@@ -68,9 +78,9 @@ export class SteppedConsole {
       throw new RangeError(`maxWaitFrames must be a whole number of frames from 1, got ${this.maxWaitFrames}`);
     }
     this.sink = {
-      setKey: (name, down) => {
-        machine.setKey(name, down);
-        if (down && name === this.armedKey) {
+      setKeyCode: (code, down) => {
+        machine.setKeyCode(code, down);
+        if (down && code === this.armedKey) {
           this.armedKey = null;
           this.scriptStart = machine.frameNumber + 1;
         }
@@ -83,18 +93,18 @@ export class SteppedConsole {
    * any script still playing.
    */
   playFrom(key: string, events: readonly InputEvent[]): void {
-    checkEvents(events);
-    if (keyTarget(key) === undefined) throw new RangeError(`unknown key '${key}' to start the script on`);
-    this.script = events;
+    const coded = codeEvents(events);
+    const armed = keyCode(key);
+    if (armed === undefined) throw new RangeError(`unknown key '${key}' to start the script on`);
+    this.script = coded;
     this.scriptNext = 0;
     this.scriptStart = 0;
-    this.armedKey = key.toUpperCase();
+    this.armedKey = armed;
   }
 
   /** Plays `events` with frame 1 = the next frame run. */
   play(events: readonly InputEvent[]): void {
-    checkEvents(events);
-    this.script = events;
+    this.script = codeEvents(events);
     this.scriptNext = 0;
     this.armedKey = null;
     this.scriptStart = this.machine.frameNumber + 1;
@@ -124,7 +134,7 @@ export class SteppedConsole {
       const events = this.script;
       while (this.scriptNext < events.length && events[this.scriptNext].frame <= frame) {
         const e = events[this.scriptNext++];
-        m.setKey(e.key, e.down);
+        m.setKeyCode(e.code, e.down);
       }
     }
     m.runFrame();

@@ -4,6 +4,7 @@
  * mailbox shows what the entry screen made of the keys.
  */
 import { describe, expect, it } from 'vitest';
+import { KEY_NAMES } from '../../../rom-core/machine/index.ts';
 import type { Odyssey2 } from '../../../rom-core/machine/index.ts';
 import { KeyQueue } from '../../../rom-core/machine/key-queue.ts';
 import type { KeySink } from '../../../rom-core/machine/key-queue.ts';
@@ -14,11 +15,11 @@ import { bootMachine } from '../../harness/boot.ts';
 /** The manual's example entry: red tank 2500, blue submarine 3000 (SPACE first, from SELECT GAME). */
 const ENTRY = ['SPACE', 'R', 'T', '2', '5', '0', '0', 'B', 'S', '3', '0', '0', '0'];
 
-/** Records setKey calls per frame: `log[f]` = the calls made before frame f (0-based). */
+/** Records the keys driven per frame, by name: `log[f]` = the calls made before frame f (0-based). */
 class Recorder implements KeySink {
   log: string[][] = [[]];
-  setKey(name: string, down: boolean): void {
-    this.log[this.log.length - 1].push(`${name} ${down ? 'down' : 'up'}`);
+  setKeyCode(code: number, down: boolean): void {
+    this.log[this.log.length - 1].push(`${KEY_NAMES[code]} ${down ? 'down' : 'up'}`);
   }
   frame(): void {
     this.log.push([]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../../../src/worker/session.ts';
 import { SNAPSHOT_LENGTH } from '../../../src/worker/protocol.ts';
 import { buildSnapshot } from '../../../src/input/keymap.ts';
-import { KEY_MATRIX } from '../../../rom-core/machine/input.ts';
+import { KEY_MATRIX, keyCodeOf } from '../../../rom-core/machine/input.ts';
 import { nodeBuiltins } from './builtins.ts';
 
 const builtins = nodeBuiltins();
@@ -37,7 +37,7 @@ describe('ConsoleSession key queue', () => {
 
   it('adds the queue to the held snapshot: a touch key and a typed key are down together', () => {
     const s = new ConsoleSession({}, builtins, 48_000);
-    const held = buildSnapshot(['A'], [0, 0], false, false);
+    const held = buildSnapshot([keyCodeOf('A')], [0, 0], false, false);
     s.keyQueue.tap('B');
     s.applyInput(held);
     s.runFrame();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../../../src/worker/session.ts';
 import { buildSnapshot } from '../../../src/input/keymap.ts';
+import { keyCodeOf } from '../../../rom-core/machine/input.ts';
 import { nodeBuiltins } from './builtins.ts';
 
 const builtins = nodeBuiltins();
@@ -9,7 +10,7 @@ const builtins = nodeBuiltins();
 function heldAt(f: number): Uint8Array {
   const keys = f % 23 < 3 ? ['SPACE'] : [];
   const stick = [0, 1, 2, 16, 4, 8][Math.floor(f / 5) % 6];
-  return buildSnapshot(keys, [stick, 0], f >= 40 && f < 43, false);
+  return buildSnapshot(keys.map(keyCodeOf), [stick, 0], f >= 40 && f < 43, false);
 }
 
 const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0;

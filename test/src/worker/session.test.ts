@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../../../src/worker/session.ts';
 import { SNAPSHOT_LENGTH } from '../../../src/worker/protocol.ts';
 import { buildSnapshot } from '../../../src/input/keymap.ts';
-import { KEY_MATRIX } from '../../../rom-core/machine/input.ts';
+import { KEY_MATRIX, keyCodeOf } from '../../../rom-core/machine/input.ts';
 import { nodeBuiltins } from './builtins.ts';
 
 const builtins = nodeBuiltins();
@@ -32,7 +32,7 @@ describe('ConsoleSession', () => {
   it('applies a held-input snapshot: the test cart sees the key and the stick', () => {
     const s = new ConsoleSession({}, builtins, 48_000);
     run(s, 5);
-    run(s, 3, buildSnapshot(['Q', 'J1_LEFT'], [0, 0], false, false));
+    run(s, 3, buildSnapshot(['Q', 'J1_LEFT'].map(keyCodeOf), [0, 0], false, false));
     expect(s.machine.cpu.ram[0x2b]).toBe(KEY_MATRIX.Q);
     expect(s.machine.cpu.ram[0x29]).toBe(0xff & ~0x08);
     run(s, 2);
@@ -42,7 +42,7 @@ describe('ConsoleSession', () => {
 
   it('swap exchanges the sticks', () => {
     const s = new ConsoleSession({}, builtins, 48_000);
-    run(s, 3, buildSnapshot(['J0_UP'], [0, 0], false, true));
+    run(s, 3, buildSnapshot(['J0_UP'].map(keyCodeOf), [0, 0], false, true));
     expect(s.machine.cpu.ram[0x28]).toBe(0xff);
     expect(s.machine.cpu.ram[0x29]).toBe(0xff & ~0x01);
   });
@@ -99,7 +99,7 @@ describe('ConsoleSession', () => {
 
   it('save state then load continues identically', () => {
     const a = new ConsoleSession({}, builtins, 48_000);
-    run(a, 20, buildSnapshot(['J0_RIGHT'], [0, 0], false, false));
+    run(a, 20, buildSnapshot(['J0_RIGHT'].map(keyCodeOf), [0, 0], false, false));
     const state = a.machine.saveState();
     run(a, 15);
     const b = new ConsoleSession({}, builtins, 48_000);
