@@ -322,7 +322,11 @@ export class InputRouter {
     }
     if (!this.touch.element.hidden) {
       const codes = [...this.heldJoy.values(), ...this.heldKeys.values()];
-      const shown = new Set([...codes.map((code) => KEY_NAMES[code]), ...this.touch.held(), ...(reset ? ['RESET'] : [])]);
+      const shown = new Set([
+        ...codes.map((code) => KEY_NAMES[code]),
+        ...this.touch.held(),
+        ...(reset ? ['RESET'] : []),
+      ]);
       const key = [...shown].sort().join(' ');
       if (key !== this.lastShown) {
         this.touch.showHeld(shown);
