@@ -70,33 +70,6 @@ export {
 } from './resolver/index.ts';
 export type { BattleSetup, CombatTable, PresetName, Resolution } from './resolver/index.ts';
 export {
-  eventSeats,
-  seatRefusal,
-  TableHost,
-  HOST,
-  FLOOD_BURST,
-  FLOOD_PER_SECOND,
-  MISSED_PINGS,
-  parseGuestMessage,
-  parseHostMessage,
-  MAX_GUEST_MESSAGE,
-  MAX_HOST_MESSAGE,
-  MAX_GUESTS,
-  MAX_GUEST_NAME,
-  checkSeating,
-} from './net/index.ts';
-export type {
-  TableHostPorts,
-  TableSeating,
-  GuestMessage,
-  HostMessage,
-  SeatHolder,
-  GuestInfo,
-  BattleStart,
-  BattleCheck,
-  WatchMessage,
-} from './net/index.ts';
-export {
   openTurn,
   sendTurn,
   newMailGame,

@@ -1,11 +1,13 @@
 /**
- * The host's table of guests and seats (board/net's TableHost) as a remote host runs it: wired to the
+ * The host's table of guests and seats (board/table's TableHost) as a remote host runs it: wired to the
  * link (each message as JSON text on the table's lane), the game session (a guest's move checked by
  * the rules), the table's battle (a seat fighting now is busy) and the clock, with the seating kept in
  * the browser's storage across the host's reload.
  */
-import { TableHost, checkSeating } from '../net/index.ts';
-import type { BattleCheck, TableSeating, WatchMessage, GuestMessage } from '../net/index.ts';
+import { TableHost } from './table-host.ts';
+import { checkSeating } from './table-seating.ts';
+import type { TableSeating } from './table-seating.ts';
+import type { BattleCheck, WatchMessage, GuestMessage } from './table-messages.ts';
 import { serializeGame } from '../rules/snapshot.ts';
 import type { HostLinkPort, HostSession, NetMachine, TableClock, TableStorage } from './ports.ts';
 import { busySeat } from './remote-battle.ts';

@@ -82,3 +82,27 @@ export type { BrowserKey, KeyRing } from './mail-keys.ts';
 export { MAX_GAME_CHARS, TURN_KEY, linkedTurn, readPasted, turnLink } from './mail-text.ts';
 export type { Pasted } from './mail-text.ts';
 export type { TextStorage } from './ports.ts';
+// The remote table's rules of the house: seats held by browsers, the host's authority, the messages and their checks.
+export { eventSeats, seatRefusal } from './event-seats.ts';
+export { TableHost, HOST, MISSED_PINGS } from './table-host.ts';
+export { FLOOD_BURST, FLOOD_PER_SECOND } from './flood-guard.ts';
+export type { TableHostPorts } from './table-host.ts';
+export { checkSeating } from './table-seating.ts';
+export type { TableSeating } from './table-seating.ts';
+export {
+  parseGuestMessage,
+  parseHostMessage,
+  MAX_GUEST_MESSAGE,
+  MAX_HOST_MESSAGE,
+  MAX_GUESTS,
+  MAX_GUEST_NAME,
+} from './table-messages.ts';
+export type {
+  GuestMessage,
+  HostMessage,
+  SeatHolder,
+  GuestInfo,
+  BattleStart,
+  BattleCheck,
+  WatchMessage,
+} from './table-messages.ts';

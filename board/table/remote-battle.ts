@@ -3,7 +3,7 @@
  * machines count frames from, and what a spectator who joins late is sent. The host's session
  * (remote-host.ts) keeps one while the battle runs.
  */
-import { HOST } from '../net/index.ts';
+import { HOST } from './table-host.ts';
 import type { Seating } from './machine-battle-port.ts';
 import type { TableBattle } from './table-battle.ts';
 

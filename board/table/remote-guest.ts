@@ -6,8 +6,8 @@
  * waits, and the guest tries again until the host is back. The browser wires the ports
  * (src/net/net-guest.ts); Node tests give a simulated link and machines of their own.
  */
-import { parseHostMessage } from '../net/index.ts';
-import type { BattleCheck, GuestInfo, HostMessage, SeatHolder } from '../net/index.ts';
+import { parseHostMessage } from './table-messages.ts';
+import type { BattleCheck, GuestInfo, HostMessage, SeatHolder } from './table-messages.ts';
 import { fromBase64Url } from '../mail/codec.ts';
 import { every } from './ports.ts';
 import type { GuestConnection, GuestJoin, GuestSession, NetConsole, NetMachine, TableClock } from './ports.ts';

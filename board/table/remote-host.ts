@@ -1,13 +1,13 @@
 /**
  * The host's side of a remote table (issue 21), headless: the host keeps the game (its session is the
- * authority) and answers guests through board/net's TableHost over the link port. Every change of the
+ * authority) and answers guests through board/table's TableHost over the link port. Every change of the
  * game goes to every guest. A battle between a seat held here and one held by a guest is fought on
  * both machines in step (the machine's netplay): the host asks its battle chart for ENTER, and once
  * the battle runs, sends the guest the machine's snapshot to start from. The browser wires the ports
  * (src/net/net-host.ts); Node tests give a simulated link and machines of their own.
  */
-import { HOST, type TableHost } from '../net/index.ts';
-import type { GuestInfo, SeatHolder, WatchMessage } from '../net/index.ts';
+import { HOST, type TableHost } from './table-host.ts';
+import type { GuestInfo, SeatHolder, WatchMessage } from './table-messages.ts';
 import type { NetplayStats } from '../../rom-core/netplay/index.ts';
 import { toBase64Url } from '../mail/codec.ts';
 import { every } from './ports.ts';
@@ -15,9 +15,9 @@ import type { HostLinkPort, Lane } from './ports.ts';
 import { hostTable, type RemoteHostDeps } from './host-table.ts';
 import { keepPairs, planBattle, programsForGuests, type RemoteBattle } from './remote-battle.ts';
 
-/** How often the round trip to each guest is measured (and a guest that stopped answering found: board/net's MISSED_PINGS). */
+/** How often the round trip to each guest is measured (and a guest that stopped answering found: board/table's MISSED_PINGS). */
 export const PING_MS = 1000;
-/** Stick pairs a watch message carries at most (board/net's check). */
+/** Stick pairs a watch message carries at most (board/table's check). */
 const WATCH_CHUNK = 4096;
 /** How often the host asks its machine whether the two machines' state hashes still agree. */
 const CHECK_MS = 500;

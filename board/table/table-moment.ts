@@ -8,7 +8,7 @@
 import type { GameEvent } from '../model/events.ts';
 import type { LegalAction } from '../rules/legal.ts';
 import type { BattleStage } from '../machines/battle-chart.ts';
-import { eventSeats } from '../net/event-seats.ts';
+import { eventSeats } from './event-seats.ts';
 
 /** Each legal action's type in the words of "Legal now" (the board page lists them as they are). */
 export const LEGAL_WORDS: Readonly<Record<string, string>> = {

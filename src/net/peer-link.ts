@@ -2,7 +2,7 @@
  * The remote table's connections (issue 21): WebRTC data channels between browsers, set up through
  * PeerJS and our signalling server (src/net/relay-server.ts; `npm start` serves it beside the app).
  * The host listens under an id made from its table's code; guests connect to it. Everything sent is
- * JSON text, checked on arrival (board/net); this file only carries it.
+ * JSON text, checked on arrival (board/table/table-messages.ts); this file only carries it.
  *
  * Each guest has two connections to the host (board/table's lanes): the table's, reliable and ordered,
  * and the battle's, unordered (PeerJS's `reliable: false`): a battle message that is lost or late holds

@@ -1,5 +1,5 @@
 /** Starts the relay on its own server, HTTP or (with a certificate) HTTPS: `npm run relay`, and its tests. */
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { attachRelay, RELAY_PATH, type Relay } from './relay-server.ts';
@@ -15,13 +15,14 @@ export interface RunningRelay {
 
 /** Listens on the options' port and host; rejects with the server's error (a port in use, a bad key). */
 export function startRelay(options: RelayOptions): Promise<RunningRelay> {
-  const other = (res: import('node:http').ServerResponse): void => {
+  const other = (res: ServerResponse): void => {
     res.statusCode = 404;
     res.end(`o2conquest relay: the signalling server for the remote table lives under ${RELAY_PATH}/\n`);
   };
-  let relay: Relay | undefined;
-  const handler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void => {
-    if (relay) relay.middleware(req, res, () => other(res));
+  // The handler reaches the relay once it is attached to the server the handler is given to.
+  const attachedTo: { relay?: Relay } = {};
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    if (attachedTo.relay) attachedTo.relay.middleware(req, res, () => other(res));
     else other(res);
   };
   let server: Server;
@@ -33,8 +34,8 @@ export function startRelay(options: RelayOptions): Promise<RunningRelay> {
   } catch (e) {
     return Promise.reject(new Error(`the certificate and key were refused: ${(e as Error).message}`));
   }
-  relay = attachRelay(server);
-  const attached = relay;
+  const attached = attachRelay(server);
+  attachedTo.relay = attached;
   return new Promise((resolve, reject) => {
     server.once('error', (e) => {
       attached.close();

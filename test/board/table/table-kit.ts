@@ -1,4 +1,4 @@
-/** The remote table's host over a real game, for the tests of board/net. */
+/** The remote table's host over a real game, for the tests of the remote table's host. */
 import { applyEvent, parseHostMessage, serializeGame, TableHost } from '../../../board/index.ts';
 import type { GameEvent, GameState, HostMessage, TableSeating } from '../../../board/index.ts';
 import { checkBattleMessage } from '../../../rom-core/netplay/index.ts';

@@ -1,5 +1,5 @@
 /**
- * The watch message (board/net/table-messages.ts): a battle's confirmed frames, and, from the
+ * The watch message (board/table/table-messages.ts): a battle's confirmed frames, and, from the
  * reporting guest of a battle between two guests, the frame their machines went apart at.
  */
 import { describe, expect, it } from 'vitest';
