@@ -21,7 +21,8 @@ import { eventsProblem, ordersProblem } from './schema.ts';
 import { eventWords } from './seats.ts';
 import type { AbsentBattle, AbsentBattlePort } from './standing.ts';
 import { standingMove } from './standing.ts';
-import type { StandingOrders, Turn, TurnBody, TurnDraw } from './turn.ts';
+import type { BotBattle, StandingOrders, Turn, TurnBody, TurnDraw } from './turn.ts';
+import type { Level } from '../ai/levels.ts';
 import { TURN_FORMAT, TURN_VERSION } from './turn.ts';
 import type { BattleOutcome } from '../ports/battle-port.ts';
 
@@ -31,6 +32,12 @@ export interface SendOptions {
   /** Where battles against an absent player with orders "bot" are fought (the CLI: the emulated machine). */
   battles?: AbsentBattlePort;
   onBattle?: (battle: AbsentBattle, outcome: BattleOutcome) => void;
+  /**
+   * The level of the battle bot that holds the sender's control in those battles (the CLI's --stick):
+   * the battles are then the bots' alone, recorded in the turn and fought again by every player who
+   * opens it. Without it, the sender steered (the table) and the battles are taken as fought.
+   */
+  stick?: Level;
   /** The sender's private key (keys.ts): every turn of a signed game is signed with it. */
   privateKey?: string;
 }
@@ -61,9 +68,20 @@ export async function sendTurn(
   const orders = options.orders ?? game.orders[sender];
   const badOrders = ordersProblem(orders);
   if (badOrders) return { ok: false, error: badOrders };
-  const seed = parseInt(game.chain.hash.slice(0, 8), 16);
-  const ctx = { sender, orders: game.orders, seed, port: options.battles, onBattle: options.onBattle };
   const out: GameEvent[] = [];
+  const botBattles: BotBattle[] = [];
+  const { stick } = options;
+  const ctx = {
+    sender,
+    orders: game.orders,
+    previous: game.chain.hash,
+    port: options.battles,
+    onBattle: (b: AbsentBattle, o: BattleOutcome) => {
+      // Called before the battle's event is taken: its index is the length of the events so far.
+      if (stick !== undefined) botBattles.push({ event: out.length, stick, seed: b.seed });
+      options.onBattle?.(b, o);
+    },
+  };
   let s: GameState = game.state;
   let draw: TurnDraw | undefined;
   const take = (e: GameEvent): string | null => {
@@ -115,6 +133,7 @@ export async function sendTurn(
     events: out,
     orders: { ...orders },
     ...(draw ? { draw } : {}),
+    ...(botBattles.length > 0 ? { botBattles } : {}),
   };
   const hash = await turnHash(body);
   const signed = await signature(game, sender, hash, options.privateKey);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { AbsentBattle, BattlePort } from '../../../board/index.ts';
-import { openTurn, sendTurn } from '../../../board/index.ts';
+import type { AbsentBattle, BattleOutcome, BattlePort, Turn } from '../../../board/index.ts';
+import { encodeTurnText, openTurn, sendTurn, turnHash } from '../../../board/index.ts';
 import { machineAbsentBattles } from '../../../board/cli/mail-battles.ts';
 import type { MachineBattles } from '../../../board/cli/machine-battles.ts';
 import { warGame } from '../mail/kit.ts';
 
 /** Ann's turn in the war on B1 with Bob away, his standing orders "bot" at `level`; the battle on the machine. */
-async function annTurn(level: 'easy' | 'hard') {
+async function annTurn(level: 'easy' | 'hard', stick?: 'medium') {
   const g = await warGame({ Bob: { absent: 'bot', level } });
   let machine: MachineBattles | null = null;
   const signals: (AbortSignal | undefined)[] = [];
@@ -23,7 +23,10 @@ async function annTurn(level: 'easy' | 'hard') {
       },
     };
   };
-  const r = await sendTurn(g, 'Ann', [{ type: 'weapon', player: 'Ann', weapon: 'tank' }], { battles });
+  const r = await sendTurn(g, 'Ann', [{ type: 'weapon', player: 'Ann', weapon: 'tank' }], {
+    battles,
+    ...(stick ? { stick } : {}),
+  });
   if (!r.ok) throw new Error(r.error);
   return { g, r, machine: machine as MachineBattles | null, signals };
 }
@@ -47,6 +50,28 @@ describe(
       // Bob's copy takes the turn: his weapon and his battle were his standing orders' doing.
       const bob = await openTurn(first.r.text, first.g);
       expect(bob.ok ? bob.game : bob.error).toEqual(first.r.game);
+    });
+
+    it('is fought again on opening, on a new machine, and a result edited after it is refused', async () => {
+      const { g, r, machine } = await annTurn('hard', 'medium');
+      expect(r.turn.botBattles).toHaveLength(1);
+      const bob = await openTurn(r.text, g, { refight: machineAbsentBattles(null) });
+      expect(bob.ok ? bob.refought : bob.error).toBe(1);
+      expect(bob.ok && bob.game).toEqual(r.game);
+      // Ann's result edited and the turn hashed again (an unsigned game): the battle fought again ends otherwise.
+      const at = r.turn.botBattles![0].event;
+      const won = machine!.port.last!.outcome;
+      const edited = structuredClone(r.turn) as Turn;
+      // The winner kept (the turn's later events still follow), with one unit of energy less.
+      const side = won.winner === 'defender' ? 'defender' : 'attacker';
+      const flipped: BattleOutcome = { ...won, energy: { ...won.energy, [side]: won.energy[side] - 1 } };
+      edited.events[at] = { type: 'battle', ...flipped };
+      const { hash: _h, ...body } = edited;
+      const text = await encodeTurnText(JSON.stringify({ ...body, hash: await turnHash(body) }));
+      const forged = await openTurn(text, g, { refight: machineAbsentBattles(null) });
+      expect(forged.ok ? 'opened' : forged.error).toMatch(
+        /^turn 1: the battle Ann tank \d+ v Bob \w+ \d+ \(event \d+, fought by the battle bots under Bob's standing orders, Ann's at medium\) was fought again here and ended ".+", not ".+" as the turn says; the turn was refused$/,
+      );
     });
 
     it("needs the level of the present player's stick", async () => {
