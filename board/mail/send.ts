@@ -19,7 +19,7 @@ import { drawnDigit, secretsOf, senderDraw } from './draw.ts';
 import { mailReadout, readoutDue } from './readout.ts';
 import { eventsProblem, ordersProblem } from './schema.ts';
 import { eventWords } from './seats.ts';
-import type { AbsentBattle, AbsentBattlePort } from './standing.ts';
+import type { AbsentBattle, AbsentBattlePort, StandingContext } from './standing.ts';
 import { standingMove } from './standing.ts';
 import type { BotBattle, StandingOrders, Turn, TurnBody, TurnDraw } from './turn.ts';
 import type { Level } from '../ai/levels.ts';
@@ -69,19 +69,7 @@ export async function sendTurn(
   const badOrders = ordersProblem(orders);
   if (badOrders) return { ok: false, error: badOrders };
   const out: GameEvent[] = [];
-  const botBattles: BotBattle[] = [];
-  const { stick } = options;
-  const ctx = {
-    sender,
-    orders: game.orders,
-    previous: game.chain.hash,
-    port: options.battles,
-    onBattle: (b: AbsentBattle, o: BattleOutcome) => {
-      // Called before the battle's event is taken: its index is the length of the events so far.
-      if (stick !== undefined) botBattles.push({ event: out.length, stick, seed: b.seed });
-      options.onBattle?.(b, o);
-    },
-  };
+  const { ctx, botBattles } = standingFor(game, sender, options, out);
   let s: GameState = game.state;
   let draw: TurnDraw | undefined;
   const take = (e: GameEvent): string | null => {
@@ -143,6 +131,32 @@ export async function sendTurn(
   const opened = await openTurn(text, game);
   if (!opened.ok) return { ok: false, error: `${opened.error}; nothing was sent` };
   return { ok: true, game: opened.game, turn: opened.turn, text };
+}
+
+/**
+ * The standing orders at work in `sender`'s turn, whose events so far are `out`. With a stick level,
+ * each battle the bots fight alone is noted in `botBattles` for the turn to carry.
+ */
+function standingFor(
+  game: MailGame,
+  sender: string,
+  options: SendOptions,
+  out: readonly GameEvent[],
+): { ctx: StandingContext; botBattles: BotBattle[] } {
+  const botBattles: BotBattle[] = [];
+  const { stick } = options;
+  const ctx: StandingContext = {
+    sender,
+    orders: game.orders,
+    previous: game.chain.hash,
+    port: options.battles,
+    onBattle: (b, o) => {
+      // Called before the battle's event is taken: its index is the length of the events so far.
+      if (stick !== undefined) botBattles.push({ event: out.length, stick, seed: b.seed });
+      options.onBattle?.(b, o);
+    },
+  };
+  return { ctx, botBattles };
 }
 
 /** The sender's signature over the turn's hash in a signed game (none in an unsigned one), or why not. */
