@@ -116,11 +116,13 @@ export {
 export type {
   AbsentBattle,
   AbsentBattlePort,
+  BotBattle,
   MailChain,
   KeyFile,
   KeyPair,
   MailGame,
   ReadKey,
+  OpenOptions,
   Opened,
   SendOptions,
   Sent,

@@ -22,14 +22,16 @@ export function machineAbsentBattles(
   let machine: MachineBattles | null = null;
   let sticks: BotConsole | null = null;
   return (b) => {
-    if (stick === null) {
+    // A battle fought again on opening brings the sender's level with it (bot-battles.ts).
+    const present = b.stick ?? stick;
+    if (present === null) {
       throw new Error(
         `${b.absent} is away and their standing orders have the battle bot fight ${b.request.attacker.player} v ${b.request.defender.player} on the machine: give --stick LEVEL (easy, medium or hard) for the bot that holds ${b.present}'s control`,
       );
     }
     machine ??= new MachineBattles((m) => (sticks = new BotConsole(m)));
     const seat = machine.port.seating(b.request);
-    const levelOf = (player: string): Level => (player === b.absent ? b.level : stick);
+    const levelOf = (player: string): Level => (player === b.absent ? b.level : present);
     sticks!.hold(0, levelOf(seat.red), b.seed);
     sticks!.hold(1, levelOf(seat.blue), (b.seed + 1) >>> 0);
     onFight?.(b, machine);

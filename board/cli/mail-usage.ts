@@ -17,10 +17,12 @@ export const MAIL_USAGE = `       npm run board -- mail new --players "Ann:red,B
               hashed again or made in another player's name is refused on opening
   mail open   checks a turn (not edited, for this game, the next one, every event accepted by the rules
               and its sender's own) and writes the game after it to --out (GAME.json itself, or another
-              file); a refused turn writes nothing
+              file); a refused turn writes nothing. A battle the bots fought alone (--stick) is fought
+              again here on the emulated machine: a result other than the turn's refuses it
   No output may be an input or another output (links count): the turn is never GAME.json or MOVES.json.
   --orders    your standing orders, sent with the turn: what happens to a battle against you while you
               are away: "wait" (kept until both are online; the default) or bot:easy|medium|hard
               (fought on the emulated machine by the battle bot in your place at that level)
   --stick     the level of the bot that holds your own control in a battle fought by another
-              player's standing orders (easy, medium or hard)`;
+              player's standing orders (easy, medium or hard); such a battle is recorded in the turn
+              and every player opening it fights it again`;

@@ -191,6 +191,8 @@ async function mailSend(flags: Map<string, string>, io: MailIo): Promise<void> {
   const sent = await sendTurn(game, flags.get('--player')!, events, {
     orders,
     battles: machineAbsentBattles(stick),
+    // The bots hold both controls here: the battles are recorded, and every player fights them again on opening.
+    ...(stick === null ? {} : { stick }),
     privateKey: key?.privateKey,
     onBattle: (b, o) => {
       fought++;
@@ -230,11 +232,12 @@ async function mailOpen(flags: Map<string, string>, io: MailIo): Promise<void> {
   const turnPath = flags.get('--turn')!;
   // A little over the longest turn text: a file far past it is refused before it is read whole.
   const text = read(turnPath, 'turn', MAX_TURN_CHARS * 4 + 4096);
-  const opened = await openTurn(text, game);
+  // The battles the battle bots fought alone are fought again here, on this machine (bot-battles.ts).
+  const opened = await openTurn(text, game, { refight: machineAbsentBattles(null) });
   if (!opened.ok) throw new Refused(`${turnPath}: ${opened.error}`);
   writeFiles([{ path: flags.get('--out')!, data: serializeMailGame(opened.game) + '\n' }]);
   io.stdout(
-    `turn ${opened.turn.number} from ${opened.turn.player} opened${opened.signed ? ` (signed by ${opened.turn.player})` : ' (unsigned game: its turns carry no signature)'}: ${opened.turn.events.length} event(s); the game is at turn ${opened.turn.number}; written to ${flags.get('--out')}\n`,
+    `turn ${opened.turn.number} from ${opened.turn.player} opened${opened.signed ? ` (signed by ${opened.turn.player})` : ' (unsigned game: its turns carry no signature)'}: ${opened.turn.events.length} event(s)${opened.refought > 0 ? `, ${opened.refought} battle(s) of the battle bots fought again here with the same results` : ''}; the game is at turn ${opened.turn.number}; written to ${flags.get('--out')}\n`,
   );
   for (const line of opened.game.state.log.slice(game.state.log.length)) io.stdout(`  ${line}\n`);
 }

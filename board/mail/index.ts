@@ -1,5 +1,5 @@
 /** Play by mail (issue 21): turns chained by their hashes, sent as files or links (see board/README.md). */
-export type { MailChain, StandingOrders, Turn, TurnBody } from './turn.ts';
+export type { BotBattle, MailChain, StandingOrders, Turn, TurnBody } from './turn.ts';
 export { TURN_FORMAT, TURN_VERSION } from './turn.ts';
 export { canonical, sha256Hex, startHash, turnHash } from './hash.ts';
 export {
@@ -25,7 +25,7 @@ export {
 } from './mail-game.ts';
 export type { MailGame } from './mail-game.ts';
 export { applyTurnEvents, openTurn } from './open.ts';
-export type { Opened } from './open.ts';
+export type { OpenOptions, Opened } from './open.ts';
 export { sendTurn } from './send.ts';
 export { mailReadout, readoutDue } from './readout.ts';
 export { revealDue } from './draw.ts';

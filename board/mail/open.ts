@@ -17,10 +17,24 @@ import { openDraw } from './draw.ts';
 import { drawnProblem, mailReadout } from './readout.ts';
 import type { ReadoutOf } from './readout.ts';
 import { eventWords, seatProblem } from './seats.ts';
+import { checkBotBattles } from './bot-battles.ts';
+import type { AbsentBattlePort } from './standing.ts';
 import type { Draw, Turn } from './turn.ts';
 
-/** `signed`: the turn's signature was checked against its sender's key (false in an unsigned game). */
-export type Opened = { ok: true; game: MailGame; turn: Turn; signed: boolean } | { ok: false; error: string };
+/**
+ * `signed`: the turn's signature was checked against its sender's key (false in an unsigned game).
+ * `refought`: how many of the turn's bot battles were fought again here (none without a machine).
+ */
+export type Opened =
+  { ok: true; game: MailGame; turn: Turn; signed: boolean; refought: number } | { ok: false; error: string };
+
+export interface OpenOptions {
+  /**
+   * Where the battles the battle bots fought alone are fought again (the CLI: the emulated machine).
+   * Without it they are checked against the chain and the standing orders, and taken as sent.
+   */
+  refight?: AbsentBattlePort;
+}
 
 /**
  * The state after `events` (and the state before each of them), or the sentence naming the first
@@ -46,7 +60,7 @@ export function applyTurnEvents(
  * its events (by the rules engine, in order) and that they are the sender's; returns the game after
  * it, or the sentence saying why it was refused.
  */
-export async function openTurn(text: string, game: MailGame): Promise<Opened> {
+export async function openTurn(text: string, game: MailGame, options: OpenOptions = {}): Promise<Opened> {
   const decoded = await decodeTurnText(text);
   if (!decoded.ok) return decoded;
   const shaped = checkTurnShape(decoded.value);
@@ -99,15 +113,19 @@ export async function openTurn(text: string, game: MailGame): Promise<Opened> {
     const bad = await drawnProblem(turn.events[i], i, played.before[i], sender, drawn.readout);
     if (bad) return refused(bad);
   }
+  // Last, as the slowest: the battle bots' battles fought again on this player's machine.
+  const bots = await checkBotBattles(turn, sender, game.orders, played.before, options.refight);
+  if (!bots.ok) return bots;
   const next: MailGame = {
     id: game.id,
     chain: { number: turn.number, hash: turn.hash },
     orders: { ...game.orders, [sender]: { ...turn.orders } },
     state: played.state,
   };
-  if (!game.keys) return { ok: true, turn, signed: false, game: next };
+  const { refought } = bots;
+  if (!game.keys) return { ok: true, turn, signed: false, refought, game: next };
   const draws = drawn.draws && Object.keys(drawn.draws).length > 0 ? { draws: drawn.draws } : {};
-  return { ok: true, turn, signed: true, game: { ...next, keys: game.keys, ...draws } };
+  return { ok: true, turn, signed: true, refought, game: { ...next, keys: game.keys, ...draws } };
 }
 
 type Drawn = { ok: true; draws?: Record<string, Draw>; readout: ReadoutOf } | { ok: false; error: string };

@@ -140,6 +140,7 @@ export function checkTurnShape(v: unknown): { ok: true; turn: Turn } | { ok: fal
     'events',
     'orders',
     'draw',
+    'botBattles',
     'hash',
     'signature',
   ];
@@ -161,5 +162,31 @@ export function checkTurnShape(v: unknown): { ok: true; turn: Turn } | { ok: fal
   const hex = (x: unknown) => x === undefined || (isStr(x) && HASH.test(x));
   if (draw !== undefined && !(isObj(draw) && only(draw, ['commit', 'reveal']) && hex(draw.commit) && hex(draw.reveal)))
     return no('"draw" must hold a "commit" and/or a "reveal" of 64 hex digits each');
+  const bots = botBattlesProblem(v.botBattles, (v.events as unknown[]).length);
+  if (bots) return no(bots);
   return { ok: true, turn: v as unknown as Turn };
+}
+
+/** What is wrong with a turn's record of its battle bots' battles (turn.ts, BotBattle), or null. */
+function botBattlesProblem(v: unknown, events: number): string | null {
+  if (v === undefined) return null;
+  const shape =
+    '"botBattles" must be a list of { "event": its index, "stick": "easy" | "medium" | "hard", "seed": a 32-bit seed }, in the order of their events';
+  if (!Array.isArray(v) || v.length === 0 || v.length > events) return shape;
+  let last = -1;
+  for (const b of v) {
+    const ok =
+      isObj(b) &&
+      only(b, ['event', 'stick', 'seed']) &&
+      Number.isSafeInteger(b.event) &&
+      (b.event as number) > last &&
+      (b.event as number) < events &&
+      isLevel(b.stick) &&
+      Number.isSafeInteger(b.seed) &&
+      (b.seed as number) >= 0 &&
+      (b.seed as number) <= 0xffffffff;
+    if (!ok) return shape;
+    last = b.event as number;
+  }
+  return null;
 }

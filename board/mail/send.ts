@@ -19,9 +19,10 @@ import { drawnDigit, secretsOf, senderDraw } from './draw.ts';
 import { mailReadout, readoutDue } from './readout.ts';
 import { eventsProblem, ordersProblem } from './schema.ts';
 import { eventWords } from './seats.ts';
-import type { AbsentBattle, AbsentBattlePort } from './standing.ts';
+import type { AbsentBattle, AbsentBattlePort, StandingContext } from './standing.ts';
 import { standingMove } from './standing.ts';
-import type { StandingOrders, Turn, TurnBody, TurnDraw } from './turn.ts';
+import type { BotBattle, StandingOrders, Turn, TurnBody, TurnDraw } from './turn.ts';
+import type { Level } from '../ai/levels.ts';
 import { TURN_FORMAT, TURN_VERSION } from './turn.ts';
 import type { BattleOutcome } from '../ports/battle-port.ts';
 
@@ -31,6 +32,12 @@ export interface SendOptions {
   /** Where battles against an absent player with orders "bot" are fought (the CLI: the emulated machine). */
   battles?: AbsentBattlePort;
   onBattle?: (battle: AbsentBattle, outcome: BattleOutcome) => void;
+  /**
+   * The level of the battle bot that holds the sender's control in those battles (the CLI's --stick):
+   * the battles are then the bots' alone, recorded in the turn and fought again by every player who
+   * opens it. Without it, the sender steered (the table) and the battles are taken as fought.
+   */
+  stick?: Level;
   /** The sender's private key (keys.ts): every turn of a signed game is signed with it. */
   privateKey?: string;
 }
@@ -61,9 +68,8 @@ export async function sendTurn(
   const orders = options.orders ?? game.orders[sender];
   const badOrders = ordersProblem(orders);
   if (badOrders) return { ok: false, error: badOrders };
-  const seed = parseInt(game.chain.hash.slice(0, 8), 16);
-  const ctx = { sender, orders: game.orders, seed, port: options.battles, onBattle: options.onBattle };
   const out: GameEvent[] = [];
+  const { ctx, botBattles } = standingFor(game, sender, options, out);
   let s: GameState = game.state;
   let draw: TurnDraw | undefined;
   const take = (e: GameEvent): string | null => {
@@ -115,6 +121,7 @@ export async function sendTurn(
     events: out,
     orders: { ...orders },
     ...(draw ? { draw } : {}),
+    ...(botBattles.length > 0 ? { botBattles } : {}),
   };
   const hash = await turnHash(body);
   const signed = await signature(game, sender, hash, options.privateKey);
@@ -124,6 +131,32 @@ export async function sendTurn(
   const opened = await openTurn(text, game);
   if (!opened.ok) return { ok: false, error: `${opened.error}; nothing was sent` };
   return { ok: true, game: opened.game, turn: opened.turn, text };
+}
+
+/**
+ * The standing orders at work in `sender`'s turn, whose events so far are `out`. With a stick level,
+ * each battle the bots fight alone is noted in `botBattles` for the turn to carry.
+ */
+function standingFor(
+  game: MailGame,
+  sender: string,
+  options: SendOptions,
+  out: readonly GameEvent[],
+): { ctx: StandingContext; botBattles: BotBattle[] } {
+  const botBattles: BotBattle[] = [];
+  const { stick } = options;
+  const ctx: StandingContext = {
+    sender,
+    orders: game.orders,
+    previous: game.chain.hash,
+    port: options.battles,
+    onBattle: (b, o) => {
+      // Called before the battle's event is taken: its index is the length of the events so far.
+      if (stick !== undefined) botBattles.push({ event: out.length, stick, seed: b.seed });
+      options.onBattle?.(b, o);
+    },
+  };
+  return { ctx, botBattles };
 }
 
 /** The sender's signature over the turn's hash in a signed game (none in an unsigned one), or why not. */

@@ -26,7 +26,19 @@ export interface AbsentBattle {
   present: string;
   /** A seed for this battle's bots, drawn from the chain: the same turn fights the same battle. */
   seed: number;
+  /**
+   * The level of the battle bot holding the present player's control, when the turn says so (a battle
+   * fought again on opening, bot-battles.ts); else the port decides who holds it.
+   */
+  stick?: Level;
 }
+
+/** The seed of the standing orders' choices, drawn from the chain: the previous turn's hash. */
+export const chainSeed = (previous: string): number => parseInt(previous.slice(0, 8), 16);
+
+/** The seed of the battle bots in the battle that is event `n` of a turn after `previous`. */
+export const battleSeed = (previous: string, n: number): number =>
+  (chainSeed(previous) ^ Math.imul(n + 1, 0x85ebca6b)) >>> 0;
 
 /** Where battles against an absent "bot" player are fought: the port the battle chart runs each one on. */
 export type AbsentBattlePort = (battle: AbsentBattle) => BattlePort | Promise<BattlePort>;
@@ -34,8 +46,8 @@ export type AbsentBattlePort = (battle: AbsentBattle) => BattlePort | Promise<Ba
 export interface StandingContext {
   sender: string;
   orders: Record<string, StandingOrders>;
-  /** A number drawn from the chain (the previous turn's hash) that seeds choices and bots. */
-  seed: number;
+  /** The hash of the last turn applied: it seeds the choices and the bots (chainSeed, battleSeed). */
+  previous: string;
   port?: AbsentBattlePort;
   onBattle?: (battle: AbsentBattle, outcome: BattleOutcome) => void;
 }
@@ -57,7 +69,13 @@ export async function standingMove(s: GameState, ctx: StandingContext, n: number
   for (const p of s.players) {
     const level = botLevel(ctx, p.name);
     if (level && needsWeapon(view, p.name)) {
-      const move = decide(view, legalActions(s), p.name, level, seededRng((ctx.seed + n * 0x9e3779b1) >>> 0));
+      const move = decide(
+        view,
+        legalActions(s),
+        p.name,
+        level,
+        seededRng((chainSeed(ctx.previous) + n * 0x9e3779b1) >>> 0),
+      );
       if (move) return move.event;
     }
   }
@@ -77,7 +95,7 @@ export async function standingMove(s: GameState, ctx: StandingContext, n: number
     absent,
     level,
     present: ctx.sender,
-    seed: (ctx.seed ^ Math.imul(n + 1, 0x85ebca6b)) >>> 0,
+    seed: battleSeed(ctx.previous, n),
   };
   const outcome = await runBattle(await ctx.port(battle), request);
   ctx.onBattle?.(battle, outcome);

@@ -34,6 +34,26 @@ export interface TurnBody {
   orders: StandingOrders;
   /** In a signed game: the sender's part of the first-player readout's draw (draw.ts). */
   draw?: TurnDraw;
+  /**
+   * The battles of this turn the battle bots fought on both controls under standing orders, in order:
+   * every player opening the turn fights them again on their own machine (bot-battles.ts). A battle a
+   * person steered is not here: it cannot be fought again.
+   */
+  botBattles?: BotBattle[];
+}
+
+/**
+ * A battle fought by the battle bots alone, as a turn records it: what a player opening the turn needs
+ * to fight it again. The energies and weapons are the game's before the event, the absent player's
+ * level is their standing orders'; the seed is the chain's (checked), kept so the record reads whole.
+ */
+export interface BotBattle {
+  /** The index of the battle's event in the turn's events. */
+  event: number;
+  /** The level of the battle bot that held the sender's control. */
+  stick: Level;
+  /** The bots' seed, drawn from the chain and the event's place (battleSeed in standing.ts). */
+  seed: number;
 }
 
 /** A player's part of a signed game's draw: the commitment made with their call, and the secret once revealed. */

@@ -10,7 +10,7 @@ import { encodeEnvelope } from './save-envelope.ts';
 import type { GameSession } from './game-session.ts';
 import type { GameState } from '../model/game.ts';
 import type { Level } from '../ai/index.ts';
-import type { MailGame, StandingOrders } from '../mail/index.ts';
+import type { AbsentBattlePort, MailGame, StandingOrders } from '../mail/index.ts';
 import { MailJournal } from './mail-journal.ts';
 import { MAX_GAME_CHARS, readPasted } from './mail-text.ts';
 import { loadMail, saveMail } from './mail-store.ts';
@@ -38,6 +38,14 @@ const info = (text: string): Said => ({ text, kind: 'info' });
 const error = (text: string): Said => ({ text, kind: 'error' });
 const moves = (n: number): string => `${n} move${n === 1 ? '' : 's'}`;
 
+/** What became of a turn's `n` battles fought by the battle bots alone, `refought` of them fought again here. */
+function botBattlesWords(n: number, refought: number): string {
+  if (n === 0) return '';
+  const battles = `${n} battle${n === 1 ? '' : 's'}`;
+  if (refought === n) return ` Its ${battles} fought by the battle bots alone ended the same when fought again here.`;
+  return ` Its ${battles} fought by the battle bots alone ${n === 1 ? 'was' : 'were'} taken as sent: this page does not fight ${n === 1 ? 'it' : 'them'} again (the command line's "board mail open" does).`;
+}
+
 export class MailSession {
   record: MailRecord | null = null;
   private journal: MailJournal | null = null;
@@ -51,6 +59,12 @@ export class MailSession {
     private readonly controller: GameSession,
     /** Where the game and the keys are kept (the browser's localStorage; undefined: nothing is kept). */
     private readonly storage: TextStorage | undefined,
+    /**
+     * Where a turn's battles fought by the battle bots alone are fought again on opening (bot-battles.ts
+     * in board/mail); without it (the browser's page, for now) they are checked and taken as sent, and
+     * the sentence says so.
+     */
+    private readonly refight?: AbsentBattlePort,
   ) {
     const ring = loadKeys(storage);
     this.keys = ring.keys;
@@ -205,7 +219,7 @@ export class MailSession {
       return error(
         'This is a turn of a game by mail, but no game by mail is kept in this browser: open the game first (the file "Download the game" makes).',
       );
-    const opened = await openTurn(text, r.game);
+    const opened = await openTurn(text, r.game, this.refight ? { refight: this.refight } : {});
     if (!opened.ok) return error(`The turn was not opened: ${opened.error}. Nothing was changed.`);
     const unsent = this.moves() ?? 0;
     const t = opened.turn;
@@ -214,6 +228,7 @@ export class MailSession {
     const how = opened.signed ? `, signed by ${t.player}` : ' (an unsigned game: nothing shows who made it)';
     return info(
       `Turn ${t.number} from ${t.player} opened${how}: ${moves(t.events.length)}; the game is at turn ${t.number}.` +
+        botBattlesWords(t.botBattles?.length ?? 0, opened.refought) +
         (unsent ? ` Your ${moves(unsent)} not sent were set aside.` : ''),
     );
   }

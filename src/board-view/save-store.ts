@@ -7,6 +7,7 @@
 // throw ({"toString": 5}) and failed the page on every load.
 import { lazyDatabase } from '../platform/idb.ts';
 import { tellStored } from '../platform/stored.ts';
+import { asideFileName, recordText } from '../platform/aside-record.ts';
 import { StorageFullError, type CutOffSave, type SaveStore } from '../../board/index.ts';
 
 /** What keeps the marker: localStorage, or nothing where it is refused. */
@@ -88,7 +89,7 @@ export function indexedDbStore(
       const aside = await moveAside(d, value);
       // Left in place: nothing may be saved over it.
       if (!aside.moved) guarded = true;
-      tellStored(aside.sentence);
+      tellStored(aside.sentence, { name: asideFileName(aside.key), text: () => recordText(value) });
       return null;
     },
     async save(text) {
@@ -130,10 +131,10 @@ function asideKey(): string {
  * Moves the current record, not a text, to an aside key in one transaction (it is in one place or the
  * other) and returns the sentence for the page. Never throws.
  */
-async function moveAside(d: IDBDatabase, value: unknown): Promise<{ moved: boolean; sentence: string }> {
+async function moveAside(d: IDBDatabase, value: unknown): Promise<{ moved: boolean; key: string; sentence: string }> {
   const what = `The saved game kept in this browser ("${DB_NAME}", "${CURRENT}") is not a saved game's text`;
+  const key = asideKey();
   try {
-    const key = asideKey();
     const tx = d.transaction(STORE, 'readwrite');
     const done = new Promise<void>((resolve, reject) => {
       tx.oncomplete = () => resolve();
@@ -144,11 +145,13 @@ async function moveAside(d: IDBDatabase, value: unknown): Promise<{ moved: boole
     await done;
     return {
       moved: true,
+      key,
       sentence: `${what}: it was set aside in the same storage as "${key}", and a new game is used.`,
     };
   } catch {
     return {
       moved: false,
+      key: `${DB_NAME}-${CURRENT}`,
       sentence: `${what}: it could not be set aside (this browser's storage refused it) and was left where it is, so autosave stays off; a new game is used.`,
     };
   }

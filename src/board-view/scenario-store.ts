@@ -7,6 +7,7 @@
 import { parseScenario, serializeScenario, type Scenario } from '../../board/index.ts';
 import { lazyDatabase } from '../platform/idb.ts';
 import { tellStored } from '../platform/stored.ts';
+import { asideFileName, recordText } from '../platform/aside-record.ts';
 
 export interface ScenarioStore {
   /** Every readable saved scenario, by name; unreadable records are skipped and counted. */
@@ -71,15 +72,22 @@ export function indexedDbScenarioStore(factory: IDBFactory = indexedDB): Scenari
     while (used.has(JSON.stringify(['unreadable', key, n]))) n++;
     const aside = ['unreadable', key, n];
     const what = `The saved scenario "${nameText(key)}" kept in this browser is not a readable scenario`;
+    const record = { name: asideFileName(aside.join('-')), text: () => recordText(value) };
     try {
       await writeTx((st) => {
         st.put(value, aside);
         st.delete(key);
       });
-      tellStored(`${what}: it was set aside in the same storage as ${JSON.stringify(aside)}, and it is not listed.`);
+      tellStored(
+        `${what}: it was set aside in the same storage as ${JSON.stringify(aside)}, and it is not listed.`,
+        record,
+      );
       return true;
     } catch {
-      tellStored(`${what}: it could not be set aside (this browser's storage refused it), and it is not listed.`);
+      tellStored(
+        `${what}: it could not be set aside (this browser's storage refused it), and it is not listed.`,
+        record,
+      );
       return false;
     }
   };

@@ -5,9 +5,12 @@
  * and the page opens with the default. A stored value that broke its page on every load could only be
  * mended by hand in the browser's developer tools.
  */
+import { asideFileName, type AsideRecord } from './aside-record.ts';
 
 const MAX_ASIDE = 20;
 const notices: string[] = [];
+/** The records behind the sentences, for download (aside-record.ts), by sentence. */
+const records = new Map<string, AsideRecord>();
 const listeners = new Set<() => void>();
 
 type Readable = Pick<Storage, 'getItem'>;
@@ -42,6 +45,7 @@ export function setAsideStored(
   storage: Writable | undefined = localStore(),
 ): string {
   let where = "it could not be set aside (this browser's storage refused it) and was left where it is";
+  let kept = key;
   try {
     for (let n = 1; n <= MAX_ASIDE && storage; n++) {
       const aside = `${key}.unreadable-${n}`;
@@ -49,18 +53,21 @@ export function setAsideStored(
       storage.setItem(aside, text);
       storage.removeItem(key);
       where = `it was set aside as "${aside}"`;
+      kept = aside;
       break;
     }
   } catch {
     // The sentence above says so.
   }
   const sentence = `The value kept in this browser as "${key}" ${what}: ${where}, and the default is used.`;
-  tellStored(sentence);
+  tellStored(sentence, { name: asideFileName(kept), text: () => text });
   return sentence;
 }
 
-/** Adds a sentence about a stored value to what the pages show. */
-export function tellStored(sentence: string): void {
+/** Adds a sentence about a stored value to what the pages show, with the record for download if given. */
+export function tellStored(sentence: string, record?: AsideRecord): void {
+  // The same sentence again is the same place: the record there now is the one to download.
+  if (record) records.set(sentence, record);
   if (notices.includes(sentence)) return;
   notices.push(sentence);
   for (const l of listeners) l();
@@ -69,6 +76,11 @@ export function tellStored(sentence: string): void {
 /** The sentences about stored values set aside since this page was loaded. */
 export function storedNotices(): readonly string[] {
   return notices;
+}
+
+/** The record behind a sentence of storedNotices, to download, or undefined. */
+export function storedRecord(sentence: string): AsideRecord | undefined {
+  return records.get(sentence);
 }
 
 /** Calls `listener` whenever a sentence is added; returns the unsubscribe. */

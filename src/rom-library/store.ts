@@ -12,6 +12,7 @@
  * without it (issue 37: such a record made the console and the table fail on every load).
  */
 import { readStored, tellStored } from '../platform/stored.ts';
+import { asideFileName, recordText } from '../platform/aside-record.ts';
 import { checkActive, checkRom, checkState, keyText, type Checked } from './records.ts';
 import type { ActiveRoms, StoredRom, StoredState } from './records.ts';
 const DB_NAME = 'o2conquest-console';
@@ -146,6 +147,7 @@ export class ConsoleStore {
   private async setAside(store: string, key: IDBValidKey, value: unknown, why: string): Promise<void> {
     const name = `"${keyText(key)}" in the console's ${store === 'settings' ? 'settings' : store}`;
     let where = "it could not be set aside (this browser's storage refused it) and was left where it is";
+    let kept = `unreadable:${store}:${keyText(key)}`;
     try {
       const taken = new Set((await request(this.store('settings', 'readonly').getAllKeys())).map((k) => String(k)));
       let aside = '';
@@ -155,10 +157,15 @@ export class ConsoleStore {
         tx.objectStore(store).delete(key);
       });
       where = `it was set aside in the same storage as "${aside}"`;
+      kept = aside;
     } catch {
       // The sentence above says so.
     }
-    tellStored(`The record ${name} kept in this browser ${why}: ${where}, and the page goes on without it.`);
+    // Offered for download beside the sentence: kept aside in the browser, it is out of the player's reach.
+    tellStored(`The record ${name} kept in this browser ${why}: ${where}, and the page goes on without it.`, {
+      name: asideFileName(kept),
+      text: () => recordText(value),
+    });
   }
 
   /** The record's value once checked, or undefined (set aside) when it is not what `check` wants. */

@@ -1,7 +1,8 @@
 import { ROUTES, routeFor } from './routes.ts';
 import type { Route } from './routes.ts';
 import type { Page } from '../platform/page.ts';
-import { onStoredNotice, storedNotices } from '../platform/stored.ts';
+import { onStoredNotice, storedNotices, storedRecord } from '../platform/stored.ts';
+import { downloadText } from '../platform/download.ts';
 
 /**
  * The sentences about stored values set aside (platform/stored.ts), above whichever section shows:
@@ -18,6 +19,17 @@ function storedNotice(main: HTMLElement): void {
       ...storedNotices().map((t) => {
         const p = document.createElement('p');
         p.textContent = t;
+        const record = storedRecord(t);
+        // Set aside in the browser, the record is out of the player's reach but for this button.
+        if (record) {
+          const b = document.createElement('button');
+          b.type = 'button';
+          b.className = 'stored-download';
+          b.textContent = 'Download the record set aside';
+          b.title = record.name;
+          b.addEventListener('click', () => downloadText(record.text(), record.name));
+          p.append(' ', b);
+        }
         return p;
       }),
     );

@@ -4,9 +4,11 @@
  * #/resolver) still opens, says which stored values were set aside (the shell's notice, and the
  * table's game by mail in its panel), and throws nothing. Then the IndexedDB records the pages read as
  * they open (the board's and the table's game autosave, the console's chosen ROMs, its ROM library and
- * its machine autosaves), damaged the same ways: each page opens and says what it set aside. Waits are
+ * its machine autosaves), damaged the same ways: each page opens, says what it set aside, and offers
+ * each record set aside for download beside its sentence. Waits are
  * for states, never time.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { appUrl, launchBrowser } from './browser.ts';
@@ -177,6 +179,22 @@ const SET_ASIDE = {
   resumeState: /The record "[^"]+#6" in the console's states kept in this browser is not a saved state: .*set aside/,
 };
 
+/** Each record set aside, downloaded from the button beside its sentence: the file's name and what it holds. */
+const DOWNLOADED: Record<keyof typeof SET_ASIDE, [RegExp, RegExp]> = {
+  save: [/^o2conquest-unreadable-\d{4}-[\dT.-]+Z-\d+\.json$/, /^\{\n "toString": 5\n\}$/],
+  active: [/^o2conquest-unreadable-settings-active-\d+\.json$/, /"cart": \{\n {2}"toString": 5/],
+  rom: [/^o2conquest-unreadable-roms-cart-4-0badf00d-\d+\.json$/, /"bytes": \{\n {2}"base64": "AAAAAA=="/],
+  tableState: [/^o2conquest-unreadable-states-[^#]+-0-\d+\.json$/, /"bytes": "\[{10000}"/],
+  resumeState: [/^o2conquest-unreadable-states-[^#]+-6-\d+\.json$/, /"toString": 5/],
+};
+
+/** Clicks the download button beside the sentence `said` matches; the file's name and text. */
+async function downloadAside(page: Page, said: RegExp): Promise<{ name: string; text: string }> {
+  const button = page.locator('#stored-notice p', { hasText: said }).locator('button.stored-download');
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
+}
+
 describe('damaged IndexedDB records', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -198,14 +216,10 @@ describe('damaged IndexedDB records', () => {
     const machine = await machineKey(page);
     expect(machine).toMatch(/^bios:[0-9a-f]{8}\+cart:[0-9a-f]{8}$/i);
 
-    const visits: [string, (p: Page) => Promise<void>, RegExp[]][] = [
-      [
-        '/?cart=battle#/table',
-        (p) => p.locator('.bv[data-ready="true"]').waitFor(),
-        [SET_ASIDE.save, SET_ASIDE.active, SET_ASIDE.tableState],
-      ],
-      ['/?cart=battle&p=board#/board', (p) => p.locator('.bv[data-ready="true"]').waitFor(), [SET_ASIDE.save]],
-      ['/?cart=battle#/console', waitReady, [SET_ASIDE.active, SET_ASIDE.rom, SET_ASIDE.resumeState]],
+    const visits: [string, (p: Page) => Promise<void>, (keyof typeof SET_ASIDE)[]][] = [
+      ['/?cart=battle#/table', (p) => p.locator('.bv[data-ready="true"]').waitFor(), ['save', 'active', 'tableState']],
+      ['/?cart=battle&p=board#/board', (p) => p.locator('.bv[data-ready="true"]').waitFor(), ['save']],
+      ['/?cart=battle#/console', waitReady, ['active', 'rom', 'resumeState']],
     ];
     for (const [path, ready, said] of visits) {
       await damageIdb(page, machine);
@@ -213,8 +227,13 @@ describe('damaged IndexedDB records', () => {
       await ready(page);
       expect(await page.locator('#app > .page-error').count(), path).toBe(0);
       // Each sentence as a paragraph of the shell's notice (waited for: a record is read as its part of the page starts).
-      for (const sentence of said)
-        await page.locator('#stored-notice:not([hidden]) p', { hasText: sentence }).waitFor();
+      for (const which of said) {
+        await page.locator('#stored-notice:not([hidden]) p', { hasText: SET_ASIDE[which] }).waitFor();
+        // And the record itself, from the page that set it aside: out of the player's reach but for this button.
+        const file = await downloadAside(page, SET_ASIDE[which]);
+        expect(file.name, `${path} ${which}`).toMatch(DOWNLOADED[which][0]);
+        expect(file.text, `${path} ${which}`).toMatch(DOWNLOADED[which][1]);
+      }
     }
     expect(errors).toEqual([]);
     await context.close();

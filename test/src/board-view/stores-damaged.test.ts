@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { serializeScenario, world1982, GameSession, memoryStore } from '../../../board/index.ts';
 import { indexedDbStore } from '../../../src/board-view/save-store.ts';
 import { indexedDbScenarioStore } from '../../../src/board-view/scenario-store.ts';
-import { storedNotices } from '../../../src/platform/stored.ts';
+import { storedNotices, storedRecord } from '../../../src/platform/stored.ts';
 import { fakeIndexedDb, type FakeIdb } from '../../harness/fake-idb.ts';
 
 let idb: FakeIdb;
@@ -38,6 +38,10 @@ describe('the board autosave in IndexedDB', () => {
     expect(storedNotices()).toContain(
       `The saved game kept in this browser ("o2conquest-board", "current") is not a saved game's text: it was set aside in the same storage as "${String(key)}", and a new game is used.`,
     );
+    // Offered for download beside the sentence (the shell's button), as the very record.
+    const record = storedRecord(storedNotices().find((t) => t.includes(String(key)))!);
+    expect(record?.name).toBe(`o2conquest-${String(key).replace(/:/g, '-')}.json`);
+    expect(JSON.parse(record!.text())).toEqual({ toString: 5 });
     // The new game saves as usual, beside what was set aside.
     await store.save('{"x":1}');
     expect(idb.rows('o2conquest-board', 'saves')).toHaveLength(2);
@@ -110,6 +114,9 @@ describe('the saved scenarios in IndexedDB', () => {
     expect(storedNotices()).toContain(
       'The saved scenario "ToString" kept in this browser is not a readable scenario: it was set aside in the same storage as ["unreadable","ToString",1], and it is not listed.',
     );
+    const deep = storedRecord(storedNotices().find((t) => t.includes('["unreadable","Deep",1]'))!);
+    expect(deep?.name).toBe('o2conquest-unreadable-Deep-1.json');
+    expect(deep?.text()).toBe('['.repeat(10_000) + ']'.repeat(10_000));
     // Read again: nothing more to set aside; a second bad "Text" goes beside the first.
     idb.put('o2conquest-scenarios', 'scenarios', 7, 'Text');
     expect(await store.list()).toEqual({ scenarios: [good], unreadable: 0 });

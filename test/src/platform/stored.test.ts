@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flag, jsonSetting, setting } from '../../../src/platform/settings.ts';
-import { storedNotices } from '../../../src/platform/stored.ts';
+import { storedNotices, storedRecord } from '../../../src/platform/stored.ts';
 import { BindingStore } from '../../../src/input/bindings.ts';
 import { DEFAULT_KEY_BINDINGS } from '../../../src/input/keymap.ts';
 import { SessionLog } from '../../../src/resolver/session-log.ts';
@@ -48,7 +48,9 @@ describe('settings kept in this browser', () => {
       expect(store.m.has('o2conquest.test.list')).toBe(false);
       expect(storedNotices().at(-1)).toBe(
         'The value kept in this browser as "o2conquest.test.list" is not a setting this page can read: it was set aside as "o2conquest.test.list.unreadable-1", and the default is used.',
-      );
+      ); // Offered for download beside the sentence, as the very text set aside.
+      expect(storedRecord(storedNotices().at(-1)!)).toMatchObject({ name: 'o2conquest.test.list.unreadable-1.json' });
+      expect(storedRecord(storedNotices().at(-1)!)?.text()).toBe(text);
     }
     const f = flag('o2conquest.test.flag', true);
     store.setItem('o2conquest.test.flag', '{"toString":5}');

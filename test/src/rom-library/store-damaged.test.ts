@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkActive, checkRom, checkState } from '../../../src/rom-library/records.ts';
 import { ConsoleStore, type StoredRom, type StoredState } from '../../../src/rom-library/store.ts';
-import { storedNotices } from '../../../src/platform/stored.ts';
+import { storedNotices, storedRecord } from '../../../src/platform/stored.ts';
 import { fakeIndexedDb, type FakeIdb } from '../../harness/fake-idb.ts';
 
 const DB = 'o2conquest-console';
@@ -131,6 +131,23 @@ describe('ConsoleStore with damaged records', () => {
       'The record "bios:1:0" in the console\'s roms kept in this browser is not a ROM record: it has a field "machine" no such record has: it was set aside in the same storage as "unreadable:roms:bios:1:0:1", and the page goes on without it.',
     );
 
+    // Each offered for download beside its sentence (the shell's button), as the very record it is.
+    const record = (start: string) => {
+      const sentence = storedNotices().find((t) => t.startsWith(start));
+      return sentence === undefined ? undefined : storedRecord(sentence);
+    };
+    const active = record('The record "active" in the console\'s settings');
+    expect(active?.name).toBe('o2conquest-unreadable-settings-active-1.json');
+    expect(JSON.parse(active!.text())).toEqual({ toString: 5, cart: { toString: 5 } });
+    // A state in the ROM store: its bytes in base64, eight zero bytes.
+    const bios = record('The record "bios:1:0" in the console\'s roms');
+    expect(bios?.name).toBe('o2conquest-unreadable-roms-bios-1-0-1.json');
+    expect(JSON.parse(bios!.text())).toMatchObject({ key: 'bios:1:0', bytes: { base64: 'AAAAAAAAAAA=' } });
+    expect(JSON.parse(record('The record "m1#1" in the console\'s states')!.text())).toEqual({
+      key: 'm1#1',
+      nested: deep(500),
+    });
+
     // A second bad record under the same key is set aside beside the first, not over it.
     idb.put(DB, 'settings', 7, 'active');
     expect(await store.active()).toEqual({});
@@ -147,6 +164,10 @@ describe('ConsoleStore with damaged records', () => {
     expect(storedNotices()).toContain(
       'The record "m1#0" in the console\'s states kept in this browser is not a saved state: it has a field "toString" no such record has: it could not be set aside (this browser\'s storage refused it) and was left where it is, and the page goes on without it.',
     );
+    // Left where it is, and still offered as a file: the page cannot read it, the player may mend it.
+    const left = storedRecord(storedNotices().find((t) => t.startsWith('The record "m1#0"'))!);
+    expect(left?.name).toBe('o2conquest-unreadable-states-m1-0.json');
+    expect(JSON.parse(left!.text())).toEqual({ key: 'm1#0', toString: 5 });
     store.close();
   });
 
