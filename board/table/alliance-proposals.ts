@@ -33,6 +33,25 @@ export class AllianceProposals {
     return { holders: waiting, players: players.filter((p) => waiting.includes(holderOf(p))) };
   }
 
+  /**
+   * As `agree`, in words: null when the alliance is made, else the sentence for the holder who proposed
+   * it; every holder it waits for is told (`tell`) how to agree.
+   */
+  propose(
+    holder: string,
+    players: readonly string[],
+    holderOf: (player: string) => string,
+    tell: (holder: string, text: string) => void,
+  ): string | null {
+    const waiting = this.agree(holder, players, holderOf);
+    if (!waiting) return null;
+    const all = players.join(', ');
+    for (const h of waiting.holders)
+      tell(h, `An alliance of ${all} is proposed: form the same alliance to agree (rule 18).`);
+    const whose = waiting.players;
+    return `Proposed: the alliance of ${all} is formed once ${whose.join(' and ')} ${whose.length > 1 ? 'form' : 'forms'} it too (rule 18).`;
+  }
+
   /** The game took a step: what was proposed before it is proposed no more. */
   clear(): void {
     this.agreed.clear();

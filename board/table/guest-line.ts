@@ -3,6 +3,7 @@
  * round trip measured by the host's pings, and the pings left unanswered. A browser that closed or lost
  * its line says nothing (PeerJS gives no close for a dead peer), so silence is the only sign.
  */
+import type { GuestInfo } from './table-messages.ts';
 
 /**
  * Ping intervals in a row a guest may leave its ping unanswered before its connection counts as gone: a
@@ -22,6 +23,16 @@ export interface Guest {
   ping: { n: number; at: number } | null;
   /** Pings in a row left unanswered (MISSED_PINGS of them: the connection is gone). */
   missed: number;
+}
+
+/** A guest as every browser is told of it: its name, whether its line is up, its round trip. */
+export function guestInfo(g: Guest): GuestInfo {
+  return {
+    id: g.id,
+    name: g.name,
+    online: g.connection !== null,
+    rttMs: g.rttMs === null ? null : Math.round(g.rttMs),
+  };
 }
 
 /**

@@ -106,3 +106,5 @@ export type {
   BattleCheck,
   WatchMessage,
 } from './table-messages.ts';
+export { chatText, MAX_CHAT_TEXT, CHAT_BURST, CHAT_EVERY_MS, CHAT_KEPT } from './table-chat.ts';
+export type { ChatLine } from './table-chat.ts';

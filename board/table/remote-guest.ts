@@ -12,6 +12,7 @@ import { fromBase64Url } from '../mail/codec.ts';
 import { every } from './ports.ts';
 import type { GuestConnection, GuestJoin, GuestSession, NetConsole, NetMachine, TableClock } from './ports.ts';
 import { PING_MS } from './remote-host.ts';
+import { CHAT_KEPT, chatText, type ChatLine } from './table-chat.ts';
 
 /** Between tries to reach a host that went away. */
 export const RETRY_MS = 2000;
@@ -59,6 +60,8 @@ export class RemoteGuest {
   battle: { id: string; side: 0 | 1; report: boolean; both?: boolean } | null = null;
   /** The battle this guest watches (others fight it), or null. */
   watching: string | null = null;
+  /** The table's chat as this guest has seen it since it last joined, oldest first. */
+  chat: ChatLine[] = [];
   private link: GuestConnection | null = null;
   private moves = 0;
   private seq = -1;
@@ -149,6 +152,15 @@ export class RemoteGuest {
     this.send({ t: 'release', player });
   }
 
+  /** Says a line at the table's chat: null when sent, else why not (the host may still refuse it: too fast). */
+  say(text: string): string | null {
+    const c = chatText(text);
+    if (!c.ok) return `Not said: ${c.error}.`;
+    if (!this.link) return 'Not said: the line to the host is down (the page is trying again).';
+    this.link.send(JSON.stringify({ t: 'chat', text: c.text }));
+    return null;
+  }
+
   /** The seats this guest holds. */
   mine(): string[] {
     return this.seats.filter((s) => s.holder === this.you).map((s) => s.player);
@@ -181,6 +193,13 @@ export class RemoteGuest {
     switch (m.t) {
       case 'welcome':
         this.you = m.you;
+        // The host sends what it kept of the chat next (after its own reload, it kept nothing).
+        this.chat = [];
+        break;
+      case 'chat':
+        if (this.chat.length && m.n <= this.chat[this.chat.length - 1].n) return;
+        this.chat.push({ n: m.n, from: m.from, text: m.text });
+        if (this.chat.length > CHAT_KEPT) this.chat.shift();
         break;
       case 'game':
         if (m.seq <= this.seq) return;

@@ -13,7 +13,9 @@ import { seatKey, seatRefusal } from './event-seats.ts';
 import type { TableSeating } from './table-seating.ts';
 import { AllianceProposals } from './alliance-proposals.ts';
 import { FLOOD_PER_SECOND, FloodGuard } from './flood-guard.ts';
-import { lineDown, missedTooMany, pongIn, type Guest } from './guest-line.ts';
+import { TableChat, type ChatLine } from './table-chat.ts';
+import { claimVerdict } from './seat-claim.ts';
+import { guestInfo, lineDown, missedTooMany, pongIn, type Guest } from './guest-line.ts';
 import type { TableHostPorts } from './table-host-ports.ts';
 import { MAX_GUESTS, parseGuestMessage, type GuestInfo, type HostMessage, type SeatHolder } from './table-messages.ts';
 
@@ -34,6 +36,8 @@ export class TableHost {
   private readonly barred = new Set<string>();
   /** Alliances proposed across browsers, waiting for every holder of their seats to agree (rule 18). */
   private readonly proposals = new AllianceProposals();
+  /** The table's chat line: its last lines, and each speaker's allowance. */
+  private readonly chat = new TableChat();
   private lastGame = '';
   private seq = 0;
   private nextId = 1;
@@ -76,12 +80,7 @@ export class TableHost {
 
   /** The guests that said hello, and whether each is connected now. */
   guestList(): GuestInfo[] {
-    return this.guests.map((g) => ({
-      id: g.id,
-      name: g.name,
-      online: g.connection !== null,
-      rttMs: g.rttMs === null ? null : Math.round(g.rttMs),
-    }));
+    return this.guests.map(guestInfo);
   }
 
   seatList(): SeatHolder[] {
@@ -120,6 +119,7 @@ export class TableHost {
     for (const [seat, id] of [...this.seats]) if (id === guestId) this.seats.delete(seat);
     this.guests.splice(this.guests.indexOf(guest), 1);
     this.barred.add(guest.token);
+    this.chat.forget(guest.id);
     this.publish();
   }
 
@@ -166,6 +166,9 @@ export class TableHost {
         return this.move(guest, m.id, m.event);
       case 'pong':
         return this.pong(guest, m.n);
+      case 'chat':
+        this.said(guest.id, guest.name, m.text, guest.connection);
+        return;
       case 'watch':
         this.ports.watch?.(guest.id, m);
         return;
@@ -267,6 +270,8 @@ export class TableHost {
       guest.missed = 0;
     }
     this.ports.send(connection, { t: 'welcome', you: guest.id });
+    // What was said before it joined (or while it reloaded): a guest shows each numbered line once.
+    for (const line of this.chat.lines()) this.ports.send(connection, { t: 'chat', ...line });
     this.publish();
     this.ports.welcomed?.(guest.id);
     // Only the newcomer is pinged now: a hello must not count as a ping the others left unanswered.
@@ -282,32 +287,17 @@ export class TableHost {
   }
 
   private claim(guest: Guest, player: string): void {
-    const real = this.ports.players().find((p) => seatKey(p) === seatKey(player));
-    if (!real)
-      return this.refuse(
-        guest.connection!,
-        `There is no seat for "${player.slice(0, 64)}" in this game${this.ports.players().length ? '' : ' yet (the host sets the game up first)'}.`,
-      );
-    const holder = this.holder(real);
-    if (holder === guest.id) return;
-    if (holder !== HOST)
-      return this.refuse(
-        guest.connection!,
-        `${real}'s seat is already held by ${this.guests.find((g) => g.id === holder)?.name ?? 'another guest'}.`,
-      );
-    if (this.ports.computer(real))
-      return this.refuse(
-        guest.connection!,
-        `${real}'s seat is played by the computer at the host; the host makes it a person's seat first.`,
-      );
-    if (this.kept.has(seatKey(real)))
-      return this.refuse(
-        guest.connection!,
-        `${real}'s seat is kept by the host: ${real} plays at the host's keyboard.`,
-      );
-    const busy = this.ports.busySeat?.(real);
-    if (busy) return this.refuse(guest.connection!, busy);
-    this.seats.set(seatKey(real), guest.id);
+    const v = claimVerdict(guest.id, player, {
+      players: this.ports.players(),
+      holder: (p) => this.holder(p),
+      guestName: (id) => this.guests.find((g) => g.id === id)?.name,
+      computer: (p) => this.ports.computer(p),
+      kept: (p) => this.kept.has(seatKey(p)),
+      busy: (p) => this.ports.busySeat?.(p) ?? null,
+    });
+    if ('refused' in v) return this.refuse(guest.connection!, v.refused);
+    if ('already' in v) return;
+    this.seats.set(seatKey(v.take), guest.id);
     this.publish();
   }
 
@@ -336,23 +326,42 @@ export class TableHost {
   /**
    * Rule 16: an alliance is every player's in it. Across browsers, each browser holding one of its seats
    * forms the same alliance to agree (the host's page for the host's seats); the last to agree makes it.
-   * Null when every holder has agreed (the move goes on to the rules), else the sentence saying whose
-   * agreement it waits for, the others told.
+   * Null when every holder has agreed (the move goes on to the rules), else whose agreement it waits for.
    */
   private agree(holder: string, players: readonly string[]): string | null {
-    const waiting = this.proposals.agree(holder, players, (p) => this.holder(p));
-    if (!waiting) return null;
-    for (const h of waiting.holders) {
-      const connection = h === HOST ? null : this.connectionOf(h);
-      if (connection !== null)
-        this.ports.send(connection, {
-          t: 'notice',
-          text: `An alliance of ${players.join(', ')} is proposed: form the same alliance to agree (rule 18).`,
-        });
+    const why = this.proposals.propose(
+      holder,
+      players,
+      (p) => this.holder(p),
+      (h, text) => {
+        const connection = h === HOST ? null : this.connectionOf(h);
+        if (connection !== null) this.ports.send(connection, { t: 'notice', text });
+      },
+    );
+    if (why) this.ports.changed?.();
+    return why;
+  }
+
+  /** The host's browser says a line at the table's chat: null when said, else why not. */
+  say(text: string): string | null {
+    return this.said(HOST, 'The host', text, null);
+  }
+
+  /** The chat's last lines, oldest first. */
+  chatLines(): readonly ChatLine[] {
+    return this.chat.lines();
+  }
+
+  /** A line said (by a guest on `connection`, or the host's browser with null): to every guest, or refused to its speaker. */
+  private said(speaker: string, from: string, text: string, connection: string | null): string | null {
+    const line = this.chat.say(speaker, from, text, this.ports.now());
+    if (typeof line === 'string') {
+      if (connection !== null) this.ports.send(connection, { t: 'notice', text: line });
+      return line;
     }
+    for (const g of this.guests) if (g.connection !== null) this.ports.send(g.connection, { t: 'chat', ...line });
     this.ports.changed?.();
-    const whose = waiting.players;
-    return `Proposed: the alliance of ${players.join(', ')} is formed once ${whose.join(' and ')} ${whose.length > 1 ? 'form' : 'forms'} it too (rule 18).`;
+    return null;
   }
 
   /** The alliances proposed across browsers and waiting for agreement (the host's page may show them). */

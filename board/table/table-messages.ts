@@ -7,6 +7,7 @@ import type { BattleMessage } from '../../rom-core/netplay/index.ts';
 import { type GameEvent } from '../model/events.ts';
 import { visibleName } from '../model/names.ts';
 import { eventShapeProblem } from '../mail/schema.ts';
+import { chatText, MAX_CHAT_TEXT, type ChatLine } from './table-chat.ts';
 
 export type Checked<T> = { ok: true; message: T } | { ok: false; error: string };
 /** The battle messages' own check (rom-core/netplay's checkBattleMessage, given by the page: board/ imports rom-core's types only). */
@@ -31,6 +32,8 @@ export type GuestMessage =
   | { t: 'move'; id: number; event: GameEvent }
   /** The answer to the host's ping (the round trip sets a battle's input delay). */
   | { t: 'pong'; n: number }
+  /** A line for the table's chat (table-chat.ts). */
+  | { t: 'chat'; text: string }
   /** A battle between two guests: the reporting guest's confirmed frames, which the host's machine runs for the result. */
   | WatchMessage
   | BattleMessage;
@@ -81,6 +84,8 @@ export type HostMessage =
   | { t: 'answer'; id: number; ok: boolean; text: string }
   | { t: 'notice'; text: string }
   | { t: 'ping'; n: number }
+  /** A line of the table's chat, numbered by the host. */
+  | ({ t: 'chat' } & ChatLine)
   | BattleStart
   /** A guest holding both seats fights the battle alone from the host's snapshot, and reports every frame (as `watch`). */
   | { t: 'solo-start'; battle: string; state: string; epoch: number }
@@ -179,6 +184,10 @@ export function parseGuestMessage(text: unknown, checkBattle: BattleCheck): Chec
       return count(m.n)
         ? { ok: true, message: { t: 'pong', n: m.n } }
         : { ok: false, error: 'a pong answers a ping by its number' };
+    case 'chat': {
+      const c = chatText(m.text);
+      return c.ok ? { ok: true, message: { t: 'chat', text: c.text } } : c;
+    }
     case 'battle':
       return checkBattle(m);
     default:
@@ -241,6 +250,12 @@ export function parseHostMessage(text: unknown, checkBattle: BattleCheck): Check
       return { ok: true, message: { t: 'answer', id: m.id, ok: m.ok, text: m.text } };
     case 'ping':
       return count(m.n) ? { ok: true, message: { t: 'ping', n: m.n } } : { ok: false, error: 'a ping has its number' };
+    case 'chat': {
+      const c = chatText(m.text);
+      if (!count(m.n) || !shortText(m.from, MAX_GUEST_NAME) || !c.ok)
+        return { ok: false, error: `a chat line needs its number, who said it and up to ${MAX_CHAT_TEXT} characters` };
+      return { ok: true, message: { t: 'chat', n: m.n, from: visibleName(m.from), text: c.text } };
+    }
     case 'notice':
       return shortText(m.text, 1000)
         ? { ok: true, message: { t: 'notice', text: m.text } }

@@ -13,6 +13,7 @@ import { GUEST_NAME, netGuest, newCode, openNetHost, readCode, type NetGuest, ty
 import type { DuelFigures, RelayFigures, TableBattle, GameSession } from '../../board/index.ts';
 import { netSettingsView } from './net-settings-view.ts';
 import { browserStorage } from './battle-driver.ts';
+import { ChatView } from './chat-view.ts';
 
 /** The code of the table this browser hosts, kept so a reload opens the same table (guests' links keep working). */
 const HOSTED = setting<string>('o2conquest.net.hosting', '', (t) => readCode(t) ?? undefined);
@@ -116,6 +117,12 @@ export class RemotePanel {
   private readonly settings = netSettingsView();
   /** The panel was opened when a table opened here (the players may fold it again). */
   private shownOpen = false;
+  /** The summary and the part redrawn; the chat stays out of it (what is typed there is kept). */
+  private readonly summary = el('summary');
+  private readonly body = el('div');
+  private readonly chat = new ChatView((text) =>
+    this.host ? this.host.table.say(text) : this.guest ? this.guest.say(text) : 'Not said: no table is open here.',
+  );
 
   constructor(
     private readonly deps: RemotePanelDeps,
@@ -208,16 +215,17 @@ export class RemotePanel {
       this.shownOpen = true;
       this.element.open = true;
     }
-    this.element.replaceChildren(
-      el('summary', {
-        text: this.guest
-          ? `Remote table ${this.guest.code}`
-          : this.host
-            ? `Remote table ${this.host.code}`
-            : 'Remote table',
-      }),
+    if (this.body.parentNode !== this.element) this.element.replaceChildren(this.summary, this.body, this.chat.element);
+    this.summary.textContent = this.guest
+      ? `Remote table ${this.guest.code}`
+      : this.host
+        ? `Remote table ${this.host.code}`
+        : 'Remote table';
+    this.body.replaceChildren(
       ...(this.guest ? this.guestView(this.guest) : this.host ? this.hostView(this.host) : this.idleView()),
     );
+    const lines = this.host ? this.host.table.chatLines() : (this.guest?.chat ?? []);
+    this.chat.update(lines, !(this.host || this.guest?.line === 'joined'));
     this.deps.changed();
   }
 

@@ -135,6 +135,65 @@ async function joinAs(browser: Browser, code: string, name: string, player: stri
   return page;
 }
 
+/**
+ * The chat, then a hostile page (issue 34): the guest's page says a line with markup and a bidi override
+ * (shown as plain text everywhere, cleaned), the host answers; then the guest's page speaks raw text on its
+ * own table channel: a claim of the seat the host keeps, a hello as another guest, an alliance for two
+ * seats not its own, malformed moves, text that is not JSON, a message over the size allowed. Each is
+ * refused with a sentence to that guest; the game, the seats and every page stay as they were.
+ */
+async function hostileGuest(host: Page, guest: Page, watcher: Page): Promise<void> {
+  await guest.locator('#table-chat-input').fill('<img src=x onerror="window.__pwned=1">\u202Eok?');
+  await guest.locator('#table-chat-input').press('Enter');
+  const said = 'Ann’s laptop: <img src=x onerror="window.__pwned=1">ok?';
+  for (const p of [host, watcher, guest])
+    await expect.poll(() => p.locator('#table-chat-lines li').last().textContent()).toBe(said);
+  expect(await guest.locator('#table-chat-input').inputValue()).toBe('');
+  await host.locator('#table-chat-input').fill('welcome, Ann');
+  await host.locator('#table-chat-send').click();
+  await expect.poll(() => guest.locator('#table-chat-lines li').last().textContent()).toBe('The host: welcome, Ann');
+
+  const before = await log(host);
+  await host.locator('[data-keep="Bob"]').click();
+  await guest.locator('[data-player="Bob"]', { hasText: 'kept for its keyboard' }).waitFor();
+  const hostile = [
+    JSON.stringify({ t: 'claim', player: 'Bob' }),
+    JSON.stringify({ t: 'hello', token: 'zzzzzzzzzzzzzzzzzzzzzz', name: 'Somebody else' }),
+    JSON.stringify({ t: 'move', id: 900, event: { type: 'alliance.form', players: ['Bob', 'Cy'] } }),
+    JSON.stringify({ t: 'move', id: 901, event: null }),
+    JSON.stringify({ t: 'move', id: 902, event: { type: 'pass', player: 123 } }),
+    '}{ not json',
+    JSON.stringify({ t: 'chat', text: 'x'.repeat(9000) }),
+    JSON.stringify({ t: 'battle', frame: -1 }),
+  ];
+  const expected = [
+    /Bob's seat is kept by the host/,
+    /one browser is one guest/,
+    /Refused: your browser holds none of/,
+    /A message was refused: the move/,
+    /A message was refused: the move/,
+    /A message was refused: a guest's message that is not JSON/,
+    /A message was refused: a guest's message of \d+ characters is over/,
+    /A message was refused/,
+  ];
+  for (let i = 0; i < hostile.length; i++) {
+    await guest.evaluate((text) => {
+      const open = (window as unknown as { __channels: RTCDataChannel[] }).__channels.filter(
+        (c) => c.readyState === 'open' && c.ordered,
+      );
+      // The table's lane: the reliable, ordered channel.
+      open[0].send(text);
+    }, hostile[i]);
+    await expect.poll(() => guest.locator('.bv-notice').textContent()).toMatch(expected[i]);
+  }
+  await host.locator('[data-keep="Bob"]').click();
+  await guest.locator('[data-claim="Bob"]').waitFor();
+  expect(await log(host)).toEqual(before);
+  for (const p of [guest, watcher]) await expect.poll(() => log(p)).toEqual(before);
+  expect(await host.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await host.locator('#table-remote-seats [data-player="Bob"]').textContent()).toMatch(/here/);
+}
+
 describe('the remote table', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -154,6 +213,17 @@ describe('the remote table', () => {
     expect(code).toMatch(/^[A-Z2-9]{6}$/);
 
     const guestContext = await browser.newContext();
+    // The guest's data channels, kept so the test can speak on them as a hostile page would (raw text).
+    await guestContext.addInitScript(() => {
+      const channels: RTCDataChannel[] = [];
+      (window as unknown as { __channels: RTCDataChannel[] }).__channels = channels;
+      const create = RTCPeerConnection.prototype.createDataChannel;
+      RTCPeerConnection.prototype.createDataChannel = function (this: RTCPeerConnection, ...a) {
+        const c = create.apply(this, a);
+        channels.push(c);
+        return c;
+      };
+    });
     const guest = await open(guestContext, `/?cart=battle&join=${code}&name=Ann%E2%80%99s%20laptop#/table`, errors);
     await guest.locator('#table-remote-line[data-line="joined"]').waitFor({ timeout: 20_000 });
     await guest.locator('[data-claim="Ann"]').click();
@@ -190,6 +260,8 @@ describe('the remote table', () => {
       .poll(() => host.locator('.bv-notice').textContent())
       .toMatch(/Ann's seat is held by Ann’s laptop's browser/);
     expect((await hostGame(host)).war?.weapons).toEqual({ attacker: null, defender: null });
+
+    await hostileGuest(host, guest, watcher);
 
     // Each chooses their own weapon (tanks: they wait to be steered, where a plane nobody steers crashes in a second or two); every page shows both.
     await key(guest, 'weapon-attacker-tank').click();
