@@ -77,7 +77,11 @@ export class ProgramPanel {
     });
     this.pixels = new PixelEditor({
       lines: (first, last) => this.editor.lines(first, last),
-      replace: (line, text) => this.editor.replaceLine(line, text),
+      replace: (line, text) => {
+        this.editor.replaceLine(line, text);
+        // With "Rebuild as I type" on, the edit's own change already asked for the build.
+        if (!this.rebuild.checked) this.builds.typed();
+      },
     });
     this.folderInput.setAttribute('webkitdirectory', '');
     for (const input of [this.fileInput, this.folderInput])

@@ -509,4 +509,68 @@ describe('your program on the console', () => {
     await shot(page, 'console-pixel-editor-1280x800.png');
     expect(errors).toEqual([]);
   });
+
+  it('the pixel editor on db lines of several bytes, "Rebuild as I type" off: each number rewritten in its own format, and the click rebuilds and swaps in by itself', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await waitReady(page);
+    const panel = page.locator('#console-program');
+    await page.locator('#console-program > summary').click();
+    await page.locator('#program-new').click();
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    await page.locator('#program-rebuild').uncheck();
+    // A sprite of 8 bytes on one line, in four formats; a character of 8 rows as two lines of 4.
+    await page.locator('#console-program .cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.insertText(
+      ['ship:\tdb\t18h, $3C, 0x7e, 0DBh, 255, 24h, 5Ah, 0A5h', 'wing:\tdb\t1, 2, 3, 4', '\tdb\t5, 6, 7, 8'].join('\n'),
+    );
+    await page.keyboard.press('Control+Enter');
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    const byteAt = async (label: string, offset: number): Promise<number | undefined> => {
+      const view = await page.evaluate(() => window.__o2console!.runtime()!.api.romView());
+      const at = Object.entries(view.labels ?? {}).find(([, name]) => name === label)?.[0];
+      return at === undefined ? undefined : view.image[Number(at) + offset];
+    };
+    await poll(() => byteAt('ship', 1)).toBe(0x3c);
+    const pixels = page.locator('#program-pixels');
+    const lit = (row: number) =>
+      page
+        .locator(`#program-pixel-grid [role="row"]:nth-child(${row + 1}) .pixel-cell`)
+        .evaluateAll((cells) => cells.map((c) => (c.getAttribute('aria-pressed') === 'true' ? '#' : '.')).join(''));
+    const line = (start: string) => page.locator('#console-program .cm-line', { hasText: start }).textContent();
+    // The ship's line alone selected: 8 rows, one a number.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    await poll(() => pixels.isVisible()).toBe(true);
+    expect(await page.locator('#program-pixel-grid [role="row"]').count()).toBe(8);
+    expect(await lit(1)).toBe('..####..'); // $3C, bit 0 on the left
+    expect(await lit(3)).toBe('##.##.##'); // 0DBh
+    // Typing does not build with the box off: the pixel editor's click must build by itself.
+    expect(await panel.getAttribute('data-build')).toBe('running');
+    await page.locator('#program-pixel-1-0').click();
+    await poll(() => line('ship:')).toBe('ship:\tdb\t18h, $3D, 0x7e, 0DBh, 255, 24h, 5Ah, 0A5h');
+    await page.locator('#program-pixel-2-7').click();
+    await poll(() => line('ship:')).toBe('ship:\tdb\t18h, $3D, 0xfe, 0DBh, 255, 24h, 5Ah, 0A5h');
+    expect(await lit(1)).toBe('#.####..');
+    await poll(() => byteAt('ship', 2)).toBe(0xfe);
+    expect(await byteAt('ship', 1)).toBe(0x3d);
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    expect(await page.locator('#program-status').textContent()).toMatch(/^Built and swapped in: new\.a48/);
+    // The two lines of four: the 6th row is the second line's second number.
+    await page.locator('#console-program .cm-line', { hasText: 'wing:' }).click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+End');
+    await poll(() => page.locator('#program-pixel-grid [role="row"]').count()).toBe(8);
+    expect(await lit(5)).toBe('.##.....'); // 6
+    await page.locator('#program-pixel-5-0').click();
+    await poll(() => line('\tdb\t5,')).toBe('\tdb\t5, 7, 7, 8');
+    await poll(() => byteAt('wing', 5)).toBe(7);
+    expect(await line('wing:')).toBe('wing:\tdb\t1, 2, 3, 4');
+    expect(errors).toEqual([]);
+  });
 });
