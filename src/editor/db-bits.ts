@@ -1,7 +1,7 @@
 /**
  * The pixel editor's binding (issue 36): the bytes of a run of `db` lines (one or several numbers a
  * line) read as rows of 8 pixels, and a pixel toggled written back into its number in the format that
- * number used (`0FFh`, `$FF`, `0xff`, `%10000001`, `10000001b`, `255`), so the source stays as its
+ * number used (`0FFh`, `$FF`, `0xff`, `0b10000001`, `10000001b`, `%10000001`, `255`), so the source stays as its
  * author wrote it. Pure text work: the editor and the grid are pixel-editor.ts's.
  */
 
@@ -34,6 +34,7 @@ const DB_HEAD = /^((?:[A-Za-z_.][\w.]*:?|\s*[A-Za-z_.][\w.]*:)?\s+(?:db|byte|\.d
 const FORMATS: { re: RegExp; radix: 2 | 10 | 16; prefix: number; suffix: number }[] = [
   { re: /^\$[0-9a-f]+$/i, radix: 16, prefix: 1, suffix: 0 },
   { re: /^0x[0-9a-f]+$/i, radix: 16, prefix: 2, suffix: 0 },
+  { re: /^0b[01]+$/i, radix: 2, prefix: 2, suffix: 0 },
   { re: /^%[01]+$/, radix: 2, prefix: 1, suffix: 0 },
   { re: /^[01]+b$/i, radix: 2, prefix: 0, suffix: 1 },
   { re: /^[0-9][0-9a-f]*h$/i, radix: 16, prefix: 0, suffix: 1 },

@@ -8,6 +8,7 @@ describe('db lines as pixel rows', () => {
       (t) => parseNumber(t)?.value,
     );
     expect(values).toEqual([255, 0x3c, 0x81, 0x81, 0x7e, 24, 0, 0x1d]);
+    expect(parseNumber('0b00011000')?.value).toBe(0x18); // the assembler's other binary form
     expect(parseNumber('256')).toBeUndefined();
     expect(parseNumber('1FFh')).toBeUndefined();
     expect(parseNumber('label')).toBeUndefined();
@@ -44,6 +45,7 @@ describe('db lines as pixel rows', () => {
     expect(again('0x00', 0xab)).toBe('0xAB');
     expect(again('0xab', 0xcd)).toBe('0xcd');
     expect(again('%00000000', 0x81)).toBe('%10000001');
+    expect(again('0b00000000', 0x81)).toBe('0b10000001');
     expect(again('00000000b', 3)).toBe('00000011b');
     expect(again('0', 200)).toBe('200');
   });
