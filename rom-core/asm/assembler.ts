@@ -12,6 +12,9 @@ import type { SymbolInfo } from './symbol-table.ts';
 export { MAX_ERRORS } from './state.ts';
 export type { AssembleOptions, AssembleResult, LineMapEntry } from './state.ts';
 
+/** A line whose statement is CPU (after an optional label): `\tcpu\t8048`, `start: cpu 8048`. */
+const CPU_LINE = /^(?:[A-Za-z_.?][\w.?]*:?)?[ \t]+cpu[ \t]/im;
+
 class Assembler extends AsmMacros {
   run(source: string): void {
     const file = this.options.fileName ?? '<input>';
@@ -22,6 +25,8 @@ class Assembler extends AsmMacros {
       this.report('error', 'foreign-assembler', foreignMessage(foreign), foreign.column - 1, foreign.word.length, at);
       return;
     }
+    // A CPU statement anywhere in the main source: its expressions before it are ASL's too.
+    if (CPU_LINE.test(source)) this.aslOperators = true;
     // ASL's DATE and TIME are taken once, at the first pass (its as.c), and are strings.
     const { date, time } = aslDateTime(this.options.now ?? new Date());
     // ASL's passes: another while a symbol was used before its definition (pass 1) or moved

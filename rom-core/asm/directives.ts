@@ -192,6 +192,7 @@ export abstract class AsmDirectives extends AsmAslPseudo {
 
     switch (opName) {
       case 'CPU':
+        this.aslOperators = true;
         this.listLine('');
         return;
       case 'SECTION': {

@@ -20,6 +20,11 @@ export interface ExprContext {
   translate?: (code: number) => number;
   /** A symbol whose value is a string (ASL's `name equ "text"`, its DATE and TIME), or undefined. */
   strings?: (name: string, token: Token) => string | undefined;
+  /**
+   * ASL's operators and ranks (a source with ASL's CPU statement): `!` is XOR, `^` power, `!!` logical
+   * XOR, and the order is ASL's, not C's (see ASL_LEVELS). Without it, C's: `^` is XOR.
+   */
+  asl?: boolean;
 }
 
 /** Called with its arguments' values (all known); may throw AsmError. */
@@ -45,6 +50,46 @@ const LEVELS: readonly (readonly string[])[] = [
   // `#` is ASL's modulo (its operator.c: ModOp, at the level of * and /).
   ['*', '/', '%', '#'],
 ];
+
+/**
+ * ASL's binary operators by rank, loosest first, from the table of its operator.c (rank 23 the
+ * comparisons, 17 `!!`, 16 `||`, 15 `&&`, 13 `+ -`, 11 `* / #`, 8 `^`, 7 `!`, 6 `|`, 5 `&`, 3 `<< >>`;
+ * the smaller the rank, the tighter). Unlike C, shifts and bit operators bind tighter than `*` and `+`
+ * (`1 + 2 << 3` is 17), and `&&` `||` tighter than the comparisons. `%` is ours, beside ASL's `#`.
+ */
+const ASL_LEVELS: readonly (readonly string[])[] = [
+  ['==', '=', '!=', '<>', '<', '<=', '>', '>='],
+  ['!!'],
+  ['||'],
+  ['&&'],
+  ['+', '-'],
+  ['*', '/', '%', '#'],
+  ['^'],
+  ['!'],
+  ['|'],
+  ['&'],
+  ['<<', '>>'],
+];
+
+/** ASL's `^` (its PotOp): integer power, 0 for a negative exponent, wrapping at 32 bits as we compute. */
+function power(base: number, exponent: number): number {
+  if (exponent < 0) return 0;
+  let result = 1;
+  let b = base;
+  for (let e = exponent; e > 0; e = Math.floor(e / 2)) {
+    if (e & 1) result = Math.imul(result, b);
+    b = Math.imul(b, b);
+  }
+  return result;
+}
+
+/** The binary operators whose meaning differs in ASL's reading: `^` power, `!` XOR, `!!` logical XOR. */
+function applyAsl(op: string, a: number, b: number, token: Token): number {
+  if (op === '^') return power(a, b);
+  if (op === '!') return a ^ b;
+  if (op === '!!') return !a !== !b ? 1 : 0;
+  return apply(op, a, b, token);
+}
 
 function apply(op: string, a: number, b: number, token: Token): number {
   switch (op) {
@@ -140,10 +185,11 @@ export function evaluateValue(tokens: readonly Token[], ctx: ExprContext, outerD
   };
   const int = (v: ExprValue, t: Token): number => (typeof v === 'string' ? stringValue(v, t, ctx) : v);
 
+  const levels = ctx.asl ? ASL_LEVELS : LEVELS;
   const binary = (level: number): ExprValue | undefined => {
-    if (level === LEVELS.length) return unary();
+    if (level === levels.length) return unary();
     let left = binary(level + 1);
-    while (isOp(peek(), ...LEVELS[level])) {
+    while (isOp(peek(), ...levels[level])) {
       const op = tokens[pos++];
       const right = binary(level + 1);
       left = left === undefined || right === undefined ? undefined : combine(op, left, right);
@@ -158,19 +204,20 @@ export function evaluateValue(tokens: readonly Token[], ctx: ExprContext, outerD
       const order = a < b ? -1 : a > b ? 1 : 0;
       if (['==', '=', '!=', '<>', '<', '<=', '>', '>='].includes(op.text)) return apply(op.text, order, 0, op);
     }
-    return apply(op.text, int(a, op), int(b, op), op);
+    return (ctx.asl ? applyAsl : apply)(op.text, int(a, op), int(b, op), op);
   };
 
   const unary = (): ExprValue | undefined => {
     const t = peek();
-    // `~~` is ASL's logical NOT (as `!` is C's).
-    if (isOp(t, '-', '+', '~', '!', '~~')) {
+    // `~~` is ASL's logical NOT (as `!` is C's); `!!x` (the lexer's one token) is two of them.
+    if (isOp(t, '-', '+', '~', '!', '~~', '!!')) {
       pos++;
       deeper(t!);
       const u = unary();
       depth--;
       if (u === undefined) return undefined;
       const v = int(u, t!);
+      if (t!.text === '!!') return v ? 1 : 0;
       return t!.text === '-' ? -v : t!.text === '~' ? ~v : t!.text === '!' || t!.text === '~~' ? (v ? 0 : 1) : v;
     }
     if (t && t.kind === 'ident' && /^(high|low)$/i.test(t.text) && pos + 1 < tokens.length) {

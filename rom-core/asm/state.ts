@@ -161,6 +161,12 @@ export abstract class AsmState {
   /** ASL FUNCTIONs by upper-case name; `bitfuncs` after `include "bitfuncs.inc"`. */
   protected functions = new Map<string, FunctionDef>();
   protected bitfuncs = false;
+  /**
+   * Expressions are read with ASL's operators (`!` XOR, `^` power, ASL's ranks: expr.ts): a source
+   * with a CPU statement is ASL's (ASL needs one for the 8048). Set by a look at the main source
+   * before pass 1 and by the statement itself (in an include: from the next pass); kept across passes.
+   */
+  protected aslOperators = false;
   /** ASL's LISTING (ON, OFF, NOSKIPPED: IF-skipped lines left out) and MACEXP (macro expansion lines listed). */
   protected listMode: 'ON' | 'OFF' | 'NOSKIPPED' = 'ON';
   protected macexp = true;

@@ -203,7 +203,8 @@ export abstract class AsmSymbols extends AsmState {
         return undefined;
       };
       const strings = (_: string, token: Token): string | undefined => this.stringSymbols.get(this.qualify(token));
-      return run(tokens, { here: this.statementAddress, lookup, functions, translate: this.translate, strings });
+      const asl = this.aslOperators;
+      return run(tokens, { here: this.statementAddress, lookup, functions, translate: this.translate, strings, asl });
     } catch (e) {
       if (!(e instanceof AsmError)) throw e;
       const [c, l] = e.length === 0 && tokens.length ? this.span(tokens) : [e.column, e.length];
@@ -240,6 +241,7 @@ export abstract class AsmSymbols extends AsmState {
                 return k >= 0 ? args[k] : outer(n, t);
               },
               functions,
+              asl: this.aslOperators,
             });
           } catch (e) {
             if (!(e instanceof AsmError)) throw e;

@@ -175,6 +175,21 @@ function both(a: Expression, b: Expression, op: (x: number, y: number) => number
   return { value: (m) => op(a.value(m), b.value(m)), constant: a.constant && b.constant };
 }
 
+/**
+ * How the debugger's fields write a number, the assembler's way (`21h`, `0x21`, `$21`), or decimal; said
+ * in their placeholders and refusals.
+ */
+export const NUMBER_FORMS = '21h, 0x21, $21 or 33 (decimal)';
+
+/**
+ * One number as the debugger's fields all read it, the assembler's way: `21h` (a leading 0 before a
+ * letter: `0AFh`), `0x21`, `$21`, or decimal. Undefined for anything else: a bare `4A2` is no number
+ * here, as in the source, so `12` is never hex in one field and decimal in the next.
+ */
+export function parseNumber(text: string): number | undefined {
+  return numberOf(text.trim());
+}
+
 function numberOf(t: string): number | undefined {
   if (/^0x[0-9a-f]+$/i.test(t)) return parseInt(t.slice(2), 16);
   if (/^\$[0-9a-f]+$/i.test(t)) return parseInt(t.slice(1), 16);

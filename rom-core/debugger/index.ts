@@ -17,5 +17,5 @@ export { peek, poke, pokePlace, pokeProblem } from './poke.ts';
 export type { PokeTarget } from './poke.ts';
 export { CycleProfile, PROFILE_FRAMES } from './profile.ts';
 export { beamLine, beamPosition, scanlineProblem } from './beam.ts';
-export { parseAddress, parseCondition, parsePlace } from './condition.ts';
+export { NUMBER_FORMS, parseAddress, parseCondition, parseNumber, parsePlace } from './condition.ts';
 export type { Expression, PlaceSpace, Symbols } from './condition.ts';

@@ -6,7 +6,7 @@
 import { downloadText } from '../platform/download.ts';
 import type { DebugInfo } from '../worker/protocol.ts';
 import type { DebuggerHost } from './host.ts';
-import { parseAddress } from './format.ts';
+import { NUMBER_FORMS, parseAddress } from './format.ts';
 
 export interface DebuggerActions {
   refresh(): Promise<void>;
@@ -53,14 +53,15 @@ export class DebuggerControls {
   private breakpointInputs(): void {
     const input = this.bpInput;
     input.id = 'debugger-bp-address';
-    input.placeholder = 'address, e.g. 4A2';
-    input.size = 10;
-    input.setAttribute('aria-label', 'Breakpoint address (hex)');
+    input.placeholder = 'address: 4A2h, 0x4A2, $4A2';
+    input.title = `A program address as the assembler writes numbers: ${NUMBER_FORMS}`;
+    input.size = 14;
+    input.setAttribute('aria-label', 'Breakpoint address (4A2h, 0x4A2, $4A2 or decimal)');
     this.element.append(input);
     this.add('Add breakpoint', 'debugger-bp-add', () => {
       const address = parseAddress(input.value);
       if (address === undefined) {
-        input.setCustomValidity('a hex address 0-FFF');
+        input.setCustomValidity(`a program address, 000h to FFFh, as ${NUMBER_FORMS}`);
         input.reportValidity();
         return;
       }

@@ -1,4 +1,7 @@
 /** Text helpers for the debugger panel (kept DOM-free for tests). */
+import { NUMBER_FORMS, parseNumber } from '../../rom-core/debugger/index.ts';
+
+export { NUMBER_FORMS } from '../../rom-core/debugger/index.ts';
 export const hex2 = (n: number): string => n.toString(16).toUpperCase().padStart(2, '0');
 export const hex3 = (n: number): string => n.toString(16).toUpperCase().padStart(3, '0');
 
@@ -21,30 +24,38 @@ export function pswText(psw: number): string {
   return `${psw & 0x80 ? 'C' : 'c'} ${psw & 0x40 ? 'AC' : 'ac'} ${psw & 0x20 ? 'F0' : 'f0'} ${psw & 0x10 ? 'BS' : 'bs'} SP=${psw & 7}`;
 }
 
-/** Parses "4A2", "4a2h" or "0x4A2" as a program address (0-FFFh); undefined otherwise. */
-export function parseAddress(text: string): number | undefined {
-  const m = /^\s*(?:0x)?([0-9a-f]{1,3})h?\s*$/i.exec(text);
-  if (!m) return undefined;
-  return parseInt(m[1], 16);
+/** A number as the assembler writes it in hex, `digits` wide: `5Ah`, `0C3h` (a 0 before a letter), `4A2h`. */
+export function asmHex(n: number, digits: number): string {
+  const text = n.toString(16).toUpperCase().padStart(digits, '0');
+  return `${/^[A-F]/.test(text) ? '0' : ''}${text}h`;
 }
 
-/** Parses "12", "12h" or "0x12" as a byte address or value up to `max`; undefined otherwise. */
+/** A program address (000h-FFFh) written as the assembler writes numbers (`4A2h`, `0x4A2`, `$4A2`, `1186`). */
+export function parseAddress(text: string): number | undefined {
+  const n = parseNumber(text);
+  return n !== undefined && n <= 0xfff ? n : undefined;
+}
+
+/** A byte address or value up to `max`, written as the assembler writes numbers; undefined otherwise. */
 export function parseByte(text: string, max = 0xff): number | undefined {
-  const m = /^\s*(?:0x)?([0-9a-f]{1,2})h?\s*$/i.exec(text);
-  if (!m) return undefined;
-  const n = parseInt(m[1], 16);
-  return n <= max ? n : undefined;
+  const n = parseNumber(text);
+  return n !== undefined && n <= max ? n : undefined;
 }
 
 /**
- * Parses a value typed into the debugger ("5A", "5ah", "0x5A") of up to `digits` hex digits; the
- * sentence says why it was refused (nothing is changed then).
+ * A value typed into the debugger, a byte (`digits` 2) or an address (3), written as the assembler
+ * writes numbers; the sentence says why it was refused (nothing is changed then).
  */
-export function parseHexValue(text: string, digits: 2 | 3): { value: number } | { why: string } {
-  const m = /^\s*(?:0x)?([0-9a-f]+)h?\s*$/i.exec(text);
-  const what = digits === 3 ? 'an address from 000 to FFF' : 'a byte from 00 to FF';
-  if (!m) return { why: `"${text.trim()}" is not hex: type ${what} (nothing was changed).` };
-  const value = parseInt(m[1], 16);
-  if (value >= 16 ** digits) return { why: `${m[1].toUpperCase()}h is too big: type ${what} (nothing was changed).` };
+export function parseValue(text: string, digits: 2 | 3): { value: number } | { why: string } {
+  const typed = text.trim();
+  const what = digits === 3 ? 'an address from 000h to FFFh' : 'a byte from 00h to FFh';
+  const value = parseNumber(typed);
+  if (value === undefined)
+    return { why: `"${typed}" is not a number: type ${what} as ${NUMBER_FORMS} (nothing was changed).` };
+  if (value >= 16 ** digits) {
+    const hex = asmHex(value, digits);
+    const said = typed.toUpperCase() === hex.toUpperCase() ? typed : `${typed} (${hex})`;
+    return { why: `${said} is too big: type ${what} (nothing was changed).` };
+  }
   return { value };
 }

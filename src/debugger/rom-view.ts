@@ -6,7 +6,7 @@
  */
 import { disassembleOne } from '../../rom-core/asm/index.ts';
 import type { DebugInfo, RomView } from '../worker/protocol.ts';
-import { hex2, hex3, parseAddress } from './format.ts';
+import { NUMBER_FORMS, hex2, hex3, parseAddress } from './format.ts';
 
 /** Lines shown at once. */
 export const ROM_LINES = 16;
@@ -77,9 +77,10 @@ export class RomViewBox {
     this.mode.setAttribute('aria-label', 'Shown as');
     this.mode.append(new Option('disassembly', 'disasm'), new Option('hex', 'hex'));
     this.address.id = 'debugger-rom-address';
-    this.address.placeholder = 'go to, e.g. 4A2';
-    this.address.size = 10;
-    this.address.setAttribute('aria-label', 'Go to address (hex)');
+    this.address.placeholder = 'go to: 4A2h, 0x4A2, $4A2';
+    this.address.title = `A program address as the assembler writes numbers: ${NUMBER_FORMS}`;
+    this.address.size = 14;
+    this.address.setAttribute('aria-label', 'Go to address (4A2h, 0x4A2, $4A2 or decimal)');
     const atPc = document.createElement('button');
     atPc.type = 'button';
     atPc.id = 'debugger-rom-pc';
@@ -98,7 +99,7 @@ export class RomViewBox {
       e.preventDefault();
       const a = parseAddress(this.address.value);
       if (a === undefined) {
-        this.say(`"${this.address.value.trim()}" is not a program address: type hex from 000 to FFF.`);
+        this.say(`"${this.address.value.trim()}" is not a program address: type 000h to FFFh as ${NUMBER_FORMS}.`);
         return;
       }
       this.from = a;

@@ -5,7 +5,7 @@
  * or too big, is said in a sentence and the field stays open with nothing changed.
  */
 import type { PokeTarget } from '../worker/protocol.ts';
-import { parseHexValue } from './format.ts';
+import { NUMBER_FORMS, asmHex, parseValue } from './format.ts';
 
 /**
  * A value that can be edited: a span saying where it lives in data attributes. `focusable`: a tab stop
@@ -106,10 +106,14 @@ export class ValueEditor {
     const digits = target.kind === 'pc' ? 3 : 2;
     const input = document.createElement('input');
     input.className = 'dbg-edit-field';
-    input.value = span.textContent ?? '';
-    input.size = digits + 1;
+    // The value shown (bare hex) is offered as the assembler writes it, the one way every field reads numbers.
+    const shown = Number.parseInt(span.textContent ?? '', 16);
+    input.value = Number.isNaN(shown) ? '' : asmHex(shown, digits);
+    input.placeholder = NUMBER_FORMS;
+    input.title = `A number as the assembler writes it: ${NUMBER_FORMS}`;
+    input.size = digits + 3;
     input.spellcheck = false;
-    input.setAttribute('aria-label', `New value (hex) of ${span.title || span.dataset.kind}`);
+    input.setAttribute('aria-label', `New value (${NUMBER_FORMS}) of ${span.title || span.dataset.kind}`);
     this.input = input;
     span.replaceWith(input);
     const close = (): void => {
@@ -136,7 +140,7 @@ export class ValueEditor {
   }
 
   private async finish(input: HTMLInputElement, target: PokeTarget, digits: 2 | 3, close: () => void): Promise<void> {
-    const parsed = parseHexValue(input.value, digits);
+    const parsed = parseValue(input.value, digits);
     if ('why' in parsed) {
       input.setAttribute('aria-invalid', 'true');
       this.say(parsed.why);

@@ -6,7 +6,7 @@
  */
 import { el } from '../platform/dom.ts';
 import type { WatchpointSpec } from '../worker/protocol.ts';
-import { hex2, parseByte } from './format.ts';
+import { NUMBER_FORMS, hex2, parseByte } from './format.ts';
 
 const SPACES: { value: WatchpointSpec['space']; text: string }[] = [
   { value: 'iram', text: 'internal RAM' },
@@ -32,16 +32,17 @@ export class WatchListView {
   private readonly address = el('input', {
     id: 'debugger-watch-address',
     size: '18',
-    placeholder: 'score, 21h, … if A == 3',
+    placeholder: 'score, 21h, 0x21 … if A == 3',
     title: WATCH_HELP,
     'aria-label': 'Byte to watch (label or address, optional condition)',
   });
   private readonly kind = el('select', { id: 'debugger-watch-kind', 'aria-label': 'Stop on' });
   private readonly value = el('input', {
     id: 'debugger-watch-value',
-    size: '3',
-    placeholder: 'value',
-    'aria-label': 'Value to wait for (hex)',
+    size: '10',
+    placeholder: 'value: 21h, 0x21, 33',
+    title: `A byte as the assembler writes numbers: ${NUMBER_FORMS}`,
+    'aria-label': 'Value to wait for (21h, 0x21, $21 or decimal)',
   });
   private watches: WatchpointSpec[] = [];
 
@@ -93,7 +94,7 @@ export class WatchListView {
     if (kind === 'value') {
       value = parseByte(this.value.value);
       if (value === undefined) {
-        this.say('A value to wait for is a byte, 00h to FFh.');
+        this.say(`A value to wait for is a byte, 00h to FFh, as ${NUMBER_FORMS}.`);
         return;
       }
     }

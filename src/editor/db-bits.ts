@@ -1,8 +1,8 @@
 /**
- * The pixel editor's binding (issue 36): a run of source lines `db <one byte>` read as rows of 8 pixels,
- * and a pixel toggled written back into its line in the number format the line used (`0FFh`, `$FF`,
- * `0xff`, `%10000001`, `10000001b`, `255`), so the source stays as its author wrote it. Pure text work:
- * the editor and the grid are pixel-editor.ts's.
+ * The pixel editor's binding (issue 36): the bytes of a run of `db` lines (one or several numbers a
+ * line) read as rows of 8 pixels, and a pixel toggled written back into its number in the format that
+ * number used (`0FFh`, `$FF`, `0xff`, `0b10000001`, `10000001b`, `%10000001`, `255`), so the source stays as its
+ * author wrote it. Pure text work: the editor and the grid are pixel-editor.ts's.
  */
 
 /** How a byte was written: prefix, digits in a radix (at least `width` of them), suffix, letter case. */
@@ -14,7 +14,7 @@ export interface ByteFormat {
   upper: boolean;
 }
 
-/** A `db` line of one byte: its value, and where the number stands in the line's text. */
+/** One byte of a `db` line: its value, and where its number stands in the line's text. */
 export interface DbRow {
   value: number;
   from: number;
@@ -22,12 +22,19 @@ export interface DbRow {
   format: ByteFormat;
 }
 
-/** An optional label (in column 1, or any label ending in a colon), `db` (or `byte`), one number, a comment. */
-const DB_LINE = /^((?:[A-Za-z_.][\w.]*:?|\s*[A-Za-z_.][\w.]*:)?\s+(?:db|byte|\.db|\.byte)\s+)([^\s,;]+)\s*(?:;.*)?$/i;
+/** A byte among the lines selected: which line (0 = the first selected) and which byte of it (0 = the first). */
+export interface DbByte extends DbRow {
+  line: number;
+  index: number;
+}
+
+/** An optional label (in column 1, or any label ending in a colon), `db` (or `byte`), then the operands. */
+const DB_HEAD = /^((?:[A-Za-z_.][\w.]*:?|\s*[A-Za-z_.][\w.]*:)?\s+(?:db|byte|\.db|\.byte)\s+)(.*)$/i;
 
 const FORMATS: { re: RegExp; radix: 2 | 10 | 16; prefix: number; suffix: number }[] = [
   { re: /^\$[0-9a-f]+$/i, radix: 16, prefix: 1, suffix: 0 },
   { re: /^0x[0-9a-f]+$/i, radix: 16, prefix: 2, suffix: 0 },
+  { re: /^0b[01]+$/i, radix: 2, prefix: 2, suffix: 0 },
   { re: /^%[01]+$/, radix: 2, prefix: 1, suffix: 0 },
   { re: /^[01]+b$/i, radix: 2, prefix: 0, suffix: 1 },
   { re: /^[0-9][0-9a-f]*h$/i, radix: 16, prefix: 0, suffix: 1 },
@@ -64,25 +71,40 @@ export function formatByte(value: number, format: ByteFormat): string {
   return `${format.prefix}${digits}${format.suffix}`;
 }
 
-/** The line as a pixel row, or undefined when it is not a `db` of one byte. */
-export function parseDbLine(line: string): DbRow | undefined {
-  const m = DB_LINE.exec(line);
+/**
+ * The bytes of a `db` line, one pixel row each (`db 18h, 3Ch, 7Eh` is three rows), or undefined when the
+ * line is no `db`, or holds anything but numbers we can write back (a string, an expression, a symbol).
+ */
+export function parseDbLine(line: string): DbRow[] | undefined {
+  const m = DB_HEAD.exec(line);
   if (!m) return undefined;
-  const number = parseNumber(m[2]);
-  if (!number) return undefined;
-  const from = m[1].length;
-  return { ...number, from, to: from + m[2].length };
-}
-
-/** Rows of pixels from lines, or undefined unless every line is a `db` of one byte. */
-export function parseDbLines(lines: readonly string[]): DbRow[] | undefined {
+  const start = m[1].length;
+  // A quote may hide a `;` or a `,`: a line with a string is no picture anyway.
+  if (/['"]/.test(m[2])) return undefined;
+  const semicolon = m[2].indexOf(';');
+  const operands = semicolon < 0 ? m[2] : m[2].slice(0, semicolon);
   const rows: DbRow[] = [];
-  for (const line of lines) {
-    const row = parseDbLine(line);
-    if (!row) return undefined;
-    rows.push(row);
+  let at = start;
+  for (const item of operands.split(',')) {
+    const lead = item.length - item.trimStart().length;
+    const text = item.trim();
+    const number = parseNumber(text);
+    if (!number) return undefined;
+    rows.push({ ...number, from: at + lead, to: at + lead + text.length });
+    at += item.length + 1;
   }
   return rows;
+}
+
+/** The bytes of the lines in order, one pixel row each, or undefined unless every line is a `db` of numbers. */
+export function parseDbLines(lines: readonly string[]): DbByte[] | undefined {
+  const bytes: DbByte[] = [];
+  for (const [line, text] of lines.entries()) {
+    const rows = parseDbLine(text);
+    if (!rows) return undefined;
+    bytes.push(...rows.map((row, index) => ({ ...row, line, index })));
+  }
+  return bytes;
 }
 
 /** The pixel at `column` (0 = left) of a byte: bit 0 on the left for a sprite, bit 7 for a character. */
@@ -90,9 +112,12 @@ export function bitOf(column: number, bit0Left: boolean): number {
   return bit0Left ? 1 << column : 0x80 >> column;
 }
 
-/** The line with the pixel at `column` turned over, the number written in the line's own format. */
-export function toggledLine(line: string, column: number, bit0Left: boolean): string | undefined {
-  const row = parseDbLine(line);
+/**
+ * The line with the pixel at `column` of its byte `index` turned over, that number written in its own
+ * format and the rest of the line as it was; undefined when the line has no such byte.
+ */
+export function toggledLine(line: string, index: number, column: number, bit0Left: boolean): string | undefined {
+  const row = parseDbLine(line)?.[index];
   if (!row) return undefined;
   const value = row.value ^ bitOf(column, bit0Left);
   return line.slice(0, row.from) + formatByte(value, row.format) + line.slice(row.to);

@@ -6,6 +6,7 @@
 import type { MachineHost } from '../machine/host.ts';
 import type { BuildResult, SourceFile } from '../worker/build-program.ts';
 import { Debounced, Newest, REBUILD_DELAY_MS } from './live-build.ts';
+import { errorPlaces, problemsByFile } from './file-problems.ts';
 import type { ProgramStops } from './program-stops.ts';
 
 export interface ProgramPanelOptions {
@@ -180,11 +181,17 @@ export class ProgramBuilds {
     const { panel } = this;
     const errors = `${result.errorCount} error${result.errorCount === 1 ? '' : 's'}`;
     const running = this.good ? `the last good build, ${this.good.summary}, runs on` : 'the machine runs as before';
-    panel.status.textContent = `Not built: ${errors} (${running}).`;
+    const places = errorPlaces(
+      problemsByFile(
+        result.diagnostics,
+        panel.files().map((f) => f.name),
+      ),
+    );
+    panel.status.textContent = `Not built: ${errors}${places} (${running}).`;
     panel.element.dataset.build = 'failed';
     if (why === 'typed') return;
     const first = result.diagnostics.find((d) => d.severity === 'error' && d.line > 0);
     if (first && panel.files().some((f) => f.name === first.file)) panel.showLine(first.file, first.line);
-    panel.options.say(`${panel.main()} was not built: ${errors}.`, 'error');
+    panel.options.say(`${panel.main()} was not built: ${errors}${places}.`, 'error');
   }
 }

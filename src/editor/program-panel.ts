@@ -16,7 +16,7 @@ import { programBar } from './program-bar.ts';
 import { ProgramBuilds } from './program-builds.ts';
 import type { ProgramPanelOptions } from './program-builds.ts';
 import { ProgramStops } from './program-stops.ts';
-import { problemItems } from './problem-list.ts';
+import { countTabs, problemItems } from './problem-list.ts';
 import { SAVED, SOURCE_FILE, copyShareLink, exportBuild, readSources } from './program-files.ts';
 import { decodeShare } from './share-link.ts';
 import { PutAside, fileNames } from './put-back.ts';
@@ -77,7 +77,11 @@ export class ProgramPanel {
     });
     this.pixels = new PixelEditor({
       lines: (first, last) => this.editor.lines(first, last),
-      replace: (line, text) => this.editor.replaceLine(line, text),
+      replace: (line, text) => {
+        this.editor.replaceLine(line, text);
+        // With "Rebuild as I type" on, the edit's own change already asked for the build.
+        if (!this.rebuild.checked) this.builds.typed();
+      },
     });
     this.folderInput.setAttribute('webkitdirectory', '');
     for (const input of [this.fileInput, this.folderInput])
@@ -304,6 +308,7 @@ export class ProgramPanel {
         return b;
       }),
     );
+    this.countTabs();
     this.editor.show(name, f.text, this.marksFor(name));
   }
 
@@ -323,15 +328,20 @@ export class ProgramPanel {
   private showProblems(result: BuildResult): void {
     this.problems.replaceChildren(
       ...problemItems(
-        result,
-        (file) => this.files.some((f) => f.name === file),
+        result.diagnostics,
+        this.files.map((f) => f.name),
         (file, line) => {
           this.showFile(file);
           this.editor.reveal(line);
         },
       ),
     );
+    this.countTabs();
     this.remark();
+  }
+
+  private countTabs(): void {
+    countTabs(this.tabs, this.builds.last?.diagnostics ?? []);
   }
 
   private marksFor(file: string): Marks {

@@ -256,12 +256,21 @@ export class SourceEditor {
     return out;
   }
 
-  /** Puts `text` in place of line `line`'s: an edit like typing (undone with Ctrl+Z, rebuilt as typed). */
+  /**
+   * Puts `text` in place of line `line`'s: an edit like typing (undone with Ctrl+Z). Only the part that
+   * differs is replaced, so a selection ending inside the line (the pixel editor's, over a line of
+   * several bytes) keeps its ends.
+   */
   replaceLine(line: number, text: string): void {
     const doc = this.view.state.doc;
     if (line < 1 || line > doc.lines) return;
-    const { from, to } = doc.line(line);
-    this.view.dispatch({ changes: { from, to, insert: text }, userEvent: 'input.pixels' });
+    const { from, text: old } = doc.line(line);
+    let head = 0;
+    while (head < old.length && head < text.length && old[head] === text[head]) head++;
+    let tail = 0;
+    while (tail < old.length - head && tail < text.length - head && old.at(-1 - tail) === text.at(-1 - tail)) tail++;
+    const changes = { from: from + head, to: from + old.length - tail, insert: text.slice(head, text.length - tail) };
+    this.view.dispatch({ changes, userEvent: 'input.pixels' });
   }
 
   get text(): string {

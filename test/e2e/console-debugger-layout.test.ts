@@ -131,17 +131,26 @@ describe('the console as an IDE', () => {
     await poll(() => page.locator('#console-pause').textContent()).toBe('Resume');
     const before = await debugInfo(page);
     await page.locator('#debugger-regs .dbg-edit[data-kind="a"]').click();
+    // The value is offered as the assembler writes numbers, the one way every debugger field reads them.
+    expect(await page.locator('.dbg-edit-field').inputValue()).toMatch(/^[0-9][0-9A-F]h$/);
     await page.keyboard.type('1G');
     await page.keyboard.press('Enter');
-    await poll(() => page.locator('#debugger-message').textContent()).toContain('"1G" is not hex');
+    await poll(() => page.locator('#debugger-message').textContent()).toContain(
+      '"1G" is not a number: type a byte from 00h to FFh as 21h, 0x21, $21 or 33 (decimal)',
+    );
     expect((await debugInfo(page)).a).toBe(before.a);
+    // A bare "5a" is no number in the source, so none here.
     await page.locator('.dbg-edit-field').fill('5a');
+    await page.keyboard.press('Enter');
+    await poll(() => page.locator('#debugger-message').textContent()).toContain('"5a" is not a number');
+    expect((await debugInfo(page)).a).toBe(before.a);
+    await page.locator('.dbg-edit-field').fill('5Ah');
     await page.keyboard.press('Enter');
     await poll(() => page.locator('#debugger-regs .dbg-edit[data-kind="a"]').textContent()).toBe('5A');
     expect((await debugInfo(page)).a).toBe(0x5a);
     await page.locator('#debugger-tab-ram').click();
     await page.locator('#debugger-eram .dbg-edit[data-address="18"]').click();
-    await page.keyboard.type('C3');
+    await page.keyboard.type('0C3h');
     await page.keyboard.press('Enter');
     await poll(() => page.locator('#debugger-eram .dbg-edit[data-address="18"]').textContent()).toBe('C3');
     expect((await debugInfo(page)).eram[0x12]).toBe(0xc3);
@@ -159,7 +168,7 @@ describe('the console as an IDE', () => {
     await page.keyboard.press('ArrowDown'); // 10h
     await page.keyboard.press('ArrowRight'); // 11h
     await page.keyboard.press('Enter');
-    await page.keyboard.type('AB');
+    await page.keyboard.type('$AB');
     await page.keyboard.press('Enter');
     await poll(async () => (await debugInfo(page)).iram[0x11]).toBe(0xab);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-address'))).toBe('17');

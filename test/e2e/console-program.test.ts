@@ -16,6 +16,7 @@ import { launchBrowser, openApp } from './browser.ts';
 import { poll, waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';
 import { decodeShare, encodeShare, sharedText } from '../../src/editor/share-link.ts';
+import { NEW_PROGRAM } from '../../src/editor/template.ts';
 
 const gust = join(import.meta.dirname, '../programs/third-party/gust');
 const source = (name: string) => ({ name, text: readFileSync(join(gust, name), 'utf8') });
@@ -214,12 +215,12 @@ describe('your program on the console', () => {
     await retype(page, 54, ' mov r2,#nothere');
     await page.locator('#program-build').click();
     await poll(() => panel.getAttribute('data-build')).toBe('failed');
-    const problem = page.locator('#program-problems li').first();
+    const problem = page.locator('#program-problems li[data-where]').first();
     expect(await problem.getAttribute('data-where')).toMatch(/^hello\.a48:54:\d+$/);
     expect(await problem.locator('mark').textContent()).toBe('nothere');
     expect(await page.locator('#console-program .cm-diag-span').first().textContent()).toBe('nothere');
     expect(await page.locator('#program-status').textContent()).toMatch(
-      /^Not built: 1 error \(the last good build, hello\.a48: \d+ bytes at 400h-[0-9A-F]+h, a 2 KB cartridge, runs on\)\.$/,
+      /^Not built: 1 error in hello\.a48 \(the last good build, hello\.a48: \d+ bytes at 400h-[0-9A-F]+h, a 2 KB cartridge, runs on\)\.$/,
     );
     expect(await page.locator('#console-roms li[data-kind="cart"]').textContent()).toBe(before);
     const going = await frameNow(page);
@@ -314,7 +315,10 @@ describe('your program on the console', () => {
     await poll(() => page.locator('#console-message').textContent()).toMatch(
       /^Opened the program of the link: debug\.a48\. Yours \(hello\.a48, g7000\.h, new\.a48\) was put aside: “Put back my program” brings it back\./,
     );
-    expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual(['debug.a48']);
+    // debug.a48 alone, its include not in the link: its tab counts the errors of the build refused.
+    expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual([
+      expect.stringMatching(/^debug\.a48 \(\d+ errors\)$/),
+    ]);
     await page.locator('#console-message button', { hasText: 'Put back my program' }).click();
     await poll(() => page.locator('#console-message').textContent()).toBe(
       'Your program is back: hello.a48, g7000.h, new.a48.',
@@ -507,6 +511,130 @@ describe('your program on the console', () => {
     await poll(shipAt).toBe(0x19);
     expect(await page.locator('#program-status').textContent()).toMatch(/^Built and swapped in: new\.a48/);
     await shot(page, 'console-pixel-editor-1280x800.png');
+    expect(errors).toEqual([]);
+  });
+
+  it('the pixel editor on db lines of several bytes, "Rebuild as I type" off: each number rewritten in its own format, and the click rebuilds and swaps in by itself', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await waitReady(page);
+    const panel = page.locator('#console-program');
+    await page.locator('#console-program > summary').click();
+    await page.locator('#program-new').click();
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    await page.locator('#program-rebuild').uncheck();
+    // A sprite of 8 bytes on one line, in four formats; a character of 8 rows as two lines of 4.
+    await page.locator('#console-program .cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.insertText(
+      ['ship:\tdb\t18h, $3C, 0x7e, 0DBh, 255, 24h, 5Ah, 0A5h', 'wing:\tdb\t1, 2, 3, 4', '\tdb\t5, 6, 7, 8'].join('\n'),
+    );
+    await page.keyboard.press('Control+Enter');
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    const byteAt = async (label: string, offset: number): Promise<number | undefined> => {
+      const view = await page.evaluate(() => window.__o2console!.runtime()!.api.romView());
+      const at = Object.entries(view.labels ?? {}).find(([, name]) => name === label)?.[0];
+      return at === undefined ? undefined : view.image[Number(at) + offset];
+    };
+    await poll(() => byteAt('ship', 1)).toBe(0x3c);
+    const pixels = page.locator('#program-pixels');
+    const lit = (row: number) =>
+      page
+        .locator(`#program-pixel-grid [role="row"]:nth-child(${row + 1}) .pixel-cell`)
+        .evaluateAll((cells) => cells.map((c) => (c.getAttribute('aria-pressed') === 'true' ? '#' : '.')).join(''));
+    const line = (start: string) => page.locator('#console-program .cm-line', { hasText: start }).textContent();
+    // The ship's line alone selected: 8 rows, one a number.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    await poll(() => pixels.isVisible()).toBe(true);
+    expect(await page.locator('#program-pixel-grid [role="row"]').count()).toBe(8);
+    expect(await lit(1)).toBe('..####..'); // $3C, bit 0 on the left
+    expect(await lit(3)).toBe('##.##.##'); // 0DBh
+    // Typing does not build with the box off: the pixel editor's click must build by itself.
+    expect(await panel.getAttribute('data-build')).toBe('running');
+    await page.locator('#program-pixel-1-0').click();
+    await poll(() => line('ship:')).toBe('ship:\tdb\t18h, $3D, 0x7e, 0DBh, 255, 24h, 5Ah, 0A5h');
+    await page.locator('#program-pixel-2-7').click();
+    await poll(() => line('ship:')).toBe('ship:\tdb\t18h, $3D, 0xfe, 0DBh, 255, 24h, 5Ah, 0A5h');
+    expect(await lit(1)).toBe('#.####..');
+    await poll(() => byteAt('ship', 2)).toBe(0xfe);
+    expect(await byteAt('ship', 1)).toBe(0x3d);
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    expect(await page.locator('#program-status').textContent()).toMatch(/^Built and swapped in: new\.a48/);
+    // The two lines of four: the 6th row is the second line's second number.
+    await page.locator('#console-program .cm-line', { hasText: 'wing:' }).click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+End');
+    await poll(() => page.locator('#program-pixel-grid [role="row"]').count()).toBe(8);
+    expect(await lit(5)).toBe('.##.....'); // 6
+    await page.locator('#program-pixel-5-0').click();
+    await poll(() => line('\tdb\t5,')).toBe('\tdb\t5, 7, 7, 8');
+    await poll(() => byteAt('wing', 5)).toBe(7);
+    expect(await line('wing:')).toBe('wing:\tdb\t1, 2, 3, 4');
+    expect(errors).toEqual([]);
+  });
+
+  it('a program of two sources refused: its errors and warnings by file, each file’s tab counting them, the status saying where', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await waitReady(page);
+    const panel = page.locator('#console-program');
+    const main = NEW_PROGRAM.replace('message:\n', '\tinclude\t"sprite.h"\n\tmov\ta,#nothere\nmessage:\n');
+    const sprite = ['\twarning\t"the ship is not drawn yet"', 'ship:\tdb\t18h, 3Ch', '\tmov\tr9,a'].join('\n');
+    await drop(page, [
+      { name: 'main.a48', text: main },
+      { name: 'sprite.h', text: sprite },
+    ]);
+    await poll(() => panel.getAttribute('data-build')).toBe('failed');
+    expect(await page.locator('#program-status').textContent()).toBe(
+      'Not built: 2 errors, 1 in main.a48 and 1 in sprite.h (the machine runs as before).',
+    );
+    expect(await page.locator('#program-problems .program-file-count').allTextContents()).toEqual([
+      'main.a48: 1 error',
+      'sprite.h: 1 error, 1 warning',
+    ]);
+    const where = (file: string) =>
+      page
+        .locator(`#program-problems li[data-file="${file}"] li[data-where]`)
+        .evaluateAll((l) => l.map((x) => x.getAttribute('data-where')!.replace(/:\d+$/, '')));
+    const line = main.split('\n').indexOf('\tmov\ta,#nothere') + 1;
+    expect(await where('main.a48')).toEqual([`main.a48:${line}`]);
+    expect(await where('sprite.h')).toEqual(['sprite.h:1', 'sprite.h:3']);
+    expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual([
+      'main.a48 (1 error)',
+      'sprite.h (1 error, 1 warning)',
+    ]);
+    // The include's error opens the include.
+    await page.locator('#program-problems li[data-where^="sprite.h:3"]').click();
+    expect(await page.locator('#console-program [role="tab"][aria-selected="true"]').getAttribute('data-file')).toBe(
+      'sprite.h',
+    );
+    // The include mended: its count is its warning alone; main.a48's error is left.
+    await retype(page, 3, '\tmov\tr7,a');
+    await page.locator('#console-program .cm-content').press('Control+Enter');
+    await poll(() => page.locator('#program-status').textContent()).toBe(
+      'Not built: 1 error in main.a48 (the machine runs as before).',
+    );
+    expect(await page.locator('#program-problems .program-file-count').allTextContents()).toEqual([
+      'main.a48: 1 error',
+      'sprite.h: 1 warning',
+    ]);
+    expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual([
+      'main.a48 (1 error)',
+      'sprite.h (1 warning)',
+    ]);
+    // Both mended: it builds, and the tabs count the warning alone.
+    await page.locator('#console-program [role="tab"][data-file="main.a48"]').click();
+    await retype(page, line, '\tmov\ta,#0');
+    await page.locator('#console-program .cm-content').press('Control+Enter');
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual([
+      'main.a48',
+      'sprite.h (1 warning)',
+    ]);
     expect(errors).toEqual([]);
   });
 });

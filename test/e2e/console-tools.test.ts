@@ -61,7 +61,7 @@ describe('console tools', () => {
     await waitReady(page);
     await page.locator('#console-debug').click();
     await page.locator('#debugger-tab-breaks').click();
-    await page.locator('#debugger-bp-address').fill(hex3(vbl!));
+    await page.locator('#debugger-bp-address').fill(`0x${hex3(vbl!)}`);
     await page.locator('#debugger-bp-add').click();
     // One stopped state: the status line and the debugger say the same sentence, PC and frame.
     await poll(() => page.locator('#console-message').textContent()).toMatch(

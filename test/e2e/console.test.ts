@@ -408,7 +408,7 @@ describe('console page', () => {
     // A breakpoint at the program's start: reached only if the CPU begins again from 000h.
     await page.locator('#console-debug').click();
     await page.locator('#debugger-tab-breaks').click();
-    await page.locator('#debugger-bp-address').fill(hex3);
+    await page.locator('#debugger-bp-address').fill(`$${hex3}`);
     await page.locator('#debugger-bp-add').click();
     const before = await page.evaluate(async () => (await window.__o2console!.runtime()!.api.debugInfo()).frame);
     await page.waitForTimeout(300);
