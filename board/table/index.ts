@@ -22,7 +22,15 @@ export { memoryStorage, realClock } from './ports.ts';
 export type { MachineControls, Stored, TableClock, TableGame, TableMoves, TableStorage } from './ports.ts';
 export { TableComputers, COMPUTER_PAUSE_MS } from './table-computers.ts';
 export type { Seats, TableComputersOptions } from './table-computers.ts';
-export { LEGAL_WORDS, legalWords, tableLegalNow, enterPresser, computerSeatRefusal } from './table-moment.ts';
+export {
+  LEGAL_WORDS,
+  WEAPONS_FIXED,
+  legalWords,
+  tableLegalNow,
+  enterPresser,
+  computerSeatRefusal,
+  tableMoveRefusal,
+} from './table-moment.ts';
 export type { TableMoment, EnterPresser } from './table-moment.ts';
 export { every } from './ports.ts';
 export type {

@@ -136,3 +136,20 @@ export function computerSeatRefusal(event: GameEvent, computer: (name: string) =
   const name = theirs[0];
   return `${name} is played by the computer, which makes ${name}'s moves; to play them yourself, choose “a person” for ${name} under “Computer players”`;
 }
+
+/** Why a battle's weapons cannot change: it is on the console (programmed, waiting for ENTER, or fought). */
+export const WEAPONS_FIXED =
+  "The weapons are fixed while their battle is on the console; the next battle's weapons are chosen after its result";
+
+/**
+ * Why a person's click at a table may not make `event`: a weapon while its battle is on the console, or a
+ * move for a seat the computer plays (computerSeatRefusal). Null when the rules engine may judge it.
+ */
+export function tableMoveRefusal(
+  event: GameEvent,
+  battleOnConsole: boolean,
+  computer: (name: string) => boolean,
+): string | null {
+  if (event.type === 'weapon' && battleOnConsole) return WEAPONS_FIXED;
+  return computerSeatRefusal(event, computer);
+}

@@ -42,6 +42,8 @@ export interface TablePanels {
   readout(): HTMLElement;
   /** "Legal now" as it is at the table (a battle on the console is not recorded by hand), in words. */
   legalNow?(legal: LegalAction[]): string;
+  /** Why the weapons cannot change now (the battle they were chosen for is on the console), or null. */
+  weaponsFixed?(): string | null;
 }
 
 export function keepOpen(ctx: PanelContext, d: HTMLDetailsElement): HTMLDetailsElement {

@@ -14,6 +14,8 @@ export function weaponPicker(
   lost: Weapon[],
   keyPrefix: string,
 ): HTMLElement {
+  // While the battle runs on the console its weapons are fixed: the buttons say so and look it (issue 35).
+  const fixed = ctx.table?.weaponsFixed?.() ?? null;
   return h(
     'div',
     { class: 'bv-weapons', role: 'group', 'aria-label': `${player}'s weapon` },
@@ -31,6 +33,12 @@ export function weaponPicker(
         w,
       );
       b.setAttribute('aria-pressed', String(chosen === w));
+      if (fixed !== null) {
+        b.className = 'bv-not-legal';
+        b.dataset.legal = 'false';
+        b.setAttribute('aria-disabled', 'true');
+        b.title = fixed;
+      }
       return b;
     }),
   );

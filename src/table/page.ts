@@ -27,7 +27,7 @@ import { renderControlsLegend } from './controls-legend.ts';
 import type { ViewState } from '../board-view/types.ts';
 import { RemotePanel } from './remote-panel.ts';
 import { MailPanel } from './mail-panel.ts';
-import { computerSeatRefusal, legalWords, memoryStore } from '../../board/index.ts';
+import { WEAPONS_FIXED, legalWords, memoryStore, tableMoveRefusal } from '../../board/index.ts';
 
 /** The save-state slot the table's machine autosave lives in (the console page's slots are 1-4). */
 const AUTOSAVE_SLOT = 0;
@@ -110,8 +110,9 @@ export class TablePage {
           const holds = this.news.resultHolds(view, driver.state.stage);
           return legalNowAt(legal, view, driver, holds, (name) => seats.isComputer(name));
         },
-        // A seat the computer plays is not a person's to move (issue 35: a click was logged as the computer's choice).
-        refuseMove: (event) => computerSeatRefusal(event, (name) => parts.seats?.isComputer(name) ?? false),
+        weaponsFixed: () => (parts.driver?.busy ? WEAPONS_FIXED : null),
+        // Not a person's click: a computer's seat (issue 35: it was logged as the computer's), a battle's weapons on the console.
+        refuseMove: (e) => tableMoveRefusal(e, parts.driver?.busy === true, (n) => parts.seats?.isComputer(n) ?? false),
         readout: () =>
           parts.driver
             ? renderReadout(parts.driver, () => void this.readout())

@@ -68,6 +68,18 @@ describe('the table says what is possible now', () => {
     await poll(() => stage(page)).toBe('fighting');
     await poll(() => legalNow(page)).toContain('the battle is fought on the console');
     expect(await legalNow(page)).not.toContain('choose a weapon');
+    // The weapons are fixed while their battle is on the console: the buttons look it, and a click is refused.
+    const sub = key(page, 'weapon-attacker-sub');
+    await poll(() => sub.getAttribute('aria-disabled')).toBe('true');
+    expect(await sub.getAttribute('data-legal')).toBe('false');
+    const logBefore = await page.locator('.bv-log-list li').allTextContents();
+    // The board redraws with the battle's energies: the button is clicked where it is now.
+    await sub.evaluate((b: HTMLElement) => b.click());
+    await poll(() => page.locator('.bv-notice').textContent()).toContain(
+      'The weapons are fixed while their battle is on the console',
+    );
+    expect(await page.locator('.bv-log-list li').allTextContents()).toEqual(logBefore);
+    expect(await key(page, 'weapon-attacker-tank').getAttribute('aria-pressed')).toBe('true');
   }, 120_000);
 
   it("a person's click for a seat the computer plays is refused with a sentence and not logged", async () => {

@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvent, legalActions, type GameEvent } from '../../../board/index.ts';
 import {
+  WEAPONS_FIXED,
   computerSeatRefusal,
+  tableMoveRefusal,
   enterPresser,
   legalWords,
   tableLegalNow,
@@ -83,6 +85,19 @@ describe('who presses ENTER', () => {
   it('rule 11D: with three or more, a person not in the war; the attacker when all others are computers', () => {
     expect(enterPresser('Ann', 'Bob', ['Bob', 'Ann', 'Cy'], nobody).person).toBe('Cy');
     expect(enterPresser('Ann', 'Bob', ['Bob', 'Ann', 'Cy'], (n) => n === 'Cy').person).toBe('Ann');
+  });
+});
+
+describe('a weapon while its battle is on the console', () => {
+  it('is refused with a sentence; before and after the battle the rules judge it', () => {
+    const none = (): boolean => false;
+    const weapon: GameEvent = { type: 'weapon', player: 'Ann', weapon: 'sub' };
+    expect(tableMoveRefusal(weapon, true, none)).toBe(WEAPONS_FIXED);
+    expect(tableMoveRefusal(weapon, false, none)).toBeNull();
+    expect(tableMoveRefusal({ type: 'pass', player: 'Ann' }, true, none)).toBeNull();
+    expect(tableMoveRefusal({ type: 'weapon', player: 'Cy', weapon: 'sub' }, false, (n) => n === 'Cy')).toContain(
+      'Cy is played by the computer',
+    );
   });
 });
 
