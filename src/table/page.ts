@@ -182,10 +182,12 @@ export class TablePage {
     });
     this.cleanups.push(this.input.onBindings(() => this.layout()));
     this.root.append(this.input.remap.element);
-    // A touch screen: ENTER, SPACE and both hand controls under the picture (no keyboard to press them with).
+    // A touch screen: ENTER, SPACE and both hand controls with the picture (under it, or at its sides on a wide screen).
     if (matchMedia('(pointer: coarse)').matches) {
       const touch = createTableTouch((name, down) => this.input.touchKey(name, down, false));
-      this.screen.element.after(touch.element);
+      const play = el('div', { class: 'tb-play' });
+      this.screen.element.replaceWith(play);
+      play.append(this.screen.element, touch.element);
       window.addEventListener('blur', touch.releaseAll);
       this.cleanups.push(() => window.removeEventListener('blur', touch.releaseAll));
     }

@@ -185,6 +185,31 @@ describe('a new table starting', () => {
       .toBe(true);
     await page.mouse.up();
     expect((await mailbox(page)).blue.x).toBeLessThan(start.x);
+    // The tablet turned sideways: the sticks at the sides of the picture, ENTER and SPACE under it, all in view.
+    await page.setViewportSize({ width: 1180, height: 820 });
+    await page.locator('.console-screen').scrollIntoViewIfNeeded();
+    const box = async (selector: string) => {
+      const b = await page.locator(selector).boundingBox();
+      if (!b) throw new Error(`${selector} is not on the screen`);
+      return b;
+    };
+    await expect
+      .poll(async () => (await box('.tb-touch > .o2-stick:first-child')).x + 126 <= (await box('.console-screen')).x)
+      .toBe(true);
+    const picture = await box('.console-screen');
+    const [leftStick, rightStick, keys] = [
+      await box('.tb-touch > .o2-stick:first-child'),
+      await box('.tb-touch > .o2-stick:last-child'),
+      await box('.tb-touch-keys'),
+    ];
+    expect(leftStick.x + leftStick.width).toBeLessThanOrEqual(picture.x);
+    expect(rightStick.x).toBeGreaterThanOrEqual(picture.x + picture.width);
+    expect(keys.y).toBeGreaterThanOrEqual(picture.y + picture.height);
+    for (const b of [picture, leftStick, rightStick, keys]) {
+      expect(b.y).toBeGreaterThanOrEqual(0);
+      expect(b.y + b.height).toBeLessThanOrEqual(820);
+    }
+    await shot(page, 'table-touch-controls-1180x820.png');
     expect(errors).toEqual([]);
     await context.close();
   });
