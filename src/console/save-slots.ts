@@ -14,7 +14,7 @@ export class SaveSlots {
   readonly select: HTMLSelectElement;
 
   constructor(private readonly host: MachineHost) {
-    this.select = el('select', { id: 'console-slot', title: 'Save-state slot' });
+    this.select = el('select', { id: 'console-slot', title: 'Save-state slot', 'aria-label': 'Save-state slot' });
     for (let i = 1; i <= SLOTS; i++) this.select.append(el('option', { value: String(i), text: `Slot ${i}` }));
   }
 

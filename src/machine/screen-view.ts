@@ -46,6 +46,8 @@ export class ScreenView {
       class: 'console-screen',
       id: 'console-screen',
       tabindex: '0',
+      // It takes the keyboard for the console (its keys are the machine's, not the page's): an application.
+      role: 'application',
       'aria-label': 'Odyssey² screen: keys typed here go to the console',
     });
     this.soundPrompt = el(

@@ -38,6 +38,8 @@ const LATE = [
   'test/e2e/table.test.ts',
   'test/e2e/table-mail.test.ts',
   'test/e2e/console-tools.test.ts',
+  // axe-core over every page at two sizes (about a minute): the second run ends well before the first.
+  'test/e2e/a11y.test.ts',
 ];
 
 function start(project: string, show: (text: string) => void, args: string[] = []): Run {
