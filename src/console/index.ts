@@ -4,7 +4,7 @@
  */
 import './console.css';
 import type { Page } from '../platform/page.ts';
-import { machineHost } from '../machine/host.ts';
+import { machineHost } from '../machine/machine-host.ts';
 import { ConsolePage } from './page.ts';
 
 export async function mountConsole(container: HTMLElement): Promise<Page> {

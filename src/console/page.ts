@@ -1,5 +1,5 @@
 /**
- * The console page (#/console): the app's one machine (machine/host.ts) shown with its screen, the
+ * The console page (#/console): the app's one machine (machine/machine-host.ts) shown with its screen, the
  * toolbar, the input router, save slots, the ROM library panel and the debugger. Keyboard shortcuts
  * are F-keys so they never collide with typing on the O2 keyboard. Leaving the page pauses the
  * machine; coming back goes on where it was, and so does a reload (resume.ts).
@@ -12,8 +12,8 @@ import { createDebuggerPanel } from '../debugger/panel.ts';
 import type { DebuggerHost, DebuggerPanel } from '../debugger/panel.ts';
 import { RunControls } from '../debugger/run-controls.ts';
 import type { StepKind } from '../debugger/run-controls.ts';
-import { errorText } from '../machine/host.ts';
-import type { MachineHost } from '../machine/host.ts';
+import { errorText } from '../machine/machine-host.ts';
+import type { MachineHost } from '../machine/machine-host.ts';
 import { DISPLAY, ScreenView } from '../machine/screen-view.ts';
 import { InputRouter } from '../machine/input-router.ts';
 import { LibraryPanel } from '../machine/library-panel.ts';

@@ -9,7 +9,7 @@ import { el, button } from '../platform/dom.ts';
 import { readMailbox } from '../../rom-core/roms/index.ts';
 import type { CartMailbox } from '../../rom-core/roms/index.ts';
 import { WorkerBattleConsole } from '../machine/battle-console.ts';
-import type { MachineHost } from '../machine/host.ts';
+import type { MachineHost } from '../machine/machine-host.ts';
 
 type Level = 'easy' | 'medium' | 'hard';
 const WEAPONS: [string, string][] = [

@@ -5,8 +5,8 @@
  * the resolver's (5), so resuming never overwrites a save someone made on purpose.
  */
 import { button } from '../platform/dom.ts';
-import { errorText } from '../machine/host.ts';
-import type { MachineHost } from '../machine/host.ts';
+import { errorText } from '../machine/machine-host.ts';
+import type { MachineHost } from '../machine/machine-host.ts';
 import { autosaveMachine } from '../machine/autosave.ts';
 
 export const RESUME_SLOT = 6;

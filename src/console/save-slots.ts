@@ -5,8 +5,8 @@
 import { el } from '../platform/dom.ts';
 import { download } from '../platform/download.ts';
 import { playUiSound } from '../audio/ui-sounds.ts';
-import { errorText } from '../machine/host.ts';
-import type { MachineHost } from '../machine/host.ts';
+import { errorText } from '../machine/machine-host.ts';
+import type { MachineHost } from '../machine/machine-host.ts';
 
 const SLOTS = 4;
 

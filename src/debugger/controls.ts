@@ -5,7 +5,7 @@
  */
 import { downloadText } from '../platform/download.ts';
 import type { DebugInfo } from '../worker/protocol.ts';
-import type { DebuggerHost } from './host.ts';
+import type { DebuggerHost } from './debugger-host.ts';
 import { NUMBER_FORMS, parseAddress } from './format.ts';
 
 export interface DebuggerActions {

@@ -9,7 +9,7 @@
  */
 import type { DebugInfo, DisasmLine } from '../worker/protocol.ts';
 import { DebuggerControls } from './controls.ts';
-import type { DebuggerHost } from './host.ts';
+import type { DebuggerHost } from './debugger-host.ts';
 import { hex3 } from './format.ts';
 import { MachineBoxes } from './machine-boxes.ts';
 import { ProfileView } from './profile-view.ts';
@@ -19,7 +19,7 @@ import { VdcView } from './vdc-view.ts';
 import { WatchListView } from './watch-list.ts';
 import { DebuggerTabs } from './tabs.ts';
 
-export type { DebuggerHost } from './host.ts';
+export type { DebuggerHost } from './debugger-host.ts';
 
 export interface DebuggerPanel {
   element: HTMLElement;

@@ -6,7 +6,7 @@
  * Shift+F11) do what its buttons do. A stop is shown by whoever listens to the machine's status (the
  * debugger's boxes, the program panel's line); this row only says a refusal.
  */
-import type { DebuggerHost } from './host.ts';
+import type { DebuggerHost } from './debugger-host.ts';
 
 /** What the row asks of the machine: the debugger's host, or the part of it that runs and steps. */
 export type RunHost = Pick<

@@ -3,7 +3,7 @@
  * shown; a clean build swapped into the running machine or booted, a failed one changing nothing.
  * With "Rebuild as I type" a build follows each pause in typing (live-build.ts).
  */
-import type { MachineHost } from '../machine/host.ts';
+import type { MachineHost } from '../machine/machine-host.ts';
 import type { BuildResult, SourceFile } from '../worker/build-program.ts';
 import { Debounced, Newest, REBUILD_DELAY_MS } from './live-build.ts';
 import { errorPlaces, problemsByFile } from './file-problems.ts';

@@ -9,7 +9,7 @@
  * sources into a link (share-link.ts) that loads and builds them.
  */
 import { el } from '../platform/dom.ts';
-import type { MachineHost } from '../machine/host.ts';
+import type { MachineHost } from '../machine/machine-host.ts';
 import type { BuildResult, SourceFile } from '../worker/build-program.ts';
 import { mainFile } from './main-file.ts';
 import { programBar } from './program-bar.ts';

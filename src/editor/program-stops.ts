@@ -3,7 +3,7 @@
  * map gives their addresses), the line the CPU stopped at, and the address of the cursor's line (for
  * Run to cursor, a button of the page's run controls).
  */
-import type { MachineHost } from '../machine/host.ts';
+import type { MachineHost } from '../machine/machine-host.ts';
 import { hex3 } from '../debugger/format.ts';
 import type { BuildResult } from '../worker/build-program.ts';
 import { SourceBreakpoints, addressOf } from './source-breakpoints.ts';

@@ -1,4 +1,4 @@
-import type { MachineHost } from './host.ts';
+import type { MachineHost } from './machine-host.ts';
 
 /**
  * A page's own autosave of the machine (the console's resume slot, the table's, the resolver's): the

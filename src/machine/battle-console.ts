@@ -7,7 +7,7 @@
 import { readMailbox } from '../../rom-core/roms/index.ts';
 import type { CartMailbox } from '../../rom-core/roms/index.ts';
 import type { BattleConsole } from '../../board/index.ts';
-import type { MachineHost } from './host.ts';
+import type { MachineHost } from './machine-host.ts';
 
 export class WorkerBattleConsole implements BattleConsole {
   constructor(private readonly host: MachineHost) {}

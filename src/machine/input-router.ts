@@ -20,7 +20,7 @@ import type { TouchPanel } from '../input/touch.ts';
 import { createRemapView } from '../input/remap-view.ts';
 import type { RemapView } from '../input/remap-view.ts';
 import { choice, flag } from '../platform/settings.ts';
-import type { MachineHost } from './host.ts';
+import type { MachineHost } from './machine-host.ts';
 
 export const INPUT_MODE = choice<InputMode>('o2conquest.console.inputMode', ['type', 'steer'], 'type');
 export const SWAP = flag('o2conquest.console.swap');

@@ -7,8 +7,8 @@
 import { el } from '../platform/dom.ts';
 import { checkFileSize, classifyFile } from '../rom-library/classify.ts';
 import { romKey } from '../rom-library/store.ts';
-import { BUILTIN_CART, errorText } from './host.ts';
-import type { MachineHost } from './host.ts';
+import { BUILTIN_CART, errorText } from './machine-host.ts';
+import type { MachineHost } from './machine-host.ts';
 import type { BootInfo, RomImages } from '../worker/protocol.ts';
 import type { CartSource } from '../worker/build-program.ts';
 import { MAPPER_KINDS, type MapperKind } from '../../rom-core/machine/index.ts';

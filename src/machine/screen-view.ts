@@ -10,7 +10,7 @@ import type { DisplayMode } from '../render/fit.ts';
 import { el } from '../platform/dom.ts';
 import { speakerIcon } from '../platform/icons.ts';
 import { choice } from '../platform/settings.ts';
-import type { MachineHost } from './host.ts';
+import type { MachineHost } from './machine-host.ts';
 
 export const DISPLAY = choice<DisplayMode>('o2conquest.console.display', ['integer', '4:3', 'crt'], 'integer');
 

@@ -5,7 +5,7 @@
  * after a reload or a dropped line. This file only wires them.
  */
 import { RemoteGuest, realClock, type GameSession } from '../../board/index.ts';
-import type { MachineHost } from '../machine/host.ts';
+import type { MachineHost } from '../machine/machine-host.ts';
 import { setting } from '../platform/settings.ts';
 import { checkBattleMessage } from '../../rom-core/netplay/index.ts';
 import { netMachine } from './net-machine.ts';

@@ -6,7 +6,7 @@
 import { INPUT_DELAY } from './net-settings.ts';
 import { RemoteHost, realClock, type TableBattle, type TableStorage, type GameSession } from '../../board/index.ts';
 import { checkBattleMessage } from '../../rom-core/netplay/index.ts';
-import type { MachineHost } from '../machine/host.ts';
+import type { MachineHost } from '../machine/machine-host.ts';
 import { netMachine } from './net-machine.ts';
 import { HostLink } from './peer-link.ts';
 

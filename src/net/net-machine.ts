@@ -3,7 +3,7 @@
  * network battle calls, once a machine runs, and its word about the battle's messages.
  */
 import type { NetMachine } from '../../board/index.ts';
-import type { MachineHost } from '../machine/host.ts';
+import type { MachineHost } from '../machine/machine-host.ts';
 
 export function netMachine(machine: MachineHost): NetMachine {
   return {

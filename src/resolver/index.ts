@@ -1,7 +1,7 @@
 /** The combat resolver page (#/resolver): another war game's battles fought on the console. */
 import './resolver.css';
 import type { Page } from '../platform/page.ts';
-import { machineHost } from '../machine/host.ts';
+import { machineHost } from '../machine/machine-host.ts';
 import { ResolverPage } from './page.ts';
 
 export async function mountResolver(container: HTMLElement): Promise<Page> {

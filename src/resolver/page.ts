@@ -8,7 +8,7 @@
 import { readMailbox } from '../../rom-core/roms/index.ts';
 import { resolveBattle, type Resolution } from '../../board/index.ts';
 import { button, h } from '../platform/h.ts';
-import { BUILTIN_CART, errorText, type MachineHost } from '../machine/host.ts';
+import { BUILTIN_CART, errorText, type MachineHost } from '../machine/machine-host.ts';
 import { ScreenView } from '../machine/screen-view.ts';
 import { InputRouter } from '../machine/input-router.ts';
 import { WorkerBattleConsole } from '../machine/battle-console.ts';

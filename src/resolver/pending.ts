@@ -5,7 +5,7 @@
  * page awaits the same battle's end.
  */
 import { setting } from '../platform/settings.ts';
-import { errorText, type MachineHost } from '../machine/host.ts';
+import { errorText, type MachineHost } from '../machine/machine-host.ts';
 import { autosaveMachine } from '../machine/autosave.ts';
 import type { Prepared } from './setup-form.ts';
 

@@ -8,7 +8,7 @@
 import { LEVELS, TableComputers, isLevel, realClock, type Level, type GameSession } from '../../board/index.ts';
 import { el } from '../platform/dom.ts';
 import { choice } from '../platform/settings.ts';
-import type { MachineHost } from '../machine/host.ts';
+import type { MachineHost } from '../machine/machine-host.ts';
 import { browserStorage, type BattleDriver } from './battle-driver.ts';
 
 /** How fast a battle between two computers is shown: watching 60 frames a second is slow when nobody plays. */

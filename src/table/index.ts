@@ -5,7 +5,7 @@
 import '../board-view/board-view.css';
 import './table.css';
 import type { Page } from '../platform/page.ts';
-import { machineHost } from '../machine/host.ts';
+import { machineHost } from '../machine/machine-host.ts';
 import { TablePage } from './page.ts';
 
 export async function mountTable(container: HTMLElement): Promise<Page> {

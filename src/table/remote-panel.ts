@@ -7,8 +7,8 @@
  */
 import { el } from '../platform/dom.ts';
 import { setting } from '../platform/settings.ts';
-import type { MachineHost } from '../machine/host.ts';
-import { errorText } from '../machine/host.ts';
+import type { MachineHost } from '../machine/machine-host.ts';
+import { errorText } from '../machine/machine-host.ts';
 import { GUEST_NAME, netGuest, newCode, openNetHost, readCode, type NetGuest, type NetHost } from '../net/index.ts';
 import type { DuelFigures, RelayFigures, TableBattle, GameSession } from '../../board/index.ts';
 import { netSettingsView } from './net-settings-view.ts';

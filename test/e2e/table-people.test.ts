@@ -175,6 +175,8 @@ async function fightPeopleBattle(page: Page, figures: Figures, reloadMidBattle: 
   await steerUntilMoved(page, 'red', ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']);
   await steerUntilMoved(page, 'blue', ['KeyA', 'KeyW', 'KeyD', 'KeyS']);
   figures.personKeys += 2;
+  // What the two people see at the first battle they fight: the picture, the legend and the board beside it.
+  if (figures.peopleBattles === 0) await shot(page, 'table-people-1280x800-battle.png');
   expect(await page.evaluate(() => document.activeElement?.getAttribute('data-key'))).toBe('undo');
   if (reloadMidBattle) {
     const before = await mailbox(page);

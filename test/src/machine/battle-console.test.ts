@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WorkerBattleConsole } from '../../../src/machine/battle-console.ts';
-import type { HostEvents, MachineHost } from '../../../src/machine/host.ts';
+import type { HostEvents, MachineHost } from '../../../src/machine/machine-host.ts';
 import { MAILBOX, MAILBOX_SIGNATURE } from '../../../rom-core/roms/carts/mailbox.ts';
 
 /** A stand-in for the page's machine host: frames are delivered by the test. */

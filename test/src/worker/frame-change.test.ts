@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FrameChange } from '../../../src/worker/frame-change.ts';
-import { WorkerHost } from '../../../src/worker/host.ts';
+import { WorkerHost } from '../../../src/worker/worker-host.ts';
 import type { VideoMessage } from '../../../src/worker/protocol.ts';
 
 describe('FrameChange', () => {
