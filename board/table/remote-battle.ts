@@ -3,6 +3,7 @@
  * machines count frames from, and what a spectator who joins late is sent. The host's session
  * (remote-host.ts) keeps one while the battle runs.
  */
+import type { RelayWitness } from './relay-witness.ts';
 import { HOST } from './table-host.ts';
 import type { Seating } from './machine-battle-port.ts';
 import type { TableBattle } from './table-battle.ts';
@@ -46,6 +47,8 @@ export interface RemoteBattle {
    */
   state: string;
   pairs: number[];
+  /** A relay's witness at the host: the reported frames run only as both guests' own sticks say (this epoch's). */
+  witness?: RelayWitness | null;
 }
 
 /**

@@ -14,6 +14,8 @@ import { every } from './ports.ts';
 import type { HostLinkPort, Lane } from './ports.ts';
 import { hostTable, type RemoteHostDeps } from './host-table.ts';
 import { keepPairs, planBattle, programsForGuests, type RemoteBattle } from './remote-battle.ts';
+import { RelayWitness } from './relay-witness.ts';
+import type { BattleMessage } from '../../rom-core/netplay/index.ts';
 
 /** How often the round trip to each guest is measured (and a guest that stopped answering found: board/table's MISSED_PINGS). */
 export const PING_MS = 1000;
@@ -259,6 +261,12 @@ export class RemoteHost {
     );
     b.state = state;
     b.pairs = [];
+    b.witness =
+      b.kind === 'relay' && b.other
+        ? new RelayWitness(b.epoch, b.delay, [this.nameOf(b.guest), this.nameOf(b.other)], (from, pairs) =>
+            this.runFrames(b, { epoch: b.epoch, from, pairs }),
+          )
+        : null;
     const start = (side: 0 | 1, report: boolean): string =>
       JSON.stringify({ t: 'battle-start', battle: b.battle, state, side, delay: b.delay, epoch: b.epoch, report });
     if (b.kind === 'duel') this.sendTo(b.guest, start(b.side === 0 ? 1 : 0, false));
@@ -298,12 +306,33 @@ export class RemoteHost {
   }
 
   /** A battle message from a guest: to this machine in a duel, on to the other guest in a relay. */
-  private fromGuest(guest: string, message: object): void {
+  private fromGuest(guest: string, message: BattleMessage): void {
     const b = this.battle;
     if (!b?.started) return;
     if (b.kind === 'duel' && guest === b.guest) void this.deps.machine.calls()?.netInput(JSON.stringify(message));
-    else if (b.kind === 'relay' && b.other && (guest === b.guest || guest === b.other))
+    else if (b.kind === 'relay' && b.other && (guest === b.guest || guest === b.other)) {
       this.sendTo(guest === b.guest ? b.other : b.guest, JSON.stringify(message), 'battle');
+      this.witnessed(b, b.witness?.sent(guest === b.guest ? 0 : 1, message) ?? null);
+    }
+  }
+
+  /** Frames of a relay checked against both guests' sticks: this machine runs them (the result is read here), spectators too. */
+  private runFrames(b: RemoteBattle, frames: { epoch: number; from: number; pairs: number[] }): void {
+    void this.deps.machine.calls()?.watchInput(frames);
+    keepPairs(b, frames);
+    this.toSpectators(b, JSON.stringify({ t: 'watch', battle: b.battle, ...frames }));
+  }
+
+  /** A report gave a side a stick its guest never sent: refused, said, and the battle starts again from here. */
+  private witnessed(b: RemoteBattle, refusal: string | null): void {
+    // Once an epoch: the repair replaces the witness with the new epoch's (what comes meanwhile is ignored).
+    if (refusal === null || b.repairing) return;
+    this.problem = `${this.nameOf(b.guest)}'s report of the battle was refused (${refusal}); the battle starts again on every machine from this browser's state.`;
+    void this.restart(b, null);
+  }
+
+  private nameOf(guest: string): string {
+    return this.table.guestList().find((g) => g.id === guest)?.name ?? 'a guest';
   }
 
   /** The reporting guest's confirmed frames of a relay: this machine runs them (the result is read here), spectators too. */
@@ -311,9 +340,9 @@ export class RemoteHost {
     const b = this.battle;
     if (!b?.started || b.kind === 'duel' || guest !== b.guest || message.battle !== b.battle) return;
     const { epoch, from, pairs, desync } = message;
-    void this.deps.machine.calls()?.watchInput({ epoch, from, pairs });
-    keepPairs(b, message);
-    this.toSpectators(b, JSON.stringify({ t: 'watch', battle: b.battle, epoch, from, pairs }));
+    // One guest holding both seats decides its own battle; a relay's report is checked against both guests' sticks.
+    if (b.kind === 'solo' || !b.witness) this.runFrames(b, { epoch, from, pairs });
+    else this.witnessed(b, b.witness?.reported({ epoch, from, pairs }) ?? null);
     if (desync !== undefined && epoch === b.epoch) void this.restart(b, desync);
   }
 
