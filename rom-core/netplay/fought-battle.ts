@@ -136,7 +136,7 @@ export class FoughtBattle {
       rollbacks: depths.length,
       maxDepth: depths.at(-1) ?? 0,
       medianDepth: depths[Math.floor(depths.length / 2)] ?? 0,
-      p99Depth: depths[Math.min(depths.length - 1, Math.floor(depths.length * 0.99))] ?? 0,
+      depthCounts: counts(depths),
       delay: this.delay,
       rerunMs: rb.rerunMs,
       desync: rb.desync,
@@ -147,4 +147,11 @@ export class FoughtBattle {
       keyTimes: this.keys.figures(),
     };
   }
+}
+
+/** How many of `sorted` (whole numbers from 0) are each value: index d holds the count of d. */
+function counts(sorted: number[]): number[] {
+  const out = new Array<number>((sorted.at(-1) ?? -1) + 1).fill(0);
+  for (const d of sorted) out[d]++;
+  return out;
 }

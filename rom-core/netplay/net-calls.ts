@@ -30,8 +30,8 @@ export interface NetplayStats {
   /** The deepest rollback and the median one, in frames. */
   maxDepth: number;
   medianDepth: number;
-  /** The 99th percentile of the rollbacks' depths (the bench's goal: at most 8 on a 150 ms line). */
-  p99Depth: number;
+  /** How many rollbacks were of each depth (index: frames run again): the bench's percentiles over several battles. */
+  depthCounts: number[];
   /** The input delay this battle runs with, in frames. */
   delay: number;
   rerunMs: number;
