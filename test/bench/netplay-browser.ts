@@ -198,6 +198,14 @@ async function fight(pair: TablePair, ms: number): Promise<Fought> {
   }
   await api(host, 'setBot', 1, null);
   await api(guest, 'setBot', 0, null);
+  // The battle over on both machines before the next is looked for (each page ends it when it hears).
+  for (const p of [host, guest])
+    await p
+      .waitForFunction(async () => (await window.__o2console!.runtime()!.api.netStats()) === null, null, {
+        timeout: 20_000,
+        polling: 100,
+      })
+      .catch(() => undefined);
   return fought;
 }
 
@@ -216,10 +224,12 @@ async function benchLine(
   const left = (): number => seconds * 1000 - Math.max(sums.host.ms, sums.guest.ms);
   let wars = 0;
   // Wars until the time is up: a war of this small board is two or three battles of a few seconds each.
-  while (left() > 0 && wars < MAX_WARS) {
+  let failed = '';
+  while (left() > 0 && wars < MAX_WARS && !failed) {
     wars++;
-    const pair = await battleBetween(url, browsers[0], browsers[1], fault);
+    let pair: TablePair | null = null;
     try {
+      pair = await battleBetween(url, browsers[0], browsers[1], fault);
       for (;;) {
         const fought = await fight(pair, left());
         sums.host.add(fought.host);
@@ -228,10 +238,14 @@ async function benchLine(
         latency.guest.push(...keyLatency(fought.host, fought.guest));
         if (left() <= 0 || !(await nextBattle(pair))) break;
       }
+    } catch (e) {
+      // Said, and the battles measured before it still printed.
+      failed = e instanceof Error ? e.message.split('\n').slice(0, 3).join(' ').replace(/\s+/g, ' ') : String(e);
     } finally {
-      await pair.close();
+      await pair?.close();
     }
   }
+  if (failed) console.log(`  ${label.padEnd(22)}  (war ${wars} failed: ${failed})`);
   const oneWay = fault?.delayMs ?? 0;
   const loads = `load ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`;
   printPage(label, 'host', sums.host.figures(), latency.host, oneWay, '');
@@ -295,11 +309,7 @@ export async function benchNetplayBrowser(
     const only = process.env.BENCH_NET_BROWSER_LINE;
     for (const [label, fault] of lines) {
       if (only && !label.startsWith(only)) continue;
-      try {
-        await benchLine(app.url, [app.browser, second], label, fault, seconds);
-      } catch (e) {
-        console.log(`  ${label.padEnd(22)}  failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
-      }
+      await benchLine(app.url, [app.browser, second], label, fault, seconds);
     }
     console.log(
       '  frames/s: new battle frames run per second of wall time; key → other: a stick change read on the other page until this page ran with it',

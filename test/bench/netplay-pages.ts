@@ -51,22 +51,22 @@ async function bothFighting(host: Page, guest: Page): Promise<void> {
 }
 
 /**
- * After a battle's result, the war's next battle: each chooses the first weapon still offered (rule 12F
- * takes away the lost ones) and the host's table starts it. False when the war is over (no weapons come).
+ * After a battle's result (both machines out of it), the war's next battle: each chooses the first
+ * weapon still offered (rule 12F takes away the lost ones) and the host's table starts it. False when
+ * the war is over (no weapons come) or the next battle did not start.
  */
 export async function nextBattle({ host, guest }: TablePair): Promise<boolean> {
   const attacker = guest.locator('[data-key^="weapon-attacker-"]').first();
   const defender = host.locator('[data-key^="weapon-defender-"]').first();
   try {
-    await attacker.waitFor({ timeout: 20_000 });
-    await defender.waitFor({ timeout: 20_000 });
+    await attacker.click({ timeout: 20_000 });
+    await defender.click({ timeout: 20_000 });
+    await bothFighting(host, guest);
+    return true;
   } catch {
+    // The war is over, or its next battle did not come: the bench starts another war on new pages.
     return false;
   }
-  await attacker.click();
-  await defender.click();
-  await bothFighting(host, guest);
-  return true;
 }
 
 /**
