@@ -224,8 +224,9 @@ async function benchLine(
   const left = (): number => seconds * 1000 - Math.max(sums.host.ms, sums.guest.ms);
   let wars = 0;
   // Wars until the time is up: a war of this small board is two or three battles of a few seconds each.
-  let failed = '';
-  while (left() > 0 && wars < MAX_WARS && !failed) {
+  const failed: string[] = [];
+  // A war that fails (a page too slow to reach its battle on a loaded computer) is said, and another tried.
+  while (left() > 0 && wars < MAX_WARS) {
     wars++;
     let pair: TablePair | null = null;
     try {
@@ -240,12 +241,12 @@ async function benchLine(
       }
     } catch (e) {
       // Said, and the battles measured before it still printed.
-      failed = e instanceof Error ? e.message.split('\n').slice(0, 3).join(' ').replace(/\s+/g, ' ') : String(e);
+      failed.push(e instanceof Error ? e.message.split('\n').slice(0, 3).join(' ').replace(/\s+/g, ' ') : String(e));
     } finally {
       await pair?.close();
     }
   }
-  if (failed) console.log(`  ${label.padEnd(22)}  (war ${wars} failed: ${failed})`);
+  for (const f of failed) console.log(`  ${label.padEnd(22)}  (a war failed: ${f})`);
   const oneWay = fault?.delayMs ?? 0;
   const loads = `load ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`;
   printPage(label, 'host', sums.host.figures(), latency.host, oneWay, '');
