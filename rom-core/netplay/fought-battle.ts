@@ -9,6 +9,7 @@
  * made up.
  */
 import { FirstRunSound } from './first-run-sound.ts';
+import { KeyTimes } from './key-times.ts';
 import { parseBattleMessage, type BattleMessage } from './messages.ts';
 import type { NetplayStats, WatchFrames } from './net-calls.ts';
 import { NetplaySide } from './side.ts';
@@ -26,6 +27,9 @@ export class FoughtBattle {
   private readonly sounded = new FirstRunSound();
   private readonly mailboxes = new Uint8Array(KEPT * ERAM);
   private refused = 0;
+  /** When sticks changed on either side (the bench's key → other machine figure), and the other side's frames looked at for changes. */
+  private readonly keys = new KeyTimes();
+  private remoteScanned: number;
   /**
    * Test hook (netPerturb): after this frame, one byte of internal RAM differs on this side only, as a
    * difference between two browsers' machines would: 3Bh, between the battle cartridge's globals
@@ -36,12 +40,14 @@ export class FoughtBattle {
   constructor(
     machine: Odyssey2,
     local: 0 | 1,
-    delay: number,
+    private readonly delay: number,
     epoch: number,
     private readonly sound: (samples: Float32Array) => void,
   ) {
     this.side = new NetplaySide(machine, { local, delay, window: 12, hashEvery: 30 }, epoch);
+    this.remoteScanned = delay;
     this.side.rb.onFrame = (f) => {
+      this.keys.frameRan(f);
       // The test hook's difference, made again each time this frame is run (a rollback does not undo it).
       if (f === this.perturbAt) machine.cpu.ram[0x3b] ^= 0x5a;
       this.mailboxes.set(machine.eram, (f % KEPT) * ERAM);
@@ -62,6 +68,22 @@ export class FoughtBattle {
       // An input for a frame too far ahead: no honest peer sends one; dropped.
       this.refused++;
     }
+    this.remoteChanges();
+  }
+
+  /**
+   * The other side's sticks now known without a gap, looked at for changes (KeyTimes). A stick that came
+   * out of order is looked at once the gap before it fills: a little late, never early.
+   */
+  private remoteChanges(): void {
+    const rb = this.side.rb;
+    const upTo = rb.remoteKnownFrames;
+    for (let f = this.remoteScanned; f < upTo; f++) {
+      const stick = rb.knownStick(rb.remote, f);
+      const before = f === 0 ? 0 : rb.knownStick(rb.remote, f - 1);
+      if (stick >= 0 && before >= 0 && stick !== before) this.keys.remoteChanged(f, rb.frame);
+    }
+    this.remoteScanned = Math.max(this.remoteScanned, upTo);
   }
 
   /** Confirmed frames not yet given to spectators start here (they run the battle from its first frame). */
@@ -89,7 +111,11 @@ export class FoughtBattle {
 
   /** One display frame; returns the message for the other side. */
   tick(stick: () => number): BattleMessage {
-    return this.side.tick(stick).message;
+    const sticks = this.side.sticks;
+    const before = sticks.length;
+    const message = this.side.tick(stick).message;
+    for (let f = before; f < sticks.length; f++) this.keys.localRead(f, sticks[f], f === 0 ? 0 : sticks[f - 1]);
+    return message;
   }
 
   /** The external RAM as the last confirmed frame left it (the mailbox the page reads a result from). */
@@ -110,12 +136,22 @@ export class FoughtBattle {
       rollbacks: depths.length,
       maxDepth: depths.at(-1) ?? 0,
       medianDepth: depths[Math.floor(depths.length / 2)] ?? 0,
+      depthCounts: counts(depths),
+      delay: this.delay,
       rerunMs: rb.rerunMs,
       desync: rb.desync,
       refused: this.refused,
       yields: this.side.sync?.yields ?? 0,
       ahead: Math.round((this.side.sync?.ahead() ?? 0) * 10) / 10,
       rttMs: this.side.rttFrames === null ? null : Math.round((this.side.rttFrames * 1000) / 60),
+      keyTimes: this.keys.figures(),
     };
   }
+}
+
+/** How many of `sorted` (whole numbers from 0) are each value: index d holds the count of d. */
+function counts(sorted: number[]): number[] {
+  const out = new Array<number>((sorted.at(-1) ?? -1) + 1).fill(0);
+  for (const d of sorted) out[d]++;
+  return out;
 }

@@ -7,5 +7,7 @@ export { NetplaySide } from './side.ts';
 export { TimeSync, SYNC_WINDOW, YIELD_AHEAD, YIELD_COOLDOWN, MAX_ADVANTAGE } from './time-sync.ts';
 export { FirstRunSound } from './first-run-sound.ts';
 export type { NetplayStats, NetStartOptions, WatchFrames } from './net-calls.ts';
+export { KeyTimes } from './key-times.ts';
+export type { KeyTimeList, KeyTimesFigures } from './key-times.ts';
 export { FoughtBattle } from './fought-battle.ts';
 export { WatchedBattle } from './watched-battle.ts';

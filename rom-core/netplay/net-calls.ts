@@ -4,6 +4,7 @@
  * calls (src/worker/host-net-api.ts); board/table/ reaches them through its ports, so Node tests can
  * answer them with a machine of their own.
  */
+import type { KeyTimesFigures } from './key-times.ts';
 
 /** Confirmed frames of a battle: `pairs` from frame `from` on, each left | right << 5. */
 export interface WatchFrames {
@@ -29,6 +30,10 @@ export interface NetplayStats {
   /** The deepest rollback and the median one, in frames. */
   maxDepth: number;
   medianDepth: number;
+  /** How many rollbacks were of each depth (index: frames run again): the bench's percentiles over several battles. */
+  depthCounts: number[];
+  /** The input delay this battle runs with, in frames. */
+  delay: number;
   rerunMs: number;
   /** The first frame both sides' state hashes differed in, or null. */
   desync: number | null;
@@ -39,4 +44,9 @@ export interface NetplayStats {
   ahead: number;
   /** The round trip a stick takes to the other side and its word back, measured in the battle (ms), or null before it is known. */
   rttMs: number | null;
+  /**
+   * The last stick changes read here and the other side's changes first run with here, [frame, epoch ms]
+   * (key-times.ts): the netplay browser bench matches them across two pages for key → other machine.
+   */
+  keyTimes: KeyTimesFigures;
 }

@@ -147,6 +147,12 @@ export class RollbackMachine {
     return this.sticks[0][slot] | (this.sticks[1][slot] << 5);
   }
 
+  /** `side`'s stick for `frame` when it is known and still kept, else -1. */
+  knownStick(side: 0 | 1, frame: number): number {
+    if (frame < 0 || frame <= this.frame - RING / 2 || frame >= this.frame + RING / 2) return -1;
+    return this.isKnown(side, frame) ? this.sticks[side][frame % RING] : -1;
+  }
+
   /** Every frame below this has both sticks known: the same on both sides from here back. */
   get confirmed(): number {
     return Math.min(this.remoteKnown, this.localRead, this.frame);

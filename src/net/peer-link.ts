@@ -14,6 +14,24 @@ import { Peer, type DataConnection, type PeerOptions } from 'peerjs';
 import type { Lane } from '../../board/index.ts';
 import { jsonSetting, setting } from '../platform/settings.ts';
 import { RELAY_KEY, RELAY_PATH } from './relay-address.ts';
+import { FaultyLink, pageFault } from './link-fault.ts';
+
+/**
+ * The bad link the netplay browser bench asks for (link-fault.ts), or null: every page but the bench's.
+ * Read once when the page loads; the battle lane may lose messages, the table's only comes late.
+ */
+const fault = ((f) => (f ? new FaultyLink(f) : null))(pageFault());
+
+/** Sends `text` on `c` now, or through the bench's bad link. */
+function sendOn(c: DataConnection, text: string, unordered: boolean): void {
+  if (!fault) {
+    void c.send(text);
+    return;
+  }
+  fault.send(() => {
+    if (c.open) void c.send(text);
+  }, !unordered);
+}
 
 /** The signalling server: empty for the app's own server, else a URL such as https://relay.example.org:9000. */
 export const RELAY_URL = setting<string>('o2conquest.net.relay', '', (t) => t);
@@ -218,7 +236,7 @@ export class HostLink {
   send(connection: string, text: string, lane: Lane = 'table'): void {
     const battle = lane === 'battle' ? this.lanes.get(connection) : undefined;
     const c = battle?.open ? battle : this.connections.get(connection);
-    if (c?.open) void c.send(text);
+    if (c?.open) sendOn(c, text, c === battle);
   }
 
   /** Closes one guest's connection (it stopped answering): a guest that comes back opens a new one. */
@@ -299,7 +317,7 @@ export class GuestLink {
 
   send(text: string, lane: Lane = 'table'): void {
     const c = lane === 'battle' && this.lane?.open ? this.lane : this.conn;
-    if (c.open) void c.send(text);
+    if (c.open) sendOn(c, text, c === this.lane);
   }
 
   close(): void {

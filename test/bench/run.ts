@@ -2,9 +2,11 @@
  * `npm run bench`: speed figures, printed, never asserted. Each section says what it measured.
  * BENCH_SECONDS sets the Node sections' length (default 3), BENCH_BROWSER_SECONDS the browser's
  * (default 10), BENCH_BATTLES the bridge section's battles (default 10), BENCH_BOT_BATTLES the bots tournament's
- * battles per cell (default 200), BENCH_NET_BATTLES the netplay section's battles per line (default 84);
- * `npm run bench -- cpu machine` runs only the named sections, and `bots`, `netplay` and `asm` (minutes
- * long) run only when named. `rewind`: rewind's memory and costs, run-ahead's cost. `cli` (run only when named):
+ * battles per cell (default 200), BENCH_NET_BATTLES the netplay section's battles per line (default 48),
+ * BENCH_NET_BROWSER_SECONDS its browser line's seconds per link (default 20; BENCH_NET_BROWSER_LINE=clean
+ * or =150 runs one link); `npm run bench -- cpu machine` runs only the named sections, and `bots`,
+ * `netplay` (the Node simulation, then two pages in Chromium: netplay-browser.ts), `netplay-browser`
+ * (the pages only) and `asm` (minutes long) run only when named. `rewind`: rewind's memory and costs, run-ahead's cost. `cli` (run only when named):
  * whole processes of the command line, start to first frame and one emulated minute, beside MAME's. `power` (run
  * only when named, about 3 minutes): CPU-seconds per second of headless Chromium's processes on each page at rest.
  */
@@ -18,6 +20,7 @@ import { benchDebugger } from './debugger.ts';
 import { benchComputer } from './computer.ts';
 import { benchMachine } from './machine.ts';
 import { benchNetplay } from './netplay.ts';
+import { benchNetplayBrowser } from './netplay-browser.ts';
 import { printPowerBench, runPowerBench } from './power.ts';
 import { benchRewind } from './rewind.ts';
 
@@ -31,14 +34,19 @@ const sections: Record<string, () => void | Promise<void>> = {
   browser: async () => printBrowserBench(await runBrowserBench()),
   computer: benchComputer,
   bots: () => benchBots(),
-  netplay: () => benchNetplay(),
+  netplay: async () => {
+    benchNetplay();
+    console.log('');
+    await benchNetplayBrowser();
+  },
+  'netplay-browser': () => benchNetplayBrowser(),
   rewind: benchRewind,
   asm: benchAsm,
   cli: () => benchCli(),
   power: async () => printPowerBench(await runPowerBench()),
 };
 /** Sections that run only when named (they take minutes). */
-const ON_REQUEST = new Set(['bots', 'netplay', 'asm', 'cli', 'power']);
+const ON_REQUEST = new Set(['bots', 'netplay', 'netplay-browser', 'asm', 'cli', 'power']);
 
 const wanted = process.argv.slice(2);
 for (const name of wanted)

@@ -11,6 +11,15 @@ export interface ServedApp {
   close(): Promise<void>;
 }
 
+/** Headless Chromium with the browser tests' flags: one more process of it (the netplay bench's second computer). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+  });
+}
+
 export async function servedApp(): Promise<ServedApp> {
   await build({ logLevel: 'warn', configFile: 'vite.config.ts' });
   const server = await preview({
@@ -20,11 +29,7 @@ export async function servedApp(): Promise<ServedApp> {
   });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a local URL');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
-  });
+  const browser = await launchChromium();
   return {
     url,
     browser,
