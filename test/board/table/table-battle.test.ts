@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { TableBattle, memoryStorage, type BattleStage } from '../../../board/index.ts';
 import type { SteppedConsole } from '../../../rom-core/roms/carts/stepped-console.ts';
 import { machineConsole, tableGame, until as untilTurns, warOnB1 } from '../helpers.ts';
+import { readMailbox } from '../../../rom-core/roms/carts/mailbox.ts';
 
 /** Lets the console run until `done` holds; bounded by turns, not time. */
 const until = (done: () => boolean, what: string): Promise<void> => untilTurns(done, what, 20_000);
@@ -24,8 +25,8 @@ function stages(table: TableBattle): BattleStage[] {
 const phase = async (c: SteppedConsole): Promise<string> => (await c.read()).phase;
 
 /** Ann's tank against Bob's plane, programmed and started on the console: the battle runs (the reload tests' start). */
-async function battleUnderWay() {
-  const c = machineConsole({ yieldEvery: 20 });
+async function battleUnderWay(yieldEvery = 20) {
+  const c = machineConsole({ yieldEvery });
   const storage = memoryStorage();
   const before = tableGame(warOnB1());
   const first = new TableBattle(c, before, storage);
@@ -120,6 +121,44 @@ describe('TableBattle (the battle as the table runs it)', { timeout: 120_000 }, 
     expect(second.state.stage).toBe('result');
     expect(after.gameState()!.war!.battles).toEqual(before.gameState()!.war!.battles);
     expect((await c.read()).battles).toBe(1);
+  });
+
+  it('a reload at every 50 ms (3 frames) over the last 200 ms of a battle, and once its result is kept: recorded exactly once, as fought', async () => {
+    // The battle once, to its end: the frame the cartridge left the battle, and what it recorded.
+    const ref = await battleUnderWay(1);
+    let end = -1;
+    await until(() => {
+      if (end < 0 && readMailbox(ref.c.machine.eram).phase !== 'battle') end = ref.c.machine.frameNumber;
+      return end >= 0;
+    }, 'the battle to end');
+    await ref.fought;
+    const fought = ref.before.gameState()!.war!.battles;
+    expect(fought).toHaveLength(1);
+    const outcomes: string[] = [];
+    // Headless, the table keeps the result in the frame the battle ends: past it no frame runs, so one
+    // reload stands for every moment after (the browser's gap between worker and page is not modelled here).
+    for (let at = end - 12; at <= end + 3; at += 3) {
+      const { c, storage, before, first, fought: gone } = await battleUnderWay(1);
+      await until(() => c.machine.frameNumber >= at || first.state.stage === 'result', `frame ${at}`);
+      // The page goes at this frame: its game as kept then (before the result, or with it), the machine on.
+      const saved = before.gameState()!;
+      const reloadAt = c.machine.frameNumber;
+      first.cancel();
+      await gone.catch(() => undefined);
+      const after = tableGame(saved);
+      const second = new TableBattle(c, after, storage);
+      await second.resume();
+      await until(() => after.gameState()!.war!.battles.length > 0 || after.gameState()!.war === null, 'the result');
+      outcomes.push(`${reloadAt - end}: ${saved.war!.battles.length} kept, ${second.state.stage}`);
+      expect(after.gameState()!.war!.battles, `reloaded ${at - end} frames from the end`).toEqual(fought);
+      expect((await c.read()).battles).toBe(1);
+    }
+    console.log(
+      `battle ended at frame ${end}; reloads (frames from the end: result kept, then): ${outcomes.join('; ')}`,
+    );
+    // Both sides of the end were crossed: reloads before the result was kept, and after.
+    expect(outcomes.some((o) => o.includes(' 0 kept'))).toBe(true);
+    expect(outcomes.some((o) => o.includes(' 1 kept'))).toBe(true);
   });
 
   it('an undo mid-battle drops it: nothing recorded, the table ready again, the next program restarts the cartridge', async () => {
