@@ -116,3 +116,5 @@ export type {
 } from './table-messages.ts';
 export { chatText, MAX_CHAT_TEXT, CHAT_BURST, CHAT_EVERY_MS, CHAT_KEPT } from './table-chat.ts';
 export type { ChatLine } from './table-chat.ts';
+export { TableCues } from './table-cues.ts';
+export type { TableCue } from './table-cues.ts';

@@ -7,10 +7,10 @@
 import { Howl, Howler } from 'howler';
 import { hadUserGesture } from './gesture.ts';
 import { applySavedLevels, keepAudioAwake } from './output.ts';
-import { clickSamples, confirmSamples, encodeWav, errorSamples, wavDataUrl } from './wav.ts';
+import { clickSamples, confirmSamples, encodeWav, errorSamples, turnSamples, wavDataUrl, wonSamples } from './wav.ts';
 import { readStored } from '../platform/stored.ts';
 
-export type UiSoundName = 'click' | 'confirm' | 'error';
+export type UiSoundName = 'click' | 'confirm' | 'error' | 'turn' | 'won';
 
 const ENABLED_KEY = 'o2conquest.uiSounds';
 
@@ -29,12 +29,18 @@ declare global {
   }
 }
 
-const probe: UiSoundProbe = { started: { click: 0, confirm: 0, error: 0 }, withheld: 0, lastLevel: undefined };
+const probe: UiSoundProbe = {
+  started: { click: 0, confirm: 0, error: 0, turn: 0, won: 0 },
+  withheld: 0,
+  lastLevel: undefined,
+};
 const howls = new Map<UiSoundName, Howl>();
 const makers: Record<UiSoundName, () => Float32Array> = {
   click: clickSamples,
   confirm: confirmSamples,
   error: errorSamples,
+  turn: turnSamples,
+  won: wonSamples,
 };
 let levelsApplied = false;
 

@@ -128,3 +128,34 @@ export function errorSamples(rate: number = UI_SAMPLE_RATE): Float32Array {
   );
   return concat(buzz, new Float32Array(Math.round(0.035 * rate)), buzz);
 }
+
+/** A soft two-note call (A4 then D5), a table's "your turn": heard across a room, never urgent. */
+export function turnSamples(rate: number = UI_SAMPLE_RATE): Float32Array {
+  const note = (f: number): Float32Array =>
+    tone(
+      [
+        { freq: f, gain: 0.2 },
+        { freq: f * 2, gain: 0.05 },
+      ],
+      0.28,
+      10,
+      rate,
+    );
+  return mixAt(note(440), note(587.33), Math.round(0.16 * rate));
+}
+
+/** A rising three-note fanfare (C5, E5, G5), a battle won by a person at the table. */
+export function wonSamples(rate: number = UI_SAMPLE_RATE): Float32Array {
+  const note = (f: number): Float32Array =>
+    tone(
+      [
+        { freq: f, gain: 0.2 },
+        { freq: f * 2, gain: 0.06 },
+        { freq: f * 3.01, gain: 0.02 },
+      ],
+      0.3,
+      9,
+      rate,
+    );
+  return mixAt(mixAt(note(523.25), note(659.25), Math.round(0.11 * rate)), note(783.99), Math.round(0.22 * rate));
+}

@@ -7,6 +7,7 @@ import { download } from '../platform/download.ts';
 import { playUiSound } from '../audio/ui-sounds.ts';
 import { errorText } from '../machine/machine-host.ts';
 import type { MachineHost } from '../machine/machine-host.ts';
+import { loadStateOn } from '../machine/load-state.ts';
 
 const SLOTS = 4;
 
@@ -22,22 +23,8 @@ export class SaveSlots {
     return Number(this.select.value) || 1;
   }
 
-  async loadStateBytes(bytes: Uint8Array, what: string): Promise<boolean> {
-    const host = this.host;
-    if (!host.runtime) return false;
-    const why = host.switchRefusal();
-    if (why) {
-      host.say(`${what} was not loaded: ${why}`, 'error');
-      return false;
-    }
-    try {
-      const frame = await host.runtime.api.loadState(bytes);
-      host.say(`Loaded the state from ${what} (frame ${frame}).`);
-      return true;
-    } catch (e) {
-      host.say(`${what} was not loaded: ${errorText(e).replace(/\.$/, '')}. The running game is unchanged.`, 'error');
-      return false;
-    }
+  loadStateBytes(bytes: Uint8Array, what: string): Promise<boolean> {
+    return loadStateOn(this.host, bytes, what);
   }
 
   async save(): Promise<void> {

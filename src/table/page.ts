@@ -11,6 +11,7 @@ import { readMailbox } from '../../rom-core/roms/index.ts';
 import { mountBoardView } from '../board-view/index.ts';
 import type { BoardView } from '../board-view/index.ts';
 import { errorText } from '../machine/machine-host.ts';
+import { loadStateOn } from '../machine/load-state.ts';
 import type { MachineHost } from '../machine/machine-host.ts';
 import { ScreenView } from '../machine/screen-view.ts';
 import { autosaveMachine } from '../machine/autosave.ts';
@@ -27,7 +28,8 @@ import { renderControlsLegend } from './controls-legend.ts';
 import type { ViewState } from '../board-view/types.ts';
 import { RemotePanel } from './remote-panel.ts';
 import { MailPanel } from './mail-panel.ts';
-import { WEAPONS_FIXED, legalWords, memoryStore, tableMoveRefusal } from '../../board/index.ts';
+import { TableCues, WEAPONS_FIXED, legalWords, memoryStore, tableMoveRefusal } from '../../board/index.ts';
+import { playUiSound } from '../audio/ui-sounds.ts';
 
 /** The save-state slot the table's machine autosave lives in (the console page's slots are 1-4). */
 const AUTOSAVE_SLOT = 0;
@@ -57,6 +59,8 @@ export class TablePage {
   private panelMoved = false;
   /** What the table said, kept only while it holds (an old result, the autosave's note). */
   private readonly news = new TableNews();
+  /** "Your turn" and a battle won, as sounds (with the sound settings). */
+  private readonly cues = new TableCues();
 
   constructor(
     private readonly host: MachineHost,
@@ -65,16 +69,7 @@ export class TablePage {
     const boardBox = el('div', { class: 'tb-board' });
     this.message = el('p', { class: 'console-message', id: 'table-message', role: 'status', 'aria-live': 'polite' });
     this.library = new LibraryPanel(host, {
-      loadState: async (bytes, what) => {
-        const why = host.switchRefusal();
-        if (why) {
-          host.say(`${what} was not loaded: ${why}`, 'error');
-          return false;
-        }
-        await host.runtime?.api.loadState(bytes);
-        host.say(`Loaded the state from ${what}.`);
-        return true;
-      },
+      loadState: (bytes, what) => loadStateOn(host, bytes, what),
       booted: () => undefined,
     });
     this.screen = new ScreenView(host, {
@@ -247,6 +242,8 @@ export class TablePage {
     this.root.dataset.stage = this.driver.state.stage;
     // The autosave's note is old news once the game or the battle moves on.
     const old = this.news.stale(view, this.driver.state.stage, this.board.element.dataset.ready === 'true');
+    const here = (name: string): boolean => !this.seats.isComputer(name) && this.remote?.heldElsewhere(name) == null;
+    for (const cue of this.cues.seen(view, here)) playUiSound(cue);
     if (old !== null && this.message.textContent === old) this.say('');
     const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key;
     // Another tab plays this game: this one offers no battle buttons, only the reason (the board offers the take-over).

@@ -418,6 +418,11 @@ describe('the table for people', () => {
     const lastStage = page.locator('.tb-stage[data-stage="result"]');
     if ((await lastStage.count()) > 0)
       expect(await lastStage.textContent()).toBe('Recorded: that was the game’s last battle.');
+    // The people heard their turns come round (since the reload mid-game, which starts the page's count
+    // afresh); a battle won sounds too, but who won the battles since is the machine's (unit-tested cues).
+    const cues = await page.evaluate(() => window.__o2uiSounds!.started);
+    console.log(`cues heard since the reload: ${cues.turn} "your turn", ${cues.won} "won"`);
+    expect(cues.turn).toBeGreaterThan(0);
     await shot(page, 'table-people-1280x800-over.png');
     const wall = (Date.now() - t0) / 1000;
     // The figures for the closing note (printed, never asserted as speed).
