@@ -7,6 +7,12 @@ export class BoardHeader {
   readonly element = h('div', { class: 'bv-slot' });
   // The status line is a live region: it stays in the page across redraws, changed only when its words change.
   private readonly statusLine = h('p', { class: 'bv-status', role: 'status', 'aria-live': 'polite' });
+  /**
+   * The board's moves as a screen reader hears them (issue 35): each new line of the game's log, said once
+   * in a live region kept across redraws (the log itself is drawn anew and would say nothing). Unseen.
+   */
+  private readonly moves = h('p', { class: 'bv-announce', id: 'bv-moves', role: 'log', 'aria-live': 'polite' });
+  private logSeen = -1;
 
   show(snap: ReturnType<GameSession['snapshot']>, tools: HTMLElement): void {
     const s = snap.view;
@@ -21,10 +27,21 @@ export class BoardHeader {
             h('span', { class: 'bv-phase' }, phaseName(s.phase)),
             h('span', { class: 'bv-saved' }, snap.saved ? 'saved' : 'not saved yet'),
           ]);
+    // The lines the log gained since the last draw (none for the game the page opened on, or a step back).
+    const log = s.log;
+    if (this.logSeen >= 0 && log.length > this.logSeen) this.moves.textContent = log.slice(this.logSeen).join(' ');
+    this.logSeen = log.length;
     const statusText = status.map((p) => (typeof p === 'string' ? p : p.textContent)).join('');
     if (this.statusLine.textContent !== statusText) this.statusLine.replaceChildren(...status);
     this.element.replaceChildren(
-      h('header', { class: 'bv-top' }, h('h2', { class: 'bv-title' }, 'Conquest of the World'), this.statusLine, tools),
+      h(
+        'header',
+        { class: 'bv-top' },
+        h('h2', { class: 'bv-title' }, 'Conquest of the World'),
+        this.statusLine,
+        this.moves,
+        tools,
+      ),
     );
   }
 }

@@ -52,6 +52,11 @@ describe('the table says what is possible now', () => {
     await importWar(page);
     expect(await legalNow(page)).toContain('choose a weapon (Ann, Bob)');
     await key(page, 'weapon-attacker-tank').click();
+    // Each move is said to a screen reader once, in a live region kept across the board's redraws.
+    await poll(() => page.locator('#bv-moves').textContent()).toBe(
+      await page.locator('.bv-log-list li').last().textContent(),
+    );
+    expect(await page.locator('#bv-moves').getAttribute('aria-live')).toBe('polite');
     await key(page, 'weapon-defender-tank').click();
     await poll(() => legalNow(page)).toContain('program the battle on the console');
     expect(await legalNow(page)).not.toContain('record a battle');
