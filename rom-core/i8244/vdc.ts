@@ -104,6 +104,7 @@ export class I8244 {
   setCharset(dump: Uint8Array): void {
     // In place: the renderer and the state schema hold this array.
     this.charset.set(checkCharset(dump));
+    this.renderer.inputsChanged();
   }
 
   /** A copy of the character ROM in use. */
@@ -295,6 +296,7 @@ export class I8244 {
     this.runEvents(dot);
     this.renderTo(dot);
     this.renderer.lumForced = on;
+    this.renderer.inputsChanged();
   }
 
   /** MAME `get_y_beam()`: the Y counter (0-263) at `dot`. */
@@ -378,7 +380,8 @@ export class I8244 {
       this.sound.advance(dot);
     }
     regs[a] = data;
-    if (a >= 0x10 && a < 0x80) this.renderer.objectsChanged();
+    if (a < 0x80) this.renderer.objectsChanged();
+    else this.renderer.inputsChanged();
     if (a === SOUND) this.sound.noteLevel();
   }
 

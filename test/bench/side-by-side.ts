@@ -37,9 +37,20 @@ async function machineOf(root: string): Promise<Machine> {
   return machine;
 }
 
+interface Sum {
+  frames: number;
+  /** Wall-clock milliseconds. */
+  ms: number;
+  /** The process's CPU milliseconds (user + system): what the scheduler's other processes took is not in it. */
+  cpuMs: number;
+}
+
+const empty = (): Sum => ({ frames: 0, ms: 0, cpuMs: 0 });
+
 /** Frames run in one slice of time. */
-function slice(machine: Machine): { frames: number; ms: number } {
+function slice(machine: Machine): Sum {
   let frames = 0;
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   let t = t0;
   while (t - t0 < SLICE_MS) {
@@ -47,8 +58,12 @@ function slice(machine: Machine): { frames: number; ms: number } {
     frames += 10;
     t = performance.now();
   }
-  return { frames, ms: t - t0 };
+  const c = process.cpuUsage(c0);
+  return { frames, ms: t - t0, cpuMs: (c.user + c.system) / 1000 };
 }
+
+/** Frames per wall-clock second. */
+const rate = (s: Sum): number => (s.frames * 1000) / s.ms;
 
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const other = process.argv[2];
@@ -64,8 +79,8 @@ for (let i = 0; i < 10; i++) {
 
 const turns = Math.max(4, Math.round((seconds * 1000) / SLICE_MS / 2));
 const block = 10; // turns per block, for the spread
-const total = { base: { frames: 0, ms: 0 }, mine: { frames: 0, ms: 0 } };
-let blockSums = { base: { frames: 0, ms: 0 }, mine: { frames: 0, ms: 0 } };
+const total = { base: empty(), mine: empty() };
+let blockSums = { base: empty(), mine: empty() };
 const ratios: number[] = [];
 for (let i = 0; i < turns; i++) {
   // ABBA order: neither side always runs first in a pair.
@@ -75,22 +90,25 @@ for (let i = 0; i < turns; i++) {
     for (const sum of [total[side], blockSums[side]]) {
       sum.frames += r.frames;
       sum.ms += r.ms;
+      sum.cpuMs += r.cpuMs;
     }
   }
   if ((i + 1) % block === 0) {
-    const rate = (s: { frames: number; ms: number }): number => (s.frames * 1000) / s.ms;
     const ratio = rate(blockSums.mine) / rate(blockSums.base);
     ratios.push(ratio);
     console.log(
       `block ${ratios.length}: base ${rate(blockSums.base).toFixed(0)} frames/s, this ${rate(blockSums.mine).toFixed(0)} frames/s, ratio ${ratio.toFixed(2)}`,
     );
-    blockSums = { base: { frames: 0, ms: 0 }, mine: { frames: 0, ms: 0 } };
+    blockSums = { base: empty(), mine: empty() };
   }
 }
-const rate = (s: { frames: number; ms: number }): number => (s.frames * 1000) / s.ms;
 ratios.sort((p, q) => p - q);
-console.log(`base (${other}): ${rate(total.base).toFixed(0)} frames/s`);
-console.log(`this (${here}): ${rate(total.mine).toFixed(0)} frames/s`);
+const cpuRate = (s: Sum): number => (s.frames * 1000) / s.cpuMs;
+for (const [name, side] of [
+  [`base (${other})`, total.base],
+  [`this (${here})`, total.mine],
+] as const)
+  console.log(`${name}: ${rate(side).toFixed(0)} frames/s, ${cpuRate(side).toFixed(0)} frames per CPU-second`);
 console.log(
-  `ratio ${(rate(total.mine) / rate(total.base)).toFixed(2)}; per block of ${block} turns: min ${ratios[0]?.toFixed(2)}, median ${ratios[ratios.length >> 1]?.toFixed(2)}, max ${ratios[ratios.length - 1]?.toFixed(2)}`,
+  `ratio ${(rate(total.mine) / rate(total.base)).toFixed(2)} (per CPU-second ${(cpuRate(total.mine) / cpuRate(total.base)).toFixed(2)}); per block of ${block} turns: min ${ratios[0]?.toFixed(2)}, median ${ratios[ratios.length >> 1]?.toFixed(2)}, max ${ratios[ratios.length - 1]?.toFixed(2)}`,
 );

@@ -1,7 +1,7 @@
 /**
  * What the renderer keeps between lines to save work (render.ts) must follow every way its inputs
  * change. It clears its collision and priority maps at a line's start only when something was drawn
- * into them since the last clear (mapsClear): a state restored into the maps is such a drawing, so
+ * into them since the last clear (collisionsClear, prioritiesClear): a state restored into the maps is such a drawing, so
  * the next line must still start from clear maps, or an object on it would collide with one that
  * ended on the line before. It keeps which lines may show a character or quad (majorLines): a bus
  * write, a restored state and a debugger's edit of their registers all move them.
