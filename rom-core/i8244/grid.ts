@@ -8,22 +8,36 @@
  * pixels and collision map) as a template, which a later whole line with the same row and bar is copied
  * from. A grid line drawn in pieces (a register written mid-line) is drawn dot by dot as before.
  */
-import { CTRL_DOTS, CTRL_FILL, HGRID, HGRID8, VGRID } from './registers.ts';
+import { COLOR, CONTROL, CTRL_DOTS, CTRL_FILL, HGRID, HGRID8, VGRID } from './registers.ts';
 import { GRID_H, GRID_W, GRID_X, GRID_Y } from './geometry.ts';
 
 const HGRID_BIT = 0x20;
 const VGRID_BIT = 0x10;
 /** Templates: row 0-8, in the bar or not. */
 const KEYS = 18;
+/** The registers a grid line is drawn from besides its row, and the bits of each that matter (A0h's dot and fill bits). */
+const SIGNATURE = Uint8Array.from([CONTROL, COLOR, ...range(HGRID, 9), ...range(HGRID8, 9), ...range(VGRID, 10)]);
+const SIGNATURE_BITS = SIGNATURE.map((a) => (a === CONTROL ? CTRL_DOTS | CTRL_FILL : 0xff));
+
+function range(from: number, n: number): number[] {
+  return Array.from({ length: n }, (_, i) => from + i);
+}
 
 export class GridPainter {
   private readonly rows: Uint8Array[] = [];
   private readonly maps: Uint16Array[] = [];
   /** The painter's `version` each template was drawn at; -1: never. */
   private readonly drawnAt = new Float64Array(KEYS).fill(-1);
-  /** Bumped when anything a grid line is drawn from may have changed (renderer's inputsChanged). */
-  version = 0;
-  // The current segment, kept in fields so the span helper takes few arguments.
+  /** Bumped when what the grid is drawn from changed: every template is then drawn again. */
+  private version = 0;
+  /** A register the grid may be drawn from was written since the templates were last checked. */
+  private written = true;
+  /** What the templates were drawn from: A0h's dot and fill bits, A3h, the grid registers (SIGNATURE order). */
+  private readonly drawnFrom = new Int16Array(SIGNATURE.length).fill(-1);
+  // The current segment and where it is drawn (the frame, or a template), kept in fields so the span
+  // helper takes few arguments.
+  private out: Uint8Array;
+  private outMap: Uint16Array;
   private rowBase = 0;
   private segStart = 0;
   private segEnd = 0;
@@ -35,6 +49,8 @@ export class GridPainter {
     private readonly cmap: Uint16Array,
     private readonly width: number,
   ) {
+    this.out = frame;
+    this.outMap = cmap;
     for (let k = 0; k < KEYS; k++) {
       this.rows.push(new Uint8Array(width));
       this.maps.push(new Uint16Array(width));
@@ -46,31 +62,66 @@ export class GridPainter {
    * included: the map's earlier contents do not matter, every dot is written.
    */
   wholeLine(line: number, ctrl: number, color: number, bg: number): void {
+    if (this.written) this.checkTemplates();
     const rel = line - GRID_Y;
     const row = (rel / GRID_H) | 0;
     const key = row * 2 + (rel - row * GRID_H < 3 ? 1 : 0);
-    const rowBase = line * this.width;
-    if (this.drawnAt[key] === this.version) {
-      this.frame.set(this.rows[key], rowBase);
-      this.cmap.set(this.maps[key]);
-      return;
-    }
-    this.cmap.fill(0);
-    this.segment(line, 0, this.width, ctrl, color, bg);
     const pixels = this.rows[key];
-    const frame = this.frame;
-    for (let x = 0; x < pixels.length; x++) pixels[x] = frame[rowBase + x];
-    this.maps[key].set(this.cmap);
-    this.drawnAt[key] = this.version;
+    const map = this.maps[key];
+    if (this.drawnAt[key] !== this.version) {
+      map.fill(0);
+      this.paint(pixels, map, 0, line, 0, this.width, ctrl, color, bg);
+      this.drawnAt[key] = this.version;
+    }
+    this.frame.set(pixels, line * this.width);
+    this.cmap.set(map);
+  }
+
+  /** A register the grid may be drawn from (A0h-FFh) was written, or all of them (a restored state). */
+  registersWritten(): void {
+    this.written = true;
+  }
+
+  /** Forgets the templates if what they were drawn from changed. */
+  private checkTemplates(): void {
+    this.written = false;
+    const regs = this.regs;
+    const from = this.drawnFrom;
+    let same = true;
+    for (let i = 0; i < SIGNATURE.length; i++) {
+      const value = regs[SIGNATURE[i]] & SIGNATURE_BITS[i];
+      if (from[i] !== value) {
+        from[i] = value;
+        same = false;
+      }
+    }
+    if (!same) this.version++;
   }
 
   /** Dots x0 <= x < x1 of line `line`'s background and grid (the grid on and the line in its band). */
   segment(line: number, x0: number, x1: number, ctrl: number, color: number, bg: number): void {
+    this.paint(this.frame, this.cmap, line * this.width, line, x0, x1, ctrl, color, bg);
+  }
+
+  /** segment() drawn into `out` from `rowBase` and into `outMap`. */
+  private paint(
+    out: Uint8Array,
+    outMap: Uint16Array,
+    rowBase: number,
+    line: number,
+    x0: number,
+    x1: number,
+    ctrl: number,
+    color: number,
+    bg: number,
+  ): void {
     const regs = this.regs;
-    this.rowBase = line * this.width;
+    this.out = out;
+    this.outMap = outMap;
+    this.rowBase = rowBase;
     this.segStart = x0;
     this.segEnd = x1;
-    this.frame.fill(bg, this.rowBase + x0, this.rowBase + x1);
+    out.fill(bg, rowBase + x0, rowBase + x1);
     this.colour = (((color >> 6) & 1) << 3) | ((color & 1) << 2) | (((color >> 1) & 1) << 1) | ((color >> 2) & 1);
     const rel = line - GRID_Y;
     const row = (rel / GRID_H) | 0;
@@ -98,8 +149,8 @@ export class GridPainter {
   private span(from: number, n: number, bit: number): void {
     const a = from > this.segStart ? from : this.segStart;
     const b = from + n < this.segEnd ? from + n : this.segEnd;
-    const cmap = this.cmap;
-    const frame = this.frame;
+    const cmap = this.outMap;
+    const frame = this.out;
     const rowBase = this.rowBase;
     const c = this.colour;
     for (let px = a; px < b; px++) {

@@ -95,6 +95,7 @@ export class Renderer {
   stateRestored(): void {
     this.collisionsClear = false;
     this.prioritiesClear = false;
+    this.gridPainter.registersWritten();
     this.objectsChanged();
   }
 
@@ -112,7 +113,12 @@ export class Renderer {
   inputsChanged(): void {
     this.drawing = -1;
     this.repeatable = -1;
-    this.gridPainter.version++;
+  }
+
+  /** A register at A0h-FFh (the control, colour and grid registers among them) changed. */
+  registersChanged(): void {
+    this.gridPainter.registersWritten();
+    this.inputsChanged();
   }
 
   setCharset(charset: Uint8Array): void {

@@ -381,7 +381,7 @@ export class I8244 {
     }
     regs[a] = data;
     if (a < 0x80) this.renderer.objectsChanged();
-    else this.renderer.inputsChanged();
+    else this.renderer.registersChanged();
     if (a === SOUND) this.sound.noteLevel();
   }
 
@@ -412,6 +412,7 @@ export class I8244 {
   poke(address: number, value: number): void {
     this.regs[address & 0xff] = value & 0xff;
     this.renderer.objectsChanged();
+    this.renderer.registersChanged();
   }
 
   /** The registers and the renderer's maps were written by a restored state (the machine's restore). */
