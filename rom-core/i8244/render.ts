@@ -217,21 +217,26 @@ export class Renderer {
     const frame = this.frame;
     const mask = this.mask;
     const rowBase = this.rowBase;
+    // Kept in locals through the loop, stored once after it.
+    let status = this.collisionStatus;
+    let overlap = this.majorOverlap;
     for (let px = start; px < end; px++) {
       const colx = cmap[px] & 0xff;
       if (index < pmap[px]) {
-        this.majorOverlap = 0x80;
+        overlap = 0x80;
         if ((colx & MAJOR_BIT) !== 0) continue;
       } else {
         pmap[px] = index;
       }
       if (((bits << ((px - x) >> 1)) & 0x80) !== 0) {
-        if ((mask & colx) !== 0) this.collisionStatus |= MAJOR_BIT;
-        if ((mask & MAJOR_BIT) !== 0) this.collisionStatus |= colx;
+        if ((mask & colx) !== 0) status |= MAJOR_BIT;
+        if ((mask & MAJOR_BIT) !== 0) status |= colx;
         cmap[px] |= MAJOR_BIT;
         frame[rowBase + px] = c;
       }
     }
+    this.collisionStatus = status;
+    this.majorOverlap = overlap;
   }
 
   /** majorLines from the registers, by the same tests major() makes of each object. */
@@ -300,6 +305,11 @@ export class Renderer {
     const regs = this.regs;
     const cmap = this.collisionMap;
     const frame = this.frame;
+    const mask = this.mask;
+    const rowBase = this.rowBase;
+    const segStart = this.segStart;
+    const segEnd = this.segEnd;
+    let status = this.collisionStatus; // stored once at the end
     for (let n = 3; n >= 0; n--) {
       const base = SPRITE + n * 4;
       const y = regs[base];
@@ -325,19 +335,20 @@ export class Renderer {
       const c = 8 + ((attr >> 3) & 7);
       const bit = 1 << n;
       this.collisionsClear = false;
-      const selfInMask = (this.mask & bit) !== 0;
+      const selfInMask = (mask & bit) !== 0;
       for (let m = 1; m < 0x100; m <<= 1, x += size) {
         if ((shape & m) === 0) continue;
-        const a = Math.max(x, this.segStart);
-        const b = Math.min(x + size, this.segEnd);
+        const a = x > segStart ? x : segStart;
+        const b = x + size < segEnd ? x + size : segEnd;
         for (let px = a; px < b; px++) {
           const colx = cmap[px] & 0xff;
-          if ((this.mask & colx) !== 0) this.collisionStatus |= bit;
-          if (selfInMask) this.collisionStatus |= colx;
+          if ((mask & colx) !== 0) status |= bit;
+          if (selfInMask) status |= colx;
           cmap[px] |= bit;
-          frame[this.rowBase + px] = c;
+          frame[rowBase + px] = c;
         }
       }
     }
+    this.collisionStatus = status;
   }
 }
