@@ -53,8 +53,8 @@ export class Renderer {
   private readonly majorLines = new Uint16Array(256 + 16);
   private majorStale = true;
   /**
-   * Lines that may differ from the line above (line-breaks.ts), worked out again when the objects'
-   * registers change. Every other line, drawn whole right after the line above with nothing changed in
+   * Lines that may differ from the line above (line-breaks.ts), worked out again when a register
+   * drawn from or the character ROM changes. Every other line, drawn whole right after the line above with nothing changed in
    * between, is a copy of it: its pixels, its maps (left as the line above left them) and the collision
    * bits it raises (an OR, so raising the same bits again is exact). Most lines of a picture repeat the
    * one above, and drawing them was most of a frame's time.
@@ -118,19 +118,20 @@ export class Renderer {
   /** A register at A0h-FFh (the control, colour and grid registers among them) changed. */
   registersChanged(): void {
     this.gridPainter.registersWritten();
+    this.breaksStale = true;
     this.inputsChanged();
   }
 
   setCharset(charset: Uint8Array): void {
     this.charset = charset;
-    this.inputsChanged();
+    this.objectsChanged();
   }
 
   /** Renders dots x0 <= x < x1 (0 <= x0 < x1 <= width) of visible line `line`. */
   segment(line: number, x0: number, x1: number): void {
     if (x0 === 0) {
       if (this.breaksStale) {
-        markLineBreaks(this.regs, this.lineBreaks);
+        markLineBreaks(this.regs, this.charset, this.timing.ntsc, this.lineBreaks);
         this.breaksStale = false;
       }
       if (x1 === this.width && line === this.repeatable + 1 && this.lineBreaks[line] === 0) {

@@ -104,7 +104,7 @@ export class I8244 {
   setCharset(dump: Uint8Array): void {
     // In place: the renderer and the state schema hold this array.
     this.charset.set(checkCharset(dump));
-    this.renderer.inputsChanged();
+    this.renderer.objectsChanged();
   }
 
   /** A copy of the character ROM in use. */
@@ -381,7 +381,7 @@ export class I8244 {
     }
     regs[a] = data;
     if (a < 0x80) this.renderer.objectsChanged();
-    else this.renderer.registersChanged();
+    else if (a < SHIFT_HI || a > SOUND) this.renderer.registersChanged(); // the sound's registers draw nothing
     if (a === SOUND) this.sound.noteLevel();
   }
 
