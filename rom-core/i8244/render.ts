@@ -13,7 +13,19 @@
  * Collision map bits per dot: 0-3 sprite 0-3, 4 vertical grid, 5 horizontal grid and dots, 7 major
  * (the map is 16 bits wide only so that save states keep their layout; reads mask it to 8 bits).
  */
-import { CHAR, COLLISION, COLOR, CONTROL, CTRL_FOREGROUND, CTRL_GRID, QUAD, SHAPE, SPRITE } from './registers.ts';
+import {
+  CHAR,
+  COLLISION,
+  COLOR,
+  CONTROL,
+  CTRL_FOREGROUND,
+  CTRL_GRID,
+  QUAD,
+  SHAPE,
+  SHIFT_HI,
+  SOUND,
+  SPRITE,
+} from './registers.ts';
 import type { VdcTiming } from './timing.ts';
 import { GRID_LAST_LINE, GRID_Y, LAST_FOREGROUND_LINE, characterRows } from './geometry.ts';
 import { markLineBreaks } from './line-breaks.ts';
@@ -89,6 +101,23 @@ export class Renderer {
     this.lineBreaks = new Uint8Array(this.height);
     this.gridPainter = new GridPainter(regs, this.frame, this.collisionMap, this.width);
     this.charset = charset;
+  }
+
+  /** Power-on: a black picture, clear maps, nothing raised. */
+  reset(): void {
+    this.collisionStatus = 0;
+    this.majorOverlap = 0;
+    this.lumForced = false;
+    this.frame.fill(0);
+    this.collisionMap.fill(0);
+    this.priorityMap.fill(0);
+    this.stateRestored();
+  }
+
+  /** Register `a` was written (by the bus or the debugger). */
+  registerWritten(a: number): void {
+    if (a < 0x80) this.objectsChanged();
+    else if (a < SHIFT_HI || a > SOUND) this.registersChanged(); // the sound's registers draw nothing
   }
 
   /** The maps and registers were written from outside (a state restored): nothing known of them is kept. */

@@ -124,14 +124,7 @@ export class I8244 {
     this.irq = false;
     this.xLatch = 0;
     this.yLatch = 0;
-    const r = this.renderer;
-    r.collisionStatus = 0;
-    r.majorOverlap = 0;
-    r.lumForced = false;
-    r.frame.fill(0);
-    r.collisionMap.fill(0);
-    r.priorityMap.fill(0);
-    r.stateRestored();
+    this.renderer.reset();
     this.sound.reset(startDot);
     this.pcm.clear();
     this.renderedTo = startDot;
@@ -380,8 +373,7 @@ export class I8244 {
       this.sound.advance(dot);
     }
     regs[a] = data;
-    if (a < 0x80) this.renderer.objectsChanged();
-    else if (a < SHIFT_HI || a > SOUND) this.renderer.registersChanged(); // the sound's registers draw nothing
+    this.renderer.registerWritten(a);
     if (a === SOUND) this.sound.noteLevel();
   }
 
@@ -411,8 +403,7 @@ export class I8244 {
    */
   poke(address: number, value: number): void {
     this.regs[address & 0xff] = value & 0xff;
-    this.renderer.objectsChanged();
-    this.renderer.registersChanged();
+    this.renderer.registerWritten(address & 0xff);
   }
 
   /** The registers and the renderer's maps were written by a restored state (the machine's restore). */
