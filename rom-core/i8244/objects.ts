@@ -20,7 +20,7 @@ import {
   SPRITE,
   VGRID,
 } from './registers.ts';
-import { LAST_FOREGROUND_LINE, characterRows } from './render.ts';
+import { LAST_FOREGROUND_LINE, characterRows } from './geometry.ts';
 import { NTSC } from './timing.ts';
 
 /** The picture the boxes are in (timing.ts: PAL's is the same size as NTSC's). */

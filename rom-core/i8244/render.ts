@@ -18,35 +18,20 @@ import {
   COLLISION,
   COLOR,
   CONTROL,
-  CTRL_DOTS,
-  CTRL_FILL,
   CTRL_FOREGROUND,
   CTRL_GRID,
-  HGRID,
-  HGRID8,
   QUAD,
   SHAPE,
+  SHIFT_HI,
+  SOUND,
   SPRITE,
-  VGRID,
 } from './registers.ts';
 import type { VdcTiming } from './timing.ts';
+import { GRID_LAST_LINE, GRID_Y, LAST_FOREGROUND_LINE, characterRows } from './geometry.ts';
+import { markLineBreaks } from './line-breaks.ts';
+import { GridPainter } from './grid.ts';
 
-const GRID_X = 13; // first grid column, in X units
-const GRID_Y = 24; // first grid row, in lines
-const GRID_W = 16; // X units between grid columns
-const GRID_H = 24; // lines between grid rows
-const GRID_LAST_LINE = 218;
 const MAJOR_BIT = 0x80;
-/** The last line the foreground (characters, quads, sprites) is drawn on. */
-export const LAST_FOREGROUND_LINE = 242;
-
-/** Rows a character shows: 7 minus the glyph row it starts at, 8 when that is 0 (the "7-row rule"). */
-export function characterRows(y: number, ptr: number): number {
-  const h = 7 - (((y >> 1) + ptr) & 7);
-  return h === 0 ? 8 : h;
-}
-const HGRID_BIT = 0x20;
-const VGRID_BIT = 0x10;
 
 export class Renderer {
   readonly width: number;
@@ -64,19 +49,37 @@ export class Renderer {
   /** P1.7 low: every pixel gets the luminance bit. */
   lumForced = false;
   /**
-   * Both maps are all zero (nothing drawn into them since they were last cleared): most lines hold no
-   * object or grid, and clearing the two maps at each line's start was a tenth of a frame's time. A
-   * state restored into the maps sets it false (stateRestored).
+   * The collision map, and the priority map, is all zero (nothing drawn into it since it was last
+   * cleared): most lines hold no object or grid, and clearing the two maps at each line's start was a
+   * tenth of a frame's time; only characters and quads write the priority map. A state restored into the
+   * maps sets both false (stateRestored).
    */
-  private mapsClear = false;
+  private collisionsClear = false;
+  private prioritiesClear = false;
   /**
-   * Per line, 1 when some character or quad may show on it. Worked out again from the registers after
+   * Per line, the characters and quads that may show on it: bit n for character n, bit 12 + q for quad q. Worked out again from the registers after
    * they change (objects' registers change only with the foreground off, so at most a few times a
    * frame): most lines show no major object, and looking at all 28 of them on every line was a
    * sixth of a frame's time.
    */
-  private readonly majorLines = new Uint8Array(256 + 16);
+  private readonly majorLines = new Uint16Array(256 + 16);
   private majorStale = true;
+  /**
+   * Lines that may differ from the line above (line-breaks.ts), worked out again when a register
+   * drawn from or the character ROM changes. Every other line, drawn whole right after the line above with nothing changed in
+   * between, is a copy of it: its pixels, its maps (left as the line above left them) and the collision
+   * bits it raises (an OR, so raising the same bits again is exact). Most lines of a picture repeat the
+   * one above, and drawing them was most of a frame's time.
+   */
+  private readonly lineBreaks: Uint8Array;
+  private breaksStale = true;
+  /** The line being drawn, while nothing has changed since its first dot; -1 otherwise. */
+  private drawing = -1;
+  /** The last line drawn whole with nothing changed since its first dot (-1: none), and the bits it raised. */
+  private repeatable = -1;
+  private lineCollisions = 0;
+  private lineOverlap = 0;
+  private readonly gridPainter: GridPainter;
 
   private charset: Uint8Array;
   // The current segment, kept in fields so the pixel helpers take few arguments.
@@ -95,26 +98,102 @@ export class Renderer {
     this.frame = new Uint8Array(this.width * this.height);
     this.collisionMap = new Uint16Array(this.width);
     this.priorityMap = new Uint8Array(this.width);
+    this.lineBreaks = new Uint8Array(this.height);
+    this.gridPainter = new GridPainter(regs, this.frame, this.collisionMap, this.width);
     this.charset = charset;
+  }
+
+  /** Power-on: a black picture, clear maps, nothing raised. */
+  reset(): void {
+    this.collisionStatus = 0;
+    this.majorOverlap = 0;
+    this.lumForced = false;
+    this.frame.fill(0);
+    this.collisionMap.fill(0);
+    this.priorityMap.fill(0);
+    this.stateRestored();
+  }
+
+  /** Register `a` was written (by the bus or the debugger). */
+  registerWritten(a: number): void {
+    if (a < 0x80) this.objectsChanged();
+    else if (a < SHIFT_HI || a > SOUND) this.registersChanged(); // the sound's registers draw nothing
   }
 
   /** The maps and registers were written from outside (a state restored): nothing known of them is kept. */
   stateRestored(): void {
-    this.mapsClear = false;
-    this.majorStale = true;
+    this.collisionsClear = false;
+    this.prioritiesClear = false;
+    this.gridPainter.registersWritten();
+    this.objectsChanged();
   }
 
-  /** A character's or quad's register (10h-7Fh) changed. */
+  /** An object's register (00h-7Fh) changed. */
   objectsChanged(): void {
     this.majorStale = true;
+    this.breaksStale = true;
+    this.inputsChanged();
+  }
+
+  /**
+   * Something the picture is drawn from changed (a register, the character ROM, the luminance force, the
+   * frame or maps from outside): no line repeats one drawn before it.
+   */
+  inputsChanged(): void {
+    this.drawing = -1;
+    this.repeatable = -1;
+  }
+
+  /** A register at A0h-FFh (the control, colour and grid registers among them) changed. */
+  registersChanged(): void {
+    this.gridPainter.registersWritten();
+    this.breaksStale = true;
+    this.inputsChanged();
   }
 
   setCharset(charset: Uint8Array): void {
     this.charset = charset;
+    this.objectsChanged();
   }
 
   /** Renders dots x0 <= x < x1 (0 <= x0 < x1 <= width) of visible line `line`. */
   segment(line: number, x0: number, x1: number): void {
+    if (x0 === 0) {
+      if (this.breaksStale) {
+        markLineBreaks(this.regs, this.charset, this.timing.ntsc, this.lineBreaks);
+        this.breaksStale = false;
+      }
+      if (x1 === this.width && line === this.repeatable + 1 && this.lineBreaks[line] === 0) {
+        this.repeatLine(line);
+        return;
+      }
+      this.drawing = line;
+      this.lineCollisions = 0;
+      this.lineOverlap = 0;
+    }
+    // What this segment raises is kept apart, for a repeat of its line (a read may clear the status mid-line).
+    const collisions = this.collisionStatus;
+    const overlap = this.majorOverlap;
+    this.collisionStatus = 0;
+    this.majorOverlap = 0;
+    this.draw(line, x0, x1);
+    this.lineCollisions |= this.collisionStatus;
+    this.lineOverlap |= this.majorOverlap;
+    this.collisionStatus |= collisions;
+    this.majorOverlap |= overlap;
+    if (x1 === this.width && this.drawing === line) this.repeatable = line;
+  }
+
+  /** Line `line` as a copy of the line above, which was drawn whole from the same inputs (see lineBreaks). */
+  private repeatLine(line: number): void {
+    const to = line * this.width;
+    this.frame.copyWithin(to, to - this.width, to);
+    this.collisionStatus |= this.lineCollisions;
+    this.majorOverlap |= this.lineOverlap;
+    this.repeatable = line;
+  }
+
+  private draw(line: number, x0: number, x1: number): void {
     const regs = this.regs;
     const frame = this.frame;
     const ctrl = regs[CONTROL];
@@ -125,15 +204,24 @@ export class Renderer {
     this.mask = regs[COLLISION];
 
     const bg = ((color >> 5) & 1) | (((color >> 4) & 1) << 1) | (((color >> 3) & 1) << 2);
-    frame.fill(bg, this.rowBase + x0, this.rowBase + x1);
-
-    if (x0 === 0 && !this.mapsClear) {
-      this.collisionMap.fill(0);
+    const grid = (ctrl & CTRL_GRID) !== 0 && line >= GRID_Y && line <= GRID_LAST_LINE;
+    if (x0 === 0 && !this.prioritiesClear) {
       this.priorityMap.fill(0);
-      this.mapsClear = true;
+      this.prioritiesClear = true;
     }
-
-    if ((ctrl & CTRL_GRID) !== 0 && line >= GRID_Y && line <= GRID_LAST_LINE) this.grid(line, ctrl, color);
+    if (grid && x0 === 0 && x1 === this.width) {
+      this.gridPainter.wholeLine(line, ctrl, color, bg); // writes the whole collision map
+      this.collisionsClear = false;
+    } else {
+      if (x0 === 0 && !this.collisionsClear) {
+        this.collisionMap.fill(0);
+        this.collisionsClear = true;
+      }
+      if (grid) {
+        this.gridPainter.segment(line, x0, x1, ctrl, color, bg);
+        this.collisionsClear = false;
+      } else frame.fill(bg, this.rowBase + x0, this.rowBase + x1);
+    }
     if ((ctrl & CTRL_FOREGROUND) !== 0 && line <= LAST_FOREGROUND_LINE) {
       this.major(line);
       this.minor(line);
@@ -141,44 +229,6 @@ export class Renderer {
 
     if (this.lumForced) {
       for (let i = this.rowBase + x0, e = this.rowBase + x1; i < e; i++) frame[i] |= 8;
-    }
-  }
-
-  /** Paints dots [from, from+n) with a grid class bit, clipped to the segment. */
-  private gridSpan(from: number, n: number, bit: number, c: number): void {
-    const a = Math.max(from, this.segStart);
-    const b = Math.min(from + n, this.segEnd);
-    this.mapsClear = false;
-    const cmap = this.collisionMap;
-    const frame = this.frame;
-    for (let px = a; px < b; px++) {
-      cmap[px] |= bit;
-      frame[this.rowBase + px] = c;
-    }
-  }
-
-  private grid(line: number, ctrl: number, color: number): void {
-    const regs = this.regs;
-    const c = (((color >> 6) & 1) << 3) | ((color & 1) << 2) | (((color >> 1) & 1) << 1) | ((color >> 2) & 1);
-    const rel = line - GRID_Y;
-    const row = (rel / GRID_H) | 0;
-    const inBar = rel - row * GRID_H < 3; // horizontal segments and dots are 3 lines tall
-
-    if (inBar && row <= 8) {
-      for (let i = 0; i < 9; i++) {
-        const bits = (regs[HGRID8 + i] << 8) | regs[HGRID + i];
-        if ((bits >> row) & 1) this.gridSpan((GRID_X + i * GRID_W) * 2, (GRID_W + 2) * 2, HGRID_BIT, c);
-      }
-      if ((ctrl & CTRL_DOTS) !== 0) {
-        for (let i = 0; i < 10; i++) this.gridSpan((GRID_X + i * GRID_W) * 2, 4, HGRID_BIT, c);
-      }
-    }
-
-    if (row < 8) {
-      const w = (ctrl & CTRL_FILL) !== 0 ? GRID_W : 2;
-      for (let i = 0; i < 10; i++) {
-        if ((regs[VGRID + i] >> row) & 1) this.gridSpan((GRID_X + i * GRID_W) * 2, w * 2, VGRID_BIT, c);
-      }
     }
   }
 
@@ -190,27 +240,33 @@ export class Renderer {
     const start = x > this.segStart ? x : this.segStart;
     const end = x + 16 < this.segEnd ? x + 16 : this.segEnd;
     if (start >= end) return;
-    this.mapsClear = false;
+    this.collisionsClear = false;
+    this.prioritiesClear = false;
     const cmap = this.collisionMap;
     const pmap = this.priorityMap;
     const frame = this.frame;
     const mask = this.mask;
     const rowBase = this.rowBase;
+    // Kept in locals through the loop, stored once after it.
+    let status = this.collisionStatus;
+    let overlap = this.majorOverlap;
     for (let px = start; px < end; px++) {
       const colx = cmap[px] & 0xff;
       if (index < pmap[px]) {
-        this.majorOverlap = 0x80;
+        overlap = 0x80;
         if ((colx & MAJOR_BIT) !== 0) continue;
       } else {
         pmap[px] = index;
       }
       if (((bits << ((px - x) >> 1)) & 0x80) !== 0) {
-        if ((mask & colx) !== 0) this.collisionStatus |= MAJOR_BIT;
-        if ((mask & MAJOR_BIT) !== 0) this.collisionStatus |= colx;
+        if ((mask & colx) !== 0) status |= MAJOR_BIT;
+        if ((mask & MAJOR_BIT) !== 0) status |= colx;
         cmap[px] |= MAJOR_BIT;
         frame[rowBase + px] = c;
       }
     }
+    this.collisionStatus = status;
+    this.majorOverlap = overlap;
   }
 
   /** majorLines from the registers, by the same tests major() makes of each object. */
@@ -221,23 +277,29 @@ export class Renderer {
     lines.fill(0);
     for (let q = 0; q < 4; q++) {
       const y = regs[QUAD + q * 16];
-      if (!(ntsc && y < 0x0e)) lines.fill(1, y, y + characterRows(y, regs[QUAD + q * 16 + 14]) * 2);
+      if (ntsc && y < 0x0e) continue;
+      const end = y + characterRows(y, regs[QUAD + q * 16 + 14]) * 2;
+      for (let l = y; l < end; l++) lines[l] |= 1 << (12 + q);
     }
     for (let n = 0; n < 12; n++) {
       const y = regs[CHAR + n * 4];
-      if (!(ntsc && y < 0x0e)) lines.fill(1, y, y + characterRows(y, regs[CHAR + n * 4 + 2]) * 2);
+      if (ntsc && y < 0x0e) continue;
+      const end = y + characterRows(y, regs[CHAR + n * 4 + 2]) * 2;
+      for (let l = y; l < end; l++) lines[l] |= 1 << n;
     }
     this.majorStale = false;
   }
 
   private major(line: number): void {
     if (this.majorStale) this.markMajorLines();
-    if (this.majorLines[line] === 0) return;
+    const on = this.majorLines[line];
+    if (on === 0) return;
     const regs = this.regs;
     const rom = this.charset;
     const ntsc = this.timing.ntsc;
 
     for (let q = 3; q >= 0; q--) {
+      if ((on & (1 << (12 + q))) === 0) continue;
       const base = QUAD + q * 16;
       const y = regs[base];
       if (ntsc && y < 0x0e) continue;
@@ -255,6 +317,7 @@ export class Renderer {
     }
 
     for (let n = 11; n >= 0; n--) {
+      if ((on & (1 << n)) === 0) continue;
       const base = CHAR + n * 4;
       const y = regs[base];
       if (ntsc && y < 0x0e) continue;
@@ -272,6 +335,11 @@ export class Renderer {
     const regs = this.regs;
     const cmap = this.collisionMap;
     const frame = this.frame;
+    const mask = this.mask;
+    const rowBase = this.rowBase;
+    const segStart = this.segStart;
+    const segEnd = this.segEnd;
+    let status = this.collisionStatus; // stored once at the end
     for (let n = 3; n >= 0; n--) {
       const base = SPRITE + n * 4;
       const y = regs[base];
@@ -296,20 +364,21 @@ export class Renderer {
       let x = (regs[base + 1] + 5) * 2 + shift * (size >> 1);
       const c = 8 + ((attr >> 3) & 7);
       const bit = 1 << n;
-      this.mapsClear = false;
-      const selfInMask = (this.mask & bit) !== 0;
+      this.collisionsClear = false;
+      const selfInMask = (mask & bit) !== 0;
       for (let m = 1; m < 0x100; m <<= 1, x += size) {
         if ((shape & m) === 0) continue;
-        const a = Math.max(x, this.segStart);
-        const b = Math.min(x + size, this.segEnd);
+        const a = x > segStart ? x : segStart;
+        const b = x + size < segEnd ? x + size : segEnd;
         for (let px = a; px < b; px++) {
           const colx = cmap[px] & 0xff;
-          if ((this.mask & colx) !== 0) this.collisionStatus |= bit;
-          if (selfInMask) this.collisionStatus |= colx;
+          if ((mask & colx) !== 0) status |= bit;
+          if (selfInMask) status |= colx;
           cmap[px] |= bit;
-          frame[this.rowBase + px] = c;
+          frame[rowBase + px] = c;
         }
       }
     }
+    this.collisionStatus = status;
   }
 }

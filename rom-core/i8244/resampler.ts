@@ -75,6 +75,11 @@ export class Resampler {
         for (; b <= F && count < out.length; b += S) out[count++] = v;
         break;
       }
+      if (dots[i + 1] * D >= b) {
+        // No change of level inside this sample (the common case): the sum below would be this one term.
+        if (count < out.length) out[count++] = levels[i] * S * scale;
+        continue;
+      }
       let acc = 0;
       let from = lo;
       for (let j = i; from < b; j++) {

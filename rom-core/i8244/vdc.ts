@@ -104,6 +104,7 @@ export class I8244 {
   setCharset(dump: Uint8Array): void {
     // In place: the renderer and the state schema hold this array.
     this.charset.set(checkCharset(dump));
+    this.renderer.objectsChanged();
   }
 
   /** A copy of the character ROM in use. */
@@ -123,14 +124,7 @@ export class I8244 {
     this.irq = false;
     this.xLatch = 0;
     this.yLatch = 0;
-    const r = this.renderer;
-    r.collisionStatus = 0;
-    r.majorOverlap = 0;
-    r.lumForced = false;
-    r.frame.fill(0);
-    r.collisionMap.fill(0);
-    r.priorityMap.fill(0);
-    r.stateRestored();
+    this.renderer.reset();
     this.sound.reset(startDot);
     this.pcm.clear();
     this.renderedTo = startDot;
@@ -295,6 +289,7 @@ export class I8244 {
     this.runEvents(dot);
     this.renderTo(dot);
     this.renderer.lumForced = on;
+    this.renderer.inputsChanged();
   }
 
   /** MAME `get_y_beam()`: the Y counter (0-263) at `dot`. */
@@ -378,7 +373,7 @@ export class I8244 {
       this.sound.advance(dot);
     }
     regs[a] = data;
-    if (a >= 0x10 && a < 0x80) this.renderer.objectsChanged();
+    this.renderer.registerWritten(a);
     if (a === SOUND) this.sound.noteLevel();
   }
 
@@ -408,7 +403,7 @@ export class I8244 {
    */
   poke(address: number, value: number): void {
     this.regs[address & 0xff] = value & 0xff;
-    this.renderer.objectsChanged();
+    this.renderer.registerWritten(address & 0xff);
   }
 
   /** The registers and the renderer's maps were written by a restored state (the machine's restore). */
