@@ -9,7 +9,7 @@ import { CYCLES, ILLEGAL_OPCODES } from './opcodes.ts';
 import { waitCycles, waitLoopAt } from './wait-loop.ts';
 import type { I8048Pins } from './pins.ts';
 import type { PcTrace } from './trace.ts';
-import { CPU_SCHEMA, CPU_STATE_MAGIC, CPU_STATE_VERSION } from './state.ts';
+import { CPU_SCHEMA, CPU_STATE_MAGIC, CPU_STATE_VERSION } from './cpu-state.ts';
 import { applyFields, encodeState, openState, readFields, StateError } from '../state/schema.ts';
 import type { Values } from '../state/schema.ts';
 

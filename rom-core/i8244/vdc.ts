@@ -49,7 +49,7 @@ import {
 import { Renderer } from './render.ts';
 import { Resampler } from './resampler.ts';
 import { I8244Sound } from './sound.ts';
-import { VDC_STATE_MAGIC, VDC_STATE_VERSION, vdcSchema } from './state.ts';
+import { VDC_STATE_MAGIC, VDC_STATE_VERSION, vdcSchema } from './vdc-state.ts';
 import { NTSC, PAL, vblankIrqDot } from './timing.ts';
 import type { VdcTiming } from './timing.ts';
 import { applyFields, bindSchema, encodeState, openState, readFields, StateError } from '../state/schema.ts';

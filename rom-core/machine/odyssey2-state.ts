@@ -6,8 +6,8 @@
 import { SAMPLE_RATES } from '../i8244/resampler.ts';
 import { Reader, openState, openStateInto, readFields, StateError } from '../state/schema.ts';
 import type { Schema, Values } from '../state/schema.ts';
-import { SNAPSHOT_MAGIC, STATE_MAGIC, STATE_VERSION, machineSchema } from './state.ts';
-import type { MachineIdentity } from './state.ts';
+import { SNAPSHOT_MAGIC, STATE_MAGIC, STATE_VERSION, machineSchema } from './machine-state.ts';
+import type { MachineIdentity } from './machine-state.ts';
 import { convertV1 } from './state-v1.ts';
 
 /** A machine's save-state schema and its snapshot schema (without the picture). */

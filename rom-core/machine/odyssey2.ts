@@ -31,7 +31,7 @@ import { mameFrameStartDot } from '../i8244/timing.ts';
 import type { VdcTiming } from '../i8244/timing.ts';
 import { applyFields, bindSchema, encodeState, encodeStateAt, encodeStateTo } from '../state/schema.ts';
 import type { Schema, Values } from '../state/schema.ts';
-import { SNAPSHOT_MAGIC, STATE_MAGIC, STATE_VERSION } from './state.ts';
+import { SNAPSHOT_MAGIC, STATE_MAGIC, STATE_VERSION } from './machine-state.ts';
 import { readSaveState, readSnapshot, snapshotReading, stateSchemas } from './odyssey2-state.ts';
 import type { StateSchemas } from './odyssey2-state.ts';
 import { Cartridge } from './cartridge.ts';

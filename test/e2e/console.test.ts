@@ -15,7 +15,7 @@ import {
 import { indexToRgba } from '../../rom-core/i8244/palette.ts';
 import { KEY_MATRIX } from '../../rom-core/machine/input.ts';
 import { assemble } from '../../rom-core/asm/index.ts';
-import { STATE_MAGIC, machineSchema } from '../../rom-core/machine/state.ts';
+import { STATE_MAGIC, machineSchema } from '../../rom-core/machine/machine-state.ts';
 import { layout } from '../../rom-core/state/schema.ts';
 import { edited } from '../harness/state.ts';
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Odyssey2 } from '../../../rom-core/machine/index.ts';
-import { STATE_MAGIC, machineSchema } from '../../../rom-core/machine/state.ts';
+import { STATE_MAGIC, machineSchema } from '../../../rom-core/machine/machine-state.ts';
 import { StateError, layout } from '../../../rom-core/state/schema.ts';
 import { edited } from '../../harness/state.ts';
 import { prng } from '../../harness/prng.ts';

@@ -4,8 +4,8 @@
  * own schemas inline. Validation spans the parts: the CPU's cycle count and the machine's time base
  * must put the beam inside the frame, and the VDC may not have run ahead of the machine.
  */
-import { CPU_SCHEMA } from '../i8048/state.ts';
-import { vdcSchema } from '../i8244/state.ts';
+import { CPU_SCHEMA } from '../i8048/cpu-state.ts';
+import { vdcSchema } from '../i8244/vdc-state.ts';
 import type { VdcTiming } from '../i8244/timing.ts';
 import type { Schema, Values } from '../state/schema.ts';
 import { MAPPER_KINDS } from './cartridge.ts';
