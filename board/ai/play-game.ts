@@ -44,20 +44,7 @@ export async function playComputerGame(o: ComputerGameOptions): Promise<GameStat
   const limit = o.maxEvents ?? 20000;
   // What the chart's invoked actors returned, so each recorded event can be told to onEvent.
   const fought: GameEvent[] = [];
-  const port: BattlePort = {
-    fight: async (request, signal) => {
-      const outcome = await o.battles.fight(request, signal);
-      fought.push(battleEvent(outcome));
-      return outcome;
-    },
-  };
-  const readoutActor = fromPromise<number | null, boolean>(async ({ input }) => {
-    if (!input) return null;
-    const digit = await readout();
-    fought.push({ type: 'first.readout', digit });
-    return digit;
-  });
-  const actor = createActor(battleMachine.provide({ actors: { battle: battleActor(port), readout: readoutActor } }), {
+  const actor = createActor(battleMachine.provide({ actors: recordingActors(o.battles, readout, fought) }), {
     input: { scenario: o.scenario },
   });
   let state = actor.getSnapshot().context.state;
@@ -115,4 +102,25 @@ export async function playComputerGame(o: ComputerGameOptions): Promise<GameStat
     actor.stop();
   }
   return state;
+}
+
+/**
+ * The chart's battle and readout actors, each putting the event it hands the chart on `fought` (so the
+ * event the chart then records can be told to onEvent).
+ */
+function recordingActors(battles: BattlePort, readout: () => Promise<number>, fought: GameEvent[]) {
+  const port: BattlePort = {
+    fight: async (request, signal) => {
+      const outcome = await battles.fight(request, signal);
+      fought.push(battleEvent(outcome));
+      return outcome;
+    },
+  };
+  const readoutActor = fromPromise<number | null, boolean>(async ({ input }) => {
+    if (!input) return null;
+    const digit = await readout();
+    fought.push({ type: 'first.readout', digit });
+    return digit;
+  });
+  return { battle: battleActor(port), readout: readoutActor };
 }

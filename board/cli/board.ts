@@ -50,6 +50,32 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command !== 'play') fail(`unknown command "${command}"\n${USAGE}`, 2);
+  const args = playArguments(rest);
+  const scenario = args.scenarioPath ? readScenario(args.scenarioPath) : world1982();
+  if (args.computer) {
+    // Loaded only for this mode, so a script's play starts no slower.
+    const { playComputerCli } = await import('./computer-game.ts');
+    const problem = await playComputerCli(args.players!, args.seed!, scenario, args.showLog);
+    if (problem) fail(`${problem}\n${USAGE}`, 2);
+    return;
+  }
+  await playScriptCli(args.script!, scenario, args.machineBattles, args.showLog);
+}
+
+/** What `play` was given: a script, or computer players with a seed; the options around them. */
+interface PlayArguments {
+  script: string | undefined;
+  scenarioPath: string | undefined;
+  showLog: boolean;
+  machineBattles: boolean;
+  players: string | undefined;
+  seed: string | undefined;
+  /** `--players` (and `--seed`): computer players play a whole game, no script. */
+  computer: boolean;
+}
+
+/** Reads `play`'s arguments, ending the run with the usage when they do not make one game. */
+function playArguments(rest: string[]): PlayArguments {
   let script: string | undefined;
   let scenarioPath: string | undefined;
   let showLog = false;
@@ -87,33 +113,33 @@ async function main(argv: string[]): Promise<void> {
   if (computer && players === undefined) fail(`--seed goes with --players\n${USAGE}`, 2);
   if (computer && seed === undefined) fail(`--players needs --seed N\n${USAGE}`, 2);
   if (!computer && !script) fail(`play needs a script\n${USAGE}`, 2);
+  return { script, scenarioPath, showLog, machineBattles, players, seed, computer };
+}
 
-  let scenario: Scenario;
-  if (scenarioPath) {
-    const text = readText(scenarioPath, 'scenario');
-    const tooDeep = depthProblem(text, MAX_SCENARIO_DEPTH, 'the scenario');
-    if (tooDeep) fail(`${scenarioPath}: invalid scenario: ${tooDeep}`);
-    try {
-      scenario = parseScenario(text);
-    } catch (e) {
-      if (e instanceof ScenarioError) fail(`${scenarioPath}: ${e.message}`);
-      throw e;
-    }
-  } else {
-    scenario = world1982();
+/** A scenario file, checked as the editor checks one; a bad one ends the run with the file's name. */
+function readScenario(scenarioPath: string): Scenario {
+  const text = readText(scenarioPath, 'scenario');
+  const tooDeep = depthProblem(text, MAX_SCENARIO_DEPTH, 'the scenario');
+  if (tooDeep) fail(`${scenarioPath}: invalid scenario: ${tooDeep}`);
+  try {
+    return parseScenario(text);
+  } catch (e) {
+    if (e instanceof ScenarioError) fail(`${scenarioPath}: ${e.message}`);
+    throw e;
   }
+}
 
-  if (computer) {
-    // Loaded only for this mode, so a script's play starts no slower.
-    const { playComputerCli } = await import('./computer-game.ts');
-    const problem = await playComputerCli(players!, seed!, scenario, showLog);
-    if (problem) fail(`${problem}\n${USAGE}`, 2);
-    return;
-  }
+/** Plays a script and prints the final state; a refused line ends the run with its reason. */
+async function playScriptCli(
+  script: string,
+  scenario: Scenario,
+  machineBattles: boolean,
+  showLog: boolean,
+): Promise<void> {
   const machine = machineBattles ? new MachineBattles() : null;
   let state: GameState;
   try {
-    state = await playScript(readText(script!, 'script'), script!, scenario, {
+    state = await playScript(readText(script, 'script'), script, scenario, {
       machine,
       onMachineBattle: (b) => {
         if (showLog) process.stderr.write(`${script}:${b.line}: ${b.words}\n`);

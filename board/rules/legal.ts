@@ -18,20 +18,40 @@ function accepted(s: GameState, e: GameEvent): boolean {
   return applyEvent(s, e).ok;
 }
 
+/** Lists one action (`add` in legalActions). */
+type AddAction = (type: GameEvent['type'], player: string | null, choices?: (string | number)[]) => void;
+
 /** What each player may do now, checked against the rules themselves (so it never disagrees with them). */
 export function legalActions(state: GameState): LegalAction[] {
   // Probing clones the state per candidate; the log is not needed for that.
   const s: GameState = { ...state, log: [] };
   const out: LegalAction[] = [];
-  const countries = Object.keys(s.countries);
-  const add = (type: GameEvent['type'], player: string | null, choices: (string | number)[] = []) =>
+  const add: AddAction = (type, player, choices = []) => {
     out.push({ type, player, choices });
+  };
+  if (s.phase === 'setup') {
+    add('setup', null);
+    return out;
+  }
+  if (s.phase === 'over') return out;
+  phaseActions(s, add);
+  allianceActions(s, add);
+  if (s.variations.clockMinutes !== null) add('clock.expired', null);
+  // The banker is out: whoever is still in the game may take over the war chest.
+  if (s.banker !== null && s.players.find((p) => p.name === s.banker)?.eliminated) {
+    add(
+      'banker',
+      null,
+      activePlayers(s).map((p) => p.name),
+    );
+  }
+  return out;
+}
+
+/** What the phase itself asks for: the first calls and readout, homelands, the end game's weapons, or the war or turn. */
+function phaseActions(s: GameState, add: AddAction): void {
+  const countries = Object.keys(s.countries);
   switch (s.phase) {
-    case 'setup':
-      add('setup', null);
-      return out;
-    case 'over':
-      return out;
     case 'first-player': {
       for (const p of s.players) {
         if (Object.hasOwn(s.firstCalls, p.name)) continue;
@@ -73,25 +93,34 @@ export function legalActions(state: GameState): LegalAction[] {
       add('endgame.start', null);
       break;
     default:
-      if (s.war) {
-        for (const p of [s.war.attacker, s.war.defender]) {
-          add(
-            'weapon',
-            p,
-            WEAPONS.filter((w) => accepted(s, { type: 'weapon', player: p, weapon: w })),
-          );
-        }
-        if (s.war.weapons.attacker && s.war.weapons.defender) add('battle', null);
-      } else if (s.turn) {
-        for (const p of allianceOf(s, s.turn)) {
-          const buys = countries.filter((c) => accepted(s, { type: 'ally.buy', player: p, country: c }));
-          if (buys.length) add('ally.buy', p, buys);
-          const attacks = countries.filter((c) => accepted(s, { type: 'attack', player: p, country: c }));
-          if (attacks.length) add('attack', p, attacks);
-        }
-        add('pass', s.turn);
-      }
+      warOrTurnActions(s, countries, add);
   }
+}
+
+/** During play: both sides' weapons and the battle in a war, else the turn's alliance buys, attacks and pass. */
+function warOrTurnActions(s: GameState, countries: string[], add: AddAction): void {
+  if (s.war) {
+    for (const p of [s.war.attacker, s.war.defender]) {
+      add(
+        'weapon',
+        p,
+        WEAPONS.filter((w) => accepted(s, { type: 'weapon', player: p, weapon: w })),
+      );
+    }
+    if (s.war.weapons.attacker && s.war.weapons.defender) add('battle', null);
+  } else if (s.turn) {
+    for (const p of allianceOf(s, s.turn)) {
+      const buys = countries.filter((c) => accepted(s, { type: 'ally.buy', player: p, country: c }));
+      if (buys.length) add('ally.buy', p, buys);
+      const attacks = countries.filter((c) => accepted(s, { type: 'attack', player: p, country: c }));
+      if (attacks.length) add('attack', p, attacks);
+    }
+    add('pass', s.turn);
+  }
+}
+
+/** Alliances formed (three players or more, out of a war) and broken (out of a war or confrontation). */
+function allianceActions(s: GameState, add: AddAction): void {
   if (!s.war && s.players.length >= 3 && ['homelands', 'home-alliances', 'play'].includes(s.phase)) {
     for (const p of activePlayers(s)) {
       const partners = activePlayers(s)
@@ -109,14 +138,4 @@ export function legalActions(state: GameState): LegalAction[] {
   if (!s.war && !s.endgame?.match) {
     for (const p of activePlayers(s)) if (allianceOf(s, p.name).length > 1) add('alliance.break', p.name);
   }
-  if (s.variations.clockMinutes !== null) add('clock.expired', null);
-  // The banker is out: whoever is still in the game may take over the war chest.
-  if (s.banker !== null && s.players.find((p) => p.name === s.banker)?.eliminated) {
-    add(
-      'banker',
-      null,
-      activePlayers(s).map((p) => p.name),
-    );
-  }
-  return out;
 }

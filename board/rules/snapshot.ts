@@ -41,6 +41,47 @@ const isChips = (v: unknown): boolean => isObj(v) && isInt(v[1000]) && isInt(v[5
 const isStrArr = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string');
 const isNameOrNull = (v: unknown): boolean => v === null || typeof v === 'string';
 
+/** A player: name, colour, homeland, record and adjustment (in halves), chips, whether out, bonus zones. */
+const isPlayerShape = (p: unknown): boolean =>
+  isObj(p) &&
+  typeof p.name === 'string' &&
+  typeof p.color === 'string' &&
+  isNameOrNull(p.homeland) &&
+  isInt(p.recordHalves) &&
+  isInt(p.adjustHalves) &&
+  isChips(p.chips) &&
+  typeof p.eliminated === 'boolean' &&
+  isStrArr(p.bonusZones);
+
+/** A country: its zone, PBU, owners and status. */
+const isCountryShape = (c: unknown): boolean =>
+  isObj(c) &&
+  typeof c.zone === 'string' &&
+  isInt(c.pbu) &&
+  isStrArr(c.owners) &&
+  [null, 'homeland', 'allied', 'conquered'].includes(c.status as string);
+
+/** The war under way (or null): the fields the deep checks (validate-save.ts) read before checking their values. */
+const isWarShape = (w: unknown): boolean =>
+  w === null ||
+  (isObj(w) && isObj(w.energy) && Array.isArray(w.battles) && isStrArr(w.attackers) && isStrArr(w.defenders));
+
+/** The last war's summary (absent or null before the first war). */
+const isLastWarShape = (w: unknown): boolean =>
+  w === undefined ||
+  w === null ||
+  (isObj(w) &&
+    typeof w.country === 'string' &&
+    Array.isArray(w.battles) &&
+    isObj(w.owners) &&
+    Array.isArray(w.transfers));
+
+/** The records' trail (absent in older saves): steps with each player's record in halves. */
+const isRecordTrail = (t: unknown): boolean =>
+  t === undefined ||
+  (Array.isArray(t) &&
+    t.every((p: unknown) => isObj(p) && isInt(p.step) && Array.isArray(p.halves) && p.halves.every(isInt)));
+
 function shapeErrors(s: Record<string, unknown>): string[] {
   const e: string[] = [];
   const need = (ok: boolean, what: string) => {
@@ -49,35 +90,13 @@ function shapeErrors(s: Record<string, unknown>): string[] {
   need(PHASES.includes(s.phase as string), `"phase" must be one of ${PHASES.join(', ')}`);
   need(Array.isArray(s.players), '"players" must be a list');
   if (Array.isArray(s.players)) {
-    s.players.forEach((p: unknown, i: number) => {
-      need(
-        isObj(p) &&
-          typeof p.name === 'string' &&
-          typeof p.color === 'string' &&
-          isNameOrNull(p.homeland) &&
-          isInt(p.recordHalves) &&
-          isInt(p.adjustHalves) &&
-          isChips(p.chips) &&
-          typeof p.eliminated === 'boolean' &&
-          isStrArr(p.bonusZones),
-        `player #${i + 1} is malformed`,
-      );
-    });
+    s.players.forEach((p: unknown, i: number) => need(isPlayerShape(p), `player #${i + 1} is malformed`));
   }
   need(isChips(s.warChest), '"warChest" must hold 1000/500/100 chip counts');
   need(isInt(s.chipTotal), '"chipTotal" must be a whole number');
   need(isObj(s.countries), '"countries" must be an object');
   if (isObj(s.countries)) {
-    for (const [n, c] of Object.entries(s.countries)) {
-      need(
-        isObj(c) &&
-          typeof c.zone === 'string' &&
-          isInt(c.pbu) &&
-          isStrArr(c.owners) &&
-          [null, 'homeland', 'allied', 'conquered'].includes(c.status as string),
-        `country "${n}" is malformed`,
-      );
-    }
+    for (const [n, c] of Object.entries(s.countries)) need(isCountryShape(c), `country "${n}" is malformed`);
   }
   need(isObj(s.firstCalls), '"firstCalls" must be an object');
   need(
@@ -99,35 +118,11 @@ function shapeErrors(s: Record<string, unknown>): string[] {
   need(Array.isArray(s.alliances) && s.alliances.every(isStrArr), '"alliances" must be lists of names');
   need(isInt(s.buysLeft), '"buysLeft" must be a whole number');
   need(isObj(s.variations), '"variations" is missing');
-  need(
-    s.war === null ||
-      (isObj(s.war) &&
-        isObj(s.war.energy) &&
-        Array.isArray(s.war.battles) &&
-        isStrArr(s.war.attackers) &&
-        isStrArr(s.war.defenders)),
-    '"war" is malformed',
-  );
+  need(isWarShape(s.war), '"war" is malformed');
   need(s.endgame === null || (isObj(s.endgame) && isStrArr(s.endgame.queue)), '"endgame" is malformed');
   need(Array.isArray(s.lastTransfers), '"lastTransfers" must be a list');
-  need(
-    s.lastWar === undefined ||
-      s.lastWar === null ||
-      (isObj(s.lastWar) &&
-        typeof s.lastWar.country === 'string' &&
-        Array.isArray(s.lastWar.battles) &&
-        isObj(s.lastWar.owners) &&
-        Array.isArray(s.lastWar.transfers)),
-    '"lastWar" is malformed',
-  );
-  need(
-    s.recordTrail === undefined ||
-      (Array.isArray(s.recordTrail) &&
-        s.recordTrail.every(
-          (p: unknown) => isObj(p) && isInt(p.step) && Array.isArray(p.halves) && p.halves.every(isInt),
-        )),
-    '"recordTrail" must be a list of steps with whole-number records',
-  );
+  need(isLastWarShape(s.lastWar), '"lastWar" is malformed');
+  need(isRecordTrail(s.recordTrail), '"recordTrail" must be a list of steps with whole-number records');
   return e;
 }
 

@@ -73,9 +73,20 @@ export function referenceErrors(s: GameState): string[] {
   const e: string[] = [];
   const names = new Set(s.players.map((p) => p.name));
   const countries = new Set(Object.keys(s.countries));
-  const isPlayer = (n: unknown): boolean => typeof n === 'string' && names.has(n);
-  const isWeaponOrNull = (w: unknown): boolean => w === null || WEAPONS.includes(w as never);
-  const isEnergy = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 99_999;
+  nameErrors(s, names, countries, e);
+  const w = s.war as unknown as Record<string, unknown> | null;
+  if (w) warErrors(w, names, countries, e);
+  const g = s.endgame as unknown as Record<string, unknown> | null;
+  if (g) endgameErrors(g, names, e);
+  return e;
+}
+
+const isWeaponOrNull = (w: unknown): boolean => w === null || WEAPONS.includes(w as never);
+const isEnergy = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 99_999;
+const isPlayerIn = (names: ReadonlySet<string>, n: unknown): boolean => typeof n === 'string' && names.has(n);
+
+/** The game's own fields that name players (the turn, the banker, the queues, alliances, owners) or countries (homelands). */
+function nameErrors(s: GameState, names: ReadonlySet<string>, countries: ReadonlySet<string>, e: string[]): void {
   const ref = (field: string, v: string | null): void => {
     if (v !== null && !names.has(v)) e.push(`"${field}" names ${JSON.stringify(v)}, who is not a player of this game`);
   };
@@ -104,82 +115,92 @@ export function referenceErrors(s: GameState): string[] {
     for (const o of st.owners)
       if (!names.has(o)) e.push(`${c} is marked for ${JSON.stringify(o)}, who is not a player of this game`);
   }
-  const w = s.war as unknown as Record<string, unknown> | null;
-  if (w) {
-    if (!['unoccupied', 'occupied', 'homeland'].includes(w.kind as string))
-      e.push("the war's kind is not unoccupied, occupied or homeland");
-    if (!isPlayer(w.attacker) || !isPlayer(w.defender))
-      e.push("the war's attacker and defender must be players of this game");
-    if (typeof w.country !== 'string' || !countries.has(w.country))
-      e.push("the war's country is not a country of this board");
-    if (!isEnergy(w.cost)) e.push("the war's cost must be a whole number of PBU");
-    const weapons = w.weapons as Record<string, unknown> | undefined;
-    const lost = w.lost as Record<string, unknown> | undefined;
-    const energy = w.energy as Record<string, unknown>;
-    for (const side of ['attacker', 'defender']) {
-      if (!weapons || !isWeaponOrNull(weapons[side]))
-        e.push(`the war's ${side} weapon must be tank, sub, plane or none`);
-      if (!lost || !Array.isArray(lost[side]) || !(lost[side] as unknown[]).every((x) => WEAPONS.includes(x as never)))
-        e.push(`the war's ${side} lost weapons must be a list of tank, sub, plane`);
-      if (!isEnergy(energy[side])) e.push(`the war's ${side} energy must be a whole number from 0`);
-    }
-    (w.battles as unknown[]).forEach((b, i) => {
-      const r = b as Record<string, Record<string, unknown> | string> | null;
-      const ok =
-        r !== null &&
-        typeof r === 'object' &&
-        ['attacker', 'defender', 'both-destroyed'].includes(r.winner as string) &&
-        typeof r.weapons === 'object' &&
-        r.weapons !== null &&
-        WEAPONS.includes(r.weapons.attacker as never) &&
-        WEAPONS.includes(r.weapons.defender as never) &&
-        typeof r.energy === 'object' &&
-        r.energy !== null &&
-        isEnergy(r.energy.attacker) &&
-        isEnergy(r.energy.defender);
-      if (!ok) e.push(`battle ${i + 1} of the war is malformed`);
-    });
-    for (const n of [...(w.attackers as string[]), ...(w.defenders as string[])])
-      if (!names.has(n)) e.push(`the war names ${JSON.stringify(n)}, who is not a player of this game`);
-    // The sides are taken at the attack with the attacker and the defender first (rule 18B: they direct).
-    if ((w.attackers as string[])[0] !== w.attacker)
-      e.push(
-        `"war": the attacker ${JSON.stringify(w.attacker)} is not the first of the attackers ${JSON.stringify(w.attackers)}`,
-      );
-    if ((w.defenders as string[])[0] !== w.defender)
-      e.push(
-        `"war": the defender ${JSON.stringify(w.defender)} is not the first of the defenders ${JSON.stringify(w.defenders)}`,
-      );
+}
+
+/** The war: its kind, sides, country, cost, each side's weapon, losses and energy, its battles and its allies. */
+function warErrors(
+  w: Record<string, unknown>,
+  names: ReadonlySet<string>,
+  countries: ReadonlySet<string>,
+  e: string[],
+): void {
+  if (!['unoccupied', 'occupied', 'homeland'].includes(w.kind as string))
+    e.push("the war's kind is not unoccupied, occupied or homeland");
+  if (!isPlayerIn(names, w.attacker) || !isPlayerIn(names, w.defender))
+    e.push("the war's attacker and defender must be players of this game");
+  if (typeof w.country !== 'string' || !countries.has(w.country))
+    e.push("the war's country is not a country of this board");
+  if (!isEnergy(w.cost)) e.push("the war's cost must be a whole number of PBU");
+  const weapons = w.weapons as Record<string, unknown> | undefined;
+  const lost = w.lost as Record<string, unknown> | undefined;
+  const energy = w.energy as Record<string, unknown>;
+  for (const side of ['attacker', 'defender']) {
+    if (!weapons || !isWeaponOrNull(weapons[side])) e.push(`the war's ${side} weapon must be tank, sub, plane or none`);
+    if (!lost || !Array.isArray(lost[side]) || !(lost[side] as unknown[]).every((x) => WEAPONS.includes(x as never)))
+      e.push(`the war's ${side} lost weapons must be a list of tank, sub, plane`);
+    if (!isEnergy(energy[side])) e.push(`the war's ${side} energy must be a whole number from 0`);
   }
-  const g = s.endgame as unknown as Record<string, unknown> | null;
-  if (g) {
-    for (const n of g.queue as string[])
-      if (!names.has(n)) e.push(`the end-game queue names ${JSON.stringify(n)}, who is not a player of this game`);
-    if (g.holder !== null && !isPlayer(g.holder)) e.push('the end-game ladder holder is not a player of this game');
-    if (!Array.isArray(g.competed) || !g.competed.every((n) => isPlayer(n)))
-      e.push('the end-game "competed" list must name players of this game');
-    const m = g.match as Record<string, unknown> | null;
-    if (m !== null) {
-      if (
-        typeof m !== 'object' ||
-        !isPlayer(m.a) ||
-        !isPlayer(m.b) ||
-        m.a === m.b ||
-        (m.attacker !== m.a && m.attacker !== m.b)
-      ) {
-        e.push('the end-game confrontation must be between two different players, one of them attacking');
-      } else {
-        for (const field of ['energy', 'weapons', 'barred'] as const) {
-          const rec = m[field] as Record<string, unknown> | null;
-          const check = field === 'energy' ? isEnergy : isWeaponOrNull;
-          if (typeof rec !== 'object' || rec === null || !check(rec[m.a as string]) || !check(rec[m.b as string]))
-            e.push(`the end-game confrontation's ${field} is malformed`);
-        }
-        if (!isEnergy(m.battles)) e.push("the end-game confrontation's battle count must be a whole number");
-      }
-    }
+  (w.battles as unknown[]).forEach((b, i) => {
+    if (!isBattleResult(b)) e.push(`battle ${i + 1} of the war is malformed`);
+  });
+  for (const n of [...(w.attackers as string[]), ...(w.defenders as string[])])
+    if (!names.has(n)) e.push(`the war names ${JSON.stringify(n)}, who is not a player of this game`);
+  // The sides are taken at the attack with the attacker and the defender first (rule 18B: they direct).
+  if ((w.attackers as string[])[0] !== w.attacker)
+    e.push(
+      `"war": the attacker ${JSON.stringify(w.attacker)} is not the first of the attackers ${JSON.stringify(w.attackers)}`,
+    );
+  if ((w.defenders as string[])[0] !== w.defender)
+    e.push(
+      `"war": the defender ${JSON.stringify(w.defender)} is not the first of the defenders ${JSON.stringify(w.defenders)}`,
+    );
+}
+
+/** A battle of the war: its winner, both sides' weapons and energies. */
+function isBattleResult(b: unknown): boolean {
+  const r = b as Record<string, Record<string, unknown> | string> | null;
+  return (
+    r !== null &&
+    typeof r === 'object' &&
+    ['attacker', 'defender', 'both-destroyed'].includes(r.winner as string) &&
+    typeof r.weapons === 'object' &&
+    r.weapons !== null &&
+    WEAPONS.includes(r.weapons.attacker as never) &&
+    WEAPONS.includes(r.weapons.defender as never) &&
+    typeof r.energy === 'object' &&
+    r.energy !== null &&
+    isEnergy(r.energy.attacker) &&
+    isEnergy(r.energy.defender)
+  );
+}
+
+/** The end game: its queue, the ladder's holder, who competed, and the confrontation under way. */
+function endgameErrors(g: Record<string, unknown>, names: ReadonlySet<string>, e: string[]): void {
+  const isPlayer = (n: unknown): boolean => isPlayerIn(names, n);
+  for (const n of g.queue as string[])
+    if (!names.has(n)) e.push(`the end-game queue names ${JSON.stringify(n)}, who is not a player of this game`);
+  if (g.holder !== null && !isPlayer(g.holder)) e.push('the end-game ladder holder is not a player of this game');
+  if (!Array.isArray(g.competed) || !g.competed.every((n) => isPlayer(n)))
+    e.push('the end-game "competed" list must name players of this game');
+  const m = g.match as Record<string, unknown> | null;
+  if (m === null) return;
+  if (
+    typeof m !== 'object' ||
+    !isPlayer(m.a) ||
+    !isPlayer(m.b) ||
+    m.a === m.b ||
+    (m.attacker !== m.a && m.attacker !== m.b)
+  ) {
+    e.push('the end-game confrontation must be between two different players, one of them attacking');
+    return;
   }
-  return e;
+  for (const field of ['energy', 'weapons', 'barred'] as const) {
+    const rec = m[field] as Record<string, unknown> | null;
+    const check = field === 'energy' ? isEnergy : isWeaponOrNull;
+    if (typeof rec !== 'object' || rec === null || !check(rec[m.a as string]) || !check(rec[m.b as string]))
+      e.push(`the end-game confrontation's ${field} is malformed`);
+  }
+  if (!isEnergy(m.battles)) e.push("the end-game confrontation's battle count must be a whole number");
 }
 
 /**

@@ -195,6 +195,89 @@ export function parseGuestMessage(text: unknown, checkBattle: BattleCheck): Chec
   }
 }
 
+/** The game's state, numbered, with the seats (up to 6) and the guests (up to MAX_GUESTS) at the table. */
+function checkGame(m: Record<string, unknown>): Checked<HostMessage> {
+  if (!count(m.seq) || typeof m.game !== 'string')
+    return { ok: false, error: 'a game message needs its number and the game' };
+  if (
+    !Array.isArray(m.seats) ||
+    m.seats.length > 6 ||
+    !m.seats.every((s) => isObj(s) && shortText(s.player, 64) && shortText(s.holder, 16))
+  ) {
+    return { ok: false, error: 'a game message lists up to 6 seats, each { player, holder }' };
+  }
+  if (
+    !Array.isArray(m.guests) ||
+    m.guests.length > MAX_GUESTS ||
+    !m.guests.every(
+      (g) =>
+        isObj(g) &&
+        shortText(g.id, 16) &&
+        shortText(g.name, MAX_GUEST_NAME) &&
+        typeof g.online === 'boolean' &&
+        (g.rttMs === null || (Number.isFinite(g.rttMs) && (g.rttMs as number) >= 0)),
+    )
+  ) {
+    return { ok: false, error: `a game message lists up to ${MAX_GUESTS} guests, each { id, name, online }` };
+  }
+  return {
+    ok: true,
+    message: {
+      t: 'game',
+      seq: m.seq,
+      game: m.game,
+      seats: (m.seats as SeatHolder[]).map((s) =>
+        s.kept === true ? { player: s.player, holder: s.holder, kept: true } : { player: s.player, holder: s.holder },
+      ),
+      guests: (m.guests as GuestInfo[]).map((g) => ({ id: g.id, name: g.name, online: g.online, rttMs: g.rttMs })),
+    },
+  };
+}
+
+/** A network battle's start: the battle, the machine state, this guest's side, the input delay, the epoch and whether it reports. */
+function checkBattleStart(m: Record<string, unknown>): Checked<BattleStart> {
+  if (
+    !shortText(m.battle, 100) ||
+    typeof m.state !== 'string' ||
+    m.state.length > 65536 ||
+    (m.side !== 0 && m.side !== 1) ||
+    !Number.isInteger(m.delay) ||
+    (m.delay as number) < 0 ||
+    (m.delay as number) > 8
+  ) {
+    return {
+      ok: false,
+      error: 'a battle start needs the battle, the machine state, the side (0 or 1) and the delay (0-8)',
+    };
+  }
+  if (!epochOk(m.epoch)) return { ok: false, error: 'a battle start needs its epoch (0-1000)' };
+  if (typeof m.report !== 'boolean')
+    return { ok: false, error: "a battle start says whether this guest reports the battle's frames" };
+  return {
+    ok: true,
+    message: {
+      t: 'battle-start',
+      battle: m.battle,
+      state: m.state,
+      side: m.side,
+      delay: m.delay as number,
+      epoch: m.epoch,
+      report: m.report,
+    },
+  };
+}
+
+/** A solo battle's or a spectator's start: the battle, the machine state and the epoch. */
+function checkSnapshotStart(m: Record<string, unknown>, t: 'watch-start' | 'solo-start'): Checked<HostMessage> {
+  if (!shortText(m.battle, 100) || typeof m.state !== 'string' || m.state.length > 65536 || !epochOk(m.epoch)) {
+    return {
+      ok: false,
+      error: `a ${t === 'solo-start' ? 'battle' : 'watch'} start needs the battle, the machine state and the epoch (0-1000)`,
+    };
+  }
+  return { ok: true, message: { t, battle: m.battle, state: m.state, epoch: m.epoch as number } };
+}
+
 /** Checks a message the host sent to a guest. */
 export function parseHostMessage(text: unknown, checkBattle: BattleCheck): Checked<HostMessage> {
   const p = parse(text, MAX_HOST_MESSAGE, "host's");
@@ -205,45 +288,8 @@ export function parseHostMessage(text: unknown, checkBattle: BattleCheck): Check
       return shortText(m.you, 16)
         ? { ok: true, message: { t: 'welcome', you: m.you } }
         : { ok: false, error: 'a welcome names the guest' };
-    case 'game': {
-      if (!count(m.seq) || typeof m.game !== 'string')
-        return { ok: false, error: 'a game message needs its number and the game' };
-      if (
-        !Array.isArray(m.seats) ||
-        m.seats.length > 6 ||
-        !m.seats.every((s) => isObj(s) && shortText(s.player, 64) && shortText(s.holder, 16))
-      ) {
-        return { ok: false, error: 'a game message lists up to 6 seats, each { player, holder }' };
-      }
-      if (
-        !Array.isArray(m.guests) ||
-        m.guests.length > MAX_GUESTS ||
-        !m.guests.every(
-          (g) =>
-            isObj(g) &&
-            shortText(g.id, 16) &&
-            shortText(g.name, MAX_GUEST_NAME) &&
-            typeof g.online === 'boolean' &&
-            (g.rttMs === null || (Number.isFinite(g.rttMs) && (g.rttMs as number) >= 0)),
-        )
-      ) {
-        return { ok: false, error: `a game message lists up to ${MAX_GUESTS} guests, each { id, name, online }` };
-      }
-      return {
-        ok: true,
-        message: {
-          t: 'game',
-          seq: m.seq,
-          game: m.game,
-          seats: (m.seats as SeatHolder[]).map((s) =>
-            s.kept === true
-              ? { player: s.player, holder: s.holder, kept: true }
-              : { player: s.player, holder: s.holder },
-          ),
-          guests: (m.guests as GuestInfo[]).map((g) => ({ id: g.id, name: g.name, online: g.online, rttMs: g.rttMs })),
-        },
-      };
-    }
+    case 'game':
+      return checkGame(m);
     case 'answer':
       if (!count(m.id) || typeof m.ok !== 'boolean' || typeof m.text !== 'string' || m.text.length > 1000)
         return { ok: false, error: "an answer needs the move's number, ok and a sentence" };
@@ -261,44 +307,10 @@ export function parseHostMessage(text: unknown, checkBattle: BattleCheck): Check
         ? { ok: true, message: { t: 'notice', text: m.text } }
         : { ok: false, error: 'a notice is a sentence' };
     case 'battle-start':
-      if (
-        !shortText(m.battle, 100) ||
-        typeof m.state !== 'string' ||
-        m.state.length > 65536 ||
-        (m.side !== 0 && m.side !== 1) ||
-        !Number.isInteger(m.delay) ||
-        (m.delay as number) < 0 ||
-        (m.delay as number) > 8
-      ) {
-        return {
-          ok: false,
-          error: 'a battle start needs the battle, the machine state, the side (0 or 1) and the delay (0-8)',
-        };
-      }
-      if (!epochOk(m.epoch)) return { ok: false, error: 'a battle start needs its epoch (0-1000)' };
-      if (typeof m.report !== 'boolean')
-        return { ok: false, error: "a battle start says whether this guest reports the battle's frames" };
-      return {
-        ok: true,
-        message: {
-          t: 'battle-start',
-          battle: m.battle,
-          state: m.state,
-          side: m.side,
-          delay: m.delay as number,
-          epoch: m.epoch,
-          report: m.report,
-        },
-      };
+      return checkBattleStart(m);
     case 'watch-start':
     case 'solo-start':
-      if (!shortText(m.battle, 100) || typeof m.state !== 'string' || m.state.length > 65536 || !epochOk(m.epoch)) {
-        return {
-          ok: false,
-          error: `a ${m.t === 'solo-start' ? 'battle' : 'watch'} start needs the battle, the machine state and the epoch (0-1000)`,
-        };
-      }
-      return { ok: true, message: { t: m.t, battle: m.battle, state: m.state, epoch: m.epoch as number } };
+      return checkSnapshotStart(m, m.t);
     case 'watch':
       return checkWatch(m);
     case 'battle-end':

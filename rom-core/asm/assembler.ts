@@ -1,4 +1,4 @@
-/** The passes (as many as ASL runs) and the result; the parts are state.ts, symbols.ts, emit.ts, directives.ts, repeat.ts and macros.ts. */
+/** The passes (as many as ASL runs) and the result; the parts are state.ts, symbols.ts, emit.ts, address-directives.ts, directives.ts, repeat.ts, conditions.ts and macros.ts. */
 import { splitLines } from './source-lines.ts';
 import { foreignDialect, foreignMessage } from './foreign.ts';
 import { aslDateTime } from './string-functions.ts';
@@ -36,45 +36,7 @@ class Assembler extends AsmMacros {
     const another = (pass: number): boolean =>
       pass === 1 || (this.repass && pass <= MAX_PASSES && (pass === 2 || this.errorCount + this.errorsOver === 0));
     for (let pass = 1; another(pass); pass++) {
-      this.pass = pass;
-      this.repass = false;
-      this.clearOutput();
-      this.definedThisPass = new Set();
-      // Macros stay from the pass before, as in ASL: a macro defined after its first use is used there from pass 2 on.
-      this.address = 0;
-      this.currentGlobal = '';
-      this.macroScopes = [];
-      this.macroLocals = [];
-      this.sections = [];
-      this.functions = new Map();
-      this.bitfuncs = false;
-      this.codepages = new Map();
-      this.codepage = undefined;
-      this.listMode = 'ON';
-      this.macexp = true;
-      this.phaseOffset = 0;
-      this.saved = [];
-      this.sharedNames = [];
-      this.functionDepth = 0;
-      this.assumeMB = undefined;
-      this.stringSymbols = new Map();
-      // ASL predefines them unless the source defines the name itself.
-      if (!this.symbols.has('DATE')) this.stringSymbols.set('DATE', date);
-      if (!this.symbols.has('TIME')) this.stringSymbols.set('TIME', time);
-      this.sectionCount = 0;
-      this.expansionCount = 0;
-      this.expandedLines = 0;
-      this.includeCount = 0;
-      this.includedLines = 0;
-      this.ended = false;
-      this.backward = [];
-      this.forwardBefore = this.forwardThis;
-      this.forwardThis = [];
-      this.forwardSeen = 0;
-      for (const [name, value] of Object.entries(this.options.defines ?? {})) {
-        this.symbols.set(name.toUpperCase(), { name, value, kind: 'equ', file: '<defines>', line: 0 });
-        this.definedThisPass.add(name.toUpperCase());
-      }
+      this.startPass(pass, date, time);
       this.processLines(splitLines(source, file), 0, 0);
       if (pass > 1 && this.forwardThis.join() !== this.forwardBefore.join()) this.repass = true;
       for (const open of this.sections) {
@@ -88,6 +50,54 @@ class Assembler extends AsmMacros {
         );
       }
     }
+    this.collectShared();
+  }
+
+  /** A pass starts as the first did, but for the symbols, the macros and the forward references seen. */
+  private startPass(pass: number, date: string, time: string): void {
+    this.pass = pass;
+    this.repass = false;
+    this.clearOutput();
+    this.definedThisPass = new Set();
+    // Macros stay from the pass before, as in ASL: a macro defined after its first use is used there from pass 2 on.
+    this.address = 0;
+    this.currentGlobal = '';
+    this.macroScopes = [];
+    this.macroLocals = [];
+    this.sections = [];
+    this.functions = new Map();
+    this.bitfuncs = false;
+    this.codepages = new Map();
+    this.codepage = undefined;
+    this.listMode = 'ON';
+    this.macexp = true;
+    this.phaseOffset = 0;
+    this.saved = [];
+    this.sharedNames = [];
+    this.functionDepth = 0;
+    this.assumeMB = undefined;
+    this.stringSymbols = new Map();
+    // ASL predefines them unless the source defines the name itself.
+    if (!this.symbols.has('DATE')) this.stringSymbols.set('DATE', date);
+    if (!this.symbols.has('TIME')) this.stringSymbols.set('TIME', time);
+    this.sectionCount = 0;
+    this.expansionCount = 0;
+    this.expandedLines = 0;
+    this.includeCount = 0;
+    this.includedLines = 0;
+    this.ended = false;
+    this.backward = [];
+    this.forwardBefore = this.forwardThis;
+    this.forwardThis = [];
+    this.forwardSeen = 0;
+    for (const [name, value] of Object.entries(this.options.defines ?? {})) {
+      this.symbols.set(name.toUpperCase(), { name, value, kind: 'equ', file: '<defines>', line: 0 });
+      this.definedThisPass.add(name.toUpperCase());
+    }
+  }
+
+  /** The last pass's SHARED names with their values; a name with none is an error. */
+  private collectShared(): void {
     for (const { token, at } of this.sharedNames) {
       const value = this.symbols.get(token.text.toUpperCase())?.value;
       if (value === undefined)

@@ -3,11 +3,22 @@ import { isMnemonic } from './encode.ts';
 import type { Token } from './lexer.ts';
 import { splitOperands } from './lexer.ts';
 import { namelessRun } from './source-lines.ts';
-import { AsmAslPseudo } from './asl-pseudo.ts';
-import { ADDRESS_LIMIT, DIRECTIVES, hex } from './state.ts';
+import { AsmAddressDirectives } from './address-directives.ts';
+import { DIRECTIVES, hex } from './state.ts';
 import type { MacroDef } from './state.ts';
 
-export abstract class AsmDirectives extends AsmAslPseudo {
+/** A statement's fields: its label, its operation word (`!` before it keeps a macro from taking it) and operands. */
+interface StatementFields {
+  label: Token | undefined;
+  op: Token;
+  opName: string;
+  rest: Token[];
+  bang: boolean;
+}
+
+const upper = (t: Token | undefined): string => (t && t.kind === 'ident' ? t.text.toUpperCase() : '');
+
+export abstract class AsmDirectives extends AsmAddressDirectives {
   /** ASL's `name FUNCTION p1, p2, expression`: the expression with the parameters as names. */
   private defineFunction(label: Token | undefined, op: Token, rest: Token[]): void {
     if (!label) this.fail('syntax', 'FUNCTION needs a name before it', op.col, op.end - op.col);
@@ -107,11 +118,32 @@ export abstract class AsmDirectives extends AsmAslPseudo {
       this.listLine('');
       return;
     }
-    const [t0, t1] = tokens;
-    const upper = (t: Token | undefined): string => (t && t.kind === 'ident' ? t.text.toUpperCase() : '');
-    const isOpWord = (t: Token | undefined): boolean =>
-      !!t && t.kind === 'ident' && (DIRECTIVES.has(upper(t)) || isMnemonic(t.text) || this.macros.has(upper(t)));
+    const { label, op, opName, rest, bang } = this.fields(tokens);
+    if (this.definition(label, op, opName, rest)) return;
+    if (label) this.define(label, this.address + this.phaseOffset, 'label', true);
+    if (!op) {
+      this.listLine(`${hex(this.address, 4)}`);
+      return;
+    }
+    if (op.kind !== 'ident')
+      this.fail('syntax', `expected a mnemonic or directive, found '${op.text}'`, op.col, op.end - op.col);
+    if (this.directive(opName, op, rest, includeDepth, macroDepth)) return;
+    const macro = bang ? undefined : this.macros.get(opName);
+    if (macro) {
+      this.expand(macro, op, rest, includeDepth, macroDepth);
+      return;
+    }
+    this.instruction(op, rest);
+  }
 
+  /** Whether `t` is a directive, a mnemonic or a macro's name: the operation field, not a label. */
+  private isOpWord(t: Token | undefined): boolean {
+    return !!t && t.kind === 'ident' && (DIRECTIVES.has(upper(t)) || isMnemonic(t.text) || this.macros.has(upper(t)));
+  }
+
+  /** Splits a statement into its fields, defining its nameless label (`-`, `+`) on the way. */
+  private fields(tokens: Token[]): StatementFields {
+    const [t0, t1] = tokens;
     let label: Token | undefined;
     let i = 0;
     const nameless = namelessRun(tokens, 0);
@@ -129,14 +161,14 @@ export abstract class AsmDirectives extends AsmAslPseudo {
     } else if (t0.kind === 'ident' && (['EQU', 'SET'].includes(upper(t1)) || (t1?.kind === 'op' && t1.text === '='))) {
       label = t0;
       i = 1;
-    } else if (t0.kind === 'ident' && t0.col === 0 && isOpWord(t0) && isOpWord(t1)) {
+    } else if (t0.kind === 'ident' && t0.col === 0 && this.isOpWord(t0) && this.isOpWord(t1)) {
       // ASL reads column 1 as the label field: `stop jmp stop` is the label STOP, not the instruction,
       // and `error mov r1,a` (Gust's palntsc) the label ERROR, not the directive.
       label = t0;
       i = 1;
-    } else if (t0.kind === 'ident' && !isOpWord(t0)) {
+    } else if (t0.kind === 'ident' && !this.isOpWord(t0)) {
       // ASL style: a name in column 1, or a name before a mnemonic, is a label without a colon.
-      if (t0.col === 0 || isOpWord(t1)) {
+      if (t0.col === 0 || this.isOpWord(t1)) {
         label = t0;
         i = 1;
       }
@@ -145,220 +177,185 @@ export abstract class AsmDirectives extends AsmAslPseudo {
     const bang = tokens[i]?.kind === 'op' && tokens[i].text === '!' && tokens[i + 1]?.col === tokens[i].end;
     if (bang) i++;
     const op = tokens[i];
-    const rest = tokens.slice(i + 1);
     const opName = op ? (op.kind === 'op' && op.text === '=' ? 'SET' : upper(op)) : '';
+    return { label, op, opName, rest: tokens.slice(i + 1), bang };
+  }
 
-    if (opName === 'EQU' || opName === 'SET') {
-      if (!label) this.fail('syntax', `${opName} needs a name before it`, op.col, op.end - op.col);
-      if (rest.length === 0) this.fail('syntax', `${opName} needs a value`, op.col, op.end - op.col);
-      const value = this.valueOrString(rest, 'late', opName);
-      const kind = opName === 'EQU' ? 'equ' : 'set';
-      // A string value makes a string symbol, as in ASL (`name equ "text"`; `db name` writes its characters).
-      if (typeof value === 'string') this.define(label, undefined, kind, false, value);
-      else this.define(label, value, kind);
-      this.listLine(
-        value === undefined
-          ? ''
-          : typeof value === 'string'
-            ? `      = "${value}"`
-            : `      = ${hex(value & 0xffff, 4)}`,
-      );
-      return;
+  /** Carries out EQU, SET (`=`), LABEL, FUNCTION and REG, which give the label its value; false for others. */
+  private definition(label: Token | undefined, op: Token, opName: string, rest: Token[]): boolean {
+    switch (opName) {
+      case 'EQU':
+      case 'SET':
+        this.equate(label, op, opName, rest);
+        return true;
+      case 'LABEL': {
+        // ASL's `name LABEL value`: a label with that value (KTAA's `name_bank label $` in a macro).
+        if (!label) this.fail('syntax', 'LABEL needs a name before it', op.col, op.end - op.col);
+        if (rest.length === 0) this.fail('syntax', 'LABEL needs a value', op.col, op.end - op.col);
+        const value = this.value(rest, 'late', 'LABEL');
+        this.define(label, value, 'label');
+        this.listLine(value === undefined ? '' : `      = ${hex(value & 0xffff, 4)}`);
+        return true;
+      }
+      case 'FUNCTION':
+        this.defineFunction(label, op, rest);
+        return true;
+      case 'REG':
+        this.reg(label, op, rest);
+        return true;
+      default:
+        return false;
     }
-    if (opName === 'LABEL') {
-      // ASL's `name LABEL value`: a label with that value (KTAA's `name_bank label $` in a macro).
-      if (!label) this.fail('syntax', 'LABEL needs a name before it', op.col, op.end - op.col);
-      if (rest.length === 0) this.fail('syntax', 'LABEL needs a value', op.col, op.end - op.col);
-      const value = this.value(rest, 'late', 'LABEL');
-      this.define(label, value, 'label');
-      this.listLine(value === undefined ? '' : `      = ${hex(value & 0xffff, 4)}`);
-      return;
-    }
-    if (opName === 'FUNCTION') {
-      this.defineFunction(label, op, rest);
-      return;
-    }
-    if (opName === 'REG') {
-      this.reg(label, op, rest);
-      return;
-    }
-    if (label) this.define(label, this.address + this.phaseOffset, 'label', true);
-    if (!op) {
-      this.listLine(`${hex(this.address, 4)}`);
-      return;
-    }
-    if (op.kind !== 'ident')
-      this.fail('syntax', `expected a mnemonic or directive, found '${op.text}'`, op.col, op.end - op.col);
+  }
 
+  /** `name EQU value` (fixed) and `name SET value` / `name = value` (may be set again). */
+  private equate(label: Token | undefined, op: Token, opName: 'EQU' | 'SET', rest: Token[]): void {
+    if (!label) this.fail('syntax', `${opName} needs a name before it`, op.col, op.end - op.col);
+    if (rest.length === 0) this.fail('syntax', `${opName} needs a value`, op.col, op.end - op.col);
+    const value = this.valueOrString(rest, 'late', opName);
+    const kind = opName === 'EQU' ? 'equ' : 'set';
+    // A string value makes a string symbol, as in ASL (`name equ "text"`; `db name` writes its characters).
+    if (typeof value === 'string') this.define(label, undefined, kind, false, value);
+    else this.define(label, value, kind);
+    this.listLine(
+      value === undefined ? '' : typeof value === 'string' ? `      = "${value}"` : `      = ${hex(value & 0xffff, 4)}`,
+    );
+  }
+
+  /** Carries out a directive other than the definitions; false when `opName` is none (a macro or an instruction). */
+  private directive(opName: string, op: Token, rest: Token[], includeDepth: number, macroDepth: number): boolean {
     switch (opName) {
       case 'CPU':
         this.aslOperators = true;
         this.listLine('');
-        return;
-      case 'SECTION': {
-        if (rest.length !== 1 || rest[0].kind !== 'ident')
-          this.fail('syntax', 'SECTION needs one name', ...this.span(rest.length ? rest : [op]));
-        this.sections.push({ name: rest[0].text, id: ++this.sectionCount, token: rest[0], at: this.current });
-        this.listLine('');
-        return;
-      }
-      case 'ENDSECTION': {
-        const open = this.sections[this.sections.length - 1];
-        if (!open) this.fail('endsection-without-section', 'ENDSECTION without SECTION', op.col, op.end - op.col);
-        if (rest.length > 1 || (rest.length === 1 && rest[0].text.toUpperCase() !== open.name.toUpperCase())) {
-          this.fail('syntax', `ENDSECTION must name the open section '${open.name}'`, ...this.span(rest));
-        }
-        this.sections.pop();
-        this.listLine('');
-        return;
-      }
+        return true;
+      case 'SECTION':
+        this.section(op, rest);
+        return true;
+      case 'ENDSECTION':
+        this.endSection(op, rest);
+        return true;
       case 'ASSUME':
         this.assume(op, rest);
-        return;
+        return true;
       case 'BINCLUDE':
         this.binclude(op, rest);
-        return;
+        return true;
       case 'CODEPAGE':
         this.selectCodepage(op, rest);
-        return;
+        return true;
       case 'CHARSET':
         this.charset(op, rest);
-        return;
+        return true;
       case 'PAGE':
       case 'NEWPAGE':
       case 'TITLE':
         // Page layout of a printed listing; ours has no pages.
         this.listLine('');
-        return;
+        return true;
       case 'MACEXP':
       case 'LISTING':
         this.listingControl(opName, op, rest);
-        return;
+        return true;
       case 'REPT':
       case 'IRP':
       case 'IRPC':
       case 'WHILE':
         this.beginBlock(opName, op, rest);
-        return;
+        return true;
       case 'ERROR':
       case 'FATAL':
-        // ASL's ERROR / FATAL: the source's own error (KTAA's `assert` macro), reached only when assembled.
-        return this.fail(
-          'user-error',
-          rest.length === 1 && rest[0].kind === 'string'
-            ? rest[0].text
-            : this.current.text.slice(op.end).trim() || opName,
-          ...this.span(rest.length ? rest : [op]),
-        );
+        return this.userError(opName, op, rest);
       case 'MESSAGE':
-      case 'WARNING': {
-        if (rest.length !== 1 || rest[0].kind !== 'string')
-          this.fail('syntax', `${opName} needs a text in quotes`, ...this.span(rest.length ? rest : [op]));
-        // ASL prints MESSAGE in every pass; only the last pass's diagnostics are kept, so one note per line.
-        this.report(
-          opName === 'WARNING' ? 'warning' : 'info',
-          opName === 'WARNING' ? 'user-warning' : 'message',
-          rest[0].text,
-          rest[0].col,
-          rest[0].end - rest[0].col,
-        );
-        this.listLine('');
-        return;
-      }
+      case 'WARNING':
+        this.message(opName, op, rest);
+        return true;
       case 'SAVE':
         this.saved.push({ listMode: this.listMode, macexp: this.macexp, codepage: this.codepage });
         this.listLine('');
-        return;
-      case 'RESTORE': {
-        const top = this.saved.pop();
-        if (!top) this.fail('restore-without-save', 'RESTORE without SAVE', op.col, op.end - op.col);
-        ({ listMode: this.listMode, macexp: this.macexp, codepage: this.codepage } = top);
-        this.listLine('');
-        return;
-      }
-      case 'PHASE': {
-        if (rest.length === 0) this.fail('syntax', 'PHASE needs an address', op.col, op.end - op.col);
-        const v = this.value(rest, 'now', 'PHASE')!;
-        if (v < 0 || v >= ADDRESS_LIMIT)
-          this.fail('out-of-range', `PHASE address ${v} is outside 0..0xFFFF`, ...this.span(rest));
-        this.phaseOffset = v - this.address;
-        this.listLine(hex(this.address, 4));
-        return;
-      }
+        return true;
+      case 'RESTORE':
+        this.restore(op);
+        return true;
       case 'SHARED':
-        for (const part of splitOperands(rest)) {
-          if (part.length !== 1 || part[0].kind !== 'ident')
-            this.fail(
-              'syntax',
-              'SHARED needs symbol names separated by commas',
-              ...this.span(part.length ? part : [op]),
-            );
-          this.sharedNames.push({ token: part[0], at: this.current });
-        }
-        if (rest.length === 0)
-          this.fail('syntax', 'SHARED needs symbol names separated by commas', op.col, op.end - op.col);
-        this.listLine('');
-        return;
-      case 'DEPHASE':
-        this.phaseOffset = 0;
-        this.listLine('');
-        return;
+        this.declareShared(op, rest);
+        return true;
       case 'END':
         this.ended = true;
         this.listLine('');
-        return;
-      case 'ORG': {
-        if (rest.length === 0) this.fail('syntax', 'ORG needs an address', op.col, op.end - op.col);
-        const v = this.value(rest, 'now', 'ORG')!;
-        if (v < 0 || v >= ADDRESS_LIMIT)
-          this.fail('out-of-range', `ORG address ${v} is outside 0..0xFFFF`, ...this.span(rest));
-        this.address = v;
-        this.listLine(hex(v, 4));
-        return;
-      }
-      case 'ALIGN': {
-        // ASL's ALIGN (the homebrew sources use `align 256` to start a MOVP table on a page):
-        // moves the address up to the next multiple, reserving the gap as DS does.
-        if (rest.length === 0) this.fail('syntax', 'ALIGN needs a value', op.col, op.end - op.col);
-        const n = this.value(rest, 'now', 'ALIGN')!;
-        if (n < 1 || n > ADDRESS_LIMIT)
-          this.fail('out-of-range', `ALIGN value ${n} is outside 1..0x10000`, ...this.span(rest));
-        const to = Math.ceil(this.address / n) * n;
-        if (to > ADDRESS_LIMIT)
-          this.fail('out-of-range', `ALIGN ${n} moves the address past 0xFFFF`, ...this.span(rest));
-        this.listLine(hex(this.address, 4));
-        this.address = to;
-        return;
-      }
+        return true;
       case 'DB':
       case 'DW':
         this.data(opName, op, rest);
-        return;
-      case 'DS': {
-        const parts = splitOperands(rest);
-        if (parts.length < 1 || parts.length > 2 || parts[0].length === 0)
-          this.fail('syntax', 'DS needs a count and an optional fill byte', op.col, op.end - op.col);
-        const count = this.value(parts[0], 'now', 'DS')!;
-        if (count < 0 || this.address + count > ADDRESS_LIMIT)
-          this.fail('out-of-range', `DS count ${count} is out of range`, ...this.span(parts[0]));
-        if (parts.length === 2) {
-          const fill = this.byteValue(parts[1]);
-          this.emit(new Array<number>(count).fill(fill), undefined);
-        } else {
-          this.listLine(hex(this.address, 4));
-          this.address += count;
-        }
-        return;
-      }
+        return true;
       case 'INCLUDE':
         this.include(op, rest, includeDepth, macroDepth);
-        return;
+        return true;
+      default:
+        return this.addressDirective(opName, op, rest);
     }
-    const macro = bang ? undefined : this.macros.get(opName);
-    if (macro) {
-      this.expand(macro, op, rest, includeDepth, macroDepth);
-      return;
+  }
+
+  /** ASL's `SECTION name`: local symbols until ENDSECTION. */
+  private section(op: Token, rest: Token[]): void {
+    if (rest.length !== 1 || rest[0].kind !== 'ident')
+      this.fail('syntax', 'SECTION needs one name', ...this.span(rest.length ? rest : [op]));
+    this.sections.push({ name: rest[0].text, id: ++this.sectionCount, token: rest[0], at: this.current });
+    this.listLine('');
+  }
+
+  /** `ENDSECTION [name]`: closes the open section, which the name (if given) must be. */
+  private endSection(op: Token, rest: Token[]): void {
+    const open = this.sections[this.sections.length - 1];
+    if (!open) this.fail('endsection-without-section', 'ENDSECTION without SECTION', op.col, op.end - op.col);
+    if (rest.length > 1 || (rest.length === 1 && rest[0].text.toUpperCase() !== open.name.toUpperCase())) {
+      this.fail('syntax', `ENDSECTION must name the open section '${open.name}'`, ...this.span(rest));
     }
-    this.instruction(op, rest);
+    this.sections.pop();
+    this.listLine('');
+  }
+
+  /** ASL's ERROR / FATAL: the source's own error (KTAA's `assert` macro), reached only when assembled. */
+  private userError(opName: string, op: Token, rest: Token[]): never {
+    return this.fail(
+      'user-error',
+      rest.length === 1 && rest[0].kind === 'string' ? rest[0].text : this.current.text.slice(op.end).trim() || opName,
+      ...this.span(rest.length ? rest : [op]),
+    );
+  }
+
+  /** ASL's `MESSAGE "text"` (a note) and `WARNING "text"` (a warning). */
+  private message(opName: 'MESSAGE' | 'WARNING', op: Token, rest: Token[]): void {
+    if (rest.length !== 1 || rest[0].kind !== 'string')
+      this.fail('syntax', `${opName} needs a text in quotes`, ...this.span(rest.length ? rest : [op]));
+    // ASL prints MESSAGE in every pass; only the last pass's diagnostics are kept, so one note per line.
+    this.report(
+      opName === 'WARNING' ? 'warning' : 'info',
+      opName === 'WARNING' ? 'user-warning' : 'message',
+      rest[0].text,
+      rest[0].col,
+      rest[0].end - rest[0].col,
+    );
+    this.listLine('');
+  }
+
+  /** ASL's RESTORE: the listing, MACEXP and code page settings the last SAVE kept. */
+  private restore(op: Token): void {
+    const top = this.saved.pop();
+    if (!top) this.fail('restore-without-save', 'RESTORE without SAVE', op.col, op.end - op.col);
+    ({ listMode: this.listMode, macexp: this.macexp, codepage: this.codepage } = top);
+    this.listLine('');
+  }
+
+  /** ASL's `SHARED name, name`: symbols to write out for other programs (see shared.ts). */
+  private declareShared(op: Token, rest: Token[]): void {
+    for (const part of splitOperands(rest)) {
+      if (part.length !== 1 || part[0].kind !== 'ident')
+        this.fail('syntax', 'SHARED needs symbol names separated by commas', ...this.span(part.length ? part : [op]));
+      this.sharedNames.push({ token: part[0], at: this.current });
+    }
+    if (rest.length === 0)
+      this.fail('syntax', 'SHARED needs symbol names separated by commas', op.col, op.end - op.col);
+    this.listLine('');
   }
 }

@@ -164,10 +164,34 @@ export function evaluate(tokens: readonly Token[], ctx: ExprContext, outerDepth 
 /** As `evaluate`, but a string stays a string (ASL's `db substr(DATE,0,2)`, `name equ "text"`). */
 export function evaluateValue(tokens: readonly Token[], ctx: ExprContext, outerDepth = 0): ExprValue | undefined {
   if (tokens.length === 0) throw new AsmError('syntax', 'expected an expression', 0, 0);
-  let pos = 0;
-  let depth = outerDepth;
-  const deeper = (t: Token): void => {
-    if (++depth > MAX_EXPR_DEPTH) {
+  return new ExprReader(tokens, ctx, outerDepth).expression();
+}
+
+/** Reads one expression by recursive descent: `pos` is the next token, `depth` the nesting so far. */
+class ExprReader {
+  private readonly tokens: readonly Token[];
+  private readonly ctx: ExprContext;
+  private readonly levels: readonly (readonly string[])[];
+  private pos = 0;
+  private depth: number;
+
+  constructor(tokens: readonly Token[], ctx: ExprContext, outerDepth: number) {
+    this.tokens = tokens;
+    this.ctx = ctx;
+    this.levels = ctx.asl ? ASL_LEVELS : LEVELS;
+    this.depth = outerDepth;
+  }
+
+  /** The whole expression; tokens left after it are an error. */
+  expression(): ExprValue | undefined {
+    const value = this.binary(0);
+    const { tokens, pos } = this;
+    if (pos < tokens.length) this.fail(tokens[pos], `unexpected '${tokens[pos].text}' after expression`);
+    return value;
+  }
+
+  private deeper(t: Token): void {
+    if (++this.depth > MAX_EXPR_DEPTH) {
       throw new AsmError(
         'expression-depth',
         `expression nested more than ${MAX_EXPR_DEPTH} deep (parentheses or unary operators)`,
@@ -175,110 +199,121 @@ export function evaluateValue(tokens: readonly Token[], ctx: ExprContext, outerD
         t.end - t.col,
       );
     }
-  };
-  const peek = (): Token | undefined => tokens[pos];
-  const isOp = (t: Token | undefined, ...ops: string[]): boolean => !!t && t.kind === 'op' && ops.includes(t.text);
-  const fail = (t: Token | undefined, message: string): never => {
-    const last = tokens[tokens.length - 1];
+  }
+
+  private peek(): Token | undefined {
+    return this.tokens[this.pos];
+  }
+
+  private isOp(t: Token | undefined, ...ops: string[]): boolean {
+    return !!t && t.kind === 'op' && ops.includes(t.text);
+  }
+
+  /** A syntax error at `t`, or just after the last token when the expression ends too early. */
+  private fail(t: Token | undefined, message: string): never {
+    const last = this.tokens[this.tokens.length - 1];
     if (!t) throw new AsmError('syntax', message, last.end, 1);
     throw new AsmError('syntax', message, t.col, t.end - t.col);
-  };
-  const int = (v: ExprValue, t: Token): number => (typeof v === 'string' ? stringValue(v, t, ctx) : v);
+  }
 
-  const levels = ctx.asl ? ASL_LEVELS : LEVELS;
-  const binary = (level: number): ExprValue | undefined => {
-    if (level === levels.length) return unary();
-    let left = binary(level + 1);
-    while (isOp(peek(), ...levels[level])) {
-      const op = tokens[pos++];
-      const right = binary(level + 1);
-      left = left === undefined || right === undefined ? undefined : combine(op, left, right);
+  private int(v: ExprValue, t: Token): number {
+    return typeof v === 'string' ? stringValue(v, t, this.ctx) : v;
+  }
+
+  /** The operators of `level` and the tighter ones below it, left to right. */
+  private binary(level: number): ExprValue | undefined {
+    if (level === this.levels.length) return this.unary();
+    let left = this.binary(level + 1);
+    while (this.isOp(this.peek(), ...this.levels[level])) {
+      const op = this.tokens[this.pos++];
+      const right = this.binary(level + 1);
+      left = left === undefined || right === undefined ? undefined : this.combine(op, left, right);
     }
     return left;
-  };
+  }
 
   /** ASL joins two strings with `+` and compares strings as strings; anything else is integer work. */
-  const combine = (op: Token, a: ExprValue, b: ExprValue): ExprValue => {
+  private combine(op: Token, a: ExprValue, b: ExprValue): ExprValue {
     if (typeof a === 'string' && typeof b === 'string') {
       if (op.text === '+') return a + b;
       const order = a < b ? -1 : a > b ? 1 : 0;
       if (['==', '=', '!=', '<>', '<', '<=', '>', '>='].includes(op.text)) return apply(op.text, order, 0, op);
     }
-    return (ctx.asl ? applyAsl : apply)(op.text, int(a, op), int(b, op), op);
-  };
+    return (this.ctx.asl ? applyAsl : apply)(op.text, this.int(a, op), this.int(b, op), op);
+  }
 
-  const unary = (): ExprValue | undefined => {
-    const t = peek();
+  private unary(): ExprValue | undefined {
+    const t = this.peek();
     // `~~` is ASL's logical NOT (as `!` is C's); `!!x` (the lexer's one token) is two of them.
-    if (isOp(t, '-', '+', '~', '!', '~~', '!!')) {
-      pos++;
-      deeper(t!);
-      const u = unary();
-      depth--;
+    if (this.isOp(t, '-', '+', '~', '!', '~~', '!!')) {
+      this.pos++;
+      this.deeper(t!);
+      const u = this.unary();
+      this.depth--;
       if (u === undefined) return undefined;
-      const v = int(u, t!);
+      const v = this.int(u, t!);
       if (t!.text === '!!') return v ? 1 : 0;
       return t!.text === '-' ? -v : t!.text === '~' ? ~v : t!.text === '!' || t!.text === '~~' ? (v ? 0 : 1) : v;
     }
-    if (t && t.kind === 'ident' && /^(high|low)$/i.test(t.text) && pos + 1 < tokens.length) {
-      pos++;
-      deeper(t);
-      const u = unary();
-      depth--;
+    if (t && t.kind === 'ident' && /^(high|low)$/i.test(t.text) && this.pos + 1 < this.tokens.length) {
+      this.pos++;
+      this.deeper(t);
+      const u = this.unary();
+      this.depth--;
       if (u === undefined) return undefined;
-      const v = int(u, t);
+      const v = this.int(u, t);
       return t.text.toLowerCase() === 'high' ? (v >> 8) & 0xff : v & 0xff;
     }
-    return primary();
-  };
+    return this.primary();
+  }
 
-  const primary = (): ExprValue | undefined => {
-    const t = tokens[pos];
-    if (!t) return fail(t, 'expression ends too early');
-    pos++;
+  private primary(): ExprValue | undefined {
+    const t = this.tokens[this.pos];
+    if (!t) return this.fail(t, 'expression ends too early');
+    this.pos++;
     if (t.kind === 'number') return t.value;
     if (t.kind === 'string') return t.text;
     if (t.kind === 'ident') {
-      const builtin = isOp(peek(), '(') ? STRING_BUILTINS.get(t.text.toUpperCase()) : undefined;
-      const fn = isOp(peek(), '(') ? ctx.functions?.(t.text, t) : undefined;
-      if (fn) return call(t, fn);
-      if (builtin) return builtinCall(t, builtin.args, builtin.call);
-      return ctx.strings?.(t.text, t) ?? ctx.lookup(t.text, t);
+      const builtin = this.isOp(this.peek(), '(') ? STRING_BUILTINS.get(t.text.toUpperCase()) : undefined;
+      const fn = this.isOp(this.peek(), '(') ? this.ctx.functions?.(t.text, t) : undefined;
+      if (fn) return this.call(t, fn);
+      if (builtin) return this.builtinCall(t, builtin.args, builtin.call);
+      return this.ctx.strings?.(t.text, t) ?? this.ctx.lookup(t.text, t);
     }
-    if (isOp(t, '$')) return ctx.here;
-    if (isOp(t, '(')) {
-      deeper(t);
-      const v = binary(0);
-      depth--;
-      if (!isOp(peek(), ')')) fail(peek(), "missing ')'");
-      pos++;
+    if (this.isOp(t, '$')) return this.ctx.here;
+    if (this.isOp(t, '(')) {
+      this.deeper(t);
+      const v = this.binary(0);
+      this.depth--;
+      if (!this.isOp(this.peek(), ')')) this.fail(this.peek(), "missing ')'");
+      this.pos++;
       return v;
     }
-    return fail(t, `unexpected '${t.text}' in expression`);
-  };
+    return this.fail(t, `unexpected '${t.text}' in expression`);
+  }
 
   /** The arguments' values; `spans` gets a token spanning each argument as written (for messages). */
-  const argumentList = (t: Token, spans: Token[] = []): (ExprValue | undefined)[] => {
-    deeper(t);
-    pos++; // '('
+  private argumentList(t: Token, spans: Token[] = []): (ExprValue | undefined)[] {
+    this.deeper(t);
+    this.pos++; // '('
     const args: (ExprValue | undefined)[] = [];
-    if (!isOp(peek(), ')')) {
+    if (!this.isOp(this.peek(), ')')) {
       for (;;) {
-        const from = tokens[pos];
-        args.push(binary(0));
-        const to = tokens[pos - 1];
+        const from = this.tokens[this.pos];
+        args.push(this.binary(0));
+        const to = this.tokens[this.pos - 1];
         if (from && to) spans.push({ ...from, col: from.col, end: to.end });
-        if (!isOp(peek(), ',')) break;
-        pos++;
+        if (!this.isOp(this.peek(), ',')) break;
+        this.pos++;
       }
     }
-    if (!isOp(peek(), ')')) fail(peek(), "missing ')' after the function's arguments");
-    pos++;
-    depth--;
+    if (!this.isOp(this.peek(), ')')) this.fail(this.peek(), "missing ')' after the function's arguments");
+    this.pos++;
+    this.depth--;
     return args;
-  };
+  }
 
-  const countCheck = (t: Token, want: number, got: number): void => {
+  private countCheck(t: Token, want: number, got: number): void {
     if (got !== want)
       throw new AsmError(
         'function-arguments',
@@ -286,41 +321,38 @@ export function evaluateValue(tokens: readonly Token[], ctx: ExprContext, outerD
         t.col,
         t.end - t.col,
       );
-  };
+  }
 
   /** ASL's SUBSTR, CHARFROMSTR, STRLEN, VAL... (string-functions.ts): each argument of the type it asks. */
-  const builtinCall = (
+  private builtinCall(
     t: Token,
     kinds: readonly ('string' | 'int')[],
     fn: (args: ExprValue[], t: Token, ev: (text: string) => number | undefined) => ExprValue | undefined,
-  ): ExprValue | undefined => {
+  ): ExprValue | undefined {
     const spans: Token[] = [];
-    const args = argumentList(t, spans);
-    countCheck(t, kinds.length, args.length);
+    const args = this.argumentList(t, spans);
+    this.countCheck(t, kinds.length, args.length);
     if (args.some((a) => a === undefined)) return undefined;
     const typed = (args as ExprValue[]).map((a, k) => {
-      if (kinds[k] === 'int') return int(a, t);
+      if (kinds[k] === 'int') return this.int(a, t);
       if (typeof a !== 'string')
         throw new AsmError('syntax', `argument ${k + 1} of ${t.text}() must be a string`, t.col, t.end - t.col);
       return a;
     });
-    deeper(t);
-    const v = fn(typed, spans[0] ?? t, (text) => evaluate(tokenize(text), ctx, depth));
-    depth--;
+    this.deeper(t);
+    const v = fn(typed, spans[0] ?? t, (text) => evaluate(tokenize(text), this.ctx, this.depth));
+    this.depth--;
     return v;
-  };
+  }
 
-  const call = (t: Token, fn: ExprFunction): number | undefined => {
-    const args = argumentList(t);
-    countCheck(t, fn.params, args.length);
+  /** A FUNCTION the source defined: its arguments as integers. */
+  private call(t: Token, fn: ExprFunction): number | undefined {
+    const args = this.argumentList(t);
+    this.countCheck(t, fn.params, args.length);
     if (args.some((a) => a === undefined)) return undefined;
     return fn.call(
-      (args as ExprValue[]).map((a) => int(a, t)),
+      (args as ExprValue[]).map((a) => this.int(a, t)),
       t,
     );
-  };
-
-  const value = binary(0);
-  if (pos < tokens.length) fail(tokens[pos], `unexpected '${tokens[pos].text}' after expression`);
-  return value;
+  }
 }

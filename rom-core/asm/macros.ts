@@ -1,4 +1,4 @@
-/** Lines, IF blocks, MACRO recording and expansion, INCLUDE. */
+/** Lines, MACRO recording and expansion, INCLUDE (the IF blocks are in conditions.ts). */
 import { AsmError } from './diagnostic.ts';
 import type { Token } from './lexer.ts';
 import { commentStart, splitOperands, tokenize } from './lexer.ts';
@@ -6,7 +6,9 @@ import { includedName, splitLines, substitute } from './source-lines.ts';
 import type { SourceLine } from './source-lines.ts';
 import { isBitfuncsInclude } from './bitfuncs.ts';
 import { foreignDialect, foreignMessage } from './foreign.ts';
-import { AsmRepeat, BLOCK_OPENERS } from './repeat.ts';
+import { BLOCK_OPENERS } from './repeat.ts';
+import { AsmConditions, isActive } from './conditions.ts';
+import type { Condition } from './conditions.ts';
 import type { RepeatHead } from './repeat.ts';
 import {
   DIRECTIVES,
@@ -22,196 +24,37 @@ import type { MacroDef } from './state.ts';
 
 const IF_WORDS = new Set(['IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF']);
 
-export abstract class AsmMacros extends AsmRepeat {
+/** A MACRO's body, or a REPT / IRP / IRPC's (`repeat`), being recorded until its ENDM. */
+interface Recording {
+  def: MacroDef;
+  at: SourceLine;
+  col: number;
+  nested: number;
+  repeat?: RepeatHead;
+}
+
+/** The blocks open while the lines of one file or macro body run. */
+interface OpenBlocks {
+  conditions: Condition[];
+  recording: Recording | undefined;
+}
+
+const word = (t: Token | undefined): string => (t && t.kind === 'ident' ? t.text.toUpperCase() : '');
+
+export abstract class AsmMacros extends AsmConditions {
   // ---- lines, IF, MACRO recording ----------------------------------------------------------
 
   /** Runs the lines of one file or one macro body; IF and MACRO must close inside it. */
   protected processLines(lines: SourceLine[], includeDepth: number, macroDepth: number): void {
-    // Each IF keeps whether its enclosing block is active, so a line asks only the innermost one
-    // (nesting costs nothing per line, however deep).
-    const conditions: {
-      active: boolean;
-      taken: boolean;
-      seenElse: boolean;
-      parent: boolean;
-      at: SourceLine;
-      token: Token;
-    }[] = [];
-    // A MACRO's body, or a REPT / IRP / IRPC's (`repeat`), until its ENDM.
-    let recording: { def: MacroDef; at: SourceLine; col: number; nested: number; repeat?: RepeatHead } | undefined;
-    const active = (): boolean => conditions.length === 0 || conditions[conditions.length - 1].active;
-
+    const blocks: OpenBlocks = { conditions: [], recording: undefined };
     for (const line of lines) {
       if (this.ended) break;
       this.current = line;
-      let tokens: Token[];
-      try {
-        tokens = tokenize(line.text.slice(0, commentStart(line.text)));
-      } catch (e) {
-        if (!(e instanceof AsmError)) throw e;
-        if (recording) {
-          recording.def.body.push(line);
-          continue;
-        }
-        if (active()) {
-          this.report('error', e.code, e.message, e.column, e.length);
-          this.listLine('');
-        }
-        continue;
-      }
-      const [first, second] = [tokens[0], tokens[1]];
-      const word = (t: Token | undefined): string => (t && t.kind === 'ident' ? t.text.toUpperCase() : '');
-      const opWord =
-        word(first) === 'ENDM' || word(first) === 'MACRO' || DIRECTIVES.has(word(first)) ? word(first) : word(second);
-
-      if (recording) {
-        if (BLOCK_OPENERS.has(opWord)) recording.nested++;
-        if (opWord === 'ENDM') {
-          if (recording.nested === 0) {
-            const done = recording;
-            recording = undefined;
-            this.listLine('');
-            if (!done.repeat) this.macros.set(done.def.name.toUpperCase(), done.def);
-            else this.runRepeat(done.repeat, done.def.body, includeDepth, macroDepth);
-            continue;
-          }
-          recording.nested--;
-        }
-        recording.def.body.push(line);
-        this.listLine('');
-        continue;
-      }
-
-      // A label may stand before IF / ELSE / ENDIF (`.nopal IFDEF DEBUG_PALNTSC`): ASL defines it when the line is assembled.
-      const lead =
-        first?.kind === 'ident' && IF_WORDS.has(word(second)) && !DIRECTIVES.has(word(first))
-          ? 1
-          : first?.kind === 'ident' && second?.text === ':' && IF_WORDS.has(word(tokens[2]))
-            ? 2
-            : 0;
-      const kw = tokens[lead];
-      const head = word(kw);
-      if (lead && active()) this.defineLineLabel(first);
-      if (head === 'IF' || head === 'IFDEF' || head === 'IFNDEF') {
-        let cond = false;
-        const parent = active();
-        if (parent) {
-          try {
-            cond = this.condition(head, tokens.slice(lead + 1), kw);
-          } catch (e) {
-            if (!(e instanceof StatementAbort)) throw e;
-          }
-        }
-        // A condition inside a skipped block is never active (taken, so no ELSE wakes it).
-        conditions.push({
-          active: parent && cond,
-          taken: !parent || cond,
-          seenElse: false,
-          parent,
-          at: line,
-          token: kw,
-        });
-        this.listLine('');
-        continue;
-      }
-      if (head === 'ELSE' || head === 'ELSEIF' || head === 'ENDIF') {
-        const top = conditions[conditions.length - 1];
-        if (!top) {
-          this.report(
-            'error',
-            head === 'ENDIF' ? 'endif-without-if' : 'else-without-if',
-            `${head} without IF`,
-            kw.col,
-            kw.end - kw.col,
-          );
-        } else if (head === 'ELSEIF') {
-          if (top.seenElse) this.report('error', 'else-twice', 'ELSEIF after ELSE', kw.col, kw.end - kw.col);
-          let cond = false;
-          if (!top.taken) {
-            try {
-              cond = this.condition('IF', tokens.slice(lead + 1), kw);
-            } catch (e) {
-              if (!(e instanceof StatementAbort)) throw e;
-            }
-          }
-          top.active = top.parent && !top.taken && cond;
-          top.taken ||= cond;
-        } else if (head === 'ELSE') {
-          if (top.seenElse) this.report('error', 'else-twice', 'second ELSE for one IF', kw.col, kw.end - kw.col);
-          top.seenElse = true;
-          top.active = top.parent && !top.taken;
-          top.taken = true;
-        } else {
-          conditions.pop();
-        }
-        this.listLine('');
-        continue;
-      }
-      if (!active()) {
-        this.listLine('', true);
-        continue;
-      }
-      if (word(second) === 'MACRO' && first?.kind === 'ident') {
-        const params = splitOperands(tokens.slice(2));
-        const names: string[] = [];
-        let bad = false;
-        for (const p of params) {
-          if (p.length !== 1 || p[0].kind !== 'ident') {
-            const [c, l] = this.span(p.length ? p : [second]);
-            this.report('error', 'syntax', 'a macro parameter must be a plain name', c, l);
-            bad = true;
-          } else {
-            names.push(p[0].text.toUpperCase());
-          }
-        }
-        // A macro may take a mnemonic's name (KTAA's `call macro addr`); `!call` still reaches the instruction.
-        if (DIRECTIVES.has(first.text.toUpperCase())) {
-          this.report(
-            'error',
-            'syntax',
-            `'${first.text}' is a directive and cannot name a macro`,
-            first.col,
-            first.end - first.col,
-          );
-          bad = true;
-        }
-        recording = {
-          def: { name: bad ? '' : first.text, params: names, body: [], at: line },
-          at: line,
-          col: first.col,
-          nested: 0,
-        };
-        this.listLine('');
-        continue;
-      }
-      if (head === 'ENDM') {
-        this.report('error', 'endm-without-macro', 'ENDM without MACRO', first.col, first.end - first.col);
-        this.listLine('');
-        continue;
-      }
-      try {
-        this.statement(tokens, includeDepth, macroDepth);
-      } catch (e) {
-        if (!(e instanceof StatementAbort)) throw e;
-        this.listLine('');
-      }
-      const repeat = this.pendingRepeat;
-      if (repeat) {
-        this.pendingRepeat = undefined;
-        recording = { def: { name: repeat.kind, params: [], body: [] }, at: line, col: repeat.col, nested: 0, repeat };
-      }
+      this.processLine(line, blocks, includeDepth, macroDepth);
     }
     if (this.ended) return;
-    for (const c of conditions) {
-      this.report(
-        'error',
-        'unterminated-if',
-        `${c.token.text.toUpperCase()} without ENDIF`,
-        c.token.col,
-        c.token.end - c.token.col,
-        c.at,
-      );
-    }
+    this.reportUnclosedConditions(blocks.conditions);
+    const recording = blocks.recording;
     if (recording) {
       this.report(
         'error',
@@ -221,6 +64,139 @@ export abstract class AsmMacros extends AsmRepeat {
         recording.def.name.length,
         recording.at,
       );
+    }
+  }
+
+  /** One line: recorded into a macro body, an IF word, skipped, a MACRO head or a statement. */
+  private processLine(line: SourceLine, blocks: OpenBlocks, includeDepth: number, macroDepth: number): void {
+    const tokens = this.lineTokens(line, blocks);
+    if (!tokens) return;
+    const [first, second] = [tokens[0], tokens[1]];
+    if (blocks.recording) {
+      const opWord =
+        word(first) === 'ENDM' || word(first) === 'MACRO' || DIRECTIVES.has(word(first)) ? word(first) : word(second);
+      this.record(line, opWord, blocks, includeDepth, macroDepth);
+      return;
+    }
+    // A label may stand before IF / ELSE / ENDIF (`.nopal IFDEF DEBUG_PALNTSC`): ASL defines it when the line is assembled.
+    const lead =
+      first?.kind === 'ident' && IF_WORDS.has(word(second)) && !DIRECTIVES.has(word(first))
+        ? 1
+        : first?.kind === 'ident' && second?.text === ':' && IF_WORDS.has(word(tokens[2]))
+          ? 2
+          : 0;
+    const kw = tokens[lead];
+    const head = word(kw);
+    if (lead && isActive(blocks.conditions)) this.defineLineLabel(first);
+    if (head === 'IF' || head === 'IFDEF' || head === 'IFNDEF') {
+      this.openCondition(blocks.conditions, head, tokens, lead, kw, line);
+    } else if (head === 'ELSE' || head === 'ELSEIF' || head === 'ENDIF') {
+      this.nextBranch(blocks.conditions, head, tokens, lead, kw);
+    } else if (!isActive(blocks.conditions)) {
+      this.listLine('', true);
+    } else if (word(second) === 'MACRO' && first?.kind === 'ident') {
+      blocks.recording = this.beginMacro(tokens, first, second, line);
+      this.listLine('');
+    } else if (head === 'ENDM') {
+      this.report('error', 'endm-without-macro', 'ENDM without MACRO', first.col, first.end - first.col);
+      this.listLine('');
+    } else {
+      this.runStatement(line, tokens, blocks, includeDepth, macroDepth);
+    }
+  }
+
+  /** The line's tokens; undefined when it cannot be read (reported if it is assembled, kept if it is recorded). */
+  private lineTokens(line: SourceLine, blocks: OpenBlocks): Token[] | undefined {
+    try {
+      return tokenize(line.text.slice(0, commentStart(line.text)));
+    } catch (e) {
+      if (!(e instanceof AsmError)) throw e;
+      if (blocks.recording) {
+        blocks.recording.def.body.push(line);
+        return undefined;
+      }
+      if (isActive(blocks.conditions)) {
+        this.report('error', e.code, e.message, e.column, e.length);
+        this.listLine('');
+      }
+      return undefined;
+    }
+  }
+
+  /** A line inside a body being recorded; its ENDM (nested blocks counted) defines the macro or runs the repeat. */
+  private record(line: SourceLine, opWord: string, blocks: OpenBlocks, includeDepth: number, macroDepth: number): void {
+    const recording = blocks.recording!;
+    if (BLOCK_OPENERS.has(opWord)) recording.nested++;
+    if (opWord === 'ENDM') {
+      if (recording.nested === 0) {
+        blocks.recording = undefined;
+        this.listLine('');
+        if (!recording.repeat) this.macros.set(recording.def.name.toUpperCase(), recording.def);
+        else this.runRepeat(recording.repeat, recording.def.body, includeDepth, macroDepth);
+        return;
+      }
+      recording.nested--;
+    }
+    recording.def.body.push(line);
+    this.listLine('');
+  }
+
+  /** `name MACRO p1, p2`: starts recording its body (nameless when the head is in error, so never called). */
+  private beginMacro(tokens: Token[], first: Token, second: Token, line: SourceLine): Recording {
+    const names: string[] = [];
+    let bad = false;
+    for (const p of splitOperands(tokens.slice(2))) {
+      if (p.length !== 1 || p[0].kind !== 'ident') {
+        const [c, l] = this.span(p.length ? p : [second]);
+        this.report('error', 'syntax', 'a macro parameter must be a plain name', c, l);
+        bad = true;
+      } else {
+        names.push(p[0].text.toUpperCase());
+      }
+    }
+    // A macro may take a mnemonic's name (KTAA's `call macro addr`); `!call` still reaches the instruction.
+    if (DIRECTIVES.has(first.text.toUpperCase())) {
+      this.report(
+        'error',
+        'syntax',
+        `'${first.text}' is a directive and cannot name a macro`,
+        first.col,
+        first.end - first.col,
+      );
+      bad = true;
+    }
+    return {
+      def: { name: bad ? '' : first.text, params: names, body: [], at: line },
+      at: line,
+      col: first.col,
+      nested: 0,
+    };
+  }
+
+  /** An assembled statement; a REPT / IRP / IRPC / WHILE head starts recording its body. */
+  private runStatement(
+    line: SourceLine,
+    tokens: Token[],
+    blocks: OpenBlocks,
+    includeDepth: number,
+    macroDepth: number,
+  ): void {
+    try {
+      this.statement(tokens, includeDepth, macroDepth);
+    } catch (e) {
+      if (!(e instanceof StatementAbort)) throw e;
+      this.listLine('');
+    }
+    const repeat = this.pendingRepeat;
+    if (repeat) {
+      this.pendingRepeat = undefined;
+      blocks.recording = {
+        def: { name: repeat.kind, params: [], body: [] },
+        at: line,
+        col: repeat.col,
+        nested: 0,
+        repeat,
+      };
     }
   }
 
@@ -238,19 +214,6 @@ export abstract class AsmMacros extends AsmRepeat {
     } catch (e) {
       if (!(e instanceof StatementAbort)) throw e;
     }
-  }
-
-  protected condition(head: string, rest: Token[], at: Token): boolean {
-    if (head === 'IF') {
-      if (rest.length === 0) this.fail('syntax', 'IF needs a condition', at.col, at.end - at.col);
-      return this.value(rest, 'now', 'IF') !== 0;
-    }
-    if (rest.length !== 1 || rest[0].kind !== 'ident') {
-      const [c, l] = this.span(rest.length ? rest : [at]);
-      this.fail('syntax', `${head} needs one symbol name`, c, l);
-    }
-    const known = this.definedThisPass.has(this.qualify(rest[0]));
-    return head === 'IFDEF' ? known : !known;
   }
 
   // ---- INCLUDE, macros ---------------------------------------------------------------------
