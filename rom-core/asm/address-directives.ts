@@ -2,7 +2,7 @@
 import type { Token } from './lexer.ts';
 import { splitOperands } from './lexer.ts';
 import { AsmAslPseudo } from './asl-pseudo.ts';
-import { ADDRESS_LIMIT, hex } from './state.ts';
+import { ADDRESS_LIMIT, hex } from './assembler-state.ts';
 
 export abstract class AsmAddressDirectives extends AsmAslPseudo {
   /** Carries out ORG, PHASE, DEPHASE, ALIGN or DS; false for any other directive. */

@@ -1,16 +1,16 @@
-/** The passes (as many as ASL runs) and the result; the parts are state.ts, symbols.ts, emit.ts, address-directives.ts, directives.ts, repeat.ts, conditions.ts and macros.ts. */
+/** The passes (as many as ASL runs) and the result; the parts are assembler-state.ts, symbols.ts, emit.ts, address-directives.ts, directives.ts, repeat.ts, conditions.ts and macros.ts. */
 import { splitLines } from './source-lines.ts';
 import { foreignDialect, foreignMessage } from './foreign.ts';
 import { aslDateTime } from './string-functions.ts';
 import { AsmMacros } from './macros.ts';
-import { MAX_ERRORS, MAX_PASSES } from './state.ts';
-import type { AssembleOptions, AssembleResult } from './state.ts';
+import { MAX_ERRORS, MAX_PASSES } from './assembler-state.ts';
+import type { AssembleOptions, AssembleResult } from './assembler-state.ts';
 import type { SharedSymbol } from './shared.ts';
 import { formatListing } from './symbol-table.ts';
 import type { SymbolInfo } from './symbol-table.ts';
 
-export { MAX_ERRORS } from './state.ts';
-export type { AssembleOptions, AssembleResult, LineMapEntry } from './state.ts';
+export { MAX_ERRORS } from './assembler-state.ts';
+export type { AssembleOptions, AssembleResult, LineMapEntry } from './assembler-state.ts';
 
 /** A line whose statement is CPU (after an optional label): `\tcpu\t8048`, `start: cpu 8048`. */
 const CPU_LINE = /^(?:[A-Za-z_.?][\w.?]*:?)?[ \t]+cpu[ \t]/im;

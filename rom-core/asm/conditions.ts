@@ -2,7 +2,7 @@
 import type { Token } from './lexer.ts';
 import type { SourceLine } from './source-lines.ts';
 import { AsmRepeat } from './repeat.ts';
-import { StatementAbort } from './state.ts';
+import { StatementAbort } from './assembler-state.ts';
 
 /**
  * One open IF. Each keeps whether its enclosing block is active (`parent`), so a line asks only the

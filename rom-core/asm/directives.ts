@@ -4,8 +4,8 @@ import type { Token } from './lexer.ts';
 import { splitOperands } from './lexer.ts';
 import { namelessRun } from './source-lines.ts';
 import { AsmAddressDirectives } from './address-directives.ts';
-import { DIRECTIVES, hex } from './state.ts';
-import type { MacroDef } from './state.ts';
+import { DIRECTIVES, hex } from './assembler-state.ts';
+import type { MacroDef } from './assembler-state.ts';
 
 /** A statement's fields: its label, its operation word (`!` before it keeps a macro from taking it) and operands. */
 interface StatementFields {

@@ -6,7 +6,7 @@ import type { Match, WrittenOperand } from './encode.ts';
 import type { Token } from './lexer.ts';
 import { splitOperands } from './lexer.ts';
 import { ROWS_BY_MNEMONIC } from '../i8048/opcodes.ts';
-import { ADDRESS_LIMIT, StatementAbort, hex } from './state.ts';
+import { ADDRESS_LIMIT, StatementAbort, hex } from './assembler-state.ts';
 import { AsmSymbols } from './symbols.ts';
 
 /** SEL MB0 and SEL MB1 from the one opcode table, by the half they select. */

@@ -14,7 +14,7 @@
  */
 import { isMnemonic } from './encode.ts';
 import { commentStart } from './lexer.ts';
-import { DIRECTIVES } from './state.ts';
+import { DIRECTIVES } from './assembler-state.ts';
 
 export interface ForeignSource {
   /** Whose dialect: a sentence's subject. */

@@ -2,7 +2,7 @@
 export { assemble, MAX_ERRORS } from './assembler.ts';
 /** For editors that colour sources: the mnemonics of the opcode table and the directives the assembler knows. */
 export { isMnemonic } from './encode.ts';
-export { DIRECTIVES } from './state.ts';
+export { DIRECTIVES } from './assembler-state.ts';
 export type { AssembleOptions, AssembleResult, LineMapEntry } from './assembler.ts';
 export { formatDiagnostic, visible } from './diagnostic.ts';
 export { sharedInclude, sharedIncludeBytes } from './shared.ts';

@@ -19,8 +19,8 @@ import {
   MAX_INCLUDES,
   MAX_MACRO_DEPTH,
   StatementAbort,
-} from './state.ts';
-import type { MacroDef } from './state.ts';
+} from './assembler-state.ts';
+import type { MacroDef } from './assembler-state.ts';
 
 const IF_WORDS = new Set(['IF', 'IFDEF', 'IFNDEF', 'ELSEIF', 'ELSE', 'ENDIF']);
 

@@ -10,7 +10,7 @@ import { splitOperands } from './lexer.ts';
 import { substitute } from './source-lines.ts';
 import type { SourceLine } from './source-lines.ts';
 import { AsmDirectives } from './directives.ts';
-import { MAX_EXPANDED_LINES, MAX_EXPANSIONS, MAX_MACRO_DEPTH, MAX_WHILE } from './state.ts';
+import { MAX_EXPANDED_LINES, MAX_EXPANSIONS, MAX_MACRO_DEPTH, MAX_WHILE } from './assembler-state.ts';
 
 /** What a REPT / IRP / IRPC line asks for: the parameter name (none for REPT) and the value of each repetition. */
 export interface RepeatHead {

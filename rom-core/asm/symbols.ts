@@ -6,8 +6,8 @@ import type { ExprContext, ExprFunction, SymbolLookup } from './expr.ts';
 import { BITFUNCS } from './bitfuncs.ts';
 import type { Token } from './lexer.ts';
 import { namelessRun } from './source-lines.ts';
-import { AsmState, MAX_FUNCTION_DEPTH, MAX_PASSES, hex } from './state.ts';
-import type { Mode, SymbolEntry } from './state.ts';
+import { AsmState, MAX_FUNCTION_DEPTH, MAX_PASSES, hex } from './assembler-state.ts';
+import type { Mode, SymbolEntry } from './assembler-state.ts';
 
 export abstract class AsmSymbols extends AsmState {
   /** `line`: a label of the line's address (not LABEL's), local to a macro expansion when defined in one. */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { assemble } from '../../../rom-core/asm/index.ts';
-import { MAX_INCLUDED_LINES, MAX_INCLUDES } from '../../../rom-core/asm/state.ts';
+import { MAX_INCLUDED_LINES, MAX_INCLUDES } from '../../../rom-core/asm/assembler-state.ts';
 
 /** bomb0.inc ... bomb15.inc: about 1 KB each (SET lines: no bytes, so only the cap can stop it), each including the next four times. */
 function bombFiles(): Map<string, string> {
