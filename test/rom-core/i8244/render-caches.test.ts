@@ -142,11 +142,19 @@ function wholeAndSplit(seed: number): [I8244, I8244] {
   return [whole, split];
 }
 
+function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
 describe('lines copied from the line above or from a grid template', () => {
   it('draw what the same lines drawn dot by dot draw: pixels, collisions, overlap', () => {
     for (let seed = 1; seed <= 60; seed++) {
       const [whole, split] = wholeAndSplit(seed);
-      expect(whole.frame, `seed ${seed}`).toEqual(split.frame);
+      // The first pixel that differs, or -1: compared by hand (toEqual's diffing of two 87,480-byte pictures, 60
+      // times, took over a minute in a loaded full run).
+      expect(firstDifference(whole.frame, split.frame), `seed ${seed}`).toBe(-1);
       expect(whole.read(0xa2, 0), `seed ${seed}`).toBe(split.read(0xa2, 0));
       expect(whole.read(0xa1, 0) & 0x80, `seed ${seed}`).toBe(split.read(0xa1, 0) & 0x80);
     }
