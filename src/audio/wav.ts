@@ -101,19 +101,22 @@ export function clickSamples(rate: number = UI_SAMPLE_RATE): Float32Array {
   );
 }
 
+/** Partials of a bell-like note: the fundamental, its octave, and a slightly sharp twelfth. */
+const BELL_PARTIALS = [1, 2, 3.01];
+
+/** One bell-like note at `f`: the partials' gains in BELL_PARTIALS' order (two or three of them). */
+function bell(f: number, gains: readonly number[], seconds: number, decay: number, rate: number): Float32Array {
+  return tone(
+    gains.map((gain, i) => ({ freq: f * BELL_PARTIALS[i], gain })),
+    seconds,
+    decay,
+    rate,
+  );
+}
+
 /** A rising two-note chime (E5 then B5, bell-like overtone) for an action the rules accepted. */
 export function confirmSamples(rate: number = UI_SAMPLE_RATE): Float32Array {
-  const note = (f: number): Float32Array =>
-    tone(
-      [
-        { freq: f, gain: 0.22 },
-        { freq: f * 2, gain: 0.06 },
-        { freq: f * 3.01, gain: 0.02 },
-      ],
-      0.22,
-      14,
-      rate,
-    );
+  const note = (f: number): Float32Array => bell(f, [0.22, 0.06, 0.02], 0.22, 14, rate);
   return mixAt(note(659.25), note(987.77), Math.round(0.09 * rate));
 }
 
@@ -131,31 +134,12 @@ export function errorSamples(rate: number = UI_SAMPLE_RATE): Float32Array {
 
 /** A soft two-note call (A4 then D5), a table's "your turn": heard across a room, never urgent. */
 export function turnSamples(rate: number = UI_SAMPLE_RATE): Float32Array {
-  const note = (f: number): Float32Array =>
-    tone(
-      [
-        { freq: f, gain: 0.2 },
-        { freq: f * 2, gain: 0.05 },
-      ],
-      0.28,
-      10,
-      rate,
-    );
+  const note = (f: number): Float32Array => bell(f, [0.2, 0.05], 0.28, 10, rate);
   return mixAt(note(440), note(587.33), Math.round(0.16 * rate));
 }
 
 /** A rising three-note fanfare (C5, E5, G5), a battle won by a person at the table. */
 export function wonSamples(rate: number = UI_SAMPLE_RATE): Float32Array {
-  const note = (f: number): Float32Array =>
-    tone(
-      [
-        { freq: f, gain: 0.2 },
-        { freq: f * 2, gain: 0.06 },
-        { freq: f * 3.01, gain: 0.02 },
-      ],
-      0.3,
-      9,
-      rate,
-    );
+  const note = (f: number): Float32Array => bell(f, [0.2, 0.06, 0.02], 0.3, 9, rate);
   return mixAt(mixAt(note(523.25), note(659.25), Math.round(0.11 * rate)), note(783.99), Math.round(0.22 * rate));
 }

@@ -32,7 +32,8 @@ import os from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import type { NetplayStats } from '../../rom-core/netplay/index.ts';
 import type { LinkFault } from '../../src/net/link-fault.ts';
-import { api, battleBetween, nextBattle, type TablePair } from './netplay-pages.ts';
+import { battleBetween, nextBattle, type TablePair } from './netplay-pages.ts';
+import { api } from '../e2e/worker-api.ts';
 import { launchChromium, servedApp } from './served-app.ts';
 
 const FRAME_MS = 1000 / 60;

@@ -16,16 +16,6 @@ export interface TablePair {
   close(): Promise<void>;
 }
 
-/** Calls the page's worker API (a page contract: window.__o2console.runtime().api). */
-export const api = <T>(page: Page, fn: string, ...args: unknown[]): Promise<T> =>
-  page.evaluate(
-    ([f, a]) =>
-      (window.__o2console!.runtime()!.api as unknown as Record<string, (...x: unknown[]) => Promise<unknown>>)[
-        f as string
-      ](...(a as unknown[])),
-    [fn, args] as const,
-  ) as Promise<T>;
-
 const key = (page: Page, k: string) => page.locator(`[data-key="${k}"]`);
 
 async function open(browser: Browser, url: string, fault: LinkFault | null): Promise<Page> {

@@ -26,6 +26,7 @@ import { launchBrowser, openApp } from './browser.ts';
 import { autosavedAfter, mailbox, waitReady } from './console-helpers.ts';
 import { gameOfSave, savedBoardText } from './board-helpers.ts';
 import { shot } from './shots.ts';
+import { api } from './worker-api.ts';
 import { smallBoard } from '../harness/tiny-game.ts';
 
 const TINY: Scenario = smallBoard('tiny', [
@@ -39,14 +40,6 @@ const key = (page: Page, k: string) => page.locator(`[data-key="${k}"]`);
 /** The table's battle stage now (null while no war is on), without waiting for the panel to appear. */
 const stage = (page: Page) =>
   page.evaluate(() => document.querySelector('.tb-battle')?.getAttribute('data-stage') ?? null);
-const api = <T>(page: Page, fn: string, ...args: unknown[]): Promise<T> =>
-  page.evaluate(
-    ([f, a]) =>
-      (window.__o2console!.runtime()!.api as unknown as Record<string, (...x: unknown[]) => Promise<unknown>>)[
-        f as string
-      ](...(a as unknown[])),
-    [fn, args] as const,
-  ) as Promise<T>;
 
 function seatsOnly(): string {
   let s = newGame(TINY);

@@ -18,19 +18,12 @@ import { warOnB1 } from '../board/helpers.ts';
 import { appUrl, launchBrowser } from './browser.ts';
 import { mailbox, waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';
+import { api } from './worker-api.ts';
 import { smallBoard } from '../harness/tiny-game.ts';
 
 const key = (page: Page, k: string) => page.locator(`[data-key="${k}"]`);
 const stage = (page: Page) =>
   page.evaluate(() => document.querySelector('.tb-battle')?.getAttribute('data-stage') ?? null);
-const api = <T>(page: Page, fn: string, ...args: unknown[]): Promise<T> =>
-  page.evaluate(
-    ([f, a]) =>
-      (window.__o2console!.runtime()!.api as unknown as Record<string, (...x: unknown[]) => Promise<unknown>>)[
-        f as string
-      ](...(a as unknown[])),
-    [fn, args] as const,
-  ) as Promise<T>;
 /** The game's log as a page shows it. */
 const log = (page: Page) => page.locator('.bv-log-list li').allTextContents();
 
