@@ -12,6 +12,7 @@ import { serializeGame } from '../rules/snapshot.ts';
 import type { HostLinkPort, HostSession, NetMachine, TableClock, TableStorage } from './ports.ts';
 import { busySeat } from './remote-battle.ts';
 import type { TableBattle } from './table-battle.ts';
+import { tableMoveRefusal } from './table-moment.ts';
 
 export interface RemoteHostDeps {
   session: HostSession;
@@ -60,7 +61,8 @@ export function hostTable(link: HostLinkPort, deps: RemoteHostDeps, on: HostTabl
       players: () => session.gameState()?.players.map((p) => p.name) ?? [],
       computer: (player) => deps.computer(player),
       busySeat: (player) => busySeat(deps.battle, player),
-      act: (event) => session.actFor(event),
+      // A guest's click is a person's click at this table: weapons stay fixed while their battle is on the console.
+      act: (event) => tableMoveRefusal(event, deps.battle.busy, deps.computer) ?? session.actFor(event),
       game: () => {
         const state = session.gameState();
         return state ? serializeGame(state) : '';

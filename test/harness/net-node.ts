@@ -69,7 +69,10 @@ export class NetNode implements BattleConsole, NetConsole, NetMachine, MachineCo
       const local = fought.side.rb.local;
       const before = fought.side.rb.frame;
       const yields = fought.side.sync?.yields ?? 0;
-      const message = fought.tick(() => this.stick(local) || this.stick(local === 0 ? 1 : 0));
+      const script = this.script;
+      const message = fought.tick(() =>
+        script ? script(local, fought.side.sticks.length) : this.stick(local) || this.stick(local === 0 ? 1 : 0),
+      );
       if (fought.side.rb.frame > before) this.netShown++;
       else if ((fought.side.sync?.yields ?? 0) === yields) this.netStalls++;
       this.emit('net', JSON.stringify(message));
@@ -80,7 +83,11 @@ export class NetNode implements BattleConsole, NetConsole, NetMachine, MachineCo
       if (this.watched.done) this.watched = null;
     } else {
       this.queue.beforeFrame(this.sink);
-      for (const s of [0, 1] as const) if (this.bots[s]) m.joy[s] = this.stick(s);
+      const at = this.scriptFrom === null ? -1 : this.frames - this.scriptFrom - 1;
+      if (this.script && at >= 0) for (const s of [0, 1] as const) m.joy[s] = this.script(s, at);
+      else if (at >= 0 && at < this.stillFrames) m.setInputs(0, 0);
+      else for (const s of [0, 1] as const) if (this.bots[s]) m.joy[s] = this.stick(s);
+      if (at >= 0) this.taped?.(at, m.joy[0], m.joy[1]);
       m.runFrame();
       this.queue.afterFrame();
     }
@@ -150,8 +157,28 @@ export class NetNode implements BattleConsole, NetConsole, NetMachine, MachineCo
 
   // MachineControls
 
+  /**
+   * Nobody steers on this machine: its hand controls stay centred whatever asks for a bot, so a battle's
+   * frames depend on nothing but its start (the same evening seated otherwise must fight it the same).
+   */
+  hands = true;
+  /**
+   * Scripted hands: each side's stick by the battle's frame (0 the first frame after the battle's start),
+   * the same however the battle is seated. In a network battle the frame is the rollback's; a battle on
+   * this machine alone counts from `scriptFrom`, the display frame its start was seen (set by the test).
+   */
+  script: ((side: 0 | 1, frame: number) => number) | null = null;
+  scriptFrom: number | null = null;
+  /**
+   * The first frames of a battle on this machine alone with both sticks centred, as a network battle's
+   * first frames are (the input delay's, whose sticks nobody read).
+   */
+  stillFrames = 0;
+  /** Told each battle frame's sticks on this machine alone (from `scriptFrom`): a person's hands, taped. */
+  taped: ((frame: number, left: number, right: number) => void) | null = null;
+
   setBot(stick: 0 | 1, level: BotLevel | null, seed: number): boolean {
-    this.bots[stick] = level ? new BattleBot(stick, level, seed) : null;
+    this.bots[stick] = level && this.hands ? new BattleBot(stick, level, seed) : null;
     return true;
   }
 

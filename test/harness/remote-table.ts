@@ -16,6 +16,7 @@ import {
   GameSession,
   memoryStorage,
   memoryStore,
+  pendingBattle,
   type GameState,
   type Level,
   type SaveStore,
@@ -103,7 +104,9 @@ export class GuestPage {
   connection: string | null = null;
   private followed = false;
   private person: ComputerPlayers | null = null;
-  /** The game's log length when this page last sent a move: none again until the host's game moves on. */
+  /** The players this page's person plays. */
+  private seated: string[] = [];
+  /** The game's log length when this page last sent a move: none again until the host's game shows it. */
   private sentAt: number | null = null;
 
   constructor(
@@ -118,7 +121,7 @@ export class GuestPage {
         follow: (text) => {
           this.game.follow(text);
           this.followed = true;
-          if (this.sentAt !== null && this.game.gameState().log.length > this.sentAt) this.sentAt = null;
+          if (this.sentAt !== null && this.shown(this.sentAt)) this.sentAt = null;
         },
         sendMoves: (send) => {
           this.game.remote = send ? { send } : null;
@@ -148,16 +151,32 @@ export class GuestPage {
   }
 
   /** A person sits at this page for `player`: their board moves at `level`, their battles steered by a bot there. */
-  sit(player: string, level: Level, seed: number): void {
-    this.person = new ComputerPlayers([{ name: player, level }], seed);
+  sit(player: string, level: Level, seed: number, from?: GuestPage): void {
+    // The same person back on a reloaded page goes on as they were (their next choices are theirs still).
+    this.person = from?.person ?? new ComputerPlayers([{ name: player, level }], seed);
+    this.seated = [player];
     this.node.setBot(0, level, seed);
     this.node.setBot(1, level, seed + 1);
+  }
+
+  /**
+   * Whether the host's game shows a move of this page's person since the log was `from` long: a person
+   * waits to see their move on the board before the next (another's move coming first is not theirs).
+   */
+  private shown(from: number): boolean {
+    const names = this.seated;
+    return this.game
+      .gameState()
+      .log.slice(from)
+      .some((line) => names.some((n) => line.startsWith(`${n} `)));
   }
 
   /** The person's next move, when the followed game asks one of them (sent once per step of the game). */
   move(): void {
     const state = this.state;
     if (!this.person || !state || !this.game.remote || this.sentAt !== null) return;
+    // Both weapons chosen: the battle is the host's to program and start, as the computers wait for it there.
+    if (pendingBattle(state)) return;
     const move = this.person.moveNow(state);
     if (!move) return;
     this.sentAt = state.log.length;

@@ -12,6 +12,7 @@ import {
   HOST_SILENT_MS,
   MISSED_PINGS,
   PING_MS,
+  WEAPONS_FIXED,
   checkInvariants,
   newGame,
   type GameState,
@@ -131,6 +132,21 @@ describe('a remote table in Node', { timeout: 240_000 }, () => {
     expect(host.state().log).toHaveLength(before + 1);
     expect(results).toBeGreaterThan(0);
     expect((await host.node.read()).battles).toBe(1);
+    host.close();
+  });
+
+  it("a guest's weapon change while its battle is on the console is refused, as a click at the host's table is", async () => {
+    const { table, bob } = await evening(POOR_LINE);
+    const { host } = table;
+    await table.until(() => host.remote.battling && bob.node.netFrames > 40, 'a battle under way at the guest', 60_000);
+    const war = host.state().war!;
+    const side = war.attacker === 'Bob' ? 'attacker' : 'defender';
+    const other = (['tank', 'sub', 'plane'] as const).find((w) => w !== war.weapons[side])!;
+    const before = host.state().log.length;
+    bob.game.act({ type: 'weapon', player: 'Bob', weapon: other });
+    await table.until(() => bob.said.some((t) => t.includes(WEAPONS_FIXED)), 'the refusal at the guest', 600);
+    expect(host.state().log).toHaveLength(before);
+    expect(host.state().war!.weapons[side]).toBe(war.weapons[side]);
     host.close();
   });
 
