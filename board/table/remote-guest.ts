@@ -144,6 +144,16 @@ export class RemoteGuest {
     this.cancelRetry = this.deps.clock.later(() => void this.connect(), RETRY_MS);
   }
 
+  /** Another page of this browser joined the table: this one steps aside for good (a reload takes it back). */
+  private replaced(): void {
+    this.close();
+    this.link = null;
+    this.line = 'away';
+    this.problem =
+      'This table is open in another page of this browser, which plays here now; reload this page to play here instead.';
+    this.deps.changed();
+  }
+
   claim(player: string): void {
     this.send({ t: 'claim', player });
   }
@@ -227,6 +237,9 @@ export class RemoteGuest {
         return;
       case 'ping':
         this.link?.send(JSON.stringify({ t: 'pong', n: m.n }));
+        return;
+      case 'replaced':
+        this.replaced();
         return;
       case 'battle-start':
         void this.start({ id: m.battle, side: m.side, report: m.report }, m.state, (calls, state) =>

@@ -264,8 +264,13 @@ export class TableHost {
       guest = { id: `g${this.nextId++}`, token, name, connection, rttMs: null, ping: null, missed: 0 };
       this.guests.push(guest);
     } else {
-      // The same browser back (a reload, a dropped line): the newest connection is the one that counts.
+      // The same browser back (a reload, a dropped line): the newest connection is the one that counts. An
+      // older one still open is another page of that browser (a second tab): told, so it stops sending on a
+      // line the host no longer reads (its battle's sticks went nowhere and the battle waited for good).
+      const older = guest.connection;
       guest.connection = connection;
+      // It is not dropped here: a line dropped at once loses what was sent on it; the page closes it itself.
+      if (older !== null && older !== connection) this.ports.send(older, { t: 'replaced' });
       guest.name = name;
       guest.missed = 0;
     }

@@ -83,6 +83,8 @@ export type HostMessage =
   | { t: 'game'; seq: number; game: string; seats: SeatHolder[]; guests: GuestInfo[] }
   | { t: 'answer'; id: number; ok: boolean; text: string }
   | { t: 'notice'; text: string }
+  /** A newer page of the same browser (its token) joined: this one steps aside and does not join again. */
+  | { t: 'replaced' }
   | { t: 'ping'; n: number }
   /** A line of the table's chat, numbered by the host. */
   | ({ t: 'chat' } & ChatLine)
@@ -296,6 +298,8 @@ export function parseHostMessage(text: unknown, checkBattle: BattleCheck): Check
       return { ok: true, message: { t: 'answer', id: m.id, ok: m.ok, text: m.text } };
     case 'ping':
       return count(m.n) ? { ok: true, message: { t: 'ping', n: m.n } } : { ok: false, error: 'a ping has its number' };
+    case 'replaced':
+      return { ok: true, message: { t: 'replaced' } };
     case 'chat': {
       const c = chatText(m.text);
       if (!count(m.n) || !shortText(m.from, MAX_GUEST_NAME) || !c.ok)

@@ -236,6 +236,9 @@ export class RemoteTable {
   /** A guest's browser closes (or its line dies): its page runs no more and nobody is told. */
   vanish(page: GuestPage): void {
     if (page.connection) this.net.vanish(page.connection);
+    // A closed page runs nothing more: its timers (the host's silence, joining again) go with it. Its link is
+    // already cut, so closing it tells nobody.
+    page.remote.close();
     this.guests.splice(this.guests.indexOf(page), 1);
   }
 

@@ -150,6 +150,31 @@ describe('a remote table in Node', { timeout: 240_000 }, () => {
     host.close();
   });
 
+  it("a second page of the guest's browser takes the table mid-battle: the first steps aside for good, the battle goes on", async () => {
+    const { table, bob } = await evening(POOR_LINE);
+    const { host } = table;
+    await table.until(() => host.remote.battling && bob.node.netFrames > 40, 'a battle under way at the guest', 60_000);
+    const before = host.state().log.length;
+    // The same browser (its token) opens the table in another tab; the first tab stays open.
+    const tab = await table.join('Bob at home', TOKEN);
+    tab.sit('Bob', 'easy', 4, bob);
+    await table.until(
+      () => bob.remote.problem?.includes('another page of this browser') === true,
+      'the first tab told',
+      600,
+    );
+    expect(bob.remote.line).toBe('away');
+    await table.until(() => tab.node.inBattle, 'the battle on the second tab', 1_200);
+    // The first tab joins no more: the host keeps reading the second one (before, each took the line from the
+    // other in turn, and the battle's sticks from the tab the host no longer read were refused for good).
+    const id = host.remote.table.guestList()[0].id;
+    await table.until(() => host.state().log.length > before, 'the battle to be recorded', 60_000);
+    expect(host.remote.table.connectionOf(id)).toBe(tab.connection);
+    expect(host.remote.table.guestList()).toHaveLength(1);
+    expect(host.state().log).toHaveLength(before + 1);
+    host.close();
+  });
+
   it('the host reloads mid-battle: the guest waits, the battle starts again from the host and is recorded once', async () => {
     const { table, bob } = await evening(POOR_LINE);
     const first = table.host;
