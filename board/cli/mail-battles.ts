@@ -1,13 +1,15 @@
 /**
  * Battles against an absent player whose standing orders are "bot", fought on the emulated console
  * by the same machine-battle path `board play --battles machine` takes (MachineBattles: our BIOS and
- * battle cartridge, the MachineBattlePort), with battle bots on both controls: the absent player's at
- * the level of their standing orders, the present player's at the level the command line gives (a
- * person takes that stick in the browser; not here). The battle chart runs each battle (standing.ts).
+ * battle cartridge, the MachineBattlePort), with battle bots on both controls (botBattlesPort in
+ * board/table): the absent player's at the level of their standing orders, the present player's at
+ * the level the command line gives (a person takes that stick in the browser; not here). The battle
+ * chart runs each battle (standing.ts).
  */
 import type { Level } from '../ai/levels.ts';
 import type { AbsentBattle, AbsentBattlePort } from '../mail/standing.ts';
-import { BotConsole } from './bot-console.ts';
+import { botBattlesPort } from '../table/bot-battles-port.ts';
+import { BotConsole } from '../../rom-core/roms/index.ts';
 import { MachineBattles } from './machine-battles.ts';
 
 /**
@@ -19,22 +21,10 @@ export function machineAbsentBattles(
   stick: Level | null,
   onFight?: (b: AbsentBattle, machine: MachineBattles) => void,
 ): AbsentBattlePort {
-  let machine: MachineBattles | null = null;
-  let sticks: BotConsole | null = null;
-  return (b) => {
-    // A battle fought again on opening brings the sender's level with it (bot-battles.ts).
-    const present = b.stick ?? stick;
-    if (present === null) {
-      throw new Error(
-        `${b.absent} is away and their standing orders have the battle bot fight ${b.request.attacker.player} v ${b.request.defender.player} on the machine: give --stick LEVEL (easy, medium or hard) for the bot that holds ${b.present}'s control`,
-      );
-    }
-    machine ??= new MachineBattles((m) => (sticks = new BotConsole(m)));
-    const seat = machine.port.seating(b.request);
-    const levelOf = (player: string): Level => (player === b.absent ? b.level : present);
-    sticks!.hold(0, levelOf(seat.red), b.seed);
-    sticks!.hold(1, levelOf(seat.blue), (b.seed + 1) >>> 0);
-    onFight?.(b, machine);
-    return machine.port;
+  const start = () => {
+    const battles = new MachineBattles((m) => new BotConsole(m));
+    // The console MachineBattles steps is the one made just above.
+    return { sticks: battles.console as BotConsole, port: battles.port, battles };
   };
+  return botBattlesPort(start, stick, onFight && ((b, m) => onFight(b, m.battles)));
 }

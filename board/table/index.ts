@@ -5,6 +5,8 @@
 export { readoutActor } from './battle-actor.ts';
 export { tableGameMachine, battleChartOf, readoutChartOf } from './table-game.ts';
 export { MachineBattlePort, WEAPON_WORDS, outcomeProblem } from './machine-battle-port.ts';
+export { botBattlesPort } from './bot-battles-port.ts';
+export type { BotMachine } from './bot-battles-port.ts';
 export type {
   ConfirmRequest,
   ControlSide,

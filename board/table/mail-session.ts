@@ -43,7 +43,7 @@ function botBattlesWords(n: number, refought: number): string {
   if (n === 0) return '';
   const battles = `${n} battle${n === 1 ? '' : 's'}`;
   if (refought === n) return ` Its ${battles} fought by the battle bots alone ended the same when fought again here.`;
-  return ` Its ${battles} fought by the battle bots alone ${n === 1 ? 'was' : 'were'} taken as sent: this page does not fight ${n === 1 ? 'it' : 'them'} again (the command line's "board mail open" does).`;
+  return ` Its ${battles} fought by the battle bots alone ${n === 1 ? 'was' : 'were'} taken as sent: there is no machine here to fight ${n === 1 ? 'it' : 'them'} again on.`;
 }
 
 export class MailSession {
@@ -60,11 +60,11 @@ export class MailSession {
     /** Where the game and the keys are kept (the browser's localStorage; undefined: nothing is kept). */
     private readonly storage: TextStorage | undefined,
     /**
-     * Where a turn's battles fought by the battle bots alone are fought again on opening (bot-battles.ts
-     * in board/mail); without it (the browser's page, for now) they are checked and taken as sent, and
-     * the sentence says so.
+     * A new machine for each turn opened, on which its battles fought by the battle bots alone are
+     * fought again (bot-battles.ts in board/mail), as the command line's "board mail open" starts one;
+     * without it they are checked and taken as sent, and the sentence says so.
      */
-    private readonly refight?: AbsentBattlePort,
+    private readonly refights?: () => AbsentBattlePort,
   ) {
     const ring = loadKeys(storage);
     this.keys = ring.keys;
@@ -219,7 +219,7 @@ export class MailSession {
       return error(
         'This is a turn of a game by mail, but no game by mail is kept in this browser: open the game first (the file "Download the game" makes).',
       );
-    const opened = await openTurn(text, r.game, this.refight ? { refight: this.refight } : {});
+    const opened = await openTurn(text, r.game, this.refights ? { refight: this.refights() } : {});
     if (!opened.ok) return error(`The turn was not opened: ${opened.error}. Nothing was changed.`);
     const unsent = this.moves() ?? 0;
     const t = opened.turn;

@@ -22,7 +22,7 @@ export interface ExprContext {
   strings?: (name: string, token: Token) => string | undefined;
   /**
    * ASL's operators and ranks (a source with ASL's CPU statement): `!` is XOR, `^` power, `!!` logical
-   * XOR, and the order is ASL's, not C's (see ASL_LEVELS). Without it, C's: `^` is XOR.
+   * XOR, `><` bit mirror, and the order is ASL's, not C's (see ASL_LEVELS). Without it, C's: `^` is XOR.
    */
   asl?: boolean;
 }
@@ -53,8 +53,8 @@ const LEVELS: readonly (readonly string[])[] = [
 
 /**
  * ASL's binary operators by rank, loosest first, from the table of its operator.c (rank 23 the
- * comparisons, 17 `!!`, 16 `||`, 15 `&&`, 13 `+ -`, 11 `* / #`, 8 `^`, 7 `!`, 6 `|`, 5 `&`, 3 `<< >>`;
- * the smaller the rank, the tighter). Unlike C, shifts and bit operators bind tighter than `*` and `+`
+ * comparisons, 17 `!!`, 16 `||`, 15 `&&`, 13 `+ -`, 11 `* / #`, 8 `^`, 7 `!`, 6 `|`, 5 `&`, 4 `><`,
+ * 3 `<< >>`; the smaller the rank, the tighter). Unlike C, shifts and bit operators bind tighter than `*` and `+`
  * (`1 + 2 << 3` is 17), and `&&` `||` tighter than the comparisons. `%` is ours, beside ASL's `#`.
  */
 const ASL_LEVELS: readonly (readonly string[])[] = [
@@ -68,6 +68,7 @@ const ASL_LEVELS: readonly (readonly string[])[] = [
   ['!'],
   ['|'],
   ['&'],
+  ['><'],
   ['<<', '>>'],
 ];
 
@@ -83,8 +84,26 @@ function power(base: number, exponent: number): number {
   return result;
 }
 
-/** The binary operators whose meaning differs in ASL's reading: `^` power, `!` XOR, `!!` logical XOR. */
+/**
+ * ASL's `a >< n` (its operator.c, BitMirrorOp): the lowest `n` bits of `a` in reverse order, the bits
+ * above them kept as they are (`0F1h >< 4` is 0F8h). ASL refuses a count outside 1..32 with a range
+ * error; so do we, and the value is then not used.
+ */
+function mirror(a: number, n: number, token: Token): number {
+  if (n < 1 || n > 32) {
+    const message = `the bit count of >< must be 1 to 32 (ASL mirrors that many low bits), not ${n}`;
+    throw new AsmError('out-of-range', message, token.col, token.end - token.col);
+  }
+  let low = 0;
+  for (let z = 0; z < n; z++) if ((a & (1 << (n - 1 - z))) !== 0) low |= 1 << z;
+  // A shift by 32 is a shift by 0 in JavaScript: with n 32 no bit is kept above the mirrored ones.
+  const high = n === 32 ? 0 : (a >> n) << n;
+  return high | low;
+}
+
+/** The binary operators whose meaning differs in ASL's reading: `^` power, `!` XOR, `!!` logical XOR, `><`. */
 function applyAsl(op: string, a: number, b: number, token: Token): number {
+  if (op === '><') return mirror(a, b, token);
   if (op === '^') return power(a, b);
   if (op === '!') return a ^ b;
   if (op === '!!') return !a !== !b ? 1 : 0;

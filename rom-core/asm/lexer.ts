@@ -22,6 +22,8 @@ const OPERATORS = [
   '==',
   '!=',
   '<>',
+  // ASL's bit mirror (a source with CPU); in C's reading it is no operator and stays an error.
+  '><',
   '&&',
   '||',
   '!!',

@@ -15,7 +15,7 @@ import {
   MailSession,
   type Said,
 } from '../../board/index.ts';
-import type { Level } from '../../board/index.ts';
+import type { AbsentBattlePort, Level } from '../../board/index.ts';
 import { readDropped } from './mail-link.ts';
 import { downloadText } from '../platform/download.ts';
 import { movesWords, renderMail } from './mail-view.ts';
@@ -23,6 +23,8 @@ import type { MailActions } from './mail-view.ts';
 
 export interface MailPanelDeps {
   controller: GameSession;
+  /** A new machine for each turn opened, its battles of the battle bots fought again on it (../machine/bot-battles.ts). */
+  refights?: () => AbsentBattlePort;
   /** Redraw the table around the panel. */
   changed(): void;
 }
@@ -41,7 +43,7 @@ export class MailPanel {
   private myKey: string | null = null;
 
   constructor(private readonly deps: MailPanelDeps) {
-    this.session = new MailSession(deps.controller, localStore());
+    this.session = new MailSession(deps.controller, localStore(), deps.refights);
     if (this.session.loadProblem) this.say({ text: this.session.loadProblem, kind: 'error' });
     this.element.append(el('summary', { text: 'Play by mail' }), this.body, this.message);
     // A game set aside is said where it shows: the panel opens on its sentence.

@@ -28,6 +28,7 @@ import { renderControlsLegend } from './controls-legend.ts';
 import type { ViewState } from '../board-view/types.ts';
 import { RemotePanel } from './remote-panel.ts';
 import { MailPanel } from './mail-panel.ts';
+import { BotBattles } from '../machine/bot-battles.ts';
 import { TableCues, WEAPONS_FIXED, legalWords, memoryStore, tableMoveRefusal } from '../../board/index.ts';
 import { playUiSound } from '../audio/ui-sounds.ts';
 
@@ -160,6 +161,10 @@ export class TablePage {
     if (!this.remote.isGuest) {
       this.mail = new MailPanel({
         controller: this.board.controller,
+        refights: new BotBattles(() => {
+          const api = host.runtime?.api;
+          return api ? api.battleRoms() : Promise.reject(new Error('the console has not started'));
+        }).refights,
         changed: () => {
           if (!this.destroyed) this.layout();
         },

@@ -7,6 +7,7 @@ import type { ConsoleSession } from './session.ts';
 import type { ConsoleWorkerApi } from './protocol.ts';
 import type { TypedWaits } from './typed-waits.ts';
 import { buildProgram } from './build-program.ts';
+import { bundledBuiltins } from './builtin-roms.ts';
 import type { BuildResult, SourceFile } from './build-program.ts';
 
 export type BotLevel = { level: 'easy' | 'medium' | 'hard'; seed: number } | null;
@@ -38,6 +39,7 @@ export type SessionApi = Pick<
   | 'watchAt'
   | 'buildProgram'
   | 'externalRam'
+  | 'battleRoms'
   | 'frame'
   | 'typeKeys'
   | 'clearKeys'
@@ -64,6 +66,12 @@ export function sessionApi(host: SessionApiHost): SessionApi {
     watchAt: (text, space, kind, value) => host.need().watches.add(text, space, kind, value),
     buildProgram: (files: SourceFile[], main: string): BuildResult => buildProgram(files, main),
     externalRam: (): Uint8Array => host.need().machine.eram.slice(),
+    battleRoms: () => {
+      const built = bundledBuiltins('battle');
+      const cart = built.carts.find((c) => c.id === 'battle');
+      if (!cart) throw new Error(built.problems?.[0] ?? 'our battle cartridge is not in this build');
+      return { bios: built.bios.image.slice(), cart: cart.image.slice() };
+    },
     frame: () => {
       const s = host.need();
       return { pixels: s.machine.frame.slice(), frame: s.machine.frameNumber };

@@ -338,6 +338,12 @@ export interface ConsoleWorkerApi {
   stats(): WorkerStats;
   /** The 128 bytes of external RAM (a cartridge's mailbox, e.g. our battle cartridge's; tests, companions). */
   externalRam(): Uint8Array;
+  /**
+   * Our open BIOS and battle cartridge, built from the sources in the bundle (whatever the console
+   * runs): the machine a turn's battles of the battle bots are fought again on, as the command line's
+   * `board mail open` fights them. Throws a sentence when our battle cartridge did not build.
+   */
+  battleRoms(): { bios: Uint8Array; cart: Uint8Array };
   /** The current picture as colour indices (tests and screenshots). */
   frame(): { pixels: Uint8Array; frame: number };
   /**

@@ -6,7 +6,8 @@
  * change typed is rebuilt and seen with no key pressed; Ctrl+F searches; a share link holds the
  * files, and opening it in another browser loads and builds its program; a link that replaces the
  * sources puts them aside and "Put back my program" restores them; a change typed while stopped is
- * swapped into the running machine (state kept). Waits are for states (data attributes, frame numbers), never for time.
+ * swapped into the running machine (state kept); the pixel editor's click on a sprite's db lines shows
+ * in that sprite's cell of the picture. Waits are for states (data attributes, frame numbers), never for time.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { poll, waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';
 import { decodeShare, encodeShare, sharedText } from '../../src/editor/share-link.ts';
 import { NEW_PROGRAM } from '../../src/editor/template.ts';
+import { NTSC } from '../../rom-core/i8244/index.ts';
 
 const gust = join(import.meta.dirname, '../programs/third-party/gust');
 const source = (name: string) => ({ name, text: readFileSync(join(gust, name), 'utf8') });
@@ -126,6 +128,75 @@ const DEBUG_DEMO =
   ].join('\n') + '\n';
 
 const hex3 = (n: number): string => n.toString(16).toUpperCase().padStart(3, '0');
+
+/**
+ * A program that shows its `ship` (the file's last 8 lines) as sprite 0, copied from the cartridge
+ * into the VDC once a frame (its shape registers 80h-87h; Y, X and colour at 00h-02h, colour in bits
+ * 5-3), so a byte swapped into the cartridge shows in the next frame.
+ */
+const SHIP_DEMO = [
+  'selectgame\tequ\t02C3h',
+  'irq\tequ\t0009h',
+  'vsyncirq\tequ\t001Ah',
+  'soundirq\tequ\t0044h',
+  'gfxoff\tequ\t011Ch',
+  'gfxon\tequ\t0127h',
+  'waitvsync\tequ\t0176h',
+  '\tcpu\t8048',
+  '\torg\t400h',
+  '\tjmp\tselectgame',
+  '\tjmp\tirq',
+  '\tjmp\ttimer',
+  '\tjmp\tvsyncirq',
+  '\tjmp\tmain',
+  '\tjmp\tsoundirq',
+  'timer:\tretr',
+  'main:\tcall\twaitvsync',
+  '\tcall\tgfxoff',
+  '\tmov\tr0,#0',
+  '\tmov\ta,#40h\t\t; Y',
+  '\tmovx\t@r0,a',
+  '\tinc\tr0',
+  '\tmov\ta,#40h\t\t; X',
+  '\tmovx\t@r0,a',
+  '\tinc\tr0',
+  '\tmov\ta,#2 << 3\t\t; colour 2',
+  '\tmovx\t@r0,a',
+  '\tmov\tr0,#80h',
+  '\tmov\tr1,#ship & 0FFh',
+  '\tmov\tr2,#8',
+  'copy:\tmov\ta,r1',
+  '\tmovp\ta,@a',
+  '\tmovx\t@r0,a',
+  '\tinc\tr0',
+  '\tinc\tr1',
+  '\tdjnz\tr2,copy',
+  '\tcall\tgfxon',
+  '\tjmp\tmain',
+  'ship:\tdb\t00011000b',
+  '\tdb\t00111100b',
+  '\tdb\t01111110b',
+  '\tdb\t11011011b',
+  '\tdb\t11111111b',
+  '\tdb\t00100100b',
+  '\tdb\t01011010b',
+  '\tdb\t10100101b',
+].join('\n'); // no newline after the last: Ctrl+End lands on the ship's last row
+
+/** The picture once the machine has run two whole frames past `frame` (the program's copy drawn). */
+async function pictureAfter(page: Page, frame: number): Promise<number[]> {
+  await poll(() => frameNow(page)).toBeGreaterThan(frame + 2);
+  return page.evaluate(async () => Array.from((await window.__o2console!.runtime()!.api.frame()).pixels));
+}
+
+/** The indices of the picture's dots of colour `colour`. */
+const dotsOf = (picture: number[], colour: number): number[] => picture.flatMap((p, i) => (p === colour ? [i] : []));
+
+function boundsOf(dots: number[]): { left: number; right: number; top: number; bottom: number } {
+  const xs = dots.map((i) => i % NTSC.visibleWidth);
+  const ys = dots.map((i) => Math.floor(i / NTSC.visibleWidth));
+  return { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+}
 
 describe('your program on the console', () => {
   let browser: Browser;
@@ -511,6 +582,56 @@ describe('your program on the console', () => {
     await poll(shipAt).toBe(0x19);
     expect(await page.locator('#program-status').textContent()).toMatch(/^Built and swapped in: new\.a48/);
     await shot(page, 'console-pixel-editor-1280x800.png');
+    expect(errors).toEqual([]);
+  });
+
+  it('the pixel editor: a cell clicked changes the sprite the running program draws from its db lines, in that cell of the picture', async () => {
+    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await waitReady(page);
+    const panel = page.locator('#console-program');
+    await page.locator('#console-program > summary').click();
+    await page.locator('#program-start').check(); // no SELECT GAME: the program draws at once
+    expect(await page.locator('#program-restart').isChecked()).toBe(false); // a build is swapped in
+    await drop(page, [{ name: 'ship.a48', text: SHIP_DEMO }]);
+    await poll(() => panel.getAttribute('data-build')).toBe('running');
+    const shipAt = async (): Promise<number | undefined> => {
+      const view = await page.evaluate(() => window.__o2console!.runtime()!.api.romView());
+      const at = Object.entries(view.labels ?? {}).find(([, name]) => name === 'ship')?.[0];
+      return at === undefined ? undefined : view.image[Number(at)];
+    };
+    await poll(shipAt).toBe(0x18);
+    const before = await pictureAfter(page, await frameNow(page));
+    // The ship's 8 lines are the file's last: select them for the grid.
+    await page.locator('#console-program .cm-content').click();
+    await page.keyboard.press('Control+End');
+    for (let i = 0; i < 7; i++) await page.keyboard.press('Shift+ArrowUp');
+    await page.keyboard.press('Shift+Home');
+    await poll(() => page.locator('#program-pixels').isVisible()).toBe(true);
+    await page.locator('#program-pixel-0-0').click(); // row 0, the leftmost dot (bit 0)
+    await poll(shipAt).toBe(0x19);
+    expect(await page.locator('#program-status').textContent()).toMatch(/^Built and swapped in: ship\.a48/);
+    const after = await pictureAfter(page, await frameNow(page));
+    // The dots that changed all took one colour, the sprite's; that colour's dots before are the ship
+    // as it was (8 rows of 8 cells, each row lit somewhere, its columns 0 and 7 too), after the ship as
+    // it is: the same dots and more, the new ones all in the top-left cell.
+    const changed = after.flatMap((p, i) => (p !== before[i] ? [i] : []));
+    expect(changed.length).toBeGreaterThan(0);
+    const colour = after[changed[0]];
+    expect(changed.every((i) => after[i] === colour)).toBe(true);
+    const ship0 = dotsOf(before, colour);
+    const ship1 = dotsOf(after, colour);
+    expect(ship0.every((i) => ship1.includes(i))).toBe(true);
+    const box = boundsOf(ship0);
+    const cell = { width: (box.right - box.left + 1) / 8, height: (box.bottom - box.top + 1) / 8 };
+    expect(Number.isInteger(cell.width) && Number.isInteger(cell.height)).toBe(true);
+    const topLeft = (i: number): boolean => {
+      const [x, y] = [i % NTSC.visibleWidth, Math.floor(i / NTSC.visibleWidth)];
+      return x >= box.left && x < box.left + cell.width && y >= box.top && y < box.top + cell.height;
+    };
+    expect(ship1.filter((i) => !ship0.includes(i))).toEqual(changed);
+    expect(changed.every(topLeft)).toBe(true);
+    expect(changed.length).toBe(cell.width * cell.height); // the whole cell lit
     expect(errors).toEqual([]);
   });
 

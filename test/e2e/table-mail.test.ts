@@ -6,12 +6,25 @@
  * edited turn, the same turn again and garbage are refused with their sentences and change neither the
  * board nor the game kept; a reload keeps the game by mail. Then Bob fights Ann's battle bot on the
  * console, her next weapon is chosen by her standing orders, and his turn 2 opens on Ann's computer.
+ * A turn sent from the command line whose battle the battle bots fought alone is fought again in the
+ * page (issue 37): its result edited is refused with the command line's sentence, the honest turn opens.
  * Waits are for states (texts, attributes), never time.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { decodeTurnText, encodeTurnText, turnHash, sessionDocument, encodeEnvelope } from '../../board/index.ts';
+import {
+  decodeTurnText,
+  encodeTurnText,
+  turnHash,
+  sessionDocument,
+  encodeEnvelope,
+  openTurn,
+  sendTurn,
+  serializeMailGame,
+} from '../../board/index.ts';
+import { machineAbsentBattles } from '../../board/cli/mail-battles.ts';
+import { warGame } from '../board/mail/kit.ts';
 import type { Turn, TurnBody } from '../../board/index.ts';
 import { appUrl, launchBrowser } from './browser.ts';
 import { waitReady } from './console-helpers.ts';
@@ -194,4 +207,47 @@ describe('play by mail', () => {
     expect(errors).toEqual([]);
     console.log(`play by mail: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }, 150_000);
+
+  it('a turn whose battle the battle bots fought alone (sent from the command line) is fought again here: an edited result is refused as the command line refuses it, the honest turn opens', async () => {
+    const errors: string[] = [];
+    // Ann's turn as `board mail send --stick medium` makes it, Bob away with orders "bot" (hard); and the same
+    // turn with the battle's result edited (one unit of energy less) and hashed again (an unsigned game).
+    const g = await warGame({ Bob: { absent: 'bot', level: 'hard' } });
+    const sent = await sendTurn(g, 'Ann', [{ type: 'weapon', player: 'Ann', weapon: 'tank' }], {
+      battles: machineAbsentBattles('medium'),
+      stick: 'medium',
+    });
+    if (!sent.ok) throw new Error(sent.error);
+    const edited = structuredClone(sent.turn) as Turn;
+    const e = edited.events[edited.botBattles![0].event] as Extract<Turn['events'][number], { type: 'battle' }>;
+    e.energy[e.winner === 'defender' ? 'defender' : 'attacker'] -= 1;
+    const { hash: _h, ...body } = edited;
+    const forged = await encodeTurnText(JSON.stringify({ ...body, hash: await turnHash(body) }));
+    const cli = await openTurn(forged, g, { refight: machineAbsentBattles(null) });
+    if (cli.ok) throw new Error('the command line opened the edited turn');
+
+    const bob = await open(await browser.newContext(), errors);
+    await bob.locator('#table-mail summary').click();
+    await bob.locator('#table-mail-file').setInputFiles({
+      name: 'war.o2mail.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(serializeMailGame(g)),
+    });
+    await expect.poll(() => turnAt(bob)).toBe('0');
+    const before = await log(bob);
+    await bob.locator('#table-mail-paste').fill(forged);
+    await bob.locator('#table-mail-open').click();
+    await expect
+      .poll(() => message(bob), { timeout: 60_000 })
+      .toBe(`The turn was not opened: ${cli.error}. Nothing was changed.`);
+    expect(await turnAt(bob)).toBe('0');
+    expect(await log(bob)).toEqual(before);
+    await bob.locator('#table-mail-paste').fill(sent.text);
+    await bob.locator('#table-mail-open').click();
+    await expect.poll(() => turnAt(bob), { timeout: 60_000 }).toBe('1');
+    expect(await message(bob)).toBe(
+      `Turn 1 from Ann opened (an unsigned game: nothing shows who made it): ${sent.turn.events.length} moves; the game is at turn 1. Its 1 battle fought by the battle bots alone ended the same when fought again here.`,
+    );
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

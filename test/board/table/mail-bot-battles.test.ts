@@ -1,7 +1,7 @@
 /**
  * A turn whose battles the battle bots fought alone (the command line's --stick), opened at the table
  * (issue 37): with a machine injected, each is fought again and a different result refuses the turn;
- * without one (the browser's page for now) the sentence says they were taken as sent.
+ * without one the sentence says they were taken as sent (the browser's page has one: test/src/machine).
  */
 import { describe, expect, it } from 'vitest';
 import type { AbsentBattlePort, BattleOutcome } from '../../../board/index.ts';
@@ -28,7 +28,7 @@ async function annTurn() {
 
 /** Bob's table with the game opened from its file, and `refight` as its machine. */
 async function bobTable(game: string, refight?: AbsentBattlePort) {
-  const bob = new MailSession(new GameSession(memoryStore()), memoryText(), refight);
+  const bob = new MailSession(new GameSession(memoryStore()), memoryText(), refight && (() => refight));
   expect((await bob.open(game)).text).toMatch(/opened at turn 0; you are Bob/);
   return bob;
 }
@@ -53,7 +53,7 @@ describe('battles of the battle bots, opened at the table', () => {
     const { g, sent } = await annTurn();
     const bob = await bobTable(serializeMailGame(g));
     expect((await bob.openTurn(sent.text)).text).toMatch(
-      /; the game is at turn 1\. Its 1 battle fought by the battle bots alone was taken as sent: this page does not fight it again \(the command line's "board mail open" does\)\.$/,
+      /; the game is at turn 1\. Its 1 battle fought by the battle bots alone was taken as sent: there is no machine here to fight it again on\.$/,
     );
   });
 });

@@ -3,11 +3,12 @@
  * the frame runs, a bot's stick replaces the control it holds, read from the mailbox and screen the
  * last frame left (as `o2 run --bot` and the browser's worker do it). A battle against an absent
  * player whose standing orders are "bot" is fought on it: the absent player's bot on one control,
- * the present player's (at the level the command line gives) on the other.
+ * the present player's (at the level the command line gives, or the turn records) on the other. In
+ * rom-core so the board's command line and the browser's page fight those battles on the same console.
  */
-import { BattleBot } from '../../rom-core/bot/index.ts';
-import type { BotLevel } from '../../rom-core/bot/index.ts';
-import { SteppedConsole } from '../../rom-core/roms/index.ts';
+import { BattleBot } from '../../bot/index.ts';
+import type { BotLevel } from '../../bot/index.ts';
+import { SteppedConsole } from './stepped-console.ts';
 
 export class BotConsole extends SteppedConsole {
   private readonly bots: (BattleBot | null)[] = [null, null];
