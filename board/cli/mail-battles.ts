@@ -9,7 +9,7 @@
 import type { Level } from '../ai/levels.ts';
 import type { AbsentBattle, AbsentBattlePort } from '../mail/standing.ts';
 import { botBattlesPort } from '../table/bot-battles-port.ts';
-import { BotConsole } from '../../rom-core/roms/index.ts';
+import { BotConsole } from '../../rom-core/bot/index.ts';
 import { MachineBattles } from './machine-battles.ts';
 
 /**

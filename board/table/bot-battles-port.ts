@@ -8,7 +8,7 @@
  */
 import type { Level } from '../ai/levels.ts';
 import type { AbsentBattle, AbsentBattlePort } from '../mail/standing.ts';
-import type { BotConsole } from '../../rom-core/roms/index.ts';
+import type { BotConsole } from '../../rom-core/bot/index.ts';
 import type { MachineBattlePort } from './machine-battle-port.ts';
 
 /** A console with bots on its controls, and the port that fights on it. */

@@ -7,7 +7,6 @@ import type { LineMapEntry } from '../asm/index.ts';
 
 export { assembleBattleCart } from './carts/index.ts';
 export { SteppedConsole, ConsoleTimeoutError } from './carts/stepped-console.ts';
-export { BotConsole } from './carts/bot-console.ts';
 export type { SteppedConsoleOptions } from './carts/stepped-console.ts';
 
 export const BIOS_SIZE = 1024;

@@ -8,7 +8,7 @@
 import { botBattlesPort, MachineBattlePort, runBattle } from '../../board/index.ts';
 import type { AbsentBattle, AbsentBattlePort, BattleOutcome } from '../../board/index.ts';
 import { Odyssey2 } from '../../rom-core/machine/index.ts';
-import { BotConsole } from '../../rom-core/roms/index.ts';
+import { BotConsole } from '../../rom-core/bot/index.ts';
 
 /** Our open BIOS and battle cartridge, as the console worker builds them (its battleRoms call). */
 export interface BattleRoms {

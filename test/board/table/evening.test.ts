@@ -19,7 +19,7 @@ import {
   type MachineControls,
   type TableClock,
 } from '../../../board/index.ts';
-import { BotConsole } from '../../../rom-core/roms/index.ts';
+import { BotConsole } from '../../../rom-core/bot/index.ts';
 import { battleCart, openBios } from '../../rom-core/roms/carts/scenarios.ts';
 import { bootMachine } from '../../harness/boot.ts';
 import { TINY_SCENARIO } from '../../harness/tiny-game.ts';

@@ -6,9 +6,9 @@
  * the present player's (at the level the command line gives, or the turn records) on the other. In
  * rom-core so the board's command line and the browser's page fight those battles on the same console.
  */
-import { BattleBot } from '../../bot/index.ts';
-import type { BotLevel } from '../../bot/index.ts';
-import { SteppedConsole } from './stepped-console.ts';
+import { BattleBot } from './bot.ts';
+import type { BotLevel } from './bot.ts';
+import { SteppedConsole } from '../roms/index.ts';
 
 export class BotConsole extends SteppedConsole {
   private readonly bots: (BattleBot | null)[] = [null, null];
