@@ -13,6 +13,13 @@ import type { GuestInfo } from './table-messages.ts';
  */
 export const MISSED_PINGS = 5;
 
+/**
+ * A guest whose line has been down this long (a closed browser, a dead line): the host's panel offers
+ * its seats to a computer at the host, or to be freed (issue 34). A reload comes back in seconds; a
+ * browser gone this long is likely gone for the evening, while the table waits for it.
+ */
+export const AWAY_OFFER_MS = 30_000;
+
 export interface Guest {
   id: string;
   token: string;
@@ -23,6 +30,8 @@ export interface Guest {
   ping: { n: number; at: number } | null;
   /** Pings in a row left unanswered (MISSED_PINGS of them: the connection is gone). */
   missed: number;
+  /** When its line went down (the host's clock), or null while it is up. */
+  awaySince: number | null;
 }
 
 /** A guest as every browser is told of it: its name, whether its line is up, its round trip. */
@@ -54,8 +63,9 @@ export function pongIn(g: Guest, n: number, now: number): boolean {
   return true;
 }
 
-/** The line is down: its last round trip is no news of it any more, and the ping in flight gets no answer. */
-export function lineDown(g: Guest): void {
+/** The line is down at `now`: its last round trip is no news of it any more, and the ping in flight gets no answer. */
+export function lineDown(g: Guest, now: number): void {
+  g.awaySince ??= now;
   g.connection = null;
   g.rttMs = null;
   g.ping = null;

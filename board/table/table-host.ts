@@ -15,18 +15,19 @@ import { AllianceProposals } from './alliance-proposals.ts';
 import { FLOOD_PER_SECOND, FloodGuard } from './flood-guard.ts';
 import { TableChat, type ChatLine } from './table-chat.ts';
 import { claimVerdict } from './seat-claim.ts';
-import { guestInfo, lineDown, missedTooMany, pongIn, type Guest } from './guest-line.ts';
+import type { Guest } from './guest-line.ts';
+import { GuestRoster } from './guest-roster.ts';
 import type { TableHostPorts } from './table-host-ports.ts';
-import { MAX_GUESTS, parseGuestMessage, type GuestInfo, type HostMessage, type SeatHolder } from './table-messages.ts';
+import { parseGuestMessage, type GuestInfo, type HostMessage, type SeatHolder } from './table-messages.ts';
 
-export { MISSED_PINGS } from './guest-line.ts';
+export { AWAY_OFFER_MS, MISSED_PINGS } from './guest-line.ts';
 export type { TableHostPorts } from './table-host-ports.ts';
 
 /** The holder id of the host's own browser (its people and its computer seats). */
 export const HOST = 'host';
 
 export class TableHost {
-  private readonly guests: Guest[] = [];
+  private readonly roster: GuestRoster;
   /** Seats held by guests: the seat's key -> the guest's id. A seat not here is the host's. */
   private readonly seats = new Map<string, string>();
   private readonly flood = new FloodGuard();
@@ -40,8 +41,6 @@ export class TableHost {
   private readonly chat = new TableChat();
   private lastGame = '';
   private seq = 0;
-  private nextId = 1;
-  private pings = 0;
   /** Messages refused, with why (the host's page may show the last ones). */
   readonly refused: string[] = [];
 
@@ -53,9 +52,8 @@ export class TableHost {
     private readonly ports: TableHostPorts,
     kept?: TableSeating,
   ) {
+    this.roster = new GuestRoster(kept, ports.now());
     if (!kept) return;
-    this.nextId = kept.nextId;
-    for (const g of kept.guests) this.guests.push({ ...g, connection: null, rttMs: null, ping: null, missed: 0 });
     for (const [seat, id] of kept.seats) this.seats.set(seat, id);
     for (const seat of kept.kept ?? []) this.kept.add(seat);
     for (const token of kept.barred ?? []) this.barred.add(token);
@@ -65,8 +63,8 @@ export class TableHost {
   seating(): TableSeating {
     return {
       v: 1,
-      nextId: this.nextId,
-      guests: this.guests.map((g) => ({ id: g.id, token: g.token, name: g.name })),
+      nextId: this.roster.nextId,
+      guests: this.roster.kept(),
       seats: [...this.seats],
       kept: [...this.kept],
       barred: [...this.barred].slice(-64),
@@ -80,7 +78,7 @@ export class TableHost {
 
   /** The guests that said hello, and whether each is connected now. */
   guestList(): GuestInfo[] {
-    return this.guests.map(guestInfo);
+    return this.roster.infos();
   }
 
   seatList(): SeatHolder[] {
@@ -109,7 +107,7 @@ export class TableHost {
    * barred, so its page cannot say hello again (a stranger who joined, one filling the table).
    */
   remove(guestId: string): void {
-    const guest = this.guests.find((g) => g.id === guestId);
+    const guest = this.roster.byId(guestId);
     if (!guest) return;
     if (guest.connection !== null) {
       this.ports.send(guest.connection, { t: 'notice', text: 'The host removed you from this table.' });
@@ -117,7 +115,7 @@ export class TableHost {
       this.ports.drop?.(guest.connection);
     }
     for (const [seat, id] of [...this.seats]) if (id === guestId) this.seats.delete(seat);
-    this.guests.splice(this.guests.indexOf(guest), 1);
+    this.roster.remove(guest);
     this.barred.add(guest.token);
     this.chat.forget(guest.id);
     this.publish();
@@ -125,17 +123,17 @@ export class TableHost {
 
   /** The guest on a connection, if it said hello. */
   guestOn(connection: string): Guest | undefined {
-    return this.guests.find((g) => g.connection === connection);
+    return this.roster.on(connection);
   }
 
   /** Why the host's own page may not make `event` (a guest holds the seat), or null. */
   hostRefusal(event: GameEvent): string | null {
-    if (!this.guests.length) return null;
+    if (!this.roster.list.length) return null;
     if (event.type === 'alliance.form') return this.agree(HOST, event.players);
     const why = seatRefusal(event, HOST, (p) => this.holder(p), 'this browser');
     if (why === null || why.startsWith('only the host')) return null;
     const seat = why.match(/^(.*)'s seat/)?.[1];
-    const guest = seat ? this.guests.find((g) => g.id === this.holder(seat)) : undefined;
+    const guest = seat ? this.roster.byId(this.holder(seat)) : undefined;
     return guest ? `${seat}'s seat is held by ${guest.name}'s browser: ${seat} plays there` : why;
   }
 
@@ -183,39 +181,46 @@ export class TableHost {
    * left MISSED_PINGS pings in a row unanswered is gone: shown offline, its connection dropped, its seats kept.
    */
   pingAll(): void {
-    for (const g of this.guests) {
-      if (g.connection === null) continue;
-      if (missedTooMany(g)) {
-        const gone = g.connection;
-        this.closed(gone);
-        this.ports.drop?.(gone);
-        continue;
-      }
-      if (g.ping === null) this.ping(g, g.connection);
+    const { gone, ping } = this.roster.due();
+    for (const connection of gone) {
+      this.closed(connection);
+      this.ports.drop?.(connection);
     }
+    for (const g of ping) if (g.connection !== null) this.ping(g, g.connection);
   }
 
   private ping(g: Guest, connection: string): void {
-    g.ping = { n: ++this.pings, at: this.ports.now() };
-    this.ports.send(connection, { t: 'ping', n: g.ping.n });
+    this.ports.send(connection, { t: 'ping', n: this.roster.ping(g, this.ports.now()) });
   }
 
   /** A guest's round trip in milliseconds, or null before one was measured. */
   rttOf(guestId: string): number | null {
-    return this.guests.find((g) => g.id === guestId)?.rttMs ?? null;
+    return this.roster.byId(guestId)?.rttMs ?? null;
   }
 
   private pong(guest: Guest, n: number): void {
-    if (pongIn(guest, n, this.ports.now())) this.ports.changed?.();
+    if (this.roster.pong(guest, n, this.ports.now())) this.ports.changed?.();
   }
 
   /** A connection closed: its guest keeps its seats until it comes back (or the host frees them). */
   closed(connection: string): void {
-    const guest = this.guestOn(connection);
+    const guest = this.roster.down(connection, this.ports.now());
     this.flood.forget(connection);
-    if (!guest) return;
-    lineDown(guest);
-    this.publish();
+    if (guest) this.publish();
+  }
+
+  /**
+   * The seats whose guest has been away at least `ms` by the host's clock (AWAY_OFFER_MS: the panel offers
+   * them to a computer or to be freed), with the guest's name and how long.
+   */
+  overdue(ms: number): { player: string; name: string; awayMs: number }[] {
+    const now = this.ports.now();
+    return this.ports.players().flatMap((player) => {
+      const id = this.seats.get(seatKey(player));
+      const g = id === undefined ? undefined : this.roster.byId(id);
+      const awayMs = g ? this.roster.awayMs(g, now) : -1;
+      return g && awayMs >= ms ? [{ player, name: g.name, awayMs }] : [];
+    });
   }
 
   /** The host frees a seat (its guest left for good): it is the host's again. */
@@ -238,42 +243,25 @@ export class TableHost {
       seats: this.seatList(),
       guests: this.guestList(),
     };
-    for (const g of this.guests) if (g.connection !== null) this.ports.send(g.connection, message);
+    for (const g of this.roster.list) if (g.connection !== null) this.ports.send(g.connection, message);
     this.ports.keep?.(this.seating());
     this.ports.changed?.();
   }
 
   /** The guest's id on a connection (to send it battle messages), or undefined. */
   connectionOf(guestId: string): string | null {
-    return this.guests.find((g) => g.id === guestId)?.connection ?? null;
+    return this.roster.byId(guestId)?.connection ?? null;
   }
 
   private hello(connection: string, token: string, name: string): void {
     if (this.barred.has(token)) return this.refuse(connection, 'The host removed this browser from this table.');
-    const already = this.guestOn(connection);
-    // One browser is one guest: a connection that said hello cannot come back as somebody else (a page
-    // sending hello after hello with new tokens filled the table for good).
-    if (already && already.token !== token)
-      return this.refuse(connection, `This connection joined as ${already.name} already: one browser is one guest.`);
-    let guest = this.guests.find((g) => g.token === token);
-    if (!guest) {
-      if (this.guests.length >= MAX_GUESTS && !this.forgetIdle()) {
-        this.refuse(connection, `This table is full (${MAX_GUESTS} guests).`);
-        return;
-      }
-      guest = { id: `g${this.nextId++}`, token, name, connection, rttMs: null, ping: null, missed: 0 };
-      this.guests.push(guest);
-    } else {
-      // The same browser back (a reload, a dropped line): the newest connection is the one that counts. An
-      // older one still open is another page of that browser (a second tab): told, so it stops sending on a
-      // line the host no longer reads (its battle's sticks went nowhere and the battle waited for good).
-      const older = guest.connection;
-      guest.connection = connection;
-      // It is not dropped here: a line dropped at once loses what was sent on it; the page closes it itself.
-      if (older !== null && older !== connection) this.ports.send(older, { t: 'replaced' });
-      guest.name = name;
-      guest.missed = 0;
-    }
+    const joined = this.roster.join(connection, token, name, (id) => [...this.seats.values()].includes(id));
+    if ('refused' in joined) return this.refuse(connection, joined.refused);
+    const { guest, older } = joined;
+    // The same browser back on a new connection while an older one is open: another page of that browser (a
+    // second tab), told so it stops sending on a line the host no longer reads (its battle's sticks went
+    // nowhere and the battle waited for good). Not dropped here: a line dropped at once loses what was sent.
+    if (older !== null) this.ports.send(older, { t: 'replaced' });
     this.ports.send(connection, { t: 'welcome', you: guest.id });
     // What was said before it joined (or while it reloaded): a guest shows each numbered line once.
     for (const line of this.chat.lines()) this.ports.send(connection, { t: 'chat', ...line });
@@ -283,19 +271,11 @@ export class TableHost {
     this.ping(guest, connection);
   }
 
-  /** Makes room at a full table: the first guest gone and holding no seat is forgotten (true), if any. */
-  private forgetIdle(): boolean {
-    const idle = this.guests.find((g) => g.connection === null && ![...this.seats.values()].includes(g.id));
-    if (!idle) return false;
-    this.guests.splice(this.guests.indexOf(idle), 1);
-    return true;
-  }
-
   private claim(guest: Guest, player: string): void {
     const v = claimVerdict(guest.id, player, {
       players: this.ports.players(),
       holder: (p) => this.holder(p),
-      guestName: (id) => this.guests.find((g) => g.id === id)?.name,
+      guestName: (id) => this.roster.byId(id)?.name,
       computer: (p) => this.ports.computer(p),
       kept: (p) => this.kept.has(seatKey(p)),
       busy: (p) => this.ports.busySeat?.(p) ?? null,
@@ -364,7 +344,7 @@ export class TableHost {
       if (connection !== null) this.ports.send(connection, { t: 'notice', text: line });
       return line;
     }
-    for (const g of this.guests) if (g.connection !== null) this.ports.send(g.connection, { t: 'chat', ...line });
+    for (const g of this.roster.list) if (g.connection !== null) this.ports.send(g.connection, { t: 'chat', ...line });
     this.ports.changed?.();
     return null;
   }

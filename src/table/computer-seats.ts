@@ -125,6 +125,13 @@ export class ComputerSeats {
     return this.computers.isComputer(name);
   }
 
+  /** The computer plays `name` at `level` (the remote panel gives it a seat whose guest is gone), shown in its select. */
+  play(name: string, level: Level): void {
+    this.computers.setSeat(name, level);
+    const select = this.list.querySelector<HTMLSelectElement>(`select[data-key="computer-${CSS.escape(name)}"]`);
+    if (select) select.value = level;
+  }
+
   /** An undo or redo is about to happen: the computers wait until a person moves or lets them go on. */
   hold(action: 'undo' | 'redo'): void {
     this.computers.hold(action);

@@ -146,6 +146,7 @@ export class TablePage {
         controller: this.board.controller,
         machine: host,
         computer: (name) => this.seats.isComputer(name),
+        giveToComputer: (name) => this.seats.play(name, 'medium'),
         changed: () => {
           if (!this.destroyed) this.layout();
         },

@@ -11,6 +11,7 @@ import type { MachineHost } from '../machine/machine-host.ts';
 import { errorText } from '../machine/machine-host.ts';
 import { GUEST_NAME, netGuest, newCode, openNetHost, readCode, type NetGuest, type NetHost } from '../net/index.ts';
 import type { DuelFigures, RelayFigures, TableBattle, GameSession } from '../../board/index.ts';
+import { AWAY_OFFER_MS } from '../../board/index.ts';
 import { netSettingsView } from './net-settings-view.ts';
 import { browserStorage } from './battle-driver.ts';
 import { ChatView } from './chat-view.ts';
@@ -22,10 +23,23 @@ export interface RemotePanelDeps {
   controller: GameSession;
   machine: MachineHost;
   computer(player: string): boolean;
+  /** The computer plays a seat here (one whose guest has been away AWAY_OFFER_MS). */
+  giveToComputer(player: string): void;
   /** Redraw the table (seats changed, a battle with a guest began or ended). */
   changed(): void;
   /** The table's battle: the host's session follows it (a battle with a guest is fought on both machines). */
   battle: TableBattle;
+}
+
+/** What the host is offered for a seat whose guest has been away a while: how long, and the computer to play it. */
+function awayOffer(away: { player: string; awayMs: number }, give: () => void): (Node | string)[] {
+  const take = el(
+    'button',
+    { type: 'button', 'data-computer-seat': away.player, title: `The computer plays ${away.player} from now on, here` },
+    `The computer plays ${away.player}`,
+  );
+  take.addEventListener('click', give);
+  return [el('span', { class: 'tb-away', text: `(away ${Math.round(away.awayMs / 1000)} s)` }), ' ', take];
 }
 
 /** The last network battle in a sentence: how long, how often the machine went back, whether both sides agreed. */
@@ -248,7 +262,14 @@ export class RemotePanel {
     ];
   }
 
+  /** The computer takes a seat whose guest is gone: the seat is the host's again, and the computer plays it. */
+  private giveAway(host: NetHost, player: string): void {
+    host.table.free(player);
+    this.deps.giveToComputer(player);
+  }
+
   private hostView(host: NetHost): Node[] {
+    const overdue = host.table.overdue(AWAY_OFFER_MS);
     const link = `${location.origin}${location.pathname}?join=${host.code}#/table`;
     const copy = el('button', { type: 'button', id: 'table-copy-link' }, 'Copy the link');
     copy.addEventListener(
@@ -293,6 +314,8 @@ export class RemotePanel {
             );
             free.addEventListener('click', () => host.table.free(s.player));
             li.append(' ', free);
+            const away = overdue.find((o) => o.player === s.player);
+            if (away) li.append(' ', ...awayOffer(away, () => this.giveAway(host, s.player)));
           } else if (!this.deps.computer(s.player)) li.append(' ', keepButton(host, s.player));
           return li;
         }),

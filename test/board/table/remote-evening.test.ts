@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  AWAY_OFFER_MS,
   HOST_SILENT_MS,
   MISSED_PINGS,
   PING_MS,
@@ -222,6 +223,17 @@ describe('a remote table in Node', { timeout: 240_000 }, () => {
     const before = host.state().log.length;
     table.vanish(bob);
     await table.until(() => host.remote.guests().every((g) => !g.online), 'the host to see the guest gone', 1_200);
+    // A reload is back in seconds: the seat is offered to a computer only once Bob's browser has been away a while.
+    expect(host.remote.table.overdue(AWAY_OFFER_MS)).toEqual([]);
+    const waited = await table.until(
+      () => host.remote.table.overdue(AWAY_OFFER_MS).length > 0,
+      "the host's offer of Bob's seat",
+      ((AWAY_OFFER_MS + 2_000) * 60) / 1000,
+    );
+    expect(waited).toBeGreaterThan(((AWAY_OFFER_MS - 7_000) * 60) / 1000);
+    expect(host.remote.table.overdue(AWAY_OFFER_MS)).toEqual([
+      { player: 'Bob', name: 'Bob at home', awayMs: expect.any(Number) },
+    ]);
     // The host takes Bob's seat back and lets the computer steer him: the battle goes on on its machine.
     host.remote.table.free('Bob');
     host.computers.setSeat('Bob', 'easy');
