@@ -47,7 +47,7 @@ export type {
   TableNotice,
 } from './ports.ts';
 export { RemoteHost, PING_MS } from './remote-host.ts';
-export type { DuelFigures, RelayFigures } from './remote-host.ts';
+export type { DuelFigures, RelayFigures } from './remote-battle.ts';
 export type { RemoteHostDeps } from './host-table.ts';
 export { RemoteGuest, RETRY_MS, HOST_SILENT_MS } from './remote-guest.ts';
 export type { GuestLineState, RemoteGuestDeps } from './remote-guest.ts';

@@ -7,12 +7,22 @@ import type { RelayWitness } from './relay-witness.ts';
 import { HOST } from './table-host.ts';
 import type { Seating } from './machine-battle-port.ts';
 import type { TableBattle } from './table-battle.ts';
+import type { NetplayStats } from '../../rom-core/netplay/index.ts';
 
 /**
  * Frames between reading a stick and the frame it acts in, from the round trip to the guest: on a
  * line where the other side's stick arrives within a frame or two, 1 frame keeps the controls
  * sharp; longer lines take 2 or 3 so fewer frames are run again (GGPO's trade).
  */
+/** The last network battle's figures (frames, rollbacks, desync), for the host's panel, and its repairs. */
+export type DuelFigures = NetplayStats & { repairs: number; firstDesync: number | null; delay: number };
+/** The last battle between two guests (their machines' figures stay with them): its input delay and repairs. */
+export interface RelayFigures {
+  delay: number;
+  repairs: number;
+  firstDesync: number | null;
+}
+
 export function inputDelay(rttMs: number | null): number {
   if (rttMs === null) return 2;
   return rttMs < 50 ? 1 : rttMs < 150 ? 2 : 3;

@@ -8,12 +8,12 @@
  */
 import { HOST, type TableHost } from './table-host.ts';
 import type { GuestInfo, SeatHolder, WatchMessage } from './table-messages.ts';
-import type { NetplayStats } from '../../rom-core/netplay/index.ts';
 import { toBase64Url } from '../mail/codec.ts';
 import { every } from './ports.ts';
 import type { HostLinkPort, Lane } from './ports.ts';
 import { hostTable, type RemoteHostDeps } from './host-table.ts';
-import { keepPairs, planBattle, programsForGuests, type RemoteBattle } from './remote-battle.ts';
+import { keepPairs, planBattle, programsForGuests } from './remote-battle.ts';
+import type { DuelFigures, RelayFigures, RemoteBattle } from './remote-battle.ts';
 import { RelayWitness } from './relay-witness.ts';
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
 
@@ -23,15 +23,6 @@ export const PING_MS = 1000;
 const WATCH_CHUNK = 4096;
 /** How often the host asks its machine whether the two machines' state hashes still agree. */
 const CHECK_MS = 500;
-
-/** The last network battle's figures (frames, rollbacks, desync), for the host's panel, and its repairs. */
-export type DuelFigures = NetplayStats & { repairs: number; firstDesync: number | null; delay: number };
-/** The last battle between two guests (their machines' figures stay with them): its input delay and repairs. */
-export interface RelayFigures {
-  delay: number;
-  repairs: number;
-  firstDesync: number | null;
-}
 
 export class RemoteHost {
   readonly table: TableHost;
