@@ -101,6 +101,14 @@ export class MailSession {
   }
 
   /**
+   * Whether `name` plays this game by mail at a table of their own (every player but `me`): nobody here
+   * stops a readout or starts the end game for them, so a table of computers and such players does it.
+   */
+  elsewhere(name: string): boolean {
+    return this.record !== null && name !== this.record.me;
+  }
+
+  /**
    * Shows `game` on the board as a game of its own (no undo back past a turn) and keeps it here, the
    * moves since the last turn starting from it; the sentence when the board or the storage refuses
    * (the board then shows what it showed before).

@@ -12,6 +12,7 @@ import { isLevel, type Level } from '../ai/levels.ts';
 import { seededRng, type Rng } from '../ai/rng.ts';
 import type { MachineControls, Stored, TableClock, TableMoves, TableStorage } from './ports.ts';
 import { waitingBattle, type TableBattle } from './table-battle.ts';
+import type { BattleRequest } from '../ports/battle-port.ts';
 
 /** The visible pause before a computer's board move and between its battle steps. */
 export const COMPUTER_PAUSE_MS = 900;
@@ -219,13 +220,18 @@ export class TableComputers {
   /** A computer attacker's battle: programmed, ENTER asked of the chart, gone on from the result. True when one is under way. */
   private battleStep(): boolean {
     const d = this.battle.state;
-    const mine = (name: string | undefined): boolean => name !== undefined && this.isComputer(name);
-    if (d.stage === 'enter' && mine(d.request?.attacker.player)) {
+    // The attacker's player runs a battle; an attacker away by mail (their bot stands in) leaves it to the computer
+    // they fight here (the end game's challenger is often the away one, and nobody here ran that battle).
+    const mine = (r: BattleRequest | null | undefined): boolean =>
+      !!r &&
+      (this.isComputer(r.attacker.player) ||
+        (this.standIn(r.attacker.player) !== null && this.isComputer(r.defender.player)));
+    if (d.stage === 'enter' && mine(d.request)) {
       // Asked again after a while if the console has not started the battle (a key it missed).
       this.later(() => void this.battle.enter(), this.enterPresses++ === 0 ? 1 : 3);
       return true;
     }
-    if (d.stage === 'result' && mine(d.request?.attacker.player)) {
+    if (d.stage === 'result' && mine(d.request)) {
       // The result's words stay up a little longer than a move's pause.
       this.later(() => void this.battle.next(), 3);
       return true;
@@ -234,7 +240,7 @@ export class TableComputers {
     const request = this.pending();
     const state = this.game.gameState();
     // From the last battle's result screen too (a person's battle just ended): the companion goes on from it.
-    if (!request || !mine(request.attacker.player) || (d.stage !== 'ready' && d.stage !== 'result')) return false;
+    if (!request || !mine(request) || (d.stage !== 'ready' && d.stage !== 'result')) return false;
     // A battle the machine refused once is not programmed again and again: a person takes it from there.
     if (this.refusedAt !== null && this.refusedAt === state) return true;
     this.later(

@@ -87,6 +87,11 @@ export class MailPanel {
     return this.session.standIn(name);
   }
 
+  /** Whether `name` plays this game by mail at a table of their own (MailSession.elsewhere). */
+  elsewhere(name: string): boolean {
+    return this.session.elsewhere(name);
+  }
+
   private async openLinked(): Promise<void> {
     const text = linkedTurn(location.hash);
     if (text === null) return;

@@ -173,6 +173,7 @@ export class TablePage {
       consoleBox.append(this.mail.element);
       const mail = this.mail;
       this.seats.standIn = (name) => mail.standIn(name);
+      this.seats.elsewhere = (name) => this.remote?.heldElsewhere(name) != null || mail.elsewhere(name);
     }
     this.input = new InputRouter(host, {
       screen: this.screen.box,
