@@ -205,6 +205,9 @@ function range(what: string, key: string, v: number, min: number, max: number, i
   return v;
 }
 
+/** The fields read into typed arrays. */
+type ArrayField = Extract<Field, { t: 'bytes' | 'u16s' | 'i32s' | 'u8s' }>;
+
 /**
  * Reads and validates one schema's fields; touches nothing but the reader and `into`. With `reuse`
  * false every value is new. With `reuse`, `into` holds the values of an earlier read of this schema
@@ -246,40 +249,12 @@ export function readFields(r: Reader, schema: Schema, into?: Values, what = sche
         for (let i = 0; i < f.keys.length; i++) v[f.keys[i]] = (b & (1 << i)) !== 0;
         break;
       }
-      case 'bytes': {
-        const old = v[f.key];
-        const a = old instanceof Uint8Array && old.length === f.length ? old : new Uint8Array(f.length);
-        r.bytesInto(a);
-        v[f.key] = a;
+      case 'bytes':
+      case 'u16s':
+      case 'i32s':
+      case 'u8s':
+        readArray(r, f, v, what, reuse);
         break;
-      }
-      case 'u16s': {
-        const old = v[f.key];
-        const a = old instanceof Uint16Array && old.length === f.length ? old : new Uint16Array(f.length);
-        r.u16sInto(a);
-        v[f.key] = a;
-        break;
-      }
-      case 'i32s': {
-        const n = v[f.countOf] as number;
-        const old = v[f.key];
-        const a = old instanceof Int32Array && old.length >= n ? old : new Int32Array(reuse ? n + (n >> 1) : n);
-        const b = bounds(f);
-        const bad = r.i32sInto(a, n, b[0], b[1]);
-        if (bad >= 0) range(what, f.key, a[bad], b[0], b[1], bad);
-        v[f.key] = a;
-        break;
-      }
-      case 'u8s': {
-        const n = v[f.countOf] as number;
-        const old = v[f.key];
-        const a = old instanceof Uint8Array && old.length >= n ? old : new Uint8Array(reuse ? n + (n >> 1) : n);
-        const b = bounds(f);
-        const bad = r.u8sInto(a, n, b[0], b[1]);
-        if (bad >= 0) range(what, f.key, a[bad], b[0], b[1], bad);
-        v[f.key] = a;
-        break;
-      }
       case 'ascii':
         if (!r.asciiIs(f.value)) {
           r.pos -= f.value.length;
@@ -313,6 +288,49 @@ export function readFields(r: Reader, schema: Schema, into?: Values, what = sche
   // Values to be read into again: V8 keeps an object that had over a dozen keys added by name as a
   // dictionary, where a number stored may be boxed anew; a copy made at once has fast properties.
   return reuse && into === undefined ? Object.assign({}, v) : v;
+}
+
+/**
+ * Reads one array field into `v` (readFields' arrays): filled in place when `v` holds one long enough;
+ * with `reuse`, a counted array made anew has half as much again for the next, longer read.
+ */
+function readArray(r: Reader, f: ArrayField, v: Values, what: string, reuse: boolean): void {
+  switch (f.t) {
+    case 'bytes': {
+      const old = v[f.key];
+      const a = old instanceof Uint8Array && old.length === f.length ? old : new Uint8Array(f.length);
+      r.bytesInto(a);
+      v[f.key] = a;
+      break;
+    }
+    case 'u16s': {
+      const old = v[f.key];
+      const a = old instanceof Uint16Array && old.length === f.length ? old : new Uint16Array(f.length);
+      r.u16sInto(a);
+      v[f.key] = a;
+      break;
+    }
+    case 'i32s': {
+      const n = v[f.countOf] as number;
+      const old = v[f.key];
+      const a = old instanceof Int32Array && old.length >= n ? old : new Int32Array(reuse ? n + (n >> 1) : n);
+      const b = bounds(f);
+      const bad = r.i32sInto(a, n, b[0], b[1]);
+      if (bad >= 0) range(what, f.key, a[bad], b[0], b[1], bad);
+      v[f.key] = a;
+      break;
+    }
+    case 'u8s': {
+      const n = v[f.countOf] as number;
+      const old = v[f.key];
+      const a = old instanceof Uint8Array && old.length >= n ? old : new Uint8Array(reuse ? n + (n >> 1) : n);
+      const b = bounds(f);
+      const bad = r.u8sInto(a, n, b[0], b[1]);
+      if (bad >= 0) range(what, f.key, a[bad], b[0], b[1], bad);
+      v[f.key] = a;
+      break;
+    }
+  }
 }
 
 /** Assigns validated values; cannot fail (readFields checked everything). */
