@@ -7,7 +7,7 @@
  */
 import type { I8048Pins } from './pins.ts';
 import { CPU_SCHEMA, CPU_STATE_MAGIC, CPU_STATE_VERSION } from './cpu-state.ts';
-import { applyFields, encodeState, openState, readFields, StateError } from '../state/schema.ts';
+import { applyFields, encodeState, readVersioned } from '../state/schema.ts';
 import type { Values } from '../state/schema.ts';
 
 /** timerMode values: the timer/counter is stopped, counts machine cycles / 32, or counts T1 falls. */
@@ -261,15 +261,7 @@ export class I8048Core {
 
   /** Reads and validates a state completely without changing the CPU (see applyState). */
   decodeState(state: Uint8Array): Values {
-    const { reader, version } = openState(state, CPU_STATE_MAGIC, '8048 CPU');
-    if (version !== CPU_STATE_VERSION) {
-      throw new StateError(
-        `8048 CPU state version ${version} is not supported (this build reads version ${CPU_STATE_VERSION}).`,
-      );
-    }
-    const v = readFields(reader, CPU_SCHEMA);
-    reader.done();
-    return v;
+    return readVersioned(state, CPU_STATE_MAGIC, CPU_STATE_VERSION, CPU_SCHEMA, '8048 CPU', '8048 CPU state');
   }
 
   /** Applies decodeState's values; cannot fail. */

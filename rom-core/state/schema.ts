@@ -17,7 +17,7 @@ import type { Field, Schema } from './fields.ts';
 
 export type { Field, Schema, Value, Values } from './fields.ts';
 export { StateError } from './fields.ts';
-export { Reader, applyFields, openState, openStateInto, readFields } from './read.ts';
+export { Reader, applyFields, openState, openStateInto, readFields, readVersioned } from './read.ts';
 
 // ------------------------------------------------------------------------------ writing
 
