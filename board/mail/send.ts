@@ -98,13 +98,7 @@ export async function sendTurn(
     if (!bad) {
       // The sender's part of a signed game's draw (draw.ts): their commitment with their call, their secret once all have called.
       draw = game.keys && options.privateKey ? await senderDraw(game, sender, s, options.privateKey) : undefined;
-      // Once every player has called (and, signed, revealed), the readout is drawn: no sender chooses it.
-      const secrets = { ...secretsOf(game.draws), ...(draw?.reveal ? { [sender]: draw.reveal } : {}) };
-      const digit = !readoutDue(s)
-        ? null
-        : game.keys
-          ? await drawnDigit(game.id, s, secrets)
-          : await mailReadout(game.chain.hash, s);
+      const digit = await readoutDigit(game, sender, s, draw);
       if (typeof digit === 'number') bad = take({ type: 'first.readout', digit });
     }
     if (bad) return { ok: false, error: `${bad}; nothing was sent` };
@@ -131,6 +125,21 @@ export async function sendTurn(
   const opened = await openTurn(text, game);
   if (!opened.ok) return { ok: false, error: `${opened.error}; nothing was sent` };
   return { ok: true, game: opened.game, turn: opened.turn, text };
+}
+
+/**
+ * Once every player has called (and, signed, revealed), the readout is drawn: no sender chooses it.
+ * Null while it is not yet due; a sentence naming who is awaited while a signed game's secrets are out.
+ */
+async function readoutDigit(
+  game: MailGame,
+  sender: string,
+  s: GameState,
+  draw: TurnDraw | undefined,
+): Promise<number | string | null> {
+  if (!readoutDue(s)) return null;
+  const secrets = { ...secretsOf(game.draws), ...(draw?.reveal ? { [sender]: draw.reveal } : {}) };
+  return game.keys ? await drawnDigit(game.id, s, secrets) : await mailReadout(game.chain.hash, s);
 }
 
 /**

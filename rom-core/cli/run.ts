@@ -13,22 +13,18 @@
  * --cart, our battle cartridge (rom-core/roms/carts/).
  */
 import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { MAPPER_KINDS, Odyssey2, crcHex, encodeWav, keyCodeOf, largestRom } from '../machine/index.ts';
-import { InputScriptError, parseInputScript as parseScript } from '../machine/input-script.ts';
-import type { InputEvent } from '../machine/input-script.ts';
-import { BIOS_SOURCE, assembleBios } from '../roms/index.ts';
-import { assembleBattleCart } from '../roms/carts/index.ts';
+import { join } from 'node:path';
+import { MAPPER_KINDS, Odyssey2, crcHex, encodeWav, keyCodeOf } from '../machine/index.ts';
 import { MAILBOX } from '../roms/carts/mailbox.ts';
 import type { MapperKind } from '../machine/index.ts';
-import { assembledOnce } from './assembled-once.ts';
 import { UsageError, parseArgs, reason as why } from './command.ts';
 import { clashingOutput, identityOf } from './files.ts';
 import type { NamedPath } from './files.ts';
 import type { CliIo, Command, ParsedArgs } from './command.ts';
 import { encodePng } from './png.ts';
-import { Outputs, readBinary } from './run-files.ts';
+import { Outputs } from './run-files.ts';
+import { readInputs, str } from './run-inputs.ts';
+import type { RunInputs } from './run-inputs.ts';
 import type { RunIo } from './run-files.ts';
 import { battleWords, botsOf } from './run-bots.ts';
 import type { RunBot } from './run-bots.ts';
@@ -41,10 +37,6 @@ export type { FileKind, RunIo } from './run-files.ts';
 export const MAX_FRAMES = 10_000_000;
 /** --wav keeps the run's sound in memory until the end (its header needs the length): 20 minutes. */
 export const MAX_WAV_FRAMES = 72_000;
-/** No image file of any kind is read past this size. */
-const MAX_IMAGE_BYTES = 1 << 16;
-/** An input script larger than this is not a script. */
-const MAX_SCRIPT_BYTES = 16 << 20;
 /**
  * --state-jsonl writes about 1,000 bytes a frame; past this many frames (about 1 GB) a run is
  * refused before it starts, so a long run killed midway cannot leave a disk-sized partial file.
@@ -53,58 +45,8 @@ export const MAX_JSONL_FRAMES = 1_000_000;
 
 type RunArgs = ParsedArgs;
 
-const here = dirname(fileURLToPath(import.meta.url));
-const ROMS_DIR = resolve(here, '../roms');
-export const DEFAULT_BIOS_SOURCE = resolve(ROMS_DIR, BIOS_SOURCE);
-const CARTS_DIR = resolve(ROMS_DIR, 'carts');
-
 export type { InputEvent } from '../machine/input-script.ts';
-
-/** Parses an --input script (rom-core/machine/input-script.ts); a bad line is a usage error naming it. */
-export function parseInputScript(text: string, name = 'input script'): InputEvent[] {
-  try {
-    return parseScript(text, name);
-  } catch (e) {
-    if (e instanceof InputScriptError) throw new UsageError(e.message);
-    throw e;
-  }
-}
-
-/**
- * The default BIOS: our open BIOS (rom-core/roms), assembled now through rom-core/roms'
- * `assembleBios`, which also checks every documented entry point; a clear error while it is missing.
- */
-export function defaultBios(io: CliIo): Uint8Array {
-  try {
-    io.readFile(DEFAULT_BIOS_SOURCE);
-  } catch {
-    throw new UsageError(
-      `no --bios given and the open BIOS source ${DEFAULT_BIOS_SOURCE} does not exist yet; pass --bios B.rom (a 1024-byte image)`,
-    );
-  }
-  try {
-    const read = (path: string): string => new TextDecoder().decode(io.readFile(resolve(ROMS_DIR, path)));
-    return assembledOnce('bios', read, (r) => assembleBios(r).image);
-  } catch (e) {
-    throw new UsageError(`the open BIOS ${DEFAULT_BIOS_SOURCE} cannot be used: ${why(e)}`);
-  }
-}
-
-/** The default cartridge: our battle cartridge for Conquest of the World, assembled from source now. */
-export function defaultCart(io: CliIo): Uint8Array {
-  try {
-    const read = (path: string): string => {
-      try {
-        return new TextDecoder().decode(io.readFile(resolve(CARTS_DIR, path)));
-      } catch (e) {
-        throw new Error(`${path}: ${why(e)}`, { cause: e });
-      }
-    };
-    return assembledOnce('battle-cart', read, (r) => assembleBattleCart(r).image);
-  } catch (e) {
-    throw new UsageError(`no --cart given and our battle cartridge (${CARTS_DIR}) cannot be built: ${why(e)}`);
-  }
-}
+export { DEFAULT_BIOS_SOURCE, defaultBios, defaultCart, parseInputScript } from './run-inputs.ts';
 
 function count(args: RunArgs, name: string, fallback: number | undefined, max = MAX_FRAMES): number | undefined {
   const v = args.options.get(name);
@@ -144,48 +86,6 @@ function checkJsonlFrames(args: RunArgs, frames: number): void {
       `--state-jsonl writes about 1 KB a frame, so it records at most ${MAX_JSONL_FRAMES} frames (about 1 GB); got --frames ${frames}`,
     );
   }
-}
-
-function str(args: RunArgs, name: string): string | undefined {
-  const v = args.options.get(name);
-  return typeof v === 'string' ? v : undefined;
-}
-
-/** What a run reads before it starts: the images, the input script, and every file read on the way. */
-interface RunInputs {
-  cart: Uint8Array;
-  bios: Uint8Array;
-  charset: Uint8Array | undefined;
-  events: InputEvent[];
-  /** Every file read (the default BIOS's and cartridge's sources too), so no output is written over one. */
-  read: NamedPath[];
-  io: RunIo;
-}
-
-function readInputs(args: RunArgs, cliIo: CliIo): RunInputs {
-  const read: NamedPath[] = [];
-  const io: RunIo = {
-    ...(cliIo as RunIo),
-    readFile: (path) => {
-      read.push({ option: 'file', path });
-      return (cliIo as RunIo).readFile(path);
-    },
-  };
-  // Files a little off size reach the machine's own size message; only far larger ones stop here.
-  const image = (path: string, what: string, kind: 'cart' | 'bios' | 'charset'): Uint8Array =>
-    readBinary(io, path, what, MAX_IMAGE_BYTES, `a ${what} is at most ${largestRom(kind)} bytes`);
-  const cartPath = str(args, 'cart');
-  const cart = cartPath !== undefined ? image(cartPath, 'cartridge', 'cart') : defaultCart(io);
-  const biosPath = str(args, 'bios');
-  const bios = biosPath !== undefined ? image(biosPath, 'BIOS', 'bios') : defaultBios(io);
-  const charsetPath = str(args, 'charset');
-  const charset = charsetPath !== undefined ? image(charsetPath, 'character ROM', 'charset') : undefined;
-  const inputPath = str(args, 'input');
-  const script = (path: string): Uint8Array =>
-    readBinary(io, path, 'input script', MAX_SCRIPT_BYTES, `an input script is at most ${MAX_SCRIPT_BYTES} bytes`);
-  const events =
-    inputPath !== undefined ? parseInputScript(new TextDecoder().decode(script(inputPath)), inputPath) : [];
-  return { cart, bios, charset, events, read, io };
 }
 
 /** The machine for the run, its BIOS and cartridge named on stdout. */

@@ -24,6 +24,7 @@
  * `fix_register_mirrors`, `get_x_beam`/`get_y_beam`, `vblank`/`hblank`, the VBLANK timer at
  * (vblank_start, hblank_start - 1), the sound timer at hblank_start of every line).
  */
+import { checkDot, hblankAt, vblankAt, xBeamAt, yBeamAt } from './beam.ts';
 import { checkCharset, defaultCharset } from './charset.ts';
 import {
   COLLISION,
@@ -52,7 +53,7 @@ import { I8244Sound } from './sound.ts';
 import { VDC_STATE_MAGIC, VDC_STATE_VERSION, vdcSchema } from './vdc-state.ts';
 import { NTSC, PAL, vblankIrqDot } from './timing.ts';
 import type { VdcTiming } from './timing.ts';
-import { applyFields, bindSchema, encodeState, openState, readFields, StateError } from '../state/schema.ts';
+import { applyFields, bindSchema, encodeState, readVersioned } from '../state/schema.ts';
 import type { Schema, Values } from '../state/schema.ts';
 
 export class I8244 {
@@ -118,7 +119,7 @@ export class I8244 {
    * RESET button reaches only the 8048 (odyssey2.cpp `reset_button`), so it must not call this.
    */
   reset(startDot = 0): void {
-    this.checkDot(startDot, 'reset');
+    checkDot(this.timing, this.eventsTo, startDot, 'reset');
     this.regs.fill(0);
     this.controlStatus = 0;
     this.irq = false;
@@ -142,17 +143,6 @@ export class I8244 {
     const t = this.timing;
     this.nextSoundDot = dot <= t.hblankStart ? t.hblankStart : t.dotsPerFrame + t.hblankStart;
     this.vblankPending = dot <= this.vblankDot;
-  }
-
-  private checkDot(dot: number, what: string): void {
-    if (!(dot >= 0 && dot <= this.timing.dotsPerFrame) || !Number.isInteger(dot)) {
-      throw new RangeError(`${what}: dot ${dot} is outside the frame (0..${this.timing.dotsPerFrame})`);
-    }
-    if (dot < this.eventsTo && what !== 'reset') {
-      throw new RangeError(
-        `${what}: dot ${dot} is before the VDC's current position ${this.eventsTo}; time only moves forward within a frame`,
-      );
-    }
   }
 
   // ---------------------------------------------------------------- time
@@ -206,7 +196,7 @@ export class I8244 {
 
   /** Brings picture, interrupts and sound up to `dot` without an access. */
   syncTo(dot: number): void {
-    this.checkDot(dot, 'syncTo');
+    checkDot(this.timing, this.eventsTo, dot, 'syncTo');
     this.runEvents(dot);
     this.renderTo(dot);
   }
@@ -242,7 +232,7 @@ export class I8244 {
       this.eventsTo = dot;
       return this.irq;
     }
-    this.checkDot(dot, 'intAsserted');
+    checkDot(this.timing, this.eventsTo, dot, 'intAsserted');
     this.runEvents(dot);
     return this.irq;
   }
@@ -261,20 +251,12 @@ export class I8244 {
 
   /** MAME `vblank()`. */
   vblank(dot: number): number {
-    const t = this.timing;
-    const v = (dot / t.dotsPerLine) | 0;
-    const h = dot - v * t.dotsPerLine;
-    const edge = t.hblankStart - 1;
-    if ((v === t.vblankStartLine && h >= edge) || (v === t.vblankEndLine && h <= edge)) return 1;
-    if (t.vblankEndLine < t.vblankStartLine) return v > t.vblankStartLine || v < t.vblankEndLine ? 1 : 0;
-    return v > t.vblankStartLine && v < t.vblankEndLine ? 1 : 0;
+    return vblankAt(this.timing, dot);
   }
 
   /** MAME `hblank()`. */
   hblank(dot: number): number {
-    const t = this.timing;
-    const h = dot % t.dotsPerLine;
-    return h >= t.hblankStart && h < t.hblankEnd ? 1 : 0;
+    return hblankAt(this.timing, dot);
   }
 
   /** The 8048's T1 input on the Odyssey²: HBLANK or VBLANK. A pure function of the beam position. */
@@ -285,7 +267,7 @@ export class I8244 {
   /** P1.7 low forces the luminance bit on every pixel drawn from `dot` on. */
   setLuminanceForce(on: boolean, dot: number): void {
     if (on === this.renderer.lumForced) return;
-    this.checkDot(dot, 'setLuminanceForce');
+    checkDot(this.timing, this.eventsTo, dot, 'setLuminanceForce');
     this.runEvents(dot);
     this.renderTo(dot);
     this.renderer.lumForced = on;
@@ -294,17 +276,12 @@ export class I8244 {
 
   /** MAME `get_y_beam()`: the Y counter (0-263) at `dot`. */
   yBeam(dot: number): number {
-    const t = this.timing;
-    let v = (dot / t.dotsPerLine) | 0;
-    const h = dot - v * t.dotsPerLine;
-    if (v === 0 && h < t.hblankStart) v = t.linesPerFrame;
-    if (h >= t.bgateStart) v++;
-    return v > 263 ? 263 : v;
+    return yBeamAt(this.timing, dot);
   }
 
   /** MAME `get_x_beam()`. */
   xBeam(dot: number): number {
-    return (dot % this.timing.dotsPerLine) >> 1;
+    return xBeamAt(this.timing, dot);
   }
 
   // ---------------------------------------------------------------- bus
@@ -317,7 +294,7 @@ export class I8244 {
    * the beam registers and HBLANK status use `dot`.
    */
   read(address: number, dot: number, eventsDot = dot): number {
-    this.checkDot(dot, 'read');
+    checkDot(this.timing, this.eventsTo, dot, 'read');
     const a = fixMirrors(address);
     this.runEvents(eventsDot < dot ? eventsDot : dot);
     const ctrl = this.regs[CONTROL];
@@ -351,7 +328,7 @@ export class I8244 {
 
   /** A MOVX write to the VDC at `address` (0-255) at `dot`; `eventsDot` as for `read`. */
   write(address: number, value: number, dot: number, eventsDot = dot): void {
-    this.checkDot(dot, 'write');
+    checkDot(this.timing, this.eventsTo, dot, 'write');
     const a = fixMirrors(address);
     const regs = this.regs;
     const ctrl = regs[CONTROL];
@@ -386,15 +363,7 @@ export class I8244 {
 
   /** Reads and validates a state completely without changing the chip (see applyState). */
   decodeState(state: Uint8Array): Values {
-    const { reader, version } = openState(state, VDC_STATE_MAGIC, 'VDC (8244/8245)');
-    if (version !== VDC_STATE_VERSION) {
-      throw new StateError(
-        `VDC save state version ${version} is not supported (this build reads version ${VDC_STATE_VERSION}).`,
-      );
-    }
-    const v = readFields(reader, this.schema);
-    reader.done();
-    return v;
+    return readVersioned(state, VDC_STATE_MAGIC, VDC_STATE_VERSION, this.schema, 'VDC (8244/8245)', 'VDC save state');
   }
 
   /**

@@ -8,153 +8,9 @@
 import { crc32 } from '../crc32.ts';
 import { SCALAR_MAX, StateError } from './fields.ts';
 import type { Field, Schema, Target, Values } from './fields.ts';
+import { F64, Reader } from './reader.ts';
 
-/** A double's 8 bytes, read without a DataView (one per state would allocate). */
-export const F64 = new Float64Array(1);
-const F64_BYTES = new Uint8Array(F64.buffer);
-const F32 = new Float32Array(1);
-const F32_BYTES = new Uint8Array(F32.buffer);
-/** States are little-endian; the typed arrays above use the host's order. */
-const HOST_LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-/** Reads fields in order, refusing with a sentence at the first value out of its range. */
-export class Reader {
-  pos: number;
-
-  constructor(
-    private buf: Uint8Array,
-    private what: string,
-    start = 0,
-    private end = buf.length,
-  ) {
-    this.pos = start;
-  }
-
-  /** Reads `buf[start, end)` from now on (a reader kept for every restore). */
-  reset(buf: Uint8Array, what: string, start: number, end: number): void {
-    this.buf = buf;
-    this.what = what;
-    this.pos = start;
-    this.end = end;
-  }
-
-  need(n: number): void {
-    if (this.pos + n > this.end)
-      throw new StateError(
-        `${this.what} save state is truncated: it ends after ${this.end - this.pos} of the ${n} bytes it still needs.`,
-      );
-  }
-  u8(): number {
-    this.need(1);
-    return this.buf[this.pos++];
-  }
-  u16(): number {
-    this.need(2);
-    const b = this.buf;
-    const p = this.pos;
-    this.pos = p + 2;
-    return b[p] | (b[p + 1] << 8);
-  }
-  i32(): number {
-    this.need(4);
-    const b = this.buf;
-    const p = this.pos;
-    this.pos = p + 4;
-    return b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24);
-  }
-  u32(): number {
-    return this.i32() >>> 0;
-  }
-  f64(): number {
-    this.f64Into();
-    return F64[0];
-  }
-  /** Reads a double into F64[0] (returning one would box it). */
-  f64Into(): void {
-    this.need(8);
-    this.take(F64_BYTES, 8);
-  }
-  f32(): number {
-    this.need(4);
-    this.take(F32_BYTES, 4);
-    return F32[0];
-  }
-  private take(into: Uint8Array, n: number): void {
-    const b = this.buf;
-    const p = this.pos;
-    for (let i = 0; i < n; i++) into[HOST_LITTLE ? i : n - 1 - i] = b[p + i];
-    this.pos = p + n;
-  }
-  bytes(n: number): Uint8Array {
-    const a = new Uint8Array(n);
-    this.bytesInto(a);
-    return a;
-  }
-  /** Fills `into` from the next `into.length` bytes. */
-  bytesInto(into: Uint8Array): void {
-    const n = into.length;
-    this.need(n);
-    const b = this.buf;
-    const p = this.pos;
-    for (let i = 0; i < n; i++) into[i] = b[p + i];
-    this.pos = p + n;
-  }
-  /** Fills `into` from the next 2·length bytes (little-endian u16s). */
-  u16sInto(into: Uint16Array): void {
-    const n = into.length;
-    this.need(2 * n);
-    const b = this.buf;
-    let p = this.pos;
-    for (let i = 0; i < n; i++, p += 2) into[i] = b[p] | (b[p + 1] << 8);
-    this.pos = p;
-  }
-  /**
-   * Fills into[0, n) from the next 4·n bytes (little-endian i32s); returns the index of the first
-   * outside `lo`..`hi` (all are read), or -1.
-   */
-  i32sInto(into: Int32Array, n: number, lo: number, hi: number): number {
-    this.need(4 * n);
-    const b = this.buf;
-    let p = this.pos;
-    let bad = -1;
-    for (let i = 0; i < n; i++, p += 4) {
-      const x = b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24);
-      if ((x < lo || x > hi) && bad < 0) bad = i;
-      into[i] = x;
-    }
-    this.pos = p;
-    return bad;
-  }
-  /** As i32sInto, for bytes. */
-  u8sInto(into: Uint8Array, n: number, lo: number, hi: number): number {
-    this.need(n);
-    const b = this.buf;
-    let p = this.pos;
-    let bad = -1;
-    for (let i = 0; i < n; i++, p++) {
-      const x = b[p];
-      if ((x < lo || x > hi) && bad < 0) bad = i;
-      into[i] = x;
-    }
-    this.pos = p;
-    return bad;
-  }
-  ascii(n: number): string {
-    let s = '';
-    for (let i = 0; i < n; i++) s += String.fromCharCode(this.u8());
-    return s;
-  }
-  /** Whether the next bytes are `text`'s (read past either way); builds no string. */
-  asciiIs(text: string): boolean {
-    let same = true;
-    for (let i = 0; i < text.length; i++) if (this.u8() !== text.charCodeAt(i)) same = false;
-    return same;
-  }
-  done(): void {
-    if (this.pos !== this.end)
-      throw new StateError(`${this.what} save state has ${this.end - this.pos} unexpected bytes after its last field.`);
-  }
-}
+export { Reader } from './reader.ts';
 
 /**
  * The keys of the parts being read, outermost first (a field's name in a message is
@@ -205,6 +61,9 @@ function range(what: string, key: string, v: number, min: number, max: number, i
   return v;
 }
 
+/** The fields read into typed arrays. */
+type ArrayField = Extract<Field, { t: 'bytes' | 'u16s' | 'i32s' | 'u8s' }>;
+
 /**
  * Reads and validates one schema's fields; touches nothing but the reader and `into`. With `reuse`
  * false every value is new. With `reuse`, `into` holds the values of an earlier read of this schema
@@ -246,40 +105,12 @@ export function readFields(r: Reader, schema: Schema, into?: Values, what = sche
         for (let i = 0; i < f.keys.length; i++) v[f.keys[i]] = (b & (1 << i)) !== 0;
         break;
       }
-      case 'bytes': {
-        const old = v[f.key];
-        const a = old instanceof Uint8Array && old.length === f.length ? old : new Uint8Array(f.length);
-        r.bytesInto(a);
-        v[f.key] = a;
+      case 'bytes':
+      case 'u16s':
+      case 'i32s':
+      case 'u8s':
+        readArray(r, f, v, what, reuse);
         break;
-      }
-      case 'u16s': {
-        const old = v[f.key];
-        const a = old instanceof Uint16Array && old.length === f.length ? old : new Uint16Array(f.length);
-        r.u16sInto(a);
-        v[f.key] = a;
-        break;
-      }
-      case 'i32s': {
-        const n = v[f.countOf] as number;
-        const old = v[f.key];
-        const a = old instanceof Int32Array && old.length >= n ? old : new Int32Array(reuse ? n + (n >> 1) : n);
-        const b = bounds(f);
-        const bad = r.i32sInto(a, n, b[0], b[1]);
-        if (bad >= 0) range(what, f.key, a[bad], b[0], b[1], bad);
-        v[f.key] = a;
-        break;
-      }
-      case 'u8s': {
-        const n = v[f.countOf] as number;
-        const old = v[f.key];
-        const a = old instanceof Uint8Array && old.length >= n ? old : new Uint8Array(reuse ? n + (n >> 1) : n);
-        const b = bounds(f);
-        const bad = r.u8sInto(a, n, b[0], b[1]);
-        if (bad >= 0) range(what, f.key, a[bad], b[0], b[1], bad);
-        v[f.key] = a;
-        break;
-      }
       case 'ascii':
         if (!r.asciiIs(f.value)) {
           r.pos -= f.value.length;
@@ -313,6 +144,49 @@ export function readFields(r: Reader, schema: Schema, into?: Values, what = sche
   // Values to be read into again: V8 keeps an object that had over a dozen keys added by name as a
   // dictionary, where a number stored may be boxed anew; a copy made at once has fast properties.
   return reuse && into === undefined ? Object.assign({}, v) : v;
+}
+
+/**
+ * Reads one array field into `v` (readFields' arrays): filled in place when `v` holds one long enough;
+ * with `reuse`, a counted array made anew has half as much again for the next, longer read.
+ */
+function readArray(r: Reader, f: ArrayField, v: Values, what: string, reuse: boolean): void {
+  switch (f.t) {
+    case 'bytes': {
+      const old = v[f.key];
+      const a = old instanceof Uint8Array && old.length === f.length ? old : new Uint8Array(f.length);
+      r.bytesInto(a);
+      v[f.key] = a;
+      break;
+    }
+    case 'u16s': {
+      const old = v[f.key];
+      const a = old instanceof Uint16Array && old.length === f.length ? old : new Uint16Array(f.length);
+      r.u16sInto(a);
+      v[f.key] = a;
+      break;
+    }
+    case 'i32s': {
+      const n = v[f.countOf] as number;
+      const old = v[f.key];
+      const a = old instanceof Int32Array && old.length >= n ? old : new Int32Array(reuse ? n + (n >> 1) : n);
+      const b = bounds(f);
+      const bad = r.i32sInto(a, n, b[0], b[1]);
+      if (bad >= 0) range(what, f.key, a[bad], b[0], b[1], bad);
+      v[f.key] = a;
+      break;
+    }
+    case 'u8s': {
+      const n = v[f.countOf] as number;
+      const old = v[f.key];
+      const a = old instanceof Uint8Array && old.length >= n ? old : new Uint8Array(reuse ? n + (n >> 1) : n);
+      const b = bounds(f);
+      const bad = r.u8sInto(a, n, b[0], b[1]);
+      if (bad >= 0) range(what, f.key, a[bad], b[0], b[1], bad);
+      v[f.key] = a;
+      break;
+    }
+  }
 }
 
 /** Assigns validated values; cannot fail (readFields checked everything). */
@@ -384,4 +258,25 @@ export function openState(state: Uint8Array, magic: string, what: string): { rea
   const reader = new Reader(new Uint8Array(0), what);
   const version = openStateInto(reader, state, magic, what);
   return { reader, version };
+}
+
+/**
+ * A component's whole state read and validated, for its decodeState: the container (openState), the
+ * version, which must be `version` (`subject` begins the sentence refusing another), then its fields.
+ */
+export function readVersioned(
+  state: Uint8Array,
+  magic: string,
+  version: number,
+  schema: Schema,
+  what: string,
+  subject: string,
+): Values {
+  const { reader, version: found } = openState(state, magic, what);
+  if (found !== version) {
+    throw new StateError(`${subject} version ${found} is not supported (this build reads version ${version}).`);
+  }
+  const v = readFields(reader, schema);
+  reader.done();
+  return v;
 }

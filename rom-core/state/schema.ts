@@ -17,7 +17,7 @@ import type { Field, Schema } from './fields.ts';
 
 export type { Field, Schema, Value, Values } from './fields.ts';
 export { StateError } from './fields.ts';
-export { Reader, applyFields, openState, openStateInto, readFields } from './read.ts';
+export { Reader, applyFields, openState, openStateInto, readFields, readVersioned } from './read.ts';
 
 // ------------------------------------------------------------------------------ writing
 
@@ -66,6 +66,39 @@ class Writer {
   ascii(s: string): void {
     for (let i = 0; i < s.length; i++) this.u8(s.charCodeAt(i));
   }
+  // Arrays byte by byte into the buffer, room made once: a call per entry was most of a snapshot's time.
+  u16s(a: Uint16Array): void {
+    this.room(2 * a.length);
+    const buf = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < a.length; i++, p += 2) {
+      buf[p] = a[i];
+      buf[p + 1] = a[i] >> 8;
+    }
+    this.pos = p;
+  }
+  /** The first `n` entries of `a`. */
+  i32s(a: Int32Array, n: number): void {
+    this.room(4 * n);
+    const buf = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < n; i++, p += 4) {
+      const x = a[i];
+      buf[p] = x;
+      buf[p + 1] = x >> 8;
+      buf[p + 2] = x >> 16;
+      buf[p + 3] = x >> 24;
+    }
+    this.pos = p;
+  }
+  /** The first `n` entries of `a`. */
+  u8s(a: Uint8Array, n: number): void {
+    this.room(n);
+    const buf = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < n; i++) buf[p++] = a[i];
+    this.pos = p;
+  }
 }
 
 function writeFields(w: Writer, schema: Schema, target: unknown): void {
@@ -99,45 +132,15 @@ function writeFields(w: Writer, schema: Schema, target: unknown): void {
       case 'bytes':
         w.bytes(v as Uint8Array);
         break;
-      // Arrays byte by byte into the buffer, room made once: a call per entry was most of a snapshot's time.
-      case 'u16s': {
-        const a = v as Uint16Array;
-        w.room(2 * a.length);
-        const buf = w.buf;
-        let p = w.pos;
-        for (let i = 0; i < a.length; i++, p += 2) {
-          buf[p] = a[i];
-          buf[p + 1] = a[i] >> 8;
-        }
-        w.pos = p;
+      case 'u16s':
+        w.u16s(v as Uint16Array);
         break;
-      }
-      case 'i32s': {
-        const n = at(target, f.countOf) as number;
-        const a = v as Int32Array;
-        w.room(4 * n);
-        const buf = w.buf;
-        let p = w.pos;
-        for (let i = 0; i < n; i++, p += 4) {
-          const x = a[i];
-          buf[p] = x;
-          buf[p + 1] = x >> 8;
-          buf[p + 2] = x >> 16;
-          buf[p + 3] = x >> 24;
-        }
-        w.pos = p;
+      case 'i32s':
+        w.i32s(v as Int32Array, at(target, f.countOf) as number);
         break;
-      }
-      case 'u8s': {
-        const n = at(target, f.countOf) as number;
-        const a = v as Uint8Array;
-        w.room(n);
-        const buf = w.buf;
-        let p = w.pos;
-        for (let i = 0; i < n; i++) buf[p++] = a[i];
-        w.pos = p;
+      case 'u8s':
+        w.u8s(v as Uint8Array, at(target, f.countOf) as number);
         break;
-      }
       case 'ascii':
         w.ascii(f.value);
         break;

@@ -20,7 +20,7 @@ import type { TabLock, TabLockEvent } from '../platform/tab-lock.ts';
 import { BoardDrafts } from './drafts.ts';
 import { BoardHeader } from './board-header.ts';
 import type { BoardView, BoardViewOptions, RefusableAction } from './board-options.ts';
-import { keysList, revealInColumn } from './page-parts.ts';
+import { importFileInput, keysList, placeFocus } from './page-parts.ts';
 import { playBody, setupBody, type BodyParts } from './board-body.ts';
 import { GameClock } from './game-clock.ts';
 import { readStored, setAsideStored } from '../platform/stored.ts';
@@ -241,22 +241,11 @@ export class BoardPage implements BoardView {
   // ---- what it listens to ------------------------------------------------------------------------------------
 
   private importInput(): HTMLInputElement {
-    const input = h('input', {
-      type: 'file',
-      accept: '.json,application/json',
-      class: 'bv-hidden',
-      id: 'bv-import-file',
-      'data-key': 'import-file',
-      'aria-label': 'Import a saved game file',
-      tabindex: -1,
-    });
-    input.addEventListener('change', async () => {
-      const file = input.files?.[0];
-      if (!file || this.refused('import')) return;
+    return importFileInput(async (file) => {
+      if (this.refused('import')) return false;
       this.controller.importText(await file.text(), `"${file.name}"`);
-      input.value = '';
+      return true;
     });
-    return input;
   }
 
   private readonly onKey = (e: KeyboardEvent): void => {
@@ -340,7 +329,7 @@ export class BoardPage implements BoardView {
     if (!body.some((b) => b?.querySelector('.bv-keys'))) body.push(keysList());
     this.bodySlot.replaceChildren(...body.filter((b): b is HTMLElement => b !== null));
     this.clock.tick();
-    this.placeFocus(focusKey, moved);
+    placeFocus(this.element, focusKey, moved);
   }
 
   private drawHeader(snap: ReturnType<GameSession['snapshot']>): void {
@@ -387,29 +376,5 @@ export class BoardPage implements BoardView {
     if (this.editor.draft) return this.editor.render();
     if (s.phase === 'setup') return [setupBody(snap, this.parts)];
     return playBody(snap, this.parts);
-  }
-
-  /** After a redraw: the focus goes back to the redrawn twin of the focused control, or on to a new panel. */
-  private placeFocus(focusKey: string | undefined, moved: boolean): void {
-    const root = this.element;
-    const title = root.querySelector<HTMLElement>('#bv-panel-title');
-    title?.setAttribute('tabindex', '-1');
-    title?.setAttribute('data-key', 'panel-title');
-    const again = focusKey ? root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`) : null;
-    if (again) {
-      // The redrawn twin of the focused control takes the focus, without moving the page.
-      again.focus({ preventScroll: true });
-      if (again instanceof HTMLInputElement && (again.type === 'text' || again.type === ''))
-        again.setSelectionRange(again.value.length, again.value.length);
-    } else if (focusKey && moved && title) {
-      // The control that had the focus is gone with the old phase: continue at the new panel's heading.
-      title.focus({ preventScroll: true });
-    }
-    // A new panel (after "Start game", an attack on a country low in the list) is scrolled into its
-    // column's view: the next step is never left off screen.
-    if (moved && title) revealInColumn(title);
-    // Keep the newest log line in view without scrolling the page itself.
-    const log = root.querySelector('.bv-log-list');
-    if (log) log.scrollTop = log.scrollHeight;
   }
 }

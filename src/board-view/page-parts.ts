@@ -1,4 +1,7 @@
-/** Pieces of the board page that own nothing: the key list, the setup screen's board, where a click acts. */
+/**
+ * Pieces of the board page that own nothing: the key list, the setup screen's board, where a click
+ * acts, the import file input and where the focus goes after a redraw.
+ */
 import { world1982, type GameSession } from '../../board/index.ts';
 import { button, h } from '../platform/h.ts';
 import type { BoardDrafts } from './drafts.ts';
@@ -82,4 +85,49 @@ export function boardChoice(s: ViewState, editor: EditorHost, controller: GameSe
           ),
     ),
   );
+}
+
+/**
+ * The saved-game file input (#bv-import-file): `take` reads the chosen file, true when it did, and
+ * the input is cleared then so the same file can be chosen again.
+ */
+export function importFileInput(take: (file: File) => Promise<boolean>): HTMLInputElement {
+  const input = h('input', {
+    type: 'file',
+    accept: '.json,application/json',
+    class: 'bv-hidden',
+    id: 'bv-import-file',
+    'data-key': 'import-file',
+    'aria-label': 'Import a saved game file',
+    tabindex: -1,
+  });
+  input.addEventListener('change', async () => {
+    const file = input.files?.[0];
+    if (!file || !(await take(file))) return;
+    input.value = '';
+  });
+  return input;
+}
+
+/** After a redraw: the focus goes back to the redrawn twin of the focused control, or on to a new panel. */
+export function placeFocus(root: HTMLElement, focusKey: string | undefined, moved: boolean): void {
+  const title = root.querySelector<HTMLElement>('#bv-panel-title');
+  title?.setAttribute('tabindex', '-1');
+  title?.setAttribute('data-key', 'panel-title');
+  const again = focusKey ? root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`) : null;
+  if (again) {
+    // The redrawn twin of the focused control takes the focus, without moving the page.
+    again.focus({ preventScroll: true });
+    if (again instanceof HTMLInputElement && (again.type === 'text' || again.type === ''))
+      again.setSelectionRange(again.value.length, again.value.length);
+  } else if (focusKey && moved && title) {
+    // The control that had the focus is gone with the old phase: continue at the new panel's heading.
+    title.focus({ preventScroll: true });
+  }
+  // A new panel (after "Start game", an attack on a country low in the list) is scrolled into its
+  // column's view: the next step is never left off screen.
+  if (moved && title) revealInColumn(title);
+  // Keep the newest log line in view without scrolling the page itself.
+  const log = root.querySelector('.bv-log-list');
+  if (log) log.scrollTop = log.scrollHeight;
 }

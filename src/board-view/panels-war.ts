@@ -44,6 +44,46 @@ export function weaponPicker(
   );
 }
 
+type BattleDraft = PanelContext['battle'];
+
+/** One choice of the battle's winner. */
+function winnerRadio(d: BattleDraft, w: BattleWinner, label: string): HTMLElement {
+  const r = h('input', {
+    type: 'radio',
+    name: 'bv-winner',
+    id: `bv-winner-${w}`,
+    'data-key': `winner-${w}`,
+    checked: d.winner === w,
+  });
+  r.addEventListener('change', () => {
+    d.winner = w;
+  });
+  return h('span', { class: 'bv-radio' }, r, h('label', { for: `bv-winner-${w}` }, label));
+}
+
+/** One side's energy left, out of the `had` it went in with, starting at `value`. */
+function energyField(
+  d: BattleDraft,
+  side: 'attacker' | 'defender',
+  name: string,
+  had: number,
+  value: string,
+): HTMLElement {
+  const input = h('input', {
+    type: 'number',
+    id: `bv-energy-${side}`,
+    'data-key': `energy-${side}`,
+    min: 0,
+    step: 1,
+    inputmode: 'numeric',
+    value,
+  });
+  input.addEventListener('input', () => {
+    d[side] = input.value;
+  });
+  return h('span', { class: 'bv-field' }, h('label', { for: `bv-energy-${side}` }, `${name} (of ${had})`), input);
+}
+
 export function battleForm(
   ctx: PanelContext,
   attacker: string,
@@ -53,39 +93,6 @@ export function battleForm(
   const d = ctx.battle;
   // Energy carries over between battles (Rule 12), so the fields start at what each side has now.
   const value = (side: 'attacker' | 'defender'): string => (d[side] !== '' ? d[side] : String(now[side]));
-  const radio = (w: BattleWinner, label: string) => {
-    const r = h('input', {
-      type: 'radio',
-      name: 'bv-winner',
-      id: `bv-winner-${w}`,
-      'data-key': `winner-${w}`,
-      checked: d.winner === w,
-    });
-    r.addEventListener('change', () => {
-      d.winner = w;
-    });
-    return h('span', { class: 'bv-radio' }, r, h('label', { for: `bv-winner-${w}` }, label));
-  };
-  const energy = (side: 'attacker' | 'defender', name: string) => {
-    const input = h('input', {
-      type: 'number',
-      id: `bv-energy-${side}`,
-      'data-key': `energy-${side}`,
-      min: 0,
-      step: 1,
-      inputmode: 'numeric',
-      value: value(side),
-    });
-    input.addEventListener('input', () => {
-      d[side] = input.value;
-    });
-    return h(
-      'span',
-      { class: 'bv-field' },
-      h('label', { for: `bv-energy-${side}` }, `${name} (of ${now[side]})`),
-      input,
-    );
-  };
   const form = h(
     'form',
     { class: 'bv-battle', 'aria-label': 'Battle result' },
@@ -93,9 +100,9 @@ export function battleForm(
       'fieldset',
       {},
       h('legend', {}, 'Who won this battle?'),
-      radio('attacker', `${attacker} (attacker)`),
-      radio('defender', `${defender} (defender)`),
-      radio('both-destroyed', 'Both destroyed'),
+      winnerRadio(d, 'attacker', `${attacker} (attacker)`),
+      winnerRadio(d, 'defender', `${defender} (defender)`),
+      winnerRadio(d, 'both-destroyed', 'Both destroyed'),
     ),
     h(
       'fieldset',
@@ -104,8 +111,8 @@ export function battleForm(
       h(
         'div',
         { class: 'bv-row bv-energy-row' },
-        energy('attacker', attacker),
-        energy('defender', defender),
+        energyField(d, 'attacker', attacker, now.attacker, value('attacker')),
+        energyField(d, 'defender', defender, now.defender, value('defender')),
         h(
           'button',
           {

@@ -52,69 +52,33 @@ export function setupEvent(d: SetupDraft): GameEvent | string {
   return ev;
 }
 
-export function renderSetup(d: SetupDraft, redraw: () => void, start: () => void): HTMLElement {
-  const bind = <T extends HTMLInputElement | HTMLSelectElement>(
-    el: T,
-    set: (v: string) => void,
-    structural = false,
-  ): T => {
+/** Ties a field to the draft: `set` on each keystroke, or on change followed by a redraw when `structural`. */
+type Bind = <T extends HTMLInputElement | HTMLSelectElement>(
+  el: T,
+  set: (v: string) => void,
+  structural?: boolean,
+) => T;
+
+function binder(redraw: () => void): Bind {
+  return (el, set, structural = false) => {
     el.addEventListener(structural ? 'change' : 'input', () => {
       set(el.value);
       if (structural) redraw();
     });
     return el;
   };
+}
+
+export function renderSetup(d: SetupDraft, redraw: () => void, start: () => void): HTMLElement {
+  const bind = binder(redraw);
   const bankerLabel = (i: number): string => d.players[i].name.trim() || `Player ${i + 1}`;
   // The banker list is built below the rows; typing a name renames its entry at once (no redraw, so focus stays).
   let bankerSelect: HTMLSelectElement | null = null;
-  const rows = d.players.map((p, i) => {
-    const name = bind(
-      h('input', {
-        id: `bv-name-${i}`,
-        'data-key': `name-${i}`,
-        value: p.name,
-        placeholder: `Player ${i + 1}`,
-        autocomplete: 'off',
-        maxlength: 20,
-      }),
-      (v) => {
-        p.name = v;
-        const option = bankerSelect?.options[i];
-        if (option) option.text = bankerLabel(i);
-      },
-    );
-    const colour = bind(
-      h(
-        'select',
-        { id: `bv-color-${i}`, 'data-key': `color-${i}` },
-        MARKER_COLOURS.map((c) => h('option', { value: c.id, selected: c.id === p.color }, c.label)),
-      ),
-      (v) => {
-        p.color = v;
-      },
-      true,
-    );
-    return h(
-      'li',
-      { class: 'bv-setup-player', 'data-color': p.color },
-      h('label', { for: `bv-name-${i}` }, `Player ${i + 1} name`),
-      name,
-      h('label', { for: `bv-color-${i}` }, 'Marker colour'),
-      colour,
-      d.players.length > 2
-        ? button(
-            'Remove',
-            `remove-${i}`,
-            () => {
-              d.players.splice(i, 1);
-              d.banker = Math.min(d.banker, d.players.length - 1);
-              redraw();
-            },
-            { 'aria-label': `Remove player ${i + 1}` },
-          )
-        : null,
-    );
-  });
+  const renamed = (i: number): void => {
+    const option = bankerSelect?.options[i];
+    if (option) option.text = bankerLabel(i);
+  };
+  const rows = d.players.map((_p, i) => playerRow(d, i, bind, redraw, renamed));
   const unused = MARKER_COLOURS.find((c) => !d.players.some((p) => p.color === c.id))?.id ?? 'red';
   const banker = bind(
     h(
@@ -128,6 +92,91 @@ export function renderSetup(d: SetupDraft, redraw: () => void, start: () => void
     true,
   );
   bankerSelect = banker;
+  const form = h(
+    'form',
+    { class: 'bv-setup', 'aria-labelledby': 'bv-setup-title' },
+    h('h2', { id: 'bv-setup-title' }, 'New game'),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, 'Players (2 to 6), in seating order clockwise'),
+      h('ol', { class: 'bv-setup-players' }, rows),
+      d.players.length < 6
+        ? button('Add player', 'add-player', () => {
+            d.players.push({ name: '', color: unused });
+            redraw();
+          })
+        : null,
+    ),
+    warChest(d, banker, bind),
+    variations(d, bind, redraw),
+    h('p', {}, h('button', { type: 'submit', class: 'bv-primary', 'data-key': 'start' }, 'Start game')),
+  );
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    start();
+  });
+  return form;
+}
+
+/** Player `i`'s row: name, marker colour, and Remove while more than two play. */
+function playerRow(
+  d: SetupDraft,
+  i: number,
+  bind: Bind,
+  redraw: () => void,
+  renamed: (i: number) => void,
+): HTMLElement {
+  const p = d.players[i];
+  const name = bind(
+    h('input', {
+      id: `bv-name-${i}`,
+      'data-key': `name-${i}`,
+      value: p.name,
+      placeholder: `Player ${i + 1}`,
+      autocomplete: 'off',
+      maxlength: 20,
+    }),
+    (v) => {
+      p.name = v;
+      renamed(i);
+    },
+  );
+  const colour = bind(
+    h(
+      'select',
+      { id: `bv-color-${i}`, 'data-key': `color-${i}` },
+      MARKER_COLOURS.map((c) => h('option', { value: c.id, selected: c.id === p.color }, c.label)),
+    ),
+    (v) => {
+      p.color = v;
+    },
+    true,
+  );
+  return h(
+    'li',
+    { class: 'bv-setup-player', 'data-color': p.color },
+    h('label', { for: `bv-name-${i}` }, `Player ${i + 1} name`),
+    name,
+    h('label', { for: `bv-color-${i}` }, 'Marker colour'),
+    colour,
+    d.players.length > 2
+      ? button(
+          'Remove',
+          `remove-${i}`,
+          () => {
+            d.players.splice(i, 1);
+            d.banker = Math.min(d.banker, d.players.length - 1);
+            redraw();
+          },
+          { 'aria-label': `Remove player ${i + 1}` },
+        )
+      : null,
+  );
+}
+
+/** The war chest: the banker (Rule 1C) and the chips in the box, empty for the standard set. */
+function warChest(d: SetupDraft, banker: HTMLSelectElement, bind: Bind): HTMLElement {
   const box = { blue: DEFAULT_CHIPS['1000'], red: DEFAULT_CHIPS['500'], white: DEFAULT_CHIPS['100'] };
   const chip = (k: keyof SetupDraft['chips'], label: string) =>
     h(
@@ -150,6 +199,22 @@ export function renderSetup(d: SetupDraft, redraw: () => void, start: () => void
         },
       ),
     );
+  return h(
+    'fieldset',
+    {},
+    h('legend', {}, 'War chest'),
+    h('p', { class: 'bv-field' }, h('label', { for: 'bv-banker' }, 'Banker (keeps the war chest, Rule 1C)'), banker),
+    h(
+      'p',
+      {},
+      `Chips in the box (empty fields: the standard ${box.blue + box.red + box.white} chips, ${box.blue} blue, ${box.red} red, ${box.white} white):`,
+    ),
+    h('p', { class: 'bv-chips-row' }, chip('blue', 'Blue 1000'), chip('red', 'Red 500'), chip('white', 'White 100')),
+  );
+}
+
+/** The game variation: the full game, a target record, or against the clock, with its number. */
+function variations(d: SetupDraft, bind: Bind, redraw: () => void): HTMLElement {
   const variation = (v: SetupDraft['variation'], label: string) => {
     const r = h('input', {
       type: 'radio',
@@ -165,87 +230,33 @@ export function renderSetup(d: SetupDraft, redraw: () => void, start: () => void
     });
     return h('span', { class: 'bv-radio' }, r, h('label', { for: `bv-var-${v}` }, label));
   };
-  const form = h(
-    'form',
-    { class: 'bv-setup', 'aria-labelledby': 'bv-setup-title' },
-    h('h2', { id: 'bv-setup-title' }, 'New game'),
+  const number = (id: 'target' | 'clock', label: string) =>
     h(
-      'fieldset',
-      {},
-      h('legend', {}, 'Players (2 to 6), in seating order clockwise'),
-      h('ol', { class: 'bv-setup-players' }, rows),
-      d.players.length < 6
-        ? button('Add player', 'add-player', () => {
-            d.players.push({ name: '', color: unused });
-            redraw();
-          })
-        : null,
-    ),
-    h(
-      'fieldset',
-      {},
-      h('legend', {}, 'War chest'),
-      h('p', { class: 'bv-field' }, h('label', { for: 'bv-banker' }, 'Banker (keeps the war chest, Rule 1C)'), banker),
-      h(
-        'p',
-        {},
-        `Chips in the box (empty fields: the standard ${box.blue + box.red + box.white} chips, ${box.blue} blue, ${box.red} red, ${box.white} white):`,
+      'span',
+      { class: 'bv-field' },
+      h('label', { for: `bv-${id}` }, label),
+      bind(
+        h('input', {
+          id: `bv-${id}`,
+          'data-key': id,
+          type: 'number',
+          min: 1,
+          value: d[id],
+          inputmode: 'numeric',
+        }),
+        (v) => {
+          d[id] = v;
+        },
       ),
-      h('p', { class: 'bv-chips-row' }, chip('blue', 'Blue 1000'), chip('red', 'Red 500'), chip('white', 'White 100')),
-    ),
-    h(
-      'fieldset',
-      {},
-      h('legend', {}, 'Game variation'),
-      variation('none', 'Full game with end game'),
-      variation('target', 'Play to a target record'),
-      d.variation === 'target'
-        ? h(
-            'span',
-            { class: 'bv-field' },
-            h('label', { for: 'bv-target' }, 'Target record'),
-            bind(
-              h('input', {
-                id: 'bv-target',
-                'data-key': 'target',
-                type: 'number',
-                min: 1,
-                value: d.target,
-                inputmode: 'numeric',
-              }),
-              (v) => {
-                d.target = v;
-              },
-            ),
-          )
-        : null,
-      variation('clock', 'Play against the clock'),
-      d.variation === 'clock'
-        ? h(
-            'span',
-            { class: 'bv-field' },
-            h('label', { for: 'bv-clock' }, 'Minutes'),
-            bind(
-              h('input', {
-                id: 'bv-clock',
-                'data-key': 'clock',
-                type: 'number',
-                min: 1,
-                value: d.clock,
-                inputmode: 'numeric',
-              }),
-              (v) => {
-                d.clock = v;
-              },
-            ),
-          )
-        : null,
-    ),
-    h('p', {}, h('button', { type: 'submit', class: 'bv-primary', 'data-key': 'start' }, 'Start game')),
+    );
+  return h(
+    'fieldset',
+    {},
+    h('legend', {}, 'Game variation'),
+    variation('none', 'Full game with end game'),
+    variation('target', 'Play to a target record'),
+    d.variation === 'target' ? number('target', 'Target record') : null,
+    variation('clock', 'Play against the clock'),
+    d.variation === 'clock' ? number('clock', 'Minutes') : null,
   );
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    start();
-  });
-  return form;
 }

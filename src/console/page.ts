@@ -23,6 +23,8 @@ import { SaveSlots } from './save-slots.ts';
 import { ConsoleResume } from './resume.ts';
 import { PracticePanel } from './practice-panel.ts';
 import { Toolbar } from './toolbar.ts';
+import type { ToolbarActions } from './toolbar.ts';
+import { consoleSide, machineDebuggerHost } from './page-parts.ts';
 import { registerOffline } from './offline.ts';
 import { timeTravelControls } from './time-travel-controls.ts';
 import { IdeLayout } from './ide-layout.ts';
@@ -73,32 +75,11 @@ export class ConsolePage {
       shortcut: (e) => this.shortcut(e),
       rewind: true,
     });
-    this.toolbar = new Toolbar(
-      {
-        togglePause: () => this.togglePause(),
-        reset: () => void this.input.pressReset().then(() => this.screen.focus()),
-        save: () => void this.slots.save(),
-        load: () => void this.slots.load(),
-        fullscreen: () => void this.screen.element.requestFullscreen?.(),
-        stepFrame: () => void this.stepFrame(),
-        toggleFast: () => this.toggleFast(),
-        powerCycle: () => void this.powerCycle(),
-        toggleDebugger: () => this.toggleDebugger(),
-        downloadState: () => void this.slots.downloadState(),
-        openState: (files) => void this.takeFiles(files),
-        screenshot: () => void this.screenshot(),
-        openRom: (files) => void this.takeFiles(files),
-        useBuiltins: () => void this.library.useBuiltins(),
-        toggleMode: () => this.toggleMode(),
-        remap: () => this.input.remap.open(),
-        toggleKeyboard: () => {
-          this.input.touch.element.hidden = !this.input.touch.element.hidden;
-        },
-        setSwap: (swap) => this.input.setSwap(swap),
-        setDisplay: (mode) => this.screen.setMode(mode),
-      },
-      { slotSelect: this.slots.select, swap: this.input.swap, display: DISPLAY.get() },
-    );
+    this.toolbar = new Toolbar(this.toolbarActions(), {
+      slotSelect: this.slots.select,
+      swap: this.input.swap,
+      display: DISPLAY.get(),
+    });
 
     this.resume = new ConsoleResume(host, {
       say: (text, kind, action) => this.toolbar.say(text, kind, action),
@@ -120,33 +101,8 @@ export class ConsolePage {
     this.alertBox = el('div', { class: 'console-alert', id: 'console-alert', role: 'alert' });
     this.alertBox.hidden = true;
     this.statusLine = el('p', { class: 'console-status', id: 'console-status' });
-    const help = el(
-      'details',
-      { class: 'console-help' },
-      el('summary', { text: 'Keys' }),
-      el('p', {
-        text: 'Type mode: PC keys type the O2 keys shown on the keyboard picture; arrows steer the left control and Right Ctrl fires. Steer mode: arrows + Right Ctrl drive the left control, W A S D + Left Shift the right one; other keys still type. Caps Lock or F1 switches. F2 save, F4 load, F3 fast-forward, F6 pause, F7 frame step, F8 screenshot, F9 debugger; F5 run, F10 step over, F11 step, Shift+F11 step out. Hold ` (left of 1) to rewind, with Shift twice as fast (paused: each press one frame back); on a gamepad, hold the left shoulder (the left trigger: twice as fast).',
-      }),
-    );
     this.toolbar.more.append(timeTravelControls(() => void this.host.applyTimeTravel()));
-    const side = el(
-      'aside',
-      { class: 'console-side' },
-      this.toolbar.more,
-      this.practice.element,
-      el('h2', { text: 'Cartridge and BIOS' }),
-      this.library.romList,
-      el('label', {}, 'our cartridge: ', this.library.builtinSelect),
-      this.library.cartSettings,
-      el('h2', { text: 'Your images' }),
-      this.library.libraryList,
-      this.statusLine,
-      help,
-      el('p', {
-        class: 'console-privacy',
-        text: 'Images you load stay in this browser (IndexedDB); nothing is uploaded.',
-      }),
-    );
+    const side = consoleSide(this.toolbar.more, this.practice.element, this.library, this.statusLine);
     this.root = el(
       'section',
       { class: 'console', id: 'console' },
@@ -169,8 +125,13 @@ export class ConsolePage {
     this.program.element.addEventListener('toggle', onToggle);
     this.cleanups.push(() => this.program.element.removeEventListener('toggle', onToggle));
     this.showMode();
+    this.listen();
+  }
+
+  /** The machine's news: its run state, its messages, a fatal stop, a new boot. */
+  private listen(): void {
     this.cleanups.push(
-      host.on({
+      this.host.on({
         status: (running, speed, reason) => {
           this.toolbar.showStatus(running, speed);
           if (reason) this.toolbar.say(`Paused: ${reason}.`);
@@ -181,6 +142,33 @@ export class ConsolePage {
         booted: () => void this.showMachine(),
       }),
     );
+  }
+
+  /** What the toolbar's buttons do. */
+  private toolbarActions(): ToolbarActions {
+    return {
+      togglePause: () => this.togglePause(),
+      reset: () => void this.input.pressReset().then(() => this.screen.focus()),
+      save: () => void this.slots.save(),
+      load: () => void this.slots.load(),
+      fullscreen: () => void this.screen.element.requestFullscreen?.(),
+      stepFrame: () => void this.stepFrame(),
+      toggleFast: () => this.toggleFast(),
+      powerCycle: () => void this.powerCycle(),
+      toggleDebugger: () => this.toggleDebugger(),
+      downloadState: () => void this.slots.downloadState(),
+      openState: (files) => void this.takeFiles(files),
+      screenshot: () => void this.screenshot(),
+      openRom: (files) => void this.takeFiles(files),
+      useBuiltins: () => void this.library.useBuiltins(),
+      toggleMode: () => this.toggleMode(),
+      remap: () => this.input.remap.open(),
+      toggleKeyboard: () => {
+        this.input.touch.element.hidden = !this.input.touch.element.hidden;
+      },
+      setSwap: (swap) => this.input.setSwap(swap),
+      setDisplay: (mode) => this.screen.setMode(mode),
+    };
   }
 
   async start(): Promise<void> {
@@ -357,34 +345,12 @@ export class ConsolePage {
 
   /** The machine as the debugger and the run controls see it (each call asks for the runtime of the moment). */
   private debuggerHost(): DebuggerHost {
-    const api = () => {
-      if (!this.host.runtime) throw new Error('the console is not running');
-      return this.host.runtime.api;
-    };
-    return {
-      info: () => api().debugInfo(),
-      stepInstruction: () => api().stepInstruction(),
-      stepOver: () => api().stepOver(),
-      stepOut: () => api().stepOut(),
-      runTo: (address) => api().runTo(address),
-      stepBack: () => api().stepBack(),
+    return machineDebuggerHost(this.host, {
       stepFrame: () => this.stepFrame(),
-      setBreakpoints: (list) => api().setBreakpoints(list),
-      breakAt: (text) => api().breakAt(text),
-      clearTypedBreaks: () => api().clearTypedBreaks(),
-      setWatchpoints: (list) => api().setWatchpoints(list),
-      watchAt: (text, space, kind, value) => api().watchAt(text, space, kind, value),
-      setTrace: (on) => api().setTrace(on),
-      setProfile: (on) => api().setProfile(on),
-      poke: (target, value) => api().poke(target, value),
-      romView: (bank) => api().romView(bank),
-      traceText: () => api().traceText(),
       cursorAddress: () => this.program.cursorAddress(),
       showSource: (file, line) => this.program.reveal(file, line),
       picture: () => this.screen.element,
-      pause: () => void api().setRunning(false),
-      resume: () => void api().setRunning(true),
-    };
+    });
   }
 
   destroy(): void {

@@ -37,6 +37,12 @@ export interface RuntimeEvents {
   netWatch?(frames: WatchFrames): void;
 }
 
+/** The runtime once made; before that, its first autosave waits here. */
+interface Made {
+  runtime?: ConsoleRuntime;
+  pendingState?: { bytes: Uint8Array; frame: number };
+}
+
 export class ConsoleRuntime {
   /** The newest autosave (about once a second) and the frame it was taken at. */
   lastState: { bytes: Uint8Array; frame: number } | undefined;
@@ -61,7 +67,7 @@ export class ConsoleRuntime {
     });
     const api = Comlink.wrap<ConsoleWorkerApi>(worker);
     const channel = new MessageChannel();
-    const made: { runtime?: ConsoleRuntime } = {};
+    const made: Made = {};
     const failures: string[] = [];
     // A worker that fails before boot answers (its script did not load, it threw at start) would leave
     // the boot call waiting for ever: the first failure ends the wait with its reason.
@@ -87,21 +93,7 @@ export class ConsoleRuntime {
       );
     });
     worker.addEventListener('messageerror', () => fail('a message from the emulator worker could not be read'));
-    let pendingState: { bytes: Uint8Array; frame: number } | undefined;
-    channel.port1.onmessage = (event: MessageEvent<VideoMessage>) => {
-      const m = event.data;
-      if (m.type === 'frame') events.frame(m.pixels, m.eram, m.frame, m.workerMs, m.doneAt);
-      else if (m.type === 'status') events.status(m.running, m.speed, m.frame, m.reason);
-      else if (m.type === 'autosave') {
-        if (made.runtime) made.runtime.lastState = { bytes: m.state, frame: m.frame };
-        else pendingState = { bytes: m.state, frame: m.frame };
-        events.autosave?.(m.state, m.frame);
-      } else if (m.type === 'fatal') fail(m.message);
-      else if (m.type === 'pong') made.runtime?.heard();
-      else if (m.type === 'net') events.net?.(m.text);
-      else if (m.type === 'net-watch') events.netWatch?.(m.frames);
-      else if (m.type === 'sound') options.audio?.rest(m.resting);
-    };
+    channel.port1.onmessage = ConsoleRuntime.videoListener(events, options.audio, made, fail);
     const audioPort = options.audio?.connectFeed();
     const transfer: Transferable[] = [channel.port2];
     if (audioPort) transfer.push(audioPort);
@@ -129,10 +121,33 @@ export class ConsoleRuntime {
     }
     const runtime = new ConsoleRuntime(api, worker, channel.port1, info);
     made.runtime = runtime;
-    runtime.lastState = pendingState;
+    runtime.lastState = made.pendingState;
     if (failures.length) runtime.die(failures[0], events);
     else runtime.watch(events);
     return runtime;
+  }
+
+  /** What the worker says on the video port: frames, status, autosaves, failures, pongs, netplay, sound. */
+  private static videoListener(
+    events: RuntimeEvents,
+    audio: ConsoleAudio | undefined,
+    made: Made,
+    fail: (message: string) => void,
+  ): (event: MessageEvent<VideoMessage>) => void {
+    return (event) => {
+      const m = event.data;
+      if (m.type === 'frame') events.frame(m.pixels, m.eram, m.frame, m.workerMs, m.doneAt);
+      else if (m.type === 'status') events.status(m.running, m.speed, m.frame, m.reason);
+      else if (m.type === 'autosave') {
+        if (made.runtime) made.runtime.lastState = { bytes: m.state, frame: m.frame };
+        else made.pendingState = { bytes: m.state, frame: m.frame };
+        events.autosave?.(m.state, m.frame);
+      } else if (m.type === 'fatal') fail(m.message);
+      else if (m.type === 'pong') made.runtime?.heard();
+      else if (m.type === 'net') events.net?.(m.text);
+      else if (m.type === 'net-watch') events.netWatch?.(m.frames);
+      else if (m.type === 'sound') audio?.rest(m.resting);
+    };
   }
 
   private pingSent: number | undefined;

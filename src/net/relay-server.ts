@@ -74,109 +74,171 @@ export interface Relay {
   close(): void;
 }
 
-export function attachRelay(server: Server, now: () => number = Date.now): Relay {
-  const clients = new Map<string, Client>();
-  const waiting = new Map<string, Waiting>();
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
+const send = (socket: WebSocket, message: object): void => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+};
+const refuse = (socket: WebSocket, msg: string): void => {
+  send(socket, { type: 'ERROR', payload: { msg } });
+  socket.close();
+};
+const strip = ({ size: _, ...m }: Parked): object => m;
 
-  const send = (socket: WebSocket, message: object): void => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-  };
-  const refuse = (socket: WebSocket, msg: string): void => {
-    send(socket, { type: 'ERROR', payload: { msg } });
-    socket.close();
-  };
-
-  /** Bytes parked, in all and by sender. */
-  let parked = 0;
-  const parkedBy = new Map<string, number>();
-  const unpark = (m: Parked): void => {
-    parked -= m.size;
-    const left = (parkedBy.get(m.src) ?? 0) - m.size;
-    if (left > 0) parkedBy.set(m.src, left);
-    else parkedBy.delete(m.src);
-  };
+/** What the relay knows: who is connected, what waits for whom, and which ids are kept for their token. */
+class Hub {
+  readonly clients = new Map<string, Client>();
+  readonly waiting = new Map<string, Waiting>();
   /** Ids whose socket closed, still bound to their token until `until`. */
-  const bound = new Map<string, { token: string; until: number }>();
+  readonly bound = new Map<string, { token: string; until: number }>();
+  /** Bytes parked, in all and by sender. */
+  parked = 0;
+  readonly parkedBy = new Map<string, number>();
 
-  const deliver = (message: { type: string; src: string; dst: string }, size = 0): void => {
-    const to = clients.get(message.dst);
+  constructor(readonly now: () => number) {}
+
+  unpark(m: Parked): void {
+    this.parked -= m.size;
+    const left = (this.parkedBy.get(m.src) ?? 0) - m.size;
+    if (left > 0) this.parkedBy.set(m.src, left);
+    else this.parkedBy.delete(m.src);
+  }
+
+  deliver(message: { type: string; src: string; dst: string }, size = 0): void {
+    const to = this.clients.get(message.dst);
     if (to) return send(to.socket, message);
     if (message.type === 'LEAVE' || message.type === 'EXPIRE') return;
-    const mine = parkedBy.get(message.src) ?? 0;
+    const mine = this.parkedBy.get(message.src) ?? 0;
     // Over a cap, the message is dropped: its sender hears EXPIRE as for an id nobody came for.
-    if (mine + size > MAX_PARKED_PER_SENDER || parked + size > MAX_PARKED) return;
-    const w = waiting.get(message.dst) ?? { since: now(), messages: [] };
+    if (mine + size > MAX_PARKED_PER_SENDER || this.parked + size > MAX_PARKED) return;
+    const w = this.waiting.get(message.dst) ?? { since: this.now(), messages: [] };
     if (w.messages.length >= MAX_WAITING) return;
     w.messages.push({ ...message, size });
-    parked += size;
-    parkedBy.set(message.src, mine + size);
-    waiting.set(message.dst, w);
-  };
-  const strip = ({ size: _, ...m }: Parked): object => m;
+    this.parked += size;
+    this.parkedBy.set(message.src, mine + size);
+    this.waiting.set(message.dst, w);
+  }
 
-  const register = (socket: WebSocket, req: IncomingMessage): void => {
-    const q = new URL(req.url ?? '', 'http://relay').searchParams;
-    const id = q.get('id') ?? '';
-    const token = q.get('token') ?? '';
-    if (q.get('key') !== RELAY_KEY) return refuse(socket, 'Invalid key provided');
-    if (!ID.test(id) || !ID.test(token)) return refuse(socket, 'No id, token, or key supplied to websocket server');
-    const held = clients.get(id);
-    const keptFor = bound.get(id);
-    if ((held && held.token !== token) || (!held && keptFor && keptFor.until > now() && keptFor.token !== token)) {
-      send(socket, { type: 'ID-TAKEN', payload: { msg: 'ID is taken' } });
-      socket.close();
-      return;
-    }
-    if (!held && clients.size >= MAX_CLIENTS) return refuse(socket, 'Server has reached its concurrent user limit');
-    // The same token again (a page reloaded): the new socket takes the id over from the old one.
-    if (held) held.socket.close();
-    bound.delete(id);
-    const client: Client = { token, socket, seen: now(), allowance: MAX_BURST };
-    clients.set(id, client);
-    send(socket, { type: 'OPEN' });
-    const w = waiting.get(id);
-    waiting.delete(id);
-    for (const m of w?.messages ?? []) {
-      unpark(m);
-      send(socket, strip(m));
-    }
-    const gone = (): void => {
-      if (clients.get(id) !== client) return;
-      clients.delete(id);
-      bound.set(id, { token, until: now() + BOUND_MS });
-    };
-    socket.on('message', (data) => {
-      const t = now();
-      client.allowance = Math.min(MAX_BURST, client.allowance + ((t - client.seen) / 1000) * MAX_RATE);
-      client.seen = t;
-      if (--client.allowance < 0) return refuse(socket, `too many messages: at most ${MAX_RATE} a second`);
-      const text = String(data);
-      let m: unknown;
-      try {
-        m = JSON.parse(text);
-      } catch {
-        return;
+  /**
+   * Messages nobody came for: their senders hear EXPIRE (once per pair). Dead sockets closed and
+   * their ids freed; bindings past their time forgotten.
+   */
+  sweep(): void {
+    const t = this.now();
+    for (const [dst, w] of this.waiting) {
+      if (t - w.since < EXPIRE_MS) continue;
+      this.waiting.delete(dst);
+      const told = new Set<string>();
+      for (const m of w.messages) {
+        this.unpark(m);
+        if (told.has(m.src)) continue;
+        told.add(m.src);
+        this.deliver({ type: 'EXPIRE', src: dst, dst: m.src });
       }
-      const msg = m as { type?: unknown; dst?: unknown; payload?: unknown } | null;
-      if (typeof msg !== 'object' || msg === null || typeof msg.type !== 'string') return;
-      if (msg.type === 'LEAVE' && msg.dst === undefined) {
-        // The page gave its id up: the id is free at once, and the socket speaks under it no more.
-        if (clients.get(id) === client) clients.delete(id);
-        socket.close();
-        return;
+    }
+    for (const [id, c] of this.clients)
+      if (t - c.seen > SILENT_MS) {
+        this.clients.delete(id);
+        c.socket.terminate();
       }
-      if (!FORWARDED.has(msg.type) || typeof msg.dst !== 'string' || !ID.test(msg.dst)) return;
-      const size = text.length;
-      deliver(
-        { type: msg.type, src: id, dst: msg.dst, ...(msg.payload === undefined ? {} : { payload: msg.payload }) },
-        size,
-      );
-    });
-    socket.on('close', gone);
-    socket.on('error', () => socket.terminate());
+    for (const [id, b] of this.bound) if (b.until <= t) this.bound.delete(id);
+  }
+
+  clear(): void {
+    for (const c of this.clients.values()) c.socket.terminate();
+    this.clients.clear();
+    this.waiting.clear();
+    this.bound.clear();
+    this.parkedBy.clear();
+    this.parked = 0;
+  }
+}
+
+/** A socket's registration under its id and token (PeerJS's OPEN or ID-TAKEN), then its messages. */
+function register(hub: Hub, socket: WebSocket, req: IncomingMessage): void {
+  const { clients, bound, now } = hub;
+  const q = new URL(req.url ?? '', 'http://relay').searchParams;
+  const id = q.get('id') ?? '';
+  const token = q.get('token') ?? '';
+  if (q.get('key') !== RELAY_KEY) return refuse(socket, 'Invalid key provided');
+  if (!ID.test(id) || !ID.test(token)) return refuse(socket, 'No id, token, or key supplied to websocket server');
+  const held = clients.get(id);
+  const keptFor = bound.get(id);
+  if ((held && held.token !== token) || (!held && keptFor && keptFor.until > now() && keptFor.token !== token)) {
+    send(socket, { type: 'ID-TAKEN', payload: { msg: 'ID is taken' } });
+    socket.close();
+    return;
+  }
+  if (!held && clients.size >= MAX_CLIENTS) return refuse(socket, 'Server has reached its concurrent user limit');
+  // The same token again (a page reloaded): the new socket takes the id over from the old one.
+  if (held) held.socket.close();
+  bound.delete(id);
+  const client: Client = { token, socket, seen: now(), allowance: MAX_BURST };
+  clients.set(id, client);
+  send(socket, { type: 'OPEN' });
+  const w = hub.waiting.get(id);
+  hub.waiting.delete(id);
+  for (const m of w?.messages ?? []) {
+    hub.unpark(m);
+    send(socket, strip(m));
+  }
+  const gone = (): void => {
+    if (clients.get(id) !== client) return;
+    clients.delete(id);
+    bound.set(id, { token, until: now() + BOUND_MS });
   };
-  wss.on('connection', register);
+  socket.on('message', (data) => heard(hub, id, client, String(data)));
+  socket.on('close', gone);
+  socket.on('error', () => socket.terminate());
+}
+
+/** One message from the socket registered as `id`: rate-limited, checked, then forwarded to its `dst`. */
+function heard(hub: Hub, id: string, client: Client, text: string): void {
+  const socket = client.socket;
+  const t = hub.now();
+  client.allowance = Math.min(MAX_BURST, client.allowance + ((t - client.seen) / 1000) * MAX_RATE);
+  client.seen = t;
+  if (--client.allowance < 0) return refuse(socket, `too many messages: at most ${MAX_RATE} a second`);
+  let m: unknown;
+  try {
+    m = JSON.parse(text);
+  } catch {
+    return;
+  }
+  const msg = m as { type?: unknown; dst?: unknown; payload?: unknown } | null;
+  if (typeof msg !== 'object' || msg === null || typeof msg.type !== 'string') return;
+  if (msg.type === 'LEAVE' && msg.dst === undefined) {
+    // The page gave its id up: the id is free at once, and the socket speaks under it no more.
+    if (hub.clients.get(id) === client) hub.clients.delete(id);
+    socket.close();
+    return;
+  }
+  if (!FORWARDED.has(msg.type) || typeof msg.dst !== 'string' || !ID.test(msg.dst)) return;
+  const size = text.length;
+  hub.deliver(
+    { type: msg.type, src: id, dst: msg.dst, ...(msg.payload === undefined ? {} : { payload: msg.payload }) },
+    size,
+  );
+}
+
+/** The relay's HTTP side: a fresh id at <path>/<key>/id, a line of text at <path>/; others pass on. */
+function answerHttp(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  const path = (req.url ?? '').split('?')[0];
+  if (!path.startsWith(`${RELAY_PATH}/`)) return next();
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Cache-Control', 'no-store');
+  if (req.method === 'GET' && path === `${RELAY_PATH}/${RELAY_KEY}/id`) {
+    res.setHeader('Content-Type', 'text/html');
+    res.end(randomUUID());
+    return;
+  }
+  res.statusCode = path === `${RELAY_PATH}/` ? 200 : 404;
+  res.setHeader('Content-Type', 'text/plain');
+  res.end(res.statusCode === 200 ? "o2conquest relay: the remote table's signalling server\n" : 'not found\n');
+}
+
+export function attachRelay(server: Server, now: () => number = Date.now): Relay {
+  const hub = new Hub(now);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
+  wss.on('connection', (socket: WebSocket, req: IncomingMessage) => register(hub, socket, req));
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     if ((req.url ?? '').split('?')[0] !== `${RELAY_PATH}/peerjs`) return;
@@ -184,57 +246,19 @@ export function attachRelay(server: Server, now: () => number = Date.now): Relay
   };
   server.on('upgrade', onUpgrade);
 
-  // Messages nobody came for: their senders hear EXPIRE (once per pair). Unref'd: it never keeps a process alive.
-  // Dead sockets closed and their ids freed; bindings past their time forgotten.
-  const expiry = setInterval(() => {
-    const t = now();
-    for (const [dst, w] of waiting) {
-      if (t - w.since < EXPIRE_MS) continue;
-      waiting.delete(dst);
-      const told = new Set<string>();
-      for (const m of w.messages) {
-        unpark(m);
-        if (told.has(m.src)) continue;
-        told.add(m.src);
-        deliver({ type: 'EXPIRE', src: dst, dst: m.src });
-      }
-    }
-    for (const [id, c] of clients)
-      if (t - c.seen > SILENT_MS) {
-        clients.delete(id);
-        c.socket.terminate();
-      }
-    for (const [id, b] of bound) if (b.until <= t) bound.delete(id);
-  }, 1000);
+  // Unref'd: it never keeps a process alive.
+  const expiry = setInterval(() => hub.sweep(), 1000);
   expiry.unref();
 
   return {
-    middleware(req, res, next) {
-      const path = (req.url ?? '').split('?')[0];
-      if (!path.startsWith(`${RELAY_PATH}/`)) return next();
-      res.setHeader('Access-Control-Allow-Origin', '*');
-      res.setHeader('Cache-Control', 'no-store');
-      if (req.method === 'GET' && path === `${RELAY_PATH}/${RELAY_KEY}/id`) {
-        res.setHeader('Content-Type', 'text/html');
-        res.end(randomUUID());
-        return;
-      }
-      res.statusCode = path === `${RELAY_PATH}/` ? 200 : 404;
-      res.setHeader('Content-Type', 'text/plain');
-      res.end(res.statusCode === 200 ? "o2conquest relay: the remote table's signalling server\n" : 'not found\n');
-    },
-    clients: () => clients.size,
-    waiting: () => [...waiting.values()].reduce((n, w) => n + w.messages.length, 0),
-    parkedBytes: () => parked,
+    middleware: answerHttp,
+    clients: () => hub.clients.size,
+    waiting: () => [...hub.waiting.values()].reduce((n, w) => n + w.messages.length, 0),
+    parkedBytes: () => hub.parked,
     close() {
       clearInterval(expiry);
       server.off('upgrade', onUpgrade);
-      for (const c of clients.values()) c.socket.terminate();
-      clients.clear();
-      waiting.clear();
-      bound.clear();
-      parkedBy.clear();
-      parked = 0;
+      hub.clear();
       wss.close();
     },
   };

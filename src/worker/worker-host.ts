@@ -12,7 +12,6 @@ import { Pacer } from './pacer.ts';
 import { bundledBuiltins } from './builtin-roms.ts';
 import { SNAPSHOT_LENGTH, SNAPSHOT_REWIND } from './protocol.ts';
 import type {
-  AudioMessage,
   BootInfo,
   BootOptions,
   ConsoleWorkerApi,
@@ -28,7 +27,8 @@ import { TypedWaits } from './typed-waits.ts';
 import type { CartSource } from './build-program.ts';
 import { WorkWindow } from './host-stats.ts';
 import { FrameChange } from './frame-change.ts';
-import { SoundRest } from './sound-rest.ts';
+import { SoundOut } from './sound-out.ts';
+import { FaultHooks } from './fault-hooks.ts';
 import { sessionApi } from './host-session-api.ts';
 import type { BotLevel, SessionApiHost } from './host-session-api.ts';
 import { netApi } from './host-net-api.ts';
@@ -51,15 +51,13 @@ export class WorkerHost {
   private images: RomImages = {};
   private sampleRate = 48_000;
   private videoPort: MessagePort | undefined;
-  private audioPort: MessagePort | undefined;
   private pacer = new Pacer(1000 / 60);
   private running = false;
   private hidden = false;
   private speed = 1;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private snapshot: Uint8Array = new Uint8Array(SNAPSHOT_LENGTH);
-  private crashPending = false;
-  private hangPending = false;
+  private readonly faults = new FaultHooks();
   private framesRun = 0;
   /** Rewind and run-ahead as the page set them, for every session built (off until it does). */
   private timeTravel: TimeTravelSettings = { rewindSeconds: 0, runAhead: 0 };
@@ -72,8 +70,8 @@ export class WorkerHost {
   private readonly work = new WorkWindow();
   /** Whether a frame's picture differs from the last one sent to the page. */
   private readonly pictures = new FrameChange();
-  /** Whether the sound rests (no PCM sent, the page's audio suspended) while the machine is silent. */
-  private readonly sound = new SoundRest();
+  /** The sound to the page's audio worklet, resting while the machine is silent. */
+  private readonly audio = new SoundOut((resting) => this.post({ type: 'sound', resting }));
   readonly api: ConsoleWorkerApi;
 
   constructor() {
@@ -117,14 +115,7 @@ export class WorkerHost {
   /** One emulated frame with its sound; returns the stop if the debugger stopped the CPU in it. */
   private emulateFrame(withSound: boolean): StopState | undefined {
     const s = this.need();
-    if (this.crashPending) {
-      this.crashPending = false;
-      throw new Error('simulated core failure (test hook crashNextFrame)');
-    }
-    if (this.hangPending)
-      for (;;) {
-        /* test hook hangNextFrame: a frame that never returns */
-      }
+    this.faults.check();
     if (this.net.frame(s, this.snapshot)) {
       this.framesRun++;
       return undefined;
@@ -135,7 +126,7 @@ export class WorkerHost {
     if (stop !== undefined && s.machine.midFrame) return stop;
     this.framesRun++;
     this.settleTyped();
-    if (withSound) this.sendSound(s.machine.audio);
+    if (withSound) this.audio.send(s.machine.audio);
     if (s.machine.frameNumber % AUTOSAVE_EVERY === 0) {
       const state = s.machine.saveState();
       this.post({ type: 'autosave', state, frame: s.machine.frameNumber }, [state.buffer]);
@@ -145,25 +136,7 @@ export class WorkerHost {
 
   /** One frame's sound, played (at normal speed) by the page's audio worklet. */
   private playSound(samples: Float32Array): void {
-    if (this.speed === 1) this.sendSound(samples);
-  }
-
-  /**
-   * One frame's sound (the machine's buffer, copied) to the worklet, unless the sound rests (sound-rest.ts).
-   * The page hears when the rest begins (after the frame that began it) and ends (before the frame that ended it).
-   */
-  private sendSound(machineSamples: Float32Array): void {
-    const port = this.audioPort;
-    if (!port) return;
-    const what = this.sound.frame(machineSamples);
-    if (what === 'skip') return;
-    if (what === 'wake') this.post({ type: 'sound', resting: false });
-    const samples = machineSamples.slice();
-    port.postMessage({ type: 'pcm', samples } satisfies AudioMessage, [samples.buffer]);
-    if (what === 'rest') {
-      port.postMessage({ type: 'rest' } satisfies AudioMessage);
-      this.post({ type: 'sound', resting: true });
-    }
+    if (this.speed === 1) this.audio.send(samples);
   }
 
   /** Resolves the typed-key waits whose last tap has finished. */
@@ -208,7 +181,7 @@ export class WorkerHost {
     const s = this.need();
     const held = s.netplay ? 0 : this.snapshot[SNAPSHOT_REWIND];
     const rewinding = held === 1 || held === 2;
-    if (rewinding && !this.rewinding) this.audioPort?.postMessage({ type: 'flush' } satisfies AudioMessage);
+    if (rewinding && !this.rewinding) this.audio.flush();
     this.rewinding = rewinding;
     if (!rewinding) return false;
     for (let i = 0; i < frames * held && s.rewindFrame(); i++) {
@@ -230,6 +203,10 @@ export class WorkerHost {
 
   private stopRunning(): void {
     this.running = false;
+    this.clearTimer();
+  }
+
+  private clearTimer(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -245,8 +222,7 @@ export class WorkerHost {
     let frames = this.pacer.due(now);
     if (frames === 0 && this.pacer.pullForward(now)) frames = 1;
     if (frames === 0) return;
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.clearTimer();
     try {
       if (this.runDue(frames)) this.schedule();
     } catch (e) {
@@ -271,7 +247,7 @@ export class WorkerHost {
 
   private resume(): void {
     this.pacer.restart(performance.now());
-    this.audioPort?.postMessage({ type: 'flush' } satisfies AudioMessage);
+    this.audio.flush();
     this.schedule();
   }
 
@@ -336,8 +312,7 @@ export class WorkerHost {
       boot: async (options: BootOptions): Promise<BootInfo> => {
         this.videoPort = options.videoPort;
         this.pictures.forget();
-        this.audioPort = options.audioPort;
-        this.sound.reset();
+        this.audio.connect(options.audioPort);
         this.sampleRate = options.sampleRate;
         this.videoPort.onmessage = (event: MessageEvent<InputMessage>) => this.onInput(event.data);
         const info = await this.build(options.images);
@@ -389,23 +364,17 @@ export class WorkerHost {
         this.need().clearHit();
         if (!run) this.need().paused();
         if (this.running) this.resume();
-        else if (this.timer !== undefined) {
-          clearTimeout(this.timer);
-          this.timer = undefined;
-        }
+        else this.clearTimer();
         this.postStatus();
       },
       setHidden: (isHidden: boolean): void => {
         this.hidden = isHidden;
-        if (this.hidden && this.timer !== undefined) {
-          clearTimeout(this.timer);
-          this.timer = undefined;
-        }
+        if (this.hidden) this.clearTimer();
         if (!this.hidden && this.running) this.resume();
       },
       setSpeed: (next: number): void => {
         this.speed = Math.max(1, Math.min(8, Math.round(next)));
-        if (this.speed !== 1) this.audioPort?.postMessage({ type: 'flush' } satisfies AudioMessage);
+        if (this.speed !== 1) this.audio.flush();
         this.postStatus();
       },
       setTimeTravel: (settings: TimeTravelSettings): void => {
@@ -421,12 +390,8 @@ export class WorkerHost {
         speed: this.speed,
         rewindDepth: this.session?.time.depth ?? 0,
       }),
-      crashNextFrame: (): void => {
-        this.crashPending = true;
-      },
-      hangNextFrame: (): void => {
-        this.hangPending = true;
-      },
+      crashNextFrame: (): void => this.faults.crashNextFrame(),
+      hangNextFrame: (): void => this.faults.hangNextFrame(),
     };
   }
 }
