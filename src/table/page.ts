@@ -291,7 +291,7 @@ export class TablePage {
   private battlePanel(seated: string[]): HTMLElement[] {
     const fight = this.fightNow();
     const attackerLeft = fight && this.driver.port.controlOf(fight.attacker, fight.defender) === 'left';
-    this.play.update(this.driver.state.stage, fight && { ...fight, seated, attackerLeft: attackerLeft === true });
+    this.play?.update(this.driver.state.stage, fight && { ...fight, seated, attackerLeft: attackerLeft === true });
     if (!fight) return [];
     return [
       renderBattle(

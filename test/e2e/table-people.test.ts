@@ -164,6 +164,14 @@ async function fightPeopleBattle(page: Page, figures: Figures, reloadMidBattle: 
   const legend = (await page.locator('[data-controls]').textContent()) ?? '';
   expect(legend).toMatch(/left \(red\): ↑ ← ↓ → steer, Right Ctrl fires/);
   expect(legend).toMatch(/right \(blue\): W A S D steer, Left Shift fires/);
+  // The turn banner with the picture names each person and their keys (issue 35).
+  const [left, right] = ((await page.locator('.tb-seats').getAttribute('data-seats')) ?? '').split('|');
+  expect(await page.locator('#table-turn [data-turn="left"]').textContent()).toBe(
+    `${left}: your battle — ↑ ← ↓ →, Right Ctrl (left, red)`,
+  );
+  expect(await page.locator('#table-turn [data-turn="right"]').textContent()).toBe(
+    `${right}: your battle — W A S D, Left Shift (right, blue)`,
+  );
   await api(page, 'setRunning', false);
   await steerUntilMoved(page, 'red', ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']);
   await steerUntilMoved(page, 'blue', ['KeyA', 'KeyW', 'KeyD', 'KeyS']);
