@@ -34,6 +34,8 @@ export {
   tableMoveRefusal,
 } from './table-moment.ts';
 export type { TableMoment, EnterPresser } from './table-moment.ts';
+export { turnBannerWords } from './turn-banner.ts';
+export type { BannerMoment, BannerSide, BannerWords } from './turn-banner.ts';
 export { every } from './ports.ts';
 export type {
   GuestConnection,

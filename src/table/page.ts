@@ -16,7 +16,6 @@ import type { MachineHost } from '../machine/machine-host.ts';
 import { ScreenView } from '../machine/screen-view.ts';
 import { autosaveMachine } from '../machine/autosave.ts';
 import { InputRouter } from '../machine/input-router.ts';
-import { createTableTouch } from '../input/table-touch.ts';
 import { LibraryPanel } from '../machine/library-panel.ts';
 import { WorkerBattleConsole } from '../machine/battle-console.ts';
 import { battleDriver, type BattleDriver } from './battle-driver.ts';
@@ -25,6 +24,7 @@ import { belongs, fightNow, guestBattle, type FightNow } from './fight-now.ts';
 import { TableNews, legalNowAt } from './table-news.ts';
 import { ComputerSeats } from './computer-seats.ts';
 import { renderControlsLegend } from './controls-legend.ts';
+import { TablePlay } from './table-play.ts';
 import type { ViewState } from '../board-view/types.ts';
 import { RemotePanel } from './remote-panel.ts';
 import { MailPanel } from './mail-panel.ts';
@@ -48,6 +48,7 @@ export class TablePage {
   private readonly battleBox: HTMLElement;
   private readonly driver: BattleDriver;
   private readonly seats: ComputerSeats;
+  private readonly play: TablePlay;
   /** Players on other computers (issue 21): this page hosts a remote table, or is a guest at one. */
   private readonly remote: RemotePanel;
   /** Players far apart (issue 21): turns by file or link; none at a guest's page (its board is the host's). */
@@ -184,15 +185,12 @@ export class TablePage {
     });
     this.cleanups.push(this.input.onBindings(() => this.layout()));
     this.root.append(this.input.remap.element);
-    // A touch screen: ENTER, SPACE and both hand controls with the picture (under it, or at its sides on a wide screen).
-    if (matchMedia('(pointer: coarse)').matches) {
-      const touch = createTableTouch((name, down) => this.input.touchKey(name, down, false));
-      const play = el('div', { class: 'tb-play' });
-      this.screen.element.replaceWith(play);
-      play.append(this.screen.element, touch.element);
-      window.addEventListener('blur', touch.releaseAll);
-      this.cleanups.push(() => window.removeEventListener('blur', touch.releaseAll));
-    }
+    // With the picture: the turn banner in a war's battle, and on a touch screen ENTER, SPACE and both sticks.
+    this.play = new TablePlay(this.screen.element, this.input, {
+      computer: (name) => this.seats.isComputer(name),
+      elsewhere: (name) => this.remote.heldElsewhere(name) != null,
+    });
+    this.cleanups.push(() => this.play.destroy());
 
     this.cleanups.push(
       host.on({
@@ -294,6 +292,8 @@ export class TablePage {
   /** The battle's panel for the war or match the game is at (none outside one). */
   private battlePanel(seated: string[]): HTMLElement[] {
     const fight = this.fightNow();
+    const attackerLeft = fight && this.driver.port.controlOf(fight.attacker, fight.defender) === 'left';
+    this.play?.update(this.driver.state.stage, fight && { ...fight, seated, attackerLeft: attackerLeft === true });
     if (!fight) return [];
     return [
       renderBattle(
