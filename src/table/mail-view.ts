@@ -61,48 +61,49 @@ const ORDERS: [string, string][] = [
 ];
 
 export function renderMail(v: MailViewState, act: MailActions): Node[] {
-  const r = v.record;
-  if (!r) {
-    const keys = playerKeyInputs(v.players, v.players[0] ?? '', v.myKey);
-    // The player here is given this browser's key; another player's row keeps what was pasted.
-    const me = select(
-      'table-mail-me',
-      v.players.map((p) => [p, p]),
-      v.players[0] ?? '',
-      (name) => {
-        for (const k of keys) {
-          if (k.dataset.player === name && !k.value) k.value = v.myKey ?? '';
-          else if (k.dataset.player !== name && k.value === v.myKey) k.value = '';
-        }
-      },
-    );
-    return [
-      el('p', {
-        class: 'tb-hint',
-        text: 'Players far apart take turns by file or link: each turn carries your moves since the last one, chained to it so an edited or replayed turn is refused.',
-      }),
-      v.players.length
-        ? el(
-            'p',
-            {},
-            el('label', {}, 'I am ', me),
-            ' ',
-            button('table-mail-start', 'Play by mail', () => act.start(me.value, keysGiven(keys)), v.busy),
-          )
-        : el('p', {
-            class: 'tb-hint',
-            text: 'Seat the players on the board first; or open a game by mail sent to you.',
-          }),
-      ...(v.players.length ? [playerKeysBox(v.players, keys)] : []),
-      keysBox(v.myKey, act),
-      ...openBox(
-        v,
-        act,
-        'Open a game by mail (or a turn of it)',
-        "Paste a game by mail, or a turn's link or text, here",
-      ),
-    ];
-  }
+  return v.record ? renderGame(v, act, v.record) : renderStart(v, act);
+}
+
+/** No game by mail here yet: start one on the board's game, or open one sent here. */
+function renderStart(v: MailViewState, act: MailActions): Node[] {
+  const keys = playerKeyInputs(v.players, v.players[0] ?? '', v.myKey);
+  // The player here is given this browser's key; another player's row keeps what was pasted.
+  const me = select(
+    'table-mail-me',
+    v.players.map((p) => [p, p]),
+    v.players[0] ?? '',
+    (name) => {
+      for (const k of keys) {
+        if (k.dataset.player === name && !k.value) k.value = v.myKey ?? '';
+        else if (k.dataset.player !== name && k.value === v.myKey) k.value = '';
+      }
+    },
+  );
+  return [
+    el('p', {
+      class: 'tb-hint',
+      text: 'Players far apart take turns by file or link: each turn carries your moves since the last one, chained to it so an edited or replayed turn is refused.',
+    }),
+    v.players.length
+      ? el(
+          'p',
+          {},
+          el('label', {}, 'I am ', me),
+          ' ',
+          button('table-mail-start', 'Play by mail', () => act.start(me.value, keysGiven(keys)), v.busy),
+        )
+      : el('p', {
+          class: 'tb-hint',
+          text: 'Seat the players on the board first; or open a game by mail sent to you.',
+        }),
+    ...(v.players.length ? [playerKeysBox(v.players, keys)] : []),
+    keysBox(v.myKey, act),
+    ...openBox(v, act, 'Open a game by mail (or a turn of it)', "Paste a game by mail, or a turn's link or text, here"),
+  ];
+}
+
+/** The game by mail kept here: its turn, who I am, my standing orders, sending and opening turns. */
+function renderGame(v: MailViewState, act: MailActions, r: NonNullable<MailViewState['record']>): Node[] {
   const ordersValue = r.orders.absent === 'bot' ? `bot:${r.orders.level}` : 'wait';
   return [
     el(
@@ -143,27 +144,7 @@ export function renderMail(v: MailViewState, act: MailActions): Node[] {
       ),
     ),
     button('table-mail-send', v.busy ? 'Sending…' : `Send my turn (turn ${r.game.chain.number + 1})`, act.send, v.busy),
-    ...(r.sent && v.link
-      ? [
-          el(
-            'div',
-            { class: 'tb-mail-sent', id: 'table-mail-sent', 'data-turn': String(r.sent.number) },
-            el('p', {}, `Turn ${r.sent.number} is ready to send: as a file, or as a link.`),
-            el(
-              'p',
-              {},
-              button('table-mail-download', 'Download the turn', act.downloadTurn),
-              ' ',
-              ((): HTMLButtonElement => {
-                const b = el('button', { type: 'button', id: 'table-mail-copy' }, 'Copy the link');
-                b.addEventListener('click', () => act.copyLink(b));
-                return b;
-              })(),
-            ),
-            el('input', { id: 'table-mail-link', readonly: '', value: v.link, 'aria-label': 'The link to the turn' }),
-          ),
-        ]
-      : []),
+    ...(r.sent && v.link ? [sentBox(r.sent.number, v.link, act)] : []),
     el(
       'p',
       {},
@@ -174,6 +155,27 @@ export function renderMail(v: MailViewState, act: MailActions): Node[] {
     ...openBox(v, act, 'Open a turn', "Paste a turn's link or text here"),
     keysBox(v.myKey, act),
   ];
+}
+
+/** The turn just made, to send: as a file or as a link. */
+function sentBox(number: number, link: string, act: MailActions): HTMLElement {
+  return el(
+    'div',
+    { class: 'tb-mail-sent', id: 'table-mail-sent', 'data-turn': String(number) },
+    el('p', {}, `Turn ${number} is ready to send: as a file, or as a link.`),
+    el(
+      'p',
+      {},
+      button('table-mail-download', 'Download the turn', act.downloadTurn),
+      ' ',
+      ((): HTMLButtonElement => {
+        const b = el('button', { type: 'button', id: 'table-mail-copy' }, 'Copy the link');
+        b.addEventListener('click', () => act.copyLink(b));
+        return b;
+      })(),
+    ),
+    el('input', { id: 'table-mail-link', readonly: '', value: link, 'aria-label': 'The link to the turn' }),
+  );
 }
 
 function openBox(v: MailViewState, act: MailActions, title: string, placeholder: string): Node[] {

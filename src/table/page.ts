@@ -19,9 +19,9 @@ import { InputRouter } from '../machine/input-router.ts';
 import { LibraryPanel } from '../machine/library-panel.ts';
 import { WorkerBattleConsole } from '../machine/battle-console.ts';
 import { battleDriver, type BattleDriver } from './battle-driver.ts';
-import { renderBattle, renderReadout } from './war-panel.ts';
+import { renderBattle } from './war-panel.ts';
 import { belongs, fightNow, guestBattle, type FightNow } from './fight-now.ts';
-import { TableNews, legalNowAt } from './table-news.ts';
+import { TableNews } from './table-news.ts';
 import { ComputerSeats } from './computer-seats.ts';
 import { renderControlsLegend } from './controls-legend.ts';
 import { TablePlay } from './table-play.ts';
@@ -29,7 +29,8 @@ import type { ViewState } from '../board-view/types.ts';
 import { RemotePanel } from './remote-panel.ts';
 import { MailPanel } from './mail-panel.ts';
 import { BotBattles } from '../machine/bot-battles.ts';
-import { TableCues, WEAPONS_FIXED, legalWords, memoryStore, tableMoveRefusal } from '../../board/index.ts';
+import { TableCues, memoryStore } from '../../board/index.ts';
+import { boardHooks, type TableParts } from './board-hooks.ts';
 import { playUiSound } from '../audio/ui-sounds.ts';
 
 /** The save-state slot the table's machine autosave lives in (the console page's slots are 1-4). */
@@ -52,7 +53,7 @@ export class TablePage {
   /** Players on other computers (issue 21): this page hosts a remote table, or is a guest at one. */
   private readonly remote: RemotePanel;
   /** Players far apart (issue 21): turns by file or link; none at a guest's page (its board is the host's). */
-  private readonly mail: MailPanel | null = null;
+  private readonly mail: MailPanel | null;
   private readonly cleanups: (() => void)[] = [];
   private padStart = false;
   private destroyed = false;
@@ -83,48 +84,16 @@ export class TablePage {
     container.append(this.root);
 
     const battleConsole = new WorkerBattleConsole(host);
-    const parts: { driver?: BattleDriver; seats?: ComputerSeats; remote?: RemotePanel } = {};
+    const parts: TableParts = {};
     // ?join=CODE: a guest at another browser's table. Its board shows the host's game and keeps nothing here.
     const query = new URLSearchParams(location.search);
     const joinCode = query.get('join');
     this.board = mountBoardView(boardBox, {
       ...(joinCode !== null ? { store: memoryStore(), tab: null } : {}),
       keysOnlyWhenFocused: true,
-      table: {
-        // The battle itself is programmed and read beside the picture (battleBox).
-        battle: () =>
-          el('p', {
-            class: 'tb-hint',
-            text: parts.driver?.busy
-              ? 'The battle is on the console (beside the board); its result is recorded here when it ends.'
-              : 'Choose the weapons here; the battle is programmed and fought at the console (beside the board).',
-          }),
-        legalNow: (legal) => {
-          const { driver, seats } = parts;
-          // A guest's console runs no battle of its own to read the moment from: the engine's words.
-          if (!driver || !seats || parts.remote?.isGuest) return legalWords(legal);
-          const view = this.board.controller.snapshot().view;
-          const holds = this.news.resultHolds(view, driver.state.stage);
-          return legalNowAt(legal, view, driver, holds, (name) => seats.isComputer(name));
-        },
-        weaponsFixed: () => (parts.driver?.busy ? WEAPONS_FIXED : null),
-        // Not a person's click: a computer's seat (issue 35: it was logged as the computer's), a battle's weapons on the console.
-        refuseMove: (e) => tableMoveRefusal(e, parts.driver?.busy === true, (n) => parts.seats?.isComputer(n) ?? false),
-        readout: () =>
-          parts.driver
-            ? renderReadout(parts.driver, () => void this.readout())
-            : el('p', { text: 'Starting the console…' }),
-        refuse: (action) => {
-          if (parts.driver?.busy)
-            return `${action === 'undo' ? 'Undo' : action === 'redo' ? 'Redo' : action === 'import' ? 'Loading a game' : 'A new game'} waits until the battle on the console is over (its result is recorded first).`;
-          // The last battle's words belong to the step about to be undone or redone: the table is ready for the next battle.
-          parts.driver?.forgetResult();
-          // The computers wait after an undo or redo, so it can reach back past their moves (a battle result too).
-          if (action === 'undo' || action === 'redo') parts.seats?.hold(action);
-          return null;
-        },
-      },
+      table: boardHooks(parts, this.news, () => void this.readout()),
     });
+    parts.board = this.board;
     this.driver = battleDriver(
       battleConsole,
       this.board.controller,
@@ -142,40 +111,9 @@ export class TablePage {
     );
     parts.seats = this.seats;
     consoleBox.append(this.seats.element);
-    this.remote = new RemotePanel(
-      {
-        controller: this.board.controller,
-        machine: host,
-        computer: (name) => this.seats.isComputer(name),
-        giveToComputer: (name) => this.seats.play(name, 'medium'),
-        changed: () => {
-          if (!this.destroyed) this.layout();
-        },
-        battle: this.driver,
-      },
-      joinCode,
-      query.get('name'),
-    );
-    parts.remote = this.remote;
-    this.seats.elsewhere = (name) => this.remote?.heldElsewhere(name) != null;
-    if (this.remote.isGuest) this.seats.standDown();
-    consoleBox.append(this.remote.element);
-    if (!this.remote.isGuest) {
-      this.mail = new MailPanel({
-        controller: this.board.controller,
-        refights: new BotBattles(() => {
-          const api = host.runtime?.api;
-          return api ? api.battleRoms() : Promise.reject(new Error('the console has not started'));
-        }).refights,
-        changed: () => {
-          if (!this.destroyed) this.layout();
-        },
-      });
-      consoleBox.append(this.mail.element);
-      const mail = this.mail;
-      this.seats.standIn = (name) => mail.standIn(name);
-      this.seats.elsewhere = (name) => this.remote?.heldElsewhere(name) != null || mail.elsewhere(name);
-    }
+    const away = this.playersAway(consoleBox, joinCode, query.get('name'));
+    this.remote = parts.remote = away.remote;
+    this.mail = away.mail;
     this.input = new InputRouter(host, {
       screen: this.screen.box,
       ownsKey: (e) => e.target instanceof Node && this.board.element.contains(e.target),
@@ -192,6 +130,12 @@ export class TablePage {
     });
     this.cleanups.push(() => this.play.destroy());
 
+    this.listen();
+  }
+
+  /** The machine's words, autosaves and frames; the console's switch guard; the board's steps; the window's size. */
+  private listen(): void {
+    const host = this.host;
     this.cleanups.push(
       host.on({
         message: (text, kind) => this.say(text, kind),
@@ -208,6 +152,49 @@ export class TablePage {
     const onResize = (): void => this.layout();
     window.addEventListener('resize', onResize);
     this.cleanups.push(() => window.removeEventListener('resize', onResize));
+  }
+
+  /** Players on other computers: the remote table (host or guest), and play by mail (none at a guest's page). */
+  private playersAway(
+    consoleBox: HTMLElement,
+    joinCode: string | null,
+    name: string | null,
+  ): { remote: RemotePanel; mail: MailPanel | null } {
+    const host = this.host;
+    const remote = new RemotePanel(
+      {
+        controller: this.board.controller,
+        machine: host,
+        computer: (player) => this.seats.isComputer(player),
+        giveToComputer: (player) => this.seats.play(player, 'medium'),
+        changed: () => {
+          if (!this.destroyed) this.layout();
+        },
+        battle: this.driver,
+      },
+      joinCode,
+      name,
+    );
+    this.seats.elsewhere = (player) => remote.heldElsewhere(player) != null;
+    consoleBox.append(remote.element);
+    if (remote.isGuest) {
+      this.seats.standDown();
+      return { remote, mail: null };
+    }
+    const mail = new MailPanel({
+      controller: this.board.controller,
+      refights: new BotBattles(() => {
+        const api = host.runtime?.api;
+        return api ? api.battleRoms() : Promise.reject(new Error('the console has not started'));
+      }).refights,
+      changed: () => {
+        if (!this.destroyed) this.layout();
+      },
+    });
+    consoleBox.append(mail.element);
+    this.seats.standIn = (player) => mail.standIn(player);
+    this.seats.elsewhere = (player) => remote.heldElsewhere(player) != null || mail.elsewhere(player);
+    return { remote, mail };
   }
 
   async start(): Promise<void> {

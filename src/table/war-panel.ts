@@ -80,6 +80,27 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
     defender: { player: defender, energy: energy.defender },
   });
   if (divided) parts.push(h('p', { class: 'tb-hint', 'data-screen-note': '' }, divided));
+  parts.push(...stageLines(driver, st, actions, fight, left, right));
+  if (st.stage !== 'result' && st.words && fight.current)
+    parts.push(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `Last battle: ${st.words}`));
+  // The battle just fought belonged to another war (or match): its words stay until the next battle is programmed, said as such.
+  if (!fight.current && fight.lastLabel && driver.state.stage === 'result' && driver.state.words)
+    parts.unshift(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `${fight.lastLabel}: ${driver.state.words}`));
+  if (st.error) parts.push(h('p', { class: 'bv-error', role: 'alert', 'data-table-error': '' }, st.error));
+  return h('div', { class: 'tb-battle', 'data-stage': driver.state.stage }, parts);
+}
+
+/** The stage's sentence (a live region) and what may be pressed at it. */
+function stageLines(
+  driver: BattleDriver,
+  st: BattleDriver['state'],
+  actions: WarPanelActions,
+  fight: WarPanelFight,
+  left: string,
+  right: string,
+): HTMLElement[] {
+  const { attacker, defender, energy } = fight;
+  const parts: HTMLElement[] = [];
   const stage = h('p', { class: 'tb-stage', 'data-stage': st.stage, role: 'status', 'aria-live': 'polite' });
   switch (st.stage) {
     case 'ready':
@@ -106,21 +127,9 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
       stage.textContent = 'Typing the entry into the console…';
       parts.push(stage);
       break;
-    case 'enter': {
-      // Named, with the control they hold: people at one keyboard see at once whose key starts the battle.
-      const by = enterPresser(attacker, defender, fight.seated, fight.computer);
-      const side = by.person === left ? 'left (red)' : by.person === right ? 'right (blue)' : null;
-      const who = by.words[0].toUpperCase() + by.words.slice(1);
-      stage.dataset.enterBy = by.person ?? '';
-      stage.textContent = by.person
-        ? `Programmed. ${who}${side ? `, on the ${side} control,` : ''} presses ENTER to start the battle: the Enter key, the gamepad's Start button, or the button below.`
-        : `Programmed. ${who} presses ENTER in a moment; anyone may press it here first.`;
-      parts.push(
-        stage,
-        h('p', { class: 'bv-row' }, button('ENTER', 'press-enter', actions.enter, { class: 'bv-primary' })),
-      );
+    case 'enter':
+      parts.push(...enterLines(stage, fight, left, right, actions));
       break;
-    }
     case 'fighting':
       stage.textContent =
         'The battle is on: steer with the keys above. The result is read from the machine when it ends.';
@@ -149,13 +158,27 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
       parts.push(stage);
       break;
   }
-  if (st.stage !== 'result' && st.words && fight.current)
-    parts.push(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `Last battle: ${st.words}`));
-  // The battle just fought belonged to another war (or match): its words stay until the next battle is programmed, said as such.
-  if (!fight.current && fight.lastLabel && driver.state.stage === 'result' && driver.state.words)
-    parts.unshift(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `${fight.lastLabel}: ${driver.state.words}`));
-  if (st.error) parts.push(h('p', { class: 'bv-error', role: 'alert', 'data-table-error': '' }, st.error));
-  return h('div', { class: 'tb-battle', 'data-stage': driver.state.stage }, parts);
+  return parts;
+}
+
+/** Programmed: who presses ENTER (named, with the control they hold), and the button that does it. */
+function enterLines(
+  stage: HTMLElement,
+  fight: WarPanelFight,
+  left: string,
+  right: string,
+  actions: WarPanelActions,
+): HTMLElement[] {
+  const { attacker, defender } = fight;
+  // Named, with the control they hold: people at one keyboard see at once whose key starts the battle.
+  const by = enterPresser(attacker, defender, fight.seated, fight.computer);
+  const side = by.person === left ? 'left (red)' : by.person === right ? 'right (blue)' : null;
+  const who = by.words[0].toUpperCase() + by.words.slice(1);
+  stage.dataset.enterBy = by.person ?? '';
+  stage.textContent = by.person
+    ? `Programmed. ${who}${side ? `, on the ${side} control,` : ''} presses ENTER to start the battle: the Enter key, the gamepad's Start button, or the button below.`
+    : `Programmed. ${who} presses ENTER in a moment; anyone may press it here first.`;
+  return [stage, h('p', { class: 'bv-row' }, button('ENTER', 'press-enter', actions.enter, { class: 'bv-primary' }))];
 }
 
 /** Who acts now while the battle is not yet programmed, in a sentence. */
