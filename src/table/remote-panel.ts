@@ -31,6 +31,12 @@ export interface RemotePanelDeps {
   battle: TableBattle;
 }
 
+/** How long a guest is away before its seats are offered: ?awayOfferMs=MS shortens it (tests, a table in a hurry). */
+function awayOfferMs(): number {
+  const ms = Number(new URLSearchParams(location.search).get('awayOfferMs'));
+  return Number.isInteger(ms) && ms >= 1000 && ms <= 600_000 ? ms : AWAY_OFFER_MS;
+}
+
 /** What the host is offered for a seat whose guest has been away a while: how long, and the computer to play it. */
 function awayOffer(away: { player: string; awayMs: number }, give: () => void): (Node | string)[] {
   const take = el(
@@ -122,6 +128,8 @@ function guestList(host: NetHost): HTMLElement[] {
 export class RemotePanel {
   /** Folded like "Computer players" until a table is open here (its code and seats then stay in view). */
   readonly element = el('details', { class: 'tb-remote', id: 'table-remote' });
+  /** The redraw that makes the offer of an away guest's seat when it is due. */
+  private offerTimer: ReturnType<typeof setTimeout> | undefined;
   host: NetHost | null = null;
   guest: NetGuest | null = null;
   private opening = false;
@@ -223,8 +231,15 @@ export class RemotePanel {
     this.redraw();
   }
 
+  /** One redraw `ms` from now (the latest asked replaces an earlier one). */
+  private redrawIn(ms: number): void {
+    clearTimeout(this.offerTimer);
+    this.offerTimer = setTimeout(() => this.redraw(), ms);
+  }
+
   redraw(): void {
     if (this.destroyed) return;
+    clearTimeout(this.offerTimer);
     if ((this.guest || this.host) && !this.shownOpen) {
       this.shownOpen = true;
       this.element.open = true;
@@ -269,7 +284,16 @@ export class RemotePanel {
   }
 
   private hostView(host: NetHost): Node[] {
-    const overdue = host.table.overdue(AWAY_OFFER_MS);
+    const offerMs = awayOfferMs();
+    const overdue = host.table.overdue(offerMs);
+    // A seat's guest away and not yet long enough: the panel redraws itself when it is, to make the offer.
+    const soonest = Math.min(
+      ...host.table
+        .overdue(0)
+        .map((a) => offerMs - a.awayMs)
+        .filter((ms) => ms > 0),
+    );
+    if (Number.isFinite(soonest)) this.redrawIn(soonest + 50);
     const link = `${location.origin}${location.pathname}?join=${host.code}#/table`;
     const copy = el('button', { type: 'button', id: 'table-copy-link' }, 'Copy the link');
     copy.addEventListener(
@@ -382,6 +406,7 @@ export class RemotePanel {
 
   destroy(): void {
     this.destroyed = true;
+    clearTimeout(this.offerTimer);
     this.host?.close();
     this.guest?.close();
   }

@@ -103,8 +103,13 @@ function threeWar(): string {
 }
 
 /** The host's page with the war loaded from `save` (a battle's weapons to choose), its remote table opened: its code. */
-async function hostTable(browser: Browser, save: string, errors: string[]): Promise<{ host: Page; code: string }> {
-  const host = await open(await browser.newContext(), '/?cart=battle#/table', errors);
+async function hostTable(
+  browser: Browser,
+  save: string,
+  errors: string[],
+  path = '/?cart=battle#/table',
+): Promise<{ host: Page; code: string }> {
+  const host = await open(await browser.newContext(), path, errors);
   await host
     .locator('#bv-import-file')
     .setInputFiles({ name: 'war.json', mimeType: 'application/json', buffer: Buffer.from(save) });
@@ -447,6 +452,48 @@ describe('the remote table', () => {
     await expect.poll(() => log(two), { timeout: 10_000 }).toEqual(after);
     expect(errors).toEqual([]);
   }, 300_000);
+  it('a guest in a browser of its own closes it for good mid-battle: the host shows it away, offers its seat to the computer, and the battle ends once', async () => {
+    const errors: string[] = [];
+    const save = encodeEnvelope({ engine: sessionDocument(warOnB1()) });
+    // The host offers an away guest's seat after 3 s here (30 s at a real table).
+    const { host, code } = await hostTable(browser, save, errors, '/?cart=battle&awayOfferMs=3000#/table');
+    // The guest's browser is a process of its own, closed as a person closes theirs: nobody is told.
+    const own = await launchBrowser();
+    try {
+      const guest = await joinAs(own, code, 'Ann at home', 'Ann', errors);
+      await key(guest, 'weapon-attacker-tank').click();
+      await key(host, 'weapon-defender-tank').click();
+      await guest.locator('#table-remote-battle').waitFor({ timeout: 30_000 });
+      await expect.poll(() => stage(host), { timeout: 30_000 }).toBe('fighting');
+      await steer(guest, host, 'red', 'ArrowLeft');
+      const before = await log(host);
+      const closedAt = await host.evaluate(() => window.__o2console!.shownFrame);
+      await own.close();
+      // Shown away within five seconds: counted in the host's frames (at most 6 s of them at 60 Hz; fewer when slow).
+      await expect
+        .poll(() => host.locator('#table-guests').textContent(), { timeout: 20_000 })
+        .toBe('Guests: Ann at home (away)');
+      const awayAt = await host.evaluate(() => window.__o2console!.shownFrame);
+      expect(awayAt - closedAt).toBeLessThanOrEqual(6 * 60);
+      expect(await log(host)).toEqual(before);
+      // Away a while: the host gives Ann's seat to the computer, whose bot takes her control in the battle on
+      // the host's machine; Bob's control gets a bot too, at 8x, to the end.
+      await host.locator('[data-computer-seat="Ann"]').click({ timeout: 20_000 });
+      await expect
+        .poll(() => host.locator('#table-remote-seats [data-player="Ann"]').textContent())
+        .toMatch(/computer/);
+      await api(host, 'setBot', 1, 'hard', 3);
+      await api(host, 'setSpeed', 8);
+      await expect.poll(() => stage(host), { timeout: 60_000 }).toBe('result');
+      const after = await log(host);
+      expect(after.filter((l) => /^Battle \d+ for B1/.test(l))).toHaveLength(1);
+      expect(after.slice(0, before.length)).toEqual(before);
+      await shot(host, 'table-remote-guest-gone.png');
+      expect(errors).toEqual([]);
+    } finally {
+      await own.close().catch(() => undefined);
+    }
+  }, 150_000);
 });
 /** The host's game as its autosave holds it. */
 async function hostGame(page: Page) {
