@@ -6,6 +6,7 @@
  * presses and typed taps go through the session's key queue. All of it lives in one WorkerHost, so a
  * test can build several and nothing hides in module variables.
  */
+import { BattleEnd } from './battle-end.ts';
 import { isKeyCode } from '../../rom-core/machine/index.ts';
 import { ConsoleSession } from './session.ts';
 import { Pacer } from './pacer.ts';
@@ -35,8 +36,6 @@ import { netApi } from './host-net-api.ts';
 import type { NetApiHost } from './host-net-api.ts';
 import { debugApi } from './host-debug-api.ts';
 import type { DebugApiHost } from './host-debug-api.ts';
-
-const AUTOSAVE_EVERY = 60;
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
@@ -70,6 +69,8 @@ export class WorkerHost {
   private readonly work = new WorkWindow();
   /** Whether a frame's picture differs from the last one sent to the page. */
   private readonly pictures = new FrameChange();
+  /** When the machine is saved for the page: once a second, and in the frame a battle ends. */
+  private readonly battleEnd = new BattleEnd();
   /** The sound to the page's audio worklet, resting while the machine is silent. */
   private readonly audio = new SoundOut((resting) => this.post({ type: 'sound', resting }));
   readonly api: ConsoleWorkerApi;
@@ -127,7 +128,7 @@ export class WorkerHost {
     this.framesRun++;
     this.settleTyped();
     if (withSound) this.audio.send(s.machine.audio);
-    if (s.machine.frameNumber % AUTOSAVE_EVERY === 0) {
+    if (this.battleEnd.autosaveDue(s.machine.frameNumber, s.machine.eram)) {
       const state = s.machine.saveState();
       this.post({ type: 'autosave', state, frame: s.machine.frameNumber }, [state.buffer]);
     }
@@ -253,6 +254,7 @@ export class WorkerHost {
 
   private async build(next: RomImages): Promise<BootInfo> {
     const builtins = bundledBuiltins(next.cart ? 'console-test' : next.builtinCart);
+    this.battleEnd.forget();
     this.typed.dropAll();
     const s = new ConsoleSession(next, builtins, this.sampleRate);
     s.time.configure(this.timeTravel);
@@ -345,6 +347,7 @@ export class WorkerHost {
       loadState: (state: Uint8Array): number => {
         const s = this.need();
         s.loadState(state);
+        this.battleEnd.forget();
         this.postFrame(0);
         this.postStatus();
         return s.machine.frameNumber;
