@@ -20,6 +20,8 @@ export interface ControlsLegendInput {
   computer(name: string): string | null;
   /** Opens the key remapping dialog. */
   remap(): void;
+  /** A touch screen: the on-screen sticks by the picture steer (keys and gamepads too). */
+  touch?: boolean;
 }
 
 function side(colour: 'red' | 'blue', name: string, input: ControlsLegendInput): HTMLElement {
@@ -51,7 +53,9 @@ export function renderControlsLegend(input: ControlsLegendInput, ...extra: HTMLE
     h(
       'p',
       { class: 'tb-hint' },
-      `In a battle these keys steer wherever you clicked; gamepad ${input.swapped ? 2 : 1} holds the left control. `,
+      input.touch
+        ? 'In a battle the on-screen sticks by the picture steer, the left one the red control and the right one the blue (these keys and gamepads too). '
+        : `In a battle these keys steer wherever you clicked; gamepad ${input.swapped ? 2 : 1} holds the left control. `,
       button('Change keys', 'remap-keys', input.remap, { class: 'bv-link' }),
       ' ',
       ...extra,

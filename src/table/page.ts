@@ -64,6 +64,8 @@ export class TablePage {
   private readonly news = new TableNews();
   /** "Your turn" and a battle won, as sounds (with the sound settings). */
   private readonly cues = new TableCues();
+  /** A touch screen: the words name the on-screen sticks, not the keys. */
+  private readonly touch = matchMedia('(pointer: coarse)').matches;
 
   constructor(
     private readonly host: MachineHost,
@@ -301,11 +303,13 @@ export class TablePage {
             this.driver.busy,
             this.news.resultHolds(this.board.controller.snapshot().view, this.driver.state.stage),
           ),
+          touch: this.touch,
           legend: (red, blue, ...extra) =>
             renderControlsLegend(
               {
                 red,
                 blue,
+                touch: this.touch,
                 keys: this.input.keys(),
                 swapped: this.input.swap,
                 computer: (name) => this.seats.levelOf(name) ?? this.mail?.standIn(name) ?? null,

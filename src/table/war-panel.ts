@@ -18,6 +18,8 @@ export interface WarPanelActions {
 
 /** The battle the panel is about: its two sides, the energy to program, and the table around it. */
 export interface WarPanelFight {
+  /** A touch screen: the on-screen sticks steer (the words say so instead of "the keys"). */
+  touch?: boolean;
   attacker: string;
   defender: string;
   energy: { attacker: number; defender: number };
@@ -131,8 +133,7 @@ function stageLines(
       parts.push(...enterLines(stage, fight, left, right, actions));
       break;
     case 'fighting':
-      stage.textContent =
-        'The battle is on: steer with the keys above. The result is read from the machine when it ends.';
+      stage.textContent = `The battle is on: steer with ${fight.touch ? 'the on-screen sticks' : 'the keys above'}. The result is read from the machine when it ends.`;
       parts.push(stage);
       break;
     case 'confirm':

@@ -175,6 +175,9 @@ describe('the table on a phone, by touch', () => {
       expect(await banner.locator('[data-turn="right"]').textContent()).toBe(
         `${right}: your battle — the on-screen right stick (right, blue)`,
       );
+      // The panel's words name the on-screen sticks on a touch screen, not the keys.
+      expect(await page.locator('.tb-stage[data-stage="fighting"]').textContent()).toContain('the on-screen sticks');
+      expect(await page.locator('.tb-controls').textContent()).toContain('the on-screen sticks by the picture steer');
       await fightByTouch(page, cdp, taps, battle === 1);
       expect(await banner.textContent()).toBe('');
       // The result recorded: the on-screen SPACE goes on (the war's next battle, or the board after its last).
