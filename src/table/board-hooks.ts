@@ -11,7 +11,7 @@ import { renderReadout } from './war-panel.ts';
 import { legalNowAt, type TableNews } from './table-news.ts';
 import type { ComputerSeats } from './computer-seats.ts';
 import type { RemotePanel } from './remote-panel.ts';
-import { WEAPONS_FIXED, legalWords, tableMoveRefusal } from '../../board/index.ts';
+import { WEAPONS_FIXED, legalWords, tableLegalNow, tableMoveRefusal } from '../../board/index.ts';
 
 /** The page's parts, filled in as the page builds them (the board is mounted first). */
 export interface TableParts {
@@ -38,7 +38,9 @@ export function boardHooks(
       }),
     legalNow: (legal) => {
       const { driver, seats, board } = parts;
-      // A guest's console runs no battle of its own to read the moment from: the engine's words.
+      // A guest's console runs the host's battle in step (the moment is the host's), or none: the engine's words.
+      if (parts.remote?.guest?.battle)
+        return tableLegalNow(legal, { stage: 'fighting', computer, attacker: null, enterBy: null });
       if (!driver || !seats || !board || parts.remote?.isGuest) return legalWords(legal);
       const view = board.controller.snapshot().view;
       const holds = news.resultHolds(view, driver.state.stage);

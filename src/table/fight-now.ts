@@ -9,6 +9,7 @@ import type { NetGuest } from '../net/index.ts';
 import type { ViewState } from '../board-view/types.ts';
 import type { BattleDriver } from './battle-driver.ts';
 import type { WarPanelFight } from './war-panel.ts';
+import type { PlayFight } from './table-play.ts';
 
 export type FightNow = Pick<WarPanelFight, 'attacker' | 'defender' | 'decided' | 'over' | 'energy' | 'choosing'> & {
   country: string | null;
@@ -111,4 +112,15 @@ export function guestBattle(fight: FightNow | null, guest: NetGuest | null): HTM
       ),
     ),
   ];
+}
+
+/**
+ * The turn banner's battle at a guest's page: only while this page fights it (its machine in step with the
+ * host's), with the side it steers: side 0 is the left (red) control.
+ */
+export function guestPlay(fight: FightNow | null, guest: NetGuest | null, seated: string[]): PlayFight | null {
+  const b = guest?.battle;
+  if (!fight || !b) return null;
+  const attackerHere = guest.mine().includes(fight.attacker);
+  return { attacker: fight.attacker, defender: fight.defender, seated, attackerLeft: attackerHere === (b.side === 0) };
 }

@@ -10,17 +10,16 @@ import { el } from '../platform/dom.ts';
 import { readMailbox } from '../../rom-core/roms/index.ts';
 import { mountBoardView } from '../board-view/index.ts';
 import type { BoardView } from '../board-view/index.ts';
-import { errorText } from '../machine/machine-host.ts';
 import { loadStateOn } from '../machine/load-state.ts';
 import type { MachineHost } from '../machine/machine-host.ts';
 import { ScreenView } from '../machine/screen-view.ts';
-import { autosaveMachine } from '../machine/autosave.ts';
+import { restoreTableMachine, saveTableMachine } from './table-autosave.ts';
 import { InputRouter } from '../machine/input-router.ts';
 import { LibraryPanel } from '../machine/library-panel.ts';
 import { WorkerBattleConsole } from '../machine/battle-console.ts';
 import { battleDriver, type BattleDriver } from './battle-driver.ts';
 import { renderBattle } from './war-panel.ts';
-import { belongs, fightNow, guestBattle, type FightNow } from './fight-now.ts';
+import { belongs, fightNow, guestBattle, guestPlay, type FightNow } from './fight-now.ts';
 import { TableNews } from './table-news.ts';
 import { ComputerSeats } from './computer-seats.ts';
 import { renderControlsLegend } from './controls-legend.ts';
@@ -33,8 +32,6 @@ import { TableCues, memoryStore } from '../../board/index.ts';
 import { boardHooks, type TableParts } from './board-hooks.ts';
 import { playUiSound } from '../audio/ui-sounds.ts';
 
-/** The save-state slot the table's machine autosave lives in (the console page's slots are 1-4). */
-const AUTOSAVE_SLOT = 0;
 /** The standard gamepad's Start button: ENTER at the table. */
 const PAD_START = 9;
 
@@ -56,6 +53,7 @@ export class TablePage {
   private readonly mail: MailPanel | null;
   private readonly cleanups: (() => void)[] = [];
   private padStart = false;
+  private guestFighting = false;
   private destroyed = false;
   /** The board's panel (phase, turn, war) at the last layout, and whether it moved on while the console had the keys. */
   private lastPanel = '';
@@ -141,7 +139,7 @@ export class TablePage {
     this.cleanups.push(
       host.on({
         message: (text, kind) => this.say(text, kind),
-        autosave: (state, frame) => void this.saveMachine(state, frame),
+        autosave: (state, frame) => void saveTableMachine(host, state, frame),
         frame: (_pixels, eram) => {
           if (this.driver.state.stage === 'result') this.driver.seen(readMailbox(eram));
         },
@@ -204,7 +202,9 @@ export class TablePage {
     const fresh = !host.probe.ready;
     host.attach('table');
     await host.start();
-    if (fresh) await this.restoreMachine();
+    const restored = fresh ? await restoreTableMachine(host) : null;
+    if (restored) this.say(restored.text, restored.error ? 'error' : 'info');
+    if (restored && !restored.error) this.news.noted(restored.text);
     await this.screen.start();
     this.layout();
     this.screen.focusIfUnclaimed(this.root);
@@ -242,7 +242,14 @@ export class TablePage {
     const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key;
     // Another tab plays this game: this one offers no battle buttons, only the reason (the board offers the take-over).
     if (this.remote?.isGuest) {
-      this.battleBox.replaceChildren(...guestBattle(this.fightNow(), this.remote.guest));
+      const fight = this.fightNow();
+      // The board's "Legal now" follows the guest's battle starting and ending (the board itself did not move).
+      const fighting = this.remote.guest?.battle != null;
+      if (fighting !== this.guestFighting) this.board.redraw();
+      this.guestFighting = fighting;
+      const seated = view.players.filter((p) => !p.eliminated).map((p) => p.name);
+      this.play.update(this.remote.guest?.battle ? 'fighting' : 'ready', guestPlay(fight, this.remote.guest, seated));
+      this.battleBox.replaceChildren(...guestBattle(fight, this.remote.guest));
     } else if (this.board.controller.elsewhere) {
       this.battleBox.replaceChildren(
         el(
@@ -360,28 +367,6 @@ export class TablePage {
         this.padStart = start;
       }),
     );
-  }
-
-  private async saveMachine(state: Uint8Array, frame: number): Promise<void> {
-    // A full storage: the game's own autosave says so; the machine goes on.
-    await autosaveMachine(this.host, AUTOSAVE_SLOT, state, frame);
-  }
-
-  /** After a reload the machine goes on from its autosave (a battle under way is the same battle). */
-  private async restoreMachine(): Promise<void> {
-    const host = this.host;
-    try {
-      const saved = await host.store?.getState(host.machineKey, AUTOSAVE_SLOT);
-      if (!saved || !host.runtime) return;
-      const frame = await host.runtime.api.loadState(saved.bytes);
-      const note = `The console goes on from its autosave (frame ${frame}).`;
-      this.say(note);
-      this.news.noted(note);
-    } catch (e) {
-      this.say(`The console's autosave could not be loaded (${errorText(e)}); it started afresh.`, 'error');
-      // Kept aside, not replaced by the next autosave (nothing a player had is lost).
-      await host.store?.setStateAside(host.machineKey, AUTOSAVE_SLOT, `was refused by the machine (${errorText(e)})`);
-    }
   }
 
   destroy(): void {

@@ -276,6 +276,14 @@ describe('the remote table', () => {
     // Ann (red, the guest) steers on the guest's keyboard: her weapon moves on the host's machine too; Bob (blue) on the host's.
     await steer(guest, host, 'red', 'ArrowLeft');
     await steer(host, guest, 'blue', 'KeyD');
+    // The guest's page names whose battle it is and its keys, as the host's does (issue 35's turn banner).
+    expect(await guest.locator('#table-turn [data-turn="left"]').textContent()).toMatch(
+      /^Ann: your battle — .+\(left, red\)$/,
+    );
+    expect(await guest.locator('#table-turn [data-turn="right"]').textContent()).toMatch(/^Bob.*own browser/);
+    expect(await guest.locator('.bv-legal-now').textContent()).toMatch(
+      /nothing to record by hand: the battle is fought/,
+    );
     await shot(guest, 'table-remote-guest-battle.png');
     // The spectator's console runs the battle too, from the host's confirmed frames.
     await watcher.locator('#table-guest-battle[data-watching="yes"]').waitFor({ timeout: 10_000 });
