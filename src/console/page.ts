@@ -176,6 +176,8 @@ export class ConsolePage {
     // Only a page load resumes: coming from another page, the machine is still where it was.
     const fresh = !host.probe.ready;
     host.attach('console');
+    // The renderer is made while the machine boots, not after.
+    this.screen.prepare();
     await host.start();
     await this.resume.restore(fresh);
     host.probe.stage = 'creating the screen';

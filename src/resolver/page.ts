@@ -93,6 +93,8 @@ export class ResolverPage {
   async start(): Promise<void> {
     const fresh = !this.host.probe.ready;
     this.host.attach('resolver');
+    // The renderer is made while the machine boots, not after.
+    this.screen.prepare();
     await this.host.start();
     const pending = PENDING.get();
     let resume = false;

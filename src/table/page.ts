@@ -214,6 +214,8 @@ export class TablePage {
     const host = this.host;
     const fresh = !host.probe.ready;
     host.attach('table');
+    // The renderer is made while the machine boots, not after.
+    this.screen.prepare();
     await host.start();
     if (fresh) await this.restoreMachine();
     await this.screen.start();
