@@ -41,7 +41,8 @@ export function prebuiltRoms(): Plugin {
       for (const path of files.keys()) this.addWatchFile(join(ROMS, path));
       this.addWatchFile(TEST_CART);
       const prebuilt = toPrebuilt(() => buildBuiltins(files, readFileSync(TEST_CART, 'utf8'), assembleBattleCart));
-      return `export default ${JSON.stringify(prebuilt)};`;
+      // JSON.parse of a string: V8 reads that faster than the same object written as code.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(prebuilt))});`;
     },
   };
 }

@@ -11,7 +11,8 @@ interface PrebuiltRom {
   /** The image's bytes in base64. */
   image: string;
   name: string;
-  lineMap: SourceEntry[];
+  /** The line map, flat (a third of the size of its objects in the worker's bundle): see packLineMap. */
+  lineMap: { files: string[]; rows: number[] };
 }
 
 export interface PrebuiltRoms {
@@ -26,6 +27,28 @@ export interface PrebuiltRoms {
 const toBase64 = (bytes: Uint8Array): string => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
 const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
+/** Four numbers an entry: address, file (index in `files`), line, bank (-1: none). */
+function packLineMap(entries: SourceEntry[]): PrebuiltRom['lineMap'] {
+  const files: string[] = [];
+  const rows: number[] = [];
+  for (const e of entries) {
+    let file = files.indexOf(e.file);
+    if (file < 0) file = files.push(e.file) - 1;
+    rows.push(e.address, file, e.line, e.bank ?? -1);
+  }
+  return { files, rows };
+}
+
+function unpackLineMap({ files, rows }: PrebuiltRom['lineMap']): SourceEntry[] {
+  const entries: SourceEntry[] = [];
+  for (let i = 0; i < rows.length; i += 4) {
+    const entry: SourceEntry = { address: rows[i], file: files[rows[i + 1]], line: rows[i + 2] };
+    if (rows[i + 3] >= 0) entry.bank = rows[i + 3];
+    entries.push(entry);
+  }
+  return entries;
+}
+
 /** The built ROMs as plain data for a module's text (JSON), or the reason they could not be built. */
 export function toPrebuilt(build: () => Builtins): PrebuiltRoms {
   let built: Builtins;
@@ -37,7 +60,7 @@ export function toPrebuilt(build: () => Builtins): PrebuiltRoms {
   const rom = (r: { image: Uint8Array; name: string; lineMap: SourceEntry[] }): PrebuiltRom => ({
     image: toBase64(r.image),
     name: r.name,
-    lineMap: r.lineMap,
+    lineMap: packLineMap(r.lineMap),
   });
   return {
     bios: rom(built.bios),
@@ -69,14 +92,14 @@ export function fromPrebuilt(
       id: c.id,
       image: fromBase64(c.image),
       name: c.name,
-      lineMap: c.lineMap,
+      lineMap: unpackLineMap(c.lineMap),
       sources: c.id === 'console-test' ? new Map([[TEST_CART_FILE, testCartSource]]) : new Map(cartSources),
     }));
   return {
     bios: {
       image: fromBase64(prebuilt.bios.image),
       name: prebuilt.bios.name,
-      lineMap: prebuilt.bios.lineMap,
+      lineMap: unpackLineMap(prebuilt.bios.lineMap),
       sources: new Map(romFiles),
     },
     carts,
