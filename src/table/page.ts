@@ -214,9 +214,11 @@ export class TablePage {
     const host = this.host;
     const fresh = !host.probe.ready;
     host.attach('table');
-    // The renderer is made while the machine boots, not after.
+    // The renderer is made while the machine boots, not after; the machine first, so its worker's script is
+    // asked for before this thread is busy with the renderer.
+    const started = host.start();
     this.screen.prepare();
-    await host.start();
+    await started;
     if (fresh) await this.restoreMachine();
     await this.screen.start();
     this.layout();
