@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import type { Server } from 'node:http';
 import { attachRelay } from './src/net/relay-server.ts';
+import { prebuiltRoms } from './src/worker/prebuilt-roms-plugin.ts';
 
 /**
  * The remote table's signalling server (src/net/relay-server.ts) inside the app's own server, for
@@ -31,8 +32,9 @@ export default defineConfig({
   root: 'src',
   publicDir: '../public',
   build: { outDir: '../dist', emptyOutDir: true, target: 'es2022' },
-  worker: { format: 'es' },
-  plugins: [relay()],
+  // The worker's bundle has its own plugins: our ROMs, assembled once at build (src/worker/prebuilt-roms-plugin.ts).
+  worker: { format: 'es', plugins: () => [prebuiltRoms()] },
+  plugins: [relay(), prebuiltRoms()],
   server: { port: 5173, host: '127.0.0.1' },
   preview: { port: 4173, host: '127.0.0.1' },
   test: {

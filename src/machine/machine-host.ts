@@ -60,6 +60,8 @@ export class MachineHost {
   private readonly listeners = new Set<Partial<HostEvents>>();
   private readonly guards = new Set<SwitchGuard>();
   private starting: Promise<void> | undefined;
+  /** The worker spawned at the first start, its script loading, for the first boot to take. */
+  private prespawned: Worker | undefined;
   private viewers = 0;
   private pausedAway = false;
 
@@ -103,27 +105,16 @@ export class MachineHost {
   }
 
   private async firstStart(): Promise<void> {
-    this.probe.stage = 'opening the ROM library';
-    let notice: string | undefined;
+    // The worker's script loads, the ROM library and the sound output open, all at once: each waits on
+    // something else than this thread (the network, IndexedDB, the audio thread), and one after the other
+    // they were most of the time to the first frame (issue 38).
+    this.prespawned = ConsoleRuntime.spawn();
+    this.probe.stage = 'opening the ROM library and the sound output';
     const pending = ConsoleStore.takePendingSave();
-    try {
-      this.store = await ConsoleStore.open((why) =>
-        this.say(
-          `Browser storage closed: ${why}. The game goes on; “Download state” still keeps a moment as a file.`,
-          'error',
-        ),
-      );
-      this.active = await this.store.active();
-      this.images = await this.loadActiveImages(this.active);
-      if (pending) notice = await this.interruptedSaveNotice(pending);
-    } catch (e) {
-      this.images = {};
-      notice = `The ROM library (browser storage) is not available: ${errorText(e)}. Our own ROMs are used and nothing is saved in this browser; “Download state” still keeps a moment as a file.`;
-    }
+    const [library, audio] = await Promise.all([this.openLibrary(pending), ConsoleAudio.create()]);
+    const notice = library.notice;
     // ?cart=console-test (tests, links) or the last choice picks which of our cartridges runs.
     this.images.builtinCart = new URLSearchParams(location.search).get('cart') ?? BUILTIN_CART.get();
-    this.probe.stage = 'creating the sound output';
-    const audio = await ConsoleAudio.create();
     if ('error' in audio) this.say(audio.error, 'error');
     else this.audio = audio;
     this.probe.stage = 'booting the emulator worker';
@@ -139,6 +130,26 @@ export class MachineHost {
     }
     if (notice) this.say(notice, 'error');
     this.probe.stage = 'machine started';
+  }
+
+  /** Opens the ROM library and takes the active images from it; what to tell the user, if anything. */
+  private async openLibrary(pending: PendingSave | undefined): Promise<{ notice?: string }> {
+    try {
+      this.store = await ConsoleStore.open((why) =>
+        this.say(
+          `Browser storage closed: ${why}. The game goes on; “Download state” still keeps a moment as a file.`,
+          'error',
+        ),
+      );
+      this.active = await this.store.active();
+      this.images = await this.loadActiveImages(this.active);
+      return { notice: pending ? await this.interruptedSaveNotice(pending) : undefined };
+    } catch (e) {
+      this.images = {};
+      return {
+        notice: `The ROM library (browser storage) is not available: ${errorText(e)}. Our own ROMs are used and nothing is saved in this browser; “Download state” still keeps a moment as a file.`,
+      };
+    }
   }
 
   /** What happened to a slot save the last session began but the closing tab cut off. */
@@ -204,6 +215,8 @@ export class MachineHost {
     this.runtime = undefined;
     previous?.terminate();
     // The user's remembered mapper and TV standard for their cartridge go with it every time it boots.
+    const worker = this.prespawned;
+    this.prespawned = undefined;
     const runtime = await ConsoleRuntime.start(
       withCartChoice(images),
       {
@@ -231,7 +244,7 @@ export class MachineHost {
         net: (text) => this.emit('net', text),
         netWatch: (frames) => this.emit('netWatch', frames),
       },
-      { audio: this.audio, state, paused: paused || this.viewers === 0 },
+      { audio: this.audio, state, paused: paused || this.viewers === 0, worker },
     );
     this.runtime = runtime;
     await this.applyTimeTravel();

@@ -37,6 +37,10 @@ export interface RuntimeEvents {
   netWatch?(frames: WatchFrames): void;
 }
 
+const NOT_STARTED = 'the emulator worker did not start (its script failed to load or threw before answering)';
+/** What went wrong in a spawned worker before `start` listened to it. */
+const earlyFailures = new WeakMap<Worker, string>();
+
 /** The runtime once made; before that, its first autosave waits here. */
 interface Made {
   runtime?: ConsoleRuntime;
@@ -56,15 +60,29 @@ export class ConsoleRuntime {
     readonly info: BootInfo,
   ) {}
 
-  static async start(
-    images: RomImages,
-    events: RuntimeEvents,
-    options: { audio?: ConsoleAudio; state?: Uint8Array; paused?: boolean },
-  ): Promise<ConsoleRuntime> {
+  /**
+   * A new emulator worker, its script loading. The first start of the app makes it at once and hands it to
+   * `start` later (`worker`), so the script loads while the ROM library and the sound output open.
+   */
+  static spawn(): Worker {
     const worker = new Worker(new URL('../worker/emulator.worker.ts', import.meta.url), {
       type: 'module',
       name: 'o2-emulator',
     });
+    // A failure before `start` listens (the script did not load) is kept for it: its boot would wait for ever.
+    worker.addEventListener('error', (e) => {
+      e.preventDefault();
+      if (!earlyFailures.has(worker)) earlyFailures.set(worker, e.message || NOT_STARTED);
+    });
+    return worker;
+  }
+
+  static async start(
+    images: RomImages,
+    events: RuntimeEvents,
+    options: { audio?: ConsoleAudio; state?: Uint8Array; paused?: boolean; worker?: Worker },
+  ): Promise<ConsoleRuntime> {
+    const worker = options.worker ?? ConsoleRuntime.spawn();
     const api = Comlink.wrap<ConsoleWorkerApi>(worker);
     const channel = new MessageChannel();
     const made: Made = {};
@@ -85,14 +103,11 @@ export class ConsoleRuntime {
     };
     worker.addEventListener('error', (e) => {
       e.preventDefault();
-      fail(
-        e.message ||
-          (made.runtime
-            ? 'the emulator worker stopped with an error it did not describe'
-            : 'the emulator worker did not start (its script failed to load or threw before answering)'),
-      );
+      fail(e.message || (made.runtime ? 'the emulator worker stopped with an error it did not describe' : NOT_STARTED));
     });
     worker.addEventListener('messageerror', () => fail('a message from the emulator worker could not be read'));
+    const early = earlyFailures.get(worker);
+    if (early !== undefined) fail(early);
     channel.port1.onmessage = ConsoleRuntime.videoListener(events, options.audio, made, fail);
     const audioPort = options.audio?.connectFeed();
     const transfer: Transferable[] = [channel.port2];

@@ -36,6 +36,8 @@ export class ScreenView {
   private numbered = -1;
   private still = 0;
   private destroyed = false;
+  /** The renderer `prepare` started, until `start` takes it. */
+  private prepared: ReturnType<typeof Screen.prepare> | undefined;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
@@ -85,11 +87,18 @@ export class ScreenView {
     if (options.fitHeight) this.fitToWindow(options.fitHeight.below ?? (() => 0));
   }
 
+  /** Starts making the renderer before the machine is up (it takes a while); `start` uses it. */
+  prepare(): void {
+    this.prepared ??= Screen.prepare();
+  }
+
   /** Creates the picture (once the machine's size is known) and starts drawing. */
   async start(): Promise<void> {
     const info = this.host.runtime?.info;
     if (!info) throw new Error('the console has not been started yet');
-    this.screen = await Screen.create(this.box, info.width, info.height);
+    const prepared = this.prepared;
+    this.prepared = undefined;
+    this.screen = await Screen.create(this.box, info.width, info.height, prepared);
     if (this.destroyed) {
       this.screen.destroy();
       return;
@@ -177,7 +186,9 @@ export class ScreenView {
     this.drawn = this.host.picture;
     const probe = this.host.probe;
     probe.framesShown++;
-    if (probe.firstFrameAt === undefined) probe.firstFrameAt = performance.now();
+    if (probe.firstFrameAt === undefined) {
+      probe.firstFrameAt = performance.now();
+    }
     this.host.mainMs.push(performance.now() - t0);
     if (this.host.mainMs.length > 120) this.host.mainMs.shift();
   }
@@ -222,6 +233,9 @@ export class ScreenView {
     for (const c of this.cleanups) c();
     this.screen?.destroy();
     this.screen = undefined;
+    // Prepared but never shown (the machine did not start): its WebGL context is let go.
+    void this.prepared?.then((app) => app?.destroy({ removeView: true }));
+    this.prepared = undefined;
     this.element.remove();
   }
 }

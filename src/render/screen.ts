@@ -7,7 +7,7 @@
 import { Application, BufferImageSource, Sprite, Texture, Ticker } from 'pixi.js';
 import type { Filter } from 'pixi.js';
 import { crtFilter } from './crt-filter.ts';
-import { indexToRgba, rgbaLut, PALETTE_RF } from '../../rom-core/i8244/index.ts';
+import { indexToRgba, rgbaLut, NTSC, PALETTE_RF } from '../../rom-core/i8244/index.ts';
 import { fitScreen } from './fit.ts';
 import type { DisplayMode } from './fit.ts';
 
@@ -43,8 +43,12 @@ export class Screen {
     this.layout();
   }
 
-  static async create(host: HTMLElement, width: number, height: number): Promise<Screen> {
-    const rgba = new Uint8Array(width * height * 4);
+  /**
+   * pixi's renderer, made before the picture's size is known (the page starts it while the machine boots:
+   * on SwiftShader it takes a few hundred milliseconds); `create` resizes it. Undefined when pixi refuses to
+   * start (no WebGL or WebGPU).
+   */
+  static async prepare(): Promise<Application | undefined> {
     try {
       // pixi's system ticker (its pointer events' hover checks, its texture garbage collector) asked for an
       // animation frame all evening, also with the picture still (issue 38). The picture is drawn by
@@ -54,8 +58,8 @@ export class Screen {
       Ticker.system.stop();
       const app = new Application();
       await app.init({
-        width,
-        height,
+        width: NTSC.visibleWidth,
+        height: NTSC.visibleHeight,
         preference: 'webgl',
         antialias: false,
         autoStart: false,
@@ -64,26 +68,46 @@ export class Screen {
         resolution: 1,
         autoDensity: false,
       });
-      const source = new BufferImageSource({
-        resource: rgba,
-        width,
-        height,
-        format: 'rgba8unorm',
-        scaleMode: 'nearest',
-        alphaMode: 'no-premultiply-alpha',
-      });
-      const sprite = new Sprite(new Texture({ source }));
-      app.stage.addChild(sprite);
-      return new Screen(host, width, height, app, source, sprite, app.canvas, undefined, rgba);
+      return app;
     } catch {
-      const canvas = document.createElement('canvas');
-      canvas.width = width;
-      canvas.height = height;
-      const ctx = canvas.getContext('2d');
-      if (!ctx) throw new Error('this browser can draw neither WebGL nor a 2D canvas');
-      canvas.style.imageRendering = 'pixelated';
-      return new Screen(host, width, height, undefined, undefined, undefined, canvas, ctx, rgba);
+      return undefined;
     }
+  }
+
+  /** The picture in `host`, drawn by `prepared` (Screen.prepare's renderer) or by one made now. */
+  static async create(
+    host: HTMLElement,
+    width: number,
+    height: number,
+    prepared?: Promise<Application | undefined>,
+  ): Promise<Screen> {
+    const rgba = new Uint8Array(width * height * 4);
+    const app = await (prepared ?? Screen.prepare());
+    if (app) {
+      try {
+        app.renderer.resize(width, height);
+        const source = new BufferImageSource({
+          resource: rgba,
+          width,
+          height,
+          format: 'rgba8unorm',
+          scaleMode: 'nearest',
+          alphaMode: 'no-premultiply-alpha',
+        });
+        const sprite = new Sprite(new Texture({ source }));
+        app.stage.addChild(sprite);
+        return new Screen(host, width, height, app, source, sprite, app.canvas, undefined, rgba);
+      } catch {
+        app.destroy({ removeView: true });
+      }
+    }
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('this browser can draw neither WebGL nor a 2D canvas');
+    canvas.style.imageRendering = 'pixelated';
+    return new Screen(host, width, height, undefined, undefined, undefined, canvas, ctx, rgba);
   }
 
   setMode(mode: DisplayMode): void {

@@ -201,7 +201,11 @@ export class TablePage {
     const host = this.host;
     const fresh = !host.probe.ready;
     host.attach('table');
-    await host.start();
+    // The renderer is made while the machine boots, not after; the machine first, so its worker's script is
+    // asked for before this thread is busy with the renderer.
+    const started = host.start();
+    this.screen.prepare();
+    await started;
     const restored = fresh ? await restoreTableMachine(host) : null;
     if (restored) this.say(restored.text, restored.error ? 'error' : 'info');
     if (restored && !restored.error) this.news.noted(restored.text);

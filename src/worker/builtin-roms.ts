@@ -1,22 +1,12 @@
 /**
- * Our own ROMs, assembled from source inside the worker: the open BIOS (rom-core/roms/bios), our
- * battle cartridge (rom-core/roms/carts) and the console's test cartridge. Nothing is fetched: Vite
- * inlines the source texts into the worker bundle (`bundledBuiltins`); `buildBuiltins` takes the
- * texts from anywhere (the tests read them from disk).
+ * Our own ROMs, assembled from source: the open BIOS (rom-core/roms/bios), our battle cartridge
+ * (rom-core/roms/carts) and the console's test cartridge. `buildBuiltins` takes the texts from anywhere:
+ * the build assembles them once in Node (prebuilt-roms-plugin.ts) and the worker takes the bytes from its
+ * bundle (bundled-roms.ts); the tests read them from disk. Nothing here is Vite's, so Node can load it.
  */
 import { assemble, formatDiagnostic } from '../../rom-core/asm/index.ts';
 import type { LineMapEntry } from '../../rom-core/asm/index.ts';
-import { assembleBattleCart, assembleBios } from '../../rom-core/roms/index.ts';
-import testCartSource from './carts/console-test.a48?raw';
-
-// Eager, so the worker is one file (the offline cache knows it; a lazy chunk fetched by the worker
-// would not be listed in the page's resource timing).
-const ROM_TEXTS = import.meta.glob('../../rom-core/roms/**/*.{a48,inc,h}', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-}) as Record<string, string>;
-const PREFIX = '../../rom-core/roms/';
+import { assembleBios } from '../../rom-core/roms/index.ts';
 
 /** A line-map entry; cartridges with banks say which bank (CPU address 400h-BFFh within it). */
 export type SourceEntry = LineMapEntry & { bank?: number };
@@ -116,17 +106,4 @@ export function buildBuiltins(
     problems,
     choices,
   };
-}
-
-const cached = new Map<string, Builtins>();
-
-/** Our ROMs from the texts in the bundle, built once for each `wanted` (all, or one cartridge). */
-export function bundledBuiltins(wanted?: string): Builtins {
-  const hit = cached.get(wanted ?? '');
-  if (hit) return hit;
-  const files = new Map<string, string>();
-  for (const [path, text] of Object.entries(ROM_TEXTS)) files.set(path.slice(PREFIX.length), text);
-  const built = buildBuiltins(files, testCartSource, assembleBattleCart, wanted);
-  cached.set(wanted ?? '', built);
-  return built;
 }

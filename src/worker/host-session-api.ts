@@ -7,7 +7,7 @@ import type { ConsoleSession } from './session.ts';
 import type { ConsoleWorkerApi } from './protocol.ts';
 import type { TypedWaits } from './typed-waits.ts';
 import { buildProgram } from './build-program.ts';
-import { bundledBuiltins } from './builtin-roms.ts';
+import { bundledBuiltins } from './bundled-roms.ts';
 import type { BuildResult, SourceFile } from './build-program.ts';
 
 export type BotLevel = { level: 'easy' | 'medium' | 'hard'; seed: number } | null;

@@ -10,7 +10,7 @@ import { BattleEnd } from './battle-end.ts';
 import { isKeyCode } from '../../rom-core/machine/index.ts';
 import { ConsoleSession } from './session.ts';
 import { Pacer } from './pacer.ts';
-import { bundledBuiltins } from './builtin-roms.ts';
+import { bundledBuiltins } from './bundled-roms.ts';
 import { SNAPSHOT_LENGTH, SNAPSHOT_REWIND } from './protocol.ts';
 import type {
   BootInfo,

@@ -11,6 +11,7 @@
  * only when named, about 3 minutes): CPU-seconds per second of headless Chromium's processes on each page at rest.
  */
 import { benchAsm } from './asm.ts';
+import { benchBattle } from './battle.ts';
 import { benchBattleBridge } from './battle-bridge.ts';
 import { benchBots } from './bots.ts';
 import { benchCli } from './cli.ts';
@@ -28,7 +29,10 @@ const VISUAL_CART = 'test/programs/vdc/bench-visual.a48';
 
 const sections: Record<string, () => void | Promise<void>> = {
   cpu: benchCpu,
-  machine: () => benchMachine(VISUAL_CART),
+  machine: () => {
+    benchMachine(VISUAL_CART);
+    benchBattle();
+  },
   debugger: () => benchDebugger(VISUAL_CART),
   bridge: () => benchBattleBridge(),
   browser: async () => printBrowserBench(await runBrowserBench()),
