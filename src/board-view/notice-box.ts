@@ -63,5 +63,9 @@ export class NoticeBox {
 function bringIntoView(box: HTMLElement): void {
   if (typeof box.scrollIntoView !== 'function' || typeof window === 'undefined') return;
   const r = box.getBoundingClientRect();
-  if (r.top < 0 || r.bottom > window.innerHeight) box.scrollIntoView({ block: 'nearest' });
+  if (!(r.top < 0 || r.bottom > window.innerHeight)) return;
+  box.scrollIntoView({ block: 'nearest' });
+  // The page scrolls by whole pixels: a line whose top falls between two was left a fraction above the view.
+  const top = box.getBoundingClientRect().top;
+  if (top < 0 && top > -1) window.scrollBy(0, -1);
 }
