@@ -16,39 +16,16 @@ import {
   memoryStorage,
   memoryStore,
   newGame,
-  type MachineControls,
-  type TableClock,
 } from '../../../board/index.ts';
-import { BotConsole } from '../../../rom-core/bot/index.ts';
-import { battleCart, openBios } from '../../rom-core/roms/carts/scenarios.ts';
-import { bootMachine } from '../../harness/boot.ts';
 import { TINY_SCENARIO } from '../../harness/tiny-game.ts';
 import { tableSession } from '../helpers.ts';
-
-/** Each pause is one turn of the event loop. */
-const nextTurn: TableClock = {
-  now: () => 7,
-  later: (fn) => {
-    const t = setTimeout(fn, 0);
-    return () => clearTimeout(t);
-  },
-};
+import { botTableConsole, nextTurn, turnOfLoop } from './bot-table-kit.ts';
 
 describe('an evening at a table in Node', { timeout: 120_000 }, () => {
   it('two computer seats play a small game to its end, every battle fought on the console by the bots', async () => {
-    const c = new BotConsole(bootMachine(openBios(), battleCart()), { yieldEvery: 200 });
+    const { console: c, controls, held } = botTableConsole();
     const saves = memoryStore();
     const game = tableSession(newGame(TINY_SCENARIO), saves, nextTurn);
-    const held: (string | null)[] = [null, null];
-    const controls: MachineControls = {
-      setBot: (stick, level, seed) => {
-        held[stick] = level;
-        if (level) c.hold(stick, level, seed);
-        else c.release(stick);
-        return true;
-      },
-      setSpeed: () => true,
-    };
     const storage = memoryStorage();
     const table = new TableBattle(c, game, storage);
     const said: string[] = [];
@@ -77,9 +54,7 @@ describe('an evening at a table in Node', { timeout: 120_000 }, () => {
     });
     computers.setSeat('Ann', 'hard');
     computers.setSeat('Bob', 'easy');
-    for (let turn = 0; turn < 200_000 && game.gameState()!.phase !== 'over'; turn++) {
-      await new Promise((r) => setTimeout(r, 0));
-    }
+    for (let turn = 0; turn < 200_000 && game.gameState()!.phase !== 'over'; turn++) await turnOfLoop();
     const end = game.gameState()!;
     expect(end.phase, `the game stopped at ${end.phase}; last said: ${said.slice(-3).join(' | ')}`).toBe('over');
     expect(checkInvariants(end)).toEqual([]);

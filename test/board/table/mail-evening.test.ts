@@ -19,28 +19,16 @@ import {
   serializeMailGame,
   type GameState,
   type Level,
-  type MachineControls,
-  type TableClock,
 } from '../../../board/index.ts';
 import { memoryText } from '../../../board/table/index.ts';
-import { BotConsole } from '../../../rom-core/bot/index.ts';
-import { battleCart, openBios } from '../../rom-core/roms/carts/scenarios.ts';
-import { bootMachine } from '../../harness/boot.ts';
+import type { BotConsole } from '../../../rom-core/bot/index.ts';
 import { TINY_HOMES, TINY_SEATING, playTiny } from '../../harness/tiny-game.ts';
 import { tableSession } from '../helpers.ts';
-
-const nextTurn: TableClock = {
-  now: () => 7,
-  later: (fn) => {
-    const t = setTimeout(fn, 0);
-    return () => clearTimeout(t);
-  },
-};
-const turnOfLoop = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
+import { botTableConsole, nextTurn, turnOfLoop } from './bot-table-kit.ts';
 
 /** One player's table: the board, the console and its battle bots, the computer in their seat, the game by mail. */
 class MailTable {
-  readonly console = new BotConsole(bootMachine(openBios(), battleCart()), { yieldEvery: 200 });
+  readonly console: BotConsole;
   readonly game: GameSession;
   readonly battle: TableBattle;
   readonly computers: TableComputers;
@@ -54,20 +42,11 @@ class MailTable {
     level: Level,
     state: GameState | null,
   ) {
-    const c = this.console;
+    const { console: c, controls, held } = botTableConsole();
+    this.console = c;
     this.game = state
       ? tableSession(state, memoryStore(), nextTurn)
       : new GameSession(memoryStore(), { table: true, clock: nextTurn });
-    const held: (string | null)[] = [null, null];
-    const controls: MachineControls = {
-      setBot: (stick, lvl, seed) => {
-        held[stick] = lvl;
-        if (lvl) c.hold(stick, lvl, seed);
-        else c.release(stick);
-        return true;
-      },
-      setSpeed: () => true,
-    };
     const storage = memoryStorage();
     this.battle = new TableBattle(c, this.game, storage);
     this.computers = new TableComputers(this.game, this.battle, controls, nextTurn, storage, {
