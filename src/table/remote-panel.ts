@@ -199,14 +199,10 @@ export class RemotePanel {
 
   private hostView(host: NetHost): Node[] {
     const offerMs = awayOfferMs();
-    const overdue = host.table.overdue(offerMs);
-    // A seat's guest away and not yet long enough: the panel redraws itself when it is, to make the offer.
-    const soonest = Math.min(
-      ...host.table
-        .overdue(0)
-        .map((a) => offerMs - a.awayMs)
-        .filter((ms) => ms > 0),
-    );
+    // Every seat whose guest is away: offered once away long enough; until then the panel redraws itself when it is.
+    const away = host.table.overdue(0);
+    const overdue = away.filter((a) => a.awayMs >= offerMs);
+    const soonest = Math.min(...away.map((a) => offerMs - a.awayMs).filter((ms) => ms > 0));
     if (Number.isFinite(soonest)) this.redrawIn(soonest + 50);
     const link = `${location.origin}${location.pathname}?join=${host.code}#/table`;
     const copy = el('button', { type: 'button', id: 'table-copy-link' }, 'Copy the link');

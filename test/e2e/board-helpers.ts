@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { readGameDocument, parseEnvelope } from '../../board/index.ts';
 import type { GameState } from '../../board/index.ts';
 
@@ -25,4 +26,22 @@ export function gameOfSave(text: string): GameState | null {
   const session = parseEnvelope(text).engine as { game: unknown };
   const r = readGameDocument(session.game);
   return r.ok ? r.state : null;
+}
+
+/** The game as the page autosaved it, once the save holds as many log lines as the page shows. */
+export async function autosavedGame(page: Page): Promise<GameState> {
+  let state: GameState | null = null;
+  await expect
+    .poll(
+      async () => {
+        const shown = await page.locator('.bv-log-list li').count();
+        const text = await savedBoardText(page);
+        const r = text ? gameOfSave(text) : null;
+        state = r;
+        return r !== null && r.log.length === shown;
+      },
+      { timeout: 15_000, interval: 100 },
+    )
+    .toBe(true);
+  return state!;
 }

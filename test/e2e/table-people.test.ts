@@ -24,7 +24,7 @@ import type { GameEvent, GameState, Scenario } from '../../board/index.ts';
 import type { CartMailbox, CartSide } from '../../rom-core/roms/carts/mailbox.ts';
 import { launchBrowser, openApp } from './browser.ts';
 import { autosavedAfter, mailbox, waitReady } from './console-helpers.ts';
-import { gameOfSave, savedBoardText } from './board-helpers.ts';
+import { autosavedGame } from './board-helpers.ts';
 import { shot } from './shots.ts';
 import { api } from './worker-api.ts';
 import { smallBoard } from '../harness/tiny-game.ts';
@@ -55,26 +55,6 @@ function seatsOnly(): string {
   if (!r.ok) throw new Error(r.refusal.reason);
   s = r.state;
   return encodeEnvelope({ engine: sessionDocument(s) });
-}
-
-/** The game as the page autosaved it, once the save holds as many log lines as the page shows. */
-async function gameState(page: Page): Promise<GameState> {
-  let state: GameState | null = null;
-  await expect
-    .poll(
-      async () => {
-        const shown = await page.locator('.bv-log-list li').count();
-        const text = await savedBoardText(page);
-        if (!text) return false;
-        const r = gameOfSave(text);
-        if (!r) return false;
-        state = r;
-        return r.log.length === shown;
-      },
-      { timeout: 15_000, interval: 100 },
-    )
-    .toBe(true);
-  return state!;
 }
 
 /** Makes a person's board move through the page's controls, as board-whole-game.test.ts does. */
@@ -197,19 +177,19 @@ async function fightPeopleBattle(page: Page, figures: Figures, reloadMidBattle: 
   await api(page, 'setSpeed', 1);
   figures.peopleBattles++;
   // The game's log up to this battle's result line.
-  return (await gameState(page)).log.length;
+  return (await autosavedGame(page)).log.length;
 }
 
 /** The people undo back past the computer's moves to a battle result (log line `resultAt`), and redo it; the computer waits meanwhile. */
 async function undoAndRedoResult(page: Page, figures: Figures, resultAt: number): Promise<void> {
-  const latest = await gameState(page);
+  const latest = await autosavedGame(page);
   let undos = 0;
   let s = latest;
   while (s.log.length >= resultAt && undos < 12) {
     await key(page, 'undo').click();
     figures.personClicks++;
     undos++;
-    s = await gameState(page);
+    s = await autosavedGame(page);
   }
   expect(s.log.length).toBeLessThan(resultAt);
   // The battle is waiting to be fought again, and the computer does not replay its moves: a few of its
@@ -219,12 +199,12 @@ async function undoAndRedoResult(page: Page, figures: Figures, resultAt: number)
     .poll(() => page.locator('#table-computer-status').textContent())
     .toMatch(/The computers wait after the undo/);
   await page.waitForTimeout(400);
-  expect((await gameState(page)).log.length).toBe(s.log.length);
+  expect((await autosavedGame(page)).log.length).toBe(s.log.length);
   for (let i = 0; i < undos; i++) {
     await key(page, 'redo').click();
     figures.personClicks++;
   }
-  await expect.poll(async () => (await gameState(page)).log.length).toBe(latest.log.length);
+  await expect.poll(async () => (await autosavedGame(page)).log.length).toBe(latest.log.length);
   await key(page, 'computers-go-on').click();
   figures.personClicks++;
 }
@@ -270,7 +250,7 @@ describe('the table for people', () => {
     };
     for (let step = 0; step < 400; step++)
       try {
-        const s = await gameState(page);
+        const s = await autosavedGame(page);
         if (Date.now() - lap > 5000)
           console.log(`slow step (${((Date.now() - lap) / 1000).toFixed(0)} s) to: ${s.log.at(-1)}`);
         lap = Date.now();
@@ -287,7 +267,7 @@ describe('the table for people', () => {
           if (people2) {
             const resultAt = await fightPeopleBattle(page, figures, !reloaded);
             console.log(
-              `people's battle ${figures.peopleBattles} at ${((Date.now() - t0) / 1000).toFixed(0)} s: ${(await gameState(page)).log.at(-1)}`,
+              `people's battle ${figures.peopleBattles} at ${((Date.now() - t0) / 1000).toFixed(0)} s: ${(await autosavedGame(page)).log.at(-1)}`,
             );
             reloaded = true;
             if (!undone) {
@@ -302,7 +282,7 @@ describe('the table for people', () => {
             await expect.poll(() => stage(page), { timeout: 30_000, interval: 100 }).toMatch(/^(fighting|result)$/);
             await api(page, 'setSpeed', 8);
             await expect
-              .poll(async () => (await gameState(page)).log.length, { timeout: 180_000, interval: 250 })
+              .poll(async () => (await autosavedGame(page)).log.length, { timeout: 180_000, interval: 250 })
               .toBeGreaterThan(s.log.length);
             await api(page, 'setSpeed', 1);
             figures.computerBattles++;
@@ -315,7 +295,7 @@ describe('the table for people', () => {
           // Over once its result is in the game's log: a war this battle decides may be gone from the panel before a
           // look at it sees "result" (the computer's next move clears it; that race failed this test once).
           await expect
-            .poll(async () => (await gameState(page)).log.length, { timeout: 120_000, interval: 250 })
+            .poll(async () => (await autosavedGame(page)).log.length, { timeout: 120_000, interval: 250 })
             .toBeGreaterThan(s.log.length);
           await api(page, 'setSpeed', 1);
           figures.computerBattles++;
@@ -326,7 +306,7 @@ describe('the table for people', () => {
           // on Ann's digit, so Ann goes first, Bob chooses his homeland last and takes the first turn (rule 8).
           if (!Object.hasOwn(s.firstCalls, COMPUTER)) {
             await expect
-              .poll(async () => Object.hasOwn((await gameState(page)).firstCalls, COMPUTER), { timeout: 30_000 })
+              .poll(async () => Object.hasOwn((await autosavedGame(page)).firstCalls, COMPUTER), { timeout: 30_000 })
               .toBe(true);
             continue;
           }
@@ -337,7 +317,7 @@ describe('the table for people', () => {
             await key(page, `call-${p}-${digits[p]}`).click();
             figures.personClicks++;
           }
-          await expect.poll(async () => Object.keys((await gameState(page)).firstCalls).length).toBe(3);
+          await expect.poll(async () => Object.keys((await autosavedGame(page)).firstCalls).length).toBe(3);
           await key(page, 'start-readout').click();
           figures.personClicks++;
           await expect.poll(async () => (await mailbox(page)).phase, { timeout: 15_000 }).toBe('readout');
@@ -353,7 +333,7 @@ describe('the table for people', () => {
           await expect
             .poll(() => page.locator('.bv').getAttribute('data-phase'), { timeout: 30_000 })
             .toBe('homelands');
-          expect((await gameState(page)).firstPlayer).toBe('Ann');
+          expect((await autosavedGame(page)).firstPlayer).toBe('Ann');
           continue;
         }
         const move = people.moveNow(s);
@@ -379,13 +359,13 @@ describe('the table for people', () => {
                 ? 2
                 : 1;
           await expect
-            .poll(async () => (await gameState(page)).log.length, {
+            .poll(async () => (await autosavedGame(page)).log.length, {
               timeout: 15_000,
               message: `${move.player}: ${JSON.stringify(move.event)}; notice "${await page.locator('.bv-notice').textContent()}"`,
             })
             .toBeGreaterThan(s.log.length);
           // The panel names who acts next: the other person still to choose a weapon.
-          const war = (await gameState(page)).war;
+          const war = (await autosavedGame(page)).war;
           const next =
             war &&
             [war.weapons.attacker ? null : war.attacker, war.weapons.defender ? null : war.defender].filter(
@@ -405,7 +385,7 @@ describe('the table for people', () => {
         }
         // The computer's move: wait for the game to move on.
         await expect
-          .poll(async () => (await gameState(page)).log.length, {
+          .poll(async () => (await autosavedGame(page)).log.length, {
             timeout: 30_000,
             interval: 100,
             message: `the computer did not move at "${s.log.at(-1)}"`,
@@ -414,7 +394,7 @@ describe('the table for people', () => {
       } catch (e) {
         await fail(e);
       }
-    const final = await gameState(page);
+    const final = await autosavedGame(page);
     if (!figures.peopleBattles) console.log(final.log.join('\n'));
     expect(final.phase).toBe('over');
     expect(figures.peopleBattles).toBeGreaterThan(0);

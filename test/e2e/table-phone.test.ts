@@ -12,10 +12,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import { legalActions } from '../../board/index.ts';
-import type { GameState, Weapon } from '../../board/index.ts';
+import type { Weapon } from '../../board/index.ts';
 import { launchBrowser, openApp } from './browser.ts';
 import { mailbox, waitReady } from './console-helpers.ts';
-import { gameOfSave, savedBoardText } from './board-helpers.ts';
+import { autosavedGame } from './board-helpers.ts';
 import { shot } from './shots.ts';
 import { api } from './worker-api.ts';
 
@@ -23,24 +23,6 @@ const PHONE = { width: 390, height: 844 };
 const stage = (page: Page) =>
   page.evaluate(() => document.querySelector('.tb-battle')?.getAttribute('data-stage') ?? null);
 const frame = (page: Page) => page.evaluate(() => window.__o2console!.shownFrame);
-
-/** The game as autosaved, once the save holds as many log lines as the page shows (as table-people.test.ts reads it). */
-async function gameState(page: Page): Promise<GameState> {
-  let state: GameState | null = null;
-  await expect
-    .poll(
-      async () => {
-        const shown = await page.locator('.bv-log-list li').count();
-        const text = await savedBoardText(page);
-        const r = text ? gameOfSave(text) : null;
-        state = r;
-        return r !== null && r.log.length === shown;
-      },
-      { timeout: 15_000, interval: 100 },
-    )
-    .toBe(true);
-  return state!;
-}
 
 /** Taps, counted: the figure "taps per battle on a phone" for the closing note. */
 class Taps {
@@ -123,17 +105,17 @@ describe('the table on a phone, by touch', () => {
     await taps.tap(touch.locator('[data-key="SPACE"]'));
     await api(page, 'setRunning', true);
     await page.locator('.bv[data-phase="homelands"]').waitFor({ timeout: 20_000 });
-    expect((await gameState(page)).firstPlayer).toBe('Ann');
+    expect((await autosavedGame(page)).firstPlayer).toBe('Ann');
 
     // Homelands on the map, then the home alliances: Ann ticks Mexico, Bob none; each confirms.
     for (const country of ['Canada', 'Brazil']) await taps.tap(page.locator(`[data-country="${country}"]`));
     await page.locator('.bv[data-phase="home-alliances"]').waitFor();
-    let s = await gameState(page);
+    let s = await autosavedGame(page);
     await taps.tap(page.locator('[data-country="Mexico"]'));
     for (let i = 0; i < 4 && s.phase === 'home-alliances'; i++) {
       await taps.tap(key('confirm-home'));
       const before = s.log.length;
-      await expect.poll(async () => (s = await gameState(page)).log.length).toBeGreaterThan(before);
+      await expect.poll(async () => (s = await autosavedGame(page)).log.length).toBeGreaterThan(before);
     }
     expect(s.log.join('\n')).toContain('Ann allies in Zone 1 with Mexico');
     const setupTaps = taps.count;
@@ -147,7 +129,7 @@ describe('the table on a phone, by touch', () => {
     await taps.tap(key('mode-attack'));
     await taps.tap(page.locator(`[data-country="${target}"]`));
     await page.locator('.bv-war h2').waitFor();
-    s = await gameState(page);
+    s = await autosavedGame(page);
     const war = s.war!;
     console.log(`${war.attacker} attacks ${target}: energy ${war.energy.attacker} / ${war.energy.defender}`);
 
@@ -181,7 +163,7 @@ describe('the table on a phone, by touch', () => {
       await fightByTouch(page, cdp, taps, battle === 1);
       expect(await banner.textContent()).toBe('');
       // The result recorded: the on-screen SPACE goes on (the war's next battle, or the board after its last).
-      s = await gameState(page);
+      s = await autosavedGame(page);
       console.log(`battle ${battle}: ${s.log.at(-1)}`);
       await taps.tap(touch.locator('[data-key="SPACE"]'));
       if (s.war) await expect.poll(() => stage(page), { timeout: 20_000 }).toBe('ready');
