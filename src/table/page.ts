@@ -54,6 +54,11 @@ export class TablePage {
   private readonly cleanups: (() => void)[] = [];
   private padStart = false;
   private guestFighting = false;
+  /**
+   * The machine's autosaves are kept once its autosave was read back: a fresh machine running while the page
+   * starts posts its own, which overwrote the battle saved before a reload (table-people saw it restore frame 420).
+   */
+  private autosaving = false;
   private destroyed = false;
   /** The board's panel (phase, turn, war) at the last layout, and whether it moved on while the console had the keys. */
   private lastPanel = '';
@@ -139,7 +144,9 @@ export class TablePage {
     this.cleanups.push(
       host.on({
         message: (text, kind) => this.say(text, kind),
-        autosave: (state, frame) => void saveTableMachine(host, state, frame),
+        autosave: (state, frame) => {
+          if (this.autosaving) void saveTableMachine(host, state, frame);
+        },
         frame: (_pixels, eram) => {
           if (this.driver.state.stage === 'result') this.driver.seen(readMailbox(eram));
         },
@@ -207,6 +214,7 @@ export class TablePage {
     this.screen.prepare();
     await started;
     const restored = fresh ? await restoreTableMachine(host) : null;
+    this.autosaving = true;
     if (restored) this.say(restored.text, restored.error ? 'error' : 'info');
     if (restored && !restored.error) this.news.noted(restored.text);
     await this.screen.start();
