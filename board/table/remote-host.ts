@@ -10,7 +10,7 @@ import { HOST, type TableHost } from './table-host.ts';
 import type { GuestInfo, SeatHolder, WatchMessage } from './table-messages.ts';
 import { toBase64Url } from '../mail/codec.ts';
 import { every } from './ports.ts';
-import type { HostLinkPort, Lane } from './ports.ts';
+import type { HostLinkPort, Lane, Stored } from './ports.ts';
 import { hostTable, type RemoteHostDeps } from './host-table.ts';
 import { keepPairs, planBattle, programsForGuests } from './remote-battle.ts';
 import type { DuelFigures, RelayFigures, RemoteBattle } from './remote-battle.ts';
@@ -40,6 +40,11 @@ export class RemoteHost {
    * worker to worker, where the table's pings pass both pages' main threads. Preferred when known.
    */
   private readonly measured = new Map<string, number>();
+  /**
+   * The battle's last epoch, kept across the host's reload: a battle taken up again from the machine's
+   * autosave starts past every epoch its guests' machines ran, so no message of theirs from before counts.
+   */
+  private readonly epochs: Stored<{ battle: string; epoch: number } | null>;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
@@ -47,6 +52,7 @@ export class RemoteHost {
     private readonly deps: RemoteHostDeps,
   ) {
     const { session, machine, clock } = deps;
+    this.epochs = deps.storage.slot('o2conquest.net.battleEpoch', null, battleEpoch);
     this.table = hostTable(link, deps, {
       battle: (guest, message) => this.fromGuest(guest, message),
       watch: (guest, message) => this.reported(guest, message),
@@ -131,7 +137,8 @@ export class RemoteHost {
     const battle = this.deps.battle;
     const at = this.deps.session.gameState();
     if (at === this.refusedAt || !programsForGuests(battle, this.deps.computer, (p) => this.table.holder(p))) return;
-    void battle.program().then(() => {
+    // A page reloaded mid-battle finds the battle running on its machine (restored from its autosave): taken up, not programmed again.
+    void battle.takeUpOrProgram().then(() => {
       // Refused (the console runs another cartridge…): not again for this state; a person at the host can try.
       if (battle.state.stage === 'ready' && battle.state.error) this.refusedAt = at;
     });
@@ -152,7 +159,11 @@ export class RemoteHost {
           )
         : null;
     if (plan) {
-      if (!this.battle || this.battle.battle !== id) this.battle = plan;
+      if (!this.battle || this.battle.battle !== id) {
+        const kept = this.epochs.get();
+        if (kept?.battle === id) plan.epoch = kept.epoch + 1;
+        this.battle = plan;
+      }
       const b = this.battle;
       if (stage === 'enter' && !b.entered) {
         b.entered = true;
@@ -252,6 +263,7 @@ export class RemoteHost {
     );
     b.state = state;
     b.pairs = [];
+    this.epochs.set({ battle: b.battle, epoch: b.epoch });
     b.witness =
       b.kind === 'relay' && b.other
         ? new RelayWitness(b.epoch, b.delay, [this.nameOf(b.guest), this.nameOf(b.other)], (from, pairs) =>
@@ -389,4 +401,13 @@ export class RemoteHost {
     if (this.battle?.started) void (this.battle.kind === 'duel' ? calls?.netStop() : calls?.watchStop());
     this.link.close();
   }
+}
+
+/** A kept battle epoch, or undefined when the stored value is none (a damaged one is dropped). */
+function battleEpoch(v: unknown): { battle: string; epoch: number } | null | undefined {
+  if (v === null) return null;
+  const o = v as { battle?: unknown; epoch?: unknown } | undefined;
+  if (typeof o?.battle !== 'string' || !Number.isInteger(o.epoch) || (o.epoch as number) < 0) return undefined;
+  // The machine takes epochs up to 1000 (src/worker/net-seat.ts): a battle started that often begins again at 0.
+  return { battle: o.battle, epoch: (o.epoch as number) >= 999 ? -1 : (o.epoch as number) };
 }

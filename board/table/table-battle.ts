@@ -144,6 +144,20 @@ export class TableBattle {
   }
 
   /**
+   * Programs the waiting battle for the remote table, unless the machine already runs that very battle (the
+   * host's page reloaded mid-battle, its machine restored from its autosave): then it is taken up, as `resume`
+   * does, and the battle goes on from there instead of starting again.
+   */
+  async takeUpOrProgram(): Promise<void> {
+    const request = this.pending();
+    if (!request || this.busy) return;
+    const m = await this.console.waitFor(() => true, 'a frame of the console');
+    if (this.busy) return;
+    if (this.port.isRunning(request, m)) await this.fight('fighting');
+    else await this.program();
+  }
+
+  /**
    * A player asks for ENTER (a button, a gamepad's Start, a computer seat, the remote table's host): the
    * battle chart presses it while it waits for it. False when no battle waits for ENTER.
    */

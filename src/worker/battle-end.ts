@@ -26,14 +26,23 @@ export class BattleEnd {
     return ended;
   }
 
-  /** Whether the frame just run is saved for the page: a regular autosave, or the end of a battle. */
+  /** The frame last saved: a network battle's display frame that ran nothing (a stall) leaves the machine at it. */
+  private savedAt = -1;
+
+  /**
+   * Whether the frame just run is saved for the page: a regular autosave, or the end of a battle. In a
+   * network battle `eram` is the last confirmed frame's mailbox (a predicted end is not an end).
+   */
   autosaveDue(frameNumber: number, eram: Uint8Array): boolean {
     const ended = this.ended(eram);
-    return frameNumber % AUTOSAVE_EVERY === 0 || ended;
+    const due = ended || (frameNumber % AUTOSAVE_EVERY === 0 && frameNumber !== this.savedAt);
+    if (due) this.savedAt = frameNumber;
+    return due;
   }
 
   /** A state was loaded or the machine rebuilt: its count is not a battle ending. */
   forget(): void {
     this.seen = -1;
+    this.savedAt = -1;
   }
 }

@@ -119,6 +119,9 @@ export class WorkerHost {
     this.faults.check();
     if (this.net.frame(s, this.snapshot)) {
       this.framesRun++;
+      // A network battle is saved as it goes too: the host's page reloaded mid-battle takes it up from here
+      // (issue 34), its guests started again from this state, instead of fighting the battle from its start.
+      this.autosave(s, this.net.mailbox(s));
       return undefined;
     }
     s.applyInput(this.snapshot);
@@ -128,11 +131,15 @@ export class WorkerHost {
     this.framesRun++;
     this.settleTyped();
     if (withSound) this.audio.send(s.machine.audio);
-    if (this.battleEnd.autosaveDue(s.machine.frameNumber, s.machine.eram)) {
-      const state = s.machine.saveState();
-      this.post({ type: 'autosave', state, frame: s.machine.frameNumber }, [state.buffer]);
-    }
+    this.autosave(s, s.machine.eram);
     return stop;
+  }
+
+  /** Posts the machine's state for the page to keep, once a second and in the frame a battle ends. */
+  private autosave(s: ConsoleSession, mailbox: Uint8Array): void {
+    if (!this.battleEnd.autosaveDue(s.machine.frameNumber, mailbox)) return;
+    const state = s.machine.saveState();
+    this.post({ type: 'autosave', state, frame: s.machine.frameNumber }, [state.buffer]);
   }
 
   /** One frame's sound, played (at normal speed) by the page's audio worklet. */

@@ -75,14 +75,22 @@ async function sample(page: Page): Promise<Sample> {
   return page.evaluate(async () => {
     const c = window.__o2console!;
     const a = c.runtime()!.api;
-    const [net, ws] = await Promise.all([a.netStats(), a.stats()]);
-    return {
-      at: performance.timeOrigin + performance.now(),
-      net,
-      ticks: ws.framesRun,
-      dropped: ws.framesDropped,
-      drawn: c.framesShown,
-    };
+    // The battle's frame and the worker's tick count come from two calls: a display frame the worker ticks
+    // between them would put the two a frame apart (a guest's stalls once summed to -1). Both are read again
+    // until no tick fell between them.
+    for (;;) {
+      const ws = await a.stats();
+      const net = await a.netStats();
+      const again = await a.stats();
+      if (again.framesRun !== ws.framesRun) continue;
+      return {
+        at: performance.timeOrigin + performance.now(),
+        net,
+        ticks: ws.framesRun,
+        dropped: ws.framesDropped,
+        drawn: c.framesShown,
+      };
+    }
   });
 }
 

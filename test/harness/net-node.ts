@@ -18,6 +18,7 @@ import type { NetplayStats, NetStartOptions, WatchFrames } from '../../rom-core/
 import { readMailbox, type CartMailbox } from '../../rom-core/roms/index.ts';
 import { battleCart, openBios } from '../rom-core/roms/carts/scenarios.ts';
 import { bootMachine } from './boot.ts';
+import { BattleEnd } from '../../src/worker/battle-end.ts';
 
 type Events = { net?(text: string): void; netWatch?(frames: WatchFrames): void };
 
@@ -52,6 +53,15 @@ export class NetNode implements BattleConsole, NetConsole, NetMachine, MachineCo
    */
   netShown = 0;
   netStalls = 0;
+  /** The machine's last autosave, as the page's worker posts it: once a second (a network battle's too) and as a battle ends. */
+  autosaved: Uint8Array | null = null;
+  private readonly battleEnd = new BattleEnd();
+
+  /** A page opened again: its machine goes on from the autosave its browser kept (src/table/table-autosave.ts). */
+  restore(state: Uint8Array): void {
+    this.machine.loadState(state);
+    this.battleEnd.forget();
+  }
 
   /** One display frame, as the worker runs it (src/worker/net-seat.ts's NetSeat.frame for a network battle). */
   frame(): void {
@@ -91,6 +101,7 @@ export class NetNode implements BattleConsole, NetConsole, NetMachine, MachineCo
       m.runFrame();
       this.queue.afterFrame();
     }
+    if (this.battleEnd.autosaveDue(m.frameNumber, this.mailbox())) this.autosaved = m.saveState();
     for (const w of [...this.waiters]) {
       if (w.done()) {
         this.waiters.delete(w);
@@ -261,6 +272,11 @@ export class NetNode implements BattleConsole, NetConsole, NetMachine, MachineCo
   /** The battle's latest frame run here in a network battle this machine fights (null in none). */
   get battleFrame(): number | null {
     return this.fought ? this.fought.side.rb.frame : null;
+  }
+
+  /** The epoch of the network battle this machine fights (null in none): each start of it again is a later one. */
+  get battleEpoch(): number | null {
+    return this.fought ? this.fought.side.epoch : null;
   }
 
   /** Whether a network battle (fought, watched or alone) has the machine now. */

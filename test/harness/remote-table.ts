@@ -46,8 +46,11 @@ export class HostPage {
     readonly storage: ReturnType<typeof memoryStorage> = memoryStorage(),
     /** The board's autosave in the host's browser (its IndexedDB). */
     readonly saves: SaveStore = memoryStore(),
+    /** The machine's autosave the browser kept, restored before anything else runs (as the page does). */
+    machine: Uint8Array | null = null,
   ) {
     const clock = net.clock;
+    if (machine) this.node.restore(machine);
     this.game = state ? tableSession(state, saves, clock) : new GameSession(saves, { table: true, clock });
     this.battle = new TableBattle(this.node, this.game, this.storage);
     this.computers = new TableComputers(this.game, this.battle, this.node, clock, this.storage, {
@@ -210,7 +213,7 @@ export class RemoteTable {
   /**
    * The host's page reloads: its connections close (the guests are told, and retry), and a new page opens
    * the same table from what the browser kept: the game as its autosave has it, the guests and seats, and
-   * a machine started afresh (its autosave from before the battle).
+   * the machine from its last autosave (a second or less old; a battle under way is taken up from there).
    */
   async reloadHost(): Promise<HostPage> {
     const old = this.host;
@@ -218,9 +221,11 @@ export class RemoteTable {
     old.close();
     await new Promise((r) => setImmediate(r));
     // The game comes back from the board's autosave and the computer seats from the same storage, as in the browser.
-    this.host = new HostPage(null, this.net, old.storage, old.saves);
+    this.host = new HostPage(null, this.net, old.storage, old.saves, old.node.autosaved);
     await this.host.game.resume();
     this.host.computers.act();
+    // As src/table/page.ts's start: a battle the machine was restored in is taken up.
+    void this.host.battle.resume();
     return this.host;
   }
 

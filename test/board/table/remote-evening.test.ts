@@ -176,14 +176,27 @@ describe('a remote table in Node', { timeout: 240_000 }, () => {
     host.close();
   });
 
-  it('the host reloads mid-battle: the guest waits, the battle starts again from the host and is recorded once', async () => {
-    const { table, bob } = await evening(POOR_LINE);
+  it("the host reloads mid-battle: the guest waits, the battle goes on from the host's autosave and is recorded once", async () => {
+    const { table, bob: firstPage } = await evening(POOR_LINE);
     const first = table.host;
-    await table.until(() => first.remote.battling && bob.node.inBattle, 'a battle with the guest', 60_000);
-    await table.until(() => bob.node.netFrames > 40, 'the battle under way at the guest', 6_000);
+    await table.until(() => first.remote.battling && firstPage.node.inBattle, 'a battle with the guest', 60_000);
+    // The guest reloads first: the battle starts again on its machine at a later epoch than the first.
+    table.vanish(firstPage);
+    const bob = await table.join('Bob at home', TOKEN);
+    bob.sit('Bob', 'easy', 4);
+    await table.until(() => (bob.node.battleEpoch ?? 0) > 0, 'the battle back on the reloaded guest', 1_200);
+    await table.until(() => bob.node.netFrames > 150, 'the battle under way at the guest', 6_000);
     const before = first.state().log.length;
+    const reached = first.node.machine.frameNumber;
+    const epoch = bob.node.battleEpoch!;
 
     const host = await table.reloadHost();
+    // The machine comes back from its autosave, a second or less before the reload (issue 34), not from before the battle.
+    expect(host.node.machine.frameNumber).toBeGreaterThan(reached - 61);
+    // Taken up at once from the machine's state: the battle's chart is fighting, never programming it again.
+    expect(host.battle.state.stage).toBe('fighting');
+    const stages: string[] = [];
+    host.battle.subscribe(() => stages.push(host.battle.state.stage));
     await table.until(() => bob.remote.line === 'away', 'the guest to see the host gone', 60);
     expect(bob.remote.problem).toMatch(/the battle waits for it/);
     // The guest's machine does not play the battle on alone: it runs no further than its prediction window.
@@ -193,11 +206,22 @@ describe('a remote table in Node', { timeout: 240_000 }, () => {
     expect(bob.remote.mine()).toEqual(['Bob']);
     expect(bob.node.battleFrame).not.toBeNull();
     expect(bob.node.battleFrame! - frozenAt).toBeLessThan(16);
-    // The reloaded host programs the battle again; both machines fight it from the host's state.
-    await table.until(() => host.remote.battling, 'the battle to start again', 6_000);
+    // The reloaded host takes the battle up where its machine is (never programmed again); both machines go on from there.
+    await table.until(() => host.remote.battling, 'the battle to go on', 6_000);
+    // The guest's machine starts again from the host's state at a later epoch than any it ran (the host kept it):
+    // its messages from before the reload count for nothing.
+    await table.until(() => (bob.node.battleEpoch ?? -1) > epoch, "the guest's machine to start again", 600);
     await table.until(() => host.state().log.length > before, 'the battle to be recorded', 60_000);
+    expect(stages).not.toContain('programming');
     expect(host.state().log).toHaveLength(before + 1);
-    expect((await host.node.read()).battles).toBe(1);
+    const [hostBox, guestBox] = [await host.node.read(), await bob.node.read()];
+    expect(hostBox.battles).toBe(1);
+    expect([guestBox.phase, guestBox.winner, guestBox.red.energy, guestBox.blue.energy]).toEqual([
+      'result',
+      hostBox.winner,
+      hostBox.red.energy,
+      hostBox.blue.energy,
+    ]);
     host.close();
   });
 
