@@ -203,6 +203,9 @@ export class RemoteGuest {
     switch (m.t) {
       case 'welcome':
         this.you = m.you;
+        // A welcome starts the host's count of game messages again (a host reloaded counts from 0): one kept from
+        // before would drop every game message until the new count passed it (the board froze at the guest).
+        this.seq = -1;
         // The host sends what it kept of the chat next (after its own reload, it kept nothing).
         this.chat = [];
         break;

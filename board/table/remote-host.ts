@@ -95,8 +95,11 @@ export class RemoteHost {
       every(clock, () => this.table.pingAll(), PING_MS),
     );
     this.table.publish();
-    // A page reloaded with a battle waiting (weapons chosen) programs it again for its guests.
+    // A page reloaded with a battle waiting (weapons chosen) programs it again for its guests; one reloaded
+    // mid-battle may have taken the battle up from its machine's autosave before the table opened: it is
+    // fought with its guests from here.
     this.programForGuests();
+    void this.follow();
   }
 
   get code(): string {

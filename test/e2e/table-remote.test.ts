@@ -273,6 +273,7 @@ describe('the remote table', () => {
     await guest.locator('#table-remote-battle').waitFor({ timeout: 30_000 });
     expect(await guest.locator('#table-remote-battle').textContent()).toMatch(/left \(red\) control/);
     await expect.poll(() => stage(host)).toBe('fighting');
+    const atStart = await mailbox(host);
     // Ann (red, the guest) steers on the guest's keyboard: her weapon moves on the host's machine too; Bob (blue) on the host's.
     await steer(guest, host, 'red', 'ArrowLeft');
     await steer(host, guest, 'blue', 'KeyD');
@@ -303,6 +304,34 @@ describe('the remote table', () => {
       .poll(async () => (await api<{ frame: number } | null>(guest, 'netStats'))?.frame ?? -1, { timeout: 30_000 })
       .toBeGreaterThan(0);
     await steer(guest, host, 'red', 'ArrowLeft');
+    // The host reloads mid-battle (issue 34; it fought the battle again from its start): its machine comes back
+    // from its autosave (made a second or less apart, here after the tanks last moved), the battle is taken up
+    // there, and the guest's machine starts again from the host's state. The tanks stand where they were steered.
+    const shown = () => host.evaluate(() => window.__o2console!.shownFrame);
+    const steeredAt = await shown();
+    await expect.poll(shown, { timeout: 20_000 }).toBeGreaterThan(steeredAt + 150);
+    const moved = await mailbox(host);
+    expect(moved.phase).toBe('battle');
+    expect([moved.red.x, moved.blue.x]).not.toEqual([atStart.red.x, atStart.blue.x]);
+    await host.reload();
+    await waitReady(host);
+    await expect.poll(() => stage(host), { timeout: 30_000 }).toBe('fighting');
+    const back = await mailbox(host);
+    expect([back.phase, back.red.x, back.red.y, back.blue.x, back.blue.y]).toEqual([
+      'battle',
+      moved.red.x,
+      moved.red.y,
+      moved.blue.x,
+      moved.blue.y,
+    ]);
+    // Both guests come back to the reloaded table (they retry while the host is away).
+    await expect
+      .poll(() => host.locator('#table-guests').textContent(), { timeout: 30_000 })
+      .toMatch(/^Guests: Ann’s laptop \(\d+ ms\), Watcher \(\d+ ms\)$/);
+    await expect
+      .poll(async () => (await api<{ frame: number } | null>(host, 'netStats'))?.frame ?? -1, { timeout: 30_000 })
+      .toBeGreaterThan(30);
+    await steer(guest, host, 'red', 'ArrowRight');
     // The guest's machine goes apart from the host's (a test hook changes one byte of its RAM): the
     // hashes the two exchange disagree, and the host starts both again from its own state.
     await api(guest, 'netPerturb');
@@ -338,7 +367,11 @@ describe('the remote table', () => {
     // The same board everywhere, the battle's result in it.
     const after = await log(host);
     expect(after.length).toBeGreaterThan(0);
-    for (const p of [guest, watcher]) await expect.poll(() => log(p), { timeout: 10_000 }).toEqual(after);
+    for (const [name, p] of [
+      ['the guest', guest],
+      ['the spectator', watcher],
+    ] as const)
+      await expect.poll(() => log(p), { timeout: 10_000, message: `${name}'s log` }).toEqual(after);
     const figures = await host.locator('#table-net-stats').textContent();
     console.log(figures);
     expect(figures).toMatch(

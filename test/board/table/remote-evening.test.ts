@@ -214,6 +214,13 @@ describe('a remote table in Node', { timeout: 240_000 }, () => {
     await table.until(() => host.state().log.length > before, 'the battle to be recorded', 60_000);
     expect(stages).not.toContain('programming');
     expect(host.state().log).toHaveLength(before + 1);
+    // The guest's board shows the battle recorded too (it once dropped every game message after the host's reload).
+    await table.until(
+      () => (bob.state?.log.length ?? 0) > before,
+      `the guest's board to follow the host's (it shows ${bob.state?.log.length} entries)`,
+      600,
+    );
+    expect(bob.state!.log.slice(0, before + 1)).toEqual(host.state().log.slice(0, before + 1));
     const [hostBox, guestBox] = [await host.node.read(), await bob.node.read()];
     expect(hostBox.battles).toBe(1);
     expect([guestBox.phase, guestBox.winner, guestBox.red.energy, guestBox.blue.energy]).toEqual([
