@@ -13,19 +13,22 @@ const cart = assemble(readFileSync(new URL('../../src/worker/carts/console-test.
 });
 const hex3 = (n: number): string => n.toString(16).toUpperCase().padStart(3, '0');
 
-describe('console tools', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  // Each page runs an emulator at 60 Hz: close it so later tests do not share the CPU with it.
-  afterEach(async () => {
-    await Promise.all(browser.contexts().map((c) => c.close()));
-  });
+// One browser for the file's six groups: each test has a context of its own (its own storage, service
+// worker and permissions), which is what keeps the tests apart; a launch and a close cost about 1.5 s each
+// time on two CPUs.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+// Each page runs an emulator at 60 Hz: close it so later tests do not share the CPU with it.
+afterEach(async () => {
+  await Promise.all(browser.contexts().map((c) => c.close()));
+});
 
+describe('console tools', () => {
   it('the on-screen keyboard and stick reach the machine', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
@@ -194,18 +197,6 @@ describe('console tools', () => {
 });
 
 describe('console offline', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  // Each page runs an emulator at 60 Hz: close it so later tests do not share the CPU with it.
-  afterEach(async () => {
-    await Promise.all(browser.contexts().map((c) => c.close()));
-  });
-
   it('starts again with the network gone once it has been opened (service worker)', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -232,17 +223,6 @@ describe('console offline', () => {
 });
 
 describe('console files', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    await Promise.all(browser.contexts().map((c) => c.close()));
-  });
-
   const dropFile = (name: string, bytes: number[]) => ({ name, bytes });
 
   it('a dropped cartridge boots, is named by size and CRC32, and is still there after a reload', async () => {
@@ -371,17 +351,6 @@ describe('console files', () => {
 });
 
 describe('console storage failures', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    await Promise.all(browser.contexts().map((c) => c.close()));
-  });
-
   it('a slot save refused by storage (full quota) says so and the slot keeps its earlier state', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
@@ -412,17 +381,6 @@ describe('console storage failures', () => {
 });
 
 describe('console start-up failure', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    await Promise.all(browser.contexts().map((c) => c.close()));
-  });
-
   it('a worker that cannot start is reported on the page instead of a silent hang', async () => {
     // Routed on the context: the worker's own script request does not pass the page's routes.
     const context = await browser.newContext();
@@ -437,17 +395,6 @@ describe('console start-up failure', () => {
 });
 
 describe('console outputs and pad settings', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    await Promise.all(browser.contexts().map((c) => c.close()));
-  });
-
   it('saves the picture as a 360×243 PNG and the state as a file', async () => {
     const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
     await waitReady(page);
