@@ -1,7 +1,9 @@
 /**
  * `npm run o2` as outside tools run it, with careless and hostile files: outputs that are links to
  * inputs, outputs that cannot all be written, repeated options, endless inputs, images that do not
- * fit, huge source lines. Each case runs the real command on real files.
+ * fit, huge source lines. Each case runs the real command on real files, through the launcher
+ * `npm run o2` itself uses (scripts/cli.cjs: the built bundle, a fraction of tsx's start; o2.test.ts
+ * keeps the `tsx rom-core/cli/o2.ts` path covered).
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -18,11 +20,12 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LAUNCHER } from '../../harness/cli.ts';
 
 const SOURCE = ' org 400h\n include "defs.h"\n mov a,#val\n';
 
 function o2(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(process.cwd(), 'rom-core/cli/o2.ts'), ...args], {
+  const r = spawnSync(process.execPath, [LAUNCHER, 'o2', ...args], {
     encoding: 'utf8',
     timeout: 60_000,
     maxBuffer: 64 << 20,
