@@ -124,9 +124,7 @@ export function poll<T>(fn: () => Promise<T> | T) {
 
 /** Our cartridge's mailbox as the page's machine holds it now. */
 export async function mailbox(page: Page): Promise<CartMailbox> {
-  return readMailbox(
-    await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.externalRam())),
-  );
+  return readMailbox(await api<Uint8Array>(page, 'externalRam'));
 }
 
 /** Whether the machine's autosave in save-state `slot` (0 the table's, 5 the resolver's) holds a frame after `frame`. */

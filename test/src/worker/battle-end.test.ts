@@ -48,8 +48,13 @@ describe('the worker saves the machine as a battle ends', () => {
     await until(async () => (await mailbox()).phase === 'battle', 'the battle', 1200);
     const before = (await mailbox()).battles;
     await until(async () => (await mailbox()).battles !== before, 'the end of the battle', 6000);
-    await new Promise((r) => setTimeout(r, 0));
-    const end = frames.find((f, i) => i > 0 && f.eram[MAILBOX.battles] !== frames[i - 1].eram[MAILBOX.battles])!;
+    // The worker's messages come through a port: under load some are still on their way (the full run once
+    // found no frame with the new count yet). Waited for by turns of the event loop, bounded.
+    const endFrame = () =>
+      frames.find((f, i) => i > 0 && f.eram[MAILBOX.battles] !== frames[i - 1].eram[MAILBOX.battles]);
+    for (let i = 0; i < 500 && !(endFrame() && saves.some((s) => s.frame === endFrame()!.frame)); i++)
+      await new Promise((r) => setTimeout(r, 0));
+    const end = endFrame()!;
     expect(end, 'a frame message with the new battle count').toBeDefined();
     const shown = readMailbox(end.eram);
     expect([shown.phase, shown.winner === 'none']).toEqual(['result', false]);
