@@ -2,7 +2,8 @@
  * The console's picture: a pixi.js texture over an RGBA buffer made from the worker's colour-index
  * frame through the palette. The texture format is given explicitly (rgba8unorm; pixi's default for a
  * Uint8Array is bgra8unorm, which swaps red and blue under WebGPU) and sampled nearest-neighbour.
- * Without WebGL or WebGPU (pixi refuses to start) a plain 2D canvas shows the same pixels.
+ * Without WebGL or WebGPU (pixi refuses to start) a plain 2D canvas shows the same pixels, and so it does in
+ * the sharp modes where WebGL draws on the CPU (drawsOnCpu); one canvas is in the page at a time.
  */
 import { Application, BufferImageSource, Sprite, Texture, Ticker } from 'pixi.js';
 import type { Filter } from 'pixi.js';
@@ -11,36 +12,81 @@ import { indexToRgba, rgbaLut, NTSC, PALETTE_RF } from '../../rom-core/i8244/ind
 import { fitScreen } from './fit.ts';
 import type { DisplayMode } from './fit.ts';
 
+/** The picture drawn by pixi (WebGL or WebGPU). */
+interface GpuPicture {
+  app: Application;
+  source: BufferImageSource;
+  sprite: Sprite;
+}
+
+/** The picture drawn by a plain 2D canvas: the same RGBA buffer, viewed as an ImageData once. */
+interface FlatPicture {
+  canvas: HTMLCanvasElement;
+  ctx: CanvasRenderingContext2D;
+  image: ImageData;
+}
+
+/**
+ * A WebGL that draws on the CPU (SwiftShader, llvmpipe, Windows' basic render driver): a computer with no
+ * usable graphics card, or a headless browser. There, drawing the sharp picture through WebGL cost 0.70
+ * CPU-seconds a second for a picture moving every frame, and a 2D canvas 0.29 (issue 38, `npm run bench --
+ * power`): the sharp modes draw with the 2D canvas, and WebGL is kept for the CRT look alone.
+ */
+function drawsOnCpu(app: Application): boolean {
+  const gl = (app.renderer as unknown as { gl?: WebGLRenderingContext }).gl;
+  if (!gl || typeof gl.getParameter !== 'function') return false;
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const names = [gl.getParameter(gl.RENDERER), info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : ''];
+  return names.some((n) => /swiftshader|llvmpipe|softpipe|software|basic render/i.test(String(n)));
+}
+
+function flatPicture(width: number, height: number, rgba: Uint8Array): FlatPicture {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('this browser can draw neither WebGL nor a 2D canvas');
+  canvas.style.imageRendering = 'pixelated';
+  const image = new ImageData(new Uint8ClampedArray(rgba.buffer as ArrayBuffer, 0, rgba.length), width, height);
+  return { canvas, ctx, image };
+}
+
 export class Screen {
-  readonly canvas: HTMLCanvasElement;
-  /** What draws: 'webgl', 'webgpu' or 'canvas2d'. */
-  readonly backend: string;
   private readonly rgba: Uint8Array;
   private readonly lut = rgbaLut(PALETTE_RF);
   private mode: DisplayMode = 'integer';
   private crt: Filter | undefined;
   private readonly resizeObserver: ResizeObserver;
+  /** Which of the two draws the picture now: pixi, or the 2D canvas. */
+  private drawing: 'gpu' | 'flat';
 
   private constructor(
     private readonly host: HTMLElement,
     readonly width: number,
     readonly height: number,
-    private readonly app: Application | undefined,
-    private readonly source: BufferImageSource | undefined,
-    private readonly sprite: Sprite | undefined,
-    canvas: HTMLCanvasElement,
-    private readonly ctx2d: CanvasRenderingContext2D | undefined,
+    /** pixi's picture; none when pixi refused to start. */
+    private readonly gpu: GpuPicture | undefined,
+    /** The 2D canvas's picture: without pixi, or with a WebGL that draws on the CPU (then for the sharp modes). */
+    private readonly flat: FlatPicture | undefined,
     rgba: Uint8Array,
   ) {
-    this.canvas = canvas;
     this.rgba = rgba;
-    this.backend = app ? app.renderer.name : 'canvas2d';
-    canvas.classList.add('console-canvas');
-    canvas.dataset.backend = this.backend;
-    host.append(canvas);
+    this.drawing = flat ? 'flat' : 'gpu';
+    for (const canvas of [gpu?.app.canvas, flat?.canvas]) canvas?.classList.add('console-canvas');
+    host.append(this.canvas);
     this.resizeObserver = new ResizeObserver(() => this.layout());
     this.resizeObserver.observe(host);
     this.layout();
+  }
+
+  /** The canvas on the page: the one that draws the picture now. */
+  get canvas(): HTMLCanvasElement {
+    return this.drawing === 'flat' ? this.flat!.canvas : this.gpu!.app.canvas;
+  }
+
+  /** What draws now: 'webgl', 'webgpu' or 'canvas2d'. */
+  get backend(): string {
+    return this.drawing === 'flat' ? 'canvas2d' : this.gpu!.app.renderer.name;
   }
 
   /**
@@ -96,18 +142,13 @@ export class Screen {
         });
         const sprite = new Sprite(new Texture({ source }));
         app.stage.addChild(sprite);
-        return new Screen(host, width, height, app, source, sprite, app.canvas, undefined, rgba);
+        const flat = drawsOnCpu(app) ? flatPicture(width, height, rgba) : undefined;
+        return new Screen(host, width, height, { app, source, sprite }, flat, rgba);
       } catch {
         app.destroy({ removeView: true });
       }
     }
-    const canvas = document.createElement('canvas');
-    canvas.width = width;
-    canvas.height = height;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('this browser can draw neither WebGL nor a 2D canvas');
-    canvas.style.imageRendering = 'pixelated';
-    return new Screen(host, width, height, undefined, undefined, undefined, canvas, ctx, rgba);
+    return new Screen(host, width, height, undefined, flatPicture(width, height, rgba), rgba);
   }
 
   setMode(mode: DisplayMode): void {
@@ -119,11 +160,12 @@ export class Screen {
   layout(): void {
     const box = this.host.getBoundingClientRect();
     const fit = fitScreen(this.mode, this.width, this.height, Math.max(1, box.width), Math.max(1, box.height));
-    this.canvas.style.width = `${fit.width}px`;
-    this.canvas.style.height = `${fit.height}px`;
-    this.canvas.dataset.scale = String(fit.scale);
     this.lookFor(fit);
-    if (this.app) this.app.render();
+    const canvas = this.canvas;
+    canvas.style.width = `${fit.width}px`;
+    canvas.style.height = `${fit.height}px`;
+    canvas.dataset.scale = String(fit.scale);
+    this.draw();
   }
 
   /**
@@ -132,37 +174,49 @@ export class Screen {
    * at the size shown (its scanlines and curve need the pixels), with WebGL only; elsewhere it is the TV shape.
    */
   private lookFor(fit: { width: number; height: number }): void {
-    const crt = this.mode === 'crt' && this.backend === 'webgl' && this.app && this.sprite;
-    this.canvas.dataset.look = crt ? 'crt' : this.mode === 'crt' ? 'crt-unavailable' : 'sharp';
-    this.canvas.classList.toggle('crt', !!crt);
-    if (!this.app || !this.sprite) return;
+    const gpu = this.gpu;
+    const crt = this.mode === 'crt' && gpu?.app.renderer.name === 'webgl';
+    this.use(crt || !this.flat ? 'gpu' : 'flat');
+    const canvas = this.canvas;
+    canvas.dataset.look = crt ? 'crt' : this.mode === 'crt' ? 'crt-unavailable' : 'sharp';
+    canvas.dataset.backend = this.backend;
+    canvas.classList.toggle('crt', crt);
+    if (!gpu || this.drawing !== 'gpu') return;
     if (crt) {
       const w = Math.max(this.width, Math.round(fit.width));
       const h = Math.max(this.height, Math.round(fit.height));
       this.crt ??= crtFilter({ width: this.width, height: this.height });
-      this.app.renderer.resize(w, h);
-      this.sprite.scale.set(w / this.width, h / this.height);
-      this.sprite.filters = [this.crt];
+      gpu.app.renderer.resize(w, h);
+      gpu.sprite.scale.set(w / this.width, h / this.height);
+      gpu.sprite.filters = [this.crt];
     } else {
-      this.app.renderer.resize(this.width, this.height);
-      this.sprite.scale.set(1, 1);
-      this.sprite.filters = [];
+      gpu.app.renderer.resize(this.width, this.height);
+      gpu.sprite.scale.set(1, 1);
+      gpu.sprite.filters = [];
+    }
+  }
+
+  /** Puts the canvas that draws in the page in place of the other (one canvas in the page at a time). */
+  private use(drawing: 'gpu' | 'flat'): void {
+    if (drawing === this.drawing) return;
+    const before = this.canvas;
+    this.drawing = drawing;
+    if (before.isConnected) before.replaceWith(this.canvas);
+  }
+
+  /** Draws the picture in the buffer with what draws now. */
+  private draw(): void {
+    if (this.drawing === 'flat') this.flat!.ctx.putImageData(this.flat!.image, 0, 0);
+    else {
+      this.gpu!.source.update();
+      this.gpu!.app.render();
     }
   }
 
   /** Shows a colour-index frame. */
   show(indices: Uint8Array): void {
     indexToRgba(indices, this.lut, this.rgba);
-    if (this.app && this.source) {
-      this.source.update();
-      this.app.render();
-    } else if (this.ctx2d) {
-      this.ctx2d.putImageData(
-        new ImageData(new Uint8ClampedArray(this.rgba.buffer as ArrayBuffer), this.width, this.height),
-        0,
-        0,
-      );
-    }
+    this.draw();
   }
 
   /** The current picture at its native size as a PNG (exact pixels, no scaling). */
@@ -180,7 +234,7 @@ export class Screen {
 
   destroy(): void {
     this.resizeObserver.disconnect();
-    this.app?.destroy({ removeView: true }, { children: true, texture: true, textureSource: true });
     this.canvas.remove();
+    this.gpu?.app.destroy({ removeView: true }, { children: true, texture: true, textureSource: true });
   }
 }

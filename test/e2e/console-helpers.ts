@@ -6,6 +6,7 @@ import { assembleBios } from '../../rom-core/roms/index.ts';
 import type { Odyssey2 } from '../../rom-core/machine/odyssey2.ts';
 import { readMailbox, type CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import { bootMachine } from '../harness/boot.ts';
+import { api } from './worker-api.ts';
 
 /** The machine the console boots with no files: our BIOS and the console test cartridge, built here in Node. */
 export function nodeMachine(): Odyssey2 {

@@ -19,7 +19,7 @@ export const api = <T>(page: Page, fn: string, ...args: unknown[]): Promise<T> =
       const call = (runtime.api as unknown as Record<string, (...x: unknown[]) => Promise<unknown>>)[f as string](
         ...(a as unknown[]),
       );
-      return new Promise((resolve, reject) => {
+      return new Promise<unknown>((resolve, reject) => {
         const timer = setTimeout(() => {
           const replaced = window.__o2console!.runtime() !== runtime;
           reject(
