@@ -1,7 +1,9 @@
 /**
  * Browser bench of the console page: builds the app, serves it with Vite's preview server, opens
- * #/console in headless Chromium (no GPU: WebGL runs on SwiftShader) and lets the machine run for
- * `seconds` (default 10). Prints figures; asserts nothing.
+ * #/console in headless Chromium (no GPU: WebGL runs on SwiftShader, so the sharp picture is a 2D canvas's)
+ * on the console test cartridge (a sprite moves every frame: every picture is drawn; the battle cartridge's
+ * still SELECT GAME screen drew none, and the per-frame figures measured nothing) and lets the machine run
+ * for `seconds` (default 10). Prints figures; asserts nothing.
  *
  *   emulated frames/s   frames the worker ran per second of wall time (the target is 59.83 NTSC)
  *   dropped frames      frames the pacer gave up after stalls (more due than it catches up)
@@ -57,7 +59,7 @@ export async function runBrowserBench(
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // tsx keeps function names with a __name helper that code sent into the page would lack.
     await page.addInitScript({ content: 'window.__name = (f) => f;' });
-    await page.goto(new URL('/#/console', url).toString());
+    await page.goto(new URL('/?cart=console-test#/console', url).toString());
     await page.waitForFunction(
       () => window.__o2console?.ready === true && window.__o2console.firstFrameAt !== undefined,
       null,
