@@ -8,6 +8,7 @@ import { HOST } from './table-host.ts';
 import type { Seating } from './machine-battle-port.ts';
 import type { TableBattle } from './table-battle.ts';
 import type { NetplayStats } from '../../rom-core/netplay/index.ts';
+import type { Stored, TableStorage } from './ports.ts';
 
 /**
  * Frames between reading a stick and the frame it acts in, from the round trip to the guest: on a
@@ -140,4 +141,35 @@ export function busySeat(battle: TableBattle, player: string): string | null {
   if (!battle.busy || !request) return null;
   if (request.attacker.player !== player && request.defender.player !== player) return null;
   return `${player}'s seat fights the battle on the console now; it changes hands once the battle is over.`;
+}
+
+/**
+ * A battle's last epoch, kept across the host's reload: a battle taken up again from the machine's autosave
+ * starts past every epoch its guests' machines ran, so no message of theirs from before counts.
+ */
+export class KeptEpochs {
+  private readonly kept: Stored<{ battle: string; epoch: number } | null>;
+
+  constructor(storage: TableStorage) {
+    this.kept = storage.slot('o2conquest.net.battleEpoch', null, keptEpoch);
+  }
+
+  /** The epoch battle `id` starts at: past the one kept for it, else 0. */
+  next(id: string): number {
+    const kept = this.kept.get();
+    return kept?.battle === id ? kept.epoch + 1 : 0;
+  }
+
+  keep(battle: string, epoch: number): void {
+    this.kept.set({ battle, epoch });
+  }
+}
+
+/** A kept battle epoch, or undefined when the stored value is none (a damaged one is dropped). */
+function keptEpoch(v: unknown): { battle: string; epoch: number } | null | undefined {
+  if (v === null) return null;
+  const o = v as { battle?: unknown; epoch?: unknown } | undefined;
+  if (typeof o?.battle !== 'string' || !Number.isInteger(o.epoch) || (o.epoch as number) < 0) return undefined;
+  // The machine takes epochs up to 1000 (src/worker/net-seat.ts): a battle started that often begins again at 0.
+  return { battle: o.battle, epoch: (o.epoch as number) >= 999 ? -1 : (o.epoch as number) };
 }

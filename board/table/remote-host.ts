@@ -10,9 +10,9 @@ import { HOST, type TableHost } from './table-host.ts';
 import type { GuestInfo, SeatHolder, WatchMessage } from './table-messages.ts';
 import { toBase64Url } from '../mail/codec.ts';
 import { every } from './ports.ts';
-import type { HostLinkPort, Lane, Stored } from './ports.ts';
+import type { HostLinkPort, Lane } from './ports.ts';
 import { hostTable, type RemoteHostDeps } from './host-table.ts';
-import { keepPairs, planBattle, programsForGuests } from './remote-battle.ts';
+import { KeptEpochs, keepPairs, planBattle, programsForGuests } from './remote-battle.ts';
 import type { DuelFigures, RelayFigures, RemoteBattle } from './remote-battle.ts';
 import { RelayWitness } from './relay-witness.ts';
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
@@ -40,11 +40,8 @@ export class RemoteHost {
    * worker to worker, where the table's pings pass both pages' main threads. Preferred when known.
    */
   private readonly measured = new Map<string, number>();
-  /**
-   * The battle's last epoch, kept across the host's reload: a battle taken up again from the machine's
-   * autosave starts past every epoch its guests' machines ran, so no message of theirs from before counts.
-   */
-  private readonly epochs: Stored<{ battle: string; epoch: number } | null>;
+  /** The battle's last epoch, kept across the host's reload (remote-battle.ts). */
+  private readonly epochs: KeptEpochs;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
@@ -52,7 +49,7 @@ export class RemoteHost {
     private readonly deps: RemoteHostDeps,
   ) {
     const { session, machine, clock } = deps;
-    this.epochs = deps.storage.slot('o2conquest.net.battleEpoch', null, battleEpoch);
+    this.epochs = new KeptEpochs(deps.storage);
     this.table = hostTable(link, deps, {
       battle: (guest, message) => this.fromGuest(guest, message),
       watch: (guest, message) => this.reported(guest, message),
@@ -162,11 +159,7 @@ export class RemoteHost {
           )
         : null;
     if (plan) {
-      if (!this.battle || this.battle.battle !== id) {
-        const kept = this.epochs.get();
-        if (kept?.battle === id) plan.epoch = kept.epoch + 1;
-        this.battle = plan;
-      }
+      if (!this.battle || this.battle.battle !== id) this.battle = { ...plan, epoch: this.epochs.next(id) };
       const b = this.battle;
       if (stage === 'enter' && !b.entered) {
         b.entered = true;
@@ -266,7 +259,7 @@ export class RemoteHost {
     );
     b.state = state;
     b.pairs = [];
-    this.epochs.set({ battle: b.battle, epoch: b.epoch });
+    this.epochs.keep(b.battle, b.epoch);
     b.witness =
       b.kind === 'relay' && b.other
         ? new RelayWitness(b.epoch, b.delay, [this.nameOf(b.guest), this.nameOf(b.other)], (from, pairs) =>
@@ -404,13 +397,4 @@ export class RemoteHost {
     if (this.battle?.started) void (this.battle.kind === 'duel' ? calls?.netStop() : calls?.watchStop());
     this.link.close();
   }
-}
-
-/** A kept battle epoch, or undefined when the stored value is none (a damaged one is dropped). */
-function battleEpoch(v: unknown): { battle: string; epoch: number } | null | undefined {
-  if (v === null) return null;
-  const o = v as { battle?: unknown; epoch?: unknown } | undefined;
-  if (typeof o?.battle !== 'string' || !Number.isInteger(o.epoch) || (o.epoch as number) < 0) return undefined;
-  // The machine takes epochs up to 1000 (src/worker/net-seat.ts): a battle started that often begins again at 0.
-  return { battle: o.battle, epoch: (o.epoch as number) >= 999 ? -1 : (o.epoch as number) };
 }

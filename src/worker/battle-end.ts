@@ -40,6 +40,15 @@ export class BattleEnd {
     return due;
   }
 
+  /** Saves `machine` through `post` when `autosaveDue` says so (post is made once: nothing allocated a frame). */
+  autosave(
+    machine: { readonly frameNumber: number; saveState(): Uint8Array },
+    eram: Uint8Array,
+    post: (state: Uint8Array, frame: number) => void,
+  ): void {
+    if (this.autosaveDue(machine.frameNumber, eram)) post(machine.saveState(), machine.frameNumber);
+  }
+
   /** A state was loaded or the machine rebuilt: its count is not a battle ending. */
   forget(): void {
     this.seen = -1;

@@ -71,6 +71,8 @@ export class WorkerHost {
   private readonly pictures = new FrameChange();
   /** When the machine is saved for the page: once a second, and in the frame a battle ends. */
   private readonly battleEnd = new BattleEnd();
+  private readonly postAutosave = (state: Uint8Array, frame: number): void =>
+    this.post({ type: 'autosave', state, frame }, [state.buffer]);
   /** The sound to the page's audio worklet, resting while the machine is silent. */
   private readonly audio = new SoundOut((resting) => this.post({ type: 'sound', resting }));
   readonly api: ConsoleWorkerApi;
@@ -121,7 +123,7 @@ export class WorkerHost {
       this.framesRun++;
       // A network battle is saved as it goes too: the host's page reloaded mid-battle takes it up from here
       // (issue 34), its guests started again from this state, instead of fighting the battle from its start.
-      this.autosave(s, this.net.mailbox(s));
+      this.battleEnd.autosave(s.machine, this.net.mailbox(s), this.postAutosave);
       return undefined;
     }
     s.applyInput(this.snapshot);
@@ -131,15 +133,8 @@ export class WorkerHost {
     this.framesRun++;
     this.settleTyped();
     if (withSound) this.audio.send(s.machine.audio);
-    this.autosave(s, s.machine.eram);
+    this.battleEnd.autosave(s.machine, s.machine.eram, this.postAutosave);
     return stop;
-  }
-
-  /** Posts the machine's state for the page to keep, once a second and in the frame a battle ends. */
-  private autosave(s: ConsoleSession, mailbox: Uint8Array): void {
-    if (!this.battleEnd.autosaveDue(s.machine.frameNumber, mailbox)) return;
-    const state = s.machine.saveState();
-    this.post({ type: 'autosave', state, frame: s.machine.frameNumber }, [state.buffer]);
   }
 
   /** One frame's sound, played (at normal speed) by the page's audio worklet. */
