@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 /** Flags that keep headless Chromium quiet on a machine with no network but loopback. */
 const CHROMIUM_ARGS = [
@@ -32,6 +32,28 @@ export async function launchBrowser(): Promise<Browser> {
  */
 export function closeOpenPages(): void {
   for (const browser of launched) for (const context of browser.contexts()) void context.close().catch(() => undefined);
+}
+
+/**
+ * One browser for the tests of the file or `describe` this is called in: launched before them and closed after,
+ * every context a test opened closed after it (each page runs an emulator at 60 Hz: the next tests must not share
+ * the CPU with it). Each test opens contexts of its own, which is what keeps the tests apart.
+ */
+export function browserForTests(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(browser?.contexts().map((c) => c.close()) ?? []);
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is launched before the tests run');
+    return browser;
+  };
 }
 
 export function appUrl(path = '/'): string {

@@ -4,9 +4,8 @@
  * main with files kept in memory, exactly as `npm run o2 -- run --frames N --png out.png` would.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openApp } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { browserForTests, openApp } from './browser.ts';
 import { canvasMismatches, pause, poll, waitReady } from './console-helpers.ts';
 import { runMain } from '../../rom-core/cli/run.ts';
 import { assemble } from '../../rom-core/asm/index.ts';
@@ -35,20 +34,10 @@ function runnerPng(frames: number, cart?: Uint8Array): Uint8Array {
 }
 
 describe('console first screen against the headless runner', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  // Each page runs an emulator at 60 Hz: close it so later tests do not share the CPU with it.
-  afterEach(async () => {
-    await Promise.all(browser.contexts().map((c) => c.close()));
-  });
+  const browser = browserForTests();
 
   it('the canvas at frame N is the runner’s PNG of frame N, pixel for pixel (our BIOS and battle cartridge)', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=battle#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=battle#/console');
     await waitReady(page);
     expect(await page.locator('#console-roms li').allTextContents()).toEqual([
       'BIOS: o2conquest open BIOS (built from source)',
@@ -81,7 +70,7 @@ describe('console first screen against the headless runner', () => {
       fileName: 'console-test.a48',
     });
     if (!built.ok) throw new Error('console test cartridge does not assemble');
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(30);
     const frame = await pause(page);

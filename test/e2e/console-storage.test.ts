@@ -3,9 +3,9 @@
  * private modes, another tab upgrading the storage, and a slot save cut off by closing the tab. In
  * each the game goes on, nothing saved earlier is lost, and the page says what happened.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { appUrl, launchBrowser } from './browser.ts';
+import { appUrl, browserForTests } from './browser.ts';
 import { poll, waitReady } from './console-helpers.ts';
 
 const message = (page: Page) => page.locator('#console-message');
@@ -29,16 +29,7 @@ async function saveSlot(page: Page): Promise<number> {
 }
 
 describe('console storage faults', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    await Promise.all(browser.contexts().map((c) => c.close()));
-  });
+  const browser = browserForTests();
 
   for (const [how, init] of [
     [
@@ -72,7 +63,7 @@ describe('console storage faults', () => {
     ],
   ] as const) {
     it(`IndexedDB that ${how}: the console runs our ROMs, says so, and slots say to download instead`, async () => {
-      const { page, errors } = await open(browser, init);
+      const { page, errors } = await open(browser(), init);
       expect(await message(page).getAttribute('data-kind')).toBe('error');
       expect(await message(page).textContent()).toMatch(
         /^The ROM library \(browser storage\) is not available: browser storage is unavailable \(.+\)\. Our own ROMs are used and nothing is saved in this browser; “Download state” still keeps a moment as a file\.$/,
@@ -88,7 +79,7 @@ describe('console storage faults', () => {
   }
 
   it('another tab upgrading the storage is not blocked; this page lets go, says so, and the saved slot survives', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -132,7 +123,7 @@ describe('console storage faults', () => {
   });
 
   it('a slot save cut off by closing the tab: the next start says so and the slot keeps its earlier state', async () => {
-    const { page, errors } = await open(browser);
+    const { page, errors } = await open(browser());
     const frame = await saveSlot(page);
     // What the page leaves behind when the tab closes between starting a slot write and its commit:
     // the marker of the write under way (the write itself, one transaction, never lands).

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { appUrl, launchBrowser, openApp } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { appUrl, browserForTests, openApp } from './browser.ts';
 import { iram, poll, waitReady } from './console-helpers.ts';
 import { assemble } from '../../rom-core/asm/index.ts';
 import { KEY_MATRIX, keyCodeOf } from '../../rom-core/machine/input.ts';
@@ -16,21 +15,11 @@ const hex3 = (n: number): string => n.toString(16).toUpperCase().padStart(3, '0'
 // One browser for the file's six groups: each test has a context of its own (its own storage, service
 // worker and permissions), which is what keeps the tests apart; a launch and a close cost about 1.5 s each
 // time on two CPUs.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-// Each page runs an emulator at 60 Hz: close it so later tests do not share the CPU with it.
-afterEach(async () => {
-  await Promise.all(browser.contexts().map((c) => c.close()));
-});
+const browser = browserForTests();
 
 describe('console tools', () => {
   it('the on-screen keyboard and stick reach the machine', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     // The Keyboard button really shows and hides the panel (a CSS display rule once overrode [hidden]).
     const panel = page.locator('.o2-touch');
@@ -60,7 +49,7 @@ describe('console tools', () => {
   it('the debugger stops at a breakpoint, shows our source and steps an instruction', async () => {
     const vbl = cart.symbols.get('vbl');
     expect(vbl).toBeDefined();
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     await page.locator('#console-debug').click();
     await page.locator('#debugger-tab-breaks').click();
@@ -102,7 +91,7 @@ describe('console tools', () => {
   });
 
   it('at 1280×800 the whole picture is in view without scrolling, the controls are labelled and focusable', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await page.setViewportSize({ width: 1280, height: 800 });
     await waitReady(page);
     await poll(async () => {
@@ -157,7 +146,7 @@ describe('console tools', () => {
 
   it('sound that starts late does not play a backlog: the queue is back near its 30 ms target', async () => {
     type Stats = { queuedMs: number; dropped: number };
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     const howlerState = () =>
       page.evaluate(() => (window as unknown as { Howler: { ctx: AudioContext } }).Howler.ctx.state);
@@ -185,7 +174,7 @@ describe('console tools', () => {
   });
 
   it('fast-forward runs several frames per tick and normal speed returns', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     await page.locator('#console-ff').click();
     await poll(() => page.locator('#console-ff').getAttribute('aria-pressed')).toBe('true');
@@ -198,7 +187,7 @@ describe('console tools', () => {
 
 describe('console offline', () => {
   it('starts again with the network gone once it has been opened (service worker)', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -226,7 +215,7 @@ describe('console files', () => {
   const dropFile = (name: string, bytes: number[]) => ({ name, bytes });
 
   it('a dropped cartridge boots, is named by size and CRC32, and is still there after a reload', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     // The test cartridge's own bytes under another name: a 2 KB image nobody knows.
     const file = dropFile('my-cart.bin', Array.from(cart.bytes));
@@ -259,7 +248,7 @@ describe('console files', () => {
   });
 
   it("a cartridge the known-cartridge table lists as European boots on PAL; the user's choice of TV and mapper is kept per image, a wrong one refused", async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     // A stand-in with the CRC32 of "A Labyrinth Game / Supermind (Europe)" (no real image is committed).
     const listed = KNOWN_CARTS.find((k) => k.name === 'A Labyrinth Game / Supermind (Europe)')!;
@@ -306,7 +295,7 @@ describe('console files', () => {
   });
 
   it('a dropped save-state file is loaded; one from another cartridge is refused with the reason', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     await page.waitForFunction(() => window.__o2console!.shownFrame > 30);
     const saved = await page.evaluate(async () => {
@@ -352,7 +341,7 @@ describe('console files', () => {
 
 describe('console storage failures', () => {
   it('a slot save refused by storage (full quota) says so and the slot keeps its earlier state', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     await page.evaluate(() => window.__o2console!.runtime()!.api.setRunning(false));
     await page.locator('#console-save').click();
@@ -383,7 +372,7 @@ describe('console storage failures', () => {
 describe('console start-up failure', () => {
   it('a worker that cannot start is reported on the page instead of a silent hang', async () => {
     // Routed on the context: the worker's own script request does not pass the page's routes.
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     await context.route(/\/emulator\.worker[^/]*\.js/, (route) => route.abort());
     const page = await context.newPage();
     await page.goto(appUrl('/?cart=console-test#/console'));
@@ -396,7 +385,7 @@ describe('console start-up failure', () => {
 
 describe('console outputs and pad settings', () => {
   it('saves the picture as a 360×243 PNG and the state as a file', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     const [shot] = await Promise.all([page.waitForEvent('download'), page.locator('#console-screenshot').click()]);
     expect(shot.suggestedFilename()).toMatch(/^o2-\d+\.png$/);
@@ -411,7 +400,7 @@ describe('console outputs and pad settings', () => {
   });
 
   it('stops the machine while the page is hidden and resumes without catching up', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     const stats = () => page.evaluate(async () => window.__o2console!.runtime()!.api.stats());
     const frames = async () => (await stats()).framesRun;
@@ -441,7 +430,7 @@ describe('console outputs and pad settings', () => {
   });
 
   it('binds a gamepad button by pressing it, per pad, kept across a reload', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     await context.addInitScript(() => {
       const buttons = Array.from({ length: 17 }, () => ({ pressed: false, value: 0 }));
       const pad = {

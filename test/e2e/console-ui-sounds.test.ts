@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openApp } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserForTests, openApp } from './browser.ts';
 import { poll, waitReady } from './console-helpers.ts';
 
 interface Probe {
@@ -13,19 +13,10 @@ const probe = (page: Page): Promise<Probe> =>
   page.evaluate(() => JSON.parse(JSON.stringify(window.__o2uiSounds)) as Probe);
 
 describe('interface sounds (howler)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    await Promise.all(browser.contexts().map((c) => c.close()));
-  });
+  const browser = browserForTests();
 
   it('console: nothing before a gesture; a save plays a Howl at the slider volume; mute silences it; the setting turns them off and persists', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     // A script's click is no user gesture: the save happens, the sound is withheld.
     await page.evaluate(() => document.querySelector<HTMLButtonElement>('#console-save')!.click());
@@ -58,7 +49,7 @@ describe('interface sounds (howler)', () => {
   });
 
   it('board view: an accepted action chimes, a refused one buzzes, and the console’s saved mute silences both', async () => {
-    const { page, errors } = await openApp(browser, '/#/board');
+    const { page, errors } = await openApp(browser(), '/#/board');
     await page.locator('.bv[data-ready="true"]').waitFor();
     const key = (k: string) => page.locator(`[data-key="${k}"]`);
     await key('name-0').fill('Ann');

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openApp } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { browserForTests, openApp } from './browser.ts';
 import {
   canvasMismatches,
   crtCheck,
@@ -20,20 +19,10 @@ import { layout } from '../../rom-core/state/schema.ts';
 import { edited } from '../harness/state.ts';
 
 describe('console page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  // Each page runs an emulator at 60 Hz: close it so later tests do not share the CPU with it.
-  afterEach(async () => {
-    await Promise.all(browser.contexts().map((c) => c.close()));
-  });
+  const browser = browserForTests();
 
   it('boots our BIOS and cartridge by default and the canvas shows the same pixels as the machine run in Node', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     expect(await page.locator('.tab[aria-current="page"]').textContent()).toBe('Console');
     await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(30);
@@ -85,7 +74,7 @@ describe('console page', () => {
   });
 
   it('first start with no files boots our own BIOS and cartridge (the battle cartridge when it builds)', async () => {
-    const { page, errors } = await openApp(browser, '/#/console');
+    const { page, errors } = await openApp(browser(), '/#/console');
     await waitReady(page);
     const roms = await page.locator('#console-roms li').allTextContents();
     expect(roms[0]).toBe('BIOS: o2conquest open BIOS (built from source)');
@@ -96,7 +85,7 @@ describe('console page', () => {
   });
 
   it('a still picture is drawn once: the SELECT GAME screen is not rendered again while the machine runs on, and the next change is drawn', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=battle#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=battle#/console');
     await waitReady(page);
     await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(240);
     const shown = () =>
@@ -124,7 +113,7 @@ describe('console page', () => {
   });
 
   it('passes a key pressed on the page to the machine, which echoes it', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     expect(await iram(page, 0x2a)).toBe(0xff);
     await page.locator('#console-screen').click();
@@ -143,7 +132,7 @@ describe('console page', () => {
   });
 
   it('moves the left hand control from a (simulated) gamepad', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await page.addInitScript(() => {
       const buttons = Array.from({ length: 17 }, () => ({ pressed: false, value: 0 }));
       const pad = {
@@ -177,7 +166,7 @@ describe('console page', () => {
   });
 
   it('keeps a remapped key across a reload, and the new key drives the control', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     await page.locator('#console-remap').click();
     await page.locator('[data-change="J0_FIRE"]').click();
@@ -201,7 +190,7 @@ describe('console page', () => {
   });
 
   it('continues bit-exactly from a state saved in a slot after the page is reloaded', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     await page.waitForFunction(() => window.__o2console!.shownFrame > 20);
     const savedFrame = await pause(page);
@@ -229,7 +218,7 @@ describe('console page', () => {
   });
 
   it('refuses bad files with a specific message and keeps the game running', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     const drop = async (name: string, size: number): Promise<string> => {
       const before = await page.evaluate(() => window.__o2console!.shownFrame);
@@ -262,7 +251,7 @@ describe('console page', () => {
   });
 
   it('refuses a crafted save state (checksum recomputed) with the reason, and the game runs on unchanged', async () => {
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     const good = Uint8Array.from(
       await page.evaluate(async () => Array.from(await window.__o2console!.runtime()!.api.saveState())),
@@ -301,7 +290,7 @@ describe('console page', () => {
   });
 
   it('says so when the worker fails and restarts from the last autosave', async () => {
-    const { page } = await openApp(browser, '/?cart=console-test#/console');
+    const { page } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     await page.waitForFunction(() => (window.__o2console!.runtime()!.lastState?.frame ?? 0) >= 60, null, {
       timeout: 20_000,
@@ -320,7 +309,7 @@ describe('console page', () => {
   });
 
   it('a frame that never returns is caught by the watchdog within seconds, with a restart from the last autosave', async () => {
-    const { page } = await openApp(browser, '/?cart=console-test#/console');
+    const { page } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     await page.waitForFunction(() => (window.__o2console!.runtime()!.lastState?.frame ?? 0) >= 60, null, {
       timeout: 20_000,
@@ -339,7 +328,7 @@ describe('console page', () => {
   });
 
   it('a second (simulated) gamepad drives the right hand control, the first the left, each kept when the other is unplugged', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await page.addInitScript(() => {
       const make = (index: number, id: string) => ({
         id,
@@ -406,7 +395,7 @@ describe('console page', () => {
     if (!cart.ok) throw new Error('console test cartridge does not assemble');
     const start = cart.symbols.get('start')!;
     const hex3 = start.toString(16).toUpperCase().padStart(3, '0');
-    const { page, errors } = await openApp(browser, '/?cart=console-test#/console');
+    const { page, errors } = await openApp(browser(), '/?cart=console-test#/console');
     await waitReady(page);
     // The program keeps state a restart clears: the last key typed (2Ah, FFh after start).
     await page.locator('#console-screen').click();
