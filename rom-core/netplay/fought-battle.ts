@@ -26,6 +26,8 @@ export class FoughtBattle {
   /** Each frame's sound once, when it first runs (a rollback's reruns are silent). */
   private readonly sounded = new FirstRunSound();
   private readonly mailboxes = new Uint8Array(KEPT * ERAM);
+  /** A view of each kept mailbox, made once: the worker reads the confirmed one every display frame. */
+  private readonly views = Array.from({ length: KEPT }, (_, i) => this.mailboxes.subarray(i * ERAM, (i + 1) * ERAM));
   private refused = 0;
   /** When sticks changed on either side (the bench's key → other machine figure), and the other side's frames looked at for changes. */
   private readonly keys = new KeyTimes();
@@ -123,8 +125,7 @@ export class FoughtBattle {
   confirmedMailbox(): Uint8Array {
     const c = this.side.rb.confirmed;
     if (c === 0) return NONE;
-    const at = ((c - 1) % KEPT) * ERAM;
-    return this.mailboxes.subarray(at, at + ERAM);
+    return this.views[(c - 1) % KEPT];
   }
 
   stats(): NetplayStats {
