@@ -89,6 +89,24 @@ export class MachineHost {
     return () => this.listeners.delete(events);
   }
 
+  /**
+   * Resolves once the page is shown frame `n` or a later one. After a state loaded at frame `n`, frames the
+   * worker posted before the load may still be on their way (they come on the video port, apart from the
+   * API's answer): what reads the machine waits for this first.
+   */
+  frameShown(n: number): Promise<void> {
+    if (this.frame >= n) return Promise.resolve();
+    return new Promise((resolve) => {
+      const off = this.on({
+        frame: (_p, _e, frame) => {
+          if (frame < n) return;
+          off();
+          resolve();
+        },
+      });
+    });
+  }
+
   private emit<K extends keyof HostEvents>(name: K, ...args: Parameters<HostEvents[K]>): void {
     for (const l of this.listeners) (l[name] as ((...a: Parameters<HostEvents[K]>) => void) | undefined)?.(...args);
   }

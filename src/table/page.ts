@@ -217,6 +217,8 @@ export class TablePage {
     this.autosaving = true;
     if (restored) this.say(restored.text, restored.error ? 'error' : 'info');
     if (restored && !restored.error) this.news.noted(restored.text);
+    // The battle on the restored machine is read from its first frame, never from one the fresh machine posted before the load.
+    if (restored?.frame !== undefined) await host.frameShown(restored.frame);
     await this.screen.start();
     this.layout();
     this.screen.focusIfUnclaimed(this.root);

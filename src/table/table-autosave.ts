@@ -15,12 +15,12 @@ export async function saveTableMachine(host: MachineHost, state: Uint8Array, fra
 }
 
 /** After a reload the machine goes on from its autosave: what to say, or null when there was none. */
-export async function restoreTableMachine(host: MachineHost): Promise<{ text: string; error: boolean } | null> {
+export async function restoreTableMachine(host: MachineHost): Promise<{ text: string; error: boolean; frame?: number } | null> {
   try {
     const saved = await host.store?.getState(host.machineKey, AUTOSAVE_SLOT);
     if (!saved || !host.runtime) return null;
     const frame = await host.runtime.api.loadState(saved.bytes);
-    return { text: `The console goes on from its autosave (frame ${frame}).`, error: false };
+    return { text: `The console goes on from its autosave (frame ${frame}).`, error: false, frame };
   } catch (e) {
     // Kept aside, not replaced by the next autosave (nothing a player had is lost).
     await host.store?.setStateAside(host.machineKey, AUTOSAVE_SLOT, `was refused by the machine (${errorText(e)})`);
