@@ -20,13 +20,23 @@ export const MISSED_PINGS = 5;
  */
 export const AWAY_OFFER_MS = 30_000;
 
+/**
+ * Round trips a guest's figure is taken from: its least. A ping passes both pages' main threads, and a
+ * page busy booting its machine or drawing its board answers late: that only ever adds to a round trip,
+ * so the least of the last few is the line's own (issue 34: a war's first battle on a 10 ms line took
+ * the input delay of a 150 ms one from a mean of pings answered while the guest's page started).
+ */
+export const TRIPS_KEPT = 8;
+
 export interface Guest {
   id: string;
   token: string;
   name: string;
   connection: string | null;
-  /** The round trip (a running mean of the last pings), and the ping in flight. */
+  /** The line's round trip (the least of the last pings' round trips: `trips`), and the ping in flight. */
   rttMs: number | null;
+  /** The last TRIPS_KEPT pings' round trips, oldest first. */
+  trips: number[];
   ping: { n: number; at: number } | null;
   /** Pings in a row left unanswered (MISSED_PINGS of them: the connection is gone). */
   missed: number;
@@ -58,8 +68,8 @@ export function pongIn(g: Guest, n: number, now: number): boolean {
   const rtt = now - g.ping.at;
   g.ping = null;
   g.missed = 0;
-  // A running mean: one slow answer does not swing the battle's input delay.
-  g.rttMs = g.rttMs === null ? rtt : g.rttMs * 0.7 + rtt * 0.3;
+  if (g.trips.push(rtt) > TRIPS_KEPT) g.trips.shift();
+  g.rttMs = Math.min(...g.trips);
   return true;
 }
 
@@ -68,6 +78,7 @@ export function lineDown(g: Guest, now: number): void {
   g.awaySince ??= now;
   g.connection = null;
   g.rttMs = null;
+  g.trips = [];
   g.ping = null;
   g.missed = 0;
 }

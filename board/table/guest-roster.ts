@@ -21,7 +21,7 @@ export class GuestRoster {
     if (!kept) return;
     this.nextId = kept.nextId;
     for (const g of kept.guests)
-      this.list.push({ ...g, connection: null, rttMs: null, ping: null, missed: 0, awaySince: now });
+      this.list.push({ ...g, connection: null, rttMs: null, trips: [], ping: null, missed: 0, awaySince: now });
   }
 
   /** What the host's page keeps of them across its reload. */
@@ -62,6 +62,7 @@ export class GuestRoster {
         name,
         connection,
         rttMs: null,
+        trips: [],
         ping: null,
         missed: 0,
         awaySince: null,

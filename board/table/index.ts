@@ -96,7 +96,7 @@ export type { Pasted } from './mail-text.ts';
 export type { TextStorage } from './ports.ts';
 // The remote table's rules of the house: seats held by browsers, the host's authority, the messages and their checks.
 export { eventSeats, seatRefusal } from './event-seats.ts';
-export { TableHost, HOST, AWAY_OFFER_MS, MISSED_PINGS } from './table-host.ts';
+export { TableHost, HOST, AWAY_OFFER_MS, MISSED_PINGS, TRIPS_KEPT } from './table-host.ts';
 export { FLOOD_BURST, FLOOD_PER_SECOND } from './flood-guard.ts';
 export type { TableHostPorts } from './table-host.ts';
 export { checkSeating } from './table-seating.ts';

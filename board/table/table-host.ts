@@ -20,7 +20,7 @@ import { GuestRoster } from './guest-roster.ts';
 import type { TableHostPorts } from './table-host-ports.ts';
 import { parseGuestMessage, type GuestInfo, type HostMessage, type SeatHolder } from './table-messages.ts';
 
-export { AWAY_OFFER_MS, MISSED_PINGS } from './guest-line.ts';
+export { AWAY_OFFER_MS, MISSED_PINGS, TRIPS_KEPT } from './guest-line.ts';
 export type { TableHostPorts } from './table-host-ports.ts';
 
 /** The holder id of the host's own browser (its people and its computer seats). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkSeating, serializeGame, FLOOD_BURST, MISSED_PINGS, HOST } from '../../../board/index.ts';
+import {
+  checkSeating,
+  serializeGame,
+  FLOOD_BURST,
+  MISSED_PINGS,
+  HOST,
+  inputDelay,
+  TRIPS_KEPT,
+} from '../../../board/index.ts';
 import { TOKEN_A, TOKEN_B, table } from './table-kit.ts';
 
 describe('TableHost: the host keeps the game, guests hold seats', () => {
@@ -106,20 +114,34 @@ describe('TableHost: the host keeps the game, guests hold seats', () => {
     expect(t.acted).toEqual([]);
   });
 
-  it('measures the round trip to a guest from its pongs (a running mean), ignoring a pong for another ping', () => {
+  it('measures the round trip to a guest from its pongs (the least of the last ones), ignoring a pong for another ping', () => {
     const t = table();
     t.say('c1', { t: 'hello', token: TOKEN_A, name: 'One' });
     const ping = (t.sent.get('c1') ?? []).find((m) => m.t === 'ping');
     expect(ping).toEqual({ t: 'ping', n: 1 });
-    t.tick(40);
+    // The guest's page is busy starting its machine: its first answers come late.
+    t.tick(400);
     t.say('c1', { t: 'pong', n: 99 });
     expect(t.host.rttOf('g1')).toBeNull();
     t.say('c1', { t: 'pong', n: 1 });
-    expect(t.host.rttOf('g1')).toBe(40);
-    t.host.pingAll();
-    t.tick(140);
-    t.say('c1', { t: 'pong', n: 2 });
-    expect(t.host.rttOf('g1')).toBeCloseTo(40 * 0.7 + 140 * 0.3);
+    expect(t.host.rttOf('g1')).toBe(400);
+    const answer = (ms: number): void => {
+      t.host.pingAll();
+      const n = t.last('c1');
+      t.tick(ms);
+      if (n?.t === 'ping') t.say('c1', { t: 'pong', n: n.n });
+    };
+    answer(250);
+    expect(t.host.rttOf('g1')).toBe(250);
+    // Once it answers at once, the line's own round trip is the figure: the battle's input delay is a clean line's.
+    answer(12);
+    answer(30);
+    expect(t.host.rttOf('g1')).toBe(12);
+    expect(inputDelay(t.host.rttOf('g1'))).toBe(1);
+    // A line that became slower shows it once the quick answers are TRIPS_KEPT pings old.
+    for (let i = 0; i < TRIPS_KEPT; i++) answer(160);
+    expect(t.host.rttOf('g1')).toBe(160);
+    expect(inputDelay(t.host.rttOf('g1'))).toBe(3);
   });
 
   it(`counts a guest that left ${MISSED_PINGS} pings in a row unanswered as gone: offline, its connection dropped, its seat kept`, () => {
