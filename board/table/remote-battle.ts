@@ -24,9 +24,15 @@ export interface RelayFigures {
   firstDesync: number | null;
 }
 
+/**
+ * The input delay (frames) for a round trip. From 150 ms on, about a frame per 60 ms of round trip (half
+ * the one-way time's frames): a rollback then stays inside the prediction window (rom-core's
+ * PREDICTION_WINDOW, 8) on the line it is chosen for (300 ms: delay 4 left rollbacks of 7 frames at the
+ * median, and stalls, in `npm run bench -- netplay`). Unknown: 2. A player may set it (0-8) instead.
+ */
 export function inputDelay(rttMs: number | null): number {
   if (rttMs === null) return 2;
-  return rttMs < 50 ? 1 : rttMs < 150 ? 2 : 3;
+  return rttMs < 50 ? 1 : rttMs < 150 ? 2 : Math.min(8, Math.round(rttMs / 60));
 }
 
 export interface RemoteBattle {

@@ -12,6 +12,7 @@ import { FirstRunSound } from './first-run-sound.ts';
 import { KeyTimes } from './key-times.ts';
 import { parseBattleMessage, type BattleMessage } from './messages.ts';
 import type { NetplayStats, WatchFrames } from './net-calls.ts';
+import { PREDICTION_WINDOW } from './rollback.ts';
 import { NetplaySide } from './side.ts';
 import type { Odyssey2 } from '../machine/odyssey2.ts';
 
@@ -46,7 +47,7 @@ export class FoughtBattle {
     epoch: number,
     private readonly sound: (samples: Float32Array) => void,
   ) {
-    this.side = new NetplaySide(machine, { local, delay, window: 12, hashEvery: 30 }, epoch);
+    this.side = new NetplaySide(machine, { local, delay, window: PREDICTION_WINDOW, hashEvery: 30 }, epoch);
     this.remoteScanned = delay;
     this.side.rb.onFrame = (f) => {
       this.keys.frameRan(f);

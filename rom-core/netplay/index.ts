@@ -1,5 +1,5 @@
 /** Two machines kept in step over a network with rollback (GGPO's way): the core of the remote table. */
-export { RollbackMachine, DEFAULT_ROLLBACK, stateHash } from './rollback.ts';
+export { RollbackMachine, DEFAULT_ROLLBACK, PREDICTION_WINDOW, stateHash } from './rollback.ts';
 export type { RollbackOptions } from './rollback.ts';
 export { checkBattleMessage, parseBattleMessage, MAX_HASHES, MAX_MESSAGE_BYTES, MAX_STICKS } from './messages.ts';
 export type { BattleMessage, Checked } from './messages.ts';

@@ -35,7 +35,15 @@ export function stateHash(state: Uint8Array, length = state.length): number {
   return (state[c] | (state[c + 1] << 8) | (state[c + 2] << 16) | (state[c + 3] << 24)) >>> 0;
 }
 
-export const DEFAULT_ROLLBACK: Omit<RollbackOptions, 'local'> = { delay: 2, window: 12, hashEvery: 30 };
+/**
+ * Frames a side may run past the other side's last stick it knows (GGPO's "max prediction frames",
+ * 8 there too): a rollback reruns at most this many. Beyond it the machine waits (a stall) rather than
+ * predict further: a deeper rollback costs more than a frame's time on a phone (issue 38), and a line
+ * that needs more takes a longer input delay (board/table's `inputDelay`) instead.
+ */
+export const PREDICTION_WINDOW = 8;
+
+export const DEFAULT_ROLLBACK: Omit<RollbackOptions, 'local'> = { delay: 2, window: PREDICTION_WINDOW, hashEvery: 30 };
 
 /** The frames are counted from the session's start (frame 0 is the first one run together). */
 const RING = 256;

@@ -2,7 +2,7 @@
  * `npm run bench -- netplay`: battles between two simulated browsers (test/harness/netplay-sim.ts) over
  * round trips of 0, 50, 150 and 300 ms with 15 ms of jitter and 0, 3 or 5 % of messages lost, bots on
  * both controls, modelled as the pages run them (issue 34): the input delay the app picks for the round
- * trip (board/table's `inputDelay`), the prediction window of 12 frames, 8 ms on each page between the
+ * trip (board/table's `inputDelay`), the prediction window (PREDICTION_WINDOW frames), 8 ms on each page between the
  * worker and the network, the right side's display 0.2 % faster than the left's, the battle lane's
  * unordered channel and the time sync. For each line: frames/s shown (display frames that showed a new
  * frame, goal at least 59 at 150 ms and 3 %), stalls (display frames the window held) and yields (the
@@ -20,6 +20,7 @@ import { Arena } from '../../rom-core/bot/arena.ts';
 import { BattleBot, BOT_LEVELS } from '../../rom-core/bot/index.ts';
 import type { Weapon } from '../../rom-core/bot/arena.ts';
 import { inputDelay } from '../../board/index.ts';
+import { PREDICTION_WINDOW } from '../../rom-core/netplay/index.ts';
 import { netBattle, type LinkOptions, type SimOptions } from '../harness/netplay-sim.ts';
 import { battleCart, openBios } from '../rom-core/roms/carts/scenarios.ts';
 
@@ -83,7 +84,7 @@ function benchLine(line: Line, battles: number, bios: Uint8Array, cart: Uint8Arr
       left,
       right,
       link,
-      { delay, window: 12, hashEvery: 30 },
+      { delay, window: PREDICTION_WINDOW, hashEvery: 30 },
       seed,
       6000,
       sim,

@@ -10,7 +10,7 @@ const seating: Seating = { red: 'Ann', blue: 'Bob', attacker: 'red' };
 
 describe('a remote battle', () => {
   it('takes the input delay from the round trip when nobody set one', () => {
-    expect([null, 20, 90, 200].map(inputDelay)).toEqual([2, 1, 2, 3]);
+    expect([null, 20, 90, 150, 200, 300, 500, 900].map(inputDelay)).toEqual([2, 1, 2, 3, 3, 5, 8, 8]);
     const duel = planBattle(
       'b1',
       seating,
