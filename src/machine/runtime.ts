@@ -45,6 +45,8 @@ const earlyFailures = new WeakMap<Worker, string>();
 interface Made {
   runtime?: ConsoleRuntime;
   pendingState?: { bytes: Uint8Array; frame: number };
+  /** The sound output the worker's rests go to: given at boot, or later (connectAudio). */
+  audio?: ConsoleAudio;
 }
 
 export class ConsoleRuntime {
@@ -58,7 +60,16 @@ export class ConsoleRuntime {
     private readonly worker: Worker,
     private readonly port: MessagePort,
     readonly info: BootInfo,
+    private readonly made: Made,
   ) {}
+
+  /** Gives the worker the sound output it booted without (made after the first picture: issue 38). */
+  async connectAudio(audio: ConsoleAudio): Promise<void> {
+    if (this.made.audio === audio || this.dead) return;
+    this.made.audio = audio;
+    const port = audio.connectFeed();
+    await this.api.connectAudio(Comlink.transfer(port, [port]), audio.sampleRate);
+  }
 
   /**
    * A new emulator worker, its script loading. The first start of the app makes it at once and hands it to
@@ -85,7 +96,7 @@ export class ConsoleRuntime {
     const worker = options.worker ?? ConsoleRuntime.spawn();
     const api = Comlink.wrap<ConsoleWorkerApi>(worker);
     const channel = new MessageChannel();
-    const made: Made = {};
+    const made: Made = { audio: options.audio };
     const failures: string[] = [];
     // A worker that fails before boot answers (its script did not load, it threw at start) would leave
     // the boot call waiting for ever: the first failure ends the wait with its reason.
@@ -108,7 +119,7 @@ export class ConsoleRuntime {
     worker.addEventListener('messageerror', () => fail('a message from the emulator worker could not be read'));
     const early = earlyFailures.get(worker);
     if (early !== undefined) fail(early);
-    channel.port1.onmessage = ConsoleRuntime.videoListener(events, options.audio, made, fail);
+    channel.port1.onmessage = ConsoleRuntime.videoListener(events, made, fail);
     const audioPort = options.audio?.connectFeed();
     const transfer: Transferable[] = [channel.port2];
     if (audioPort) transfer.push(audioPort);
@@ -123,6 +134,7 @@ export class ConsoleRuntime {
               state: options.state,
               videoPort: channel.port2,
               audioPort,
+              // Without sound yet (the first boot) the common rate; connectAudio rebuilds the machine for another.
               sampleRate: options.audio?.sampleRate ?? 48_000,
               paused: options.paused,
             },
@@ -134,7 +146,7 @@ export class ConsoleRuntime {
       worker.terminate();
       throw e;
     }
-    const runtime = new ConsoleRuntime(api, worker, channel.port1, info);
+    const runtime = new ConsoleRuntime(api, worker, channel.port1, info, made);
     made.runtime = runtime;
     runtime.lastState = made.pendingState;
     if (failures.length) runtime.die(failures[0], events);
@@ -145,7 +157,6 @@ export class ConsoleRuntime {
   /** What the worker says on the video port: frames, status, autosaves, failures, pongs, netplay, sound. */
   private static videoListener(
     events: RuntimeEvents,
-    audio: ConsoleAudio | undefined,
     made: Made,
     fail: (message: string) => void,
   ): (event: MessageEvent<VideoMessage>) => void {
@@ -161,7 +172,7 @@ export class ConsoleRuntime {
       else if (m.type === 'pong') made.runtime?.heard();
       else if (m.type === 'net') events.net?.(m.text);
       else if (m.type === 'net-watch') events.netWatch?.(m.frames);
-      else if (m.type === 'sound') audio?.rest(m.resting);
+      else if (m.type === 'sound') made.audio?.rest(m.resting);
     };
   }
 

@@ -105,9 +105,20 @@ export class ScreenView {
     }
     this.screen.setMode(DISPLAY.get());
     this.host.probe.backend = this.screen.backend;
-    this.soundPrompt.hidden = !this.host.audio || this.host.audio.running;
+    const drawn = new Promise<void>((resolve) => {
+      this.firstDrawn = resolve;
+    });
     this.loop();
+    // The sound output is made once the first picture is on the page, not before it (MachineHost.openSound). A tab
+    // in the background draws nothing: the picture is waited for a second at most.
+    await Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    await this.host.openSound();
+    if (this.destroyed) return;
+    this.soundPrompt.hidden = !this.host.audio || this.host.audio.running;
   }
+
+  /** Called once this view's first picture is drawn (start waits for it). */
+  private firstDrawn: () => void = () => undefined;
 
   get backend(): string {
     return this.screen?.backend ?? '';
@@ -184,6 +195,9 @@ export class ScreenView {
     const t0 = performance.now();
     this.screen.show(pixels);
     this.drawn = this.host.picture;
+    // In a task of its own: it runs after this animation frame's paint.
+    setTimeout(this.firstDrawn);
+    this.firstDrawn = () => undefined;
     const probe = this.host.probe;
     probe.framesShown++;
     if (probe.firstFrameAt === undefined) {
