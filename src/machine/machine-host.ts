@@ -5,6 +5,7 @@
  * page shows it the machine pauses, and it goes on where it was when a page shows it again.
  */
 import { ConsoleRuntime } from './runtime.ts';
+import { takeWorker } from './worker-spawn.ts';
 import type { ConsoleProbe } from './probe.ts';
 import { ConsoleAudio } from '../audio/output.ts';
 import { ConsoleStore } from '../rom-library/store.ts';
@@ -61,7 +62,7 @@ export class MachineHost {
   private readonly guards = new Set<SwitchGuard>();
   private starting: Promise<void> | undefined;
   private sound: Promise<void> | undefined;
-  /** The worker spawned at the first start, its script loading, for the first boot to take. */
+  /** The worker main.ts or the first start spawned, its script loading, for the first boot to take. */
   private prespawned: Worker | undefined;
   private viewers = 0;
   private pausedAway = false;
@@ -126,7 +127,7 @@ export class MachineHost {
   private async firstStart(): Promise<void> {
     // The worker's script loads while the ROM library opens: each waits on something else than this thread (the
     // network, IndexedDB). The sound output is made after the first picture (openSound, issue 38).
-    this.prespawned = ConsoleRuntime.spawn();
+    this.prespawned = takeWorker();
     this.probe.stage = 'opening the ROM library';
     const pending = ConsoleStore.takePendingSave();
     const notice = (await this.openLibrary(pending)).notice;

@@ -16,6 +16,7 @@ import type {
 } from '../worker/protocol.ts';
 import type { KeyCode } from '../../rom-core/machine/index.ts';
 import type { ConsoleAudio } from '../audio/output.ts';
+import { earlyFailure, NOT_STARTED, spawnWorker } from './worker-spawn.ts';
 
 /** How long a frame may take before the worker is declared stuck. */
 export const WATCHDOG_MS = 1000;
@@ -36,10 +37,6 @@ export interface RuntimeEvents {
   /** A network battle's confirmed frames for spectators (the remote table's host sends them on). */
   netWatch?(frames: WatchFrames): void;
 }
-
-const NOT_STARTED = 'the emulator worker did not start (its script failed to load or threw before answering)';
-/** What went wrong in a spawned worker before `start` listened to it. */
-const earlyFailures = new WeakMap<Worker, string>();
 
 /** The runtime once made; before that, its first autosave waits here. */
 interface Made {
@@ -71,29 +68,12 @@ export class ConsoleRuntime {
     await this.api.connectAudio(Comlink.transfer(port, [port]), audio.sampleRate);
   }
 
-  /**
-   * A new emulator worker, its script loading. The first start of the app makes it at once and hands it to
-   * `start` later (`worker`), so the script loads while the ROM library and the sound output open.
-   */
-  static spawn(): Worker {
-    const worker = new Worker(new URL('../worker/emulator.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'o2-emulator',
-    });
-    // A failure before `start` listens (the script did not load) is kept for it: its boot would wait for ever.
-    worker.addEventListener('error', (e) => {
-      e.preventDefault();
-      if (!earlyFailures.has(worker)) earlyFailures.set(worker, e.message || NOT_STARTED);
-    });
-    return worker;
-  }
-
   static async start(
     images: RomImages,
     events: RuntimeEvents,
     options: { audio?: ConsoleAudio; state?: Uint8Array; paused?: boolean; worker?: Worker },
   ): Promise<ConsoleRuntime> {
-    const worker = options.worker ?? ConsoleRuntime.spawn();
+    const worker = options.worker ?? spawnWorker();
     const api = Comlink.wrap<ConsoleWorkerApi>(worker);
     const channel = new MessageChannel();
     const made: Made = { audio: options.audio };
@@ -117,7 +97,7 @@ export class ConsoleRuntime {
       fail(e.message || (made.runtime ? 'the emulator worker stopped with an error it did not describe' : NOT_STARTED));
     });
     worker.addEventListener('messageerror', () => fail('a message from the emulator worker could not be read'));
-    const early = earlyFailures.get(worker);
+    const early = earlyFailure(worker);
     if (early !== undefined) fail(early);
     channel.port1.onmessage = ConsoleRuntime.videoListener(events, made, fail);
     const audioPort = options.audio?.connectFeed();
