@@ -168,18 +168,27 @@ export function keepAudioAwake(): void {
   current?.keepAwake();
 }
 
-/** Sets howler's master volume and mute from the saved settings (the console's slider and box). */
-export function applySavedLevels(): void {
+/** The saved master volume (0.8 when none or unreadable). */
+function savedVolume(): number {
   const text = readStored(VOLUME_KEY);
   const saved = Number(text ?? '0.8');
   if (text !== null && (text.trim() === '' || !Number.isFinite(saved)))
     setAsideStored(VOLUME_KEY, text, 'is not a volume');
-  Howler.volume(Number.isFinite(saved) && text?.trim() !== '' ? Math.min(1, Math.max(0, saved)) : 0.8);
+  return Number.isFinite(saved) && text?.trim() !== '' ? Math.min(1, Math.max(0, saved)) : 0.8;
+}
+
+/** Sets howler's master volume and mute from the saved settings (the console's slider and box). */
+export function applySavedLevels(): void {
+  Howler.volume(savedVolume());
   Howler.mute(readStored(MUTE_KEY) === '1');
 }
 
+/**
+ * The master volume. Before the sound output is made it is the saved one: asking howler would make its
+ * AudioContext, which the console makes only after its first picture (machine-host.ts openSound, issue 38).
+ */
 export function volume(): number {
-  return Howler.volume();
+  return Howler.ctx ? Howler.volume() : savedVolume();
 }
 
 export function setVolume(v: number): void {

@@ -176,11 +176,7 @@ export class ConsolePage {
     // Only a page load resumes: coming from another page, the machine is still where it was.
     const fresh = !host.probe.ready;
     host.attach('console');
-    // The renderer is made while the machine boots, not after; the machine first, so its worker's script is
-    // asked for before this thread is busy with the renderer.
-    const started = host.start();
-    this.screen.prepare();
-    await started;
+    await host.start();
     await this.resume.restore(fresh);
     host.probe.stage = 'creating the screen';
     await this.screen.start();

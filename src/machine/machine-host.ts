@@ -5,6 +5,7 @@
  * page shows it the machine pauses, and it goes on where it was when a page shows it again.
  */
 import { ConsoleRuntime } from './runtime.ts';
+import { takeWorker } from './worker-spawn.ts';
 import type { ConsoleProbe } from './probe.ts';
 import { ConsoleAudio } from '../audio/output.ts';
 import { ConsoleStore } from '../rom-library/store.ts';
@@ -60,7 +61,8 @@ export class MachineHost {
   private readonly listeners = new Set<Partial<HostEvents>>();
   private readonly guards = new Set<SwitchGuard>();
   private starting: Promise<void> | undefined;
-  /** The worker spawned at the first start, its script loading, for the first boot to take. */
+  private sound: Promise<void> | undefined;
+  /** The worker main.ts or the first start spawned, its script loading, for the first boot to take. */
   private prespawned: Worker | undefined;
   private viewers = 0;
   private pausedAway = false;
@@ -123,18 +125,14 @@ export class MachineHost {
   }
 
   private async firstStart(): Promise<void> {
-    // The worker's script loads, the ROM library and the sound output open, all at once: each waits on
-    // something else than this thread (the network, IndexedDB, the audio thread), and one after the other
-    // they were most of the time to the first frame (issue 38).
-    this.prespawned = ConsoleRuntime.spawn();
-    this.probe.stage = 'opening the ROM library and the sound output';
+    // The worker's script loads while the ROM library opens: each waits on something else than this thread (the
+    // network, IndexedDB). The sound output is made after the first picture (openSound, issue 38).
+    this.prespawned = takeWorker();
+    this.probe.stage = 'opening the ROM library';
     const pending = ConsoleStore.takePendingSave();
-    const [library, audio] = await Promise.all([this.openLibrary(pending), ConsoleAudio.create()]);
-    const notice = library.notice;
+    const notice = (await this.openLibrary(pending)).notice;
     // ?cart=console-test (tests, links) or the last choice picks which of our cartridges runs.
     this.images.builtinCart = new URLSearchParams(location.search).get('cart') ?? BUILTIN_CART.get();
-    if ('error' in audio) this.say(audio.error, 'error');
-    else this.audio = audio;
     this.probe.stage = 'booting the emulator worker';
     try {
       await this.boot(this.images, undefined);
@@ -148,6 +146,27 @@ export class MachineHost {
     }
     if (notice) this.say(notice, 'error');
     this.probe.stage = 'machine started';
+  }
+
+  /**
+   * Makes the sound output and gives it to the machine, once; the screen asks after its first picture is on the
+   * page. Its AudioContext is made on this thread, and the first of a browser's can take it over a second (the
+   * browser's audio service starting: 1.2 s in headless Chromium on the CI machine), which kept the first picture
+   * waiting (issue 38). The machine runs meanwhile, without sound.
+   */
+  openSound(): Promise<void> {
+    this.sound ??= this.makeSound();
+    return this.sound;
+  }
+
+  private async makeSound(): Promise<void> {
+    const audio = await ConsoleAudio.create();
+    if ('error' in audio) {
+      this.say(audio.error, 'error');
+      return;
+    }
+    this.audio = audio;
+    await this.runtime?.connectAudio(audio);
   }
 
   /** Opens the ROM library and takes the active images from it; what to tell the user, if anything. */
@@ -265,6 +284,8 @@ export class MachineHost {
       { audio: this.audio, state, paused: paused || this.viewers === 0, worker },
     );
     this.runtime = runtime;
+    // The sound output made while this machine booted without it.
+    if (this.audio) await runtime.connectAudio(this.audio);
     await this.applyTimeTravel();
     if (this.viewers === 0 && !paused) this.pausedAway = true;
     this.machineKey = runtime.info.roms

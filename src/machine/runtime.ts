@@ -16,6 +16,7 @@ import type {
 } from '../worker/protocol.ts';
 import type { KeyCode } from '../../rom-core/machine/index.ts';
 import type { ConsoleAudio } from '../audio/output.ts';
+import { earlyFailure, NOT_STARTED, spawnWorker } from './worker-spawn.ts';
 
 /** How long a frame may take before the worker is declared stuck. */
 export const WATCHDOG_MS = 1000;
@@ -37,14 +38,12 @@ export interface RuntimeEvents {
   netWatch?(frames: WatchFrames): void;
 }
 
-const NOT_STARTED = 'the emulator worker did not start (its script failed to load or threw before answering)';
-/** What went wrong in a spawned worker before `start` listened to it. */
-const earlyFailures = new WeakMap<Worker, string>();
-
 /** The runtime once made; before that, its first autosave waits here. */
 interface Made {
   runtime?: ConsoleRuntime;
   pendingState?: { bytes: Uint8Array; frame: number };
+  /** The sound output the worker's rests go to: given at boot, or later (connectAudio). */
+  audio?: ConsoleAudio;
 }
 
 export class ConsoleRuntime {
@@ -58,23 +57,15 @@ export class ConsoleRuntime {
     private readonly worker: Worker,
     private readonly port: MessagePort,
     readonly info: BootInfo,
+    private readonly made: Made,
   ) {}
 
-  /**
-   * A new emulator worker, its script loading. The first start of the app makes it at once and hands it to
-   * `start` later (`worker`), so the script loads while the ROM library and the sound output open.
-   */
-  static spawn(): Worker {
-    const worker = new Worker(new URL('../worker/emulator.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'o2-emulator',
-    });
-    // A failure before `start` listens (the script did not load) is kept for it: its boot would wait for ever.
-    worker.addEventListener('error', (e) => {
-      e.preventDefault();
-      if (!earlyFailures.has(worker)) earlyFailures.set(worker, e.message || NOT_STARTED);
-    });
-    return worker;
+  /** Gives the worker the sound output it booted without (made after the first picture: issue 38). */
+  async connectAudio(audio: ConsoleAudio): Promise<void> {
+    if (this.made.audio === audio || this.dead) return;
+    this.made.audio = audio;
+    const port = audio.connectFeed();
+    await this.api.connectAudio(Comlink.transfer(port, [port]), audio.sampleRate);
   }
 
   static async start(
@@ -82,10 +73,10 @@ export class ConsoleRuntime {
     events: RuntimeEvents,
     options: { audio?: ConsoleAudio; state?: Uint8Array; paused?: boolean; worker?: Worker },
   ): Promise<ConsoleRuntime> {
-    const worker = options.worker ?? ConsoleRuntime.spawn();
+    const worker = options.worker ?? spawnWorker();
     const api = Comlink.wrap<ConsoleWorkerApi>(worker);
     const channel = new MessageChannel();
-    const made: Made = {};
+    const made: Made = { audio: options.audio };
     const failures: string[] = [];
     // A worker that fails before boot answers (its script did not load, it threw at start) would leave
     // the boot call waiting for ever: the first failure ends the wait with its reason.
@@ -106,9 +97,9 @@ export class ConsoleRuntime {
       fail(e.message || (made.runtime ? 'the emulator worker stopped with an error it did not describe' : NOT_STARTED));
     });
     worker.addEventListener('messageerror', () => fail('a message from the emulator worker could not be read'));
-    const early = earlyFailures.get(worker);
+    const early = earlyFailure(worker);
     if (early !== undefined) fail(early);
-    channel.port1.onmessage = ConsoleRuntime.videoListener(events, options.audio, made, fail);
+    channel.port1.onmessage = ConsoleRuntime.videoListener(events, made, fail);
     const audioPort = options.audio?.connectFeed();
     const transfer: Transferable[] = [channel.port2];
     if (audioPort) transfer.push(audioPort);
@@ -123,6 +114,7 @@ export class ConsoleRuntime {
               state: options.state,
               videoPort: channel.port2,
               audioPort,
+              // Without sound yet (the first boot) the common rate; connectAudio rebuilds the machine for another.
               sampleRate: options.audio?.sampleRate ?? 48_000,
               paused: options.paused,
             },
@@ -134,7 +126,7 @@ export class ConsoleRuntime {
       worker.terminate();
       throw e;
     }
-    const runtime = new ConsoleRuntime(api, worker, channel.port1, info);
+    const runtime = new ConsoleRuntime(api, worker, channel.port1, info, made);
     made.runtime = runtime;
     runtime.lastState = made.pendingState;
     if (failures.length) runtime.die(failures[0], events);
@@ -145,7 +137,6 @@ export class ConsoleRuntime {
   /** What the worker says on the video port: frames, status, autosaves, failures, pongs, netplay, sound. */
   private static videoListener(
     events: RuntimeEvents,
-    audio: ConsoleAudio | undefined,
     made: Made,
     fail: (message: string) => void,
   ): (event: MessageEvent<VideoMessage>) => void {
@@ -161,7 +152,7 @@ export class ConsoleRuntime {
       else if (m.type === 'pong') made.runtime?.heard();
       else if (m.type === 'net') events.net?.(m.text);
       else if (m.type === 'net-watch') events.netWatch?.(m.frames);
-      else if (m.type === 'sound') audio?.rest(m.resting);
+      else if (m.type === 'sound') made.audio?.rest(m.resting);
     };
   }
 

@@ -36,8 +36,6 @@ export class ScreenView {
   private numbered = -1;
   private still = 0;
   private destroyed = false;
-  /** The renderer `prepare` started, until `start` takes it. */
-  private prepared: ReturnType<typeof Screen.prepare> | undefined;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
@@ -87,27 +85,31 @@ export class ScreenView {
     if (options.fitHeight) this.fitToWindow(options.fitHeight.below ?? (() => 0));
   }
 
-  /** Starts making the renderer before the machine is up (it takes a while); `start` uses it. */
-  prepare(): void {
-    this.prepared ??= Screen.prepare();
-  }
-
   /** Creates the picture (once the machine's size is known) and starts drawing. */
   async start(): Promise<void> {
     const info = this.host.runtime?.info;
     if (!info) throw new Error('the console has not been started yet');
-    const prepared = this.prepared;
-    this.prepared = undefined;
-    this.screen = await Screen.create(this.box, info.width, info.height, prepared);
-    if (this.destroyed) {
-      this.screen.destroy();
-      return;
-    }
-    this.screen.setMode(DISPLAY.get());
+    if (this.destroyed) return;
+    const screen = new Screen(this.box, info.width, info.height);
+    this.screen = screen;
+    screen.setMode(DISPLAY.get());
     this.host.probe.backend = this.screen.backend;
-    this.soundPrompt.hidden = !this.host.audio || this.host.audio.running;
+    const drawn = new Promise<void>((resolve) => {
+      this.firstDrawn = resolve;
+    });
     this.loop();
+    // The sound output and pixi's renderer are made once the first picture is on the page, not before it: both
+    // cost this thread (MachineHost.openSound, Screen.startGpu; issue 38). A tab in the background draws
+    // nothing: the picture is waited for a second at most.
+    await Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    await Promise.all([this.host.openSound(), screen.startGpu()]);
+    if (this.destroyed) return;
+    this.host.probe.backend = screen.backend;
+    this.soundPrompt.hidden = !this.host.audio || this.host.audio.running;
   }
+
+  /** Called once this view's first picture is drawn (start waits for it). */
+  private firstDrawn: () => void = () => undefined;
 
   get backend(): string {
     return this.screen?.backend ?? '';
@@ -184,6 +186,9 @@ export class ScreenView {
     const t0 = performance.now();
     this.screen.show(pixels);
     this.drawn = this.host.picture;
+    // In a task of its own: it runs after this animation frame's paint.
+    setTimeout(this.firstDrawn);
+    this.firstDrawn = () => undefined;
     const probe = this.host.probe;
     probe.framesShown++;
     if (probe.firstFrameAt === undefined) {
@@ -233,9 +238,6 @@ export class ScreenView {
     for (const c of this.cleanups) c();
     this.screen?.destroy();
     this.screen = undefined;
-    // Prepared but never shown (the machine did not start): its WebGL context is let go.
-    void this.prepared?.then((app) => app?.destroy({ removeView: true }));
-    this.prepared = undefined;
     this.element.remove();
   }
 }

@@ -93,11 +93,7 @@ export class ResolverPage {
   async start(): Promise<void> {
     const fresh = !this.host.probe.ready;
     this.host.attach('resolver');
-    // The renderer is made while the machine boots, not after; the machine first, so its worker's script is
-    // asked for before this thread is busy with the renderer.
-    const started = this.host.start();
-    this.screen.prepare();
-    await started;
+    await this.host.start();
     const pending = PENDING.get();
     let resume = false;
     if (pending && fresh) {

@@ -5,6 +5,8 @@ export interface Route {
   hash: string;
   label: string;
   title: string;
+  /** The page shows the console: main.ts starts the emulator worker as the page loads. */
+  machine?: boolean;
   mount(container: HTMLElement): Page | Promise<Page>;
 }
 
@@ -17,12 +19,14 @@ export const ROUTES: readonly Route[] = [
     hash: '#/table',
     label: 'Table',
     title: 'The table: board and console',
+    machine: true,
     mount: async (container) => (await import('../table/index.ts')).mountTable(container),
   },
   {
     hash: '#/console',
     label: 'Console',
     title: 'Odyssey² console',
+    machine: true,
     mount: async (container) => (await import('../console/index.ts')).mountConsole(container),
   },
   {
@@ -35,6 +39,7 @@ export const ROUTES: readonly Route[] = [
     hash: '#/resolver',
     label: 'Resolver',
     title: 'Combat resolver: other war games on the console',
+    machine: true,
     mount: async (container) => (await import('../resolver/index.ts')).mountResolver(container),
   },
   {

@@ -208,11 +208,7 @@ export class TablePage {
     const host = this.host;
     const fresh = !host.probe.ready;
     host.attach('table');
-    // The renderer is made while the machine boots, not after; the machine first, so its worker's script is
-    // asked for before this thread is busy with the renderer.
-    const started = host.start();
-    this.screen.prepare();
-    await started;
+    await host.start();
     const restored = fresh ? await restoreTableMachine(host) : null;
     this.autosaving = true;
     if (restored) this.say(restored.text, restored.error ? 'error' : 'info');

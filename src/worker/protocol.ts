@@ -49,7 +49,7 @@ export interface BootOptions {
   state?: Uint8Array;
   /** The worker posts VideoMessages here and reads InputMessages from it. */
   videoPort: MessagePort;
-  /** The AudioWorkletNode's port, when there is audio. */
+  /** The AudioWorkletNode's port, when there is audio (the first boot has none yet: connectAudio gives it later). */
   audioPort?: MessagePort;
   sampleRate: number;
   /** Start paused (tests, restart after a crash). */
@@ -270,6 +270,8 @@ export type AudioMessage = { type: 'pcm'; samples: Float32Array } | { type: 'flu
 
 export interface ConsoleWorkerApi {
   boot(options: BootOptions): Promise<BootInfo>;
+  /** The sound output, made after the first picture (issue 38); a rate unlike the boot's rebuilds the machine as it is. */
+  connectAudio(port: MessagePort, sampleRate: number): void;
   /** Replaces some images (a cartridge dropped on the page) and powers on again. */
   swapImages(images: RomImages): Promise<BootInfo>;
   setRunning(running: boolean): void;

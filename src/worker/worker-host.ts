@@ -254,7 +254,7 @@ export class WorkerHost {
     this.schedule();
   }
 
-  private async build(next: RomImages): Promise<BootInfo> {
+  private build(next: RomImages): BootInfo {
     const builtins = bundledBuiltins(next.cart ? 'console-test' : next.builtinCart);
     this.battleEnd.forget();
     this.typed.dropAll();
@@ -288,6 +288,23 @@ export class WorkerHost {
     }
   }
 
+  /**
+   * The page's sound output, made after the first picture (its AudioContext cost the page's thread over a second on
+   * a cold browser, issue 38). A rate unlike the one the machine was built for rebuilds it as it stands (a save
+   * state holds no host rate), so nothing the player sees changes.
+   */
+  private connectAudio(port: MessagePort, sampleRate: number): void {
+    this.audio.connect(port);
+    if (sampleRate === this.sampleRate) return;
+    this.sampleRate = sampleRate;
+    const state = this.session?.machine.saveState();
+    if (!state) return;
+    this.build(this.images);
+    this.need().loadState(state);
+    // The new machine's pacer starts now, as after a boot.
+    if (this.running) this.resume();
+  }
+
   private makeApi(): ConsoleWorkerApi {
     const host: SessionApiHost & NetApiHost & DebugApiHost = {
       net: this.net,
@@ -311,15 +328,19 @@ export class WorkerHost {
   }
 
   /** Boot, new images and states: each builds or changes the machine and shows it. */
-  private machineApi(): Pick<ConsoleWorkerApi, 'boot' | 'swapImages' | 'powerCycle' | 'swapCart' | 'loadState'> {
+  private machineApi(): Pick<
+    ConsoleWorkerApi,
+    'boot' | 'connectAudio' | 'swapImages' | 'powerCycle' | 'swapCart' | 'loadState'
+  > {
     return {
+      connectAudio: (port, sampleRate) => this.connectAudio(port, sampleRate),
       boot: async (options: BootOptions): Promise<BootInfo> => {
         this.videoPort = options.videoPort;
         this.pictures.forget();
         this.audio.connect(options.audioPort);
         this.sampleRate = options.sampleRate;
         this.videoPort.onmessage = (event: MessageEvent<InputMessage>) => this.onInput(event.data);
-        const info = await this.build(options.images);
+        const info = this.build(options.images);
         if (options.state) this.need().machine.loadState(options.state);
         this.postFrame(0);
         this.running = !options.paused;
@@ -329,7 +350,7 @@ export class WorkerHost {
       },
       swapImages: async (next: RomImages): Promise<BootInfo> => {
         const merged: RomImages = { ...this.images, ...next };
-        const info = await this.build(merged);
+        const info = this.build(merged);
         this.postFrame(0);
         this.postStatus();
         if (this.running) this.resume();
