@@ -62,7 +62,8 @@ export class I8244 {
   readonly regs = new Uint8Array(256);
   readonly sound: I8244Sound;
   /** The sound as PCM at the host's rate (not chip state: see resampler.ts). */
-  readonly pcm: Resampler;
+  /** The frame's PCM at the host's rate (replaced by setSampleRate). */
+  pcm: Resampler;
   /** Frames completed since construction or reset. */
   frameCount = 0;
 
@@ -92,6 +93,15 @@ export class I8244 {
     this.schema = vdcSchema(timing);
     bindSchema(this.schema, this);
     this.reset();
+  }
+
+  /**
+   * Plays at another host rate from the next frame on. The resampler holds no machine state (resampler.ts):
+   * the machine goes on exactly as it was; only the last frame's PCM is forgotten. Allocates (a new
+   * resampler): not for the frame loop.
+   */
+  setSampleRate(sampleRate: number): void {
+    if (sampleRate !== this.pcm.sampleRate) this.pcm = new Resampler(this.timing, sampleRate);
   }
 
   private readonly schema: Schema;

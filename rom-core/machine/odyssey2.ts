@@ -123,6 +123,11 @@ export class Odyssey2 extends Odyssey2Wiring {
     return this.vdc.frame;
   }
 
+  /** Sound at another host rate (44100 or 48000 Hz) from the next frame on; the machine's state is untouched. */
+  setSampleRate(sampleRate: number): void {
+    this.vdc.setSampleRate(sampleRate);
+  }
+
   /** PCM (0 .. 15/16) of the last VDC frame that ended; a reused buffer. */
   get audio(): Float32Array {
     return this.vdc.pcm.samples;

@@ -290,19 +290,14 @@ export class WorkerHost {
 
   /**
    * The page's sound output, made after the first picture (its AudioContext cost the page's thread over a second on
-   * a cold browser, issue 38). A rate unlike the one the machine was built for rebuilds it as it stands (a save
-   * state holds no host rate), so nothing the player sees changes.
+   * a cold browser, issue 38). A rate unlike the boot's changes the machine's resampler only: the machine, its keys,
+   * its netplay and its rewind go on untouched.
    */
   private connectAudio(port: MessagePort, sampleRate: number): void {
-    this.audio.connect(port);
-    if (sampleRate === this.sampleRate) return;
+    // A rate the machine cannot play is refused (a RangeError) before anything changes.
+    this.session?.machine.setSampleRate(sampleRate);
     this.sampleRate = sampleRate;
-    const state = this.session?.machine.saveState();
-    if (!state) return;
-    this.build(this.images);
-    this.need().loadState(state);
-    // The new machine's pacer starts now, as after a boot.
-    if (this.running) this.resume();
+    this.audio.connect(port);
   }
 
   private makeApi(): ConsoleWorkerApi {

@@ -184,5 +184,22 @@ describe('PCM', () => {
 
   it('rejects other sample rates with a clear message', () => {
     expect(() => new I8244(NTSC, undefined, 22_050)).toThrow(/44100 or 48000 Hz; got 22050/);
+    const v = withSound(0xff, 0xff, 0xff, 0x88);
+    expect(() => v.setSampleRate(22_050)).toThrow(/44100 or 48000 Hz; got 22050/);
+    expect(v.pcm.sampleRate).toBe(48_000);
+  });
+
+  it('changes its host rate mid-run (the sound output made after the first picture): from the next frame it sounds as a chip made at that rate', () => {
+    const made = withSound(0xf0, 0x0f, 0xcc, 0x88, 44_100);
+    const changed = withSound(0xf0, 0x0f, 0xcc, 0x88, 48_000);
+    for (let f = 0; f < 30; f++) {
+      if (f === 11) changed.setSampleRate(44_100);
+      // A tone that changes now and then, mid-frame.
+      if (f % 7 === 3) for (const v of [made, changed]) v.write(0xaa, 0x80 | (f & 0x0f), 50_000 + f * 1000);
+      made.endFrame();
+      changed.endFrame();
+      if (f >= 11) expect(Array.from(changed.pcm.samples)).toEqual(Array.from(made.pcm.samples));
+      else expect(changed.pcm.samples.length).toBeGreaterThan(made.pcm.samples.length);
+    }
   });
 });
