@@ -2,7 +2,7 @@
  * The game's chart as a session plays it: one `battleMachine` actor (at a table, `tableGameMachine`, whose
  * battle and readout charts wait for the console) with the game's state, its undo and redo steps, the
  * moves the rules refused and word of every game event applied. `document()` is the game as it is saved:
- * the state with its undo and redo steps, all as the engine's own game documents.
+ * the state as the engine's own game document, with its undo and redo steps as only what each changes.
  */
 import { createActor, type Actor } from 'xstate';
 import { battleMachine } from '../machines/game-machine.ts';
