@@ -2,7 +2,7 @@
  * The game's chart as a session plays it: one `battleMachine` actor (at a table, `tableGameMachine`, whose
  * battle and readout charts wait for the console) with the game's state, its undo and redo steps, the
  * moves the rules refused and word of every game event applied. `document()` is the game as it is saved:
- * the state with its undo and redo steps, all as the engine's own game documents.
+ * the state as the engine's own game document, with its undo and redo steps as only what each changes.
  */
 import { createActor, type Actor } from 'xstate';
 import { battleMachine } from '../machines/game-machine.ts';
@@ -14,6 +14,7 @@ import { legalActions, type LegalAction } from '../rules/legal.ts';
 import { deserializeGame, gameDocument, readGameDocument, type GameDocument } from '../rules/snapshot.ts';
 import { battleChartOf, readoutChartOf, tableGameMachine } from './table-game.ts';
 import { toView, type SendResult, type ViewState } from './game-view.ts';
+import { readAhead, readSteps, stepDocument, type StepDocument, type StepsAhead } from './session-steps.ts';
 
 /** Told of a game event the chart applied, with the states before and after it. */
 export type StepListener = (event: GameEvent, before: GameState, after: GameState) => void;
@@ -22,23 +23,35 @@ export type StepListener = (event: GameEvent, before: GameState, after: GameStat
 export const SAVED_UNDO = 30;
 
 /**
- * What `document()` gives: the engine's own game document plus its undo and redo steps, also as game documents;
- * one JSON value, no JSON inside strings.
+ * What `document()` gives (saves from version 3 on): the game as the engine's own game document, whole, and its
+ * undo and redo steps as `StepDocument`s, each only what it changes (session-steps.ts); one JSON value.
  */
 export interface SessionDocument {
   game: GameDocument;
-  undo: GameDocument[];
-  redo: GameDocument[];
+  /** What the redo steps add to the game's log and record trail. */
+  ahead: StepsAhead;
+  undo: StepDocument[];
+  redo: StepDocument[];
 }
 
 /** A session's document for a game state (its undo states oldest first, its redo states most recently undone last). */
 export function sessionDocument(state: GameState, undo: GameState[] = [], redo: GameState[] = []): SessionDocument {
-  return { game: gameDocument(state), undo: undo.map(gameDocument), redo: redo.map(gameDocument) };
+  const furthest = redo[0] ?? state;
+  return {
+    game: gameDocument(state),
+    ahead: {
+      log: furthest.log.slice(state.log.length),
+      recordTrail: (furthest.recordTrail ?? []).slice(state.recordTrail?.length ?? 0),
+    },
+    undo: undo.map((s, i) => stepDocument(s, undo[i + 1] ?? state)),
+    redo: redo.map((s, i) => stepDocument(s, redo[i + 1] ?? state)),
+  };
 }
 
 /**
- * A game document as a save holds it: a value (saves from version 2 on) or, in saves of version 1, the same
- * document as JSON text inside a string (`redo` is absent from saves made before redo existed).
+ * A game document as saves before version 3 hold each step, and every save its game: a value (saves of version 2
+ * and 3) or, in saves of version 1, the same document as JSON text inside a string (`redo` is absent from saves
+ * made before redo existed).
  */
 type Stored = GameDocument | string;
 const isStored = (v: unknown): v is Stored => typeof v === 'string' || (typeof v === 'object' && v !== null);
@@ -239,17 +252,41 @@ export function restoreGameChart(snapshot: unknown, table = false): GameChart {
       throw new Error('the game snapshot is not valid JSON');
     }
   }
-  const t = doc as { game?: unknown; undo?: unknown; redo?: unknown } | null;
-  if (!t || typeof t !== 'object' || !isStored(t.game) || !isStoredList(t.undo)) {
+  const t = doc as { game?: unknown; undo?: unknown; redo?: unknown; ahead?: unknown } | null;
+  if (!t || typeof t !== 'object' || !isStored(t.game) || !Array.isArray(t.undo)) {
     throw new Error('the game snapshot is missing its game or undo list');
   }
-  if (t.redo !== undefined && !isStoredList(t.redo)) {
+  if (t.redo !== undefined && !Array.isArray(t.redo)) {
     throw new Error("the game snapshot's redo list is not a list of game snapshots");
   }
   const state = load(t.game, 'the game');
-  const history = t.undo.map((u, i) => load(u, `undo step ${i + 1}`));
-  const future = (t.redo ?? []).map((u, i) => load(u, `redo step ${i + 1}`));
+  const { history, future } =
+    t.ahead === undefined ? wholeSteps(t.undo, t.redo ?? []) : savedSteps(state, t.undo, t.redo ?? [], t.ahead);
   // The machine takes the state and its undo and redo steps as input, so undo and redo after a reload are what they were before.
   const steps = new Steps();
   return new GameChart(startActor(table, { input: { state, history, future } }, steps), steps);
+}
+
+/** Saves before version 3: every step a whole game document. */
+function wholeSteps(undo: unknown[], redo: unknown[]): { history: GameState[]; future: GameState[] } {
+  if (!isStoredList(undo)) throw new Error('the game snapshot is missing its game or undo list');
+  if (!isStoredList(redo)) throw new Error("the game snapshot's redo list is not a list of game snapshots");
+  return {
+    history: undo.map((u, i) => load(u, `undo step ${i + 1}`)),
+    future: redo.map((u, i) => load(u, `redo step ${i + 1}`)),
+  };
+}
+
+/** Saves from version 3: each step rebuilt from the game outward (session-steps.ts). */
+function savedSteps(
+  state: GameState,
+  undo: unknown[],
+  redo: unknown[],
+  stored: unknown,
+): { history: GameState[]; future: GameState[] } {
+  const ahead = readAhead(stored);
+  return {
+    history: readSteps(undo, state, ahead, 'undo', (i) => `undo step ${i + 1}`),
+    future: readSteps(redo, state, ahead, 'redo', (i) => `redo step ${i + 1}`),
+  };
 }

@@ -1,14 +1,15 @@
-// The table's save envelope around the game session (game + undo history, both as the engine's own game
-// documents). One JSON document: from version 2 the session is a value inside it; version 1 held it as JSON
-// text inside a string (itself holding each game as a string), and still loads. Versioned so a later format can
-// read or refuse an older one with a clear message instead of a stack trace.
+// The table's save envelope around the game session (the game as the engine's own game document, with its undo
+// and redo steps). One JSON document: from version 3 each step holds only what it changes (session-steps.ts);
+// version 2 held every step as a whole game document, and version 1 the session as JSON text inside a string
+// (itself holding each game as a string). Both still load. Versioned so a later format can read or refuse an
+// older one with a clear message instead of a stack trace.
 
 import { sessionStepsProblem } from '../rules/validate-save.ts';
 
 export const SAVE_FORMAT = 'o2conquest-board-save';
-export const SAVE_VERSION = 2;
+export const SAVE_VERSION = 3;
 /** The versions this build reads: whole numbers only (a -1 or 1.5 is no save this app ever wrote). */
-const KNOWN_VERSIONS: readonly number[] = [1, 2];
+const KNOWN_VERSIONS: readonly number[] = [1, 2, 3];
 
 export interface SaveEnvelope {
   format: typeof SAVE_FORMAT;
@@ -37,12 +38,17 @@ export function validateEnvelope(value: unknown): SaveEnvelope {
     throw new SaveFormatError(`the save is version ${v.version}, newer than this app understands (${SAVE_VERSION})`);
   if (!KNOWN_VERSIONS.includes(v.version))
     throw new SaveFormatError(
-      `the save's version ${v.version} is not one this app knows (a whole number: ${KNOWN_VERSIONS.join(' or ')})`,
+      `the save's version ${v.version} is not one this app knows (a whole number: ${KNOWN_VERSIONS.slice(0, -1).join(', ')} or ${KNOWN_VERSIONS.at(-1)})`,
     );
   const engine = v.version === 1 ? sessionOfVersion1(v.engine) : v.engine;
   if (typeof engine !== 'object' || engine === null || Array.isArray(engine))
     throw new SaveFormatError('the save has no game snapshot');
-  const mixed = sessionStepsProblem(engine);
+  // From version 3 the steps are rebuilt from the game's one log and checked then (restoreGameChart); steps kept
+  // whole (as saves before version 3 keep them) each hold their own log, compared here.
+  const compact = 'ahead' in engine;
+  if (compact && v.version < 3)
+    throw new SaveFormatError(`the save of version ${v.version} holds undo steps of a later version`);
+  const mixed = compact ? null : sessionStepsProblem(engine);
   if (mixed) throw new SaveFormatError(mixed);
   const clock = v.clockStartedAt;
   if (clock !== undefined && clock !== null && (typeof clock !== 'string' || Number.isNaN(Date.parse(clock)))) {

@@ -10,6 +10,7 @@ import {
   renderLastWar,
   renderLegalSummary,
   renderLog,
+  type LogLines,
   renderPhasePanel,
   renderPlayers,
   type Mode,
@@ -17,7 +18,7 @@ import {
   type TablePanels,
 } from './view-panels.ts';
 import { renderSetup, setupEvent } from './view-setup.ts';
-import { renderRecordTrack, renderWorld } from './view-world.ts';
+import { renderRecordTrack, renderWorld, type WorldRows } from './view-world.ts';
 import type { GameSession } from '../../board/index.ts';
 
 /** What the screens use of the page that owns them. */
@@ -33,6 +34,9 @@ export interface BodyParts {
   setMode(m: Mode): void;
   onCountry(name: string, state: ViewState): void;
   rematch(): void;
+  /** What the last redraw built and the next may keep (the country rows, the log's lines). */
+  world: WorldRows;
+  logLines: LogLines;
 }
 
 /** The setup screen: the board, the setup form, the map. */
@@ -126,10 +130,10 @@ export function playBody(snap: ReturnType<GameSession['snapshot']>, p: BodyParts
         clock,
         renderPlayers(s),
         p.table ? renderLastWar(panels) : null,
-        renderLog(s),
+        renderLog(s, p.logLines),
         keysList(),
       ),
-      renderWorld(s, { targets, selected: d.homeSelection, verb, onCountry: (name) => p.onCountry(name, s) }),
+      p.world.render(s, { targets, selected: d.homeSelection, verb, onCountry: (name) => p.onCountry(name, s) }),
     ),
   ];
 }

@@ -7,7 +7,8 @@ import { h } from '../platform/h.ts';
 import { indexedDbStore } from './save-store.ts';
 import { commandFor } from './shortcuts.ts';
 import type { GameEvent, ViewState } from './types.ts';
-import type { Mode } from './view-panels.ts';
+import { LogLines, type Mode } from './view-panels.ts';
+import { WorldRows } from './view-world.ts';
 import { indexedDbScenarioStore, memoryScenarioStore } from './scenario-store.ts';
 import { playUiSound } from '../audio/ui-sounds.ts';
 import { downloadText } from '../platform/download.ts';
@@ -90,6 +91,8 @@ export class BoardPage implements BoardView {
       setMode: this.setMode,
       onCountry: (name, state) => this.onCountry(name, state),
       rematch: () => this.rematch(),
+      world: new WorldRows(),
+      logLines: new LogLines(),
     };
     this.notices = new NoticeBox({
       dismiss: () => this.dismiss(),

@@ -127,7 +127,5 @@ export function placeFocus(root: HTMLElement, focusKey: string | undefined, move
   // A new panel (after "Start game", an attack on a country low in the list) is scrolled into its
   // column's view: the next step is never left off screen.
   if (moved && title) revealInColumn(title);
-  // Keep the newest log line in view without scrolling the page itself.
-  const log = root.querySelector('.bv-log-list');
-  if (log) log.scrollTop = log.scrollHeight;
+  // The log keeps its newest line in view by itself (.bv-log-scroll): nothing is measured here.
 }

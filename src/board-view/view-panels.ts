@@ -180,17 +180,23 @@ export function renderLegalSummary(legal: LegalAction[], table?: TablePanels): H
   );
 }
 
-export function renderLog(state: ViewState): HTMLElement {
-  const list = h(
-    'ol',
-    { class: 'bv-log-list', start: 1 },
-    state.log.map((line) => h('li', {}, line)),
-  );
-  const wrap = h(
+export function renderLog(state: ViewState, lines = new LogLines()): HTMLElement {
+  // The list sits at the foot of a column-reverse box, which keeps its newest line in view by itself: no
+  // scroll position is read or set after each redraw (that forced the browser to lay the page out at once).
+  return h(
     'section',
     { class: 'bv-log', 'aria-labelledby': 'bv-log-title' },
     h('h2', { id: 'bv-log-title' }, 'Game log'),
-    list,
+    h('div', { class: 'bv-log-scroll' }, h('ol', { class: 'bv-log-list', start: 1 }, lines.items(state.log))),
   );
-  return wrap;
+}
+
+/** The log's lines drawn last, each kept while its text is the same: a move adds one line, not the whole log. */
+export class LogLines {
+  private kept: { line: string; item: HTMLElement }[] = [];
+
+  items(log: readonly string[]): HTMLElement[] {
+    this.kept = log.map((line, i) => (this.kept[i]?.line === line ? this.kept[i] : { line, item: h('li', {}, line) }));
+    return this.kept.map((k) => k.item);
+  }
 }

@@ -94,7 +94,58 @@ function countryRow(c: ViewCountry, state: ViewState, opts: WorldOptions): HTMLE
   );
 }
 
-export function renderWorld(state: ViewState, opts: WorldOptions): HTMLElement {
+/**
+ * The country rows drawn last, each kept while nothing it shows changed: a move redraws the page, and
+ * building the 43 rows afresh each time was most of a redraw's work. A kept row's button calls the newest
+ * `onCountry` (the one given with the state now shown), never the one it was built with.
+ */
+export class WorldRows {
+  private readonly rows = new Map<string, { shows: string; row: HTMLElement }>();
+  private onCountry: (name: string) => void = () => undefined;
+  private readonly click = (name: string): void => this.onCountry(name);
+
+  /** The rows for `state`: kept ones where they show the same, new ones elsewhere. */
+  render(state: ViewState, opts: WorldOptions): HTMLElement {
+    this.onCountry = opts.onCountry;
+    const seen = new Set<string>();
+    const world = renderWorld(state, { ...opts, onCountry: this.click }, (c) => {
+      seen.add(c.name);
+      const shows = rowShows(c, state, opts);
+      const kept = this.rows.get(c.name);
+      if (kept?.shows === shows) return kept.row;
+      const row = countryRow(c, state, { ...opts, onCountry: this.click });
+      this.rows.set(c.name, { shows, row });
+      return row;
+    });
+    for (const name of [...this.rows.keys()]) if (!seen.has(name)) this.rows.delete(name);
+    return world;
+  }
+}
+
+/** Everything a country's row draws, as one string: equal strings draw the same row. */
+function rowShows(c: ViewCountry, state: ViewState, opts: WorldOptions): string {
+  const look = (name: string | undefined) => {
+    const p = state.players.find((q) => q.name === name);
+    return p ? [p.name, p.color, p.homeland === c.name && !p.eliminated] : null;
+  };
+  const attacked = state.war?.country === c.name;
+  return JSON.stringify([
+    c,
+    opts.verb,
+    opts.targets.has(c.name),
+    opts.selected.has(c.name),
+    attacked,
+    c.owners.map(look),
+    look(homelandOwner(c.name, state)?.name),
+    attacked ? look(state.war?.attacker) : null,
+  ]);
+}
+
+export function renderWorld(
+  state: ViewState,
+  opts: WorldOptions,
+  row: (c: ViewCountry) => HTMLElement = (c) => countryRow(c, state, opts),
+): HTMLElement {
   return h(
     'section',
     { class: 'bv-world', 'aria-label': 'The world: zone bars' },
@@ -127,7 +178,7 @@ export function renderWorld(state: ViewState, opts: WorldOptions): HTMLElement {
         h(
           'ul',
           { class: 'bv-zone-list' },
-          z.countries.map((c) => countryRow({ ...state.countries[c], name: c }, state, opts)),
+          z.countries.map((c) => row({ ...state.countries[c], name: c })),
         ),
       );
     }),

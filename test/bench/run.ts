@@ -6,13 +6,14 @@
  * BENCH_NET_BROWSER_SECONDS its browser line's seconds per link (default 20; BENCH_NET_BROWSER_LINE=clean
  * or =150 runs one link); `npm run bench -- cpu machine` runs only the named sections, and `bots`,
  * `netplay` (the Node simulation, then two pages in Chromium: netplay-browser.ts), `netplay-browser`
- * (the pages only) and `asm` (minutes long) run only when named. `rewind`: rewind's memory and costs, run-ahead's cost. `cli` (run only when named):
+ * (the pages only) and `asm` (minutes long) run only when named. `rewind`: rewind's memory and costs, run-ahead's cost. `board-save`: the board's autosave at the end of a long game. `cli` (run only when named):
  * whole processes of the command line, start to first frame and one emulated minute, beside MAME's. `power` (run
  * only when named, about 3 minutes): CPU-seconds per second of headless Chromium's processes on each page at rest.
  */
 import { benchAsm } from './asm.ts';
 import { benchBattle } from './battle.ts';
 import { benchBattleBridge } from './battle-bridge.ts';
+import { benchBoardSave } from './board-save.ts';
 import { benchBots } from './bots.ts';
 import { benchCli } from './cli.ts';
 import { printBrowserBench, runBrowserBench } from './browser.ts';
@@ -45,6 +46,7 @@ const sections: Record<string, () => void | Promise<void>> = {
   },
   'netplay-browser': () => benchNetplayBrowser(),
   rewind: benchRewind,
+  'board-save': benchBoardSave,
   asm: benchAsm,
   cli: () => benchCli(),
   power: async () => printPowerBench(await runPowerBench()),
