@@ -3,7 +3,6 @@ import type { Plugin } from 'vite';
 import type { Server } from 'node:http';
 import { attachRelay } from './src/net/relay-server.ts';
 import { prebuiltRoms } from './src/worker/prebuilt-roms-plugin.ts';
-import SlowFirst from './test/setup/slow-first.ts';
 
 /**
  * The remote table's signalling server (src/net/relay-server.ts) inside the app's own server, for
@@ -41,8 +40,6 @@ export default defineConfig({
   test: {
     root: '.',
     reporters: ['default', './test/setup/summary-reporter.ts'],
-    // The browser files start slowest first (their workers take the next file as each one ends).
-    sequence: { sequencer: SlowFirst },
     projects: [
       {
         extends: true,
@@ -71,11 +68,7 @@ export default defineConfig({
           setupFiles: ['test/e2e/close-pages.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Three files at a time: a browser test spends most of its time waiting for the machine's frames
-          // at 60 Hz (console-tools: 50 CPU-seconds in 139 s), so three share two CPUs without starving each
-          // other, and the unit run (at a lower priority: test/setup/run-tests.ts) takes what they leave.
-          fileParallelism: true,
-          maxWorkers: 3,
+          fileParallelism: false,
         },
       },
     ],
