@@ -25,14 +25,15 @@ export interface RelayFigures {
 }
 
 /**
- * The input delay (frames) for a round trip. From 150 ms on, about a frame per 60 ms of round trip (half
- * the one-way time's frames): a rollback then stays inside the prediction window (rom-core's
- * PREDICTION_WINDOW, 8) on the line it is chosen for (300 ms: delay 4 left rollbacks of 7 frames at the
- * median, and stalls, in `npm run bench -- netplay`). Unknown: 2. A player may set it (0-8) instead.
+ * The input delay (frames) for a round trip. From 150 ms on, a frame per 50 ms of round trip begun (about
+ * the one-way time's frames, less the prediction window's room): the rollbacks then stay inside the
+ * window (rom-core's PREDICTION_WINDOW, 8) on the line it is chosen for, where a shorter delay made the
+ * machines stall at the window (`npm run bench -- netplay-browser`, a 150 ms line measured as 164: delay 3
+ * stalled 33 display frames in 30 s). Unknown: 2. A player may set it (0-8) instead.
  */
 export function inputDelay(rttMs: number | null): number {
   if (rttMs === null) return 2;
-  return rttMs < 50 ? 1 : rttMs < 150 ? 2 : Math.min(8, Math.round(rttMs / 60));
+  return rttMs < 50 ? 1 : rttMs < 150 ? 2 : Math.min(8, Math.ceil(rttMs / 50));
 }
 
 export interface RemoteBattle {

@@ -10,7 +10,7 @@ const seating: Seating = { red: 'Ann', blue: 'Bob', attacker: 'red' };
 
 describe('a remote battle', () => {
   it('takes the input delay from the round trip when nobody set one', () => {
-    expect([null, 20, 90, 150, 200, 300, 500, 900].map(inputDelay)).toEqual([2, 1, 2, 3, 3, 5, 8, 8]);
+    expect([null, 20, 90, 150, 164, 300, 500].map(inputDelay)).toEqual([2, 1, 2, 3, 4, 6, 8]);
     const duel = planBattle(
       'b1',
       seating,
@@ -24,7 +24,7 @@ describe('a remote battle', () => {
       (p) => (p === 'Ann' ? 'g1' : 'g2'),
       () => 90,
     );
-    expect(relay).toMatchObject({ kind: 'relay', guest: 'g1', other: 'g2', delay: 3 });
+    expect(relay).toMatchObject({ kind: 'relay', guest: 'g1', other: 'g2', delay: 4 });
   });
 
   it('takes the delay the host set, 0 to 8 frames, for a duel and for two guests', () => {

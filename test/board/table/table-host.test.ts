@@ -141,7 +141,7 @@ describe('TableHost: the host keeps the game, guests hold seats', () => {
     // A line that became slower shows it once the quick answers are TRIPS_KEPT pings old.
     for (let i = 0; i < TRIPS_KEPT; i++) answer(160);
     expect(t.host.rttOf('g1')).toBe(160);
-    expect(inputDelay(t.host.rttOf('g1'))).toBe(3);
+    expect(inputDelay(t.host.rttOf('g1'))).toBe(4);
   });
 
   it(`counts a guest that left ${MISSED_PINGS} pings in a row unanswered as gone: offline, its connection dropped, its seat kept`, () => {
