@@ -15,7 +15,9 @@ export async function saveTableMachine(host: MachineHost, state: Uint8Array, fra
 }
 
 /** After a reload the machine goes on from its autosave: what to say, or null when there was none. */
-export async function restoreTableMachine(host: MachineHost): Promise<{ text: string; error: boolean; frame?: number } | null> {
+export async function restoreTableMachine(
+  host: MachineHost,
+): Promise<{ text: string; error: boolean; frame?: number } | null> {
   try {
     const saved = await host.store?.getState(host.machineKey, AUTOSAVE_SLOT);
     if (!saved || !host.runtime) return null;
