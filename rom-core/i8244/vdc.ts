@@ -61,8 +61,7 @@ export class I8244 {
   /** The 256-byte register file as stored (what the chip's logic sees). */
   readonly regs = new Uint8Array(256);
   readonly sound: I8244Sound;
-  /** The sound as PCM at the host's rate (not chip state: see resampler.ts). */
-  /** The frame's PCM at the host's rate (replaced by setSampleRate). */
+  /** The sound as PCM at the host's rate (not chip state: see resampler.ts; replaced by setSampleRate). */
   pcm: Resampler;
   /** Frames completed since construction or reset. */
   frameCount = 0;
@@ -96,9 +95,8 @@ export class I8244 {
   }
 
   /**
-   * Plays at another host rate from the next frame on. The resampler holds no machine state (resampler.ts):
-   * the machine goes on exactly as it was; only the last frame's PCM is forgotten. Allocates (a new
-   * resampler): not for the frame loop.
+   * Plays at another host rate from the next frame on: the resampler holds no machine state, so the machine
+   * goes on exactly as it was. Allocates (a new resampler): not for the frame loop.
    */
   setSampleRate(sampleRate: number): void {
     if (sampleRate !== this.pcm.sampleRate) this.pcm = new Resampler(this.timing, sampleRate);
