@@ -14,8 +14,8 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { setPriority, tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 
 const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
@@ -104,9 +104,6 @@ async function main(): Promise<void> {
   let held: string[] | null = [];
   // One worker (vitest's default here): two made each unit test slower and the suite no shorter.
   const unit = start('unit', (t) => process.stdout.write(t));
-  // Both browser runs serve one build of the app: the first makes it (test/e2e/global-setup.ts).
-  const buildRoot = mkdtempSync(join(tmpdir(), 'o2conquest-e2e-'));
-  process.env.O2_E2E_BUILD = join(buildRoot, 'dist');
   const e2e = start(
     'e2e',
     (t) => {
@@ -143,7 +140,6 @@ async function main(): Promise<void> {
   console.log(
     `\n${checksFailed ? 'lint, typecheck or format FAILED (above); ' : 'lint, typecheck and format clean; '}unit and browser tests together:\n${sum[0]} passed, ${sum[1]} failed, ${sum[2]} skipped`,
   );
-  rmSync(buildRoot, { recursive: true, force: true });
   process.exit(unitCode !== 0 || e2eCode !== 0 || lateCode !== 0 || checksFailed ? 1 : 0);
 }
 
