@@ -5,9 +5,8 @@
  * bytes of one save, the time to write one (`exportText`) and to load it back (`importText`).
  */
 import { performance } from 'node:perf_hooks';
-import { ModelBattlePort, playComputerGame } from '../../board/ai/index.ts';
-import { GameSession, memoryStore, world1982 } from '../../board/index.ts';
-import type { GameEvent } from '../../board/index.ts';
+import { GameSession, memoryStore } from '../../board/index.ts';
+import { worldGame } from '../board/ai/world-game.ts';
 
 const SEED = Number(process.env.BENCH_BOARD_SEED ?? 7);
 
@@ -33,18 +32,7 @@ function line(what: string, session: GameSession): void {
 }
 
 export async function benchBoardSave(): Promise<void> {
-  const events: GameEvent[] = [];
-  await playComputerGame({
-    scenario: world1982(),
-    seats: [
-      { name: 'Ann', level: 'hard' },
-      { name: 'Bob', level: 'medium' },
-      { name: 'Cy', level: 'easy' },
-    ],
-    seed: SEED,
-    battles: new ModelBattlePort(SEED),
-    onEvent: (_s, e) => events.push(e),
-  });
+  const { events } = await worldGame(SEED);
   const session = new GameSession(memoryStore());
   const t0 = performance.now();
   for (const e of events) if (!session.act(e)) throw new Error(`the session refused ${e.type}`);

@@ -5,25 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ModelBattlePort, playComputerGame } from '../../board/ai/index.ts';
-import { encodeEnvelope, sessionDocument, world1982 } from '../../board/index.ts';
+import { encodeEnvelope, sessionDocument } from '../../board/index.ts';
 import type { GameState } from '../../board/index.ts';
+import { worldGame } from '../board/ai/world-game.ts';
 import { browserForTests, openApp } from './browser.ts';
 
 /** A seeded world game: two states one move apart in play, no war under way, after a long log. */
 async function twoSteps(): Promise<[GameState, GameState]> {
-  const states: GameState[] = [];
-  await playComputerGame({
-    scenario: world1982(),
-    seats: [
-      { name: 'Ann', level: 'hard' },
-      { name: 'Bob', level: 'medium' },
-      { name: 'Cy', level: 'easy' },
-    ],
-    seed: 7,
-    battles: new ModelBattlePort(7),
-    onEvent: (s) => states.push(s),
-  });
+  const { states } = await worldGame(7);
   const quiet = (s: GameState) => s.phase === 'play' && s.war === null;
   const i = states.findIndex((s, k) => k > 40 && quiet(s) && quiet(states[k - 1]));
   return [states[i - 1], states[i]];

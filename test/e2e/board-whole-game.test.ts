@@ -8,40 +8,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { applyEvent, publicState, world1982 } from '../../board/index.ts';
+import { applyEvent, publicState } from '../../board/index.ts';
 import type { GameEvent, GameState } from '../../board/index.ts';
-import { playComputerGame } from '../../board/ai/play-game.ts';
-import { ModelBattlePort } from '../../board/ai/model-battles.ts';
+import { worldGame } from '../board/ai/world-game.ts';
 import { launchBrowser, openApp } from './browser.ts';
 import { shot } from './shots.ts';
 import { formatRecord } from '../../src/board-view/record-track.ts';
 
 const SEED = 1;
-const SEATS = [
-  { name: 'Ann', level: 'hard' as const },
-  { name: 'Bob', level: 'medium' as const },
-  { name: 'Cy', level: 'easy' as const },
-];
 
 const key = (page: Page, k: string) => page.locator(`[data-key="${k}"]`);
 const bv = (page: Page) => page.locator('.bv');
-
-/** The game the computers played in Node: its events in order, and the state after each. */
-async function recordedGame(): Promise<{ events: GameEvent[]; states: GameState[] }> {
-  const events: GameEvent[] = [];
-  const states: GameState[] = [];
-  await playComputerGame({
-    scenario: world1982(),
-    seats: SEATS,
-    seed: SEED,
-    battles: new ModelBattlePort(SEED),
-    onEvent: (state, event) => {
-      events.push(event);
-      states.push(state);
-    },
-  });
-  return { events, states };
-}
 
 /** Makes one move on the page as a player would; `before` is the engine state it is made in. */
 async function playMove(page: Page, e: GameEvent, before: GameState): Promise<void> {
@@ -140,7 +117,7 @@ describe('a whole game through the board page', () => {
   });
 
   it("three players on the 1982 world, played to a winner with the page's own controls", async () => {
-    const { events, states } = await recordedGame();
+    const { events, states } = await worldGame(SEED);
     const final = states.at(-1)!;
     expect(final.phase).toBe('over');
     const { page, errors } = await openApp(browser, '/#/board');
