@@ -108,8 +108,8 @@ export class ScreenView {
     this.soundPrompt.hidden = !this.host.audio || this.host.audio.running;
   }
 
-  /** Called once this view's first picture is drawn (start waits for it). */
-  private firstDrawn: () => void = () => undefined;
+  /** Called once this view's first picture is drawn (start waits for it); undefined after. */
+  private firstDrawn: (() => void) | undefined;
 
   get backend(): string {
     return this.screen?.backend ?? '';
@@ -186,9 +186,11 @@ export class ScreenView {
     const t0 = performance.now();
     this.screen.show(pixels);
     this.drawn = this.host.picture;
-    // In a task of its own: it runs after this animation frame's paint.
-    setTimeout(this.firstDrawn);
-    this.firstDrawn = () => undefined;
+    if (this.firstDrawn) {
+      // In a task of its own: it runs after this animation frame's paint. Once: not a timer every frame.
+      setTimeout(this.firstDrawn);
+      this.firstDrawn = undefined;
+    }
     const probe = this.host.probe;
     probe.framesShown++;
     if (probe.firstFrameAt === undefined) {
