@@ -232,8 +232,12 @@ export class TableComputers {
       return true;
     }
     if (d.stage === 'result' && mine(d.request)) {
+      // The game's last battle has nothing to go on to: its result stays on the screen and the panel.
+      if (this.game.gameState()?.phase === 'over') return true;
       // The result's words stay up a little longer than a move's pause.
-      this.later(() => void this.battle.next(), 3);
+      this.later(() => {
+        if (this.game.gameState()?.phase !== 'over') void this.battle.next();
+      }, 3);
       return true;
     }
     if (this.battle.busy) return false;

@@ -65,6 +65,11 @@ describe('an evening at a table in Node', { timeout: 120_000 }, () => {
     expect(botsInBattle).toHaveLength(results);
     for (const bots of botsInBattle) expect(bots.every((b) => b !== null)).toBe(true);
     expect(said).toContain('The computers start the end game (rule 21).');
+    // The game's last battle stays on its result (the page says "that was the game's last battle"): the computer
+    // that fought it does not go on from it to an entry screen with nothing to program.
+    for (let turn = 0; turn < 50; turn++) await turnOfLoop();
+    expect(table.state.stage).toBe('result');
+    expect((await c.read()).phase).toBe('result');
     // The board's autosave holds the whole evening: a page opened on it resumes the same game, and its undo goes
     // back to the state before the last step.
     await game.settled();
