@@ -4,6 +4,7 @@
  */
 import { chromium, type Browser } from 'playwright-core';
 import { build, preview } from 'vite';
+import { CHROMIUM_ARGS } from '../harness/chromium-flags.ts';
 
 export interface ServedApp {
   url: string;
@@ -16,7 +17,7 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+    args: [...CHROMIUM_ARGS],
   });
 }
 

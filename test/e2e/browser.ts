@@ -1,24 +1,16 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-
-/** Flags that keep headless Chromium quiet on a machine with no network but loopback. */
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+import { CHROMIUM_ARGS } from '../harness/chromium-flags.ts';
 
 /** The browsers this file launched: the pages a test opened are closed after it (close-pages.ts). */
 const launched = new Set<Browser>();
 
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: inject('chromium'), args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({
+    executablePath: inject('chromium'),
+    args: [...CHROMIUM_ARGS],
+    headless: true,
+  });
   launched.add(browser);
   browser.on('disconnected', () => launched.delete(browser));
   return browser;
