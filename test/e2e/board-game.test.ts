@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TINY_TO_ENDGAME, playTiny } from '../harness/tiny-game.ts';
-import { appUrl, launchBrowser, openApp } from './browser.ts';
+import { appUrl, downloadBytes, launchBrowser, openApp } from './browser.ts';
 import { sessionDocument, encodeEnvelope, parseEnvelope } from '../../board/index.ts';
 
 // Plays a short two-player game through the board view (the "play to a target record" variation),
@@ -240,8 +239,7 @@ describe('board view: import, end game, export', () => {
 
     // Export (E) writes the finished game to a file that holds it.
     const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('e')]);
-    const path = await download.path();
-    const saved = parseEnvelope(readFileSync(path, 'utf8'));
+    const saved = parseEnvelope((await downloadBytes(download)).toString('utf8'));
     expect((saved.engine as { game: { state: unknown } }).game.state).toMatchObject({ phase: 'over', winner: 'Ann' });
     expect(errors).toEqual([]);
   });
@@ -349,7 +347,7 @@ describe('board view: a damaged autosave', () => {
     expect(asideKey && kept[asideKey]).toBe(damaged);
 
     const [download] = await Promise.all([page.waitForEvent('download'), key(page, 'download-corrupt').click()]);
-    expect(readFileSync(await download.path(), 'utf8')).toBe(damaged);
+    expect((await downloadBytes(download)).toString('utf8')).toBe(damaged);
 
     // Starting a game autosaves over "current"; the damaged copy stays.
     await key(page, 'name-0').fill('Ann');

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parseScenario } from '../../board/index.ts';
-import { launchBrowser, openApp } from './browser.ts';
+import { downloadBytes, launchBrowser, openApp } from './browser.ts';
 
 // The what-if editor: edit the 1982 world (a value, a zone change, the order), save it, refuse a bad
 // scenario file, then play on the edited board and check that the rules engine uses the edited values.
@@ -80,7 +79,7 @@ describe('board view: the what-if scenario editor', () => {
     // Save: a download of the scenario file, and a copy kept in the browser.
     const [download] = await Promise.all([page.waitForEvent('download'), key(page, 'save-scenario').click()]);
     expect(download.suggestedFilename()).toBe('small-america.json');
-    const file = parseScenario(readFileSync((await download.path())!, 'utf8'));
+    const file = parseScenario((await downloadBytes(download)).toString('utf8'));
     expect(file.name).toBe('Small America');
     expect(file.zones[0]).toEqual({
       name: 'Zone 1',

@@ -1,16 +1,25 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS } from '../harness/chromium-flags.ts';
 
 /** The browsers this file launched: the pages a test opened are closed after it (close-pages.ts). */
 const launched = new Set<Browser>();
 
+/**
+ * A connection to the run's browser (one Chromium for all the files, launched by global-setup.ts). Its
+ * `close()` closes the contexts this connection opened and disconnects; the browser goes on for the
+ * next file. Each test's contexts keep the tests apart (storage, service workers, permissions).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: inject('chromium'),
-    args: [...CHROMIUM_ARGS],
-    headless: true,
-  });
+  return track(await chromium.connect(inject('browserEndpoint')));
+}
+
+/** A Chromium process of its own, for a test about a browser that goes away for good (closed, not disconnected). */
+export async function launchOwnBrowser(): Promise<Browser> {
+  return track(await chromium.launch({ executablePath: inject('chromium'), args: [...CHROMIUM_ARGS], headless: true }));
+}
+
+function track(browser: Browser): Browser {
   launched.add(browser);
   browser.on('disconnected', () => launched.delete(browser));
   return browser;
@@ -62,4 +71,11 @@ export async function openApp(
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(appUrl(path));
   return { page, errors };
+}
+
+/** A download's bytes, read through Playwright (the browser is the run's, connected to: a download has no local path). */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

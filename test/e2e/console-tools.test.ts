@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { appUrl, browserForTests, openApp } from './browser.ts';
+import { appUrl, browserForTests, downloadBytes, openApp } from './browser.ts';
 import { iram, poll, waitReady } from './console-helpers.ts';
 import { assemble } from '../../rom-core/asm/index.ts';
 import { KEY_MATRIX, keyCodeOf } from '../../rom-core/machine/input.ts';
@@ -389,12 +389,12 @@ describe('console outputs and pad settings', () => {
     await waitReady(page);
     const [shot] = await Promise.all([page.waitForEvent('download'), page.locator('#console-screenshot').click()]);
     expect(shot.suggestedFilename()).toMatch(/^o2-\d+\.png$/);
-    const png = readFileSync((await shot.path())!);
+    const png = await downloadBytes(shot);
     expect(Array.from(png.subarray(0, 8))).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([360, 243]); // IHDR width, height
     const [state] = await Promise.all([page.waitForEvent('download'), page.locator('#console-download').click()]);
     expect(state.suggestedFilename()).toMatch(/\.o2s$/);
-    const bytes = readFileSync((await state.path())!);
+    const bytes = await downloadBytes(state);
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('O2MS');
     expect(errors).toEqual([]);
   });

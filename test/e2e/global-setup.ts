@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build, preview, type PreviewServer } from 'vite';
+import { chromium as playwrightChromium, type BrowserServer } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../harness/chromium-flags.ts';
 
 let server: PreviewServer | undefined;
+let browserServer: BrowserServer | undefined;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const chromium = ensureDebianPackage(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'chromium');
@@ -20,9 +23,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a local URL');
+  // One browser for the run's files, each connecting to it (browser.ts): a launch costs about 2 CPU-seconds
+  // and several seconds of waiting on these 2 cores, once per file before (issue 38).
+  browserServer = await playwrightChromium.launchServer({
+    executablePath: chromium,
+    args: [...CHROMIUM_ARGS],
+    headless: true,
+  });
   project.provide('baseUrl', url);
   project.provide('chromium', chromium);
+  project.provide('browserEndpoint', browserServer.wsEndpoint());
   return async () => {
+    await browserServer?.close();
     await server?.close();
     rmSync(outDir, { recursive: true, force: true });
   };
@@ -32,5 +44,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     chromium: string;
+    /** The run's browser (global-setup launches it once), for `chromium.connect`. */
+    browserEndpoint: string;
   }
 }

@@ -6,7 +6,7 @@
  * resolver applied, here in Node, to the outcome read from the cartridge's mailbox. Every wait is
  * for a state (the page's stage, the mailbox's phase), never for time.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ import {
   type Resolution,
 } from '../../board/resolver/index.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
-import { launchBrowser, openApp } from './browser.ts';
+import { downloadBytes, launchBrowser, openApp } from './browser.ts';
 import { autosavedAfter, mailbox, poll, waitReady } from './console-helpers.ts';
 
 const SHOTS = join(tmpdir(), 'o2conquest-resolver-shots');
@@ -191,14 +191,12 @@ describe('the combat resolver page', () => {
       await key(page, 'weapon-attacker').inputValue(),
     ]).toEqual(['25', '100', 'sub']);
     const [csv] = await Promise.all([page.waitForEvent('download'), key(page, 'export-csv').click()]);
-    const lines = readFileSync((await csv.path())!, 'utf8')
-      .trim()
-      .split('\r\n');
+    const lines = (await downloadBytes(csv)).toString('utf8').trim().split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^at,game,area,attacker force,defender force,/);
     expect(lines[1]).toContain(',origins,Austria,13,4,tank,tank,120,37,');
     const [json] = await Promise.all([page.waitForEvent('download'), key(page, 'export-json').click()]);
-    const entries = JSON.parse(readFileSync((await json.path())!, 'utf8')) as Resolution[];
+    const entries = JSON.parse((await downloadBytes(json)).toString('utf8')) as Resolution[];
     expect(entries.map((e) => [e.game, e.result, e.text])).toEqual([ro, rb, ru].map((r) => [r.game, r.result, r.text]));
     expect(errors).toEqual([]);
   }, 300_000);
@@ -249,7 +247,7 @@ describe('the combat resolver page', () => {
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('o2conquest.resolver.table')))!)).toEqual(mine);
     const [file] = await Promise.all([page.waitForEvent('download'), key(page, 'own-download').click()]);
     expect(file.suggestedFilename()).toBe('Hill-fights.json');
-    expect(readFileSync((await file.path())!, 'utf8')).toBe(serializeTable(mine));
+    expect((await downloadBytes(file)).toString('utf8')).toBe(serializeTable(mine));
 
     await fill(page, { 'attacker-strength': 9, 'defender-strength': 4, 'scale-top': 90, area: 'the ridge' });
     await poll(() => page.locator('#rs-energy').textContent()).toContain('Energy units: attacker 90, defender 40.');

@@ -8,10 +8,9 @@
  * each record set aside for download beside its sentence. Waits are
  * for states, never time.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { appUrl, launchBrowser } from './browser.ts';
+import { appUrl, downloadBytes, launchBrowser } from './browser.ts';
 import { waitReady } from './console-helpers.ts';
 
 /** Every key a page reads at start (grep "'o2conquest." in src/ and board/table/). */
@@ -192,7 +191,7 @@ const DOWNLOADED: Record<keyof typeof SET_ASIDE, [RegExp, RegExp]> = {
 async function downloadAside(page: Page, said: RegExp): Promise<{ name: string; text: string }> {
   const button = page.locator('#stored-notice p', { hasText: said }).locator('button.stored-download');
   const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
+  return { name: file.suggestedFilename(), text: (await downloadBytes(file)).toString('utf8') };
 }
 
 describe('damaged IndexedDB records', () => {

@@ -5,12 +5,11 @@
  * a turn with no move that carries her secret, and the readout is drawn in it: nobody enters it. Bob
  * opens it and both boards agree on who goes first. Waits are for states, never time.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { decodeTurnText, encodeEnvelope, sessionDocument } from '../../board/index.ts';
 import type { Turn } from '../../board/index.ts';
-import { appUrl, launchBrowser } from './browser.ts';
+import { appUrl, downloadBytes, launchBrowser } from './browser.ts';
 import { waitReady } from './console-helpers.ts';
 import { playTiny, TINY_SEATING } from '../harness/tiny-game.ts';
 
@@ -33,7 +32,7 @@ async function open(context: BrowserContext, errors: string[]): Promise<Page> {
 /** Clicks `id` and returns the file the page downloads. */
 async function downloaded(page: Page, id: string): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.locator(id).click()]);
-  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
+  return { name: file.suggestedFilename(), text: (await downloadBytes(file)).toString('utf8') };
 }
 
 /** Sends the turn the board holds and returns its file and what it carries. */

@@ -15,7 +15,7 @@ import type { GameEvent, Scenario } from '../../board/index.ts';
 import type { CartMailbox } from '../../rom-core/roms/carts/mailbox.ts';
 import { gameOfSave, savedBoardText } from './board-helpers.ts';
 import { warOnB1 } from '../board/helpers.ts';
-import { appUrl, launchBrowser } from './browser.ts';
+import { appUrl, launchBrowser, launchOwnBrowser } from './browser.ts';
 import { mailbox, waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';
 import { api } from './worker-api.ts';
@@ -500,7 +500,7 @@ describe('the remote table', () => {
     // The host offers an away guest's seat after 3 s here (30 s at a real table).
     const { host, code } = await hostTable(browser, save, errors, '/?cart=battle&awayOfferMs=3000#/table');
     // The guest's browser is a process of its own, closed as a person closes theirs: nobody is told.
-    const own = await launchBrowser();
+    const own = await launchOwnBrowser();
     try {
       const guest = await joinAs(own, code, 'Ann at home', 'Ann', errors);
       await key(guest, 'weapon-attacker-tank').click();
