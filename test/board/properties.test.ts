@@ -81,6 +81,22 @@ function randomGame(scenario: Scenario, seeds: number[], steps: number): Run {
   return { states, refusals, accepted };
 }
 
+/**
+ * The three properties of whole 250-step games below draw their 30 games from one seed, fresh each
+ * run (fast-check names it on a failure), so they draw the same games: each game is played once and
+ * kept here: each property is still checked on 30 random games of 250 steps, as before, and the
+ * second and third no longer play theirs (about 1 of the file's 4-5 CPU-seconds of tests). A case
+ * fast-check shrinks to is a new game, played then.
+ */
+const GAMES_SEED = (Date.now() ^ (Math.random() * 0x100000000)) | 0;
+const played = new Map<string, Run>();
+function sharedGame(scenario: Scenario, seeds: number[], steps: number): Run {
+  const key = `${scenarios.indexOf(scenario)} ${steps} ${seeds.join(',')}`;
+  let run = played.get(key);
+  if (!run) played.set(key, (run = randomGame(scenario, seeds, steps)));
+  return run;
+}
+
 const arb = fc.record({
   scenario: fc.constantFrom(...scenarios),
   seeds: fc.array(fc.integer({ min: 0, max: 0x7fffffff }), { minLength: 64, maxLength: 64 }),
@@ -90,17 +106,17 @@ describe('random legal games (fast-check)', { timeout: 30_000 }, () => {
   it('never reach a state that breaks an invariant', () => {
     fc.assert(
       fc.property(arb, ({ scenario, seeds }) => {
-        const { states } = randomGame(scenario, seeds, 250);
+        const { states } = sharedGame(scenario, seeds, 250);
         for (const s of states) expect(checkInvariants(s)).toEqual([]);
       }),
-      { numRuns: 30 },
+      { numRuns: 30, seed: GAMES_SEED },
     );
   });
 
   it('conserve chips between the war chest and the players', () => {
     fc.assert(
       fc.property(arb, ({ scenario, seeds }) => {
-        const { states } = randomGame(scenario, seeds, 250);
+        const { states } = sharedGame(scenario, seeds, 250);
         const total = states[states.length - 1].chipTotal;
         for (const s of states.slice(1)) {
           expect(chipValue(s.warChest) + s.players.reduce((t, p) => t + chipValue(p.chips), 0)).toBe(total);
@@ -108,14 +124,14 @@ describe('random legal games (fast-check)', { timeout: 30_000 }, () => {
           expect(pub.warChest + pub.players.reduce((t, p) => t + p.chips, 0)).toBe(total);
         }
       }),
-      { numRuns: 30 },
+      { numRuns: 30, seed: GAMES_SEED },
     );
   });
 
   it('keep every record equal to its markers until chips are converted, then markers plus conversions', () => {
     fc.assert(
       fc.property(arb, ({ scenario, seeds }) => {
-        const { states } = randomGame(scenario, seeds, 250);
+        const { states } = sharedGame(scenario, seeds, 250);
         for (const s of states) {
           for (const p of s.players) {
             if (p.eliminated) continue;
@@ -128,7 +144,7 @@ describe('random legal games (fast-check)', { timeout: 30_000 }, () => {
           }
         }
       }),
-      { numRuns: 30 },
+      { numRuns: 30, seed: GAMES_SEED },
     );
   });
 

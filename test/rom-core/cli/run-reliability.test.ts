@@ -1,6 +1,9 @@
 /**
  * `o2 run` with outputs that are links to inputs, a repeated option, and a --state-jsonl run far
- * longer than a disk holds. The link cases run the real command on real files.
+ * longer than a disk holds. The link cases run the real command on real files: o2's main() in this
+ * process (test/harness/o2-here.ts, 7 node starts fewer), but the default BIOS case through the
+ * launcher `npm run o2` uses, as the runs killed midway are, since where the built bundle finds
+ * that BIOS source is part of what it checks.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -21,6 +24,7 @@ import { runMain } from '../../../rom-core/cli/run.ts';
 import type { RunIo } from '../../../rom-core/cli/run.ts';
 import { testBios, testCart } from '../machine/helpers.ts';
 import { LAUNCHER } from '../../harness/cli.ts';
+import { o2Here } from '../../harness/o2-here.ts';
 
 function o2(...args: string[]) {
   const r = spawnSync(process.execPath, [LAUNCHER, 'o2', ...args], {
@@ -48,7 +52,7 @@ describe('o2 run: outputs compared with inputs by identity', { timeout: 240_000 
       ['--wav', 'soft.wav'],
       ['--state-jsonl', 'soft.wav'],
     ]) {
-      const r = o2('run', '--cart', f.at('c.bin'), '--bios', f.at('bios.rom'), '--frames', '2', opt, f.at(path));
+      const r = o2Here('run', '--cart', f.at('c.bin'), '--bios', f.at('bios.rom'), '--frames', '2', opt, f.at(path));
       expect(r.stderr).toContain(
         `${opt} ${f.at(path)} is also --cart (an input); writing it would destroy that file, so nothing was run`,
       );
@@ -62,7 +66,7 @@ describe('o2 run: outputs compared with inputs by identity', { timeout: 240_000 
     const f = folder();
     mkdirSync(f.at('shots'));
     symlinkSync(f.at('c.bin'), join(f.at('shots'), 'frame-000002.png'));
-    const r = o2(
+    const r = o2Here(
       'run',
       '--cart',
       f.at('c.bin'),
@@ -100,7 +104,7 @@ describe('o2 run: outputs compared with inputs by identity', { timeout: 240_000 
   it('refuses --png X when X.o2-partial (written first) is the cartridge, and the cartridge is left as it was', () => {
     const f = folder();
     writeFileSync(f.at('x.o2-partial'), f.cart);
-    const r = o2(
+    const r = o2Here(
       'run',
       '--cart',
       f.at('x.o2-partial'),
@@ -122,7 +126,7 @@ describe('o2 run: outputs compared with inputs by identity', { timeout: 240_000 
     const f = folder();
     const made = ['null1', 'null2'].every((n) => spawnSync('mknod', [f.at(n), 'c', '1', '3']).status === 0);
     if (!made) return ctx.skip();
-    const r = o2(
+    const r = o2Here(
       'run',
       '--cart',
       f.at('c.bin'),
@@ -143,7 +147,7 @@ describe('o2 run: outputs compared with inputs by identity', { timeout: 240_000 
 
   it('refuses --frames given twice instead of taking the last', () => {
     const f = folder();
-    const r = o2('run', '--cart', f.at('c.bin'), '--bios', f.at('bios.rom'), '--frames', '2', '--frames', '3');
+    const r = o2Here('run', '--cart', f.at('c.bin'), '--bios', f.at('bios.rom'), '--frames', '2', '--frames', '3');
     expect(r.stderr).toContain("option --frames is given twice ('2' and '3'); give it once");
     expect(r.status).toBe(1);
   });
