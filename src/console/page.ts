@@ -8,8 +8,7 @@ import { button, el } from '../platform/dom.ts';
 import { download } from '../platform/download.ts';
 import { playUiSound } from '../audio/ui-sounds.ts';
 import { WORKLET_URL } from '../audio/output.ts';
-import { createDebuggerPanel } from '../debugger/panel.ts';
-import type { DebuggerHost, DebuggerPanel } from '../debugger/panel.ts';
+import type { DebuggerHost } from '../debugger/panel.ts';
 import { RunControls } from '../debugger/run-controls.ts';
 import type { StepKind } from '../debugger/run-controls.ts';
 import { errorText } from '../machine/machine-host.ts';
@@ -17,7 +16,6 @@ import type { MachineHost } from '../machine/machine-host.ts';
 import { DISPLAY, ScreenView } from '../machine/screen-view.ts';
 import { InputRouter } from '../machine/input-router.ts';
 import { LibraryPanel } from '../machine/library-panel.ts';
-import { ProgramPanel } from '../editor/program-panel.ts';
 import { sharedText } from '../editor/share-link.ts';
 import { SaveSlots } from './save-slots.ts';
 import { ConsoleResume } from './resume.ts';
@@ -28,6 +26,8 @@ import { consoleSide, machineDebuggerHost } from './page-parts.ts';
 import { registerOffline } from './offline.ts';
 import { timeTravelControls } from './time-travel-controls.ts';
 import { IdeLayout } from './ide-layout.ts';
+import { ProgramSlot } from './program-slot.ts';
+import { DebuggerSlot } from './debugger-slot.ts';
 
 export class ConsolePage {
   private readonly root: HTMLElement;
@@ -40,12 +40,13 @@ export class ConsolePage {
   private readonly library: LibraryPanel;
   private readonly toolbar: Toolbar;
   private readonly practice: PracticePanel;
-  private readonly program: ProgramPanel;
+  /** The program panel, its editor loaded when first wanted (program-slot.ts). */
+  private readonly program: ProgramSlot;
   private readonly ide: IdeLayout;
   /** The one row of run and step buttons, above the program panel and the debugger. */
   private readonly run: RunControls;
-  private debuggerPanel: DebuggerPanel | undefined;
-  private debugTimer: ReturnType<typeof setInterval> | undefined;
+  /** The debugger, loaded when first opened (debugger-slot.ts). */
+  private readonly debugger: DebuggerSlot;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
@@ -86,7 +87,7 @@ export class ConsolePage {
       showingError: () => this.toolbar.showingError(),
     });
     this.practice = new PracticePanel(host, () => this.screen.focus());
-    this.program = new ProgramPanel(host, {
+    this.program = new ProgramSlot(host, {
       run: (name, image, build) => this.library.runBuilt(name, image, build.source),
       swap: (image, build, previous) => this.library.swapBuilt(image, build.source, previous),
       say: (text, kind, action) => this.toolbar.say(text, kind, action),
@@ -94,13 +95,19 @@ export class ConsolePage {
     this.run = new RunControls(
       () => (this.host.runtime ? this.debuggerHost() : undefined),
       (text) => {
-        if (this.debuggerPanel) this.debuggerPanel.say(text);
-        else if (text) this.toolbar.say(text, 'error');
+        if (!this.debugger.say(text) && text) this.toolbar.say(text, 'error');
       },
     );
     this.alertBox = el('div', { class: 'console-alert', id: 'console-alert', role: 'alert' });
     this.alertBox.hidden = true;
     this.statusLine = el('p', { class: 'console-status', id: 'console-status' });
+    this.debugger = new DebuggerSlot({
+      host: () => this.debuggerHost(),
+      place: (element) => this.root.append(element),
+      changed: () => this.panelsChanged(),
+      running: () => this.host.running,
+      say: (text, kind) => this.toolbar.say(text, kind),
+    });
     this.toolbar.more.append(timeTravelControls(() => void this.host.applyTimeTravel()));
     const side = consoleSide(this.toolbar.more, this.practice.element, this.library, this.statusLine);
     this.root = el(
@@ -117,7 +124,7 @@ export class ConsolePage {
     );
     this.ide = new IdeLayout(this.root, {
       program: this.program.element,
-      debuggerOpen: () => this.debuggerPanel !== undefined,
+      debuggerOpen: () => this.debugger.shown,
     });
     container.append(this.root);
     this.panelsChanged();
@@ -135,7 +142,7 @@ export class ConsolePage {
         status: (running, speed, reason) => {
           this.toolbar.showStatus(running, speed);
           if (reason) this.toolbar.say(`Paused: ${reason}.`);
-          void this.debuggerPanel?.refresh();
+          this.debugger.refresh();
         },
         message: (text, kind) => this.toolbar.say(text, kind),
         fatal: (message) => this.onFatal(message),
@@ -155,7 +162,7 @@ export class ConsolePage {
       stepFrame: () => void this.stepFrame(),
       toggleFast: () => this.toggleFast(),
       powerCycle: () => void this.powerCycle(),
-      toggleDebugger: () => this.toggleDebugger(),
+      toggleDebugger: () => this.debugger.toggle(),
       downloadState: () => void this.slots.downloadState(),
       openState: (files) => void this.takeFiles(files),
       screenshot: () => void this.screenshot(),
@@ -230,7 +237,7 @@ export class ConsolePage {
       F6: () => this.togglePause(),
       F7: () => void this.stepFrame(),
       F8: () => void this.screenshot(),
-      F9: () => this.toggleDebugger(),
+      F9: () => this.debugger.toggle(),
       F1: () => this.toggleMode(),
       CapsLock: () => this.toggleMode(),
       // The debugger's keys, as in most IDEs: F5 run, F10 step over, F11 step, Shift+F11 step out.
@@ -245,15 +252,15 @@ export class ConsolePage {
     return true;
   }
 
-  /** A step from the keys: the debugger opens first if it is closed, so the stop is seen. */
+  /** A step from the keys: the debugger opens too if it is closed (shown with the stop once its script has come). */
   private debugStep(kind: StepKind): void {
-    if (!this.debuggerPanel) this.toggleDebugger();
+    this.debugger.open();
     this.run.step(kind);
   }
 
   /** The program panel or the debugger opened or closed: the layout, and the run controls shown with either. */
   private panelsChanged(): void {
-    this.run.show(this.program.element.open || this.debuggerPanel !== undefined);
+    this.run.show(this.program.element.open || this.debugger.shown);
     this.ide.update();
   }
 
@@ -326,23 +333,6 @@ export class ConsolePage {
     );
   }
 
-  private toggleDebugger(): void {
-    if (this.debuggerPanel) {
-      this.debuggerPanel.destroy();
-      this.debuggerPanel = undefined;
-      clearInterval(this.debugTimer);
-      this.panelsChanged();
-      return;
-    }
-    this.debuggerPanel = createDebuggerPanel(this.debuggerHost());
-    this.root.append(this.debuggerPanel.element);
-    this.panelsChanged();
-    void this.debuggerPanel.refresh();
-    this.debugTimer = setInterval(() => {
-      if (this.host.running) void this.debuggerPanel?.refresh();
-    }, 500);
-  }
-
   /** The machine as the debugger and the run controls see it (each call asks for the runtime of the moment). */
   private debuggerHost(): DebuggerHost {
     return machineDebuggerHost(this.host, {
@@ -354,8 +344,7 @@ export class ConsolePage {
   }
 
   destroy(): void {
-    clearInterval(this.debugTimer);
-    this.debuggerPanel?.destroy();
+    this.debugger.destroy();
     this.practice.destroy();
     this.program.destroy();
     this.ide.destroy();

@@ -65,9 +65,14 @@ export class ProgramPanel {
   private shown = '';
   private readonly cleanups: (() => void)[] = [];
 
+  /**
+   * `element`: the panel's <details> with its summary, made by the page before this panel (the console's
+   * program-slot.ts: the editor loads when the panel first opens); the panel fills in the rest.
+   */
   constructor(
     private readonly host: MachineHost,
     private readonly options: ProgramPanelOptions,
+    element: HTMLDetailsElement,
   ) {
     this.editor = new SourceEditor({
       build: () => void this.build(),
@@ -113,7 +118,7 @@ export class ProgramPanel {
     this.rebuild.addEventListener('change', () => {
       if (!this.rebuild.checked) this.builds.cancelTyping();
     });
-    this.element = this.panelElement(bar.element);
+    this.element = this.fill(element, bar.element);
     this.stops = this.newStops();
     this.builds = this.newBuilds(bar.restart, bar.startAtOnce);
     this.cleanups.push(
@@ -130,11 +135,9 @@ export class ProgramPanel {
     }
   }
 
-  private panelElement(bar: HTMLElement): HTMLDetailsElement {
-    return el(
-      'details',
-      { class: 'program-panel', id: 'console-program' },
-      el('summary', { text: 'Your program: write, build and debug 8048 assembly' }),
+  /** The panel's body under its summary: the hint, the bar, the file tabs, the editor, the status and the problems. */
+  private fill(element: HTMLDetailsElement, bar: HTMLElement): HTMLDetailsElement {
+    element.append(
       el('p', {
         class: 'program-hint',
         text: 'Drop an .a48 source and its includes on the screen, or open them here. Our assembler reads ASL\u2019s dialect (Soeren Gust\u2019s g7000.h works); a clean build boots at once on the open BIOS. Click the narrow column just right of a line number (the breakpoint gutter) to set or clear a breakpoint; Run to cursor runs to the line the cursor is on.',
@@ -148,6 +151,7 @@ export class ProgramPanel {
       this.status,
       this.problems,
     );
+    return element;
   }
 
   private newStops(): ProgramStops {

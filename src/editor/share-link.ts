@@ -4,7 +4,6 @@
  * URL fragment (`#/console?src=o2src1.…`). Nothing leaves the browser: the fragment is never sent
  * to a server. A damaged or oversized link is refused with a sentence before anything is changed.
  */
-import { deflateRaw, fromBase64Url, inflateRaw, toBase64Url } from '../../board/index.ts';
 import type { SourceFile } from '../worker/build-program.ts';
 
 /** The tag in front of every shared program: told apart from any other text at a glance. */
@@ -31,6 +30,9 @@ export async function encodeShare(
   program: SharedProgram,
 ): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
   const json = JSON.stringify({ main: program.main, files: program.files.map((f) => [f.name, f.text]) });
+  // The board's codec (the mail games' too), loaded when a link is made or opened: imported statically, it
+  // made the console's first script wait for the whole board and XState (issue 38).
+  const { deflateRaw, toBase64Url } = await import('../../board/index.ts');
   const text = SHARE_TAG + toBase64Url(await deflateRaw(new TextEncoder().encode(json)));
   if (text.length > MAX_SHARE_CHARS)
     return {
@@ -61,6 +63,7 @@ export async function decodeShare(text: string): Promise<ShareDecoded> {
   if (text.length > MAX_SHARE_CHARS)
     return refuse(`is ${text.length} characters long, more than the ${MAX_SHARE_CHARS} a shared program may be`);
   if (!text.startsWith(SHARE_TAG)) return refuse(`is not one this console made (it starts "${SHARE_TAG}")`);
+  const { fromBase64Url, inflateRaw } = await import('../../board/index.ts'); // as in encodeShare
   const bytes = fromBase64Url(text.slice(SHARE_TAG.length));
   if (!bytes) return refuse('is damaged: it holds characters a link never does (was it cut or changed?)');
   let json: Uint8Array | 'too-big';

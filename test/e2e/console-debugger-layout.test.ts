@@ -87,6 +87,8 @@ describe('the console as an IDE', () => {
     await page.locator('#console-program > summary').click();
     await page.keyboard.press('F9');
     await poll(() => page.locator('#console').getAttribute('data-ide')).toBe('both');
+    // Both panels load when first opened (issue 38): the debugger's script may come before the editor's.
+    await page.locator('#console-program .cm-editor').waitFor();
     await poll(() => page.locator('#debugger-regs .dbg-edit').count()).toBeGreaterThan(0);
 
     const b = await boxes(page);

@@ -298,17 +298,16 @@ describe('your program on the console', () => {
     await poll(() => frameNow(page)).toBeGreaterThan(going + 5);
     await shot(page, 'console-program-error-1280x800.png');
 
-    // The sources are kept in this browser: after a reload they are there to build again.
+    // The sources are kept in this browser: after a reload they are there to build again (the panel,
+    // closed at the start, loads its editor when opened: issue 38).
     await page.reload();
     await waitReady(page);
+    await page.locator('#console-program > summary').click();
     expect(await page.locator('#program-status').textContent()).toMatch(
       /^Your sources from last time \(hello\.a48, g7000\.h\)/,
     );
 
     // A program of one's own: "New program" adds new.a48 beside them, builds it and runs it; it writes on the screen.
-    await panel.evaluate((d) => {
-      (d as HTMLDetailsElement).open = true;
-    });
     await page.locator('#program-new').click();
     await poll(() => panel.getAttribute('data-build')).toBe('running');
     expect(await page.locator('#console-program [role="tab"]').allTextContents()).toEqual([
@@ -610,7 +609,8 @@ describe('your program on the console', () => {
     await poll(() => page.locator('#program-pixels').isVisible()).toBe(true);
     await page.locator('#program-pixel-0-0').click(); // row 0, the leftmost dot (bit 0)
     await poll(shipAt).toBe(0x19);
-    expect(await page.locator('#program-status').textContent()).toMatch(/^Built and swapped in: ship\.a48/);
+    // The worker holds the new bytes a moment before the page has placed the breakpoints and said so.
+    await poll(() => page.locator('#program-status').textContent()).toMatch(/^Built and swapped in: ship\.a48/);
     const after = await pictureAfter(page, await frameNow(page));
     // The dots that changed all took one colour, the sprite's; that colour's dots before are the ship
     // as it was (8 rows of 8 cells, each row lit somewhere, its columns 0 and 7 too), after the ship as
