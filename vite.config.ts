@@ -3,6 +3,7 @@ import type { Plugin } from 'vite';
 import type { Server } from 'node:http';
 import { attachRelay } from './src/net/relay-server.ts';
 import { prebuiltRoms } from './src/worker/prebuilt-roms-plugin.ts';
+import { offlineFiles } from './src/console/offline-files-plugin.ts';
 
 /**
  * The remote table's signalling server (src/net/relay-server.ts) inside the app's own server, for
@@ -34,7 +35,7 @@ export default defineConfig({
   build: { outDir: '../dist', emptyOutDir: true, target: 'es2022' },
   // The worker's bundle has its own plugins: our ROMs, assembled once at build (src/worker/prebuilt-roms-plugin.ts).
   worker: { format: 'es', plugins: () => [prebuiltRoms()] },
-  plugins: [relay(), prebuiltRoms()],
+  plugins: [relay(), prebuiltRoms(), offlineFiles()],
   server: { port: 5173, host: '127.0.0.1' },
   preview: { port: 4173, host: '127.0.0.1' },
   test: {

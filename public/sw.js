@@ -8,7 +8,17 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((c) => c.addAll(['./', './favicon.svg', './manifest.webmanifest']))
+      .then((c) => c.addAll(['./', './favicon.svg', './manifest.webmanifest']).then(() => c))
+      // The build's own files (offline-files.json, written by src/console/offline-files-plugin.ts), the
+      // parts loaded only when asked among them (the program editor, the debugger, the other sections).
+      // A list that cannot be read leaves the worker with what the pages load, as before.
+      .then((c) =>
+        fetch('./offline-files.json')
+          .then((r) => (r.ok ? r.json() : []))
+          .then((files) => (Array.isArray(files) ? files.filter((f) => typeof f === 'string') : []))
+          .then((files) => Promise.all(files.map((f) => c.add(`./${f}`).catch(() => undefined))))
+          .catch(() => undefined),
+      )
       .then(() => self.skipWaiting()),
   );
 });

@@ -186,19 +186,25 @@ describe('console tools', () => {
 });
 
 describe('console offline', () => {
-  it('starts again with the network gone once it has been opened (service worker)', async () => {
+  it('starts again with the network gone once it has been opened (service worker), the parts it loads when asked included', async () => {
     const context = await browser().newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(new URL('/?cart=console-test#/console', (await import('vitest')).inject('baseUrl')).toString());
     await waitReady(page);
-    // The service worker has stored the files the page loaded (the worker script among them).
+    // The service worker has stored the files the page loaded (the worker script among them) and the build's
+    // other files: the program editor and the board's section, which this visit never opened. The worker
+    // stores the build's files as it installs, so it is waited for in charge of the page too (activated and
+    // claiming it), or the reload would go past it to the network.
     await poll(() =>
       page.evaluate(async () => {
         const keys = await (await caches.open('o2conquest-v1')).keys();
         return (
-          keys.some((r) => r.url.includes('emulator.worker')) && keys.some((r) => r.url.includes('o2-sound.worklet'))
+          navigator.serviceWorker.controller !== null &&
+          ['emulator.worker', 'o2-sound.worklet', '/program-panel-', '/board-view-'].every((part) =>
+            keys.some((r) => r.url.includes(part)),
+          )
         );
       }),
     ).toBe(true);
@@ -206,6 +212,11 @@ describe('console offline', () => {
     await page.reload();
     await waitReady(page);
     await poll(() => page.evaluate(() => window.__o2console!.shownFrame)).toBeGreaterThan(10);
+    // The editor, loaded only when its panel opens, comes from the stored files; so does another section.
+    await page.locator('#console-program > summary').click();
+    await page.locator('#console-program .cm-editor').waitFor();
+    await page.goto(new URL('/#/board', (await import('vitest')).inject('baseUrl')).toString());
+    await page.locator('.bv[data-ready="true"]').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
