@@ -10,7 +10,6 @@
  * page (issue 37): its result edited is refused with the command line's sentence, the honest turn opens.
  * Waits are for states (texts, attributes), never time.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -26,7 +25,7 @@ import {
 import { machineAbsentBattles } from '../../board/cli/mail-battles.ts';
 import { warGame } from '../board/mail/kit.ts';
 import type { Turn, TurnBody } from '../../board/index.ts';
-import { appUrl, launchBrowser } from './browser.ts';
+import { appUrl, downloadBytes, launchBrowser } from './browser.ts';
 import { waitReady } from './console-helpers.ts';
 import { shot } from './shots.ts';
 import { playTiny, TINY_OPENING } from '../harness/tiny-game.ts';
@@ -48,7 +47,7 @@ async function open(context: BrowserContext, errors: string[], path = '/?cart=ba
 /** Clicks `id` and returns the text of the file the page downloads. */
 async function downloaded(page: Page, id: string): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.locator(id).click()]);
-  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
+  return { name: file.suggestedFilename(), text: (await downloadBytes(file)).toString('utf8') };
 }
 
 describe('play by mail', () => {
