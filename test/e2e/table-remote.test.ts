@@ -526,7 +526,15 @@ describe('the remote table', () => {
         .toMatch(/computer/);
       await api(host, 'setBot', 1, 'hard', 3);
       await api(host, 'setSpeed', 8);
-      await expect.poll(() => stage(host), { timeout: 60_000 }).toBe('result');
+      await expect
+        .poll(() => stage(host), { timeout: 60_000 })
+        .toBe('result')
+        .catch(async (e: unknown) => {
+          // Once failed in a full run (the stage was 'ready'): the panel's words and the machine say why.
+          const panel = await host.locator('.tb-battle').textContent();
+          const stats = await api(host, 'stats');
+          throw new Error(`the battle did not end: panel "${panel}", machine ${JSON.stringify(stats)}`, { cause: e });
+        });
       const after = await log(host);
       expect(after.filter((l) => /^Battle \d+ for B1/.test(l))).toHaveLength(1);
       expect(after.slice(0, before.length)).toEqual(before);
