@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 import type { Server } from 'node:http';
 import { attachRelay } from './src/net/relay-server.ts';
 import { prebuiltRoms } from './src/worker/prebuilt-roms-plugin.ts';
-import { offlineFiles } from './src/console/offline-files-plugin.ts';
+import { offlineFiles } from './src/platform/offline-files-plugin.ts';
 
 /**
  * The remote table's signalling server (src/net/relay-server.ts) inside the app's own server, for

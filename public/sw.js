@@ -9,7 +9,7 @@ self.addEventListener('install', (event) => {
     caches
       .open(CACHE)
       .then((c) => c.addAll(['./', './favicon.svg', './manifest.webmanifest']).then(() => c))
-      // The build's own files (offline-files.json, written by src/console/offline-files-plugin.ts), the
+      // The build's own files (offline-files.json, written by src/platform/offline-files-plugin.ts), the
       // parts loaded only when asked among them (the program editor, the debugger, the other sections).
       // A list that cannot be read leaves the worker with what the pages load, as before.
       .then((c) =>
@@ -32,7 +32,7 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-// The page lists the files it loaded before this worker existed (see src/console/offline.ts).
+// The page lists the files it loaded before this worker existed (see src/platform/offline.ts).
 self.addEventListener('message', (event) => {
   const data = event.data;
   if (!data || data.type !== 'cache' || !Array.isArray(data.urls)) return;

@@ -1,5 +1,5 @@
 import './audio/gesture.ts';
-import { registerOffline } from './console/offline.ts';
+import { registerOffline } from './platform/offline.ts';
 import { startRouter } from './shell/router.ts';
 import { routeFor } from './shell/routes.ts';
 import { prespawnWorker } from './machine/worker-spawn.ts';
@@ -8,7 +8,9 @@ const nav = document.getElementById('nav');
 const main = document.getElementById('app');
 if (!nav || !main) throw new Error('index.html is missing #nav or #app');
 // The emulator's script loads alongside the page's own code, not after it (issue 38).
-if (routeFor(location.hash).machine) prespawnWorker();
+const machine = routeFor(location.hash).machine === true;
+if (machine) prespawnWorker();
 startRouter(nav, main);
-// Whatever section the first visit opens, the app's files are kept for offline use from then on.
-window.addEventListener('load', () => registerOffline(), { once: true });
+// Whatever section the first visit opens, the app's files are kept for offline use from then on: a section
+// with a console asks once its first picture is drawn (the screen view), the others once the page has loaded.
+if (!machine) window.addEventListener('load', () => registerOffline(), { once: true });

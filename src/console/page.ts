@@ -7,7 +7,6 @@
 import { button, el } from '../platform/dom.ts';
 import { download } from '../platform/download.ts';
 import { playUiSound } from '../audio/ui-sounds.ts';
-import { WORKLET_URL } from '../audio/output.ts';
 import type { DebuggerHost } from '../debugger/panel.ts';
 import { RunControls } from '../debugger/run-controls.ts';
 import type { StepKind } from '../debugger/run-controls.ts';
@@ -23,7 +22,6 @@ import { PracticePanel } from './practice-panel.ts';
 import { Toolbar } from './toolbar.ts';
 import type { ToolbarActions } from './toolbar.ts';
 import { consoleSide, machineDebuggerHost } from './page-parts.ts';
-import { registerOffline } from './offline.ts';
 import { timeTravelControls } from './time-travel-controls.ts';
 import { IdeLayout } from './ide-layout.ts';
 import { ProgramSlot } from './program-slot.ts';
@@ -190,7 +188,6 @@ export class ConsolePage {
     host.probe.stage = 'ready';
     await this.showMachine();
     this.toolbar.showStatus(host.running, host.speed);
-    registerOffline([WORKLET_URL, `${import.meta.env.BASE_URL}manifest.webmanifest`]);
     this.screen.focusIfUnclaimed(this.root);
     host.probe.ready = true;
     // A shared program's link (#/console?src=…), opened now or pasted later into this tab's address.

@@ -10,6 +10,8 @@ import type { DisplayMode } from '../render/fit.ts';
 import { el } from '../platform/dom.ts';
 import { speakerIcon } from '../platform/icons.ts';
 import { choice } from '../platform/settings.ts';
+import { registerOffline } from '../platform/offline.ts';
+import { WORKLET_URL } from '../audio/output.ts';
 import type { MachineHost } from './machine-host.ts';
 
 export const DISPLAY = choice<DisplayMode>('o2conquest.console.display', ['integer', '4:3', 'crt'], 'integer');
@@ -104,6 +106,8 @@ export class ScreenView {
     await Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, 1000))]);
     await Promise.all([this.host.openSound(), screen.startGpu()]);
     if (this.destroyed) return;
+    // The service worker too: as it installs it fetches and compiles the build's files (src/platform/offline.ts).
+    registerOffline([WORKLET_URL, `${import.meta.env.BASE_URL}manifest.webmanifest`]);
     this.host.probe.backend = screen.backend;
     this.soundPrompt.hidden = !this.host.audio || this.host.audio.running;
   }

@@ -5,7 +5,9 @@
  *
  * The page loads its first files before the service worker exists, so once the worker is active the
  * page hands it the list of what it loaded (resource timing: scripts, styles, the emulator worker)
- * plus what timing does not list (the sound worklet), and the service worker stores them.
+ * plus what timing does not list (the sound worklet), and the service worker stores them. As it
+ * installs, the worker stores the build's other files too (public/sw.js): work on both cores that a
+ * page with a console leaves until its first picture is drawn (src/machine/screen-view.ts; issue 38).
  */
 export function registerOffline(extraUrls: string[] = []): void {
   if (!document.querySelector('link[rel="manifest"]')) {
