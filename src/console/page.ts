@@ -56,19 +56,7 @@ export class ConsolePage {
       loadState: (bytes, what) => this.slots.loadStateBytes(bytes, what),
       booted: () => void this.slots.refresh(),
     });
-    this.screen = new ScreenView(host, {
-      onDrop: (files) => void this.takeFiles(files),
-      fitHeight: {
-        // Side by side with the source (ide-layout.ts), the debugger's room is under the picture;
-        // the touch panel then goes below the columns.
-        below: () =>
-          this.ide?.mode
-            ? this.ide.below()
-            : this.input.touch.element.hidden
-              ? 0
-              : this.input.touch.element.getBoundingClientRect().height + 16,
-      },
-    });
+    this.screen = this.makeScreen();
     this.input = new InputRouter(host, {
       screen: this.screen.box,
       shortcut: (e) => this.shortcut(e),
@@ -131,6 +119,22 @@ export class ConsolePage {
     this.cleanups.push(() => this.program.element.removeEventListener('toggle', onToggle));
     this.showMode();
     this.listen();
+  }
+
+  private makeScreen(): ScreenView {
+    return new ScreenView(this.host, {
+      onDrop: (files) => void this.takeFiles(files),
+      fitHeight: {
+        // Side by side with the source (ide-layout.ts), the debugger's room is under the picture;
+        // the touch panel then goes below the columns.
+        below: () =>
+          this.ide?.mode
+            ? this.ide.below()
+            : this.input.touch.element.hidden
+              ? 0
+              : this.input.touch.element.getBoundingClientRect().height + 16,
+      },
+    });
   }
 
   /** The machine's news: its run state, its messages, a fatal stop, a new boot. */
