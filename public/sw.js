@@ -9,9 +9,9 @@ self.addEventListener('install', (event) => {
     caches
       .open(CACHE)
       .then((c) => c.addAll(['./', './favicon.svg', './manifest.webmanifest']).then(() => c))
-      // The build's own files (offline-files.json, written by src/platform/offline-files-plugin.ts), the
-      // parts loaded only when asked among them (the program editor, the debugger, the other sections).
-      // A list that cannot be read leaves the worker with what the pages load, as before.
+      // The build's own files (offline-files.json, written by src/platform/offline-files-plugin.ts): those the
+      // first visit loaded before this worker existed, and the parts loaded only when asked (the program editor,
+      // the debugger, the other sections). A list that cannot be read leaves the worker with what pages fetch.
       .then((c) =>
         fetch('./offline-files.json')
           .then((r) => (r.ok ? r.json() : []))
@@ -30,14 +30,6 @@ self.addEventListener('activate', (event) => {
       .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
-});
-
-// The page lists the files it loaded before this worker existed (see src/platform/offline.ts).
-self.addEventListener('message', (event) => {
-  const data = event.data;
-  if (!data || data.type !== 'cache' || !Array.isArray(data.urls)) return;
-  const urls = data.urls.filter((u) => typeof u === 'string' && new URL(u).origin === self.location.origin);
-  event.waitUntil(caches.open(CACHE).then((c) => Promise.all(urls.map((u) => c.add(u).catch(() => undefined)))));
 });
 
 self.addEventListener('fetch', (event) => {

@@ -11,7 +11,6 @@ import { el } from '../platform/dom.ts';
 import { speakerIcon } from '../platform/icons.ts';
 import { choice } from '../platform/settings.ts';
 import { registerOffline } from '../platform/offline.ts';
-import { WORKLET_URL } from '../audio/output.ts';
 import type { MachineHost } from './machine-host.ts';
 
 export const DISPLAY = choice<DisplayMode>('o2conquest.console.display', ['integer', '4:3', 'crt'], 'integer');
@@ -107,7 +106,7 @@ export class ScreenView {
     await Promise.all([this.host.openSound(), screen.startGpu()]);
     if (this.destroyed) return;
     // The service worker too: as it installs it fetches and compiles the build's files (src/platform/offline.ts).
-    registerOffline([WORKLET_URL, `${import.meta.env.BASE_URL}manifest.webmanifest`]);
+    registerOffline();
     this.host.probe.backend = screen.backend;
     this.soundPrompt.hidden = !this.host.audio || this.host.audio.running;
   }
