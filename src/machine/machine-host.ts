@@ -60,6 +60,8 @@ export class MachineHost {
   readonly mainMs: number[] = [];
   private readonly listeners = new Set<Partial<HostEvents>>();
   private readonly guards = new Set<SwitchGuard>();
+  /** Messages and a fatal stop said while no page listened for them, kept for the first that does. */
+  private unheard: { name: 'message' | 'fatal'; args: unknown[] }[] = [];
   private starting: Promise<void> | undefined;
   private sound: Promise<void> | undefined;
   /** The worker main.ts or the first start spawned, its script loading, for the first boot to take. */
@@ -88,6 +90,16 @@ export class MachineHost {
   /** Listens to the machine; returns the function that stops listening. */
   on(events: Partial<HostEvents>): () => void {
     this.listeners.add(events);
+    // What the machine said before any page listened (main.ts starts it while the page's code loads) reaches
+    // the first page that listens, once it has finished setting up.
+    const unheard = this.unheard.filter((u) => events[u.name] !== undefined);
+    if (unheard.length) {
+      this.unheard = this.unheard.filter((u) => !unheard.includes(u));
+      queueMicrotask(() => {
+        for (const u of unheard)
+          if (this.listeners.has(events)) (events[u.name] as (...a: unknown[]) => void)(...u.args);
+      });
+    }
     return () => this.listeners.delete(events);
   }
 
@@ -110,7 +122,14 @@ export class MachineHost {
   }
 
   private emit<K extends keyof HostEvents>(name: K, ...args: Parameters<HostEvents[K]>): void {
-    for (const l of this.listeners) (l[name] as ((...a: Parameters<HostEvents[K]>) => void) | undefined)?.(...args);
+    let heard = false;
+    for (const l of this.listeners) {
+      const listener = l[name] as ((...a: Parameters<HostEvents[K]>) => void) | undefined;
+      if (!listener) continue;
+      heard = true;
+      listener(...args);
+    }
+    if (!heard && (name === 'message' || name === 'fatal')) this.unheard.push({ name, args });
   }
 
   say(text: string, kind: MessageKind = 'info'): void {
@@ -254,6 +273,9 @@ export class MachineHost {
     // The user's remembered mapper and TV standard for their cartridge go with it every time it boots.
     const worker = this.prespawned;
     this.prespawned = undefined;
+    // Paused only because no page shows the machine yet (main.ts starts it while the page's code loads): the
+    // page may attach while the worker boots, so whether it runs is decided again once it has booted.
+    const pausedForNobody = !paused && this.viewers === 0;
     const runtime = await ConsoleRuntime.start(
       withCartChoice(images),
       {
@@ -287,7 +309,10 @@ export class MachineHost {
     // The sound output made while this machine booted without it.
     if (this.audio) await runtime.connectAudio(this.audio);
     await this.applyTimeTravel();
-    if (this.viewers === 0 && !paused) this.pausedAway = true;
+    if (pausedForNobody) {
+      if (this.viewers === 0) this.pausedAway = true;
+      else await runtime.api.setRunning(true);
+    }
     this.machineKey = runtime.info.roms
       .filter((r) => r.kind !== 'charset')
       .map((r) => `${r.kind}:${r.crcHex}`)
