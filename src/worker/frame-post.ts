@@ -16,6 +16,13 @@ export const HEARTBEAT = 15;
 /** What to post for a frame: nothing, the frame without its picture (the page keeps the one it has), or with it. */
 export type FramePosting = 'none' | 'unchanged' | 'picture';
 
+/** Whether two byte arrays hold the same bytes (the mailbox, the page's input snapshot). */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export class FramePost {
   private readonly pictures = new FrameChange();
   /** The external RAM as last posted; none before the first post. */
@@ -49,12 +56,8 @@ export class FramePost {
   }
 
   private eramChanged(eram: Uint8Array): boolean {
-    const last = this.eram;
-    if (!last || last.length !== eram.length) {
-      this.eram = new Uint8Array(eram.length);
-      return true;
-    }
-    for (let i = 0; i < eram.length; i++) if (last[i] !== eram[i]) return true;
-    return false;
+    if (this.eram && this.eram.length === eram.length) return !sameBytes(this.eram, eram);
+    this.eram = new Uint8Array(eram.length);
+    return true;
   }
 }

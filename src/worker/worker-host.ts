@@ -27,7 +27,7 @@ import { NetSeat } from './net-seat.ts';
 import { TypedWaits } from './typed-waits.ts';
 import type { CartSource } from './build-program.ts';
 import { WorkWindow } from './host-stats.ts';
-import { FramePost } from './frame-post.ts';
+import { FramePost, sameBytes } from './frame-post.ts';
 import { SoundOut } from './sound-out.ts';
 import { FaultHooks } from './fault-hooks.ts';
 import { sessionApi } from './host-session-api.ts';
@@ -36,12 +36,6 @@ import { netApi } from './host-net-api.ts';
 import type { NetApiHost } from './host-net-api.ts';
 import { debugApi } from './host-debug-api.ts';
 import type { DebugApiHost } from './host-debug-api.ts';
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 export class WorkerHost {
   private session: ConsoleSession | undefined;
