@@ -22,7 +22,8 @@ export class Pacer {
 
   /** Frames to run now (0 .. maxCatchUp). */
   due(now: number): number {
-    const owed = Math.floor((now - this.origin) / this.frameMs) + 1 - this.scheduled;
+    // A hair of tolerance: at a frame's exact time (a timer of `wait` ms) the division may fall just short of it.
+    const owed = Math.floor((now - this.origin) / this.frameMs + 1e-9) + 1 - this.scheduled;
     if (owed <= 0) return 0;
     if (owed > this.maxCatchUp) {
       this.dropped += owed - this.maxCatchUp;
@@ -51,8 +52,12 @@ export class Pacer {
     return true;
   }
 
-  /** Milliseconds from `now` until the next frame is due. */
+  /**
+   * Whole milliseconds from `now` until the next frame is due, rounded up: a browser truncates a timer's delay to
+   * whole milliseconds, and a timer that fired the fraction of a millisecond before its frame was due found none
+   * to run and had to be set again (a third more wakeups of the worker at rest, issue 38).
+   */
   wait(now: number): number {
-    return Math.max(0, this.origin + this.scheduled * this.frameMs - now);
+    return Math.max(0, Math.ceil(this.origin + this.scheduled * this.frameMs - now));
   }
 }

@@ -236,7 +236,8 @@ export interface RomView {
 export type VideoMessage =
   /**
    * A shown frame with the external RAM as that frame left it (our battle cartridge's mailbox). `pixels` is null
-   * when the picture is the same as the last one sent (frame-change.ts): the page keeps the one it has.
+   * when the picture is the same as the last one sent (frame-change.ts): the page keeps the one it has. While the
+   * machine runs, a frame with nothing new is not sent at all, but one in HEARTBEAT is (frame-post.ts).
    */
   | { type: 'frame'; pixels: Uint8Array | null; eram: Uint8Array; frame: number; workerMs: number; doneAt: number }
   | { type: 'autosave'; state: Uint8Array; frame: number }

@@ -14,16 +14,18 @@ export class TypedWaits {
     this.waits.push({ until, resolve });
   }
 
-  /** Resolves the waits whose last tap has finished (`completed` taps so far). */
-  settle(completed: () => number): void {
-    if (this.waits.length === 0) return;
+  /** Resolves the waits whose last tap has finished (`completed` taps so far); true when it resolved any. */
+  settle(completed: () => number): boolean {
+    if (this.waits.length === 0) return false;
     const done = completed();
     const still: TypedWait[] = [];
     for (const w of this.waits) {
       if (done >= w.until) w.resolve();
       else still.push(w);
     }
+    const resolved = still.length < this.waits.length;
     this.waits = still;
+    return resolved;
   }
 
   /** The machine they were typed for is gone: nobody waits for them forever. */

@@ -27,7 +27,7 @@ import { NetSeat } from './net-seat.ts';
 import { TypedWaits } from './typed-waits.ts';
 import type { CartSource } from './build-program.ts';
 import { WorkWindow } from './host-stats.ts';
-import { FrameChange } from './frame-change.ts';
+import { FramePost, sameBytes } from './frame-post.ts';
 import { SoundOut } from './sound-out.ts';
 import { FaultHooks } from './fault-hooks.ts';
 import { sessionApi } from './host-session-api.ts';
@@ -36,12 +36,6 @@ import { netApi } from './host-net-api.ts';
 import type { NetApiHost } from './host-net-api.ts';
 import { debugApi } from './host-debug-api.ts';
 import type { DebugApiHost } from './host-debug-api.ts';
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 export class WorkerHost {
   private session: ConsoleSession | undefined;
@@ -67,8 +61,8 @@ export class WorkerHost {
   private readonly botLevels: BotLevel[] = [null, null];
   // Per-second figures.
   private readonly work = new WorkWindow();
-  /** Whether a frame's picture differs from the last one sent to the page. */
-  private readonly pictures = new FrameChange();
+  /** Which frames go to the page, and with their picture or without (frame-post.ts). */
+  private readonly posts = new FramePost();
   /** When the machine is saved for the page: once a second, and in the frame a battle ends. */
   private readonly battleEnd = new BattleEnd();
   private readonly postAutosave = (state: Uint8Array, frame: number): void =>
@@ -90,13 +84,17 @@ export class WorkerHost {
     return this.session;
   }
 
-  private postFrame(workerMs: number): void {
+  /** Posts the frame now in the machine; a running frame (`always` false) only when the page needs it (frame-post.ts). */
+  private postFrame(workerMs: number, always = true): void {
     const s = this.need();
     this.net.flush((m) => this.post(m));
-    // A still picture is not copied or sent again: the page keeps drawing (or not drawing) the one it has.
-    const pixels = this.pictures.changed(s.machine.frame) ? s.machine.frame.slice() : null;
     // In a network battle the page reads the last confirmed frame's mailbox, never a predicted one.
-    const eram = this.net.mailbox(s).slice();
+    const mailbox = this.net.mailbox(s);
+    const posting = this.posts.decide(s.machine.frame, mailbox, always);
+    if (posting === 'none') return;
+    // A still picture is not copied or sent again: the page keeps drawing (or not drawing) the one it has.
+    const pixels = posting === 'picture' ? s.machine.frame.slice() : null;
+    const eram = mailbox.slice();
     // doneAt on the page's clock too (timeOrigin differs between the page and the worker): the bench's latency split.
     const doneAt = performance.timeOrigin + performance.now();
     this.post(
@@ -144,7 +142,8 @@ export class WorkerHost {
 
   /** Resolves the typed-key waits whose last tap has finished. */
   private settleTyped(): void {
-    this.typed.settle(() => this.need().keyQueue.completed);
+    // The page's battle console waits for the frame a typed key's wait settled in (WorkerBattleConsole.type).
+    if (this.typed.settle(() => this.need().keyQueue.completed)) this.posts.owe();
   }
 
   private tick(): void {
@@ -169,7 +168,8 @@ export class WorkerHost {
     }
     const work = performance.now() - start;
     this.work.add(frames, work);
-    this.postFrame(work / frames);
+    // A frame the debugger stopped in is the page's to show at once.
+    this.postFrame(work / frames, hit !== undefined);
     if (hit === undefined) return true;
     this.running = false;
     this.postStatus(hit.text);
@@ -331,7 +331,7 @@ export class WorkerHost {
       connectAudio: (port, sampleRate) => this.connectAudio(port, sampleRate),
       boot: async (options: BootOptions): Promise<BootInfo> => {
         this.videoPort = options.videoPort;
-        this.pictures.forget();
+        this.posts.forget();
         this.audio.connect(options.audioPort);
         this.sampleRate = options.sampleRate;
         this.videoPort.onmessage = (event: MessageEvent<InputMessage>) => this.onInput(event.data);
@@ -386,6 +386,8 @@ export class WorkerHost {
         if (!run) this.need().paused();
         if (this.running) this.resume();
         else this.clearTimer();
+        // Paused, the page shows the frame the machine stopped at (running, it may lag up to HEARTBEAT frames).
+        if (!run) this.postFrame(0);
         this.postStatus();
       },
       setHidden: (isHidden: boolean): void => {

@@ -5,7 +5,9 @@
  * opens in a fresh context at 1280x800, settles (BENCH_POWER_SETTLE seconds, default 5) and is measured over
  * BENCH_POWER_SECONDS (default 10); every page is measured BENCH_POWER_ROUNDS times (default 2), in turn, so
  * a burst of another load on a shared machine shows as two figures that disagree. BENCH_POWER_THREADS=1 also
- * prints each page's busiest threads (by process type and thread name) as it goes. Linux only.
+ * prints each page's busiest threads (by process type and thread name) as it goes. BENCH_POWER_PAGES="table at
+ * rest,board page" measures only those pages (and the empty page, the floor the others are read against), so
+ * a change to one page is measured without loading a shared machine for all six. Linux only.
  *
  *   empty page        about:blank: the browser's own floor
  *   table at rest     #/table, the cartridge's SELECT GAME screen, nobody touching anything
@@ -227,12 +229,14 @@ export async function runPowerBench(
   settle = Number(process.env.BENCH_POWER_SETTLE ?? 5),
   rounds = Number(process.env.BENCH_POWER_ROUNDS ?? 2),
 ): Promise<PowerFigure[]> {
+  const only = process.env.BENCH_POWER_PAGES?.split(',').map((l) => l.trim());
+  const pages = PAGES.filter((p, i) => i === 0 || !only || only.includes(p.label));
   const { url, browser, close } = await servedApp();
-  const figures: PowerFigure[] = PAGES.map((p) => ({ label: p.label, cpu: [] }));
+  const figures: PowerFigure[] = pages.map((p) => ({ label: p.label, cpu: [] }));
   try {
     const pid = browserPid();
     for (let round = 0; round < rounds; round++)
-      for (const [i, page] of PAGES.entries())
+      for (const [i, page] of pages.entries())
         figures[i].cpu.push(await measure(browser, pid, url, page, settle, seconds));
   } finally {
     await close();

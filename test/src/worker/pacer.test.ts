@@ -62,4 +62,21 @@ describe('Pacer', () => {
     expect(frames).toBe(1000);
     expect(p.dropped).toBe(0);
   });
+
+  it('waits whole milliseconds, so a timer whose delay the browser truncates never wakes before its frame is due', () => {
+    const p = new Pacer(1000 / 60);
+    p.restart(0.3);
+    let now = 0.3;
+    let frames = p.due(now);
+    for (let wakes = 0; wakes < 600; wakes++) {
+      const wait = p.wait(now);
+      expect(Number.isInteger(wait)).toBe(true);
+      // The browser's timer fires after Math.trunc(delay) milliseconds, on time.
+      now += Math.trunc(wait);
+      const due = p.due(now);
+      expect(due).toBe(1);
+      frames += due;
+    }
+    expect(frames).toBe(601);
+  });
 });
