@@ -2,6 +2,7 @@ import { markerCss, inkOn } from './colors.ts';
 import { h } from '../platform/h.ts';
 import { formatRecord, trackLabelStep, trackLength, trackMarkers } from './record-track.ts';
 import type { ViewCountry, ViewPlayer, ViewState } from './types.ts';
+import { setChildren } from './kept-dom.ts';
 
 /** A C/A or homeland marker: the player's colour plus their initial, so colour is never the only cue. */
 export function marker(player: ViewPlayer | undefined, name: string, kind: 'ca' | 'home' = 'ca'): HTMLElement {
@@ -103,22 +104,48 @@ export class WorldRows {
   private readonly rows = new Map<string, { shows: string; row: HTMLElement }>();
   private onCountry: (name: string) => void = () => undefined;
   private readonly click = (name: string): void => this.onCountry(name);
+  private readonly world = h('section', { class: 'bv-world', 'aria-label': 'The world: zone bars' });
+  private zones = new Map<string, { section: HTMLElement; list: HTMLElement; head: HTMLElement | null }>();
 
   /** The rows for `state`: kept ones where they show the same, new ones elsewhere. */
   render(state: ViewState, opts: WorldOptions): HTMLElement {
     this.onCountry = opts.onCountry;
     const seen = new Set<string>();
-    const world = renderWorld(state, { ...opts, onCountry: this.click }, (c) => {
+    const row = (c: ViewCountry): HTMLElement => {
       seen.add(c.name);
       const shows = rowShows(c, state, opts);
       const kept = this.rows.get(c.name);
       if (kept?.shows === shows) return kept.row;
-      const row = countryRow(c, state, { ...opts, onCountry: this.click });
-      this.rows.set(c.name, { shows, row });
-      return row;
-    });
+      const fresh = countryRow(c, state, { ...opts, onCountry: this.click });
+      this.rows.set(c.name, { shows, row: fresh });
+      return fresh;
+    };
+    // The world, its zones and their lists stay in the page: only a row or a zone's heading that changed is
+    // put in anew (an element taken out and put back is laid out afresh, like a new one).
+    const zones = new Map<string, { section: HTMLElement; list: HTMLElement; head: HTMLElement | null }>();
+    for (const [i, z] of state.zones.entries()) {
+      const key = `${i}|${z.name}`;
+      const zone = this.zones.get(key) ?? {
+        section: h('section', { class: 'bv-zone', 'aria-label': z.name }),
+        list: h('ul', { class: 'bv-zone-list' }),
+        head: null,
+      };
+      zones.set(key, zone);
+      const head = zoneHead(z, state);
+      if (!zone.head?.isEqualNode(head)) zone.head = head;
+      setChildren(
+        zone.list,
+        z.countries.map((c) => row({ ...state.countries[c], name: c })),
+      );
+      setChildren(zone.section, [zone.head, zone.list]);
+    }
+    this.zones = zones;
+    setChildren(
+      this.world,
+      [...zones.values()].map((z) => z.section),
+    );
     for (const name of [...this.rows.keys()]) if (!seen.has(name)) this.rows.delete(name);
-    return world;
+    return this.world;
   }
 }
 
@@ -141,47 +168,22 @@ function rowShows(c: ViewCountry, state: ViewState, opts: WorldOptions): string 
   ]);
 }
 
-export function renderWorld(
-  state: ViewState,
-  opts: WorldOptions,
-  row: (c: ViewCountry) => HTMLElement = (c) => countryRow(c, state, opts),
-): HTMLElement {
+/** A zone's heading: its name, the markers of whoever holds all of it, the columns' names. */
+function zoneHead(z: ViewState['zones'][number], state: ViewState): HTMLElement {
+  // Rule 7: a zone whose every country carries one player's markers is dominated by that player.
+  const holders = state.players.filter((p) => z.countries.every((c) => state.countries[c]?.owners.includes(p.name)));
   return h(
-    'section',
-    { class: 'bv-world', 'aria-label': 'The world: zone bars' },
-    state.zones.map((z) => {
-      // Rule 7: a zone whose every country carries one player's markers is dominated by that player.
-      const holders = state.players.filter((p) =>
-        z.countries.every((c) => state.countries[c]?.owners.includes(p.name)),
-      );
-      return h(
-        'section',
-        { class: 'bv-zone', 'aria-label': z.name },
-        h(
-          'h3',
-          { class: 'bv-zone-head' },
-          h(
-            'span',
-            {},
-            z.name,
-            ...holders.map((p) =>
-              h(
-                'span',
-                { class: 'bv-dominated', title: `${p.name} holds the whole zone (Rule 7)` },
-                ' ',
-                marker(p, p.name),
-              ),
-            ),
-          ),
-          h('span', { class: 'bv-zone-cols', 'aria-hidden': 'true' }, 'PBU · allied · conquered'),
-        ),
-        h(
-          'ul',
-          { class: 'bv-zone-list' },
-          z.countries.map((c) => row({ ...state.countries[c], name: c })),
-        ),
-      );
-    }),
+    'h3',
+    { class: 'bv-zone-head' },
+    h(
+      'span',
+      {},
+      z.name,
+      ...holders.map((p) =>
+        h('span', { class: 'bv-dominated', title: `${p.name} holds the whole zone (Rule 7)` }, ' ', marker(p, p.name)),
+      ),
+    ),
+    h('span', { class: 'bv-zone-cols', 'aria-hidden': 'true' }, 'PBU · allied · conquered'),
   );
 }
 
