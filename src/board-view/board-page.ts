@@ -23,7 +23,7 @@ import { BoardHeader } from './board-header.ts';
 import type { BoardView, BoardViewOptions, RefusableAction } from './board-options.ts';
 import { importFileInput, keysList, placeFocus } from './page-parts.ts';
 import { playBody, playColumns, setupBody, type BodyParts } from './board-body.ts';
-import { KeptParts, setAttr, setChildren } from './kept-dom.ts';
+import { KeptParts, serialDraw, setAttr, setChildren } from './kept-dom.ts';
 import { GameClock } from './game-clock.ts';
 import { readStored, setAsideStored } from '../platform/stored.ts';
 import { GameSession, memoryStore } from '../../board/index.ts';
@@ -51,6 +51,8 @@ export class BoardPage implements BoardView {
   private readonly bodySlot = h('div', { class: 'bv-slot' });
   private large = readLarge();
   private lastPanelKey = '';
+  /** Draws the page; a draw asked for while one runs comes after it (kept-dom.ts). */
+  private readonly draw = serialDraw(() => this.drawNow());
   private isResumed = false;
   readonly resumed: Promise<void>;
   private localNotice: string | null = null;
@@ -313,7 +315,7 @@ export class BoardPage implements BoardView {
 
   // ---- drawing -----------------------------------------------------------------------------------------------
 
-  private draw(): void {
+  private drawNow(): void {
     const snap = this.controller.snapshot();
     const s = snap.view;
     // Drafts belong to one moment of the game: a new phase or turn starts them afresh.

@@ -10,7 +10,7 @@
  */
 export function setChildren(parent: Element, nodes: readonly Node[]): void {
   const wanted = new Set(nodes);
-  for (const child of [...parent.childNodes]) if (!wanted.has(child)) child.remove();
+  for (const child of [...parent.childNodes]) if (!wanted.has(child) && child.parentNode === parent) child.remove();
   for (const [i, node] of nodes.entries()) {
     const at = parent.childNodes[i] ?? null;
     if (at !== node) parent.insertBefore(node, at);
@@ -36,4 +36,28 @@ export class KeptParts {
 /** Sets an attribute only when its value changes: the same value set again still costs a style check. */
 export function setAttr(el: Element, name: string, value: string): void {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+/**
+ * `draw` such that a draw asked for while one runs runs after it, never inside it on a page half drawn: a
+ * field's change event fires as a draw takes the focused field out of the page, and its handler draws.
+ */
+export function serialDraw(draw: () => void): () => void {
+  let drawing = false;
+  let again = false;
+  return () => {
+    if (drawing) {
+      again = true;
+      return;
+    }
+    drawing = true;
+    try {
+      do {
+        again = false;
+        draw();
+      } while (again);
+    } finally {
+      drawing = false;
+    }
+  };
 }
