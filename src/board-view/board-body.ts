@@ -6,10 +6,10 @@ import type { EditorHost } from './editor-host.ts';
 import type { GameClock } from './game-clock.ts';
 import { boardChoice, keysList, targetsOf } from './page-parts.ts';
 import type { GameEvent, ViewState } from './types.ts';
+import { setChildren, type KeptParts } from './kept-dom.ts';
 import {
   renderLastWar,
   renderLegalSummary,
-  renderLog,
   type LogLines,
   renderPhasePanel,
   renderPlayers,
@@ -18,7 +18,7 @@ import {
   type TablePanels,
 } from './view-panels.ts';
 import { renderSetup, setupEvent } from './view-setup.ts';
-import { renderRecordTrack, renderWorld, type WorldRows } from './view-world.ts';
+import { renderRecordTrack, type WorldRows } from './view-world.ts';
 import type { GameSession } from '../../board/index.ts';
 
 /** What the screens use of the page that owns them. */
@@ -34,9 +34,21 @@ export interface BodyParts {
   setMode(m: Mode): void;
   onCountry(name: string, state: ViewState): void;
   rematch(): void;
-  /** What the last redraw built and the next may keep (the country rows, the log's lines). */
+  /** What the last redraw built and the next may keep (the country rows, the log's lines, the parts below). */
   world: WorldRows;
   logLines: LogLines;
+  kept: KeptParts;
+  /** The play screen's columns, kept in the page across redraws: only their parts that changed are put in anew. */
+  main: HTMLElement;
+  side: HTMLElement;
+}
+
+/** The play screen's two columns, made once. */
+export function playColumns(): Pick<BodyParts, 'main' | 'side'> {
+  return {
+    main: h('div', { class: 'bv-main' }),
+    side: h('aside', { class: 'bv-side', 'aria-label': 'Actions and players' }),
+  };
 }
 
 /** The setup screen: the board, the setup form, the map. */
@@ -59,7 +71,7 @@ export function setupBody(snap: ReturnType<GameSession['snapshot']>, p: BodyPart
       renderSetup(d.setup, p.redraw, start),
       d.setupError ? h('p', { class: 'bv-error', role: 'alert' }, d.setupError) : null,
     ),
-    renderWorld(s, {
+    p.world.render(s, {
       targets: targetsOf(snap, d).targets,
       selected: d.homeSelection,
       verb: null,
@@ -116,24 +128,28 @@ export function playBody(snap: ReturnType<GameSession['snapshot']>, p: BodyParts
     },
   };
   const { targets, verb } = targetsOf(snap, d);
-  return [
-    renderRecordTrack(s),
-    h(
-      'div',
-      { class: 'bv-main' },
-      h(
-        'aside',
-        { class: 'bv-side', 'aria-label': 'Actions and players' },
-        renderPhasePanel(panels),
-        renderLegalSummary(snap.legal, p.table),
-        finder,
-        clock,
-        renderPlayers(s),
-        p.table ? renderLastWar(panels) : null,
-        renderLog(s, p.logLines),
-        keysList(),
-      ),
-      p.world.render(s, { targets, selected: d.homeSelection, verb, onCountry: (name) => p.onCountry(name, s) }),
-    ),
+  // The parts with no listeners of their own are kept while they draw the same (kept-dom.ts); the step's
+  // panel, the finder, the clock and the last war hold drafts and actions and are drawn afresh.
+  const side = [
+    renderPhasePanel(panels),
+    p.kept.keep('legal', renderLegalSummary(snap.legal, p.table)),
+    finder,
+    clock,
+    p.kept.keep('players', renderPlayers(s)),
+    p.table ? renderLastWar(panels) : null,
+    p.logLines.render(s.log),
+    p.kept.keep('keys', keysList()),
   ];
+  setChildren(
+    p.side,
+    side.filter((x): x is HTMLElement => x !== null),
+  );
+  const world = p.world.render(s, {
+    targets,
+    selected: d.homeSelection,
+    verb,
+    onCountry: (name) => p.onCountry(name, s),
+  });
+  setChildren(p.main, [p.side, world]);
+  return [p.kept.keep('record', renderRecordTrack(s)), p.main];
 }

@@ -1,6 +1,7 @@
 /** The board's title row: the title, the status line (whose turn, the phase, saved or not) and the toolbar. */
 import { h } from '../platform/h.ts';
 import { joinDots, phaseName } from './labels.ts';
+import { setChildren } from './kept-dom.ts';
 import type { GameSession } from '../../board/index.ts';
 
 export class BoardHeader {
@@ -13,7 +14,18 @@ export class BoardHeader {
    */
   private readonly moves = h('p', { class: 'bv-announce', id: 'bv-moves', role: 'log', 'aria-live': 'polite' });
   private logSeen = -1;
+  private tools: HTMLElement | null = null;
+  private readonly title = h('h2', { class: 'bv-title' }, 'Conquest of the World');
+  private readonly top = h('header', { class: 'bv-top' });
 
+  constructor() {
+    this.element.append(this.top);
+  }
+
+  /**
+   * Draws the header for `snap`. The header stays in the page; the toolbar `tools` replaces the one shown only
+   * when it differs (its buttons call the page's own methods, whichever draw made them).
+   */
   show(snap: ReturnType<GameSession['snapshot']>, tools: HTMLElement): void {
     const s = snap.view;
     const turnPlayer = s.players.find((p) => p.name === s.turn);
@@ -33,15 +45,7 @@ export class BoardHeader {
     this.logSeen = log.length;
     const statusText = status.map((p) => (typeof p === 'string' ? p : p.textContent)).join('');
     if (this.statusLine.textContent !== statusText) this.statusLine.replaceChildren(...status);
-    this.element.replaceChildren(
-      h(
-        'header',
-        { class: 'bv-top' },
-        h('h2', { class: 'bv-title' }, 'Conquest of the World'),
-        this.statusLine,
-        this.moves,
-        tools,
-      ),
-    );
+    if (!this.tools?.isEqualNode(tools)) this.tools = tools;
+    setChildren(this.top, [this.title, this.statusLine, this.moves, this.tools]);
   }
 }

@@ -22,7 +22,8 @@ import { BoardDrafts } from './drafts.ts';
 import { BoardHeader } from './board-header.ts';
 import type { BoardView, BoardViewOptions, RefusableAction } from './board-options.ts';
 import { importFileInput, keysList, placeFocus } from './page-parts.ts';
-import { playBody, setupBody, type BodyParts } from './board-body.ts';
+import { playBody, playColumns, setupBody, type BodyParts } from './board-body.ts';
+import { KeptParts, serialDraw, setAttr, setChildren } from './kept-dom.ts';
 import { GameClock } from './game-clock.ts';
 import { readStored, setAsideStored } from '../platform/stored.ts';
 import { GameSession, memoryStore } from '../../board/index.ts';
@@ -50,6 +51,8 @@ export class BoardPage implements BoardView {
   private readonly bodySlot = h('div', { class: 'bv-slot' });
   private large = readLarge();
   private lastPanelKey = '';
+  /** Draws the page; a draw asked for while one runs comes after it (kept-dom.ts). */
+  private readonly draw = serialDraw(() => this.drawNow());
   private isResumed = false;
   readonly resumed: Promise<void>;
   private localNotice: string | null = null;
@@ -93,6 +96,8 @@ export class BoardPage implements BoardView {
       rematch: () => this.rematch(),
       world: new WorldRows(),
       logLines: new LogLines(),
+      kept: new KeptParts(),
+      ...playColumns(),
     };
     this.notices = new NoticeBox({
       dismiss: () => this.dismiss(),
@@ -310,7 +315,7 @@ export class BoardPage implements BoardView {
 
   // ---- drawing -----------------------------------------------------------------------------------------------
 
-  private draw(): void {
+  private drawNow(): void {
     const snap = this.controller.snapshot();
     const s = snap.view;
     // Drafts belong to one moment of the game: a new phase or turn starts them afresh.
@@ -321,16 +326,21 @@ export class BoardPage implements BoardView {
     const moved = panelKey !== this.lastPanelKey;
     this.lastPanelKey = panelKey;
     const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key;
-    this.element.classList.toggle('bv-large', this.large);
-    this.element.dataset.phase = s.phase;
-    this.element.dataset.turn = s.turn ?? '';
+    // Only what changed is set: a redraw leaves the page's elements as they are where it can (kept-dom.ts).
+    if (this.element.classList.contains('bv-large') !== this.large)
+      this.element.classList.toggle('bv-large', this.large);
+    setAttr(this.element, 'data-phase', s.phase);
+    setAttr(this.element, 'data-turn', s.turn ?? '');
 
     this.drawHeader(snap);
     this.notices.fill(snap.notice, this.localNotice);
     const body = this.body(snap);
     // In play the key list closes the side column; elsewhere it closes the page.
-    if (!body.some((b) => b?.querySelector('.bv-keys'))) body.push(keysList());
-    this.bodySlot.replaceChildren(...body.filter((b): b is HTMLElement => b !== null));
+    if (!body.some((b) => b?.querySelector('.bv-keys'))) body.push(this.parts.kept.keep('keys', keysList()));
+    setChildren(
+      this.bodySlot,
+      body.filter((b): b is HTMLElement => b !== null),
+    );
     this.clock.tick();
     placeFocus(this.element, focusKey, moved);
   }

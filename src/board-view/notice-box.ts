@@ -1,5 +1,6 @@
 import { button, h } from '../platform/h.ts';
 import type { Notice } from '../../board/index.ts';
+import { setAttr } from './kept-dom.ts';
 
 /**
  * The board's message line: the engine's refusals (with their rule), the controller's messages and the view's own.
@@ -19,9 +20,9 @@ export class NoticeBox {
   fill(n: Notice | null, local: string | null): void {
     const box = this.element;
     const kind = local ? 'info' : (n?.kind ?? 'none');
-    box.dataset.kind = kind;
+    setAttr(box, 'data-kind', kind);
     // A refusal interrupts; other messages wait their turn.
-    box.setAttribute('aria-live', kind === 'refused' || kind === 'error' ? 'assertive' : 'polite');
+    setAttr(box, 'aria-live', kind === 'refused' || kind === 'error' ? 'assertive' : 'polite');
     const parts: HTMLElement[] = [];
     if (local) {
       parts.push(h('p', {}, local));

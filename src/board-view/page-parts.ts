@@ -8,6 +8,7 @@ import type { BoardDrafts } from './drafts.ts';
 import type { EditorHost } from './editor-host.ts';
 import { countriesFor } from './labels.ts';
 import { SHORTCUTS } from './shortcuts.ts';
+import { setAttr } from './kept-dom.ts';
 import type { ViewState } from './types.ts';
 
 /** The keyboard's shortcuts, listed. */
@@ -112,10 +113,15 @@ export function importFileInput(take: (file: File) => Promise<boolean>): HTMLInp
 /** After a redraw: the focus goes back to the redrawn twin of the focused control, or on to a new panel. */
 export function placeFocus(root: HTMLElement, focusKey: string | undefined, moved: boolean): void {
   const title = root.querySelector<HTMLElement>('#bv-panel-title');
-  title?.setAttribute('tabindex', '-1');
-  title?.setAttribute('data-key', 'panel-title');
+  if (title) {
+    setAttr(title, 'tabindex', '-1');
+    setAttr(title, 'data-key', 'panel-title');
+  }
   const again = focusKey ? root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`) : null;
-  if (again) {
+  if (again === document.activeElement) {
+    // A control the redraw kept still has the focus (and its caret): focusing it again would only make the
+    // browser lay the page out at once.
+  } else if (again) {
     // The redrawn twin of the focused control takes the focus, without moving the page.
     again.focus({ preventScroll: true });
     if (again instanceof HTMLInputElement && (again.type === 'text' || again.type === ''))

@@ -1,7 +1,7 @@
 /** The phase panel beside the map, the last war, what can be done now and the log. */
 import { button, h } from '../platform/h.ts';
 import { formatRecord } from './record-track.ts';
-import type { LegalAction, ViewState, Weapon } from './types.ts';
+import type { LegalAction, Weapon } from './types.ts';
 import { marker } from './view-world.ts';
 import { renderWarSummary } from './war-summary.ts';
 import { renderLadder } from './endgame-ladder.ts';
@@ -12,6 +12,7 @@ import { firstPlayerPanel, homeAlliancePanel, homelandPanel } from './panels-ope
 import { turnPanel } from './panels-turn.ts';
 import { battleForm, warPanel, weaponPicker } from './panels-war.ts';
 import { legalWords } from '../../board/index.ts';
+import { setChildren } from './kept-dom.ts';
 
 export type { BattleDraft, Mode, PanelContext, TablePanels } from './panel-context.ts';
 export { renderPlayers } from './view-players.ts';
@@ -180,23 +181,28 @@ export function renderLegalSummary(legal: LegalAction[], table?: TablePanels): H
   );
 }
 
-export function renderLog(state: ViewState, lines = new LogLines()): HTMLElement {
+/**
+ * The game log, kept in the page across redraws with each of its lines while that line's text is the same: a
+ * move adds one line to the list, not the whole log (and the browser lays out only that line).
+ */
+export class LogLines {
+  private kept: { line: string; item: HTMLElement }[] = [];
+  private readonly list = h('ol', { class: 'bv-log-list', start: 1 });
   // The list sits at the foot of a column-reverse box, which keeps its newest line in view by itself: no
   // scroll position is read or set after each redraw (that forced the browser to lay the page out at once).
-  return h(
+  readonly element = h(
     'section',
     { class: 'bv-log', 'aria-labelledby': 'bv-log-title' },
     h('h2', { id: 'bv-log-title' }, 'Game log'),
-    h('div', { class: 'bv-log-scroll' }, h('ol', { class: 'bv-log-list', start: 1 }, lines.items(state.log))),
+    h('div', { class: 'bv-log-scroll' }, this.list),
   );
-}
 
-/** The log's lines drawn last, each kept while its text is the same: a move adds one line, not the whole log. */
-export class LogLines {
-  private kept: { line: string; item: HTMLElement }[] = [];
-
-  items(log: readonly string[]): HTMLElement[] {
+  render(log: readonly string[]): HTMLElement {
     this.kept = log.map((line, i) => (this.kept[i]?.line === line ? this.kept[i] : { line, item: h('li', {}, line) }));
-    return this.kept.map((k) => k.item);
+    setChildren(
+      this.list,
+      this.kept.map((k) => k.item),
+    );
+    return this.element;
   }
 }

@@ -89,7 +89,7 @@ export function renderScenarioEditor(d: ScenarioDraft, saved: SavedList, a: Scen
     'div',
     { class: 'bv-editor', 'data-editor': 'open' },
     editorTop(d, saved, a, countries.length, after),
-    h('div', { class: 'bv-world bv-ed-zones' }, zones, addForm),
+    h('div', { class: 'bv-world bv-world-cols bv-ed-zones' }, zones, addForm),
   );
 }
 
