@@ -19,9 +19,11 @@ export interface BattleConsole {
   /** The mailbox as of the last complete frame. */
   read(): Promise<CartMailbox>;
   /**
-   * Resolves with the mailbox of the first complete frame, from now on, for which `done` holds.
-   * Rejects when `signal` aborts, and (in implementations that step the machine themselves) when a
-   * bounded number of frames passes without it, naming what was awaited.
+   * Resolves with the mailbox of the first complete frame, from now on, for which `done` holds; `frame` is that
+   * frame's number. A wait that counts frames counts them by number, not by calls of `done`: the browser's
+   * worker sends the page only the frames that bring something new (src/worker/frame-post.ts), so `done` may
+   * see one frame of several. Rejects when `signal` aborts, and (in implementations that step the machine
+   * themselves) when a bounded number of frames passes without it, naming what was awaited.
    */
-  waitFor(done: (m: CartMailbox) => boolean, what: string, signal?: AbortSignal): Promise<CartMailbox>;
+  waitFor(done: (m: CartMailbox, frame: number) => boolean, what: string, signal?: AbortSignal): Promise<CartMailbox>;
 }

@@ -18,6 +18,18 @@ export interface ReadoutOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Whether a frame is still within `frames` frames of the first one it is asked about: true for the first
+ * `frames - 1` frames after it, by frame number (a wait that sees every frame gives up on the `frames`th).
+ */
+function frameBudget(frames: number): (frame: number) => boolean {
+  let first: number | undefined;
+  return (frame) => {
+    first ??= frame - 1;
+    return frame - first < frames;
+  };
+}
+
 export async function readFirstPlayer(c: BattleConsole, options: ReadoutOptions = {}): Promise<number> {
   const { signal } = options;
   let m = await c.read();
@@ -29,25 +41,26 @@ export async function readFirstPlayer(c: BattleConsole, options: ReadoutOptions 
   // Bounded: a SPACE that reaches the console before the readout runs opens program entry instead
   // (at SELECT GAME SPACE means "the war game"), and the readout would never come.
   const running = (n: CartMailbox): boolean => n.ours && n.phase === 'readout' && n.digit !== before;
-  let budget = READOUT_START_FRAMES;
-  m = await c.waitFor((n) => running(n) || --budget <= 0, 'the WAR GAME readout to run', signal);
+  // Frames are counted by their numbers (the browser's page is not shown every frame: BattleConsole.waitFor).
+  const within = frameBudget(READOUT_START_FRAMES);
+  m = await c.waitFor((n, frame) => running(n) || !within(frame), 'the WAR GAME readout to run', signal);
   if (!running(m)) {
     throw new Error(
       `the WAR GAME readout did not start within ${READOUT_START_FRAMES} frames (a SPACE pressed before it ran opens program entry instead); run the readout again`,
     );
   }
   if (options.stop !== 'human') {
-    let frames = options.runFrames ?? 30;
-    await c.waitFor(() => --frames <= 0, 'the readout to run', signal);
+    const runs = frameBudget(options.runFrames ?? 30);
+    await c.waitFor((_n, frame) => !runs(frame), 'the readout to run', signal);
     await c.type(['SPACE'], signal);
   }
   let last = m.digit;
-  let same = 0;
+  let since: number | undefined;
   m = await c.waitFor(
-    (n) => {
-      same = n.digit === last ? same + 1 : 0;
+    (n, frame) => {
+      if (since === undefined || n.digit !== last) since = frame;
       last = n.digit;
-      return same >= STOPPED_FRAMES || !(n.ours && n.phase === 'readout');
+      return frame - since >= STOPPED_FRAMES || !(n.ours && n.phase === 'readout');
     },
     'SPACE to stop the WAR GAME readout',
     signal,

@@ -190,16 +190,20 @@ export class PracticePanel {
     this.sessionButton.disabled = true;
     try {
       await this.console.type(['RESET', '1']);
-      let budget = 180;
+      // Up to 180 frames, counted by number: the page is not shown every frame (BattleConsole.waitFor).
+      let from: number | undefined;
       const m = await this.console.waitFor(
-        (n) => (n.ours && n.phase === 'readout') || --budget <= 0,
+        (n, frame) => (n.ours && n.phase === 'readout') || frame - (from ??= frame) >= 180,
         'the WAR GAME readout',
       );
       if (!(m.ours && m.phase === 'readout'))
         return this.say('Practice needs our battle cartridge: choose it under "our cartridge", then try again.');
       await this.console.type(['A']);
-      budget = 180;
-      const p = await this.console.waitFor((n) => n.practice || --budget <= 0, 'the practice session');
+      from = undefined;
+      const p = await this.console.waitFor(
+        (n, frame) => n.practice || frame - (from ??= frame) >= 180,
+        'the practice session',
+      );
       if (!p.practice) return this.say('The cartridge did not start its practice session; press RESET and try again.');
       const you = Number(this.side.value) as 0 | 1;
       const bot = (1 - you) as 0 | 1;

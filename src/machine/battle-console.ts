@@ -33,7 +33,7 @@ export class WorkerBattleConsole implements BattleConsole {
     return readMailbox(this.host.eram);
   }
 
-  waitFor(done: (m: CartMailbox) => boolean, what: string, signal?: AbortSignal): Promise<CartMailbox> {
+  waitFor(done: (m: CartMailbox, frame: number) => boolean, what: string, signal?: AbortSignal): Promise<CartMailbox> {
     return new Promise((resolve, reject) => {
       const stop = (): void => {
         off();
@@ -44,9 +44,9 @@ export class WorkerBattleConsole implements BattleConsole {
         reject(new Error(`stopped waiting for ${what}: ${String(signal?.reason ?? 'aborted')}`));
       };
       const off = this.host.on({
-        frame: (_pixels, eram) => {
+        frame: (_pixels, eram, frame) => {
           const m = readMailbox(eram);
-          if (!done(m)) return;
+          if (!done(m, frame)) return;
           stop();
           resolve(m);
         },

@@ -25,8 +25,8 @@ export async function benchBattleBridge(battles = Number(process.env.BENCH_BATTL
     const waitFor = c.waitFor.bind(c);
     c.waitFor = (done, what, signal) =>
       waitFor(
-        (m) => {
-          const hit = done(m);
+        (m, frame) => {
+          const hit = done(m, frame);
           if (hit && m.phase === 'result') {
             endAt = performance.now();
             endFrame = c.machine.frameNumber;

@@ -137,8 +137,19 @@ describe('a new table starting', () => {
     await page.locator('[data-key="start"]').tap();
     await page.locator('[data-key="call-Ann-3"]').tap();
     await page.locator('[data-key="call-Bob-7"]').tap();
+    const still = (await mailbox(page)).digit;
     await page.locator('[data-key="start-readout"]').tap();
-    await expect.poll(async () => (await mailbox(page)).phase, { timeout: 20_000 }).toBe('readout');
+    // The readout runs once its digit moves, as a person sees it: a SPACE before that, at SELECT GAME, would open
+    // program entry instead (the mailbox's phase reads 'readout' at SELECT GAME too).
+    await expect
+      .poll(
+        async () => {
+          const m = await mailbox(page);
+          return m.ours && m.phase === 'readout' && m.digit !== still;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     // No keyboard: the on-screen SPACE stops the readout, and the table records who goes first (rule 2).
     await touch.locator('[data-key="SPACE"]').tap();
     await page.locator('.bv[data-phase="homelands"]').waitFor({ timeout: 20_000 });

@@ -153,12 +153,16 @@ export class NetNode implements BattleConsole, NetConsole, NetMachine, MachineCo
     return Promise.resolve(readMailbox(this.mailbox()));
   }
 
-  async waitFor(done: (m: CartMailbox) => boolean, what: string, signal?: AbortSignal): Promise<CartMailbox> {
+  async waitFor(
+    done: (m: CartMailbox, frame: number) => boolean,
+    what: string,
+    signal?: AbortSignal,
+  ): Promise<CartMailbox> {
     let seen = readMailbox(this.mailbox());
     await this.wait(
       () => {
         seen = readMailbox(this.mailbox());
-        return done(seen);
+        return done(seen, this.machine.frameNumber);
       },
       what,
       signal,

@@ -152,12 +152,16 @@ export class SteppedConsole {
     return Promise.resolve(readMailbox(this.machine.eram));
   }
 
-  async waitFor(done: (m: CartMailbox) => boolean, what: string, signal?: AbortSignal): Promise<CartMailbox> {
+  async waitFor(
+    done: (m: CartMailbox, frame: number) => boolean,
+    what: string,
+    signal?: AbortSignal,
+  ): Promise<CartMailbox> {
     let seen: CartMailbox | undefined;
     await this.run(
       () => {
         seen = readMailbox(this.machine.eram);
-        return done(seen);
+        return done(seen, this.machine.frameNumber);
       },
       what,
       this.maxWaitFrames,

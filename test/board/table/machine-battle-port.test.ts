@@ -224,6 +224,35 @@ describe('MachineBattlePort', { timeout: 60_000 }, () => {
     expect(o.winner).toBe('attacker');
   });
 
+  it("counts the readout's frames by number where the console is shown only the frames that bring something new", async () => {
+    // As the browser's page is (src/worker/frame-post.ts): a frame whose mailbox did not change is seen only
+    // every 15th. Counted by calls, the 30 frames before SPACE would be 30 changes of the digit (120 frames) and
+    // the 16 frames of a stopped digit 16 × 15 frames.
+    const c = machineConsole();
+    const waitFor = c.waitFor.bind(c);
+    let last = '';
+    let lastSeen = 0;
+    c.waitFor = (done, what, signal) =>
+      waitFor(
+        (m, frame) => {
+          const now = JSON.stringify(m);
+          if (now === last && frame - lastSeen < 15) return false;
+          last = now;
+          lastSeen = frame;
+          return done(m, frame);
+        },
+        what,
+        signal,
+      );
+    const port = new MachineBattlePort(c);
+    const from = c.machine.frameNumber;
+    const digit = await port.firstPlayerReadout({ runFrames: 30 });
+    expect((await c.read()).digit).toBe(digit);
+    // The key that starts the readout, its first move, 30 frames, SPACE, 16 still frames and the 15 a still frame
+    // may wait to be seen: well under 120.
+    expect(c.machine.frameNumber - from).toBeLessThan(120);
+  });
+
   it('says so, instead of waiting for ever, when a SPACE reached the console before the readout ran', async () => {
     const c = machineConsole();
     const port = new MachineBattlePort(c);
