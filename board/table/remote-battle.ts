@@ -9,7 +9,6 @@ import type { Seating } from './machine-battle-port.ts';
 import type { TableBattle } from './table-battle.ts';
 import type { NetplayStats } from '../../rom-core/netplay/index.ts';
 import type { Stored, TableStorage } from './ports.ts';
-import type { BattleRequest } from '../ports/battle-port.ts';
 import type { GuestInfo } from './table-messages.ts';
 
 /**
@@ -80,16 +79,16 @@ export interface AwayFighter {
 }
 
 /**
- * The fighters of `request` whose guest's browser is away now (the table shows it away): the battle waits
- * for them, under way (the machines stall at the prediction window) or to be programmed.
+ * The fighters of a battle (`players`: its attacker and defender) whose guest's browser is away now (the
+ * host's guest list, which every guest is sent too): the battle waits for them, under way (the machines
+ * stall at the prediction window) or to be programmed. `holder` names who holds a seat (HOST or a guest's id).
  */
 export function awayFighters(
-  request: BattleRequest | null,
-  holder: (player: string) => string,
+  players: readonly string[],
+  holder: (player: string) => string | undefined,
   guests: readonly GuestInfo[],
 ): AwayFighter[] {
-  if (!request) return [];
-  return [request.attacker.player, request.defender.player].flatMap((player) => {
+  return players.flatMap((player) => {
     const g = guests.find((x) => x.id === holder(player));
     return g && !g.online ? [{ player, name: g.name }] : [];
   });

@@ -143,7 +143,8 @@ export class RemoteHost {
   awayFighters(): AwayFighter[] {
     const battle = this.deps.battle;
     const request = battle.busy ? battle.state.request : battle.waiting;
-    return awayFighters(request, (p) => this.table.holder(p), this.table.guestList());
+    const players = request ? [request.attacker.player, request.defender.player] : [];
+    return awayFighters(players, (p) => this.table.holder(p), this.table.guestList());
   }
 
   /**
