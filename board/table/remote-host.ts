@@ -12,15 +12,8 @@ import { toBase64Url } from '../mail/codec.ts';
 import { every } from './ports.ts';
 import type { HostLinkPort, Lane } from './ports.ts';
 import { hostTable, type RemoteHostDeps } from './host-table.ts';
-import {
-  KeptEpochs,
-  awayFighters,
-  catchUp,
-  fighterStarts,
-  keepPairs,
-  planBattle,
-  programsForGuests,
-} from './remote-battle.ts';
+import { KeptEpochs, awayFighters, catchUp, fighterStarts } from './remote-battle.ts';
+import { keepPairs, planBattle, programsForGuests } from './remote-battle.ts';
 import type { AwayFighter, DuelFigures, RelayFigures, RemoteBattle } from './remote-battle.ts';
 import { RelayWitness } from './relay-witness.ts';
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
@@ -392,13 +385,8 @@ export class RemoteHost {
 
   /** Who fights battle `id` where, as the seats say now (remote-battle.ts). */
   private plan(id: string, seating: Seating): RemoteBattle | null {
-    return planBattle(
-      id,
-      seating,
-      (p) => this.table.holder(p),
-      (g) => this.rttOf(g),
-      this.deps.delay?.() ?? null,
-    );
+    const holder = (p: string): string => this.table.holder(p);
+    return planBattle(id, seating, holder, (g) => this.rttOf(g), this.deps.delay?.() ?? null);
   }
 
   /** A guest's round trip: as its last battle here measured it, else as the table's pings do, or null. */
