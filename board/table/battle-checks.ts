@@ -1,6 +1,7 @@
 /**
  * The checks the console's battle port makes of what it types and reads (machine-battle-port.ts): a
- * request it can program, the readout showing what was typed, an outcome that can be right.
+ * request it can program, the readout showing what was typed, an outcome that can be right; and the
+ * words and shapes they share (who plays which colour, the battle last started, what the players confirm).
  */
 import type { CartSide, CartWeapon } from '../../rom-core/roms/index.ts';
 import type { Weapon } from '../model/game.ts';
@@ -13,6 +14,24 @@ export interface Seating {
   /** The attacker's colour. */
   attacker: 'red' | 'blue';
 }
+
+/** What a foreign cartridge's battle needs from the players: the outcome, confirmed by them. */
+export interface ConfirmRequest {
+  request: BattleRequest;
+  seating: Seating;
+  /** What the companion could read from the machine (nothing, on a cartridge that is not ours). */
+  prefill: Partial<BattleOutcome>;
+}
+
+/** The battle last started on the machine: its identity (`battleId`) and the cartridge's battle count then. */
+export interface ProgrammedBattle {
+  id: string;
+  /** The mailbox's `battles` once this battle began (the cartridge counts a battle as it ends: its result screen shows one more). */
+  machineBattle: number;
+}
+
+/** Weapon names as the manual says them. */
+export const WEAPON_WORDS: Record<Weapon, string> = { tank: 'tank', sub: 'submarine', plane: 'jet' };
 
 /** The cartridge's letter for each weapon on its program entry. */
 export const CART_WEAPON: Record<Weapon, CartWeapon> = { tank: 'T', sub: 'S', plane: 'P' };

@@ -7,6 +7,37 @@ import { WEAPON_WORDS } from './machine-battle-port.ts';
 
 const COLOUR = { red: 'Red', blue: 'Blue' } as const;
 
+/** A fighter whose browser is away (remote-battle.ts's AwayFighter): the player and the guest's name. */
+interface Away {
+  player: string;
+  name: string;
+}
+
+/** "Ann (Ann at home's browser is away)", each away fighter so, joined by "and". */
+const awayList = (away: readonly Away[]): string =>
+  away.map((a) => `${a.player} (${a.name}'s browser is away)`).join(' and ');
+
+/**
+ * A remote table's battle waiting for its fighters' browsers, in words, or null when none is away: under
+ * way it waits where it is (both machines hold at the same frame), else it is programmed once they are back.
+ */
+export function battleWaitsWords(away: readonly Away[], underWay: boolean): string | null {
+  if (away.length === 0) return null;
+  const back = `${away.map((a) => a.player).join(' and ')} ${away.length > 1 ? 'are' : 'is'} back`;
+  return underWay
+    ? `The battle waits for ${awayList(away)}: it goes on once ${back}.`
+    : `The battle waits for ${awayList(away)}: it is programmed once ${back}.`;
+}
+
+/**
+ * The host's offer for a seat whose guest has been away `awayMs` (AWAY_OFFER_MS and more): how long, and
+ * when the seat fights the battle the table is at, that the battle waits meanwhile (doing nothing waits).
+ */
+export function awayOfferWords(awayMs: number, fights: boolean): string {
+  const away = `away ${Math.round(awayMs / 1000)} s`;
+  return fights ? `(${away}; the battle waits meanwhile, or:)` : `(${away})`;
+}
+
 /**
  * A battle's outcome in words for the table, e.g. "Red (Ann) wins: Bob's tank was destroyed. Ann has
  * 2000 left, Bob has 1355 left. Ann wins the war for Canada and takes 1400 PBU in chips." The figures

@@ -16,7 +16,7 @@ export type {
   Seating,
 } from './machine-battle-port.ts';
 export type { BattleConsole } from './battle-console.ts';
-export { describeBattle } from './battle-words.ts';
+export { awayOfferWords, battleWaitsWords, describeBattle } from './battle-words.ts';
 export { screenEnergies, screenNote, SCREEN_MAX } from './screen-energy.ts';
 export { TableBattle } from './table-battle.ts';
 export type { TableBattleState, TableBattleOptions } from './table-battle.ts';
@@ -53,8 +53,8 @@ export type { DuelFigures, RelayFigures } from './remote-battle.ts';
 export type { RemoteHostDeps } from './host-table.ts';
 export { RemoteGuest, RETRY_MS, HOST_SILENT_MS } from './remote-guest.ts';
 export type { GuestLineState, RemoteGuestDeps } from './remote-guest.ts';
-export { inputDelay, planBattle } from './remote-battle.ts';
-export type { RemoteBattle } from './remote-battle.ts';
+export { awayFighters, inputDelay, planBattle } from './remote-battle.ts';
+export type { AwayFighter, RemoteBattle } from './remote-battle.ts';
 export { GameSession, refusalFromText } from './game-session.ts';
 export type { GameSessionOptions, GameSnapshot } from './game-session.ts';
 export { LOAD_TIMEOUT_MS, SAVE_TIMEOUT_MS } from './game-autosave.ts';

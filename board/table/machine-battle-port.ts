@@ -1,15 +1,15 @@
 import type { CartMailbox } from '../../rom-core/roms/index.ts';
-import type { Weapon } from '../model/game.ts';
 import type { BattleConsole } from './battle-console.ts';
 import type { BattleOutcome, BattleRequest, Programmed, StagedBattlePort } from '../ports/battle-port.ts';
 import { runBattle, type RunBattleOptions } from '../machines/battle-chart.ts';
 import { readFirstPlayer, type ReadoutOptions } from './first-player-readout.ts';
 import { BattleCancelledError } from '../ports/battle-port.ts';
 import { boardOutcome, screenEnergies } from './screen-energy.ts';
-import { CART_WEAPON, byColour, checkRequest, checkShown, outcomeProblem, type Seating } from './battle-checks.ts';
+import { CART_WEAPON, byColour, checkRequest, checkShown, outcomeProblem } from './battle-checks.ts';
+import type { ConfirmRequest, ProgrammedBattle, Seating } from './battle-checks.ts';
 
-export { outcomeProblem } from './battle-checks.ts';
-export type { Seating } from './battle-checks.ts';
+export { outcomeProblem, WEAPON_WORDS } from './battle-checks.ts';
+export type { ConfirmRequest, ProgrammedBattle, Seating } from './battle-checks.ts';
 
 /**
  * A `BattlePort` that fights each battle on the console (our battle cartridge), through a
@@ -20,14 +20,6 @@ export type { Seating } from './battle-checks.ts';
  */
 
 export type ControlSide = 'left' | 'right';
-
-/** What a foreign cartridge's battle needs from the players: the outcome, confirmed by them. */
-export interface ConfirmRequest {
-  request: BattleRequest;
-  seating: Seating;
-  /** What the companion could read from the machine (nothing, on a cartridge that is not ours). */
-  prefill: Partial<BattleOutcome>;
-}
 
 export interface MachineBattlePortOptions {
   /** 'port' types ENTER itself (Node, the CLI); 'human' waits for a player to press it. Default 'port'. */
@@ -50,16 +42,6 @@ export interface MachineBattlePortOptions {
    */
   colourOf?: (player: string) => string | null;
 }
-
-/** The battle last started on the machine: its identity (`battleId`) and the cartridge's battle count then. */
-export interface ProgrammedBattle {
-  id: string;
-  /** The mailbox's `battles` once this battle began (the cartridge counts a battle as it ends: its result screen shows one more). */
-  machineBattle: number;
-}
-
-/** Weapon names as the manual says them. */
-export const WEAPON_WORDS: Record<Weapon, string> = { tank: 'tank', sub: 'submarine', plane: 'jet' };
 
 /** The last battle the port read from the machine, for the words at the table (battle-words.ts). */
 export interface MachineBattleResult {
@@ -84,6 +66,8 @@ export class MachineBattlePort implements StagedBattlePort {
   private current: AbortController | null = null;
   /** A fight was cancelled: a battle still running on the machine is not the next request's. */
   private abandoned = false;
+  /** A dropped battle's way back to program entry (`backToEntry`): programming waits for it. */
+  private returning: Promise<void> = Promise.resolve();
   /** The cartridge's battle count while the entry waited for ENTER (a count moved on means it started). */
   private entryBattles = -1;
   private readonly options: MachineBattlePortOptions;
@@ -224,25 +208,12 @@ export class MachineBattlePort implements StagedBattlePort {
   private async typeEntry(request: BattleRequest, signal: AbortSignal): Promise<Programmed> {
     const c = this.console;
     const { red, blue } = byColour(this.seating(request), screenEnergies(request).request);
+    // A dropped battle's machine may still be on its way back to program entry (`backToEntry`).
+    await this.returning;
     let m = await c.read();
-    if (m.ours && m.phase === 'battle') {
-      // The same battle already running (a reload mid-battle): its result is this battle's.
-      if (!this.abandoned && this.isRunning(request, m)) return 'running';
-      // Another battle (a cancelled fight's, or one already recorded before a reload) cannot be
-      // stopped on the cartridge: RESET, back to SELECT GAME, and this battle is programmed afresh.
-      await c.type(['RESET'], signal);
-      m = await c.read();
-    }
-    this.abandoned = false;
-    if (!(m.ours && m.phase === 'entry')) {
-      await c.type(['SPACE'], signal);
-      m = await c.read();
-      // Our readout: SPACE stops the digit, SPACE again opens entry.
-      for (let i = 0; i < 2 && m.ours && m.phase !== 'entry'; i++) {
-        await c.type(['SPACE'], signal);
-        m = await c.read();
-      }
-    }
+    // The same battle already running (a reload mid-battle): its result is this battle's.
+    if (m.ours && m.phase === 'battle' && !this.abandoned && this.isRunning(request, m)) return 'running';
+    await this.toEntry(signal);
     const keys = [
       'R',
       CART_WEAPON[red.weapon],
@@ -262,6 +233,44 @@ export class MachineBattlePort implements StagedBattlePort {
     checkShown('blue', m.blue, blue);
     this.entryBattles = m.battles;
     return 'entry';
+  }
+
+  /**
+   * The way to the cartridge's program entry, the one every battle takes before its entry is typed: a
+   * battle running on the machine (a cancelled fight's, or one recorded before a reload) cannot be
+   * stopped on the cartridge, so RESET goes back to SELECT GAME; then SPACE (our readout: SPACE stops
+   * the digit, SPACE again opens entry).
+   */
+  private async toEntry(signal?: AbortSignal): Promise<void> {
+    const c = this.console;
+    let m = await c.read();
+    if (m.ours && m.phase === 'battle') {
+      await c.type(['RESET'], signal);
+      m = await c.read();
+    }
+    this.abandoned = false;
+    if (m.ours && m.phase === 'entry') return;
+    await c.type(['SPACE'], signal);
+    m = await c.read();
+    for (let i = 0; i < 2 && m.ours && m.phase !== 'entry'; i++) {
+      await c.type(['SPACE'], signal);
+      m = await c.read();
+    }
+  }
+
+  /**
+   * A battle dropped while it ran (a remote table fights it again from its start): cancelled, never to be
+   * taken up again (nor its result read), and the machine goes back to program entry at once, as the next
+   * battle's programming would take it there, so nothing of it plays on meanwhile.
+   */
+  async backToEntry(reason: string): Promise<void> {
+    this.forgetProgrammed();
+    this.cancel(reason);
+    this.abandoned = true;
+    const done = this.returning.then(() => this.toEntry());
+    // The next programming waits for it; a failure here (the console went away) is that programming's to meet.
+    this.returning = done.catch(() => undefined);
+    await done;
   }
 
   /** The chart's ENTER (the chart presses it when a player asks, or by itself with `enter: 'port'`). */

@@ -9,6 +9,7 @@ import type { Seating } from './machine-battle-port.ts';
 import type { TableBattle } from './table-battle.ts';
 import type { NetplayStats } from '../../rom-core/netplay/index.ts';
 import type { Stored, TableStorage } from './ports.ts';
+import type { GuestInfo } from './table-messages.ts';
 
 /**
  * Frames between reading a stick and the frame it acts in, from the round trip to the guest: on a
@@ -67,6 +68,30 @@ export interface RemoteBattle {
   pairs: number[];
   /** A relay's witness at the host: the reported frames run only as both guests' own sticks say (this epoch's). */
   witness?: RelayWitness | null;
+  /** Dropped to be fought again from its start (a fighter's browser went away): its figures say nothing. */
+  dropped?: boolean;
+}
+
+/** A fighter of a battle whose seat a guest holds while its browser is away, with the guest's name. */
+export interface AwayFighter {
+  player: string;
+  name: string;
+}
+
+/**
+ * The fighters of a battle (`players`: its attacker and defender) whose guest's browser is away now (the
+ * host's guest list, which every guest is sent too): the battle waits for them, under way (the machines
+ * stall at the prediction window) or to be programmed. `holder` names who holds a seat (HOST or a guest's id).
+ */
+export function awayFighters(
+  players: readonly string[],
+  holder: (player: string) => string | undefined,
+  guests: readonly GuestInfo[],
+): AwayFighter[] {
+  return players.flatMap((player) => {
+    const g = guests.find((x) => x.id === holder(player));
+    return g && !g.online ? [{ player, name: g.name }] : [];
+  });
 }
 
 /**
@@ -116,6 +141,32 @@ export function planBattle(
     };
   }
   return null;
+}
+
+/** Stick pairs a watch message carries at most (board/table's check). */
+const WATCH_CHUNK = 4096;
+
+/** The starts of `b` (from its `state`) for its fighters' machines: each guest's side, and which one reports the frames. */
+export function fighterStarts(b: RemoteBattle): [guest: string, text: string][] {
+  const { battle, state, delay, epoch } = b;
+  const start = (side: 0 | 1, report: boolean): string =>
+    JSON.stringify({ t: 'battle-start', battle, state, side, delay, epoch, report });
+  if (b.kind === 'duel') return [[b.guest, start(b.side === 0 ? 1 : 0, false)]];
+  if (b.kind === 'solo') return [[b.guest, JSON.stringify({ t: 'solo-start', battle, state, epoch })]];
+  return [[b.guest, start(0, true)], ...(b.other ? [[b.other, start(1, false)] as [string, string]] : [])];
+}
+
+/**
+ * What a spectator's machine is sent of `b`: its start from this epoch's state, then every frame confirmed
+ * so far (none yet at the start; a guest who joins while it runs catches up).
+ */
+export function catchUp(b: RemoteBattle): string[] {
+  const texts = [JSON.stringify({ t: 'watch-start', battle: b.battle, state: b.state, epoch: b.epoch })];
+  for (let from = 0; from < b.pairs.length; from += WATCH_CHUNK) {
+    const pairs = b.pairs.slice(from, from + WATCH_CHUNK);
+    texts.push(JSON.stringify({ t: 'watch', battle: b.battle, epoch: b.epoch, from, pairs }));
+  }
+  return texts;
 }
 
 /** Keeps a battle's confirmed frames in order (a late spectator is sent them all); a gap or another epoch is not kept. */

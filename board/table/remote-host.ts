@@ -12,15 +12,15 @@ import { toBase64Url } from '../mail/codec.ts';
 import { every } from './ports.ts';
 import type { HostLinkPort, Lane } from './ports.ts';
 import { hostTable, type RemoteHostDeps } from './host-table.ts';
-import { KeptEpochs, keepPairs, planBattle, programsForGuests } from './remote-battle.ts';
-import type { DuelFigures, RelayFigures, RemoteBattle } from './remote-battle.ts';
+import { KeptEpochs, awayFighters, catchUp, fighterStarts } from './remote-battle.ts';
+import { keepPairs, planBattle, programsForGuests } from './remote-battle.ts';
+import type { AwayFighter, DuelFigures, RelayFigures, RemoteBattle } from './remote-battle.ts';
 import { RelayWitness } from './relay-witness.ts';
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
+import type { Seating } from './battle-checks.ts';
 
 /** How often the round trip to each guest is measured (and a guest that stopped answering found: board/table's MISSED_PINGS). */
 export const PING_MS = 1000;
-/** Stick pairs a watch message carries at most (board/table's check). */
-const WATCH_CHUNK = 4096;
 /** How often the host asks its machine whether the two machines' state hashes still agree. */
 const CHECK_MS = 500;
 
@@ -132,13 +132,41 @@ export class RemoteHost {
     return this.battle?.started === true;
   }
 
-  /** A battle a guest fights is programmed here as soon as both weapons are chosen (remote-battle.ts). */
+  /** The fighters of the battle the table is at (under way or to program) whose guest's browser is away: it waits for them. */
+  awayFighters(): AwayFighter[] {
+    const battle = this.deps.battle;
+    const request = battle.busy ? battle.state.request : battle.waiting;
+    const players = request ? [request.attacker.player, request.defender.player] : [];
+    return awayFighters(players, (p) => this.table.holder(p), this.table.guestList());
+  }
+
+  /**
+   * The host fights the battle under way again from its start (a fighter's browser went away): the machines
+   * stop fighting it in step (the guests told it ended), then the table drops it (nothing recorded, its
+   * machine back at program entry); it is programmed again once its fighters are back. False: none waits.
+   */
+  async fightAgain(): Promise<boolean> {
+    const away = this.awayFighters();
+    if (!this.deps.battle.busy || away.length === 0) return false;
+    const b = this.battle;
+    if (b) {
+      this.battle = null;
+      b.dropped = true;
+      await this.ended(b);
+    }
+    const who = away.map((a) => a.player).join(' and ');
+    return this.deps.battle.drop(`the host fights it again once ${who} ${away.length > 1 ? 'are' : 'is'} back`);
+  }
+
+  /** A battle a guest fights is programmed here once both weapons are chosen (remote-battle.ts) and its fighters are present. */
   private programForGuests(): void {
     const battle = this.deps.battle;
     const at = this.deps.session.gameState();
     if (at === this.refusedAt || !programsForGuests(battle, this.deps.computer, (p) => this.table.holder(p))) return;
-    // A page reloaded mid-battle finds the battle running on its machine (restored from its autosave): taken up, not programmed again.
-    void battle.takeUpOrProgram().then(() => {
+    // A page reloaded mid-battle finds the battle running on its machine (restored from its autosave): taken up, not
+    // programmed again. A fighter's browser away: only that (a battle begun without them would wait at its start).
+    const away = this.awayFighters().length > 0;
+    void (away ? battle.resume() : battle.takeUpOrProgram()).then(() => {
       // Refused (the console runs another cartridge…): not again for this state; a person at the host can try.
       if (battle.state.stage === 'ready' && battle.state.error) this.refusedAt = at;
     });
@@ -148,16 +176,7 @@ export class RemoteHost {
   private async follow(): Promise<void> {
     const { stage, request, seating } = this.deps.battle.state;
     const id = request?.id ?? 'battle';
-    const plan =
-      seating && (stage === 'enter' || stage === 'fighting')
-        ? planBattle(
-            id,
-            seating,
-            (p) => this.table.holder(p),
-            (g) => this.rttOf(g),
-            this.deps.delay?.() ?? null,
-          )
-        : null;
+    const plan = seating && (stage === 'enter' || stage === 'fighting') ? this.plan(id, seating) : null;
     if (plan) {
       if (!this.battle || this.battle.battle !== id) this.battle = { ...plan, epoch: this.epochs.next(id) };
       const b = this.battle;
@@ -183,21 +202,26 @@ export class RemoteHost {
     const calls = this.deps.machine.calls();
     if (b.started && b.kind === 'duel') {
       const stats = calls ? await calls.netStop() : null;
-      this.lastBattle = stats
-        ? { ...stats, repairs: b.repairs, firstDesync: b.firstDesync ?? stats.desync, delay: b.delay }
-        : null;
+      if (!b.dropped)
+        this.lastBattle = stats
+          ? { ...stats, repairs: b.repairs, firstDesync: b.firstDesync ?? stats.desync, delay: b.delay }
+          : null;
       if (stats?.rttMs != null) this.measured.set(b.guest, stats.rttMs);
     } else if (b.started) {
       await calls?.watchStop();
-      if (b.kind === 'relay') this.lastRelay = { delay: b.delay, repairs: b.repairs, firstDesync: b.firstDesync };
+      if (b.kind === 'relay' && !b.dropped)
+        this.lastRelay = { delay: b.delay, repairs: b.repairs, firstDesync: b.firstDesync };
     }
-    if (b.started) {
-      const end = JSON.stringify({ t: 'battle-end', battle: b.battle });
-      this.sendTo(b.guest, end);
-      if (b.other) this.sendTo(b.other, end);
-      this.toSpectators(b, end);
-    }
+    if (b.started) this.tellEnded(b);
     this.deps.changed();
+  }
+
+  /** Every machine running `b` with this one (its fighters', its spectators') is told it ended. */
+  private tellEnded(b: RemoteBattle): void {
+    const end = JSON.stringify({ t: 'battle-end', battle: b.battle });
+    this.sendTo(b.guest, end);
+    if (b.other) this.sendTo(b.other, end);
+    this.toSpectators(b, end);
   }
 
   /**
@@ -210,13 +234,7 @@ export class RemoteHost {
     const b = this.battle;
     const seating = this.deps.battle.state.seating;
     if (!b?.started || b.repairing || !seating) return;
-    const next = planBattle(
-      b.battle,
-      seating,
-      (p) => this.table.holder(p),
-      (g) => this.rttOf(g),
-      this.deps.delay?.() ?? null,
-    );
+    const next = this.plan(b.battle, seating);
     if (next && next.kind === b.kind && next.guest === b.guest && next.other === b.other) return;
 
     void this.handOver(b, next);
@@ -227,10 +245,7 @@ export class RemoteHost {
     this.stopChecking();
     const calls = this.deps.machine.calls();
     await (b.kind === 'duel' ? calls?.netStop() : calls?.watchStop());
-    const end = JSON.stringify({ t: 'battle-end', battle: b.battle });
-    this.sendTo(b.guest, end);
-    if (b.other) this.sendTo(b.other, end);
-    this.toSpectators(b, end);
+    this.tellEnded(b);
     b.repairing = false;
     if (this.battle !== b) return;
     this.battle = next;
@@ -266,16 +281,8 @@ export class RemoteHost {
             this.runFrames(b, { epoch: b.epoch, from, pairs }),
           )
         : null;
-    const start = (side: 0 | 1, report: boolean): string =>
-      JSON.stringify({ t: 'battle-start', battle: b.battle, state, side, delay: b.delay, epoch: b.epoch, report });
-    if (b.kind === 'duel') this.sendTo(b.guest, start(b.side === 0 ? 1 : 0, false));
-    else if (b.kind === 'solo')
-      this.sendTo(b.guest, JSON.stringify({ t: 'solo-start', battle: b.battle, state, epoch: b.epoch }));
-    else {
-      this.sendTo(b.guest, start(0, true));
-      if (b.other) this.sendTo(b.other, start(1, false));
-    }
-    this.toSpectators(b, JSON.stringify({ t: 'watch-start', battle: b.battle, state, epoch: b.epoch }));
+    for (const [guest, text] of fighterStarts(b)) this.sendTo(guest, text);
+    for (const text of catchUp(b)) this.toSpectators(b, text);
   }
 
   /**
@@ -291,11 +298,7 @@ export class RemoteHost {
       void this.restart(b, null);
       return;
     }
-    this.sendTo(guest, JSON.stringify({ t: 'watch-start', battle: b.battle, state: b.state, epoch: b.epoch }));
-    for (let from = 0; from < b.pairs.length; from += WATCH_CHUNK) {
-      const pairs = b.pairs.slice(from, from + WATCH_CHUNK);
-      this.sendTo(guest, JSON.stringify({ t: 'watch', battle: b.battle, epoch: b.epoch, from, pairs }));
-    }
+    for (const text of catchUp(b)) this.sendTo(guest, text);
   }
 
   /** Every guest connected now but those fighting the battle. */
@@ -378,6 +381,12 @@ export class RemoteHost {
       b.repairing = false;
     }
     this.deps.changed();
+  }
+
+  /** Who fights battle `id` where, as the seats say now (remote-battle.ts). */
+  private plan(id: string, seating: Seating): RemoteBattle | null {
+    const holder = (p: string): string => this.table.holder(p);
+    return planBattle(id, seating, holder, (g) => this.rttOf(g), this.deps.delay?.() ?? null);
   }
 
   /** A guest's round trip: as its last battle here measured it, else as the table's pings do, or null. */

@@ -48,6 +48,9 @@ const programmedBattle = (value: unknown): ProgrammedBattle | null | undefined =
 const names = (v: unknown): string[] | undefined =>
   Array.isArray(v) ? v.filter((n): n is string => typeof n === 'string') : undefined;
 
+/** The stages of a battle under way on the console that `drop` drops (the readout is no battle). */
+const DROPS: ReadonlySet<BattleStage> = new Set(['programming', 'enter', 'fighting', 'confirm']);
+
 export interface TableBattleOptions {
   /** Whether the machine runs our battle cartridge (a user's cartridge has no mailbox). Default: yes. */
   ourCartridge?: () => boolean;
@@ -76,6 +79,8 @@ export class TableBattle {
   /** …and those who chose the left-hand control when their colours would give them the right one. */
   private readonly leftHanded: Stored<string[]>;
   private readonly ourCartridge: () => boolean;
+  /** The fight `drop` dropped (its end is no failure), or 0. */
+  private dropping = 0;
   /** Stops the readout under way (the page goes away). */
   private readoutStop: AbortController | null = null;
 
@@ -190,7 +195,8 @@ export class TableBattle {
     this.chart = null;
     if (!outcome) {
       // Dropped with its step (the game moved on), or failed: the battle waits again, with the reason.
-      const why = chartError(chart);
+      // One dropped to be fought again is no failure (a computer attacker's table would not try it again).
+      const why = this.dropping === mine ? null : chartError(chart);
       this.set({ stage: 'ready', ask: null, error: why ? `The battle was not recorded: ${why}.` : null });
       return;
     }
@@ -254,6 +260,19 @@ export class TableBattle {
   /** A player pressed SPACE on the console's result screen: the table goes on with it. */
   seen(m: CartMailbox): void {
     if (this.state.stage === 'result' && m.ours && m.phase === 'entry') this.set({ stage: 'ready' });
+  }
+
+  /**
+   * Drops the battle under way and leaves it to be fought again from its start (a remote table's fighter
+   * went away: the host chose so). Nothing is recorded: the port's fight is cancelled, so the battle
+   * chart goes back to waiting to be programmed (as after a failed try, without the failure's words),
+   * and the machine goes back to the cartridge's program entry. False when no battle is under way.
+   */
+  async drop(reason: string): Promise<boolean> {
+    if (!this.chart || !DROPS.has(this.state.stage)) return false;
+    this.dropping = this.fights;
+    await this.port.backToEntry(reason);
+    return true;
   }
 
   /** The result shown belongs to a step undone (or about to be replaced): the table is ready to program a battle again. */

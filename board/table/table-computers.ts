@@ -72,6 +72,11 @@ export class TableComputers {
    * start the end game for them, so with only computers and such players the table does it itself.
    */
   elsewhere: (name: string) => boolean = () => false;
+  /**
+   * Whether a player's browser is away now (a remote table's guest gone silent): a computer's battle
+   * against them waits to be programmed until they are back (remote-host.ts programs it then too).
+   */
+  away: (name: string) => boolean = () => false;
 
   constructor(
     private readonly game: TableMoves,
@@ -247,9 +252,11 @@ export class TableComputers {
     if (!request || !mine(request) || (d.stage !== 'ready' && d.stage !== 'result')) return false;
     // A battle the machine refused once is not programmed again and again: a person takes it from there.
     if (this.refusedAt !== null && this.refusedAt === state) return true;
+    if (this.away(request.attacker.player) || this.away(request.defender.player)) return true;
     this.later(
       () => {
-        if (!this.pending() || this.battle.busy) return;
+        const now = this.pending();
+        if (!now || this.battle.busy || this.away(now.attacker.player) || this.away(now.defender.player)) return;
         this.enterPresses = 0;
         const at = this.game.gameState();
         void this.battle.program().then(() => {

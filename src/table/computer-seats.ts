@@ -104,6 +104,11 @@ export class ComputerSeats {
     this.computers.elsewhere = fn;
   }
 
+  /** Whether a player's browser is away now (a remote table's guest): a computer's battle with them waits (TableComputers.away). */
+  set away(fn: (name: string) => boolean) {
+    this.computers.away = fn;
+  }
+
   /**
    * A guest's page at a remote table: the computers play at the host, so none plays here (this browser's
    * own choices stay saved for its own games).

@@ -88,7 +88,11 @@ export function belongs(
 }
 
 /** A guest's battle panel: the host programs the battle; this page steers its side once it runs. */
-export function guestBattle(fight: FightNow | null, guest: NetGuest | null): HTMLElement[] {
+export function guestBattle(
+  fight: FightNow | null,
+  guest: NetGuest | null,
+  waits: string | null = null,
+): HTMLElement[] {
   if (!fight) return [];
   const mine = guest?.mine() ?? [];
   const plays = [fight.attacker, fight.defender].filter((p) => mine.includes(p));
@@ -110,6 +114,7 @@ export function guestBattle(fight: FightNow | null, guest: NetGuest | null): HTM
               ? 'The battle runs on this console as the players fight it (a moment behind them).'
               : "The host's browser programs this battle; you watch it here once it runs.",
       ),
+      ...(waits ? [el('p', { class: 'tb-waits', 'data-battle-waits': '', role: 'status' }, waits)] : []),
     ),
   ];
 }

@@ -132,6 +132,7 @@ export class TablePage {
     this.play = new TablePlay(this.screen.element, this.input, {
       computer: (name) => this.seats.isComputer(name),
       elsewhere: (name) => this.remote.heldElsewhere(name) != null,
+      away: (name) => this.remote.awayHolder(name),
     });
     this.cleanups.push(() => this.play.destroy());
 
@@ -183,6 +184,7 @@ export class TablePage {
       name,
     );
     this.seats.elsewhere = (player) => remote.heldElsewhere(player) != null;
+    this.seats.away = (player) => remote.awayHolder(player) !== null;
     consoleBox.append(remote.element);
     if (remote.isGuest) {
       this.seats.standDown();
@@ -259,7 +261,9 @@ export class TablePage {
       this.guestFighting = fighting;
       const seated = view.players.filter((p) => !p.eliminated).map((p) => p.name);
       this.play.update(this.remote.guest?.battle ? 'fighting' : 'ready', guestPlay(fight, this.remote.guest, seated));
-      this.battleBox.replaceChildren(...guestBattle(fight, this.remote.guest));
+      const g = this.remote.guest;
+      const waits = fight && this.remote.battleWaits(fight.attacker, fight.defender, !!(g?.battle ?? g?.watching));
+      this.battleBox.replaceChildren(...guestBattle(fight, g, waits));
     } else if (this.board.controller.elsewhere) {
       this.battleBox.replaceChildren(
         el(
@@ -313,6 +317,7 @@ export class TablePage {
           ...fight,
           seated,
           computer: (name) => this.seats.isComputer(name),
+          waits: this.remote.battleWaits(fight.attacker, fight.defender, this.driver.busy),
           ...belongs(
             this.driver.state.request,
             fight,

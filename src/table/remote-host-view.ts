@@ -6,7 +6,7 @@
 import { el } from '../platform/dom.ts';
 import type { NetHost } from '../net/index.ts';
 import type { DuelFigures, RelayFigures } from '../../board/index.ts';
-import { AWAY_OFFER_MS } from '../../board/index.ts';
+import { AWAY_OFFER_MS, awayOfferWords } from '../../board/index.ts';
 
 /** How long a guest is away before its seats are offered: ?awayOfferMs=MS shortens it (tests, a table in a hurry). */
 export function awayOfferMs(): number {
@@ -14,15 +14,36 @@ export function awayOfferMs(): number {
   return Number.isInteger(ms) && ms >= 1000 && ms <= 600_000 ? ms : AWAY_OFFER_MS;
 }
 
-/** What the host is offered for a seat whose guest has been away a while: how long, and the computer to play it. */
-export function awayOffer(away: { player: string; awayMs: number }, give: () => void): (Node | string)[] {
+/**
+ * What the host is offered for a seat whose guest has been away a while: how long, the computer to play it,
+ * and when the seat fights the battle the table is at, that it waits meanwhile (waiting needs no button);
+ * `again` (the battle under way is this seat's) drops it on every machine to fight it again from its start.
+ */
+export function awayOffer(
+  away: { player: string; awayMs: number },
+  give: () => void,
+  fights: boolean,
+  again: (() => void) | null,
+): (Node | string)[] {
   const take = el(
     'button',
     { type: 'button', 'data-computer-seat': away.player, title: `The computer plays ${away.player} from now on, here` },
     `The computer plays ${away.player}`,
   );
   take.addEventListener('click', give);
-  return [el('span', { class: 'tb-away', text: `(away ${Math.round(away.awayMs / 1000)} s)` }), ' ', take];
+  const offer = [el('span', { class: 'tb-away', text: awayOfferWords(away.awayMs, fights) }), ' ', take];
+  if (!again) return offer;
+  const fight = el(
+    'button',
+    {
+      type: 'button',
+      'data-fight-again': away.player,
+      title: `Nothing of this battle is recorded; it is programmed again once ${away.player} is back`,
+    },
+    'Fight this battle again',
+  );
+  fight.addEventListener('click', again);
+  return [...offer, ' ', fight];
 }
 
 /** The last network battle in a sentence: how long, how often the machine went back, whether both sides agreed. */

@@ -11,6 +11,7 @@ import type { MachineHost } from '../machine/machine-host.ts';
 import { errorText } from '../machine/machine-host.ts';
 import { GUEST_NAME, netGuest, newCode, openNetHost, readCode, type NetGuest, type NetHost } from '../net/index.ts';
 import type { TableBattle, GameSession } from '../../board/index.ts';
+import { awayFighters, battleWaitsWords } from '../../board/index.ts';
 import {
   awayOffer,
   awayOfferMs,
@@ -108,6 +109,27 @@ export class RemotePanel {
       return this.guest.guests.find((g) => g.id === holder)?.name ?? 'another guest';
     }
     return null;
+  }
+
+  /**
+   * The battle `attacker` v `defender` waiting for a fighter's browser, in words (null: none away). At the
+   * host from its own guest list; at a guest from the one the host sends every guest (who is away there).
+   */
+  battleWaits(attacker: string, defender: string, underWay: boolean): string | null {
+    const host = this.host;
+    const guest = this.guest;
+    const holder = (p: string): string | undefined =>
+      host ? host.table.holder(p) : guest?.seats.find((s) => s.player === p)?.holder;
+    const guests = host ? host.guests() : (guest?.guests ?? []);
+    return battleWaitsWords(awayFighters([attacker, defender], holder, guests), underWay);
+  }
+
+  /** The guest's name whose browser holds `player`'s seat while it is away, or null (the turn banner says so). */
+  awayHolder(player: string): string | null {
+    const host = this.host;
+    const holder = host ? host.table.holder(player) : this.guest?.seats.find((s) => s.player === player)?.holder;
+    const guests = host ? host.guests() : (this.guest?.guests ?? []);
+    return awayFighters([player], () => holder, guests)[0]?.name ?? null;
   }
 
   private async invite(code = newCode()): Promise<void> {
@@ -249,7 +271,10 @@ export class RemotePanel {
             free.addEventListener('click', () => host.table.free(s.player));
             li.append(' ', free);
             const away = overdue.find((o) => o.player === s.player);
-            if (away) li.append(' ', ...awayOffer(away, () => this.giveAway(host, s.player)));
+            const fights = host.awayFighters().some((a) => a.player === s.player);
+            // Fought again from its start: only a battle under way (one waiting to be programmed waits anyway).
+            const again = fights && this.deps.battle.busy ? () => void host.fightAgain() : null;
+            if (away) li.append(' ', ...awayOffer(away, () => this.giveAway(host, s.player), fights, again));
           } else if (!this.deps.computer(s.player)) li.append(' ', keepButton(host, s.player));
           return li;
         }),

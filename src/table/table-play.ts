@@ -18,6 +18,8 @@ export interface TablePlaySeats {
   computer(name: string): boolean;
   /** A seat held at another browser (the remote table). */
   elsewhere(name: string): boolean;
+  /** The guest's name whose browser holds the seat while it is away (the battle waits for it), or null. */
+  away(name: string): string | null;
 }
 
 /** The battle the table is at: its two sides, the players still seated (rule 11D), and whether the attacker holds the left control. */
@@ -65,7 +67,7 @@ export class TablePlay {
       const stick: StickName = left !== this.input.swap ? 'J0' : 'J1';
       const how = this.touch ? `the on-screen ${left ? 'left' : 'right'} stick` : keysShort(this.input.keys(), stick);
       const by = this.seats.computer(player) ? 'computer' : this.seats.elsewhere(player) ? 'elsewhere' : 'person';
-      return { player, how, by };
+      return { player, how, by, away: by === 'elsewhere' ? this.seats.away(player) : null };
     };
     const words = fight
       ? turnBannerWords({

@@ -35,6 +35,8 @@ export interface WarPanelFight {
   over: boolean;
   /** Who still chooses a weapon for this battle (on the board), in the order they fight it. */
   choosing: string[];
+  /** A remote table: the battle waits for a fighter's browser (away), in words, or null. */
+  waits?: string | null;
   /** Whether the computer plays this seat (it chooses and programs by itself). */
   computer(name: string): boolean;
   /** The keys of each control, in the seats' colours (controls-legend.ts), with `extra` on its hint line. */
@@ -82,6 +84,8 @@ export function renderBattle(driver: BattleDriver, actions: WarPanelActions, fig
     defender: { player: defender, energy: energy.defender },
   });
   if (divided) parts.push(h('p', { class: 'tb-hint', 'data-screen-note': '' }, divided));
+  // Said before what the console waits for: while a fighter's browser is away nothing else moves.
+  if (fight.waits) parts.push(h('p', { class: 'tb-waits', 'data-battle-waits': '', role: 'status' }, fight.waits));
   parts.push(...stageLines(driver, st, actions, fight, left, right));
   if (st.stage !== 'result' && st.words && fight.current)
     parts.push(h('p', { class: 'tb-words tb-last', 'data-words': '' }, `Last battle: ${st.words}`));

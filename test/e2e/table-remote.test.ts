@@ -518,6 +518,14 @@ describe('the remote table', () => {
       const awayAt = await host.evaluate(() => window.__o2console!.shownFrame);
       expect(awayAt - closedAt).toBeLessThanOrEqual(6 * 60);
       expect(await log(host)).toEqual(before);
+      // The battle panel and the turn banner say the battle waits for Ann (issue 34).
+      await expect
+        .poll(() => host.locator('[data-battle-waits]').textContent())
+        .toBe("The battle waits for Ann (Ann at home's browser is away): it goes on once Ann is back.");
+      expect(await host.locator('#table-turn [data-turn="head"]').textContent()).toMatch(/the battle waits for Ann/);
+      // The offer, once due: the battle waits meanwhile; the computer may play Ann, or the battle be fought again.
+      await host.locator('[data-fight-again="Ann"]').waitFor({ timeout: 20_000 });
+      expect(await host.locator('#table-remote-seats .tb-away').textContent()).toMatch(/the battle waits meanwhile/);
       // Away a while: the host gives Ann's seat to the computer, whose bot takes her control in the battle on
       // the host's machine; Bob's control gets a bot too, at 8x, to the end.
       await host.locator('[data-computer-seat="Ann"]').click({ timeout: 20_000 });

@@ -81,6 +81,7 @@ export class HostPage {
       checkBattle: checkBattleMessage,
     });
     this.computers.elsewhere = (player) => this.remote.heldBy(player) !== null;
+    this.computers.away = (player) => this.remote.awayFighters().some((a) => a.player === player);
     this.game.subscribe(() => this.computers.act());
     this.battle.subscribe(() => this.computers.act());
   }

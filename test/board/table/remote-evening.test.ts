@@ -246,6 +246,54 @@ describe('a remote table in Node', { timeout: 240_000 }, () => {
     host.close();
   });
 
+  it('a guest gone mid-battle: the host fights the battle again; it waits for the guest, is fought again from its start and recorded once', async () => {
+    const { table, bob } = await evening(POOR_LINE);
+    const { host } = table;
+    await table.until(() => host.remote.battling && bob.node.inBattle, 'a battle with the guest', 60_000);
+    await table.until(() => bob.node.netFrames > 40, 'the battle under way at the guest', 6_000);
+    const before = host.state().log.length;
+    const war = host.state().war;
+    table.vanish(bob);
+    await table.until(() => host.remote.awayFighters().length > 0, 'the host to see the guest gone', 1_200);
+    // The battle waits for Bob's browser, and the host's panel says so.
+    expect(host.remote.awayFighters()).toEqual([{ player: 'Bob', name: 'Bob at home' }]);
+    expect(host.battle.state.stage).toBe('fighting');
+    await table.until(
+      () => host.remote.table.overdue(AWAY_OFFER_MS).length > 0,
+      "the host's offer of Bob's seat",
+      ((AWAY_OFFER_MS + 2_000) * 60) / 1000,
+    );
+    // The host chooses to fight the battle again: dropped on every machine, nothing recorded, the machine back at program entry.
+    let dropped: boolean | null = null;
+    void host.remote.fightAgain().then((ok) => (dropped = ok));
+    await table.until(() => dropped !== null, 'the battle to be dropped', 600);
+    expect(dropped).toBe(true);
+    expect(host.remote.battling).toBe(false);
+    expect(host.battle.state).toMatchObject({ stage: 'ready', error: null });
+    expect((await host.node.read()).phase).toBe('entry');
+    expect(host.state().log).toHaveLength(before);
+    expect(host.state().war).toEqual(war);
+    // The battle waits to be programmed until Bob is back (it would only stall at the prediction window without him).
+    await table
+      .until(() => host.battle.state.stage !== 'ready', 'nothing: the battle waits for Bob', 300)
+      .catch(() => undefined);
+    expect(host.battle.state.stage).toBe('ready');
+    expect(host.remote.awayFighters()).toEqual([{ player: 'Bob', name: 'Bob at home' }]);
+    const stages: string[] = [];
+    host.battle.subscribe(() => stages.push(host.battle.state.stage));
+    // Back: the battle is programmed again, fought on both machines from its start and recorded once.
+    const back = await table.join('Bob at home', TOKEN);
+    back.sit('Bob', 'easy', 5);
+    await table.until(() => back.node.inBattle, 'the battle programmed again with the guest back', 2_400);
+    expect(stages[0]).toBe('programming');
+    expect(host.remote.awayFighters()).toEqual([]);
+    await table.until(() => host.state().log.length > before, 'the battle to be recorded', 60_000);
+    expect(host.state().log).toHaveLength(before + 1);
+    expect(host.remote.lastBattle?.frame).toBeGreaterThan(60);
+    expect((await host.node.read()).battles).toBe(1);
+    host.close();
+  });
+
   it('a guest gone for good mid-battle: the host frees the seat and the battle goes on at the host', async () => {
     const { table, bob } = await evening(POOR_LINE);
     const { host } = table;

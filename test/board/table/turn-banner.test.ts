@@ -54,6 +54,22 @@ describe('the turn banner', () => {
     expect(turnBannerWords(far)?.sides[1]).toBe('Cy (right, blue): steers at their own browser');
   });
 
+  it("says the battle waits while a fighter's browser is away (a remote table), whatever the console waited for", () => {
+    const away = {
+      ...people('enter'),
+      right: { player: 'Bob', how: '', by: 'elsewhere' as const, away: 'Bob at home' },
+    };
+    const w = turnBannerWords(away);
+    expect(w?.headline).toBe(
+      "Ann against Bob: the battle waits for Bob (Bob at home's browser is away): it goes on once Bob is back",
+    );
+    expect(w?.sides[1]).toBe('Bob (right, blue): steers at their own browser, away now');
+    expect(turnBannerWords({ ...away, stage: 'fighting' })?.headline).toBe(w?.headline);
+    // Back: the banner says the battle again.
+    const back = { ...away, stage: 'fighting' as const, right: { ...away.right, away: null } };
+    expect(turnBannerWords(back)?.headline).toBe('Ann against Bob: the battle is on');
+  });
+
   it('is hidden unless a battle is on the console', () => {
     const shown = BATTLE_STAGES.filter((s) => turnBannerWords(people(s)) !== null);
     expect(shown).toEqual(['programming', 'enter', 'fighting']);
