@@ -11,7 +11,8 @@ import { isKeyCode } from '../../rom-core/machine/index.ts';
 import { ConsoleSession } from './session.ts';
 import { Pacer } from './pacer.ts';
 import { bundledBuiltins } from './bundled-roms.ts';
-import { SNAPSHOT_LENGTH, SNAPSHOT_REWIND } from './protocol.ts';
+import { SNAPSHOT_LENGTH } from './protocol.ts';
+import { RewindInput } from './rewind-input.ts';
 import type {
   BootInfo,
   BootOptions,
@@ -30,12 +31,9 @@ import { WorkWindow } from './host-stats.ts';
 import { FramePost, sameBytes } from './frame-post.ts';
 import { SoundOut } from './sound-out.ts';
 import { FaultHooks } from './fault-hooks.ts';
-import { sessionApi } from './host-session-api.ts';
-import type { BotLevel, SessionApiHost } from './host-session-api.ts';
-import { netApi } from './host-net-api.ts';
-import type { NetApiHost } from './host-net-api.ts';
-import { debugApi } from './host-debug-api.ts';
-import type { DebugApiHost } from './host-debug-api.ts';
+import { sessionApi, type BotLevel, type SessionApiHost } from './host-session-api.ts';
+import { netApi, type NetApiHost } from './host-net-api.ts';
+import { debugApi, type DebugApiHost } from './host-debug-api.ts';
 
 export class WorkerHost {
   private session: ConsoleSession | undefined;
@@ -54,8 +52,7 @@ export class WorkerHost {
   private framesRun = 0;
   /** Rewind and run-ahead as the page set them, for every session built (off until it does). */
   private timeTravel: TimeTravelSettings = { rewindSeconds: 0, runAhead: 0 };
-  /** The rewind input was held at the last frame (its sound was cut when it went down). */
-  private rewinding = false;
+  private readonly rewind = new RewindInput();
   private readonly typed = new TypedWaits();
   /** The bots that hold a hand control, kept for the next session (a reset, another cartridge). */
   private readonly botLevels: BotLevel[] = [null, null];
@@ -160,7 +157,7 @@ export class WorkerHost {
   private runDue(frames: number): boolean {
     const start = performance.now();
     let hit: StopState | undefined;
-    if (!this.rewindStep(frames)) {
+    if (!this.rewind.step(this.need(), this.snapshot, frames, () => this.audio.flush())) {
       for (let i = 0; i < frames && hit === undefined; i++) hit = this.emulateFrame(this.speed === 1);
       // The picture shown runs ahead of the real frames, whose sound went out as they ran.
       const s = this.need();
@@ -174,23 +171,6 @@ export class WorkerHost {
     this.running = false;
     this.postStatus(hit.text);
     return false;
-  }
-
-  /**
-   * While the page holds the rewind input (not in a network battle): goes back `frames` frames, two
-   * each at double speed, without sound (what was queued is cut when it goes down). True when it did.
-   */
-  private rewindStep(frames: number): boolean {
-    const s = this.need();
-    const held = s.netplay ? 0 : this.snapshot[SNAPSHOT_REWIND];
-    const rewinding = held === 1 || held === 2;
-    if (rewinding && !this.rewinding) this.audio.flush();
-    this.rewinding = rewinding;
-    if (!rewinding) return false;
-    for (let i = 0; i < frames * held && s.rewindFrame(); i++) {
-      /* one frame back, its picture drawn again */
-    }
-    return true;
   }
 
   /**
@@ -226,8 +206,15 @@ export class WorkerHost {
     if (frames === 0 && this.pacer.pullForward(now)) frames = 1;
     if (frames === 0) return;
     this.clearTimer();
-    try {
+    this.fatalOnThrow(() => {
       if (this.runDue(frames)) this.schedule();
+    });
+  }
+
+  /** Runs frames; a throw stops the machine and tells the page (its runtime restarts from the last autosave). */
+  private fatalOnThrow(run: () => void): void {
+    try {
+      run();
     } catch (e) {
       this.running = false;
       this.post({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });
@@ -237,15 +224,7 @@ export class WorkerHost {
 
   private schedule(): void {
     if (this.timer !== undefined || !this.running || this.hidden) return;
-    this.timer = setTimeout(() => {
-      try {
-        this.tick();
-      } catch (e) {
-        this.running = false;
-        this.post({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });
-        throw e;
-      }
-    }, this.pacer.wait(performance.now()));
+    this.timer = setTimeout(() => this.fatalOnThrow(() => this.tick()), this.pacer.wait(performance.now()));
   }
 
   private resume(): void {
@@ -274,7 +253,7 @@ export class WorkerHost {
   private onInput(m: InputMessage): void {
     if (m?.type === 'input' && m.snapshot.length === SNAPSHOT_LENGTH) {
       const moved = !sameBytes(this.snapshot, m.snapshot);
-      const pressed = this.snapshot[SNAPSHOT_REWIND] === 0 && m.snapshot[SNAPSHOT_REWIND] !== 0;
+      const pressed = RewindInput.pressed(this.snapshot, m.snapshot);
       this.snapshot = m.snapshot;
       if (pressed && !this.running) this.rewindPaused();
       else if (moved) this.inputArrived();
