@@ -26,6 +26,15 @@ export interface RelayFigures {
 }
 
 /**
+ * How long the host's machine holds a duel's first frame (NetStartOptions.holdMs): half the round trip, the way
+ * the start message takes to the guest, so both machines begin together. At most 250 ms: a round trip from the
+ * table's pings passes both pages' main threads and can read long.
+ */
+export function startHold(rttMs: number | null): number {
+  return rttMs === null ? 0 : Math.min(250, Math.max(0, Math.round(rttMs / 2)));
+}
+
+/**
  * The input delay (frames) for a round trip. From 150 ms on, a frame per 50 ms of round trip begun (about
  * the one-way time's frames, less the prediction window's room): the rollbacks then stay inside the
  * window (rom-core's PREDICTION_WINDOW, 8) on the line it is chosen for, where a shorter delay made the

@@ -13,7 +13,7 @@ import { every } from './ports.ts';
 import type { HostLinkPort, Lane } from './ports.ts';
 import { hostTable, type RemoteHostDeps } from './host-table.ts';
 import { KeptEpochs, awayFighters, catchUp, fighterStarts } from './remote-battle.ts';
-import { keepPairs, planBattle, programsForGuests } from './remote-battle.ts';
+import { keepPairs, planBattle, programsForGuests, startHold } from './remote-battle.ts';
 import type { AwayFighter, DuelFigures, RelayFigures, RemoteBattle } from './remote-battle.ts';
 import { RelayWitness } from './relay-witness.ts';
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
@@ -269,7 +269,7 @@ export class RemoteHost {
     if (!calls) return;
     const state = toBase64Url(
       b.kind === 'duel'
-        ? await calls.netStart({ side: b.side, delay: b.delay, epoch: b.epoch })
+        ? await calls.netStart({ side: b.side, delay: b.delay, epoch: b.epoch, holdMs: startHold(this.rttOf(b.guest)) })
         : await calls.watchHere(b.epoch),
     );
     b.state = state;

@@ -21,6 +21,12 @@ export interface NetStartOptions {
   delay: number;
   /** Which start of the battle this is (0; 1, 2… after each repair of a desync). */
   epoch?: number;
+  /**
+   * Milliseconds the host's machine holds the battle's first frame (0 to 1000; about half the round trip): the
+   * guest's machine starts when the start message reaches it, a one-way trip later, so a host that ran at once
+   * would be that far ahead and yield those frames one at a time during the fight (time-sync.ts), a hitch each.
+   */
+  holdMs?: number;
 }
 
 export interface NetplayStats {

@@ -22,7 +22,13 @@ export class NetSeat {
    */
   private solo: { epoch: number; sent: number; pending: number[] } | null = null;
 
-  constructor(private readonly sound: (samples: Float32Array) => void) {}
+  /** Until when (`now()`'s clock) the battle's first frame is held (NetStartOptions.holdMs). */
+  private holdUntil = 0;
+
+  constructor(
+    private readonly sound: (samples: Float32Array) => void,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** Runs this display frame when a network battle or a watch has the machine; false when it does not. */
   frame(s: ConsoleSession, held: Uint8Array): boolean {
@@ -38,6 +44,11 @@ export class NetSeat {
     }
     const net = this.net;
     if (net) {
+      // Held at its start: the display frame runs nothing (the picture stays the battle's first).
+      if (this.holdUntil > 0) {
+        if (this.now() < this.holdUntil) return true;
+        this.holdUntil = 0;
+      }
       const message = net.tick(() => s.netStick(net.side.rb.local, held));
       // Posted once for all the frames run together: each message carries every stick not yet
       // acknowledged, and the hashes of the messages it replaces (the last MAX_HASHES of them).
@@ -86,6 +97,9 @@ export class NetSeat {
     const epoch = options.epoch ?? 0;
     if (!Number.isInteger(epoch) || epoch < 0 || epoch > 1000)
       throw new RangeError(`a battle's epoch is 0 to 1000, got ${String(epoch)}`);
+    const hold = options.holdMs ?? 0;
+    if (typeof hold !== 'number' || !(hold >= 0 && hold <= 1000))
+      throw new RangeError(`a battle's start is held 0 to 1000 ms, got ${String(hold)}`);
     // This page's typed keys are dropped; then the guest starts from the host's snapshot (checked as a
     // save state is: a bad one changes nothing), keys and sticks included.
     s.clearKeys();
@@ -95,6 +109,7 @@ export class NetSeat {
     this.out = null;
     this.solo = null;
     this.net = new FoughtBattle(s.machine, options.side, options.delay, epoch, this.sound);
+    this.holdUntil = hold > 0 ? this.now() + hold : 0;
     return s.machine.snapshot();
   }
 
