@@ -11,11 +11,15 @@ const COLOUR = { red: 'Red', blue: 'Blue' } as const;
 interface Away {
   player: string;
   name: string;
+  /** Its guest's browser answers but stopped reporting the battle (a relay's reporter): said so, not "away". */
+  stalled?: boolean;
 }
 
 /** "Ann (Ann at home's browser is away)", each away fighter so, joined by "and". */
 const awayList = (away: readonly Away[]): string =>
-  away.map((a) => `${a.player} (${a.name}'s browser is away)`).join(' and ');
+  away
+    .map((a) => `${a.player} (${a.name}'s browser ${a.stalled ? 'stopped reporting the battle' : 'is away'})`)
+    .join(' and ');
 
 /**
  * A remote table's battle waiting for its fighters' browsers, in words, or null when none is away: under
@@ -32,9 +36,11 @@ export function battleWaitsWords(away: readonly Away[], underWay: boolean): stri
 /**
  * The host's offer for a seat whose guest has been away `awayMs` (AWAY_OFFER_MS and more): how long, and
  * when the seat fights the battle the table is at, that the battle waits meanwhile (doing nothing waits).
+ * `stalled`: the guest's browser answers but stopped reporting the battle for that long (report-stall.ts).
  */
-export function awayOfferWords(awayMs: number, fights: boolean): string {
-  const away = `away ${Math.round(awayMs / 1000)} s`;
+export function awayOfferWords(awayMs: number, fights: boolean, stalled = false): string {
+  const s = Math.round(awayMs / 1000);
+  const away = stalled ? `stopped reporting ${s} s ago` : `away ${s} s`;
   return fights ? `(${away}; the battle waits meanwhile, or:)` : `(${away})`;
 }
 

@@ -49,6 +49,8 @@ export type {
   TableNotice,
 } from './ports.ts';
 export { RemoteHost, PING_MS } from './remote-host.ts';
+export { REPORT_STALL_MS, ReportStall, withStalled } from './report-stall.ts';
+export type { StalledSeat } from './report-stall.ts';
 export type { DuelFigures, RelayFigures } from './remote-battle.ts';
 export type { RemoteHostDeps } from './host-table.ts';
 export { RemoteGuest, RETRY_MS, HOST_SILENT_MS } from './remote-guest.ts';

@@ -85,6 +85,8 @@ export interface RemoteBattle {
 export interface AwayFighter {
   player: string;
   name: string;
+  /** Its guest's browser still answers but stopped reporting the battle (report-stall.ts), not away. */
+  stalled?: boolean;
 }
 
 /**

@@ -16,6 +16,7 @@ import { KeptEpochs, awayFighters, catchUp, fighterStarts } from './remote-battl
 import { keepPairs, planBattle, programsForGuests, startHold } from './remote-battle.ts';
 import type { AwayFighter, DuelFigures, RelayFigures, RemoteBattle } from './remote-battle.ts';
 import { RelayWitness } from './relay-witness.ts';
+import { ReportStall, withStalled, type StalledSeat } from './report-stall.ts';
 import type { BattleMessage } from '../../rom-core/netplay/index.ts';
 import type { Seating } from './battle-checks.ts';
 
@@ -42,6 +43,8 @@ export class RemoteHost {
   private readonly measured = new Map<string, number>();
   /** The battle's last epoch, kept across the host's reload (remote-battle.ts). */
   private readonly epochs: KeptEpochs;
+  /** When a relay's report last moved on: a reporter that answers pings but stops reporting counts as away. */
+  private readonly stall: ReportStall;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
@@ -50,6 +53,7 @@ export class RemoteHost {
   ) {
     const { session, machine, clock } = deps;
     this.epochs = new KeptEpochs(deps.storage);
+    this.stall = new ReportStall(() => clock.now());
     this.table = hostTable(link, deps, {
       battle: (guest, message) => this.fromGuest(guest, message),
       watch: (guest, message) => this.reported(guest, message),
@@ -137,7 +141,24 @@ export class RemoteHost {
     const battle = this.deps.battle;
     const request = battle.busy ? battle.state.request : battle.waiting;
     const players = request ? [request.attacker.player, request.defender.player] : [];
-    return awayFighters(players, (p) => this.table.holder(p), this.table.guestList());
+    return withStalled(
+      awayFighters(players, (p) => this.table.holder(p), this.table.guestList()),
+      this.stalledSeats(),
+    );
+  }
+
+  /**
+   * The seats of the relay under way whose reporting guest stopped reporting it (report-stall.ts), with how
+   * long: the panel offers them as it does an away guest's (TableHost.overdue).
+   */
+  stalledSeats(): StalledSeat[] {
+    const b = this.battle;
+    const request = this.deps.battle.state.request;
+    const ms = this.stall.stalledMs();
+    if (!b?.started || b.kind !== 'relay' || !request || ms === null) return [];
+    return [request.attacker.player, request.defender.player]
+      .filter((p) => this.table.holder(p) === b.guest)
+      .map((player) => ({ player, name: this.nameOf(b.guest), awayMs: ms, stalled: true }));
   }
 
   /**
@@ -187,7 +208,7 @@ export class RemoteHost {
       } else if (stage === 'fighting' && !b.started) {
         b.started = true;
         await this.begin(b);
-        if (b.kind === 'duel') this.stopChecking = every(this.deps.clock, () => void this.check(), CHECK_MS);
+        this.stopChecking = this.checking(b);
         this.deps.changed();
       }
       return;
@@ -254,7 +275,7 @@ export class RemoteHost {
       next.started = true;
       next.epoch = b.epoch + 1;
       await this.begin(next);
-      if (next.kind === 'duel') this.stopChecking = every(this.deps.clock, () => void this.check(), CHECK_MS);
+      this.stopChecking = this.checking(next);
     }
     this.deps.changed();
   }
@@ -274,6 +295,7 @@ export class RemoteHost {
     );
     b.state = state;
     b.pairs = [];
+    this.stall.begin();
     this.epochs.keep(b.battle, b.epoch);
     b.witness =
       b.kind === 'relay' && b.other
@@ -345,7 +367,23 @@ export class RemoteHost {
     // One guest holding both seats decides its own battle; a relay's report is checked against both guests' sticks.
     if (b.kind === 'solo' || !b.witness) this.runFrames(b, { epoch, from, pairs });
     else this.witnessed(b, b.witness?.reported({ epoch, from, pairs }) ?? null);
+    if (b.kind === 'relay' && epoch === b.epoch && this.stall.reported(from + pairs.length)) this.deps.changed();
     if (desync !== undefined && epoch === b.epoch) void this.restart(b, desync);
+  }
+
+  /** A duel's machines checked for a desync, a relay's report for a stall, every CHECK_MS; the function returned stops it. */
+  private checking(b: RemoteBattle): () => void {
+    if (b.kind === 'duel') return every(this.deps.clock, () => void this.check(), CHECK_MS);
+    if (b.kind !== 'relay') return () => undefined;
+    return every(
+      this.deps.clock,
+      () => {
+        // A fighter's browser away holds the report too: that guest is the one waited for, not the reporter.
+        const away = this.table.guestList().some((g) => !g.online && (g.id === b.guest || g.id === b.other));
+        if (this.battle === b && !b.repairing && this.stall.check(away)) this.deps.changed();
+      },
+      CHECK_MS,
+    );
   }
 
   /**

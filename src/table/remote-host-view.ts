@@ -20,7 +20,7 @@ export function awayOfferMs(): number {
  * `again` (the battle under way is this seat's) drops it on every machine to fight it again from its start.
  */
 export function awayOffer(
-  away: { player: string; awayMs: number },
+  away: { player: string; awayMs: number; stalled?: boolean },
   give: () => void,
   fights: boolean,
   again: (() => void) | null,
@@ -31,7 +31,7 @@ export function awayOffer(
     `The computer plays ${away.player}`,
   );
   take.addEventListener('click', give);
-  const offer = [el('span', { class: 'tb-away', text: awayOfferWords(away.awayMs, fights) }), ' ', take];
+  const offer = [el('span', { class: 'tb-away', text: awayOfferWords(away.awayMs, fights, away.stalled) }), ' ', take];
   if (!again) return offer;
   const fight = el(
     'button',

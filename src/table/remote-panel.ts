@@ -11,7 +11,7 @@ import type { MachineHost } from '../machine/machine-host.ts';
 import { errorText } from '../machine/machine-host.ts';
 import { GUEST_NAME, netGuest, newCode, openNetHost, readCode, type NetGuest, type NetHost } from '../net/index.ts';
 import type { TableBattle, GameSession } from '../../board/index.ts';
-import { awayFighters, battleWaitsWords } from '../../board/index.ts';
+import { awayFighters, battleWaitsWords, withStalled } from '../../board/index.ts';
 import {
   awayOffer,
   awayOfferMs,
@@ -121,7 +121,10 @@ export class RemotePanel {
     const holder = (p: string): string | undefined =>
       host ? host.table.holder(p) : guest?.seats.find((s) => s.player === p)?.holder;
     const guests = host ? host.guests() : (guest?.guests ?? []);
-    return battleWaitsWords(awayFighters([attacker, defender], holder, guests), underWay);
+    const away = awayFighters([attacker, defender], holder, guests);
+    // At the host, a relay's reporter that stopped reporting is waited for too (board/table's report-stall.ts).
+    const stalled = host ? host.stalledSeats().filter((s) => s.player === attacker || s.player === defender) : [];
+    return battleWaitsWords(withStalled(away, stalled), underWay);
   }
 
   /** The guest's name whose browser holds `player`'s seat while it is away, or null (the turn banner says so). */
@@ -222,7 +225,9 @@ export class RemotePanel {
   private hostView(host: NetHost): Node[] {
     const offerMs = awayOfferMs();
     // Every seat whose guest is away: offered once away long enough; until then the panel redraws itself when it is.
-    const away = host.table.overdue(0);
+    // A relay's reporter that answers but stopped reporting is offered as an away guest is (board/table's report-stall.ts).
+    const gone = host.table.overdue(0);
+    const away = [...gone, ...host.stalledSeats().filter((s) => !gone.some((g) => g.player === s.player))];
     const overdue = away.filter((a) => a.awayMs >= offerMs);
     const soonest = Math.min(...away.map((a) => offerMs - a.awayMs).filter((ms) => ms > 0));
     if (Number.isFinite(soonest)) this.redrawIn(soonest + 50);

@@ -106,6 +106,8 @@ export class GuestPage {
   readonly said: string[] = [];
   /** The connection the page joined on (the network's id), to make it vanish. */
   connection: string | null = null;
+  /** The page's browser still answers the table but sends no report of the battle it fights (a stalled reporter). */
+  silent = false;
   private followed = false;
   private person: ComputerPlayers | null = null;
   /** The players this page's person plays. */
@@ -140,7 +142,11 @@ export class GuestPage {
       join: async (_code, events) => {
         const line = await net.join(events);
         this.connection = line.id;
-        return line;
+        const send = line.send.bind(line);
+        return {
+          ...line,
+          send: (text, lane) => (this.silent && text.startsWith('{"t":"watch"') ? undefined : send(text, lane)),
+        };
       },
       clock: net.clock,
       token,
