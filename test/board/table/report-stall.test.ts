@@ -17,8 +17,42 @@ import {
   withStalled,
 } from '../../../board/index.ts';
 import { TINY_SCENARIO } from '../../harness/tiny-game.ts';
-import { RemoteTable } from '../../harness/remote-table.ts';
+import { RemoteTable, type GuestPage } from '../../harness/remote-table.ts';
 import { CLEAN_LINE } from '../../harness/table-network.ts';
+
+/** A relay under way: Ann and Bob each a person at a guest's page, the battle between them; the reporting (red) seat's page. */
+async function relay(): Promise<{ table: RemoteTable; reporter: string; page: GuestPage }> {
+  const table = new RemoteTable(newGame(TINY_SCENARIO), CLEAN_LINE);
+  const { host } = table;
+  host.game.act({
+    type: 'setup',
+    players: [
+      { name: 'Ann', color: 'red' },
+      { name: 'Bob', color: 'blue' },
+    ],
+  });
+  const ann = await table.join('Ann at home', 'ann-token-0123456789');
+  const bob = await table.join('Bob at home', 'bob-token-0123456789');
+  const pages = { Ann: ann, Bob: bob };
+  for (const [player, page] of Object.entries(pages)) {
+    await table.until(() => page.remote.you !== null && page.state !== null, `${player}'s page welcomed`, 600);
+    page.remote.claim(player);
+    await table.until(() => page.remote.mine().includes(player), `${player}'s seat taken`, 600);
+  }
+  ann.sit('Ann', 'easy', 3);
+  bob.sit('Bob', 'easy', 7);
+  await table.until(() => host.remote.battling && ann.node.inBattle && bob.node.inBattle, 'a relay battle', 60_000);
+  await table.until(() => (host.battle.state.request ? true : false), 'the battle under way', 60);
+  // The left (red) seat's guest reports the frames the host's machine runs.
+  const reporter = host.battle.state.seating?.red ?? '';
+  const page = pages[reporter as keyof typeof pages];
+  await table.until(
+    () => ann.node.netFrames > 40 && bob.node.netFrames > 40,
+    'the battle under way at the guests',
+    6_000,
+  );
+  return { table, reporter, page };
+}
 
 describe("a relay's stalled report", { timeout: 240_000 }, () => {
   it('counts the reporter stalled once its report stood still for the presence time, from then; a report moving on clears it', () => {
@@ -60,35 +94,8 @@ describe("a relay's stalled report", { timeout: 240_000 }, () => {
   });
 
   it('a relay whose reporting guest answers but stops reporting: waited for after 5 s, offered after the away time-out, cleared when it reports again', async () => {
-    const table = new RemoteTable(newGame(TINY_SCENARIO), CLEAN_LINE);
+    const { table, reporter, page } = await relay();
     const { host } = table;
-    host.game.act({
-      type: 'setup',
-      players: [
-        { name: 'Ann', color: 'red' },
-        { name: 'Bob', color: 'blue' },
-      ],
-    });
-    const ann = await table.join('Ann at home', 'ann-token-0123456789');
-    const bob = await table.join('Bob at home', 'bob-token-0123456789');
-    const pages = { Ann: ann, Bob: bob };
-    for (const [player, page] of Object.entries(pages)) {
-      await table.until(() => page.remote.you !== null && page.state !== null, `${player}'s page welcomed`, 600);
-      page.remote.claim(player);
-      await table.until(() => page.remote.mine().includes(player), `${player}'s seat taken`, 600);
-    }
-    ann.sit('Ann', 'easy', 3);
-    bob.sit('Bob', 'easy', 7);
-    await table.until(() => host.remote.battling && ann.node.inBattle && bob.node.inBattle, 'a relay battle', 60_000);
-    await table.until(() => (host.battle.state.request ? true : false), 'the battle under way', 60);
-    // The left (red) seat's guest reports the frames the host's machine runs.
-    const reporter = host.battle.state.seating?.red ?? '';
-    const page = pages[reporter as keyof typeof pages];
-    await table.until(
-      () => ann.node.netFrames > 40 && bob.node.netFrames > 40,
-      'the battle under way at the guests',
-      6_000,
-    );
     const before = host.state().log.length;
 
     page.silent = true;
@@ -115,6 +122,26 @@ describe("a relay's stalled report", { timeout: 240_000 }, () => {
     expect(host.remote.stalledSeats()).toEqual([]);
     await table.until(() => host.state().log.length > before, 'the battle to be recorded', 60_000);
     expect(host.state().log).toHaveLength(before + 1);
+    host.close();
+  });
+
+  it('the host fights a stalled relay again: dropped on every machine, nothing recorded, programmed again', async () => {
+    const { table, reporter, page } = await relay();
+    const { host } = table;
+    const before = host.state().log.length;
+    page.silent = true;
+    await table.until(() => host.remote.awayFighters().length > 0, 'the reporter counted stalled', 420);
+    let dropped: boolean | null = null;
+    void host.remote.fightAgain().then((ok) => (dropped = ok));
+    await table.until(() => dropped !== null, 'the battle to be dropped', 600);
+    expect(dropped).toBe(true);
+    expect(host.state().log).toHaveLength(before);
+    expect(host.remote.awayFighters()).toEqual([]);
+    // Its browser answers: the battle is programmed again at once and fought from its start, reported this time.
+    page.silent = false;
+    await table.until(() => host.state().log.length > before, 'the battle fought again and recorded', 60_000);
+    expect(host.state().log).toHaveLength(before + 1);
+    expect(host.remote.awayFighters().some((a) => a.player === reporter)).toBe(false);
     host.close();
   });
 });
