@@ -16,6 +16,7 @@ import {
   GameSession,
   memoryStorage,
   memoryStore,
+  newGame,
   pendingBattle,
   type GameState,
   type Level,
@@ -23,6 +24,7 @@ import {
 } from '../../board/index.ts';
 import { checkBattleMessage } from '../../rom-core/netplay/index.ts';
 import { tableSession } from '../board/helpers.ts';
+import { TINY_SCENARIO } from './tiny-game.ts';
 import { NetNode } from './net-node.ts';
 import { SteppedClock, TableNetwork, type LineOptions } from './table-network.ts';
 
@@ -274,4 +276,17 @@ export class RemoteTable {
     if (done()) return frames;
     throw new Error(`${frames} frames passed and ${what} did not happen`);
   }
+}
+
+/** A remote table on the tiny scenario with Ann (red) and Bob (blue) set up at the host, nobody seated yet. */
+export function annAndBobTable(line?: LineOptions): RemoteTable {
+  const table = new RemoteTable(newGame(TINY_SCENARIO), line);
+  table.host.game.act({
+    type: 'setup',
+    players: [
+      { name: 'Ann', color: 'red' },
+      { name: 'Bob', color: 'blue' },
+    ],
+  });
+  return table;
 }

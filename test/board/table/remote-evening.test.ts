@@ -15,11 +15,9 @@ import {
   PING_MS,
   WEAPONS_FIXED,
   checkInvariants,
-  newGame,
   type GameState,
 } from '../../../board/index.ts';
-import { TINY_SCENARIO } from '../../harness/tiny-game.ts';
-import { RemoteTable, type GuestPage } from '../../harness/remote-table.ts';
+import { annAndBobTable, type RemoteTable, type GuestPage } from '../../harness/remote-table.ts';
 import type { LineOptions } from '../../harness/table-network.ts';
 
 /** A poor line: 60 ± 15 ms each way, 3 % of messages lost and sent again 200 ms later (holding up those behind). */
@@ -28,15 +26,8 @@ const TOKEN = 'bob-token-0123456789';
 
 /** The host's game with Ann and Bob set up, Ann a hard computer at the host, Bob taken by the guest. */
 async function evening(line: LineOptions): Promise<{ table: RemoteTable; bob: GuestPage }> {
-  const table = new RemoteTable(newGame(TINY_SCENARIO), line);
+  const table = annAndBobTable(line);
   const { host } = table;
-  host.game.act({
-    type: 'setup',
-    players: [
-      { name: 'Ann', color: 'red' },
-      { name: 'Bob', color: 'blue' },
-    ],
-  });
   const bob = await table.join('Bob at home', TOKEN);
   await table.until(() => bob.remote.you !== null && bob.state !== null, 'the guest to be welcomed', 600);
   bob.remote.claim('Bob');

@@ -13,24 +13,15 @@ import {
   ReportStall,
   awayOfferWords,
   battleWaitsWords,
-  newGame,
   withStalled,
 } from '../../../board/index.ts';
-import { TINY_SCENARIO } from '../../harness/tiny-game.ts';
-import { RemoteTable, type GuestPage } from '../../harness/remote-table.ts';
+import { annAndBobTable, type RemoteTable, type GuestPage } from '../../harness/remote-table.ts';
 import { CLEAN_LINE } from '../../harness/table-network.ts';
 
 /** A relay under way: Ann and Bob each a person at a guest's page, the battle between them; the reporting (red) seat's page. */
 async function relay(): Promise<{ table: RemoteTable; reporter: string; page: GuestPage }> {
-  const table = new RemoteTable(newGame(TINY_SCENARIO), CLEAN_LINE);
+  const table = annAndBobTable(CLEAN_LINE);
   const { host } = table;
-  host.game.act({
-    type: 'setup',
-    players: [
-      { name: 'Ann', color: 'red' },
-      { name: 'Bob', color: 'blue' },
-    ],
-  });
   const ann = await table.join('Ann at home', 'ann-token-0123456789');
   const bob = await table.join('Bob at home', 'bob-token-0123456789');
   const pages = { Ann: ann, Bob: bob };
